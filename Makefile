@@ -1,0 +1,35 @@
+# make serve: set up what is missing, build, serve the site on http://127.0.0.1:$(PORT)/
+# make test:  set up what is missing, build, then lint and run every test
+PORT ?= 8000
+export PATH := $(CURDIR)/node_modules/.bin:$(HOME)/.cargo/bin:$(PATH)
+# Native GPU tests run on Vulkan (Mesa lavapipe without a GPU); GL is 100x slower.
+export WGPU_BACKEND ?= vulkan
+
+SOURCES := Cargo.toml Cargo.lock $(shell find src shaders -type f)
+
+.PHONY: setup build serve test lint test-native test-browser
+
+setup:
+	@scripts/setup.sh
+
+pkg/histogram_bg.wasm: $(SOURCES)
+	wasm-pack build --target web --release --no-pack
+	@touch $@
+
+build: setup pkg/histogram_bg.wasm
+
+serve: build
+	node scripts/serve.mjs $(PORT)
+
+lint: setup
+	cargo fmt --check
+	cargo clippy --all-targets -- -D warnings
+	cargo clippy --lib --target wasm32-unknown-unknown -- -D warnings
+
+test-native: setup
+	cargo test --release
+
+test-browser: build
+	node --test --test-concurrency=1 tests/browser/
+
+test: lint test-native test-browser

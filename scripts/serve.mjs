@@ -1,0 +1,41 @@
+// A static file server for the site: no dependencies, loopback only, correct MIME
+// types (application/wasm lets the browser compile while downloading).
+import { createServer } from 'node:http';
+import { createReadStream, statSync } from 'node:fs';
+import { extname, join, normalize, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
+const types = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8', '.wasm': 'application/wasm', '.json': 'application/json',
+  '.wgsl': 'text/plain; charset=utf-8', '.png': 'image/png', '.jpg': 'image/jpeg',
+  '.svg': 'image/svg+xml', '.webm': 'video/webm', '.mp4': 'video/mp4', '.ico': 'image/x-icon',
+};
+
+export function serve(port = 8000, host = '127.0.0.1') {
+  const server = createServer((req, res) => {
+    let path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    if (path.endsWith('/')) path += 'index.html';
+    const file = normalize(join(root, path));
+    let stat;
+    try { stat = file.startsWith(root) && statSync(file); } catch { stat = null; }
+    if (!stat || !stat.isFile()) {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end(`not found: ${path}\n`);
+      return;
+    }
+    res.writeHead(200, {
+      'content-type': types[extname(file)] ?? 'application/octet-stream',
+      'content-length': stat.size,
+      'cache-control': 'no-cache',
+    });
+    createReadStream(file).pipe(res);
+  });
+  return new Promise((ok) => server.listen(port, host, () => ok(server)));
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const port = Number(process.argv[2] ?? 8000);
+  const server = await serve(port);
+  console.log(`Serving ${root} on http://127.0.0.1:${server.address().port}/  (Ctrl-C stops)`);
+}

@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Installs whatever building and testing need and is missing; safe to run again.
+# The recipe and versions: ../shared/PLATFORM.md (verified on Debian 12).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="$PWD/node_modules/.bin:$HOME/.cargo/bin:$PATH"
+
+say() { echo "setup: $*" >&2; }
+
+# System packages: Chromium and its driver (browser tests, WebGPU on SwiftShader),
+# Mesa's Vulkan drivers (lavapipe, for native GPU tests), Node.js for the tests.
+missing=()
+for pkg in chromium chromium-driver mesa-vulkan-drivers libvulkan1; do
+  dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
+done
+command -v node >/dev/null && command -v npm >/dev/null || missing+=(nodejs npm)
+if ((${#missing[@]})); then
+  if [ "$(id -u)" -ne 0 ]; then
+    say "missing system packages: ${missing[*]}; run: sudo apt-get install ${missing[*]}"
+    exit 1
+  fi
+  say "installing ${missing[*]}"
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+
+if ! command -v cargo >/dev/null; then
+  say "Rust is missing: install it with rustup (https://rustup.rs), then run this again"
+  exit 1
+fi
+rustup target list --installed | grep -qx wasm32-unknown-unknown || rustup target add wasm32-unknown-unknown
+for component in rustfmt clippy; do
+  rustup component list --installed | grep -q "^$component" || rustup component add "$component"
+done
+
+# wasm-bindgen-cli must be exactly the wasm-bindgen of Cargo.lock, or wasm-pack
+# quietly tries to download its own.
+want=$(grep -A1 '^name = "wasm-bindgen"$' Cargo.lock | sed -n 's/^version = "\(.*\)"$/\1/p')
+have=$(wasm-bindgen --version 2>/dev/null | awk '{print $2}' || true)
+if [ "$have" != "$want" ]; then
+  say "installing wasm-bindgen-cli $want (a few minutes)"
+  cargo install wasm-bindgen-cli --version "$want"
+fi
+if ! command -v wasm-pack >/dev/null; then
+  say "installing wasm-pack (a few minutes)"
+  cargo install wasm-pack --version 0.15.1
+fi
+
+# npm packages from the lockfile: playwright-core (drives Debian's Chromium) and
+# binaryen's wasm-opt (Debian's binaryen corrupts wasm-bindgen output).
+if [ ! -x node_modules/.bin/wasm-opt ] || [ ! -d node_modules/playwright-core ] \
+   || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  npm ci --no-audit --no-fund
+fi
+say "ready"

@@ -1,0 +1,31 @@
+// Shared by every histogram kernel. The GPU core puts the constants numBins,
+// channels, chunkWidth and chunkHeight in front of this file, as the article
+// builds them into its WGSL with template strings.
+
+// The sRGB luminance weights (0.2126, 0.7152, 0.0722) times 10000. With them every
+// channel value is an integer in 0..kValueMax, so a pixel lands in exactly the bin
+// the CPU picks: no float rounding at bin edges.
+const kLuminance = vec3u(2126u, 7152u, 722u);
+const kValueMax = 2550000u;
+
+// The rectangle of the texture one dispatch covers: large images are split into
+// bands that fit the device's limits.
+struct Band {
+  origin: vec2u,
+  size: vec2u,
+};
+
+// The 8-bit channels back from the texture's unorm floats (k / 255 * 255 rounds to k).
+fn rgb8(color: vec4f) -> vec3u {
+  return vec3u(color.rgb * 255.0 + 0.5);
+}
+
+// The bin of channel `ch`: R, G, B, luminance when counting 4 channels; luminance
+// alone when counting 1. The article's min(u32(v * numBins), numBins - 1).
+fn binOf(rgb: vec3u, ch: u32) -> u32 {
+  var value = dot(rgb, kLuminance);
+  if (channels == 4u && ch < 3u) {
+    value = rgb[ch] * 10000u;
+  }
+  return min(value * numBins / kValueMax, numBins - 1u);
+}

@@ -1,0 +1,199 @@
+//! The methods (the article's steps), the WGSL kernels they dispatch, and a cache
+//! of compiled pipelines.
+
+use crate::gpu::Gpu;
+use crate::histogram::Spec;
+use std::collections::HashMap;
+
+/// A way to compute the histogram on the GPU, named after the article's steps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Method {
+    /// One invocation loops over every pixel.
+    Single,
+    /// One invocation per pixel, no atomics: loses counts (on purpose).
+    Race,
+    /// One invocation per pixel with atomicAdd on storage memory.
+    Atomic,
+    /// Workgroup chunks in workgroup memory, then one workgroup sums the chunks.
+    ChunksSum,
+    /// Workgroup chunks, then a pairwise reduction, one dispatch per step.
+    ChunksReduce,
+}
+
+impl Method {
+    pub const ALL: [Method; 5] = [
+        Method::Single,
+        Method::Race,
+        Method::Atomic,
+        Method::ChunksSum,
+        Method::ChunksReduce,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Method::Single => "single",
+            Method::Race => "race",
+            Method::Atomic => "atomic",
+            Method::ChunksSum => "chunks-sum",
+            Method::ChunksReduce => "chunks-reduce",
+        }
+    }
+
+    pub fn parse(name: &str) -> Option<Method> {
+        Method::ALL.into_iter().find(|m| m.name() == name)
+    }
+
+    /// The kernels dispatched, in order.
+    pub fn kernels(self) -> &'static [Kernel] {
+        match self {
+            Method::Single => &[Kernel::Single],
+            Method::Race => &[Kernel::Race],
+            Method::Atomic => &[Kernel::Atomic],
+            Method::ChunksSum => &[Kernel::Chunks, Kernel::Sum],
+            Method::ChunksReduce => &[Kernel::Chunks, Kernel::Reduce, Kernel::Sum],
+        }
+    }
+
+    /// Whether the result is the exact histogram (only the race is not).
+    pub fn exact(self) -> bool {
+        self != Method::Race
+    }
+
+    pub fn uses_chunks(self) -> bool {
+        self.kernels().contains(&Kernel::Chunks)
+    }
+}
+
+/// One WGSL file of shaders/.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Kernel {
+    Single,
+    Race,
+    Atomic,
+    Chunks,
+    Sum,
+    Reduce,
+}
+
+const COMMON: &str = include_str!("../../shaders/common.wgsl");
+
+impl Kernel {
+    pub fn name(self) -> &'static str {
+        match self {
+            Kernel::Single => "single",
+            Kernel::Race => "race",
+            Kernel::Atomic => "atomic",
+            Kernel::Chunks => "chunks",
+            Kernel::Sum => "sum",
+            Kernel::Reduce => "reduce",
+        }
+    }
+
+    fn wgsl(self) -> &'static str {
+        match self {
+            Kernel::Single => include_str!("../../shaders/single.wgsl"),
+            Kernel::Race => include_str!("../../shaders/race.wgsl"),
+            Kernel::Atomic => include_str!("../../shaders/atomic.wgsl"),
+            Kernel::Chunks => include_str!("../../shaders/chunks.wgsl"),
+            Kernel::Sum => include_str!("../../shaders/sum.wgsl"),
+            Kernel::Reduce => include_str!("../../shaders/reduce.wgsl"),
+        }
+    }
+
+    /// The complete WGSL compiled for these parameters: the injected constants, the
+    /// shared helpers, then the kernel. This is what the pages show.
+    pub fn source(self, spec: Spec, chunk: ChunkShape) -> String {
+        format!(
+            "// Injected by the GPU core for this run.\n\
+             const numBins = {}u;\nconst channels = {}u;\n\
+             const chunkWidth = {}u;\nconst chunkHeight = {}u;\n\n{COMMON}\n{}",
+            spec.num_bins,
+            spec.channels.count(),
+            chunk.width,
+            chunk.height,
+            self.wgsl()
+        )
+    }
+}
+
+/// The pixels one workgroup of the chunks kernel covers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ChunkShape {
+    pub width: u32,
+    pub height: u32,
+}
+
+impl Default for ChunkShape {
+    /// The article's final choice: a row of 256 pixels.
+    fn default() -> Self {
+        ChunkShape {
+            width: 256,
+            height: 1,
+        }
+    }
+}
+
+impl ChunkShape {
+    /// The article's first choice: 16x16 pixels.
+    pub const SQUARE: ChunkShape = ChunkShape {
+        width: 16,
+        height: 16,
+    };
+
+    /// Parses "256x1" or "16x16".
+    pub fn parse(text: &str) -> Option<ChunkShape> {
+        let (w, h) = text.split_once('x')?;
+        let shape = ChunkShape {
+            width: w.trim().parse().ok()?,
+            height: h.trim().parse().ok()?,
+        };
+        (shape.width > 0 && shape.height > 0).then_some(shape)
+    }
+
+    pub fn invocations(self) -> u32 {
+        self.width * self.height
+    }
+}
+
+/// Compiled pipelines, one per kernel and parameters, made on first use.
+#[derive(Default)]
+pub struct Kernels {
+    pipelines: HashMap<(Kernel, Spec, ChunkShape), wgpu::ComputePipeline>,
+}
+
+impl Kernels {
+    pub fn pipeline(
+        &mut self,
+        gpu: &Gpu,
+        kernel: Kernel,
+        spec: Spec,
+        chunk: ChunkShape,
+    ) -> wgpu::ComputePipeline {
+        // Only the chunks kernel depends on the chunk shape.
+        let chunk = if kernel == Kernel::Chunks {
+            chunk
+        } else {
+            ChunkShape::default()
+        };
+        self.pipelines
+            .entry((kernel, spec, chunk))
+            .or_insert_with(|| {
+                let module = gpu
+                    .device
+                    .create_shader_module(wgpu::ShaderModuleDescriptor {
+                        label: Some(kernel.name()),
+                        source: wgpu::ShaderSource::Wgsl(kernel.source(spec, chunk).into()),
+                    });
+                gpu.device
+                    .create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+                        label: Some(kernel.name()),
+                        layout: None,
+                        module: &module,
+                        entry_point: Some("cs"),
+                        compilation_options: Default::default(),
+                        cache: None,
+                    })
+            })
+            .clone()
+    }
+}

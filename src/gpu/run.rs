@@ -1,0 +1,510 @@
+//! An image on the GPU, and a prepared run of one method over it: every buffer,
+//! bind group and dispatch made once, so it can be encoded again and again (the
+//! timings page, a video frame) without allocating.
+//!
+//! Images larger than the device allows are never truncated: they are uploaded as
+//! several textures (tiles), and each tile is processed in bands small enough for
+//! the dispatch and buffer limits. Every band adds into the same bins.
+
+use crate::gpu::{now_ms, ChunkShape, Gpu, GpuError, Kernel, Kernels, Method};
+use crate::histogram::{Histogram, Spec};
+use crate::image::Image;
+use wgpu::util::DeviceExt;
+
+/// The device limits that decide tiles and bands. Tests shrink them to force the
+/// banded path on small images.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    pub max_texture: u32,
+    pub max_workgroups: u32,
+    /// The largest chunks buffer one binding may hold.
+    pub max_chunk_bytes: u64,
+    /// Iterations one shader loop may run. Mesa's llvmpipe (lavapipe) silently stops a
+    /// loop after 65535, so the single invocation and the sum walk less per band there.
+    pub max_loop_iterations: u64,
+}
+
+impl Limits {
+    pub fn of(gpu: &Gpu) -> Limits {
+        let l = gpu.limits();
+        Limits {
+            max_texture: l.max_texture_dimension_2d,
+            max_workgroups: l.max_compute_workgroups_per_dimension,
+            max_chunk_bytes: l.max_storage_buffer_binding_size.min(l.max_buffer_size),
+            max_loop_iterations: if gpu.info.name.contains("llvmpipe") {
+                65535
+            } else {
+                u64::MAX
+            },
+        }
+    }
+}
+
+struct Tile {
+    view: wgpu::TextureView,
+    width: u32,
+    height: u32,
+}
+
+/// An image uploaded as one or more `rgba8unorm` textures.
+pub struct GpuImage {
+    width: u32,
+    height: u32,
+    tiles: Vec<Tile>,
+}
+
+impl GpuImage {
+    pub fn upload(gpu: &Gpu, image: &Image) -> GpuImage {
+        GpuImage::upload_with(gpu, image, Limits::of(gpu).max_texture)
+    }
+
+    /// Uploads in tiles of at most `max_texture` pixels a side.
+    pub fn upload_with(gpu: &Gpu, image: &Image, max_texture: u32) -> GpuImage {
+        let (width, height) = (image.width(), image.height());
+        let mut tiles = Vec::new();
+        for y in (0..height).step_by(max_texture as usize) {
+            for x in (0..width).step_by(max_texture as usize) {
+                let size = wgpu::Extent3d {
+                    width: max_texture.min(width - x),
+                    height: max_texture.min(height - y),
+                    depth_or_array_layers: 1,
+                };
+                let texture = gpu.device.create_texture(&wgpu::TextureDescriptor {
+                    label: Some("image"),
+                    size,
+                    mip_level_count: 1,
+                    sample_count: 1,
+                    dimension: wgpu::TextureDimension::D2,
+                    format: wgpu::TextureFormat::Rgba8Unorm,
+                    usage: wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::COPY_DST,
+                    view_formats: &[],
+                });
+                gpu.queue.write_texture(
+                    texture.as_image_copy(),
+                    image.rgba(),
+                    wgpu::TexelCopyBufferLayout {
+                        offset: (y as u64 * width as u64 + x as u64) * 4,
+                        bytes_per_row: Some(width * 4),
+                        rows_per_image: None,
+                    },
+                    size,
+                );
+                tiles.push(Tile {
+                    view: texture.create_view(&Default::default()),
+                    width: size.width,
+                    height: size.height,
+                });
+            }
+        }
+        GpuImage {
+            width,
+            height,
+            tiles,
+        }
+    }
+
+    pub fn pixel_count(&self) -> u64 {
+        self.width as u64 * self.height as u64
+    }
+
+    pub fn tile_count(&self) -> usize {
+        self.tiles.len()
+    }
+}
+
+/// How long a run took.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Timing {
+    /// The compute pass, from timestamp queries, when the device has them.
+    pub gpu_ms: Option<f64>,
+    /// Submit to results back on the CPU.
+    pub wall_ms: f64,
+}
+
+struct Dispatch {
+    pipeline: wgpu::ComputePipeline,
+    bind_group: wgpu::BindGroup,
+    workgroups: [u32; 3],
+}
+
+struct Queries {
+    set: wgpu::QuerySet,
+    resolve: wgpu::Buffer,
+}
+
+/// One method over one image, ready to run.
+pub struct Run {
+    spec: Spec,
+    dispatches: Vec<Dispatch>,
+    bins: wgpu::Buffer,
+    readback: wgpu::Buffer,
+    queries: Option<Queries>,
+    bands: usize,
+    notes: Vec<String>,
+}
+
+impl Run {
+    pub fn new(
+        gpu: &Gpu,
+        kernels: &mut Kernels,
+        image: &GpuImage,
+        method: Method,
+        spec: Spec,
+        chunk: ChunkShape,
+    ) -> Result<Run, GpuError> {
+        Run::with_limits(gpu, kernels, image, method, spec, chunk, Limits::of(gpu))
+    }
+
+    pub fn with_limits(
+        gpu: &Gpu,
+        kernels: &mut Kernels,
+        image: &GpuImage,
+        method: Method,
+        spec: Spec,
+        chunk: ChunkShape,
+        limits: Limits,
+    ) -> Result<Run, GpuError> {
+        check_fits(gpu, method, spec, chunk)?;
+        let device = &gpu.device;
+        let bins_bytes = spec.len() as u64 * 4;
+        let bins = device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("bins"),
+            size: bins_bytes,
+            usage: wgpu::BufferUsages::STORAGE
+                | wgpu::BufferUsages::COPY_SRC
+                | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
+        });
+        let readback = device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("readback"),
+            size: bins_bytes + 16,
+            usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
+        });
+        let queries = gpu.timestamps.then(|| Queries {
+            set: device.create_query_set(&wgpu::QuerySetDescriptor {
+                label: Some("pass time"),
+                ty: wgpu::QueryType::Timestamp,
+                count: 2,
+            }),
+            resolve: device.create_buffer(&wgpu::BufferDescriptor {
+                label: Some("timestamps"),
+                size: 16,
+                usage: wgpu::BufferUsages::QUERY_RESOLVE | wgpu::BufferUsages::COPY_SRC,
+                mapped_at_creation: false,
+            }),
+        });
+
+        // Every band, in every tile.
+        let max_band = band_size(method, spec, chunk, limits);
+        let mut bands = Vec::new();
+        for (t, tile) in image.tiles.iter().enumerate() {
+            for y in (0..tile.height).step_by(max_band.1 as usize) {
+                for x in (0..tile.width).step_by(max_band.0 as usize) {
+                    let size = [
+                        max_band.0.min(tile.width - x),
+                        max_band.1.min(tile.height - y),
+                    ];
+                    bands.push((t, [x, y], size));
+                }
+            }
+        }
+
+        // The uniforms of every dispatch, one 256-byte-aligned slot each, in one buffer.
+        let mut plan = Plan::default();
+        let chunk_bytes = bins_bytes;
+        let chunk_count = |size: [u32; 2]| {
+            size[0].div_ceil(chunk.width) as u64 * size[1].div_ceil(chunk.height) as u64
+        };
+        let max_chunks = bands.iter().map(|b| chunk_count(b.2)).max().unwrap_or(1);
+        for &(tile, origin, size) in &bands {
+            let band = plan.slot([origin[0], origin[1], size[0], size[1]]);
+            let chunks = chunk_count(size) as u32;
+            let sum_groups = [spec.len().div_ceil(256) as u32, 1, 1];
+            match method {
+                Method::Single => plan.dispatch(Kernel::Single, Some(tile), band, [1, 1, 1]),
+                Method::Race => {
+                    plan.dispatch(Kernel::Race, Some(tile), band, [size[0], size[1], 1])
+                }
+                Method::Atomic => {
+                    plan.dispatch(Kernel::Atomic, Some(tile), band, [size[0], size[1], 1])
+                }
+                Method::ChunksSum => {
+                    let across = size[0].div_ceil(chunk.width);
+                    plan.dispatch(
+                        Kernel::Chunks,
+                        Some(tile),
+                        band,
+                        [across, chunks / across, 1],
+                    );
+                    let sum = plan.slot([chunks, 0, 0, 0]);
+                    plan.dispatch(Kernel::Sum, None, sum, sum_groups);
+                }
+                Method::ChunksReduce => {
+                    let across = size[0].div_ceil(chunk.width);
+                    plan.dispatch(
+                        Kernel::Chunks,
+                        Some(tile),
+                        band,
+                        [across, chunks / across, 1],
+                    );
+                    let mut stride = 1;
+                    while stride < chunks {
+                        let pairs = chunks.div_ceil(stride * 2);
+                        let x = pairs.min(limits.max_workgroups);
+                        let step = plan.slot([stride, chunks, 0, 0]);
+                        plan.dispatch(Kernel::Reduce, None, step, [x, pairs.div_ceil(x), 1]);
+                        stride *= 2;
+                    }
+                    // Chunk 0 now holds the band's histogram: add it to the bins.
+                    let sum = plan.slot([1, 0, 0, 0]);
+                    plan.dispatch(Kernel::Sum, None, sum, sum_groups);
+                }
+            }
+        }
+
+        let align = device.limits().min_uniform_buffer_offset_alignment.max(16) as usize;
+        let mut bytes = vec![0u8; plan.slots.len().max(1) * align];
+        for (i, slot) in plan.slots.iter().enumerate() {
+            for (k, v) in slot.iter().enumerate() {
+                bytes[i * align + k * 4..][..4].copy_from_slice(&v.to_le_bytes());
+            }
+        }
+        let uniforms = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+            label: Some("uniforms"),
+            contents: &bytes,
+            usage: wgpu::BufferUsages::UNIFORM,
+        });
+        let chunks = method.uses_chunks().then(|| {
+            device.create_buffer(&wgpu::BufferDescriptor {
+                label: Some("chunks"),
+                size: max_chunks * chunk_bytes,
+                usage: wgpu::BufferUsages::STORAGE,
+                mapped_at_creation: false,
+            })
+        });
+
+        let dispatches = plan
+            .dispatches
+            .into_iter()
+            .map(|(kernel, tile, slot, workgroups)| {
+                let pipeline = kernels.pipeline(gpu, kernel, spec, chunk);
+                let uniform = wgpu::BindingResource::Buffer(wgpu::BufferBinding {
+                    buffer: &uniforms,
+                    offset: (slot * align) as u64,
+                    size: wgpu::BufferSize::new(16),
+                });
+                let view = |t: usize| wgpu::BindingResource::TextureView(&image.tiles[t].view);
+                let chunks = || {
+                    chunks
+                        .as_ref()
+                        .expect("chunk kernels have a chunks buffer")
+                        .as_entire_binding()
+                };
+                let resources = match kernel {
+                    Kernel::Single | Kernel::Race | Kernel::Atomic => {
+                        vec![bins.as_entire_binding(), view(tile.unwrap()), uniform]
+                    }
+                    Kernel::Chunks => vec![chunks(), view(tile.unwrap()), uniform],
+                    Kernel::Sum => vec![bins.as_entire_binding(), chunks(), uniform],
+                    Kernel::Reduce => vec![chunks(), uniform],
+                };
+                let entries: Vec<wgpu::BindGroupEntry> = resources
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, resource)| wgpu::BindGroupEntry {
+                        binding: i as u32,
+                        resource,
+                    })
+                    .collect();
+                let bind_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
+                    label: Some(kernel.name()),
+                    layout: &pipeline.get_bind_group_layout(0),
+                    entries: &entries,
+                });
+                Dispatch {
+                    pipeline,
+                    bind_group,
+                    workgroups,
+                }
+            })
+            .collect();
+
+        let mut notes = Vec::new();
+        if image.tiles.len() > 1 {
+            notes.push(format!(
+                "The image is larger than the GPU's largest texture ({} px a side): it was uploaded as {} textures.",
+                limits.max_texture,
+                image.tiles.len()
+            ));
+        }
+        if bands.len() > image.tiles.len() {
+            notes.push(format!(
+                "Processed in {} bands of at most {}x{} pixels to stay within the device's limits \
+                 ({} workgroups per dimension, {} MiB per storage buffer{}).",
+                bands.len(),
+                max_band.0,
+                max_band.1,
+                limits.max_workgroups,
+                limits.max_chunk_bytes >> 20,
+                if limits.max_loop_iterations < u64::MAX {
+                    format!(
+                        ", {} iterations per shader loop",
+                        limits.max_loop_iterations
+                    )
+                } else {
+                    String::new()
+                }
+            ));
+        }
+        Ok(Run {
+            spec,
+            dispatches,
+            bins,
+            readback,
+            queries,
+            bands: bands.len(),
+            notes,
+        })
+    }
+
+    /// How many bands the image is processed in.
+    pub fn bands(&self) -> usize {
+        self.bands
+    }
+
+    /// What was done to fit the device, in sentences for the page.
+    pub fn notes(&self) -> &[String] {
+        &self.notes
+    }
+
+    /// The bins buffer the methods write (`Spec::len` u32s, interleaved).
+    pub fn bins(&self) -> &wgpu::Buffer {
+        &self.bins
+    }
+
+    /// Records the method: clear the bins, then every dispatch in one timed pass.
+    pub fn encode(&self, encoder: &mut wgpu::CommandEncoder) {
+        encoder.clear_buffer(&self.bins, 0, None);
+        let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
+            label: Some("histogram"),
+            timestamp_writes: self
+                .queries
+                .as_ref()
+                .map(|q| wgpu::ComputePassTimestampWrites {
+                    query_set: &q.set,
+                    beginning_of_pass_write_index: Some(0),
+                    end_of_pass_write_index: Some(1),
+                }),
+        });
+        for d in &self.dispatches {
+            pass.set_pipeline(&d.pipeline);
+            pass.set_bind_group(0, &d.bind_group, &[]);
+            pass.dispatch_workgroups(d.workgroups[0], d.workgroups[1], d.workgroups[2]);
+        }
+    }
+
+    /// Runs once and reads the histogram and its timing back.
+    pub async fn execute(&self, gpu: &Gpu) -> Result<(Histogram, Timing), GpuError> {
+        let start = now_ms();
+        let mut encoder = gpu.device.create_command_encoder(&Default::default());
+        self.encode(&mut encoder);
+        let bins_bytes = self.bins.size();
+        encoder.copy_buffer_to_buffer(&self.bins, 0, &self.readback, 0, bins_bytes);
+        if let Some(q) = &self.queries {
+            encoder.resolve_query_set(&q.set, 0..2, &q.resolve, 0);
+            encoder.copy_buffer_to_buffer(&q.resolve, 0, &self.readback, bins_bytes, 16);
+        }
+        gpu.scoped(|| gpu.queue.submit([encoder.finish()])).await?;
+        let bytes = gpu.read_buffer(&self.readback).await?;
+        let wall_ms = now_ms() - start;
+        let word = |i: usize| u32::from_le_bytes(bytes[i * 4..i * 4 + 4].try_into().unwrap());
+        let counts = (0..self.spec.len()).map(word).collect();
+        let gpu_ms = self.queries.as_ref().and_then(|_| {
+            let at = bins_bytes as usize;
+            let tick = |i: usize| {
+                u64::from_le_bytes(bytes[at + i * 8..at + i * 8 + 8].try_into().unwrap())
+            };
+            let (begin, end) = (tick(0), tick(1));
+            (end > begin)
+                .then(|| (end - begin) as f64 * gpu.queue.get_timestamp_period() as f64 / 1e6)
+        });
+        Ok((
+            Histogram::from_counts(self.spec, counts),
+            Timing { gpu_ms, wall_ms },
+        ))
+    }
+}
+
+/// Uniform slots and dispatches, collected before any GPU object is made.
+#[derive(Default)]
+struct Plan {
+    slots: Vec<[u32; 4]>,
+    dispatches: Vec<(Kernel, Option<usize>, usize, [u32; 3])>,
+}
+
+impl Plan {
+    fn slot(&mut self, values: [u32; 4]) -> usize {
+        self.slots.push(values);
+        self.slots.len() - 1
+    }
+
+    fn dispatch(&mut self, kernel: Kernel, tile: Option<usize>, slot: usize, workgroups: [u32; 3]) {
+        self.dispatches.push((kernel, tile, slot, workgroups));
+    }
+}
+
+/// The largest band a method can process in one dispatch under these limits.
+fn band_size(method: Method, spec: Spec, chunk: ChunkShape, limits: Limits) -> (u32, u32) {
+    let max = limits.max_texture;
+    let wg = limits.max_workgroups;
+    let loops = limits.max_loop_iterations;
+    match method {
+        Method::Single => {
+            // One invocation loops over width x height x channels.
+            let pixels = loops / spec.channels.count() as u64;
+            let width = (max as u64).min(pixels) as u32;
+            (width, (pixels / width as u64).min(max as u64) as u32)
+        }
+        Method::Race | Method::Atomic => (max.min(wg), max.min(wg)),
+        Method::ChunksSum | Method::ChunksReduce => {
+            let mut max_chunks = (limits.max_chunk_bytes / (spec.len() as u64 * 4)).max(1);
+            if method == Method::ChunksSum {
+                max_chunks = max_chunks.min(loops); // each sum invocation loops over the chunks
+            }
+            let across = (max.div_ceil(chunk.width) as u64)
+                .min(wg as u64)
+                .min(max_chunks);
+            let down = (max_chunks / across).min(wg as u64);
+            let width = (across as u32 * chunk.width).min(max);
+            let height = (down as u32).saturating_mul(chunk.height).min(max);
+            (width, height)
+        }
+    }
+}
+
+/// Refuses parameters the device cannot compile or run, with the reason.
+fn check_fits(gpu: &Gpu, method: Method, spec: Spec, chunk: ChunkShape) -> Result<(), GpuError> {
+    let l = gpu.limits();
+    let workgroup_bytes = spec.len() as u32 * 4;
+    if method.uses_chunks() {
+        if chunk.invocations() > l.max_compute_invocations_per_workgroup
+            || chunk.width > l.max_compute_workgroup_size_x
+            || chunk.height > l.max_compute_workgroup_size_y
+        {
+            return Err(GpuError(format!(
+                "a {}x{} chunk needs more invocations per workgroup than this GPU allows ({})",
+                chunk.width, chunk.height, l.max_compute_invocations_per_workgroup
+            )));
+        }
+        if workgroup_bytes > l.max_compute_workgroup_storage_size {
+            return Err(GpuError(format!(
+                "{} bins x {} channels need {workgroup_bytes} bytes of workgroup memory; this GPU has {}",
+                spec.num_bins,
+                spec.channels.count(),
+                l.max_compute_workgroup_storage_size
+            )));
+        }
+    }
+    Ok(())
+}

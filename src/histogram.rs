@@ -1,0 +1,199 @@
+//! What a histogram is here (bins, channels, the binning rule) and the CPU method,
+//! the article's "JavaScript version" written in Rust.
+//!
+//! The binning rule is the article's, `min(floor(v * numBins), numBins - 1)` with
+//! `v = channel / 255` or the sRGB luminance `dot(rgb, (0.2126, 0.7152, 0.0722))`,
+//! but evaluated in integers: the weights times 10000 make every value an integer
+//! in `0..=2_550_000`, so each pixel lands in the same bin on every CPU and GPU.
+//! (In f32 a pixel whose luminance sits within ~1e-4 of a bin edge can land one bin
+//! off depending on fused multiply-add; here it cannot.)
+
+use crate::image::Image;
+use std::fmt;
+
+/// Luminance weights scaled by 10000 (sum 10000), as in the shaders' `common.wgsl`.
+pub const LUMINANCE_WEIGHTS: [u32; 3] = [2126, 7152, 722];
+/// Every channel value is scaled into `0..=VALUE_MAX` before binning.
+pub const VALUE_MAX: u32 = 255 * 10_000;
+/// Most bins a histogram may have: `VALUE_MAX * bins` must fit in a u32, and four
+/// channels of bins must fit in a GPU workgroup's memory.
+pub const MAX_BINS: u32 = 1024;
+
+/// Which channels are counted, and how they are interleaved in the bins.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Channels {
+    /// Part 1 of the article: luminance only.
+    Luminance,
+    /// Part 2: R, G, B and luminance, interleaved per bin (the article's `vec4u`).
+    Rgbl,
+}
+
+impl Channels {
+    pub fn count(self) -> u32 {
+        match self {
+            Channels::Luminance => 1,
+            Channels::Rgbl => 4,
+        }
+    }
+
+    pub fn names(self) -> &'static [&'static str] {
+        match self {
+            Channels::Luminance => &["luminance"],
+            Channels::Rgbl => &["r", "g", "b", "luminance"],
+        }
+    }
+}
+
+/// The shape of a histogram: how many bins, which channels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Spec {
+    pub num_bins: u32,
+    pub channels: Channels,
+}
+
+impl Spec {
+    pub fn new(num_bins: u32, channels: Channels) -> Result<Spec, String> {
+        if !(1..=MAX_BINS).contains(&num_bins) {
+            return Err(format!(
+                "the number of bins must be between 1 and {MAX_BINS}, not {num_bins}"
+            ));
+        }
+        Ok(Spec { num_bins, channels })
+    }
+
+    /// The article's part 1: 256 luminance bins.
+    pub fn luminance() -> Spec {
+        Spec {
+            num_bins: 256,
+            channels: Channels::Luminance,
+        }
+    }
+
+    /// The article's part 2: 256 bins of R, G, B and luminance.
+    pub fn rgbl() -> Spec {
+        Spec {
+            num_bins: 256,
+            channels: Channels::Rgbl,
+        }
+    }
+
+    /// Number of counters: bins times channels.
+    pub fn len(&self) -> usize {
+        (self.num_bins * self.channels.count()) as usize
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The bin of a value in `0..=VALUE_MAX`.
+    #[inline]
+    pub fn bin(&self, value: u32) -> u32 {
+        (value * self.num_bins / VALUE_MAX).min(self.num_bins - 1)
+    }
+}
+
+/// The scaled luminance of a pixel, in `0..=VALUE_MAX`.
+#[inline]
+pub fn luminance(r: u8, g: u8, b: u8) -> u32 {
+    LUMINANCE_WEIGHTS[0] * r as u32
+        + LUMINANCE_WEIGHTS[1] * g as u32
+        + LUMINANCE_WEIGHTS[2] * b as u32
+}
+
+/// Counts per bin and channel, interleaved: `counts[bin * channels + channel]`.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Histogram {
+    spec: Spec,
+    counts: Vec<u32>,
+}
+
+impl fmt::Debug for Histogram {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Histogram({:?}, totals {:?})", self.spec, self.totals())
+    }
+}
+
+impl Histogram {
+    pub fn from_counts(spec: Spec, counts: Vec<u32>) -> Histogram {
+        assert_eq!(counts.len(), spec.len(), "counts do not match the spec");
+        Histogram { spec, counts }
+    }
+
+    pub fn spec(&self) -> Spec {
+        self.spec
+    }
+
+    /// The interleaved counts, as the GPU stores them.
+    pub fn counts(&self) -> &[u32] {
+        &self.counts
+    }
+
+    /// The bins of one channel (index into `Channels::names`).
+    pub fn channel(&self, channel: usize) -> Vec<u32> {
+        let n = self.spec.channels.count() as usize;
+        self.counts
+            .iter()
+            .skip(channel)
+            .step_by(n)
+            .copied()
+            .collect()
+    }
+
+    /// The sum of every channel's bins (each equals the pixel count when correct).
+    pub fn totals(&self) -> Vec<u64> {
+        let n = self.spec.channels.count() as usize;
+        (0..n)
+            .map(|c| {
+                self.counts
+                    .iter()
+                    .skip(c)
+                    .step_by(n)
+                    .map(|&v| v as u64)
+                    .sum()
+            })
+            .collect()
+    }
+
+    /// One line per bin: `bin,<channel>...`.
+    pub fn to_csv(&self) -> String {
+        let mut out = format!("bin,{}\n", self.spec.channels.names().join(","));
+        let n = self.spec.channels.count() as usize;
+        for (bin, row) in self.counts.chunks(n).enumerate() {
+            out.push_str(&bin.to_string());
+            for v in row {
+                out.push(',');
+                out.push_str(&v.to_string());
+            }
+            out.push('\n');
+        }
+        out
+    }
+}
+
+/// The CPU method: one loop over the pixels, like the article's JavaScript.
+/// Per-channel bin tables turn R, G and B into one lookup each; luminance needs
+/// one multiply-add chain and a division by a constant (a multiply after LLVM).
+pub fn compute_cpu(image: &Image, spec: Spec) -> Histogram {
+    let mut counts = vec![0u32; spec.len()];
+    let lum = |p: &[u8]| spec.bin(luminance(p[0], p[1], p[2])) as usize;
+    match spec.channels {
+        Channels::Luminance => {
+            for p in image.rgba().chunks_exact(4) {
+                counts[lum(p)] += 1;
+            }
+        }
+        Channels::Rgbl => {
+            let table: Vec<usize> = (0..=255u32)
+                .map(|c| spec.bin(c * 10_000) as usize * 4)
+                .collect();
+            for p in image.rgba().chunks_exact(4) {
+                counts[table[p[0] as usize]] += 1;
+                counts[table[p[1] as usize] + 1] += 1;
+                counts[table[p[2] as usize] + 2] += 1;
+                counts[lum(p) * 4 + 3] += 1;
+            }
+        }
+    }
+    Histogram { spec, counts }
+}

@@ -1,0 +1,178 @@
+//! RGBA8 images: the one pixel format every method reads, plus the pictures the
+//! project makes itself (the site's default image, test and benchmark inputs).
+
+use std::fmt;
+
+/// Largest image the project accepts, in pixels: 4 bytes each must fit a wasm32
+/// address space with room to spare (1 GiB of pixels).
+pub const MAX_PIXELS: u64 = 1 << 28;
+
+/// An 8-bit RGBA image, rows top to bottom, no padding.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Image {
+    width: u32,
+    height: u32,
+    rgba: Vec<u8>,
+}
+
+/// Why an image could not be made.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ImageError {
+    Empty,
+    TooLarge { width: u32, height: u32 },
+    WrongLength { expected: u64, actual: u64 },
+}
+
+impl fmt::Display for ImageError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ImageError::Empty => write!(f, "the image has no pixels"),
+            ImageError::TooLarge { width, height } => write!(
+                f,
+                "the image is {width}x{height}: more than the {} megapixels this tool accepts",
+                MAX_PIXELS >> 20
+            ),
+            ImageError::WrongLength { expected, actual } => {
+                write!(f, "expected {expected} bytes of RGBA pixels, got {actual}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for ImageError {}
+
+impl fmt::Debug for Image {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Image({}x{})", self.width, self.height)
+    }
+}
+
+impl Image {
+    /// Wraps RGBA bytes, checking the size.
+    pub fn from_rgba(width: u32, height: u32, rgba: Vec<u8>) -> Result<Image, ImageError> {
+        let pixels = width as u64 * height as u64;
+        if pixels == 0 {
+            return Err(ImageError::Empty);
+        }
+        if pixels > MAX_PIXELS {
+            return Err(ImageError::TooLarge { width, height });
+        }
+        if rgba.len() as u64 != pixels * 4 {
+            return Err(ImageError::WrongLength {
+                expected: pixels * 4,
+                actual: rgba.len() as u64,
+            });
+        }
+        Ok(Image {
+            width,
+            height,
+            rgba,
+        })
+    }
+
+    fn from_fn(width: u32, height: u32, pixel: impl Fn(u32, u32) -> [u8; 4]) -> Image {
+        let mut rgba = Vec::with_capacity(width as usize * height as usize * 4);
+        for y in 0..height {
+            for x in 0..width {
+                rgba.extend_from_slice(&pixel(x, y));
+            }
+        }
+        Image::from_rgba(width, height, rgba).expect("generated images are valid")
+    }
+
+    pub fn width(&self) -> u32 {
+        self.width
+    }
+
+    pub fn height(&self) -> u32 {
+        self.height
+    }
+
+    pub fn pixel_count(&self) -> u64 {
+        self.width as u64 * self.height as u64
+    }
+
+    pub fn rgba(&self) -> &[u8] {
+        &self.rgba
+    }
+
+    /// One colour everywhere: the worst case for atomics (every pixel hits one bin).
+    pub fn solid(width: u32, height: u32, rgba: [u8; 4]) -> Image {
+        Image::from_fn(width, height, |_, _| rgba)
+    }
+
+    /// Uniform random bytes: every bin equally likely.
+    pub fn noise(width: u32, height: u32, seed: u32) -> Image {
+        Image::from_fn(width, height, |x, y| {
+            let h = hash(x, y, seed);
+            [h as u8, (h >> 8) as u8, (h >> 16) as u8, 255]
+        })
+    }
+
+    /// The project's own picture: a sunset over hills and water, with film grain.
+    /// It gives a natural-looking, uneven histogram without shipping a photo.
+    pub fn sunset(width: u32, height: u32) -> Image {
+        let (w, h) = (width as f32, height as f32);
+        let horizon = 0.62;
+        Image::from_fn(width, height, |x, y| {
+            let u = x as f32 / w;
+            let v = y as f32 / h;
+            let hills = horizon - 0.12 * ridge(u * 3.0, 7) - 0.05 * ridge(u * 9.0, 3);
+            let sky = |v: f32| {
+                let t = (v / horizon).clamp(0.0, 1.0);
+                let top = [0.10, 0.16, 0.42];
+                let mid = [0.85, 0.45, 0.35];
+                let low = [1.0, 0.78, 0.42];
+                if t < 0.6 {
+                    mix(top, mid, t / 0.6)
+                } else {
+                    mix(mid, low, (t - 0.6) / 0.4)
+                }
+            };
+            let sun = |u: f32, v: f32| {
+                let d = ((u - 0.62) * w / h).hypot(v - 0.45);
+                (1.0 - (d / 0.09)).clamp(0.0, 1.0).powf(0.4)
+            };
+            let colour = if v < hills {
+                let s = sun(u, v);
+                mix(sky(v), [1.0, 0.95, 0.8], s)
+            } else if v < horizon + 0.03 {
+                let shade = 0.25 + 0.25 * (hills - v).abs() / 0.2;
+                [0.12 * shade, 0.10 * shade, 0.16 * shade + 0.02]
+            } else {
+                // Water mirrors the sky, darker and rippled.
+                let mirror = 2.0 * horizon - v + 0.01 * (v * 220.0 + u * 13.0).sin();
+                let reflected = mix(sky(mirror), [1.0, 0.9, 0.7], 0.7 * sun(u, mirror));
+                let depth = ((v - horizon) / (1.0 - horizon)).clamp(0.0, 1.0);
+                mix(reflected, [0.03, 0.06, 0.12], 0.3 + 0.6 * depth)
+            };
+            let grain = (hash(x, y, 7) & 0xff) as f32 / 255.0 - 0.5;
+            let c = colour.map(|c| ((c + grain * 0.06) * 255.0).round().clamp(0.0, 255.0) as u8);
+            [c[0], c[1], c[2], 255]
+        })
+    }
+}
+
+fn mix(a: [f32; 3], b: [f32; 3], t: f32) -> [f32; 3] {
+    [0, 1, 2].map(|i| a[i] + (b[i] - a[i]) * t)
+}
+
+/// A smooth 1-D value-noise ridge in 0..1.
+fn ridge(x: f32, seed: u32) -> f32 {
+    let i = x.floor();
+    let f = x - i;
+    let at = |k: f32| (hash(k as u32, 0, seed) & 0xffff) as f32 / 65535.0;
+    let t = f * f * (3.0 - 2.0 * f);
+    at(i) + (at(i + 1.0) - at(i)) * t
+}
+
+/// A small integer hash (good enough for grain and noise, fully deterministic).
+fn hash(x: u32, y: u32, seed: u32) -> u32 {
+    let mut h =
+        x.wrapping_mul(0x8da6_b343) ^ y.wrapping_mul(0xd816_3841) ^ seed.wrapping_mul(0xcb1a_b31f);
+    h ^= h >> 16;
+    h = h.wrapping_mul(0x7feb_352d);
+    h ^= h >> 15;
+    h = h.wrapping_mul(0x846c_a68b);
+    h ^ (h >> 16)
+}

@@ -1,0 +1,93 @@
+// The home page and the first two examples, in headless Chromium with WebGPU.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { start, shots, media, litPixels, referenceRows, downloadCsv, pickFile, waitState } from './harness.mjs';
+import { examples } from '../../www/examples.js';
+
+const PHOTO = media('pexels-francesco-ungaro-96938-mid.jpg');
+let browser;
+before(async () => { browser = await start(); });
+after(async () => { await browser?.close(); });
+
+test('home page lists every example and finds a WebGPU adapter', async () => {
+  const page = await browser.open('/index.html');
+  assert.equal(await page.locator('li[data-example]').count(), examples.length);
+  for (const e of examples.filter((e) => e.ready)) {
+    assert.equal(await page.locator(`li[data-example="${e.id}"] a`).getAttribute('href'), `www/${e.id}.html`);
+  }
+  assert.equal(await page.getAttribute('body', 'data-webgpu'), 'yes');
+  assert.match(await page.textContent('#webgpu'), /WebGPU is available: .+Timestamp queries: (yes|no)/);
+  await page.screenshot({ path: join(shots, 'home.png'), fullPage: true });
+  assert.deepEqual(page.errors, []);
+});
+
+for (const id of ['cpu', 'single']) {
+  test(`${id}: default image, then a photo, equal the reference`, async () => {
+    const page = await browser.open(`/www/${id}.html`);
+    assert.ok(await litPixels(page, 'canvas.histogram') > 1000, 'the histogram is drawn');
+    let csv = await downloadCsv(page);
+    assert.equal(csv.header, 'bin,luminance');
+    assert.deepEqual(csv.rows, await referenceRows(page, 1));
+    assert.match(await page.textContent('#time'), /\d.*(ms|µs)/);
+    await page.screenshot({ path: join(shots, `${id}.png`), fullPage: true });
+
+    await pickFile(page, PHOTO);
+    csv = await downloadCsv(page);
+    const reference = await referenceRows(page, 1);
+    assert.equal(reference.flat().reduce((a, b) => a + b), 2448 * 1505);
+    assert.deepEqual(csv.rows, reference);
+    assert.match(await page.textContent('figcaption'), /2448×1505/);
+    await page.screenshot({ path: join(shots, `${id}-photo.png`), fullPage: true });
+    assert.deepEqual(page.errors, []);
+  });
+}
+
+test('a corrupt file shows a message and keeps the previous image', async () => {
+  const page = await browser.open('/www/single.html');
+  const before = await downloadCsv(page);
+  const caption = await page.textContent('figcaption');
+  const bad = join(shots, 'corrupt.jpg');
+  writeFileSync(bad, Buffer.from('\xff\xd8\xff\xe0 this is not really a JPEG', 'latin1'));
+  await pickFile(page, bad, 'error');
+  assert.match(await page.textContent('[role=alert]'), /"corrupt.jpg" is not an image this browser can decode.*previous image is kept/);
+  assert.equal(await page.textContent('figcaption'), caption);
+  assert.deepEqual((await downloadCsv(page)).rows, before.rows);
+  await page.screenshot({ path: join(shots, 'corrupt.png') });
+});
+
+test('an image past the size limit is refused with a message', async () => {
+  const page = await browser.open('/www/cpu.html');
+  const caption = await page.textContent('figcaption');
+  // A 9000x8000 PNG (72 megapixels, over the 64 the pages accept), made by the browser.
+  const bytes = await page.evaluate(async () => {
+    const canvas = new OffscreenCanvas(9000, 8000);
+    canvas.getContext('2d').fillRect(0, 0, 10, 10);
+    const blob = await canvas.convertToBlob({ type: 'image/png' });
+    return Array.from(new Uint8Array(await blob.arrayBuffer()));
+  });
+  const big = join(shots, 'huge.png');
+  writeFileSync(big, Buffer.from(bytes));
+  await pickFile(page, big, 'error');
+  assert.match(await page.textContent('[role=alert]'), /9000×8000 pixels: larger than the 64 megapixels/);
+  assert.equal(await page.textContent('figcaption'), caption);
+});
+
+test('without WebGPU the GPU page explains and the CPU page still works', async () => {
+  const home = await browser.open('/index.html', { webgpu: false });
+  assert.equal(await home.getAttribute('body', 'data-webgpu'), 'no');
+  assert.match(await home.textContent('#webgpu'), /not available/);
+  const gpuPage = await browser.open('/www/single.html', { webgpu: false, state: 'error' });
+  assert.match(await gpuPage.textContent('[role=alert]'), /needs WebGPU.*no WebGPU.*CPU version/);
+  await gpuPage.screenshot({ path: join(shots, 'no-webgpu.png') });
+  const cpuPage = await browser.open('/www/cpu.html', { webgpu: false });
+  assert.ok(await litPixels(cpuPage, 'canvas.histogram') > 1000);
+});
+
+test('pages fit a phone-sized window', async () => {
+  const page = await browser.open('/www/single.html', { viewport: { width: 390, height: 844 } });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 0, `no horizontal scrolling (${overflow}px)`);
+  await page.screenshot({ path: join(shots, 'phone.png'), fullPage: true });
+});

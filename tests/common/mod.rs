@@ -1,0 +1,73 @@
+//! Shared by the native tests: an independent CPU reference, the test images, and
+//! a GPU on Mesa lavapipe (Vulkan).
+#![allow(dead_code)] // each test binary uses a different part
+
+use histogram::gpu::{Gpu, GpuOptions};
+use histogram::{Channels, Image, Spec};
+use std::path::PathBuf;
+
+/// The article's rule, `min(floor(v * numBins), numBins - 1)`, in exact rational
+/// arithmetic: a channel is v = c / 255; luminance is v = (2126 r + 7152 g + 722 b)
+/// / (255 * 10000). Written apart from the crate's CPU method on purpose.
+pub fn reference(image: &Image, spec: Spec) -> Vec<u32> {
+    let bins = spec.num_bins as u64;
+    let n = spec.channels.count() as usize;
+    let bin = |num: u64, den: u64| ((num * bins) / den).min(bins - 1) as usize;
+    let mut out = vec![0u32; spec.len()];
+    for p in image.rgba().chunks(4) {
+        let (r, g, b) = (p[0] as u64, p[1] as u64, p[2] as u64);
+        let lum = bin(2126 * r + 7152 * g + 722 * b, 2_550_000);
+        match spec.channels {
+            Channels::Luminance => out[lum] += 1,
+            Channels::Rgbl => {
+                out[bin(r, 255) * n] += 1;
+                out[bin(g, 255) * n + 1] += 1;
+                out[bin(b, 255) * n + 2] += 1;
+                out[lum * n + 3] += 1;
+            }
+        }
+    }
+    out
+}
+
+pub fn media(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/media")
+        .join(name)
+}
+
+/// A photo from ../shared/media, downscaled by `factor` (lavapipe is a CPU).
+pub fn photo(factor: u32) -> Image {
+    let path = media("pexels-francesco-ungaro-96938-mid.jpg");
+    let decoded = image::open(&path)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()))
+        .to_rgba8();
+    let (w, h) = (decoded.width() / factor, decoded.height() / factor);
+    let small = image::imageops::resize(&decoded, w, h, image::imageops::FilterType::Triangle);
+    Image::from_rgba(w, h, small.into_raw()).unwrap()
+}
+
+/// The small images every method must get exactly right.
+pub fn test_images() -> Vec<(&'static str, Image)> {
+    vec![
+        ("1x1", Image::solid(1, 1, [12, 200, 99, 255])),
+        ("257x3 noise", Image::noise(257, 3, 1)),
+        ("1x4099 noise", Image::noise(1, 4099, 2)),
+        ("300x301 sunset", Image::sunset(300, 301)),
+        (
+            "64x64 one colour",
+            Image::solid(64, 64, [255, 255, 255, 255]),
+        ),
+        ("200x150 noise", Image::noise(200, 150, 3)),
+        ("photo / 8", photo(8)),
+    ]
+}
+
+/// The GPU the native tests run on: Vulkan (Mesa lavapipe on a machine without one).
+pub fn gpu() -> Gpu {
+    pollster::block_on(Gpu::new(&GpuOptions {
+        backends: Some(wgpu::Backends::VULKAN),
+        adapter: None,
+    }))
+    .expect("a Vulkan adapter (install mesa-vulkan-drivers for lavapipe)")
+}

@@ -1,0 +1,213 @@
+//! Every GPU method against the independent CPU reference, natively on Vulkan.
+
+mod common;
+
+use common::{gpu, photo, reference, test_images};
+use histogram::gpu::{ChunkShape, Gpu, GpuImage, Kernels, Method, Run};
+use histogram::{compute_cpu, Channels, Histogram, Image, Spec};
+
+fn run(
+    gpu: &Gpu,
+    kernels: &mut Kernels,
+    image: &Image,
+    method: Method,
+    spec: Spec,
+    chunk: ChunkShape,
+) -> Histogram {
+    let gpu_image = GpuImage::upload(gpu, image);
+    let run = Run::new(gpu, kernels, &gpu_image, method, spec, chunk).unwrap();
+    pollster::block_on(run.execute(gpu)).unwrap().0
+}
+
+#[test]
+fn cpu_method_equals_reference() {
+    for (name, image) in test_images() {
+        for spec in [
+            Spec::luminance(),
+            Spec::rgbl(),
+            Spec::new(7, Channels::Rgbl).unwrap(),
+        ] {
+            let got = compute_cpu(&image, spec);
+            assert_eq!(got.counts(), reference(&image, spec), "{name} {spec:?}");
+        }
+    }
+}
+
+#[test]
+fn exact_methods_equal_reference() {
+    let gpu = gpu();
+    let mut kernels = Kernels::default();
+    for (name, image) in test_images() {
+        for spec in [Spec::luminance(), Spec::rgbl()] {
+            let expected = reference(&image, spec);
+            for method in Method::ALL.into_iter().filter(|m| m.exact()) {
+                let got = run(
+                    &gpu,
+                    &mut kernels,
+                    &image,
+                    method,
+                    spec,
+                    ChunkShape::default(),
+                );
+                assert_eq!(
+                    got.counts(),
+                    expected,
+                    "{} on {name}, {spec:?}",
+                    method.name()
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn square_chunks_and_other_bin_counts_are_exact() {
+    let gpu = gpu();
+    let mut kernels = Kernels::default();
+    let image = Image::sunset(300, 301);
+    for spec in [
+        Spec::luminance(),
+        Spec::rgbl(),
+        Spec::new(1, Channels::Rgbl).unwrap(),
+        Spec::new(1000, Channels::Luminance).unwrap(),
+    ] {
+        for method in [Method::ChunksSum, Method::ChunksReduce] {
+            let got = run(&gpu, &mut kernels, &image, method, spec, ChunkShape::SQUARE);
+            assert_eq!(
+                got.counts(),
+                reference(&image, spec),
+                "{} 16x16 {spec:?}",
+                method.name()
+            );
+        }
+    }
+}
+
+#[test]
+fn race_never_counts_more_than_the_pixels() {
+    let gpu = gpu();
+    let mut kernels = Kernels::default();
+    for (name, image) in test_images() {
+        let got = run(
+            &gpu,
+            &mut kernels,
+            &image,
+            Method::Race,
+            Spec::luminance(),
+            ChunkShape::default(),
+        );
+        let total = got.totals()[0];
+        assert!(
+            total >= 1 && total <= image.pixel_count(),
+            "race on {name}: {total} of {}",
+            image.pixel_count()
+        );
+    }
+}
+
+#[test]
+fn banded_path_is_exact() {
+    // Limits small enough that a 300x301 image needs several textures and bands.
+    let gpu = gpu();
+    let mut kernels = Kernels::default();
+    let image = Image::sunset(300, 301);
+    let limits = histogram::gpu::Limits {
+        max_texture: 128,
+        max_workgroups: 7,
+        max_chunk_bytes: 5 * 1024 * 4,
+        max_loop_iterations: 5000,
+    };
+    let gpu_image = GpuImage::upload_with(&gpu, &image, limits.max_texture);
+    assert_eq!(gpu_image.tile_count(), 9);
+    for spec in [Spec::luminance(), Spec::rgbl()] {
+        for method in Method::ALL.into_iter().filter(|m| m.exact()) {
+            let run = Run::with_limits(
+                &gpu,
+                &mut kernels,
+                &gpu_image,
+                method,
+                spec,
+                ChunkShape::default(),
+                limits,
+            )
+            .unwrap();
+            {
+                assert!(
+                    run.bands() > 9,
+                    "{} should need bands: {}",
+                    method.name(),
+                    run.bands()
+                );
+                assert!(!run.notes().is_empty());
+            }
+            let got = pollster::block_on(run.execute(&gpu)).unwrap().0;
+            assert_eq!(
+                got.counts(),
+                reference(&image, spec),
+                "{} banded {spec:?}",
+                method.name()
+            );
+        }
+    }
+}
+
+#[test]
+fn full_size_photo_chunks_reduce() {
+    // The one large case: the article's 2448x1505 photo, 4 channels.
+    let gpu = gpu();
+    let mut kernels = Kernels::default();
+    let image = photo(1);
+    let got = run(
+        &gpu,
+        &mut kernels,
+        &image,
+        Method::ChunksReduce,
+        Spec::rgbl(),
+        ChunkShape::default(),
+    );
+    assert_eq!(got.counts(), reference(&image, Spec::rgbl()));
+}
+
+#[test]
+fn timing_is_reported() {
+    let gpu = gpu();
+    let mut kernels = Kernels::default();
+    let image = Image::noise(64, 64, 9);
+    let gpu_image = GpuImage::upload(&gpu, &image);
+    let run = Run::new(
+        &gpu,
+        &mut kernels,
+        &gpu_image,
+        Method::Atomic,
+        Spec::luminance(),
+        ChunkShape::default(),
+    )
+    .unwrap();
+    let (_, timing) = pollster::block_on(run.execute(&gpu)).unwrap();
+    assert!(timing.wall_ms > 0.0);
+    if gpu.timestamps {
+        assert!(timing.gpu_ms.unwrap() > 0.0);
+    }
+}
+
+#[test]
+fn impossible_parameters_are_refused_with_a_reason() {
+    let gpu = gpu();
+    let mut kernels = Kernels::default();
+    let gpu_image = GpuImage::upload(&gpu, &Image::noise(8, 8, 1));
+    let huge = ChunkShape {
+        width: 4096,
+        height: 4096,
+    };
+    let err = Run::new(
+        &gpu,
+        &mut kernels,
+        &gpu_image,
+        Method::ChunksSum,
+        Spec::luminance(),
+        huge,
+    )
+    .err()
+    .unwrap();
+    assert!(err.0.contains("invocations per workgroup"), "{err}");
+}
