@@ -106,3 +106,21 @@ fn overlapping_channels_screen_blend() {
     assert_eq!(at(0, 3), &[255, 255, 255, 255], "bottom: all three = white");
     assert_eq!(at(1, 0), &[255, 255, 255, 255]);
 }
+
+#[test]
+fn cpu_luminance_is_exact_for_every_grey_and_bin_count() {
+    // Greys sit exactly on bin edges for many bin counts: the hardest case for the
+    // CPU method's fixed-point tables.
+    let greys: Vec<u8> = (0..=255u8).flat_map(|v| [v, v, v, 255]).collect();
+    let image = Image::from_rgba(256, 1, greys).unwrap();
+    for bins in [1, 2, 3, 5, 17, 64, 255, 256, 257, 1000, 1024] {
+        let spec = Spec::new(bins, Channels::Luminance).unwrap();
+        let got = compute_cpu(&image, spec);
+        let mut expected = vec![0u32; bins as usize];
+        for v in 0..=255u64 {
+            // Luminance of a grey v is exactly v / 255.
+            expected[((v * bins as u64) / 255).min(bins as u64 - 1) as usize] += 1;
+        }
+        assert_eq!(got.counts(), expected, "{bins} bins");
+    }
+}

@@ -6,7 +6,7 @@ import { examples } from './examples.js';
 
 const HISTOGRAM_HEIGHT = 100;
 
-function el(tag, props = {}, ...children) {
+export function el(tag, props = {}, ...children) {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(props)) {
     if (key === 'class') node.className = value;
@@ -18,11 +18,11 @@ function el(tag, props = {}, ...children) {
   return node;
 }
 
-function setState(state) {
+export function setState(state) {
   document.body.dataset.state = state;
 }
 
-function errorText(e) {
+export function errorText(e) {
   return e instanceof Error ? e.message : String(e);
 }
 
@@ -47,7 +47,7 @@ export async function adapterDescription() {
 }
 
 /** Decodes a file into RGBA pixels, or throws a message a person can act on. */
-async function decode(file) {
+export async function decodeFile(file) {
   let bitmap;
   try {
     bitmap = await createImageBitmap(file, { colorSpaceConversion: 'none', premultiplyAlpha: 'none' });
@@ -241,7 +241,7 @@ export async function imagePage({ method, channels = 1, chunkOptions = false, re
       return;
     }
     try {
-      const imageData = await decode(file);
+      const imageData = await decodeFile(file);
       const next = Picture.fromRgba(imageData.width, imageData.height, imageData.data);
       showPicture(next, imageData, file.name);
     } catch (e) {

@@ -50,7 +50,7 @@ export async function start() {
     server.close();
     rmSync(profile, { recursive: true, force: true });
   }
-  return { open, close, base };
+  return { open, close, base, version: context.browser()?.version() ?? '' };
 }
 
 /** Waits until the page's body reports `state` (done, error, ...). */

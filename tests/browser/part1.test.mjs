@@ -1,0 +1,60 @@
+// Part 1's GPU pages and the timings page, in headless Chromium with WebGPU.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { start, shots, media, litPixels, referenceRows, downloadCsv, pickFile, waitState } from './harness.mjs';
+
+const PHOTO = media('pexels-francesco-ungaro-96938-mid.jpg');
+let browser;
+before(async () => { browser = await start(); });
+after(async () => { await browser?.close(); });
+
+for (const id of ['atomic', 'chunks-sum', 'chunks-reduce']) {
+  test(`${id}: draws the histogram, and its CSV of a photo equals the reference`, async () => {
+    const page = await browser.open(`/www/${id}.html`);
+    assert.ok(await litPixels(page, 'canvas.histogram') > 1000, 'the histogram is drawn');
+    assert.deepEqual((await downloadCsv(page)).rows, await referenceRows(page, 1));
+    assert.match(await page.textContent('dl.stats'), /equals the pixel count/);
+    assert.match(await page.textContent('details pre'), new RegExp(`---- ${id.split('-')[0]}.wgsl`));
+    await page.screenshot({ path: join(shots, `${id}.png`), fullPage: true });
+    await pickFile(page, PHOTO);
+    assert.deepEqual((await downloadCsv(page)).rows, await referenceRows(page, 1));
+    assert.deepEqual(page.errors, []);
+  });
+}
+
+for (const id of ['chunks-sum', 'chunks-reduce']) {
+  test(`${id}: the article's 16x16 chunks give the same bins`, async () => {
+    const page = await browser.open(`/www/${id}.html`);
+    await page.evaluate(() => { document.body.dataset.state = 'picking'; });
+    await page.selectOption('#chunk', '16x16');
+    await waitState(page, 'done');
+    assert.match(await page.textContent('details pre'), /const chunkWidth = 16u;\nconst chunkHeight = 16u;/);
+    assert.deepEqual((await downloadCsv(page)).rows, await referenceRows(page, 1));
+  });
+}
+
+test('race: says on screen that counts are lost, never counts too many', async () => {
+  const page = await browser.open('/www/race.html');
+  assert.ok(await litPixels(page, 'canvas.histogram') > 1000);
+  assert.match(await page.textContent('main'), /The result is wrong, and that is the point of this page/);
+  const pixels = 960 * 600;
+  const totals = await page.$$eval('.reruns figcaption', (caps) => caps.map((c) => Number(c.textContent.match(/([\d,]+) counted/)[1].replaceAll(',', ''))));
+  assert.equal(totals.length, 4, 'four more runs side by side');
+  for (const t of totals) assert.ok(t > 0 && t <= pixels, `${t} of ${pixels}`);
+  const csv = await downloadCsv(page);
+  const total = csv.rows.reduce((a, [v]) => a + v, 0);
+  assert.ok(total <= pixels);
+  assert.match(await page.textContent('dl.stats'), total === pixels ? /equals/ : /counts lost/);
+  await page.screenshot({ path: join(shots, 'race.png'), fullPage: true });
+});
+
+test('timings: every cell of this machine\'s rows gets a number', async () => {
+  const page = await browser.open('/www/timings.html?runs=1&width=320&height=200', { timeout: 300_000 });
+  const cells = await page.$$eval('td[data-cell]', (tds) => tds.map((td) => td.textContent));
+  assert.equal(cells.length, 10);
+  for (const c of cells) assert.match(c, /^\d+(\.\d+)?$/);
+  assert.match(await page.textContent('main'), /timestamp queries|wall-clock/);
+  await page.screenshot({ path: join(shots, 'timings.png'), fullPage: true });
+  assert.deepEqual(page.errors, []);
+});

@@ -1,0 +1,148 @@
+// The article's part-1 timing table, filled in on this machine.
+import init, { Picture, GpuContext, cpuHistogram } from '../pkg/histogram.js';
+import { pager, adapterDescription, decodeFile, el, setState, errorText } from './site.js';
+
+// Columns in the article's order: its "js" is our CPU method, "pixel/workgroup" atomicAdd.
+const COLUMNS = [
+  { method: 'cpu', label: 'js (here: Rust/wasm)' },
+  { method: 'single', label: 'single' },
+  { method: 'atomic', label: 'pixel/workgroup' },
+  { method: 'chunks-sum', label: 'chunks+sum' },
+  { method: 'chunks-reduce', label: 'chunks+reduce' },
+];
+
+// Milliseconds as published in the article (../shared/anchors/README.md).
+const ARTICLE = [
+  ['1 ch: M1 Mac', 3, 768, 3.2, 11.2, 0.9],
+  ['1 ch: AMD Radeon Pro 5300M', 39, 1492, 10.3, 12.5, 2.6],
+  ['1 ch: Intel UHD 630', 39, 737, 29.0, 6.6, 10.7],
+  ['1 ch: NVIDIA 2070 Super', 19, 365, 4.4, 1.7, 0.8],
+  ['4 ch: M1 Mac', 43, 768, 3.2, 11.2, 0.9],
+  ['4 ch: AMD Radeon Pro 5300M', 39, 3500, 13.0, 12.5, 2.6],
+  ['4 ch: Intel UHD 630', 39, 2978, 31.0, 12.5, 11.7],
+  ['4 ch: NVIDIA 2070 Super', 73, 910, 20.6, 2.8, 0.8],
+];
+
+const params = new URLSearchParams(location.search);
+const RUNS = Math.max(1, Number(params.get('runs') ?? 5));
+// ?width=&height= shrink the default image (the browser tests use a small one).
+const SIZES = params.has('width')
+  ? [[Number(params.get('width')), Number(params.get('height'))], [Number(params.get('width')), Number(params.get('height'))]]
+  : [[2448, 1505], [2448, 1836]];
+
+const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
+const fmt = (ms) => (ms >= 100 ? ms.toFixed(0) : ms >= 10 ? ms.toFixed(1) : ms.toFixed(2));
+
+const main = document.querySelector('main');
+main.prepend(pager('timings'));
+const status = el('p', { role: 'status', class: 'muted' }, 'Loading…');
+const progress = el('progress', { max: 1, value: 0, 'aria-label': 'Progress' });
+const message = el('p', { role: 'alert', class: 'message' });
+const picker = el('input', { type: 'file', accept: 'image/*', id: 'file' });
+const runButton = el('button', { type: 'button', disabled: true }, 'Run again');
+const machine = el('p', { class: 'note' });
+const head = el('tr', {}, el('th', { scope: 'col' }, 'machine (ms)'), ...COLUMNS.map((c) => el('th', { scope: 'col' }, c.label)));
+const body = el('tbody');
+const rows = {};
+for (const channels of [1, 4]) {
+  const row = el('tr', { class: 'ours' }, el('th', { scope: 'row' }, `${channels} ch: this machine`));
+  rows[channels] = COLUMNS.map((c) => {
+    const td = el('td', { 'data-cell': `${channels}-${c.method}` }, '…');
+    row.append(td);
+    return td;
+  });
+  body.append(row);
+}
+for (const [name, ...ms] of ARTICLE) body.append(el('tr', {}, el('th', { scope: 'row' }, name), ...ms.map((v) => el('td', {}, String(v)))));
+const how = el('p', { class: 'muted' });
+main.append(
+  el('div', { class: 'controls' }, el('label', { class: 'file' }, 'Choose an image…', picker), runButton, progress),
+  status, message, machine,
+  el('div', { class: 'table-wrap' }, el('table', {}, el('thead', {}, head), body)), how);
+
+let gpu = null;
+let pictures = null;
+let running = false;
+
+async function timeMethod(picture, method, channels) {
+  const once = async () => {
+    if (method === 'cpu') {
+      const o = cpuHistogram(picture, channels, 256);
+      const ms = o.wallMs;
+      o.free();
+      return ms;
+    }
+    const o = await gpu.compute(picture, method, channels, '256x1');
+    const ms = o.gpuMs ?? o.wallMs;
+    o.free();
+    return ms;
+  };
+  await once(); // warm-up: compiles the pipeline, uploads the image
+  const times = [];
+  for (let i = 0; i < RUNS; i++) times.push(await once());
+  return median(times);
+}
+
+async function runAll() {
+  if (running) return;
+  running = true;
+  runButton.disabled = true;
+  setState('running');
+  message.textContent = '';
+  for (const cells of Object.values(rows)) for (const td of cells) td.textContent = '…';
+  const steps = [1, 4].flatMap((channels) => COLUMNS.map((c) => ({ channels, ...c })));
+  progress.max = steps.length;
+  try {
+    for (const [i, { channels, method, label }] of steps.entries()) {
+      progress.value = i;
+      status.textContent = `Timing ${label}, ${channels} channel${channels > 1 ? 's' : ''}: ${RUNS} runs…`;
+      const td = rows[channels][COLUMNS.findIndex((c) => c.method === method)];
+      if (method !== 'cpu' && !gpu) { td.textContent = 'no WebGPU'; continue; }
+      td.textContent = fmt(await timeMethod(pictures[channels === 1 ? 0 : 1], method, channels));
+    }
+    progress.value = steps.length;
+    status.textContent = `Done: medians of ${RUNS} runs.`;
+    setState('done');
+  } catch (e) {
+    message.textContent = `Timing failed: ${errorText(e)}`;
+    status.textContent = '';
+    setState('error');
+  } finally {
+    running = false;
+    runButton.disabled = false;
+  }
+}
+
+try {
+  await init();
+  try {
+    gpu = await GpuContext.create();
+    machine.textContent = `GPU: ${await adapterDescription()}.`;
+    how.textContent = gpu.timestamps
+      ? 'GPU columns: the compute pass measured with timestamp queries (rounded by the browser). js: performance.now() around the CPU loop.'
+      : 'This adapter has no timestamp queries: GPU columns are wall-clock times from submit until the bins are back. js: performance.now().';
+  } catch (e) {
+    machine.textContent = `No WebGPU here (${errorText(e)}): only the CPU column can be filled.`;
+  }
+  pictures = SIZES.map(([w, h]) => Picture.sunset(w, h));
+  picker.addEventListener('change', async () => {
+    const file = picker.files[0];
+    if (!file || running) return;
+    try {
+      const data = await decodeFile(file);
+      const picture = Picture.fromRgba(data.width, data.height, data.data);
+      new Set(pictures).forEach((p) => p.free());
+      pictures = [picture, picture];
+      status.textContent = `${file.name}, ${data.width}×${data.height}`;
+    } catch (e) {
+      message.textContent = `${errorText(e)} The previous image is kept.`;
+      return;
+    }
+    await runAll();
+  });
+  runButton.addEventListener('click', runAll);
+  await runAll();
+} catch (e) {
+  message.textContent = `The page could not start: ${errorText(e)}`;
+  setState('error');
+}
