@@ -131,7 +131,8 @@ fn banded_path_is_exact() {
                 limits,
             )
             .unwrap();
-            {
+            // The privatized kernel strides over whole tiles: these limits never bind it.
+            if method != Method::Privatized {
                 assert!(
                     run.bands() > 9,
                     "{} should need bands: {}",

@@ -18,15 +18,19 @@ pub enum Method {
     ChunksSum,
     /// Workgroup chunks, then a pairwise reduction, one dispatch per step.
     ChunksReduce,
+    /// Beyond the article: one pass over a fixed grid of workgroups, each counting
+    /// many pixels in workgroup memory, then one atomicAdd per bin to the result.
+    Privatized,
 }
 
 impl Method {
-    pub const ALL: [Method; 5] = [
+    pub const ALL: [Method; 6] = [
         Method::Single,
         Method::Race,
         Method::Atomic,
         Method::ChunksSum,
         Method::ChunksReduce,
+        Method::Privatized,
     ];
 
     pub fn name(self) -> &'static str {
@@ -36,6 +40,7 @@ impl Method {
             Method::Atomic => "atomic",
             Method::ChunksSum => "chunks-sum",
             Method::ChunksReduce => "chunks-reduce",
+            Method::Privatized => "privatized",
         }
     }
 
@@ -51,6 +56,7 @@ impl Method {
             Method::Atomic => &[Kernel::Atomic],
             Method::ChunksSum => &[Kernel::Chunks, Kernel::Sum],
             Method::ChunksReduce => &[Kernel::Chunks, Kernel::Reduce, Kernel::Sum],
+            Method::Privatized => &[Kernel::Privatized],
         }
     }
 
@@ -73,6 +79,7 @@ pub enum Kernel {
     Chunks,
     Sum,
     Reduce,
+    Privatized,
 }
 
 const COMMON: &str = include_str!("../../shaders/common.wgsl");
@@ -86,6 +93,7 @@ impl Kernel {
             Kernel::Chunks => "chunks",
             Kernel::Sum => "sum",
             Kernel::Reduce => "reduce",
+            Kernel::Privatized => "privatized",
         }
     }
 
@@ -97,6 +105,7 @@ impl Kernel {
             Kernel::Chunks => include_str!("../../shaders/chunks.wgsl"),
             Kernel::Sum => include_str!("../../shaders/sum.wgsl"),
             Kernel::Reduce => include_str!("../../shaders/reduce.wgsl"),
+            Kernel::Privatized => include_str!("../../shaders/privatized.wgsl"),
         }
     }
 

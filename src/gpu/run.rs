@@ -229,6 +229,14 @@ impl Run {
                 Method::Atomic => {
                     plan.dispatch(Kernel::Atomic, Some(tile), band, [size[0], size[1], 1])
                 }
+                Method::Privatized => {
+                    // Rows are shared out among the workgroups.
+                    let rows_each =
+                        (PRIVATIZED_PIXELS_PER_INVOCATION * 256).div_ceil(size[0] as u64);
+                    let groups = (size[1] as u64).div_ceil(rows_each);
+                    let groups = groups.clamp(1, limits.max_workgroups as u64) as u32;
+                    plan.dispatch(Kernel::Privatized, Some(tile), band, [groups, 1, 1])
+                }
                 Method::ChunksSum => {
                     let across = size[0].div_ceil(chunk.width);
                     plan.dispatch(
@@ -302,7 +310,7 @@ impl Run {
                         .as_entire_binding()
                 };
                 let resources = match kernel {
-                    Kernel::Single | Kernel::Race | Kernel::Atomic => {
+                    Kernel::Single | Kernel::Race | Kernel::Atomic | Kernel::Privatized => {
                         vec![bins.as_entire_binding(), view(tile.unwrap()), uniform]
                     }
                     Kernel::Chunks => vec![chunks(), view(tile.unwrap()), uniform],
@@ -454,6 +462,10 @@ impl Plan {
     }
 }
 
+/// How many pixels each invocation of the privatized kernel counts, on average:
+/// enough to amortise its workgroup's final flush of the bins.
+const PRIVATIZED_PIXELS_PER_INVOCATION: u64 = 32;
+
 /// The largest band a method can process in one dispatch under these limits.
 fn band_size(method: Method, spec: Spec, chunk: ChunkShape, limits: Limits) -> (u32, u32) {
     let max = limits.max_texture;
@@ -467,6 +479,14 @@ fn band_size(method: Method, spec: Spec, chunk: ChunkShape, limits: Limits) -> (
             (width, (pixels / width as u64).min(max as u64) as u32)
         }
         Method::Race | Method::Atomic => (max.min(wg), max.min(wg)),
+        Method::Privatized => {
+            // An invocation walks width / 256 pixels in each of height / workgroups
+            // rows: at most `loops` iterations in all.
+            let width = (max as u64).min(loops.saturating_mul(256));
+            let per_row = width.div_ceil(256);
+            let height = (max as u64).min((loops / per_row).saturating_mul(wg as u64));
+            (width as u32, height as u32)
+        }
         Method::ChunksSum | Method::ChunksReduce => {
             let mut max_chunks = (limits.max_chunk_bytes / (spec.len() as u64 * 4)).max(1);
             if method == Method::ChunksSum {
