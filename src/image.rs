@@ -112,7 +112,14 @@ impl Image {
     /// The project's own picture: a sunset over hills and water, with film grain.
     /// It gives a natural-looking, uneven histogram without shipping a photo.
     pub fn sunset(width: u32, height: u32) -> Image {
+        Image::sunset_at(width, height, 0.0)
+    }
+
+    /// The sunset at time `t` in 0..1: the sun sinks, the sky dims, the water ripples
+    /// and the grain changes. The frames of the site's default video.
+    pub fn sunset_at(width: u32, height: u32, t: f32) -> Image {
         let (w, h) = (width as f32, height as f32);
+        let dusk = 1.0 - 0.55 * t;
         let horizon = 0.62;
         Image::from_fn(width, height, |x, y| {
             let u = x as f32 / w;
@@ -120,9 +127,9 @@ impl Image {
             let hills = horizon - 0.12 * ridge(u * 3.0, 7) - 0.05 * ridge(u * 9.0, 3);
             let sky = |v: f32| {
                 let t = (v / horizon).clamp(0.0, 1.0);
-                let top = [0.10, 0.16, 0.42];
-                let mid = [0.85, 0.45, 0.35];
-                let low = [1.0, 0.78, 0.42];
+                let top = [0.10 * dusk, 0.16 * dusk, 0.42 * dusk];
+                let mid = [0.85 * dusk, 0.45 * dusk, 0.35];
+                let low = [1.0, 0.78 * dusk, 0.42 * dusk];
                 if t < 0.6 {
                     mix(top, mid, t / 0.6)
                 } else {
@@ -130,7 +137,7 @@ impl Image {
                 }
             };
             let sun = |u: f32, v: f32| {
-                let d = ((u - 0.62) * w / h).hypot(v - 0.45);
+                let d = ((u - 0.62) * w / h).hypot(v - 0.45 - 0.2 * t);
                 (1.0 - (d / 0.09)).clamp(0.0, 1.0).powf(0.4)
             };
             let colour = if v < hills {
@@ -141,12 +148,12 @@ impl Image {
                 [0.12 * shade, 0.10 * shade, 0.16 * shade + 0.02]
             } else {
                 // Water mirrors the sky, darker and rippled.
-                let mirror = 2.0 * horizon - v + 0.01 * (v * 220.0 + u * 13.0).sin();
+                let mirror = 2.0 * horizon - v + 0.01 * (v * 220.0 + u * 13.0 + t * 40.0).sin();
                 let reflected = mix(sky(mirror), [1.0, 0.9, 0.7], 0.7 * sun(u, mirror));
                 let depth = ((v - horizon) / (1.0 - horizon)).clamp(0.0, 1.0);
                 mix(reflected, [0.03, 0.06, 0.12], 0.3 + 0.6 * depth)
             };
-            let grain = (hash(x, y, 7) & 0xff) as f32 / 255.0 - 0.5;
+            let grain = (hash(x, y, 7 + (t * 1000.0) as u32) & 0xff) as f32 / 255.0 - 0.5;
             let c = colour.map(|c| ((c + grain * 0.06) * 255.0).round().clamp(0.0, 255.0) as u8);
             [c[0], c[1], c[2], 255]
         })

@@ -2,10 +2,13 @@
 //! core (images, the CPU method, GPU runs, drawing); the pages own the DOM.
 
 use crate::draw;
-use crate::gpu::{self, ChunkShape, GpuImage, Kernels, Method, Run};
+use crate::gpu::{
+    self, ChunkShape, FrameConverter, FrameFormat, FramePainter, GpuImage, HistogramPainter,
+    Kernels, Method, Panel, PixelLayout, Run,
+};
 use crate::histogram::{compute_cpu, Channels, Histogram, Spec};
 use crate::image::Image;
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -187,7 +190,15 @@ struct Context {
     /// The picture on the GPU and the runs prepared for it, kept while it is current.
     uploaded: RefCell<Option<(Rc<Image>, Rc<GpuImage>)>>,
     runs: RefCell<HashMap<RunKey, Rc<Run>>>,
+    /// The canvases of the GPU-drawing page and the painter drawing into them.
+    drawing: RefCell<Option<Drawing>>,
     busy: RefCell<bool>,
+}
+
+struct Drawing {
+    run: Rc<Run>,
+    targets: Vec<CanvasTarget>,
+    painter: HistogramPainter,
 }
 
 /// The page's GPU: a WebGPU device through wgpu.
@@ -217,6 +228,7 @@ impl GpuContext {
                 kernels: RefCell::default(),
                 uploaded: RefCell::default(),
                 runs: RefCell::default(),
+                drawing: RefCell::default(),
                 busy: RefCell::new(false),
             }),
         })
@@ -229,12 +241,17 @@ impl GpuContext {
 
     /// Runs `method` over the picture and resolves to an `Outcome`. The picture is
     /// uploaded once and the run prepared once, so repeated runs time only the GPU work.
+    ///
+    /// With `canvases`, the GPU also draws the histograms into them (R, G, B in the
+    /// first and luminance in the second with 4 channels), in the same submission,
+    /// from the bins on the GPU: the scale pass and one quad per canvas.
     pub fn compute(
         &self,
         picture: &Picture,
         method_name: &str,
         channels: u32,
         chunk_shape: &str,
+        canvases: Option<Vec<web_sys::HtmlCanvasElement>>,
     ) -> Result<js_sys::Promise, JsError> {
         let key = (
             method(method_name)?,
@@ -247,7 +264,9 @@ impl GpuContext {
             if context.busy.replace(true) {
                 return Err(JsError::new("a computation is already running").into());
             }
-            let result = context.compute(&image, key).await;
+            let result = context
+                .compute(&image, key, canvases.unwrap_or_default())
+                .await;
             *context.busy.borrow_mut() = false;
             result
                 .map(JsValue::from)
@@ -257,7 +276,8 @@ impl GpuContext {
 }
 
 impl Context {
-    async fn compute(&self, image: &Rc<Image>, key: RunKey) -> Result<Outcome, gpu::GpuError> {
+    /// The picture on the GPU and a prepared run of `key` over it, made once each.
+    async fn prepare(&self, image: &Rc<Image>, key: RunKey) -> Result<Rc<Run>, gpu::GpuError> {
         let gpu = &self.gpu;
         let current = matches!(&*self.uploaded.borrow(), Some((i, _)) if Rc::ptr_eq(i, image));
         if !current {
@@ -271,29 +291,500 @@ impl Context {
             .as_ref()
             .map(|(_, g)| g.clone())
             .expect("uploaded above");
-        let cached = self.runs.borrow().get(&key).cloned();
-        let run = match cached {
-            Some(run) => run,
-            None => {
-                let (method, spec, chunk) = key;
-                let run = gpu
-                    .scoped(|| {
-                        let mut kernels = self.kernels.borrow_mut();
-                        Run::new(gpu, &mut kernels, &gpu_image, method, spec, chunk)
-                    })
-                    .await??;
-                let run = Rc::new(run);
-                self.runs.borrow_mut().insert(key, run.clone());
-                run
-            }
+        if let Some(run) = self.runs.borrow().get(&key) {
+            return Ok(run.clone());
+        }
+        let (method, spec, chunk) = key;
+        let run = gpu
+            .scoped(|| {
+                let mut kernels = self.kernels.borrow_mut();
+                Run::new(gpu, &mut kernels, &gpu_image, method, spec, chunk)
+            })
+            .await??;
+        let run = Rc::new(run);
+        self.runs.borrow_mut().insert(key, run.clone());
+        Ok(run)
+    }
+
+    async fn compute(
+        &self,
+        image: &Rc<Image>,
+        key: RunKey,
+        canvases: Vec<web_sys::HtmlCanvasElement>,
+    ) -> Result<Outcome, gpu::GpuError> {
+        let gpu = &self.gpu;
+        let run = self.prepare(image, key).await?;
+        let start = gpu::now_ms();
+        let mut encoder = gpu.device.create_command_encoder(&Default::default());
+        run.encode(&mut encoder);
+        let frames = if canvases.is_empty() {
+            Vec::new()
+        } else {
+            self.draw(&run, key.1, canvases, image.pixel_count(), &mut encoder)?
         };
-        let (histogram, timing) = run.execute(gpu).await?;
+        run.encode_readback(&mut encoder);
+        gpu.scoped(|| gpu.queue.submit([encoder.finish()])).await?;
+        frames
+            .into_iter()
+            .for_each(|frame| gpu.queue.present(frame));
+        let (histogram, gpu_ms) = run.read(gpu).await?;
         Ok(Outcome {
             histogram,
             pixels: image.pixel_count(),
-            gpu_ms: timing.gpu_ms,
-            wall_ms: timing.wall_ms,
+            gpu_ms,
+            wall_ms: gpu::now_ms() - start,
             notes: run.notes().to_vec(),
+        })
+    }
+
+    /// Encodes the scale pass and one quad per canvas; returns the frames to present.
+    fn draw(
+        &self,
+        run: &Rc<Run>,
+        spec: Spec,
+        canvases: Vec<web_sys::HtmlCanvasElement>,
+        pixels: u64,
+        encoder: &mut wgpu::CommandEncoder,
+    ) -> Result<Vec<wgpu::SurfaceTexture>, gpu::GpuError> {
+        let gpu = &self.gpu;
+        let mut drawing = self.drawing.borrow_mut();
+        let stale = drawing.as_ref().is_none_or(|d| {
+            !Rc::ptr_eq(&d.run, run) || d.targets.iter().map(|t| &t.canvas).ne(canvases.iter())
+        });
+        if stale {
+            let targets = canvases
+                .into_iter()
+                .map(|canvas| CanvasTarget::new(gpu, canvas))
+                .collect::<Result<Vec<_>, _>>()?;
+            let panels: Vec<Panel> = match spec.channels {
+                Channels::Luminance => vec![Panel::full(&[0])],
+                Channels::Rgbl => vec![Panel::full(&[0, 1, 2]), Panel::full(&[3])],
+            };
+            let format = targets[0].config.format;
+            let painter = HistogramPainter::new(
+                gpu,
+                &mut self.kernels.borrow_mut(),
+                spec,
+                run.bins(),
+                format,
+                &panels,
+            );
+            *drawing = Some(Drawing {
+                run: run.clone(),
+                targets,
+                painter,
+            });
+        }
+        let drawing = drawing.as_mut().expect("made above");
+        drawing.painter.set_entries(&gpu.queue, pixels);
+        drawing.painter.encode_scale(encoder);
+        let mut frames = Vec::new();
+        for (i, target) in drawing.targets.iter_mut().enumerate() {
+            target.fit(gpu);
+            let frame = target.frame()?;
+            let view = frame.texture.create_view(&Default::default());
+            drawing
+                .painter
+                .draw(&mut clear_pass(encoder, &view, None), i);
+            frames.push(frame);
+        }
+        Ok(frames)
+    }
+}
+
+/// A canvas the GPU draws into, through a configured surface.
+struct CanvasTarget {
+    canvas: web_sys::HtmlCanvasElement,
+    surface: wgpu::Surface<'static>,
+    config: wgpu::SurfaceConfiguration,
+}
+
+impl CanvasTarget {
+    fn new(
+        gpu: &gpu::Gpu,
+        canvas: web_sys::HtmlCanvasElement,
+    ) -> Result<CanvasTarget, gpu::GpuError> {
+        let surface = gpu
+            .instance
+            .create_surface(wgpu::SurfaceTarget::Canvas(canvas.clone()))
+            .map_err(|e| gpu::GpuError(format!("the canvas cannot show WebGPU output: {e}")))?;
+        let config = surface
+            .get_default_config(&gpu.adapter, canvas.width().max(1), canvas.height().max(1))
+            .ok_or_else(|| gpu::GpuError("the canvas cannot show WebGPU output".into()))?;
+        surface.configure(&gpu.device, &config);
+        Ok(CanvasTarget {
+            canvas,
+            surface,
+            config,
+        })
+    }
+
+    /// Follows the canvas's size; true when it changed.
+    fn fit(&mut self, gpu: &gpu::Gpu) -> bool {
+        let size = (self.canvas.width().max(1), self.canvas.height().max(1));
+        let changed = size != (self.config.width, self.config.height);
+        if changed {
+            (self.config.width, self.config.height) = size;
+            self.surface.configure(&gpu.device, &self.config);
+        }
+        changed
+    }
+
+    fn frame(&self) -> Result<wgpu::SurfaceTexture, gpu::GpuError> {
+        match self.surface.get_current_texture() {
+            wgpu::CurrentSurfaceTexture::Success(frame)
+            | wgpu::CurrentSurfaceTexture::Suboptimal(frame) => Ok(frame),
+            _ => Err(gpu::GpuError(
+                "the canvas has no frame to draw into (was the GPU device lost?)".into(),
+            )),
+        }
+    }
+}
+
+/// A render pass that clears `view` (to transparent) and may record timestamps.
+fn clear_pass<'e>(
+    encoder: &'e mut wgpu::CommandEncoder,
+    view: &wgpu::TextureView,
+    timestamps: Option<&wgpu::QuerySet>,
+) -> wgpu::RenderPass<'e> {
+    encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
+        label: Some("draw"),
+        color_attachments: &[Some(wgpu::RenderPassColorAttachment {
+            view,
+            depth_slice: None,
+            resolve_target: None,
+            ops: wgpu::Operations {
+                load: wgpu::LoadOp::Clear(wgpu::Color::TRANSPARENT),
+                store: wgpu::StoreOp::Store,
+            },
+        })],
+        timestamp_writes: timestamps.map(|query_set| wgpu::RenderPassTimestampWrites {
+            query_set,
+            beginning_of_pass_write_index: Some(0),
+            end_of_pass_write_index: Some(1),
+        }),
+        ..Default::default()
+    })
+}
+
+/// Where the histograms sit over the video: along the bottom, RGB then luminance,
+/// each at most 512 x 200 pixels of the canvas.
+fn video_panels(width: u32, height: u32) -> [Panel; 2] {
+    let (w, h) = (width as f32, height as f32);
+    let margin = 12.0;
+    let panel_w = ((w - 3.0 * margin) / 2.0).min(512.0);
+    let panel_h = (panel_w * 100.0 / 256.0).min(h * 0.3);
+    let y = (h - margin - panel_h) / h;
+    let rect = |x: f32| [x / w, y, panel_w / w, panel_h / h];
+    [
+        Panel {
+            rect: rect(margin),
+            shown: vec![0, 1, 2],
+        },
+        Panel {
+            rect: rect(2.0 * margin + panel_w),
+            shown: vec![3],
+        },
+    ]
+}
+
+/// The live video page: every frame lands in one texture, is histogrammed
+/// (privatized, 4 channels), scaled and drawn over the frame, all on the GPU. Made
+/// once per video size; nothing is allocated per frame.
+///
+/// Frames arrive in one of two ways. `renderFrame` takes the decoder's own bytes
+/// (a WebCodecs VideoFrame copied out, NV12 on Chromium) and converts them on the GPU:
+/// on a software GPU that is ~3 ms a frame where `copyExternalImageToTexture` from
+/// the video element costs ~150 ms and `importExternalTexture` ~95 ms (measured in
+/// headless Chromium with SwiftShader). `renderElement` is that copy, for browsers
+/// without WebCodecs. (wgpu 30's web backend has no ExternalTexture to bind.)
+#[wasm_bindgen]
+pub struct VideoView {
+    context: Rc<Context>,
+    video: web_sys::HtmlVideoElement,
+    target: RefCell<CanvasTarget>,
+    frame: wgpu::Texture,
+    converter: FrameConverter,
+    run: Rc<Run>,
+    painter: HistogramPainter,
+    frame_painter: FramePainter,
+    /// Timestamps of the histogram pass and the draw pass, read back now and then.
+    draw_queries: Option<(wgpu::QuerySet, wgpu::Buffer)>,
+    timing: wgpu::Buffer,
+    timing_busy: Rc<Cell<bool>>,
+    times: Rc<Cell<[f64; 2]>>,
+}
+
+#[wasm_bindgen]
+impl VideoView {
+    /// Prepares everything for the video's current size (call once it has metadata).
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        gpu: &GpuContext,
+        canvas: web_sys::HtmlCanvasElement,
+        video: web_sys::HtmlVideoElement,
+    ) -> Result<VideoView, JsError> {
+        let context = gpu.inner.clone();
+        let g = &context.gpu;
+        let (width, height) = (video.video_width(), video.video_height());
+        let max = g.limits().max_texture_dimension_2d;
+        if width == 0 || height == 0 {
+            return Err(JsError::new(
+                "the video has no picture (is it audio only, or not loaded yet?)",
+            ));
+        }
+        if width > max || height > max {
+            return Err(JsError::new(&format!(
+                "the video is {width}x{height}, larger than this GPU's largest texture ({max})"
+            )));
+        }
+        let size = wgpu::Extent3d {
+            width,
+            height,
+            depth_or_array_layers: 1,
+        };
+        // Written by the YUV conversion (storage) or by copy_external_image_to_texture
+        // (which needs COPY_DST and RENDER_ATTACHMENT); read by the histogram and drawing.
+        let frame = g.device.create_texture(&wgpu::TextureDescriptor {
+            label: Some("video frame"),
+            size,
+            mip_level_count: 1,
+            sample_count: 1,
+            dimension: wgpu::TextureDimension::D2,
+            format: wgpu::TextureFormat::Rgba8Unorm,
+            usage: wgpu::TextureUsages::COPY_DST
+                | wgpu::TextureUsages::RENDER_ATTACHMENT
+                | wgpu::TextureUsages::TEXTURE_BINDING
+                | wgpu::TextureUsages::STORAGE_BINDING,
+            view_formats: &[],
+        });
+        let view = frame.create_view(&Default::default());
+        let converter =
+            FrameConverter::new(g, &view, width, height, width as u64 * height as u64 * 4);
+        let image = GpuImage::from_texture(view.clone(), width, height);
+        let spec = Spec::rgbl();
+        let mut kernels = context.kernels.borrow_mut();
+        let run = Run::new(
+            g,
+            &mut kernels,
+            &image,
+            Method::Privatized,
+            spec,
+            ChunkShape::default(),
+        )
+        .map(Rc::new)
+        .map_err(|e| JsError::new(&e.0))?;
+        let target = CanvasTarget::new(g, canvas).map_err(|e| JsError::new(&e.0))?;
+        let format = target.config.format;
+        let panels = video_panels(target.config.width, target.config.height);
+        let painter = HistogramPainter::new(g, &mut kernels, spec, run.bins(), format, &panels);
+        painter.set_entries(&g.queue, width as u64 * height as u64);
+        let frame_painter = FramePainter::new(g, &view, format);
+        frame_painter.set_cover(
+            &g.queue,
+            (width, height),
+            (target.config.width, target.config.height),
+        );
+        let draw_queries = g.timestamps.then(|| {
+            let set = g.device.create_query_set(&wgpu::QuerySetDescriptor {
+                label: Some("draw time"),
+                ty: wgpu::QueryType::Timestamp,
+                count: 2,
+            });
+            let resolve = g.device.create_buffer(&wgpu::BufferDescriptor {
+                label: Some("draw timestamps"),
+                size: 16,
+                usage: wgpu::BufferUsages::QUERY_RESOLVE | wgpu::BufferUsages::COPY_SRC,
+                mapped_at_creation: false,
+            });
+            (set, resolve)
+        });
+        let timing = g.device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("frame timestamps"),
+            size: 32,
+            usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
+        });
+        drop(kernels);
+        Ok(VideoView {
+            context,
+            video,
+            target: RefCell::new(target),
+            frame,
+            converter,
+            run,
+            painter,
+            frame_painter,
+            draw_queries,
+            timing,
+            timing_busy: Rc::new(Cell::new(false)),
+            times: Rc::new(Cell::new([f64::NAN; 2])),
+        })
+    }
+
+    /// Whether the video's picture still has the size this view was made for.
+    #[wasm_bindgen(js_name = fitsVideo)]
+    pub fn fits_video(&self) -> bool {
+        let size = self.frame.size();
+        (self.video.video_width(), self.video.video_height()) == (size.width, size.height)
+    }
+
+    /// Draws a frame from the decoder's bytes: `format` is the VideoFrame's format
+    /// ("NV12", "I420", "RGBX", ...), `offsets` and `strides` its planes' layout from
+    /// copyTo, `matrix` and `full_range` its colour space.
+    #[wasm_bindgen(js_name = renderFrame)]
+    pub fn render_frame(
+        &self,
+        bytes: &[u8],
+        format: &str,
+        offsets: Vec<u32>,
+        strides: Vec<u32>,
+        matrix: Option<String>,
+        full_range: bool,
+    ) -> Result<(), JsError> {
+        let layout = PixelLayout::parse(format)
+            .ok_or_else(|| JsError::new(&format!("video frames in {format} are not supported")))?;
+        let plane = |v: &[u32]| [0, 1, 2].map(|i| v.get(i).copied().unwrap_or(0));
+        let height = self.frame.size().height;
+        let format = FrameFormat {
+            layout,
+            offsets: plane(&offsets),
+            strides: plane(&strides),
+            to_rgb: gpu::colour_matrix(matrix.as_deref(), height, full_range),
+        };
+        let g = &self.context.gpu;
+        self.converter
+            .upload(&g.queue, bytes, &format)
+            .map_err(|e| JsError::new(&e.0))?;
+        self.draw(|encoder| self.converter.encode(encoder))
+    }
+
+    /// Draws the video element's current frame, copied by the browser.
+    #[wasm_bindgen(js_name = renderElement)]
+    pub fn render_element(&self) -> Result<(), JsError> {
+        self.context.gpu.queue.copy_external_image_to_texture(
+            &wgpu::CopyExternalImageSourceInfo {
+                source: wgpu::ExternalImageSource::HTMLVideoElement(self.video.clone()),
+                origin: wgpu::Origin2d::ZERO,
+                flip_y: false,
+            },
+            wgpu::CopyExternalImageDestInfo {
+                texture: &self.frame,
+                mip_level: 0,
+                origin: wgpu::Origin3d::ZERO,
+                aspect: wgpu::TextureAspect::All,
+                color_space: wgpu::PredefinedColorSpace::Srgb,
+                premultiplied_alpha: false,
+            },
+            self.frame.size(),
+        );
+        self.draw(|_| {})
+    }
+
+    /// Histogram, scale and drawing of the frame texture, after `fill` has encoded
+    /// whatever puts the frame there.
+    fn draw(&self, fill: impl FnOnce(&mut wgpu::CommandEncoder)) -> Result<(), JsError> {
+        let g = &self.context.gpu;
+        if let Some(fault) = g.fault() {
+            return Err(JsError::new(&fault));
+        }
+        let mut target = self.target.borrow_mut();
+        if target.fit(g) {
+            let (w, h) = (target.config.width, target.config.height);
+            let size = self.frame.size();
+            self.frame_painter
+                .set_cover(&g.queue, (size.width, size.height), (w, h));
+            self.painter.set_panels(&g.queue, &video_panels(w, h));
+        }
+        let surface = target.frame().map_err(|e| JsError::new(&e.0))?;
+        let view = surface.texture.create_view(&Default::default());
+        let mut encoder = g.device.create_command_encoder(&Default::default());
+        fill(&mut encoder);
+        self.run.encode(&mut encoder);
+        self.painter.encode_scale(&mut encoder);
+        {
+            let mut pass = clear_pass(
+                &mut encoder,
+                &view,
+                self.draw_queries.as_ref().map(|(set, _)| set),
+            );
+            self.frame_painter.draw(&mut pass);
+            self.painter.draw(&mut pass, 0);
+            self.painter.draw(&mut pass, 1);
+        }
+        let read_times = g.timestamps && !self.timing_busy.get();
+        if read_times {
+            self.run.encode_timestamps(&mut encoder, &self.timing, 0);
+            if let Some((set, resolve)) = &self.draw_queries {
+                encoder.resolve_query_set(set, 0..2, resolve, 0);
+                encoder.copy_buffer_to_buffer(resolve, 0, &self.timing, 16, 16);
+            }
+        }
+        g.queue.submit([encoder.finish()]);
+        g.queue.present(surface);
+        if read_times {
+            self.timing_busy.set(true);
+            let (buffer, busy, times) = (
+                self.timing.clone(),
+                self.timing_busy.clone(),
+                self.times.clone(),
+            );
+            let period = g.queue.get_timestamp_period() as f64;
+            self.timing
+                .map_async(wgpu::MapMode::Read, .., move |result| {
+                    if result.is_ok() {
+                        if let Ok(bytes) = buffer.get_mapped_range(..) {
+                            let tick = |i: usize| {
+                                u64::from_le_bytes(bytes[i * 8..i * 8 + 8].try_into().unwrap())
+                            };
+                            let ms = |a: u64, b: u64| {
+                                if b > a {
+                                    (b - a) as f64 * period / 1e6
+                                } else {
+                                    f64::NAN
+                                }
+                            };
+                            times.set([ms(tick(0), tick(1)), ms(tick(2), tick(3))]);
+                        }
+                        buffer.unmap();
+                    }
+                    busy.set(false);
+                });
+        }
+        Ok(())
+    }
+
+    /// GPU milliseconds of the latest timed frame: the histogram pass (privatized
+    /// kernel) and the draw pass (frame + histograms). NaN until measured or without
+    /// timestamp queries.
+    #[wasm_bindgen(getter, js_name = histogramMs)]
+    pub fn histogram_ms(&self) -> f64 {
+        self.times.get()[0]
+    }
+
+    #[wasm_bindgen(getter, js_name = drawMs)]
+    pub fn draw_ms(&self) -> f64 {
+        self.times.get()[1]
+    }
+
+    /// The histogram of the last frame drawn, read back (for tests and the CSV).
+    pub fn histogram(&self) -> js_sys::Promise {
+        let (context, run) = (self.context.clone(), self.run.clone());
+        let size = self.frame.size();
+        let pixels = size.width as u64 * size.height as u64;
+        wasm_bindgen_futures::future_to_promise(async move {
+            let gpu = &context.gpu;
+            let mut encoder = gpu.device.create_command_encoder(&Default::default());
+            run.encode_readback(&mut encoder);
+            gpu.queue.submit([encoder.finish()]);
+            let (histogram, gpu_ms) = run.read(gpu).await.map_err(|e| JsError::new(&e.0))?;
+            Ok(JsValue::from(Outcome {
+                histogram,
+                pixels,
+                gpu_ms,
+                wall_ms: 0.0,
+                notes: Vec::new(),
+            }))
         })
     }
 }

@@ -21,9 +21,9 @@ export const examples = [
     line: 'Four interleaved histograms from one shader thread.' },
   { id: '4ch-chunks-reduce', part: 2, ready: true, title: 'Four channels, chunks + reduce',
     line: "The article's fastest method, counting R, G, B and luminance at once." },
-  { id: '4ch-gpu-draw', part: 2, ready: false, title: 'Histograms drawn on the GPU',
+  { id: '4ch-gpu-draw', part: 2, ready: true, title: 'Histograms drawn on the GPU',
     line: 'A scale pass and a fragment shader draw the bins without reading them back.' },
-  { id: 'video', part: 2, ready: false, title: 'Live video histograms',
+  { id: 'video', part: 2, ready: true, title: 'Live video histograms',
     line: 'Every frame of a playing video, histogrammed and drawn on the GPU.' },
 ];
 

@@ -95,9 +95,10 @@ function histogramCanvas(label) {
 /**
  * An example page over an image: method is 'cpu' or a GPU method name; channels 1
  * (luminance) or 4 (R, G, B, luminance); chunkOptions offers the chunk shapes;
- * reruns > 0 runs the method again that many times, side by side (the race page).
+ * reruns > 0 runs the method again that many times, side by side (the race page);
+ * draw: 'gpu' has the GPU draw the histograms into the canvases, from its own bins.
  */
-export async function imagePage({ method, channels = 1, chunkOptions = false, reruns = 0 }) {
+export async function imagePage({ method, channels = 1, chunkOptions = false, reruns = 0, draw = 'cpu' }) {
   const main = document.querySelector('main');
   main.prepend(pager(main.dataset.example));
   setState('loading');
@@ -175,7 +176,8 @@ export async function imagePage({ method, channels = 1, chunkOptions = false, re
     try {
       const next = method === 'cpu'
         ? cpuHistogram(picture, channels, 256)
-        : await gpu.compute(picture, method, channels, chunkSelect.value);
+        : await gpu.compute(picture, method, channels, chunkSelect.value,
+          draw === 'gpu' ? canvases.map(({ canvas }) => canvas) : undefined);
       outcome?.free();
       outcome = next;
       show();
@@ -193,7 +195,7 @@ export async function imagePage({ method, channels = 1, chunkOptions = false, re
   };
 
   const show = () => {
-    for (const { shown, canvas } of canvases) drawInto(canvas, outcome, shown);
+    if (draw === 'cpu') for (const { shown, canvas } of canvases) drawInto(canvas, outcome, shown);
     const totals = Array.from(outcome.totals());
     const pixelCount = outcome.pixels;
     const totalCell = el('dd');
@@ -213,7 +215,7 @@ export async function imagePage({ method, channels = 1, chunkOptions = false, re
   const runAgain = async () => {
     rerunGrid.replaceChildren();
     for (let i = 1; i <= reruns; i++) {
-      const again = await gpu.compute(picture, method, channels, chunkSelect.value);
+      const again = await gpu.compute(picture, method, channels, chunkSelect.value, undefined);
       const canvas = histogramCanvas(`Run ${i + 1}`);
       drawInto(canvas, again, canvases[canvases.length - 1].shown);
       const total = Array.from(again.totals()).at(-1);

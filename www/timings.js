@@ -72,7 +72,7 @@ async function timeMethod(picture, method, channels) {
       o.free();
       return ms;
     }
-    const o = await gpu.compute(picture, method, channels, '256x1');
+    const o = await gpu.compute(picture, method, channels, '256x1', undefined);
     const ms = o.gpuMs ?? o.wallMs;
     o.free();
     return ms;

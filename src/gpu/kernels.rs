@@ -80,6 +80,7 @@ pub enum Kernel {
     Sum,
     Reduce,
     Privatized,
+    Scale,
 }
 
 const COMMON: &str = include_str!("../../shaders/common.wgsl");
@@ -94,6 +95,7 @@ impl Kernel {
             Kernel::Sum => "sum",
             Kernel::Reduce => "reduce",
             Kernel::Privatized => "privatized",
+            Kernel::Scale => "scale",
         }
     }
 
@@ -106,23 +108,28 @@ impl Kernel {
             Kernel::Sum => include_str!("../../shaders/sum.wgsl"),
             Kernel::Reduce => include_str!("../../shaders/reduce.wgsl"),
             Kernel::Privatized => include_str!("../../shaders/privatized.wgsl"),
+            Kernel::Scale => include_str!("../../shaders/scale.wgsl"),
         }
     }
 
     /// The complete WGSL compiled for these parameters: the injected constants, the
     /// shared helpers, then the kernel. This is what the pages show.
     pub fn source(self, spec: Spec, chunk: ChunkShape) -> String {
-        format!(
-            "// Injected by the GPU core for this run.\n\
-             const numBins = {}u;\nconst channels = {}u;\n\
-             const chunkWidth = {}u;\nconst chunkHeight = {}u;\n\n{COMMON}\n{}",
-            spec.num_bins,
-            spec.channels.count(),
-            chunk.width,
-            chunk.height,
-            self.wgsl()
-        )
+        with_constants(spec, chunk, self.wgsl())
     }
+}
+
+/// WGSL `body` with the injected constants and the shared helpers in front.
+pub fn with_constants(spec: Spec, chunk: ChunkShape, body: &str) -> String {
+    format!(
+        "// Injected by the GPU core for this run.\n\
+         const numBins = {}u;\nconst channels = {}u;\n\
+         const chunkWidth = {}u;\nconst chunkHeight = {}u;\n\n{COMMON}\n{body}",
+        spec.num_bins,
+        spec.channels.count(),
+        chunk.width,
+        chunk.height,
+    )
 }
 
 /// The pixels one workgroup of the chunks kernel covers.

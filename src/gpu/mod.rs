@@ -1,11 +1,15 @@
 //! The GPU core: device setup, the histogram methods, readback. No DOM here: the
 //! same code runs in the browser (WebGPU) and natively (wgpu on Vulkan).
 
+mod draw;
 mod kernels;
 mod run;
+mod video;
 
-pub use kernels::{ChunkShape, Kernel, Kernels, Method};
-pub use run::{GpuImage, Limits, Run, Timing};
+pub use draw::{palette, FramePainter, HistogramPainter, Panel};
+pub use kernels::{with_constants, ChunkShape, Kernel, Kernels, Method};
+pub use run::{pass_ms, GpuImage, Limits, Run, Timing};
+pub use video::{colour_matrix, yuv_to_rgb, FrameConverter, FrameFormat, PixelLayout};
 
 use std::fmt;
 use std::future::Future;
@@ -42,6 +46,8 @@ pub struct GpuOptions {
 
 /// A device and queue, with what the methods need to know about them.
 pub struct Gpu {
+    pub instance: wgpu::Instance,
+    pub adapter: wgpu::Adapter,
     pub device: wgpu::Device,
     pub queue: wgpu::Queue,
     pub info: wgpu::AdapterInfo,
@@ -106,6 +112,8 @@ impl Gpu {
                 .get_or_insert(format!("the GPU device was lost ({reason:?}): {message}"));
         });
         Ok(Gpu {
+            instance,
+            adapter,
             device,
             queue,
             info,

@@ -54,6 +54,19 @@ pub struct GpuImage {
 }
 
 impl GpuImage {
+    /// Wraps one existing texture (a video frame), `width` x `height`.
+    pub fn from_texture(view: wgpu::TextureView, width: u32, height: u32) -> GpuImage {
+        GpuImage {
+            width,
+            height,
+            tiles: vec![Tile {
+                view,
+                width,
+                height,
+            }],
+        }
+    }
+
     pub fn upload(gpu: &Gpu, image: &Image) -> GpuImage {
         GpuImage::upload_with(gpu, image, Limits::of(gpu).max_texture)
     }
@@ -316,6 +329,7 @@ impl Run {
                     Kernel::Chunks => vec![chunks(), view(tile.unwrap()), uniform],
                     Kernel::Sum => vec![bins.as_entire_binding(), chunks(), uniform],
                     Kernel::Reduce => vec![chunks(), uniform],
+                    Kernel::Scale => unreachable!("no method plans the scale pass"),
                 };
                 let entries: Vec<wgpu::BindGroupEntry> = resources
                     .into_iter()
@@ -412,36 +426,57 @@ impl Run {
         }
     }
 
+    /// Copies the bins and the pass's timestamps to the readback buffer.
+    pub fn encode_readback(&self, encoder: &mut wgpu::CommandEncoder) {
+        let bins_bytes = self.bins.size();
+        encoder.copy_buffer_to_buffer(&self.bins, 0, &self.readback, 0, bins_bytes);
+        self.encode_timestamps(encoder, &self.readback, bins_bytes);
+    }
+
+    /// Copies the pass's begin and end timestamps (16 bytes) into `buffer` at `offset`.
+    pub fn encode_timestamps(
+        &self,
+        encoder: &mut wgpu::CommandEncoder,
+        buffer: &wgpu::Buffer,
+        offset: u64,
+    ) {
+        if let Some(q) = &self.queries {
+            encoder.resolve_query_set(&q.set, 0..2, &q.resolve, 0);
+            encoder.copy_buffer_to_buffer(&q.resolve, 0, buffer, offset, 16);
+        }
+    }
+
+    /// Reads what `encode_readback` copied, once its submission is done: the
+    /// histogram and the pass's GPU time when timestamps are on.
+    pub async fn read(&self, gpu: &Gpu) -> Result<(Histogram, Option<f64>), GpuError> {
+        let bytes = gpu.read_buffer(&self.readback).await?;
+        let word = |i: usize| u32::from_le_bytes(bytes[i * 4..i * 4 + 4].try_into().unwrap());
+        let counts = (0..self.spec.len()).map(word).collect();
+        let gpu_ms = self
+            .queries
+            .as_ref()
+            .and_then(|_| pass_ms(gpu, &bytes[self.bins.size() as usize..]));
+        Ok((Histogram::from_counts(self.spec, counts), gpu_ms))
+    }
+
     /// Runs once and reads the histogram and its timing back.
     pub async fn execute(&self, gpu: &Gpu) -> Result<(Histogram, Timing), GpuError> {
         let start = now_ms();
         let mut encoder = gpu.device.create_command_encoder(&Default::default());
         self.encode(&mut encoder);
-        let bins_bytes = self.bins.size();
-        encoder.copy_buffer_to_buffer(&self.bins, 0, &self.readback, 0, bins_bytes);
-        if let Some(q) = &self.queries {
-            encoder.resolve_query_set(&q.set, 0..2, &q.resolve, 0);
-            encoder.copy_buffer_to_buffer(&q.resolve, 0, &self.readback, bins_bytes, 16);
-        }
+        self.encode_readback(&mut encoder);
         gpu.scoped(|| gpu.queue.submit([encoder.finish()])).await?;
-        let bytes = gpu.read_buffer(&self.readback).await?;
+        let (histogram, gpu_ms) = self.read(gpu).await?;
         let wall_ms = now_ms() - start;
-        let word = |i: usize| u32::from_le_bytes(bytes[i * 4..i * 4 + 4].try_into().unwrap());
-        let counts = (0..self.spec.len()).map(word).collect();
-        let gpu_ms = self.queries.as_ref().and_then(|_| {
-            let at = bins_bytes as usize;
-            let tick = |i: usize| {
-                u64::from_le_bytes(bytes[at + i * 8..at + i * 8 + 8].try_into().unwrap())
-            };
-            let (begin, end) = (tick(0), tick(1));
-            (end > begin)
-                .then(|| (end - begin) as f64 * gpu.queue.get_timestamp_period() as f64 / 1e6)
-        });
-        Ok((
-            Histogram::from_counts(self.spec, counts),
-            Timing { gpu_ms, wall_ms },
-        ))
+        Ok((histogram, Timing { gpu_ms, wall_ms }))
     }
+}
+
+/// Milliseconds between two resolved timestamps (16 bytes: begin, end), if sane.
+pub fn pass_ms(gpu: &Gpu, timestamps: &[u8]) -> Option<f64> {
+    let tick = |i: usize| u64::from_le_bytes(timestamps[i * 8..i * 8 + 8].try_into().unwrap());
+    let (begin, end) = (tick(0), tick(1));
+    (end > begin).then(|| (end - begin) as f64 * gpu.queue.get_timestamp_period() as f64 / 1e6)
 }
 
 /// Uniform slots and dispatches, collected before any GPU object is made.
@@ -480,10 +515,10 @@ fn band_size(method: Method, spec: Spec, chunk: ChunkShape, limits: Limits) -> (
         }
         Method::Race | Method::Atomic => (max.min(wg), max.min(wg)),
         Method::Privatized => {
-            // An invocation walks width / 256 pixels in each of height / workgroups
-            // rows: at most `loops` iterations in all.
+            // An invocation's busiest loop (over channels) runs channels times per
+            // pixel, width / 256 pixels in each of height / workgroups rows.
             let width = (max as u64).min(loops.saturating_mul(256));
-            let per_row = width.div_ceil(256);
+            let per_row = width.div_ceil(256) * spec.channels.count() as u64;
             let height = (max as u64).min((loops / per_row).saturating_mul(wg as u64));
             (width as u32, height as u32)
         }

@@ -2,6 +2,7 @@
 // WebGPU on SwiftShader (flags from ../shared/PLATFORM.md), and page helpers.
 import { chromium } from 'playwright-core';
 import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
+import { inflateSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -58,14 +59,55 @@ export async function waitState(page, state, timeout = 120_000) {
   await page.waitForFunction((s) => document.body.dataset.state === s, state, { timeout });
 }
 
-/** Lit (opaque) pixels of a canvas, to tell a drawn histogram from a blank one. */
-export async function litPixels(page, selector) {
-  return page.$eval(selector, (c) => {
-    const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
-    let n = 0;
-    for (let i = 3; i < d.length; i += 4) n += d[i] > 0 ? 1 : 0;
-    return n;
-  });
+/**
+ * Lit (not black) pixels of an element as it appears on screen: a screenshot,
+ * so WebGPU canvases count as well as 2D ones. `rect` is [x, y, w, h] in CSS
+ * pixels of the element.
+ */
+export async function litPixels(page, selector, rect) {
+  const box = await page.locator(selector).first().boundingBox();
+  const clip = rect ? { x: box.x + rect[0], y: box.y + rect[1], width: rect[2], height: rect[3] } : box;
+  const { width, height, rgba } = decodePng(await page.screenshot({ clip }));
+  let n = 0;
+  for (let i = 0; i < width * height * 4; i += 4) n += rgba[i] + rgba[i + 1] + rgba[i + 2] > 60 ? 1 : 0;
+  return n;
+}
+
+/** Decodes an 8-bit, non-interlaced RGB or RGBA PNG (what Chromium's screenshots are). */
+export function decodePng(png) {
+  let at = 8;
+  let width, height, channels;
+  const idat = [];
+  while (at < png.length) {
+    const length = png.readUInt32BE(at);
+    const type = png.toString('latin1', at + 4, at + 8);
+    const data = png.subarray(at + 8, at + 8 + length);
+    if (type === 'IHDR') {
+      width = data.readUInt32BE(0);
+      height = data.readUInt32BE(4);
+      channels = { 2: 3, 6: 4 }[data[9]];
+      if (data[8] !== 8 || !channels || data[12] !== 0) throw new Error('unsupported PNG');
+    } else if (type === 'IDAT') idat.push(data);
+    at += 12 + length;
+  }
+  const raw = inflateSync(Buffer.concat(idat));
+  const stride = width * channels;
+  const rows = Buffer.alloc(stride * height);
+  for (let y = 0; y < height; y++) {
+    const filter = raw[y * (stride + 1)];
+    for (let x = 0; x < stride; x++) {
+      const v = raw[y * (stride + 1) + 1 + x];
+      const a = x >= channels ? rows[y * stride + x - channels] : 0;
+      const b = y > 0 ? rows[(y - 1) * stride + x] : 0;
+      const c = x >= channels && y > 0 ? rows[(y - 1) * stride + x - channels] : 0;
+      const p = a + b - c;
+      const paeth = Math.abs(p - a) <= Math.abs(p - b) && Math.abs(p - a) <= Math.abs(p - c) ? a : Math.abs(p - b) <= Math.abs(p - c) ? b : c;
+      rows[y * stride + x] = (v + [0, a, b, (a + b) >> 1, paeth][filter]) & 255;
+    }
+  }
+  const rgba = Buffer.alloc(width * height * 4, 255);
+  for (let i = 0; i < width * height; i++) rows.copy(rgba, i * 4, i * channels, i * channels + 3);
+  return { width, height, rgba };
 }
 
 /**

@@ -1,0 +1,44 @@
+// Draws histograms as one quad, as the article does: the fragment shader finds its
+// bin from the texture coordinate, compares each channel's bar height with its own
+// height, packs the answers into a 4-bit mask (channelMult picks which channels
+// count) and looks up one of 16 colours. No bins leave the GPU.
+
+struct Uniforms {
+  matrix: mat4x4f,
+  colors: array<vec4f, 16>,
+  channelMult: vec4u,
+};
+
+struct VSOutput {
+  @builtin(position) position: vec4f,
+  @location(0) texcoord: vec2f,
+};
+
+@group(0) @binding(0) var<storage, read> bins: array<u32>;
+@group(0) @binding(1) var<uniform> uni: Uniforms;
+@group(0) @binding(2) var<storage, read> scale: vec4f;
+
+@vertex fn vs(@builtin(vertex_index) vertexIndex: u32) -> VSOutput {
+  // Two triangles covering the unit square; the matrix places it on the target.
+  let pos = array(
+    vec2f(0.0, 0.0), vec2f(1.0, 0.0), vec2f(0.0, 1.0),
+    vec2f(0.0, 1.0), vec2f(1.0, 0.0), vec2f(1.0, 1.0),
+  );
+  let xy = pos[vertexIndex];
+  var vsOutput: VSOutput;
+  vsOutput.position = uni.matrix * vec4f(xy, 0.0, 1.0);
+  vsOutput.texcoord = xy;
+  return vsOutput;
+}
+
+@fragment fn fs(fsInput: VSOutput) -> @location(0) vec4f {
+  let bin = min(u32(fsInput.texcoord.x * f32(numBins)), numBins - 1u);
+  var counts = vec4u(0);
+  for (var ch = 0u; ch < channels; ch++) {
+    counts[ch] = bins[bin * channels + ch];
+  }
+  let heights = vec4f(counts) * scale;
+  let bits = heights > vec4f(fsInput.texcoord.y);
+  let ndx = dot(select(vec4u(0), vec4u(1, 2, 4, 8), bits), uni.channelMult);
+  return uni.colors[ndx];
+}

@@ -1,0 +1,197 @@
+//! Video frames as decoders deliver them (YUV planes or RGBA bytes) turned into an
+//! rgba8unorm texture on the GPU, so the histogram methods and the drawing read a
+//! video frame like any image.
+
+use crate::gpu::{Gpu, GpuError};
+use glam::{Mat4, Vec4};
+
+/// How a frame's bytes are laid out (WebCodecs' VideoPixelFormat, the ones handled).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PixelLayout {
+    /// A Y plane, then one plane of interleaved U and V at half resolution.
+    Nv12,
+    /// Y, U and V planes, chroma at half resolution (I420A's alpha plane is ignored).
+    I420,
+    Rgba,
+    Bgra,
+}
+
+impl PixelLayout {
+    /// From a WebCodecs format name ("NV12", "I420", "RGBX", ...).
+    pub fn parse(format: &str) -> Option<PixelLayout> {
+        match format {
+            "NV12" => Some(PixelLayout::Nv12),
+            "I420" | "I420A" => Some(PixelLayout::I420),
+            "RGBA" | "RGBX" => Some(PixelLayout::Rgba),
+            "BGRA" | "BGRX" => Some(PixelLayout::Bgra),
+            _ => None,
+        }
+    }
+
+    fn code(self) -> u32 {
+        match self {
+            PixelLayout::Nv12 => 0,
+            PixelLayout::I420 => 1,
+            PixelLayout::Rgba => 2,
+            PixelLayout::Bgra => 3,
+        }
+    }
+}
+
+/// Where a frame's planes are in its bytes, and how to turn them into RGB.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct FrameFormat {
+    pub layout: PixelLayout,
+    /// Byte offset and bytes per row of each plane (unused planes: 0).
+    pub offsets: [u32; 3],
+    pub strides: [u32; 3],
+    /// The YUV to RGB matrix and range (ignored for RGB layouts).
+    pub to_rgb: Mat4,
+}
+
+/// The affine map from (Y, U, V, 1) byte values to R'G'B' in 0..1 for a colour
+/// matrix with luma weights `kr`, `kb`; limited ("TV", 16..235) or full range.
+pub fn yuv_to_rgb(kr: f32, kb: f32, full_range: bool) -> Mat4 {
+    let kg = 1.0 - kr - kb;
+    let (luma, luma_zero, chroma) = if full_range {
+        (1.0 / 255.0, 0.0, 1.0 / 255.0)
+    } else {
+        (1.0 / 219.0, 16.0, 1.0 / 224.0)
+    };
+    let y = Vec4::new(luma, luma, luma, 0.0);
+    let u = Vec4::new(0.0, -2.0 * kb * (1.0 - kb) / kg, 2.0 * (1.0 - kb), 0.0) * chroma;
+    let v = Vec4::new(2.0 * (1.0 - kr), -2.0 * kr * (1.0 - kr) / kg, 0.0, 0.0) * chroma;
+    let offset = Vec4::W - y * luma_zero - (u + v) * 128.0;
+    Mat4::from_cols(y, u, v, offset)
+}
+
+/// The matrix for a WebCodecs VideoColorSpace.matrix name; `None` (unknown or
+/// unset) picks BT.709 for HD frames and BT.601 below, as players do.
+pub fn colour_matrix(name: Option<&str>, height: u32, full_range: bool) -> Mat4 {
+    let (kr, kb) = match name {
+        Some("bt709") => (0.2126, 0.0722),
+        Some("bt470bg") | Some("smpte170m") => (0.299, 0.114),
+        Some("bt2020-ncl") => (0.2627, 0.0593),
+        _ if height >= 720 => (0.2126, 0.0722),
+        _ => (0.299, 0.114),
+    };
+    yuv_to_rgb(kr, kb, full_range)
+}
+
+/// Uploads frames' bytes and converts them into the frame texture.
+pub struct FrameConverter {
+    size: (u32, u32),
+    data: wgpu::Buffer,
+    uniforms: wgpu::Buffer,
+    pipeline: wgpu::ComputePipeline,
+    bind_group: wgpu::BindGroup,
+}
+
+impl FrameConverter {
+    /// For frames of `width` x `height` pixels of at most `max_bytes`, written into
+    /// `frame` (rgba8unorm, with STORAGE_BINDING usage).
+    pub fn new(
+        gpu: &Gpu,
+        frame: &wgpu::TextureView,
+        width: u32,
+        height: u32,
+        max_bytes: u64,
+    ) -> FrameConverter {
+        let device = &gpu.device;
+        let data = device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("frame bytes"),
+            size: max_bytes.div_ceil(4) * 4,
+            usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
+        });
+        let uniforms = device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("frame format"),
+            size: 128,
+            usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
+        });
+        let module = device.create_shader_module(wgpu::include_wgsl!("../../shaders/yuv.wgsl"));
+        let pipeline = device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+            label: Some("yuv"),
+            layout: None,
+            module: &module,
+            entry_point: Some("cs"),
+            compilation_options: Default::default(),
+            cache: None,
+        });
+        let bind_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: Some("yuv"),
+            layout: &pipeline.get_bind_group_layout(0),
+            entries: &[
+                wgpu::BindGroupEntry {
+                    binding: 0,
+                    resource: data.as_entire_binding(),
+                },
+                wgpu::BindGroupEntry {
+                    binding: 1,
+                    resource: wgpu::BindingResource::TextureView(frame),
+                },
+                wgpu::BindGroupEntry {
+                    binding: 2,
+                    resource: uniforms.as_entire_binding(),
+                },
+            ],
+        });
+        FrameConverter {
+            size: (width, height),
+            data,
+            uniforms,
+            pipeline,
+            bind_group,
+        }
+    }
+
+    /// Queues a frame's bytes and their format for the next `encode`.
+    pub fn upload(
+        &self,
+        queue: &wgpu::Queue,
+        bytes: &[u8],
+        format: &FrameFormat,
+    ) -> Result<(), GpuError> {
+        if bytes.len() as u64 > self.data.size() {
+            return Err(GpuError(format!(
+                "a frame of {} bytes does not fit the {} prepared for it",
+                bytes.len(),
+                self.data.size()
+            )));
+        }
+        // write_buffer needs a multiple of 4 bytes; the tail is padding.
+        let whole = bytes.len() / 4 * 4;
+        queue.write_buffer(&self.data, 0, &bytes[..whole]);
+        if whole < bytes.len() {
+            let mut tail = [0u8; 4];
+            tail[..bytes.len() - whole].copy_from_slice(&bytes[whole..]);
+            queue.write_buffer(&self.data, whole as u64, &tail);
+        }
+        let mut u = Vec::with_capacity(128);
+        for v in format.to_rgb.to_cols_array() {
+            u.extend_from_slice(&v.to_le_bytes());
+        }
+        // size (vec2u), layout (u32), padding, then two vec3u of 16 bytes each.
+        for v in [self.size.0, self.size.1, format.layout.code(), 0] {
+            u.extend_from_slice(&v.to_le_bytes());
+        }
+        for plane in [format.offsets, format.strides] {
+            for v in [plane[0], plane[1], plane[2], 0] {
+                u.extend_from_slice(&v.to_le_bytes());
+            }
+        }
+        queue.write_buffer(&self.uniforms, 0, &u);
+        Ok(())
+    }
+
+    pub fn encode(&self, encoder: &mut wgpu::CommandEncoder) {
+        let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
+            label: Some("yuv"),
+            timestamp_writes: None,
+        });
+        pass.set_pipeline(&self.pipeline);
+        pass.set_bind_group(0, &self.bind_group, &[]);
+        pass.dispatch_workgroups(self.size.0.div_ceil(16), self.size.1.div_ceil(16), 1);
+    }
+}

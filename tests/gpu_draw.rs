@@ -1,0 +1,179 @@
+//! Drawing on the GPU: the scale pass and the histogram quads, rendered offscreen
+//! and compared with the CPU drawing of the same bins.
+
+mod common;
+
+use common::{gpu, photo};
+use histogram::draw::{render, scales};
+use histogram::gpu::{ChunkShape, Gpu, GpuImage, HistogramPainter, Kernels, Method, Panel, Run};
+use histogram::{Image, Spec};
+
+const SIZE: (u32, u32) = (256, 100);
+
+/// Runs `method`, the scale pass, and draws each panel into its own 256x100 target;
+/// returns the scale and the pixels of each target.
+fn draw(gpu: &Gpu, image: &Image, spec: Spec, panels: &[Panel]) -> (Vec<f32>, Vec<Vec<u8>>) {
+    let mut kernels = Kernels::default();
+    let gpu_image = GpuImage::upload(gpu, image);
+    let run = Run::new(
+        gpu,
+        &mut kernels,
+        &gpu_image,
+        Method::Privatized,
+        spec,
+        ChunkShape::default(),
+    )
+    .unwrap();
+    let format = wgpu::TextureFormat::Rgba8Unorm;
+    let painter = HistogramPainter::new(gpu, &mut kernels, spec, run.bins(), format, panels);
+    painter.set_entries(&gpu.queue, image.pixel_count());
+    let device = &gpu.device;
+    let mut encoder = device.create_command_encoder(&Default::default());
+    run.encode(&mut encoder);
+    painter.encode_scale(&mut encoder);
+    let scale_read = device.create_buffer(&wgpu::BufferDescriptor {
+        label: None,
+        size: 16,
+        usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+        mapped_at_creation: false,
+    });
+    encoder.copy_buffer_to_buffer(painter.scale(), 0, &scale_read, 0, 16);
+    let mut reads = Vec::new();
+    for i in 0..panels.len() {
+        let target = device.create_texture(&wgpu::TextureDescriptor {
+            label: None,
+            size: wgpu::Extent3d {
+                width: SIZE.0,
+                height: SIZE.1,
+                depth_or_array_layers: 1,
+            },
+            mip_level_count: 1,
+            sample_count: 1,
+            dimension: wgpu::TextureDimension::D2,
+            format,
+            usage: wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::COPY_SRC,
+            view_formats: &[],
+        });
+        let view = target.create_view(&Default::default());
+        {
+            let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
+                color_attachments: &[Some(wgpu::RenderPassColorAttachment {
+                    view: &view,
+                    depth_slice: None,
+                    resolve_target: None,
+                    ops: wgpu::Operations {
+                        load: wgpu::LoadOp::Clear(wgpu::Color::TRANSPARENT),
+                        store: wgpu::StoreOp::Store,
+                    },
+                })],
+                ..Default::default()
+            });
+            painter.draw(&mut pass, i);
+        }
+        let read = device.create_buffer(&wgpu::BufferDescriptor {
+            label: None,
+            size: (SIZE.0 * SIZE.1 * 4) as u64,
+            usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
+        });
+        encoder.copy_texture_to_buffer(
+            target.as_image_copy(),
+            wgpu::TexelCopyBufferInfo {
+                buffer: &read,
+                layout: wgpu::TexelCopyBufferLayout {
+                    offset: 0,
+                    bytes_per_row: Some(SIZE.0 * 4),
+                    rows_per_image: None,
+                },
+            },
+            wgpu::Extent3d {
+                width: SIZE.0,
+                height: SIZE.1,
+                depth_or_array_layers: 1,
+            },
+        );
+        reads.push(read);
+    }
+    gpu.queue.submit([encoder.finish()]);
+    let scale = pollster::block_on(gpu.read_buffer(&scale_read)).unwrap();
+    let scale = scale
+        .chunks(4)
+        .map(|b| f32::from_le_bytes(b.try_into().unwrap()))
+        .collect();
+    let pixels = reads
+        .iter()
+        .map(|r| pollster::block_on(gpu.read_buffer(r)).unwrap())
+        .collect();
+    (scale, pixels)
+}
+
+fn histogram_of(gpu: &Gpu, image: &Image, spec: Spec) -> histogram::Histogram {
+    let mut kernels = Kernels::default();
+    let gpu_image = GpuImage::upload(gpu, image);
+    let run = Run::new(
+        gpu,
+        &mut kernels,
+        &gpu_image,
+        Method::Privatized,
+        spec,
+        ChunkShape::default(),
+    )
+    .unwrap();
+    pollster::block_on(run.execute(gpu)).unwrap().0
+}
+
+#[test]
+fn scale_pass_equals_the_cpu_formula() {
+    let gpu = gpu();
+    // Peaked (photo), flat (noise: the 0.2 * numBins / numEntries floor wins) and one colour.
+    for image in [
+        photo(8),
+        Image::noise(300, 200, 5),
+        Image::solid(17, 9, [9, 99, 199, 255]),
+    ] {
+        for spec in [Spec::luminance(), Spec::rgbl()] {
+            let (scale, _) = draw(&gpu, &image, spec, &[Panel::full(&[0])]);
+            let expected = scales(&histogram_of(&gpu, &image, spec), image.pixel_count());
+            for (c, e) in expected.iter().enumerate() {
+                // WGSL allows 2.5 ULP for division: compare relatively.
+                assert!(
+                    (scale[c] - e).abs() <= e * 1e-6,
+                    "channel {c}: gpu {} cpu {e}",
+                    scale[c]
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn gpu_drawing_matches_the_cpu_drawing() {
+    let gpu = gpu();
+    for image in [photo(8), Image::sunset(320, 200), Image::noise(64, 64, 1)] {
+        for (spec, panels) in [
+            (Spec::luminance(), vec![Panel::full(&[0])]),
+            (
+                Spec::rgbl(),
+                vec![Panel::full(&[0, 1, 2]), Panel::full(&[3])],
+            ),
+        ] {
+            let (_, drawn) = draw(&gpu, &image, spec, &panels);
+            let histogram = histogram_of(&gpu, &image, spec);
+            for (panel, pixels) in panels.iter().zip(drawn) {
+                let expected = render(&histogram, image.pixel_count(), &panel.shown, SIZE.1);
+                // Tolerance: a bar whose top lands within float rounding of a pixel
+                // centre may differ by that one pixel (GPU division and interpolation
+                // are not bit-exact). Allow such pixels only, at most 2 per panel.
+                let differing: Vec<usize> = (0..pixels.len() / 4)
+                    .filter(|&i| pixels[i * 4..i * 4 + 4] != expected[i * 4..i * 4 + 4])
+                    .collect();
+                assert!(
+                    differing.len() <= 2,
+                    "{} pixels differ in {:?} ({spec:?})",
+                    differing.len(),
+                    panel.shown
+                );
+            }
+        }
+    }
+}
