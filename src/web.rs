@@ -517,16 +517,18 @@ pub struct VideoView {
 
 #[wasm_bindgen]
 impl VideoView {
-    /// Prepares everything for the video's current size (call once it has metadata).
+    /// Prepares everything for frames of `width` x `height`: the decoded frame's
+    /// size, which differs from the element's display size when pixels are not square.
     #[wasm_bindgen(constructor)]
     pub fn new(
         gpu: &GpuContext,
         canvas: web_sys::HtmlCanvasElement,
         video: web_sys::HtmlVideoElement,
+        width: u32,
+        height: u32,
     ) -> Result<VideoView, JsError> {
         let context = gpu.inner.clone();
         let g = &context.gpu;
-        let (width, height) = (video.video_width(), video.video_height());
         let max = g.limits().max_texture_dimension_2d;
         if width == 0 || height == 0 {
             return Err(JsError::new(
@@ -622,11 +624,10 @@ impl VideoView {
         })
     }
 
-    /// Whether the video's picture still has the size this view was made for.
-    #[wasm_bindgen(js_name = fitsVideo)]
-    pub fn fits_video(&self) -> bool {
+    /// Whether frames of this size fit this view.
+    pub fn fits(&self, width: u32, height: u32) -> bool {
         let size = self.frame.size();
-        (self.video.video_width(), self.video.video_height()) == (size.width, size.height)
+        (width, height) == (size.width, size.height)
     }
 
     /// Draws a frame from the decoder's bytes: `format` is the VideoFrame's format

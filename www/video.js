@@ -46,35 +46,41 @@ const FRAME_FORMATS = ['NV12', 'I420', 'I420A', 'RGBA', 'RGBX', 'BGRA', 'BGRX'];
 let frameBytes = new Uint8Array(0);
 let rendering = false;
 
+/** A view for frames of this size, made anew when the size changes. */
+function viewFor(width, height) {
+  if (!view || !view.fits(width, height)) {
+    view?.free();
+    view = new VideoView(gpu, canvas, video, width, height);
+  }
+  return view;
+}
+
 /** Sends the decoder's bytes of the current frame to the GPU (WebCodecs). */
 async function renderDecoded() {
   const frame = new VideoFrame(video);
   try {
-    if (!FRAME_FORMATS.includes(frame.format) || frame.visibleRect.width !== video.videoWidth
-        || frame.visibleRect.height !== video.videoHeight) return false;
+    if (!FRAME_FORMATS.includes(frame.format)) return false;
+    const { width, height } = frame.visibleRect;
     const size = frame.allocationSize();
     if (frameBytes.length < size) frameBytes = new Uint8Array(size);
     const planes = await frame.copyTo(frameBytes);
     const { matrix, fullRange } = frame.colorSpace;
-    view.renderFrame(frameBytes.subarray(0, size), frame.format, Uint32Array.from(planes, (p) => p.offset),
-      Uint32Array.from(planes, (p) => p.stride), matrix ?? undefined, fullRange ?? false);
+    viewFor(width, height).renderFrame(frameBytes.subarray(0, size), frame.format,
+      Uint32Array.from(planes, (p) => p.offset), Uint32Array.from(planes, (p) => p.stride),
+      matrix ?? undefined, fullRange ?? false);
     return true;
   } finally {
     frame.close();
   }
 }
 
-/** Draws the current frame; makes the view when the video's size is new. */
+/** Draws the current frame: the decoder's bytes where WebCodecs can give them. */
 async function render() {
   if (!gpu || video.readyState < 2 || rendering) return;
   rendering = true;
   try {
-    if (!view || !view.fitsVideo()) {
-      view?.free();
-      view = new VideoView(gpu, canvas, video);
-    }
     const decoded = 'VideoFrame' in window && await renderDecoded();
-    if (!decoded) view.renderElement();
+    if (!decoded) viewFor(video.videoWidth, video.videoHeight).renderElement();
     frames++;
     framesThisSecond++;
   } catch (e) {

@@ -33,8 +33,9 @@ export async function start() {
   mkdirSync(shots, { recursive: true });
 
   /** Opens a page, records console errors and page errors, waits for a state. */
-  async function open(path, { state = 'done', timeout = 120_000, viewport, webgpu = true } = {}) {
+  async function open(path, { state = 'done', timeout = 120_000, viewport, webgpu = true, init } = {}) {
     const page = await context.newPage();
+    if (init) await page.addInitScript(init);
     if (viewport) await page.setViewportSize(viewport);
     // A browser without WebGPU: the page sees no navigator.gpu.
     if (!webgpu) await page.addInitScript(() => { delete Navigator.prototype.gpu; });

@@ -1,0 +1,126 @@
+// Part 2: four channels, GPU drawing, live video, in headless Chromium with WebGPU.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { start, shots, media, litPixels, referenceRows, downloadCsv, pickFile, waitState } from './harness.mjs';
+
+const PHOTO = media('pexels-chevanon-photography-1108099.jpg');
+const VIDEO = media('Golden_retriever_swimming_the_doggy_paddle-360-no-audio.webm');
+let browser;
+before(async () => { browser = await start(); });
+after(async () => { await browser?.close(); });
+
+for (const id of ['4ch-cpu', '4ch-single', '4ch-chunks-reduce', '4ch-gpu-draw']) {
+  test(`${id}: both histograms drawn, 4-channel CSV equals the reference`, async () => {
+    const page = await browser.open(`/www/${id}.html`);
+    const canvases = page.locator('canvas.histogram');
+    assert.equal(await canvases.count(), 2);
+    for (const nth of [0, 1]) assert.ok(await litPixels(page, `canvas.histogram >> nth=${nth}`) > 1000, `canvas ${nth} drawn`);
+    let csv = await downloadCsv(page);
+    assert.equal(csv.header, 'bin,r,g,b,luminance');
+    assert.deepEqual(csv.rows, await referenceRows(page, 4));
+    await page.screenshot({ path: join(shots, `${id}.png`), fullPage: true });
+    await pickFile(page, PHOTO);
+    csv = await downloadCsv(page);
+    const reference = await referenceRows(page, 4);
+    assert.equal(reference.reduce((a, r) => a + r[0], 0), 2448 * 1836);
+    assert.deepEqual(csv.rows, reference);
+    assert.deepEqual(page.errors, []);
+  });
+}
+
+test('4ch-gpu-draw: the GPU draws overlapping channels in their blended colours', async () => {
+  const page = await browser.open('/www/4ch-gpu-draw.html');
+  const colours = await page.locator('canvas.histogram').first().screenshot().then((png) => {
+    return import('./harness.mjs').then(({ decodePng }) => {
+      const { width, height, rgba } = decodePng(png);
+      const seen = new Set();
+      for (let i = 0; i < width * height * 4; i += 4) seen.add([rgba[i], rgba[i + 1], rgba[i + 2]].map((c) => (c > 127 ? 1 : 0)).join(''));
+      return seen;
+    });
+  });
+  // Red alone, and at least one overlap colour (yellow, cyan, magenta or white).
+  assert.ok(colours.has('100'), `red bars: ${[...colours]}`);
+  assert.ok(['110', '011', '101', '111'].some((c) => colours.has(c)), `blended bars: ${[...colours]}`);
+});
+
+// Counts GPU buffers the page creates and destroys, to see per-frame allocations.
+const countBuffers = () => {
+  window.gpuBuffers = { created: 0, destroyed: 0 };
+  const create = GPUDevice.prototype.createBuffer;
+  GPUDevice.prototype.createBuffer = function (...args) { window.gpuBuffers.created++; return create.apply(this, args); };
+  const destroy = GPUBuffer.prototype.destroy;
+  GPUBuffer.prototype.destroy = function (...args) { window.gpuBuffers.destroyed++; return destroy.apply(this, args); };
+};
+
+test('video: plays, keeps drawing for 10 s with no errors and no new buffers, and a paused frame matches the CPU', async () => {
+  const page = await browser.open('/www/video.html', { state: 'ready', viewport: { width: 1280, height: 800 }, init: countBuffers });
+  await page.setInputFiles('#file', VIDEO);
+  await waitState(page, 'playing', 60_000);
+  await page.waitForTimeout(2000);
+  const before = await page.evaluate(() => ({ frames: window.videoPage.frames, ...window.gpuBuffers }));
+  await page.waitForTimeout(10_000);
+  const after = await page.evaluate(() => ({ frames: window.videoPage.frames, ...window.gpuBuffers }));
+  assert.ok(after.frames - before.frames > 20, `frames kept coming: ${after.frames - before.frames} in 10 s`);
+  assert.equal(after.created - after.destroyed, before.created - before.destroyed, 'live GPU buffers did not grow');
+  assert.equal(after.created, before.created, 'no buffer was created per frame');
+  assert.deepEqual(page.errors, []);
+  assert.ok(await litPixels(page, '#screen', [12, 800 - 12 - 200, 500, 200]) > 5000, 'RGB histogram drawn along the bottom');
+  await page.screenshot({ path: join(shots, 'video.png') });
+
+  // Pause: the page draws the paused frame once more; compare its GPU histogram with
+  // the CPU histogram of the same frame drawn into a 2D canvas by the browser.
+  await page.click('#screen', { position: { x: 900, y: 300 } });
+  await waitState(page, 'paused');
+  await page.waitForTimeout(500);
+  const result = await page.evaluate(async () => {
+    const { video, view } = window.videoPage;
+    const gpu = await view.histogram();
+    // The decoded frame's size (the element's may differ when pixels are not square).
+    const frame = new VideoFrame(video);
+    const { width, height } = frame.visibleRect;
+    frame.close();
+    const canvas = new OffscreenCanvas(width, height);
+    const ctx = canvas.getContext('2d');
+    ctx.drawImage(video, 0, 0, width, height);
+    const d = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
+    const cpu = [0, 1, 2].map(() => new Array(256).fill(0));
+    for (let i = 0; i < d.length; i += 4) for (let c = 0; c < 3; c++) cpu[c][d[i + c]]++;
+    return { pixels: d.length / 4, gpuPixels: gpu.pixels, gpu: [0, 1, 2, 3].map((c) => Array.from(gpu.bins(c))), cpu };
+  });
+  assert.equal(result.gpuPixels, result.pixels);
+  for (let c = 0; c < 4; c++) assert.equal(result.gpu[c].reduce((a, b) => a + b), result.pixels, `channel ${c} counts every pixel`);
+  for (let c = 0; c < 3; c++) {
+    // Earth mover's distance: how many bins, on average, a pixel's count moved.
+    // Decoders and colour conversions differ by a level or two, so allow 3.
+    let cdf = 0;
+    let moved = 0;
+    for (let b = 0; b < 256; b++) { cdf += result.gpu[c][b] - result.cpu[c][b]; moved += Math.abs(cdf); }
+    const shift = moved / result.pixels;
+    assert.ok(shift < 3, `channel ${c}: GPU and CPU histograms differ by ${shift.toFixed(2)} bins on average`);
+    console.log(`paused frame, channel ${'RGB'[c]}: GPU vs CPU histogram shift ${shift.toFixed(3)} bins`);
+  }
+});
+
+test('video: an unplayable file says so and keeps the current video', async () => {
+  const page = await browser.open('/www/video.html', { state: 'ready' });
+  await page.click('#play');
+  await waitState(page, 'playing', 60_000);
+  const bad = join(shots, 'not-a-video.webm');
+  writeFileSync(bad, 'this is not a video');
+  await page.setInputFiles('#file', bad);
+  await waitState(page, 'error', 30_000);
+  assert.match(await page.textContent('[role=alert]'), /"not-a-video.webm" cannot be played by this browser.*previous video is kept/);
+  await page.waitForFunction(() => !window.videoPage.video.paused && window.videoPage.video.src.endsWith('sunset.webm'), null, { timeout: 30_000 });
+  const frames = await page.evaluate(() => window.videoPage.frames);
+  await page.waitForTimeout(2000);
+  assert.ok(await page.evaluate(() => window.videoPage.frames) > frames, 'the previous video plays on');
+});
+
+test('video: a camera that is not there gives a message', async () => {
+  const page = await browser.open('/www/video.html', { state: 'ready' });
+  await page.getByRole('button', { name: 'Use the camera' }).click();
+  await waitState(page, 'error', 30_000);
+  assert.match(await page.textContent('[role=alert]'), /The camera is not available/);
+});
