@@ -23,6 +23,10 @@ fn rgb8(color: vec4f) -> vec3u {
 // The bin of channel `ch`: R, G, B, luminance when counting 4 channels; luminance
 // alone when counting 1. The article's min(u32(v * numBins), numBins - 1).
 fn binOf(rgb: vec3u, ch: u32) -> u32 {
+  // With 256 bins a channel's bin is its byte: c * 256 / 255 rounds down to c.
+  if (numBins == 256u && channels == 4u && ch < 3u) {
+    return rgb[ch];
+  }
   var value = dot(rgb, kLuminance);
   if (channels == 4u && ch < 3u) {
     value = rgb[ch] * 10000u;

@@ -3,7 +3,7 @@
 
 use crate::draw;
 use crate::gpu::{
-    self, ChunkShape, FrameConverter, FrameFormat, FramePainter, GpuImage, HistogramPainter,
+    self, ChunkShape, FrameConverter, FrameFormat, FramePainter, GpuImage, HistogramPainter, Input,
     Kernels, Method, Panel, PixelLayout, Run,
 };
 use crate::histogram::{compute_cpu, Channels, Histogram, Spec};
@@ -187,8 +187,9 @@ type RunKey = (Method, Spec, ChunkShape);
 struct Context {
     gpu: gpu::Gpu,
     kernels: RefCell<Kernels>,
-    /// The picture on the GPU and the runs prepared for it, kept while it is current.
-    uploaded: RefCell<Option<(Rc<Image>, Rc<GpuImage>)>>,
+    /// The picture on the GPU (as textures and/or packed pixels, as methods asked)
+    /// and the runs prepared for it, kept while it is current.
+    uploaded: RefCell<Option<(Rc<Image>, HashMap<Input, Rc<GpuImage>>)>>,
     runs: RefCell<HashMap<RunKey, Rc<Run>>>,
     /// The canvases of the GPU-drawing page and the painter drawing into them.
     drawing: RefCell<Option<Drawing>>,
@@ -282,19 +283,31 @@ impl Context {
         let current = matches!(&*self.uploaded.borrow(), Some((i, _)) if Rc::ptr_eq(i, image));
         if !current {
             self.runs.borrow_mut().clear();
-            let uploaded = gpu.scoped(|| GpuImage::upload(gpu, image)).await?;
-            *self.uploaded.borrow_mut() = Some((image.clone(), Rc::new(uploaded)));
+            *self.uploaded.borrow_mut() = Some((image.clone(), HashMap::new()));
         }
-        let gpu_image = self
-            .uploaded
-            .borrow()
-            .as_ref()
-            .map(|(_, g)| g.clone())
-            .expect("uploaded above");
         if let Some(run) = self.runs.borrow().get(&key) {
             return Ok(run.clone());
         }
         let (method, spec, chunk) = key;
+        let input = method.input();
+        let known = self
+            .uploaded
+            .borrow()
+            .as_ref()
+            .and_then(|(_, g)| g.get(&input).cloned());
+        let gpu_image = match known {
+            Some(g) => g,
+            None => {
+                let g = Rc::new(
+                    gpu.scoped(|| GpuImage::upload_for(gpu, image, input))
+                        .await?,
+                );
+                if let Some((_, uploads)) = self.uploaded.borrow_mut().as_mut() {
+                    uploads.insert(input, g.clone());
+                }
+                g
+            }
+        };
         let run = gpu
             .scoped(|| {
                 let mut kernels = self.kernels.borrow_mut();

@@ -3,7 +3,7 @@
 mod common;
 
 use common::{gpu, photo, reference, test_images};
-use histogram::gpu::{ChunkShape, Gpu, GpuImage, Kernels, Method, Run};
+use histogram::gpu::{ChunkShape, Gpu, GpuImage, Input, Kernels, Method, Run};
 use histogram::{compute_cpu, Channels, Histogram, Image, Spec};
 
 fn run(
@@ -14,7 +14,7 @@ fn run(
     spec: Spec,
     chunk: ChunkShape,
 ) -> Histogram {
-    let gpu_image = GpuImage::upload(gpu, image);
+    let gpu_image = GpuImage::upload_for(gpu, image, method.input());
     let run = Run::new(gpu, kernels, &gpu_image, method, spec, chunk).unwrap();
     pollster::block_on(run.execute(gpu)).unwrap().0
 }
@@ -117,22 +117,32 @@ fn banded_path_is_exact() {
         max_chunk_bytes: 5 * 1024 * 4,
         max_loop_iterations: 5000,
     };
-    let gpu_image = GpuImage::upload_with(&gpu, &image, limits.max_texture);
-    assert_eq!(gpu_image.tile_count(), 9);
+    let textures = GpuImage::upload_with(&gpu, &image, limits.max_texture);
+    assert_eq!(textures.tile_count(), 9);
+    let packed = GpuImage::upload_packed(&gpu, &image, limits);
+    assert!(
+        packed.tile_count() > 1,
+        "the packed image is split by the loop limit"
+    );
     for spec in [Spec::luminance(), Spec::rgbl()] {
         for method in Method::ALL.into_iter().filter(|m| m.exact()) {
+            let gpu_image = if method.input() == Input::Buffer {
+                &packed
+            } else {
+                &textures
+            };
             let run = Run::with_limits(
                 &gpu,
                 &mut kernels,
-                &gpu_image,
+                gpu_image,
                 method,
                 spec,
                 ChunkShape::default(),
                 limits,
             )
             .unwrap();
-            // The privatized kernel strides over whole tiles: these limits never bind it.
-            if method != Method::Privatized {
+            // The privatized kernels stride over whole tiles: these limits never band them.
+            if !matches!(method, Method::Privatized | Method::Packed) {
                 assert!(
                     run.bands() > 9,
                     "{} should need bands: {}",
@@ -196,6 +206,17 @@ fn impossible_parameters_are_refused_with_a_reason() {
     let gpu = gpu();
     let mut kernels = Kernels::default();
     let gpu_image = GpuImage::upload(&gpu, &Image::noise(8, 8, 1));
+    let err = Run::new(
+        &gpu,
+        &mut kernels,
+        &gpu_image,
+        Method::Packed,
+        Spec::luminance(),
+        ChunkShape::default(),
+    )
+    .err()
+    .unwrap();
+    assert!(err.0.contains("packed reads the image as Buffer"), "{err}");
     let huge = ChunkShape {
         width: 4096,
         height: 4096,

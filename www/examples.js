@@ -25,9 +25,14 @@ export const examples = [
     line: 'A scale pass and a fragment shader draw the bins without reading them back.' },
   { id: 'video', part: 2, ready: true, title: 'Live video histograms',
     line: 'Every frame of a playing video, histogrammed and drawn on the GPU.' },
+  { id: 'privatized', part: 3, ready: true, title: 'One privatized pass',
+    line: 'A small grid of workgroups, each counting many pixels: no chunks, no reduction.' },
+  { id: 'packed', part: 3, ready: true, title: 'Packed pixels, replicated bins',
+    line: 'Four pixels per load from a storage buffer, and histogram copies against contention.' },
 ];
 
 export const parts = {
   1: 'Part 1: computing a histogram',
   2: 'Part 2: four channels, GPU drawing, video',
+  3: 'Beyond the article: faster kernels',
 };

@@ -9,6 +9,8 @@ const COLUMNS = [
   { method: 'atomic', label: 'pixel/workgroup' },
   { method: 'chunks-sum', label: 'chunks+sum' },
   { method: 'chunks-reduce', label: 'chunks+reduce' },
+  { method: 'privatized', label: 'privatized (ours)' },
+  { method: 'packed', label: 'packed (ours)' },
 ];
 
 // Milliseconds as published in the article (../shared/anchors/README.md).
@@ -53,7 +55,10 @@ for (const channels of [1, 4]) {
   });
   body.append(row);
 }
-for (const [name, ...ms] of ARTICLE) body.append(el('tr', {}, el('th', { scope: 'row' }, name), ...ms.map((v) => el('td', {}, String(v)))));
+for (const [name, ...ms] of ARTICLE) {
+  const cells = ms.concat(COLUMNS.slice(ms.length).map(() => '–'));
+  body.append(el('tr', {}, el('th', { scope: 'row' }, name), ...cells.map((v) => el('td', {}, String(v)))));
+}
 const how = el('p', { class: 'muted' });
 main.append(
   el('div', { class: 'controls' }, el('label', { class: 'file' }, 'Choose an image…', picker), runButton, progress),

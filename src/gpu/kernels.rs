@@ -21,17 +21,32 @@ pub enum Method {
     /// Beyond the article: one pass over a fixed grid of workgroups, each counting
     /// many pixels in workgroup memory, then one atomicAdd per bin to the result.
     Privatized,
+    /// The privatized pass over pixels in a storage buffer, four per load, with
+    /// replicated workgroup histograms against contention.
+    Packed,
+}
+
+/// What a method reads the image from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Input {
+    Texture,
+    /// RGBA8 pixels packed in a storage buffer.
+    Buffer,
 }
 
 impl Method {
-    pub const ALL: [Method; 6] = [
+    pub const ALL: [Method; 7] = [
         Method::Single,
         Method::Race,
         Method::Atomic,
         Method::ChunksSum,
         Method::ChunksReduce,
         Method::Privatized,
+        Method::Packed,
     ];
+
+    /// The fastest exact method (measured: bench/results).
+    pub const FASTEST: Method = Method::Packed;
 
     pub fn name(self) -> &'static str {
         match self {
@@ -41,6 +56,7 @@ impl Method {
             Method::ChunksSum => "chunks-sum",
             Method::ChunksReduce => "chunks-reduce",
             Method::Privatized => "privatized",
+            Method::Packed => "packed",
         }
     }
 
@@ -57,6 +73,14 @@ impl Method {
             Method::ChunksSum => &[Kernel::Chunks, Kernel::Sum],
             Method::ChunksReduce => &[Kernel::Chunks, Kernel::Reduce, Kernel::Sum],
             Method::Privatized => &[Kernel::Privatized],
+            Method::Packed => &[Kernel::Packed],
+        }
+    }
+
+    pub fn input(self) -> Input {
+        match self {
+            Method::Packed => Input::Buffer,
+            _ => Input::Texture,
         }
     }
 
@@ -80,6 +104,7 @@ pub enum Kernel {
     Sum,
     Reduce,
     Privatized,
+    Packed,
     Scale,
 }
 
@@ -95,6 +120,7 @@ impl Kernel {
             Kernel::Sum => "sum",
             Kernel::Reduce => "reduce",
             Kernel::Privatized => "privatized",
+            Kernel::Packed => "packed",
             Kernel::Scale => "scale",
         }
     }
@@ -108,6 +134,7 @@ impl Kernel {
             Kernel::Sum => include_str!("../../shaders/sum.wgsl"),
             Kernel::Reduce => include_str!("../../shaders/reduce.wgsl"),
             Kernel::Privatized => include_str!("../../shaders/privatized.wgsl"),
+            Kernel::Packed => include_str!("../../shaders/packed.wgsl"),
             Kernel::Scale => include_str!("../../shaders/scale.wgsl"),
         }
     }

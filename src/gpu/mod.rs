@@ -7,7 +7,7 @@ mod run;
 mod video;
 
 pub use draw::{palette, FramePainter, HistogramPainter, Panel};
-pub use kernels::{with_constants, ChunkShape, Kernel, Kernels, Method};
+pub use kernels::{with_constants, ChunkShape, Input, Kernel, Kernels, Method};
 pub use run::{pass_ms, GpuImage, Limits, Run, Timing};
 pub use video::{colour_matrix, yuv_to_rgb, FrameConverter, FrameFormat, PixelLayout};
 

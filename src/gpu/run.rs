@@ -6,7 +6,7 @@
 //! several textures (tiles), and each tile is processed in bands small enough for
 //! the dispatch and buffer limits. Every band adds into the same bins.
 
-use crate::gpu::{now_ms, ChunkShape, Gpu, GpuError, Kernel, Kernels, Method};
+use crate::gpu::{now_ms, ChunkShape, Gpu, GpuError, Input, Kernel, Kernels, Method};
 use crate::histogram::{Histogram, Spec};
 use crate::image::Image;
 use wgpu::util::DeviceExt;
@@ -40,13 +40,20 @@ impl Limits {
     }
 }
 
+/// A piece of an image on the GPU: a texture, or rows of packed pixels in a buffer.
+enum TileData {
+    Texture(wgpu::TextureView),
+    Pixels(wgpu::Buffer),
+}
+
 struct Tile {
-    view: wgpu::TextureView,
+    data: TileData,
     width: u32,
     height: u32,
 }
 
-/// An image uploaded as one or more `rgba8unorm` textures.
+/// An image uploaded as one or more `rgba8unorm` textures, or as storage buffers of
+/// packed RGBA8 pixels (for `Input::Buffer` methods).
 pub struct GpuImage {
     width: u32,
     height: u32,
@@ -60,7 +67,7 @@ impl GpuImage {
             width,
             height,
             tiles: vec![Tile {
-                view,
+                data: TileData::Texture(view),
                 width,
                 height,
             }],
@@ -103,7 +110,7 @@ impl GpuImage {
                     size,
                 );
                 tiles.push(Tile {
-                    view: texture.create_view(&Default::default()),
+                    data: TileData::Texture(texture.create_view(&Default::default())),
                     width: size.width,
                     height: size.height,
                 });
@@ -113,6 +120,59 @@ impl GpuImage {
             width,
             height,
             tiles,
+        }
+    }
+
+    /// Uploads for `input`: textures, or packed pixels in buffers.
+    pub fn upload_for(gpu: &Gpu, image: &Image, input: Input) -> GpuImage {
+        match input {
+            Input::Texture => GpuImage::upload(gpu, image),
+            Input::Buffer => GpuImage::upload_packed(gpu, image, Limits::of(gpu)),
+        }
+    }
+
+    /// Uploads the pixels into storage buffers of whole rows, padded to whole 16-byte
+    /// quads of pixels. The packed kernel reads a buffer whole, so the limits apply
+    /// here: a buffer fits one binding, and its loop (4 channels a pixel, at most
+    /// `max_workgroups` x 256 invocations) stays within `max_loop_iterations`.
+    pub fn upload_packed(gpu: &Gpu, image: &Image, limits: Limits) -> GpuImage {
+        let (width, height) = (image.width(), image.height());
+        let row_bytes = width as u64 * 4;
+        let by_binding = limits.max_chunk_bytes.saturating_sub(16) / row_bytes;
+        let invocations = limits.max_workgroups as u64 * 256;
+        let by_loop = limits.max_loop_iterations.saturating_mul(invocations) / width as u64;
+        let rows = by_binding.min(by_loop).clamp(1, height as u64) as u32;
+        let tiles = (0..height)
+            .step_by(rows as usize)
+            .map(|y| {
+                let h = rows.min(height - y);
+                let bytes = &image.rgba()
+                    [(y as u64 * row_bytes) as usize..((y + h) as u64 * row_bytes) as usize];
+                let buffer = gpu.device.create_buffer(&wgpu::BufferDescriptor {
+                    label: Some("pixels"),
+                    size: (bytes.len() as u64).div_ceil(16) * 16,
+                    usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST,
+                    mapped_at_creation: false,
+                });
+                gpu.queue.write_buffer(&buffer, 0, bytes);
+                Tile {
+                    data: TileData::Pixels(buffer),
+                    width,
+                    height: h,
+                }
+            })
+            .collect();
+        GpuImage {
+            width,
+            height,
+            tiles,
+        }
+    }
+
+    fn input(&self) -> Input {
+        match self.tiles[0].data {
+            TileData::Texture(_) => Input::Texture,
+            TileData::Pixels(_) => Input::Buffer,
         }
     }
 
@@ -178,6 +238,14 @@ impl Run {
         limits: Limits,
     ) -> Result<Run, GpuError> {
         check_fits(gpu, method, spec, chunk)?;
+        if image.input() != method.input() {
+            return Err(GpuError(format!(
+                "{} reads the image as {:?}, but it was uploaded as {:?}",
+                method.name(),
+                method.input(),
+                image.input()
+            )));
+        }
         let device = &gpu.device;
         let bins_bytes = spec.len() as u64 * 4;
         let bins = device.create_buffer(&wgpu::BufferDescriptor {
@@ -250,6 +318,12 @@ impl Run {
                     let groups = groups.clamp(1, limits.max_workgroups as u64) as u32;
                     plan.dispatch(Kernel::Privatized, Some(tile), band, [groups, 1, 1])
                 }
+                Method::Packed => {
+                    let quads = (size[0] as u64 * size[1] as u64).div_ceil(4);
+                    let groups = quads.div_ceil(256 * PACKED_QUADS_PER_INVOCATION);
+                    let groups = groups.clamp(1, limits.max_workgroups as u64) as u32;
+                    plan.dispatch(Kernel::Packed, Some(tile), band, [groups, 1, 1])
+                }
                 Method::ChunksSum => {
                     let across = size[0].div_ceil(chunk.width);
                     plan.dispatch(
@@ -315,7 +389,10 @@ impl Run {
                     offset: (slot * align) as u64,
                     size: wgpu::BufferSize::new(16),
                 });
-                let view = |t: usize| wgpu::BindingResource::TextureView(&image.tiles[t].view);
+                let view = |t: usize| match &image.tiles[t].data {
+                    TileData::Texture(view) => wgpu::BindingResource::TextureView(view),
+                    TileData::Pixels(buffer) => buffer.as_entire_binding(),
+                };
                 let chunks = || {
                     chunks
                         .as_ref()
@@ -323,7 +400,11 @@ impl Run {
                         .as_entire_binding()
                 };
                 let resources = match kernel {
-                    Kernel::Single | Kernel::Race | Kernel::Atomic | Kernel::Privatized => {
+                    Kernel::Single
+                    | Kernel::Race
+                    | Kernel::Atomic
+                    | Kernel::Privatized
+                    | Kernel::Packed => {
                         vec![bins.as_entire_binding(), view(tile.unwrap()), uniform]
                     }
                     Kernel::Chunks => vec![chunks(), view(tile.unwrap()), uniform],
@@ -501,6 +582,9 @@ impl Plan {
 /// enough to amortise its workgroup's final flush of the bins.
 const PRIVATIZED_PIXELS_PER_INVOCATION: u64 = 32;
 
+/// Quads (4 pixels) each invocation of the packed kernel counts, on average.
+const PACKED_QUADS_PER_INVOCATION: u64 = 16;
+
 /// The largest band a method can process in one dispatch under these limits.
 fn band_size(method: Method, spec: Spec, chunk: ChunkShape, limits: Limits) -> (u32, u32) {
     let max = limits.max_texture;
@@ -522,6 +606,8 @@ fn band_size(method: Method, spec: Spec, chunk: ChunkShape, limits: Limits) -> (
             let height = (max as u64).min((loops / per_row).saturating_mul(wg as u64));
             (width as u32, height as u32)
         }
+        // A packed tile is read whole; GpuImage::upload_packed sized it.
+        Method::Packed => (u32::MAX, u32::MAX),
         Method::ChunksSum | Method::ChunksReduce => {
             let mut max_chunks = (limits.max_chunk_bytes / (spec.len() as u64 * 4)).max(1);
             if method == Method::ChunksSum {

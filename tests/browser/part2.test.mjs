@@ -11,7 +11,7 @@ let browser;
 before(async () => { browser = await start(); });
 after(async () => { await browser?.close(); });
 
-for (const id of ['4ch-cpu', '4ch-single', '4ch-chunks-reduce', '4ch-gpu-draw']) {
+for (const id of ['4ch-cpu', '4ch-single', '4ch-chunks-reduce', '4ch-gpu-draw', 'privatized', 'packed']) {
   test(`${id}: both histograms drawn, 4-channel CSV equals the reference`, async () => {
     const page = await browser.open(`/www/${id}.html`);
     const canvases = page.locator('canvas.histogram');
