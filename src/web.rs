@@ -183,13 +183,15 @@ pub fn kernel_source(
 }
 
 type RunKey = (Method, Spec, ChunkShape);
+/// One upload of the current picture per input kind the methods asked for.
+type Uploads = HashMap<Input, Rc<GpuImage>>;
 
 struct Context {
     gpu: gpu::Gpu,
     kernels: RefCell<Kernels>,
     /// The picture on the GPU (as textures and/or packed pixels, as methods asked)
     /// and the runs prepared for it, kept while it is current.
-    uploaded: RefCell<Option<(Rc<Image>, HashMap<Input, Rc<GpuImage>>)>>,
+    uploaded: RefCell<Option<(Rc<Image>, Uploads)>>,
     runs: RefCell<HashMap<RunKey, Rc<Run>>>,
     /// The canvases of the GPU-drawing page and the painter drawing into them.
     drawing: RefCell<Option<Drawing>>,

@@ -221,12 +221,21 @@ impl Kernels {
         self.pipelines
             .entry((kernel, spec, chunk))
             .or_insert_with(|| {
-                let module = gpu
-                    .device
-                    .create_shader_module(wgpu::ShaderModuleDescriptor {
-                        label: Some(kernel.name()),
-                        source: wgpu::ShaderSource::Wgsl(kernel.source(spec, chunk).into()),
-                    });
+                let desc = wgpu::ShaderModuleDescriptor {
+                    label: Some(kernel.name()),
+                    source: wgpu::ShaderSource::Wgsl(kernel.source(spec, chunk).into()),
+                };
+                // Without naga's runtime bounds checks: on an H100 they doubled the
+                // packed kernel's time (NOTES.md). SAFETY: every index these kernels
+                // compute is in range by construction: bins come from binOf (clamped
+                // to numBins - 1) times channels plus a channel below channels; pixel,
+                // chunk and bin loops stop at the sizes their buffers were made for
+                // (tests/gpu_methods.rs checks every method on odd sizes). Browsers
+                // ignore this and always check.
+                let module = unsafe {
+                    gpu.device
+                        .create_shader_module_trusted(desc, wgpu::ShaderRuntimeChecks::unchecked())
+                };
                 gpu.device
                     .create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
                         label: Some(kernel.name()),

@@ -1,0 +1,29 @@
+#!/usr/bin/env python3
+"""Ratios of our fastest exact method to CUB and to the read-only floor, per case.
+
+usage: compare.py OURS.txt CUB.txt   (outputs of `histogram bench` and cub_hist, same run)
+"""
+import sys
+
+ours, cub = {}, {}
+for line in open(sys.argv[1]):
+    f = line.split()
+    if len(f) >= 6 and not line.startswith("#") and f[0] != "method" and f[3] != "-":
+        ours.setdefault((f[1], f[2]), {})[f[0]] = (float(f[3]), f[5])
+for line in open(sys.argv[2]):
+    f = line.split()
+    if len(f) == 6 and f[3] == "warm":
+        cub.setdefault((f[1], f[2]), {})[f[0]] = float(f[4])
+
+print(f"{'size':<10} {'image':<8} {'fastest':<11} {'ours_us':>8} {'cub_us':>8} {'ours/cub':>8} "
+      f"{'floor_us':>8} {'ours/floor':>10} {'reduce/ours':>11}")
+for key in sorted(ours, key=lambda k: (int(k[0].split('x')[0]) * int(k[0].split('x')[1]), k[1])):
+    exact = {m: us for m, (us, check) in ours[key].items() if check == "ok"}
+    if not exact or key not in cub:
+        continue
+    best = min(exact, key=exact.get)
+    us, c = exact[best], cub[key]
+    reduce = exact.get("chunks-reduce")
+    print(f"{key[0]:<10} {key[1]:<8} {best:<11} {us:8.1f} {c['cub']:8.1f} {us / c['cub']:8.2f} "
+          f"{c['readonly']:8.1f} {us / c['readonly']:10.2f} "
+          + (f"{reduce / us:11.1f}" if reduce else f"{'-':>11}"))

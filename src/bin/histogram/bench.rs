@@ -1,0 +1,219 @@
+//! `histogram bench`: every GPU method on generated and given images, timed with
+//! timestamp queries and checked against the CPU method, one row per case. The
+//! images and the row format follow ../shared/anchors/cub_hist.cu, so the two can be
+//! run side by side and compared (bench/compare.py).
+
+use crate::cli::{decode, Options};
+use histogram::gpu::{Gpu, GpuImage, Input, Kernels, Method, Run};
+use histogram::{compute_cpu, Image, Spec};
+use std::collections::HashMap;
+
+pub const KEYS: &[&str] = &["runs", "sizes", "kinds", "methods"];
+
+const SIZES: &str = "2448x1505,1920x1080,3840x2160,8192x8192";
+const KINDS: &str = "natural,uniform,noise";
+/// One GPU thread over more pixels than this takes seconds a run.
+const SINGLE_MAX_PIXELS: u64 = 2_100_000;
+
+/// The images of cub_hist.cu: natural (smooth gradients plus noise), uniform (one
+/// colour) and noise (random bytes).
+fn generate(kind: &str, width: u32, height: u32) -> Option<Image> {
+    let mut rng = 12345u32;
+    let mut next = || {
+        rng ^= rng << 13;
+        rng ^= rng >> 17;
+        rng ^= rng << 5;
+        rng
+    };
+    let mut rgba = Vec::with_capacity(width as usize * height as usize * 4);
+    for y in 0..height {
+        for x in 0..width {
+            let [r, g, b] = match kind {
+                "uniform" => [200, 120, 40],
+                "noise" => {
+                    let v = next();
+                    [v as u8, (v >> 8) as u8, (v >> 16) as u8]
+                }
+                "natural" => {
+                    let (fx, fy) = (x as f32 / width as f32, y as f32 / height as f32);
+                    let n = (next() % 17) as f32 - 8.0;
+                    let c = |v: f32| (255.0 * v + n).clamp(0.0, 255.0) as u8;
+                    [
+                        c(0.3 + 0.5 * fx * fy),
+                        c(0.2 + 0.6 * fy * fy),
+                        c(0.6 - 0.4 * fx),
+                    ]
+                }
+                _ => return None,
+            };
+            rgba.extend_from_slice(&[r, g, b, 255]);
+        }
+    }
+    Image::from_rgba(width, height, rgba).ok()
+}
+
+fn option<'a>(o: &'a Options, key: &str, default: &'a str) -> &'a str {
+    o.rest
+        .iter()
+        .rev()
+        .find(|(k, _)| k == key)
+        .map_or(default, |(_, v)| v.as_str())
+}
+
+pub fn run(o: Options) -> i32 {
+    let runs: usize = match option(&o, "runs", "20").parse() {
+        Ok(n) if n > 0 => n,
+        _ => {
+            eprintln!("histogram bench: --runs takes a positive number");
+            return 2;
+        }
+    };
+    let mut methods = Vec::new();
+    for name in option(&o, "methods", "")
+        .split(',')
+        .filter(|s| !s.is_empty())
+    {
+        match Method::parse(name) {
+            Some(m) => methods.push(m),
+            None => {
+                eprintln!("histogram bench: unknown method '{name}'");
+                return 2;
+            }
+        }
+    }
+    if methods.is_empty() {
+        methods = Method::ALL.to_vec();
+    }
+    let gpu = match pollster::block_on(Gpu::new(&o.gpu)) {
+        Ok(gpu) => gpu,
+        Err(e) => {
+            eprintln!("histogram bench: {e}");
+            return 2;
+        }
+    };
+    let spec = Spec::rgbl();
+    let info = &gpu.info;
+    println!(
+        "# histogram bench: {} ({:?}, driver {} {}), 4 channels x 256 bins, median of {runs} runs, {}",
+        info.name,
+        info.backend,
+        info.driver,
+        info.driver_info,
+        if gpu.timestamps { "GPU timestamps of the pass" } else { "wall clock (no timestamp queries)" }
+    );
+    println!(
+        "{:<14} {:<10} {:<8} {:>10} {:>9}  check",
+        "method", "size", "image", "median_us", "GB/s"
+    );
+
+    let mut inputs: Vec<(String, Result<Image, String>)> = Vec::new();
+    for size in option(&o, "sizes", SIZES).split(',') {
+        let Some((w, h)) = size
+            .split_once('x')
+            .and_then(|(w, h)| Some((w.parse().ok()?, h.parse().ok()?)))
+        else {
+            eprintln!("histogram bench: bad size '{size}' (WxH)");
+            return 2;
+        };
+        for kind in option(&o, "kinds", KINDS).split(',') {
+            let image = generate(kind, w, h).ok_or_else(|| format!("unknown image kind '{kind}'"));
+            inputs.push((kind.to_string(), image));
+        }
+    }
+    for file in &o.files {
+        let name = std::path::Path::new(file)
+            .file_name()
+            .map_or(file.clone(), |n| n.to_string_lossy().into());
+        inputs.push((name, decode(file)));
+    }
+
+    let mut kernels = Kernels::default();
+    let mut failed = false;
+    for (kind, image) in inputs {
+        let image = match image {
+            Ok(image) => image,
+            Err(e) => {
+                eprintln!("histogram bench: {kind}: {e}");
+                failed = true;
+                continue;
+            }
+        };
+        let size = format!("{}x{}", image.width(), image.height());
+        let reference = compute_cpu(&image, spec);
+        let mut uploads: HashMap<Input, GpuImage> = HashMap::new();
+        for &method in &methods {
+            let row = |us: f64, check: &str| {
+                let gbs = image.pixel_count() as f64 * 4.0 / (us * 1e3);
+                println!(
+                    "{:<14} {size:<10} {kind:<8} {us:>10.2} {gbs:>9.1}  {check}",
+                    method.name()
+                );
+            };
+            if method == Method::Single && image.pixel_count() > SINGLE_MAX_PIXELS {
+                println!(
+                    "{:<14} {size:<10} {kind:<8} {:>10} {:>9}  skipped: one thread, too slow",
+                    method.name(),
+                    "-",
+                    "-"
+                );
+                continue;
+            }
+            let gpu_image = uploads
+                .entry(method.input())
+                .or_insert_with(|| GpuImage::upload_for(&gpu, &image, method.input()));
+            let timed = Run::new(
+                &gpu,
+                &mut kernels,
+                gpu_image,
+                method,
+                spec,
+                Default::default(),
+            )
+            .and_then(|run| {
+                let once = || {
+                    pollster::block_on(run.execute(&gpu))
+                        .map(|(h, t)| (h, t.gpu_ms.unwrap_or(t.wall_ms)))
+                };
+                let (_, warm_ms) = once()?;
+                // Slow methods get three runs, not `runs`.
+                let n = if warm_ms > 50.0 { 3 } else { runs };
+                let mut times = Vec::with_capacity(n);
+                let mut last = None;
+                for _ in 0..n {
+                    let (h, ms) = once()?;
+                    times.push(ms);
+                    last = Some(h);
+                }
+                times.sort_by(f64::total_cmp);
+                Ok((last.expect("n > 0"), times[n / 2] * 1000.0))
+            });
+            match timed {
+                Ok((histogram, us)) if method.exact() => {
+                    let ok = histogram == reference;
+                    failed |= !ok;
+                    row(us, if ok { "ok" } else { "MISMATCH" })
+                }
+                Ok((histogram, us)) => {
+                    let counted = histogram.totals()[3];
+                    row(
+                        us,
+                        &format!(
+                            "lossy: {counted} of {} counted (expected)",
+                            image.pixel_count()
+                        ),
+                    )
+                }
+                Err(e) => {
+                    failed = true;
+                    println!(
+                        "{:<14} {size:<10} {kind:<8} {:>10} {:>9}  error: {e}",
+                        method.name(),
+                        "-",
+                        "-"
+                    );
+                }
+            }
+        }
+    }
+    i32::from(failed)
+}

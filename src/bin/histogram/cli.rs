@@ -1,0 +1,258 @@
+//! Arguments, decoding, one histogram per image, JSON or CSV out.
+
+use histogram::gpu::{Gpu, GpuImage, GpuOptions, Kernels, Method, Run};
+use histogram::{compute_cpu, Channels, Histogram, Image, Spec};
+use std::fmt::Write as _;
+
+const USAGE: &str = "\
+usage: histogram [OPTIONS] IMAGE...
+       histogram bench [--runs N] [--sizes WxH,...] [--kinds natural,uniform,noise]
+                       [--methods NAME,...] [BENCH OPTIONS] [IMAGE...]
+
+Prints the R, G, B and luminance histograms of each image (PNG, JPEG, WebP, GIF,
+BMP, TIFF), one JSON object per line (or CSV rows).
+
+options:
+  --method NAME    cpu, or a GPU method: single, atomic, chunks-sum, chunks-reduce,
+                   privatized, packed (default: packed, the fastest exact one;
+                   race is refused: it loses counts on purpose)
+  --bins N         bins per channel, 1 to 1024 (default 256)
+  --format F       json (default) or csv
+  --chunk WxH      chunk shape of the chunk methods (default 256x1)
+  --backend B      vulkan, gl, metal, dx12 (default: any)
+  --adapter NAME   the first GPU adapter whose name contains NAME
+  -h, --help       this text
+
+With no GPU adapter the CPU method is used, unless a GPU method was asked for.
+A file that cannot be read is reported on stderr; the others are still processed,
+and the exit status is 1. Images larger than the GPU allows are processed in bands.";
+
+/// What the command line asked for.
+pub struct Options {
+    pub method: Option<String>,
+    pub bins: u32,
+    pub csv: bool,
+    pub chunk: histogram::gpu::ChunkShape,
+    pub gpu: GpuOptions,
+    pub files: Vec<String>,
+    /// Everything else, for `bench` to read.
+    pub rest: Vec<(String, String)>,
+}
+
+/// Parses `--name value` pairs and files; `bench_keys` are the extra options allowed.
+pub fn parse(args: &[String], bench_keys: &[&str]) -> Result<Options, String> {
+    let mut o = Options {
+        method: None,
+        bins: 256,
+        csv: false,
+        chunk: Default::default(),
+        gpu: GpuOptions::default(),
+        files: Vec::new(),
+        rest: Vec::new(),
+    };
+    let mut args = args.iter();
+    while let Some(arg) = args.next() {
+        if !arg.starts_with("--") {
+            o.files.push(arg.clone());
+            continue;
+        }
+        let name = arg.trim_start_matches("--");
+        let value = args.next().ok_or_else(|| format!("{arg} needs a value"))?;
+        match name {
+            "method" => o.method = Some(value.clone()),
+            "bins" => {
+                o.bins = value
+                    .parse()
+                    .map_err(|_| format!("--bins takes a number, not '{value}'"))?
+            }
+            "format" => {
+                o.csv = match value.as_str() {
+                    "json" => false,
+                    "csv" => true,
+                    _ => return Err(format!("--format is json or csv, not '{value}'")),
+                }
+            }
+            "chunk" => {
+                o.chunk = histogram::gpu::ChunkShape::parse(value)
+                    .ok_or_else(|| format!("--chunk takes WxH, not '{value}'"))?
+            }
+            "backend" => {
+                o.gpu.backends = Some(match value.as_str() {
+                    "vulkan" => wgpu::Backends::VULKAN,
+                    "gl" => wgpu::Backends::GL,
+                    "metal" => wgpu::Backends::METAL,
+                    "dx12" => wgpu::Backends::DX12,
+                    _ => {
+                        return Err(format!(
+                            "--backend is vulkan, gl, metal or dx12, not '{value}'"
+                        ))
+                    }
+                })
+            }
+            "adapter" => o.gpu.adapter = Some(value.clone()),
+            _ if bench_keys.contains(&name) => o.rest.push((name.to_string(), value.clone())),
+            _ => return Err(format!("unknown option {arg}")),
+        }
+    }
+    Ok(o)
+}
+
+pub fn main(args: Vec<String>) -> i32 {
+    if args.iter().any(|a| a == "-h" || a == "--help") {
+        println!("{USAGE}");
+        return 0;
+    }
+    // `bench` is the first argument that is neither an option nor an option's value.
+    let mut first = 0;
+    while args.get(first).is_some_and(|a| a.starts_with("--")) {
+        first += 2;
+    }
+    if args.get(first).map(String::as_str) == Some("bench") {
+        let mut args = args;
+        args.remove(first);
+        return match parse(&args, crate::bench::KEYS) {
+            Ok(options) => crate::bench::run(options),
+            Err(e) => usage_error(&e),
+        };
+    }
+    let options = match parse(&args, &[]) {
+        Ok(o) if o.files.is_empty() => return usage_error("no image given"),
+        Ok(o) => o,
+        Err(e) => return usage_error(&e),
+    };
+    let spec = match Spec::new(options.bins, Channels::Rgbl) {
+        Ok(spec) => spec,
+        Err(e) => return usage_error(&e),
+    };
+    let method = match options.method.as_deref() {
+        None | Some("cpu") => None,
+        Some("race") => return usage_error("race loses counts on purpose; pick an exact method"),
+        Some(name) => match Method::parse(name) {
+            Some(m) => Some(m),
+            None => return usage_error(&format!("unknown method '{name}'")),
+        },
+    };
+    let use_gpu = options.method.as_deref() != Some("cpu");
+    let gpu = if use_gpu {
+        match pollster::block_on(Gpu::new(&options.gpu)) {
+            Ok(gpu) => Some(gpu),
+            Err(e) if method.is_some() => {
+                eprintln!("histogram: {e}; --method cpu works without a GPU");
+                return 2;
+            }
+            Err(e) => {
+                eprintln!("histogram: {e}: using the CPU method");
+                None
+            }
+        }
+    } else {
+        None
+    };
+    let method = gpu.as_ref().map(|_| method.unwrap_or(Method::FASTEST));
+    let mut kernels = Kernels::default();
+    let mut failed = false;
+    if options.csv {
+        println!("file,bin,r,g,b,luminance");
+    }
+    for file in &options.files {
+        let result = decode(file).and_then(|image| {
+            let histogram = match (&gpu, method) {
+                (Some(gpu), Some(method)) => {
+                    gpu_histogram(gpu, &mut kernels, &image, method, spec, options.chunk)?
+                }
+                _ => compute_cpu(&image, spec),
+            };
+            Ok((image, histogram))
+        });
+        match result {
+            Ok((image, histogram)) => {
+                let name = method.map_or("cpu", Method::name);
+                let out = if options.csv {
+                    csv_rows(file, &histogram)
+                } else {
+                    json_line(file, &image, name, &histogram)
+                };
+                print!("{out}");
+            }
+            Err(e) => {
+                eprintln!("histogram: {file}: {e}");
+                failed = true;
+            }
+        }
+    }
+    i32::from(failed)
+}
+
+fn usage_error(message: &str) -> i32 {
+    eprintln!("histogram: {message}\n\n{USAGE}");
+    2
+}
+
+/// Reads and decodes an image file into RGBA8.
+pub fn decode(path: &str) -> Result<Image, String> {
+    let decoded = image::ImageReader::open(path)
+        .map_err(|e| e.to_string())?
+        .with_guessed_format()
+        .map_err(|e| e.to_string())?
+        .decode()
+        .map_err(|e| e.to_string())?;
+    let (w, h) = (decoded.width(), decoded.height());
+    Image::from_rgba(w, h, decoded.into_rgba8().into_raw()).map_err(|e| e.to_string())
+}
+
+pub fn gpu_histogram(
+    gpu: &Gpu,
+    kernels: &mut Kernels,
+    image: &Image,
+    method: Method,
+    spec: Spec,
+    chunk: histogram::gpu::ChunkShape,
+) -> Result<Histogram, String> {
+    let gpu_image = GpuImage::upload_for(gpu, image, method.input());
+    let run = Run::new(gpu, kernels, &gpu_image, method, spec, chunk).map_err(|e| e.0)?;
+    let (histogram, _) = pollster::block_on(run.execute(gpu)).map_err(|e| e.0)?;
+    Ok(histogram)
+}
+
+fn json_string(s: &str) -> String {
+    let mut out = String::from("\"");
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if (c as u32) < 0x20 => write!(out, "\\u{:04x}", c as u32).unwrap(),
+            c => out.push(c),
+        }
+    }
+    out + "\""
+}
+
+fn json_line(file: &str, image: &Image, method: &str, histogram: &Histogram) -> String {
+    let mut out = format!(
+        "{{\"file\": {}, \"width\": {}, \"height\": {}, \"bins\": {}, \"method\": \"{method}\"",
+        json_string(file),
+        image.width(),
+        image.height(),
+        histogram.spec().num_bins
+    );
+    for (c, name) in histogram.spec().channels.names().iter().enumerate() {
+        let bins: Vec<String> = histogram.channel(c).iter().map(u32::to_string).collect();
+        write!(out, ", \"{name}\": [{}]", bins.join(", ")).unwrap();
+    }
+    out + "}\n"
+}
+
+fn csv_rows(file: &str, histogram: &Histogram) -> String {
+    // A file name with a comma or quote is quoted, as CSV does.
+    let name = if file.contains([',', '"', '\n']) {
+        format!("\"{}\"", file.replace('"', "\"\""))
+    } else {
+        file.to_string()
+    };
+    histogram
+        .to_csv()
+        .lines()
+        .skip(1)
+        .map(|row| format!("{name},{row}\n"))
+        .collect()
+}
