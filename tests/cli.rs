@@ -200,3 +200,33 @@ fn bench_checks_every_method() {
         assert!(row.ends_with("ok") || row.contains("lossy"), "{row}");
     }
 }
+
+#[test]
+fn without_a_gpu_adapter_it_says_so_and_uses_the_cpu() {
+    // There is no Metal adapter on Linux: as if the machine had no GPU.
+    let dir = temp_dir("nogpu");
+    let image = Image::noise(12, 5, 2);
+    let path = save_png(&dir, "x.png", &image);
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_histogram"))
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let out = run(&["--backend", "metal", path.to_str().unwrap()]);
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("using the CPU method"));
+    let line = String::from_utf8(out.stdout).unwrap();
+    assert!(line.contains("\"method\": \"cpu\""));
+    assert_eq!(interleave(&line), reference(&image, Spec::rgbl()));
+    // A GPU method that was asked for is not silently replaced.
+    let out = run(&[
+        "--backend",
+        "metal",
+        "--method",
+        "packed",
+        path.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--method cpu works without a GPU"));
+}
