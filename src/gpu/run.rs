@@ -327,7 +327,7 @@ impl Run {
                     let groups = groups.clamp(1, limits.max_workgroups as u64) as u32;
                     plan.dispatch(Kernel::Packed, Some(tile), band, [groups, 1, 1])
                 }
-                Method::ChunksSum => {
+                Method::ChunksSum | Method::ChunksReduce => {
                     let across = size[0].div_ceil(chunk.width);
                     plan.dispatch(
                         Kernel::Chunks,
@@ -335,27 +335,22 @@ impl Run {
                         band,
                         [across, chunks / across, 1],
                     );
-                    let sum = plan.slot([chunks, 0, 0, 0]);
-                    plan.dispatch(Kernel::Sum, None, sum, sum_groups);
-                }
-                Method::ChunksReduce => {
-                    let across = size[0].div_ceil(chunk.width);
-                    plan.dispatch(
-                        Kernel::Chunks,
-                        Some(tile),
-                        band,
-                        [across, chunks / across, 1],
-                    );
-                    let mut stride = 1;
-                    while stride < chunks {
-                        let pairs = chunks.div_ceil(stride * 2);
-                        let x = pairs.min(limits.max_workgroups);
-                        let step = plan.slot([stride, chunks, 0, 0]);
-                        plan.dispatch(Kernel::Reduce, None, step, [x, pairs.div_ceil(x), 1]);
-                        stride *= 2;
+                    // chunks + sum: one workgroup adds every chunk to the bins.
+                    // chunks + reduce: pairwise steps until chunk 0 holds the band's
+                    // histogram, then the same sum over that one chunk.
+                    let mut summed = chunks;
+                    if method == Method::ChunksReduce {
+                        let mut stride = 1;
+                        while stride < chunks {
+                            let pairs = chunks.div_ceil(stride * 2);
+                            let x = pairs.min(limits.max_workgroups);
+                            let step = plan.slot([stride, chunks, 0, 0]);
+                            plan.dispatch(Kernel::Reduce, None, step, [x, pairs.div_ceil(x), 1]);
+                            stride *= 2;
+                        }
+                        summed = 1;
                     }
-                    // Chunk 0 now holds the band's histogram: add it to the bins.
-                    let sum = plan.slot([1, 0, 0, 0]);
+                    let sum = plan.slot([summed, 0, 0, 0]);
                     plan.dispatch(Kernel::Sum, None, sum, sum_groups);
                 }
             }
