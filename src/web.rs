@@ -745,22 +745,15 @@ impl VideoView {
                 self.timing_busy.clone(),
                 self.times.clone(),
             );
-            let period = g.queue.get_timestamp_period() as f64;
+            let period = g.queue.get_timestamp_period();
             self.timing
                 .map_async(wgpu::MapMode::Read, .., move |result| {
                     if result.is_ok() {
                         if let Ok(bytes) = buffer.get_mapped_range(..) {
-                            let tick = |i: usize| {
-                                u64::from_le_bytes(bytes[i * 8..i * 8 + 8].try_into().unwrap())
+                            let ms = |at: usize| {
+                                gpu::pass_ms(period, &bytes[at..at + 16]).unwrap_or(f64::NAN)
                             };
-                            let ms = |a: u64, b: u64| {
-                                if b > a {
-                                    (b - a) as f64 * period / 1e6
-                                } else {
-                                    f64::NAN
-                                }
-                            };
-                            times.set([ms(tick(0), tick(1)), ms(tick(2), tick(3))]);
+                            times.set([ms(0), ms(16)]);
                         }
                         buffer.unmap();
                     }

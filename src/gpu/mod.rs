@@ -159,16 +159,6 @@ impl Gpu {
         Err(GpuError::new("the browser chooses the adapter"))
     }
 
-    /// A short description of the adapter, for pages and reports.
-    pub fn adapter_name(&self) -> String {
-        let i = &self.info;
-        if !i.name.is_empty() {
-            format!("{} ({:?})", i.name, i.backend)
-        } else {
-            format!("{:?} adapter {:04x}:{:04x}", i.backend, i.vendor, i.device)
-        }
-    }
-
     pub fn limits(&self) -> wgpu::Limits {
         self.device.limits()
     }

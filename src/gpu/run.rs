@@ -531,10 +531,12 @@ impl Run {
         let bytes = gpu.read_buffer(&self.readback).await?;
         let word = |i: usize| u32::from_le_bytes(bytes[i * 4..i * 4 + 4].try_into().unwrap());
         let counts = (0..self.spec.len()).map(word).collect();
-        let gpu_ms = self
-            .queries
-            .as_ref()
-            .and_then(|_| pass_ms(gpu, &bytes[self.bins.size() as usize..]));
+        let gpu_ms = self.queries.as_ref().and_then(|_| {
+            pass_ms(
+                gpu.queue.get_timestamp_period(),
+                &bytes[self.bins.size() as usize..],
+            )
+        });
         Ok((Histogram::from_counts(self.spec, counts), gpu_ms))
     }
 
@@ -551,11 +553,12 @@ impl Run {
     }
 }
 
-/// Milliseconds between two resolved timestamps (16 bytes: begin, end), if sane.
-pub fn pass_ms(gpu: &Gpu, timestamps: &[u8]) -> Option<f64> {
+/// Milliseconds between two resolved timestamps (16 bytes: begin, end), if sane;
+/// `period` is the queue's nanoseconds per tick.
+pub fn pass_ms(period: f32, timestamps: &[u8]) -> Option<f64> {
     let tick = |i: usize| u64::from_le_bytes(timestamps[i * 8..i * 8 + 8].try_into().unwrap());
     let (begin, end) = (tick(0), tick(1));
-    (end > begin).then(|| (end - begin) as f64 * gpu.queue.get_timestamp_period() as f64 / 1e6)
+    (end > begin).then(|| (end - begin) as f64 * period as f64 / 1e6)
 }
 
 /// Uniform slots and dispatches, collected before any GPU object is made.
