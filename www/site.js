@@ -146,6 +146,22 @@ export async function imagePage({ method, channels = 1, chunkOptions = false, re
   };
   showSource();
 
+  // The image first: without WebGPU the page still shows what it would measure.
+  let picture = null;
+  let pixels = null;
+  const showPicture = (next, imageData, name) => {
+    picture?.free();
+    picture = next;
+    pixels = imageData;
+    imageCanvas.width = imageData.width;
+    imageCanvas.height = imageData.height;
+    imageCanvas.getContext('2d').putImageData(imageData, 0, 0);
+    imageCaption.textContent = `${name}, ${imageData.width}×${imageData.height}`;
+  };
+  const sunset = Picture.sunset(960, 600);
+  const rgba = sunset.rgba();
+  showPicture(sunset, new ImageData(new Uint8ClampedArray(rgba.buffer), sunset.width), 'Sunset (made by this project)');
+
   let gpu = null;
   if (method !== 'cpu') {
     try {
@@ -159,8 +175,6 @@ export async function imagePage({ method, channels = 1, chunkOptions = false, re
     }
   }
 
-  let picture = null;
-  let pixels = null;
   let outcome = null;
   let running = false;
 
@@ -227,15 +241,6 @@ export async function imagePage({ method, channels = 1, chunkOptions = false, re
     }
   };
 
-  const showPicture = (next, imageData, name) => {
-    picture?.free();
-    picture = next;
-    pixels = imageData;
-    imageCanvas.width = imageData.width;
-    imageCanvas.height = imageData.height;
-    imageCanvas.getContext('2d').putImageData(imageData, 0, 0);
-    imageCaption.textContent = `${name}, ${imageData.width}×${imageData.height}`;
-  };
 
   const open = async (file) => {
     if (running) {
@@ -272,9 +277,6 @@ export async function imagePage({ method, channels = 1, chunkOptions = false, re
     if (file) open(file);
   });
 
-  const sunset = Picture.sunset(960, 600);
-  const rgba = sunset.rgba();
-  showPicture(sunset, new ImageData(new Uint8ClampedArray(rgba.buffer), sunset.width), 'Sunset (made by this project)');
   // For tests and the curious: the page's state from the console.
   window.histogramPage = {
     get outcome() { return outcome; },
