@@ -26,8 +26,11 @@ try {
     }
     const last = gpu.at(-1);
     const fps = ((last.frames - first.frames) * 1000) / (last.t - first.t);
-    const median = (xs) => xs.filter(Number.isFinite).sort((a, b) => a - b)[xs.length >> 1];
-    console.log(`${name.padEnd(42)}${fps.toFixed(1).padStart(5)}${median(gpu.map((g) => g.histogram)).toFixed(1).padStart(19)}${median(gpu.map((g) => g.draw)).toFixed(1).padStart(14)}`);
+    const median = (xs) => {
+      const ys = xs.filter(Number.isFinite).sort((a, b) => a - b);
+      return ys.length ? ys[ys.length >> 1].toFixed(1) : '-';
+    };
+    console.log(`${name.padEnd(42)}${fps.toFixed(1).padStart(5)}${median(gpu.map((g) => g.histogram)).padStart(19)}${median(gpu.map((g) => g.draw)).padStart(14)}`);
     if (page.errors.length) console.log('  console errors:', page.errors);
     await page.close();
   }

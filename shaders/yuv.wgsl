@@ -1,16 +1,27 @@
 // Video frames arrive as the decoder made them: YUV planes (NV12 or I420) or RGBA,
 // copied straight from a WebCodecs VideoFrame into a storage buffer. This pass turns
-// them into the rgba8unorm frame texture that the histogram and the drawing read.
-// (Asking the browser for RGBA costs ~30 ms a frame on a software GPU; this ~1 ms.)
+// them into the rgba8unorm frame texture that the drawing reads and, where `count`
+// is on, counts R, G, B and luminance while it holds each pixel: one pass over the
+// frame instead of a conversion pass and a histogram pass.
+//
+// It is tuned for GPUs that a CPU emulates (SwiftShader, llvmpipe), where video needs
+// the speed most: each invocation counts into its own histogram in private memory, so
+// no atomics run until its final flush (NOTES.md has the measurements). On a real GPU
+// `count` is off and the privatized kernel counts the frame texture instead.
+
+// 0 = NV12 (Y plane, interleaved UV plane), 1 = I420 (Y, U, V planes),
+// 2 = RGBA / RGBX, 3 = BGRA / BGRX. A pipeline constant, so each layout compiles to
+// straight-line code.
+override pixelLayout: u32;
+override count: bool;
+
+const workgroupSize = 16u;
 
 struct Frame {
-  // Y' (or RGB) to R'G'B': the frame's colour matrix and range, as an affine matrix
-  // over byte values.
+  // Y'UV (or RGB) bytes to R'G'B' in 0..1: the frame's colour matrix and range, as
+  // an affine matrix.
   toRgb: mat4x4f,
   size: vec2u,
-  // 0 = NV12 (Y plane, interleaved UV plane), 1 = I420 (Y, U, V planes),
-  // 2 = RGBA / RGBX, 3 = BGRA / BGRX.
-  pixelLayout: u32,
   planeOffsets: vec3u,
   planeStrides: vec3u,
 };
@@ -18,35 +29,96 @@ struct Frame {
 @group(0) @binding(0) var<storage, read> data: array<u32>;
 @group(0) @binding(1) var frame: texture_storage_2d<rgba8unorm, write>;
 @group(0) @binding(2) var<uniform> f: Frame;
+@group(0) @binding(3) var<storage, read_write> result: array<atomic<u32>>;
 
-fn byteAt(offset: u32) -> f32 {
-  return f32((data[offset / 4u] >> ((offset % 4u) * 8u)) & 0xffu);
+// The four bytes from byte `offset` on, whatever its alignment (the buffer has a
+// spare word at the end).
+fn word(offset: u32) -> u32 {
+  let i = offset / 4u;
+  let shift = (offset % 4u) * 8u;
+  if (shift == 0u) {
+    return data[i];
+  }
+  return (data[i] >> shift) | (data[i + 1u] << (32u - shift));
 }
 
-@compute @workgroup_size(16, 16) fn cs(@builtin(global_invocation_id) id: vec3u) {
-  if (any(id.xy >= f.size)) {
-    return;
+fn byteOf(w: u32, k: u32) -> f32 {
+  return f32((w >> (k * 8u)) & 0xffu);
+}
+
+// Pixel k (0..3) of the quad of four pixels starting at column 4 * quad of row y.
+struct Quad {
+  y: u32,
+  u: u32,
+  v: u32,
+};
+
+fn readQuad(quad: u32, y: u32) -> Quad {
+  let row = f.planeOffsets.x + y * f.planeStrides.x;
+  if (pixelLayout >= 2u) {
+    return Quad(0u, 0u, 0u);
   }
-  let row = f.planeOffsets.x + id.y * f.planeStrides.x;
-  var rgb: vec3f;
-  if (f.pixelLayout >= 2u) {
-    let at = row + id.x * 4u;
-    let c = vec3f(byteAt(at), byteAt(at + 1u), byteAt(at + 2u)) / 255.0;
-    rgb = select(c, c.bgr, f.pixelLayout == 3u);
-  } else {
-    // Chroma is subsampled 2x2: each chroma sample covers four pixels.
-    let c = id.xy / 2u;
-    var u: f32;
-    var v: f32;
-    if (f.pixelLayout == 0u) {
-      let at = f.planeOffsets.y + c.y * f.planeStrides.y + c.x * 2u;
-      u = byteAt(at);
-      v = byteAt(at + 1u);
-    } else {
-      u = byteAt(f.planeOffsets.y + c.y * f.planeStrides.y + c.x);
-      v = byteAt(f.planeOffsets.z + c.y * f.planeStrides.z + c.x);
+  // Chroma is subsampled 2x2: a quad's four pixels share two chroma samples.
+  let c = y / 2u;
+  if (pixelLayout == 0u) {
+    let uv = word(f.planeOffsets.y + c * f.planeStrides.y + quad * 4u);
+    return Quad(word(row + quad * 4u), uv, uv >> 8u);
+  }
+  let u = word(f.planeOffsets.y + c * f.planeStrides.y + quad * 2u);
+  let v = word(f.planeOffsets.z + c * f.planeStrides.z + quad * 2u);
+  // Spread to the NV12 order (U0 V0 U1 V1), so pixelOf reads both alike.
+  let spread = (u & 0xffu) | ((u & 0xff00u) << 8u);
+  let spreadV = (v & 0xffu) | ((v & 0xff00u) << 8u);
+  return Quad(word(row + quad * 4u), spread, spreadV);
+}
+
+fn pixelOf(q: Quad, quad: u32, y: u32, k: u32) -> vec3f {
+  if (pixelLayout >= 2u) {
+    let rgba = word(f.planeOffsets.x + y * f.planeStrides.x + (quad * 4u + k) * 4u);
+    let c = vec3f(byteOf(rgba, 0u), byteOf(rgba, 1u), byteOf(rgba, 2u)) / 255.0;
+    return select(c, c.bgr, pixelLayout == 3u);
+  }
+  let chroma = (k / 2u) * 2u;
+  let yuv = vec4f(byteOf(q.y, k), byteOf(q.u, chroma), byteOf(q.v, chroma), 1.0);
+  return saturate((f.toRgb * yuv).rgb);
+}
+
+@compute @workgroup_size(workgroupSize)
+fn cs(
+  @builtin(workgroup_id) workgroup_id: vec3u,
+  @builtin(num_workgroups) num_workgroups: vec3u,
+  @builtin(local_invocation_index) local_invocation_index: u32,
+) {
+  var counts: array<u32, numBins * channels>;
+  let quads = (f.size.x + 3u) / 4u;
+  // Workgroups take rows in turn, invocations the quads across a row.
+  for (var y = workgroup_id.x; y < f.size.y; y += num_workgroups.x) {
+    for (var quad = local_invocation_index; quad < quads; quad += workgroupSize) {
+      let q = readQuad(quad, y);
+      for (var k = 0u; k < 4u; k++) {
+        let x = quad * 4u + k;
+        // The last quad of a row may run past its end.
+        if (x < f.size.x) {
+          let color = vec4f(pixelOf(q, quad, y, k), 1.0);
+          textureStore(frame, vec2u(x, y), color);
+          if (count) {
+            // The bytes the texture holds (rgb8 rounds as the store does). The four
+            // channels written out: as a loop, SwiftShader took 40% longer.
+            let rgb = rgb8(color);
+            counts[binOf(rgb, 0u) * channels] += 1u;
+            counts[binOf(rgb, 1u) * channels + 1u] += 1u;
+            counts[binOf(rgb, 2u) * channels + 2u] += 1u;
+            counts[binOf(rgb, 3u) * channels + 3u] += 1u;
+          }
+        }
+      }
     }
-    rgb = (f.toRgb * vec4f(byteAt(row + id.x), u, v, 1.0)).rgb;
   }
-  textureStore(frame, id.xy, vec4f(saturate(rgb), 1.0));
+  if (count) {
+    for (var bin = 0u; bin < numBins * channels; bin++) {
+      if (counts[bin] != 0u) {
+        atomicAdd(&result[bin], counts[bin]);
+      }
+    }
+  }
 }

@@ -182,6 +182,12 @@ pub fn kernel_source(
         .join("\n"))
 }
 
+/// The WGSL of the video's frame pass (decoder bytes to RGB, counted on CPU GPUs).
+#[wasm_bindgen(js_name = frameSource)]
+pub fn frame_source() -> String {
+    gpu::frame_pass_source()
+}
+
 type RunKey = (Method, Spec, ChunkShape);
 /// One upload of the current picture per input kind the methods asked for.
 type Uploads = HashMap<Input, Rc<GpuImage>>;
@@ -400,7 +406,7 @@ impl Context {
             let view = frame.texture.create_view(&Default::default());
             drawing
                 .painter
-                .draw(&mut clear_pass(encoder, &view, None), i);
+                .draw(&mut clear_pass(encoder, &view, None, 0), i);
             frames.push(frame);
         }
         Ok(frames)
@@ -461,6 +467,7 @@ fn clear_pass<'e>(
     encoder: &'e mut wgpu::CommandEncoder,
     view: &wgpu::TextureView,
     timestamps: Option<&wgpu::QuerySet>,
+    first_query: u32,
 ) -> wgpu::RenderPass<'e> {
     encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
         label: Some("draw"),
@@ -475,8 +482,8 @@ fn clear_pass<'e>(
         })],
         timestamp_writes: timestamps.map(|query_set| wgpu::RenderPassTimestampWrites {
             query_set,
-            beginning_of_pass_write_index: Some(0),
-            end_of_pass_write_index: Some(1),
+            beginning_of_pass_write_index: Some(first_query),
+            end_of_pass_write_index: Some(first_query + 1),
         }),
         ..Default::default()
     })
@@ -504,8 +511,8 @@ fn video_panels(width: u32, height: u32) -> [Panel; 2] {
 }
 
 /// The live video page: every frame lands in one texture, is histogrammed
-/// (privatized, 4 channels), scaled and drawn over the frame, all on the GPU. Made
-/// once per video size; nothing is allocated per frame.
+/// (4 channels), scaled and drawn over the frame, all on the GPU. Made once per
+/// video size; nothing is allocated per frame (a pipeline per pixel layout, once).
 ///
 /// Frames arrive in one of two ways. `renderFrame` takes the decoder's own bytes
 /// (a WebCodecs VideoFrame copied out, NV12 on Chromium) and converts them on the GPU:
@@ -523,7 +530,7 @@ pub struct VideoView {
     run: Rc<Run>,
     painter: HistogramPainter,
     frame_painter: FramePainter,
-    /// Timestamps of the histogram pass and the draw pass, read back now and then.
+    /// Timestamps of the counting frame pass and the draw pass, read back now and then.
     draw_queries: Option<(wgpu::QuerySet, wgpu::Buffer)>,
     timing: wgpu::Buffer,
     timing_busy: Rc<Cell<bool>>,
@@ -576,8 +583,6 @@ impl VideoView {
             view_formats: &[],
         });
         let view = frame.create_view(&Default::default());
-        let converter =
-            FrameConverter::new(g, &view, width, height, width as u64 * height as u64 * 4);
         let image = GpuImage::from_texture(view.clone(), width, height);
         let spec = Spec::rgbl();
         let mut kernels = context.kernels.borrow_mut();
@@ -591,6 +596,18 @@ impl VideoView {
         )
         .map(Rc::new)
         .map_err(|e| JsError::new(&e.0))?;
+        // On a GPU that the CPU emulates, the frame pass counts as it converts (one
+        // pass over the frame, no atomics: NOTES.md); on a real GPU the privatized
+        // kernel counts the converted frame.
+        let counting = (g.info.device_type == wgpu::DeviceType::Cpu).then(|| run.bins());
+        let converter = FrameConverter::new(
+            g,
+            &view,
+            width,
+            height,
+            width as u64 * height as u64 * 4,
+            counting,
+        );
         let target = CanvasTarget::new(g, canvas).map_err(|e| JsError::new(&e.0))?;
         let format = target.config.format;
         let panels = video_panels(target.config.width, target.config.height);
@@ -604,13 +621,13 @@ impl VideoView {
         );
         let draw_queries = g.timestamps.then(|| {
             let set = g.device.create_query_set(&wgpu::QuerySetDescriptor {
-                label: Some("draw time"),
+                label: Some("frame times"),
                 ty: wgpu::QueryType::Timestamp,
-                count: 2,
+                count: 4,
             });
             let resolve = g.device.create_buffer(&wgpu::BufferDescriptor {
-                label: Some("draw timestamps"),
-                size: 16,
+                label: Some("frame timestamps"),
+                size: 32,
                 usage: wgpu::BufferUsages::QUERY_RESOLVE | wgpu::BufferUsages::COPY_SRC,
                 mapped_at_creation: false,
             });
@@ -672,7 +689,7 @@ impl VideoView {
         self.converter
             .upload(&g.queue, bytes, &format)
             .map_err(|e| JsError::new(&e.0))?;
-        self.draw(|encoder| self.converter.encode(encoder))
+        self.draw(true)
     }
 
     /// Draws the video element's current frame, copied by the browser.
@@ -694,12 +711,12 @@ impl VideoView {
             },
             self.frame.size(),
         );
-        self.draw(|_| {})
+        self.draw(false)
     }
 
-    /// Histogram, scale and drawing of the frame texture, after `fill` has encoded
-    /// whatever puts the frame there.
-    fn draw(&self, fill: impl FnOnce(&mut wgpu::CommandEncoder)) -> Result<(), JsError> {
+    /// Histogram, scale and drawing of the frame, `decoded` by the frame pass from
+    /// uploaded bytes (which may count it too) or already copied into the texture.
+    fn draw(&self, decoded: bool) -> Result<(), JsError> {
         let g = &self.context.gpu;
         if let Some(fault) = g.fault() {
             return Err(JsError::new(&fault));
@@ -715,25 +732,38 @@ impl VideoView {
         let surface = target.frame().map_err(|e| JsError::new(&e.0))?;
         let view = surface.texture.create_view(&Default::default());
         let mut encoder = g.device.create_command_encoder(&Default::default());
-        fill(&mut encoder);
-        self.run.encode(&mut encoder);
+        let queries = self.draw_queries.as_ref().map(|(set, _)| set);
+        let counted = decoded && self.converter.counts();
+        if decoded {
+            let timestamps =
+                queries
+                    .filter(|_| counted)
+                    .map(|query_set| wgpu::ComputePassTimestampWrites {
+                        query_set,
+                        beginning_of_pass_write_index: Some(0),
+                        end_of_pass_write_index: Some(1),
+                    });
+            self.converter.encode(g, &mut encoder, timestamps);
+        }
+        if !counted {
+            self.run.encode(&mut encoder);
+        }
         self.painter.encode_scale(&mut encoder);
         {
-            let mut pass = clear_pass(
-                &mut encoder,
-                &view,
-                self.draw_queries.as_ref().map(|(set, _)| set),
-            );
+            let mut pass = clear_pass(&mut encoder, &view, queries, 2);
             self.frame_painter.draw(&mut pass);
             self.painter.draw(&mut pass, 0);
             self.painter.draw(&mut pass, 1);
         }
         let read_times = g.timestamps && !self.timing_busy.get();
         if read_times {
-            self.run.encode_timestamps(&mut encoder, &self.timing, 0);
             if let Some((set, resolve)) = &self.draw_queries {
-                encoder.resolve_query_set(set, 0..2, resolve, 0);
-                encoder.copy_buffer_to_buffer(resolve, 0, &self.timing, 16, 16);
+                encoder.resolve_query_set(set, 0..4, resolve, 0);
+                encoder.copy_buffer_to_buffer(resolve, 0, &self.timing, 0, 32);
+            }
+            // The privatized pass times itself.
+            if !counted {
+                self.run.encode_timestamps(&mut encoder, &self.timing, 0);
             }
         }
         g.queue.submit([encoder.finish()]);
@@ -763,9 +793,9 @@ impl VideoView {
         Ok(())
     }
 
-    /// GPU milliseconds of the latest timed frame: the histogram pass (privatized
-    /// kernel) and the draw pass (frame + histograms). NaN until measured or without
-    /// timestamp queries.
+    /// GPU milliseconds of the latest timed frame: the pass that counts (the frame
+    /// pass where it converts and counts, else the privatized kernel) and the draw
+    /// pass (frame + histograms). NaN until measured or without timestamp queries.
     #[wasm_bindgen(getter, js_name = histogramMs)]
     pub fn histogram_ms(&self) -> f64 {
         self.times.get()[0]

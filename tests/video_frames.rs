@@ -4,7 +4,7 @@ mod common;
 
 use common::gpu;
 use histogram::gpu::{colour_matrix, FrameConverter, FrameFormat, PixelLayout};
-use histogram::Image;
+use histogram::{Image, Spec};
 
 const W: u32 = 64;
 const H: u32 = 32;
@@ -20,16 +20,23 @@ fn yuv(rgb: [u8; 3]) -> [f32; 3] {
     ]
 }
 
-/// Converts `bytes` on the GPU and reads the RGBA texture back.
-fn convert(bytes: &[u8], format: FrameFormat) -> Vec<u8> {
+/// Converts `bytes` (a `width` x `height` frame) on the GPU and reads the RGBA
+/// texture back, and the histogram the pass counted when `count` is on.
+fn convert_sized(
+    bytes: &[u8],
+    format: FrameFormat,
+    (width, height): (u32, u32),
+    count: bool,
+) -> (Vec<u8>, Option<Vec<u32>>) {
     let gpu = gpu();
+    let size = wgpu::Extent3d {
+        width,
+        height,
+        depth_or_array_layers: 1,
+    };
     let texture = gpu.device.create_texture(&wgpu::TextureDescriptor {
         label: None,
-        size: wgpu::Extent3d {
-            width: W,
-            height: H,
-            depth_or_array_layers: 1,
-        },
+        size,
         mip_level_count: 1,
         sample_count: 1,
         dimension: wgpu::TextureDimension::D2,
@@ -37,36 +44,69 @@ fn convert(bytes: &[u8], format: FrameFormat) -> Vec<u8> {
         usage: wgpu::TextureUsages::STORAGE_BINDING | wgpu::TextureUsages::COPY_SRC,
         view_formats: &[],
     });
+    let bins_bytes = Spec::rgbl().len() as u64 * 4;
+    let bins = gpu.device.create_buffer(&wgpu::BufferDescriptor {
+        label: None,
+        size: bins_bytes,
+        usage: wgpu::BufferUsages::STORAGE
+            | wgpu::BufferUsages::COPY_SRC
+            | wgpu::BufferUsages::COPY_DST,
+        mapped_at_creation: false,
+    });
     let converter = FrameConverter::new(
         &gpu,
         &texture.create_view(&Default::default()),
-        W,
-        H,
+        width,
+        height,
         bytes.len() as u64,
+        count.then_some(&bins),
     );
     converter.upload(&gpu.queue, bytes, &format).unwrap();
-    let read = gpu.device.create_buffer(&wgpu::BufferDescriptor {
-        label: None,
-        size: (W * H * 4) as u64,
-        usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
-        mapped_at_creation: false,
-    });
+    // Rows of the readback are padded to 256 bytes.
+    let row = (width * 4).div_ceil(256) * 256;
+    let read = |size| {
+        gpu.device.create_buffer(&wgpu::BufferDescriptor {
+            label: None,
+            size,
+            usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
+        })
+    };
+    let (read_pixels, read_bins) = (read((row * height) as u64), read(bins_bytes));
     let mut encoder = gpu.device.create_command_encoder(&Default::default());
-    converter.encode(&mut encoder);
+    converter.encode(&gpu, &mut encoder, None);
     encoder.copy_texture_to_buffer(
         texture.as_image_copy(),
         wgpu::TexelCopyBufferInfo {
-            buffer: &read,
+            buffer: &read_pixels,
             layout: wgpu::TexelCopyBufferLayout {
                 offset: 0,
-                bytes_per_row: Some(W * 4),
+                bytes_per_row: Some(row),
                 rows_per_image: None,
             },
         },
-        texture.size(),
+        size,
     );
+    encoder.copy_buffer_to_buffer(&bins, 0, &read_bins, 0, bins_bytes);
     gpu.queue.submit([encoder.finish()]);
-    pollster::block_on(gpu.read_buffer(&read)).unwrap()
+    let padded = pollster::block_on(gpu.read_buffer(&read_pixels)).unwrap();
+    let pixels = padded
+        .chunks(row as usize)
+        .flat_map(|r| &r[..(width * 4) as usize])
+        .copied()
+        .collect();
+    let counts = count.then(|| {
+        pollster::block_on(gpu.read_buffer(&read_bins))
+            .unwrap()
+            .chunks(4)
+            .map(|w| u32::from_le_bytes(w.try_into().unwrap()))
+            .collect()
+    });
+    (pixels, counts)
+}
+
+fn convert(bytes: &[u8], format: FrameFormat) -> Vec<u8> {
+    convert_sized(bytes, format, (W, H), false).0
 }
 
 /// Random colours, constant over each 2x2 block (so chroma subsampling loses nothing).
@@ -174,6 +214,92 @@ fn colour_matrices_map_black_and_white() {
                     .max_element()
                     < 1e-5,
                 "{name} {full}"
+            );
+        }
+    }
+}
+
+/// Y, U and V planes of `width` x `height` noise, each row padded to `pad` extra
+/// bytes and each plane starting at an odd offset: the pass must not assume
+/// aligned rows or widths that are a multiple of four.
+fn odd_planes(width: u32, height: u32, layout: PixelLayout, pad: u32) -> (Vec<u8>, FrameFormat) {
+    let noise = Image::noise(width, height, 3);
+    let (cw, ch) = (width.div_ceil(2), height.div_ceil(2));
+    let mut bytes = vec![7u8]; // the odd start
+    let mut plane = |rows: u32, row_bytes: u32, byte: &dyn Fn(u32, u32) -> u8| {
+        let (offset, stride) = (bytes.len() as u32, row_bytes + pad);
+        for y in 0..rows {
+            bytes.extend((0..row_bytes).map(|x| byte(x, y)));
+            bytes.extend((0..pad).map(|_| 0xAB));
+        }
+        (offset, stride)
+    };
+    let px = |x: u32, y: u32, c: usize| noise.rgba()[((y * width + x) * 4) as usize + c];
+    let (offsets, strides) = match layout {
+        PixelLayout::Nv12 | PixelLayout::I420 => {
+            let y = plane(height, width, &|x, y| px(x, y, 0));
+            if layout == PixelLayout::Nv12 {
+                let uv = plane(ch, cw * 2, &|x, y| {
+                    px(x / 2 * 2, y * 2, 1 + (x as usize % 2))
+                });
+                ([y.0, uv.0, 0], [y.1, uv.1, 0])
+            } else {
+                let u = plane(ch, cw, &|x, y| px(x * 2, y * 2, 1));
+                let v = plane(ch, cw, &|x, y| px(x * 2, y * 2, 2));
+                ([y.0, u.0, v.0], [y.1, u.1, v.1])
+            }
+        }
+        PixelLayout::Rgba | PixelLayout::Bgra => {
+            let bgr = if layout == PixelLayout::Bgra { 2 } else { 0 };
+            let p = plane(height, width * 4, &|x, y| {
+                let c = (x % 4) as usize;
+                px(x / 4, y, if c < 3 { c.abs_diff(bgr) } else { c })
+            });
+            ([p.0, 0, 0], [p.1, 0, 0])
+        }
+    };
+    let to_rgb = colour_matrix(Some("bt709"), height, false);
+    (
+        bytes,
+        FrameFormat {
+            layout,
+            offsets,
+            strides,
+            to_rgb,
+        },
+    )
+}
+
+#[test]
+fn counting_while_converting_matches_the_cpu_histogram_of_the_frame() {
+    // Counting pipelines take llvmpipe ~20 s each to compile, so two layouts count
+    // (one per way of reading pixels); the other two must give the same pictures.
+    let sizes = [(1, 1, 0), (66, 35, 3), (257, 3, 1), (5, 130, 0)];
+    for (counted, same) in [
+        (PixelLayout::Nv12, PixelLayout::I420),
+        (PixelLayout::Rgba, PixelLayout::Bgra),
+    ] {
+        for (width, height, pad) in sizes {
+            let what = format!("{counted:?} {width}x{height}");
+            let (bytes, format) = odd_planes(width, height, counted, pad);
+            let (pixels, counts) = convert_sized(&bytes, format, (width, height), true);
+            let frame = Image::from_rgba(width, height, pixels.clone()).unwrap();
+            assert_eq!(
+                counts.unwrap(),
+                common::reference(&frame, Spec::rgbl()),
+                "{what}"
+            );
+            // Counting does not change the picture.
+            assert_eq!(
+                convert_sized(&bytes, format, (width, height), false).0,
+                pixels,
+                "{what}"
+            );
+            let (bytes, format) = odd_planes(width, height, same, pad);
+            assert_eq!(
+                convert_sized(&bytes, format, (width, height), false).0,
+                pixels,
+                "{same:?} {width}x{height}"
             );
         }
     }

@@ -1,7 +1,7 @@
 // The live video page: a muted, looping video drawn with its histograms, every frame
 // on the GPU (VideoView in src/web.rs). Sources: the project's own video, a file
 // picked or dropped, or the camera.
-import init, { GpuContext, VideoView, kernelSource } from '../pkg/histogram.js';
+import init, { GpuContext, VideoView, kernelSource, frameSource } from '../pkg/histogram.js';
 import { pager, el, setState, errorText } from './site.js';
 
 const DEFAULT_VIDEO = 'media/sunset.webm';
@@ -14,11 +14,13 @@ main.prepend(pager('video'));
 const message = el('p', { role: 'alert', class: 'message' });
 const picker = el('input', { type: 'file', accept: 'video/*', id: 'file' });
 const cameraButton = el('button', { type: 'button' }, 'Use the camera');
+const frameCode = el('code');
 const source = el('code');
 main.append(
   el('div', { class: 'controls' }, el('label', { class: 'file' }, 'Choose a video…', picker), cameraButton),
   message,
-  el('details', {}, el('summary', {}, 'The WGSL of this kernel'), el('pre', {}, source)));
+  el('details', {}, el('summary', {}, 'WGSL: the frame pass'), el('pre', {}, frameCode)),
+  el('details', {}, el('summary', {}, 'WGSL: the privatized kernel'), el('pre', {}, source)));
 
 const video = el('video', { muted: true, loop: true, playsInline: true, preload: 'auto' });
 video.muted = true; // the attribute alone does not mute for autoplay purposes
@@ -160,6 +162,7 @@ new ResizeObserver(() => { resize(); render(); }).observe(canvas);
 
 try {
   await init();
+  frameCode.textContent = frameSource();
   source.textContent = kernelSource('privatized', 4, '256x1');
   gpu = await GpuContext.create();
 } catch (e) {

@@ -9,7 +9,9 @@ mod video;
 pub use draw::{palette, FramePainter, HistogramPainter, Panel};
 pub use kernels::{with_constants, ChunkShape, Input, Kernel, Kernels, Method};
 pub use run::{pass_ms, GpuImage, Limits, Run, Timing};
-pub use video::{colour_matrix, yuv_to_rgb, FrameConverter, FrameFormat, PixelLayout};
+pub use video::{
+    colour_matrix, frame_pass_source, yuv_to_rgb, FrameConverter, FrameFormat, PixelLayout,
+};
 
 use std::fmt;
 use std::future::Future;

@@ -2,11 +2,14 @@
 //! rgba8unorm texture on the GPU, so the histogram methods and the drawing read a
 //! video frame like any image.
 
-use crate::gpu::{Gpu, GpuError};
+use crate::gpu::{with_constants, ChunkShape, Gpu, GpuError};
+use crate::histogram::Spec;
 use glam::{Mat4, Vec4};
+use std::cell::{Cell, RefCell};
+use std::collections::HashMap;
 
 /// How a frame's bytes are laid out (WebCodecs' VideoPixelFormat, the ones handled).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum PixelLayout {
     /// A Y plane, then one plane of interleaved U and V at half resolution.
     Nv12,
@@ -78,50 +81,118 @@ pub fn colour_matrix(name: Option<&str>, height: u32, full_range: bool) -> Mat4 
     yuv_to_rgb(kr, kb, full_range)
 }
 
-/// Uploads frames' bytes and converts them into the frame texture.
+/// The WGSL of the frame pass (shaders/yuv.wgsl) as compiled: it counts R, G, B and
+/// luminance in 256 bins.
+pub fn frame_pass_source() -> String {
+    with_constants(
+        Spec::rgbl(),
+        ChunkShape::default(),
+        include_str!("../../shaders/yuv.wgsl"),
+    )
+}
+
+/// Uploads frames' bytes and converts them into the frame texture, counting their
+/// histogram (R, G, B, luminance x 256 bins) in the same pass when asked to.
 pub struct FrameConverter {
     size: (u32, u32),
     data: wgpu::Buffer,
     uniforms: wgpu::Buffer,
-    pipeline: wgpu::ComputePipeline,
+    bins: Option<wgpu::Buffer>,
+    module: wgpu::ShaderModule,
+    layout: wgpu::PipelineLayout,
     bind_group: wgpu::BindGroup,
+    /// One pipeline per pixel layout, made when a frame of that layout first comes.
+    pipelines: RefCell<HashMap<PixelLayout, wgpu::ComputePipeline>>,
+    pixel_layout: Cell<PixelLayout>,
 }
+
+/// Invocations of the frame pass's workgroup (shaders/yuv.wgsl).
+const WORKGROUP_SIZE: u32 = 16;
+/// Pixels each invocation converts when it also counts: enough to amortise the
+/// flush of its private histogram (1024 bins).
+const PIXELS_PER_COUNTING_INVOCATION: u64 = 4096;
 
 impl FrameConverter {
     /// For frames of `width` x `height` pixels of at most `max_bytes`, written into
-    /// `frame` (rgba8unorm, with STORAGE_BINDING usage).
+    /// `frame` (rgba8unorm, with STORAGE_BINDING usage). With `bins` (a buffer of
+    /// `Spec::rgbl()` bins), each frame's histogram is counted into it, too.
     pub fn new(
         gpu: &Gpu,
         frame: &wgpu::TextureView,
         width: u32,
         height: u32,
         max_bytes: u64,
+        bins: Option<&wgpu::Buffer>,
     ) -> FrameConverter {
         let device = &gpu.device;
+        // A spare word at the end: `word` in the shader may read one past the bytes.
         let data = device.create_buffer(&wgpu::BufferDescriptor {
             label: Some("frame bytes"),
-            size: max_bytes.div_ceil(4) * 4,
+            size: max_bytes.div_ceil(4) * 4 + 4,
             usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST,
             mapped_at_creation: false,
         });
         let uniforms = device.create_buffer(&wgpu::BufferDescriptor {
             label: Some("frame format"),
-            size: 128,
+            size: 112,
             usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
             mapped_at_creation: false,
         });
-        let module = device.create_shader_module(wgpu::include_wgsl!("../../shaders/yuv.wgsl"));
-        let pipeline = device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+        // Without bins to count into, binding 3 still needs a buffer.
+        let unused = bins.is_none().then(|| {
+            device.create_buffer(&wgpu::BufferDescriptor {
+                label: Some("no bins"),
+                size: 4,
+                usage: wgpu::BufferUsages::STORAGE,
+                mapped_at_creation: false,
+            })
+        });
+        let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
             label: Some("yuv"),
-            layout: None,
-            module: &module,
-            entry_point: Some("cs"),
-            compilation_options: Default::default(),
-            cache: None,
+            source: wgpu::ShaderSource::Wgsl(frame_pass_source().into()),
+        });
+        let entry = |binding, ty| wgpu::BindGroupLayoutEntry {
+            binding,
+            visibility: wgpu::ShaderStages::COMPUTE,
+            ty,
+            count: None,
+        };
+        let storage = |read_only| wgpu::BindingType::Buffer {
+            ty: wgpu::BufferBindingType::Storage { read_only },
+            has_dynamic_offset: false,
+            min_binding_size: None,
+        };
+        let bind_group_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+            label: Some("yuv"),
+            entries: &[
+                entry(0, storage(true)),
+                entry(
+                    1,
+                    wgpu::BindingType::StorageTexture {
+                        access: wgpu::StorageTextureAccess::WriteOnly,
+                        format: wgpu::TextureFormat::Rgba8Unorm,
+                        view_dimension: wgpu::TextureViewDimension::D2,
+                    },
+                ),
+                entry(
+                    2,
+                    wgpu::BindingType::Buffer {
+                        ty: wgpu::BufferBindingType::Uniform,
+                        has_dynamic_offset: false,
+                        min_binding_size: None,
+                    },
+                ),
+                entry(3, storage(false)),
+            ],
+        });
+        let layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+            label: Some("yuv"),
+            bind_group_layouts: &[Some(&bind_group_layout)],
+            immediate_size: 0,
         });
         let bind_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
             label: Some("yuv"),
-            layout: &pipeline.get_bind_group_layout(0),
+            layout: &bind_group_layout,
             entries: &[
                 wgpu::BindGroupEntry {
                     binding: 0,
@@ -135,15 +206,31 @@ impl FrameConverter {
                     binding: 2,
                     resource: uniforms.as_entire_binding(),
                 },
+                wgpu::BindGroupEntry {
+                    binding: 3,
+                    resource: bins
+                        .or(unused.as_ref())
+                        .expect("one of them")
+                        .as_entire_binding(),
+                },
             ],
         });
         FrameConverter {
             size: (width, height),
             data,
             uniforms,
-            pipeline,
+            bins: bins.cloned(),
+            module,
+            layout,
             bind_group,
+            pipelines: RefCell::new(HashMap::new()),
+            pixel_layout: Cell::new(PixelLayout::Nv12),
         }
+    }
+
+    /// Whether `encode` counts the histogram too.
+    pub fn counts(&self) -> bool {
+        self.bins.is_some()
     }
 
     /// Queues a frame's bytes and their format for the next `encode`.
@@ -153,11 +240,11 @@ impl FrameConverter {
         bytes: &[u8],
         format: &FrameFormat,
     ) -> Result<(), GpuError> {
-        if bytes.len() as u64 > self.data.size() {
+        if bytes.len() as u64 + 4 > self.data.size() {
             return Err(GpuError(format!(
                 "a frame of {} bytes does not fit the {} prepared for it",
                 bytes.len(),
-                self.data.size()
+                self.data.size() - 4
             )));
         }
         // write_buffer needs a multiple of 4 bytes; the tail is padding.
@@ -168,12 +255,12 @@ impl FrameConverter {
             tail[..bytes.len() - whole].copy_from_slice(&bytes[whole..]);
             queue.write_buffer(&self.data, whole as u64, &tail);
         }
-        let mut u = Vec::with_capacity(128);
+        let mut u = Vec::with_capacity(112);
         for v in format.to_rgb.to_cols_array() {
             u.extend_from_slice(&v.to_le_bytes());
         }
-        // size (vec2u), layout (u32), padding, then two vec3u of 16 bytes each.
-        for v in [self.size.0, self.size.1, format.layout.code(), 0] {
+        // size (vec2u) and padding, then two vec3u of 16 bytes each.
+        for v in [self.size.0, self.size.1, 0, 0] {
             u.extend_from_slice(&v.to_le_bytes());
         }
         for plane in [format.offsets, format.strides] {
@@ -182,16 +269,63 @@ impl FrameConverter {
             }
         }
         queue.write_buffer(&self.uniforms, 0, &u);
+        self.pixel_layout.set(format.layout);
         Ok(())
     }
 
-    pub fn encode(&self, encoder: &mut wgpu::CommandEncoder) {
+    /// Encodes the pass over the last uploaded frame (after clearing the bins when
+    /// counting), with `timestamps` around it if given.
+    pub fn encode(
+        &self,
+        gpu: &Gpu,
+        encoder: &mut wgpu::CommandEncoder,
+        timestamps: Option<wgpu::ComputePassTimestampWrites>,
+    ) {
+        let layout = self.pixel_layout.get();
+        let pipeline = self
+            .pipelines
+            .borrow_mut()
+            .entry(layout)
+            .or_insert_with(|| {
+                let constants = [
+                    ("pixelLayout", layout.code() as f64),
+                    ("count", f64::from(u8::from(self.counts()))),
+                ];
+                gpu.device
+                    .create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+                        label: Some("yuv"),
+                        layout: Some(&self.layout),
+                        module: &self.module,
+                        entry_point: Some("cs"),
+                        compilation_options: wgpu::PipelineCompilationOptions {
+                            constants: &constants,
+                            ..Default::default()
+                        },
+                        cache: None,
+                    })
+            })
+            .clone();
+        if let Some(bins) = &self.bins {
+            encoder.clear_buffer(bins, 0, None);
+        }
+        let (width, height) = self.size;
+        // Counting: few invocations, each over many pixels. Converting only: a row
+        // per workgroup.
+        let groups = if self.counts() {
+            let invocations =
+                (width as u64 * height as u64).div_ceil(PIXELS_PER_COUNTING_INVOCATION);
+            invocations
+                .div_ceil(WORKGROUP_SIZE as u64)
+                .min(height as u64) as u32
+        } else {
+            height
+        };
         let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
             label: Some("yuv"),
-            timestamp_writes: None,
+            timestamp_writes: timestamps,
         });
-        pass.set_pipeline(&self.pipeline);
+        pass.set_pipeline(&pipeline);
         pass.set_bind_group(0, &self.bind_group, &[]);
-        pass.dispatch_workgroups(self.size.0.div_ceil(16), self.size.1.div_ceil(16), 1);
+        pass.dispatch_workgroups(groups.max(1), 1, 1);
     }
 }
