@@ -220,12 +220,19 @@ fn colour_matrices_map_black_and_white() {
 }
 
 /// Y, U and V planes of `width` x `height` noise, each row padded to `pad` extra
-/// bytes and each plane starting at an odd offset: the pass must not assume
-/// aligned rows or widths that are a multiple of four.
-fn odd_planes(width: u32, height: u32, layout: PixelLayout, pad: u32) -> (Vec<u8>, FrameFormat) {
+/// bytes, the first plane `start` bytes in: with an odd start, each plane starts at
+/// an odd offset and the pass must not assume aligned rows or widths that are a
+/// multiple of four.
+fn planes(
+    width: u32,
+    height: u32,
+    layout: PixelLayout,
+    pad: u32,
+    start: usize,
+) -> (Vec<u8>, FrameFormat) {
     let noise = Image::noise(width, height, 3);
     let (cw, ch) = (width.div_ceil(2), height.div_ceil(2));
-    let mut bytes = vec![7u8]; // the odd start
+    let mut bytes = vec![7u8; start];
     let mut plane = |rows: u32, row_bytes: u32, byte: &dyn Fn(u32, u32) -> u8| {
         let (offset, stride) = (bytes.len() as u32, row_bytes + pad);
         for y in 0..rows {
@@ -274,14 +281,23 @@ fn odd_planes(width: u32, height: u32, layout: PixelLayout, pad: u32) -> (Vec<u8
 fn counting_while_converting_matches_the_cpu_histogram_of_the_frame() {
     // Counting pipelines take llvmpipe ~20 s each to compile, so two layouts count
     // (one per way of reading pixels); the other two must give the same pictures.
-    let sizes = [(1, 1, 0), (66, 35, 3), (257, 3, 1), (5, 130, 0)];
+    // Width, height, row padding, first plane's offset: odd offsets, and one frame
+    // aligned to 4 bytes throughout (the shader's faster path).
+    let sizes = [
+        (1, 1, 0, 1),
+        (66, 35, 3, 1),
+        (257, 3, 1, 1),
+        (5, 130, 0, 1),
+        (64, 6, 4, 0),
+    ];
     for (counted, same) in [
         (PixelLayout::Nv12, PixelLayout::I420),
         (PixelLayout::Rgba, PixelLayout::Bgra),
     ] {
-        for (width, height, pad) in sizes {
-            let what = format!("{counted:?} {width}x{height}");
-            let (bytes, format) = odd_planes(width, height, counted, pad);
+        for (width, height, pad, start) in sizes {
+            let what = format!("{counted:?} {width}x{height} from byte {start}");
+            let (bytes, format) = planes(width, height, counted, pad, start);
+            assert_eq!(format.aligned(), start == 0, "{what}");
             let (pixels, counts) = convert_sized(&bytes, format, (width, height), true);
             let frame = Image::from_rgba(width, height, pixels.clone()).unwrap();
             assert_eq!(
@@ -295,7 +311,7 @@ fn counting_while_converting_matches_the_cpu_histogram_of_the_frame() {
                 pixels,
                 "{what}"
             );
-            let (bytes, format) = odd_planes(width, height, same, pad);
+            let (bytes, format) = planes(width, height, same, pad, start);
             assert_eq!(
                 convert_sized(&bytes, format, (width, height), false).0,
                 pixels,

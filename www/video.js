@@ -57,11 +57,18 @@ function viewFor(width, height) {
   return view;
 }
 
-/** Sends the decoder's bytes of the current frame to the GPU (WebCodecs). */
-async function renderDecoded() {
+let lastTimestamp = null;
+
+/**
+ * Sends the decoder's bytes of the current frame to the GPU (WebCodecs): 'drawn', or
+ * 'same' when it is the frame drawn last (unless `again`), or null for a pixel format
+ * the GPU code does not read.
+ */
+async function renderDecoded(again) {
   const frame = new VideoFrame(video);
   try {
-    if (!FRAME_FORMATS.includes(frame.format)) return false;
+    if (!FRAME_FORMATS.includes(frame.format)) return null;
+    if (!again && frame.timestamp === lastTimestamp) return 'same';
     const { width, height } = frame.visibleRect;
     const size = frame.allocationSize();
     if (frameBytes.length < size) frameBytes = new Uint8Array(size);
@@ -70,37 +77,56 @@ async function renderDecoded() {
     viewFor(width, height).renderFrame(frameBytes.subarray(0, size), frame.format,
       Uint32Array.from(planes, (p) => p.offset), Uint32Array.from(planes, (p) => p.stride),
       matrix ?? undefined, fullRange ?? false);
-    return true;
+    lastTimestamp = frame.timestamp;
+    return 'drawn';
   } finally {
     frame.close();
   }
 }
 
-/** Draws the current frame: the decoder's bytes where WebCodecs can give them. */
-async function render() {
-  if (!gpu || video.readyState < 2 || rendering) return;
+/**
+ * Draws the current frame, from the decoder's bytes where WebCodecs can give them
+ * ('drawn', or 'same' if it was drawn already), else copied from the element
+ * ('copied'). Null when there is nothing to draw or it failed.
+ */
+async function render(again = false) {
+  if (!gpu || video.readyState < 2 || rendering) return null;
   rendering = true;
   try {
-    const decoded = 'VideoFrame' in window && await renderDecoded();
-    if (!decoded) viewFor(video.videoWidth, video.videoHeight).renderElement();
-    frames++;
-    framesThisSecond++;
+    let done = 'VideoFrame' in window ? await renderDecoded(again) : null;
+    if (!done) {
+      viewFor(video.videoWidth, video.videoHeight).renderElement();
+      done = 'copied';
+    }
+    if (done !== 'same') {
+      frames++;
+      framesThisSecond++;
+    }
+    return done;
   } catch (e) {
     video.pause();
     showError(`The video could not be drawn: ${errorText(e)}`);
+    return null;
   } finally {
     rendering = false;
   }
 }
 
-// Once per decoded frame where the browser says when one is shown, else per repaint.
-const nextFrame = 'requestVideoFrameCallback' in HTMLVideoElement.prototype
-  ? (f) => video.requestVideoFrameCallback(f)
-  : (f) => requestAnimationFrame(f);
+const nextRepaint = () => new Promise((resolve) => requestAnimationFrame(resolve));
+const shortWait = () => new Promise((resolve) => setTimeout(resolve, 4));
 
-function loop() {
-  if (!video.paused) render();
-  nextFrame(loop);
+// Decoded frames are taken as soon as the last one is on its way to the GPU: the
+// loop looks for a new one every 4 ms. Waiting for requestVideoFrameCallback would
+// wait for the page's next rendering step, which the browser holds back while the
+// GPU is busy (19.7 instead of 21.9 fps on SwiftShader: NOTES.md). Frames copied
+// from the element (no WebCodecs) cannot be told apart: one per repaint.
+async function loop() {
+  for (;;) {
+    if (video.paused) await new Promise((resolve) => video.addEventListener('play', resolve, { once: true }));
+    const done = await render();
+    if (done === 'drawn') continue;
+    await (done === 'same' ? shortWait() : nextRepaint());
+  }
 }
 
 setInterval(() => {
@@ -158,7 +184,7 @@ cameraButton.addEventListener('click', async () => {
 playButton.addEventListener('click', play);
 canvas.addEventListener('click', () => (video.paused ? play() : video.pause()));
 video.addEventListener('pause', () => { render(); setState('paused'); });
-new ResizeObserver(() => { resize(); render(); }).observe(canvas);
+new ResizeObserver(() => { resize(); render(true); }).observe(canvas);
 
 try {
   await init();
@@ -174,7 +200,7 @@ if (gpu) {
   video.src = DEFAULT_VIDEO;
   video.addEventListener('error', () => showError(`The default video could not be loaded (${video.error?.message ?? 'unknown error'}).`), { once: true });
   setState('ready');
-  nextFrame(loop);
+  loop();
 }
 // For tests and the curious.
 window.videoPage = {

@@ -52,6 +52,19 @@ pub struct FrameFormat {
     pub to_rgb: Mat4,
 }
 
+impl FrameFormat {
+    /// Whether every plane the layout reads starts, and every row of it, at a
+    /// multiple of 4 bytes (the frame pass then reads words without shifting).
+    pub fn aligned(&self) -> bool {
+        let planes = match self.layout {
+            PixelLayout::Nv12 => 2,
+            PixelLayout::I420 => 3,
+            PixelLayout::Rgba | PixelLayout::Bgra => 1,
+        };
+        (0..planes).all(|i| self.offsets[i].is_multiple_of(4) && self.strides[i].is_multiple_of(4))
+    }
+}
+
 /// The affine map from (Y, U, V, 1) byte values to R'G'B' in 0..1 for a colour
 /// matrix with luma weights `kr`, `kb`; limited ("TV", 16..235) or full range.
 pub fn yuv_to_rgb(kr: f32, kb: f32, full_range: bool) -> Mat4 {
@@ -101,9 +114,10 @@ pub struct FrameConverter {
     module: wgpu::ShaderModule,
     layout: wgpu::PipelineLayout,
     bind_group: wgpu::BindGroup,
-    /// One pipeline per pixel layout, made when a frame of that layout first comes.
-    pipelines: RefCell<HashMap<PixelLayout, wgpu::ComputePipeline>>,
-    pixel_layout: Cell<PixelLayout>,
+    /// One pipeline per pixel layout and alignment, made when such a frame first comes.
+    pipelines: RefCell<HashMap<(PixelLayout, bool), wgpu::ComputePipeline>>,
+    /// The last uploaded frame's layout and whether its planes and rows are aligned.
+    pixel_layout: Cell<(PixelLayout, bool)>,
 }
 
 /// Invocations of the frame pass's workgroup (shaders/yuv.wgsl).
@@ -224,7 +238,7 @@ impl FrameConverter {
             layout,
             bind_group,
             pipelines: RefCell::new(HashMap::new()),
-            pixel_layout: Cell::new(PixelLayout::Nv12),
+            pixel_layout: Cell::new((PixelLayout::Nv12, true)),
         }
     }
 
@@ -269,7 +283,7 @@ impl FrameConverter {
             }
         }
         queue.write_buffer(&self.uniforms, 0, &u);
-        self.pixel_layout.set(format.layout);
+        self.pixel_layout.set((format.layout, format.aligned()));
         Ok(())
     }
 
@@ -281,14 +295,15 @@ impl FrameConverter {
         encoder: &mut wgpu::CommandEncoder,
         timestamps: Option<wgpu::ComputePassTimestampWrites>,
     ) {
-        let layout = self.pixel_layout.get();
+        let (layout, aligned) = self.pixel_layout.get();
         let pipeline = self
             .pipelines
             .borrow_mut()
-            .entry(layout)
+            .entry((layout, aligned))
             .or_insert_with(|| {
                 let constants = [
                     ("pixelLayout", layout.code() as f64),
+                    ("aligned", f64::from(u8::from(aligned))),
                     ("count", f64::from(u8::from(self.counts()))),
                 ];
                 gpu.device
