@@ -18,15 +18,15 @@ export const CHROMIUM_FLAGS = [
   '--no-first-run', '--disable-quic',
 ];
 
-/** Starts the server and a browser; returns { open, close }. */
-export async function start() {
+/** Starts the server and a browser (with `flags` besides ours); returns { open, close }. */
+export async function start(flags = []) {
   const server = await serve(0);
   const base = `http://127.0.0.1:${server.address().port}`;
   const profile = mkdtempSync(join(tmpdir(), 'histogram-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
     headless: true,
-    args: CHROMIUM_FLAGS,
+    args: [...CHROMIUM_FLAGS, ...flags],
     acceptDownloads: true,
     viewport: { width: 1200, height: 900 },
   });

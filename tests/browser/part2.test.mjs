@@ -135,3 +135,31 @@ test('video: a camera that is not there gives a message', async () => {
   await waitState(page, 'error', 30_000);
   assert.match(await page.textContent('[role=alert]'), /The camera is not available/);
 });
+
+test('video: the camera, when there is one, plays with its histograms', async () => {
+  // Chromium's fake camera (a moving test pattern), permission granted without a prompt.
+  const cameraBrowser = await start(['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream']);
+  try {
+    const page = await cameraBrowser.open('/www/video.html', { state: 'ready', viewport: { width: 1280, height: 800 } });
+    await page.getByRole('button', { name: 'Use the camera' }).click();
+    await waitState(page, 'playing', 60_000);
+    await page.waitForFunction(() => window.videoPage.video.srcObject && window.videoPage.frames > 5, null, { timeout: 30_000 });
+    const frames = await page.evaluate(() => window.videoPage.frames);
+    await page.waitForTimeout(3000);
+    assert.ok(await page.evaluate(() => window.videoPage.frames) > frames + 10, 'camera frames keep coming');
+    const counted = await page.evaluate(async () => {
+      const { video, view } = window.videoPage;
+      const result = await view.histogram();
+      return { pixels: result.pixels, size: video.videoWidth * video.videoHeight, luminance: Array.from(result.bins(3)) };
+    });
+    assert.equal(counted.pixels, counted.size, 'a whole camera frame counted');
+    assert.equal(counted.luminance.reduce((a, b) => a + b), counted.pixels);
+    await page.screenshot({ path: join(shots, 'video-camera.png') });
+    // The test pattern is a few flat colours: the histograms are a few tall spikes.
+    const lit = await litPixels(page, '#screen', [12, 800 - 12 - 200, 500, 200]);
+    assert.ok(lit > 500, `RGB histogram drawn (${lit} lit pixels)`);
+    assert.deepEqual(page.errors, []);
+  } finally {
+    await cameraBrowser.close();
+  }
+});
