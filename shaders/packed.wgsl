@@ -3,6 +3,12 @@
 // conversion (the bytes are the channel values). To spread contention, each
 // workgroup keeps `copies` interleaved copies of its histogram; invocation i counts
 // into copy i % copies, so a one-colour image queues on `copies` words, not one.
+//
+// Workgroup memory holds one channel after another, each bin's copies side by
+// side: a warp counting random bins of one channel then spreads over all 32 banks
+// (8 bins x 4 copies) where the result's interleaved order used 8. And each
+// invocation loads its next quad before counting the current one, so loads stay in
+// flight during the atomics. Both measured in NOTES.md.
 
 const workgroupSize = 256u;
 const copies = 4u;
@@ -15,7 +21,7 @@ var<workgroup> bins: array<atomic<u32>, numBins * channels * copies>;
 fn countPixel(pixel: u32, copy: u32) {
   let rgb = vec3u(pixel & 0xffu, (pixel >> 8u) & 0xffu, (pixel >> 16u) & 0xffu);
   for (var ch = 0u; ch < channels; ch++) {
-    atomicAdd(&bins[(binOf(rgb, ch) * channels + ch) * copies + copy], 1u);
+    atomicAdd(&bins[(ch * numBins + binOf(rgb, ch)) * copies + copy], 1u);
   }
 }
 
@@ -29,12 +35,25 @@ fn cs(
   let count = band.size.x * band.size.y;
   let quads = count / 4u;
   let copy = local_invocation_index % copies;
-  for (var i = global_invocation_id.x; i < quads; i += num_workgroups.x * workgroupSize) {
-    let quad = pixels[i];
+  let stride = num_workgroups.x * workgroupSize;
+  var i = global_invocation_id.x;
+  var quad = vec4u(0u);
+  if (i < quads) {
+    quad = pixels[i];
+  }
+  while (i < quads) {
+    // The next quad's load goes out before this one's atomics.
+    let next = i + stride;
+    var nextQuad = vec4u(0u);
+    if (next < quads) {
+      nextQuad = pixels[next];
+    }
     countPixel(quad.x, copy);
     countPixel(quad.y, copy);
     countPixel(quad.z, copy);
     countPixel(quad.w, copy);
+    quad = nextQuad;
+    i = next;
   }
   // The last count % 4 pixels (the buffer is padded to whole quads).
   if (workgroup_id.x == 0u && local_invocation_index < count % 4u) {
@@ -43,13 +62,16 @@ fn cs(
 
   workgroupBarrier();
 
-  for (var bin = local_invocation_index; bin < numBins * channels; bin += workgroupSize) {
+  for (var r = local_invocation_index; r < numBins * channels; r += workgroupSize) {
+    // The result interleaves the channels (neighbouring invocations add to
+    // neighbouring words); workgroup memory keeps them apart.
+    let bin = (r % channels) * numBins + r / channels;
     var total = 0u;
     for (var c = 0u; c < copies; c++) {
       total += atomicLoad(&bins[bin * copies + c]);
     }
     if (total != 0u) {
-      atomicAdd(&result[bin], total);
+      atomicAdd(&result[r], total);
     }
   }
 }
