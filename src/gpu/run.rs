@@ -319,11 +319,13 @@ impl Run {
                     plan.dispatch(Kernel::Privatized, Some(tile), band, [groups, 1, 1])
                 }
                 Method::Packed => {
-                    // A fixed grid, fewer workgroups only for small images: enough
-                    // to fill a large GPU, few enough that the final flush of the
+                    // A fixed grid, fewer workgroups for small images: enough to
+                    // fill a large GPU, few enough that the final flush of the
                     // workgroup histograms stays cheap.
                     let quads = (size[0] as u64 * size[1] as u64).div_ceil(4);
-                    let groups = quads.div_ceil(256).min(PACKED_WORKGROUPS);
+                    let groups = quads
+                        .div_ceil(256 * PACKED_QUADS_PER_INVOCATION)
+                        .min(PACKED_WORKGROUPS);
                     let groups = groups.clamp(1, limits.max_workgroups as u64) as u32;
                     plan.dispatch(Kernel::Packed, Some(tile), band, [groups, 1, 1])
                 }
@@ -583,8 +585,11 @@ impl Plan {
 /// enough to amortise its workgroup's final flush of the bins.
 const PRIVATIZED_PIXELS_PER_INVOCATION: u64 = 32;
 
-/// Workgroups of the packed kernel (of 256 invocations).
+/// Workgroups of the packed kernel (of 256 invocations), at most.
 const PACKED_WORKGROUPS: u64 = 1024;
+/// Quads of pixels each packed invocation counts, at least: below 1024 workgroups,
+/// the flush costs more than the extra quads (NOTES.md).
+const PACKED_QUADS_PER_INVOCATION: u64 = 4;
 
 /// The largest band a method can process in one dispatch under these limits.
 fn band_size(method: Method, spec: Spec, chunk: ChunkShape, limits: Limits) -> (u32, u32) {
