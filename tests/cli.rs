@@ -202,6 +202,21 @@ fn bench_checks_every_method() {
 }
 
 #[test]
+fn bench_refuses_bad_options() {
+    for (args, says) in [
+        (&["bench", "--warmup-ms", "soon"][..], "--warmup-ms"),
+        (&["bench", "--runs", "0"][..], "--runs"),
+        (&["bench", "--methods", "fast"][..], "unknown method 'fast'"),
+        (&["bench", "--sizes", "big"][..], "bad size 'big'"),
+    ] {
+        let out = histogram(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains(says), "{args:?}: {stderr}");
+    }
+}
+
+#[test]
 fn without_a_gpu_adapter_it_says_so_and_uses_the_cpu() {
     // There is no Metal adapter on Linux: as if the machine had no GPU.
     let dir = temp_dir("nogpu");

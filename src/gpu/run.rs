@@ -527,6 +527,44 @@ impl Run {
         }
     }
 
+    /// Submits the pass back to back for `duration`, never letting the queue run
+    /// dry, so that the GPU is at its working clocks when timing starts: an idle
+    /// GPU lowers them and takes a few hundred milliseconds to raise them again
+    /// (NOTES.md, item 9). `pass_ms`, one run's time, sizes the submissions to
+    /// about 20 ms of work each.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn keep_busy(
+        &self,
+        gpu: &Gpu,
+        pass_ms: f64,
+        duration: std::time::Duration,
+    ) -> Result<(), GpuError> {
+        let wait = |index| {
+            gpu.device
+                .poll(wgpu::PollType::Wait {
+                    submission_index: Some(index),
+                    timeout: None,
+                })
+                .map(drop)
+                .map_err(|e| GpuError::new(format!("waiting for the GPU failed: {e}")))
+        };
+        let start = std::time::Instant::now();
+        let batch = (20.0 / pass_ms.max(0.001)).clamp(1.0, 256.0) as usize;
+        let mut queued = std::collections::VecDeque::new();
+        while start.elapsed() < duration {
+            let mut encoder = gpu.device.create_command_encoder(&Default::default());
+            for _ in 0..batch {
+                self.encode(&mut encoder);
+            }
+            queued.push_back(gpu.queue.submit([encoder.finish()]));
+            // Two batches in flight: the GPU never waits, the CPU never runs ahead.
+            if queued.len() > 2 {
+                wait(queued.pop_front().expect("three queued"))?;
+            }
+        }
+        queued.into_iter().try_for_each(wait)
+    }
+
     /// Reads what `encode_readback` copied, once its submission is done: the
     /// histogram and the pass's GPU time when timestamps are on.
     pub async fn read(&self, gpu: &Gpu) -> Result<(Histogram, Option<f64>), GpuError> {

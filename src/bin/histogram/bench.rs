@@ -7,13 +7,19 @@ use crate::cli::{decode, Options};
 use histogram::gpu::{Gpu, GpuImage, Input, Kernels, Method, Run};
 use histogram::{compute_cpu, Image, Spec};
 use std::collections::HashMap;
+use std::time::Duration;
 
-pub const KEYS: &[&str] = &["runs", "sizes", "kinds", "methods"];
+pub const KEYS: &[&str] = &["runs", "sizes", "kinds", "methods", "warmup-ms"];
 
 const SIZES: &str = "2448x1505,1920x1080,3840x2160,8192x8192";
 const KINDS: &str = "natural,uniform,noise";
 /// One GPU thread over more pixels than this takes seconds a run.
 const SINGLE_MAX_PIXELS: u64 = 2_100_000;
+/// A GPU left idle (while the CPU makes the next image and its reference) drops
+/// its clocks and takes a while to raise them; an H100 timed straight away ran
+/// the packed kernel at 8192x8192 4x slower (NOTES.md, item 9). So every case
+/// first keeps the GPU busy for this long.
+const WARMUP_MS: &str = "300";
 
 /// The images of cub_hist.cu: natural (smooth gradients plus noise), uniform (one
 /// colour) and noise (random bytes).
@@ -68,6 +74,10 @@ pub fn run(o: Options) -> i32 {
             return 2;
         }
     };
+    let Ok(warmup_ms) = option(&o, "warmup-ms", WARMUP_MS).parse::<u64>() else {
+        eprintln!("histogram bench: --warmup-ms takes a number of milliseconds");
+        return 2;
+    };
     let mut methods = Vec::new();
     for name in option(&o, "methods", "")
         .split(',')
@@ -94,7 +104,7 @@ pub fn run(o: Options) -> i32 {
     let spec = Spec::rgbl();
     let info = &gpu.info;
     println!(
-        "# histogram bench: {} ({:?}, driver {} {}), 4 channels x 256 bins, median of {runs} runs, {}",
+        "# histogram bench: {} ({:?}, driver {} {}), 4 channels x 256 bins, median of {runs} runs after {warmup_ms} ms of warm-up, {}",
         info.name,
         info.backend,
         info.driver,
@@ -175,6 +185,7 @@ pub fn run(o: Options) -> i32 {
                         .map(|(h, t)| (h, t.gpu_ms.unwrap_or(t.wall_ms)))
                 };
                 let (_, warm_ms) = once()?;
+                run.keep_busy(&gpu, warm_ms, Duration::from_millis(warmup_ms))?;
                 // Slow methods get three runs, not `runs`.
                 let n = if warm_ms > 50.0 { 3 } else { runs };
                 let mut times = Vec::with_capacity(n);

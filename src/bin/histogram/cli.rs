@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 const USAGE: &str = "\
 usage: histogram [OPTIONS] IMAGE...
        histogram bench [--runs N] [--sizes WxH,...] [--kinds natural,uniform,noise]
-                       [--methods NAME,...] [BENCH OPTIONS] [IMAGE...]
+                       [--methods NAME,...] [--warmup-ms MS] [BENCH OPTIONS] [IMAGE...]
 
 Prints the R, G, B and luminance histograms of each image (PNG, JPEG, WebP, GIF,
 BMP, TIFF), one JSON object per line (or CSV rows).
@@ -25,7 +25,10 @@ options:
 
 With no GPU adapter the CPU method is used, unless a GPU method was asked for.
 A file that cannot be read is reported on stderr; the others are still processed,
-and the exit status is 1. Images larger than the GPU allows are processed in bands.";
+and the exit status is 1. Images larger than the GPU allows are processed in bands.
+
+bench keeps the GPU busy for --warmup-ms (default 300) before timing each case:
+an idle GPU lowers its clocks and takes a while to raise them again.";
 
 /// What the command line asked for.
 pub struct Options {
