@@ -70,7 +70,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
 
     std::thread::sleep(Duration::from_secs(3));
     let one_ms = time(1)? / 1000.0;
-    run.keep_busy(&gpu, one_ms, Duration::from_millis(warm_ms))?;
+    pollster::block_on(run.keep_busy(&gpu, one_ms, warm_ms as f64))?;
     println!(
         "after 3 s idle, one run and a {warm_ms} ms warm-up: {:.1} us (median of 15), then {:.1} us",
         time(15)?,

@@ -282,6 +282,41 @@ impl GpuContext {
                 .map_err(|e| JsError::new(&e.0).into())
         }))
     }
+
+    /// Keeps the GPU busy with `method`'s pass over the picture for `duration_ms`
+    /// before timing it (`pass_ms`: one run's time): an idle GPU runs at low clocks
+    /// for a few hundred milliseconds. Resolves when the GPU has finished.
+    #[wasm_bindgen(js_name = keepBusy)]
+    pub fn keep_busy(
+        &self,
+        picture: &Picture,
+        method_name: &str,
+        channels: u32,
+        chunk_shape: &str,
+        pass_ms: f64,
+        duration_ms: f64,
+    ) -> Result<js_sys::Promise, JsError> {
+        let key = (
+            method(method_name)?,
+            spec(channels, 256)?,
+            chunk(chunk_shape)?,
+        );
+        let context = self.inner.clone();
+        let image = picture.image.clone();
+        Ok(wasm_bindgen_futures::future_to_promise(async move {
+            if context.busy.replace(true) {
+                return Err(JsError::new("a computation is already running").into());
+            }
+            let result = match context.prepare(&image, key).await {
+                Ok(run) => run.keep_busy(&context.gpu, pass_ms, duration_ms).await,
+                Err(e) => Err(e),
+            };
+            *context.busy.borrow_mut() = false;
+            result
+                .map(|()| JsValue::UNDEFINED)
+                .map_err(|e| JsError::new(&e.0).into())
+        }))
+    }
 }
 
 impl Context {

@@ -202,6 +202,36 @@ fn timing_is_reported() {
 }
 
 #[test]
+fn keeping_the_gpu_busy_lasts_and_leaves_the_result_right() {
+    let gpu = gpu();
+    let mut kernels = Kernels::default();
+    let image = Image::noise(97, 31, 4);
+    let gpu_image = GpuImage::upload_for(&gpu, &image, Input::Buffer);
+    let spec = Spec::rgbl();
+    let run = Run::new(
+        &gpu,
+        &mut kernels,
+        &gpu_image,
+        Method::Packed,
+        spec,
+        ChunkShape::default(),
+    )
+    .unwrap();
+    let (_, timing) = pollster::block_on(run.execute(&gpu)).unwrap();
+    let pass_ms = timing.gpu_ms.unwrap_or(timing.wall_ms);
+    let start = std::time::Instant::now();
+    pollster::block_on(run.keep_busy(&gpu, pass_ms, 100.0)).unwrap();
+    assert!(start.elapsed().as_millis() >= 100);
+    // Each warm-up pass clears the bins first: the next run still counts once.
+    let (histogram, _) = pollster::block_on(run.execute(&gpu)).unwrap();
+    assert_eq!(histogram.counts(), reference(&image, spec).as_slice());
+    // A pass as long as the warm-up is its own: nothing more is submitted.
+    let start = std::time::Instant::now();
+    pollster::block_on(run.keep_busy(&gpu, 1e9, 100.0)).unwrap();
+    assert!(start.elapsed().as_millis() < 100);
+}
+
+#[test]
 fn impossible_parameters_are_refused_with_a_reason() {
     let gpu = gpu();
     let mut kernels = Kernels::default();

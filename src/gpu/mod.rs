@@ -187,6 +187,30 @@ impl Gpu {
         }
     }
 
+    /// Submits `commands`; the future resolves once the GPU has finished them (on the
+    /// web from the browser's event loop, so awaiting it never blocks).
+    pub fn submit(
+        &self,
+        commands: wgpu::CommandBuffer,
+    ) -> impl Future<Output = Result<(), GpuError>> + '_ {
+        let index = self.queue.submit([commands]);
+        let (done, wait) = oneshot();
+        self.queue.on_submitted_work_done(move || done.send(()));
+        async move {
+            #[cfg(not(target_arch = "wasm32"))]
+            self.device
+                .poll(wgpu::PollType::Wait {
+                    submission_index: Some(index),
+                    timeout: None,
+                })
+                .map_err(|e| GpuError::new(format!("waiting for the GPU failed: {e}")))?;
+            #[cfg(target_arch = "wasm32")]
+            let _ = index;
+            wait.await;
+            self.fault().map_or(Ok(()), |fault| Err(GpuError(fault)))
+        }
+    }
+
     /// Maps a MAP_READ buffer and copies its bytes out. On the web the map completes
     /// from the browser's event loop, so this awaits and never blocks.
     pub async fn read_buffer(&self, buffer: &wgpu::Buffer) -> Result<Vec<u8>, GpuError> {

@@ -527,42 +527,38 @@ impl Run {
         }
     }
 
-    /// Submits the pass back to back for `duration`, never letting the queue run
+    /// Submits the pass back to back for `duration_ms`, never letting the queue run
     /// dry, so that the GPU is at its working clocks when timing starts: an idle
     /// GPU lowers them and takes a few hundred milliseconds to raise them again
     /// (NOTES.md, item 9). `pass_ms`, one run's time, sizes the submissions to
-    /// about 20 ms of work each.
-    #[cfg(not(target_arch = "wasm32"))]
-    pub fn keep_busy(
+    /// about 20 ms of work; a pass as long as the warm-up was its own.
+    pub async fn keep_busy(
         &self,
         gpu: &Gpu,
         pass_ms: f64,
-        duration: std::time::Duration,
+        duration_ms: f64,
     ) -> Result<(), GpuError> {
-        let wait = |index| {
-            gpu.device
-                .poll(wgpu::PollType::Wait {
-                    submission_index: Some(index),
-                    timeout: None,
-                })
-                .map(drop)
-                .map_err(|e| GpuError::new(format!("waiting for the GPU failed: {e}")))
-        };
-        let start = std::time::Instant::now();
+        if pass_ms >= duration_ms {
+            return Ok(());
+        }
+        let start = now_ms();
         let batch = (20.0 / pass_ms.max(0.001)).clamp(1.0, 256.0) as usize;
         let mut queued = std::collections::VecDeque::new();
-        while start.elapsed() < duration {
+        while now_ms() - start < duration_ms {
             let mut encoder = gpu.device.create_command_encoder(&Default::default());
             for _ in 0..batch {
                 self.encode(&mut encoder);
             }
-            queued.push_back(gpu.queue.submit([encoder.finish()]));
+            queued.push_back(gpu.submit(encoder.finish()));
             // Two batches in flight: the GPU never waits, the CPU never runs ahead.
             if queued.len() > 2 {
-                wait(queued.pop_front().expect("three queued"))?;
+                queued.pop_front().expect("three queued").await?;
             }
         }
-        queued.into_iter().try_for_each(wait)
+        for done in queued {
+            done.await?;
+        }
+        Ok(())
     }
 
     /// Reads what `encode_readback` copied, once its submission is done: the

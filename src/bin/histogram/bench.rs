@@ -7,7 +7,6 @@ use crate::cli::{decode, Options};
 use histogram::gpu::{Gpu, GpuImage, Input, Kernels, Method, Run};
 use histogram::{compute_cpu, Image, Spec};
 use std::collections::HashMap;
-use std::time::Duration;
 
 pub const KEYS: &[&str] = &["runs", "sizes", "kinds", "methods", "warmup-ms"];
 
@@ -185,7 +184,7 @@ pub fn run(o: Options) -> i32 {
                         .map(|(h, t)| (h, t.gpu_ms.unwrap_or(t.wall_ms)))
                 };
                 let (_, warm_ms) = once()?;
-                run.keep_busy(&gpu, warm_ms, Duration::from_millis(warmup_ms))?;
+                pollster::block_on(run.keep_busy(&gpu, warm_ms, warmup_ms as f64))?;
                 // Slow methods get three runs, not `runs`.
                 let n = if warm_ms > 50.0 { 3 } else { runs };
                 let mut times = Vec::with_capacity(n);
