@@ -262,24 +262,13 @@ impl GpuContext {
         chunk_shape: &str,
         canvases: Option<Vec<web_sys::HtmlCanvasElement>>,
     ) -> Result<js_sys::Promise, JsError> {
-        let key = (
-            method(method_name)?,
-            spec(channels, 256)?,
-            chunk(chunk_shape)?,
-        );
-        let context = self.inner.clone();
-        let image = picture.image.clone();
-        Ok(wasm_bindgen_futures::future_to_promise(async move {
-            if context.busy.replace(true) {
-                return Err(JsError::new("a computation is already running").into());
-            }
-            let result = context
+        let key = run_key(method_name, channels, chunk_shape)?;
+        let (context, image) = (self.inner.clone(), picture.image.clone());
+        Ok(self.exclusive(async move {
+            let outcome = context
                 .compute(&image, key, canvases.unwrap_or_default())
-                .await;
-            *context.busy.borrow_mut() = false;
-            result
-                .map(JsValue::from)
-                .map_err(|e| JsError::new(&e.0).into())
+                .await?;
+            Ok(outcome.into())
         }))
     }
 
@@ -296,27 +285,41 @@ impl GpuContext {
         pass_ms: f64,
         duration_ms: f64,
     ) -> Result<js_sys::Promise, JsError> {
-        let key = (
-            method(method_name)?,
-            spec(channels, 256)?,
-            chunk(chunk_shape)?,
-        );
+        let key = run_key(method_name, channels, chunk_shape)?;
+        let (context, image) = (self.inner.clone(), picture.image.clone());
+        Ok(self.exclusive(async move {
+            let run = context.prepare(&image, key).await?;
+            run.keep_busy(&context.gpu, pass_ms, duration_ms).await?;
+            Ok(JsValue::UNDEFINED)
+        }))
+    }
+}
+
+impl GpuContext {
+    /// `work` as a promise, refused while another computation runs: runs share the
+    /// uploaded picture and their bins.
+    fn exclusive(
+        &self,
+        work: impl std::future::Future<Output = Result<JsValue, gpu::GpuError>> + 'static,
+    ) -> js_sys::Promise {
         let context = self.inner.clone();
-        let image = picture.image.clone();
-        Ok(wasm_bindgen_futures::future_to_promise(async move {
+        wasm_bindgen_futures::future_to_promise(async move {
             if context.busy.replace(true) {
                 return Err(JsError::new("a computation is already running").into());
             }
-            let result = match context.prepare(&image, key).await {
-                Ok(run) => run.keep_busy(&context.gpu, pass_ms, duration_ms).await,
-                Err(e) => Err(e),
-            };
+            let result = work.await;
             *context.busy.borrow_mut() = false;
-            result
-                .map(|()| JsValue::UNDEFINED)
-                .map_err(|e| JsError::new(&e.0).into())
-        }))
+            result.map_err(|e| JsError::new(&e.0).into())
+        })
     }
+}
+
+fn run_key(method_name: &str, channels: u32, chunk_shape: &str) -> Result<RunKey, JsError> {
+    Ok((
+        method(method_name)?,
+        spec(channels, 256)?,
+        chunk(chunk_shape)?,
+    ))
 }
 
 impl Context {
