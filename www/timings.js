@@ -128,7 +128,7 @@ try {
   try {
     gpu = await GpuContext.create();
     machine.textContent = `GPU: ${await adapterDescription()}.`;
-    how.textContent = `Each GPU method runs once, keeps the GPU busy for ${WARMUP_MS} ms (an idle GPU lowers its clocks), then runs ${runsText}; the median is shown. ` + (gpu.timestamps
+    how.textContent = `Each GPU method runs once, keeps the GPU busy for ${WARMUP_MS} ms (an idle GPU lowers its clocks), then is timed over ${runsText}; the median is shown. ` + (gpu.timestamps
       ? 'GPU columns: the compute pass measured with timestamp queries (rounded by the browser). js: performance.now() around the CPU loop.'
       : 'This adapter has no timestamp queries: GPU columns are wall-clock times from submit until the bins are back. js: performance.now().');
   } catch (e) {
