@@ -129,6 +129,27 @@ test('video: an unplayable file says so and keeps the current video', async () =
   assert.ok(await page.evaluate(() => window.videoPage.frames) > frames, 'the previous video plays on');
 });
 
+test('video: on a phone, upright or sideways, the play button and timings keep clear of the panel', async () => {
+  const overlap = (a, b) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+  for (const viewport of [{ width: 390, height: 844 }, { width: 844, height: 390 }]) {
+    const page = await browser.open('/www/video.html', { state: 'ready', viewport });
+    const panel = await page.locator('main').boundingBox();
+    const play = await page.locator('#play').boundingBox();
+    assert.ok(!overlap(play, panel), `${viewport.width}x${viewport.height}: play button clear of the panel`);
+    assert.ok(play.y + play.height <= viewport.height && play.x + play.width <= viewport.width, 'play button on screen');
+    const controls = await page.locator('main .controls').boundingBox();
+    assert.ok(controls.y + controls.height <= panel.y + panel.height, 'the controls are in sight without scrolling the panel');
+    await page.click('#play');
+    await waitState(page, 'playing', 60_000);
+    await page.waitForFunction(() => document.getElementById('overlay').textContent !== '', null, { timeout: 30_000 });
+    const overlay = await page.locator('#overlay').boundingBox();
+    assert.ok(!overlap(overlay, panel), `${viewport.width}x${viewport.height}: timings clear of the panel`);
+    await page.screenshot({ path: join(shots, `video-${viewport.width}x${viewport.height}.png`) });
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  }
+});
+
 test('video: a camera that is not there gives a message', async () => {
   const page = await browser.open('/www/video.html', { state: 'ready' });
   await page.getByRole('button', { name: 'Use the camera' }).click();
