@@ -14,16 +14,7 @@ const SIZE: (u32, u32) = (256, 100);
 /// returns the scale and the pixels of each target.
 fn draw(gpu: &Gpu, image: &Image, spec: Spec, panels: &[Panel]) -> (Vec<f32>, Vec<Vec<u8>>) {
     let mut kernels = Kernels::default();
-    let gpu_image = GpuImage::upload(gpu, image);
-    let run = Run::new(
-        gpu,
-        &mut kernels,
-        &gpu_image,
-        Method::Privatized,
-        spec,
-        ChunkShape::default(),
-    )
-    .unwrap();
+    let run = privatized(gpu, &mut kernels, image, spec);
     let format = wgpu::TextureFormat::Rgba8Unorm;
     let painter = HistogramPainter::new(gpu, &mut kernels, spec, run.bins(), format, panels);
     painter.set_entries(&gpu.queue, image.pixel_count());
@@ -107,18 +98,22 @@ fn draw(gpu: &Gpu, image: &Image, spec: Spec, panels: &[Panel]) -> (Vec<f32>, Ve
     (scale, pixels)
 }
 
-fn histogram_of(gpu: &Gpu, image: &Image, spec: Spec) -> histogram::Histogram {
-    let mut kernels = Kernels::default();
+/// The privatized method, prepared over `image`.
+fn privatized(gpu: &Gpu, kernels: &mut Kernels, image: &Image, spec: Spec) -> Run {
     let gpu_image = GpuImage::upload(gpu, image);
-    let run = Run::new(
+    Run::new(
         gpu,
-        &mut kernels,
+        kernels,
         &gpu_image,
         Method::Privatized,
         spec,
         ChunkShape::default(),
     )
-    .unwrap();
+    .unwrap()
+}
+
+fn histogram_of(gpu: &Gpu, image: &Image, spec: Spec) -> histogram::Histogram {
+    let run = privatized(gpu, &mut Kernels::default(), image, spec);
     pollster::block_on(run.execute(gpu)).unwrap().0
 }
 
