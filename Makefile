@@ -7,7 +7,7 @@ export WGPU_BACKEND ?= vulkan
 
 SOURCES := Cargo.toml Cargo.lock $(shell find src shaders -type f)
 
-.PHONY: setup build serve test lint test-native test-browser
+.PHONY: setup build tools serve test lint test-native test-browser
 
 setup:
 	@scripts/setup.sh
@@ -17,6 +17,11 @@ pkg/histogram_bg.wasm: $(SOURCES)
 	@touch $@
 
 build: setup pkg/histogram_bg.wasm
+
+# What the browser tests run outside the browser: the command-line tool (their
+# reference) and the fixture maker.
+tools: setup
+	cargo build --release --bin histogram --example fixtures
 
 serve: build
 	node scripts/serve.mjs $(PORT)
@@ -31,7 +36,7 @@ test-native: setup
 	mkdir -p -m 700 /tmp/histogram-xdg
 	XDG_RUNTIME_DIR=/tmp/histogram-xdg cargo test --release
 
-test-browser: build
+test-browser: build tools
 	node --test --test-concurrency=1 tests/browser/
 
 test: lint test-native test-browser

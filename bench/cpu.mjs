@@ -8,7 +8,8 @@ const cases = [
   { channels: 1, photo: 'pexels-francesco-ungaro-96938-mid.jpg' },
   { channels: 4, photo: 'pexels-chevanon-photography-1108099.jpg' },
 ];
-const browser = await start();
+// The working tree: the JS loop (bench/article-loop.js) is not part of the built site.
+const browser = await start([], { root: 'tree' });
 try {
   const page = await browser.open('/www/cpu.html');
   console.log(`CPU histogram, median of ${runs} runs each, headless Chromium ${browser.version}`);
@@ -18,10 +19,9 @@ try {
     const r = await page.evaluate(async ({ channels, runs }) => {
       const js = await import('/bench/article-loop.js');
       const wasm = await import('/pkg/histogram.js');
-      const d = window.histogramPage.pixels();
-      const { width, height } = document.querySelector('.drop canvas');
-      const image = { width, height, data: d };
-      const picture = wasm.Picture.fromRgba(width, height, d);
+      const { picture } = window.histogramPage;
+      const { width, height } = picture;
+      const image = { width, height, data: picture.rgba() };
       const median = (xs) => xs.sort((a, b) => a - b)[xs.length >> 1];
       const time = (f) => { const t = performance.now(); f(); return performance.now() - t; };
       const loop = channels === 1 ? js.histogram1 : js.histogram4;
@@ -30,7 +30,6 @@ try {
         jsMs.push(time(() => loop(256, image)));
         wasmMs.push(time(() => wasm.cpuHistogram(picture, channels, 256).free()));
       }
-      picture.free();
       return { size: `${width}x${height}`, js: median(jsMs), wasm: median(wasmMs) };
     }, { channels, runs });
     console.log(`${String(channels).padEnd(10)}${r.size.padEnd(13)}${r.js.toFixed(1).padStart(10)}${r.wasm.toFixed(1).padStart(14)}${(r.js / r.wasm).toFixed(1).padStart(9)}x`);

@@ -8,9 +8,10 @@ export PATH="$PWD/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 say() { echo "setup: $*" >&2; }
 
 # System packages: Chromium and its driver (browser tests, WebGPU on SwiftShader),
-# Mesa's Vulkan drivers (lavapipe, for native GPU tests), Node.js for the tests.
+# Mesa's Vulkan drivers (lavapipe, for native GPU tests), libavif's tools (a test
+# AVIF, a format only the browser decodes), Node.js for the tests.
 missing=()
-for pkg in chromium chromium-driver mesa-vulkan-drivers libvulkan1; do
+for pkg in chromium chromium-driver mesa-vulkan-drivers libvulkan1 libavif-bin; do
   dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
 done
 command -v node >/dev/null && command -v npm >/dev/null || missing+=(nodejs npm)

@@ -140,6 +140,15 @@ impl Histogram {
             .collect()
     }
 
+    /// Adds the counts of another histogram of the same shape (another band of the
+    /// same image).
+    pub fn add(&mut self, other: &Histogram) {
+        assert_eq!(self.spec, other.spec, "histograms of different shapes");
+        for (count, more) in self.counts.iter_mut().zip(&other.counts) {
+            *count += more;
+        }
+    }
+
     /// The sum of every channel's bins (each equals the pixel count when correct).
     pub fn totals(&self) -> Vec<u64> {
         let n = self.spec.channels.count() as usize;

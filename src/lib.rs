@@ -1,9 +1,10 @@
 //! Image histograms on the GPU, step by step after the webgpufundamentals articles
 //! "WebGPU Compute Shaders - Image Histogram" parts 1 and 2.
 //!
-//! The core (`image`, `histogram`, `draw`, `gpu`) has no DOM code and runs natively
+//! The core (`image`, `decode`, `histogram`, `draw`, `gpu`) has no DOM code and runs natively
 //! and in the browser; `web` is the browser glue the example pages call.
 
+pub mod decode;
 pub mod draw;
 pub mod gpu;
 pub mod histogram;

@@ -1,6 +1,7 @@
 //! Browser glue: what the example pages call from JavaScript. It only composes the
 //! core (images, the CPU method, GPU runs, drawing); the pages own the DOM.
 
+use crate::decode::{self, DecodeError};
 use crate::draw;
 use crate::gpu::{
     self, ChunkShape, FrameConverter, FrameFormat, FramePainter, GpuImage, HistogramPainter, Input,
@@ -28,16 +29,49 @@ pub fn max_pixels() -> u32 {
     WEB_MAX_PIXELS
 }
 
-/// An RGBA image handed over from a canvas, or the project's own picture.
+/// An RGBA image: a decoded file, pixels the browser decoded, or the project's own
+/// picture; with what a reader should know about the values counted.
 #[wasm_bindgen]
 pub struct Picture {
     image: Rc<Image>,
+    format: String,
+    notes: Vec<String>,
+}
+
+/// Decodes an image file with the command-line tool's decoder (src/decode.rs), so the
+/// pages count the values stored in the file, exactly as the tool does. A format the
+/// decoder does not read rejects with an error named `UnsupportedFormat`: the page
+/// then asks the browser.
+#[wasm_bindgen(js_name = decodeImage)]
+pub fn decode_image(bytes: &[u8]) -> Result<Picture, JsValue> {
+    match decode::decode(bytes, WEB_MAX_PIXELS as u64) {
+        Ok(decoded) => Ok(Picture {
+            image: Rc::new(decoded.image),
+            format: decoded.format.into(),
+            notes: decoded.notes,
+        }),
+        Err(e) => {
+            let error = js_sys::Error::new(&e.to_string());
+            if e == DecodeError::Unsupported {
+                error.set_name("UnsupportedFormat");
+            }
+            Err(error.into())
+        }
+    }
 }
 
 #[wasm_bindgen]
 impl Picture {
+    /// Pixels decoded elsewhere (by the browser, for formats `decodeImage` does not
+    /// read), with the format's name and notes on what they are.
     #[wasm_bindgen(js_name = fromRgba)]
-    pub fn from_rgba(width: u32, height: u32, rgba: Vec<u8>) -> Result<Picture, JsError> {
+    pub fn from_rgba(
+        width: u32,
+        height: u32,
+        rgba: Vec<u8>,
+        format: String,
+        notes: Vec<String>,
+    ) -> Result<Picture, JsError> {
         if width as u64 * height as u64 > WEB_MAX_PIXELS as u64 {
             return Err(JsError::new(&format!(
                 "the image is {width}x{height}; this page handles up to {} megapixels",
@@ -48,6 +82,8 @@ impl Picture {
             Image::from_rgba(width, height, rgba).map_err(|e| JsError::new(&e.to_string()))?;
         Ok(Picture {
             image: Rc::new(image),
+            format,
+            notes,
         })
     }
 
@@ -55,7 +91,20 @@ impl Picture {
     pub fn sunset(width: u32, height: u32) -> Picture {
         Picture {
             image: Rc::new(Image::sunset(width, height)),
+            format: "generated".into(),
+            notes: Vec::new(),
         }
+    }
+
+    /// "PNG", "JPEG", ... or how the pixels were made.
+    #[wasm_bindgen(getter)]
+    pub fn format(&self) -> String {
+        self.format.clone()
+    }
+
+    /// What a reader of the histogram should know about the values counted.
+    pub fn notes(&self) -> Vec<String> {
+        self.notes.clone()
     }
 
     #[wasm_bindgen(getter)]

@@ -3,10 +3,11 @@
 
 mod common;
 
-use common::{media, photo, reference};
+use common::{fixtures, media, photo, photos, reference};
 use histogram::{Image, Spec};
+use std::io::Write as _;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::{Command, Output, Stdio};
 
 fn histogram(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_histogram"))
@@ -113,6 +114,200 @@ fn json_equals_the_reference_for_every_method() {
 }
 
 #[test]
+fn every_kind_of_file_counts_its_stored_values() {
+    // Translucent, grey + alpha, palette with transparency, 16-bit, a colour profile,
+    // animations, lossless WebP, and the photos re-encoded as PNG: each file made
+    // from known pixels, its histogram computed from them.
+    let dir = temp_dir("fixtures");
+    let photos = photos();
+    let photos: Vec<_> = photos.iter().map(|(n, p)| (*n, p.as_path())).collect();
+    let all = fixtures::all(&photos);
+    let path = |f: &fixtures::Fixture| {
+        let path = dir.join(f.name);
+        std::fs::write(&path, &f.bytes).unwrap();
+        path.display().to_string()
+    };
+    let small: Vec<_> = all
+        .iter()
+        .filter(|f| !f.name.starts_with("photo"))
+        .collect();
+    let small_paths: Vec<String> = small.iter().map(|f| path(f)).collect();
+    let photo_paths: Vec<String> = all[small.len()..].iter().map(path).collect();
+    for (method, files, paths) in [
+        (
+            "cpu",
+            &all.iter().collect::<Vec<_>>(),
+            [&small_paths[..], &photo_paths].concat(),
+        ),
+        (
+            "packed",
+            &all.iter().collect(),
+            [&small_paths[..], &photo_paths].concat(),
+        ),
+        ("single", &small, small_paths.clone()),
+        ("atomic", &small, small_paths.clone()),
+        ("chunks-sum", &small, small_paths.clone()),
+        ("chunks-reduce", &small, small_paths.clone()),
+        ("privatized", &small, small_paths.clone()),
+    ] {
+        let mut args = vec!["--method", method];
+        args.extend(paths.iter().map(String::as_str));
+        let out = histogram(&args);
+        assert!(
+            out.status.success(),
+            "{method}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let stdout = String::from_utf8(out.stdout).unwrap();
+        let lines: Vec<&str> = stdout.lines().collect();
+        assert_eq!(lines.len(), files.len());
+        for (fixture, line) in files.iter().zip(lines) {
+            assert_eq!(
+                interleave(line),
+                reference(&fixture.pixels, Spec::rgbl()),
+                "{method} on {}",
+                fixture.name
+            );
+        }
+    }
+}
+
+#[test]
+fn what_was_counted_is_in_the_json() {
+    let dir = temp_dir("notes");
+    let apng = fixtures::all(&[])
+        .into_iter()
+        .find(|f| f.name == "animated-80x60.png")
+        .unwrap();
+    let path = dir.join(apng.name);
+    std::fs::write(&path, &apng.bytes).unwrap();
+    let out = histogram(&["--method", "cpu", path.to_str().unwrap()]);
+    let line = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        line.contains("\"notes\": [\"An animated PNG: the first of its 3 frames is counted.\", \"Some pixels are translucent"),
+        "{line}"
+    );
+}
+
+#[test]
+fn a_20000x20000_png_is_counted_in_bands_within_a_gigabyte() {
+    // 400 megapixels, 1.6 GB as RGBA: the decoder must read it in bands. Two colours,
+    // split at a row that no band boundary falls on.
+    let (width, height, split) = (20_000u32, 20_000u32, 12_345u32);
+    let (top, bottom) = ([200u8, 120, 40], [3u8, 250, 99]);
+    let path = temp_dir("huge").join("huge.png");
+    {
+        let file = std::io::BufWriter::new(std::fs::File::create(&path).unwrap());
+        let mut encoder = png::Encoder::new(file, width, height);
+        encoder.set_color(png::ColorType::Rgb);
+        encoder.set_compression(png::Compression::Fast);
+        let mut writer = encoder
+            .write_header()
+            .unwrap()
+            .into_stream_writer()
+            .unwrap();
+        let rows = [top, bottom].map(|c| c.repeat(width as usize));
+        for y in 0..height {
+            writer.write_all(&rows[usize::from(y >= split)]).unwrap();
+        }
+        writer.finish().unwrap();
+    }
+    // Address space capped at 1 GiB: a whole decode could not fit.
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "ulimit -v 1048576 && exec '{}' --method cpu '{}'",
+            env!("CARGO_BIN_EXE_histogram"),
+            path.display()
+        ))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let line = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        line.contains("\"width\": 20000, \"height\": 20000"),
+        "{line}"
+    );
+    let mut expected = vec![0u32; 256 * 4];
+    for (colour, rows) in [(top, split), (bottom, height - split)] {
+        let image = Image::solid(1, 1, [colour[0], colour[1], colour[2], 255]);
+        for (i, &count) in reference(&image, Spec::rgbl()).iter().enumerate() {
+            expected[i] += count * rows * width;
+        }
+    }
+    assert_eq!(interleave(&line), expected);
+    std::fs::remove_file(&path).unwrap();
+}
+
+#[test]
+fn an_image_that_cannot_be_held_gets_a_message_with_what_it_needs() {
+    // A TIFF header claiming 300000x200000 grey pixels: decoded whole, 60 GB.
+    let entry = |tag: u16, kind: u16, value: u32| {
+        let mut e = tag.to_le_bytes().to_vec();
+        e.extend_from_slice(&kind.to_le_bytes());
+        e.extend_from_slice(&1u32.to_le_bytes());
+        e.extend_from_slice(&value.to_le_bytes());
+        e
+    };
+    let entries = [
+        entry(256, 4, 300_000),                  // width
+        entry(257, 4, 200_000),                  // height
+        entry(258, 3, 8),                        // bits per sample
+        entry(259, 3, 1),                        // no compression
+        entry(262, 3, 1),                        // black is zero
+        entry(273, 4, 8),                        // strip offset
+        entry(277, 3, 1),                        // samples per pixel
+        entry(278, 4, 200_000),                  // rows per strip
+        entry(279, 4, 60_000_000_000u64 as u32), // strip bytes (truncated)
+    ];
+    let mut tiff = b"II*\0".to_vec();
+    tiff.extend_from_slice(&8u32.to_le_bytes());
+    tiff.extend_from_slice(&(entries.len() as u16).to_le_bytes());
+    tiff.extend(entries.concat());
+    tiff.extend_from_slice(&0u32.to_le_bytes());
+    let path = temp_dir("tiff").join("scan.tif");
+    std::fs::write(&path, tiff).unwrap();
+    let out = histogram(&["--method", "cpu", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        stderr.contains("scan.tif: the image is 300000x200000 pixels; a TIFF file is decoded whole, which needs 55.9 GiB of memory"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("convert it to PNG"), "{stderr}");
+}
+
+#[test]
+fn a_dash_reads_the_image_from_standard_input() {
+    let image = Image::noise(31, 17, 4);
+    let path = save_png(&temp_dir("stdin"), "in.png", &image);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_histogram"))
+        .args(["--method", "cpu", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(&std::fs::read(path).unwrap())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    let line = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        line.starts_with("{\"file\": \"-\", \"width\": 31"),
+        "{line}"
+    );
+    assert_eq!(interleave(&line), reference(&image, Spec::rgbl()));
+}
+
+#[test]
 fn the_default_method_decodes_a_jpeg_photo() {
     let path = media("pexels-francesco-ungaro-96938-mid.jpg");
     let out = histogram(&[path.to_str().unwrap()]);
@@ -173,15 +368,30 @@ fn csv_bins_and_usage_errors() {
         .map(|v| v.parse().unwrap())
         .collect();
     assert_eq!(got, expected);
-    for args in [
-        &["--bins", "0", "x.png"][..],
-        &["--method", "nope", "x.png"],
-        &["--method", "race", "x.png"],
-        &[],
+    for (args, says) in [
+        (
+            &["--bins", "0", "x.png"][..],
+            "the number of bins must be between 1 and 1024, not 0",
+        ),
+        (&["--method", "nope", "x.png"], "unknown method 'nope'"),
+        (
+            &["--method", "race", "x.png"],
+            "race loses counts on purpose",
+        ),
+        (&["--colour", "x.png"], "unknown option --colour"),
+        (&[], "no image given"),
     ] {
         let out = histogram(args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");
-        assert!(String::from_utf8_lossy(&out.stderr).contains("usage: histogram"));
+        // One line saying what is wrong, one pointing at --help: not the whole text.
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        let lines: Vec<&str> = stderr.lines().collect();
+        assert_eq!(lines.len(), 2, "{stderr}");
+        assert!(
+            lines[0].starts_with("histogram: ") && lines[0].contains(says),
+            "{stderr}"
+        );
+        assert_eq!(lines[1], "Try 'histogram --help' for the options.");
     }
 }
 

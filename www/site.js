@@ -1,7 +1,7 @@
 // The parts every example page shares: navigation, the image (default, picked or
 // dropped), running a method, drawing its histograms, timing, CSV and the kernel's
 // WGSL. A page is its title and prose plus one call to imagePage().
-import init, { Picture, GpuContext, cpuHistogram, kernelSource, cpuSource, maxPixels } from '../pkg/histogram.js';
+import init, { Picture, GpuContext, cpuHistogram, kernelSource, cpuSource, maxPixels, decodeImage } from '../pkg/histogram.js';
 import { examples } from './examples.js';
 
 const HISTOGRAM_HEIGHT = 100;
@@ -46,28 +46,103 @@ export async function adapterDescription() {
   return (words || 'an unnamed adapter') + (info.isFallbackAdapter ? ' (a software fallback adapter)' : '');
 }
 
-/** Decodes a file into RGBA pixels, or throws a message a person can act on. */
-export async function decodeFile(file) {
-  let bitmap;
+/**
+ * Reads an image file into a Picture of the values stored in it. The Rust decoder of
+ * the command-line tool does it (src/decode.rs), so the page and the tool count the
+ * same values; a format it does not read (AVIF, ...) is decoded by the browser.
+ * Throws a message a person can act on.
+ */
+export async function readImage(file) {
+  const bytes = new Uint8Array(await file.arrayBuffer());
   try {
-    bitmap = await createImageBitmap(file, { colorSpaceConversion: 'none', premultiplyAlpha: 'none' });
-  } catch {
-    throw new Error(`"${file.name}" is not an image this browser can decode${file.type ? ` (${file.type})` : ''}.`);
+    return decodeImage(bytes);
+  } catch (e) {
+    if (e?.name !== 'UnsupportedFormat') throw new Error(`"${file.name}" cannot be read: ${errorText(e)}.`);
   }
-  const { width, height } = bitmap;
-  if (width * height > maxPixels()) {
-    bitmap.close();
-    throw new Error(`"${file.name}" is ${width}×${height} pixels: larger than the ` +
-      `${maxPixels() / 2 ** 20} megapixels this page handles. Try a smaller image.`);
-  }
-  const canvas = new OffscreenCanvas(width, height);
-  const ctx = canvas.getContext('2d', { willReadFrequently: true });
-  ctx.drawImage(bitmap, 0, 0);
-  bitmap.close();
-  return ctx.getImageData(0, 0, width, height);
+  return browserPicture(file);
 }
 
+/**
+ * The browser's decode of a file, as straight (unpremultiplied) RGBA with no colour
+ * conversion, read back through a WebGL texture: a 2D canvas stores premultiplied
+ * colour, which changes translucent pixels. Only a browser without WebGL gets the
+ * 2D canvas, and the page says so.
+ */
+async function browserPicture(file) {
+  let bitmap;
+  try {
+    bitmap = await createImageBitmap(file, { premultiplyAlpha: 'none', colorSpaceConversion: 'none' });
+  } catch {
+    throw new Error(`"${file.name}" is not an image this page can read: neither ${decoderFormats} nor a format this browser decodes.`);
+  }
+  try {
+    const { width, height } = bitmap;
+    if (width * height > maxPixels()) {
+      throw new Error(`"${file.name}" cannot be read: the image is ${width}x${height} pixels: ` +
+        `more than the ${maxPixels() / 2 ** 20} megapixels allowed here.`);
+    }
+    const format = `${file.type || 'an image'}, decoded by the browser`;
+    const canvas = new OffscreenCanvas(1, 1);
+    const gl = canvas.getContext('webgl2') ?? canvas.getContext('webgl');
+    if (gl && Math.max(width, height) <= gl.getParameter(gl.MAX_TEXTURE_SIZE)) {
+      gl.bindTexture(gl.TEXTURE_2D, gl.createTexture());
+      gl.pixelStorei(gl.UNPACK_PREMULTIPLY_ALPHA_WEBGL, false);
+      gl.pixelStorei(gl.UNPACK_COLORSPACE_CONVERSION_WEBGL, gl.NONE);
+      gl.texImage2D(gl.TEXTURE_2D, 0, gl.RGBA, gl.RGBA, gl.UNSIGNED_BYTE, bitmap);
+      gl.bindFramebuffer(gl.FRAMEBUFFER, gl.createFramebuffer());
+      gl.framebufferTexture2D(gl.FRAMEBUFFER, gl.COLOR_ATTACHMENT0, gl.TEXTURE_2D, gl.getParameter(gl.TEXTURE_BINDING_2D), 0);
+      const rgba = new Uint8Array(width * height * 4);
+      gl.readPixels(0, 0, width, height, gl.RGBA, gl.UNSIGNED_BYTE, rgba);
+      gl.getExtension('WEBGL_lose_context')?.loseContext();
+      return Picture.fromRgba(width, height, rgba, format,
+        ['Decoded by this browser (the Rust decoder does not read this format): its straight colour values are counted.']);
+    }
+    const ctx = new OffscreenCanvas(width, height).getContext('2d', { willReadFrequently: true });
+    ctx.drawImage(bitmap, 0, 0);
+    return Picture.fromRgba(width, height, new Uint8Array(ctx.getImageData(0, 0, width, height).data.buffer), format,
+      ['Decoded by this browser and read through a 2D canvas (no WebGL here): the canvas stores colour ' +
+       'premultiplied by alpha, so translucent pixels may be a few levels off.']);
+  } finally {
+    bitmap.close();
+  }
+}
+
+const decoderFormats = 'PNG, JPEG, GIF, WebP, BMP, TIFF, ICO';
+/** Longest side of the picture as shown: the canvas is a view, not the data. */
+const SHOWN_MAX = 2048;
+/** Small pictures are shown enlarged, pixel by pixel, to at least this. */
+const SHOWN_MIN = 480;
+
+/**
+ * Shows the picture as it looks: the browser's rendering of the file (with its
+ * orientation and colour profile) where the browser can decode it, else the counted
+ * pixels themselves.
+ */
+export async function showPicture(canvas, picture, file) {
+  let source = null;
+  try {
+    if (file) source = await createImageBitmap(file);
+  } catch { /* a format only the Rust decoder reads (TIFF): show the pixels */ }
+  if (!source) {
+    const rgba = picture.rgba();
+    source = await createImageBitmap(new ImageData(new Uint8ClampedArray(rgba.buffer), picture.width));
+  }
+  const longest = Math.max(source.width, source.height);
+  const scale = longest > SHOWN_MAX ? SHOWN_MAX / longest : Math.max(1, Math.ceil(SHOWN_MIN / longest));
+  canvas.width = Math.max(1, Math.round(source.width * scale));
+  canvas.height = Math.max(1, Math.round(source.height * scale));
+  const ctx = canvas.getContext('2d');
+  ctx.imageSmoothingEnabled = scale < 1;
+  ctx.drawImage(source, 0, 0, canvas.width, canvas.height);
+  source.close();
+}
+
+/** Resolves after the browser has painted (so a status line shows before long work). */
+export const nextPaint = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+
 function formatMs(ms) {
+  // Browsers coarsen performance.now() (to 0.1 ms in Chromium): 0 means "less".
+  if (ms === 0) return 'under 0.1 ms';
   return ms >= 100 ? `${ms.toFixed(0)} ms` : ms >= 1 ? `${ms.toFixed(2)} ms` : `${(ms * 1000).toFixed(0)} µs`;
 }
 
@@ -148,19 +223,13 @@ export async function imagePage({ method, channels = 1, chunkOptions = false, re
 
   // The image first: without WebGPU the page still shows what it would measure.
   let picture = null;
-  let pixels = null;
-  const showPicture = (next, imageData, name) => {
+  const usePicture = async (next, name, file) => {
+    await showPicture(imageCanvas, next, file);
     picture?.free();
     picture = next;
-    pixels = imageData;
-    imageCanvas.width = imageData.width;
-    imageCanvas.height = imageData.height;
-    imageCanvas.getContext('2d').putImageData(imageData, 0, 0);
-    imageCaption.textContent = `${name}, ${imageData.width}×${imageData.height}`;
+    imageCaption.textContent = `${name}, ${next.width}×${next.height}${next.format === 'generated' ? '' : ` (${next.format})`}`;
   };
-  const sunset = Picture.sunset(960, 600);
-  const rgba = sunset.rgba();
-  showPicture(sunset, new ImageData(new Uint8ClampedArray(rgba.buffer), sunset.width), 'Sunset (made by this project)');
+  await usePicture(Picture.sunset(960, 600), 'Sunset (made by this project)');
 
   let gpu = null;
   if (method !== 'cpu') {
@@ -222,7 +291,7 @@ export async function imagePage({ method, channels = 1, chunkOptions = false, re
       el('dt', {}, 'Pixels'), el('dd', {}, pixelCount.toLocaleString('en')),
       el('dt', {}, channels === 1 ? 'Bin total' : 'Bin totals (R / G / B / L)'), totalCell,
       el('dt', {}, 'Time'), el('dd', { id: 'time' }, timingText(outcome, method)));
-    notes.textContent = outcome.notes().join(' ');
+    notes.textContent = [...picture.notes(), ...outcome.notes()].join(' ');
     csvButton.disabled = false;
   };
 
@@ -248,9 +317,9 @@ export async function imagePage({ method, channels = 1, chunkOptions = false, re
       return;
     }
     try {
-      const imageData = await decodeFile(file);
-      const next = Picture.fromRgba(imageData.width, imageData.height, imageData.data);
-      showPicture(next, imageData, file.name);
+      status.textContent = `Reading ${file.name}…`;
+      await nextPaint();
+      await usePicture(await readImage(file), file.name, file);
     } catch (e) {
       // Keep the previous image and its histogram: nothing is lost.
       message.textContent = `${errorText(e)} The previous image is kept.`;
@@ -280,7 +349,8 @@ export async function imagePage({ method, channels = 1, chunkOptions = false, re
   // For tests and the curious: the page's state from the console.
   window.histogramPage = {
     get outcome() { return outcome; },
-    pixels: () => pixels.data,
+    get picture() { return picture; },
+    pixels: () => picture.rgba(),
     open,
   };
   await run();

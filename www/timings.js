@@ -1,6 +1,6 @@
 // The article's part-1 timing table, filled in on this machine.
 import init, { Picture, GpuContext, cpuHistogram } from '../pkg/histogram.js';
-import { pager, adapterDescription, decodeFile, el, setState, errorText } from './site.js';
+import { pager, adapterDescription, readImage, el, setState, errorText, nextPaint } from './site.js';
 
 // Columns in the article's order: its "js" is our CPU method, "pixel/workgroup" atomicAdd.
 const COLUMNS = [
@@ -139,11 +139,12 @@ try {
     const file = picker.files[0];
     if (!file || running) return;
     try {
-      const data = await decodeFile(file);
-      const picture = Picture.fromRgba(data.width, data.height, data.data);
+      status.textContent = `Reading ${file.name}…`;
+      await nextPaint();
+      const picture = await readImage(file);
       new Set(pictures).forEach((p) => p.free());
       pictures = [picture, picture];
-      status.textContent = `${file.name}, ${data.width}×${data.height}`;
+      status.textContent = `${file.name}, ${picture.width}×${picture.height} (${picture.format}). ${picture.notes().join(' ')}`;
     } catch (e) {
       message.textContent = `${errorText(e)} The previous image is kept.`;
       return;

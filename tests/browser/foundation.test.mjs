@@ -3,7 +3,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { start, shots, media, litPixels, referenceRows, downloadCsv, pickFile, waitState } from './harness.mjs';
+import { start, shots, media, litPixels, referenceRows, cliRows, downloadCsv, pickFile, waitState } from './harness.mjs';
 import { examples } from '../../www/examples.js';
 
 const PHOTO = media('pexels-francesco-ungaro-96938-mid.jpg');
@@ -33,9 +33,10 @@ for (const id of ['cpu', 'single']) {
     assert.match(await page.textContent('#time'), /\d.*(ms|µs)/);
     await page.screenshot({ path: join(shots, `${id}.png`), fullPage: true });
 
+    // A JPEG: the page counts what the command-line tool counts.
     await pickFile(page, PHOTO);
     csv = await downloadCsv(page);
-    const reference = await referenceRows(page, 1);
+    const reference = cliRows(PHOTO, 1);
     assert.equal(reference.flat().reduce((a, b) => a + b), 2448 * 1505);
     assert.deepEqual(csv.rows, reference);
     assert.match(await page.textContent('figcaption'), /2448×1505/);
@@ -44,17 +45,22 @@ for (const id of ['cpu', 'single']) {
   });
 }
 
-test('a corrupt file shows a message and keeps the previous image', async () => {
+test('a corrupt file or a file that is no image shows a message and keeps the previous image', async () => {
   const page = await browser.open('/www/single.html');
   const before = await downloadCsv(page);
   const caption = await page.textContent('figcaption');
   const bad = join(shots, 'corrupt.jpg');
   writeFileSync(bad, Buffer.from('\xff\xd8\xff\xe0 this is not really a JPEG', 'latin1'));
   await pickFile(page, bad, 'error');
-  assert.match(await page.textContent('[role=alert]'), /"corrupt.jpg" is not an image this browser can decode.*previous image is kept/);
+  assert.match(await page.textContent('[role=alert]'), /"corrupt.jpg" cannot be read: the file is damaged or not an image .*The previous image is kept/);
   assert.equal(await page.textContent('figcaption'), caption);
   assert.deepEqual((await downloadCsv(page)).rows, before.rows);
   await page.screenshot({ path: join(shots, 'corrupt.png') });
+  const text = join(shots, 'notes.txt');
+  writeFileSync(text, 'just some words');
+  await pickFile(page, text, 'error');
+  assert.match(await page.textContent('[role=alert]'), /"notes.txt" is not an image this page can read: neither PNG, JPEG.*nor a format this browser decodes.*previous image is kept/);
+  assert.equal(await page.textContent('figcaption'), caption);
 });
 
 test('an image past the size limit is refused with a message', async () => {
@@ -70,7 +76,7 @@ test('an image past the size limit is refused with a message', async () => {
   const big = join(shots, 'huge.png');
   writeFileSync(big, Buffer.from(bytes));
   await pickFile(page, big, 'error');
-  assert.match(await page.textContent('[role=alert]'), /9000×8000 pixels: larger than the 64 megapixels/);
+  assert.match(await page.textContent('[role=alert]'), /the image is 9000x8000 pixels: more than the 64 megapixels allowed here/);
   assert.equal(await page.textContent('figcaption'), caption);
 });
 

@@ -1,7 +1,8 @@
 // Shared by the browser tests: the site on a loopback port, headless Chromium with
 // WebGPU on SwiftShader (flags from ../shared/PLATFORM.md), and page helpers.
 import { chromium } from 'playwright-core';
-import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { inflateSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -115,6 +116,9 @@ export function decodePng(png) {
  * The reference histogram of the page's current pixels, computed in the browser by
  * a plain JS loop written here, apart from the Rust code: the article's rule
  * min(floor(v * 256), 255) in exact integer arithmetic. Returns rows like the CSV.
+ * Only for the generated default image: the pixels of a file went through the
+ * page's decoder, so a file's reference comes from outside the browser (cliRows,
+ * makeFixtures).
  */
 export async function referenceRows(page, channels) {
   return page.evaluate((channels) => {
@@ -129,6 +133,40 @@ export async function referenceRows(page, channels) {
     }
     return rows;
   }, channels);
+}
+
+const CHANNELS = { 1: ['luminance'], 4: ['r', 'g', 'b', 'luminance'] };
+/** A histogram object ({ r, g, b, luminance }) as rows like the CSV's. */
+const rowsOf = (h, channels) => h.luminance.map((_, bin) => CHANNELS[channels].map((c) => h[c][bin]));
+
+/**
+ * The command-line tool's histogram of a file, computed outside the browser: the
+ * file decoded natively (src/decode.rs, the `image` and `png` crates) and counted
+ * by the CPU method. Rows like the CSV's.
+ */
+export function cliRows(path, channels) {
+  const out = execFileSync(join(repo, 'target/release/histogram'), ['--method', 'cpu', '--format', 'json', path]);
+  return rowsOf(JSON.parse(out), channels);
+}
+
+/**
+ * Image files of every kind the pages must read exactly (examples/fixtures.rs), in a
+ * fresh folder, plus a lossless AVIF of the translucent one (a format only the
+ * browser decodes here). `rows(name, channels)` is a file's histogram computed from
+ * the pixels it was made from, not from any decoding of it.
+ */
+export function makeFixtures() {
+  const dir = mkdtempSync(join(tmpdir(), 'histogram-fixtures-'));
+  execFileSync(join(repo, 'target/release/examples/fixtures'), [dir]);
+  const expected = JSON.parse(readFileSync(join(dir, 'expected.json')));
+  execFileSync('avifenc', ['--lossless', join(dir, 'translucent-257x131.png'), join(dir, 'translucent-257x131.avif')], { stdio: 'ignore' });
+  expected['translucent-257x131.avif'] = expected['translucent-257x131.png'];
+  return {
+    names: Object.keys(expected),
+    path: (name) => join(dir, name),
+    rows: (name, channels) => rowsOf(expected[name], channels),
+    remove: () => rmSync(dir, { recursive: true, force: true }),
+  };
 }
 
 /** Clicks "Download CSV" and parses the file into rows of numbers (bin column dropped). */

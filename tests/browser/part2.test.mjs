@@ -3,7 +3,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { start, shots, media, litPixels, referenceRows, downloadCsv, pickFile, waitState } from './harness.mjs';
+import { start, shots, media, litPixels, referenceRows, cliRows, downloadCsv, pickFile, waitState } from './harness.mjs';
 
 const PHOTO = media('pexels-chevanon-photography-1108099.jpg');
 const VIDEO = media('Golden_retriever_swimming_the_doggy_paddle-360-no-audio.webm');
@@ -23,7 +23,7 @@ for (const id of ['4ch-cpu', '4ch-single', '4ch-chunks-reduce', '4ch-gpu-draw', 
     await page.screenshot({ path: join(shots, `${id}.png`), fullPage: true });
     await pickFile(page, PHOTO);
     csv = await downloadCsv(page);
-    const reference = await referenceRows(page, 4);
+    const reference = cliRows(PHOTO, 4);
     assert.equal(reference.reduce((a, r) => a + r[0], 0), 2448 * 1836);
     assert.deepEqual(csv.rows, reference);
     assert.deepEqual(page.errors, []);

@@ -2,6 +2,8 @@
 //! a GPU on Mesa lavapipe (Vulkan).
 #![allow(dead_code)] // each test binary uses a different part
 
+pub mod fixtures;
+
 use histogram::gpu::{Gpu, GpuOptions};
 use histogram::{Channels, Image, Spec};
 use std::path::PathBuf;
@@ -34,6 +36,20 @@ pub fn media(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("../shared/media")
         .join(name)
+}
+
+/// The photos of ../shared/media, as (name of their PNG fixture, path).
+pub fn photos() -> [(&'static str, PathBuf); 2] {
+    [
+        (
+            "photo-2448x1505.png",
+            media("pexels-francesco-ungaro-96938-mid.jpg"),
+        ),
+        (
+            "photo-2448x1836.png",
+            media("pexels-chevanon-photography-1108099.jpg"),
+        ),
+    ]
 }
 
 /// A photo from ../shared/media, downscaled by `factor` (lavapipe is a CPU).

@@ -3,7 +3,7 @@
 //! images and the row format follow ../shared/anchors/cub_hist.cu, so the two can be
 //! run side by side and compared (bench/compare.py).
 
-use crate::cli::{decode, Options};
+use crate::cli::{decode_whole, Options};
 use histogram::gpu::{Gpu, GpuImage, Input, Kernels, Method, Run};
 use histogram::{compute_cpu, Image, Spec};
 use std::collections::HashMap;
@@ -133,7 +133,7 @@ pub fn run(o: Options) -> i32 {
         let name = std::path::Path::new(file)
             .file_name()
             .map_or(file.clone(), |n| n.to_string_lossy().into());
-        inputs.push((name, decode(file)));
+        inputs.push((name, decode_whole(file)));
     }
 
     let mut kernels = Kernels::default();

@@ -1,16 +1,20 @@
 //! Arguments, decoding, one histogram per image, JSON or CSV out.
 
+use histogram::decode::{self, Decoder};
 use histogram::gpu::{Gpu, GpuImage, GpuOptions, Kernels, Method, Run};
 use histogram::{compute_cpu, Channels, Histogram, Image, Spec};
 use std::fmt::Write as _;
+use std::io::{BufRead, BufReader, Cursor, Read, Seek};
 
 const USAGE: &str = "\
-usage: histogram [OPTIONS] IMAGE...
+usage: histogram [OPTIONS] IMAGE...   (IMAGE - reads one image from standard input)
        histogram bench [--runs N] [--sizes WxH,...] [--kinds natural,uniform,noise]
                        [--methods NAME,...] [--warmup-ms MS] [BENCH OPTIONS] [IMAGE...]
 
 Prints the R, G, B and luminance histograms of each image (PNG, JPEG, WebP, GIF,
-BMP, TIFF), one JSON object per line (or CSV rows).
+BMP, TIFF, ICO), one JSON object per line (or CSV rows). The stored values are
+counted: alpha is not applied, 16-bit samples count as the nearest 8-bit value,
+colour profiles are not applied, an animation counts its first frame.
 
 options:
   --method NAME    cpu, or a GPU method: single, atomic, chunks-sum, chunks-reduce,
@@ -25,7 +29,9 @@ options:
 
 With no GPU adapter the CPU method is used, unless a GPU method was asked for.
 A file that cannot be read is reported on stderr; the others are still processed,
-and the exit status is 1. Images larger than the GPU allows are processed in bands.
+and the exit status is 1. Large images are counted in bands of rows: PNG files are
+decoded band by band (any size fits), other formats are decoded whole when the
+machine's memory allows.
 
 bench keeps the GPU busy for --warmup-ms (default 300) before timing each case:
 an idle GPU lowers its clocks and takes a while to raise them again.";
@@ -158,22 +164,19 @@ pub fn main(args: Vec<String>) -> i32 {
         println!("file,bin,r,g,b,luminance");
     }
     for file in &options.files {
-        let result = decode(file).and_then(|image| {
-            let histogram = match (&gpu, method) {
-                (Some(gpu), Some(method)) => {
-                    gpu_histogram(gpu, &mut kernels, &image, method, spec, options.chunk)?
-                }
-                _ => compute_cpu(&image, spec),
-            };
-            Ok((image, histogram))
-        });
-        match result {
-            Ok((image, histogram)) => {
+        let counter = |band: &Image| match (&gpu, method) {
+            (Some(gpu), Some(method)) => {
+                gpu_histogram(gpu, &mut kernels, band, method, spec, options.chunk)
+            }
+            _ => Ok(compute_cpu(band, spec)),
+        };
+        match count_file(file, spec, counter) {
+            Ok(counted) => {
                 let name = method.map_or("cpu", Method::name);
                 let out = if options.csv {
-                    csv_rows(file, &histogram)
+                    csv_rows(file, &counted.histogram)
                 } else {
-                    json_line(file, &image, name, &histogram)
+                    json_line(file, &counted, name)
                 };
                 print!("{out}");
             }
@@ -187,20 +190,83 @@ pub fn main(args: Vec<String>) -> i32 {
 }
 
 fn usage_error(message: &str) -> i32 {
-    eprintln!("histogram: {message}\n\n{USAGE}");
+    eprintln!("histogram: {message}\nTry 'histogram --help' for the options.");
     2
 }
 
-/// Reads and decodes an image file into RGBA8.
-pub fn decode(path: &str) -> Result<Image, String> {
-    let decoded = image::ImageReader::open(path)
-        .map_err(|e| e.to_string())?
-        .with_guessed_format()
-        .map_err(|e| e.to_string())?
-        .decode()
-        .map_err(|e| e.to_string())?;
-    let (w, h) = (decoded.width(), decoded.height());
-    Image::from_rgba(w, h, decoded.into_rgba8().into_raw()).map_err(|e| e.to_string())
+/// Pixels of one band: 64 megapixels, 256 MiB of RGBA (a GPU upload at a time).
+const BAND_PIXELS: u64 = 1 << 26;
+
+/// An image file counted band by band.
+pub struct Counted {
+    pub width: u32,
+    pub height: u32,
+    pub histogram: Histogram,
+    pub notes: Vec<String>,
+}
+
+/// Counts `path` (or standard input for "-") band by band with `count`.
+pub fn count_file(
+    path: &str,
+    spec: Spec,
+    count: impl FnMut(&Image) -> Result<Histogram, String>,
+) -> Result<Counted, String> {
+    if path == "-" {
+        let mut bytes = Vec::new();
+        std::io::stdin()
+            .read_to_end(&mut bytes)
+            .map_err(|e| format!("cannot read standard input: {e}"))?;
+        count_bands(Cursor::new(bytes), spec, count)
+    } else {
+        let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
+        count_bands(BufReader::new(file), spec, count)
+    }
+}
+
+fn count_bands(
+    reader: impl BufRead + Seek,
+    spec: Spec,
+    mut count: impl FnMut(&Image) -> Result<Histogram, String>,
+) -> Result<Counted, String> {
+    let mut decoder = Decoder::new(reader, u64::MAX, memory_budget()).map_err(|e| e.to_string())?;
+    let (width, height) = (decoder.width(), decoder.height());
+    let pixels = width as u64 * height as u64;
+    if pixels > u32::MAX as u64 {
+        return Err(format!(
+            "the image is {width}x{height}: {pixels} pixels, more than a 32-bit count holds \
+             ({}); split it into parts",
+            u32::MAX
+        ));
+    }
+    let mut histogram = Histogram::from_counts(spec, vec![0; spec.len()]);
+    while let Some(band) = decoder.next_band(BAND_PIXELS).map_err(|e| e.to_string())? {
+        histogram.add(&count(&band)?);
+    }
+    Ok(Counted {
+        width,
+        height,
+        histogram,
+        notes: decoder.notes(),
+    })
+}
+
+/// What a whole decode may take: three quarters of the memory the system says is
+/// available (Linux), else 4 GiB.
+fn memory_budget() -> u64 {
+    let available = std::fs::read_to_string("/proc/meminfo").ok().and_then(|m| {
+        let line = m.lines().find(|l| l.starts_with("MemAvailable:"))?;
+        let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+        Some(kib * 1024)
+    });
+    available.map_or(4 << 30, |bytes| bytes / 4 * 3)
+}
+
+/// Reads and decodes a whole image file into RGBA8 (the bench's inputs).
+pub fn decode_whole(path: &str) -> Result<Image, String> {
+    let bytes = std::fs::read(path).map_err(|e| e.to_string())?;
+    decode::decode(&bytes, histogram::image::MAX_PIXELS)
+        .map(|d| d.image)
+        .map_err(|e| e.to_string())
 }
 
 pub fn gpu_histogram(
@@ -230,14 +296,17 @@ fn json_string(s: &str) -> String {
     out + "\""
 }
 
-fn json_line(file: &str, image: &Image, method: &str, histogram: &Histogram) -> String {
+fn json_line(file: &str, counted: &Counted, method: &str) -> String {
+    let histogram = &counted.histogram;
     let mut out = format!(
         "{{\"file\": {}, \"width\": {}, \"height\": {}, \"bins\": {}, \"method\": \"{method}\"",
         json_string(file),
-        image.width(),
-        image.height(),
+        counted.width,
+        counted.height,
         histogram.spec().num_bins
     );
+    let notes: Vec<String> = counted.notes.iter().map(|n| json_string(n)).collect();
+    write!(out, ", \"notes\": [{}]", notes.join(", ")).unwrap();
     for (c, name) in histogram.spec().channels.names().iter().enumerate() {
         let bins: Vec<String> = histogram.channel(c).iter().map(u32::to_string).collect();
         write!(out, ", \"{name}\": [{}]", bins.join(", ")).unwrap();

@@ -1,0 +1,511 @@
+//! Image files to RGBA8 pixels: the one decoder behind the site and the command-line
+//! tool, so that both count the same values, the values stored in the file:
+//!
+//! - alpha is not applied: a translucent pixel counts with its straight colour;
+//! - 16-bit samples become the nearest 8-bit value, `round(v * 255 / 65535)`, the
+//!   `image` crate's rule;
+//! - palettes (with their transparency) and grey are expanded: grey is R = G = B;
+//! - colour profiles (ICC, gAMA) are not applied: the stored values are counted;
+//! - EXIF orientation is ignored: turning an image does not change its histogram;
+//! - of an animation (APNG, GIF, WebP), the first frame is counted.
+//!
+//! Files are read in bands of whole rows, so an image larger than memory can still be
+//! counted: PNG rows are decoded as they are needed; other formats are decoded whole
+//! (within a memory budget the caller gives) and handed out band by band.
+
+use crate::image::{Image, MAX_PIXELS};
+use std::fmt;
+use std::io::{BufRead, Cursor, Read, Seek, SeekFrom};
+
+/// The formats read here (the browser can decode others, such as AVIF; the site
+/// then asks the browser).
+pub const FORMATS: &str = "PNG, JPEG, GIF, WebP, BMP, TIFF or ICO";
+
+/// Why a file could not be read, in words for the person who gave it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DecodeError {
+    /// Not a format read here (the site may still ask the browser).
+    Unsupported,
+    /// The file is damaged or not what its header says.
+    Corrupt(String),
+    /// More pixels than the caller accepts.
+    TooLarge { width: u32, height: u32, max: u64 },
+    /// The memory for the next band of rows could not be had.
+    OutOfMemory { bytes: u64 },
+    /// Decoding at once would take more memory than the caller allowed.
+    NeedsMemory {
+        width: u32,
+        height: u32,
+        format: &'static str,
+        bytes: u64,
+        budget: u64,
+    },
+}
+
+impl fmt::Display for DecodeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DecodeError::Unsupported => write!(f, "not an image file ({FORMATS} expected)"),
+            DecodeError::Corrupt(why) => write!(f, "the file is damaged or not an image ({why})"),
+            DecodeError::TooLarge { width, height, max } => {
+                let max = if max >> 20 > 0 {
+                    format!("{} megapixels", max >> 20)
+                } else {
+                    format!("{max} pixels")
+                };
+                write!(
+                    f,
+                    "the image is {width}x{height} pixels: more than the {max} allowed here"
+                )
+            }
+            DecodeError::OutOfMemory { bytes } => write!(
+                f,
+                "not enough memory for the next {} MiB of pixels",
+                bytes >> 20
+            ),
+            DecodeError::NeedsMemory {
+                width,
+                height,
+                format,
+                bytes,
+                budget,
+            } => write!(
+                f,
+                "the image is {width}x{height} pixels; a {format} file is decoded whole, which \
+                 needs {} of memory, and {} is available. PNG is read in bands of rows: convert \
+                 it to PNG (without interlacing), or split it into parts",
+                gib(*bytes),
+                gib(*budget)
+            ),
+        }
+    }
+}
+
+impl std::error::Error for DecodeError {}
+
+fn gib(bytes: u64) -> String {
+    format!("{:.1} GiB", bytes as f64 / (1u64 << 30) as f64)
+}
+
+fn corrupt(e: impl fmt::Display) -> DecodeError {
+    DecodeError::Corrupt(e.to_string().trim().to_string())
+}
+
+/// How the samples of a row are laid out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Layout {
+    /// 1 grey, 2 grey + alpha, 3 RGB, 4 RGBA.
+    channels: usize,
+    /// 16-bit samples, big-endian (PNG) or in the machine's order (`image` buffers).
+    sixteen: Option<Endian>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Endian {
+    Big,
+    Native,
+}
+
+impl Layout {
+    fn bytes_per_pixel(self) -> usize {
+        self.channels * if self.sixteen.is_some() { 2 } else { 1 }
+    }
+}
+
+/// Where the rows come from.
+enum Rows<R: BufRead + Seek> {
+    /// A non-interlaced PNG, decoded row by row.
+    Png(Box<png::Reader<R>>),
+    /// A whole decoded image, handed out row by row.
+    Whole { bytes: Vec<u8>, at: usize },
+}
+
+/// An image file being read, band by band.
+pub struct Decoder<R: BufRead + Seek> {
+    width: u32,
+    height: u32,
+    format: &'static str,
+    layout: Layout,
+    rows: Rows<R>,
+    /// Rows handed out so far.
+    done: u32,
+    notes: Vec<String>,
+    translucent: bool,
+    scratch: Vec<u8>,
+}
+
+/// A whole image and what was counted of it.
+pub struct Decoded {
+    pub image: Image,
+    pub format: &'static str,
+    /// What a reader of the histogram should know, as sentences.
+    pub notes: Vec<String>,
+}
+
+/// Decodes a whole file held in memory, of at most `max_pixels` pixels (the site's).
+pub fn decode(bytes: &[u8], max_pixels: u64) -> Result<Decoded, DecodeError> {
+    let max_pixels = max_pixels.min(MAX_PIXELS);
+    // The decoded image and one intermediate copy of it (16-bit samples) fit easily.
+    let mut decoder = Decoder::new(Cursor::new(bytes), max_pixels, max_pixels * 16)?;
+    let image = decoder
+        .next_band(max_pixels)?
+        .ok_or_else(|| corrupt("no rows"))?;
+    Ok(Decoded {
+        image,
+        format: decoder.format,
+        notes: decoder.notes(),
+    })
+}
+
+impl<R: BufRead + Seek> Decoder<R> {
+    /// Reads the header and, for formats that are not read row by row, the whole
+    /// image. Refuses images of more than `max_pixels`, and whole decodes that would
+    /// take more than `budget` bytes.
+    pub fn new(mut reader: R, max_pixels: u64, budget: u64) -> Result<Decoder<R>, DecodeError> {
+        let mut head = [0u8; 32];
+        let n = read_up_to(&mut reader, &mut head).map_err(corrupt)?;
+        reader.seek(SeekFrom::Start(0)).map_err(corrupt)?;
+        let format = image::guess_format(&head[..n]).map_err(|_| DecodeError::Unsupported)?;
+        match format {
+            image::ImageFormat::Png => Decoder::png(reader, max_pixels, budget),
+            image::ImageFormat::Jpeg
+            | image::ImageFormat::Gif
+            | image::ImageFormat::WebP
+            | image::ImageFormat::Bmp
+            | image::ImageFormat::Tiff
+            | image::ImageFormat::Ico => Decoder::whole(reader, format, max_pixels, budget),
+            _ => Err(DecodeError::Unsupported),
+        }
+    }
+
+    fn png(reader: R, max_pixels: u64, budget: u64) -> Result<Decoder<R>, DecodeError> {
+        let mut png = png::Decoder::new_with_limits(
+            reader,
+            png::Limits {
+                bytes: usize::try_from(budget).unwrap_or(usize::MAX),
+            },
+        );
+        // Palettes and low bit depths expanded to 8 bits, transparency to alpha;
+        // 16-bit samples kept, to be rounded here (png's STRIP_16 would truncate).
+        png.set_transformations(png::Transformations::EXPAND);
+        let info = png.read_header_info().map_err(corrupt)?;
+        let (width, height) = (info.width, info.height);
+        check_size(width, height, max_pixels)?;
+        let mut reader = png.read_info().map_err(corrupt)?;
+        let info = reader.info();
+        let mut notes = Vec::new();
+        if let Some(animation) = info.animation_control {
+            notes.push(if info.frame_control.is_some() {
+                format!(
+                    "An animated PNG: the first of its {} frames is counted.",
+                    animation.num_frames
+                )
+            } else {
+                "An animated PNG whose still image is not one of its frames: the still image \
+                 (what viewers without animation show) is counted."
+                    .to_string()
+            });
+        }
+        if info.icc_profile.is_some() || info.gama_chunk.is_some() {
+            notes.push(PROFILE_NOTE.to_string());
+        }
+        let (colour, depth) = reader.output_color_type();
+        let layout = Layout {
+            channels: colour.samples(),
+            sixteen: (depth == png::BitDepth::Sixteen).then_some(Endian::Big),
+        };
+        let rows = if info.interlaced {
+            // Interlaced rows come in seven passes over the image: decode it whole.
+            let size = reader
+                .output_buffer_size()
+                .ok_or_else(|| corrupt("too large"))?;
+            if size as u64 > budget {
+                return Err(DecodeError::NeedsMemory {
+                    width,
+                    height,
+                    format: "interlaced PNG",
+                    bytes: size as u64,
+                    budget,
+                });
+            }
+            let mut bytes = vec![0; size];
+            reader.next_frame(&mut bytes).map_err(corrupt)?;
+            Rows::Whole { bytes, at: 0 }
+        } else {
+            Rows::Png(Box::new(reader))
+        };
+        Ok(Decoder::with(width, height, "PNG", layout, rows, notes))
+    }
+
+    fn whole(
+        mut reader: R,
+        format: image::ImageFormat,
+        max_pixels: u64,
+        budget: u64,
+    ) -> Result<Decoder<R>, DecodeError> {
+        let name = match format {
+            image::ImageFormat::Jpeg => "JPEG",
+            image::ImageFormat::Gif => "GIF",
+            image::ImageFormat::WebP => "WebP",
+            image::ImageFormat::Bmp => "BMP",
+            image::ImageFormat::Tiff => "TIFF",
+            _ => "ICO",
+        };
+        let mut notes = Vec::new();
+        if let Some(note) = animation_note(&mut reader, format)? {
+            notes.push(note);
+        }
+        let mut file = image::ImageReader::with_format(reader, format);
+        let mut limits = image::Limits::no_limits();
+        limits.max_alloc = Some(budget);
+        file.limits(limits);
+        let mut decoder = file.into_decoder().map_err(corrupt)?;
+        let (width, height) = image::ImageDecoder::dimensions(&decoder);
+        check_size(width, height, max_pixels)?;
+        let bytes = image::ImageDecoder::total_bytes(&decoder);
+        if bytes > budget {
+            return Err(DecodeError::NeedsMemory {
+                width,
+                height,
+                format: name,
+                bytes,
+                budget,
+            });
+        }
+        if matches!(image::ImageDecoder::icc_profile(&mut decoder), Ok(Some(_))) {
+            notes.push(PROFILE_NOTE.to_string());
+        }
+        let decoded = image::DynamicImage::from_decoder(decoder).map_err(corrupt)?;
+        let (channels, sixteen) = match decoded.color() {
+            image::ColorType::L8 => (1, false),
+            image::ColorType::La8 => (2, false),
+            image::ColorType::Rgb8 => (3, false),
+            image::ColorType::Rgba8 => (4, false),
+            image::ColorType::L16 => (1, true),
+            image::ColorType::La16 => (2, true),
+            image::ColorType::Rgb16 => (3, true),
+            image::ColorType::Rgba16 => (4, true),
+            // Float samples (some TIFFs): the `image` crate's own conversion.
+            _ => (4, false),
+        };
+        let bytes = if channels == 4 && !sixteen {
+            decoded.into_rgba8().into_raw()
+        } else {
+            decoded.into_bytes()
+        };
+        let layout = Layout {
+            channels,
+            sixteen: sixteen.then_some(Endian::Native),
+        };
+        let rows = Rows::Whole { bytes, at: 0 };
+        Ok(Decoder::with(width, height, name, layout, rows, notes))
+    }
+
+    fn with(
+        width: u32,
+        height: u32,
+        format: &'static str,
+        layout: Layout,
+        rows: Rows<R>,
+        mut notes: Vec<String>,
+    ) -> Decoder<R> {
+        if layout.sixteen.is_some() {
+            notes.push(
+                "16 bits per channel: each value is counted as the nearest 8-bit value."
+                    .to_string(),
+            );
+        }
+        if layout.channels <= 2 {
+            notes.push("Greyscale: R, G and B are each the grey value.".to_string());
+        }
+        Decoder {
+            width,
+            height,
+            format,
+            layout,
+            rows,
+            done: 0,
+            notes,
+            translucent: false,
+            scratch: Vec::new(),
+        }
+    }
+
+    pub fn width(&self) -> u32 {
+        self.width
+    }
+
+    pub fn height(&self) -> u32 {
+        self.height
+    }
+
+    /// "PNG", "JPEG", ...
+    pub fn format(&self) -> &'static str {
+        self.format
+    }
+
+    /// What a reader of the histogram should know about the values counted; complete
+    /// once every band has been read.
+    pub fn notes(&self) -> Vec<String> {
+        let mut notes = self.notes.clone();
+        if self.translucent {
+            notes.push(
+                "Some pixels are translucent: each counts with its own colour, whatever its \
+                 alpha."
+                    .to_string(),
+            );
+        }
+        notes
+    }
+
+    /// The next rows, top to bottom, as many as fit in `max_pixels` (at least one);
+    /// `None` after the last.
+    pub fn next_band(&mut self, max_pixels: u64) -> Result<Option<Image>, DecodeError> {
+        if self.done == self.height {
+            return Ok(None);
+        }
+        let rows = (max_pixels / self.width as u64).clamp(1, (self.height - self.done) as u64);
+        let rows = rows as u32;
+        let row_bytes = self.width as usize * self.layout.bytes_per_pixel();
+        let band_bytes = self.width as usize * rows as usize * 4;
+        let mut rgba = Vec::new();
+        rgba.try_reserve_exact(band_bytes)
+            .map_err(|_| DecodeError::OutOfMemory {
+                bytes: band_bytes as u64,
+            })?;
+        for _ in 0..rows {
+            let row: &[u8] = match &mut self.rows {
+                Rows::Png(reader) => reader
+                    .next_row()
+                    .map_err(corrupt)?
+                    .ok_or_else(|| corrupt("the file ends early"))?
+                    .data(),
+                Rows::Whole { bytes, at } => {
+                    *at += row_bytes;
+                    &bytes[*at - row_bytes..*at]
+                }
+            };
+            self.translucent |= to_rgba(row, self.layout, &mut self.scratch, &mut rgba);
+        }
+        self.done += rows;
+        if self.done == self.height {
+            // What is left is not needed: give back the memory of a whole decode.
+            self.rows = Rows::Whole {
+                bytes: Vec::new(),
+                at: 0,
+            };
+        }
+        Image::from_rgba(self.width, rows, rgba)
+            .map(Some)
+            .map_err(|e| corrupt(e.to_string()))
+    }
+}
+
+const PROFILE_NOTE: &str =
+    "The file carries a colour profile; it is not applied: the stored values are counted.";
+
+fn check_size(width: u32, height: u32, max: u64) -> Result<(), DecodeError> {
+    if width == 0 || height == 0 {
+        return Err(corrupt("the image has no pixels"));
+    }
+    if width as u64 * height as u64 > max {
+        return Err(DecodeError::TooLarge { width, height, max });
+    }
+    Ok(())
+}
+
+/// Appends a row of `layout` samples to `out` as RGBA8; says whether any pixel was
+/// translucent. `scratch` holds 16-bit rows rounded to 8 bits.
+fn to_rgba(row: &[u8], layout: Layout, scratch: &mut Vec<u8>, out: &mut Vec<u8>) -> bool {
+    let row = match layout.sixteen {
+        None => row,
+        Some(endian) => {
+            scratch.clear();
+            scratch.extend(row.chunks_exact(2).map(|s| {
+                let v = match endian {
+                    Endian::Big => u16::from_be_bytes([s[0], s[1]]),
+                    Endian::Native => u16::from_ne_bytes([s[0], s[1]]),
+                };
+                to_8_bits(v)
+            }));
+            scratch
+        }
+    };
+    let mut alpha = 255u8;
+    match layout.channels {
+        1 => out.extend(row.iter().flat_map(|&g| [g, g, g, 255])),
+        2 => out.extend(row.chunks_exact(2).flat_map(|p| {
+            alpha &= p[1];
+            [p[0], p[0], p[0], p[1]]
+        })),
+        3 => out.extend(row.chunks_exact(3).flat_map(|p| [p[0], p[1], p[2], 255])),
+        _ => {
+            alpha = row.chunks_exact(4).fold(255, |a, p| a & p[3]);
+            out.extend_from_slice(row);
+        }
+    }
+    alpha != 255
+}
+
+/// The nearest 8-bit value of a 16-bit sample: `round(v * 255 / 65535)`, which is
+/// `(v + 128) / 257` (the `image` crate's conversion, so the tool and the site agree).
+pub fn to_8_bits(v: u16) -> u8 {
+    ((v as u32 + 128) / 257) as u8
+}
+
+fn read_up_to(reader: &mut impl Read, buf: &mut [u8]) -> std::io::Result<usize> {
+    let mut n = 0;
+    while n < buf.len() {
+        match reader.read(&mut buf[n..])? {
+            0 => break,
+            k => n += k,
+        }
+    }
+    Ok(n)
+}
+
+/// For GIF and WebP: whether the file is animated, as a note (the first frame is
+/// what `image` decodes). Leaves the reader at the start.
+fn animation_note(
+    reader: &mut (impl BufRead + Seek),
+    format: image::ImageFormat,
+) -> Result<Option<String>, DecodeError> {
+    let note = match format {
+        image::ImageFormat::Gif => {
+            let mut options = gif::DecodeOptions::new();
+            options.skip_frame_decoding(true);
+            let mut gif = options.read_info(&mut *reader).map_err(corrupt)?;
+            let mut frames = 0u32;
+            while gif.read_next_frame().map_err(corrupt)?.is_some() {
+                frames += 1;
+            }
+            (frames > 1)
+                .then(|| format!("An animated GIF: the first of its {frames} frames is counted."))
+        }
+        image::ImageFormat::WebP => {
+            let webp = image_webp::WebPDecoder::new(&mut *reader).map_err(corrupt)?;
+            webp.is_animated().then(|| {
+                format!(
+                    "An animated WebP: the first of its {} frames is counted.",
+                    webp.num_frames()
+                )
+            })
+        }
+        _ => None,
+    };
+    reader.seek(SeekFrom::Start(0)).map_err(corrupt)?;
+    Ok(note)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sixteen_bits_round_to_the_nearest_eight_bit_value() {
+        for v in 0..=u16::MAX {
+            let exact = (v as f64 * 255.0 / 65535.0).round() as u8;
+            assert_eq!(to_8_bits(v), exact, "{v}");
+        }
+    }
+}

@@ -1,0 +1,80 @@
+// Every page counts the values stored in the file (issue #11): fixtures of every
+// kind (translucent, 16-bit, palette with transparency, grey + alpha, a colour
+// profile, animations, lossless WebP and AVIF, photos re-encoded as PNG), each
+// checked against references made outside the browser: the histogram of the pixels
+// the file was made from, and the command-line tool's count of the file.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { start, shots, makeFixtures, cliRows, downloadCsv, pickFile, litPixels } from './harness.mjs';
+
+let browser;
+let fixtures;
+before(async () => {
+  fixtures = makeFixtures();
+  browser = await start();
+});
+after(async () => {
+  await browser?.close();
+  fixtures?.remove();
+});
+
+test('the command-line tool counts every fixture exactly as it was made', () => {
+  for (const name of fixtures.names.filter((n) => !n.endsWith('.avif'))) {
+    assert.deepEqual(cliRows(fixtures.path(name), 4), fixtures.rows(name, 4), name);
+  }
+});
+
+const SMALL = ['translucent-257x131.png', 'rgba16-31x257.png', 'grey16-300x7.png'];
+const SOME = [...SMALL, 'rgb16-193x67.png', 'palette-trns-97x61.png'];
+const PAGES = [
+  ['cpu', 1, 'all'], ['4ch-cpu', 4, 'all'], ['packed', 4, 'all'],
+  ['single', 1, SMALL], ['4ch-single', 4, SMALL],
+  ['atomic', 1, SOME], ['chunks-sum', 1, SOME], ['chunks-reduce', 1, SOME],
+  ['privatized', 4, SOME], ['4ch-chunks-reduce', 4, SOME], ['4ch-gpu-draw', 4, SOME],
+];
+
+/** Picks each file on the page and compares its CSV with both references. */
+async function countsExactly(page, channels, files) {
+  for (const name of files) {
+    await pickFile(page, fixtures.path(name));
+    const { rows } = await downloadCsv(page);
+    assert.deepEqual(rows, fixtures.rows(name, channels), `${name}: the pixels it was made from`);
+    if (!name.endsWith('.avif')) assert.deepEqual(rows, cliRows(fixtures.path(name), channels), `${name}: the command-line tool`);
+  }
+}
+
+for (const [id, channels, files] of PAGES) {
+  test(`${id}: counts the stored values of ${files === 'all' ? 'every' : files.length} fixture${files === 'all' ? '' : 's'}`, async () => {
+    const page = await browser.open(`/www/${id}.html`);
+    await countsExactly(page, channels, files === 'all' ? fixtures.names : files);
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+}
+
+test('the page says what was counted, and shows the picture as it looks', async () => {
+  const page = await browser.open('/www/4ch-cpu.html');
+  const says = async (name, text) => {
+    await pickFile(page, fixtures.path(name));
+    assert.match(await page.textContent('p.note'), text, name);
+  };
+  await says('animated-80x60.png', /An animated PNG: the first of its 3 frames is counted/);
+  await says('animated-70x50.gif', /An animated GIF: the first of its 2 frames is counted/);
+  await says('rgb16-193x67.png', /16 bits per channel: each value is counted as the nearest 8-bit value/);
+  await says('grey-alpha-1x4099.png', /Greyscale.*translucent: each counts with its own colour, whatever its alpha/);
+  await says('translucent-257x131.avif', /Decoded by this browser .*straight colour values/);
+  assert.match(await page.textContent('figcaption'), /257×131 \(image\/avif, decoded by the browser\)/);
+  await says('icc-profile-64x48.png', /colour profile; it is not applied: the stored values are counted/);
+  assert.ok(await litPixels(page, '.drop canvas') > 10_000, 'the picture is shown');
+  await page.screenshot({ path: join(shots, 'exact-icc.png') });
+  await says('translucent-257x131.png', /translucent/);
+  await page.screenshot({ path: join(shots, 'exact-translucent.png') });
+  assert.deepEqual(page.errors, []);
+});
+
+test('without WebGPU the CPU page is just as exact', async () => {
+  const page = await browser.open('/www/cpu.html', { webgpu: false });
+  await countsExactly(page, 1, ['translucent-257x131.png', 'rgba16-31x257.png', 'translucent-257x131.avif']);
+  assert.deepEqual(page.errors, []);
+});
