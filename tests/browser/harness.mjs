@@ -32,10 +32,15 @@ export async function start(flags = []) {
     viewport: { width: 1200, height: 900 },
   });
   mkdirSync(shots, { recursive: true });
+  // Every Content-Security-Policy violation on any page; close() fails if there was one.
+  const violations = [];
 
   /** Opens a page, records console errors and page errors, waits for a state. */
   async function open(path, { state = 'done', timeout = 120_000, viewport, webgpu = true, init } = {}) {
     const page = await context.newPage();
+    await page.exposeFunction('reportViolation', (text) => violations.push(`${path}: ${text}`)).catch(() => {});
+    await page.addInitScript(() => document.addEventListener('securitypolicyviolation',
+      (e) => window.reportViolation(`${e.violatedDirective} blocked ${e.blockedURI || 'inline code'}`)));
     if (init) await page.addInitScript(init);
     if (viewport) await page.setViewportSize(viewport);
     // A browser without WebGPU: the page sees no navigator.gpu.
@@ -52,6 +57,7 @@ export async function start(flags = []) {
     await context.close();
     server.close();
     rmSync(profile, { recursive: true, force: true });
+    if (violations.length) throw new Error(`Content-Security-Policy violations:\n${violations.join('\n')}`);
   }
   return { open, close, base, version: context.browser()?.version() ?? '' };
 }

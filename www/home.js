@@ -1,0 +1,39 @@
+// The home page: every example in reading order, and whether this browser has WebGPU.
+// (Links are relative to index.html, which loads this module.)
+import init, { GpuContext } from '../pkg/histogram.js';
+import { examples, parts } from './examples.js';
+import { adapterDescription } from './site.js';
+
+const list = document.getElementById('examples');
+for (const [part, heading] of Object.entries(parts)) {
+  const h2 = document.createElement('h2');
+  h2.textContent = heading;
+  const ul = document.createElement('ul');
+  ul.className = 'examples';
+  for (const e of examples.filter((e) => e.part === Number(part))) {
+    const li = document.createElement('li');
+    li.dataset.example = e.id;
+    const title = e.ready ? Object.assign(document.createElement('a'), { href: `www/${e.id}.html` })
+      : Object.assign(document.createElement('strong'), { className: 'coming' });
+    title.textContent = e.title;
+    li.append(title);
+    if (!e.ready) li.append(Object.assign(document.createElement('span'), { className: 'tag', textContent: 'coming' }));
+    li.append(Object.assign(document.createElement('div'), { className: 'muted', textContent: e.line }));
+    ul.append(li);
+  }
+  list.append(h2, ul);
+}
+
+const status = document.getElementById('webgpu');
+try {
+  await init();
+  const gpu = await GpuContext.create();
+  status.textContent = `WebGPU is available: ${await adapterDescription()}. Timestamp queries: ` +
+    (gpu.timestamps ? 'yes, so GPU times are measured on the GPU.' : 'no, so pages time with the wall clock.');
+  document.body.dataset.webgpu = 'yes';
+} catch (e) {
+  status.textContent = `WebGPU is not available here: ${e instanceof Error ? e.message : e}. ` +
+    'The CPU example still works; the GPU examples need a browser with WebGPU.';
+  document.body.dataset.webgpu = 'no';
+}
+document.body.dataset.state = 'done';
