@@ -1,5 +1,6 @@
 # make serve: set up what is missing, build, serve the site on http://127.0.0.1:$(PORT)/
 # make test:  set up what is missing, build, then lint and run every test
+# make dist:  the site as a self-contained static folder, dist/, for any static host
 PORT ?= 8000
 export PATH := $(CURDIR)/node_modules/.bin:$(HOME)/.cargo/bin:$(PATH)
 # Native GPU tests run on Vulkan (Mesa lavapipe without a GPU); GL is 100x slower.
@@ -7,7 +8,7 @@ export WGPU_BACKEND ?= vulkan
 
 SOURCES := Cargo.toml Cargo.lock $(shell find src shaders -type f)
 
-.PHONY: setup build tools serve test lint test-native test-browser
+.PHONY: setup build tools dist serve test lint test-native test-browser
 
 setup:
 	@scripts/setup.sh
@@ -17,6 +18,14 @@ pkg/histogram_bg.wasm: $(SOURCES)
 	@touch $@
 
 build: setup pkg/histogram_bg.wasm
+
+# Everything the site needs and nothing else; every URL in it is relative, so it
+# works at the root of a host or in any subfolder. The browser tests serve this.
+dist: build
+	rm -rf dist
+	mkdir -p dist/pkg
+	cp -r index.html www dist/
+	cp pkg/histogram.js pkg/histogram_bg.wasm dist/pkg/
 
 # What the browser tests run outside the browser: the command-line tool (their
 # reference) and the fixture maker.
@@ -36,7 +45,7 @@ test-native: setup
 	mkdir -p -m 700 /tmp/histogram-xdg
 	XDG_RUNTIME_DIR=/tmp/histogram-xdg cargo test --release
 
-test-browser: build tools
+test-browser: dist tools
 	node --test --test-concurrency=1 tests/browser/
 
 test: lint test-native test-browser

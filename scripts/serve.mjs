@@ -1,11 +1,13 @@
-// A static file server for the site: no dependencies, loopback only, correct MIME
-// types (application/wasm lets the browser compile while downloading).
+// A plain static file server: no dependencies, loopback only, correct MIME types
+// (application/wasm lets the browser compile while downloading). `make serve`
+// serves the working tree; the browser tests serve the built dist/ folder, also
+// under a subfolder (`prefix`), as a static host would.
 import { createServer } from 'node:http';
 import { createReadStream, statSync } from 'node:fs';
 import { extname, join, normalize, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
+const repo = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const types = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8', '.wasm': 'application/wasm', '.json': 'application/json',
@@ -13,15 +15,19 @@ const types = {
   '.svg': 'image/svg+xml', '.webm': 'video/webm', '.mp4': 'video/mp4', '.ico': 'image/x-icon',
 };
 
-export function serve(port = 8000, host = '127.0.0.1') {
+/** Serves the folder `root` at http://host:port/prefix/. */
+export function serve(port = 8000, { host = '127.0.0.1', root = repo, prefix = '/' } = {}) {
+  root = resolve(root);
   const server = createServer((req, res) => {
     let path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    const inside = path.startsWith(prefix);
+    path = path.slice(prefix.length - 1);
     if (path.endsWith('/')) path += 'index.html';
     const file = normalize(join(root, path));
     let stat;
-    try { stat = file.startsWith(root) && statSync(file); } catch { stat = null; }
+    try { stat = inside && file.startsWith(root) && statSync(file); } catch { stat = null; }
     if (!stat || !stat.isFile()) {
-      res.writeHead(404, { 'content-type': 'text/plain' }).end(`not found: ${path}\n`);
+      res.writeHead(404, { 'content-type': 'text/plain' }).end(`not found: ${req.url}\n`);
       return;
     }
     res.writeHead(200, {
@@ -36,6 +42,7 @@ export function serve(port = 8000, host = '127.0.0.1') {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const port = Number(process.argv[2] ?? 8000);
-  const server = await serve(port);
-  console.log(`Serving ${root} on http://127.0.0.1:${server.address().port}/  (Ctrl-C stops)`);
+  const root = process.argv[3] ?? repo;
+  const server = await serve(port, { root });
+  console.log(`Serving ${resolve(root)} on http://127.0.0.1:${server.address().port}/  (Ctrl-C stops)`);
 }

@@ -91,6 +91,23 @@ test('without WebGPU the GPU page explains and the CPU page still works', async 
   assert.ok(await litPixels(cpuPage, 'canvas.histogram') > 1000);
 });
 
+test('the built site works from a subfolder of a static host', async () => {
+  const hosted = await start([], { prefix: '/tools/histogram/' });
+  try {
+    const home = await hosted.open('/index.html');
+    assert.equal(await home.getAttribute('body', 'data-webgpu'), 'yes');
+    await home.click('li[data-example="packed"] a');
+    await waitState(home, 'done');
+    assert.match(home.url(), /\/tools\/histogram\/www\/packed\.html$/);
+    assert.match(await home.textContent('dl.stats'), /equals the pixel count/);
+    await home.click('nav.pager a.home');
+    await home.waitForURL(/\/tools\/histogram\/index\.html$/);
+    assert.deepEqual(home.errors, []);
+  } finally {
+    await hosted.close();
+  }
+});
+
 test('pages fit a phone-sized window', async () => {
   const page = await browser.open('/www/single.html', { viewport: { width: 390, height: 844 } });
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

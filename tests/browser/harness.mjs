@@ -19,10 +19,15 @@ export const CHROMIUM_FLAGS = [
   '--no-first-run', '--disable-quic',
 ];
 
-/** Starts the server and a browser (with `flags` besides ours); returns { open, close }. */
-export async function start(flags = []) {
-  const server = await serve(0);
-  const base = `http://127.0.0.1:${server.address().port}`;
+/**
+ * Starts a static server and a browser (with `flags` besides ours); returns
+ * { open, close }. The server serves the built site, dist/ (`make dist`), at
+ * `prefix`, as a static host would; `root: 'tree'` serves the working tree instead
+ * (for benchmarks that load files from outside the site).
+ */
+export async function start(flags = [], { root = 'dist', prefix = '/' } = {}) {
+  const server = await serve(0, { root: root === 'tree' ? repo : join(repo, root), prefix });
+  const base = `http://127.0.0.1:${server.address().port}${prefix.slice(0, -1)}`;
   const profile = mkdtempSync(join(tmpdir(), 'histogram-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
