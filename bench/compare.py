@@ -1,5 +1,7 @@
 #!/usr/bin/env python3
-"""Ratios of our fastest exact method to CUB and to the read-only floor, per case.
+"""Ratios of our fastest exact method to CUB and to the read-only floor, per case;
+then, per method, the time of each image shape over the time of the first size run
+with the same pixel count (1x2073600 against 1920x1080: the shape should not matter).
 
 usage: compare.py OURS.txt CUB.txt   (outputs of `histogram bench` and cub_hist, same run)
 """
@@ -27,3 +29,18 @@ for key in sorted(ours, key=lambda k: (int(k[0].split('x')[0]) * int(k[0].split(
     print(f"{key[0]:<10} {key[1]:<8} {best:<11} {us:8.1f} {c['cub']:8.1f} {us / c['cub']:8.2f} "
           f"{c['readonly']:8.1f} {us / c['readonly']:10.2f} "
           + (f"{reduce / us:11.1f}" if reduce else f"{'-':>11}"))
+
+pixels = lambda size: int(size.split("x")[0]) * int(size.split("x")[1])
+first = {}
+for size, kind in ours:
+    first.setdefault((pixels(size), kind), size)
+shapes = [(size, kind) for size, kind in ours if first[(pixels(size), kind)] != size]
+if shapes:
+    print()
+    print(f"{'size':<10} {'image':<8} {'method':<14} {'us':>8} {'against':<10} {'us':>8} {'ratio':>6}")
+    for size, kind in shapes:
+        base = first[(pixels(size), kind)]
+        for method, (us, check) in ours[(size, kind)].items():
+            if method in ours[(base, kind)]:
+                b = ours[(base, kind)][method][0]
+                print(f"{size:<10} {kind:<8} {method:<14} {us:8.1f} {base:<10} {b:8.1f} {us / b:6.2f}")

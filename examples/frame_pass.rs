@@ -59,7 +59,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         width,
         height,
         bytes.len() as u64,
-        Some(&bins),
+        Some((&bins, Spec::rgbl())),
     );
     converter.upload(&gpu.queue, &bytes, &format)?;
     let queries = device.create_query_set(&wgpu::QuerySetDescriptor {

@@ -15,6 +15,13 @@ struct Band {
   size: vec2u,
 };
 
+// What the scale pass (scale.wgsl) writes for drawing: per channel the article's
+// scale, and the tallest bin (for logarithmic counts).
+struct Scale {
+  scale: vec4f,
+  tallest: vec4f,
+};
+
 // The 8-bit channels back from the texture's unorm floats (k / 255 * 255 rounds to k).
 fn rgb8(color: vec4f) -> vec3u {
   return vec3u(color.rgb * 255.0 + 0.5);

@@ -16,7 +16,7 @@ struct VSOutput {
 
 @group(0) @binding(0) var<storage, read> bins: array<u32>;
 @group(0) @binding(1) var<uniform> uni: Uniforms;
-@group(0) @binding(2) var<storage, read> scale: vec4f;
+@group(0) @binding(2) var<storage, read> scale: Scale;
 
 @vertex fn vs(@builtin(vertex_index) vertexIndex: u32) -> VSOutput {
   // Two triangles covering the unit square; the matrix places it on the target.
@@ -40,7 +40,7 @@ struct VSOutput {
   if (channels == 4u) {
     counts = vec4u(bins[at], bins[at + 1u], bins[at + 2u], bins[at + 3u]);
   }
-  let heights = vec4f(counts) * scale;
+  let heights = vec4f(counts) * scale.scale;
   let bits = heights > vec4f(fsInput.texcoord.y);
   let ndx = dot(select(vec4u(0), vec4u(1, 2, 4, 8), bits), uni.channelMult);
   return uni.colors[ndx];

@@ -12,18 +12,29 @@ var<workgroup> bins: array<atomic<u32>, numBins * channels>;
 
 @compute @workgroup_size(workgroupSize)
 fn cs(
-  @builtin(workgroup_id) workgroup_id: vec3u,
+  @builtin(global_invocation_id) global_invocation_id: vec3u,
   @builtin(num_workgroups) num_workgroups: vec3u,
   @builtin(local_invocation_index) local_invocation_index: u32,
 ) {
-  // Workgroups take rows in turn; a workgroup's invocations read consecutive pixels
-  // of its row (coalesced loads, and no division to find a pixel's position).
-  for (var y = workgroup_id.x; y < band.size.y; y += num_workgroups.x) {
-    for (var x = local_invocation_index; x < band.size.x; x += workgroupSize) {
-      let rgb = rgb8(textureLoad(ourTexture, band.origin + vec2u(x, y), 0));
-      for (var ch = 0u; ch < channels; ch++) {
-        atomicAdd(&bins[binOf(rgb, ch) * channels + ch], 1u);
-      }
+  // The band's pixels in reading order, whatever its shape: invocation i counts
+  // pixels i, i + stride, i + 2 stride... so neighbouring invocations read
+  // neighbouring pixels (coalesced loads). The position steps by the stride, with
+  // no division per pixel.
+  let width = band.size.x;
+  let count = width * band.size.y;
+  let stride = num_workgroups.x * workgroupSize;
+  let step = vec2u(stride % width, stride / width);
+  var i = global_invocation_id.x;
+  var position = vec2u(i % width, i / width);
+  while (i < count) {
+    let rgb = rgb8(textureLoad(ourTexture, band.origin + position, 0));
+    for (var ch = 0u; ch < channels; ch++) {
+      atomicAdd(&bins[binOf(rgb, ch) * channels + ch], 1u);
+    }
+    i += stride;
+    position += step;
+    if (position.x >= width) {
+      position = vec2u(position.x - width, position.y + 1u);
     }
   }
 

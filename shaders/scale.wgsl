@@ -1,13 +1,14 @@
 // The article's scale, computed on the GPU so drawing needs no readback: per channel,
 // max(1 / tallest bin, 0.2 * numBins / numEntries). The fullest bin reaches the top
-// unless the histogram is so flat that 20% of the average would be taller.
+// unless the histogram is so flat that 20% of the average would be taller. The
+// tallest bins go along, for the studio's logarithmic scale.
 
 struct Entries {
   numEntries: u32,
 };
 
 @group(0) @binding(0) var<storage, read> bins: array<u32>;
-@group(0) @binding(1) var<storage, read_write> scale: vec4f;
+@group(0) @binding(1) var<storage, read_write> result: Scale;
 @group(0) @binding(2) var<uniform> entries: Entries;
 
 @compute @workgroup_size(1) fn cs() {
@@ -17,5 +18,6 @@ struct Entries {
       tallest[ch] = max(tallest[ch], bins[bin * channels + ch]);
     }
   }
-  scale = max(1.0 / vec4f(tallest), vec4f(0.2 * f32(numBins) / f32(entries.numEntries)));
+  result.scale = max(1.0 / vec4f(tallest), vec4f(0.2 * f32(numBins) / f32(entries.numEntries)));
+  result.tallest = vec4f(tallest);
 }

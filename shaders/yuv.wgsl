@@ -4,6 +4,9 @@
 // is on, counts R, G, B and luminance while it holds each pixel: one pass over the
 // frame instead of a conversion pass and a histogram pass.
 //
+// Only the pixels inside `region` are counted (the studio's region of interest);
+// every pixel is converted.
+//
 // It is tuned for GPUs that a CPU emulates (SwiftShader, llvmpipe), where video needs
 // the speed most: each invocation counts into its own histogram in private memory, so
 // no atomics run until its final flush (NOTES.md has the measurements). On a real GPU
@@ -28,6 +31,8 @@ struct Frame {
   size: vec2u,
   planeOffsets: vec3u,
   planeStrides: vec3u,
+  // The counted rectangle: x, y, width, height.
+  region: vec4u,
 };
 
 @group(0) @binding(0) var<storage, read> data: array<u32>;
@@ -102,6 +107,8 @@ fn cs(
   // Read once: SwiftShader loads a uniform again at every use (3 ms a frame).
   let size = f.size;
   let toRgb = f.toRgb;
+  let regionStart = f.region.xy;
+  let regionEnd = f.region.xy + f.region.zw;
   let quads = (size.x + 3u) / 4u;
   // Workgroups take rows in turn, invocations the quads across a row.
   for (var y = workgroup_id.x; y < size.y; y += num_workgroups.x) {
@@ -111,8 +118,9 @@ fn cs(
       let inRow = min(4u, size.x - quad * 4u);
       for (var k = 0u; k < inRow; k++) {
         let color = vec4f(pixelOf(q, quad, y, k, toRgb), 1.0);
-        textureStore(frame, vec2u(quad * 4u + k, y), color);
-        if (count) {
+        let position = vec2u(quad * 4u + k, y);
+        textureStore(frame, position, color);
+        if (count && all(position >= regionStart) && all(position < regionEnd)) {
           // The bytes the texture holds (rgb8 rounds as the store does). The four
           // channels written out: as a loop, SwiftShader took 40% longer.
           let rgb = rgb8(color);

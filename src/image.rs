@@ -7,6 +7,78 @@ use std::fmt;
 /// address space with room to spare (1 GiB of pixels).
 pub const MAX_PIXELS: u64 = 1 << 28;
 
+/// A rectangle of an image's pixels: the part a histogram counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Region {
+    pub x: u32,
+    pub y: u32,
+    pub width: u32,
+    pub height: u32,
+}
+
+impl Region {
+    /// All of a `width` x `height` image.
+    pub fn whole(width: u32, height: u32) -> Region {
+        Region {
+            x: 0,
+            y: 0,
+            width,
+            height,
+        }
+    }
+
+    /// Parses "X,Y,W,H".
+    pub fn parse(text: &str) -> Result<Region, String> {
+        let numbers: Vec<u32> = text
+            .split(',')
+            .map(|n| n.trim().parse())
+            .collect::<Result<_, _>>()
+            .map_err(|_| format!("a region is X,Y,W,H in whole pixels, not '{text}'"))?;
+        match numbers[..] {
+            [x, y, width, height] if width > 0 && height > 0 => Ok(Region {
+                x,
+                y,
+                width,
+                height,
+            }),
+            [_, _, _, _] => Err(format!("the region '{text}' has no pixels")),
+            _ => Err(format!("a region is X,Y,W,H in whole pixels, not '{text}'")),
+        }
+    }
+
+    /// Checks that the region lies inside a `width` x `height` image.
+    pub fn within(&self, width: u32, height: u32) -> Result<(), String> {
+        let fits = self.width > 0
+            && self.height > 0
+            && self.x as u64 + self.width as u64 <= width as u64
+            && self.y as u64 + self.height as u64 <= height as u64;
+        if fits {
+            Ok(())
+        } else {
+            Err(format!(
+                "the region {}x{} at ({}, {}) does not fit in the {width}x{height} image",
+                self.width, self.height, self.x, self.y
+            ))
+        }
+    }
+
+    pub fn pixel_count(&self) -> u64 {
+        self.width as u64 * self.height as u64
+    }
+
+    /// The part of `self` inside the rows `top..top + rows`, relative to them.
+    pub fn in_rows(&self, top: u32, rows: u32) -> Option<Region> {
+        let start = self.y.max(top);
+        let end = (self.y + self.height).min(top + rows);
+        (start < end).then(|| Region {
+            x: self.x,
+            y: start - top,
+            width: self.width,
+            height: end - start,
+        })
+    }
+}
+
 /// An 8-bit RGBA image, rows top to bottom, no padding.
 #[derive(Clone, PartialEq, Eq)]
 pub struct Image {
@@ -94,6 +166,17 @@ impl Image {
 
     pub fn rgba(&self) -> &[u8] {
         &self.rgba
+    }
+
+    /// A copy of the pixels of `region` (which must lie inside the image).
+    pub fn crop(&self, region: Region) -> Image {
+        let row = self.width as usize * 4;
+        let mut rgba = Vec::with_capacity(region.pixel_count() as usize * 4);
+        for y in region.y..region.y + region.height {
+            let start = y as usize * row + region.x as usize * 4;
+            rgba.extend_from_slice(&self.rgba[start..start + region.width as usize * 4]);
+        }
+        Image::from_rgba(region.width, region.height, rgba).expect("a region of a valid image")
     }
 
     /// One colour everywhere: the worst case for atomics (every pixel hits one bin).

@@ -455,3 +455,132 @@ fn without_a_gpu_adapter_it_says_so_and_uses_the_cpu() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--method cpu works without a GPU"));
 }
+
+#[test]
+fn stats_and_regions_on_the_command_line() {
+    let dir = temp_dir("stats");
+    let image = Image::noise(40, 30, 5);
+    let path = save_png(&dir, "n.png", &image);
+    let path = path.to_str().unwrap();
+    // The region's counts equal the reference of the cropped pixels, for every method.
+    let region = histogram::Region {
+        x: 3,
+        y: 29,
+        width: 37,
+        height: 1,
+    };
+    for method in ["cpu", "privatized", "packed", "chunks-reduce"] {
+        let out = histogram(&["--method", method, "--region", "3,29,37,1", "--stats", path]);
+        assert!(
+            out.status.success(),
+            "{method}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let line = String::from_utf8(out.stdout).unwrap();
+        assert_eq!(
+            interleave(&line),
+            reference(&image.crop(region), Spec::rgbl()),
+            "{method}"
+        );
+        assert!(line.contains("\"region\": [3, 29, 37, 1]"), "{line}");
+        assert!(
+            line.contains("\"stats\": {\"r\": {\"pixels\": 37, \"mean\": "),
+            "{line}"
+        );
+    }
+    // CSV: a row per statistic after the bins.
+    let out = histogram(&["--format", "csv", "--stats", "--method", "cpu", path]);
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let rows: Vec<&str> = stdout.lines().collect();
+    assert_eq!(rows.len(), 1 + 256 + 11);
+    assert!(
+        rows[257].starts_with(&format!("{path},pixels,1200,1200,1200,1200")),
+        "{}",
+        rows[257]
+    );
+    assert!(rows[267].starts_with(&format!("{path},clipped_high_percent,")));
+    // A region that does not fit is that file's error; others still print.
+    let out = histogram(&["--region", "30,20,20,20", path, path]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr)
+        .contains("the region 20x20 at (30, 20) does not fit in the 40x30 image"));
+    for bad in ["1,2,3", "a,b,c,d", "0,0,0,5"] {
+        let out = histogram(&["--region", bad, path]);
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+    }
+}
+
+#[test]
+fn adjust_writes_the_adjusted_png() {
+    let dir = temp_dir("adjust");
+    let image = photo(8);
+    let input = save_png(&dir, "in.png", &image);
+    for (args, adjustment) in [
+        (&["--equalize"][..], histogram::adjust::Adjustment::Equalize),
+        (
+            &["--clahe", "--tiles", "4x3", "--clip", "3"],
+            histogram::adjust::Adjustment::Clahe {
+                tiles: (4, 3),
+                clip: 3.0,
+            },
+        ),
+        (
+            &["--auto-levels", "--low", "1", "--high", "99", "--linked"],
+            histogram::adjust::Adjustment::AutoLevels {
+                low: 1.0,
+                high: 99.0,
+                linked: true,
+            },
+        ),
+        (&["--otsu"], histogram::adjust::Adjustment::Otsu),
+    ] {
+        let cpu = histogram::adjust::apply(&image, adjustment);
+        for method in ["gpu", "cpu"] {
+            let output = dir.join(format!("out-{method}.png"));
+            let mut all = vec!["adjust", "--method", method];
+            all.extend_from_slice(args);
+            all.extend([input.to_str().unwrap(), output.to_str().unwrap()]);
+            let out = histogram(&all);
+            assert!(
+                out.status.success(),
+                "{args:?}: {}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            let written = image::open(&output).unwrap().to_rgba8();
+            assert_eq!(written.dimensions(), (image.width(), image.height()));
+            let most = written
+                .as_raw()
+                .iter()
+                .zip(cpu.rgba())
+                .map(|(a, b)| a.abs_diff(*b))
+                .max()
+                .unwrap();
+            assert!(
+                most <= 1,
+                "{args:?} {method}: {most} levels from the reference"
+            );
+        }
+    }
+    for (args, says) in [
+        (&["adjust", "in.png", "out.png"][..], "give one adjustment"),
+        (
+            &["adjust", "--equalize", "--otsu", "a", "b"],
+            "give one adjustment",
+        ),
+        (
+            &["adjust", "--clahe", "--tiles", "0x8", "a", "b"],
+            "CLAHE's tiles",
+        ),
+        (
+            &["adjust", "--equalize", "only-one"],
+            "one input and one output",
+        ),
+    ] {
+        let out = histogram(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains(says),
+            "{args:?}"
+        );
+    }
+}

@@ -14,7 +14,7 @@ const SIZE: (u32, u32) = (256, 100);
 /// returns the scale and the pixels of each target.
 fn draw(gpu: &Gpu, image: &Image, spec: Spec, panels: &[Panel]) -> (Vec<f32>, Vec<Vec<u8>>) {
     let mut kernels = Kernels::default();
-    let run = privatized(gpu, &mut kernels, image, spec);
+    let (_uploaded, run) = privatized(gpu, &mut kernels, image, spec);
     let format = wgpu::TextureFormat::Rgba8Unorm;
     let painter = HistogramPainter::new(gpu, &mut kernels, spec, run.bins(), format, panels);
     painter.set_entries(&gpu.queue, image.pixel_count());
@@ -98,10 +98,11 @@ fn draw(gpu: &Gpu, image: &Image, spec: Spec, panels: &[Panel]) -> (Vec<f32>, Ve
     (scale, pixels)
 }
 
-/// The privatized method, prepared over `image`.
-fn privatized(gpu: &Gpu, kernels: &mut Kernels, image: &Image, spec: Spec) -> Run {
+/// The privatized method, prepared over `image`; the run reads the uploaded image,
+/// which lives (and its textures stay undestroyed) as long as it is kept.
+fn privatized(gpu: &Gpu, kernels: &mut Kernels, image: &Image, spec: Spec) -> (GpuImage, Run) {
     let gpu_image = GpuImage::upload(gpu, image);
-    Run::new(
+    let run = Run::new(
         gpu,
         kernels,
         &gpu_image,
@@ -109,11 +110,12 @@ fn privatized(gpu: &Gpu, kernels: &mut Kernels, image: &Image, spec: Spec) -> Ru
         spec,
         ChunkShape::default(),
     )
-    .unwrap()
+    .unwrap();
+    (gpu_image, run)
 }
 
 fn histogram_of(gpu: &Gpu, image: &Image, spec: Spec) -> histogram::Histogram {
-    let run = privatized(gpu, &mut Kernels::default(), image, spec);
+    let (_uploaded, run) = privatized(gpu, &mut Kernels::default(), image, spec);
     pollster::block_on(run.execute(gpu)).unwrap().0
 }
 

@@ -163,6 +163,45 @@ fn banded_path_is_exact() {
 }
 
 #[test]
+fn thin_images_are_exact_and_ask_the_gpu_for_what_a_square_one_does() {
+    // 100,172 pixels as a square, a column, a row and a 3-wide strip: every exact
+    // method must count them exactly and launch about the same work for each.
+    let gpu = gpu();
+    let mut kernels = Kernels::default();
+    let shapes = [
+        Image::noise(317, 316, 5),
+        Image::noise(1, 100_172, 6),
+        Image::noise(100_172, 1, 7),
+        Image::noise(3, 33_390, 8),
+    ];
+    for method in Method::ALL.into_iter().filter(|m| m.exact()) {
+        for chunk in [ChunkShape::default(), ChunkShape::SQUARE] {
+            if chunk != ChunkShape::default() && !method.uses_chunks() {
+                continue;
+            }
+            let mut work = Vec::new();
+            for image in &shapes {
+                let gpu_image = GpuImage::upload_for(&gpu, image, method.input());
+                let run =
+                    Run::new(&gpu, &mut kernels, &gpu_image, method, Spec::rgbl(), chunk).unwrap();
+                let got = pollster::block_on(run.execute(&gpu)).unwrap().0;
+                let name = format!("{} {chunk:?} on {:?}", method.name(), image);
+                assert_eq!(got.counts(), reference(image, Spec::rgbl()), "{name}");
+                work.push(run.invocations());
+            }
+            for (image, &w) in shapes.iter().zip(&work) {
+                assert!(
+                    w as f64 <= work[0] as f64 * 1.25 + 2048.0,
+                    "{} {chunk:?}: {w} invocations for {image:?}, {} for the square",
+                    method.name(),
+                    work[0]
+                );
+            }
+        }
+    }
+}
+
+#[test]
 fn full_size_photo_chunks_reduce() {
     // The one large case: the article's 2448x1505 photo, 4 channels.
     let gpu = gpu();

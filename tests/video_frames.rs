@@ -59,7 +59,7 @@ fn convert_sized(
         width,
         height,
         bytes.len() as u64,
-        count.then_some(&bins),
+        count.then_some((&bins, Spec::rgbl())),
     );
     converter.upload(&gpu.queue, bytes, &format).unwrap();
     // Rows of the readback are padded to 256 bytes.

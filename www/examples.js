@@ -25,14 +25,23 @@ export const examples = [
     line: 'A scale pass and a fragment shader draw the bins without reading them back.' },
   { id: 'video', part: 2, ready: true, title: 'Live video histograms',
     line: 'Every frame of a playing video, histogrammed and drawn on the GPU.' },
-  { id: 'privatized', part: 3, ready: true, title: 'One privatized pass',
+  { id: 'equalize', part: 3, ready: true, title: 'Equalization: the histogram as a curve',
+    line: 'The cumulative histogram becomes a lookup table that spreads crowded luma over the whole range, colour kept.' },
+  { id: 'clahe', part: 3, ready: true, title: 'CLAHE: equalization tile by tile',
+    line: 'A clipped histogram per tile and curves blended between tile centres: local contrast without halos.' },
+  { id: 'levels', part: 3, ready: true, title: 'Auto-levels: stretching between percentiles',
+    line: 'Each channel, or all of them linked, stretched so its 0.5% and 99.5% become black and white.' },
+  { id: 'otsu', part: 3, ready: true, title: "Otsu's threshold",
+    line: 'The luma that best splits the pixels in two, found from the histogram alone.' },
+  { id: 'privatized', part: 4, ready: true, title: 'One privatized pass',
     line: 'A small grid of workgroups, each counting many pixels: no chunks, no reduction.' },
-  { id: 'packed', part: 3, ready: true, title: 'Packed pixels, replicated bins',
+  { id: 'packed', part: 4, ready: true, title: 'Packed pixels, replicated bins',
     line: 'Four pixels per load from a storage buffer, and histogram copies against contention.' },
 ];
 
 export const parts = {
   1: 'Part 1: computing a histogram',
   2: 'Part 2: four channels, GPU drawing, video',
-  3: 'Beyond the article: faster kernels',
+  3: 'Part 3: using the histogram',
+  4: 'Beyond the article: faster kernels',
 };

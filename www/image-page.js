@@ -1,9 +1,273 @@
-// Every example page over an image: its options are data attributes of <main>, so
-// the pages carry no inline script (their Content-Security-Policy allows none).
+// Every example page over an image: the picture (the project's own, or a file picked
+// or dropped), one method run over it, its histograms drawn and timed, the CSV and
+// the kernel's source. A page's options are data attributes of <main>, so the pages
+// carry no inline script (their Content-Security-Policy allows none):
 // data-method: 'cpu' or a GPU method; data-channels: 1 or 4; data-chunk-options:
 // offer the chunk shapes; data-reruns: run again side by side (the race page);
 // data-draw="gpu": the GPU draws the histograms.
-import { imagePage } from './site.js';
+import init, { Picture, GpuContext, cpuHistogram, kernelSource, cpuSource } from '../pkg/histogram.js';
+import {
+  el, setState, errorText, pager, readImage, showPicture, nextPaint, timingText, watchDevice, lostText,
+} from './site.js';
+
+const HISTOGRAM_HEIGHT = 100;
+
+function drawInto(canvas, outcome, shown) {
+  const rgba = outcome.render(Uint32Array.from(shown), HISTOGRAM_HEIGHT);
+  canvas.width = rgba.length / 4 / HISTOGRAM_HEIGHT;
+  canvas.height = HISTOGRAM_HEIGHT;
+  canvas.getContext('2d').putImageData(new ImageData(new Uint8ClampedArray(rgba.buffer), canvas.width), 0, 0);
+}
+
+function histogramCanvas(label) {
+  return el('canvas', { class: 'histogram', role: 'img', 'aria-label': label, width: 256, height: HISTOGRAM_HEIGHT });
+}
+
+async function imagePage({ method, channels, chunkOptions, reruns, draw }) {
+  const main = document.querySelector('main');
+  main.prepend(pager(main.dataset.example));
+  setState('loading');
+
+  const status = el('p', { role: 'status', class: 'muted' }, 'Loading…');
+  const message = el('p', { role: 'alert', class: 'message' });
+  const notes = el('p', { class: 'note' });
+  const picker = el('input', { type: 'file', accept: 'image/*', id: 'file' });
+  const runButton = el('button', { type: 'button', disabled: true }, 'Run again');
+  const csvButton = el('button', { type: 'button', disabled: true }, 'Download CSV');
+  const chunkSelect = el('select', { id: 'chunk' },
+    el('option', { value: '256x1' }, '256×1 pixels (the article’s final choice)'),
+    el('option', { value: '16x16' }, '16×16 pixels (the article’s first)'));
+  const controls = el('div', { class: 'controls' },
+    el('label', { class: 'file' }, 'Choose an image…', picker), runButton, csvButton);
+  if (chunkOptions) controls.append(el('label', { class: 'option', for: 'chunk' }, 'Chunk:', chunkSelect));
+
+  const imageCanvas = el('canvas', { role: 'img', 'aria-label': 'The image being measured' });
+  const imageCaption = el('figcaption');
+  const drop = el('figure', { class: 'drop' }, imageCanvas, imageCaption,
+    el('p', { class: 'hint' }, 'Drop an image here, or anywhere on the page.'));
+  const canvases = channels === 1
+    ? [{ shown: [0], canvas: histogramCanvas('Luminance histogram'), caption: 'Luminance' }]
+    : [{ shown: [0, 1, 2], canvas: histogramCanvas('Red, green and blue histograms'), caption: 'Red, green, blue (screen blended)' },
+       { shown: [3], canvas: histogramCanvas('Luminance histogram'), caption: 'Luminance' }];
+  const stats = el('dl', { class: 'stats' });
+  const histograms = el('div', { class: 'histograms' },
+    ...canvases.map(({ canvas, caption }) => el('figure', {}, canvas, el('figcaption', {}, caption))), stats);
+  const rerunGrid = el('div', { class: 'reruns' });
+  const source = el('code');
+  main.append(controls, el('div', { class: 'stage' }, drop, histograms), status, message, notes);
+  if (reruns) main.append(el('h2', {}, `${reruns} more runs of the same image`), rerunGrid);
+  main.append(el('details', {}, el('summary', {}, method === 'cpu' ? 'The Rust of this method' : 'The WGSL of this kernel'),
+    el('pre', {}, source)));
+
+  try {
+    await init();
+  } catch (e) {
+    message.textContent = `The WebAssembly module failed to load: ${errorText(e)}`;
+    setState('error');
+    return;
+  }
+  const showSource = () => {
+    source.textContent = method === 'cpu' ? cpuSource() : kernelSource(method, channels, chunkSelect.value);
+  };
+  showSource();
+
+  // The image first: without WebGPU the page still shows what it would measure.
+  let picture = null;
+  const usePicture = async (next, name, file) => {
+    await showPicture(imageCanvas, next, file);
+    picture?.free();
+    picture = next;
+    imageCaption.textContent = `${name}, ${next.width}×${next.height}${next.format === 'generated' ? '' : ` (${next.format})`}`;
+  };
+  await usePicture(Picture.sunset(960, 600), 'Sunset (made by this project)');
+
+  let gpu = null;
+  if (method !== 'cpu') {
+    try {
+      gpu = await GpuContext.create();
+    } catch (e) {
+      message.append(`This page needs WebGPU, and ${errorText(e)}. `,
+        el('a', { href: 'cpu.html' }, 'The CPU version'), ' works in any browser.');
+      status.textContent = '';
+      setState('error');
+      return;
+    }
+  }
+
+  let outcome = null;
+  let counted = 0;
+  let deviceNote = '';
+
+  const show = () => {
+    if (draw === 'cpu') for (const { shown, canvas } of canvases) drawInto(canvas, outcome, shown);
+    const totals = Array.from(outcome.totals());
+    const pixelCount = outcome.pixels;
+    const totalCell = el('dd');
+    const lost = pixelCount - totals[totals.length - 1];
+    totalCell.append(totals.map((t) => t.toLocaleString('en')).join(' / '), ' ',
+      lost === 0
+        ? el('span', { class: 'ok' }, '✓ equals the pixel count')
+        : el('span', { class: 'wrong' }, `✗ ${lost.toLocaleString('en')} counts lost`));
+    stats.replaceChildren(
+      el('dt', {}, 'Pixels'), el('dd', {}, pixelCount.toLocaleString('en')),
+      el('dt', {}, channels === 1 ? 'Bin total' : 'Bin totals (R / G / B / L)'), totalCell,
+      el('dt', {}, 'Time'), el('dd', { id: 'time' }, timingText(outcome, gpu ? method : 'cpu')));
+    notes.textContent = [deviceNote, ...picture.notes(), ...outcome.notes()].filter(Boolean).join(' ');
+    csvButton.disabled = false;
+  };
+
+  const runAgain = async () => {
+    rerunGrid.replaceChildren();
+    for (let i = 1; i <= reruns; i++) {
+      const again = await gpu.compute(picture, method, channels, chunkSelect.value, undefined);
+      const canvas = histogramCanvas(`Run ${i + 1}`);
+      drawInto(canvas, again, canvases[canvases.length - 1].shown);
+      const total = Array.from(again.totals()).at(-1);
+      const lost = again.pixels - total;
+      rerunGrid.append(el('figure', {}, canvas, el('figcaption', {},
+        `Run ${i + 1}: ${total.toLocaleString('en')} counted, `,
+        el('span', { class: lost ? 'wrong' : 'ok' }, `${lost.toLocaleString('en')} lost`))));
+      again.free();
+    }
+  };
+
+  /** Counts the current picture with the page's method (the CPU's once the GPU is gone). */
+  const count = async () => {
+    setState('running');
+    message.textContent = '';
+    status.textContent = method === 'single' && gpu
+      ? 'Running… one GPU thread is walking every pixel, which takes a while. The page stays responsive.'
+      : 'Running…';
+    try {
+      const next = gpu
+        ? await gpu.compute(picture, method, channels, chunkSelect.value,
+          draw === 'gpu' ? canvases.map(({ canvas }) => canvas) : undefined)
+        : cpuHistogram(picture, channels, 256);
+      outcome?.free();
+      outcome = next;
+      counted++;
+      show();
+      if (reruns && gpu) await runAgain();
+      status.textContent = '';
+      setState('done');
+    } catch (e) {
+      // A lost device: the watcher below opens a new one and counts again.
+      if (gpu?.isLost) return;
+      message.textContent = `The histogram could not be computed: ${errorText(e)}`;
+      status.textContent = '';
+      setState('error');
+    }
+  };
+
+  /** Reads and shows a file; false (with a message, the previous image kept) if it cannot. */
+  const load = async (file) => {
+    try {
+      status.textContent = `Reading ${file.name}…`;
+      await nextPaint();
+      await usePicture(await readImage(file), file.name, file);
+      deviceNote = '';
+      return true;
+    } catch (e) {
+      message.textContent = `${errorText(e)} The previous image is kept.`;
+      status.textContent = '';
+      setState('error');
+      return false;
+    }
+  };
+
+  // One piece of work at a time, and the latest wins: a file given while the page is
+  // busy waits, replacing any file given before it, and is read and counted once
+  // the current run ends. Nothing the user gives is thrown away but what they
+  // replaced themselves.
+  let busy = false;
+  let wantedFile = null;
+  let wantRun = false;
+  const work = async () => {
+    if (busy) return;
+    busy = true;
+    runButton.disabled = true;
+    try {
+      while (wantedFile || wantRun) {
+        if (wantedFile) {
+          const file = wantedFile;
+          wantedFile = null;
+          if (await load(file)) wantRun = true;
+          continue; // a newer file may have come while this one was read
+        }
+        wantRun = false;
+        await count();
+      }
+    } finally {
+      busy = false;
+      runButton.disabled = false;
+    }
+  };
+  const open = (file) => {
+    wantedFile = file;
+    if (busy) status.textContent = `Next: ${file.name}, as soon as the current run ends.`;
+    work();
+  };
+  const run = () => {
+    wantRun = true;
+    work();
+  };
+
+  if (gpu) {
+    watchDevice(gpu, {
+      lost: (info) => {
+        setState('recovering');
+        status.textContent = `The GPU device was lost (${lostText(info)}); opening a new one…`;
+      },
+      recovered: (ms, info) => {
+        deviceNote = `The GPU was reset (${lostText(info)}); a new device was opened in ${ms} ms and the image counted again.`;
+        run();
+      },
+      failed: (e, info) => {
+        gpu = null;
+        if (draw === 'gpu') {
+          // Canvases that showed WebGPU output cannot take 2D drawing: fresh ones.
+          for (const c of canvases) {
+            const fresh = histogramCanvas(c.canvas.getAttribute('aria-label'));
+            c.canvas.replaceWith(fresh);
+            c.canvas = fresh;
+          }
+          draw = 'cpu';
+        }
+        deviceNote = `The GPU device was lost (${lostText(info)}) and no new one could be had (${errorText(e)}): ` +
+          'this page now counts with the CPU method, just as exactly.';
+        run();
+      },
+    });
+  }
+
+  picker.addEventListener('change', () => picker.files[0] && open(picker.files[0]));
+  runButton.addEventListener('click', run);
+  chunkSelect.addEventListener('change', () => { showSource(); run(); });
+  csvButton.addEventListener('click', () => {
+    const url = URL.createObjectURL(new Blob([outcome.csv()], { type: 'text/csv' }));
+    el('a', { href: url, download: `${main.dataset.example}-histogram.csv` }).click();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  });
+  document.addEventListener('dragover', (e) => { e.preventDefault(); drop.classList.add('over'); });
+  document.addEventListener('dragleave', () => drop.classList.remove('over'));
+  document.addEventListener('drop', (e) => {
+    e.preventDefault();
+    drop.classList.remove('over');
+    const file = e.dataTransfer.files[0];
+    if (file) open(file);
+  });
+
+  // For tests and the curious: the page's state from the console.
+  window.histogramPage = {
+    get outcome() { return outcome; },
+    get picture() { return picture; },
+    /** How many histograms the page has computed. */
+    get counted() { return counted; },
+    pixels: () => picture.rgba(),
+    open,
+  };
+  run();
+}
 
 const options = document.querySelector('main').dataset;
 imagePage({

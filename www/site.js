@@ -1,10 +1,7 @@
-// The parts every example page shares: navigation, the image (default, picked or
-// dropped), running a method, drawing its histograms, timing, CSV and the kernel's
-// WGSL. A page is its title and prose plus one call to imagePage().
-import init, { Picture, GpuContext, cpuHistogram, kernelSource, cpuSource, maxPixels, decodeImage } from '../pkg/histogram.js';
+// What every page shares: elements, navigation, reading an image file, showing a
+// picture, timing words, and keeping the GPU through a device loss.
+import { Picture, maxPixels, decodeImage } from '../pkg/histogram.js';
 import { examples } from './examples.js';
-
-const HISTOGRAM_HEIGHT = 100;
 
 export function el(tag, props = {}, ...children) {
   const node = document.createElement(tag);
@@ -140,7 +137,7 @@ export async function showPicture(canvas, picture, file) {
 /** Resolves after the browser has painted (so a status line shows before long work). */
 export const nextPaint = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 
-function formatMs(ms) {
+export function formatMs(ms) {
   // Browsers coarsen performance.now() (to 0.1 ms in Chromium): 0 means "less".
   if (ms === 0) return 'under 0.1 ms';
   return ms >= 100 ? `${ms.toFixed(0)} ms` : ms >= 1 ? `${ms.toFixed(2)} ms` : `${(ms * 1000).toFixed(0)} µs`;
@@ -156,202 +153,33 @@ export function timingText(outcome, method) {
   return `${formatMs(outcome.wallMs)} wall clock, submit to bins back (this adapter has no timestamp queries)`;
 }
 
-function drawInto(canvas, outcome, shown) {
-  const rgba = outcome.render(Uint32Array.from(shown), HISTOGRAM_HEIGHT);
-  canvas.width = rgba.length / 4 / HISTOGRAM_HEIGHT;
-  canvas.height = HISTOGRAM_HEIGHT;
-  canvas.getContext('2d').putImageData(new ImageData(new Uint8ClampedArray(rgba.buffer), canvas.width), 0, 0);
-}
-
-function histogramCanvas(label) {
-  return el('canvas', { class: 'histogram', role: 'img', 'aria-label': label, width: 256, height: HISTOGRAM_HEIGHT });
-}
+/** A device loss's GPUDeviceLostInfo, in words. */
+export const lostText = (info) => [info?.reason, info?.message].filter(Boolean).join(': ') || 'no reason given';
 
 /**
- * An example page over an image: method is 'cpu' or a GPU method name; channels 1
- * (luminance) or 4 (R, G, B, luminance); chunkOptions offers the chunk shapes;
- * reruns > 0 runs the method again that many times, side by side (the race page);
- * draw: 'gpu' has the GPU draw the histograms into the canvases, from its own bins.
+ * Keeps the page's GPU through device losses (a driver reset, a GPU process crash,
+ * a laptop switching GPUs): on a loss, `lost(info)`; then a new device is opened in
+ * place of the old (GpuContext.recover) and `recovered(ms, info)` is called, or
+ * `failed(error, info)` when the browser has none to give. Returns `ready()`, a
+ * promise of a usable device (rejected while none could be had), and `retry()`.
  */
-export async function imagePage({ method, channels = 1, chunkOptions = false, reruns = 0, draw = 'cpu' }) {
-  const main = document.querySelector('main');
-  main.prepend(pager(main.dataset.example));
-  setState('loading');
-
-  const status = el('p', { role: 'status', class: 'muted' }, 'Loading…');
-  const message = el('p', { role: 'alert', class: 'message' });
-  const notes = el('p', { class: 'note' });
-  const picker = el('input', { type: 'file', accept: 'image/*', id: 'file' });
-  const runButton = el('button', { type: 'button', disabled: true }, 'Run again');
-  const csvButton = el('button', { type: 'button', disabled: true }, 'Download CSV');
-  const chunkSelect = el('select', { id: 'chunk' },
-    el('option', { value: '256x1' }, '256×1 pixels (the article’s final choice)'),
-    el('option', { value: '16x16' }, '16×16 pixels (the article’s first)'));
-  const controls = el('div', { class: 'controls' },
-    el('label', { class: 'file' }, 'Choose an image…', picker), runButton, csvButton);
-  if (chunkOptions) controls.append(el('label', { class: 'option', for: 'chunk' }, 'Chunk:', chunkSelect));
-
-  const imageCanvas = el('canvas', { role: 'img', 'aria-label': 'The image being measured' });
-  const imageCaption = el('figcaption');
-  const drop = el('figure', { class: 'drop' }, imageCanvas, imageCaption,
-    el('p', { class: 'hint' }, 'Drop an image here, or anywhere on the page.'));
-  const canvases = channels === 1
-    ? [{ shown: [0], canvas: histogramCanvas('Luminance histogram'), caption: 'Luminance' }]
-    : [{ shown: [0, 1, 2], canvas: histogramCanvas('Red, green and blue histograms'), caption: 'Red, green, blue (screen blended)' },
-       { shown: [3], canvas: histogramCanvas('Luminance histogram'), caption: 'Luminance' }];
-  const stats = el('dl', { class: 'stats' });
-  const histograms = el('div', { class: 'histograms' },
-    ...canvases.map(({ canvas, caption }) => el('figure', {}, canvas, el('figcaption', {}, caption))), stats);
-  const rerunGrid = el('div', { class: 'reruns' });
-  const source = el('code');
-  main.append(controls, el('div', { class: 'stage' }, drop, histograms), status, message, notes);
-  if (reruns) main.append(el('h2', {}, `${reruns} more runs of the same image`), rerunGrid);
-  main.append(el('details', {}, el('summary', {}, method === 'cpu' ? 'The Rust of this method' : 'The WGSL of this kernel'),
-    el('pre', {}, source)));
-
-  try {
-    await init();
-  } catch (e) {
-    message.textContent = `The WebAssembly module failed to load: ${errorText(e)}`;
-    setState('error');
-    return;
-  }
-  const showSource = () => {
-    source.textContent = method === 'cpu' ? cpuSource() : kernelSource(method, channels, chunkSelect.value);
+export function watchDevice(gpu, { lost, recovered, failed } = {}) {
+  let recovery = Promise.resolve();
+  const reopen = (info, since) => {
+    recovery = gpu.recover().then(() => {
+      watch();
+      recovered?.(Math.round(performance.now() - since), info);
+    }, (e) => {
+      failed?.(e, info);
+      throw e;
+    });
+    recovery.catch(() => {});
+    return recovery;
   };
-  showSource();
-
-  // The image first: without WebGPU the page still shows what it would measure.
-  let picture = null;
-  const usePicture = async (next, name, file) => {
-    await showPicture(imageCanvas, next, file);
-    picture?.free();
-    picture = next;
-    imageCaption.textContent = `${name}, ${next.width}×${next.height}${next.format === 'generated' ? '' : ` (${next.format})`}`;
-  };
-  await usePicture(Picture.sunset(960, 600), 'Sunset (made by this project)');
-
-  let gpu = null;
-  if (method !== 'cpu') {
-    try {
-      gpu = await GpuContext.create();
-    } catch (e) {
-      message.append(`This page needs WebGPU, and ${errorText(e)}. `,
-        el('a', { href: 'cpu.html' }, 'The CPU version'), ' works in any browser.');
-      status.textContent = '';
-      setState('error');
-      return;
-    }
-  }
-
-  let outcome = null;
-  let running = false;
-
-  const run = async () => {
-    if (running || !picture) return;
-    running = true;
-    runButton.disabled = true;
-    setState('running');
-    message.textContent = '';
-    status.textContent = method === 'single'
-      ? 'Running… one GPU thread is walking every pixel, which takes a while. The page stays responsive.'
-      : 'Running…';
-    try {
-      const next = method === 'cpu'
-        ? cpuHistogram(picture, channels, 256)
-        : await gpu.compute(picture, method, channels, chunkSelect.value,
-          draw === 'gpu' ? canvases.map(({ canvas }) => canvas) : undefined);
-      outcome?.free();
-      outcome = next;
-      show();
-      if (reruns) await runAgain();
-      status.textContent = '';
-      setState('done');
-    } catch (e) {
-      message.textContent = `The histogram could not be computed: ${errorText(e)}`;
-      status.textContent = '';
-      setState('error');
-    } finally {
-      running = false;
-      runButton.disabled = false;
-    }
-  };
-
-  const show = () => {
-    if (draw === 'cpu') for (const { shown, canvas } of canvases) drawInto(canvas, outcome, shown);
-    const totals = Array.from(outcome.totals());
-    const pixelCount = outcome.pixels;
-    const totalCell = el('dd');
-    const lost = pixelCount - totals[totals.length - 1];
-    totalCell.append(totals.map((t) => t.toLocaleString('en')).join(' / '), ' ',
-      lost === 0
-        ? el('span', { class: 'ok' }, '✓ equals the pixel count')
-        : el('span', { class: 'wrong' }, `✗ ${lost.toLocaleString('en')} counts lost`));
-    stats.replaceChildren(
-      el('dt', {}, 'Pixels'), el('dd', {}, pixelCount.toLocaleString('en')),
-      el('dt', {}, channels === 1 ? 'Bin total' : 'Bin totals (R / G / B / L)'), totalCell,
-      el('dt', {}, 'Time'), el('dd', { id: 'time' }, timingText(outcome, method)));
-    notes.textContent = [...picture.notes(), ...outcome.notes()].join(' ');
-    csvButton.disabled = false;
-  };
-
-  const runAgain = async () => {
-    rerunGrid.replaceChildren();
-    for (let i = 1; i <= reruns; i++) {
-      const again = await gpu.compute(picture, method, channels, chunkSelect.value, undefined);
-      const canvas = histogramCanvas(`Run ${i + 1}`);
-      drawInto(canvas, again, canvases[canvases.length - 1].shown);
-      const total = Array.from(again.totals()).at(-1);
-      const lost = again.pixels - total;
-      rerunGrid.append(el('figure', {}, canvas, el('figcaption', {},
-        `Run ${i + 1}: ${total.toLocaleString('en')} counted, `,
-        el('span', { class: lost ? 'wrong' : 'ok' }, `${lost.toLocaleString('en')} lost`))));
-      again.free();
-    }
-  };
-
-
-  const open = async (file) => {
-    if (running) {
-      message.textContent = 'Please wait for the current run to finish, then try again.';
-      return;
-    }
-    try {
-      status.textContent = `Reading ${file.name}…`;
-      await nextPaint();
-      await usePicture(await readImage(file), file.name, file);
-    } catch (e) {
-      // Keep the previous image and its histogram: nothing is lost.
-      message.textContent = `${errorText(e)} The previous image is kept.`;
-      setState('error');
-      return;
-    }
-    await run();
-  };
-
-  picker.addEventListener('change', () => picker.files[0] && open(picker.files[0]));
-  runButton.addEventListener('click', run);
-  chunkSelect.addEventListener('change', () => { showSource(); run(); });
-  csvButton.addEventListener('click', () => {
-    const url = URL.createObjectURL(new Blob([outcome.csv()], { type: 'text/csv' }));
-    el('a', { href: url, download: `${main.dataset.example}-histogram.csv` }).click();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  const watch = () => gpu.lost.then((info) => {
+    lost?.(info);
+    reopen(info, performance.now());
   });
-  document.addEventListener('dragover', (e) => { e.preventDefault(); drop.classList.add('over'); });
-  document.addEventListener('dragleave', () => drop.classList.remove('over'));
-  document.addEventListener('drop', (e) => {
-    e.preventDefault();
-    drop.classList.remove('over');
-    const file = e.dataTransfer.files[0];
-    if (file) open(file);
-  });
-
-  // For tests and the curious: the page's state from the console.
-  window.histogramPage = {
-    get outcome() { return outcome; },
-    get picture() { return picture; },
-    pixels: () => picture.rgba(),
-    open,
-  };
-  await run();
+  watch();
+  return { ready: () => recovery, retry: () => reopen(null, performance.now()) };
 }

@@ -1,6 +1,6 @@
 // The article's part-1 timing table, filled in on this machine.
 import init, { Picture, GpuContext, cpuHistogram } from '../pkg/histogram.js';
-import { pager, adapterDescription, readImage, el, setState, errorText, nextPaint } from './site.js';
+import { pager, adapterDescription, readImage, el, setState, errorText, nextPaint, watchDevice, lostText } from './site.js';
 
 // Columns in the article's order: its "js" is our CPU method, "pixel/workgroup" atomicAdd.
 const COLUMNS = [
@@ -35,7 +35,7 @@ const SIZES = params.has('width')
   : [[2448, 1505], [2448, 1836]];
 
 const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
-const fmt = (ms) => (ms >= 100 ? ms.toFixed(0) : ms >= 10 ? ms.toFixed(1) : ms.toFixed(2));
+const fmt = (ms) => (Number.isNaN(ms) ? 'no GPU' : ms >= 100 ? ms.toFixed(0) : ms >= 10 ? ms.toFixed(1) : ms.toFixed(2));
 
 const main = document.querySelector('main');
 main.prepend(pager('timings'));
@@ -45,6 +45,7 @@ const message = el('p', { role: 'alert', class: 'message' });
 const picker = el('input', { type: 'file', accept: 'image/*', id: 'file' });
 const runButton = el('button', { type: 'button', disabled: true }, 'Run again');
 const machine = el('p', { class: 'note' });
+const deviceNotes = el('p', { class: 'note', hidden: true });
 const head = el('tr', {}, el('th', { scope: 'col' }, 'machine (ms)'), ...COLUMNS.map((c) => el('th', { scope: 'col' }, c.label)));
 const body = el('tbody');
 const rows = {};
@@ -64,10 +65,11 @@ for (const [name, ...ms] of ARTICLE) {
 const how = el('p', { class: 'muted' });
 main.append(
   el('div', { class: 'controls' }, el('label', { class: 'file' }, 'Choose an image…', picker), runButton, progress),
-  status, message, machine,
+  status, message, machine, deviceNotes,
   el('div', { class: 'table-wrap' }, el('table', {}, el('thead', {}, head), body)), how);
 
 let gpu = null;
+let device = null;
 let pictures = null;
 let running = false;
 
@@ -93,6 +95,22 @@ async function timeMethod(picture, method, channels) {
   return median(times);
 }
 
+/**
+ * Times a method; if the GPU device is lost meanwhile, waits for the new one and
+ * times the method again from the start. NaN without a GPU.
+ */
+async function timeGivenLoss(picture, method, channels) {
+  for (;;) {
+    if (method !== 'cpu' && !gpu) return NaN;
+    try {
+      return await timeMethod(picture, method, channels);
+    } catch (e) {
+      if (!gpu?.isLost) throw e;
+      await device.ready().catch(() => {});
+    }
+  }
+}
+
 async function runAll() {
   if (running) return;
   running = true;
@@ -107,8 +125,7 @@ async function runAll() {
       progress.value = i;
       status.textContent = `Timing ${label}, ${channels} channel${channels > 1 ? 's' : ''}: ${runsText}…`;
       const td = rows[channels][COLUMNS.findIndex((c) => c.method === method)];
-      if (method !== 'cpu' && !gpu) { td.textContent = 'no WebGPU'; continue; }
-      td.textContent = fmt(await timeMethod(pictures[channels === 1 ? 0 : 1], method, channels));
+      td.textContent = fmt(await timeGivenLoss(pictures[channels === 1 ? 0 : 1], method, channels));
     }
     progress.value = steps.length;
     status.textContent = `Done: medians of ${runsText}.`;
@@ -128,6 +145,19 @@ try {
   try {
     gpu = await GpuContext.create();
     machine.textContent = `GPU: ${await adapterDescription()}.`;
+    device = watchDevice(gpu, {
+      recovered: (ms, info) => {
+        deviceNotes.hidden = false;
+        deviceNotes.textContent = `The GPU was reset (${lostText(info)}); a new device was opened in ${ms} ms ` +
+          'and the method being timed was timed again from the start.';
+      },
+      failed: (e, info) => {
+        gpu = null;
+        deviceNotes.hidden = false;
+        deviceNotes.textContent = `The GPU device was lost (${lostText(info)}) and no new one could be had ` +
+          `(${errorText(e)}): only the CPU column can be filled.`;
+      },
+    });
     how.textContent = `Each GPU method runs once, keeps the GPU busy for ${WARMUP_MS} ms (an idle GPU lowers its clocks), then is timed over ${runsText}; the median is shown. ` + (gpu.timestamps
       ? 'GPU columns: the compute pass measured with timestamp queries (rounded by the browser). js: performance.now() around the CPU loop.'
       : 'This adapter has no timestamp queries: GPU columns are wall-clock times from submit until the bins are back. js: performance.now().');

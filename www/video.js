@@ -2,7 +2,8 @@
 // on the GPU (VideoView in src/web.rs). Sources: the project's own video, a file
 // picked or dropped, or the camera.
 import init, { GpuContext, VideoView, kernelSource, frameSource } from '../pkg/histogram.js';
-import { pager, el, setState, errorText } from './site.js';
+import { pager, el, setState, errorText, watchDevice, lostText } from './site.js';
+import { pumpFrames } from './frames.js';
 
 const DEFAULT_VIDEO = 'media/sunset.webm';
 const main = document.querySelector('main');
@@ -12,13 +13,15 @@ const overlay = document.getElementById('overlay');
 main.prepend(pager('video'));
 
 const message = el('p', { role: 'alert', class: 'message' });
+const deviceNote = el('p', { class: 'note', hidden: true });
+const retryButton = el('button', { type: 'button', hidden: true }, 'Try the GPU again');
 const picker = el('input', { type: 'file', accept: 'video/*', id: 'file' });
 const cameraButton = el('button', { type: 'button' }, 'Use the camera');
 const frameCode = el('code');
 const source = el('code');
 main.append(
-  el('div', { class: 'controls' }, el('label', { class: 'file' }, 'Choose a video…', picker), cameraButton),
-  message,
+  el('div', { class: 'controls' }, el('label', { class: 'file' }, 'Choose a video…', picker), cameraButton, retryButton),
+  message, deviceNote,
   el('details', {}, el('summary', {}, 'WGSL: the frame pass'), el('pre', {}, frameCode)),
   el('details', {}, el('summary', {}, 'WGSL: the privatized kernel'), el('pre', {}, source)));
 
@@ -27,6 +30,8 @@ video.muted = true; // the attribute alone does not mute for autoplay purposes
 
 let gpu = null;
 let view = null;
+// Between a device loss and the new device: nothing to draw with.
+let recovering = false;
 let frames = 0;
 let fps = 0;
 let lastSecond = performance.now();
@@ -43,11 +48,6 @@ function resize() {
   canvas.height = Math.max(1, Math.round(canvas.clientHeight * dpr));
 }
 
-// Layouts VideoView.renderFrame converts on the GPU; others use the browser's copy.
-const FRAME_FORMATS = ['NV12', 'I420', 'I420A', 'RGBA', 'RGBX', 'BGRA', 'BGRX'];
-let frameBytes = new Uint8Array(0);
-let rendering = false;
-
 /** A view for frames of this size, made anew when the size changes. */
 function viewFor(width, height) {
   if (!view || !view.fits(width, height)) {
@@ -57,77 +57,20 @@ function viewFor(width, height) {
   return view;
 }
 
-let lastTimestamp = null;
-
-/**
- * Sends the decoder's bytes of the current frame to the GPU (WebCodecs): 'drawn', or
- * 'same' when it is the frame drawn last (unless `again`), or null for a pixel format
- * the GPU code does not read.
- */
-async function renderDecoded(again) {
-  const frame = new VideoFrame(video);
-  try {
-    if (!FRAME_FORMATS.includes(frame.format)) return null;
-    if (!again && frame.timestamp === lastTimestamp) return 'same';
-    const { width, height } = frame.visibleRect;
-    const size = frame.allocationSize();
-    if (frameBytes.length < size) frameBytes = new Uint8Array(size);
-    const planes = await frame.copyTo(frameBytes);
-    const { matrix, fullRange } = frame.colorSpace;
-    viewFor(width, height).renderFrame(frameBytes.subarray(0, size), frame.format,
-      Uint32Array.from(planes, (p) => p.offset), Uint32Array.from(planes, (p) => p.stride),
-      matrix ?? undefined, fullRange ?? false);
-    lastTimestamp = frame.timestamp;
-    return 'drawn';
-  } finally {
-    frame.close();
-  }
-}
-
-/**
- * Draws the current frame, from the decoder's bytes where WebCodecs can give them
- * ('drawn', or 'same' if it was drawn already), else copied from the element
- * ('copied'). Null when there is nothing to draw or it failed.
- */
-async function render(again = false) {
-  if (!gpu || video.readyState < 2 || rendering) return null;
-  rendering = true;
-  try {
-    let done = 'VideoFrame' in window ? await renderDecoded(again) : null;
-    if (!done) {
-      viewFor(video.videoWidth, video.videoHeight).renderElement();
-      done = 'copied';
-    }
-    if (done !== 'same') {
-      frames++;
-      framesThisSecond++;
-    }
-    return done;
-  } catch (e) {
+const pump = pumpFrames(video, {
+  viewFor,
+  ready: () => gpu && !recovering,
+  drawn: () => {
+    frames++;
+    framesThisSecond++;
+  },
+  failed: (e) => {
+    if (gpu.isLost) return; // the device watcher takes over
     video.pause();
     showError(`The video could not be drawn: ${errorText(e)}`);
-    return null;
-  } finally {
-    rendering = false;
-  }
-}
-
-const nextRepaint = () => new Promise((resolve) => requestAnimationFrame(resolve));
-const shortWait = () => new Promise((resolve) => setTimeout(resolve, 4));
-
-// Decoded frames are taken as soon as the last one is on its way to the GPU: the
-// loop looks for a new one every 4 ms. Waiting for requestVideoFrameCallback would
-// wait for the page's next rendering step, which the browser holds back while the
-// GPU is busy (19.7 instead of 21.9 fps on SwiftShader: NOTES.md). Frames copied
-// from the element (no WebCodecs) cannot be told apart: one per repaint.
-async function loop() {
-  for (;;) {
-    if (video.paused) await new Promise((resolve) => video.addEventListener('play', resolve, { once: true }));
-    const done = await render();
-    if (done === 'drawn') continue;
-    await (done === 'same' ? shortWait() : nextRepaint());
-  }
-}
+  },
+});
+const render = pump.render;
 
 setInterval(() => {
   const now = performance.now();
@@ -196,11 +139,34 @@ try {
   showError(`This page needs WebGPU, and ${errorText(e)}.`);
 }
 if (gpu) {
+  // A lost device (driver reset, GPU process crash): a new one, a new view, and the
+  // video plays on; if none can be had, the page says so and offers to try again.
+  const device = watchDevice(gpu, {
+    lost: () => {
+      recovering = true;
+      view?.free();
+      view = null;
+    },
+    recovered: (ms, info) => {
+      recovering = false;
+      retryButton.hidden = true;
+      deviceNote.hidden = false;
+      deviceNote.textContent = `The GPU was reset (${lostText(info)}); a new device was opened in ${ms} ms and the video plays on.`;
+      if (message.textContent.startsWith('The GPU device was lost')) message.textContent = '';
+      render(true);
+    },
+    failed: (e, info) => {
+      video.pause();
+      retryButton.hidden = false;
+      showError(`The GPU device was lost${info ? ` (${lostText(info)})` : ''} and no new one could be had ` +
+        `(${errorText(e)}). Try the GPU again when it is back.`);
+    },
+  });
+  retryButton.addEventListener('click', () => device.retry().then(play, () => {}));
   resize();
   video.src = DEFAULT_VIDEO;
   video.addEventListener('error', () => showError(`The default video could not be loaded (${video.error?.message ?? 'unknown error'}).`), { once: true });
   setState('ready');
-  loop();
 }
 // For tests and the curious.
 window.videoPage = {

@@ -3,7 +3,7 @@
 //! directly; nothing is read back.
 
 use crate::draw::CHANNEL_COLOURS;
-use crate::gpu::{with_constants, ChunkShape, Gpu, Kernel, Kernels};
+use crate::gpu::{with_constants, ChunkShape, Gpu, Kernel, Kernels, Owned};
 use crate::histogram::Spec;
 use glam::{Mat4, Vec3};
 use wgpu::util::DeviceExt;
@@ -49,8 +49,9 @@ pub fn palette(spec: Spec) -> [[f32; 4]; 16] {
     })
 }
 
-/// The uniform block of draw.wgsl: matrix, colours, channelMult (336 bytes).
-fn panel_uniforms(spec: Spec, panel: &Panel) -> Vec<u8> {
+/// The uniform block of draw.wgsl (matrix, colours, channelMult: 336 bytes) and of
+/// panel.wgsl (and the style: 352 bytes).
+fn panel_uniforms(spec: Spec, panel: &Panel, style: [u32; 2]) -> Vec<u8> {
     let [x, y, w, h] = panel.rect;
     // The unit square to the panel's rectangle in clip space (y up).
     let matrix = Mat4::from_translation(Vec3::new(2.0 * x - 1.0, 1.0 - 2.0 * (y + h), 0.0))
@@ -66,23 +67,62 @@ fn panel_uniforms(spec: Spec, panel: &Panel) -> Vec<u8> {
     for channel in 0..4 {
         bytes.extend_from_slice(&(panel.shown.contains(&channel) as u32).to_le_bytes());
     }
+    for v in [style[0], style[1], 0, 0] {
+        bytes.extend_from_slice(&v.to_le_bytes());
+    }
     bytes
 }
 
-/// Scales and draws the histograms held in a bins buffer.
+/// The WGSL of the studio's histogram panel (shaders/panel.wgsl) as compiled.
+pub fn panel_source(spec: Spec) -> String {
+    with_constants(
+        spec,
+        ChunkShape::default(),
+        include_str!("../../shaders/panel.wgsl"),
+    )
+}
+
+/// The WGSL of the picture pass (shaders/remap.wgsl and picture.wgsl) as compiled.
+pub fn picture_source() -> String {
+    let remap = include_str!("../../shaders/remap.wgsl");
+    let picture = include_str!("../../shaders/picture.wgsl");
+    with_constants(
+        Spec::rgbl(),
+        ChunkShape::default(),
+        &format!(
+            "{remap}
+{picture}"
+        ),
+    )
+}
+
+/// The studio's panel: a copy of bins and scale to compare with (`pin`), and the
+/// style (logarithmic counts, the pinned outline shown).
+struct Studio {
+    pinned: Owned<wgpu::Buffer>,
+    pinned_scale: Owned<wgpu::Buffer>,
+    style: [u32; 2],
+}
+
+/// Scales and draws the histograms held in a bins buffer: as the article does
+/// (draw.wgsl), or as the studio's panel (panel.wgsl).
 pub struct HistogramPainter {
     spec: Spec,
-    scale: wgpu::Buffer,
+    scale: Owned<wgpu::Buffer>,
     scale_pipeline: wgpu::ComputePipeline,
     scale_bind_group: wgpu::BindGroup,
-    entries: wgpu::Buffer,
+    entries: Owned<wgpu::Buffer>,
     render_pipeline: wgpu::RenderPipeline,
-    panels: Vec<(wgpu::Buffer, wgpu::BindGroup)>,
+    panels: Vec<(Owned<wgpu::Buffer>, wgpu::BindGroup)>,
+    studio: Option<std::cell::RefCell<Studio>>,
 }
+
+/// Bytes of the scale pass's result (`Scale` in common.wgsl).
+const SCALE_BYTES: u64 = 32;
 
 impl HistogramPainter {
     /// Prepares the scale pass and one quad per panel over `bins` (interleaved as
-    /// `spec` says), for render targets of `format`.
+    /// `spec` says), for render targets of `format`, drawn as the article does.
     pub fn new(
         gpu: &Gpu,
         kernels: &mut Kernels,
@@ -91,12 +131,53 @@ impl HistogramPainter {
         format: wgpu::TextureFormat,
         panels: &[Panel],
     ) -> HistogramPainter {
+        HistogramPainter::make(gpu, kernels, spec, bins, format, panels, false)
+    }
+
+    /// The same, drawn as the studio's panel (logarithmic counts, a pinned outline).
+    pub fn studio(
+        gpu: &Gpu,
+        kernels: &mut Kernels,
+        spec: Spec,
+        bins: &wgpu::Buffer,
+        format: wgpu::TextureFormat,
+        panels: &[Panel],
+    ) -> HistogramPainter {
+        HistogramPainter::make(gpu, kernels, spec, bins, format, panels, true)
+    }
+
+    fn make(
+        gpu: &Gpu,
+        kernels: &mut Kernels,
+        spec: Spec,
+        bins: &wgpu::Buffer,
+        format: wgpu::TextureFormat,
+        panels: &[Panel],
+        studio: bool,
+    ) -> HistogramPainter {
         let device = &gpu.device;
         let scale = device.create_buffer(&wgpu::BufferDescriptor {
             label: Some("scale"),
-            size: 16,
+            size: SCALE_BYTES,
             usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
             mapped_at_creation: false,
+        });
+        let studio = studio.then(|| {
+            let copy = |label, size| {
+                device
+                    .create_buffer(&wgpu::BufferDescriptor {
+                        label: Some(label),
+                        size,
+                        usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST,
+                        mapped_at_creation: false,
+                    })
+                    .into()
+            };
+            Studio {
+                pinned: copy("pinned bins", bins.size()),
+                pinned_scale: copy("pinned scale", SCALE_BYTES),
+                style: [0, 0],
+            }
         });
         let entries = device.create_buffer(&wgpu::BufferDescriptor {
             label: Some("numEntries"),
@@ -115,47 +196,48 @@ impl HistogramPainter {
             ],
         );
 
+        let (label, wgsl) = if studio.is_some() {
+            ("panel", panel_source(spec))
+        } else {
+            let article = include_str!("../../shaders/draw.wgsl");
+            ("draw", with_constants(spec, ChunkShape::default(), article))
+        };
         let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
-            label: Some("draw"),
-            source: wgpu::ShaderSource::Wgsl(
-                with_constants(
-                    spec,
-                    ChunkShape::default(),
-                    include_str!("../../shaders/draw.wgsl"),
-                )
-                .into(),
-            ),
+            label: Some(label),
+            source: wgpu::ShaderSource::Wgsl(wgsl.into()),
         });
-        let render_pipeline = quad_pipeline(device, &module, format, "draw");
+        let render_pipeline = quad_pipeline(device, &module, format, label);
         let layout = render_pipeline.get_bind_group_layout(0);
         let panels = panels
             .iter()
             .map(|panel| {
                 let uniforms = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
                     label: Some("panel"),
-                    contents: &panel_uniforms(spec, panel),
+                    contents: &panel_uniforms(spec, panel, [0, 0]),
                     usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
                 });
-                let group = bind_group(
-                    device,
-                    &layout,
-                    &[
-                        bins.as_entire_binding(),
-                        uniforms.as_entire_binding(),
-                        scale.as_entire_binding(),
-                    ],
-                );
-                (uniforms, group)
+                let mut resources = vec![
+                    bins.as_entire_binding(),
+                    uniforms.as_entire_binding(),
+                    scale.as_entire_binding(),
+                ];
+                if let Some(s) = &studio {
+                    resources.push(s.pinned.as_entire_binding());
+                    resources.push(s.pinned_scale.as_entire_binding());
+                }
+                let group = bind_group(device, &layout, &resources);
+                (uniforms.into(), group)
             })
             .collect();
         HistogramPainter {
             spec,
-            scale,
+            scale: scale.into(),
             scale_pipeline,
             scale_bind_group,
-            entries,
+            entries: entries.into(),
             render_pipeline,
             panels,
+            studio: studio.map(std::cell::RefCell::new),
         }
     }
 
@@ -170,10 +252,30 @@ impl HistogramPainter {
         queue.write_buffer(&self.entries, 0, &n.to_le_bytes());
     }
 
-    /// Moves the panels (same number as at creation), e.g. after a resize.
+    /// Moves the panels (same number as at creation, fewer hide the rest), e.g.
+    /// after a resize, or shows other channels.
     pub fn set_panels(&self, queue: &wgpu::Queue, panels: &[Panel]) {
+        let style = self.studio.as_ref().map_or([0, 0], |s| s.borrow().style);
         for ((uniforms, _), panel) in self.panels.iter().zip(panels) {
-            queue.write_buffer(uniforms, 0, &panel_uniforms(self.spec, panel));
+            queue.write_buffer(uniforms, 0, &panel_uniforms(self.spec, panel, style));
+        }
+    }
+
+    /// The studio's style: counts on a logarithmic scale, the pinned outline shown.
+    /// Takes effect with the next `set_panels`.
+    pub fn set_style(&self, log: bool, show_pinned: bool) {
+        if let Some(studio) = &self.studio {
+            studio.borrow_mut().style = [log as u32, show_pinned as u32];
+        }
+    }
+
+    /// Copies the current bins and scale to compare with later (the studio's pin).
+    /// Record after the scale pass.
+    pub fn pin(&self, encoder: &mut wgpu::CommandEncoder, bins: &wgpu::Buffer) {
+        if let Some(studio) = &self.studio {
+            let studio = studio.borrow();
+            encoder.copy_buffer_to_buffer(bins, 0, &studio.pinned, 0, bins.size());
+            encoder.copy_buffer_to_buffer(&self.scale, 0, &studio.pinned_scale, 0, SCALE_BYTES);
         }
     }
 
@@ -196,18 +298,104 @@ impl HistogramPainter {
     }
 }
 
-/// Draws a texture (a video frame) over the whole target with "cover" fit.
-pub struct FramePainter {
-    pipeline: wgpu::RenderPipeline,
-    bind_group: wgpu::BindGroup,
-    cover: wgpu::Buffer,
+/// How the picture fits its target.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fit {
+    /// Fill the target, cropping what overflows (the video page).
+    Cover,
+    /// Show all of the picture, letterboxed (the studio).
+    Contain,
 }
 
+/// What the picture pass adds: pipeline constants of picture.wgsl, so a look that
+/// is off costs nothing.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Look {
+    /// Pixels with a channel at 255 red, else with one at 0 blue.
+    pub clipping: bool,
+    /// 0: none; 1 equalized luma, 2 levels per channel, 3 threshold, 4 CLAHE (the
+    /// tables a compute pass made).
+    pub adjustment: u32,
+}
+
+/// Draws the picture (a video frame or an image texture) into the target.
+pub struct FramePainter {
+    device: wgpu::Device,
+    module: wgpu::ShaderModule,
+    layout: wgpu::PipelineLayout,
+    format: wgpu::TextureFormat,
+    pipelines: std::cell::RefCell<std::collections::HashMap<Look, wgpu::RenderPipeline>>,
+    look: std::cell::Cell<Look>,
+    group_layout: wgpu::BindGroupLayout,
+    picture: wgpu::TextureView,
+    sampler: wgpu::Sampler,
+    bind_group: wgpu::BindGroup,
+    view: Owned<wgpu::Buffer>,
+    size: (u32, u32),
+    /// Bound where no adjustment tables are given.
+    no_tables: Owned<wgpu::Buffer>,
+}
+
+/// Bytes of picture.wgsl's `View`.
+const VIEW_BYTES: u64 = 96;
+
 impl FramePainter {
-    pub fn new(gpu: &Gpu, frame: &wgpu::TextureView, format: wgpu::TextureFormat) -> FramePainter {
+    /// For `picture` (`size` pixels), drawn into targets of `format`.
+    pub fn new(
+        gpu: &Gpu,
+        picture: &wgpu::TextureView,
+        size: (u32, u32),
+        format: wgpu::TextureFormat,
+    ) -> FramePainter {
         let device = &gpu.device;
-        let module = device.create_shader_module(wgpu::include_wgsl!("../../shaders/video.wgsl"));
-        let pipeline = quad_pipeline(device, &module, format, "frame");
+        let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
+            label: Some("picture"),
+            source: wgpu::ShaderSource::Wgsl(picture_source().into()),
+        });
+        let entry = |binding, ty| wgpu::BindGroupLayoutEntry {
+            binding,
+            visibility: wgpu::ShaderStages::VERTEX_FRAGMENT,
+            ty,
+            count: None,
+        };
+        let group_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+            label: Some("picture"),
+            entries: &[
+                entry(
+                    0,
+                    wgpu::BindingType::Texture {
+                        sample_type: wgpu::TextureSampleType::Float { filterable: true },
+                        view_dimension: wgpu::TextureViewDimension::D2,
+                        multisampled: false,
+                    },
+                ),
+                entry(
+                    1,
+                    wgpu::BindingType::Sampler(wgpu::SamplerBindingType::Filtering),
+                ),
+                entry(
+                    2,
+                    wgpu::BindingType::Buffer {
+                        ty: wgpu::BufferBindingType::Uniform,
+                        has_dynamic_offset: false,
+                        min_binding_size: None,
+                    },
+                ),
+                entry(
+                    3,
+                    wgpu::BindingType::Buffer {
+                        ty: wgpu::BufferBindingType::Storage { read_only: true },
+                        has_dynamic_offset: false,
+                        min_binding_size: None,
+                    },
+                ),
+            ],
+        });
+        let layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+            label: Some("picture"),
+            bind_group_layouts: &[Some(&group_layout)],
+            immediate_size: 0,
+        });
         // Bilinear filtering, except on a GPU that the CPU emulates, where it costs
         // a third of the draw pass (3.5 ms of a 540p frame on SwiftShader).
         let filter = if gpu.info.device_type == wgpu::DeviceType::Cpu {
@@ -220,50 +408,129 @@ impl FramePainter {
             min_filter: filter,
             ..Default::default()
         });
-        let cover = device.create_buffer(&wgpu::BufferDescriptor {
-            label: Some("cover"),
-            size: 64,
+        let view = device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("view"),
+            size: VIEW_BYTES,
             usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
+        });
+        let no_tables = device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("no tables"),
+            size: 4,
+            usage: wgpu::BufferUsages::STORAGE,
             mapped_at_creation: false,
         });
         let bind_group = bind_group(
             device,
-            &pipeline.get_bind_group_layout(0),
+            &group_layout,
             &[
-                wgpu::BindingResource::TextureView(frame),
+                wgpu::BindingResource::TextureView(picture),
                 wgpu::BindingResource::Sampler(&sampler),
-                cover.as_entire_binding(),
+                view.as_entire_binding(),
+                no_tables.as_entire_binding(),
             ],
         );
         FramePainter {
-            pipeline,
+            device: device.clone(),
+            module,
+            layout,
+            format,
+            pipelines: Default::default(),
+            look: Default::default(),
+            group_layout,
+            picture: picture.clone(),
+            sampler,
             bind_group,
-            cover,
+            view: view.into(),
+            size,
+            no_tables: no_tables.into(),
         }
     }
 
-    /// Fits a `frame`-sized image to a `target`-sized canvas: fill it, crop the rest.
-    pub fn set_cover(&self, queue: &wgpu::Queue, frame: (u32, u32), target: (u32, u32)) {
+    /// The tables an adjustment remaps through (an `Adjuster`'s), or none.
+    pub fn set_tables(&mut self, tables: Option<&wgpu::Buffer>) {
+        self.bind_group = bind_group(
+            &self.device,
+            &self.group_layout,
+            &[
+                wgpu::BindingResource::TextureView(&self.picture),
+                wgpu::BindingResource::Sampler(&self.sampler),
+                self.view.as_entire_binding(),
+                tables.unwrap_or(&self.no_tables).as_entire_binding(),
+            ],
+        );
+    }
+
+    /// Fits the picture to a `target`-sized canvas; `tiles` is CLAHE's grid and
+    /// `split` the fraction of the picture's width from which adjustments show.
+    pub fn set_view(
+        &self,
+        queue: &wgpu::Queue,
+        fit: Fit,
+        target: (u32, u32),
+        tiles: (u32, u32),
+        split: f32,
+    ) {
+        let frame = self.size;
         let frame_aspect = frame.0 as f32 / frame.1.max(1) as f32;
         let target_aspect = target.0 as f32 / target.1.max(1) as f32;
-        // The fraction of the frame that shows, along each axis.
-        let shown = if frame_aspect > target_aspect {
-            Vec3::new(target_aspect / frame_aspect, 1.0, 1.0)
-        } else {
-            Vec3::new(1.0, frame_aspect / target_aspect, 1.0)
+        // The fraction of the picture across the target, along each axis: under 1
+        // crops it (cover), over 1 leaves room around it (contain).
+        let wider = frame_aspect > target_aspect;
+        let shown = match (fit, wider) {
+            (Fit::Cover, true) | (Fit::Contain, false) => {
+                Vec3::new(target_aspect / frame_aspect, 1.0, 1.0)
+            }
+            (Fit::Cover, false) | (Fit::Contain, true) => {
+                Vec3::new(1.0, frame_aspect / target_aspect, 1.0)
+            }
         };
         let matrix = Mat4::from_translation((Vec3::ONE - shown) * 0.5 * Vec3::new(1.0, 1.0, 0.0))
             * Mat4::from_scale(shown);
-        let bytes: Vec<u8> = matrix
+        let mut bytes: Vec<u8> = matrix
             .to_cols_array()
             .iter()
             .flat_map(|v| v.to_le_bytes())
             .collect();
-        queue.write_buffer(&self.cover, 0, &bytes);
+        for v in [frame.0, frame.1, tiles.0.max(1), tiles.1.max(1)] {
+            bytes.extend_from_slice(&v.to_le_bytes());
+        }
+        bytes.extend_from_slice(&split.to_le_bytes());
+        bytes.resize(VIEW_BYTES as usize, 0);
+        queue.write_buffer(&self.view, 0, &bytes);
+    }
+
+    /// What the next draws add (a pipeline per look, made on first use).
+    pub fn set_look(&self, look: Look) {
+        self.look.set(look);
     }
 
     pub fn draw(&self, pass: &mut wgpu::RenderPass<'_>) {
-        pass.set_pipeline(&self.pipeline);
+        let look = self.look.get();
+        let pipeline = self
+            .pipelines
+            .borrow_mut()
+            .entry(look)
+            .or_insert_with(|| {
+                let constants = [
+                    ("clipping", f64::from(u8::from(look.clipping))),
+                    ("adjustment", look.adjustment as f64),
+                ];
+                let options = wgpu::PipelineCompilationOptions {
+                    constants: &constants,
+                    ..Default::default()
+                };
+                quad_pipeline_with(
+                    &self.device,
+                    &self.module,
+                    self.format,
+                    "picture",
+                    Some(&self.layout),
+                    options,
+                )
+            })
+            .clone();
+        pass.set_pipeline(&pipeline);
         pass.set_bind_group(0, &self.bind_group, &[]);
         pass.draw(0..6, 0..1);
     }
@@ -296,19 +563,31 @@ fn quad_pipeline(
     format: wgpu::TextureFormat,
     label: &str,
 ) -> wgpu::RenderPipeline {
+    quad_pipeline_with(device, module, format, label, None, Default::default())
+}
+
+/// The same, with a given layout and pipeline constants.
+fn quad_pipeline_with(
+    device: &wgpu::Device,
+    module: &wgpu::ShaderModule,
+    format: wgpu::TextureFormat,
+    label: &str,
+    layout: Option<&wgpu::PipelineLayout>,
+    options: wgpu::PipelineCompilationOptions<'_>,
+) -> wgpu::RenderPipeline {
     device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
         label: Some(label),
-        layout: None,
+        layout,
         vertex: wgpu::VertexState {
             module,
             entry_point: Some("vs"),
-            compilation_options: Default::default(),
+            compilation_options: options.clone(),
             buffers: &[],
         },
         fragment: Some(wgpu::FragmentState {
             module,
             entry_point: Some("fs"),
-            compilation_options: Default::default(),
+            compilation_options: options,
             targets: &[Some(format.into())],
         }),
         primitive: Default::default(),

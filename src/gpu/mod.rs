@@ -1,12 +1,16 @@
 //! The GPU core: device setup, the histogram methods, readback. No DOM here: the
 //! same code runs in the browser (WebGPU) and natively (wgpu on Vulkan).
 
+mod adjust;
 mod draw;
 mod kernels;
 mod run;
 mod video;
 
-pub use draw::{palette, FramePainter, HistogramPainter, Panel};
+pub use adjust::{adjust_image, adjust_source, time_adjustment, AdjustTime, Adjuster, Remap};
+pub use draw::{
+    palette, panel_source, picture_source, Fit, FramePainter, HistogramPainter, Look, Panel,
+};
 pub use kernels::{with_constants, ChunkShape, Input, Kernel, Kernels, Method};
 pub use run::{pass_ms, GpuImage, Limits, Run, Timing};
 pub use video::{
@@ -15,6 +19,7 @@ pub use video::{
 
 use std::fmt;
 use std::future::Future;
+use std::ops::Deref;
 use std::pin::Pin;
 use std::sync::{Arc, Mutex};
 use std::task::{Context, Poll, Waker};
@@ -34,6 +39,48 @@ impl std::error::Error for GpuError {}
 impl GpuError {
     fn new(message: impl Into<String>) -> GpuError {
         GpuError(message.into())
+    }
+}
+
+/// A GPU buffer or texture that is destroyed when dropped. Natively wgpu frees them
+/// on drop, but on the web it leaves them to the JavaScript garbage collector, which
+/// does not see GPU memory: switching between large images would keep their
+/// textures until it happened to run.
+pub struct Owned<T: Destroy>(T);
+
+/// What `Owned` can destroy.
+pub trait Destroy {
+    fn destroy(&self);
+}
+
+impl Destroy for wgpu::Buffer {
+    fn destroy(&self) {
+        wgpu::Buffer::destroy(self)
+    }
+}
+
+impl Destroy for wgpu::Texture {
+    fn destroy(&self) {
+        wgpu::Texture::destroy(self)
+    }
+}
+
+impl<T: Destroy> From<T> for Owned<T> {
+    fn from(value: T) -> Owned<T> {
+        Owned(value)
+    }
+}
+
+impl<T: Destroy> Deref for Owned<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}
+
+impl<T: Destroy> Drop for Owned<T> {
+    fn drop(&mut self) {
+        self.0.destroy();
     }
 }
 
@@ -57,6 +104,7 @@ pub struct Gpu {
     pub timestamps: bool,
     /// The first error the device reported outside an error scope, or its loss.
     fault: Arc<Mutex<Option<String>>>,
+    lost: Arc<std::sync::atomic::AtomicBool>,
 }
 
 impl Gpu {
@@ -107,11 +155,13 @@ impl Gpu {
                 .get_or_insert(format!("GPU error: {error}"));
         }));
         let on_lost = fault.clone();
+        let lost = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let lost_flag = lost.clone();
         device.set_device_lost_callback(move |reason, message| {
-            on_lost
-                .lock()
-                .unwrap()
-                .get_or_insert(format!("the GPU device was lost ({reason:?}): {message}"));
+            lost_flag.store(true, std::sync::atomic::Ordering::Relaxed);
+            // A loss outranks an earlier error: it is what the user must hear of.
+            *on_lost.lock().unwrap() =
+                Some(format!("the GPU device was lost ({reason:?}): {message}"));
         });
         Ok(Gpu {
             instance,
@@ -121,6 +171,7 @@ impl Gpu {
             info,
             timestamps,
             fault,
+            lost,
         })
     }
 
@@ -163,6 +214,11 @@ impl Gpu {
 
     pub fn limits(&self) -> wgpu::Limits {
         self.device.limits()
+    }
+
+    /// Whether the device was lost: nothing more can be done with it.
+    pub fn is_lost(&self) -> bool {
+        self.lost.load(std::sync::atomic::Ordering::Relaxed)
     }
 
     /// The device's first unscoped error or loss, if any: after one, results are void.

@@ -2,8 +2,9 @@
 //! rgba8unorm texture on the GPU, so the histogram methods and the drawing read a
 //! video frame like any image.
 
-use crate::gpu::{with_constants, ChunkShape, Gpu, GpuError};
+use crate::gpu::{with_constants, ChunkShape, Gpu, GpuError, Owned};
 use crate::histogram::Spec;
+use crate::image::Region;
 use glam::{Mat4, Vec4};
 use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
@@ -94,11 +95,11 @@ pub fn colour_matrix(name: Option<&str>, height: u32, full_range: bool) -> Mat4 
     yuv_to_rgb(kr, kb, full_range)
 }
 
-/// The WGSL of the frame pass (shaders/yuv.wgsl) as compiled: it counts R, G, B and
-/// luminance in 256 bins.
-pub fn frame_pass_source() -> String {
+/// The WGSL of the frame pass (shaders/yuv.wgsl) as compiled to count R, G, B and
+/// luminance as `spec` says.
+pub fn frame_pass_source(spec: Spec) -> String {
     with_constants(
-        Spec::rgbl(),
+        spec,
         ChunkShape::default(),
         include_str!("../../shaders/yuv.wgsl"),
     )
@@ -108,17 +109,25 @@ pub fn frame_pass_source() -> String {
 /// histogram (R, G, B, luminance x 256 bins) in the same pass when asked to.
 pub struct FrameConverter {
     size: (u32, u32),
-    data: wgpu::Buffer,
-    uniforms: wgpu::Buffer,
+    data: Owned<wgpu::Buffer>,
+    uniforms: Owned<wgpu::Buffer>,
+    /// The run's bins, counted into (not owned here).
     bins: Option<wgpu::Buffer>,
+    /// Bound where there are no bins to count into.
+    _unused: Option<Owned<wgpu::Buffer>>,
     module: wgpu::ShaderModule,
     layout: wgpu::PipelineLayout,
     bind_group: wgpu::BindGroup,
+    /// The rectangle counted.
+    region: Cell<Region>,
     /// One pipeline per pixel layout and alignment, made when such a frame first comes.
     pipelines: RefCell<HashMap<(PixelLayout, bool), wgpu::ComputePipeline>>,
     /// The last uploaded frame's layout and whether its planes and rows are aligned.
     pixel_layout: Cell<(PixelLayout, bool)>,
 }
+
+/// Bytes of the frame pass's uniform block (`Frame` in shaders/yuv.wgsl).
+const UNIFORM_BYTES: u64 = 128;
 
 /// Invocations of the frame pass's workgroup (shaders/yuv.wgsl).
 const WORKGROUP_SIZE: u32 = 16;
@@ -128,16 +137,18 @@ const PIXELS_PER_COUNTING_INVOCATION: u64 = 4096;
 
 impl FrameConverter {
     /// For frames of `width` x `height` pixels of at most `max_bytes`, written into
-    /// `frame` (rgba8unorm, with STORAGE_BINDING usage). With `bins` (a buffer of
-    /// `Spec::rgbl()` bins), each frame's histogram is counted into it, too.
+    /// `frame` (rgba8unorm, with STORAGE_BINDING usage). With `counting` (a bins
+    /// buffer and its spec, 4 channels), each frame's histogram is counted into it.
     pub fn new(
         gpu: &Gpu,
         frame: &wgpu::TextureView,
         width: u32,
         height: u32,
         max_bytes: u64,
-        bins: Option<&wgpu::Buffer>,
+        counting: Option<(&wgpu::Buffer, Spec)>,
     ) -> FrameConverter {
+        let bins = counting.map(|(bins, _)| bins);
+        let spec = counting.map_or(Spec::rgbl(), |(_, spec)| spec);
         let device = &gpu.device;
         // A spare word at the end: `word` in the shader may read one past the bytes.
         let data = device.create_buffer(&wgpu::BufferDescriptor {
@@ -148,7 +159,7 @@ impl FrameConverter {
         });
         let uniforms = device.create_buffer(&wgpu::BufferDescriptor {
             label: Some("frame format"),
-            size: 112,
+            size: UNIFORM_BYTES,
             usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
             mapped_at_creation: false,
         });
@@ -163,7 +174,7 @@ impl FrameConverter {
         });
         let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
             label: Some("yuv"),
-            source: wgpu::ShaderSource::Wgsl(frame_pass_source().into()),
+            source: wgpu::ShaderSource::Wgsl(frame_pass_source(spec).into()),
         });
         let entry = |binding, ty| wgpu::BindGroupLayoutEntry {
             binding,
@@ -231,12 +242,14 @@ impl FrameConverter {
         });
         FrameConverter {
             size: (width, height),
-            data,
-            uniforms,
+            data: data.into(),
+            uniforms: uniforms.into(),
             bins: bins.cloned(),
+            _unused: unused.map(Owned::from),
             module,
             layout,
             bind_group,
+            region: Cell::new(Region::whole(width, height)),
             pipelines: RefCell::new(HashMap::new()),
             pixel_layout: Cell::new((PixelLayout::Nv12, true)),
         }
@@ -245,6 +258,11 @@ impl FrameConverter {
     /// Whether `encode` counts the histogram too.
     pub fn counts(&self) -> bool {
         self.bins.is_some()
+    }
+
+    /// Counts only `region` of the frames from now on (uploads carry it).
+    pub fn set_region(&self, region: Region) {
+        self.region.set(region);
     }
 
     /// Queues a frame's bytes and their format for the next `encode`.
@@ -269,7 +287,7 @@ impl FrameConverter {
             tail[..bytes.len() - whole].copy_from_slice(&bytes[whole..]);
             queue.write_buffer(&self.data, whole as u64, &tail);
         }
-        let mut u = Vec::with_capacity(112);
+        let mut u = Vec::with_capacity(UNIFORM_BYTES as usize);
         for v in format.to_rgb.to_cols_array() {
             u.extend_from_slice(&v.to_le_bytes());
         }
@@ -281,6 +299,10 @@ impl FrameConverter {
             for v in [plane[0], plane[1], plane[2], 0] {
                 u.extend_from_slice(&v.to_le_bytes());
             }
+        }
+        let r = self.region.get();
+        for v in [r.x, r.y, r.width, r.height] {
+            u.extend_from_slice(&v.to_le_bytes());
         }
         queue.write_buffer(&self.uniforms, 0, &u);
         self.pixel_layout.set((format.layout, format.aligned()));

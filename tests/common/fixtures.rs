@@ -211,6 +211,27 @@ pub fn all(photos: &[(&'static str, &Path)]) -> Vec<Fixture> {
         ),
     });
 
+    // Thirds of white, grey and black: clipped at the top, not clipped, clipped at 0.
+    let (w, h) = (96u32, 64u32);
+    let thirds: Vec<u8> = (0..w * h)
+        .flat_map(|i| {
+            let v = [255, 128, 0][(i % w / 32) as usize];
+            [v, v, v, 255]
+        })
+        .collect();
+    out.push(Fixture {
+        name: "thirds-96x64.png",
+        bytes: png(
+            w,
+            h,
+            png::ColorType::Rgba,
+            png::BitDepth::Eight,
+            &thirds,
+            |_| {},
+        ),
+        pixels: image(w, h, thirds),
+    });
+
     out.push(apng(&mut random));
     out.push(animated_gif(&mut random));
 

@@ -10,7 +10,11 @@ use std::collections::HashMap;
 
 pub const KEYS: &[&str] = &["runs", "sizes", "kinds", "methods", "warmup-ms"];
 
-const SIZES: &str = "2448x1505,1920x1080,3840x2160,8192x8192";
+/// The article's and common video sizes; 1920x1080's pixels as one row and one
+/// column, and 4096x2048's as 16384x512 and 512x16384: the time should not depend
+/// on the shape.
+const SIZES: &str =
+    "2448x1505,1920x1080,2073600x1,1x2073600,4096x2048,16384x512,512x16384,3840x2160,8192x8192";
 const KINDS: &str = "natural,uniform,noise";
 /// One GPU thread over more pixels than this takes seconds a run.
 const SINGLE_MAX_PIXELS: u64 = 2_100_000;
@@ -148,17 +152,38 @@ pub fn run(o: Options) -> i32 {
             }
         };
         let size = format!("{}x{}", image.width(), image.height());
-        let reference = compute_cpu(&image, spec);
+        // With --region, each method counts that rectangle: the texture methods
+        // through their band uniforms (as the studio does), the packed method the
+        // rectangle's rows uploaded alone.
+        let region = match o.region {
+            Some(r) => match r.within(image.width(), image.height()) {
+                Ok(()) => Some(r),
+                Err(e) => {
+                    eprintln!("histogram bench: {kind} {size}: {e}");
+                    failed = true;
+                    continue;
+                }
+            },
+            None => None,
+        };
+        let counted = region.map_or_else(|| image.clone(), |r| image.crop(r));
+        let reference = compute_cpu(&counted, spec);
+        let pixels = counted.pixel_count();
+        let checked = |ok: bool| match (ok, region) {
+            (true, None) => "ok".to_string(),
+            (true, Some(r)) => format!("ok (region {}x{} at {},{})", r.width, r.height, r.x, r.y),
+            (false, _) => "MISMATCH".to_string(),
+        };
         let mut uploads: HashMap<Input, GpuImage> = HashMap::new();
         for &method in &methods {
             let row = |us: f64, check: &str| {
-                let gbs = image.pixel_count() as f64 * 4.0 / (us * 1e3);
+                let gbs = pixels as f64 * 4.0 / (us * 1e3);
                 println!(
                     "{:<14} {size:<10} {kind:<8} {us:>10.2} {gbs:>9.1}  {check}",
                     method.name()
                 );
             };
-            if method == Method::Single && image.pixel_count() > SINGLE_MAX_PIXELS {
+            if method == Method::Single && pixels > SINGLE_MAX_PIXELS {
                 println!(
                     "{:<14} {size:<10} {kind:<8} {:>10} {:>9}  skipped: one thread, too slow",
                     method.name(),
@@ -167,18 +192,35 @@ pub fn run(o: Options) -> i32 {
                 );
                 continue;
             }
-            let gpu_image = uploads
-                .entry(method.input())
-                .or_insert_with(|| GpuImage::upload_for(&gpu, &image, method.input()));
-            let timed = Run::new(
-                &gpu,
-                &mut kernels,
-                gpu_image,
-                method,
-                spec,
-                Default::default(),
-            )
-            .and_then(|run| {
+            let whole = region.is_none() || method.input() == Input::Buffer;
+            let gpu_image = uploads.entry(method.input()).or_insert_with(|| {
+                match (method.input(), region) {
+                    (Input::Buffer, Some(_)) => GpuImage::upload_for(&gpu, &counted, Input::Buffer),
+                    // Regions read the texture in the image's own layout.
+                    (Input::Texture, Some(_)) => GpuImage::upload_as_is(&gpu, &image),
+                    _ => GpuImage::upload_for(&gpu, &image, method.input()),
+                }
+            });
+            let made = match region {
+                Some(r) if !whole => Run::with_region(
+                    &gpu,
+                    &mut kernels,
+                    gpu_image,
+                    method,
+                    spec,
+                    Default::default(),
+                    r,
+                ),
+                _ => Run::new(
+                    &gpu,
+                    &mut kernels,
+                    gpu_image,
+                    method,
+                    spec,
+                    Default::default(),
+                ),
+            };
+            let timed = made.and_then(|run| {
                 let once = || {
                     pollster::block_on(run.execute(&gpu))
                         .map(|(h, t)| (h, t.gpu_ms.unwrap_or(t.wall_ms)))
@@ -201,16 +243,13 @@ pub fn run(o: Options) -> i32 {
                 Ok((histogram, us)) if method.exact() => {
                     let ok = histogram == reference;
                     failed |= !ok;
-                    row(us, if ok { "ok" } else { "MISMATCH" })
+                    row(us, &checked(ok))
                 }
                 Ok((histogram, us)) => {
-                    let counted = histogram.totals()[3];
+                    let total = histogram.totals()[3];
                     row(
                         us,
-                        &format!(
-                            "lossy: {counted} of {} counted (expected)",
-                            image.pixel_count()
-                        ),
+                        &format!("lossy: {total} of {pixels} counted (expected)"),
                     )
                 }
                 Err(e) => {

@@ -2,12 +2,13 @@
 
 use histogram::decode::{self, Decoder};
 use histogram::gpu::{Gpu, GpuImage, GpuOptions, Kernels, Method, Run};
-use histogram::{compute_cpu, Channels, Histogram, Image, Spec};
+use histogram::{compute_cpu, stats, Channels, Histogram, Image, Region, Spec};
 use std::fmt::Write as _;
 use std::io::{BufRead, BufReader, Cursor, Read, Seek};
 
 const USAGE: &str = "\
 usage: histogram [OPTIONS] IMAGE...   (IMAGE - reads one image from standard input)
+       histogram adjust (--equalize | --clahe | --auto-levels | --otsu) IN OUT
        histogram bench [--runs N] [--sizes WxH,...] [--kinds natural,uniform,noise]
                        [--methods NAME,...] [--warmup-ms MS] [BENCH OPTIONS] [IMAGE...]
 
@@ -23,6 +24,10 @@ options:
   --bins N         bins per channel, 1 to 1024 (default 256)
   --format F       json (default) or csv
   --chunk WxH      chunk shape of the chunk methods (default 256x1)
+  --region X,Y,W,H count only this rectangle of each image (it must fit inside)
+  --stats          add each channel's statistics: pixels, mean, std_dev, median,
+                   mode, min, max, p1, p99 and the percent in the first and last
+                   bin (JSON: a \"stats\" object; CSV: a row per statistic)
   --backend B      vulkan, gl, metal, dx12 (default: any)
   --adapter NAME   the first GPU adapter whose name contains NAME
   -h, --help       this text
@@ -42,6 +47,8 @@ pub struct Options {
     pub bins: u32,
     pub csv: bool,
     pub chunk: histogram::gpu::ChunkShape,
+    pub region: Option<Region>,
+    pub stats: bool,
     pub gpu: GpuOptions,
     pub files: Vec<String>,
     /// Everything else, for `bench` to read.
@@ -55,6 +62,8 @@ pub fn parse(args: &[String], bench_keys: &[&str]) -> Result<Options, String> {
         bins: 256,
         csv: false,
         chunk: Default::default(),
+        region: None,
+        stats: false,
         gpu: GpuOptions::default(),
         files: Vec::new(),
         rest: Vec::new(),
@@ -66,6 +75,10 @@ pub fn parse(args: &[String], bench_keys: &[&str]) -> Result<Options, String> {
             continue;
         }
         let name = arg.trim_start_matches("--");
+        if name == "stats" {
+            o.stats = true;
+            continue;
+        }
         let value = args.next().ok_or_else(|| format!("{arg} needs a value"))?;
         match name {
             "method" => o.method = Some(value.clone()),
@@ -99,6 +112,7 @@ pub fn parse(args: &[String], bench_keys: &[&str]) -> Result<Options, String> {
                 })
             }
             "adapter" => o.gpu.adapter = Some(value.clone()),
+            "region" => o.region = Some(Region::parse(value)?),
             _ if bench_keys.contains(&name) => o.rest.push((name.to_string(), value.clone())),
             _ => return Err(format!("unknown option {arg}")),
         }
@@ -107,14 +121,19 @@ pub fn parse(args: &[String], bench_keys: &[&str]) -> Result<Options, String> {
 }
 
 pub fn main(args: Vec<String>) -> i32 {
-    if args.iter().any(|a| a == "-h" || a == "--help") {
-        println!("{USAGE}");
-        return 0;
-    }
-    // `bench` is the first argument that is neither an option nor an option's value.
+    // `bench` and `adjust` are the first argument that is neither an option nor an option's value.
     let mut first = 0;
     while args.get(first).is_some_and(|a| a.starts_with("--")) {
         first += 2;
+    }
+    if args.get(first).map(String::as_str) == Some("adjust") {
+        let mut args = args;
+        args.remove(first);
+        return crate::adjust::run(args);
+    }
+    if args.iter().any(|a| a == "-h" || a == "--help") {
+        println!("{USAGE}");
+        return 0;
     }
     if args.get(first).map(String::as_str) == Some("bench") {
         let mut args = args;
@@ -170,13 +189,13 @@ pub fn main(args: Vec<String>) -> i32 {
             }
             _ => Ok(compute_cpu(band, spec)),
         };
-        match count_file(file, spec, counter) {
+        match count_file(file, spec, options.region, counter) {
             Ok(counted) => {
                 let name = method.map_or("cpu", Method::name);
                 let out = if options.csv {
-                    csv_rows(file, &counted.histogram)
+                    csv_rows(file, &counted.histogram, options.stats)
                 } else {
-                    json_line(file, &counted, name)
+                    json_line(file, &counted, name, options.stats)
                 };
                 print!("{out}");
             }
@@ -201,14 +220,17 @@ const BAND_PIXELS: u64 = 1 << 26;
 pub struct Counted {
     pub width: u32,
     pub height: u32,
+    pub region: Option<Region>,
     pub histogram: Histogram,
     pub notes: Vec<String>,
 }
 
-/// Counts `path` (or standard input for "-") band by band with `count`.
+/// Counts `path` (or standard input for "-") band by band with `count`, all of it
+/// or only `region`.
 pub fn count_file(
     path: &str,
     spec: Spec,
+    region: Option<Region>,
     count: impl FnMut(&Image) -> Result<Histogram, String>,
 ) -> Result<Counted, String> {
     if path == "-" {
@@ -216,16 +238,17 @@ pub fn count_file(
         std::io::stdin()
             .read_to_end(&mut bytes)
             .map_err(|e| format!("cannot read standard input: {e}"))?;
-        count_bands(Cursor::new(bytes), spec, count)
+        count_bands(Cursor::new(bytes), spec, region, count)
     } else {
         let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
-        count_bands(BufReader::new(file), spec, count)
+        count_bands(BufReader::new(file), spec, region, count)
     }
 }
 
 fn count_bands(
     reader: impl BufRead + Seek,
     spec: Spec,
+    region: Option<Region>,
     mut count: impl FnMut(&Image) -> Result<Histogram, String>,
 ) -> Result<Counted, String> {
     let mut decoder = Decoder::new(reader, u64::MAX, memory_budget()).map_err(|e| e.to_string())?;
@@ -238,13 +261,27 @@ fn count_bands(
             u32::MAX
         ));
     }
+    if let Some(region) = region {
+        region.within(width, height)?;
+    }
     let mut histogram = Histogram::from_counts(spec, vec![0; spec.len()]);
+    let mut top = 0;
     while let Some(band) = decoder.next_band(BAND_PIXELS).map_err(|e| e.to_string())? {
-        histogram.add(&count(&band)?);
+        // The rows of the region in this band, cut out of it (a copy of those rows).
+        let rows = band.height();
+        let part = match region {
+            None => Some(band),
+            Some(region) => region.in_rows(top, rows).map(|r| band.crop(r)),
+        };
+        top += rows;
+        if let Some(part) = part {
+            histogram.add(&count(&part)?);
+        }
     }
     Ok(Counted {
         width,
         height,
+        region,
         histogram,
         notes: decoder.notes(),
     })
@@ -261,9 +298,17 @@ fn memory_budget() -> u64 {
     available.map_or(4 << 30, |bytes| bytes / 4 * 3)
 }
 
-/// Reads and decodes a whole image file into RGBA8 (the bench's inputs).
+/// Reads and decodes a whole image file (or standard input for "-") into RGBA8.
 pub fn decode_whole(path: &str) -> Result<Image, String> {
-    let bytes = std::fs::read(path).map_err(|e| e.to_string())?;
+    let bytes = if path == "-" {
+        let mut bytes = Vec::new();
+        std::io::stdin()
+            .read_to_end(&mut bytes)
+            .map_err(|e| format!("cannot read standard input: {e}"))?;
+        bytes
+    } else {
+        std::fs::read(path).map_err(|e| e.to_string())?
+    };
     decode::decode(&bytes, histogram::image::MAX_PIXELS)
         .map(|d| d.image)
         .map_err(|e| e.to_string())
@@ -296,7 +341,7 @@ fn json_string(s: &str) -> String {
     out + "\""
 }
 
-fn json_line(file: &str, counted: &Counted, method: &str) -> String {
+fn json_line(file: &str, counted: &Counted, method: &str, with_stats: bool) -> String {
     let histogram = &counted.histogram;
     let mut out = format!(
         "{{\"file\": {}, \"width\": {}, \"height\": {}, \"bins\": {}, \"method\": \"{method}\"",
@@ -305,8 +350,19 @@ fn json_line(file: &str, counted: &Counted, method: &str) -> String {
         counted.height,
         histogram.spec().num_bins
     );
+    if let Some(r) = counted.region {
+        write!(
+            out,
+            ", \"region\": [{}, {}, {}, {}]",
+            r.x, r.y, r.width, r.height
+        )
+        .unwrap();
+    }
     let notes: Vec<String> = counted.notes.iter().map(|n| json_string(n)).collect();
     write!(out, ", \"notes\": [{}]", notes.join(", ")).unwrap();
+    if with_stats {
+        write!(out, ", \"stats\": {}", stats::json(histogram)).unwrap();
+    }
     for (c, name) in histogram.spec().channels.names().iter().enumerate() {
         let bins: Vec<String> = histogram.channel(c).iter().map(u32::to_string).collect();
         write!(out, ", \"{name}\": [{}]", bins.join(", ")).unwrap();
@@ -314,17 +370,29 @@ fn json_line(file: &str, counted: &Counted, method: &str) -> String {
     out + "}\n"
 }
 
-fn csv_rows(file: &str, histogram: &Histogram) -> String {
+fn csv_rows(file: &str, histogram: &Histogram, with_stats: bool) -> String {
     // A file name with a comma or quote is quoted, as CSV does.
     let name = if file.contains([',', '"', '\n']) {
         format!("\"{}\"", file.replace('"', "\"\""))
     } else {
         file.to_string()
     };
-    histogram
+    let mut rows: String = histogram
         .to_csv()
         .lines()
         .skip(1)
         .map(|row| format!("{name},{row}\n"))
-        .collect()
+        .collect();
+    if with_stats {
+        // One row per statistic, named in the bin column.
+        let all = stats::Stats::of_histogram(histogram);
+        for (i, field) in stats::FIELDS.iter().enumerate() {
+            let values: Vec<String> = all
+                .iter()
+                .map(|s| s.map_or(String::new(), |s| format!("{}", s.values()[i])))
+                .collect();
+            writeln!(rows, "{name},{field},{}", values.join(",")).unwrap();
+        }
+    }
+    rows
 }

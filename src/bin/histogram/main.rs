@@ -2,6 +2,8 @@
 //! `histogram bench`, the GPU benchmark. Native targets only.
 
 #[cfg(not(target_arch = "wasm32"))]
+mod adjust;
+#[cfg(not(target_arch = "wasm32"))]
 mod bench;
 #[cfg(not(target_arch = "wasm32"))]
 mod cli;

@@ -1,0 +1,86 @@
+// The studio's histogram panel: the article's quad (draw.wgsl) with what a desktop
+// histogram panel adds: counts on a logarithmic scale, and a pinned histogram drawn
+// as an outline in its channels' colours over the live one, to compare them (before
+// and after, frame against frame, region against whole). Each is scaled to its own
+// tallest bin, so shapes compare whatever the pixel counts.
+
+struct Uniforms {
+  matrix: mat4x4f,
+  colors: array<vec4f, 16>,
+  channelMult: vec4u,
+  // x: logarithmic counts; y: the pinned outline shows.
+  style: vec4u,
+};
+
+struct VSOutput {
+  @builtin(position) position: vec4f,
+  @location(0) texcoord: vec2f,
+};
+
+@group(0) @binding(0) var<storage, read> bins: array<u32>;
+@group(0) @binding(1) var<uniform> uni: Uniforms;
+@group(0) @binding(2) var<storage, read> scale: Scale;
+@group(0) @binding(3) var<storage, read> pinned: array<u32>;
+@group(0) @binding(4) var<storage, read> pinnedScale: Scale;
+
+@vertex fn vs(@builtin(vertex_index) vertexIndex: u32) -> VSOutput {
+  let pos = array(
+    vec2f(0.0, 0.0), vec2f(1.0, 0.0), vec2f(0.0, 1.0),
+    vec2f(0.0, 1.0), vec2f(1.0, 0.0), vec2f(1.0, 1.0),
+  );
+  let xy = pos[vertexIndex];
+  var vsOutput: VSOutput;
+  vsOutput.position = uni.matrix * vec4f(xy, 0.0, 1.0);
+  vsOutput.texcoord = xy;
+  return vsOutput;
+}
+
+// A bin's counts, live and pinned (WGSL passes no pointers to storage).
+fn live(bin: u32) -> vec4u {
+  let at = bin * channels;
+  if (channels == 4u) {
+    return vec4u(bins[at], bins[at + 1u], bins[at + 2u], bins[at + 3u]);
+  }
+  return vec4u(bins[at], 0u, 0u, 0u);
+}
+
+fn pinnedAt(bin: u32) -> vec4u {
+  let at = bin * channels;
+  if (channels == 4u) {
+    return vec4u(pinned[at], pinned[at + 1u], pinned[at + 2u], pinned[at + 3u]);
+  }
+  return vec4u(pinned[at], 0u, 0u, 0u);
+}
+
+// Bar heights, 0..1 of the panel.
+fn heights(counts: vec4u, s: Scale) -> vec4f {
+  if (uni.style.x != 0u) {
+    return log2(1.0 + vec4f(counts)) / log2(1.0 + max(s.tallest, vec4f(1.0)));
+  }
+  return vec4f(counts) * s.scale;
+}
+
+@fragment fn fs(fsInput: VSOutput) -> @location(0) vec4f {
+  let uv = fsInput.texcoord;
+  // About a pixel and a half, in the panel's units, for the outline.
+  let line = fwidth(uv) * 1.5;
+  let x = uv.x * f32(numBins);
+  let bin = min(u32(x), numBins - 1u);
+  let bits = heights(live(bin), scale) > vec4f(uv.y);
+  var color = uni.colors[dot(select(vec4u(0), vec4u(1, 2, 4, 8), bits), uni.channelMult)];
+  if (uni.style.y != 0u) {
+    // The pinned bars' outline: their tops, and the steps between neighbours at a
+    // bin's left edge.
+    let top = heights(pinnedAt(bin), pinnedScale);
+    let left = heights(pinnedAt(max(bin, 1u) - 1u), pinnedScale);
+    let atEdge = fract(x) < line.x * f32(numBins);
+    let low = select(top, min(top, left), atEdge) - line.y;
+    let high = select(top, max(top, left), atEdge) + line.y;
+    let onLine = (vec4f(uv.y) >= low) & (vec4f(uv.y) <= high);
+    let mask = dot(select(vec4u(0), vec4u(1, 2, 4, 8), onLine), uni.channelMult);
+    if (mask != 0u) {
+      color = vec4f(mix(uni.colors[mask].rgb, vec3f(1.0), 0.45), 1.0);
+    }
+  }
+  return color;
+}

@@ -1,0 +1,596 @@
+//! Adjustments on the GPU: the tables of src/adjust.rs made by compute passes from
+//! the histogram on the GPU, every frame, with nothing read back (adjust.wgsl, and
+//! clahe.wgsl for CLAHE's tiles); the picture pass remaps through them
+//! (picture.wgsl), and the adjusted picture's histogram is counted without drawing
+//! it (adjusted.wgsl). A full-size adjusted picture (`Remap`: the tool, downloads,
+//! timing) is written by a compute pass (remapped.wgsl).
+
+use crate::adjust::Adjustment;
+use crate::gpu::{
+    pass_ms, with_constants, ChunkShape, Gpu, GpuError, GpuImage, Kernels, Method, Owned, Run,
+};
+use crate::histogram::Spec;
+use crate::image::Image;
+
+const REMAP: &str = include_str!("../../shaders/remap.wgsl");
+
+/// The WGSL of the table passes and the remapping, as compiled (for the pages).
+pub fn adjust_source(adjustment: Adjustment) -> String {
+    let spec = Spec::rgbl();
+    let tables = match adjustment {
+        Adjustment::Clahe { .. } => include_str!("../../shaders/clahe.wgsl"),
+        _ => include_str!("../../shaders/adjust.wgsl"),
+    };
+    format!(
+        "{}\n// ---- remap.wgsl ----\n{REMAP}",
+        with_constants(spec, ChunkShape::default(), tables)
+    )
+}
+
+/// One compute dispatch, made once.
+struct Pass {
+    pipeline: wgpu::ComputePipeline,
+    bind_group: wgpu::BindGroup,
+    groups: [u32; 3],
+}
+
+impl Pass {
+    fn encode(&self, pass: &mut wgpu::ComputePass<'_>) {
+        pass.set_pipeline(&self.pipeline);
+        pass.set_bind_group(0, &self.bind_group, &[]);
+        pass.dispatch_workgroups(self.groups[0], self.groups[1], self.groups[2]);
+    }
+}
+
+/// An adjustment of one picture: its tables, made from the picture's histogram, and
+/// the histogram of the adjusted picture.
+pub struct Adjuster {
+    adjustment: Adjustment,
+    tables: Owned<wgpu::Buffer>,
+    _uniforms: [Owned<wgpu::Buffer>; 2],
+    tile_bins: Option<Owned<wgpu::Buffer>>,
+    passes: Vec<Pass>,
+    adjusted_bins: Owned<wgpu::Buffer>,
+    count: Pass,
+}
+
+impl Adjuster {
+    /// For `picture` (`size` pixels, an rgba8unorm texture) whose histogram (256
+    /// bins of R, G, B and luminance) is in `bins`, counted before `encode`.
+    pub fn new(
+        gpu: &Gpu,
+        adjustment: Adjustment,
+        picture: &wgpu::TextureView,
+        size: (u32, u32),
+        bins: &wgpu::Buffer,
+    ) -> Result<Adjuster, GpuError> {
+        let adjustment = adjustment.check().map_err(GpuError)?;
+        let device = &gpu.device;
+        let spec = Spec::rgbl();
+        let tiles = match adjustment {
+            Adjustment::Clahe { tiles, .. } => tiles,
+            _ => (1, 1),
+        };
+        let entries = match adjustment {
+            Adjustment::Clahe { .. } => tiles.0 as u64 * tiles.1 as u64 * 256,
+            _ => 3 * 256,
+        };
+        let tables = device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("adjustment tables"),
+            size: entries * 4,
+            usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
+            mapped_at_creation: false,
+        });
+        // adjust.wgsl's Params, or clahe.wgsl's Clahe; 32 bytes hold either.
+        let mut words = [0u32; 8];
+        match adjustment {
+            Adjustment::AutoLevels { low, high, linked } => {
+                words[..3].copy_from_slice(&[
+                    (low * 100.0).round() as u32,
+                    (high * 100.0).round() as u32,
+                    linked as u32,
+                ]);
+            }
+            Adjustment::Clahe { clip, .. } => {
+                let milli = (clip * 1000.0).round() as u32;
+                let (tw, th) = crate::adjust::clahe_tile_size(size, tiles);
+                words.copy_from_slice(&[size.0, size.1, tiles.0, tiles.1, milli, 0, tw, th]);
+            }
+            _ => {}
+        }
+        let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+        let uniforms = device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("adjustment"),
+            size: 32,
+            usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
+        });
+        gpu.queue.write_buffer(&uniforms, 0, &bytes);
+        let code = adjustment.code() as f64;
+        let pipeline = |wgsl: &str, entry: &str, constants: &[(&str, f64)]| {
+            let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
+                label: Some(entry),
+                source: wgpu::ShaderSource::Wgsl(
+                    with_constants(spec, ChunkShape::default(), wgsl).into(),
+                ),
+            });
+            device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+                label: Some(entry),
+                layout: None,
+                module: &module,
+                entry_point: Some(entry),
+                compilation_options: wgpu::PipelineCompilationOptions {
+                    constants,
+                    ..Default::default()
+                },
+                cache: None,
+            })
+        };
+        // Bindings by number: an entry point's own layout has only those it uses.
+        let group = |pipeline: &wgpu::ComputePipeline,
+                     resources: &[(u32, wgpu::BindingResource)]| {
+            let entries: Vec<wgpu::BindGroupEntry> = resources
+                .iter()
+                .map(|(binding, r)| wgpu::BindGroupEntry {
+                    binding: *binding,
+                    resource: r.clone(),
+                })
+                .collect();
+            device.create_bind_group(&wgpu::BindGroupDescriptor {
+                label: None,
+                layout: &pipeline.get_bind_group_layout(0),
+                entries: &entries,
+            })
+        };
+        let mut passes = Vec::new();
+        let mut tile_bins = None;
+        match adjustment {
+            Adjustment::Clahe { .. } => {
+                let wgsl = include_str!("../../shaders/clahe.wgsl");
+                let bins_of_tiles = device.create_buffer(&wgpu::BufferDescriptor {
+                    label: Some("tile bins"),
+                    size: entries * 4,
+                    usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST,
+                    mapped_at_creation: false,
+                });
+                let picture_binding = (0, wgpu::BindingResource::TextureView(picture));
+                let tile_binding = (1, bins_of_tiles.as_entire_binding());
+                let tables_binding = (2, tables.as_entire_binding());
+                let clahe_binding = (3, uniforms.as_entire_binding());
+                let count = pipeline(wgsl, "countTiles", &[]);
+                let tile_count = tiles.0 * tiles.1;
+                // Enough workgroups per tile for about 32 pixels an invocation.
+                let (tw, th) = crate::adjust::clahe_tile_size(size, tiles);
+                let per_tile = (tw as u64 * th as u64).div_ceil(256 * 32).clamp(1, 256) as u32;
+                passes.push(Pass {
+                    bind_group: group(
+                        &count,
+                        &[picture_binding, tile_binding.clone(), clahe_binding.clone()],
+                    ),
+                    pipeline: count,
+                    groups: [per_tile, tile_count, 1],
+                });
+                let make = pipeline(wgsl, "tileTables", &[]);
+                passes.push(Pass {
+                    bind_group: group(&make, &[tile_binding, tables_binding, clahe_binding]),
+                    pipeline: make,
+                    groups: [tile_count, 1, 1],
+                });
+                tile_bins = Some(bins_of_tiles.into());
+            }
+            _ => {
+                let make = pipeline(
+                    include_str!("../../shaders/adjust.wgsl"),
+                    "cs",
+                    &[("adjustment", code)],
+                );
+                passes.push(Pass {
+                    bind_group: group(
+                        &make,
+                        &[
+                            (0, bins.as_entire_binding()),
+                            (1, tables.as_entire_binding()),
+                            (2, uniforms.as_entire_binding()),
+                        ],
+                    ),
+                    pipeline: make,
+                    groups: [1, 1, 1],
+                });
+            }
+        }
+        // The adjusted picture's histogram: remap.wgsl in front of adjusted.wgsl.
+        let adjusted_bins = Run::bins_buffer(gpu, spec);
+        let picture_uniforms: Vec<u8> = [size.0, size.1, tiles.0, tiles.1]
+            .iter()
+            .flat_map(|w| w.to_le_bytes())
+            .collect();
+        let picture_info = device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("adjusted picture"),
+            size: 16,
+            usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
+        });
+        gpu.queue.write_buffer(&picture_info, 0, &picture_uniforms);
+        let counting = pipeline(
+            &format!("{REMAP}\n{}", include_str!("../../shaders/adjusted.wgsl")),
+            "cs",
+            &[("adjustment", code)],
+        );
+        let groups = (size.0 as u64 * size.1 as u64)
+            .div_ceil(256 * 32)
+            .clamp(1, gpu.limits().max_compute_workgroups_per_dimension as u64)
+            as u32;
+        let count = Pass {
+            bind_group: group(
+                &counting,
+                &[
+                    (0, adjusted_bins.as_entire_binding()),
+                    (1, wgpu::BindingResource::TextureView(picture)),
+                    (2, tables.as_entire_binding()),
+                    (3, picture_info.as_entire_binding()),
+                ],
+            ),
+            pipeline: counting,
+            groups: [groups, 1, 1],
+        };
+        Ok(Adjuster {
+            adjustment,
+            tables: tables.into(),
+            _uniforms: [uniforms.into(), picture_info.into()],
+            tile_bins,
+            passes,
+            adjusted_bins,
+            count,
+        })
+    }
+
+    pub fn adjustment(&self) -> Adjustment {
+        self.adjustment
+    }
+
+    /// The tables picture.wgsl remaps through.
+    pub fn tables(&self) -> &wgpu::Buffer {
+        &self.tables
+    }
+
+    /// The adjusted picture's histogram (256 bins of R, G, B, luminance), once
+    /// `encode` has run.
+    pub fn adjusted_bins(&self) -> &wgpu::Buffer {
+        &self.adjusted_bins
+    }
+
+    /// CLAHE's grid (1 x 1 for the others).
+    pub fn tiles(&self) -> (u32, u32) {
+        match self.adjustment {
+            Adjustment::Clahe { tiles, .. } => tiles,
+            _ => (1, 1),
+        }
+    }
+
+    /// Records the table passes (after the picture's histogram was counted) and,
+    /// with `count_adjusted`, the count of the adjusted picture's histogram.
+    pub fn encode(
+        &self,
+        encoder: &mut wgpu::CommandEncoder,
+        count_adjusted: bool,
+        timestamps: Option<wgpu::ComputePassTimestampWrites>,
+    ) {
+        if let Some(bins) = &self.tile_bins {
+            encoder.clear_buffer(bins, 0, None);
+        }
+        if count_adjusted {
+            encoder.clear_buffer(&self.adjusted_bins, 0, None);
+        }
+        let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
+            label: Some("adjustment"),
+            timestamp_writes: timestamps,
+        });
+        for p in &self.passes {
+            p.encode(&mut pass);
+        }
+        if count_adjusted {
+            self.count.encode(&mut pass);
+        }
+    }
+}
+
+/// The adjusted picture, made on the GPU: counted, tables made, drawn 1:1 by the
+/// picture pass into a texture and read back. The picture must fit one texture.
+pub async fn adjust_image(
+    gpu: &Gpu,
+    kernels: &mut Kernels,
+    image: &Image,
+    adjustment: Adjustment,
+) -> Result<Image, GpuError> {
+    let uploaded = upload(gpu, image)?;
+    let picture = uploaded.texture_view().expect("one texture: it fits");
+    Remap::new(
+        gpu,
+        kernels,
+        picture,
+        (image.width(), image.height()),
+        adjustment,
+    )?
+    .read(gpu)
+    .await
+}
+
+/// `image` in one texture, or why it cannot be.
+fn upload(gpu: &Gpu, image: &Image) -> Result<GpuImage, GpuError> {
+    let (width, height) = (image.width(), image.height());
+    let max = gpu.limits().max_texture_dimension_2d;
+    if width > max || height > max {
+        return Err(GpuError(format!(
+            "the image is {width}x{height}; this GPU's largest texture is {max} pixels a side"
+        )));
+    }
+    Ok(GpuImage::upload_as_is(gpu, image))
+}
+
+/// An adjustment of a picture in a texture, written into a texture of its size:
+/// the histogram counted (CLAHE counts its tiles itself), the tables made and
+/// every pixel remapped by a compute pass (remapped.wgsl). `histogram adjust`,
+/// the studio's download and the timing below use it; the kernels are only
+/// needed to make it.
+pub struct Remap {
+    run: Run,
+    adjuster: Adjuster,
+    pipeline: wgpu::ComputePipeline,
+    bind_group: wgpu::BindGroup,
+    _info: Owned<wgpu::Buffer>,
+    target: Owned<wgpu::Texture>,
+    size: (u32, u32),
+}
+
+impl Remap {
+    pub fn new(
+        gpu: &Gpu,
+        kernels: &mut Kernels,
+        picture: &wgpu::TextureView,
+        (width, height): (u32, u32),
+        adjustment: Adjustment,
+    ) -> Result<Remap, GpuError> {
+        let device = &gpu.device;
+        let run = Run::new(
+            gpu,
+            kernels,
+            &GpuImage::from_texture(picture.clone(), width, height),
+            Method::Privatized,
+            Spec::rgbl(),
+            ChunkShape::default(),
+        )?;
+        let adjuster = Adjuster::new(gpu, adjustment, picture, (width, height), run.bins())?;
+        let target = Owned::from(device.create_texture(&wgpu::TextureDescriptor {
+            label: Some("adjusted"),
+            size: wgpu::Extent3d {
+                width,
+                height,
+                depth_or_array_layers: 1,
+            },
+            mip_level_count: 1,
+            sample_count: 1,
+            dimension: wgpu::TextureDimension::D2,
+            format: wgpu::TextureFormat::Rgba8Unorm,
+            usage: wgpu::TextureUsages::STORAGE_BINDING | wgpu::TextureUsages::COPY_SRC,
+            view_formats: &[],
+        }));
+        let (tiles_x, tiles_y) = adjuster.tiles();
+        let info = Owned::from(device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("remapped picture"),
+            size: 16,
+            usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
+        }));
+        let words: Vec<u8> = [width, height, tiles_x, tiles_y]
+            .iter()
+            .flat_map(|w| w.to_le_bytes())
+            .collect();
+        gpu.queue.write_buffer(&info, 0, &words);
+        let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
+            label: Some("remapped"),
+            source: wgpu::ShaderSource::Wgsl(
+                with_constants(
+                    Spec::rgbl(),
+                    ChunkShape::default(),
+                    &format!("{REMAP}\n{}", include_str!("../../shaders/remapped.wgsl")),
+                )
+                .into(),
+            ),
+        });
+        let pipeline = device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+            label: Some("remapped"),
+            layout: None,
+            module: &module,
+            entry_point: Some("cs"),
+            compilation_options: wgpu::PipelineCompilationOptions {
+                constants: &[("adjustment", adjustment.code() as f64)],
+                ..Default::default()
+            },
+            cache: None,
+        });
+        let output = target.create_view(&Default::default());
+        let bind_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: Some("remapped"),
+            layout: &pipeline.get_bind_group_layout(0),
+            entries: &[
+                wgpu::BindGroupEntry {
+                    binding: 0,
+                    resource: wgpu::BindingResource::TextureView(picture),
+                },
+                wgpu::BindGroupEntry {
+                    binding: 1,
+                    resource: adjuster.tables().as_entire_binding(),
+                },
+                wgpu::BindGroupEntry {
+                    binding: 2,
+                    resource: info.as_entire_binding(),
+                },
+                wgpu::BindGroupEntry {
+                    binding: 3,
+                    resource: wgpu::BindingResource::TextureView(&output),
+                },
+            ],
+        });
+        Ok(Remap {
+            run,
+            adjuster,
+            pipeline,
+            bind_group,
+            _info: info,
+            target,
+            size: (width, height),
+        })
+    }
+
+    /// Records the passes. With `timestamps` (four queries), the table passes
+    /// write their start and end to the first two and the remapping to the last
+    /// two; the histogram pass, when there is one, writes its own
+    /// (`Run::encode_timestamps`).
+    pub fn encode(&self, encoder: &mut wgpu::CommandEncoder, timestamps: Option<&wgpu::QuerySet>) {
+        if !matches!(self.adjuster.adjustment(), Adjustment::Clahe { .. }) {
+            self.run.encode(encoder);
+        }
+        let writes = |first: u32| {
+            timestamps.map(|query_set| wgpu::ComputePassTimestampWrites {
+                query_set,
+                beginning_of_pass_write_index: Some(first),
+                end_of_pass_write_index: Some(first + 1),
+            })
+        };
+        self.adjuster.encode(encoder, false, writes(0));
+        let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
+            label: Some("remapped"),
+            timestamp_writes: writes(2),
+        });
+        pass.set_pipeline(&self.pipeline);
+        pass.set_bind_group(0, &self.bind_group, &[]);
+        pass.dispatch_workgroups(self.size.0.div_ceil(16), self.size.1.div_ceil(16), 1);
+    }
+
+    /// Runs the passes and reads the adjusted picture back.
+    pub async fn read(self, gpu: &Gpu) -> Result<Image, GpuError> {
+        let (width, height) = self.size;
+        let row = (width * 4).div_ceil(256) * 256;
+        let readback = Owned::from(gpu.device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("adjusted pixels"),
+            size: row as u64 * height as u64,
+            usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
+        }));
+        let mut encoder = gpu.device.create_command_encoder(&Default::default());
+        self.encode(&mut encoder, None);
+        encoder.copy_texture_to_buffer(
+            self.target.as_image_copy(),
+            wgpu::TexelCopyBufferInfo {
+                buffer: &readback,
+                layout: wgpu::TexelCopyBufferLayout {
+                    offset: 0,
+                    bytes_per_row: Some(row),
+                    rows_per_image: None,
+                },
+            },
+            self.target.size(),
+        );
+        gpu.scoped(|| gpu.queue.submit([encoder.finish()])).await?;
+        let bytes = gpu.read_buffer(&readback).await?;
+        let rgba = bytes
+            .chunks(row as usize)
+            .flat_map(|r| &r[..width as usize * 4])
+            .copied()
+            .collect();
+        Image::from_rgba(width, height, rgba).map_err(|e| GpuError(e.to_string()))
+    }
+}
+
+/// GPU milliseconds of the passes of one adjustment, from timestamp queries.
+#[derive(Clone, Copy, Debug)]
+pub struct AdjustTime {
+    /// The histogram pass (none for CLAHE, whose tile counts are in `tables`).
+    pub histogram: f64,
+    /// The table passes (CLAHE: counting the tiles and making their tables).
+    pub tables: f64,
+    /// The picture pass remapping every pixel.
+    pub remap: f64,
+}
+
+impl AdjustTime {
+    pub fn total(&self) -> f64 {
+        self.histogram + self.tables + self.remap
+    }
+}
+
+/// Times `adjustment` of `image` on the GPU `runs` times after a warm-up, the
+/// picture already on the GPU as a decoded video frame is.
+pub async fn time_adjustment(
+    gpu: &Gpu,
+    kernels: &mut Kernels,
+    image: &Image,
+    adjustment: Adjustment,
+    runs: usize,
+) -> Result<Vec<AdjustTime>, GpuError> {
+    if !gpu.timestamps {
+        return Err(GpuError(format!(
+            "{} has no timestamp queries to time with",
+            gpu.info.name
+        )));
+    }
+    let uploaded = upload(gpu, image)?;
+    let picture = uploaded.texture_view().expect("one texture: it fits");
+    let remap = Remap::new(
+        gpu,
+        kernels,
+        picture,
+        (image.width(), image.height()),
+        adjustment,
+    )?;
+    let device = &gpu.device;
+    let queries = device.create_query_set(&wgpu::QuerySetDescriptor {
+        label: Some("adjustment time"),
+        ty: wgpu::QueryType::Timestamp,
+        count: 4,
+    });
+    let buffer = |usage| {
+        Owned::from(device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("timestamps"),
+            size: 48,
+            usage,
+            mapped_at_creation: false,
+        }))
+    };
+    let resolve = buffer(wgpu::BufferUsages::QUERY_RESOLVE | wgpu::BufferUsages::COPY_SRC);
+    let read = buffer(wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST);
+    let counted = !matches!(adjustment, Adjustment::Clahe { .. });
+    let period = gpu.queue.get_timestamp_period();
+    let mut times = Vec::with_capacity(runs);
+    // The first runs raise the GPU's clocks; they are not kept.
+    for run in 0..runs + 5 {
+        let mut encoder = device.create_command_encoder(&Default::default());
+        remap.encode(&mut encoder, Some(&queries));
+        encoder.resolve_query_set(&queries, 0..4, &resolve, 0);
+        encoder.copy_buffer_to_buffer(&resolve, 0, &read, 0, 32);
+        if counted {
+            remap.run.encode_timestamps(&mut encoder, &read, 32);
+        }
+        gpu.scoped(|| gpu.queue.submit([encoder.finish()])).await?;
+        let stamps = gpu.read_buffer(&read).await?;
+        let histogram = if counted {
+            pass_ms(period, &stamps[32..])
+        } else {
+            Some(0.0)
+        };
+        let (tables, remap) = (
+            pass_ms(period, &stamps[..16]),
+            pass_ms(period, &stamps[16..32]),
+        );
+        if let (true, Some(histogram), Some(tables), Some(remap)) =
+            (run >= 5, histogram, tables, remap)
+        {
+            times.push(AdjustTime {
+                histogram,
+                tables,
+                remap,
+            });
+        }
+    }
+    Ok(times)
+}

@@ -1,0 +1,269 @@
+//! The example pages over an image: the CPU method, a GPU method run over the
+//! picture (uploaded once, the run prepared once), the histograms drawn by the GPU
+//! on the GPU-drawing page, and the sources the pages show.
+
+use super::{clear_pass, spec, CanvasTarget, Context, GpuContext, Outcome, Picture};
+use crate::gpu::{self, ChunkShape, GpuImage, HistogramPainter, Input, Method, Panel, Run};
+use crate::histogram::{compute_cpu, Channels, Spec};
+use crate::image::Image;
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+use wasm_bindgen::prelude::*;
+
+/// The CPU method, timed with the wall clock.
+#[wasm_bindgen(js_name = cpuHistogram)]
+pub fn cpu_histogram(picture: &Picture, channels: u32, num_bins: u32) -> Result<Outcome, JsError> {
+    let spec = spec(channels, num_bins)?;
+    let start = gpu::now_ms();
+    let histogram = compute_cpu(&picture.image, spec);
+    Ok(Outcome {
+        histogram,
+        pixels: picture.image.pixel_count(),
+        gpu_ms: None,
+        wall_ms: gpu::now_ms() - start,
+        notes: Vec::new(),
+    })
+}
+
+fn method(name: &str) -> Result<Method, JsError> {
+    Method::parse(name).ok_or_else(|| JsError::new(&format!("unknown method '{name}'")))
+}
+
+fn chunk(shape: &str) -> Result<ChunkShape, JsError> {
+    ChunkShape::parse(shape).ok_or_else(|| JsError::new(&format!("bad chunk shape '{shape}'")))
+}
+
+/// The WGSL of every kernel a method dispatches, as compiled for these parameters.
+#[wasm_bindgen(js_name = kernelSource)]
+pub fn kernel_source(
+    method_name: &str,
+    channels: u32,
+    chunk_shape: &str,
+) -> Result<String, JsError> {
+    let (method, spec, chunk) = (
+        method(method_name)?,
+        spec(channels, 256)?,
+        chunk(chunk_shape)?,
+    );
+    Ok(method
+        .kernels()
+        .iter()
+        .map(|k| format!("// ---- {}.wgsl ----\n{}", k.name(), k.source(spec, chunk)))
+        .collect::<Vec<_>>()
+        .join("\n"))
+}
+
+type RunKey = (Method, Spec, ChunkShape);
+/// One upload of the current picture per input kind the methods asked for.
+type Uploads = HashMap<Input, Rc<GpuImage>>;
+
+/// What the image pages keep on the GPU: the picture (as textures and/or packed
+/// pixels, as methods asked) and the runs prepared for it, while it is current;
+/// the canvases of the GPU-drawing page and the painter drawing into them.
+#[derive(Default)]
+pub(super) struct ImagePages {
+    uploaded: RefCell<Option<(Rc<Image>, Uploads)>>,
+    runs: RefCell<HashMap<RunKey, Rc<Run>>>,
+    drawing: RefCell<Option<Drawing>>,
+}
+
+struct Drawing {
+    run: Rc<Run>,
+    targets: Vec<CanvasTarget>,
+    painter: HistogramPainter,
+}
+
+#[wasm_bindgen]
+impl GpuContext {
+    /// Runs `method` over the picture and resolves to an `Outcome`. The picture is
+    /// uploaded once and the run prepared once, so repeated runs time only the GPU work.
+    ///
+    /// With `canvases`, the GPU also draws the histograms into them (R, G, B in the
+    /// first and luminance in the second with 4 channels), in the same submission,
+    /// from the bins on the GPU: the scale pass and one quad per canvas.
+    pub fn compute(
+        &self,
+        picture: &Picture,
+        method_name: &str,
+        channels: u32,
+        chunk_shape: &str,
+        canvases: Option<Vec<web_sys::HtmlCanvasElement>>,
+    ) -> Result<js_sys::Promise, JsError> {
+        let key = run_key(method_name, channels, chunk_shape)?;
+        let (context, image) = (self.context(), picture.image.clone());
+        Ok(self.exclusive(async move {
+            let outcome = context
+                .compute(&image, key, canvases.unwrap_or_default())
+                .await?;
+            Ok(outcome.into())
+        }))
+    }
+
+    /// Keeps the GPU busy with `method`'s pass over the picture for `duration_ms`
+    /// before timing it (`pass_ms`: one run's time): an idle GPU runs at low clocks
+    /// for a few hundred milliseconds. Resolves when the GPU has finished.
+    #[wasm_bindgen(js_name = keepBusy)]
+    pub fn keep_busy(
+        &self,
+        picture: &Picture,
+        method_name: &str,
+        channels: u32,
+        chunk_shape: &str,
+        pass_ms: f64,
+        duration_ms: f64,
+    ) -> Result<js_sys::Promise, JsError> {
+        let key = run_key(method_name, channels, chunk_shape)?;
+        let (context, image) = (self.context(), picture.image.clone());
+        Ok(self.exclusive(async move {
+            let run = context.prepare(&image, key).await?;
+            run.keep_busy(&context.gpu, pass_ms, duration_ms).await?;
+            Ok(JsValue::UNDEFINED)
+        }))
+    }
+}
+
+fn run_key(method_name: &str, channels: u32, chunk_shape: &str) -> Result<RunKey, JsError> {
+    Ok((
+        method(method_name)?,
+        spec(channels, 256)?,
+        chunk(chunk_shape)?,
+    ))
+}
+
+impl Context {
+    /// The picture on the GPU and a prepared run of `key` over it, made once each.
+    async fn prepare(&self, image: &Rc<Image>, key: RunKey) -> Result<Rc<Run>, gpu::GpuError> {
+        let gpu = &self.gpu;
+        let pages = &self.image_pages;
+        let current = matches!(&*pages.uploaded.borrow(), Some((i, _)) if Rc::ptr_eq(i, image));
+        if !current {
+            pages.runs.borrow_mut().clear();
+            *pages.uploaded.borrow_mut() = Some((image.clone(), HashMap::new()));
+        }
+        if let Some(run) = pages.runs.borrow().get(&key) {
+            return Ok(run.clone());
+        }
+        let (method, spec, chunk) = key;
+        let input = method.input();
+        let known = pages
+            .uploaded
+            .borrow()
+            .as_ref()
+            .and_then(|(_, g)| g.get(&input).cloned());
+        let gpu_image = match known {
+            Some(g) => g,
+            None => {
+                let g = Rc::new(
+                    gpu.scoped(|| GpuImage::upload_for(gpu, image, input))
+                        .await?,
+                );
+                if let Some((_, uploads)) = pages.uploaded.borrow_mut().as_mut() {
+                    uploads.insert(input, g.clone());
+                }
+                g
+            }
+        };
+        let run = gpu
+            .scoped(|| {
+                let mut kernels = self.kernels.borrow_mut();
+                Run::new(gpu, &mut kernels, &gpu_image, method, spec, chunk)
+            })
+            .await??;
+        let run = Rc::new(run);
+        pages.runs.borrow_mut().insert(key, run.clone());
+        Ok(run)
+    }
+
+    async fn compute(
+        &self,
+        image: &Rc<Image>,
+        key: RunKey,
+        canvases: Vec<web_sys::HtmlCanvasElement>,
+    ) -> Result<Outcome, gpu::GpuError> {
+        let gpu = &self.gpu;
+        let run = self.prepare(image, key).await?;
+        let start = gpu::now_ms();
+        let mut encoder = gpu.device.create_command_encoder(&Default::default());
+        run.encode(&mut encoder);
+        let frames = if canvases.is_empty() {
+            Vec::new()
+        } else {
+            self.draw(&run, key.1, canvases, image.pixel_count(), &mut encoder)?
+        };
+        run.encode_readback(&mut encoder);
+        gpu.scoped(|| gpu.queue.submit([encoder.finish()])).await?;
+        frames
+            .into_iter()
+            .for_each(|frame| gpu.queue.present(frame));
+        let (histogram, gpu_ms) = run.read(gpu).await?;
+        Ok(Outcome {
+            histogram,
+            pixels: image.pixel_count(),
+            gpu_ms,
+            wall_ms: gpu::now_ms() - start,
+            notes: run.notes().to_vec(),
+        })
+    }
+
+    /// Encodes the scale pass and one quad per canvas; returns the frames to present.
+    fn draw(
+        &self,
+        run: &Rc<Run>,
+        spec: Spec,
+        canvases: Vec<web_sys::HtmlCanvasElement>,
+        pixels: u64,
+        encoder: &mut wgpu::CommandEncoder,
+    ) -> Result<Vec<wgpu::SurfaceTexture>, gpu::GpuError> {
+        let gpu = &self.gpu;
+        let mut drawing = self.image_pages.drawing.borrow_mut();
+        let stale = drawing.as_ref().is_none_or(|d| {
+            !Rc::ptr_eq(&d.run, run) || d.targets.iter().map(|t| &t.canvas).ne(canvases.iter())
+        });
+        if stale {
+            let targets = canvases
+                .into_iter()
+                .map(|canvas| CanvasTarget::new(gpu, canvas))
+                .collect::<Result<Vec<_>, _>>()?;
+            let panels: Vec<Panel> = match spec.channels {
+                Channels::Luminance => vec![Panel::full(&[0])],
+                Channels::Rgbl => vec![Panel::full(&[0, 1, 2]), Panel::full(&[3])],
+            };
+            let format = targets[0].config.format;
+            let painter = HistogramPainter::new(
+                gpu,
+                &mut self.kernels.borrow_mut(),
+                spec,
+                run.bins(),
+                format,
+                &panels,
+            );
+            *drawing = Some(Drawing {
+                run: run.clone(),
+                targets,
+                painter,
+            });
+        }
+        let drawing = drawing.as_mut().expect("made above");
+        drawing.painter.set_entries(&gpu.queue, pixels);
+        drawing.painter.encode_scale(encoder);
+        let mut frames = Vec::new();
+        for (i, target) in drawing.targets.iter_mut().enumerate() {
+            target.fit(gpu);
+            let frame = target.frame()?;
+            let view = frame.texture.create_view(&Default::default());
+            drawing
+                .painter
+                .draw(&mut clear_pass(encoder, &view, None, 0), i);
+            frames.push(frame);
+        }
+        Ok(frames)
+    }
+}
+
+/// The Rust of the CPU method, for its page (it is the last item of histogram.rs).
+#[wasm_bindgen(js_name = cpuSource)]
+pub fn cpu_source() -> String {
+    let file = include_str!("../histogram.rs");
+    file[file.find("/// The CPU method").unwrap_or(0)..].to_string()
+}

@@ -1,0 +1,411 @@
+//! Browser glue: what the pages call from JavaScript. It only composes the core
+//! (images, the CPU method, GPU runs, drawing); the pages own the DOM. By page kind:
+//! `image` (the example pages over an image), `video` (the live video page),
+//! `studio` (the studio); what they share is here.
+
+mod image;
+mod studio;
+mod video;
+
+use crate::decode::{self, DecodeError};
+use crate::draw;
+use crate::gpu::{self, Kernels, Run};
+use crate::histogram::{Channels, Histogram, Spec};
+use crate::image::Image;
+use std::cell::RefCell;
+use std::rc::Rc;
+use wasm_bindgen::prelude::*;
+
+/// Largest image the pages accept: 64 megapixels (8192x8192), 256 MiB of RGBA,
+/// which the page, the wasm heap and the GPU each hold once.
+pub const WEB_MAX_PIXELS: u32 = 1 << 26;
+
+#[wasm_bindgen(start)]
+fn start() {
+    // A panic would otherwise trap silently and leave a promise unsettled.
+    console_error_panic_hook::set_once();
+}
+
+/// Bytes of WebAssembly memory in use (it grows and never shrinks): for the soak
+/// benchmark, which watches it for growth.
+#[wasm_bindgen(js_name = wasmMemoryBytes)]
+pub fn wasm_memory_bytes() -> f64 {
+    (core::arch::wasm32::memory_size(0) * 65536) as f64
+}
+
+#[wasm_bindgen(js_name = maxPixels)]
+pub fn max_pixels() -> u32 {
+    WEB_MAX_PIXELS
+}
+
+/// An RGBA image: a decoded file, pixels the browser decoded, or the project's own
+/// picture; with what a reader should know about the values counted.
+#[wasm_bindgen]
+pub struct Picture {
+    image: Rc<Image>,
+    format: String,
+    notes: Vec<String>,
+}
+
+/// Decodes an image file with the command-line tool's decoder (src/decode.rs), so the
+/// pages count the values stored in the file, exactly as the tool does. A format the
+/// decoder does not read rejects with an error named `UnsupportedFormat`: the page
+/// then asks the browser.
+#[wasm_bindgen(js_name = decodeImage)]
+pub fn decode_image(bytes: &[u8]) -> Result<Picture, JsValue> {
+    match decode::decode(bytes, WEB_MAX_PIXELS as u64) {
+        Ok(decoded) => Ok(Picture {
+            image: Rc::new(decoded.image),
+            format: decoded.format.into(),
+            notes: decoded.notes,
+        }),
+        Err(e) => {
+            let error = js_sys::Error::new(&e.to_string());
+            if e == DecodeError::Unsupported {
+                error.set_name("UnsupportedFormat");
+            }
+            Err(error.into())
+        }
+    }
+}
+
+#[wasm_bindgen]
+impl Picture {
+    /// Pixels decoded elsewhere (by the browser, for formats `decodeImage` does not
+    /// read), with the format's name and notes on what they are.
+    #[wasm_bindgen(js_name = fromRgba)]
+    pub fn from_rgba(
+        width: u32,
+        height: u32,
+        rgba: Vec<u8>,
+        format: String,
+        notes: Vec<String>,
+    ) -> Result<Picture, JsError> {
+        if width as u64 * height as u64 > WEB_MAX_PIXELS as u64 {
+            return Err(JsError::new(&format!(
+                "the image is {width}x{height}; this page handles up to {} megapixels",
+                WEB_MAX_PIXELS >> 20
+            )));
+        }
+        let image =
+            Image::from_rgba(width, height, rgba).map_err(|e| JsError::new(&e.to_string()))?;
+        Ok(Picture {
+            image: Rc::new(image),
+            format,
+            notes,
+        })
+    }
+
+    /// The default image of every page: made by the project, no network needed.
+    pub fn sunset(width: u32, height: u32) -> Picture {
+        Picture {
+            image: Rc::new(Image::sunset(width, height)),
+            format: "generated".into(),
+            notes: Vec::new(),
+        }
+    }
+
+    /// "PNG", "JPEG", ... or how the pixels were made.
+    #[wasm_bindgen(getter)]
+    pub fn format(&self) -> String {
+        self.format.clone()
+    }
+
+    /// What a reader of the histogram should know about the values counted.
+    pub fn notes(&self) -> Vec<String> {
+        self.notes.clone()
+    }
+
+    #[wasm_bindgen(getter)]
+    pub fn width(&self) -> u32 {
+        self.image.width()
+    }
+
+    #[wasm_bindgen(getter)]
+    pub fn height(&self) -> u32 {
+        self.image.height()
+    }
+
+    /// A copy of the pixels, to show the image in a canvas.
+    pub fn rgba(&self) -> Vec<u8> {
+        self.image.rgba().to_vec()
+    }
+}
+
+/// A histogram with how it was computed and how long it took.
+#[wasm_bindgen]
+pub struct Outcome {
+    histogram: Histogram,
+    pixels: u64,
+    gpu_ms: Option<f64>,
+    wall_ms: f64,
+    notes: Vec<String>,
+}
+
+#[wasm_bindgen]
+impl Outcome {
+    /// The bins of one channel (0 = R, 1 = G, 2 = B, 3 = luminance with 4 channels).
+    pub fn bins(&self, channel: usize) -> Vec<u32> {
+        self.histogram.channel(channel)
+    }
+
+    /// The sum of each channel's bins (equal to the pixel count when correct).
+    pub fn totals(&self) -> Vec<f64> {
+        self.histogram
+            .totals()
+            .into_iter()
+            .map(|t| t as f64)
+            .collect()
+    }
+
+    #[wasm_bindgen(getter)]
+    pub fn pixels(&self) -> f64 {
+        self.pixels as f64
+    }
+
+    #[wasm_bindgen(getter, js_name = gpuMs)]
+    pub fn gpu_ms(&self) -> Option<f64> {
+        self.gpu_ms
+    }
+
+    #[wasm_bindgen(getter, js_name = wallMs)]
+    pub fn wall_ms(&self) -> f64 {
+        self.wall_ms
+    }
+
+    /// What was done to fit the device (bands, tiles), as sentences.
+    pub fn notes(&self) -> Vec<String> {
+        self.notes.clone()
+    }
+
+    pub fn csv(&self) -> String {
+        self.histogram.to_csv()
+    }
+
+    /// Each channel's statistics (src/stats.rs) as JSON: `{"r": {...}, ...}`.
+    pub fn stats(&self) -> String {
+        crate::stats::json(&self.histogram)
+    }
+
+    #[wasm_bindgen(getter, js_name = numBins)]
+    pub fn num_bins(&self) -> u32 {
+        self.histogram.spec().num_bins
+    }
+
+    /// RGBA pixels of the `shown` channels drawn into `numBins x height`.
+    pub fn render(&self, shown: Vec<usize>, height: u32) -> Vec<u8> {
+        draw::render(&self.histogram, self.pixels, &shown, height)
+    }
+}
+
+/// Reads a run's bins back (copied in a submission of their own), as an Outcome
+/// of `pixels`; refused while an earlier read of the same run is under way.
+fn read_outcome(context: Rc<Context>, run: Rc<Run>, pixels: u64) -> js_sys::Promise {
+    wasm_bindgen_futures::future_to_promise(async move {
+        if !run.can_read() {
+            return Err(JsError::new("the bins are being read already").into());
+        }
+        let gpu = &context.gpu;
+        let mut encoder = gpu.device.create_command_encoder(&Default::default());
+        run.encode_readback(&mut encoder);
+        gpu.queue.submit([encoder.finish()]);
+        let (histogram, gpu_ms) = run.read(gpu).await.map_err(|e| JsError::new(&e.0))?;
+        Ok(JsValue::from(Outcome {
+            histogram,
+            pixels,
+            gpu_ms,
+            wall_ms: 0.0,
+            notes: Vec::new(),
+        }))
+    })
+}
+
+fn spec(channels: u32, num_bins: u32) -> Result<Spec, JsError> {
+    let channels = match channels {
+        1 => Channels::Luminance,
+        4 => Channels::Rgbl,
+        n => return Err(JsError::new(&format!("channels must be 1 or 4, not {n}"))),
+    };
+    Spec::new(num_bins, channels).map_err(|e| JsError::new(&e))
+}
+
+/// A device and what the pages made with it: replaced whole after a device loss.
+struct Context {
+    gpu: gpu::Gpu,
+    kernels: RefCell<Kernels>,
+    image_pages: image::ImagePages,
+    busy: RefCell<bool>,
+}
+
+/// The page's GPU: a WebGPU device through wgpu. A device can be lost (a driver
+/// reset, a GPU process crash, a laptop switching GPUs): `lost` says when, and
+/// `recover` opens a new one in its place, so the page carries on.
+#[wasm_bindgen]
+pub struct GpuContext {
+    current: Rc<RefCell<Rc<Context>>>,
+}
+
+impl Context {
+    /// The browser's WebGPU adapter and a device, with empty caches.
+    async fn open() -> Result<Context, JsError> {
+        let has_webgpu = web_sys::window()
+            .map(|w| js_sys::Reflect::has(&w.navigator(), &"gpu".into()).unwrap_or(false))
+            .unwrap_or(false);
+        if !has_webgpu {
+            return Err(JsError::new(
+                "this browser has no WebGPU (navigator.gpu is missing)",
+            ));
+        }
+        let gpu = gpu::Gpu::new(&Default::default())
+            .await
+            .map_err(|e| JsError::new(&e.0))?;
+        Ok(Context {
+            gpu,
+            kernels: RefCell::default(),
+            image_pages: Default::default(),
+            busy: RefCell::new(false),
+        })
+    }
+}
+
+#[wasm_bindgen]
+impl GpuContext {
+    /// Opens the browser's WebGPU adapter; rejects with a readable reason if there is none.
+    pub async fn create() -> Result<GpuContext, JsError> {
+        Ok(GpuContext {
+            current: Rc::new(RefCell::new(Rc::new(Context::open().await?))),
+        })
+    }
+
+    /// Resolves, with the browser's GPUDeviceLostInfo (`reason`, `message`), when
+    /// the current device is lost.
+    #[wasm_bindgen(getter)]
+    pub fn lost(&self) -> js_sys::Promise {
+        match self.context().gpu.device.as_webgpu() {
+            Some(device) => device.lost().unchecked_into(),
+            None => js_sys::Promise::new(&mut |_, _| {}),
+        }
+    }
+
+    /// Opens a new adapter and device in place of the current (lost) one; every
+    /// pipeline, upload and run is made again on first use. Rejects when the
+    /// browser has no device to give.
+    pub fn recover(&self) -> js_sys::Promise {
+        let current = self.current.clone();
+        wasm_bindgen_futures::future_to_promise(async move {
+            let context = Context::open().await?;
+            *current.borrow_mut() = Rc::new(context);
+            Ok(JsValue::UNDEFINED)
+        })
+    }
+
+    /// Whether the current device has been lost (and not yet replaced).
+    #[wasm_bindgen(getter, js_name = isLost)]
+    pub fn is_lost(&self) -> bool {
+        self.context().gpu.is_lost()
+    }
+
+    #[wasm_bindgen(getter)]
+    pub fn timestamps(&self) -> bool {
+        self.context().gpu.timestamps
+    }
+}
+
+impl GpuContext {
+    fn context(&self) -> Rc<Context> {
+        self.current.borrow().clone()
+    }
+
+    /// `work` as a promise, refused while another computation runs: runs share the
+    /// uploaded picture and their bins.
+    fn exclusive(
+        &self,
+        work: impl std::future::Future<Output = Result<JsValue, gpu::GpuError>> + 'static,
+    ) -> js_sys::Promise {
+        let context = self.context();
+        wasm_bindgen_futures::future_to_promise(async move {
+            if context.busy.replace(true) {
+                return Err(JsError::new("a computation is already running").into());
+            }
+            let result = work.await;
+            *context.busy.borrow_mut() = false;
+            result.map_err(|e| JsError::new(&e.0).into())
+        })
+    }
+}
+
+/// A canvas the GPU draws into, through a configured surface.
+struct CanvasTarget {
+    canvas: web_sys::HtmlCanvasElement,
+    surface: wgpu::Surface<'static>,
+    config: wgpu::SurfaceConfiguration,
+}
+
+impl CanvasTarget {
+    fn new(
+        gpu: &gpu::Gpu,
+        canvas: web_sys::HtmlCanvasElement,
+    ) -> Result<CanvasTarget, gpu::GpuError> {
+        let surface = gpu
+            .instance
+            .create_surface(wgpu::SurfaceTarget::Canvas(canvas.clone()))
+            .map_err(|e| gpu::GpuError(format!("the canvas cannot show WebGPU output: {e}")))?;
+        let config = surface
+            .get_default_config(&gpu.adapter, canvas.width().max(1), canvas.height().max(1))
+            .ok_or_else(|| gpu::GpuError("the canvas cannot show WebGPU output".into()))?;
+        surface.configure(&gpu.device, &config);
+        Ok(CanvasTarget {
+            canvas,
+            surface,
+            config,
+        })
+    }
+
+    /// Follows the canvas's size; true when it changed.
+    fn fit(&mut self, gpu: &gpu::Gpu) -> bool {
+        let size = (self.canvas.width().max(1), self.canvas.height().max(1));
+        let changed = size != (self.config.width, self.config.height);
+        if changed {
+            (self.config.width, self.config.height) = size;
+            self.surface.configure(&gpu.device, &self.config);
+        }
+        changed
+    }
+
+    fn frame(&self) -> Result<wgpu::SurfaceTexture, gpu::GpuError> {
+        match self.surface.get_current_texture() {
+            wgpu::CurrentSurfaceTexture::Success(frame)
+            | wgpu::CurrentSurfaceTexture::Suboptimal(frame) => Ok(frame),
+            _ => Err(gpu::GpuError(
+                "the canvas has no frame to draw into (was the GPU device lost?)".into(),
+            )),
+        }
+    }
+}
+
+/// A render pass that clears `view` (to transparent) and may record timestamps.
+fn clear_pass<'e>(
+    encoder: &'e mut wgpu::CommandEncoder,
+    view: &wgpu::TextureView,
+    timestamps: Option<&wgpu::QuerySet>,
+    first_query: u32,
+) -> wgpu::RenderPass<'e> {
+    encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
+        label: Some("draw"),
+        color_attachments: &[Some(wgpu::RenderPassColorAttachment {
+            view,
+            depth_slice: None,
+            resolve_target: None,
+            ops: wgpu::Operations {
+                load: wgpu::LoadOp::Clear(wgpu::Color::TRANSPARENT),
+                store: wgpu::StoreOp::Store,
+            },
+        })],
+        timestamp_writes: timestamps.map(|query_set| wgpu::RenderPassTimestampWrites {
+            query_set,
+            beginning_of_pass_write_index: Some(first_query),
+            end_of_pass_write_index: Some(first_query + 1),
+        }),
+        ..Default::default()
+    })
+}

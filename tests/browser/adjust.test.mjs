@@ -1,0 +1,155 @@
+// Part 3 (issue #14): equalization, CLAHE, auto-levels and Otsu in headless
+// Chromium. The page's full-size adjusted PNG (made by the browser's GPU) is
+// compared with the command-line tool's CPU reference (`histogram adjust --method
+// cpu`, src/adjust.rs) on the same file: within one level where the GPU
+// interpolates in floats (equalize, CLAHE), exact where the tables are integers
+// (auto-levels, Otsu). Then the split view and live video, on screenshots.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { start, repo, shots, makeFixtures, decodePng, litPixels, waitState } from './harness.mjs';
+
+let browser;
+let fixtures;
+before(async () => {
+  fixtures = makeFixtures();
+  browser = await start();
+});
+after(async () => {
+  await browser?.close();
+  fixtures?.remove();
+});
+
+const PAGES = [
+  // page, CLI flags, largest difference allowed (levels)
+  ['equalize', ['--equalize'], 1],
+  ['clahe', ['--clahe', '--tiles', '8x8', '--clip', '2'], 1],
+  ['levels', ['--auto-levels', '--low', '0.5', '--high', '99.5'], 0],
+  ['otsu', ['--otsu'], 0],
+];
+
+/** The CLI's CPU reference of `flags` on `file`, decoded. */
+function reference(file, flags) {
+  const out = fixtures.path(`reference-${flags[0].slice(2)}.png`);
+  execFileSync(join(repo, 'target/release/histogram'), ['adjust', ...flags, '--method', 'cpu', file, out]);
+  return decodePng(readFileSync(out));
+}
+
+async function openFile(page, path) {
+  await page.evaluate(() => { document.body.dataset.state = 'picking'; });
+  await page.setInputFiles('#file', path);
+  await waitState(page, 'done');
+}
+
+async function downloadAdjusted(page) {
+  const [d] = await Promise.all([page.waitForEvent('download'), page.click('#download-adjusted')]);
+  const chunks = [];
+  for await (const c of await d.createReadStream()) chunks.push(c);
+  return { name: d.suggestedFilename(), png: decodePng(Buffer.concat(chunks)) };
+}
+
+for (const [name, flags, tolerance] of PAGES) {
+  test(`${name}: the downloaded picture equals the command-line tool's CPU reference`, async () => {
+    const page = await browser.open(`/www/${name}.html`, { viewport: { width: 1280, height: 900 } });
+    assert.equal(await page.inputValue('#adjustment'), name, 'the chapter presets its adjustment');
+    for (const fixture of ['photo-2448x1505.png', 'translucent-257x131.png']) {
+      const file = fixtures.path(fixture);
+      await openFile(page, file);
+      const { name: saved, png } = await downloadAdjusted(page);
+      assert.equal(saved, fixture.replace('.png', `-${name}.png`));
+      const want = reference(file, flags);
+      assert.deepEqual([png.width, png.height], [want.width, want.height], 'full size');
+      let most = 0;
+      let differ = 0;
+      for (let i = 0; i < want.rgba.length; i++) {
+        if (i % 4 === 3) continue; // alpha: opaque on both sides
+        const d = Math.abs(png.rgba[i] - want.rgba[i]);
+        most = Math.max(most, d);
+        differ += d > 0;
+      }
+      assert.ok(most <= tolerance, `${fixture}: ${most} levels apart (${differ} channels differ)`);
+    }
+    // The curve of the tables and the adjusted histogram are drawn.
+    assert.ok(await litPixels(page, '.curve') > 200, 'the curve is drawn');
+    assert.deepEqual(page.errors, []);
+    await page.screenshot({ path: join(shots, `adjust-${name}.png`) });
+  });
+}
+
+test('otsu: the split shows the original left of the divider and the adjusted picture right', async () => {
+  const page = await browser.open('/www/otsu.html', { viewport: { width: 1280, height: 900 } });
+  // Thirds of white, grey 128 and black: Otsu's threshold falls between black and
+  // grey (191.5 apart beats 191), so the grey third turns white.
+  await openFile(page, fixtures.path('thirds-96x64.png'));
+  const pixelAt = async (fx) => {
+    const shot = decodePng(await page.locator('#picture').screenshot());
+    const { scale, left, top } = await page.evaluate(() => {
+      const c = document.getElementById('picture').getBoundingClientRect();
+      const s = Math.min(c.width / 96, c.height / 64);
+      return { scale: s, left: (c.width - 96 * s) / 2, top: (c.height - 64 * s) / 2 };
+    });
+    const i = (Math.round(top + 32 * scale) * shot.width + Math.round(left + fx * 96 * scale)) * 4;
+    return [...shot.rgba.subarray(i, i + 3)];
+  };
+  const split = async (value) => {
+    await page.evaluate(() => { document.body.dataset.state = 'picking'; });
+    await page.fill('#split', String(value));
+    await page.dispatchEvent('#split', 'input');
+    await waitState(page, 'done');
+    await page.waitForTimeout(100);
+  };
+  await split(100);
+  assert.deepEqual(await pixelAt(0.5), [128, 128, 128], 'all original');
+  await split(0);
+  assert.deepEqual(await pixelAt(0.5), [255, 255, 255], 'all adjusted');
+  await split(50);
+  assert.deepEqual(await pixelAt(0.4), [128, 128, 128], 'left of the divider: original');
+  assert.deepEqual(await pixelAt(0.6), [255, 255, 255], 'right of it: adjusted');
+  assert.ok(await page.isVisible('.split-handle'), 'the divider is shown');
+  assert.ok(await page.isVisible('.threshold'), 'the threshold is marked on the histogram');
+  assert.match(await page.textContent('#table-note'), /above bin 0 is white/);
+  await page.screenshot({ path: join(shots, 'adjust-split.png') });
+});
+
+test('levels and CLAHE options change the result, and bad values say so', async () => {
+  const page = await browser.open('/www/clahe.html', { viewport: { width: 1280, height: 900 } });
+  await openFile(page, fixtures.path('translucent-257x131.png'));
+  await page.evaluate(() => { document.body.dataset.state = 'picking'; });
+  await page.selectOption('#tiles', '4');
+  await page.fill('#clip', '4');
+  await page.dispatchEvent('#clip', 'change');
+  await waitState(page, 'done');
+  const { png } = await downloadAdjusted(page);
+  const want = reference(fixtures.path('translucent-257x131.png'), ['--clahe', '--tiles', '4x4', '--clip', '4']);
+  let most = 0;
+  for (let i = 0; i < want.rgba.length; i++) if (i % 4 !== 3) most = Math.max(most, Math.abs(png.rgba[i] - want.rgba[i]));
+  assert.ok(most <= 1, `4x4 tiles, clip 4: ${most} levels apart`);
+  await page.fill('#clip', '0');
+  await page.dispatchEvent('#clip', 'change');
+  assert.match(await page.textContent('.message'), /clip limit is above 0/);
+});
+
+test('equalize: live on a playing video, the adjusted histogram beside the original', async () => {
+  const page = await browser.open('/www/equalize.html', { viewport: { width: 1280, height: 800 } });
+  await page.setInputFiles('#file', join(repo, 'www', 'media', 'sunset.webm'));
+  await waitState(page, 'playing', 60_000);
+  await page.waitForFunction(() => window.studioPage.frames > 5, null, { timeout: 30_000 });
+  const before = await page.evaluate(() => window.studioPage.frames);
+  await page.waitForTimeout(10_000);
+  const after = await page.evaluate(() => window.studioPage.frames);
+  assert.ok(after - before > 20, `frames kept coming: ${after - before} in 10 s`);
+  // The parade of the adjusted histogram is drawn in the panel's lower half.
+  const shot = decodePng(await page.locator('#panel').screenshot());
+  let lit = 0;
+  for (let y = Math.floor(shot.height * 0.6); y < shot.height; y++) {
+    for (let x = 0; x < shot.width; x++) {
+      const i = (y * shot.width + x) * 4;
+      lit += shot.rgba[i] + shot.rgba[i + 1] + shot.rgba[i + 2] > 150;
+    }
+  }
+  assert.ok(lit > 500, `the adjusted histogram is drawn (${lit} lit pixels)`);
+  assert.deepEqual(page.errors, []);
+  await page.screenshot({ path: join(shots, 'adjust-video.png') });
+});

@@ -1,0 +1,32 @@
+// A short soak (issue #12): the video page plays for 60 s and an image page
+// switches images 50 times; JS heap, WebAssembly memory, live GPU buffers and
+// textures, and frame and switch times must not grow. bench/soak.mjs is the long one.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { start, makeFixtures } from './harness.mjs';
+import { soak, soakFiles } from './soak.mjs';
+
+let browser;
+let fixtures;
+before(async () => {
+  fixtures = makeFixtures();
+  browser = await start();
+});
+after(async () => {
+  await browser?.close();
+  fixtures?.remove();
+});
+
+test('a minute of video and 50 image switches: nothing grows', async () => {
+  const result = await soak(browser, {
+    videoSeconds: 60, switches: 50, sampleSeconds: 10, switchSampleSeconds: 0,
+    files: soakFiles(fixtures, ['translucent-257x131.png', 'grey-alpha-1x4099.png', 'rgb16-193x67.png', 'photo-2448x1836.png']),
+    log: (part, s) => console.log(part, JSON.stringify(s, (k, v) => (typeof v === 'number' ? Math.round(v * 10) / 10 : v))),
+  });
+  for (const part of ['video', 'switching']) {
+    assert.deepEqual(result[part].errors, [], `${part}: console errors`);
+    assert.deepEqual(result[part].grown, [], `${part}: series that grew`);
+    assert.ok(result[part].samples.length >= 4, `${part}: sampled`);
+  }
+  assert.ok(result.video.samples.every((s) => s.fps > 1), 'frames kept coming');
+});

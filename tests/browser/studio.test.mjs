@@ -1,0 +1,259 @@
+// The studio (issue #13) in headless Chromium with WebGPU: the panel and its
+// readout, statistics, region, clipping warning, pin, exports, keyboard, a phone
+// window, and a video and the camera for a minute each. References come from
+// outside the browser: the command-line tool on the same file.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { start, repo, shots, makeFixtures, cliRows, decodePng, litPixels, waitState } from './harness.mjs';
+
+let browser;
+let fixtures;
+before(async () => {
+  fixtures = makeFixtures();
+  browser = await start();
+});
+after(async () => {
+  await browser?.close();
+  fixtures?.remove();
+});
+
+const cli = (...args) => JSON.parse(execFileSync(join(repo, 'target/release/histogram'), ['--method', 'cpu', ...args]));
+
+/** Opens a file in the studio and waits until its histogram is read back. */
+async function openFile(page, path) {
+  await page.evaluate(() => { document.body.dataset.state = 'picking'; });
+  await page.setInputFiles('#file', path);
+  await waitState(page, 'done');
+}
+
+/** The studio's current histogram, read back, as rows like the CSV's. */
+async function studioRows(page) {
+  await page.evaluate(() => window.studioPage.readBack());
+  return page.evaluate(() => {
+    const o = window.studioPage.outcome;
+    const ch = [0, 1, 2, 3].map((c) => Array.from(o.bins(c)));
+    return ch[0].map((_, b) => ch.map((c) => c[b]));
+  });
+}
+
+/** Types a region in; on a picture, waits until it is counted. */
+async function setRegion(page, [x, y, w, h], wait = true) {
+  if (wait) await page.evaluate(() => { document.body.dataset.state = 'picking'; });
+  for (const [name, v] of [['x', x], ['y', y], ['width', w], ['height', h]]) await page.fill(`#region-${name}`, String(v));
+  await page.dispatchEvent('#region-height', 'change');
+  if (wait) await waitState(page, 'done');
+}
+
+test('studio: panel, statistics and regions equal the command-line tool on the same file', async () => {
+  const page = await browser.open('/www/studio.html', { viewport: { width: 1280, height: 900 } });
+  assert.ok(await litPixels(page, '#panel') > 2000, 'the panel is drawn');
+  const file = fixtures.path('photo-2448x1505.png');
+  await openFile(page, file);
+  assert.deepEqual(await studioRows(page), cliRows(file, 4));
+  // Statistics as the tool computes them (src/stats.rs on both sides, the bins from outside).
+  const stats = cli('--stats', file).stats;
+  for (const [c, key] of [['r', 'mean'], ['g', 'median'], ['b', 'p99'], ['luminance', 'std_dev']]) {
+    const shown = Number(await page.textContent(`td[data-stat="${c}-${key}"]`));
+    assert.ok(Math.abs(shown - stats[c][key]) < 0.01, `${c} ${key}: ${shown} shown, ${stats[c][key]} from the tool`);
+  }
+  // Regions: each edge, one pixel, the whole image; typed in, counted by the GPU.
+  const [w, h] = [2448, 1505];
+  for (const region of [[0, 0, w, h], [0, 0, 1, 1], [w - 1, h - 1, 1, 1], [0, 100, 300, 200],
+    [w - 400, 50, 400, 10], [500, 0, 1, 700], [17, h - 3, 900, 3]]) {
+    await setRegion(page, region);
+    assert.deepEqual(await studioRows(page), await regionRows(file, region), `region ${region}`);
+    assert.equal(await page.textContent('td[data-stat="r-pixels"]'), (region[2] * region[3]).toLocaleString('en'));
+  }
+  await page.evaluate(() => { document.body.dataset.state = 'picking'; });
+  await page.keyboard.press('Escape');
+  await waitState(page, 'done');
+  assert.equal(await page.inputValue('#region-width'), String(w));
+  assert.deepEqual(page.errors, []);
+});
+
+async function regionRows(file, [x, y, w, h]) {
+  const out = cli('--region', `${x},${y},${w},${h}`, file);
+  return out.r.map((_, b) => ['r', 'g', 'b', 'luminance'].map((c) => out[c][b]));
+}
+
+test('studio: a region dragged on the picture is counted', async () => {
+  const page = await browser.open('/www/studio.html', { viewport: { width: 1280, height: 900 } });
+  const file = fixtures.path('translucent-257x131.png');
+  await openFile(page, file);
+  const box = await page.locator('#picture').boundingBox();
+  // The picture is letterboxed: find where its pixels are on screen.
+  const { scale, left, top } = await page.evaluate(() => {
+    const c = document.getElementById('picture').getBoundingClientRect();
+    const s = Math.min(c.width / 257, c.height / 131);
+    return { scale: s, left: (c.width - 257 * s) / 2, top: (c.height - 131 * s) / 2 };
+  });
+  const at = (x, y) => [box.x + left + x * scale, box.y + top + y * scale];
+  await page.mouse.move(...at(40, 20));
+  await page.mouse.down();
+  await page.mouse.move(...at(100, 70), { steps: 5 });
+  await page.mouse.up();
+  await waitState(page, 'done');
+  const region = await page.evaluate(() => window.studioPage.studio.region);
+  assert.ok(Math.abs(region[0] - 40) <= 1 && Math.abs(region[2] - 60) <= 1, `dragged ${region}`);
+  assert.deepEqual(await studioRows(page), await regionRows(file, region));
+  assert.ok(await page.isVisible('.region-box'));
+  await page.screenshot({ path: join(shots, 'studio-region.png') });
+});
+
+test('studio: the clipping warning paints 255 red and 0 blue on the picture', async () => {
+  const page = await browser.open('/www/studio.html', { viewport: { width: 1280, height: 900 } });
+  await openFile(page, fixtures.path('thirds-96x64.png'));
+  await page.evaluate(() => { document.body.dataset.state = 'picking'; });
+  await page.check('#clipping');
+  await waitState(page, 'done');
+  await page.waitForTimeout(200);
+  const shot = decodePng(await page.locator('#picture').screenshot());
+  const { scale, left, top } = await page.evaluate(() => {
+    const c = document.getElementById('picture').getBoundingClientRect();
+    const s = Math.min(c.width / 96, c.height / 64);
+    return { scale: s, left: (c.width - 96 * s) / 2, top: (c.height - 64 * s) / 2 };
+  });
+  const pixel = (x, y) => {
+    const i = (Math.round(top + y * scale) * shot.width + Math.round(left + x * scale)) * 4;
+    return [...shot.rgba.subarray(i, i + 3)];
+  };
+  assert.deepEqual(pixel(16, 32), [255, 0, 0], 'white shows red');
+  assert.deepEqual(pixel(80, 32), [0, 77, 255], 'black shows blue');
+  assert.deepEqual(pixel(48, 32), [128, 128, 128], 'grey shows as it is');
+  assert.match(await page.textContent('td[data-stat="r-clipped_high_percent"]'), /^33\.33%/);
+  await page.screenshot({ path: join(shots, 'studio-clipping.png') });
+});
+
+test('studio: hover and keys read a bin, and the cursor shows it', async () => {
+  const page = await browser.open('/www/studio.html', { viewport: { width: 1280, height: 900 } });
+  await openFile(page, fixtures.path('thirds-96x64.png'));
+  // Overlaid: R, G and B in the upper panel; bin 128 holds the grey third.
+  const box = await page.locator('#panel').boundingBox();
+  await page.mouse.move(box.x + box.width * (128.5 / 256), box.y + box.height * 0.3);
+  const text = await page.textContent('#readout');
+  assert.match(text, /^Bin 128 of 256, values 127\.5 to 128\.5 of 255: R 2,048 \(33\.33%, up to here 66\.7%\) · G 2,048/);
+  // Over an empty bin the cursor line shows on the black panel.
+  await page.mouse.move(box.x + box.width * (100.5 / 256), box.y + box.height * 0.3);
+  assert.match(await page.textContent('#readout'), /^Bin 100 of 256.*R 0 \(0\.00%, up to here 33\.3%\)/);
+  const shot = decodePng(await page.locator('#panel').screenshot());
+  const x = Math.round(box.width * (100.5 / 256));
+  const lit = [x - 1, x, x + 1].some((c) => shot.rgba[(5 * shot.width + c) * 4] > 128);
+  assert.ok(lit, 'the cursor line is drawn over the empty part of the panel');
+  await page.focus('#panel');
+  await page.keyboard.press('End');
+  assert.match(await page.textContent('#readout'), /^Bin 255 of 256.*R 2,048 \(33\.33%, up to here 100\.0%\)/);
+  await page.keyboard.press('Home');
+  assert.match(await page.textContent('#readout'), /^Bin 0 of 256.*R 2,048 \(33\.33%, up to here 33\.3%\)/);
+  await page.screenshot({ path: join(shots, 'studio-readout.png') });
+});
+
+test('studio: views, bins, pin and exports', async () => {
+  const page = await browser.open('/www/studio.html', { viewport: { width: 1280, height: 900 } });
+  const file = fixtures.path('rgb16-193x67.png');
+  await openFile(page, file);
+  await page.check('input[name=layout][value=parade]');
+  await page.check('input[name=scale][value=log]');
+  await page.uncheck('#show-1');
+  await page.evaluate(() => { document.body.dataset.state = 'picking'; });
+  await page.selectOption('#bins', '64');
+  await waitState(page, 'done');
+  assert.equal(await page.evaluate(() => window.studioPage.studio.panelRects().length / 5), 3, 'a parade of R, B, L');
+  assert.ok(await litPixels(page, '#panel') > 1000);
+  const rows = await studioRows(page);
+  assert.equal(rows.length, 64);
+  assert.deepEqual(rows, (() => {
+    const out = cli('--bins', '64', file);
+    return out.r.map((_, b) => ['r', 'g', 'b', 'luminance'].map((c) => out[c][b]));
+  })());
+  await page.click('text=Pin this histogram');
+  await setRegion(page, [0, 0, 50, 30]);
+  assert.equal(await page.getAttribute('text=Unpin', 'aria-pressed'), 'true');
+  await page.screenshot({ path: join(shots, 'studio-parade-pinned.png') });
+  const download = async (id) => {
+    const [d] = await Promise.all([page.waitForEvent('download'), page.click(id)]);
+    const chunks = [];
+    for await (const c of await d.createReadStream()) chunks.push(c);
+    return { name: d.suggestedFilename(), bytes: Buffer.concat(chunks) };
+  };
+  const csv = await download('#csv');
+  assert.equal(csv.bytes.toString().trim().split('\n').length, 65);
+  const json = JSON.parse((await download('#json')).bytes.toString());
+  assert.deepEqual(json.region, { x: 0, y: 0, width: 50, height: 30 });
+  assert.equal(json.stats.r.pixels, 1500);
+  const png = await download('#png');
+  assert.equal(png.name, 'rgb16-193x67-panel.png');
+  const { width, height } = decodePng(png.bytes);
+  assert.ok(width > 200 && height > 200, `${width}x${height}`);
+  assert.deepEqual(page.errors, []);
+});
+
+test('studio: a pasted picture is counted', async () => {
+  const page = await browser.open('/www/studio.html');
+  const bytes = [...readFileSync(fixtures.path('palette-trns-97x61.png'))];
+  await page.evaluate((bytes) => {
+    document.body.dataset.state = 'picking';
+    const data = new DataTransfer();
+    data.items.add(new File([new Uint8Array(bytes)], 'pasted.png', { type: 'image/png' }));
+    document.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data }));
+  }, bytes);
+  await waitState(page, 'done');
+  assert.match(await page.textContent('figcaption'), /97×61/);
+  assert.deepEqual(await studioRows(page), fixtures.rows('palette-trns-97x61.png', 4));
+});
+
+test('studio: fits a phone-sized window', async () => {
+  const page = await browser.open('/www/studio.html', { viewport: { width: 390, height: 844 } });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 0, `no horizontal scrolling (${overflow}px)`);
+  await page.screenshot({ path: join(shots, 'studio-phone.png'), fullPage: true });
+});
+
+// Counts GPU buffers the page creates and destroys.
+const countBuffers = () => {
+  window.gpuBuffers = { created: 0, destroyed: 0 };
+  const create = GPUDevice.prototype.createBuffer;
+  GPUDevice.prototype.createBuffer = function (...args) { window.gpuBuffers.created++; return create.apply(this, args); };
+  const destroy = GPUBuffer.prototype.destroy;
+  GPUBuffer.prototype.destroy = function (...args) { window.gpuBuffers.destroyed++; return destroy.apply(this, args); };
+};
+
+/** A minute of frames with every feature on: frames keep coming, nothing grows. */
+async function minuteOfVideo(page) {
+  await page.check('#clipping');
+  await setRegion(page, [10, 10, 100, 60], false);
+  await page.waitForTimeout(3000);
+  const live = () => page.evaluate(() => ({ frames: window.studioPage.frames, live: window.gpuBuffers.created - window.gpuBuffers.destroyed }));
+  const before = await live();
+  await page.waitForTimeout(60_000);
+  const after = await live();
+  assert.ok(after.frames - before.frames > 100, `frames kept coming: ${after.frames - before.frames} in 60 s`);
+  assert.equal(after.live, before.live, 'live GPU buffers did not grow');
+  const pixels = await page.textContent('td[data-stat="r-pixels"]');
+  assert.equal(pixels, '6,000', 'the region is what is counted');
+  assert.deepEqual(page.errors, []);
+}
+
+test('studio: a video for a minute, region and clipping on', async () => {
+  const page = await browser.open('/www/studio.html', { viewport: { width: 1280, height: 800 }, init: countBuffers });
+  await page.setInputFiles('#file', join(repo, 'www', 'media', 'sunset.webm'));
+  await waitState(page, 'playing', 60_000);
+  await page.waitForFunction(() => window.studioPage.frames > 5, null, { timeout: 30_000 });
+  await minuteOfVideo(page);
+  await page.screenshot({ path: join(shots, 'studio-video.png') });
+});
+
+test('studio: the camera for a minute', async () => {
+  const camera = await start(['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream']);
+  try {
+    const page = await camera.open('/www/studio.html', { viewport: { width: 1280, height: 800 }, init: countBuffers });
+    await page.click('text=Use the camera');
+    await waitState(page, 'playing', 60_000);
+    await page.waitForFunction(() => window.studioPage.frames > 5, null, { timeout: 30_000 });
+    await minuteOfVideo(page);
+  } finally {
+    await camera.close();
+  }
+});

@@ -1,0 +1,138 @@
+// A site that survives (issue #12): the GPU device lost on an image page, the
+// timings page and the playing video page, with and without a new device to be had;
+// files given while a run is going.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { start, shots, media, makeFixtures, referenceRows, downloadCsv, pickFile, waitState, litPixels } from './harness.mjs';
+
+let browser;
+let fixtures;
+before(async () => {
+  fixtures = makeFixtures();
+  browser = await start();
+});
+after(async () => {
+  await browser?.close();
+  fixtures?.remove();
+});
+
+// Keeps every GPUDevice the page opens (to destroy it, as a driver reset would lose
+// it), and can make the browser refuse new adapters (`window.refuseAdapters`).
+const trackDevices = () => {
+  window.gpuDevices = [];
+  window.refuseAdapters = false;
+  const requestDevice = GPUAdapter.prototype.requestDevice;
+  GPUAdapter.prototype.requestDevice = async function (...args) {
+    const device = await requestDevice.apply(this, args);
+    window.gpuDevices.push(device);
+    return device;
+  };
+  const requestAdapter = GPU.prototype.requestAdapter;
+  GPU.prototype.requestAdapter = function (...args) {
+    return window.refuseAdapters ? Promise.resolve(null) : requestAdapter.apply(this, args);
+  };
+};
+const loseDevice = (page) => page.evaluate(() => {
+  document.body.dataset.state = 'losing';
+  window.gpuDevices.at(-1).destroy();
+});
+
+test('image page: a lost device is replaced and the image counted again, exactly', async () => {
+  const page = await browser.open('/www/packed.html', { init: trackDevices });
+  const before = await page.evaluate(() => window.histogramPage.counted);
+  await loseDevice(page);
+  await page.waitForFunction((n) => window.histogramPage.counted > n && document.body.dataset.state === 'done', before);
+  const note = await page.textContent('p.note');
+  assert.match(note, /The GPU was reset \(destroyed.*\); a new device was opened in \d+ ms and the image counted again/);
+  console.log(`recovery: ${note.match(/opened in (\d+ ms)/)[1]}`);
+  assert.equal(await page.evaluate(() => window.gpuDevices.length), 2);
+  assert.deepEqual((await downloadCsv(page)).rows, await referenceRows(page, 4));
+  // The new device keeps working for new images.
+  await pickFile(page, fixtures.path('translucent-257x131.png'));
+  assert.deepEqual((await downloadCsv(page)).rows, fixtures.rows('translucent-257x131.png', 4));
+  assert.deepEqual(page.errors, []);
+  await page.screenshot({ path: join(shots, 'survive-image.png'), fullPage: true });
+});
+
+test('image page: with no new device to be had, it counts on the CPU and keeps working', async () => {
+  const page = await browser.open('/www/4ch-gpu-draw.html', { init: trackDevices });
+  await page.evaluate(() => { window.refuseAdapters = true; });
+  await loseDevice(page);
+  await waitState(page, 'done');
+  assert.match(await page.textContent('p.note'), /no new one could be had .*this page now counts with the CPU method/);
+  assert.deepEqual((await downloadCsv(page)).rows, await referenceRows(page, 4));
+  for (const nth of [0, 1]) assert.ok(await litPixels(page, `canvas.histogram >> nth=${nth}`) > 1000, `canvas ${nth} drawn`);
+  await pickFile(page, fixtures.path('rgb16-193x67.png'));
+  assert.deepEqual((await downloadCsv(page)).rows, fixtures.rows('rgb16-193x67.png', 4));
+  assert.match(await page.textContent('#time'), /wall clock/);
+  await page.screenshot({ path: join(shots, 'survive-cpu-fallback.png'), fullPage: true });
+});
+
+test('timings page: a device lost while timing is replaced and every cell still gets a number', async () => {
+  const page = await browser.open('/www/timings.html?runs=2&width=320&height=200', { state: null, init: trackDevices });
+  // Lose the device once the first GPU column has a number.
+  await page.waitForFunction(() => /^\d/.test(document.querySelector('td[data-cell="1-single"]')?.textContent ?? ''), null, { timeout: 120_000 });
+  await loseDevice(page);
+  await waitState(page, 'done', 300_000);
+  const cells = await page.$$eval('td[data-cell]', (tds) => tds.map((td) => td.textContent));
+  for (const c of cells) assert.match(c, /^\d+(\.\d+)?$/);
+  assert.match(await page.textContent('main'), /The GPU was reset \(destroyed.*\); a new device was opened in \d+ ms/);
+  assert.deepEqual(page.errors, []);
+});
+
+test('video page: a device lost while playing is replaced and frames keep coming', async () => {
+  const page = await browser.open('/www/video.html', { state: 'ready', viewport: { width: 1280, height: 800 }, init: trackDevices });
+  await page.click('#play');
+  await waitState(page, 'playing', 60_000);
+  await page.waitForTimeout(1500);
+  await page.evaluate(() => window.gpuDevices.at(-1).destroy());
+  await page.waitForFunction(() => /The GPU was reset/.test(document.querySelector('main').textContent), null, { timeout: 30_000 });
+  const frames = await page.evaluate(() => window.videoPage.frames);
+  await page.waitForTimeout(3000);
+  assert.ok(await page.evaluate(() => window.videoPage.frames) > frames + 5, 'frames keep coming');
+  const counted = await page.evaluate(async () => {
+    const result = await window.videoPage.view.histogram();
+    const size = window.videoPage.video.videoWidth * window.videoPage.video.videoHeight;
+    return { size, totals: Array.from(result.totals()) };
+  });
+  for (const t of counted.totals) assert.equal(t, counted.size, 'whole frames counted on the new device');
+  assert.ok(await litPixels(page, '#screen', [12, 800 - 12 - 200, 500, 200]) > 5000, 'histograms drawn');
+  await page.screenshot({ path: join(shots, 'survive-video.png') });
+  assert.deepEqual(page.errors, []);
+});
+
+test('video page: with no new device, it says so and offers to try again', async () => {
+  const page = await browser.open('/www/video.html', { state: 'ready', init: trackDevices });
+  await page.click('#play');
+  await waitState(page, 'playing', 60_000);
+  await page.evaluate(() => { window.refuseAdapters = true; window.gpuDevices.at(-1).destroy(); });
+  await page.waitForFunction(() => /no new one could be had/.test(document.querySelector('[role=alert]').textContent), null, { timeout: 30_000 });
+  const retry = page.getByRole('button', { name: 'Try the GPU again' });
+  assert.ok(await retry.isVisible());
+  await page.evaluate(() => { window.refuseAdapters = false; });
+  await retry.click();
+  await waitState(page, 'playing', 30_000);
+  const frames = await page.evaluate(() => window.videoPage.frames);
+  await page.waitForTimeout(2000);
+  assert.ok(await page.evaluate(() => window.videoPage.frames) > frames, 'frames come again');
+  assert.ok(!(await retry.isVisible()));
+});
+
+test('files given while a run is going: the latest wins, shown and counted once', async () => {
+  const page = await browser.open('/www/packed.html');
+  const counted = await page.evaluate(() => window.histogramPage.counted);
+  // A photo keeps the page busy a second or two; four more files come meanwhile.
+  const photo = media('pexels-chevanon-photography-1108099.jpg');
+  const next = ['translucent-257x131.png', 'rgb16-193x67.png', 'palette-trns-97x61.png', 'grey16-300x7.png'];
+  await page.evaluate(() => { document.body.dataset.state = 'picking'; });
+  await page.setInputFiles('#file', photo);
+  await page.waitForFunction(() => document.body.dataset.state === 'running');
+  for (const name of next) await page.setInputFiles('#file', fixtures.path(name));
+  assert.match(await page.textContent('[role=status]'), /Next: grey16-300x7.png, as soon as the current run ends/);
+  await page.waitForFunction((n) => window.histogramPage.counted >= n + 2 && document.body.dataset.state === 'done', counted);
+  await page.waitForTimeout(500);
+  assert.equal(await page.evaluate(() => window.histogramPage.counted), counted + 2, 'the photo, then only the last file');
+  assert.match(await page.textContent('figcaption'), /^grey16-300x7.png, 300×7/);
+  assert.deepEqual((await downloadCsv(page)).rows, fixtures.rows('grey16-300x7.png', 4));
+});
