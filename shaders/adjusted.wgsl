@@ -1,18 +1,20 @@
-// The histogram of the adjusted picture, counted without drawing it: the
-// privatized pass over the picture (privatized.wgsl), each pixel remapped as the
-// picture pass shows it (remap.wgsl, in front of this file) before it is counted.
-// The studio shows it beside the picture's own histogram.
+// The histogram of the adjusted picture, counted without drawing it: each pixel
+// remapped as the picture pass shows it (remap.wgsl, in front of this file), then
+// counted. The studio shows it beside the picture's own histogram. Counted as the
+// video frame pass counts (yuv.wgsl, and NOTES.md on why): few invocations, each
+// over many pixels into its own histogram in private memory, flushed once; on
+// SwiftShader, workgroup atomics per pixel made this pass cost as much as the
+// rest of a frame.
 
 override adjustment: u32;
 
-const workgroupSize = 256u;
+const workgroupSize = 16u;
 
 struct Picture {
   size: vec2u,
   tiles: vec2u,
 };
 
-var<workgroup> bins: array<atomic<u32>, numBins * channels>;
 @group(0) @binding(0) var<storage, read_write> result: array<atomic<u32>>;
 @group(0) @binding(1) var picture: texture_2d<f32>;
 @group(0) @binding(2) var<storage, read> tables: array<f32>;
@@ -20,28 +22,30 @@ var<workgroup> bins: array<atomic<u32>, numBins * channels>;
 
 @compute @workgroup_size(workgroupSize)
 fn cs(
-  @builtin(global_invocation_id) global_invocation_id: vec3u,
+  @builtin(workgroup_id) workgroup_id: vec3u,
   @builtin(num_workgroups) num_workgroups: vec3u,
   @builtin(local_invocation_index) local_invocation_index: u32,
 ) {
+  var counts: array<u32, numBins * channels>;
+  // Read once: SwiftShader loads a uniform again at every use.
   let size = pic.size;
   let grid = pic.tiles;
-  let count = size.x * size.y;
-  let stride = num_workgroups.x * workgroupSize;
-  for (var i = global_invocation_id.x; i < count; i += stride) {
-    let texel = vec2u(i % size.x, i / size.x);
-    let rgb = vec3u(adjusted(rgb8(textureLoad(picture, texel, 0)), texel, size, grid));
-    for (var ch = 0u; ch < channels; ch++) {
-      atomicAdd(&bins[binOf(rgb, ch) * channels + ch], 1u);
+  // Workgroups take rows in turn, invocations the pixels across a row.
+  for (var y = workgroup_id.x; y < size.y; y += num_workgroups.x) {
+    for (var x = local_invocation_index; x < size.x; x += workgroupSize) {
+      let texel = vec2u(x, y);
+      let rgb = vec3u(adjusted(rgb8(textureLoad(picture, texel, 0)), texel, size, grid));
+      // The four channels written out (R, G, B, luminance): as a loop, SwiftShader
+      // is slower.
+      counts[binOf(rgb, 0u) * channels] += 1u;
+      counts[binOf(rgb, 1u) * channels + 1u] += 1u;
+      counts[binOf(rgb, 2u) * channels + 2u] += 1u;
+      counts[binOf(rgb, 3u) * channels + 3u] += 1u;
     }
   }
-
-  workgroupBarrier();
-
-  for (var bin = local_invocation_index; bin < numBins * channels; bin += workgroupSize) {
-    let c = atomicLoad(&bins[bin]);
-    if (c != 0u) {
-      atomicAdd(&result[bin], c);
+  for (var bin = 0u; bin < numBins * channels; bin++) {
+    if (counts[bin] != 0u) {
+      atomicAdd(&result[bin], counts[bin]);
     }
   }
 }

@@ -668,7 +668,7 @@ cameraButton.addEventListener('click', async () => {
 pictureCanvas.addEventListener('dblclick', () => {
   if (source?.kind === 'video') (video.paused ? video.play() : video.pause());
 });
-video.addEventListener('pause', () => { if (source?.kind === 'video') { pump.render(true).then(readBack); setState('paused'); } });
+video.addEventListener('pause', () => { if (source?.kind === 'video') { pump.render(true).then(redraw); setState('paused'); } });
 video.addEventListener('play', () => { if (source?.kind === 'video') setState('playing'); });
 
 const pump = pumpFrames(video, {

@@ -42,16 +42,39 @@ impl Pass {
     }
 }
 
-/// An adjustment of one picture: its tables, made from the picture's histogram, and
-/// the histogram of the adjusted picture.
+/// An adjustment of one picture: its tables, made from the picture's histogram.
 pub struct Adjuster {
     adjustment: Adjustment,
+    size: (u32, u32),
     tables: Owned<wgpu::Buffer>,
-    _uniforms: [Owned<wgpu::Buffer>; 2],
+    _uniforms: Owned<wgpu::Buffer>,
     tile_bins: Option<Owned<wgpu::Buffer>>,
     passes: Vec<Pass>,
-    adjusted_bins: Owned<wgpu::Buffer>,
-    count: Pass,
+}
+
+/// The histogram of the adjusted picture (256 bins of R, G, B, luminance),
+/// counted without drawing it (adjusted.wgsl): the studio shows it beside the
+/// picture's own.
+pub struct AdjustedCount {
+    bins: Owned<wgpu::Buffer>,
+    _info: Owned<wgpu::Buffer>,
+    pass: Pass,
+}
+
+impl AdjustedCount {
+    pub fn bins(&self) -> &wgpu::Buffer {
+        &self.bins
+    }
+
+    /// Records the count; after the adjuster's `encode`, which makes the tables.
+    pub fn encode(&self, encoder: &mut wgpu::CommandEncoder) {
+        encoder.clear_buffer(&self.bins, 0, None);
+        let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
+            label: Some("adjusted histogram"),
+            timestamp_writes: None,
+        });
+        self.pass.encode(&mut pass);
+    }
 }
 
 impl Adjuster {
@@ -198,50 +221,79 @@ impl Adjuster {
                 });
             }
         }
-        // The adjusted picture's histogram: remap.wgsl in front of adjusted.wgsl.
-        let adjusted_bins = Run::bins_buffer(gpu, spec);
-        let picture_uniforms: Vec<u8> = [size.0, size.1, tiles.0, tiles.1]
-            .iter()
-            .flat_map(|w| w.to_le_bytes())
-            .collect();
-        let picture_info = device.create_buffer(&wgpu::BufferDescriptor {
-            label: Some("adjusted picture"),
+        Ok(Adjuster {
+            adjustment,
+            size,
+            tables: tables.into(),
+            _uniforms: uniforms.into(),
+            tile_bins,
+            passes,
+        })
+    }
+
+    /// The picture's size and CLAHE's grid, as remap.wgsl's users read them
+    /// (`Picture` in adjusted.wgsl and remapped.wgsl).
+    fn picture_uniform(&self, gpu: &Gpu) -> Owned<wgpu::Buffer> {
+        let ((width, height), (tiles_x, tiles_y)) = (self.size, self.tiles());
+        let info = Owned::from(gpu.device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("picture and tiles"),
             size: 16,
             usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
             mapped_at_creation: false,
-        });
-        gpu.queue.write_buffer(&picture_info, 0, &picture_uniforms);
-        let counting = pipeline(
-            &format!("{REMAP}\n{}", include_str!("../../shaders/adjusted.wgsl")),
-            "cs",
-            &[("adjustment", code)],
+        }));
+        let words: Vec<u8> = [width, height, tiles_x, tiles_y]
+            .iter()
+            .flat_map(|w| w.to_le_bytes())
+            .collect();
+        gpu.queue.write_buffer(&info, 0, &words);
+        info
+    }
+
+    /// The count of the adjusted picture's histogram, for `picture` (the one the
+    /// adjuster was made for). Its pipeline (a 1024-bin private array) is slow to
+    /// compile on some drivers, so only what shows the histogram makes it.
+    pub fn count_adjusted(&self, gpu: &Gpu, picture: &wgpu::TextureView) -> AdjustedCount {
+        let device = &gpu.device;
+        let (width, height) = self.size;
+        let bins = Run::bins_buffer(gpu, Spec::rgbl());
+        let info = self.picture_uniform(gpu);
+        let pipeline = remap_pipeline(
+            gpu,
+            "adjusted histogram",
+            include_str!("../../shaders/adjusted.wgsl"),
+            self.adjustment,
         );
-        let groups = (size.0 as u64 * size.1 as u64)
-            .div_ceil(256 * 32)
-            .clamp(1, gpu.limits().max_compute_workgroups_per_dimension as u64)
-            as u32;
-        let count = Pass {
-            bind_group: group(
-                &counting,
-                &[
-                    (0, adjusted_bins.as_entire_binding()),
-                    (1, wgpu::BindingResource::TextureView(picture)),
-                    (2, tables.as_entire_binding()),
-                    (3, picture_info.as_entire_binding()),
-                ],
-            ),
-            pipeline: counting,
-            groups: [groups, 1, 1],
-        };
-        Ok(Adjuster {
-            adjustment,
-            tables: tables.into(),
-            _uniforms: [uniforms.into(), picture_info.into()],
-            tile_bins,
-            passes,
-            adjusted_bins,
-            count,
-        })
+        let bind_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: Some("adjusted histogram"),
+            layout: &pipeline.get_bind_group_layout(0),
+            entries: &[
+                wgpu::BindGroupEntry {
+                    binding: 0,
+                    resource: bins.as_entire_binding(),
+                },
+                wgpu::BindGroupEntry {
+                    binding: 1,
+                    resource: wgpu::BindingResource::TextureView(picture),
+                },
+                wgpu::BindGroupEntry {
+                    binding: 2,
+                    resource: self.tables.as_entire_binding(),
+                },
+                wgpu::BindGroupEntry {
+                    binding: 3,
+                    resource: info.as_entire_binding(),
+                },
+            ],
+        });
+        AdjustedCount {
+            bins,
+            _info: info,
+            pass: Pass {
+                pipeline,
+                bind_group,
+                groups: [crate::gpu::video::counting_groups(width, height), 1, 1],
+            },
+        }
     }
 
     pub fn adjustment(&self) -> Adjustment {
@@ -253,12 +305,6 @@ impl Adjuster {
         &self.tables
     }
 
-    /// The adjusted picture's histogram (256 bins of R, G, B, luminance), once
-    /// `encode` has run.
-    pub fn adjusted_bins(&self) -> &wgpu::Buffer {
-        &self.adjusted_bins
-    }
-
     /// CLAHE's grid (1 x 1 for the others).
     pub fn tiles(&self) -> (u32, u32) {
         match self.adjustment {
@@ -267,19 +313,14 @@ impl Adjuster {
         }
     }
 
-    /// Records the table passes (after the picture's histogram was counted) and,
-    /// with `count_adjusted`, the count of the adjusted picture's histogram.
+    /// Records the table passes, after the picture's histogram was counted.
     pub fn encode(
         &self,
         encoder: &mut wgpu::CommandEncoder,
-        count_adjusted: bool,
         timestamps: Option<wgpu::ComputePassTimestampWrites>,
     ) {
         if let Some(bins) = &self.tile_bins {
             encoder.clear_buffer(bins, 0, None);
-        }
-        if count_adjusted {
-            encoder.clear_buffer(&self.adjusted_bins, 0, None);
         }
         let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
             label: Some("adjustment"),
@@ -288,14 +329,45 @@ impl Adjuster {
         for p in &self.passes {
             p.encode(&mut pass);
         }
-        if count_adjusted {
-            self.count.encode(&mut pass);
-        }
     }
 }
 
-/// The adjusted picture, made on the GPU: counted, tables made, drawn 1:1 by the
-/// picture pass into a texture and read back. The picture must fit one texture.
+/// A compute pipeline of `wgsl` with remap.wgsl in front of it, for `adjustment`.
+fn remap_pipeline(
+    gpu: &Gpu,
+    label: &str,
+    wgsl: &str,
+    adjustment: Adjustment,
+) -> wgpu::ComputePipeline {
+    let module = gpu
+        .device
+        .create_shader_module(wgpu::ShaderModuleDescriptor {
+            label: Some(label),
+            source: wgpu::ShaderSource::Wgsl(
+                with_constants(
+                    Spec::rgbl(),
+                    ChunkShape::default(),
+                    &format!("{REMAP}\n{wgsl}"),
+                )
+                .into(),
+            ),
+        });
+    gpu.device
+        .create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+            label: Some(label),
+            layout: None,
+            module: &module,
+            entry_point: Some("cs"),
+            compilation_options: wgpu::PipelineCompilationOptions {
+                constants: &[("adjustment", adjustment.code() as f64)],
+                ..Default::default()
+            },
+            cache: None,
+        })
+}
+
+/// The adjusted picture, made on the GPU (`Remap`) and read back. The picture
+/// must fit one texture.
 pub async fn adjust_image(
     gpu: &Gpu,
     kernels: &mut Kernels,
@@ -374,40 +446,13 @@ impl Remap {
             usage: wgpu::TextureUsages::STORAGE_BINDING | wgpu::TextureUsages::COPY_SRC,
             view_formats: &[],
         }));
-        let (tiles_x, tiles_y) = adjuster.tiles();
-        let info = Owned::from(device.create_buffer(&wgpu::BufferDescriptor {
-            label: Some("remapped picture"),
-            size: 16,
-            usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
-            mapped_at_creation: false,
-        }));
-        let words: Vec<u8> = [width, height, tiles_x, tiles_y]
-            .iter()
-            .flat_map(|w| w.to_le_bytes())
-            .collect();
-        gpu.queue.write_buffer(&info, 0, &words);
-        let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
-            label: Some("remapped"),
-            source: wgpu::ShaderSource::Wgsl(
-                with_constants(
-                    Spec::rgbl(),
-                    ChunkShape::default(),
-                    &format!("{REMAP}\n{}", include_str!("../../shaders/remapped.wgsl")),
-                )
-                .into(),
-            ),
-        });
-        let pipeline = device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
-            label: Some("remapped"),
-            layout: None,
-            module: &module,
-            entry_point: Some("cs"),
-            compilation_options: wgpu::PipelineCompilationOptions {
-                constants: &[("adjustment", adjustment.code() as f64)],
-                ..Default::default()
-            },
-            cache: None,
-        });
+        let info = adjuster.picture_uniform(gpu);
+        let pipeline = remap_pipeline(
+            gpu,
+            "remapped",
+            include_str!("../../shaders/remapped.wgsl"),
+            adjustment,
+        );
         let output = target.create_view(&Default::default());
         let bind_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
             label: Some("remapped"),
@@ -457,7 +502,7 @@ impl Remap {
                 end_of_pass_write_index: Some(first + 1),
             })
         };
-        self.adjuster.encode(encoder, false, writes(0));
+        self.adjuster.encode(encoder, writes(0));
         let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
             label: Some("remapped"),
             timestamp_writes: writes(2),

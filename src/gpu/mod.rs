@@ -7,7 +7,9 @@ mod kernels;
 mod run;
 mod video;
 
-pub use adjust::{adjust_image, adjust_source, time_adjustment, AdjustTime, Adjuster, Remap};
+pub use adjust::{
+    adjust_image, adjust_source, time_adjustment, AdjustTime, AdjustedCount, Adjuster, Remap,
+};
 pub use draw::{
     palette, panel_source, picture_source, Fit, FramePainter, HistogramPainter, Look, Panel,
 };

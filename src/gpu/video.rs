@@ -135,6 +135,16 @@ const WORKGROUP_SIZE: u32 = 16;
 /// flush of its private histogram (1024 bins).
 const PIXELS_PER_COUNTING_INVOCATION: u64 = 4096;
 
+/// Workgroups (of `WORKGROUP_SIZE`, taking rows in turn) of a pass that counts a
+/// `width` x `height` picture into private histograms: few invocations, each over
+/// about `PIXELS_PER_COUNTING_INVOCATION` pixels (the frame pass, adjusted.wgsl).
+pub(crate) fn counting_groups(width: u32, height: u32) -> u32 {
+    (width as u64 * height as u64)
+        .div_ceil(PIXELS_PER_COUNTING_INVOCATION)
+        .div_ceil(WORKGROUP_SIZE as u64)
+        .clamp(1, height.max(1) as u64) as u32
+}
+
 impl FrameConverter {
     /// For frames of `width` x `height` pixels of at most `max_bytes`, written into
     /// `frame` (rgba8unorm, with STORAGE_BINDING usage). With `counting` (a bins
@@ -349,11 +359,7 @@ impl FrameConverter {
         // Counting: few invocations, each over many pixels. Converting only: a row
         // per workgroup.
         let groups = if self.counts() {
-            let invocations =
-                (width as u64 * height as u64).div_ceil(PIXELS_PER_COUNTING_INVOCATION);
-            invocations
-                .div_ceil(WORKGROUP_SIZE as u64)
-                .min(height as u64) as u32
+            counting_groups(width, height)
         } else {
             height
         };

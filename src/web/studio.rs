@@ -9,8 +9,8 @@ use super::video::LiveFrame;
 use super::{clear_pass, read_outcome, CanvasTarget, Context, GpuContext, Picture};
 use crate::adjust::Adjustment;
 use crate::gpu::{
-    Adjuster, ChunkShape, Fit, FramePainter, Gpu, GpuError, GpuImage, HistogramPainter, Look,
-    Method, Owned, Panel, Remap, Run,
+    AdjustedCount, Adjuster, ChunkShape, Fit, FramePainter, Gpu, GpuError, GpuImage,
+    HistogramPainter, Look, Method, Owned, Panel, Remap, Run,
 };
 use crate::histogram::{Channels, Spec};
 use crate::image::{Image, Region};
@@ -87,6 +87,7 @@ struct Options {
 /// they are that, else a count of its own), drawn beside the original.
 struct Adjusting {
     adjuster: Adjuster,
+    count: AdjustedCount,
     whole: Run,
     painter: HistogramPainter,
     /// The tables read back for the page (the CDF curve, Otsu's line).
@@ -109,7 +110,16 @@ pub struct Studio {
     adjusting: RefCell<Option<Adjusting>>,
     /// The fraction of the picture's width from which the adjustment shows.
     split: Cell<f32>,
+    /// Frames drawn: a video's adjusted histogram is counted every
+    /// `ADJUSTED_EVERY`th.
+    frames: Cell<u32>,
 }
+
+/// On video the adjusted picture's histogram (a second pass over every pixel, as
+/// costly as counting the frame) is counted every this many frames and drawn
+/// as last counted between them: 5 to 15 times a second, as often as a person
+/// reads it, while the picture itself is adjusted every frame.
+const ADJUSTED_EVERY: u32 = 4;
 
 /// Bins a studio may count: 16 to 1024.
 const BINS: std::ops::RangeInclusive<u32> = 16..=1024;
@@ -242,6 +252,7 @@ impl Studio {
             options: Cell::new(options),
             region: Cell::new(Region::whole(width, height)),
             pin_next: Cell::new(false),
+            frames: Cell::new(0),
             adjusting: RefCell::new(None),
             split: Cell::new(0.5),
         };
@@ -296,7 +307,7 @@ impl Studio {
         let g = &self.context.gpu;
         let format = frame.format(format, &offsets, &strides, matrix.as_deref(), full_range)?;
         frame.upload(g, bytes, &format)?;
-        self.render(true)
+        self.render(true, true)
     }
 
     /// Draws the video element's current frame, copied by the browser.
@@ -306,12 +317,12 @@ impl Studio {
             return Err(JsError::new("this studio shows a picture, not a video"));
         };
         frame.copy_element(&self.context.gpu);
-        self.render(false)
+        self.render(false, true)
     }
 
     /// Counts and draws what is in the texture now (a picture; a paused frame).
     pub fn draw(&self) -> Result<(), JsError> {
-        self.render(false)
+        self.render(false, false)
     }
 
     /// The panel's choices; the next draw shows them.
@@ -539,19 +550,14 @@ impl Studio {
             ChunkShape::default(),
         )?;
         let adjuster = Adjuster::new(g, adjustment, view, (width, height), whole.bins())?;
+        let count = adjuster.count_adjusted(g, view);
         let format = self.panel_target.borrow().config.format;
         let all = panels(Options {
             parade: true,
             ..self.options.get()
         });
-        let painter = HistogramPainter::studio(
-            g,
-            &mut kernels,
-            Spec::rgbl(),
-            adjuster.adjusted_bins(),
-            format,
-            &all,
-        );
+        let painter =
+            HistogramPainter::studio(g, &mut kernels, Spec::rgbl(), count.bins(), format, &all);
         painter.set_entries(&g.queue, width as u64 * height as u64);
         let readback = g.device.create_buffer(&wgpu::BufferDescriptor {
             label: Some("tables readback"),
@@ -560,6 +566,7 @@ impl Studio {
             mapped_at_creation: false,
         });
         Ok(Adjusting {
+            count,
             adjuster,
             whole,
             painter,
@@ -612,7 +619,9 @@ impl Studio {
     }
 
     /// Counts (unless the frame pass did), scales and draws the picture and panel.
-    fn render(&self, decoded: bool) -> Result<(), JsError> {
+    /// `decoded`: a decoder's frame was uploaded (the frame pass converts and counts
+    /// it); `live`: a frame of a playing video.
+    fn render(&self, decoded: bool, live: bool) -> Result<(), JsError> {
         let g = &self.context.gpu;
         if let Some(fault) = g.fault() {
             return Err(JsError::new(&fault));
@@ -650,8 +659,12 @@ impl Studio {
             } else {
                 a.whole.encode(&mut encoder);
             }
-            a.adjuster.encode(&mut encoder, true, None);
-            a.painter.encode_scale(&mut encoder);
+            let frame = self.frames.get();
+            a.adjuster.encode(&mut encoder, None);
+            if !live || frame.is_multiple_of(ADJUSTED_EVERY) {
+                a.count.encode(&mut encoder);
+                a.painter.encode_scale(&mut encoder);
+            }
         }
         self.painter.encode_scale(&mut encoder);
         if self.pin_next.replace(false) {
@@ -676,6 +689,7 @@ impl Studio {
         g.queue.submit([encoder.finish()]);
         g.queue.present(picture_frame);
         g.queue.present(panel_frame);
+        self.frames.set(self.frames.get().wrapping_add(1));
         Ok(())
     }
 }
