@@ -7,7 +7,7 @@
 // data-draw="gpu": the GPU draws the histograms.
 import init, { Picture, GpuContext, cpuHistogram, kernelSource, cpuSource } from '../pkg/histogram.js';
 import {
-  el, setState, errorText, pager, readImage, showPicture, nextPaint, timingText, watchDevice, lostText,
+  el, setState, errorText, download, pager, readImage, showPicture, nextPaint, timingText, watchDevice, lostText,
 } from './site.js';
 
 const HISTOGRAM_HEIGHT = 100;
@@ -244,9 +244,7 @@ async function imagePage({ method, channels, chunkOptions, reruns, draw }) {
   runButton.addEventListener('click', run);
   chunkSelect.addEventListener('change', () => { showSource(); run(); });
   csvButton.addEventListener('click', () => {
-    const url = URL.createObjectURL(new Blob([outcome.csv()], { type: 'text/csv' }));
-    el('a', { href: url, download: `${main.dataset.example}-histogram.csv` }).click();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
+    download(`${main.dataset.example}-histogram.csv`, new Blob([outcome.csv()], { type: 'text/csv' }));
   });
   document.addEventListener('dragover', (e) => { e.preventDefault(); drop.classList.add('over'); });
   document.addEventListener('dragleave', () => drop.classList.remove('over'));

@@ -19,6 +19,17 @@ export function setState(state) {
   document.body.dataset.state = state;
 }
 
+/**
+ * Saves `blob` as a file called `name`. The object URL is kept for a minute: a
+ * browser busy with other work can take over a second to start the download, and
+ * a URL revoked before then saves nothing, silently.
+ */
+export function download(name, blob) {
+  const url = URL.createObjectURL(blob);
+  el('a', { href: url, download: name }).click();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
 export function errorText(e) {
   return e instanceof Error ? e.message : String(e);
 }

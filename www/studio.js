@@ -3,7 +3,7 @@
 // inputs, the panel's controls, the region drag, the readout, the statistics and
 // the exports.
 import init, { GpuContext, Studio, Picture, kernelSource, studioSource, adjustSource } from '../pkg/histogram.js';
-import { el, setState, errorText, pager, readImage, nextPaint, watchDevice, lostText } from './site.js';
+import { el, setState, errorText, download, pager, readImage, nextPaint, watchDevice, lostText } from './site.js';
 import { pumpFrames } from './frames.js';
 
 const CHANNELS = ['R', 'G', 'B', 'Luminance'];
@@ -522,11 +522,6 @@ pinButton.addEventListener('click', () => {
 });
 
 // Exports.
-function download(name, blob) {
-  const url = URL.createObjectURL(blob);
-  el('a', { href: url, download: name }).click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 const baseName = () => (source?.name ?? 'studio').replace(/\.[^.]*$/, '');
 document.getElementById('csv').addEventListener('click', () => {
   if (outcome) download(`${baseName()}-histogram.csv`, new Blob([outcome.csv()], { type: 'text/csv' }));

@@ -153,3 +153,20 @@ test('equalize: live on a playing video, the adjusted histogram beside the origi
   assert.deepEqual(page.errors, []);
   await page.screenshot({ path: join(shots, 'adjust-video.png') });
 });
+
+test('CLAHE, auto-levels and Otsu: live on a playing video too', async () => {
+  for (const name of ['clahe', 'levels', 'otsu']) {
+    const page = await browser.open(`/www/${name}.html`, { viewport: { width: 1280, height: 800 } });
+    await page.setInputFiles('#file', join(repo, 'www', 'media', 'sunset.webm'));
+    await waitState(page, 'playing', 60_000);
+    await page.waitForFunction(() => window.studioPage.frames > 5, null, { timeout: 30_000 });
+    const before = await page.evaluate(() => window.studioPage.frames);
+    await page.waitForTimeout(5_000);
+    const after = await page.evaluate(() => window.studioPage.frames);
+    assert.ok(after - before > 10, `${name}: frames kept coming (${after - before} in 5 s)`);
+    assert.ok(await litPixels(page, '.curve') > 200, `${name}: the curve is drawn from the live tables`);
+    assert.deepEqual(page.errors, [], name);
+    await page.screenshot({ path: join(shots, `adjust-video-${name}.png`) });
+    await page.close();
+  }
+});

@@ -44,7 +44,12 @@ async function setRegion(page, [x, y, w, h], wait = true) {
   if (wait) await page.evaluate(() => { document.body.dataset.state = 'picking'; });
   for (const [name, v] of [['x', x], ['y', y], ['width', w], ['height', h]]) await page.fill(`#region-${name}`, String(v));
   await page.dispatchEvent('#region-height', 'change');
-  if (wait) await waitState(page, 'done');
+  if (wait) {
+    // Each field's change counts what is typed so far; wait for the whole rectangle.
+    await waitState(page, 'done');
+    await page.waitForFunction((n) => document.querySelector('td[data-stat="r-pixels"]')?.textContent === n,
+      (w * h).toLocaleString('en'));
+  }
 }
 
 test('studio: panel, statistics and regions equal the command-line tool on the same file', async () => {
