@@ -179,6 +179,44 @@ impl Image {
         Image::from_rgba(region.width, region.height, rgba).expect("a region of a valid image")
     }
 
+    /// The benchmark images of ../shared/anchors/cub_hist.cu, pixel for pixel: natural
+    /// (smooth gradients plus noise), uniform (one colour) and noise (random bytes).
+    /// `histogram bench` and the browser benchmark count the same pixels as CUB.
+    pub fn bench(kind: &str, width: u32, height: u32) -> Option<Image> {
+        let mut rng = 12345u32;
+        let mut next = || {
+            rng ^= rng << 13;
+            rng ^= rng >> 17;
+            rng ^= rng << 5;
+            rng
+        };
+        let mut rgba = Vec::with_capacity(width as usize * height as usize * 4);
+        for y in 0..height {
+            for x in 0..width {
+                let [r, g, b] = match kind {
+                    "uniform" => [200, 120, 40],
+                    "noise" => {
+                        let v = next();
+                        [v as u8, (v >> 8) as u8, (v >> 16) as u8]
+                    }
+                    "natural" => {
+                        let (fx, fy) = (x as f32 / width as f32, y as f32 / height as f32);
+                        let n = (next() % 17) as f32 - 8.0;
+                        let c = |v: f32| (255.0 * v + n).clamp(0.0, 255.0) as u8;
+                        [
+                            c(0.3 + 0.5 * fx * fy),
+                            c(0.2 + 0.6 * fy * fy),
+                            c(0.6 - 0.4 * fx),
+                        ]
+                    }
+                    _ => return None,
+                };
+                rgba.extend_from_slice(&[r, g, b, 255]);
+            }
+        }
+        Image::from_rgba(width, height, rgba).ok()
+    }
+
     /// One colour everywhere: the worst case for atomics (every pixel hits one bin).
     pub fn solid(width: u32, height: u32, rgba: [u8; 4]) -> Image {
         Image::from_fn(width, height, |_, _| rgba)

@@ -29,13 +29,17 @@ const params = new URLSearchParams(location.search);
 const RUNS = Math.max(1, Number(params.get('runs') ?? 5));
 const WARMUP_MS = 300;
 const runsText = RUNS === 1 ? '1 run' : `${RUNS} runs`;
-// ?width=&height= shrink the default image (the browser tests use a small one).
+// ?width=&height= change the default image's size (the browser tests use a small
+// one); ?kind=natural|uniform|noise times a benchmark image of `histogram bench`
+// and CUB's benchmark instead of the sunset.
+const KIND = params.get('kind');
 const SIZES = params.has('width')
   ? [[Number(params.get('width')), Number(params.get('height'))], [Number(params.get('width')), Number(params.get('height'))]]
   : [[2448, 1505], [2448, 1836]];
 
 const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
-const fmt = (ms) => (Number.isNaN(ms) ? 'no GPU' : ms >= 100 ? ms.toFixed(0) : ms >= 10 ? ms.toFixed(1) : ms.toFixed(2));
+// Three significant digits: a fast GPU's kernels take a few hundredths of a ms.
+const fmt = (ms) => (Number.isNaN(ms) ? 'no GPU' : ms >= 100 ? ms.toFixed(0) : ms >= 10 ? ms.toFixed(1) : ms >= 1 ? ms.toFixed(2) : ms.toFixed(3));
 
 const main = document.querySelector('main');
 main.prepend(pager('timings'));
@@ -164,7 +168,7 @@ try {
   } catch (e) {
     machine.textContent = `No WebGPU here (${errorText(e)}): only the CPU column can be filled.`;
   }
-  pictures = SIZES.map(([w, h]) => Picture.sunset(w, h));
+  pictures = SIZES.map(([w, h]) => (KIND ? Picture.bench(KIND, w, h) : Picture.sunset(w, h)));
   picker.addEventListener('change', async () => {
     const file = picker.files[0];
     if (!file || running) return;

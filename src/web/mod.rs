@@ -105,6 +105,24 @@ impl Picture {
         }
     }
 
+    /// A benchmark image (natural, uniform or noise), the same pixels as `histogram
+    /// bench` and CUB's benchmark count, so browser and native times compare.
+    pub fn bench(kind: &str, width: u32, height: u32) -> Result<Picture, JsError> {
+        if width as u64 * height as u64 > WEB_MAX_PIXELS as u64 {
+            return Err(JsError::new(&format!(
+                "{width}x{height} is more than this page's {} megapixels",
+                WEB_MAX_PIXELS >> 20
+            )));
+        }
+        let image = Image::bench(kind, width, height)
+            .ok_or_else(|| JsError::new(&format!("no benchmark image of kind '{kind}'")))?;
+        Ok(Picture {
+            image: Rc::new(image),
+            format: format!("generated ({kind})"),
+            notes: Vec::new(),
+        })
+    }
+
     /// "PNG", "JPEG", ... or how the pixels were made.
     #[wasm_bindgen(getter)]
     pub fn format(&self) -> String {

@@ -24,43 +24,6 @@ const SINGLE_MAX_PIXELS: u64 = 2_100_000;
 /// first keeps the GPU busy for this long.
 const WARMUP_MS: &str = "300";
 
-/// The images of cub_hist.cu: natural (smooth gradients plus noise), uniform (one
-/// colour) and noise (random bytes).
-fn generate(kind: &str, width: u32, height: u32) -> Option<Image> {
-    let mut rng = 12345u32;
-    let mut next = || {
-        rng ^= rng << 13;
-        rng ^= rng >> 17;
-        rng ^= rng << 5;
-        rng
-    };
-    let mut rgba = Vec::with_capacity(width as usize * height as usize * 4);
-    for y in 0..height {
-        for x in 0..width {
-            let [r, g, b] = match kind {
-                "uniform" => [200, 120, 40],
-                "noise" => {
-                    let v = next();
-                    [v as u8, (v >> 8) as u8, (v >> 16) as u8]
-                }
-                "natural" => {
-                    let (fx, fy) = (x as f32 / width as f32, y as f32 / height as f32);
-                    let n = (next() % 17) as f32 - 8.0;
-                    let c = |v: f32| (255.0 * v + n).clamp(0.0, 255.0) as u8;
-                    [
-                        c(0.3 + 0.5 * fx * fy),
-                        c(0.2 + 0.6 * fy * fy),
-                        c(0.6 - 0.4 * fx),
-                    ]
-                }
-                _ => return None,
-            };
-            rgba.extend_from_slice(&[r, g, b, 255]);
-        }
-    }
-    Image::from_rgba(width, height, rgba).ok()
-}
-
 fn option<'a>(o: &'a Options, key: &str, default: &'a str) -> &'a str {
     o.rest
         .iter()
@@ -129,7 +92,8 @@ pub fn run(o: Options) -> i32 {
             return 2;
         };
         for kind in option(&o, "kinds", KINDS).split(',') {
-            let image = generate(kind, w, h).ok_or_else(|| format!("unknown image kind '{kind}'"));
+            let image =
+                Image::bench(kind, w, h).ok_or_else(|| format!("unknown image kind '{kind}'"));
             inputs.push((kind.to_string(), image));
         }
     }
