@@ -64,7 +64,7 @@ export async function start(flags = [], { root = 'dist', prefix = '/' } = {}) {
     rmSync(profile, { recursive: true, force: true });
     if (violations.length) throw new Error(`Content-Security-Policy violations:\n${violations.join('\n')}`);
   }
-  return { open, close, base, version: context.browser()?.version() ?? '' };
+  return { open, close, base, context, version: context.browser()?.version() ?? '' };
 }
 
 /** Waits until the page's body reports `state` (done, error, ...). */

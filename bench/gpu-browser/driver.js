@@ -1,0 +1,161 @@
+// The site measured in the browser on a real GPU: what a visitor gets. Logs rows
+// (console and page) that bench/gpu-browser/run.sh collects:
+//   ADAPTER {...}                        the adapter WebGPU gave; stops on a fallback
+//   KERNEL method size kind median_us    our wasm's GPU time of one pass (timestamp
+//                                        queries), 4 channels, same images as
+//                                        `histogram bench`, for browser/native ratios
+//   TIMINGS channels method ms           the timings page's table, as it shows it
+//   PAGE page size gpu_ms wall_ms        an image page counting a photo
+//   VIDEO size fps histogram_ms draw_ms  the video page playing a video
+// Query: ?sizes=WxH,...&kinds=...&runs=N&video=seconds&any=1 (any: also a fallback
+// adapter, to try the driver on SwiftShader).
+import init, { Picture, GpuContext } from '../pkg/histogram.js';
+
+const params = new URLSearchParams(location.search);
+const SIZES = (params.get('sizes') ?? '1920x1080,2448x1505,3840x2160,8192x8192').split(',');
+const KINDS = (params.get('kinds') ?? 'natural,noise').split(',');
+const RUNS = Number(params.get('runs') ?? 20);
+const VIDEO_SECONDS = Number(params.get('video') ?? 10);
+const BIG = 4096 * 4096; // atomic and chunks-sum take seconds a run above this
+const pre = document.getElementById('log');
+const log = (line) => {
+  console.log(line);
+  pre.textContent += `${line}\n`;
+};
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+
+/** Opens one of our pages in a frame of `width` x `height` and waits for its state. */
+async function frame(path, width, height, state) {
+  const f = document.createElement('iframe');
+  Object.assign(f.style, { width: `${width}px`, height: `${height}px`, border: '0', display: 'block' });
+  f.src = path;
+  document.body.append(f);
+  await new Promise((resolve) => f.addEventListener('load', resolve, { once: true }));
+  await until(() => f.contentDocument.body.dataset.state === state, 600_000, `${path}: ${state}`);
+  return f;
+}
+
+async function until(test, timeout, what) {
+  const end = performance.now() + timeout;
+  while (!test()) {
+    if (performance.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await sleep(50);
+  }
+}
+
+async function file(url) {
+  const blob = await (await fetch(url)).blob();
+  return new File([blob], url.split('/').pop(), { type: blob.type });
+}
+
+/** Drops `f` onto the framed page, as a visitor would. */
+function drop(frameElement, f) {
+  const w = frameElement.contentWindow;
+  const data = new w.DataTransfer();
+  data.items.add(f);
+  w.document.dispatchEvent(new w.DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+}
+
+async function kernels(gpu) {
+  log('# KERNEL: 4 channels x 256 bins, median of the GPU timestamps of the pass, after 300 ms busy');
+  for (const size of SIZES) {
+    const [w, h] = size.split('x').map(Number);
+    for (const kind of KINDS) {
+      const picture = Picture.bench(kind, w, h);
+      for (const method of ['atomic', 'chunks-sum', 'chunks-reduce', 'privatized', 'packed']) {
+        if (w * h > BIG && (method === 'atomic' || method === 'chunks-sum')) continue;
+        const once = async () => {
+          const o = await gpu.compute(picture, method, 4, '256x1', undefined);
+          const ms = o.gpuMs ?? o.wallMs;
+          o.free();
+          return ms;
+        };
+        const first = await once();
+        await gpu.keepBusy(picture, method, 4, '256x1', first, 300);
+        const times = [];
+        for (let i = 0; i < (first > 50 ? 3 : RUNS); i++) times.push(await once());
+        log(`KERNEL ${method} ${size} ${kind} ${(median(times) * 1000).toFixed(2)}`);
+      }
+      picture.free();
+    }
+  }
+}
+
+async function timingsPage() {
+  const f = await frame(`../www/timings.html?runs=${RUNS}`, 1200, 900, 'done');
+  for (const td of f.contentDocument.querySelectorAll('td[data-cell]')) {
+    const [channels, method] = td.dataset.cell.split(/-(.*)/);
+    log(`TIMINGS ${channels} ${method} ${td.textContent}`);
+  }
+  f.remove();
+}
+
+async function imagePages() {
+  const photo = await file('../media/photo-8192x8192.jpg');
+  for (const page of ['privatized', 'packed']) {
+    const f = await frame(`../www/${page}.html`, 1200, 900, 'done');
+    const p = f.contentWindow.histogramPage;
+    for (let i = 0; i < 3; i++) {
+      const before = p.counted;
+      drop(f, photo);
+      await until(() => p.counted > before && f.contentDocument.body.dataset.state === 'done', 600_000, `${page} counting`);
+      const o = p.outcome;
+      log(`PAGE ${page} ${o.pixels === 8192 * 8192 ? '8192x8192' : o.pixels} ${o.gpuMs?.toFixed(3)} ${o.wallMs.toFixed(1)} ` +
+        `(${f.contentDocument.getElementById('time').textContent})`);
+    }
+    f.remove();
+  }
+}
+
+async function videoPage() {
+  for (const size of ['1920x1080', '3840x2160']) {
+    const f = await frame('../www/video.html', 1280, 800, 'ready');
+    const page = f.contentWindow.videoPage;
+    drop(f, await file(`../media/sunset-${size}.mp4`));
+    await until(() => f.contentDocument.body.dataset.state === 'playing', 60_000, `video ${size} playing`);
+    await until(() => page.view?.fits(...size.split('x').map(Number)) && page.frames > 5, 120_000, `video ${size}`);
+    await sleep(3000);
+    const [n0, t0] = [page.frames, performance.now()];
+    const gpu = [];
+    for (let s = 0; s < VIDEO_SECONDS; s++) {
+      await sleep(1000);
+      gpu.push([page.view.histogramMs, page.view.drawMs]);
+    }
+    const fps = ((page.frames - n0) * 1000) / (performance.now() - t0);
+    log(`VIDEO ${size} ${fps.toFixed(1)} ${median(gpu.map((g) => g[0])).toFixed(3)} ${median(gpu.map((g) => g[1])).toFixed(3)}`);
+    f.remove();
+  }
+}
+
+try {
+  await init();
+  if (params.has('adapters')) { // every adapter the browser offers, for diagnosis
+    for (const options of [{}, { powerPreference: 'low-power' }, { forceFallbackAdapter: true }]) {
+      const a = await navigator.gpu?.requestAdapter(options).catch((e) => String(e));
+      log(`OFFERED ${JSON.stringify(options)} ${a?.info ? `${a.info.vendor} ${a.info.architecture} ${a.info.description}` : a}`);
+    }
+  }
+  const adapter = await navigator.gpu?.requestAdapter({ powerPreference: 'high-performance' });
+  const info = adapter?.info;
+  log(`ADAPTER ${JSON.stringify(info && {
+    vendor: info.vendor, architecture: info.architecture, device: info.device, description: info.description,
+    fallback: info.isFallbackAdapter, timestamps: adapter.features.has('timestamp-query'),
+  })}`);
+  const fallback = !info || info.isFallbackAdapter || /swiftshader|llvmpipe|lavapipe/i.test(`${info.vendor} ${info.architecture} ${info.description}`);
+  if (fallback && !params.has('any')) throw new Error('no hardware adapter: not measuring a fallback');
+  const gpu = await GpuContext.create();
+  for (const [name, step] of [['kernels', () => kernels(gpu)], ['timings', timingsPage], ['pages', imagePages], ['video', videoPage]]) {
+    if (params.has('skip') && params.get('skip').split(',').includes(name)) continue;
+    const t = performance.now();
+    try {
+      await step();
+    } catch (e) {
+      log(`FAIL ${name}: ${e}`);
+    }
+    log(`# ${name} took ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  }
+} catch (e) {
+  log(`FAIL ${e}`);
+}
+log('DONE');

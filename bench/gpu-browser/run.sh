@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# The site in Chromium on the GPU machine (device tool), beside `histogram bench` in the
+# same call. From the repository root there, with carried: .gl (Vulkan loader debs),
+# .device (our release binary), dist (`make dist`), .site-media (the videos and photo of
+# prepare.sh) and .cr (one part of ../shared/gpu-chromium/bundle.sh's Chromium per call:
+# /opt/cr keeps the parts while the machine stays warm; the call that brings the last
+# part unpacks it). Usage: run.sh [driver query], e.g. run.sh 'skip=video'.
+# With PROBE=1 only the adapter is asked for, under each flag set, and nothing timed.
+set -u
+out=${OUT:-/tmp}
+mkdir -p /opt/cr
+cp .cr/part.* /opt/cr/ 2>/dev/null
+ls /opt/cr
+if [ ! -x /opt/cr/chromium/chromium ]; then
+  [ "$(ls /opt/cr/part.* | wc -l)" -ge 3 ] || { echo "Chromium: waiting for more parts"; exit 0; }
+  (cd /opt/cr && cat part.* | LD_LIBRARY_PATH=$OLDPWD/.cr/zstd "$OLDPWD/.cr/zstd/zstd" -d --long=27 | tar xf -) ||
+    { echo "Chromium: unpacking failed"; exit 1; }
+fi
+for f in .gl/*.deb; do dpkg -x "$f" /; done
+ldconfig
+icd=/usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json
+export VK_DRIVER_FILES=$icd VK_ICD_FILENAMES=$icd
+nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee "$out/gpu.txt"
+
+# The GPU machine has no fonts, and Chromium aborts on the first text it lays out
+# without one: the carried DejaVu fonts, through a minimal fontconfig file.
+mkdir -p /opt/fonts && cp .site-media/fonts/*.ttf /opt/fonts/
+printf '<?xml version="1.0"?>\n<fontconfig><dir>/opt/fonts</dir><cachedir>/tmp/fc-cache</cachedir></fontconfig>\n' >/opt/fonts/fonts.conf
+export FONTCONFIG_FILE=/opt/fonts/fonts.conf
+
+site=/tmp/site
+rm -rf $site && mkdir -p $site/bench && cp -r dist/. $site/ && cp bench/gpu-browser/*.{html,js} $site/bench/ &&
+  cp -r .site-media $site/media && rm -rf $site/media/fonts
+(cd $site && exec python3 -m http.server 8123 --bind 127.0.0.1 >/dev/null 2>&1) &
+sleep 1
+
+# Without --disable-vulkan-surface the compositor asks the NVIDIA driver for
+# VK_EXT_headless_surface, fails to make a Vulkan instance, and WebGPU gets only
+# SwiftShader (../shared/gpu-chromium/README.md).
+BASE="--headless=new --no-sandbox --disable-gpu-sandbox --enable-unsafe-webgpu --ignore-gpu-blocklist
+  --enable-webgpu-developer-features --enable-logging=stderr --v=0 --no-first-run --disable-dev-shm-usage
+  --window-size=1400,1000 --autoplay-policy=no-user-gesture-required"
+FLAGSETS=(
+  "--ozone-platform=headless --use-gl=angle --use-angle=vulkan --enable-features=Vulkan --disable-vulkan-surface --disable-gpu-compositing --disable-gpu-rasterization"
+  "--enable-features=Vulkan --use-angle=vulkan --disable-vulkan-surface"
+  "--enable-features=Vulkan --use-vulkan=native --use-angle=vulkan --disable-vulkan-surface"
+  "--enable-features=Vulkan --disable-vulkan-surface --use-webgpu-adapter=default"
+)
+browse() { # flags query seconds log
+  LD_LIBRARY_PATH=/opt/cr/chromium/lib:/opt/cr/chromium timeout "$3" /opt/cr/chromium/chromium $BASE $1 \
+    --user-data-dir="$(mktemp -d)" "http://127.0.0.1:8123/bench/index.html?$2" >"$4" 2>&1 &
+  local pid=$!
+  while kill -0 $pid 2>/dev/null && ! grep -a -q '"DONE"' "$4"; do sleep 1; done
+  kill $pid 2>/dev/null; wait $pid 2>/dev/null
+  grep -a -o -E '"(ADAPTER|KERNEL|TIMINGS|PAGE|VIDEO|FAIL|DONE|#).*"' "$4" | sed 's/^"//; s/"$//'
+}
+chosen=""
+for i in "${!FLAGSETS[@]}"; do
+  echo "=== flags: ${FLAGSETS[$i]}"
+  browse "${FLAGSETS[$i]}" "skip=kernels,timings,pages,video" 45 /tmp/probe-$i.log | tee /tmp/probe-$i.rows
+  tr -cd '\11\12\15\40-\176' </tmp/probe-$i.log | grep -i -E "vulkan|webgpu|dawn|adapter" | grep -v dbus | head -8 | cut -c1-220
+  if grep -q '^ADAPTER' /tmp/probe-$i.rows && ! grep -q '^FAIL' /tmp/probe-$i.rows; then chosen=${FLAGSETS[$i]}; break; fi
+done
+cp /tmp/probe-*.log "$out/" 2>/dev/null
+[ -n "$chosen" ] || { echo "no flag set gave a hardware adapter"; exit 1; }
+[ -n "${PROBE:-}" ] && exit 0
+
+echo "=== browser, flags: $chosen"
+browse "$chosen" "${1:-}" 360 /tmp/bench.log | tee "$out/browser.txt"
+cp /tmp/bench.log "$out/chromium.log"
+echo "=== native"
+.device/histogram bench --backend vulkan --sizes 1920x1080,2448x1505,3840x2160,8192x8192 --kinds natural,noise \
+  --methods atomic,chunks-sum,chunks-reduce,privatized,packed | tee "$out/native.txt"
