@@ -1,5 +1,10 @@
 // One invocation per bin walks down every chunk and adds it up. Simple, but only
 // numBins x channels invocations run, each reading every chunk in turn.
+//
+// Eight chunks a step, into eight partial sums: their loads do not wait for each
+// other, so each invocation has eight in flight instead of one. A browser checks
+// every index, which keeps its compiler from doing this itself: on an H100 the
+// one-at-a-time loop took 3x as long in Chromium as natively (NOTES.md).
 
 struct Sum {
   numChunks: u32,
@@ -14,9 +19,19 @@ struct Sum {
   if (bin >= numBins * channels) {
     return;
   }
+  var partial = array<u32, 8>();
+  var chunk = 0u;
+  for (; chunk + 8u <= sum.numChunks; chunk += 8u) {
+    for (var k = 0u; k < 8u; k++) {
+      partial[k] += chunks[chunk + k][bin];
+    }
+  }
   var total = 0u;
-  for (var chunk = 0u; chunk < sum.numChunks; chunk++) {
+  for (; chunk < sum.numChunks; chunk++) {
     total += chunks[chunk][bin];
+  }
+  for (var k = 0u; k < 8u; k++) {
+    total += partial[k];
   }
   // Add, not assign: the bands of a large image accumulate into the same bins.
   bins[bin] += total;

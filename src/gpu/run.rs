@@ -921,7 +921,9 @@ fn band_size(
         Method::ChunksSum | Method::ChunksReduce => {
             let mut max_chunks = (limits.max_chunk_bytes / (spec.len() as u64 * 4)).max(1);
             if method == Method::ChunksSum {
-                max_chunks = max_chunks.min(loops); // each sum invocation loops over the chunks
+                // Each sum invocation loops over the chunks: eight a step, each step
+                // a loop of eight, about 1.1 iterations a chunk in all.
+                max_chunks = max_chunks.min(loops / 2);
             }
             let across = (max.div_ceil(chunk.width) as u64)
                 .min(wg as u64)
