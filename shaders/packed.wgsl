@@ -7,8 +7,8 @@
 // Workgroup memory holds one channel after another, each bin's copies side by
 // side: a warp counting random bins of one channel then spreads over all 32 banks
 // (8 bins x 4 copies) where the result's interleaved order used 8. And each
-// invocation loads its next quad before counting the current one, so loads stay in
-// flight during the atomics. Both measured in NOTES.md.
+// invocation loads its next two quads before counting the current two, so loads
+// stay in flight during the atomics. All measured in NOTES.md.
 
 const workgroupSize = 256u;
 const copies = 4u;
@@ -25,6 +25,13 @@ fn countPixel(pixel: u32, copy: u32) {
   }
 }
 
+fn countQuad(quad: vec4u, copy: u32) {
+  countPixel(quad.x, copy);
+  countPixel(quad.y, copy);
+  countPixel(quad.z, copy);
+  countPixel(quad.w, copy);
+}
+
 @compute @workgroup_size(workgroupSize)
 fn cs(
   @builtin(global_invocation_id) global_invocation_id: vec3u,
@@ -37,22 +44,32 @@ fn cs(
   let copy = local_invocation_index % copies;
   let stride = num_workgroups.x * workgroupSize;
   var i = global_invocation_id.x;
+  // Two quads an iteration, a stride apart, and the next two loading while these
+  // are counted: twice the loads in flight of one quad at a time.
   var quad = vec4u(0u);
+  var quad2 = vec4u(0u);
   if (i < quads) {
     quad = pixels[i];
   }
+  if (i + stride < quads) {
+    quad2 = pixels[i + stride];
+  }
   while (i < quads) {
-    // The next quad's load goes out before this one's atomics.
-    let next = i + stride;
+    let next = i + 2u * stride;
     var nextQuad = vec4u(0u);
+    var nextQuad2 = vec4u(0u);
     if (next < quads) {
       nextQuad = pixels[next];
     }
-    countPixel(quad.x, copy);
-    countPixel(quad.y, copy);
-    countPixel(quad.z, copy);
-    countPixel(quad.w, copy);
+    if (next + stride < quads) {
+      nextQuad2 = pixels[next + stride];
+    }
+    countQuad(quad, copy);
+    if (i + stride < quads) {
+      countQuad(quad2, copy);
+    }
     quad = nextQuad;
+    quad2 = nextQuad2;
     i = next;
   }
   // The last count % 4 pixels (the buffer is padded to whole quads).

@@ -14,7 +14,7 @@ pub use draw::{
     palette, panel_source, picture_source, Fit, FramePainter, HistogramPainter, Look, Panel,
 };
 pub use kernels::{with_constants, ChunkShape, Input, Kernel, Kernels, Method};
-pub use run::{pass_ms, GpuImage, Limits, Run, Timing};
+pub use run::{packed_groups, pass_ms, GpuImage, Limits, Run, Timing};
 pub use video::{
     colour_matrix, frame_pass_source, yuv_to_rgb, FrameConverter, FrameFormat, PixelLayout,
 };
