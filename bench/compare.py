@@ -8,14 +8,16 @@ usage: compare.py OURS.txt CUB.txt   (outputs of `histogram bench` and cub_hist,
 import sys
 
 ours, cub = {}, {}
+# A photo is named by its file: a short name keeps the columns.
+short = lambda name: name.removeprefix("pexels-").rsplit(".", 1)[0][:8] if "." in name else name
 for line in open(sys.argv[1]):
     f = line.split()
     if len(f) >= 6 and not line.startswith("#") and f[0] != "method" and f[3] != "-":
-        ours.setdefault((f[1], f[2]), {})[f[0]] = (float(f[3]), f[5])
+        ours.setdefault((f[1], short(f[2])), {})[f[0]] = (float(f[3]), f[5])
 for line in open(sys.argv[2]):
     f = line.split()
     if len(f) == 6 and f[3] == "warm":
-        cub.setdefault((f[1], f[2]), {})[f[0]] = float(f[4])
+        cub.setdefault((f[1], short(f[2])), {})[f[0]] = float(f[4])
 
 print(f"{'size':<10} {'image':<8} {'fastest':<11} {'ours_us':>8} {'cub_us':>8} {'ours/cub':>8} "
       f"{'floor_us':>8} {'ours/floor':>10} {'reduce/ours':>11}")
