@@ -7,9 +7,11 @@
 //   TIMINGS channels method ms           the timings page's table, as it shows it
 //   PAGE page size gpu_ms wall_ms        an image page counting a photo
 //   VIDEO size fps histogram_ms draw_ms  the video page playing a video
+//   SUM variant chunks median_us         sum.wgsl as it is and as it was, in raw
+//                                        WebGPU (NOTES.md: the browser's checks)
 // Query: ?sizes=WxH,...&kinds=...&runs=N&video=seconds&any=1 (any: also a fallback
 // adapter, to try the driver on SwiftShader).
-import init, { Picture, GpuContext } from '../pkg/histogram.js';
+import init, { Picture, GpuContext, kernelSource } from '../pkg/histogram.js';
 
 const params = new URLSearchParams(location.search);
 const SIZES = (params.get('sizes') ?? '1920x1080,2448x1505,3840x2160,8192x8192').split(',');
@@ -91,21 +93,99 @@ async function timingsPage() {
   f.remove();
 }
 
-async function imagePages() {
+// Each page counts the dropped photo three times as a visitor would (the GPU idles
+// while the page decodes it), then three times while this page keeps the GPU busy
+// (its clocks up) with small passes of its own. Each row says when (UTC), to line
+// up with run.sh's samples of the GPU's clock.
+async function imagePages(gpu) {
   const photo = await file('../media/photo-8192x8192.jpg');
+  const small = Picture.bench('noise', 1920, 1080);
   for (const page of ['privatized', 'packed']) {
     const f = await frame(`../www/${page}.html`, 1200, 900, 'done');
     const p = f.contentWindow.histogramPage;
-    for (let i = 0; i < 3; i++) {
+    for (const busy of [false, false, false, true, true, true]) {
+      let stop = false;
+      const busyLoop = busy && (async () => {
+        while (!stop) await gpu.keepBusy(small, 'packed', 4, '256x1', 0.02, 50);
+      })();
       const before = p.counted;
+      const t0 = Date.now();
       drop(f, photo);
       await until(() => p.counted > before && f.contentDocument.body.dataset.state === 'done', 600_000, `${page} counting`);
+      stop = true;
+      await busyLoop;
       const o = p.outcome;
-      log(`PAGE ${page} ${o.pixels === 8192 * 8192 ? '8192x8192' : o.pixels} ${o.gpuMs?.toFixed(3)} ${o.wallMs.toFixed(1)} ` +
-        `(${f.contentDocument.getElementById('time').textContent})`);
+      log(`PAGE ${page}${busy ? '+busy' : ''} ${o.pixels === 8192 * 8192 ? '8192x8192' : o.pixels} ${o.gpuMs?.toFixed(3)} ` +
+        `${o.wallMs.toFixed(1)} (${f.contentDocument.getElementById('time').textContent}) from ${new Date(t0).toISOString()} to ${new Date().toISOString()}`);
     }
     f.remove();
   }
+  small.free();
+}
+
+// The chunks + sum method's second pass, alone, in raw WebGPU: sum.wgsl as the site
+// compiles it (eight chunks a step into eight partial sums) and as it was, one
+// chunk at a time; chunks as many as a 1920x1080 image's. Checked, the first was
+// 6x faster in Chromium on an H100 (NOTES.md).
+async function sumProbe() {
+  const adapter = await navigator.gpu.requestAdapter({ powerPreference: 'high-performance' });
+  const device = await adapter.requestDevice({ requiredFeatures: ['timestamp-query'] });
+  const source = kernelSource('chunks-sum', 4, '256x1');
+  const sum = source.slice(source.indexOf('// ---- sum.wgsl ----'));
+  const prelude = source.slice(0, source.indexOf('// ---- chunks.wgsl ----'));
+  const [from, to] = [sum.indexOf('  var partial'), sum.indexOf('  // Add, not assign')];
+  if (from < 0 || to < 0) throw new Error('sum.wgsl: its loop is not where the probe expects it');
+  const variants = {
+    site: sum,
+    'one-at-a-time': `${sum.slice(0, from)}  var total = 0u;
+  for (var chunk = 0u; chunk < sum.numChunks; chunk++) {
+    total += chunks[chunk][bin];
+  }
+${sum.slice(to)}`,
+  };
+  const chunkCount = 8 * 1080; // 256x1 chunks of 1920x1080
+  const chunks = device.createBuffer({ size: chunkCount * 4096, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST });
+  device.queue.writeBuffer(chunks, 0, new Uint32Array(chunkCount * 1024).fill(1));
+  const bins = device.createBuffer({ size: 4096, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST });
+  const uniform = device.createBuffer({ size: 16, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
+  device.queue.writeBuffer(uniform, 0, new Uint32Array([chunkCount, 0, 0, 0]));
+  const querySet = device.createQuerySet({ type: 'timestamp', count: 2 });
+  const resolved = device.createBuffer({ size: 16, usage: GPUBufferUsage.QUERY_RESOLVE | GPUBufferUsage.COPY_SRC });
+  const readback = device.createBuffer({ size: 16, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
+  const check = device.createBuffer({ size: 4096, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
+  for (const [name, body] of Object.entries(variants)) {
+    const module = device.createShaderModule({ code: prelude + body });
+    const pipeline = device.createComputePipeline({ layout: 'auto', compute: { module, entryPoint: 'cs' } });
+    const bindGroup = device.createBindGroup({
+      layout: pipeline.getBindGroupLayout(0),
+      entries: [bins, chunks, uniform].map((buffer, binding) => ({ binding, resource: { buffer } })),
+    });
+    const once = async () => {
+      const encoder = device.createCommandEncoder();
+      encoder.clearBuffer(bins);
+      const pass = encoder.beginComputePass({ timestampWrites: { querySet, beginningOfPassWriteIndex: 0, endOfPassWriteIndex: 1 } });
+      pass.setPipeline(pipeline);
+      pass.setBindGroup(0, bindGroup);
+      pass.dispatchWorkgroups(4);
+      pass.end();
+      encoder.resolveQuerySet(querySet, 0, 2, resolved, 0);
+      encoder.copyBufferToBuffer(resolved, 0, readback, 0, 16);
+      encoder.copyBufferToBuffer(bins, 0, check, 0, 4096);
+      device.queue.submit([encoder.finish()]);
+      await Promise.all([readback.mapAsync(GPUMapMode.READ), check.mapAsync(GPUMapMode.READ)]);
+      const [t0, t1] = new BigInt64Array(readback.getMappedRange());
+      const right = new Uint32Array(check.getMappedRange()).every((v) => v === chunkCount);
+      readback.unmap();
+      check.unmap();
+      if (!right) throw new Error(`sum variant ${name}: wrong total`);
+      return Number(t1 - t0) / 1000;
+    };
+    await once();
+    const times = [];
+    for (let i = 0; i < RUNS; i++) times.push(await once());
+    log(`SUM ${name} ${chunkCount} ${median(times).toFixed(2)}`);
+  }
+  device.destroy();
 }
 
 async function videoPage() {
@@ -145,7 +225,7 @@ try {
   const fallback = !info || info.isFallbackAdapter || /swiftshader|llvmpipe|lavapipe/i.test(`${info.vendor} ${info.architecture} ${info.description}`);
   if (fallback && !params.has('any')) throw new Error('no hardware adapter: not measuring a fallback');
   const gpu = await GpuContext.create();
-  for (const [name, step] of [['kernels', () => kernels(gpu)], ['timings', timingsPage], ['pages', imagePages], ['video', videoPage]]) {
+  for (const [name, step] of [['kernels', () => kernels(gpu)], ['sum', sumProbe], ['timings', timingsPage], ['pages', () => imagePages(gpu)], ['video', videoPage]]) {
     if (params.has('skip') && params.get('skip').split(',').includes(name)) continue;
     const t = performance.now();
     try {

@@ -8,6 +8,8 @@
 # With PROBE=1 only the adapter is asked for, under each flag set, and nothing timed.
 set -u
 out=${OUT:-/tmp}
+# A warm machine keeps what an earlier call left running and written.
+pkill -f /opt/cr/chromium; pkill -f 'http.server 8123'; rm -f /tmp/probe-* /tmp/bench.log /tmp/unchecked.log
 mkdir -p /opt/cr
 cp .cr/part.* /opt/cr/ 2>/dev/null
 ls /opt/cr
@@ -52,12 +54,12 @@ browse() { # flags query seconds log
   local pid=$!
   while kill -0 $pid 2>/dev/null && ! grep -a -q '"DONE"' "$4"; do sleep 1; done
   kill $pid 2>/dev/null; wait $pid 2>/dev/null
-  grep -a -o -E '"(ADAPTER|KERNEL|TIMINGS|PAGE|VIDEO|FAIL|DONE|#).*"' "$4" | sed 's/^"//; s/"$//'
+  grep -a -o -E '"(ADAPTER|KERNEL|SUM|TIMINGS|PAGE|VIDEO|FAIL|DONE|#).*"' "$4" | sed 's/^"//; s/"$//'
 }
 chosen=""
 for i in "${!FLAGSETS[@]}"; do
   echo "=== flags: ${FLAGSETS[$i]}"
-  browse "${FLAGSETS[$i]}" "skip=kernels,timings,pages,video" 45 /tmp/probe-$i.log | tee /tmp/probe-$i.rows
+  browse "${FLAGSETS[$i]}" "skip=kernels,sum,timings,pages,video" 45 /tmp/probe-$i.log | tee /tmp/probe-$i.rows
   tr -cd '\11\12\15\40-\176' </tmp/probe-$i.log | grep -i -E "vulkan|webgpu|dawn|adapter" | grep -v dbus | head -8 | cut -c1-220
   if grep -q '^ADAPTER' /tmp/probe-$i.rows && ! grep -q '^FAIL' /tmp/probe-$i.rows; then chosen=${FLAGSETS[$i]}; break; fi
 done
@@ -66,8 +68,16 @@ cp /tmp/probe-*.log "$out/" 2>/dev/null
 [ -n "${PROBE:-}" ] && exit 0
 
 echo "=== browser, flags: $chosen"
-browse "$chosen" "${1:-}" 360 /tmp/bench.log | tee "$out/browser.txt"
+nvidia-smi --query-gpu=timestamp,clocks.sm,clocks.mem --format=csv,noheader -lms 100 >"$out/clocks.txt" &
+sampler=$!
+browse "$chosen" "${1:-}" 420 /tmp/bench.log | tee "$out/browser.txt"
+kill $sampler
 cp /tmp/bench.log "$out/chromium.log"
+# Dawn's robustness (its bounds checks on every storage access) off, a toggle no
+# visitor's browser has: what the checks cost each kernel.
+echo "=== browser, robustness off: $chosen --enable-dawn-features=disable_robustness"
+browse "$chosen --enable-dawn-features=disable_robustness" "skip=timings,pages,video&sizes=1920x1080,8192x8192&kinds=natural" 200 \
+  /tmp/unchecked.log | tee "$out/browser-unchecked.txt"
 echo "=== native"
 .device/histogram bench --backend vulkan --sizes 1920x1080,2448x1505,3840x2160,8192x8192 --kinds natural,noise \
   --methods atomic,chunks-sum,chunks-reduce,privatized,packed | tee "$out/native.txt"

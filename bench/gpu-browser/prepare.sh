@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Makes .site-media/ (git-ignored), what bench/gpu-browser/run.sh carries beside the
+# built site: the project's own sunset video scaled up to 1080p and 4K H.264 (what
+# a visitor's large videos are), the chevanon photo scaled to 8192x8192 (the
+# largest image the site takes), and DejaVu fonts (the GPU machine has none).
+# Needs ffmpeg and fonts-dejavu-core (apt).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+m=.site-media
+mkdir -p $m/fonts
+for size in 1920x1080 3840x2160; do
+  [ -f $m/sunset-$size.mp4 ] || ffmpeg -v error -i www/media/sunset.webm -vf "scale=${size/x/:}:flags=bicubic" \
+    -c:v libx264 -preset medium -crf 20 -pix_fmt yuv420p -an $m/sunset-$size.mp4
+done
+[ -f $m/photo-8192x8192.jpg ] || ffmpeg -v error -i ../shared/media/pexels-chevanon-photography-1108099.jpg \
+  -vf "scale=8192:8192:flags=bicubic" -q:v 3 $m/photo-8192x8192.jpg
+cp /usr/share/fonts/truetype/dejavu/DejaVuSans{,-Bold,Mono}.ttf $m/fonts/
+ls -l $m
