@@ -37,6 +37,12 @@ const SIZES = params.has('width')
   ? [[Number(params.get('width')), Number(params.get('height'))], [Number(params.get('width')), Number(params.get('height'))]]
   : [[2448, 1505], [2448, 1836]];
 
+// What the table was timed on, said when it is done.
+const [firstSize, secondSize] = SIZES.map((size) => size.join('×'));
+let subject = KIND
+  ? `the ${KIND} image of histogram bench and CUB's benchmark, ${firstSize}.`
+  : `the sunset, ${firstSize === secondSize ? firstSize : `${firstSize} and ${secondSize}`}.`;
+
 const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
 // Three significant digits: a fast GPU's kernels take a few hundredths of a ms.
 const fmt = (ms) => (Number.isNaN(ms) ? 'no GPU' : ms >= 100 ? ms.toFixed(0) : ms >= 10 ? ms.toFixed(1) : ms >= 1 ? ms.toFixed(2) : ms.toFixed(3));
@@ -132,7 +138,7 @@ async function runAll() {
       td.textContent = fmt(await timeGivenLoss(pictures[channels === 1 ? 0 : 1], method, channels));
     }
     progress.value = steps.length;
-    status.textContent = `Done: medians of ${runsText}.`;
+    status.textContent = `Done: medians of ${runsText}, on ${subject}`;
     setState('done');
   } catch (e) {
     message.textContent = `Timing failed: ${errorText(e)}`;
@@ -178,7 +184,8 @@ try {
       const picture = await readImage(file);
       new Set(pictures).forEach((p) => p.free());
       pictures = [picture, picture];
-      status.textContent = `${file.name}, ${picture.width}×${picture.height} (${picture.format}). ${picture.notes().join(' ')}`;
+      subject = `${file.name}, ${picture.width}×${picture.height} (${picture.format}). ${picture.notes().join(' ')}`;
+      status.textContent = subject;
     } catch (e) {
       message.textContent = `${errorText(e)} The previous image is kept.`;
       return;

@@ -49,6 +49,15 @@ test('race: says on screen that counts are lost, never counts too many', async (
   await page.screenshot({ path: join(shots, 'race.png'), fullPage: true });
 });
 
+test('timings: ?kind= times the benchmark images of histogram bench; an unknown kind says so', async () => {
+  const page = await browser.open('/www/timings.html?runs=1&kind=noise&width=96&height=64', { timeout: 300_000 });
+  const cells = await page.$$eval('td[data-cell]', (tds) => tds.map((td) => td.textContent));
+  for (const c of cells) assert.match(c, /^\d+(\.\d+)?$/);
+  assert.match(await page.textContent('main'), /Done: medians of 1 run, on the noise image of histogram bench and CUB's benchmark, 96×64\./);
+  const bad = await browser.open('/www/timings.html?runs=1&kind=plaid&width=96&height=64', { state: 'error' });
+  assert.match(await bad.textContent('main'), /The page could not start: no benchmark image of kind 'plaid'/);
+});
+
 test('timings: every cell of this machine\'s rows gets a number', async () => {
   const page = await browser.open('/www/timings.html?runs=1&width=320&height=200', { timeout: 300_000 });
   const cells = await page.$$eval('td[data-cell]', (tds) => tds.map((td) => td.textContent));
