@@ -67,9 +67,14 @@ export async function start(flags = [], { root = 'dist', prefix = '/' } = {}) {
   return { open, close, base, context, version: context.browser()?.version() ?? '' };
 }
 
-/** Waits until the page's body reports `state` (done, error, ...). */
+/**
+ * Waits until the page's body reports `state` (done, error, ...). Polled on a timer,
+ * not on animation frames: a page whose last change was a line of text may paint no
+ * more frames, and the timings page reached 'done' 12 s after a device loss while
+ * a frame-polled wait saw it only when something else made Chromium paint.
+ */
 export async function waitState(page, state, timeout = 120_000) {
-  await page.waitForFunction((s) => document.body.dataset.state === s, state, { timeout });
+  await page.waitForFunction((s) => document.body.dataset.state === s, state, { timeout, polling: 100 });
 }
 
 /**
