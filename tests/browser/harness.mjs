@@ -43,6 +43,12 @@ export async function start(flags = [], { root = 'dist', prefix = '/' } = {}) {
   /** Opens a page, records console errors and page errors, waits for a state. */
   async function open(path, { state = 'done', timeout = 120_000, viewport, webgpu = true, init } = {}) {
     const page = await context.newPage();
+    // Waits poll on a timer, not on animation frames: a page whose last change was
+    // a line of text may paint no more frames, and the timings page reached 'done'
+    // 12 s after a device loss while a frame-polled wait saw it only when something
+    // else made Chromium paint (a CI run timed out so).
+    const waitForFunction = page.waitForFunction.bind(page);
+    page.waitForFunction = (fn, arg, options) => waitForFunction(fn, arg, { polling: 100, ...options });
     await page.exposeFunction('reportViolation', (text) => violations.push(`${path}: ${text}`)).catch(() => {});
     await page.addInitScript(() => document.addEventListener('securitypolicyviolation',
       (e) => window.reportViolation(`${e.violatedDirective} blocked ${e.blockedURI || 'inline code'}`)));
@@ -68,10 +74,8 @@ export async function start(flags = [], { root = 'dist', prefix = '/' } = {}) {
 }
 
 /**
- * Waits until the page's body reports `state` (done, error, ...). Polled on a timer,
- * not on animation frames: a page whose last change was a line of text may paint no
- * more frames, and the timings page reached 'done' 12 s after a device loss while
- * a frame-polled wait saw it only when something else made Chromium paint.
+ * Waits until the page's body reports `state` (done, error, ...), polled on a timer
+ * also for pages that `open` did not make (why: in `open`).
  */
 export async function waitState(page, state, timeout = 120_000) {
   await page.waitForFunction((s) => document.body.dataset.state === s, state, { timeout, polling: 100 });
