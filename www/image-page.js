@@ -7,7 +7,7 @@
 // data-draw="gpu": the GPU draws the histograms.
 import init, { Picture, GpuContext, cpuHistogram, kernelSource, cpuSource } from '../pkg/histogram.js';
 import {
-  el, setState, errorText, download, pager, readImage, showPicture, nextPaint, timingText, watchDevice, lostText,
+  el, setState, errorText, download, pager, readImage, showPicture, nextPaint, timingText, watchDevice, lostText, lostWithin,
 } from './site.js';
 
 const HISTOGRAM_HEIGHT = 100;
@@ -138,6 +138,7 @@ async function imagePage({ method, channels, chunkOptions, reruns, draw }) {
     status.textContent = method === 'single' && gpu
       ? 'Running… one GPU thread is walking every pixel, which takes a while. The page stays responsive.'
       : 'Running…';
+    const lost = gpu?.lost;
     try {
       const next = gpu
         ? await gpu.compute(picture, method, channels, chunkSelect.value,
@@ -152,7 +153,7 @@ async function imagePage({ method, channels, chunkOptions, reruns, draw }) {
       setState('done');
     } catch (e) {
       // A lost device: the watcher below opens a new one and counts again.
-      if (gpu?.isLost) return;
+      if (lost && (await lostWithin(lost))) return;
       message.textContent = `The histogram could not be computed: ${errorText(e)}`;
       status.textContent = '';
       setState('error');

@@ -164,6 +164,16 @@ export function timingText(outcome, method) {
   return `${formatMs(outcome.wallMs)} wall clock, submit to bins back (this adapter has no timestamp queries)`;
 }
 
+/**
+ * Whether work that failed failed because its device was lost: `lost` is that
+ * device's `gpu.lost`, taken before the work began. Chromium can reject a pending
+ * read-back of a destroyed device before it reports the loss (and by the time the
+ * page looks, a new device may already stand in its place, not lost), so the loss
+ * is given a second to show.
+ */
+export const lostWithin = (lost, ms = 1000) =>
+  Promise.race([lost.then(() => true), new Promise((resolve) => setTimeout(() => resolve(false), ms))]);
+
 /** A device loss's GPUDeviceLostInfo, in words. */
 export const lostText = (info) => [info?.reason, info?.message].filter(Boolean).join(': ') || 'no reason given';
 

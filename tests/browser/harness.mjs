@@ -46,7 +46,7 @@ export async function start(flags = [], { root = 'dist', prefix = '/' } = {}) {
     // Waits poll on a timer, not on animation frames: a page whose last change was
     // a line of text may paint no more frames, and the timings page reached 'done'
     // 12 s after a device loss while a frame-polled wait saw it only when something
-    // else made Chromium paint (a CI run timed out so).
+    // else made Chromium paint.
     const waitForFunction = page.waitForFunction.bind(page);
     page.waitForFunction = (fn, arg, options) => waitForFunction(fn, arg, { polling: 100, ...options });
     await page.exposeFunction('reportViolation', (text) => violations.push(`${path}: ${text}`)).catch(() => {});
