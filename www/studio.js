@@ -3,7 +3,7 @@
 // inputs, the panel's controls, the region drag, the readout, the statistics and
 // the exports.
 import init, { GpuContext, Studio, Picture, kernelSource, studioSource, adjustSource } from '../pkg/histogram.js';
-import { el, setState, errorText, download, pager, readImage, nextPaint, watchDevice, lostText } from './site.js';
+import { el, setState, errorText, download, pager, readImage, nextPaint, watchDevice, lostText, lostWithin } from './site.js';
 import { pumpFrames } from './frames.js';
 
 const CHANNELS = ['R', 'G', 'B', 'Luminance'];
@@ -670,8 +670,9 @@ const pump = pumpFrames(video, {
   viewFor,
   ready: () => gpu && !recovering && source?.kind === 'video',
   drawn: () => { frames++; },
-  failed: (e) => {
-    if (gpu.isLost) return;
+  failed: async (e) => {
+    // The device watcher takes over a loss, also one reported after this failure.
+    if (recovering || gpu.isLost || (await lostWithin(gpu.lost))) return;
     video.pause();
     showError(`The video could not be drawn: ${errorText(e)}`);
   },

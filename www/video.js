@@ -2,7 +2,7 @@
 // on the GPU (VideoView in src/web.rs). Sources: the project's own video, a file
 // picked or dropped, or the camera.
 import init, { GpuContext, VideoView, kernelSource, frameSource } from '../pkg/histogram.js';
-import { pager, el, setState, errorText, watchDevice, lostText } from './site.js';
+import { pager, el, setState, errorText, watchDevice, lostText, lostWithin } from './site.js';
 import { pumpFrames } from './frames.js';
 
 const DEFAULT_VIDEO = 'media/sunset.webm';
@@ -64,8 +64,9 @@ const pump = pumpFrames(video, {
     frames++;
     framesThisSecond++;
   },
-  failed: (e) => {
-    if (gpu.isLost) return; // the device watcher takes over
+  failed: async (e) => {
+    // The device watcher takes over a loss, also one reported after this failure.
+    if (recovering || gpu.isLost || (await lostWithin(gpu.lost))) return;
     video.pause();
     showError(`The video could not be drawn: ${errorText(e)}`);
   },
