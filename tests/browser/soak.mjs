@@ -116,13 +116,16 @@ export function growth(samples, rules) {
   return grown;
 }
 
-const RULES = {
+export const RULES = {
   video: {
     heapMB: { slack: { relative: 0.2, absolute: 4 } },
     wasmMB: { slack: { relative: 0, absolute: 0 } },
     buffers: { slack: { relative: 0, absolute: 0 } },
     textures: { slack: { relative: 0, absolute: 0 } },
-    fps: { worse: 'lower', slack: 0.25 },
+    // Frame rate on a shared 2-core machine swings 19-27 fps over minutes of the
+    // same video (a 4-minute soak here, and CI's run of 25.4 -> 18.9 between two
+    // 10 s samples): only a fall of more than a third is counted.
+    fps: { worse: 'lower', slack: 0.35 },
   },
   switching: {
     heapMB: { slack: { relative: 0.2, absolute: 4 } },

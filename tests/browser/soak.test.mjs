@@ -19,7 +19,7 @@ after(async () => {
 
 test('a minute of video and 50 image switches: nothing grows', async () => {
   const result = await soak(browser, {
-    videoSeconds: 60, switches: 50, sampleSeconds: 10, switchSampleSeconds: 0,
+    videoSeconds: 60, switches: 50, sampleSeconds: 5, switchSampleSeconds: 0,
     files: soakFiles(fixtures, ['translucent-257x131.png', 'grey-alpha-1x4099.png', 'rgb16-193x67.png', 'photo-2448x1836.png']),
     log: (part, s) => console.log(part, JSON.stringify(s, (k, v) => (typeof v === 'number' ? Math.round(v * 10) / 10 : v))),
   });
