@@ -4,14 +4,21 @@
 // equalize page: histogram, table pass, remap, the adjusted histogram), on the
 // same 540p video in one headless Chromium, 1280x800, alternating, two rounds.
 // Each side counts frames whose histogram was computed and drawn.
-// Usage: node bench/studio.mjs [seconds] [video]   (after `make dist`)
+// With `--before DIR` (an earlier `make dist`, copied aside) the same three pages of
+// that build alternate with this one's, so a change is measured before and after
+// in one run.
+// Usage: node bench/studio.mjs [--before DIR] [seconds] [video]   (after `make dist`)
 import { start, media, waitState } from '../tests/browser/harness.mjs';
 
-const seconds = Number(process.argv[2] ?? 15);
-const video = media(process.argv[3] ?? 'pexels-kosmo-politeska-5750980-540p.webm');
-const browser = await start();
+const args = process.argv.slice(2);
+const at = args.indexOf('--before');
+const beforeDir = at >= 0 ? args.splice(at, 2)[1] : null;
+const seconds = Number(args[0] ?? 15);
+const video = media(args[1] ?? 'pexels-kosmo-politeska-5750980-540p.webm');
+const builds = [['this build', await start()]];
+if (beforeDir) builds.unshift(['before', await start([], { root: beforeDir })]);
 
-async function fps(path, counter, setup) {
+async function fps(browser, path, counter, setup) {
   const page = await browser.open(path, { state: null, viewport: { width: 1280, height: 800 } });
   await page.waitForFunction(() => ['ready', 'done'].includes(document.body.dataset.state), null, { timeout: 120_000 });
   await page.setInputFiles('#file', video);
@@ -34,20 +41,22 @@ const everything = async (page) => {
 };
 
 try {
-  console.log(`${seconds} s each, ${video.split('/').at(-1)}, 1280x800, headless Chromium ${browser.version}`);
+  console.log(`${seconds} s each, ${video.split('/').at(-1)}, 1280x800, headless Chromium ${builds[0][1].version}`);
   const rows = [];
   for (let round = 1; round <= 2; round++) {
-    const plain = await fps('/www/video.html', 'videoPage');
-    const studio = await fps('/www/studio.html', 'studioPage', everything);
-    const equalize = await fps('/www/equalize.html', 'studioPage');
-    rows.push({ round, plain: plain.fps, studio: studio.fps, equalize: equalize.fps });
-    for (const r of [plain, studio, equalize]) if (r.errors.length) console.log('  console errors:', r.errors);
+    for (const [build, browser] of builds) {
+      const plain = await fps(browser, '/www/video.html', 'videoPage');
+      const studio = await fps(browser, '/www/studio.html', 'studioPage', everything);
+      const equalize = await fps(browser, '/www/equalize.html', 'studioPage');
+      rows.push({ round, build, plain: plain.fps, studio: studio.fps, equalize: equalize.fps });
+      for (const r of [plain, studio, equalize]) if (r.errors.length) console.log('  console errors:', r.errors);
+    }
   }
-  console.log('round  video page fps  studio fps (ratio)  equalize fps (ratio)');
+  console.log('round  build       video page fps  studio fps (ratio)  equalize fps (ratio)');
   for (const r of rows) {
-    console.log(`${String(r.round).padEnd(7)}${r.plain.toFixed(1).padStart(14)}${r.studio.toFixed(1).padStart(12)} (${(r.studio / r.plain).toFixed(2)})` +
+    console.log(`${String(r.round).padEnd(7)}${r.build.padEnd(12)}${r.plain.toFixed(1).padStart(14)}${r.studio.toFixed(1).padStart(12)} (${(r.studio / r.plain).toFixed(2)})` +
       `${r.equalize.toFixed(1).padStart(14)} (${(r.equalize / r.plain).toFixed(2)})`);
   }
 } finally {
-  await browser.close();
+  for (const [, browser] of builds) await browser.close();
 }

@@ -6,7 +6,7 @@
 //!
 //! WGPU_BACKEND=vulkan cargo run --release --example clock_ramp -- [WIDTHxHEIGHT] [WARM_MS]
 
-use histogram::gpu::{Gpu, GpuImage, Input, Kernels, Method, Run};
+use histogram::gpu::{Gpu, GpuImage, Input, Kernels, Method, Run, RunOptions};
 use histogram::{Image, Spec};
 use std::time::{Duration, Instant};
 
@@ -34,9 +34,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         &gpu,
         &mut kernels,
         &image,
-        Method::Packed,
-        Spec::rgbl(),
-        Default::default(),
+        RunOptions::new(Method::Packed, Spec::rgbl()).chunk(Default::default()),
     )?;
     let time = |n: usize| -> Result<f64, Box<dyn std::error::Error>> {
         let mut times = Vec::new();

@@ -33,20 +33,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         to_rgb: colour_matrix(None, height, false),
     };
     let device = &gpu.device;
-    let frame = device.create_texture(&wgpu::TextureDescriptor {
-        label: Some("frame"),
-        size: wgpu::Extent3d {
-            width,
-            height,
-            depth_or_array_layers: 1,
-        },
-        mip_level_count: 1,
-        sample_count: 1,
-        dimension: wgpu::TextureDimension::D2,
-        format: wgpu::TextureFormat::Rgba8Unorm,
-        usage: wgpu::TextureUsages::STORAGE_BINDING,
-        view_formats: &[],
-    });
+    let frame = gpu.texture(
+        "frame",
+        (width, height),
+        wgpu::TextureFormat::Rgba8Unorm,
+        wgpu::TextureUsages::STORAGE_BINDING,
+    );
     let bins = device.create_buffer(&wgpu::BufferDescriptor {
         label: Some("bins"),
         size: Spec::rgbl().len() as u64 * 4,

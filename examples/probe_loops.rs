@@ -8,7 +8,7 @@
 #[path = "../tests/common/mod.rs"]
 mod common;
 
-use histogram::gpu::{ChunkShape, GpuImage, Kernels, Limits, Method, Run};
+use histogram::gpu::{GpuImage, Kernels, Limits, Method, Run, RunOptions};
 use histogram::{Image, Spec};
 
 fn main() {
@@ -24,14 +24,11 @@ fn main() {
                 ..Limits::of(&gpu)
             };
             for method in [Method::Single, Method::Privatized] {
-                let run = Run::with_limits(
+                let run = Run::new(
                     &gpu,
                     &mut kernels,
                     &uploaded,
-                    method,
-                    spec,
-                    ChunkShape::default(),
-                    limits,
+                    RunOptions::new(method, spec).limits(limits),
                 )
                 .unwrap();
                 let counted = pollster::block_on(run.execute(&gpu)).unwrap().0;

@@ -30,6 +30,67 @@ pub enum Adjustment {
 }
 
 impl Adjustment {
+    /// Every adjustment with its default parameters, in the order menus list them:
+    /// the one place the defaults are written (the command-line tool, the pages and
+    /// the tests read them here).
+    pub const ALL: [Adjustment; 4] = [
+        Adjustment::Equalize,
+        Adjustment::Clahe {
+            tiles: (8, 8),
+            clip: 2.0,
+        },
+        Adjustment::AutoLevels {
+            low: 0.5,
+            high: 99.5,
+            linked: false,
+        },
+        Adjustment::Otsu,
+    ];
+
+    /// Its name: the command-line flag (`--clahe`) and the pages' choice.
+    pub fn name(self) -> &'static str {
+        match self {
+            Adjustment::Equalize => "equalize",
+            Adjustment::Clahe { .. } => "clahe",
+            Adjustment::AutoLevels { .. } => "auto-levels",
+            Adjustment::Otsu => "otsu",
+        }
+    }
+
+    /// Its name in a menu.
+    pub fn title(self) -> &'static str {
+        match self {
+            Adjustment::Equalize => "Equalize luma",
+            Adjustment::Clahe { .. } => "CLAHE",
+            Adjustment::AutoLevels { .. } => "Auto-levels",
+            Adjustment::Otsu => "Otsu threshold",
+        }
+    }
+
+    /// The adjustment called `name`, with its default parameters.
+    pub fn named(name: &str) -> Option<Adjustment> {
+        Adjustment::ALL.into_iter().find(|a| a.name() == name)
+    }
+
+    /// Its parameters as JSON, for the pages' controls: `{"name": "clahe", "title":
+    /// "CLAHE", "tiles": [8, 8], "clip": 2}`.
+    pub fn json(self) -> String {
+        let params = match self {
+            Adjustment::Clahe { tiles, clip } => {
+                format!(", \"tiles\": [{}, {}], \"clip\": {clip}", tiles.0, tiles.1)
+            }
+            Adjustment::AutoLevels { low, high, linked } => {
+                format!(", \"low\": {low}, \"high\": {high}, \"linked\": {linked}")
+            }
+            Adjustment::Equalize | Adjustment::Otsu => String::new(),
+        };
+        format!(
+            "{{\"name\": \"{}\", \"title\": \"{}\"{params}}}",
+            self.name(),
+            self.title()
+        )
+    }
+
     /// The code of the adjustment in the shaders (`adjustment` constant).
     pub fn code(self) -> u32 {
         match self {

@@ -6,7 +6,7 @@ mod common;
 
 use common::{gpu, photo};
 use histogram::adjust::{self, Adjustment};
-use histogram::gpu::{adjust_image, Adjuster, ChunkShape, GpuImage, Kernels, Method, Run};
+use histogram::gpu::{adjust_image, Adjuster, GpuImage, Kernels, Method, Run, RunOptions};
 use histogram::{Image, Spec};
 
 fn grey(width: u32, height: u32, value: impl Fn(u32, u32) -> u8) -> Image {
@@ -273,9 +273,7 @@ fn the_adjusted_histogram_counts_the_adjusted_picture() {
             &gpu,
             &mut kernels,
             &uploaded,
-            Method::Privatized,
-            Spec::rgbl(),
-            ChunkShape::default(),
+            RunOptions::new(Method::Privatized, Spec::rgbl()),
         )
         .unwrap();
         let size = (image.width(), image.height());

@@ -584,3 +584,35 @@ fn adjust_writes_the_adjusted_png() {
         );
     }
 }
+
+#[test]
+fn an_adjustment_named_alone_takes_its_defaults_from_the_core() {
+    // The tool, the pages and the tests read names and defaults from one list.
+    let dir = temp_dir("adjust-defaults");
+    let image = photo(8);
+    let input = save_png(&dir, "in.png", &image);
+    let help = String::from_utf8(histogram(&["adjust", "--help"]).stdout).unwrap();
+    for adjustment in histogram::adjust::Adjustment::ALL {
+        let name = adjustment.name();
+        assert_eq!(histogram::adjust::Adjustment::named(name), Some(adjustment));
+        assert!(help.contains(&format!("--{name}")), "--help names --{name}");
+        let output = dir.join(format!("{name}.png"));
+        let flag = format!("--{name}");
+        let out = histogram(&[
+            "adjust",
+            "--method",
+            "cpu",
+            &flag,
+            input.to_str().unwrap(),
+            output.to_str().unwrap(),
+        ]);
+        assert!(
+            out.status.success(),
+            "{name}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let written = image::open(&output).unwrap().to_rgba8();
+        let want = histogram::adjust::apply(&image, adjustment);
+        assert_eq!(written.as_raw(), want.rgba(), "{name} with its defaults");
+    }
+}

@@ -5,7 +5,8 @@ mod common;
 
 use common::{gpu, photo};
 use histogram::draw::{render, scales};
-use histogram::gpu::{ChunkShape, Gpu, GpuImage, HistogramPainter, Kernels, Method, Panel, Run};
+use histogram::gpu::{Bars, Gpu, GpuImage, HistogramPainter, Kernels, Method, Run, RunOptions};
+use histogram::layout::Panel;
 use histogram::{Image, Spec};
 
 const SIZE: (u32, u32) = (256, 100);
@@ -16,7 +17,15 @@ fn draw(gpu: &Gpu, image: &Image, spec: Spec, panels: &[Panel]) -> (Vec<f32>, Ve
     let mut kernels = Kernels::default();
     let (_uploaded, run) = privatized(gpu, &mut kernels, image, spec);
     let format = wgpu::TextureFormat::Rgba8Unorm;
-    let painter = HistogramPainter::new(gpu, &mut kernels, spec, run.bins(), format, panels);
+    let painter = HistogramPainter::new(
+        gpu,
+        &mut kernels,
+        spec,
+        run.bins(),
+        format,
+        panels,
+        Bars::Article,
+    );
     painter.set_entries(&gpu.queue, image.pixel_count());
     let device = &gpu.device;
     let mut encoder = device.create_command_encoder(&Default::default());
@@ -30,21 +39,15 @@ fn draw(gpu: &Gpu, image: &Image, spec: Spec, panels: &[Panel]) -> (Vec<f32>, Ve
     });
     encoder.copy_buffer_to_buffer(painter.scale(), 0, &scale_read, 0, 16);
     let mut reads = Vec::new();
+    // Kept until the submission: a texture is destroyed when dropped.
+    let mut targets = Vec::new();
     for i in 0..panels.len() {
-        let target = device.create_texture(&wgpu::TextureDescriptor {
-            label: None,
-            size: wgpu::Extent3d {
-                width: SIZE.0,
-                height: SIZE.1,
-                depth_or_array_layers: 1,
-            },
-            mip_level_count: 1,
-            sample_count: 1,
-            dimension: wgpu::TextureDimension::D2,
+        let target = gpu.texture(
+            "panel",
+            SIZE,
             format,
-            usage: wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::COPY_SRC,
-            view_formats: &[],
-        });
+            wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::COPY_SRC,
+        );
         let view = target.create_view(&Default::default());
         {
             let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
@@ -84,6 +87,7 @@ fn draw(gpu: &Gpu, image: &Image, spec: Spec, panels: &[Panel]) -> (Vec<f32>, Ve
             },
         );
         reads.push(read);
+        targets.push(target);
     }
     gpu.queue.submit([encoder.finish()]);
     let scale = pollster::block_on(gpu.read_buffer(&scale_read)).unwrap();
@@ -106,9 +110,7 @@ fn privatized(gpu: &Gpu, kernels: &mut Kernels, image: &Image, spec: Spec) -> (G
         gpu,
         kernels,
         &gpu_image,
-        Method::Privatized,
-        spec,
-        ChunkShape::default(),
+        RunOptions::new(Method::Privatized, spec),
     )
     .unwrap();
     (gpu_image, run)

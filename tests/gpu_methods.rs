@@ -3,7 +3,7 @@
 mod common;
 
 use common::{gpu, photo, reference, test_images};
-use histogram::gpu::{ChunkShape, Gpu, GpuImage, Input, Kernels, Method, Run};
+use histogram::gpu::{ChunkShape, Gpu, GpuImage, Input, Kernels, Method, Run, RunOptions};
 use histogram::{compute_cpu, Channels, Histogram, Image, Spec};
 
 fn run(
@@ -15,7 +15,13 @@ fn run(
     chunk: ChunkShape,
 ) -> Histogram {
     let gpu_image = GpuImage::upload_for(gpu, image, method.input());
-    let run = Run::new(gpu, kernels, &gpu_image, method, spec, chunk).unwrap();
+    let run = Run::new(
+        gpu,
+        kernels,
+        &gpu_image,
+        RunOptions::new(method, spec).chunk(chunk),
+    )
+    .unwrap();
     pollster::block_on(run.execute(gpu)).unwrap().0
 }
 
@@ -131,14 +137,11 @@ fn banded_path_is_exact() {
             } else {
                 &textures
             };
-            let run = Run::with_limits(
+            let run = Run::new(
                 &gpu,
                 &mut kernels,
                 gpu_image,
-                method,
-                spec,
-                ChunkShape::default(),
-                limits,
+                RunOptions::new(method, spec).limits(limits),
             )
             .unwrap();
             // The privatized kernels stride over whole tiles: these limits never band them.
@@ -182,8 +185,13 @@ fn thin_images_are_exact_and_ask_the_gpu_for_what_a_square_one_does() {
             let mut work = Vec::new();
             for image in &shapes {
                 let gpu_image = GpuImage::upload_for(&gpu, image, method.input());
-                let run =
-                    Run::new(&gpu, &mut kernels, &gpu_image, method, Spec::rgbl(), chunk).unwrap();
+                let run = Run::new(
+                    &gpu,
+                    &mut kernels,
+                    &gpu_image,
+                    RunOptions::new(method, Spec::rgbl()).chunk(chunk),
+                )
+                .unwrap();
                 let got = pollster::block_on(run.execute(&gpu)).unwrap().0;
                 let name = format!("{} {chunk:?} on {:?}", method.name(), image);
                 assert_eq!(got.counts(), reference(image, Spec::rgbl()), "{name}");
@@ -228,9 +236,7 @@ fn timing_is_reported() {
         &gpu,
         &mut kernels,
         &gpu_image,
-        Method::Atomic,
-        Spec::luminance(),
-        ChunkShape::default(),
+        RunOptions::new(Method::Atomic, Spec::luminance()),
     )
     .unwrap();
     let (_, timing) = pollster::block_on(run.execute(&gpu)).unwrap();
@@ -251,9 +257,7 @@ fn keeping_the_gpu_busy_lasts_and_leaves_the_result_right() {
         &gpu,
         &mut kernels,
         &gpu_image,
-        Method::Packed,
-        spec,
-        ChunkShape::default(),
+        RunOptions::new(Method::Packed, spec),
     )
     .unwrap();
     let (_, timing) = pollster::block_on(run.execute(&gpu)).unwrap();
@@ -279,9 +283,7 @@ fn impossible_parameters_are_refused_with_a_reason() {
         &gpu,
         &mut kernels,
         &gpu_image,
-        Method::Packed,
-        Spec::luminance(),
-        ChunkShape::default(),
+        RunOptions::new(Method::Packed, Spec::luminance()),
     )
     .err()
     .unwrap();
@@ -294,9 +296,7 @@ fn impossible_parameters_are_refused_with_a_reason() {
         &gpu,
         &mut kernels,
         &gpu_image,
-        Method::ChunksSum,
-        Spec::luminance(),
-        huge,
+        RunOptions::new(Method::ChunksSum, Spec::luminance()).chunk(huge),
     )
     .err()
     .unwrap();

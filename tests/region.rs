@@ -5,7 +5,7 @@
 mod common;
 
 use common::{gpu, reference};
-use histogram::gpu::{ChunkShape, GpuImage, Kernels, Method, Run};
+use histogram::gpu::{GpuImage, Kernels, Method, Run, RunOptions};
 use histogram::{Image, Region, Spec};
 
 fn rectangles(w: u32, h: u32) -> Vec<Region> {
@@ -42,14 +42,11 @@ fn regions_equal_the_cpu_on_the_cropped_pixels() {
         Method::Privatized,
     ] {
         for region in rectangles(image.width(), image.height()) {
-            let run = Run::with_region(
+            let run = Run::new(
                 &gpu,
                 &mut kernels,
                 &uploaded,
-                method,
-                Spec::rgbl(),
-                ChunkShape::default(),
-                region,
+                RunOptions::new(method, Spec::rgbl()).region(region),
             )
             .unwrap();
             let got = pollster::block_on(run.execute(&gpu)).unwrap().0;
@@ -74,9 +71,7 @@ fn a_region_moves_without_making_the_run_anew() {
         &gpu,
         &mut kernels,
         &uploaded,
-        Method::Privatized,
-        Spec::rgbl(),
-        ChunkShape::default(),
+        RunOptions::new(Method::Privatized, Spec::rgbl()),
     )
     .unwrap();
     let whole = run.invocations();
@@ -115,14 +110,11 @@ fn regions_need_the_image_in_its_own_layout() {
         width: 2,
         height: 2,
     };
-    let refused = Run::with_region(
+    let refused = Run::new(
         &gpu,
         &mut kernels,
         &packed,
-        Method::Packed,
-        Spec::rgbl(),
-        ChunkShape::default(),
-        region,
+        RunOptions::new(Method::Packed, Spec::rgbl()).region(region),
     );
     assert!(refused.is_err());
 }

@@ -29,21 +29,12 @@ fn convert_sized(
     count: bool,
 ) -> (Vec<u8>, Option<Vec<u32>>) {
     let gpu = gpu();
-    let size = wgpu::Extent3d {
-        width,
-        height,
-        depth_or_array_layers: 1,
-    };
-    let texture = gpu.device.create_texture(&wgpu::TextureDescriptor {
-        label: None,
-        size,
-        mip_level_count: 1,
-        sample_count: 1,
-        dimension: wgpu::TextureDimension::D2,
-        format: wgpu::TextureFormat::Rgba8Unorm,
-        usage: wgpu::TextureUsages::STORAGE_BINDING | wgpu::TextureUsages::COPY_SRC,
-        view_formats: &[],
-    });
+    let texture = gpu.texture(
+        "frame",
+        (width, height),
+        wgpu::TextureFormat::Rgba8Unorm,
+        wgpu::TextureUsages::STORAGE_BINDING | wgpu::TextureUsages::COPY_SRC,
+    );
     let bins_bytes = Spec::rgbl().len() as u64 * 4;
     let bins = gpu.device.create_buffer(&wgpu::BufferDescriptor {
         label: None,
@@ -85,7 +76,7 @@ fn convert_sized(
                 rows_per_image: None,
             },
         },
-        size,
+        texture.size(),
     );
     encoder.copy_buffer_to_buffer(&bins, 0, &read_bins, 0, bins_bytes);
     gpu.queue.submit([encoder.finish()]);

@@ -1,7 +1,13 @@
-// Feeds a playing video's frames to the GPU: to a VideoView (the video page) or a
-// Studio, anything with renderFrame / renderElement. The decoder's own bytes go
-// through WebCodecs where the browser has it (the frame pass converts them on the
-// GPU), else the browser copies the element. A view is made for each frame size.
+// A page's live video: the <video> element and its sources (a file, the camera, the
+// site's own video), the frame pump that brings each frame to the GPU, and what
+// happens when a frame fails or the GPU device is lost. The video page and the
+// studio use it and only say how to draw: a view over each Live (src/web/live.rs),
+// made anew for each source and frame size.
+//
+// The decoder's own bytes go through WebCodecs where the browser has it (the frame
+// pass converts them on the GPU), else the browser copies the element.
+import { Live } from '../pkg/histogram.js';
+import { el, errorText, lostWithin } from './site.js';
 
 // Layouts the frame pass converts; others use the browser's copy.
 const FRAME_FORMATS = ['NV12', 'I420', 'I420A', 'RGBA', 'RGBX', 'BGRA', 'BGRX'];
@@ -10,14 +16,58 @@ const nextRepaint = () => new Promise((resolve) => requestAnimationFrame(resolve
 const shortWait = () => new Promise((resolve) => setTimeout(resolve, 4));
 
 /**
- * Draws `video`'s frames through `viewFor(width, height)` while it plays.
- * `ready()` says whether drawing is possible now (a GPU, no device being replaced);
- * `drawn()` is called for each new frame drawn; `failed(error)` when one fails.
+ * `gpu()`: the page's GpuContext (null without one); `bins()`: bins to count;
+ * `viewOver(live)`: the page's view of a Live, with `drawFrame()`; `drawn()`: after
+ * each new frame drawn; `error(text)`: a message for the page's alert (the video is
+ * paused or kept as it was); `switched(name)`: a new source took the place of the
+ * old, about to play; `playing(name)`, `paused()`: the current source's state;
+ * `kept`: what a refused source leaves in place, in words ("the previous video").
  */
-export function pumpFrames(video, { viewFor, ready, drawn, failed }) {
+export function liveVideo({
+  gpu, bins = () => 256, viewOver, drawn = () => {}, error, switched = () => {}, playing = () => {}, paused = () => {}, kept,
+}) {
+  let video = newVideo();
+  let name = null;
+  let live = null;
+  let view = null;
+  // Between a device loss and the new device: nothing to draw with.
+  let recovering = false;
   let frameBytes = new Uint8Array(0);
   let rendering = false;
   let lastTimestamp = null;
+  let wake = () => {};
+
+  function newVideo() {
+    const v = el('video', { muted: true, loop: true, playsInline: true, preload: 'auto' });
+    v.muted = true; // the attribute alone does not mute for autoplay purposes
+    v.addEventListener('play', () => { if (v === video) { wake(); playing(name); } });
+    v.addEventListener('pause', () => {
+      // A source taken without playing it was paused after its check: no news.
+      if (v.quietPause) v.quietPause = false;
+      else if (v === video && name) render(true).then(paused);
+    });
+    v.addEventListener('error', () => { if (v === video && name) fail(new Error(`${name} stopped playing (${v.error?.message || 'a decoding error'})`)); });
+    return v;
+  }
+
+  /** Frees the Live and its view (a new source, size or device makes new ones). */
+  function release() {
+    view?.free();
+    live?.free();
+    view = null;
+    live = null;
+  }
+
+  /** The view of a Live for frames of this size from the current element. */
+  function viewFor(width, height) {
+    if (!live || !live.fits(width, height, bins()) || live.element !== video) {
+      release();
+      live = new Live(gpu(), video, width, height, bins());
+      live.element = video;
+      view = viewOver(live);
+    }
+    return view;
+  }
 
   /**
    * Sends the decoder's bytes of the current frame to the GPU: 'drawn', or 'same'
@@ -34,9 +84,11 @@ export function pumpFrames(video, { viewFor, ready, drawn, failed }) {
       if (frameBytes.length < size) frameBytes = new Uint8Array(size);
       const planes = await frame.copyTo(frameBytes);
       const { matrix, fullRange } = frame.colorSpace;
-      viewFor(width, height).renderFrame(frameBytes.subarray(0, size), frame.format,
+      const v = viewFor(width, height);
+      live.upload(frameBytes.subarray(0, size), frame.format,
         Uint32Array.from(planes, (p) => p.offset), Uint32Array.from(planes, (p) => p.stride),
         matrix ?? undefined, fullRange ?? false);
+      v.drawFrame();
       lastTimestamp = frame.timestamp;
       return 'drawn';
     } finally {
@@ -50,22 +102,32 @@ export function pumpFrames(video, { viewFor, ready, drawn, failed }) {
    * or it failed.
    */
   async function render(again = false) {
-    if (!ready() || video.readyState < 2 || rendering) return null;
+    if (!name || !gpu() || recovering || video.readyState < 2 || rendering) return null;
     rendering = true;
     try {
       let done = 'VideoFrame' in window ? await renderDecoded(again) : null;
       if (!done) {
-        viewFor(video.videoWidth, video.videoHeight).renderElement();
+        const v = viewFor(video.videoWidth, video.videoHeight);
+        live.copyElement();
+        v.drawFrame();
         done = 'copied';
       }
       if (done !== 'same') drawn();
       return done;
     } catch (e) {
-      failed(e);
+      fail(e);
       return null;
     } finally {
       rendering = false;
     }
+  }
+
+  async function fail(e) {
+    // The device watcher takes over a loss, also one reported after this failure.
+    const g = gpu();
+    if (recovering || !g || g.isLost || (await lostWithin(g.lost))) return;
+    video.pause();
+    error(`The video could not be drawn: ${errorText(e)}`);
   }
 
   // Decoded frames are taken as soon as the last one is on its way to the GPU: the
@@ -75,12 +137,139 @@ export function pumpFrames(video, { viewFor, ready, drawn, failed }) {
   // from the element (no WebCodecs) cannot be told apart: one per repaint.
   (async () => {
     for (;;) {
-      if (video.paused) await new Promise((resolve) => video.addEventListener('play', resolve, { once: true }));
+      if (video.paused) {
+        await new Promise((resolve) => { wake = resolve; });
+        continue;
+      }
       const done = await render();
       if (done === 'drawn') continue;
       await (done === 'same' ? shortWait() : nextRepaint());
     }
   })();
 
-  return { render };
+  /**
+   * Why `next` cannot replace the current source, or null if it can: it loads, it
+   * has a picture (not audio only), it plays, and its frames decode. It is left
+   * playing (muted, off screen): a live stream has no frame to decode until then.
+   */
+  async function problemWith(next, what) {
+    const loaded = await new Promise((resolve) => {
+      next.addEventListener('loadeddata', () => resolve(true), { once: true });
+      next.addEventListener('error', () => resolve(false), { once: true });
+    });
+    if (!loaded) {
+      return `${what} cannot be played by this browser${next.error?.message ? ` (${next.error.message})` : ''}.`;
+    }
+    if (!next.videoWidth || !next.videoHeight) return `${what} has no picture: audio only.`;
+    try {
+      await next.play();
+    } catch (e) {
+      return `${what} will not play: ${errorText(e)}.`;
+    }
+    if ('VideoFrame' in window) {
+      try {
+        new VideoFrame(next).close();
+      } catch (e) {
+        return `${what} cannot be shown: its picture does not decode (${errorText(e)}).`;
+      }
+    }
+    return null;
+  }
+
+  function discard(v) {
+    v.pause();
+    if (v.src.startsWith('blob:')) URL.revokeObjectURL(v.src);
+    v.srcObject?.getTracks?.().forEach((t) => t.stop());
+    v.removeAttribute('src');
+    v.srcObject = null;
+    v.load();
+  }
+
+  /**
+   * Puts the source that `apply(element)` sets, called `what`, in place of the
+   * current one once it has shown it plays, and plays it (unless `play` is false).
+   * Resolves to whether it did; if not, `error` says why and nothing changed.
+   */
+  async function use(apply, what, { play: andPlay = true } = {}) {
+    const next = newVideo();
+    apply(next);
+    const problem = await problemWith(next, what);
+    if (problem) {
+      discard(next);
+      error(`${problem} ${kept}`);
+      return false;
+    }
+    const previous = video;
+    video = next;
+    name = what;
+    lastTimestamp = null;
+    release();
+    discard(previous);
+    switched(what);
+    if (andPlay) {
+      wake();
+      playing(what);
+    } else {
+      next.quietPause = true;
+      next.pause();
+    }
+    return true;
+  }
+
+  async function play() {
+    try {
+      await video.play();
+      return true;
+    } catch (e) {
+      error(`The video will not play: ${errorText(e)}`);
+      return false;
+    }
+  }
+
+  return {
+    get video() { return video; },
+    get view() { return view; },
+    get live() { return live; },
+    /** Whether a video or camera is the current source. */
+    get active() { return name !== null; },
+    render,
+    play,
+    toggle: () => (video.paused ? play() : video.pause()),
+    useFile: (file) => use((v) => { v.src = URL.createObjectURL(file); }, `"${file.name}"`),
+    useUrl: (url, what, options) => use((v) => { v.src = url; }, what, options),
+    async useCamera() {
+      let stream;
+      try {
+        stream = await navigator.mediaDevices.getUserMedia({ video: true, audio: false });
+      } catch (e) {
+        error(`The camera is not available: ${errorText(e)}. ${kept}`);
+        return false;
+      }
+      return use((v) => { v.srcObject = stream; }, 'The camera');
+    },
+    /** Makes a new Live and view for the next frame (the bins changed). */
+    refresh() {
+      release();
+      render(true);
+    },
+    /** Leaves video (the studio shows a picture instead). */
+    stop() {
+      name = null;
+      release();
+      discard(video);
+    },
+    // The device's policy: on a loss, stop drawing and free what the old device
+    // made; on a new device, draw the current frame again; with none, pause.
+    lost() {
+      recovering = true;
+      release();
+    },
+    recovered() {
+      recovering = false;
+      render(true);
+    },
+    failed() {
+      video.pause();
+    },
+  };
 }

@@ -5,10 +5,10 @@
 //! it (adjusted.wgsl). A full-size adjusted picture (`Remap`: the tool, downloads,
 //! timing) is written by a compute pass (remapped.wgsl).
 
+use super::device::{Gpu, GpuError, Owned};
+use super::kernels::{with_constants, ChunkShape, Kernels, Method};
+use super::run::{pass_ms, GpuImage, Run, RunOptions};
 use crate::adjust::Adjustment;
-use crate::gpu::{
-    pass_ms, with_constants, ChunkShape, Gpu, GpuError, GpuImage, Kernels, Method, Owned, Run,
-};
 use crate::histogram::Spec;
 use crate::image::Image;
 
@@ -53,8 +53,8 @@ pub struct Adjuster {
 }
 
 /// The histogram of the adjusted picture (256 bins of R, G, B, luminance),
-/// counted without drawing it (adjusted.wgsl): the studio shows it beside the
-/// picture's own.
+/// counted without drawing it (adjusted.wgsl), to draw beside the picture's
+/// own.
 pub struct AdjustedCount {
     bins: Owned<wgpu::Buffer>,
     _info: Owned<wgpu::Buffer>,
@@ -291,7 +291,7 @@ impl Adjuster {
             pass: Pass {
                 pipeline,
                 bind_group,
-                groups: [crate::gpu::video::counting_groups(width, height), 1, 1],
+                groups: [super::video::counting_groups(width, height), 1, 1],
             },
         }
     }
@@ -402,7 +402,7 @@ fn upload(gpu: &Gpu, image: &Image) -> Result<GpuImage, GpuError> {
 /// An adjustment of a picture in a texture, written into a texture of its size:
 /// the histogram counted (CLAHE counts its tiles itself), the tables made and
 /// every pixel remapped by a compute pass (remapped.wgsl). `histogram adjust`,
-/// the studio's download and the timing below use it; the kernels are only
+/// the pages' downloads and the timing below use it; the kernels are only
 /// needed to make it.
 pub struct Remap {
     run: Run,
@@ -427,25 +427,15 @@ impl Remap {
             gpu,
             kernels,
             &GpuImage::from_texture(picture.clone(), width, height),
-            Method::Privatized,
-            Spec::rgbl(),
-            ChunkShape::default(),
+            RunOptions::new(Method::Privatized, Spec::rgbl()),
         )?;
         let adjuster = Adjuster::new(gpu, adjustment, picture, (width, height), run.bins())?;
-        let target = Owned::from(device.create_texture(&wgpu::TextureDescriptor {
-            label: Some("adjusted"),
-            size: wgpu::Extent3d {
-                width,
-                height,
-                depth_or_array_layers: 1,
-            },
-            mip_level_count: 1,
-            sample_count: 1,
-            dimension: wgpu::TextureDimension::D2,
-            format: wgpu::TextureFormat::Rgba8Unorm,
-            usage: wgpu::TextureUsages::STORAGE_BINDING | wgpu::TextureUsages::COPY_SRC,
-            view_formats: &[],
-        }));
+        let target = gpu.texture(
+            "adjusted",
+            (width, height),
+            wgpu::TextureFormat::Rgba8Unorm,
+            wgpu::TextureUsages::STORAGE_BINDING | wgpu::TextureUsages::COPY_SRC,
+        );
         let info = adjuster.picture_uniform(gpu);
         let pipeline = remap_pipeline(
             gpu,

@@ -2,29 +2,13 @@
 //! the cover-fit frame quad of the video page. Everything reads GPU buffers
 //! directly; nothing is read back.
 
+use super::device::{Gpu, Owned};
+use super::kernels::{with_constants, ChunkShape, Kernel, Kernels};
 use crate::draw::CHANNEL_COLOURS;
-use crate::gpu::{with_constants, ChunkShape, Gpu, Kernel, Kernels, Owned};
 use crate::histogram::Spec;
+use crate::layout::{self, Fit, Panel};
 use glam::{Mat4, Vec3};
 use wgpu::util::DeviceExt;
-
-/// One histogram drawn on the target: `rect` is x, y, width, height as fractions of
-/// the target (y down from the top); `shown` lists the channels drawn.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Panel {
-    pub rect: [f32; 4],
-    pub shown: Vec<usize>,
-}
-
-impl Panel {
-    /// A panel covering the whole target.
-    pub fn full(shown: &[usize]) -> Panel {
-        Panel {
-            rect: [0.0, 0.0, 1.0, 1.0],
-            shown: shown.to_vec(),
-        }
-    }
-}
 
 /// The 16 colours the fragment shader picks from: entry `mask` is the colour where
 /// the bars of the channels in `mask` (bit 0 = R ... bit 3 = luminance) overlap,
@@ -73,7 +57,7 @@ fn panel_uniforms(spec: Spec, panel: &Panel, style: [u32; 2]) -> Vec<u8> {
     bytes
 }
 
-/// The WGSL of the studio's histogram panel (shaders/panel.wgsl) as compiled.
+/// The WGSL of a histogram panel (shaders/panel.wgsl) as compiled.
 pub fn panel_source(spec: Spec) -> String {
     with_constants(
         spec,
@@ -96,16 +80,25 @@ pub fn picture_source() -> String {
     )
 }
 
-/// The studio's panel: a copy of bins and scale to compare with (`pin`), and the
-/// style (logarithmic counts, the pinned outline shown).
-struct Studio {
+/// How the bars are drawn: as the article draws them (draw.wgsl), or as a
+/// histogram panel (panel.wgsl: linear or logarithmic counts, and a pinned
+/// histogram drawn as an outline over the live one).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bars {
+    Article,
+    Panel,
+}
+
+/// A panel's pinned histogram: a copy of bins and scale to compare with (`pin`),
+/// and the style (logarithmic counts, the pinned outline shown).
+struct Pinned {
     pinned: Owned<wgpu::Buffer>,
     pinned_scale: Owned<wgpu::Buffer>,
     style: [u32; 2],
 }
 
 /// Scales and draws the histograms held in a bins buffer: as the article does
-/// (draw.wgsl), or as the studio's panel (panel.wgsl).
+/// (draw.wgsl), or as a histogram panel (panel.wgsl): see `Bars`.
 pub struct HistogramPainter {
     spec: Spec,
     scale: Owned<wgpu::Buffer>,
@@ -114,7 +107,7 @@ pub struct HistogramPainter {
     entries: Owned<wgpu::Buffer>,
     render_pipeline: wgpu::RenderPipeline,
     panels: Vec<(Owned<wgpu::Buffer>, wgpu::BindGroup)>,
-    studio: Option<std::cell::RefCell<Studio>>,
+    pinned: Option<std::cell::RefCell<Pinned>>,
 }
 
 /// Bytes of the scale pass's result (`Scale` in common.wgsl).
@@ -122,7 +115,7 @@ const SCALE_BYTES: u64 = 32;
 
 impl HistogramPainter {
     /// Prepares the scale pass and one quad per panel over `bins` (interleaved as
-    /// `spec` says), for render targets of `format`, drawn as the article does.
+    /// `spec` says), for render targets of `format`, drawn as `bars` says.
     pub fn new(
         gpu: &Gpu,
         kernels: &mut Kernels,
@@ -130,30 +123,7 @@ impl HistogramPainter {
         bins: &wgpu::Buffer,
         format: wgpu::TextureFormat,
         panels: &[Panel],
-    ) -> HistogramPainter {
-        HistogramPainter::make(gpu, kernels, spec, bins, format, panels, false)
-    }
-
-    /// The same, drawn as the studio's panel (logarithmic counts, a pinned outline).
-    pub fn studio(
-        gpu: &Gpu,
-        kernels: &mut Kernels,
-        spec: Spec,
-        bins: &wgpu::Buffer,
-        format: wgpu::TextureFormat,
-        panels: &[Panel],
-    ) -> HistogramPainter {
-        HistogramPainter::make(gpu, kernels, spec, bins, format, panels, true)
-    }
-
-    fn make(
-        gpu: &Gpu,
-        kernels: &mut Kernels,
-        spec: Spec,
-        bins: &wgpu::Buffer,
-        format: wgpu::TextureFormat,
-        panels: &[Panel],
-        studio: bool,
+        bars: Bars,
     ) -> HistogramPainter {
         let device = &gpu.device;
         let scale = device.create_buffer(&wgpu::BufferDescriptor {
@@ -162,7 +132,7 @@ impl HistogramPainter {
             usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
             mapped_at_creation: false,
         });
-        let studio = studio.then(|| {
+        let pinned = (bars == Bars::Panel).then(|| {
             let copy = |label, size| {
                 device
                     .create_buffer(&wgpu::BufferDescriptor {
@@ -173,7 +143,7 @@ impl HistogramPainter {
                     })
                     .into()
             };
-            Studio {
+            Pinned {
                 pinned: copy("pinned bins", bins.size()),
                 pinned_scale: copy("pinned scale", SCALE_BYTES),
                 style: [0, 0],
@@ -196,7 +166,7 @@ impl HistogramPainter {
             ],
         );
 
-        let (label, wgsl) = if studio.is_some() {
+        let (label, wgsl) = if pinned.is_some() {
             ("panel", panel_source(spec))
         } else {
             let article = include_str!("../../shaders/draw.wgsl");
@@ -221,7 +191,7 @@ impl HistogramPainter {
                     uniforms.as_entire_binding(),
                     scale.as_entire_binding(),
                 ];
-                if let Some(s) = &studio {
+                if let Some(s) = &pinned {
                     resources.push(s.pinned.as_entire_binding());
                     resources.push(s.pinned_scale.as_entire_binding());
                 }
@@ -237,7 +207,7 @@ impl HistogramPainter {
             entries: entries.into(),
             render_pipeline,
             panels,
-            studio: studio.map(std::cell::RefCell::new),
+            pinned: pinned.map(std::cell::RefCell::new),
         }
     }
 
@@ -255,27 +225,27 @@ impl HistogramPainter {
     /// Moves the panels (same number as at creation, fewer hide the rest), e.g.
     /// after a resize, or shows other channels.
     pub fn set_panels(&self, queue: &wgpu::Queue, panels: &[Panel]) {
-        let style = self.studio.as_ref().map_or([0, 0], |s| s.borrow().style);
+        let style = self.pinned.as_ref().map_or([0, 0], |s| s.borrow().style);
         for ((uniforms, _), panel) in self.panels.iter().zip(panels) {
             queue.write_buffer(uniforms, 0, &panel_uniforms(self.spec, panel, style));
         }
     }
 
-    /// The studio's style: counts on a logarithmic scale, the pinned outline shown.
+    /// A panel's style: counts on a logarithmic scale, the pinned outline shown.
     /// Takes effect with the next `set_panels`.
     pub fn set_style(&self, log: bool, show_pinned: bool) {
-        if let Some(studio) = &self.studio {
-            studio.borrow_mut().style = [log as u32, show_pinned as u32];
+        if let Some(pinned) = &self.pinned {
+            pinned.borrow_mut().style = [log as u32, show_pinned as u32];
         }
     }
 
-    /// Copies the current bins and scale to compare with later (the studio's pin).
+    /// Copies the current bins and scale to compare with later (a panel's pin).
     /// Record after the scale pass.
     pub fn pin(&self, encoder: &mut wgpu::CommandEncoder, bins: &wgpu::Buffer) {
-        if let Some(studio) = &self.studio {
-            let studio = studio.borrow();
-            encoder.copy_buffer_to_buffer(bins, 0, &studio.pinned, 0, bins.size());
-            encoder.copy_buffer_to_buffer(&self.scale, 0, &studio.pinned_scale, 0, SCALE_BYTES);
+        if let Some(pinned) = &self.pinned {
+            let pinned = pinned.borrow();
+            encoder.copy_buffer_to_buffer(bins, 0, &pinned.pinned, 0, bins.size());
+            encoder.copy_buffer_to_buffer(&self.scale, 0, &pinned.pinned_scale, 0, SCALE_BYTES);
         }
     }
 
@@ -296,15 +266,6 @@ impl HistogramPainter {
         pass.set_bind_group(0, &self.panels[panel].1, &[]);
         pass.draw(0..6, 0..1);
     }
-}
-
-/// How the picture fits its target.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Fit {
-    /// Fill the target, cropping what overflows (the video page).
-    Cover,
-    /// Show all of the picture, letterboxed (the studio).
-    Contain,
 }
 
 /// What the picture pass adds: pipeline constants of picture.wgsl, so a look that
@@ -471,22 +432,12 @@ impl FramePainter {
         tiles: (u32, u32),
         split: f32,
     ) {
+        // The target's unit square to texture coordinates: the inverse of where
+        // the picture lands in the target.
+        let [x, y, w, h] = layout::fit(fit, self.size, target);
+        let matrix = Mat4::from_scale(Vec3::new(1.0 / w, 1.0 / h, 1.0))
+            * Mat4::from_translation(Vec3::new(-x, -y, 0.0));
         let frame = self.size;
-        let frame_aspect = frame.0 as f32 / frame.1.max(1) as f32;
-        let target_aspect = target.0 as f32 / target.1.max(1) as f32;
-        // The fraction of the picture across the target, along each axis: under 1
-        // crops it (cover), over 1 leaves room around it (contain).
-        let wider = frame_aspect > target_aspect;
-        let shown = match (fit, wider) {
-            (Fit::Cover, true) | (Fit::Contain, false) => {
-                Vec3::new(target_aspect / frame_aspect, 1.0, 1.0)
-            }
-            (Fit::Cover, false) | (Fit::Contain, true) => {
-                Vec3::new(1.0, frame_aspect / target_aspect, 1.0)
-            }
-        };
-        let matrix = Mat4::from_translation((Vec3::ONE - shown) * 0.5 * Vec3::new(1.0, 1.0, 0.0))
-            * Mat4::from_scale(shown);
         let mut bytes: Vec<u8> = matrix
             .to_cols_array()
             .iter()

@@ -1,7 +1,7 @@
 //! The methods (the article's steps), the WGSL kernels they dispatch, and a cache
 //! of compiled pipelines.
 
-use crate::gpu::Gpu;
+use super::device::Gpu;
 use crate::histogram::Spec;
 use std::collections::HashMap;
 

@@ -6,7 +6,8 @@
 //! several textures (tiles), and each tile is processed in bands small enough for
 //! the dispatch and buffer limits. Every band adds into the same bins.
 
-use crate::gpu::{now_ms, ChunkShape, Gpu, GpuError, Input, Kernel, Kernels, Method, Owned};
+use super::device::{now_ms, Gpu, GpuError, Owned};
+use super::kernels::{ChunkShape, Input, Kernel, Kernels, Method};
 use crate::histogram::{Histogram, Spec};
 use crate::image::{Image, Region};
 use std::cell::Cell;
@@ -123,55 +124,33 @@ impl GpuImage {
         };
         let mut tiles = Vec::new();
         // A texture of `size` from the pixels at `offset`, in rows of `row_pixels`.
-        let mut upload = |offset: u64, row_pixels: u32, origin: [u32; 2], size: wgpu::Extent3d| {
-            let texture = gpu.device.create_texture(&wgpu::TextureDescriptor {
-                label: Some("image"),
+        let mut upload = |offset: u64, row_pixels: u32, origin: [u32; 2], size: (u32, u32)| {
+            let texture = gpu.texture(
+                "image",
                 size,
-                mip_level_count: 1,
-                sample_count: 1,
-                dimension: wgpu::TextureDimension::D2,
-                format: wgpu::TextureFormat::Rgba8Unorm,
-                usage: wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::COPY_DST,
-                view_formats: &[],
-            });
-            gpu.queue.write_texture(
-                texture.as_image_copy(),
-                image.rgba(),
-                wgpu::TexelCopyBufferLayout {
-                    offset,
-                    bytes_per_row: Some(row_pixels * 4),
-                    rows_per_image: None,
-                },
-                size,
+                wgpu::TextureFormat::Rgba8Unorm,
+                wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::COPY_DST,
             );
+            gpu.fill_texture(&texture, [0, 0], size, image.rgba(), offset, row_pixels * 4);
             tiles.push(Tile {
                 data: TileData::Texture {
                     view: texture.create_view(&Default::default()),
-                    _texture: Some(texture.into()),
+                    _texture: Some(texture),
                 },
                 origin,
-                width: size.width,
-                height: size.height,
+                width: size.0,
+                height: size.1,
             });
         };
         for y in (0..rows).step_by(max_texture as usize) {
             for x in (0..rows_of).step_by(max_texture as usize) {
-                let size = wgpu::Extent3d {
-                    width: max_texture.min(rows_of - x),
-                    height: max_texture.min(rows - y),
-                    depth_or_array_layers: 1,
-                };
+                let size = (max_texture.min(rows_of - x), max_texture.min(rows - y));
                 let offset = (y as u64 * rows_of as u64 + x as u64) * 4;
                 upload(offset, rows_of, [x, y], size);
             }
         }
         if rest > 0 {
-            let size = wgpu::Extent3d {
-                width: rest,
-                height: 1,
-                depth_or_array_layers: 1,
-            };
-            upload(rows as u64 * rows_of as u64 * 4, rest, [0, rows], size);
+            upload(rows as u64 * rows_of as u64 * 4, rest, [0, rows], (rest, 1));
         }
         GpuImage {
             width,
@@ -241,6 +220,10 @@ impl GpuImage {
         self.width as u64 * self.height as u64
     }
 
+    pub fn size(&self) -> (u32, u32) {
+        (self.width, self.height)
+    }
+
     /// The texture of an image uploaded whole as one texture.
     pub fn texture_view(&self) -> Option<&wgpu::TextureView> {
         match &self.tiles[..] {
@@ -297,40 +280,62 @@ pub struct Run {
     notes: Vec<String>,
 }
 
+/// What a run counts and how: the method, the bins, and where the defaults do
+/// not do, the chunk shape, the device limits (tests shrink them to force bands)
+/// and a region of the image.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RunOptions {
+    pub method: Method,
+    pub spec: Spec,
+    pub chunk: ChunkShape,
+    /// `None`: the device's own (`Limits::of`).
+    pub limits: Option<Limits>,
+    /// `None`: the whole image. A region is read through the kernels' band
+    /// uniforms, nothing is copied: for methods that read textures of the image in
+    /// its own layout (not packed pixels, not a thin image laid out anew).
+    pub region: Option<Region>,
+}
+
+impl RunOptions {
+    pub fn new(method: Method, spec: Spec) -> RunOptions {
+        RunOptions {
+            method,
+            spec,
+            chunk: ChunkShape::default(),
+            limits: None,
+            region: None,
+        }
+    }
+
+    pub fn chunk(self, chunk: ChunkShape) -> RunOptions {
+        RunOptions { chunk, ..self }
+    }
+
+    pub fn limits(self, limits: Limits) -> RunOptions {
+        RunOptions {
+            limits: Some(limits),
+            ..self
+        }
+    }
+
+    pub fn region(self, region: Region) -> RunOptions {
+        RunOptions {
+            region: Some(region),
+            ..self
+        }
+    }
+}
+
 impl Run {
-    /// Prepares `method` over `image`. The run binds the image's textures or buffers:
+    /// Prepares a run over `image`. The run binds the image's textures or buffers:
     /// keep the image while the run is used (dropping it destroys them).
     pub fn new(
         gpu: &Gpu,
         kernels: &mut Kernels,
         image: &GpuImage,
-        method: Method,
-        spec: Spec,
-        chunk: ChunkShape,
+        options: RunOptions,
     ) -> Result<Run, GpuError> {
-        Run::build(
-            gpu,
-            kernels,
-            image,
-            method,
-            spec,
-            chunk,
-            Limits::of(gpu),
-            None,
-            None,
-        )
-    }
-
-    pub fn with_limits(
-        gpu: &Gpu,
-        kernels: &mut Kernels,
-        image: &GpuImage,
-        method: Method,
-        spec: Spec,
-        chunk: ChunkShape,
-        limits: Limits,
-    ) -> Result<Run, GpuError> {
-        Run::build(gpu, kernels, image, method, spec, chunk, limits, None, None)
+        Run::build(gpu, kernels, image, options, None)
     }
 
     /// A bins buffer for `spec`, for a run to count into (`into_bins`) and for
@@ -354,64 +359,27 @@ impl Run {
         gpu: &Gpu,
         kernels: &mut Kernels,
         image: &GpuImage,
-        method: Method,
-        spec: Spec,
-        chunk: ChunkShape,
+        options: RunOptions,
         bins: Owned<wgpu::Buffer>,
     ) -> Result<Run, GpuError> {
-        let limits = Limits::of(gpu);
-        Run::build(
-            gpu,
-            kernels,
-            image,
-            method,
-            spec,
-            chunk,
-            limits,
-            None,
-            Some(bins),
-        )
+        Run::build(gpu, kernels, image, options, Some(bins))
     }
 
-    /// A run that counts only `region` of the image: the kernels read it through
-    /// their band uniforms, nothing is copied. For methods that read textures of
-    /// the image in its own layout (not packed pixels, not a thin image laid out
-    /// anew).
-    pub fn with_region(
-        gpu: &Gpu,
-        kernels: &mut Kernels,
-        image: &GpuImage,
-        method: Method,
-        spec: Spec,
-        chunk: ChunkShape,
-        region: Region,
-    ) -> Result<Run, GpuError> {
-        let limits = Limits::of(gpu);
-        Run::build(
-            gpu,
-            kernels,
-            image,
-            method,
-            spec,
-            chunk,
-            limits,
-            Some(region),
-            None,
-        )
-    }
-
-    #[allow(clippy::too_many_arguments)]
     fn build(
         gpu: &Gpu,
         kernels: &mut Kernels,
         image: &GpuImage,
-        method: Method,
-        spec: Spec,
-        chunk: ChunkShape,
-        limits: Limits,
-        region: Option<Region>,
+        options: RunOptions,
         bins: Option<Owned<wgpu::Buffer>>,
     ) -> Result<Run, GpuError> {
+        let RunOptions {
+            method,
+            spec,
+            chunk,
+            limits,
+            region,
+        } = options;
+        let limits = limits.unwrap_or_else(|| Limits::of(gpu));
         check_fits(gpu, method, spec, chunk)?;
         if let Some(region) = region {
             if image.input() == Input::Buffer || image.reshaped.is_some() {
@@ -682,7 +650,7 @@ impl Run {
     }
 
     /// Counts `region` from now on, in a run made over one texture in one band with
-    /// the privatized method (the studio's): its band's uniform and its grid are
+    /// the privatized method (a live region): its band's uniform and its grid are
     /// rewritten, nothing is made anew.
     pub fn set_region(&self, queue: &wgpu::Queue, region: Region) -> Result<(), GpuError> {
         let Some(([width, height], max_workgroups)) = self.movable else {

@@ -2,7 +2,8 @@
 //! rgba8unorm texture on the GPU, so the histogram methods and the drawing read a
 //! video frame like any image.
 
-use crate::gpu::{with_constants, ChunkShape, Gpu, GpuError, Owned};
+use super::device::{Gpu, GpuError, Owned};
+use super::kernels::{with_constants, ChunkShape};
 use crate::histogram::Spec;
 use crate::image::Region;
 use glam::{Mat4, Vec4};

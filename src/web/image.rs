@@ -2,10 +2,13 @@
 //! picture (uploaded once, the run prepared once), the histograms drawn by the GPU
 //! on the GPU-drawing page, and the sources the pages show.
 
-use super::{clear_pass, spec, CanvasTarget, Context, GpuContext, Outcome, Picture};
-use crate::gpu::{self, ChunkShape, GpuImage, HistogramPainter, Input, Method, Panel, Run};
+use super::{spec, CanvasTarget, Context, GpuContext, Outcome, Picture};
+use crate::gpu::{
+    self, Bars, ChunkShape, GpuImage, HistogramPainter, Input, Method, Run, RunOptions,
+};
 use crate::histogram::{compute_cpu, Channels, Spec};
 use crate::image::Image;
+use crate::layout::Panel;
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -167,7 +170,12 @@ impl Context {
         let run = gpu
             .scoped(|| {
                 let mut kernels = self.kernels.borrow_mut();
-                Run::new(gpu, &mut kernels, &gpu_image, method, spec, chunk)
+                Run::new(
+                    gpu,
+                    &mut kernels,
+                    &gpu_image,
+                    RunOptions::new(method, spec).chunk(chunk),
+                )
             })
             .await??;
         let run = Rc::new(run);
@@ -237,6 +245,7 @@ impl Context {
                 run.bins(),
                 format,
                 &panels,
+                Bars::Article,
             );
             *drawing = Some(Drawing {
                 run: run.clone(),
@@ -250,12 +259,8 @@ impl Context {
         let mut frames = Vec::new();
         for (i, target) in drawing.targets.iter_mut().enumerate() {
             target.fit(gpu);
-            let frame = target.frame()?;
-            let view = frame.texture.create_view(&Default::default());
-            drawing
-                .painter
-                .draw(&mut clear_pass(encoder, &view, None, 0), i);
-            frames.push(frame);
+            let painter = &drawing.painter;
+            frames.push(target.draw(encoder, None, |pass| painter.draw(pass, i))?);
         }
         Ok(frames)
     }

@@ -1,9 +1,11 @@
 //! Browser glue: what the pages call from JavaScript. It only composes the core
 //! (images, the CPU method, GPU runs, drawing); the pages own the DOM. By page kind:
 //! `image` (the example pages over an image), `video` (the live video page),
-//! `studio` (the studio); what they share is here.
+//! `studio` (the studio); `live` (a video's frames on the GPU) serves the last two;
+//! what they all share is here.
 
 mod image;
+mod live;
 mod studio;
 mod video;
 
@@ -15,6 +17,9 @@ use crate::image::Image;
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
+
+/// What the glue returns to JavaScript: a value, or an Error with a message.
+type WebResult<T> = Result<T, JsError>;
 
 /// Largest image the pages accept: 64 megapixels (8192x8192), 256 MiB of RGBA,
 /// which the page, the wasm heap and the GPU each hold once.
@@ -216,6 +221,20 @@ impl Outcome {
     }
 }
 
+/// An image as PNG bytes (the pages' downloads).
+fn png(image: &Image) -> WebResult<Vec<u8>> {
+    let mut png = Vec::new();
+    ::image::ImageEncoder::write_image(
+        ::image::codecs::png::PngEncoder::new(&mut png),
+        image.rgba(),
+        image.width(),
+        image.height(),
+        ::image::ExtendedColorType::Rgba8,
+    )
+    .map_err(|e| JsError::new(&e.to_string()))?;
+    Ok(png)
+}
+
 /// Reads a run's bins back (copied in a submission of their own), as an Outcome
 /// of `pixels`; refused while an earlier read of the same run is under way.
 fn read_outcome(context: Rc<Context>, run: Rc<Run>, pixels: u64) -> js_sys::Promise {
@@ -390,40 +409,47 @@ impl CanvasTarget {
         changed
     }
 
-    fn frame(&self) -> Result<wgpu::SurfaceTexture, gpu::GpuError> {
-        match self.surface.get_current_texture() {
+    /// Records a pass that clears the canvas's next frame (to transparent) and
+    /// draws into it with `draw`, timed into `timestamps` (a query set and its first
+    /// index) if given. The frame is presented after the submission.
+    fn draw(
+        &self,
+        encoder: &mut wgpu::CommandEncoder,
+        timestamps: Option<(&wgpu::QuerySet, u32)>,
+        draw: impl FnOnce(&mut wgpu::RenderPass<'_>),
+    ) -> Result<wgpu::SurfaceTexture, gpu::GpuError> {
+        let frame = match self.surface.get_current_texture() {
             wgpu::CurrentSurfaceTexture::Success(frame)
-            | wgpu::CurrentSurfaceTexture::Suboptimal(frame) => Ok(frame),
-            _ => Err(gpu::GpuError(
-                "the canvas has no frame to draw into (was the GPU device lost?)".into(),
-            )),
-        }
+            | wgpu::CurrentSurfaceTexture::Suboptimal(frame) => frame,
+            _ => {
+                return Err(gpu::GpuError(
+                    "the canvas has no frame to draw into (was the GPU device lost?)".into(),
+                ))
+            }
+        };
+        let view = frame.texture.create_view(&Default::default());
+        let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
+            label: Some("draw"),
+            color_attachments: &[Some(wgpu::RenderPassColorAttachment {
+                view: &view,
+                depth_slice: None,
+                resolve_target: None,
+                ops: wgpu::Operations {
+                    load: wgpu::LoadOp::Clear(wgpu::Color::TRANSPARENT),
+                    store: wgpu::StoreOp::Store,
+                },
+            })],
+            timestamp_writes: timestamps.map(|(query_set, first)| {
+                wgpu::RenderPassTimestampWrites {
+                    query_set,
+                    beginning_of_pass_write_index: Some(first),
+                    end_of_pass_write_index: Some(first + 1),
+                }
+            }),
+            ..Default::default()
+        });
+        draw(&mut pass);
+        drop(pass);
+        Ok(frame)
     }
-}
-
-/// A render pass that clears `view` (to transparent) and may record timestamps.
-fn clear_pass<'e>(
-    encoder: &'e mut wgpu::CommandEncoder,
-    view: &wgpu::TextureView,
-    timestamps: Option<&wgpu::QuerySet>,
-    first_query: u32,
-) -> wgpu::RenderPass<'e> {
-    encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
-        label: Some("draw"),
-        color_attachments: &[Some(wgpu::RenderPassColorAttachment {
-            view,
-            depth_slice: None,
-            resolve_target: None,
-            ops: wgpu::Operations {
-                load: wgpu::LoadOp::Clear(wgpu::Color::TRANSPARENT),
-                store: wgpu::StoreOp::Store,
-            },
-        })],
-        timestamp_writes: timestamps.map(|query_set| wgpu::RenderPassTimestampWrites {
-            query_set,
-            beginning_of_pass_write_index: Some(first_query),
-            end_of_pass_write_index: Some(first_query + 1),
-        }),
-        ..Default::default()
-    })
 }

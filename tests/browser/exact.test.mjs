@@ -3,21 +3,12 @@
 // profile, animations, lossless WebP and AVIF, photos re-encoded as PNG), each
 // checked against references made outside the browser: the histogram of the pixels
 // the file was made from, and the command-line tool's count of the file.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { start, shots, makeFixtures, cliRows, downloadCsv, pickFile, litPixels } from './harness.mjs';
+import { suite, shots, cliRows, downloadCsv, pickFile, litPixels } from './harness.mjs';
 
-let browser;
-let fixtures;
-before(async () => {
-  fixtures = makeFixtures();
-  browser = await start();
-});
-after(async () => {
-  await browser?.close();
-  fixtures?.remove();
-});
+const { browser, fixtures } = suite({ fixtures: true });
 
 test('the command-line tool counts every fixture exactly as it was made', () => {
   for (const name of fixtures.names.filter((n) => !n.endsWith('.avif'))) {

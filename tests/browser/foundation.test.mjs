@@ -1,15 +1,13 @@
 // The home page and the first two examples, in headless Chromium with WebGPU.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { start, shots, media, litPixels, referenceRows, cliRows, downloadCsv, pickFile, waitState } from './harness.mjs';
+import { suite, start, shots, media, litPixels, referenceRows, cliRows, downloadCsv, pickFile, waitState } from './harness.mjs';
 import { examples } from '../../www/examples.js';
 
 const PHOTO = media('pexels-francesco-ungaro-96938-mid.jpg');
-let browser;
-before(async () => { browser = await start(); });
-after(async () => { await browser?.close(); });
+const { browser } = suite();
 
 test('home page lists every example and finds a WebGPU adapter', async () => {
   const page = await browser.open('/index.html');

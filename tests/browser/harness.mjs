@@ -1,11 +1,12 @@
 // Shared by the browser tests: the site on a loopback port, headless Chromium with
 // WebGPU on SwiftShader (flags from ../shared/PLATFORM.md), and page helpers.
+import { before, after } from 'node:test';
 import { chromium } from 'playwright-core';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { inflateSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '../../scripts/serve.mjs';
 
@@ -23,10 +24,12 @@ export const CHROMIUM_FLAGS = [
  * Starts a static server and a browser (with `flags` besides ours); returns
  * { open, close }. The server serves the built site, dist/ (`make dist`), at
  * `prefix`, as a static host would; `root: 'tree'` serves the working tree instead
- * (for benchmarks that load files from outside the site).
+ * (for benchmarks that load files from outside the site), an absolute path another
+ * build of the site (a benchmark of before against after).
  */
 export async function start(flags = [], { root = 'dist', prefix = '/' } = {}) {
-  const server = await serve(0, { root: root === 'tree' ? repo : join(repo, root), prefix });
+  const folder = root === 'tree' ? repo : isAbsolute(root) ? root : join(repo, root);
+  const server = await serve(0, { root: folder, prefix });
   const base = `http://127.0.0.1:${server.address().port}${prefix.slice(0, -1)}`;
   const profile = mkdtempSync(join(tmpdir(), 'histogram-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
@@ -71,6 +74,38 @@ export async function start(flags = [], { root = 'dist', prefix = '/' } = {}) {
     if (violations.length) throw new Error(`Content-Security-Policy violations:\n${violations.join('\n')}`);
   }
   return { open, close, base, context, version: context.browser()?.version() ?? '' };
+}
+
+/**
+ * What a test file runs against: a browser on the built site (with `flags`) and,
+ * with `fixtures`, the fixture files; started before the file's tests and closed
+ * after them. Returns stand-ins usable at once: `browser.open(...)`,
+ * `fixtures.path(name)`.
+ */
+export function suite({ fixtures: withFixtures = false, flags = [] } = {}) {
+  let browser;
+  let fixtures;
+  before(async () => {
+    if (withFixtures) fixtures = makeFixtures();
+    browser = await start(flags);
+  });
+  after(async () => {
+    await browser?.close();
+    fixtures?.remove();
+  });
+  return {
+    browser: {
+      open: (...args) => browser.open(...args),
+      get base() { return browser.base; },
+      get context() { return browser.context; },
+      get version() { return browser.version; },
+    },
+    fixtures: {
+      get names() { return fixtures.names; },
+      path: (name) => fixtures.path(name),
+      rows: (name, channels) => fixtures.rows(name, channels),
+    },
+  };
 }
 
 /**

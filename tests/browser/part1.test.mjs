@@ -1,13 +1,11 @@
 // Part 1's GPU pages and the timings page, in headless Chromium with WebGPU.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { start, shots, media, litPixels, referenceRows, cliRows, downloadCsv, pickFile, waitState } from './harness.mjs';
+import { suite, shots, media, litPixels, referenceRows, cliRows, downloadCsv, pickFile, waitState } from './harness.mjs';
 
 const PHOTO = media('pexels-francesco-ungaro-96938-mid.jpg');
-let browser;
-before(async () => { browser = await start(); });
-after(async () => { await browser?.close(); });
+const { browser } = suite();
 
 for (const id of ['atomic', 'chunks-sum', 'chunks-reduce']) {
   test(`${id}: draws the histogram, and its CSV of a photo equals the reference`, async () => {

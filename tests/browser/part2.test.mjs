@@ -1,15 +1,13 @@
 // Part 2: four channels, GPU drawing, live video, in headless Chromium with WebGPU.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { start, shots, media, litPixels, referenceRows, cliRows, downloadCsv, pickFile, waitState } from './harness.mjs';
+import { suite, start, shots, media, litPixels, referenceRows, cliRows, downloadCsv, pickFile, waitState } from './harness.mjs';
 
 const PHOTO = media('pexels-chevanon-photography-1108099.jpg');
 const VIDEO = media('Golden_retriever_swimming_the_doggy_paddle-360-no-audio.webm');
-let browser;
-before(async () => { browser = await start(); });
-after(async () => { await browser?.close(); });
+const { browser } = suite();
 
 for (const id of ['4ch-cpu', '4ch-single', '4ch-chunks-reduce', '4ch-gpu-draw', 'privatized', 'packed']) {
   test(`${id}: both histograms drawn, 4-channel CSV equals the reference`, async () => {

@@ -1,21 +1,12 @@
 // A short soak (issue #12): the video page plays for 60 s and an image page
 // switches images 50 times; JS heap, WebAssembly memory, live GPU buffers and
 // textures, and frame and switch times must not grow. bench/soak.mjs is the long one.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { start, makeFixtures } from './harness.mjs';
+import { suite } from './harness.mjs';
 import { soak, soakFiles } from './soak.mjs';
 
-let browser;
-let fixtures;
-before(async () => {
-  fixtures = makeFixtures();
-  browser = await start();
-});
-after(async () => {
-  await browser?.close();
-  fixtures?.remove();
-});
+const { browser, fixtures } = suite({ fixtures: true });
 
 test('a minute of video and 50 image switches: nothing grows', async () => {
   const result = await soak(browser, {

@@ -2,23 +2,14 @@
 // readout, statistics, region, clipping warning, pin, exports, keyboard, a phone
 // window, and a video and the camera for a minute each. References come from
 // outside the browser: the command-line tool on the same file.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { start, repo, shots, makeFixtures, cliRows, decodePng, litPixels, waitState } from './harness.mjs';
+import { suite, start, repo, shots, cliRows, decodePng, litPixels, waitState } from './harness.mjs';
 
-let browser;
-let fixtures;
-before(async () => {
-  fixtures = makeFixtures();
-  browser = await start();
-});
-after(async () => {
-  await browser?.close();
-  fixtures?.remove();
-});
+const { browser, fixtures } = suite({ fixtures: true });
 
 const cli = (...args) => JSON.parse(execFileSync(join(repo, 'target/release/histogram'), ['--method', 'cpu', ...args]));
 

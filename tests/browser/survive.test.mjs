@@ -1,21 +1,12 @@
 // A site that survives (issue #12): the GPU device lost on an image page, the
 // timings page and the playing video page, with and without a new device to be had;
 // files given while a run is going.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { start, shots, media, makeFixtures, referenceRows, downloadCsv, pickFile, waitState, litPixels } from './harness.mjs';
+import { suite, shots, media, referenceRows, downloadCsv, pickFile, waitState, litPixels } from './harness.mjs';
 
-let browser;
-let fixtures;
-before(async () => {
-  fixtures = makeFixtures();
-  browser = await start();
-});
-after(async () => {
-  await browser?.close();
-  fixtures?.remove();
-});
+const { browser, fixtures } = suite({ fixtures: true });
 
 // Keeps every GPUDevice the page opens (to destroy it, as a driver reset would lose
 // it), and can make the browser refuse new adapters (`window.refuseAdapters`).

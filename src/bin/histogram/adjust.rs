@@ -2,14 +2,28 @@
 //! image, written as PNG. On the GPU with the studio's code (src/gpu/adjust.rs);
 //! with no adapter, or with `--method cpu`, the CPU reference (src/adjust.rs).
 
-use crate::cli::decode_whole;
+use crate::input::decode_whole;
+use crate::options;
 use histogram::adjust::{self, Adjustment};
 use histogram::gpu::{adjust_image, time_adjustment, Gpu, GpuOptions, Kernels};
 use std::io::Write as _;
 
-const USAGE: &str = "\
-usage: histogram adjust (--equalize | --clahe [--tiles 8x8] [--clip 2.0]
-                         | --auto-levels [--low 0.5] [--high 99.5] [--linked]
+/// The help, with each parameter's default as Adjustment::ALL has it.
+fn usage() -> String {
+    let (mut tiles, mut clip, mut low, mut high) = ((0, 0), 0.0, 0.0, 0.0);
+    for adjustment in Adjustment::ALL {
+        match adjustment {
+            Adjustment::Clahe { tiles: t, clip: c } => (tiles, clip) = (t, c),
+            Adjustment::AutoLevels {
+                low: l, high: h, ..
+            } => (low, high) = (l, h),
+            Adjustment::Equalize | Adjustment::Otsu => {}
+        }
+    }
+    let tiles = format!("{}x{}", tiles.0, tiles.1);
+    format!(
+        "usage: histogram adjust (--equalize | --clahe [--tiles {tiles}] [--clip {clip:.1}]
+                         | --auto-levels [--low {low}] [--high {high}] [--linked]
                          | --otsu) [OPTIONS] IN OUT
        histogram adjust ADJUSTMENT --time RUNS [OPTIONS] IN [OUT]
 
@@ -19,31 +33,33 @@ equalizations move each pixel's luma and keep its colour (Cb, Cr).
 
   --equalize       global histogram equalization of luma
   --clahe          contrast-limited adaptive equalization of luma: a table per tile
-                   of a --tiles grid (default 8x8, up to 64x64), each tile's
-                   histogram clipped at --clip times its average bin (default 2.0,
+                   of a --tiles grid (default {tiles}, up to 64x64), each tile's
+                   histogram clipped at --clip times its average bin (default {clip:.1},
                    above 0 and up to 64), tables interpolated between tile centres
   --auto-levels    each channel stretched from its --low to its --high percentile
-                   (default 0.5 and 99.5) to 0..255; --linked: one stretch for R,
+                   (default {low} and {high}) to 0..255; --linked: one stretch for R,
                    G and B from their combined histogram
   --otsu           black and white at Otsu's threshold of luma
   --method cpu     the CPU reference instead of the GPU
   --time RUNS      also time the adjustment on the GPU RUNS times (timestamp
                    queries, the picture already uploaded) and print the median
                    milliseconds; OUT may then be left out
-  --backend B, --adapter NAME   as for histogram";
+  --backend B, --adapter NAME   as for histogram"
+    )
+}
 
 fn usage_error(message: &str) -> i32 {
-    eprintln!("histogram adjust: {message}\nTry 'histogram adjust --help' for the options.");
-    2
+    options::usage_error("histogram adjust", message)
 }
 
 pub fn run(args: Vec<String>) -> i32 {
     if args.iter().any(|a| a == "-h" || a == "--help") {
-        println!("{USAGE}");
+        println!("{}", usage());
         return 0;
     }
     let mut kind = None;
-    let (mut tiles, mut clip, mut low, mut high, mut linked) = ((8, 8), 2.0, 0.5, 99.5, false);
+    // Parameters given; the adjustment's own defaults (Adjustment::ALL) stand for the rest.
+    let (mut tiles, mut clip, mut low, mut high, mut linked) = (None, None, None, None, None);
     let mut cpu = false;
     let mut time_runs = None;
     let mut gpu_options = GpuOptions::default();
@@ -58,22 +74,24 @@ pub fn run(args: Vec<String>) -> i32 {
         let result: Result<(), String> =
             (|| {
                 match arg.as_str() {
-                    "--equalize" | "--clahe" | "--auto-levels" | "--otsu" => {
-                        if kind.replace(arg.clone()).is_some() {
+                    a if a.strip_prefix("--").and_then(Adjustment::named).is_some() => {
+                        let named = Adjustment::named(&a[2..]);
+                        if kind.replace(named).is_some() {
                             return Err("give one adjustment".into());
                         }
                     }
-                    "--linked" => linked = true,
+                    "--linked" => linked = Some(true),
                     "--tiles" => {
                         let text = value("tiles")?;
-                        tiles = text
-                            .split_once('x')
-                            .and_then(|(w, h)| Some((w.parse().ok()?, h.parse().ok()?)))
-                            .ok_or_else(|| format!("--tiles takes WxH, not '{text}'"))?;
+                        tiles = Some(
+                            text.split_once('x')
+                                .and_then(|(w, h)| Some((w.parse().ok()?, h.parse().ok()?)))
+                                .ok_or_else(|| format!("--tiles takes WxH, not '{text}'"))?,
+                        );
                     }
-                    "--clip" => clip = number(value("clip")?, "clip")?,
-                    "--low" => low = number(value("low")?, "low")?,
-                    "--high" => high = number(value("high")?, "high")?,
+                    "--clip" => clip = Some(number(value("clip")?, "clip")?),
+                    "--low" => low = Some(number(value("low")?, "low")?),
+                    "--high" => high = Some(number(value("high")?, "high")?),
                     "--time" => {
                         let text = value("time")?;
                         time_runs =
@@ -87,18 +105,7 @@ pub fn run(args: Vec<String>) -> i32 {
                         other => return Err(format!("--method is cpu or gpu, not '{other}'")),
                     },
                     "--backend" => {
-                        let text = value("backend")?;
-                        gpu_options.backends = Some(match text.as_str() {
-                            "vulkan" => wgpu::Backends::VULKAN,
-                            "gl" => wgpu::Backends::GL,
-                            "metal" => wgpu::Backends::METAL,
-                            "dx12" => wgpu::Backends::DX12,
-                            _ => {
-                                return Err(format!(
-                                    "--backend is vulkan, gl, metal or dx12, not '{text}'"
-                                ))
-                            }
-                        })
+                        gpu_options.backends = Some(options::backend(&value("backend")?)?)
                     }
                     "--adapter" => gpu_options.adapter = Some(value("adapter")?),
                     a if a.starts_with("--") => return Err(format!("unknown option {a}")),
@@ -110,13 +117,27 @@ pub fn run(args: Vec<String>) -> i32 {
             return usage_error(&e);
         }
     }
-    let adjustment = match kind.as_deref() {
-        Some("--equalize") => Adjustment::Equalize,
-        Some("--clahe") => Adjustment::Clahe { tiles, clip },
-        Some("--auto-levels") => Adjustment::AutoLevels { low, high, linked },
-        Some("--otsu") => Adjustment::Otsu,
-        _ => {
-            return usage_error("give one adjustment: --equalize, --clahe, --auto-levels or --otsu")
+    let adjustment = match kind.flatten() {
+        Some(Adjustment::Clahe { tiles: t, clip: c }) => Adjustment::Clahe {
+            tiles: tiles.unwrap_or(t),
+            clip: clip.unwrap_or(c),
+        },
+        Some(Adjustment::AutoLevels {
+            low: l,
+            high: h,
+            linked: k,
+        }) => Adjustment::AutoLevels {
+            low: low.unwrap_or(l),
+            high: high.unwrap_or(h),
+            linked: linked.unwrap_or(k),
+        },
+        Some(other) => other,
+        None => {
+            let names: Vec<String> = Adjustment::ALL
+                .iter()
+                .map(|a| format!("--{}", a.name()))
+                .collect();
+            return usage_error(&format!("give one adjustment: {}", names.join(", ")));
         }
     };
     let adjustment = match adjustment.check() {

@@ -3,12 +3,13 @@
 //! images and the row format follow ../shared/anchors/cub_hist.cu, so the two can be
 //! run side by side and compared (bench/compare.py).
 
-use crate::cli::{decode_whole, Options};
-use histogram::gpu::{Gpu, GpuImage, Input, Kernels, Method, Run};
+use crate::input::decode_whole;
+use crate::options::{self, parse, Options, USAGE};
+use histogram::gpu::{Gpu, GpuImage, Input, Kernels, Method, Run, RunOptions};
 use histogram::{compute_cpu, Image, Spec};
 use std::collections::HashMap;
 
-pub const KEYS: &[&str] = &["runs", "sizes", "kinds", "methods", "warmup-ms"];
+const KEYS: &[&str] = &["runs", "sizes", "kinds", "methods", "warmup-ms"];
 
 /// The article's and common video sizes; 1920x1080's pixels as one row and one
 /// column, and 4096x2048's as 16384x512 and 512x16384: the time should not depend
@@ -32,7 +33,18 @@ fn option<'a>(o: &'a Options, key: &str, default: &'a str) -> &'a str {
         .map_or(default, |(_, v)| v.as_str())
 }
 
-pub fn run(o: Options) -> i32 {
+pub fn run(args: &[String]) -> i32 {
+    if args.iter().any(|a| a == "-h" || a == "--help") {
+        println!("{USAGE}");
+        return 0;
+    }
+    match parse(args, KEYS) {
+        Ok(o) => bench(o),
+        Err(e) => options::usage_error("histogram", &e),
+    }
+}
+
+fn bench(o: Options) -> i32 {
     let runs: usize = match option(&o, "runs", "20").parse() {
         Ok(n) if n > 0 => n,
         _ => {
@@ -166,22 +178,19 @@ pub fn run(o: Options) -> i32 {
                 }
             });
             let made = match region {
-                Some(r) if !whole => Run::with_region(
+                Some(r) if !whole => Run::new(
                     &gpu,
                     &mut kernels,
                     gpu_image,
-                    method,
-                    spec,
-                    Default::default(),
-                    r,
+                    RunOptions::new(method, spec)
+                        .chunk(Default::default())
+                        .region(r),
                 ),
                 _ => Run::new(
                     &gpu,
                     &mut kernels,
                     gpu_image,
-                    method,
-                    spec,
-                    Default::default(),
+                    RunOptions::new(method, spec).chunk(Default::default()),
                 ),
             };
             let timed = made.and_then(|run| {

@@ -1,0 +1,170 @@
+//! `histogram IMAGE...`: one histogram per image, JSON or CSV out.
+
+use crate::input::{count_file, Counted};
+use crate::options::{self, parse, USAGE};
+use histogram::gpu::{ChunkShape, Gpu, GpuImage, Kernels, Method, Run, RunOptions};
+use histogram::{compute_cpu, stats, Channels, Histogram, Image, Spec};
+use std::fmt::Write as _;
+
+pub fn run(args: &[String]) -> i32 {
+    if args.iter().any(|a| a == "-h" || a == "--help") {
+        println!("{USAGE}");
+        return 0;
+    }
+    let options = match parse(args, &[]) {
+        Ok(o) if o.files.is_empty() => return usage_error("no image given"),
+        Ok(o) => o,
+        Err(e) => return usage_error(&e),
+    };
+    let spec = match Spec::new(options.bins, Channels::Rgbl) {
+        Ok(spec) => spec,
+        Err(e) => return usage_error(&e),
+    };
+    let method = match options.method.as_deref() {
+        None | Some("cpu") => None,
+        Some("race") => return usage_error("race loses counts on purpose; pick an exact method"),
+        Some(name) => match Method::parse(name) {
+            Some(m) => Some(m),
+            None => return usage_error(&format!("unknown method '{name}'")),
+        },
+    };
+    let use_gpu = options.method.as_deref() != Some("cpu");
+    let gpu = if use_gpu {
+        match pollster::block_on(Gpu::new(&options.gpu)) {
+            Ok(gpu) => Some(gpu),
+            Err(e) if method.is_some() => {
+                eprintln!("histogram: {e}; --method cpu works without a GPU");
+                return 2;
+            }
+            Err(e) => {
+                eprintln!("histogram: {e}: using the CPU method");
+                None
+            }
+        }
+    } else {
+        None
+    };
+    let method = gpu.as_ref().map(|_| method.unwrap_or(Method::FASTEST));
+    let mut kernels = Kernels::default();
+    let mut failed = false;
+    if options.csv {
+        println!("file,bin,r,g,b,luminance");
+    }
+    for file in &options.files {
+        let counter = |band: &Image| match (&gpu, method) {
+            (Some(gpu), Some(method)) => {
+                gpu_histogram(gpu, &mut kernels, band, method, spec, options.chunk)
+            }
+            _ => Ok(compute_cpu(band, spec)),
+        };
+        match count_file(file, spec, options.region, counter) {
+            Ok(counted) => {
+                let name = method.map_or("cpu", Method::name);
+                let out = if options.csv {
+                    csv_rows(file, &counted.histogram, options.stats)
+                } else {
+                    json_line(file, &counted, name, options.stats)
+                };
+                print!("{out}");
+            }
+            Err(e) => {
+                eprintln!("histogram: {file}: {e}");
+                failed = true;
+            }
+        }
+    }
+    i32::from(failed)
+}
+
+fn usage_error(message: &str) -> i32 {
+    options::usage_error("histogram", message)
+}
+
+pub fn gpu_histogram(
+    gpu: &Gpu,
+    kernels: &mut Kernels,
+    image: &Image,
+    method: Method,
+    spec: Spec,
+    chunk: ChunkShape,
+) -> Result<Histogram, String> {
+    let gpu_image = GpuImage::upload_for(gpu, image, method.input());
+    let run = Run::new(
+        gpu,
+        kernels,
+        &gpu_image,
+        RunOptions::new(method, spec).chunk(chunk),
+    )
+    .map_err(|e| e.0)?;
+    let (histogram, _) = pollster::block_on(run.execute(gpu)).map_err(|e| e.0)?;
+    Ok(histogram)
+}
+
+fn json_string(s: &str) -> String {
+    let mut out = String::from("\"");
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if (c as u32) < 0x20 => write!(out, "\\u{:04x}", c as u32).unwrap(),
+            c => out.push(c),
+        }
+    }
+    out + "\""
+}
+
+fn json_line(file: &str, counted: &Counted, method: &str, with_stats: bool) -> String {
+    let histogram = &counted.histogram;
+    let mut out = format!(
+        "{{\"file\": {}, \"width\": {}, \"height\": {}, \"bins\": {}, \"method\": \"{method}\"",
+        json_string(file),
+        counted.width,
+        counted.height,
+        histogram.spec().num_bins
+    );
+    if let Some(r) = counted.region {
+        write!(
+            out,
+            ", \"region\": [{}, {}, {}, {}]",
+            r.x, r.y, r.width, r.height
+        )
+        .unwrap();
+    }
+    let notes: Vec<String> = counted.notes.iter().map(|n| json_string(n)).collect();
+    write!(out, ", \"notes\": [{}]", notes.join(", ")).unwrap();
+    if with_stats {
+        write!(out, ", \"stats\": {}", stats::json(histogram)).unwrap();
+    }
+    for (c, name) in histogram.spec().channels.names().iter().enumerate() {
+        let bins: Vec<String> = histogram.channel(c).iter().map(u32::to_string).collect();
+        write!(out, ", \"{name}\": [{}]", bins.join(", ")).unwrap();
+    }
+    out + "}\n"
+}
+
+fn csv_rows(file: &str, histogram: &Histogram, with_stats: bool) -> String {
+    // A file name with a comma or quote is quoted, as CSV does.
+    let name = if file.contains([',', '"', '\n']) {
+        format!("\"{}\"", file.replace('"', "\"\""))
+    } else {
+        file.to_string()
+    };
+    let mut rows: String = histogram
+        .to_csv()
+        .lines()
+        .skip(1)
+        .map(|row| format!("{name},{row}\n"))
+        .collect();
+    if with_stats {
+        // One row per statistic, named in the bin column.
+        let all = stats::Stats::of_histogram(histogram);
+        for (i, field) in stats::FIELDS.iter().enumerate() {
+            let values: Vec<String> = all
+                .iter()
+                .map(|s| s.map_or(String::new(), |s| format!("{}", s.values()[i])))
+                .collect();
+            writeln!(rows, "{name},{field},{}", values.join(",")).unwrap();
+        }
+    }
+    rows
+}

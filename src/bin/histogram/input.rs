@@ -1,0 +1,106 @@
+//! Image files in: counted band by band, or decoded whole.
+
+use histogram::decode::{self, Decoder};
+use histogram::{Histogram, Image, Region, Spec};
+use std::io::{BufRead, BufReader, Cursor, Read, Seek};
+
+/// Pixels of one band: 64 megapixels, 256 MiB of RGBA (a GPU upload at a time).
+const BAND_PIXELS: u64 = 1 << 26;
+
+/// An image file counted band by band.
+pub struct Counted {
+    pub width: u32,
+    pub height: u32,
+    pub region: Option<Region>,
+    pub histogram: Histogram,
+    pub notes: Vec<String>,
+}
+
+/// Counts `path` (or standard input for "-") band by band with `count`, all of it
+/// or only `region`.
+pub fn count_file(
+    path: &str,
+    spec: Spec,
+    region: Option<Region>,
+    count: impl FnMut(&Image) -> Result<Histogram, String>,
+) -> Result<Counted, String> {
+    if path == "-" {
+        let mut bytes = Vec::new();
+        std::io::stdin()
+            .read_to_end(&mut bytes)
+            .map_err(|e| format!("cannot read standard input: {e}"))?;
+        count_bands(Cursor::new(bytes), spec, region, count)
+    } else {
+        let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
+        count_bands(BufReader::new(file), spec, region, count)
+    }
+}
+
+fn count_bands(
+    reader: impl BufRead + Seek,
+    spec: Spec,
+    region: Option<Region>,
+    mut count: impl FnMut(&Image) -> Result<Histogram, String>,
+) -> Result<Counted, String> {
+    let mut decoder = Decoder::new(reader, u64::MAX, memory_budget()).map_err(|e| e.to_string())?;
+    let (width, height) = (decoder.width(), decoder.height());
+    let pixels = width as u64 * height as u64;
+    if pixels > u32::MAX as u64 {
+        return Err(format!(
+            "the image is {width}x{height}: {pixels} pixels, more than a 32-bit count holds \
+             ({}); split it into parts",
+            u32::MAX
+        ));
+    }
+    if let Some(region) = region {
+        region.within(width, height)?;
+    }
+    let mut histogram = Histogram::from_counts(spec, vec![0; spec.len()]);
+    let mut top = 0;
+    while let Some(band) = decoder.next_band(BAND_PIXELS).map_err(|e| e.to_string())? {
+        // The rows of the region in this band, cut out of it (a copy of those rows).
+        let rows = band.height();
+        let part = match region {
+            None => Some(band),
+            Some(region) => region.in_rows(top, rows).map(|r| band.crop(r)),
+        };
+        top += rows;
+        if let Some(part) = part {
+            histogram.add(&count(&part)?);
+        }
+    }
+    Ok(Counted {
+        width,
+        height,
+        region,
+        histogram,
+        notes: decoder.notes(),
+    })
+}
+
+/// What a whole decode may take: three quarters of the memory the system says is
+/// available (Linux), else 4 GiB.
+fn memory_budget() -> u64 {
+    let available = std::fs::read_to_string("/proc/meminfo").ok().and_then(|m| {
+        let line = m.lines().find(|l| l.starts_with("MemAvailable:"))?;
+        let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+        Some(kib * 1024)
+    });
+    available.map_or(4 << 30, |bytes| bytes / 4 * 3)
+}
+
+/// Reads and decodes a whole image file (or standard input for "-") into RGBA8.
+pub fn decode_whole(path: &str) -> Result<Image, String> {
+    let bytes = if path == "-" {
+        let mut bytes = Vec::new();
+        std::io::stdin()
+            .read_to_end(&mut bytes)
+            .map_err(|e| format!("cannot read standard input: {e}"))?;
+        bytes
+    } else {
+        std::fs::read(path).map_err(|e| e.to_string())?
+    };
+    decode::decode(&bytes, histogram::image::MAX_PIXELS)
+        .map(|d| d.image)
+        .map_err(|e| e.to_string())
+}

@@ -1,0 +1,132 @@
+//! The command line's words: the options every command shares, parsed one way.
+
+use histogram::gpu::{ChunkShape, GpuOptions};
+use histogram::Region;
+
+pub const USAGE: &str = "\
+usage: histogram [OPTIONS] IMAGE...   (IMAGE - reads one image from standard input)
+       histogram adjust (--equalize | --clahe | --auto-levels | --otsu) IN OUT
+       histogram bench [--runs N] [--sizes WxH,...] [--kinds natural,uniform,noise]
+                       [--methods NAME,...] [--warmup-ms MS] [BENCH OPTIONS] [IMAGE...]
+
+Prints the R, G, B and luminance histograms of each image (PNG, JPEG, WebP, GIF,
+BMP, TIFF, ICO), one JSON object per line (or CSV rows). The stored values are
+counted: alpha is not applied, 16-bit samples count as the nearest 8-bit value,
+colour profiles are not applied, an animation counts its first frame.
+
+options:
+  --method NAME    cpu, or a GPU method: single, atomic, chunks-sum, chunks-reduce,
+                   privatized, packed (default: packed, the fastest exact one;
+                   race is refused: it loses counts on purpose)
+  --bins N         bins per channel, 1 to 1024 (default 256)
+  --format F       json (default) or csv
+  --chunk WxH      chunk shape of the chunk methods (default 256x1)
+  --region X,Y,W,H count only this rectangle of each image (it must fit inside)
+  --stats          add each channel's statistics: pixels, mean, std_dev, median,
+                   mode, min, max, p1, p99 and the percent in the first and last
+                   bin (JSON: a \"stats\" object; CSV: a row per statistic)
+  --backend B      vulkan, gl, metal, dx12 (default: any)
+  --adapter NAME   the first GPU adapter whose name contains NAME
+  -h, --help       this text
+
+With no GPU adapter the CPU method is used, unless a GPU method was asked for.
+A file that cannot be read is reported on stderr; the others are still processed,
+and the exit status is 1. Large images are counted in bands of rows: PNG files are
+decoded band by band (any size fits), other formats are decoded whole when the
+machine's memory allows.
+
+bench keeps the GPU busy for --warmup-ms (default 300) before timing each case:
+an idle GPU lowers its clocks and takes a while to raise them again.";
+
+/// What the command line asked for.
+pub struct Options {
+    pub method: Option<String>,
+    pub bins: u32,
+    pub csv: bool,
+    pub chunk: ChunkShape,
+    pub region: Option<Region>,
+    pub stats: bool,
+    pub gpu: GpuOptions,
+    pub files: Vec<String>,
+    /// Everything else, for `bench` to read.
+    pub rest: Vec<(String, String)>,
+}
+
+/// Parses `--name value` pairs and files; `bench_keys` are the extra options allowed.
+pub fn parse(args: &[String], bench_keys: &[&str]) -> Result<Options, String> {
+    let mut o = Options {
+        method: None,
+        bins: 256,
+        csv: false,
+        chunk: Default::default(),
+        region: None,
+        stats: false,
+        gpu: GpuOptions::default(),
+        files: Vec::new(),
+        rest: Vec::new(),
+    };
+    let mut args = args.iter();
+    while let Some(arg) = args.next() {
+        // `--` ends the options: every argument after it is a file, even "-name.png".
+        if arg == "--" {
+            o.files.extend(args.cloned());
+            break;
+        }
+        if !arg.starts_with("--") {
+            o.files.push(arg.clone());
+            continue;
+        }
+        let name = arg.trim_start_matches("--");
+        if name == "stats" {
+            o.stats = true;
+            continue;
+        }
+        let value = args.next().ok_or_else(|| format!("{arg} needs a value"))?;
+        match name {
+            "method" => o.method = Some(value.clone()),
+            "bins" => {
+                o.bins = value
+                    .parse()
+                    .map_err(|_| format!("--bins takes a number, not '{value}'"))?
+            }
+            "format" => {
+                o.csv = match value.as_str() {
+                    "json" => false,
+                    "csv" => true,
+                    _ => return Err(format!("--format is json or csv, not '{value}'")),
+                }
+            }
+            "chunk" => {
+                o.chunk = ChunkShape::parse(value)
+                    .ok_or_else(|| format!("--chunk takes WxH, not '{value}'"))?
+            }
+            "backend" => o.gpu.backends = Some(backend(value)?),
+            "adapter" => o.gpu.adapter = Some(value.clone()),
+            "region" => o.region = Some(Region::parse(value)?),
+            _ if bench_keys.contains(&name) => o.rest.push((name.to_string(), value.clone())),
+            _ => return Err(format!("unknown option {arg}")),
+        }
+    }
+    Ok(o)
+}
+
+/// A `--backend` value.
+pub fn backend(value: &str) -> Result<wgpu::Backends, String> {
+    Ok(match value {
+        "vulkan" => wgpu::Backends::VULKAN,
+        "gl" => wgpu::Backends::GL,
+        "metal" => wgpu::Backends::METAL,
+        "dx12" => wgpu::Backends::DX12,
+        _ => {
+            return Err(format!(
+                "--backend is vulkan, gl, metal or dx12, not '{value}'"
+            ))
+        }
+    })
+}
+
+/// Prints `message` and where to look for help; the exit status of a usage error.
+pub fn usage_error(command: &str, message: &str) -> i32 {
+    eprintln!("{command}: {message}\nTry '{command} --help' for the options.");
+    2
+}

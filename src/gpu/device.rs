@@ -1,0 +1,396 @@
+//! The device: adapter and queue, errors in words, GPU objects destroyed on drop,
+//! and the small async plumbing (a one-value channel, a clock) both targets share.
+
+use std::fmt;
+use std::future::Future;
+use std::ops::Deref;
+use std::pin::Pin;
+use std::sync::{Arc, Mutex};
+use std::task::{Context, Poll, Waker};
+
+/// Something the GPU could not do, in words a user can act on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GpuError(pub String);
+
+impl fmt::Display for GpuError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for GpuError {}
+
+impl GpuError {
+    pub(crate) fn new(message: impl Into<String>) -> GpuError {
+        GpuError(message.into())
+    }
+}
+
+/// A GPU buffer or texture that is destroyed when dropped. Natively wgpu frees them
+/// on drop, but on the web it leaves them to the JavaScript garbage collector, which
+/// does not see GPU memory: switching between large images would keep their
+/// textures until it happened to run.
+pub struct Owned<T: Destroy>(T);
+
+/// What `Owned` can destroy.
+pub trait Destroy {
+    fn destroy(&self);
+}
+
+impl Destroy for wgpu::Buffer {
+    fn destroy(&self) {
+        wgpu::Buffer::destroy(self)
+    }
+}
+
+impl Destroy for wgpu::Texture {
+    fn destroy(&self) {
+        wgpu::Texture::destroy(self)
+    }
+}
+
+impl<T: Destroy> From<T> for Owned<T> {
+    fn from(value: T) -> Owned<T> {
+        Owned(value)
+    }
+}
+
+impl<T: Destroy> Deref for Owned<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}
+
+impl<T: Destroy> Drop for Owned<T> {
+    fn drop(&mut self) {
+        self.0.destroy();
+    }
+}
+
+/// Which adapter to pick (natively; the browser decides on the web).
+#[derive(Clone, Debug, Default)]
+pub struct GpuOptions {
+    /// Backends to try; `None` means all (or `WGPU_BACKEND` when set).
+    pub backends: Option<wgpu::Backends>,
+    /// Pick the first adapter whose name contains this (case-insensitive).
+    pub adapter: Option<String>,
+}
+
+/// A device and queue, with what the methods need to know about them.
+pub struct Gpu {
+    pub instance: wgpu::Instance,
+    pub adapter: wgpu::Adapter,
+    pub device: wgpu::Device,
+    pub queue: wgpu::Queue,
+    pub info: wgpu::AdapterInfo,
+    /// Whether passes can be timed with timestamp queries.
+    pub timestamps: bool,
+    /// The first error the device reported outside an error scope, or its loss.
+    fault: Arc<Mutex<Option<String>>>,
+    lost: Arc<std::sync::atomic::AtomicBool>,
+}
+
+impl Gpu {
+    /// Opens the best adapter with all of its limits (the defaults would cap storage
+    /// buffers at 128 MiB) and timestamp queries when it has them.
+    pub async fn new(options: &GpuOptions) -> Result<Gpu, GpuError> {
+        let mut desc = wgpu::InstanceDescriptor::new_without_display_handle_from_env();
+        if cfg!(target_arch = "wasm32") {
+            desc.backends = wgpu::Backends::BROWSER_WEBGPU;
+        } else if let Some(backends) = options.backends {
+            desc.backends = backends;
+        }
+        let backends = desc.backends;
+        let instance = wgpu::Instance::new(desc);
+        let adapter = match &options.adapter {
+            None => instance
+                .request_adapter(&wgpu::RequestAdapterOptions {
+                    power_preference: wgpu::PowerPreference::HighPerformance,
+                    ..Default::default()
+                })
+                .await
+                .map_err(|e| GpuError::new(format!("no GPU adapter was found ({e})")))?,
+            Some(name) => Self::adapter_named(&instance, backends, name).await?,
+        };
+        let info = adapter.get_info();
+        let timestamps = adapter.features().contains(wgpu::Features::TIMESTAMP_QUERY);
+        let required_features = if timestamps {
+            wgpu::Features::TIMESTAMP_QUERY
+        } else {
+            wgpu::Features::empty()
+        };
+        let (device, queue) = adapter
+            .request_device(&wgpu::DeviceDescriptor {
+                label: Some("histogram"),
+                required_features,
+                required_limits: adapter.limits(),
+                ..Default::default()
+            })
+            .await
+            .map_err(|e| GpuError::new(format!("the GPU refused to open a device ({e})")))?;
+
+        let fault = Arc::new(Mutex::new(None));
+        let on_error = fault.clone();
+        device.on_uncaptured_error(Arc::new(move |error: wgpu::Error| {
+            on_error
+                .lock()
+                .unwrap()
+                .get_or_insert(format!("GPU error: {error}"));
+        }));
+        let on_lost = fault.clone();
+        let lost = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let lost_flag = lost.clone();
+        device.set_device_lost_callback(move |reason, message| {
+            lost_flag.store(true, std::sync::atomic::Ordering::Relaxed);
+            // A loss outranks an earlier error: it is what the user must hear of.
+            *on_lost.lock().unwrap() =
+                Some(format!("the GPU device was lost ({reason:?}): {message}"));
+        });
+        Ok(Gpu {
+            instance,
+            adapter,
+            device,
+            queue,
+            info,
+            timestamps,
+            fault,
+            lost,
+        })
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    async fn adapter_named(
+        instance: &wgpu::Instance,
+        backends: wgpu::Backends,
+        name: &str,
+    ) -> Result<wgpu::Adapter, GpuError> {
+        let adapters = instance.enumerate_adapters(backends).await;
+        let names: Vec<String> = adapters.iter().map(|a| a.get_info().name).collect();
+        adapters
+            .into_iter()
+            .find(|a| {
+                a.get_info()
+                    .name
+                    .to_lowercase()
+                    .contains(&name.to_lowercase())
+            })
+            .ok_or_else(|| {
+                GpuError::new(format!(
+                    "no GPU adapter named like '{name}' (found: {})",
+                    if names.is_empty() {
+                        "none".into()
+                    } else {
+                        names.join(", ")
+                    }
+                ))
+            })
+    }
+
+    #[cfg(target_arch = "wasm32")]
+    async fn adapter_named(
+        _: &wgpu::Instance,
+        _: wgpu::Backends,
+        _: &str,
+    ) -> Result<wgpu::Adapter, GpuError> {
+        Err(GpuError::new("the browser chooses the adapter"))
+    }
+
+    /// A 2D texture of `size` texels in `format` for `usage`, destroyed when dropped:
+    /// every texture of the core and the pages is made here.
+    pub fn texture(
+        &self,
+        label: &str,
+        size: (u32, u32),
+        format: wgpu::TextureFormat,
+        usage: wgpu::TextureUsages,
+    ) -> Owned<wgpu::Texture> {
+        self.device
+            .create_texture(&wgpu::TextureDescriptor {
+                label: Some(label),
+                size: extent(size),
+                mip_level_count: 1,
+                sample_count: 1,
+                dimension: wgpu::TextureDimension::D2,
+                format,
+                usage,
+                view_formats: &[],
+            })
+            .into()
+    }
+
+    /// Fills `size` texels of `texture` at `origin` from `bytes`, starting `offset`
+    /// bytes in, rows `row_bytes` apart: a whole picture, or a tile cut from one.
+    pub fn fill_texture(
+        &self,
+        texture: &wgpu::Texture,
+        origin: [u32; 2],
+        size: (u32, u32),
+        bytes: &[u8],
+        offset: u64,
+        row_bytes: u32,
+    ) {
+        self.queue.write_texture(
+            wgpu::TexelCopyTextureInfo {
+                texture,
+                mip_level: 0,
+                origin: wgpu::Origin3d {
+                    x: origin[0],
+                    y: origin[1],
+                    z: 0,
+                },
+                aspect: wgpu::TextureAspect::All,
+            },
+            bytes,
+            wgpu::TexelCopyBufferLayout {
+                offset,
+                bytes_per_row: Some(row_bytes),
+                rows_per_image: None,
+            },
+            extent(size),
+        );
+    }
+
+    pub fn limits(&self) -> wgpu::Limits {
+        self.device.limits()
+    }
+
+    /// Whether the device was lost: nothing more can be done with it.
+    pub fn is_lost(&self) -> bool {
+        self.lost.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    /// The device's first unscoped error or loss, if any: after one, results are void.
+    pub fn fault(&self) -> Option<String> {
+        self.fault.lock().unwrap().clone()
+    }
+
+    /// Runs `work` inside validation and out-of-memory error scopes, so a mistake or
+    /// an allocation the device refuses comes back as an error instead of a panic.
+    pub async fn scoped<T>(&self, work: impl FnOnce() -> T) -> Result<T, GpuError> {
+        let oom = self.device.push_error_scope(wgpu::ErrorFilter::OutOfMemory);
+        let validation = self.device.push_error_scope(wgpu::ErrorFilter::Validation);
+        let value = work();
+        let validation = validation.pop().await;
+        let oom = oom.pop().await;
+        if let Some(error) = validation.or(oom) {
+            return Err(GpuError::new(format!("GPU error: {error}")));
+        }
+        match self.fault() {
+            Some(fault) => Err(GpuError(fault)),
+            None => Ok(value),
+        }
+    }
+
+    /// Submits `commands`; the future resolves once the GPU has finished them (on the
+    /// web from the browser's event loop, so awaiting it never blocks).
+    pub fn submit(
+        &self,
+        commands: wgpu::CommandBuffer,
+    ) -> impl Future<Output = Result<(), GpuError>> + '_ {
+        let index = self.queue.submit([commands]);
+        let (done, wait) = oneshot();
+        self.queue.on_submitted_work_done(move || done.send(()));
+        async move {
+            #[cfg(not(target_arch = "wasm32"))]
+            self.device
+                .poll(wgpu::PollType::Wait {
+                    submission_index: Some(index),
+                    timeout: None,
+                })
+                .map_err(|e| GpuError::new(format!("waiting for the GPU failed: {e}")))?;
+            #[cfg(target_arch = "wasm32")]
+            let _ = index;
+            wait.await;
+            self.fault().map_or(Ok(()), |fault| Err(GpuError(fault)))
+        }
+    }
+
+    /// Maps a MAP_READ buffer and copies its bytes out. On the web the map completes
+    /// from the browser's event loop, so this awaits and never blocks.
+    pub async fn read_buffer(&self, buffer: &wgpu::Buffer) -> Result<Vec<u8>, GpuError> {
+        let (done, wait) = oneshot();
+        buffer.map_async(wgpu::MapMode::Read, .., move |result| done.send(result));
+        #[cfg(not(target_arch = "wasm32"))]
+        self.device
+            .poll(wgpu::PollType::wait_indefinitely())
+            .map_err(|e| GpuError::new(format!("waiting for the GPU failed: {e}")))?;
+        wait.await
+            .map_err(|e| GpuError::new(format!("reading back from the GPU failed: {e}")))?;
+        let bytes = buffer
+            .get_mapped_range(..)
+            .map_err(|e| GpuError::new(format!("reading back from the GPU failed: {e}")))?
+            .to_vec();
+        buffer.unmap();
+        if let Some(fault) = self.fault() {
+            return Err(GpuError(fault));
+        }
+        Ok(bytes)
+    }
+}
+
+fn extent((width, height): (u32, u32)) -> wgpu::Extent3d {
+    wgpu::Extent3d {
+        width,
+        height,
+        depth_or_array_layers: 1,
+    }
+}
+
+/// Milliseconds from an arbitrary start, for wall-clock timing on both targets.
+pub fn now_ms() -> f64 {
+    #[cfg(target_arch = "wasm32")]
+    {
+        web_sys::window()
+            .and_then(|w| w.performance())
+            .map_or(0.0, |p| p.now())
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        use std::sync::OnceLock;
+        use std::time::Instant;
+        static START: OnceLock<Instant> = OnceLock::new();
+        START.get_or_init(Instant::now).elapsed().as_secs_f64() * 1000.0
+    }
+}
+
+/// A one-value channel: wgpu's callbacks fill it, async code awaits it.
+struct Slot<T> {
+    value: Option<T>,
+    waker: Option<Waker>,
+}
+
+struct Sender<T>(Arc<Mutex<Slot<T>>>);
+struct Receiver<T>(Arc<Mutex<Slot<T>>>);
+
+fn oneshot<T>() -> (Sender<T>, Receiver<T>) {
+    let slot = Arc::new(Mutex::new(Slot {
+        value: None,
+        waker: None,
+    }));
+    (Sender(slot.clone()), Receiver(slot))
+}
+
+impl<T> Sender<T> {
+    fn send(self, value: T) {
+        let mut slot = self.0.lock().unwrap();
+        slot.value = Some(value);
+        if let Some(waker) = slot.waker.take() {
+            waker.wake();
+        }
+    }
+}
+
+impl<T> Future for Receiver<T> {
+    type Output = T;
+    fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<T> {
+        let mut slot = self.0.lock().unwrap();
+        match slot.value.take() {
+            Some(value) => Poll::Ready(value),
+            None => {
+                slot.waker = Some(cx.waker().clone());
+                Poll::Pending
+            }
+        }
+    }
+}

@@ -1,0 +1,429 @@
+//! The studio: a picture (an image, or the frames of a video or camera) counted on
+//! the GPU and shown by views that each own their pass and drawing: the picture
+//! (picture.rs), the histogram panel (panel.rs) and the adjustment (adjust.rs).
+//! This module holds the source and its count, and composes the views into one
+//! submission a frame. Statistics and the hover readout come from bins read back
+//! now and then; the region is counted through the kernels' uniforms.
+
+mod adjust;
+mod panel;
+mod picture;
+
+use super::live::{Frames, Live};
+use super::{read_outcome, Context, GpuContext, Picture, WebResult};
+use crate::adjust::Adjustment;
+use crate::gpu::{GpuImage, Method, Run, RunOptions};
+use crate::histogram::Spec;
+use crate::image::Region;
+use crate::layout::PanelLayout;
+use adjust::AdjustView;
+use panel::PanelView;
+use picture::PictureView;
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+use wasm_bindgen::prelude::*;
+
+/// The WGSL of the studio's drawing: "panel" (the histogram panel) or "picture".
+#[wasm_bindgen(js_name = studioSource)]
+pub fn studio_source(name: &str) -> String {
+    match name {
+        "panel" => crate::gpu::panel_source(Spec::rgbl()),
+        _ => crate::gpu::picture_source(),
+    }
+}
+
+/// The adjustments with their default parameters (src/adjust.rs), as a JSON list
+/// for the pages' controls.
+#[wasm_bindgen]
+pub fn adjustments() -> String {
+    let all: Vec<String> = Adjustment::ALL.iter().map(|a| a.json()).collect();
+    format!("[{}]", all.join(", "))
+}
+
+/// The WGSL of an adjustment's table passes and of the remapping.
+#[wasm_bindgen(js_name = adjustSource)]
+pub fn adjust_source(name: &str) -> WebResult<String> {
+    Ok(crate::gpu::adjust_source(named(name)?))
+}
+
+fn named(name: &str) -> WebResult<Adjustment> {
+    Adjustment::named(name).ok_or_else(|| JsError::new(&format!("no adjustment called '{name}'")))
+}
+
+/// What the studio counts: a picture's texture, or live frames.
+enum Source {
+    Picture { image: GpuImage, run: Rc<Run> },
+    Live(Rc<Frames>),
+}
+
+impl Source {
+    fn view(&self) -> &wgpu::TextureView {
+        match self {
+            Source::Picture { image, .. } => image.texture_view().expect("one texture"),
+            Source::Live(frames) => frames.view(),
+        }
+    }
+
+    fn size(&self) -> (u32, u32) {
+        match self {
+            Source::Picture { image, .. } => image.size(),
+            Source::Live(frames) => frames.size(),
+        }
+    }
+
+    fn run(&self) -> &Rc<Run> {
+        match self {
+            Source::Picture { run, .. } => run,
+            Source::Live(frames) => frames.run(),
+        }
+    }
+}
+
+/// On video the adjusted picture's histogram (a second pass over every pixel, as
+/// costly as counting the frame) is counted every this many frames and drawn
+/// as last counted between them: 5 to 15 times a second, as often as a person
+/// reads it, while the picture itself is adjusted every frame.
+const ADJUSTED_EVERY: u32 = 4;
+
+/// Bins a studio may count: 16 to 1024.
+const BINS: std::ops::RangeInclusive<u32> = 16..=1024;
+
+#[wasm_bindgen]
+pub struct Studio {
+    context: Rc<Context>,
+    source: Source,
+    region: Cell<Region>,
+    picture: PictureView,
+    panel: PanelView,
+    adjust: RefCell<Option<AdjustView>>,
+    /// Frames drawn: a video's adjusted histogram is counted every
+    /// `ADJUSTED_EVERY`th.
+    frames: Cell<u32>,
+}
+
+#[wasm_bindgen]
+impl Studio {
+    /// The studio over a picture, uploaded as one texture in its own layout (the
+    /// region and the drawing need it whole), counted in `bins` bins.
+    #[wasm_bindgen(js_name = forPicture)]
+    pub fn for_picture(
+        gpu: &GpuContext,
+        picture_canvas: web_sys::HtmlCanvasElement,
+        panel_canvas: web_sys::HtmlCanvasElement,
+        picture: &Picture,
+        bins: u32,
+    ) -> WebResult<Studio> {
+        let context = gpu.context();
+        let g = &context.gpu;
+        let spec = spec(bins)?;
+        let max = g.limits().max_texture_dimension_2d;
+        let (width, height) = (picture.image.width(), picture.image.height());
+        if width > max || height > max {
+            return Err(JsError::new(&format!(
+                "the picture is {width}x{height}: the studio holds it in one texture, and this \
+                 GPU's largest is {max} pixels a side. The chapter pages count it in pieces."
+            )));
+        }
+        let image = GpuImage::upload_as_is(g, &picture.image);
+        let options = RunOptions::new(Method::Privatized, spec);
+        let run = Run::new(g, &mut context.kernels.borrow_mut(), &image, options)
+            .map_err(|e| JsError::new(&e.0))?;
+        let source = Source::Picture {
+            image,
+            run: Rc::new(run),
+        };
+        Studio::make(context, picture_canvas, panel_canvas, source)
+    }
+
+    /// The studio over a video's or camera's frames (see `Live`).
+    #[wasm_bindgen(js_name = forLive)]
+    pub fn for_live(
+        gpu: &GpuContext,
+        picture_canvas: web_sys::HtmlCanvasElement,
+        panel_canvas: web_sys::HtmlCanvasElement,
+        live: &Live,
+    ) -> WebResult<Studio> {
+        spec(live.frames().run().spec().num_bins)?;
+        let source = Source::Live(live.frames());
+        Studio::make(gpu.context(), picture_canvas, panel_canvas, source)
+    }
+
+    fn make(
+        context: Rc<Context>,
+        picture_canvas: web_sys::HtmlCanvasElement,
+        panel_canvas: web_sys::HtmlCanvasElement,
+        source: Source,
+    ) -> WebResult<Studio> {
+        let g = &context.gpu;
+        let (width, height) = source.size();
+        let picture = PictureView::new(g, picture_canvas, source.view(), (width, height))?;
+        let panel = PanelView::new(
+            g,
+            &mut context.kernels.borrow_mut(),
+            panel_canvas,
+            source.run(),
+            width as u64 * height as u64,
+        )?;
+        Ok(Studio {
+            context,
+            source,
+            region: Cell::new(Region::whole(width, height)),
+            picture,
+            panel,
+            adjust: RefCell::new(None),
+            frames: Cell::new(0),
+        })
+    }
+
+    #[wasm_bindgen(getter)]
+    pub fn width(&self) -> u32 {
+        self.source.size().0
+    }
+
+    #[wasm_bindgen(getter)]
+    pub fn height(&self) -> u32 {
+        self.source.size().1
+    }
+
+    #[wasm_bindgen(getter, js_name = numBins)]
+    pub fn num_bins(&self) -> u32 {
+        self.source.run().spec().num_bins
+    }
+
+    /// Counts and draws what is in the texture now (a picture; a paused frame).
+    pub fn draw(&self) -> WebResult<()> {
+        self.render(false)
+    }
+
+    /// Counts and draws a live frame (converting bytes the Live was given first).
+    #[wasm_bindgen(js_name = drawFrame)]
+    pub fn draw_frame(&self) -> WebResult<()> {
+        self.render(true)
+    }
+
+    /// The panel's choices; the next draw shows them.
+    #[wasm_bindgen(js_name = setOptions)]
+    pub fn set_options(&self, parade: bool, log: bool, shown: Vec<u8>, clipping: bool) {
+        let shown: [bool; 4] = std::array::from_fn(|c| shown.get(c).is_some_and(|&s| s != 0));
+        self.panel.set_options(PanelLayout { parade, shown }, log);
+        self.picture.set_clipping(&self.context.gpu, clipping);
+        self.place();
+    }
+
+    /// Counts only this rectangle of the picture from now on.
+    #[wasm_bindgen(js_name = setRegion)]
+    pub fn set_region(&self, x: u32, y: u32, width: u32, height: u32) -> WebResult<()> {
+        self.use_region(Region {
+            x,
+            y,
+            width,
+            height,
+        })
+    }
+
+    /// Counts the whole picture again.
+    #[wasm_bindgen(js_name = clearRegion)]
+    pub fn clear_region(&self) -> WebResult<()> {
+        let (w, h) = self.source.size();
+        self.use_region(Region::whole(w, h))
+    }
+
+    /// The counted rectangle: x, y, width, height.
+    #[wasm_bindgen(getter)]
+    pub fn region(&self) -> Vec<u32> {
+        let r = self.region.get();
+        vec![r.x, r.y, r.width, r.height]
+    }
+
+    /// Keeps the histogram of the next draw, drawn as an outline from then on.
+    pub fn pin(&self) {
+        self.panel.pin();
+        self.place();
+    }
+
+    pub fn unpin(&self) {
+        self.panel.unpin();
+        self.place();
+    }
+
+    /// The panels as drawn on the panel canvas: for each, x, y, width, height (as
+    /// fractions of the canvas) and a mask of its channels (bit 0 = R ... 3 = L).
+    #[wasm_bindgen(js_name = panelRects)]
+    pub fn panel_rects(&self) -> Vec<f32> {
+        self.panel
+            .panels(self.adjust.borrow().is_some())
+            .iter()
+            .flat_map(|p| [p.rect[0], p.rect[1], p.rect[2], p.rect[3], p.mask() as f32])
+            .collect()
+    }
+
+    /// Where the picture is drawn in its canvas (letterboxed): x, y, width, height
+    /// as fractions of the canvas.
+    #[wasm_bindgen(js_name = pictureRect)]
+    pub fn picture_rect(&self) -> Vec<f32> {
+        self.picture.rect().to_vec()
+    }
+
+    /// Adjusts the picture from now on: `name` is "none" or one of `adjustments()`;
+    /// `a` and `b` are CLAHE's clip limit or auto-levels' low and high
+    /// percentiles, `tiles_x` x `tiles_y` CLAHE's grid, `linked` auto-levels' one
+    /// stretch for all three channels.
+    #[wasm_bindgen(js_name = setAdjustment)]
+    pub fn set_adjustment(
+        &self,
+        name: &str,
+        a: f32,
+        b: f32,
+        tiles_x: u32,
+        tiles_y: u32,
+        linked: bool,
+    ) -> WebResult<()> {
+        let adjustment = match name {
+            "none" => None,
+            _ => Some(match named(name)? {
+                Adjustment::Clahe { .. } => Adjustment::Clahe {
+                    tiles: (tiles_x, tiles_y),
+                    clip: a,
+                },
+                Adjustment::AutoLevels { .. } => Adjustment::AutoLevels {
+                    low: a,
+                    high: b,
+                    linked,
+                },
+                other => other,
+            }),
+        };
+        let g = &self.context.gpu;
+        let view = match adjustment {
+            None => None,
+            Some(adjustment) => Some(
+                AdjustView::new(
+                    g,
+                    &mut self.context.kernels.borrow_mut(),
+                    adjustment.check().map_err(|e| JsError::new(&e))?,
+                    self.source.view(),
+                    self.source.size(),
+                    &self.panel,
+                )
+                .map_err(|e| JsError::new(&e.0))?,
+            ),
+        };
+        match &view {
+            Some(v) => {
+                let a = v.adjuster();
+                self.picture
+                    .set_adjustment(g, Some(a.tables()), a.adjustment().code(), a.tiles())
+            }
+            None => self.picture.set_adjustment(g, None, 0, (1, 1)),
+        }
+        *self.adjust.borrow_mut() = view;
+        self.place();
+        Ok(())
+    }
+
+    /// Where the adjusted part starts, as a fraction of the picture's width (0:
+    /// all adjusted, 1: none).
+    #[wasm_bindgen(js_name = setSplit)]
+    pub fn set_split(&self, split: f32) {
+        self.picture.set_split(&self.context.gpu, split);
+    }
+
+    /// The adjustment's tables as they were last made, read back.
+    #[wasm_bindgen(js_name = readTables)]
+    pub fn read_tables(&self) -> js_sys::Promise {
+        match self.adjust.borrow().as_ref() {
+            Some(a) => a.read_tables(self.context.clone()),
+            None => js_sys::Promise::reject(&JsError::new("no adjustment is on").into()),
+        }
+    }
+
+    /// The adjusted picture at full size, as PNG bytes.
+    #[wasm_bindgen(js_name = adjustedPng)]
+    pub fn adjusted_png(&self) -> WebResult<js_sys::Promise> {
+        match self.adjust.borrow().as_ref() {
+            Some(a) => a.adjusted_png(self.context.clone(), self.source.view(), self.source.size()),
+            None => Err(JsError::new("no adjustment is on")),
+        }
+    }
+
+    /// The histogram of the latest draw, read back: for the statistics, the hover
+    /// readout and the CSV.
+    pub fn histogram(&self) -> js_sys::Promise {
+        read_outcome(
+            self.context.clone(),
+            self.source.run().clone(),
+            self.region.get().pixel_count(),
+        )
+    }
+}
+
+impl Studio {
+    fn use_region(&self, region: Region) -> WebResult<()> {
+        let g = &self.context.gpu;
+        let (w, h) = self.source.size();
+        region.within(w, h).map_err(|e| JsError::new(&e))?;
+        let moved = match &self.source {
+            Source::Picture { run, .. } => run.set_region(&g.queue, region),
+            Source::Live(frames) => frames.set_region(&g.queue, region),
+        };
+        moved.map_err(|e| JsError::new(&e.0))?;
+        self.panel.set_entries(g, region.pixel_count());
+        self.region.set(region);
+        Ok(())
+    }
+
+    /// Writes the panels' places after a change of options or adjustment.
+    fn place(&self) {
+        let adjust = self.adjust.borrow();
+        self.panel
+            .place(&self.context.gpu, adjust.as_ref().map(AdjustView::painter));
+    }
+
+    /// Counts, then every view records its passes and draws, in one submission.
+    /// `live`: a frame of a playing video.
+    fn render(&self, live: bool) -> WebResult<()> {
+        let g = &self.context.gpu;
+        if let Some(fault) = g.fault() {
+            return Err(JsError::new(&fault));
+        }
+        let mut encoder = g.device.create_command_encoder(&Default::default());
+        let run = self.source.run();
+        match &self.source {
+            Source::Picture { run, .. } => run.encode(&mut encoder),
+            Source::Live(frames) => {
+                frames.encode(g, &mut encoder, None);
+            }
+        }
+        let adjust = self.adjust.borrow();
+        if let Some(a) = adjust.as_ref() {
+            // The whole picture's 256 bins: the counted ones when they are those.
+            let (w, h) = self.source.size();
+            let whole = run.spec() == Spec::rgbl() && self.region.get() == Region::whole(w, h);
+            let frame = self.frames.get();
+            a.encode(
+                &mut encoder,
+                whole.then(|| run.bins()),
+                !live || frame.is_multiple_of(ADJUSTED_EVERY),
+            );
+        }
+        self.panel.encode(&mut encoder, run.bins());
+        let picture = self.picture.draw(g, &mut encoder)?;
+        let panel = self
+            .panel
+            .draw(g, &mut encoder, adjust.as_ref().map(AdjustView::painter))?;
+        g.queue.submit([encoder.finish()]);
+        g.queue.present(picture);
+        g.queue.present(panel);
+        self.frames.set(self.frames.get().wrapping_add(1));
+        Ok(())
+    }
+}
+
+fn spec(bins: u32) -> WebResult<Spec> {
+    if !BINS.contains(&bins) {
+        return Err(JsError::new(&format!(
+            "the studio counts 16 to 1024 bins, not {bins}"
+        )));
+    }
+    super::spec(4, bins)
+}

@@ -1,0 +1,175 @@
+// The studio's adjustment (Part 3): the picture remapped from its histogram, before
+// and after on either side of a divider, the curve of the tables, Otsu's line on
+// the panel, and the adjusted picture as a download. The adjustments and their
+// defaults come from the Rust core (src/adjust.rs), as the command-line tool's do.
+import { adjustments, adjustSource } from '../pkg/histogram.js';
+import { el, errorText, download } from './site.js';
+import { pictureBox } from './studio-region.js';
+
+/** `studio` holds the page; `preset` is the chapter page's adjustment ('none' in the studio). */
+export function adjustView(studio, { preset, panelFrame, pictureCanvas }) {
+  const all = JSON.parse(adjustments());
+  const defaults = Object.fromEntries(all.map((a) => [a.name, a]));
+  const { clahe, 'auto-levels': levels } = defaults;
+  const select = el('select', { id: 'adjustment' },
+    el('option', { value: 'none', selected: preset === 'none' }, 'None'),
+    ...all.map((a) => el('option', { value: a.name, selected: a.name === preset }, a.title)));
+  const tilesSelect = el('select', { id: 'tiles' }, ...[2, 4, 6, 8, 12, 16].map((n) =>
+    el('option', { value: n, selected: n === clahe.tiles[0] }, `${n}×${n}`)));
+  const clipInput = el('input', { type: 'number', id: 'clip', min: 0.5, max: 64, step: 0.5, value: clahe.clip });
+  const lowInput = el('input', { type: 'number', id: 'low', min: 0, max: 50, step: 0.1, value: levels.low });
+  const highInput = el('input', { type: 'number', id: 'high', min: 50, max: 100, step: 0.1, value: levels.high });
+  const linkedInput = el('input', { type: 'checkbox', id: 'linked', checked: levels.linked });
+  const splitInput = el('input', { type: 'range', id: 'split', min: 0, max: 100, value: 50 });
+  const downloadButton = el('button', { type: 'button', id: 'download-adjusted' }, 'Download the adjusted picture (PNG)');
+  const curve = el('canvas', { class: 'curve', width: 256, height: 256, role: 'img', 'aria-label': 'The mapping from old to new levels' });
+  const tableNote = el('p', { class: 'muted', id: 'table-note' });
+  const only = (kind, ...children) => el('span', { class: 'option', 'data-for': kind }, ...children);
+  const options = el('fieldset', { class: 'studio-options adjust' }, el('legend', {}, 'Adjust the picture'),
+    el('div', { class: 'row' }, el('label', { class: 'option', for: 'adjustment' }, 'Adjustment', select)),
+    el('div', { class: 'row' },
+      only('clahe', el('label', { class: 'option', for: 'tiles' }, 'Tiles', tilesSelect)),
+      only('clahe', el('label', { class: 'option', for: 'clip' }, 'Clip limit', clipInput)),
+      only('auto-levels', el('label', { class: 'option', for: 'low' }, 'Low %', lowInput)),
+      only('auto-levels', el('label', { class: 'option', for: 'high' }, 'High %', highInput)),
+      only('auto-levels', el('label', { class: 'option' }, linkedInput, 'Channels linked'))),
+    el('div', { class: 'row adjusted-only' }, el('label', { class: 'option', for: 'split' }, 'Before | after', splitInput), downloadButton),
+    el('div', { class: 'row adjusted-only' }, curve, tableNote));
+  const splitHandle = el('div', { class: 'split-handle', hidden: true, 'aria-hidden': 'true' });
+  const thresholdLine = el('div', { class: 'bin-cursor threshold', hidden: true });
+  panelFrame.append(thresholdLine);
+  const legend = el('p', { class: 'muted panel-legend', hidden: true },
+    'Left: the histograms of the picture as it is. Right: of the adjusted picture, counted on the GPU as it is drawn.');
+
+  const kind = () => select.value;
+
+  function showControls() {
+    for (const span of options.querySelectorAll('[data-for]')) span.hidden = span.dataset.for !== kind();
+    for (const row of options.querySelectorAll('.adjusted-only')) row.hidden = kind() === 'none';
+    legend.hidden = kind() === 'none';
+  }
+
+  function showSplit() {
+    const current = studio.current;
+    const on = kind() !== 'none' && current;
+    splitHandle.hidden = !on;
+    if (!on) return;
+    const { scale, left } = pictureBox(pictureCanvas, current);
+    splitHandle.style.left = `${left + (current.width * scale * Number(splitInput.value)) / 100}px`;
+  }
+
+  /** The tables read back: the curve of new levels, Otsu's threshold on the panel. */
+  async function showTables() {
+    const current = studio.current;
+    if (!current || kind() === 'none') {
+      thresholdLine.hidden = true;
+      return;
+    }
+    let tables;
+    try {
+      tables = await current.readTables();
+    } catch {
+      return; // read already under way, or the adjustment changed
+    }
+    const ctx = curve.getContext('2d');
+    ctx.clearRect(0, 0, 256, 256);
+    ctx.strokeStyle = '#2a2f38';
+    ctx.strokeRect(0.5, 0.5, 255, 255);
+    ctx.beginPath();
+    ctx.moveTo(0, 256);
+    ctx.lineTo(256, 0);
+    ctx.stroke();
+    const line = (offset, colour) => {
+      ctx.strokeStyle = colour;
+      ctx.beginPath();
+      for (let v = 0; v < 256; v++) ctx.lineTo(v + 0.5, 255.5 - tables[offset + v]);
+      ctx.stroke();
+    };
+    thresholdLine.hidden = kind() !== 'otsu';
+    if (kind() === 'equalize') {
+      line(0, '#fff');
+      tableNote.textContent = 'New luma for each old luma: the cumulative histogram, scaled to 0–255.';
+    } else if (kind() === 'auto-levels') {
+      ['#ff5b5b', '#5bff5b', '#5b8bff'].forEach((c, i) => line(i * 256, c));
+      tableNote.textContent = 'New level of each old level, per channel.';
+    } else if (kind() === 'clahe') {
+      const tiles = Number(tilesSelect.value) ** 2;
+      for (let t = 0; t < tiles; t++) line(t * 256, `hsl(${(360 * t) / tiles} 70% 60% / 0.5)`);
+      tableNote.textContent = `New luma for each old luma, one curve per tile (${tiles} tiles): each tile's histogram clipped, then equalized.`;
+    } else if (kind() === 'otsu') {
+      const t = tables[0];
+      ctx.strokeStyle = '#fff';
+      ctx.beginPath();
+      ctx.moveTo(0, 255.5);
+      ctx.lineTo(t + 1, 255.5);
+      ctx.lineTo(t + 1, 0.5);
+      ctx.lineTo(256, 0.5);
+      ctx.stroke();
+      tableNote.textContent = `Otsu's threshold: luma above bin ${t} is white, the rest black.`;
+      const rects = current.panelRects();
+      const last = rects.length / 5 - 1;
+      const [x, y, w, h] = rects.slice(last * 5, last * 5 + 4);
+      Object.assign(thresholdLine.style, { left: `${(x + ((t + 1) * w) / 256) * 100}%`, top: `${y * 100}%`, height: `${h * 100}%` });
+    }
+  }
+
+  /** This view's choices, on a (new) Studio. */
+  function apply(current) {
+    showControls();
+    const tiles = Number(tilesSelect.value);
+    const a = kind() === 'clahe' ? Number(clipInput.value) : Number(lowInput.value);
+    try {
+      current.setAdjustment(kind(), a, Number(highInput.value), tiles, tiles, linkedInput.checked);
+      current.setSplit(Number(splitInput.value) / 100);
+      studio.say('');
+    } catch (e) {
+      studio.say(errorText(e));
+    }
+    showSplit();
+  }
+
+  options.addEventListener('change', () => {
+    if (studio.current) apply(studio.current);
+    studio.showSources();
+    studio.redraw();
+  });
+  splitInput.addEventListener('input', () => {
+    studio.current?.setSplit(Number(splitInput.value) / 100);
+    showSplit();
+    studio.redraw();
+  });
+  splitHandle.addEventListener('pointerdown', (e) => {
+    e.stopPropagation();
+    splitHandle.setPointerCapture(e.pointerId);
+    const move = (ev) => {
+      const current = studio.current;
+      if (!current) return;
+      const { box, scale, left } = pictureBox(pictureCanvas, current);
+      splitInput.value = Math.round(Math.min(100, Math.max(0, ((ev.clientX - box.left - left) / (current.width * scale)) * 100)));
+      splitInput.dispatchEvent(new Event('input'));
+    };
+    splitHandle.addEventListener('pointermove', move);
+    splitHandle.addEventListener('pointerup', () => splitHandle.removeEventListener('pointermove', move), { once: true });
+  });
+  downloadButton.addEventListener('click', async () => {
+    if (!studio.current) return;
+    try {
+      const png = await studio.current.adjustedPng();
+      download(`${studio.baseName()}-${kind()}.png`, new Blob([png], { type: 'image/png' }));
+    } catch (e) {
+      studio.say(`The adjusted picture could not be made: ${errorText(e)}`);
+    }
+  });
+  showControls();
+
+  return {
+    options,
+    legend,
+    splitHandle,
+    apply,
+    /** What the WGSL box shows for this adjustment, or null with none on. */
+    source: () => (kind() === 'none' ? null : adjustSource(kind())),
+    shown: showTables,
+    layout: showSplit,
+  };
+}

@@ -1,0 +1,143 @@
+// The studio's histogram panel: its canvas, its controls (overlaid or parade,
+// linear or logarithmic, channels, bins, clipping warning, pin) and the readout of
+// the bin under the pointer or chosen with the keys.
+import { el } from './site.js';
+
+export const CHANNELS = ['R', 'G', 'B', 'Luminance'];
+const BIN_CHOICES = [16, 32, 64, 128, 256, 512, 1024];
+
+/** `studio` holds the page: the current Studio, its outcome, redraw(). */
+export function panelView(studio) {
+  const canvas = el('canvas', {
+    id: 'panel', tabindex: 0, role: 'img',
+    'aria-label': 'Histograms. Focus and use the left and right arrow keys to read each bin.',
+  });
+  const cursor = el('div', { class: 'bin-cursor', hidden: true });
+  const frame = el('div', { class: 'panel-frame' }, canvas, cursor);
+  const readout = el('p', { id: 'readout', class: 'readout', role: 'status', 'aria-live': 'polite' }, ' ');
+
+  const radio = (name, value, label, checked) => el('label', { class: 'option' },
+    el('input', { type: 'radio', name, value, checked }), label);
+  const check = (id, label, checked) => el('label', { class: 'option' },
+    el('input', { type: 'checkbox', id, checked }), label);
+  const binsSelect = el('select', { id: 'bins' }, ...BIN_CHOICES.map((n) => el('option', { value: n, selected: n === 256 }, String(n))));
+  const pinButton = el('button', { type: 'button', 'aria-pressed': 'false' }, 'Pin this histogram');
+  const options = el('fieldset', { class: 'studio-options' }, el('legend', {}, 'Panel'),
+    el('div', { class: 'row' }, radio('layout', 'overlaid', 'Overlaid', true), radio('layout', 'parade', 'Parade', false)),
+    el('div', { class: 'row' }, radio('scale', 'linear', 'Linear', true), radio('scale', 'log', 'Logarithmic', false)),
+    el('div', { class: 'row' }, ...CHANNELS.map((c, i) => check(`show-${i}`, c, true))),
+    el('div', { class: 'row' }, el('label', { class: 'option', for: 'bins' }, 'Bins', binsSelect),
+      check('clipping', 'Clipping warning', false), pinButton));
+
+  const input = (selector) => options.querySelector(selector);
+  const pinned = () => pinButton.getAttribute('aria-pressed') === 'true';
+  // [panel index, bin] of the readout.
+  let cursorBin = null;
+
+  function showReadout() {
+    const { outcome, current } = studio;
+    if (!outcome || !cursorBin || !current) {
+      cursor.hidden = true;
+      return;
+    }
+    const rects = current.panelRects();
+    const [p, bin] = cursorBin;
+    if (p * 5 >= rects.length) return;
+    const [x, y, w, h, mask] = rects.slice(p * 5, p * 5 + 5);
+    const n = outcome.numBins;
+    const lo = (255 * bin) / n;
+    const hi = (255 * (bin + 1)) / n;
+    const total = outcome.pixels;
+    const parts = [0, 1, 2, 3].filter((c) => mask & (1 << c)).map((c) => {
+      const bins = outcome.bins(c);
+      const count = bins[bin];
+      let below = 0;
+      for (let b = 0; b <= bin; b++) below += bins[b];
+      return `${CHANNELS[c]} ${count.toLocaleString('en')} (${((100 * count) / total).toFixed(2)}%, ` +
+        `up to here ${((100 * below) / total).toFixed(1)}%)`;
+    });
+    readout.textContent = `Bin ${bin} of ${n}, values ${lo.toFixed(1)} to ${hi.toFixed(1)} of 255: ${parts.join(' · ')}`;
+    Object.assign(cursor.style, {
+      left: `${(x + ((bin + 0.5) * w) / n) * 100}%`, top: `${y * 100}%`, height: `${h * 100}%`,
+    });
+    cursor.hidden = false;
+  }
+
+  function panelAt(fx, fy) {
+    const rects = studio.current.panelRects();
+    for (let i = 0; i < rects.length / 5; i++) {
+      const [x, y, w, h] = rects.slice(i * 5, i * 5 + 4);
+      if (fx >= x && fx <= x + w && fy >= y && fy <= y + h) return i;
+    }
+    return null;
+  }
+
+  canvas.addEventListener('pointermove', (e) => {
+    if (!studio.current || !studio.outcome) return;
+    const box = canvas.getBoundingClientRect();
+    const fx = (e.clientX - box.left) / box.width;
+    const fy = (e.clientY - box.top) / box.height;
+    const p = panelAt(fx, fy);
+    if (p === null) return;
+    const [x, , w] = studio.current.panelRects().slice(p * 5, p * 5 + 3);
+    const n = studio.outcome.numBins;
+    cursorBin = [p, Math.min(n - 1, Math.max(0, Math.floor(((fx - x) / w) * n)))];
+    showReadout();
+  });
+  canvas.addEventListener('keydown', (e) => {
+    if (!studio.outcome) return;
+    const n = studio.outcome.numBins;
+    const [p, bin] = cursorBin ?? [0, Math.floor(n / 2)];
+    const step = { ArrowLeft: -1, ArrowRight: 1, PageDown: -n / 16, PageUp: n / 16 }[e.key];
+    const panels = studio.current.panelRects().length / 5;
+    if (step !== undefined) cursorBin = [p, Math.min(n - 1, Math.max(0, bin + step))];
+    else if (e.key === 'Home') cursorBin = [p, 0];
+    else if (e.key === 'End') cursorBin = [p, n - 1];
+    else if (e.key === 'ArrowDown' || e.key === 'ArrowUp') cursorBin = [(p + (e.key === 'ArrowDown' ? 1 : panels - 1)) % panels, bin];
+    else return;
+    e.preventDefault();
+    showReadout();
+  });
+  canvas.addEventListener('focus', () => {
+    if (!cursorBin && studio.outcome) {
+      cursorBin = [0, Math.floor(studio.outcome.numBins / 2)];
+      showReadout();
+    }
+  });
+
+  options.addEventListener('change', (e) => {
+    if (!studio.current) return;
+    cursorBin = null;
+    // Other bins need another count: a new Studio, which every view sets up again.
+    if (e.target === binsSelect) studio.rebuild();
+    else view.apply(studio.current);
+    studio.redraw();
+  });
+  pinButton.addEventListener('click', () => {
+    if (!studio.current) return;
+    const now = !pinned();
+    if (now) studio.current.pin();
+    else studio.current.unpin();
+    pinButton.setAttribute('aria-pressed', String(now));
+    pinButton.textContent = now ? 'Unpin' : 'Pin this histogram';
+    studio.redraw();
+  });
+
+  const view = {
+    canvas,
+    frame,
+    readout,
+    options,
+    /** Bins to count. */
+    bins: () => Number(binsSelect.value),
+    /** This view's choices, on a (new) Studio. */
+    apply(current) {
+      const shown = CHANNELS.map((_, i) => input(`#show-${i}`).checked);
+      current.setOptions(input('input[name=layout]:checked').value === 'parade',
+        input('input[name=scale]:checked').value === 'log', Uint8Array.from(shown, Number), input('#clipping').checked);
+      if (pinned()) current.pin();
+    },
+    shown: showReadout,
+  };
+  return view;
+}

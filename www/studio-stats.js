@@ -1,0 +1,77 @@
+// The studio's statistics of the counted pixels (computed from the bins by
+// src/stats.rs, as `histogram --stats` does) and the exports: the bins as CSV, the
+// statistics as JSON, the panel with its statistics as PNG.
+import { el, download } from './site.js';
+import { CHANNELS } from './studio-panel.js';
+
+const STATS = [
+  ['pixels', 'Pixels'], ['mean', 'Mean'], ['std_dev', 'Std. deviation'], ['median', 'Median'],
+  ['mode', 'Mode'], ['min', 'Min'], ['max', 'Max'], ['p1', '1st percentile'], ['p99', '99th percentile'],
+  ['clipped_low_percent', 'In the first bin (at 0)'], ['clipped_high_percent', 'In the last bin (at 255)'],
+];
+const COLUMNS = ['r', 'g', 'b', 'luminance'];
+
+const format = (v, key) => (v === null || v === undefined ? '–'
+  : key === 'pixels' ? v.toLocaleString('en')
+    : key.endsWith('percent') ? `${v.toFixed(2)}%` : v.toFixed(key === 'mean' || key === 'std_dev' ? 2 : 1));
+
+/** `studio` holds the page: the current Studio and outcome, the source's name. */
+export function statsView(studio, panelCanvas) {
+  const body = el('tbody');
+  const table = el('div', { class: 'table-wrap' }, el('table', { class: 'stats-table' },
+    el('caption', {}, 'Statistics of the counted pixels'),
+    el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, ''), ...CHANNELS.map((c) => el('th', { scope: 'col' }, c)))),
+    body));
+  const exports = el('div', { class: 'controls' },
+    el('button', { type: 'button', id: 'csv' }, 'Bins as CSV'),
+    el('button', { type: 'button', id: 'json' }, 'Statistics as JSON'),
+    el('button', { type: 'button', id: 'png' }, 'Panel as PNG'));
+
+  function show() {
+    const stats = JSON.parse(studio.outcome.stats());
+    body.replaceChildren(...STATS.map(([key, label]) => el('tr', {}, el('th', { scope: 'row' }, label),
+      ...COLUMNS.map((c) => el('td', { 'data-stat': `${c}-${key}` }, format(stats[c]?.[key], key))))));
+  }
+
+  exports.querySelector('#csv').addEventListener('click', () => {
+    const { outcome } = studio;
+    if (outcome) download(`${studio.baseName()}-histogram.csv`, new Blob([outcome.csv()], { type: 'text/csv' }));
+  });
+  exports.querySelector('#json').addEventListener('click', () => {
+    const { outcome, current } = studio;
+    if (!outcome) return;
+    const [x, y, width, height] = current.region;
+    const json = JSON.stringify({
+      source: studio.sourceName, width: current.width, height: current.height, region: { x, y, width, height },
+      bins: outcome.numBins, stats: JSON.parse(outcome.stats()),
+    }, null, 2);
+    download(`${studio.baseName()}-stats.json`, new Blob([json], { type: 'application/json' }));
+  });
+  exports.querySelector('#png').addEventListener('click', () => {
+    const { outcome } = studio;
+    if (!outcome) return;
+    // The panel as drawn, with the statistics under it.
+    studio.redraw();
+    const rows = STATS.length + 2;
+    const line = 18;
+    const canvas = el('canvas', { width: panelCanvas.width, height: panelCanvas.height + rows * line + 16 });
+    const ctx = canvas.getContext('2d');
+    ctx.fillStyle = '#101216';
+    ctx.fillRect(0, 0, canvas.width, canvas.height);
+    ctx.drawImage(panelCanvas, 0, 0);
+    ctx.fillStyle = '#e8e9ec';
+    ctx.font = '13px system-ui, sans-serif';
+    const stats = JSON.parse(outcome.stats());
+    const top = panelCanvas.height + 20;
+    const colX = (i) => 170 + i * ((canvas.width - 180) / 4);
+    ctx.fillText(`${studio.sourceName ?? ''} · ${outcome.pixels.toLocaleString('en')} pixels counted · ${outcome.numBins} bins`, 8, top);
+    CHANNELS.forEach((c, i) => ctx.fillText(c, colX(i), top + line));
+    STATS.forEach(([key, label], r) => {
+      ctx.fillText(label, 8, top + (r + 2) * line);
+      COLUMNS.forEach((c, i) => ctx.fillText(format(stats[c]?.[key], key), colX(i), top + (r + 2) * line));
+    });
+    canvas.toBlob((blob) => download(`${studio.baseName()}-panel.png`, blob), 'image/png');
+  });
+
+  return { table, exports, shown: show };
+}
