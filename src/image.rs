@@ -168,6 +168,20 @@ impl Image {
         &self.rgba
     }
 
+    /// The image as a PNG file (8-bit RGBA).
+    pub fn to_png(&self) -> Result<Vec<u8>, String> {
+        let mut png = Vec::new();
+        ::image::ImageEncoder::write_image(
+            ::image::codecs::png::PngEncoder::new(&mut png),
+            &self.rgba,
+            self.width,
+            self.height,
+            ::image::ExtendedColorType::Rgba8,
+        )
+        .map_err(|e| format!("cannot encode a PNG: {e}"))?;
+        Ok(png)
+    }
+
     /// A copy of the pixels of `region` (which must lie inside the image).
     pub fn crop(&self, region: Region) -> Image {
         let row = self.width as usize * 4;

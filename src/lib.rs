@@ -1,7 +1,7 @@
 //! Image histograms on the GPU, step by step after the webgpufundamentals articles
 //! "WebGPU Compute Shaders - Image Histogram" parts 1 and 2.
 //!
-//! The core (`image`, `decode`, `histogram`, `stats`, `adjust`, `draw`, `layout`, `gpu`) has no DOM code and runs natively
+//! The core (`image`, `decode`, `histogram`, `stats`, `adjust`, `draw`, `layout`, `scope`, `gpu`) has no DOM code and runs natively
 //! and in the browser; `web` is the browser glue the example pages call.
 
 pub mod adjust;
@@ -11,6 +11,7 @@ pub mod gpu;
 pub mod histogram;
 pub mod image;
 pub mod layout;
+pub mod scope;
 pub mod stats;
 
 #[cfg(target_arch = "wasm32")]

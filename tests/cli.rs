@@ -616,3 +616,259 @@ fn an_adjustment_named_alone_takes_its_defaults_from_the_core() {
         assert_eq!(written.as_raw(), want.rgba(), "{name} with its defaults");
     }
 }
+
+/// Every number of the (nested) JSON array after `"key": `, in order.
+fn flat(line: &str, key: &str) -> Vec<u32> {
+    let start = line
+        .find(&format!("\"{key}\": ["))
+        .unwrap_or_else(|| panic!("no {key} in {line}"))
+        + key.len()
+        + 4;
+    let mut depth = 0;
+    let end = start
+        + line[start..]
+            .char_indices()
+            .find(|&(_, c)| {
+                depth += (c == '[') as i32 - (c == ']') as i32;
+                depth == 0
+            })
+            .unwrap()
+            .0;
+    line[start..end]
+        .split(|c: char| !c.is_ascii_digit())
+        .filter(|n| !n.is_empty())
+        .map(|n| n.parse().unwrap())
+        .collect()
+}
+
+#[test]
+fn scope_json_equals_the_cpu_reference_on_the_gpu_and_the_cpu() {
+    use histogram::scope;
+    let dir = temp_dir("scope-json");
+    let images = [
+        ("noise-37x23.png", Image::noise(37, 23, 8)),
+        ("photo-8.png", photo(8)),
+        ("one-1x1.png", Image::solid(1, 1, [3, 200, 40, 255])),
+    ];
+    for (name, image) in &images {
+        let path = save_png(&dir, name, image);
+        let file = path.to_str().unwrap();
+        let (w, h) = (image.width(), image.height());
+        let region = histogram::Region {
+            x: w / 3,
+            y: h / 2,
+            width: w - w / 3,
+            height: h - h / 2,
+        };
+        let region_arg = format!(
+            "{},{},{},{}",
+            region.x, region.y, region.width, region.height
+        );
+        for method in ["gpu", "cpu"] {
+            for (args, region) in [
+                (vec![], None),
+                (vec!["--region", &region_arg], Some(region)),
+            ] {
+                let mut wave = vec![
+                    "scope",
+                    "--waveform",
+                    "--format",
+                    "json",
+                    "--method",
+                    method,
+                ];
+                wave.extend(&args);
+                wave.push(file);
+                let out = histogram(&wave);
+                assert!(
+                    out.status.success(),
+                    "{}",
+                    String::from_utf8_lossy(&out.stderr)
+                );
+                let line = String::from_utf8(out.stdout).unwrap();
+                assert!(line.contains(&format!(
+                    "\"width\": {w}, \"height\": {h}, \"scope\": \"waveform\""
+                )));
+                let want = scope::waveform(image, region).unwrap();
+                for (ch, key) in ["r", "g", "b", "luminance"].iter().enumerate() {
+                    let expected: Vec<u32> = (0..want.width)
+                        .flat_map(|x| want.column(x, ch).to_vec())
+                        .collect();
+                    assert_eq!(
+                        flat(&line, key),
+                        expected,
+                        "{name} {method} {key} {region:?}"
+                    );
+                }
+                let mut vec = vec!["scope", "--vectorscope", "--size", "16", "--format", "json"];
+                vec.extend(["--method", method]);
+                vec.extend(&args);
+                vec.push(file);
+                let out = histogram(&vec);
+                assert!(
+                    out.status.success(),
+                    "{}",
+                    String::from_utf8_lossy(&out.stderr)
+                );
+                let line = String::from_utf8(out.stdout).unwrap();
+                assert!(
+                    line.contains("\"scope\": \"vectorscope\", \"size\": 16"),
+                    "{line}"
+                );
+                let want = scope::vectorscope(image, region, 16).unwrap();
+                let got = flat(&line, "counts");
+                let moved: u32 = got
+                    .iter()
+                    .zip(&want.counts)
+                    .map(|(a, b)| a.abs_diff(*b))
+                    .sum();
+                assert!(moved <= 2, "{name} {method}: {moved}");
+                assert_eq!(got.iter().sum::<u32>() as u64, want.pixels);
+            }
+        }
+    }
+    // The parade's JSON holds the waveform's counts.
+    let file = dir.join("noise-37x23.png");
+    let parade = histogram(&[
+        "scope",
+        "--parade",
+        "--format",
+        "json",
+        file.to_str().unwrap(),
+    ]);
+    let waveform = histogram(&[
+        "scope",
+        "--waveform",
+        "--format",
+        "json",
+        file.to_str().unwrap(),
+    ]);
+    assert_eq!(parade.stdout, waveform.stdout);
+}
+
+#[test]
+fn scope_pngs_are_the_cpu_drawing_and_bad_input_is_reported() {
+    use histogram::scope::{self, Scope, Style};
+    let dir = temp_dir("scope-png");
+    let image = photo(16);
+    let path = save_png(&dir, "kitten.png", &image);
+    let file = path.to_str().unwrap();
+    let out_dir = dir.join("out");
+    std::fs::create_dir_all(&out_dir).unwrap();
+    let cases = [
+        ("--waveform", Scope::Waveform, (image.width(), 256)),
+        ("--parade", Scope::Parade, (image.width() * 3, 256)),
+        (
+            "--vectorscope",
+            Scope::Vectorscope { size: 256 },
+            (256, 256),
+        ),
+    ];
+    for (flag, scope, size) in cases {
+        let out = histogram(&[
+            "scope",
+            flag,
+            "--log",
+            "--gain",
+            "2",
+            "--out",
+            out_dir.to_str().unwrap(),
+            file,
+        ]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let written = out_dir.join(format!("kitten-{}.png", scope.name()));
+        assert_eq!(
+            String::from_utf8(out.stdout).unwrap().trim(),
+            written.to_str().unwrap()
+        );
+        let png = image::open(&written).unwrap().to_rgba8();
+        assert_eq!(png.dimensions(), size);
+        let want = scope::count(&image, None, scope).unwrap().draw(
+            scope,
+            Style {
+                log: true,
+                gain: 2.0,
+            },
+        );
+        assert_eq!(png.as_raw(), want.rgba(), "{flag}");
+    }
+    // Standard input, named stdin.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_histogram"))
+        .args([
+            "scope",
+            "--waveform",
+            "--method",
+            "cpu",
+            "--out",
+            out_dir.to_str().unwrap(),
+            "-",
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(&std::fs::read(&path).unwrap())
+        .unwrap();
+    assert!(child.wait_with_output().unwrap().status.success());
+    assert!(out_dir.join("stdin-waveform.png").exists());
+
+    // Usage errors: exit 2 and why.
+    for (args, says) in [
+        (vec!["scope", file], "give one scope"),
+        (
+            vec!["scope", "--waveform", "--parade", file],
+            "give one scope",
+        ),
+        (
+            vec!["scope", "--vectorscope", "--size", "100", file],
+            "divides 256",
+        ),
+        (
+            vec!["scope", "--waveform", "--format", "csv", file],
+            "png or json",
+        ),
+        (
+            vec!["scope", "--waveform", "--method", "packed", file],
+            "cpu or gpu",
+        ),
+        (
+            vec![
+                "scope",
+                "--waveform",
+                "--region",
+                "0,0,9999,1",
+                "--format",
+                "json",
+                file,
+            ],
+            "does not fit",
+        ),
+    ] {
+        let out = histogram(&args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains(says), "{args:?}: {stderr}");
+        assert_ne!(out.status.code(), Some(0), "{args:?}");
+    }
+    // A file that is not an image: reported, the good one still done, exit 1.
+    let bad = dir.join("notes.png");
+    std::fs::write(&bad, "not a picture").unwrap();
+    let out = histogram(&[
+        "scope",
+        "--waveform",
+        "--format",
+        "json",
+        bad.to_str().unwrap(),
+        file,
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("notes.png"));
+    assert_eq!(String::from_utf8(out.stdout).unwrap().lines().count(), 1);
+}

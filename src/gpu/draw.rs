@@ -508,7 +508,7 @@ fn bind_group(
 }
 
 /// A pipeline drawing six vertices (a quad) with `vs` and `fs` from `module`.
-fn quad_pipeline(
+pub(super) fn quad_pipeline(
     device: &wgpu::Device,
     module: &wgpu::ShaderModule,
     format: wgpu::TextureFormat,

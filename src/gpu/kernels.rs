@@ -106,6 +106,10 @@ pub enum Kernel {
     Privatized,
     Packed,
     Scale,
+    /// Scopes (src/gpu/scope.rs): a histogram for every column.
+    Waveform,
+    /// Scopes: a two-dimensional histogram of chroma.
+    Vectorscope,
 }
 
 const COMMON: &str = include_str!("../../shaders/common.wgsl");
@@ -122,6 +126,8 @@ impl Kernel {
             Kernel::Privatized => "privatized",
             Kernel::Packed => "packed",
             Kernel::Scale => "scale",
+            Kernel::Waveform => "waveform",
+            Kernel::Vectorscope => "vectorscope",
         }
     }
 
@@ -136,6 +142,8 @@ impl Kernel {
             Kernel::Privatized => include_str!("../../shaders/privatized.wgsl"),
             Kernel::Packed => include_str!("../../shaders/packed.wgsl"),
             Kernel::Scale => include_str!("../../shaders/scale.wgsl"),
+            Kernel::Waveform => include_str!("../../shaders/waveform.wgsl"),
+            Kernel::Vectorscope => include_str!("../../shaders/vectorscope.wgsl"),
         }
     }
 

@@ -107,9 +107,15 @@ impl GpuImage {
         GpuImage::upload_tiles(gpu, image, max_texture, thin)
     }
 
-    /// Uploads in the image's own layout, however thin: for counting regions of it.
+    /// Uploads in the image's own layout, however thin: for counting regions of it,
+    /// and for scopes, whose columns are the image's.
     pub fn upload_as_is(gpu: &Gpu, image: &Image) -> GpuImage {
         GpuImage::upload_tiles(gpu, image, Limits::of(gpu).max_texture, false)
+    }
+
+    /// The same in tiles of at most `max_texture` pixels a side (tests force tiles).
+    pub fn upload_as_is_with(gpu: &Gpu, image: &Image, max_texture: u32) -> GpuImage {
+        GpuImage::upload_tiles(gpu, image, max_texture, false)
     }
 
     fn upload_tiles(gpu: &Gpu, image: &Image, max_texture: u32, thin: bool) -> GpuImage {
@@ -238,6 +244,58 @@ impl GpuImage {
     pub fn tile_count(&self) -> usize {
         self.tiles.len()
     }
+
+    /// The counted part of every tile: all of each, or what `region` covers.
+    pub(super) fn parts(&self, region: Option<Region>) -> Vec<Part> {
+        self.tiles
+            .iter()
+            .enumerate()
+            .filter_map(|(tile, t)| {
+                let [ox, oy] = t.origin;
+                let r = region.unwrap_or(Region::whole(self.width, self.height));
+                let (x0, y0) = (r.x.max(ox), r.y.max(oy));
+                let x1 = (r.x + r.width).min(ox + t.width);
+                let y1 = (r.y + r.height).min(oy + t.height);
+                (x0 < x1 && y0 < y1).then_some(Part {
+                    tile,
+                    origin: [x0 - ox, y0 - oy],
+                    size: [x1 - x0, y1 - y0],
+                    at: [x0 - r.x, y0 - r.y],
+                })
+            })
+            .collect()
+    }
+
+    /// A tile's texture, for binding; `None` for packed pixels.
+    pub(super) fn tile_view(&self, tile: usize) -> Option<&wgpu::TextureView> {
+        match &self.tiles[tile].data {
+            TileData::Texture { view, .. } => Some(view),
+            TileData::Pixels(_) => None,
+        }
+    }
+
+    /// Checks that `region` can be read in place: the image is in textures in its
+    /// own layout, and the region fits.
+    pub(super) fn check_region(&self, region: Option<Region>) -> Result<(), GpuError> {
+        let Some(region) = region else {
+            return Ok(());
+        };
+        if self.input() == Input::Buffer || self.reshaped.is_some() {
+            return Err(GpuError(
+                "a region is counted in an image uploaded as textures in its own layout".into(),
+            ));
+        }
+        region.within(self.width, self.height).map_err(GpuError)
+    }
+}
+
+/// A tile's counted rectangle: `origin` and `size` in the tile, and where it lies
+/// in the counted region (or image), `at`.
+pub(super) struct Part {
+    pub tile: usize,
+    pub origin: [u32; 2],
+    pub size: [u32; 2],
+    pub at: [u32; 2],
 }
 
 /// How long a run took.
@@ -255,9 +313,51 @@ struct Dispatch {
     workgroups: Cell<[u32; 3]>,
 }
 
-struct Queries {
+/// A pass's begin and end timestamps, when the device has timestamp queries.
+pub(super) struct Queries {
     set: wgpu::QuerySet,
     resolve: Owned<wgpu::Buffer>,
+}
+
+impl Queries {
+    pub(super) fn new(gpu: &Gpu) -> Option<Queries> {
+        gpu.timestamps.then(|| Queries {
+            set: gpu.device.create_query_set(&wgpu::QuerySetDescriptor {
+                label: Some("pass time"),
+                ty: wgpu::QueryType::Timestamp,
+                count: 2,
+            }),
+            resolve: gpu
+                .device
+                .create_buffer(&wgpu::BufferDescriptor {
+                    label: Some("timestamps"),
+                    size: 16,
+                    usage: wgpu::BufferUsages::QUERY_RESOLVE | wgpu::BufferUsages::COPY_SRC,
+                    mapped_at_creation: false,
+                })
+                .into(),
+        })
+    }
+
+    /// For a compute pass's `timestamp_writes`.
+    pub(super) fn writes(&self) -> wgpu::ComputePassTimestampWrites<'_> {
+        wgpu::ComputePassTimestampWrites {
+            query_set: &self.set,
+            beginning_of_pass_write_index: Some(0),
+            end_of_pass_write_index: Some(1),
+        }
+    }
+
+    /// Copies the two timestamps (16 bytes) into `buffer` at `offset`.
+    pub(super) fn encode_copy(
+        &self,
+        encoder: &mut wgpu::CommandEncoder,
+        buffer: &wgpu::Buffer,
+        offset: u64,
+    ) {
+        encoder.resolve_query_set(&self.set, 0..2, &self.resolve, 0);
+        encoder.copy_buffer_to_buffer(&self.resolve, 0, buffer, offset, 16);
+    }
 }
 
 /// One method over one image, ready to run.
@@ -381,14 +481,7 @@ impl Run {
         } = options;
         let limits = limits.unwrap_or_else(|| Limits::of(gpu));
         check_fits(gpu, method, spec, chunk)?;
-        if let Some(region) = region {
-            if image.input() == Input::Buffer || image.reshaped.is_some() {
-                return Err(GpuError(
-                    "a region is counted in an image uploaded as textures in its own layout".into(),
-                ));
-            }
-            region.within(image.width, image.height).map_err(GpuError)?;
-        }
+        image.check_region(region)?;
         if image.input() != method.input() {
             return Err(GpuError(format!(
                 "{} reads the image as {:?}, but it was uploaded as {:?}",
@@ -406,36 +499,13 @@ impl Run {
             usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
             mapped_at_creation: false,
         });
-        let queries = gpu.timestamps.then(|| Queries {
-            set: device.create_query_set(&wgpu::QuerySetDescriptor {
-                label: Some("pass time"),
-                ty: wgpu::QueryType::Timestamp,
-                count: 2,
-            }),
-            resolve: device
-                .create_buffer(&wgpu::BufferDescriptor {
-                    label: Some("timestamps"),
-                    size: 16,
-                    usage: wgpu::BufferUsages::QUERY_RESOLVE | wgpu::BufferUsages::COPY_SRC,
-                    mapped_at_creation: false,
-                })
-                .into(),
-        });
+        let queries = Queries::new(gpu);
 
         // Every band of the counted part of every tile.
         let mut bands = Vec::new();
         let mut max_band = (0, 0);
-        for (t, tile) in image.tiles.iter().enumerate() {
-            let [ox, oy] = tile.origin;
-            let counted = region.map_or(Some([0, 0, tile.width, tile.height]), |r| {
-                let (x0, y0) = (r.x.max(ox), r.y.max(oy));
-                let x1 = (r.x + r.width).min(ox + tile.width);
-                let y1 = (r.y + r.height).min(oy + tile.height);
-                (x0 < x1 && y0 < y1).then_some([x0 - ox, y0 - oy, x1 - x0, y1 - y0])
-            });
-            let Some([x0, y0, w, h]) = counted else {
-                continue;
-            };
+        for part in image.parts(region) {
+            let (t, [x0, y0], [w, h]) = (part.tile, part.origin, part.size);
             let band = band_size(method, spec, chunk, limits, [w, h]);
             max_band = max_band.max(band);
             for y in (y0..y0 + h).step_by(band.1 as usize) {
@@ -536,9 +606,12 @@ impl Run {
             .iter()
             .map(|(kernel, _, _, groups)| {
                 let size = match kernel {
-                    Kernel::Single | Kernel::Race | Kernel::Atomic | Kernel::Scale => 1,
+                    Kernel::Single | Kernel::Race | Kernel::Atomic => 1,
                     Kernel::Chunks => chunk.invocations() as u64,
                     Kernel::Sum | Kernel::Reduce | Kernel::Privatized | Kernel::Packed => 256,
+                    Kernel::Scale | Kernel::Waveform | Kernel::Vectorscope => {
+                        unreachable!("no method plans {}", kernel.name())
+                    }
                 };
                 groups.iter().map(|&g| g as u64).product::<u64>() * size
             })
@@ -574,7 +647,9 @@ impl Run {
                     Kernel::Chunks => vec![chunks(), view(tile.unwrap()), uniform],
                     Kernel::Sum => vec![bins.as_entire_binding(), chunks(), uniform],
                     Kernel::Reduce => vec![chunks(), uniform],
-                    Kernel::Scale => unreachable!("no method plans the scale pass"),
+                    Kernel::Scale | Kernel::Waveform | Kernel::Vectorscope => {
+                        unreachable!("no method plans {}", kernel.name())
+                    }
                 };
                 let entries: Vec<wgpu::BindGroupEntry> = resources
                     .into_iter()
@@ -703,14 +778,7 @@ impl Run {
         encoder.clear_buffer(&self.bins, 0, None);
         let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
             label: Some("histogram"),
-            timestamp_writes: self
-                .queries
-                .as_ref()
-                .map(|q| wgpu::ComputePassTimestampWrites {
-                    query_set: &q.set,
-                    beginning_of_pass_write_index: Some(0),
-                    end_of_pass_write_index: Some(1),
-                }),
+            timestamp_writes: self.queries.as_ref().map(Queries::writes),
         });
         for d in &self.dispatches {
             pass.set_pipeline(&d.pipeline);
@@ -736,8 +804,7 @@ impl Run {
         offset: u64,
     ) {
         if let Some(q) = &self.queries {
-            encoder.resolve_query_set(&q.set, 0..2, &q.resolve, 0);
-            encoder.copy_buffer_to_buffer(&q.resolve, 0, buffer, offset, 16);
+            q.encode_copy(encoder, buffer, offset);
         }
     }
 
@@ -837,7 +904,7 @@ const PRIVATIZED_PIXELS_PER_INVOCATION: u64 = 32;
 
 /// Workgroups of the privatized kernel for a band: the band's pixels are shared out
 /// in reading order.
-fn privatized_groups(size: [u32; 2], max_workgroups: u32) -> u32 {
+pub(super) fn privatized_groups(size: [u32; 2], max_workgroups: u32) -> u32 {
     let pixels = size[0] as u64 * size[1] as u64;
     let groups = pixels.div_ceil(256 * PRIVATIZED_PIXELS_PER_INVOCATION);
     groups.clamp(1, max_workgroups as u64) as u32

@@ -223,16 +223,7 @@ impl Outcome {
 
 /// An image as PNG bytes (the pages' downloads).
 fn png(image: &Image) -> WebResult<Vec<u8>> {
-    let mut png = Vec::new();
-    ::image::ImageEncoder::write_image(
-        ::image::codecs::png::PngEncoder::new(&mut png),
-        image.rgba(),
-        image.width(),
-        image.height(),
-        ::image::ExtendedColorType::Rgba8,
-    )
-    .map_err(|e| JsError::new(&e.to_string()))?;
-    Ok(png)
+    image.to_png().map_err(|e| JsError::new(&e))
 }
 
 /// Reads a run's bins back (copied in a submission of their own), as an Outcome

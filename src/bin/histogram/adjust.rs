@@ -220,15 +220,8 @@ pub fn run(args: Vec<String>) -> i32 {
         }
         None => adjust::apply(&image, adjustment),
     };
-    let mut png = Vec::new();
-    let encoded = image::ImageEncoder::write_image(
-        image::codecs::png::PngEncoder::new(&mut png),
-        adjusted.rgba(),
-        adjusted.width(),
-        adjusted.height(),
-        image::ExtendedColorType::Rgba8,
-    );
-    let written = encoded.map_err(|e| e.to_string()).and_then(|()| {
+    let encoded = adjusted.to_png();
+    let written = encoded.and_then(|png| {
         if output == "-" {
             std::io::stdout().write_all(&png).map_err(|e| e.to_string())
         } else {

@@ -1,5 +1,6 @@
 //! `histogram`: image histograms from the command line, on the GPU (or the CPU);
-//! `histogram adjust`, the adjustments; `histogram bench`, the GPU benchmark.
+//! `histogram adjust`, the adjustments; `histogram scope`, the scopes; `histogram
+//! bench`, the GPU benchmark.
 //! Native targets only.
 
 #[cfg(not(target_arch = "wasm32"))]
@@ -12,6 +13,8 @@ mod count;
 mod input;
 #[cfg(not(target_arch = "wasm32"))]
 mod options;
+#[cfg(not(target_arch = "wasm32"))]
+mod scope;
 
 #[cfg(not(target_arch = "wasm32"))]
 fn main() {
@@ -19,7 +22,7 @@ fn main() {
 }
 
 /// Runs the command named by the first argument that is neither an option nor an
-/// option's value (`adjust`, `bench`), else counts the images given.
+/// option's value (`adjust`, `scope`, `bench`), else counts the images given.
 #[cfg(not(target_arch = "wasm32"))]
 fn run(mut args: Vec<String>) -> i32 {
     let mut first = 0;
@@ -33,6 +36,10 @@ fn run(mut args: Vec<String>) -> i32 {
         Some("adjust") => {
             args.remove(first);
             adjust::run(args)
+        }
+        Some("scope") => {
+            args.remove(first);
+            scope::run(args)
         }
         Some("bench") => {
             args.remove(first);

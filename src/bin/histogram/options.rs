@@ -6,6 +6,7 @@ use histogram::Region;
 pub const USAGE: &str = "\
 usage: histogram [OPTIONS] IMAGE...   (IMAGE - reads one image from standard input)
        histogram adjust (--equalize | --clahe | --auto-levels | --otsu) IN OUT
+       histogram scope (--waveform | --parade | --vectorscope) IMAGE... [--out DIR]
        histogram bench [--runs N] [--sizes WxH,...] [--kinds natural,uniform,noise]
                        [--methods NAME,...] [--warmup-ms MS] [BENCH OPTIONS] [IMAGE...]
 

@@ -1,0 +1,186 @@
+// Drawing a scope from its counts, on the GPU: a quad over the panel whose
+// fragments read the bins they cover. The same rules as the CPU drawing
+// (src/scope.rs): brightness from the count (linear or logarithmic, times a
+// gain) against a reference count; the graticule where it is brighter.
+//
+// waveform (kind 0): x = column, y = level (0 at the bottom), the shown channels
+// added in their colours; parade (kind 1): R, G and B waveforms side by side;
+// vectorscope (kind 2): x = Cb, y = Cr, each cell lit in its own hue.
+
+struct ScopeView {
+  matrix: mat4x4f,
+  // The six 75% colour bars' (cb, cr) codes, two to a vec4f.
+  targets: array<vec4f, 3>,
+  kind: u32,
+  // Bit k: channel k shows (R, G, B, luminance).
+  shown: u32,
+  log: u32,
+  // Waveform: its columns. Vectorscope: its grid's side.
+  columns: u32,
+  // The panel's size in pixels.
+  panel: vec2f,
+  gain: f32,
+  // The count drawn at full brightness with gain 1.
+  reference: f32,
+};
+
+struct VSOutput {
+  @builtin(position) position: vec4f,
+  @location(0) texcoord: vec2f,
+};
+
+@group(0) @binding(0) var<storage, read> counts: array<u32>;
+@group(0) @binding(1) var<uniform> view: ScopeView;
+
+const levels = 256u;
+const graticule = vec3f(0.55, 0.42, 0.16);
+const colours = array(
+  vec3f(1.0, 0.0, 0.0), vec3f(0.0, 1.0, 0.0), vec3f(0.0, 0.0, 1.0), vec3f(1.0, 1.0, 1.0),
+);
+const skinToneDegrees = 123.0;
+// At most this many bins are read a side for one fragment of a shrunk scope.
+const maxSamples = 16u;
+
+@vertex fn vs(@builtin(vertex_index) vertexIndex: u32) -> VSOutput {
+  let pos = array(
+    vec2f(0.0, 0.0), vec2f(1.0, 0.0), vec2f(0.0, 1.0),
+    vec2f(0.0, 1.0), vec2f(1.0, 0.0), vec2f(1.0, 1.0),
+  );
+  let xy = pos[vertexIndex];
+  var out: VSOutput;
+  out.position = view.matrix * vec4f(xy, 0.0, 1.0);
+  out.texcoord = xy;
+  return out;
+}
+
+fn brightness(count: f32) -> f32 {
+  let reference = max(view.reference, 1.0);
+  var v = count / reference;
+  if (view.log != 0u) {
+    v = log2(1.0 + count) / log2(1.0 + reference);
+  }
+  return clamp(v * view.gain, 0.0, 1.0);
+}
+
+// The bins [first, last) of `n` under a fragment at `t` (0..1) that is `pixels`
+// wide: one bin when the scope is drawn larger than its bins.
+fn covered(t: f32, pixels: f32, n: u32) -> vec2u {
+  let span = f32(n) / pixels;
+  let first = u32(clamp(floor(t * f32(n) - 0.5 * max(span - 1.0, 0.0)), 0.0, f32(n - 1u)));
+  let last = u32(clamp(ceil(t * f32(n) + 0.5 * max(span - 1.0, 0.0)), f32(first + 1u), f32(n)));
+  return vec2u(first, max(last, first + 1u));
+}
+
+// A waveform channel's light: the count of its covered levels, averaged over
+// the covered columns (sampled at most maxSamples of them).
+fn waveformLight(ch: u32, columns: vec2u, levelsCovered: vec2u) -> f32 {
+  let step = max((columns.y - columns.x) / maxSamples, 1u);
+  var total = 0.0;
+  var n = 0.0;
+  for (var c = columns.x; c < columns.y; c += step) {
+    var sum = 0u;
+    for (var l = levelsCovered.x; l < levelsCovered.y; l++) {
+      sum += counts[(c * 4u + ch) * levels + l];
+    }
+    total += f32(sum);
+    n += 1.0;
+  }
+  return brightness(total / n);
+}
+
+fn onWaveformLine(levelsCovered: vec2u) -> bool {
+  let lines = array(0u, 64u, 128u, 191u, 255u);
+  for (var k = 0u; k < 5u; k++) {
+    if (lines[k] >= levelsCovered.x && lines[k] < levelsCovered.y) {
+      return true;
+    }
+  }
+  return false;
+}
+
+fn waveform(t: vec2f) -> vec3f {
+  var x = t.x;
+  var width = view.panel.x;
+  var shown = view.shown;
+  if (view.kind == 1u) {
+    // Parade: R, G, B in thirds.
+    let part = min(u32(x * 3.0), 2u);
+    x = x * 3.0 - f32(part);
+    width = width / 3.0;
+    shown = 1u << part;
+  }
+  let columns = covered(x, width, view.columns);
+  let levelsCovered = covered(t.y, view.panel.y, levels);
+  var c = vec3f(0.0);
+  for (var ch = 0u; ch < 4u; ch++) {
+    if ((shown & (1u << ch)) != 0u) {
+      c += colours[ch] * waveformLight(ch, columns, levelsCovered);
+    }
+  }
+  if (onWaveformLine(levelsCovered)) {
+    c = max(c, graticule);
+  }
+  return c;
+}
+
+// The colour of chroma (cb, cr) at Y' = 0.5, its brightest channel at 1.
+fn cellHue(cb: f32, cr: f32) -> vec3f {
+  let pb = (cb - 128.0) / 255.0;
+  let pr = (cr - 128.0) / 255.0;
+  let r = 0.5 + 1.5748 * pr;
+  let b = 0.5 + 1.8556 * pb;
+  let g = (0.5 - 0.2126 * r - 0.0722 * b) / 0.7152;
+  let c = clamp(vec3f(r, g, b), vec3f(0.0), vec3f(1.0));
+  return c / max(max(max(c.r, c.g), c.b), 1e-6);
+}
+
+fn onVectorscopeGraticule(cb: f32, cr: f32, half: f32) -> bool {
+  let d = vec2f(cb - 128.0, cr - 128.0);
+  let radius = 127.5;
+  if (abs(length(d) - radius) < half || abs(d.x) < half || abs(d.y) < half) {
+    return true;
+  }
+  for (var k = 0u; k < 6u; k++) {
+    let bar = select(view.targets[k / 2u].xy, view.targets[k / 2u].zw, (k & 1u) == 1u);
+    let edge = max(abs(cb - bar.x), abs(cr - bar.y));
+    if (abs(edge - 5.0) < half) {
+      return true;
+    }
+  }
+  let angle = radians(skinToneDegrees);
+  let u = vec2f(cos(angle), sin(angle));
+  let along = dot(d, u);
+  let across = abs(d.x * u.y - d.y * u.x);
+  return along > 0.0 && along < radius && across < half;
+}
+
+fn vectorscope(t: vec2f) -> vec3f {
+  let n = view.columns;
+  let cb = t.x * 256.0 - 0.5;
+  let cr = t.y * 256.0 - 0.5;
+  // Rows run from the top (+Cr); t.y from the bottom.
+  let columns = covered(t.x, view.panel.x, n);
+  let rows = covered(1.0 - t.y, view.panel.y, n);
+  let stepX = max((columns.y - columns.x) / maxSamples, 1u);
+  let stepY = max((rows.y - rows.x) / maxSamples, 1u);
+  var total = 0.0;
+  var samples = 0.0;
+  for (var r = rows.x; r < rows.y; r += stepY) {
+    for (var c = columns.x; c < columns.y; c += stepX) {
+      total += f32(counts[r * n + c]);
+      samples += 1.0;
+    }
+  }
+  var c = cellHue(cb, cr) * brightness(total / samples);
+  if (onVectorscopeGraticule(cb, cr, 128.0 / view.panel.x)) {
+    c = max(c, graticule);
+  }
+  return c;
+}
+
+@fragment fn fs(fsInput: VSOutput) -> @location(0) vec4f {
+  if (view.kind == 2u) {
+    return vec4f(vectorscope(fsInput.texcoord), 1.0);
+  }
+  return vec4f(waveform(fsInput.texcoord), 1.0);
+}

@@ -1,0 +1,67 @@
+// Waveform: for every pixel column, the histogram of its R, G, B and luminance,
+// 256 levels each. A 4K frame has 3840 x 4 x 256 bins (15 MB), a thousand times
+// the 16 KB of workgroup memory WebGPU promises, so no workgroup can hold them
+// all as the privatized kernel does. Columns are split among workgroups instead:
+// each owns `columnsPerGroup` whole columns and walks every row of them, so no
+// other workgroup ever touches its bins. It counts in workgroup memory and writes
+// them out with plain stores: no atomics on the result at all.
+//
+// 8 columns x 4 channels x 256 levels is 8192 counts; two 16-bit counts share a
+// word (a band has at most 65535 rows, so none overflows), which is 16 KB.
+
+const workgroupSize = 256u;
+const columnsPerGroup = 8u;
+const levels = 256u;
+const binsPerColumn = levels * 4u;
+
+// The part of a texture one dispatch counts, and where its columns go.
+struct ScopeBand {
+  origin: vec2u,
+  size: vec2u,
+  // The waveform column of the band's first pixel column.
+  column: u32,
+  // 1 when an earlier band counted these columns: add to the result.
+  accumulate: u32,
+};
+
+var<workgroup> bins: array<atomic<u32>, columnsPerGroup * binsPerColumn / 2u>;
+@group(0) @binding(0) var<storage, read_write> result: array<u32>;
+@group(0) @binding(1) var ourTexture: texture_2d<f32>;
+@group(0) @binding(2) var<uniform> band: ScopeBand;
+
+@compute @workgroup_size(workgroupSize)
+fn cs(
+  @builtin(workgroup_id) workgroup_id: vec3u,
+  @builtin(local_invocation_index) local_invocation_index: u32,
+) {
+  let first = workgroup_id.x * columnsPerGroup;
+  // Eight neighbouring invocations read eight neighbouring pixels of a row; the
+  // workgroup steps down 32 rows at a time.
+  let local = local_invocation_index % columnsPerGroup;
+  let x = first + local;
+  if (x < band.size.x) {
+    let rowStep = workgroupSize / columnsPerGroup;
+    for (var y = local_invocation_index / columnsPerGroup; y < band.size.y; y += rowStep) {
+      let rgb = rgb8(textureLoad(ourTexture, band.origin + vec2u(x, y), 0));
+      for (var ch = 0u; ch < 4u; ch++) {
+        let bin = (local * 4u + ch) * levels + binOf(rgb, ch);
+        atomicAdd(&bins[bin / 2u], 1u << ((bin & 1u) * 16u));
+      }
+    }
+  }
+
+  workgroupBarrier();
+
+  // Each word holds two neighbouring levels of one column and channel.
+  let columns = min(columnsPerGroup, band.size.x - first);
+  for (var word = local_invocation_index; word < columns * binsPerColumn / 2u; word += workgroupSize) {
+    let pair = atomicLoad(&bins[word]);
+    let at = (band.column + first) * binsPerColumn + word * 2u;
+    var counts = vec2u(pair & 0xffffu, pair >> 16u);
+    if (band.accumulate != 0u) {
+      counts += vec2u(result[at], result[at + 1u]);
+    }
+    result[at] = counts.x;
+    result[at + 1u] = counts.y;
+  }
+}

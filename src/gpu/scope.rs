@@ -1,0 +1,409 @@
+//! Scopes on the GPU (src/scope.rs defines them): the waveform and vectorscope
+//! kernels over an image's textures, ready to run again and again (a video's
+//! frames), and their drawing from the counts without reading them back.
+
+use super::device::{Gpu, GpuError, Owned};
+use super::kernels::{ChunkShape, Kernel, Kernels};
+use super::run::{pass_ms, privatized_groups, GpuImage, Queries, Timing};
+use crate::histogram::{Channels, Spec};
+use crate::image::Region;
+use crate::layout::Panel;
+use crate::scope::{self, Counts, Scope, Style, Vectorscope, Waveform, LEVELS};
+use glam::{Mat4, Vec3};
+use std::cell::Cell;
+use wgpu::util::DeviceExt;
+
+/// The most rows one waveform dispatch counts: two 16-bit counts share a word of
+/// its workgroup memory (shaders/waveform.wgsl).
+const WAVEFORM_ROWS: u32 = 65535;
+/// Columns one waveform workgroup owns.
+const WAVEFORM_COLUMNS: u32 = 8;
+/// Bytes of one dispatch's uniforms (`ScopeBand`, `Band`).
+const BAND_BYTES: u64 = 32;
+
+impl Scope {
+    /// The kernel that counts this scope, and the constants it is compiled with:
+    /// the waveform's 256 levels of R, G, B and luminance, or the vectorscope's
+    /// grid side as numBins.
+    fn kernel(self) -> (Kernel, Spec) {
+        match self {
+            Scope::Waveform | Scope::Parade => (Kernel::Waveform, Spec::rgbl()),
+            Scope::Vectorscope { size } => (
+                Kernel::Vectorscope,
+                Spec::new(size, Channels::Luminance).expect("a checked size"),
+            ),
+        }
+    }
+}
+
+/// One scope over one image (or a region of it), ready to run.
+pub struct ScopeCount {
+    scope: Scope,
+    pipeline: wgpu::ComputePipeline,
+    region: Region,
+    dispatches: Vec<(wgpu::BindGroup, [u32; 3])>,
+    uniforms: Owned<wgpu::Buffer>,
+    result: Owned<wgpu::Buffer>,
+    readback: Owned<wgpu::Buffer>,
+    /// Between `encode_readback` and the end of `read`: the readback is busy.
+    reading: Cell<bool>,
+    queries: Option<Queries>,
+}
+
+impl ScopeCount {
+    /// Prepares `scope` over `image` (textures in its own layout: `upload_as_is`,
+    /// or a video frame), all of it or `region`. The count binds the image's
+    /// textures: keep the image while it is used.
+    pub fn new(
+        gpu: &Gpu,
+        kernels: &mut Kernels,
+        image: &GpuImage,
+        scope: Scope,
+        region: Option<Region>,
+    ) -> Result<ScopeCount, GpuError> {
+        let scope = scope.check().map_err(GpuError)?;
+        let (width, height) = image.size();
+        // The result holds the widest region: the whole image.
+        let bytes = match scope {
+            Scope::Vectorscope { size } => size as u64 * size as u64 * 4,
+            _ => width as u64 * LEVELS as u64 * 4 * 4,
+        };
+        let limit = gpu.limits().max_storage_buffer_binding_size;
+        if bytes > limit {
+            return Err(GpuError(format!(
+                "a waveform of {width} columns needs {} MB of counts; this GPU binds at most {} MB",
+                bytes >> 20,
+                limit >> 20
+            )));
+        }
+        let buffer = |label, size, usage| -> Owned<wgpu::Buffer> {
+            gpu.device
+                .create_buffer(&wgpu::BufferDescriptor {
+                    label: Some(label),
+                    size,
+                    usage,
+                    mapped_at_creation: false,
+                })
+                .into()
+        };
+        use wgpu::BufferUsages as U;
+        let (kernel, spec) = scope.kernel();
+        let mut count = ScopeCount {
+            scope,
+            pipeline: kernels.pipeline(gpu, kernel, spec, ChunkShape::default()),
+            region: Region::whole(width, height),
+            dispatches: Vec::new(),
+            uniforms: buffer("scope bands", BAND_BYTES, U::UNIFORM | U::COPY_DST),
+            result: buffer("scope", bytes, U::STORAGE | U::COPY_SRC | U::COPY_DST),
+            readback: buffer("scope readback", bytes + 16, U::MAP_READ | U::COPY_DST),
+            reading: Cell::new(false),
+            queries: Queries::new(gpu),
+        };
+        count.set_region(gpu, image, region.unwrap_or(count.region))?;
+        Ok(count)
+    }
+
+    /// Counts `region` of `image` (the same image) from now on.
+    pub fn set_region(
+        &mut self,
+        gpu: &Gpu,
+        image: &GpuImage,
+        region: Region,
+    ) -> Result<(), GpuError> {
+        image.check_region(Some(region))?;
+        let max_workgroups = gpu.limits().max_compute_workgroups_per_dimension;
+        // Every dispatch: its tile, its uniforms, its workgroups.
+        let mut plan: Vec<(usize, [u32; 8], [u32; 3])> = Vec::new();
+        for part in image.parts(Some(region)) {
+            let [w, h] = part.size;
+            match self.scope {
+                Scope::Vectorscope { .. } => {
+                    let groups = privatized_groups(part.size, max_workgroups);
+                    let band = [part.origin[0], part.origin[1], w, h, 0, 0, 0, 0];
+                    plan.push((part.tile, band, [groups, 1, 1]));
+                }
+                _ => {
+                    // Whole columns to a workgroup: as many as the dispatch allows.
+                    let columns = max_workgroups.saturating_mul(WAVEFORM_COLUMNS);
+                    for y in (0..h).step_by(WAVEFORM_ROWS as usize) {
+                        for x in (0..w).step_by(columns as usize) {
+                            let size = [columns.min(w - x), WAVEFORM_ROWS.min(h - y)];
+                            let band = [
+                                part.origin[0] + x,
+                                part.origin[1] + y,
+                                size[0],
+                                size[1],
+                                part.at[0] + x,
+                                // Rows above were counted into these columns: add.
+                                (part.at[1] + y > 0) as u32,
+                                0,
+                                0,
+                            ];
+                            let groups = size[0].div_ceil(WAVEFORM_COLUMNS);
+                            plan.push((part.tile, band, [groups, 1, 1]));
+                        }
+                    }
+                }
+            }
+        }
+        let align = gpu.limits().min_uniform_buffer_offset_alignment.max(16) as usize;
+        let mut bytes = vec![0u8; plan.len() * align];
+        for (i, (_, band, _)) in plan.iter().enumerate() {
+            for (k, v) in band.iter().enumerate() {
+                bytes[i * align + k * 4..][..4].copy_from_slice(&v.to_le_bytes());
+            }
+        }
+        if bytes.len() as u64 > self.uniforms.size() {
+            self.uniforms = gpu
+                .device
+                .create_buffer_init(&wgpu::util::BufferInitDescriptor {
+                    label: Some("scope bands"),
+                    contents: &bytes,
+                    usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
+                })
+                .into();
+        } else {
+            gpu.queue.write_buffer(&self.uniforms, 0, &bytes);
+        }
+        let layout = self.pipeline.get_bind_group_layout(0);
+        self.dispatches = plan
+            .iter()
+            .enumerate()
+            .map(|(i, &(tile, _, groups))| {
+                let view = image.tile_view(tile).expect("a checked texture image");
+                let group = gpu.device.create_bind_group(&wgpu::BindGroupDescriptor {
+                    label: Some(self.scope.name()),
+                    layout: &layout,
+                    entries: &[
+                        wgpu::BindGroupEntry {
+                            binding: 0,
+                            resource: self.result.as_entire_binding(),
+                        },
+                        wgpu::BindGroupEntry {
+                            binding: 1,
+                            resource: wgpu::BindingResource::TextureView(view),
+                        },
+                        wgpu::BindGroupEntry {
+                            binding: 2,
+                            resource: wgpu::BindingResource::Buffer(wgpu::BufferBinding {
+                                buffer: &self.uniforms,
+                                offset: (i * align) as u64,
+                                size: wgpu::BufferSize::new(BAND_BYTES),
+                            }),
+                        },
+                    ],
+                });
+                (group, groups)
+            })
+            .collect();
+        self.region = region;
+        Ok(())
+    }
+
+    pub fn scope(&self) -> Scope {
+        self.scope
+    }
+
+    pub fn region(&self) -> Region {
+        self.region
+    }
+
+    /// The counts buffer the kernel writes (what `ScopePainter` draws).
+    pub fn result(&self) -> &wgpu::Buffer {
+        &self.result
+    }
+
+    /// Bytes of the counts for the current region.
+    fn used_bytes(&self) -> u64 {
+        match self.scope {
+            Scope::Vectorscope { size } => size as u64 * size as u64 * 4,
+            _ => self.region.width as u64 * LEVELS as u64 * 4 * 4,
+        }
+    }
+
+    /// Records the count: one timed compute pass (the vectorscope's cells cleared
+    /// first; the waveform's first band over each column stores, so needs none).
+    pub fn encode(&self, encoder: &mut wgpu::CommandEncoder) {
+        if let Scope::Vectorscope { .. } = self.scope {
+            encoder.clear_buffer(&self.result, 0, None);
+        }
+        let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
+            label: Some(self.scope.name()),
+            timestamp_writes: self.queries.as_ref().map(Queries::writes),
+        });
+        pass.set_pipeline(&self.pipeline);
+        for (group, [x, y, z]) in &self.dispatches {
+            pass.set_bind_group(0, group, &[]);
+            pass.dispatch_workgroups(*x, *y, *z);
+        }
+    }
+
+    /// Whether the readback buffer is free for another `encode_readback`.
+    pub fn can_read(&self) -> bool {
+        !self.reading.get()
+    }
+
+    /// Copies the counts and the pass's timestamps to the readback buffer.
+    pub fn encode_readback(&self, encoder: &mut wgpu::CommandEncoder) {
+        self.reading.set(true);
+        let used = self.used_bytes();
+        encoder.copy_buffer_to_buffer(&self.result, 0, &self.readback, 0, used);
+        if let Some(q) = &self.queries {
+            q.encode_copy(encoder, &self.readback, used);
+        }
+    }
+
+    /// Reads what `encode_readback` copied, once its submission is done.
+    pub async fn read(&self, gpu: &Gpu) -> Result<(Counts, Option<f64>), GpuError> {
+        let bytes = gpu.read_buffer(&self.readback).await;
+        self.reading.set(false);
+        let bytes = bytes?;
+        let used = self.used_bytes() as usize;
+        let counts: Vec<u32> = bytes[..used]
+            .chunks_exact(4)
+            .map(|w| u32::from_le_bytes(w.try_into().expect("four bytes")))
+            .collect();
+        let gpu_ms = self
+            .queries
+            .as_ref()
+            .and_then(|_| pass_ms(gpu.queue.get_timestamp_period(), &bytes[used..]));
+        let r = self.region;
+        let counts = match self.scope {
+            Scope::Vectorscope { size } => Counts::Vectorscope(Vectorscope {
+                size,
+                pixels: r.pixel_count(),
+                counts,
+            }),
+            _ => Counts::Waveform(Waveform {
+                width: r.width,
+                height: r.height,
+                counts,
+            }),
+        };
+        Ok((counts, gpu_ms))
+    }
+
+    /// Counts once and reads the counts and the timing back.
+    pub async fn execute(&self, gpu: &Gpu) -> Result<(Counts, Timing), GpuError> {
+        let start = super::device::now_ms();
+        let mut encoder = gpu.device.create_command_encoder(&Default::default());
+        self.encode(&mut encoder);
+        self.encode_readback(&mut encoder);
+        gpu.scoped(|| gpu.queue.submit([encoder.finish()])).await?;
+        let (counts, gpu_ms) = self.read(gpu).await?;
+        let wall_ms = super::device::now_ms() - start;
+        Ok((counts, Timing { gpu_ms, wall_ms }))
+    }
+}
+
+/// The WGSL of a scope's kernel as compiled, for the pages.
+pub fn scope_source(scope: Scope) -> String {
+    let (kernel, spec) = scope.kernel();
+    kernel.source(spec, ChunkShape::default())
+}
+
+/// The WGSL that draws scopes (shaders/scope.wgsl).
+pub fn scope_draw_source() -> &'static str {
+    include_str!("../../shaders/scope.wgsl")
+}
+
+/// Bytes of scope.wgsl's `ScopeView`.
+const VIEW_BYTES: u64 = 160;
+
+/// Draws a scope from its counts on the GPU (shaders/scope.wgsl), in a panel of a
+/// render target.
+pub struct ScopePainter {
+    pipeline: wgpu::RenderPipeline,
+    bind_group: wgpu::BindGroup,
+    view: Owned<wgpu::Buffer>,
+}
+
+impl ScopePainter {
+    /// For the counts of `count`, drawn into targets of `format`.
+    pub fn new(gpu: &Gpu, count: &ScopeCount, format: wgpu::TextureFormat) -> ScopePainter {
+        let device = &gpu.device;
+        let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
+            label: Some("scope"),
+            source: wgpu::ShaderSource::Wgsl(scope_draw_source().into()),
+        });
+        let pipeline = super::draw::quad_pipeline(device, &module, format, "scope");
+        let view = device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("scope view"),
+            size: VIEW_BYTES,
+            usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
+        });
+        let bind_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: Some("scope"),
+            layout: &pipeline.get_bind_group_layout(0),
+            entries: &[
+                wgpu::BindGroupEntry {
+                    binding: 0,
+                    resource: count.result().as_entire_binding(),
+                },
+                wgpu::BindGroupEntry {
+                    binding: 1,
+                    resource: view.as_entire_binding(),
+                },
+            ],
+        });
+        ScopePainter {
+            pipeline,
+            bind_group,
+            view: view.into(),
+        }
+    }
+
+    /// Where and how the next draws show `count`'s counts: `scope` (a waveform's
+    /// counts draw as the waveform or the parade), in `panel` (the target's unit
+    /// square, y down; `shown` the waveform's channels) of a target of `target`
+    /// pixels.
+    pub fn set_view(
+        &self,
+        queue: &wgpu::Queue,
+        count: &ScopeCount,
+        scope: Scope,
+        panel: &Panel,
+        target: (u32, u32),
+        style: Style,
+    ) {
+        let [x, y, w, h] = panel.rect;
+        let matrix = Mat4::from_translation(Vec3::new(2.0 * x - 1.0, 1.0 - 2.0 * (y + h), 0.0))
+            * Mat4::from_scale(Vec3::new(2.0 * w, 2.0 * h, 1.0));
+        let region = count.region();
+        let (kind, columns, reference) = match (count.scope, scope) {
+            (Scope::Vectorscope { size }, _) => (
+                2u32,
+                size,
+                scope::vectorscope_reference(region.pixel_count()),
+            ),
+            (_, Scope::Parade) => (1, region.width, scope::waveform_reference(region.height)),
+            _ => (0, region.width, scope::waveform_reference(region.height)),
+        };
+        let shown = panel.shown.iter().fold(0u32, |m, &c| m | 1 << c);
+        let mut bytes: Vec<u8> = matrix
+            .to_cols_array()
+            .iter()
+            .flat_map(|v| v.to_le_bytes())
+            .collect();
+        for (cb, cr) in scope::colour_bar_targets() {
+            bytes.extend_from_slice(&(cb as f32).to_le_bytes());
+            bytes.extend_from_slice(&(cr as f32).to_le_bytes());
+        }
+        for v in [kind, shown, style.log as u32, columns] {
+            bytes.extend_from_slice(&v.to_le_bytes());
+        }
+        let pixels = [w * target.0 as f32, h * target.1 as f32];
+        for v in [pixels[0], pixels[1], style.gain, reference] {
+            bytes.extend_from_slice(&v.to_le_bytes());
+        }
+        queue.write_buffer(&self.view, 0, &bytes);
+    }
+
+    /// Draws the scope's quad into the current render pass.
+    pub fn draw(&self, pass: &mut wgpu::RenderPass<'_>) {
+        pass.set_pipeline(&self.pipeline);
+        pass.set_bind_group(0, &self.bind_group, &[]);
+        pass.draw(0..6, 0..1);
+    }
+}

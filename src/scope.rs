@@ -1,0 +1,443 @@
+//! Scopes: histograms in two dimensions, as video editors read them. Their
+//! definitions, the CPU reference every GPU count is checked against, the drawing
+//! at natural size (one pixel per bin: what `histogram scope` writes as PNG) and
+//! the JSON of the counts.
+//!
+//! - **Waveform**: for every pixel column, the histogram of its values: R, G, B by
+//!   the stored 8-bit value, luminance by the histograms' integer rule (256 bins).
+//!   Drawn with x = column, y = value (0 at the bottom).
+//! - **Parade**: the R, G and B waveforms side by side (the same counts).
+//! - **Vectorscope**: the histogram of chroma on an N x N grid. R', G', B' =
+//!   stored / 255 (f32); Y' = 0.2126 R' + 0.7152 G' + 0.0722 B'; Cb = (B' - Y') /
+//!   1.8556, Cr = (R' - Y') / 1.5748 (BT.709, full range); 8-bit codes cb =
+//!   floor(128 + 255 Cb + 0.5), cr likewise, clamped to 0..=255; column =
+//!   floor(cb N / 256), row = floor((255 - cr) N / 256): +Cr up, neutral grey on
+//!   one cell.
+
+use crate::histogram::{luminance, Spec};
+use crate::image::{Image, Region};
+use std::fmt::Write as _;
+
+/// Value levels of a waveform column, per channel.
+pub const LEVELS: usize = 256;
+
+/// Which scope.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scope {
+    Waveform,
+    Parade,
+    /// The grid has `size` cells a side; `size` divides 256.
+    Vectorscope {
+        size: u32,
+    },
+}
+
+impl Scope {
+    pub fn name(self) -> &'static str {
+        match self {
+            Scope::Waveform => "waveform",
+            Scope::Parade => "parade",
+            Scope::Vectorscope { .. } => "vectorscope",
+        }
+    }
+
+    /// Checks a vectorscope's size, with the reason when it cannot be.
+    pub fn check(self) -> Result<Scope, String> {
+        match self {
+            Scope::Vectorscope { size } if size == 0 || size > 256 || 256 % size != 0 => Err(
+                format!("the vectorscope's size divides 256 (1, 2, 4, ... 256), not {size}"),
+            ),
+            _ => Ok(self),
+        }
+    }
+}
+
+/// A waveform's counts: `width` columns of 4 channels (R, G, B, luminance) of
+/// `LEVELS` bins, `counts[(column * 4 + channel) * LEVELS + level]`; each column
+/// counts `height` pixels.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Waveform {
+    pub width: u32,
+    pub height: u32,
+    pub counts: Vec<u32>,
+}
+
+impl Waveform {
+    /// The bins of one column and channel (0 R, 1 G, 2 B, 3 luminance).
+    pub fn column(&self, column: u32, channel: usize) -> &[u32] {
+        let at = (column as usize * 4 + channel) * LEVELS;
+        &self.counts[at..at + LEVELS]
+    }
+}
+
+/// A vectorscope's counts: `size` rows (row 0 at the top: the most +Cr) of `size`
+/// cells, `counts[row * size + column]`, over `pixels` pixels.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Vectorscope {
+    pub size: u32,
+    pub pixels: u64,
+    pub counts: Vec<u32>,
+}
+
+/// The luminance level of a pixel (the histograms' rule with 256 bins).
+pub fn luma_level(r: u8, g: u8, b: u8) -> usize {
+    Spec::rgbl().bin(luminance(r, g, b)) as usize
+}
+
+/// The 8-bit chroma codes (cb, cr) of a pixel, as the definition computes them in f32.
+pub fn chroma_codes(r: u8, g: u8, b: u8) -> (u32, u32) {
+    let [r, g, b] = [r, g, b].map(|v| v as f32 / 255.0);
+    let y = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    let code = |d: f32, k: f32| (128.0 + 255.0 * (d / k) + 0.5).floor().clamp(0.0, 255.0) as u32;
+    (code(b - y, 1.8556), code(r - y, 1.5748))
+}
+
+/// The cell (column, row) of a pixel on a `size` x `size` vectorscope.
+pub fn chroma_cell(r: u8, g: u8, b: u8, size: u32) -> (u32, u32) {
+    let (cb, cr) = chroma_codes(r, g, b);
+    (cb * size / 256, (255 - cr) * size / 256)
+}
+
+/// A scope's counts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Counts {
+    Waveform(Waveform),
+    Vectorscope(Vectorscope),
+}
+
+impl Counts {
+    /// The counts in JSON (see `waveform_json`, `vectorscope_json`); `size` is the
+    /// image's.
+    pub fn json(&self, file: &str, size: (u32, u32), region: Option<Region>) -> String {
+        match self {
+            Counts::Waveform(w) => waveform_json(file, w, size, region),
+            Counts::Vectorscope(v) => vectorscope_json(file, v, size, region),
+        }
+    }
+
+    /// The scope drawn at natural size: the waveform of luminance, the parade, or
+    /// the vectorscope.
+    pub fn draw(&self, scope: Scope, style: Style) -> Image {
+        match (self, scope) {
+            (Counts::Waveform(w), Scope::Parade) => draw_parade(w, style),
+            (Counts::Waveform(w), _) => draw_waveform(w, &[3], style),
+            (Counts::Vectorscope(v), _) => draw_vectorscope(v, style),
+        }
+    }
+}
+
+/// `scope` of `image` (or of `region` of it) on the CPU: the reference.
+pub fn count(image: &Image, region: Option<Region>, scope: Scope) -> Result<Counts, String> {
+    Ok(match scope.check()? {
+        Scope::Waveform | Scope::Parade => Counts::Waveform(waveform(image, region)?),
+        Scope::Vectorscope { size } => Counts::Vectorscope(vectorscope(image, region, size)?),
+    })
+}
+
+fn counted(image: &Image, region: Option<Region>) -> Result<Region, String> {
+    let region = region.unwrap_or(Region::whole(image.width(), image.height()));
+    region.within(image.width(), image.height())?;
+    Ok(region)
+}
+
+/// The waveform of `image` (or of `region` of it), on the CPU: the reference.
+pub fn waveform(image: &Image, region: Option<Region>) -> Result<Waveform, String> {
+    let r = counted(image, region)?;
+    let mut counts = vec![0u32; r.width as usize * 4 * LEVELS];
+    let row_bytes = image.width() as usize * 4;
+    for y in r.y..r.y + r.height {
+        let row = &image.rgba()[y as usize * row_bytes..][..row_bytes];
+        for x in 0..r.width {
+            let p = &row[(r.x + x) as usize * 4..][..4];
+            let column = &mut counts[x as usize * 4 * LEVELS..][..4 * LEVELS];
+            column[p[0] as usize] += 1;
+            column[LEVELS + p[1] as usize] += 1;
+            column[2 * LEVELS + p[2] as usize] += 1;
+            column[3 * LEVELS + luma_level(p[0], p[1], p[2])] += 1;
+        }
+    }
+    Ok(Waveform {
+        width: r.width,
+        height: r.height,
+        counts,
+    })
+}
+
+/// The vectorscope of `image` (or of `region` of it) on a `size`-cell grid, on the
+/// CPU: the reference.
+pub fn vectorscope(
+    image: &Image,
+    region: Option<Region>,
+    size: u32,
+) -> Result<Vectorscope, String> {
+    Scope::Vectorscope { size }.check()?;
+    let r = counted(image, region)?;
+    let mut counts = vec![0u32; size as usize * size as usize];
+    let row_bytes = image.width() as usize * 4;
+    for y in r.y..r.y + r.height {
+        let row = &image.rgba()[y as usize * row_bytes..][..row_bytes];
+        for p in row[r.x as usize * 4..(r.x + r.width) as usize * 4].chunks_exact(4) {
+            let (column, row) = chroma_cell(p[0], p[1], p[2], size);
+            counts[(row * size + column) as usize] += 1;
+        }
+    }
+    Ok(Vectorscope {
+        size,
+        pixels: r.pixel_count(),
+        counts,
+    })
+}
+
+/// How counts become light: linear or logarithmic, times a gain. A count as large
+/// as the scope's reference (a waveform bin holding 1/32 of its column; a
+/// vectorscope cell holding 1/256 of the pixels) is full brightness at gain 1.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Style {
+    pub log: bool,
+    pub gain: f32,
+}
+
+impl Style {
+    /// The brightness, 0 to 1, of `count` against `reference`.
+    pub fn brightness(self, count: f32, reference: f32) -> f32 {
+        let reference = reference.max(1.0);
+        let v = if self.log {
+            (1.0 + count).log2() / (1.0 + reference).log2()
+        } else {
+            count / reference
+        };
+        (v * self.gain).clamp(0.0, 1.0)
+    }
+}
+
+/// The reference count of a waveform whose columns count `height` pixels.
+pub fn waveform_reference(height: u32) -> f32 {
+    height as f32 / 32.0
+}
+
+/// The reference count of a vectorscope over `pixels` pixels.
+pub fn vectorscope_reference(pixels: u64) -> f32 {
+    pixels as f32 / 256.0
+}
+
+/// The graticule's colour, drawn where it is brighter than the counts.
+pub const GRATICULE: [f32; 3] = [0.55, 0.42, 0.16];
+
+/// Channel colours: R, G, B, and white for luminance.
+const COLOURS: [[f32; 3]; 4] = [
+    [1.0, 0.0, 0.0],
+    [0.0, 1.0, 0.0],
+    [0.0, 0.0, 1.0],
+    [1.0, 1.0, 1.0],
+];
+
+/// The waveform's graticule levels: 0, 25, 50, 75 and 100% of 255, rounded.
+pub const WAVEFORM_LINES: [u32; 5] = [0, 64, 128, 191, 255];
+
+fn to_rgba(pixels: Vec<[f32; 3]>, width: u32, height: u32) -> Image {
+    let rgba = pixels
+        .into_iter()
+        .flat_map(|c| {
+            let [r, g, b] = c.map(|v| (v.clamp(0.0, 1.0) * 255.0 + 0.5) as u8);
+            [r, g, b, 255]
+        })
+        .collect();
+    Image::from_rgba(width, height, rgba).expect("sized to fit")
+}
+
+/// The waveform at natural size: a pixel per column and level (`width` x 256),
+/// the `shown` channels (0 R, 1 G, 2 B, 3 luminance) added in their colours, the
+/// graticule at 0, 25, 50, 75 and 100%.
+pub fn draw_waveform(waveform: &Waveform, shown: &[usize], style: Style) -> Image {
+    let reference = waveform_reference(waveform.height);
+    let mut pixels = Vec::with_capacity(waveform.width as usize * LEVELS);
+    for y in 0..LEVELS as u32 {
+        let level = 255 - y as usize;
+        for x in 0..waveform.width {
+            let mut c = [0.0f32; 3];
+            for &ch in shown {
+                let light = style.brightness(waveform.column(x, ch)[level] as f32, reference);
+                for k in 0..3 {
+                    c[k] += COLOURS[ch][k] * light;
+                }
+            }
+            if WAVEFORM_LINES.contains(&(level as u32)) {
+                c = [0, 1, 2].map(|k| c[k].max(GRATICULE[k]));
+            }
+            pixels.push(c);
+        }
+    }
+    to_rgba(pixels, waveform.width, LEVELS as u32)
+}
+
+/// The RGB parade at natural size: the R, G and B waveforms side by side.
+pub fn draw_parade(waveform: &Waveform, style: Style) -> Image {
+    let parts: Vec<Image> = (0..3)
+        .map(|c| draw_waveform(waveform, &[c], style))
+        .collect();
+    let w = waveform.width as usize * 4;
+    let mut rgba = Vec::with_capacity(w * 3 * LEVELS);
+    for y in 0..LEVELS {
+        for part in &parts {
+            rgba.extend_from_slice(&part.rgba()[y * w..(y + 1) * w]);
+        }
+    }
+    Image::from_rgba(waveform.width * 3, LEVELS as u32, rgba).expect("sized to fit")
+}
+
+/// Where the six 75% colour bars land: (cb, cr) codes of red, yellow, green, cyan,
+/// blue and magenta at 191 (75% of 255).
+pub fn colour_bar_targets() -> [(u32, u32); 6] {
+    const V: u8 = 191;
+    [
+        (V, 0, 0),
+        (V, V, 0),
+        (0, V, 0),
+        (0, V, V),
+        (0, 0, V),
+        (V, 0, V),
+    ]
+    .map(|(r, g, b)| chroma_codes(r, g, b))
+}
+
+/// The skin-tone line's angle, degrees counterclockwise from +Cb (right) towards
+/// +Cr (up): where the faces of every complexion fall.
+pub const SKIN_TONE_DEGREES: f32 = 123.0;
+
+/// Whether a point of the vectorscope's code plane (cb right, cr up; `half` the
+/// half-width of a pixel in codes) lies on the graticule: the outer circle, the
+/// axes through neutral, a box round each 75% colour bar, the skin-tone line.
+pub fn on_vectorscope_graticule(cb: f32, cr: f32, half: f32, targets: &[(u32, u32); 6]) -> bool {
+    let (dx, dy) = (cb - 128.0, cr - 128.0);
+    let radius = 127.5;
+    let distance = (dx * dx + dy * dy).sqrt();
+    if (distance - radius).abs() < half || dx.abs() < half || dy.abs() < half {
+        return true;
+    }
+    let boxed = targets.iter().any(|&(tb, tr)| {
+        let edge = (cb - tb as f32).abs().max((cr - tr as f32).abs());
+        (edge - 5.0).abs() < half
+    });
+    let angle = SKIN_TONE_DEGREES.to_radians();
+    let (ux, uy) = (angle.cos(), angle.sin());
+    let along = dx * ux + dy * uy;
+    let across = (dx * uy - dy * ux).abs();
+    boxed || (along > 0.0 && along < radius && across < half)
+}
+
+/// The chroma a cell stands for, shown in its own hue: the colour of that (Cb, Cr)
+/// at Y' = 0.5, scaled so its brightest channel is 1 (neutral is white).
+pub fn cell_hue(cb: f32, cr: f32) -> [f32; 3] {
+    let (pb, pr) = ((cb - 128.0) / 255.0, (cr - 128.0) / 255.0);
+    let y = 0.5;
+    let r = y + 1.5748 * pr;
+    let b = y + 1.8556 * pb;
+    let g = (y - 0.2126 * r - 0.0722 * b) / 0.7152;
+    let c = [r, g, b].map(|v| v.clamp(0.0, 1.0));
+    let most = c[0].max(c[1]).max(c[2]).max(1e-6);
+    c.map(|v| v / most)
+}
+
+/// The vectorscope at natural size: a pixel per cell, lit in its hue by its count,
+/// with the graticule.
+pub fn draw_vectorscope(scope: &Vectorscope, style: Style) -> Image {
+    let n = scope.size;
+    let reference = vectorscope_reference(scope.pixels);
+    let targets = colour_bar_targets();
+    let scale = 256.0 / n as f32;
+    let mut pixels = Vec::with_capacity((n * n) as usize);
+    for row in 0..n {
+        for column in 0..n {
+            // The pixel's centre in codes: cb right, cr up.
+            let cb = (column as f32 + 0.5) * scale - 0.5;
+            let cr = 255.5 - (row as f32 + 0.5) * scale;
+            let light =
+                style.brightness(scope.counts[(row * n + column) as usize] as f32, reference);
+            let mut c = cell_hue(cb, cr).map(|v| v * light);
+            if on_vectorscope_graticule(cb, cr, scale / 2.0, &targets) {
+                c = [0, 1, 2].map(|k| c[k].max(GRATICULE[k]));
+            }
+            pixels.push(c);
+        }
+    }
+    to_rgba(pixels, n, n)
+}
+
+fn json_string(s: &str) -> String {
+    let mut out = String::from("\"");
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if (c as u32) < 0x20 => write!(out, "\\u{:04x}", c as u32).unwrap(),
+            c => out.push(c),
+        }
+    }
+    out + "\""
+}
+
+fn rows(rows: impl Iterator<Item = Vec<u32>>) -> String {
+    let rows: Vec<String> = rows
+        .map(|r| {
+            let v: Vec<String> = r.iter().map(u32::to_string).collect();
+            format!("[{}]", v.join(", "))
+        })
+        .collect();
+    format!("[{}]", rows.join(", "))
+}
+
+/// The waveform (the parade's counts too) of an image of `width` x `height` as one JSON
+/// object: `{"file", "width", "height", "scope", "r": [...], "g", "b",
+/// "luminance"}`, each channel a list of columns of 256 counts (`width` of them,
+/// or the region's width and a `"region": [x, y, w, h]` when only a rectangle was
+/// counted).
+pub fn waveform_json(
+    file: &str,
+    waveform: &Waveform,
+    (width, height): (u32, u32),
+    region: Option<Region>,
+) -> String {
+    let mut out = format!(
+        "{{\"file\": {}, \"width\": {width}, \"height\": {height}, \"scope\": \"waveform\"",
+        json_string(file),
+    );
+    if let Some(r) = region {
+        write!(
+            out,
+            ", \"region\": [{}, {}, {}, {}]",
+            r.x, r.y, r.width, r.height
+        )
+        .unwrap();
+    }
+    for (c, name) in ["r", "g", "b", "luminance"].iter().enumerate() {
+        let columns = (0..waveform.width).map(|x| waveform.column(x, c).to_vec());
+        write!(out, ", \"{name}\": {}", rows(columns)).unwrap();
+    }
+    out + "}"
+}
+
+/// The vectorscope as one JSON object: `{"file", "width", "height", "scope":
+/// "vectorscope", "size", "counts"}`, `size` rows (row 0 at the top) of `size` counts.
+pub fn vectorscope_json(
+    file: &str,
+    scope: &Vectorscope,
+    (width, height): (u32, u32),
+    region: Option<Region>,
+) -> String {
+    let n = scope.size as usize;
+    let mut out = format!(
+        "{{\"file\": {}, \"width\": {width}, \"height\": {height}, \"scope\": \"vectorscope\", \"size\": {n}",
+        json_string(file),
+    );
+    if let Some(r) = region {
+        write!(
+            out,
+            ", \"region\": [{}, {}, {}, {}]",
+            r.x, r.y, r.width, r.height
+        )
+        .unwrap();
+    }
+    let counts = scope.counts.chunks(n).map(<[u32]>::to_vec);
+    write!(out, ", \"counts\": {}", rows(counts)).unwrap();
+    out + "}"
+}

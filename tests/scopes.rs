@@ -1,0 +1,433 @@
+//! Scopes: the CPU reference against definitions worked out apart from it, and
+//! the GPU kernels and drawing against the CPU reference.
+
+mod common;
+
+use common::{gpu, photo, reference, test_images};
+use histogram::gpu::{Gpu, GpuImage, Kernels, ScopeCount, ScopePainter};
+use histogram::layout::Panel;
+use histogram::scope::{self, Counts, Scope, Style, LEVELS};
+use histogram::{Image, Region, Spec};
+
+/// Every column of the waveform is the histogram of that column of pixels, by the
+/// independent reference of the histograms.
+#[test]
+fn waveform_columns_are_the_columns_histograms() {
+    for (name, image) in test_images() {
+        let w = scope::waveform(&image, None).unwrap();
+        assert_eq!((w.width, w.height), (image.width(), image.height()));
+        for x in (0..image.width()).step_by(7) {
+            let column = image.crop(Region {
+                x,
+                y: 0,
+                width: 1,
+                height: image.height(),
+            });
+            let expected = reference(&column, Spec::rgbl());
+            for ch in 0..4 {
+                let got = w.column(x, ch);
+                let want: Vec<u32> = (0..LEVELS).map(|l| expected[l * 4 + ch]).collect();
+                assert_eq!(got, &want[..], "{name}: column {x}, channel {ch}");
+            }
+        }
+    }
+}
+
+/// The chroma codes of the definition, in f64: BT.709, full range.
+fn codes_f64(r: u8, g: u8, b: u8) -> (u32, u32) {
+    let [r, g, b] = [r, g, b].map(|v| v as f64 / 255.0);
+    let y = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    let code = |d: f64| (128.0 + 255.0 * d + 0.5).floor().clamp(0.0, 255.0) as u32;
+    (code((b - y) / 1.8556), code((r - y) / 1.5748))
+}
+
+#[test]
+fn vectorscope_cells_follow_the_definition() {
+    // Neutral greys land on one cell: cb = cr = 128, just right of and below the
+    // centre line of a grid of even size.
+    for v in [0u8, 1, 77, 128, 254, 255] {
+        assert_eq!(scope::chroma_codes(v, v, v), (128, 128), "grey {v}");
+        assert_eq!(scope::chroma_cell(v, v, v, 256), (128, 127));
+        assert_eq!(scope::chroma_cell(v, v, v, 16), (8, 7));
+    }
+    // Primaries and secondaries at full strength, as worked out in f64.
+    let colours = [
+        (255, 0, 0),
+        (0, 255, 0),
+        (0, 0, 255),
+        (255, 255, 0),
+        (0, 255, 255),
+        (255, 0, 255),
+        (191, 0, 0),
+    ];
+    for (r, g, b) in colours {
+        assert_eq!(
+            scope::chroma_codes(r, g, b),
+            codes_f64(r, g, b),
+            "{r},{g},{b}"
+        );
+    }
+    // Pure blue is the most +Cb (right edge), pure red the most +Cr (top row).
+    assert_eq!(scope::chroma_codes(0, 0, 255).0, 255);
+    assert_eq!(scope::chroma_cell(255, 0, 0, 256).1, 0);
+    // Every 8-bit colour, sampled, lands where the f64 definition puts it, but for
+    // a value exactly on a rounding edge (f32 against f64).
+    let mut moved = 0;
+    let mut n = 0;
+    for r in (0..=255u8).step_by(5) {
+        for g in (0..=255u8).step_by(3) {
+            for b in (0..=255u8).step_by(7) {
+                let (a, e) = (scope::chroma_codes(r, g, b), codes_f64(r, g, b));
+                assert!(a.0.abs_diff(e.0) <= 1 && a.1.abs_diff(e.1) <= 1);
+                moved += (a != e) as u32;
+                n += 1;
+            }
+        }
+    }
+    assert!(moved * 1000 < n, "{moved} of {n} moved by f32 rounding");
+}
+
+#[test]
+fn vectorscope_counts_every_pixel_once() {
+    let image = Image::noise(97, 31, 4);
+    for size in [1, 2, 16, 64, 128, 256] {
+        let v = scope::vectorscope(&image, None, size).unwrap();
+        assert_eq!(v.counts.len(), (size * size) as usize);
+        assert_eq!(v.counts.iter().map(|&c| c as u64).sum::<u64>(), v.pixels);
+        let mut want = vec![0u32; (size * size) as usize];
+        for p in image.rgba().chunks(4) {
+            let (cb, cr) = codes_f64(p[0], p[1], p[2]);
+            want[((255 - cr) * size / 256 * size + cb * size / 256) as usize] += 1;
+        }
+        let diff: u32 = v
+            .counts
+            .iter()
+            .zip(&want)
+            .map(|(a, b)| a.abs_diff(*b))
+            .sum();
+        assert!(diff <= 2, "size {size}: {diff} counts moved");
+    }
+    assert!(Scope::Vectorscope { size: 100 }.check().is_err());
+    assert!(Scope::Vectorscope { size: 0 }.check().is_err());
+    assert!(Scope::Vectorscope { size: 512 }.check().is_err());
+}
+
+fn gpu_counts(gpu: &Gpu, image: &GpuImage, scope: Scope, region: Option<Region>) -> Counts {
+    let mut kernels = Kernels::default();
+    let count = ScopeCount::new(gpu, &mut kernels, image, scope, region).unwrap();
+    pollster::block_on(count.execute(gpu)).unwrap().0
+}
+
+/// GPU counts equal the CPU's; a vectorscope pixel may move to a neighbouring
+/// cell where f32 rounds differently (the luminance rule allows the same).
+fn assert_close(name: &str, got: &Counts, want: &Counts) {
+    match (got, want) {
+        (Counts::Waveform(g), Counts::Waveform(w)) => {
+            assert_eq!((g.width, g.height), (w.width, w.height), "{name}");
+            for x in 0..g.width {
+                for ch in 0..4 {
+                    assert_eq!(
+                        g.column(x, ch),
+                        w.column(x, ch),
+                        "{name}: column {x}, ch {ch}"
+                    );
+                }
+            }
+        }
+        (Counts::Vectorscope(g), Counts::Vectorscope(w)) => {
+            assert_eq!((g.size, g.pixels), (w.size, w.pixels), "{name}");
+            let total: u64 = g.counts.iter().map(|&c| c as u64).sum();
+            assert_eq!(total, g.pixels, "{name}: every pixel counted once");
+            let moved: u64 = g
+                .counts
+                .iter()
+                .zip(&w.counts)
+                .map(|(a, b)| a.abs_diff(*b) as u64)
+                .sum::<u64>()
+                / 2;
+            assert!(moved * 10000 <= g.pixels, "{name}: {moved} pixels moved");
+        }
+        _ => panic!("{name}: different scopes"),
+    }
+}
+
+const SCOPES: [Scope; 4] = [
+    Scope::Waveform,
+    Scope::Vectorscope { size: 256 },
+    Scope::Vectorscope { size: 64 },
+    Scope::Vectorscope { size: 8 },
+];
+
+#[test]
+fn gpu_scopes_equal_the_cpu() {
+    let gpu = gpu();
+    let mut images = test_images();
+    images.push(("pure primaries", primaries()));
+    images.push(("one colour", Image::solid(33, 17, [200, 40, 90, 255])));
+    for (name, image) in images {
+        let uploaded = GpuImage::upload_as_is(&gpu, &image);
+        for scope in SCOPES {
+            let want = scope::count(&image, None, scope).unwrap();
+            let got = gpu_counts(&gpu, &uploaded, scope, None);
+            assert_close(&format!("{name}, {scope:?}"), &got, &want);
+        }
+    }
+}
+
+/// A picture of the six primaries and secondaries, black and white, in stripes.
+fn primaries() -> Image {
+    let colours: [[u8; 4]; 8] = [
+        [255, 0, 0, 255],
+        [0, 255, 0, 255],
+        [0, 0, 255, 255],
+        [255, 255, 0, 255],
+        [0, 255, 255, 255],
+        [255, 0, 255, 255],
+        [0, 0, 0, 255],
+        [255, 255, 255, 255],
+    ];
+    let (w, h) = (40, 9);
+    let rgba = (0..w * h)
+        .flat_map(|i| colours[(i % w) as usize / 5])
+        .collect();
+    Image::from_rgba(w, h, rgba).unwrap()
+}
+
+#[test]
+fn regions_tiles_and_bands_count_as_the_cpu() {
+    let gpu = gpu();
+    let image = photo(8);
+    let (w, h) = (image.width(), image.height());
+    let regions = [
+        None,
+        Some(Region {
+            x: 0,
+            y: 0,
+            width: 1,
+            height: 1,
+        }),
+        Some(Region {
+            x: w - 37,
+            y: 5,
+            width: 37,
+            height: h - 9,
+        }),
+        Some(Region {
+            x: 50,
+            y: 60,
+            width: 101,
+            height: 3,
+        }),
+    ];
+    // In one texture, and in tiles of 64 pixels a side.
+    for tiled in [false, true] {
+        let uploaded = if tiled {
+            GpuImage::upload_as_is_with(&gpu, &image, 64)
+        } else {
+            GpuImage::upload_as_is(&gpu, &image)
+        };
+        for region in regions {
+            for scope in SCOPES {
+                let want = scope::count(&image, region, scope).unwrap();
+                let got = gpu_counts(&gpu, &uploaded, scope, region);
+                assert_close(
+                    &format!("tiled {tiled}, {region:?}, {scope:?}"),
+                    &got,
+                    &want,
+                );
+            }
+        }
+    }
+    // Past 65535 rows a waveform column is counted in two dispatches, which add.
+    let tall = Image::noise(2, 70_001, 9);
+    let uploaded = GpuImage::upload_as_is(&gpu, &tall);
+    let want = scope::count(&tall, None, Scope::Waveform).unwrap();
+    assert_close(
+        "2x70001",
+        &gpu_counts(&gpu, &uploaded, Scope::Waveform, None),
+        &want,
+    );
+}
+
+#[test]
+fn a_scope_moves_its_region_without_being_made_anew() {
+    let gpu = gpu();
+    let image = Image::noise(120, 80, 5);
+    let uploaded = GpuImage::upload_as_is(&gpu, &image);
+    let mut kernels = Kernels::default();
+    for scope in SCOPES {
+        let mut count = ScopeCount::new(&gpu, &mut kernels, &uploaded, scope, None).unwrap();
+        for region in [
+            Region {
+                x: 10,
+                y: 10,
+                width: 50,
+                height: 20,
+            },
+            Region::whole(120, 80),
+            Region {
+                x: 119,
+                y: 79,
+                width: 1,
+                height: 1,
+            },
+        ] {
+            count.set_region(&gpu, &uploaded, region).unwrap();
+            let got = pollster::block_on(count.execute(&gpu)).unwrap().0;
+            let want = scope::count(&image, Some(region), scope).unwrap();
+            assert_close(&format!("{scope:?} {region:?}"), &got, &want);
+        }
+        let outside = Region {
+            x: 100,
+            y: 0,
+            width: 30,
+            height: 5,
+        };
+        assert!(count.set_region(&gpu, &uploaded, outside).is_err());
+    }
+    // Scopes read columns: a thin image laid out anew for the histograms is refused.
+    let thin = GpuImage::upload(&gpu, &Image::noise(3, 500, 1));
+    assert!(ScopeCount::new(&gpu, &mut kernels, &thin, Scope::Waveform, None).is_err());
+}
+
+/// Draws `counts` on the GPU at natural size (one pixel per bin) and reads it back.
+fn draw_on_gpu(gpu: &Gpu, image: &Image, scope: Scope, shown: &[usize], style: Style) -> Image {
+    let mut kernels = Kernels::default();
+    let uploaded = GpuImage::upload_as_is(gpu, image);
+    let count = ScopeCount::new(gpu, &mut kernels, &uploaded, scope, None).unwrap();
+    let format = wgpu::TextureFormat::Rgba8Unorm;
+    let painter = ScopePainter::new(gpu, &count, format);
+    let size = match scope {
+        Scope::Waveform => (image.width(), 256),
+        Scope::Parade => (image.width() * 3, 256),
+        Scope::Vectorscope { size } => (size, size),
+    };
+    painter.set_view(&gpu.queue, &count, scope, &Panel::full(shown), size, style);
+    let device = &gpu.device;
+    let target = gpu.texture(
+        "scope",
+        size,
+        format,
+        wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::COPY_SRC,
+    );
+    let row = (size.0 * 4).div_ceil(256) * 256;
+    let read = device.create_buffer(&wgpu::BufferDescriptor {
+        label: None,
+        size: (row * size.1) as u64,
+        usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+        mapped_at_creation: false,
+    });
+    let mut encoder = device.create_command_encoder(&Default::default());
+    count.encode(&mut encoder);
+    {
+        let view = target.create_view(&Default::default());
+        let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
+            color_attachments: &[Some(wgpu::RenderPassColorAttachment {
+                view: &view,
+                depth_slice: None,
+                resolve_target: None,
+                ops: wgpu::Operations {
+                    load: wgpu::LoadOp::Clear(wgpu::Color::BLACK),
+                    store: wgpu::StoreOp::Store,
+                },
+            })],
+            ..Default::default()
+        });
+        painter.draw(&mut pass);
+    }
+    encoder.copy_texture_to_buffer(
+        target.as_image_copy(),
+        wgpu::TexelCopyBufferInfo {
+            buffer: &read,
+            layout: wgpu::TexelCopyBufferLayout {
+                offset: 0,
+                bytes_per_row: Some(row),
+                rows_per_image: None,
+            },
+        },
+        wgpu::Extent3d {
+            width: size.0,
+            height: size.1,
+            depth_or_array_layers: 1,
+        },
+    );
+    pollster::block_on(gpu.submit(encoder.finish())).unwrap();
+    let bytes = pollster::block_on(gpu.read_buffer(&read)).unwrap();
+    let rgba = bytes
+        .chunks(row as usize)
+        .flat_map(|r| r[..size.0 as usize * 4].to_vec())
+        .collect();
+    Image::from_rgba(size.0, size.1, rgba).unwrap()
+}
+
+/// The GPU drawing at natural size is the CPU drawing (`histogram scope` PNGs),
+/// within rounding.
+#[test]
+fn gpu_drawing_matches_the_cpu_drawing() {
+    let gpu = gpu();
+    let image = photo(16);
+    let cases = [
+        (
+            Scope::Waveform,
+            vec![3],
+            Style {
+                log: false,
+                gain: 1.0,
+            },
+        ),
+        (
+            Scope::Waveform,
+            vec![0, 1, 2],
+            Style {
+                log: true,
+                gain: 1.5,
+            },
+        ),
+        (
+            Scope::Parade,
+            vec![0, 1, 2],
+            Style {
+                log: false,
+                gain: 2.0,
+            },
+        ),
+        (
+            Scope::Vectorscope { size: 256 },
+            vec![],
+            Style {
+                log: true,
+                gain: 1.0,
+            },
+        ),
+        (
+            Scope::Vectorscope { size: 64 },
+            vec![],
+            Style {
+                log: false,
+                gain: 4.0,
+            },
+        ),
+    ];
+    for (scope, shown, style) in cases {
+        let got = draw_on_gpu(&gpu, &image, scope, &shown, style);
+        let want = match scope::count(&image, None, scope).unwrap() {
+            Counts::Waveform(w) if scope == Scope::Waveform => {
+                scope::draw_waveform(&w, &shown, style)
+            }
+            counts => counts.draw(scope, style),
+        };
+        assert_eq!((got.width(), got.height()), (want.width(), want.height()));
+        let off = got
+            .rgba()
+            .iter()
+            .zip(want.rgba())
+            .filter(|(a, b)| a.abs_diff(**b) > 2)
+            .count();
+        // Graticule pixels on a circle's edge may fall either side in f32.
+        assert!(
+            off * 500 <= got.rgba().len(),
+            "{scope:?} {style:?}: {off} of {} bytes differ",
+            got.rgba().len()
+        );
+    }
+}
