@@ -33,9 +33,15 @@ export const examples = [
     line: 'Each channel, or all of them linked, stretched so its 0.5% and 99.5% become black and white.' },
   { id: 'otsu', part: 3, ready: true, title: "Otsu's threshold",
     line: 'The luma that best splits the pixels in two, found from the histogram alone.' },
-  { id: 'privatized', part: 4, ready: true, title: 'One privatized pass',
+  { id: 'waveform', part: 4, ready: true, title: 'Waveform: a histogram for every column',
+    line: 'Per column, the histogram of its values; columns split among workgroups, each owning its bins whole.' },
+  { id: 'parade', part: 4, ready: true, title: 'RGB parade',
+    line: 'The red, green and blue waveforms side by side: colour balance at a glance.' },
+  { id: 'vectorscope', part: 4, ready: true, title: 'Vectorscope: a histogram of colour',
+    line: 'A two-dimensional histogram of chroma, counted in a window around neutral in workgroup memory.' },
+  { id: 'privatized', part: 5, ready: true, title: 'One privatized pass',
     line: 'A small grid of workgroups, each counting many pixels: no chunks, no reduction.' },
-  { id: 'packed', part: 4, ready: true, title: 'Packed pixels, replicated bins',
+  { id: 'packed', part: 5, ready: true, title: 'Packed pixels, replicated bins',
     line: 'Four pixels per load from a storage buffer, and histogram copies against contention.' },
 ];
 
@@ -43,5 +49,6 @@ export const parts = {
   1: 'Part 1: computing a histogram',
   2: 'Part 2: four channels, GPU drawing, video',
   3: 'Part 3: using the histogram',
-  4: 'Beyond the article: faster kernels',
+  4: 'Part 4: histograms in two dimensions',
+  5: 'Beyond the article: faster kernels',
 };

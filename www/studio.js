@@ -1,7 +1,8 @@
 // The studio: a picture, video or camera counted on the GPU by a Studio
 // (src/web/studio/) and shown by views that each own their controls and drawing:
 // the panel (studio-panel.js), the adjustment (studio-adjust.js), the region
-// (studio-region.js), the statistics and exports (studio-stats.js). This module
+// (studio-region.js), the statistics and exports (studio-stats.js), the scopes
+// (studio-scopes.js). This module
 // holds the source (a picture here, a video through frames.js), composes the views,
 // and keeps what the visitor chose through a new Studio (other bins, a new device).
 import init, { GpuContext, Studio, Picture, kernelSource, studioSource } from '../pkg/histogram.js';
@@ -11,6 +12,7 @@ import { panelView } from './studio-panel.js';
 import { regionView } from './studio-region.js';
 import { adjustView } from './studio-adjust.js';
 import { statsView } from './studio-stats.js';
+import { scopesView } from './studio-scopes.js';
 
 // Statistics of a playing video are read back this often: as often as a person reads.
 const STATS_EVERY_MS = 250;
@@ -57,12 +59,14 @@ const panel = panelView(page);
 const region = regionView(page, pictureCanvas);
 const adjust = adjustView(page, { preset: main.dataset.adjustment ?? 'none', panelFrame: panel.frame, pictureCanvas });
 const stats = statsView(page, panel.canvas);
+const scopes = scopesView(page);
 
 const pictureFigure = el('figure', { class: 'studio-picture drop' },
   el('div', { class: 'picture-frame' }, pictureCanvas, region.box, adjust.splitHandle), caption,
   el('p', { class: 'hint' }, 'Drop or paste a picture or a video here. Drag on it to count a region; Escape counts it all.'));
 const panelSection = el('section', { class: 'studio-panel', 'aria-label': 'Histogram panel' },
-  panel.frame, adjust.legend, panel.readout, adjust.options, panel.options, region.options, stats.table, stats.exports);
+  panel.frame, adjust.legend, panel.readout, scopes.frame, adjust.options, panel.options, scopes.options, region.options,
+  stats.table, stats.exports);
 // On a chapter page of Part 3 the adjustment comes first.
 if (main.dataset.adjustment) panelSection.prepend(adjust.options);
 main.append(
@@ -84,7 +88,7 @@ function showSources() {
 
 /** Every view's choices, on a new Studio. */
 function setUp(studio) {
-  for (const view of [panel, adjust, region]) view.apply(studio);
+  for (const view of [panel, adjust, region, scopes]) view.apply(studio);
   region.layout();
   adjust.layout();
   return studio;
@@ -260,6 +264,7 @@ function fitCanvas(canvas) {
 new ResizeObserver(() => {
   fitCanvas(pictureCanvas);
   fitCanvas(panel.canvas);
+  scopes.layout();
   if (page.current) { region.layout(); adjust.layout(); redraw(); }
 }).observe(pictureCanvas);
 

@@ -16,7 +16,7 @@ pub use device::{now_ms, Destroy, Gpu, GpuError, GpuOptions, Owned};
 pub use draw::{palette, panel_source, picture_source, Bars, FramePainter, HistogramPainter, Look};
 pub use kernels::{with_constants, ChunkShape, Input, Kernel, Kernels, Method};
 pub use run::{packed_groups, pass_ms, GpuImage, Limits, Run, RunOptions, Timing};
-pub use scope::{scope_draw_source, scope_source, ScopeCount, ScopePainter};
+pub use scope::{scope_draw_source, scope_source, Readout, ScopeCount, ScopePainter};
 pub use video::{
     colour_matrix, frame_pass_source, yuv_to_rgb, FrameConverter, FrameFormat, PixelLayout,
 };

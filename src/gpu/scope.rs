@@ -10,7 +10,6 @@ use crate::image::Region;
 use crate::layout::Panel;
 use crate::scope::{self, Counts, Scope, Style, Vectorscope, Waveform, LEVELS};
 use glam::{Mat4, Vec3};
-use std::cell::Cell;
 use wgpu::util::DeviceExt;
 
 /// The most rows one waveform dispatch counts: two 16-bit counts share a word of
@@ -44,9 +43,6 @@ pub struct ScopeCount {
     dispatches: Vec<(wgpu::BindGroup, [u32; 3])>,
     uniforms: Owned<wgpu::Buffer>,
     result: Owned<wgpu::Buffer>,
-    readback: Owned<wgpu::Buffer>,
-    /// Between `encode_readback` and the end of `read`: the readback is busy.
-    reading: Cell<bool>,
     queries: Option<Queries>,
 }
 
@@ -95,8 +91,6 @@ impl ScopeCount {
             dispatches: Vec::new(),
             uniforms: buffer("scope bands", BAND_BYTES, U::UNIFORM | U::COPY_DST),
             result: buffer("scope", bytes, U::STORAGE | U::COPY_SRC | U::COPY_DST),
-            readback: buffer("scope readback", bytes + 16, U::MAP_READ | U::COPY_DST),
-            reading: Cell::new(false),
             queries: Queries::new(gpu),
         };
         count.set_region(gpu, image, region.unwrap_or(count.region))?;
@@ -238,35 +232,70 @@ impl ScopeCount {
         }
     }
 
-    /// Whether the readback buffer is free for another `encode_readback`.
-    pub fn can_read(&self) -> bool {
-        !self.reading.get()
-    }
-
-    /// Copies the counts and the pass's timestamps to the readback buffer.
-    pub fn encode_readback(&self, encoder: &mut wgpu::CommandEncoder) {
-        self.reading.set(true);
+    /// Records the count and a copy of its counts and timestamps into a new
+    /// buffer; once submitted, read the buffer and make counts of its bytes with
+    /// the `Readout`.
+    pub fn encode_read(
+        &self,
+        gpu: &Gpu,
+        encoder: &mut wgpu::CommandEncoder,
+    ) -> (Owned<wgpu::Buffer>, Readout) {
+        self.encode(encoder);
         let used = self.used_bytes();
-        encoder.copy_buffer_to_buffer(&self.result, 0, &self.readback, 0, used);
+        let readback = gpu.device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("scope readback"),
+            size: used + 16,
+            usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
+        });
+        encoder.copy_buffer_to_buffer(&self.result, 0, &readback, 0, used);
         if let Some(q) = &self.queries {
-            q.encode_copy(encoder, &self.readback, used);
+            q.encode_copy(encoder, &readback, used);
         }
+        let readout = Readout {
+            scope: self.scope,
+            region: self.region,
+            used,
+            timed: self.queries.is_some(),
+        };
+        (readback.into(), readout)
     }
 
-    /// Reads what `encode_readback` copied, once its submission is done.
-    pub async fn read(&self, gpu: &Gpu) -> Result<(Counts, Option<f64>), GpuError> {
-        let bytes = gpu.read_buffer(&self.readback).await;
-        self.reading.set(false);
-        let bytes = bytes?;
-        let used = self.used_bytes() as usize;
+    /// Counts once and reads the counts and the timing back.
+    pub async fn execute(&self, gpu: &Gpu) -> Result<(Counts, Timing), GpuError> {
+        let start = super::device::now_ms();
+        let mut encoder = gpu.device.create_command_encoder(&Default::default());
+        let (readback, readout) = self.encode_read(gpu, &mut encoder);
+        gpu.scoped(|| gpu.queue.submit([encoder.finish()])).await?;
+        let bytes = gpu.read_buffer(&readback).await?;
+        let (counts, gpu_ms) = readout.counts(&bytes, gpu.queue.get_timestamp_period());
+        let wall_ms = super::device::now_ms() - start;
+        Ok((counts, Timing { gpu_ms, wall_ms }))
+    }
+}
+
+/// What a count's read-back bytes hold (`ScopeCount::encode_read`).
+#[derive(Clone, Copy, Debug)]
+pub struct Readout {
+    pub scope: Scope,
+    pub region: Region,
+    used: u64,
+    timed: bool,
+}
+
+impl Readout {
+    /// The counts in `bytes`, and the pass's GPU time (`period`: the queue's
+    /// nanoseconds per timestamp tick).
+    pub fn counts(&self, bytes: &[u8], period: f32) -> (Counts, Option<f64>) {
+        let used = self.used as usize;
         let counts: Vec<u32> = bytes[..used]
             .chunks_exact(4)
             .map(|w| u32::from_le_bytes(w.try_into().expect("four bytes")))
             .collect();
         let gpu_ms = self
-            .queries
-            .as_ref()
-            .and_then(|_| pass_ms(gpu.queue.get_timestamp_period(), &bytes[used..]));
+            .timed
+            .then(|| pass_ms(period, &bytes[used..]))
+            .flatten();
         let r = self.region;
         let counts = match self.scope {
             Scope::Vectorscope { size } => Counts::Vectorscope(Vectorscope {
@@ -280,19 +309,7 @@ impl ScopeCount {
                 counts,
             }),
         };
-        Ok((counts, gpu_ms))
-    }
-
-    /// Counts once and reads the counts and the timing back.
-    pub async fn execute(&self, gpu: &Gpu) -> Result<(Counts, Timing), GpuError> {
-        let start = super::device::now_ms();
-        let mut encoder = gpu.device.create_command_encoder(&Default::default());
-        self.encode(&mut encoder);
-        self.encode_readback(&mut encoder);
-        gpu.scoped(|| gpu.queue.submit([encoder.finish()])).await?;
-        let (counts, gpu_ms) = self.read(gpu).await?;
-        let wall_ms = super::device::now_ms() - start;
-        Ok((counts, Timing { gpu_ms, wall_ms }))
+        (counts, gpu_ms)
     }
 }
 

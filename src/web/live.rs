@@ -236,6 +236,14 @@ impl Frames {
         Ok(())
     }
 
+    /// Records the frame pass over uploaded bytes, if any, and no count (a scope
+    /// counts the frame its own way).
+    pub(super) fn convert(&self, g: &Gpu, encoder: &mut wgpu::CommandEncoder) {
+        if self.pending.replace(false) {
+            self.converter.encode(g, encoder, None);
+        }
+    }
+
     /// Records the frame: the frame pass over uploaded bytes (with `timestamps`
     /// around it), then the count unless that pass counted. Returns whether the
     /// frame pass counted (the privatized pass times itself otherwise).

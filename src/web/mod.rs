@@ -1,11 +1,13 @@
 //! Browser glue: what the pages call from JavaScript. It only composes the core
 //! (images, the CPU method, GPU runs, drawing); the pages own the DOM. By page kind:
 //! `image` (the example pages over an image), `video` (the live video page),
-//! `studio` (the studio); `live` (a video's frames on the GPU) serves the last two;
+//! `studio` (the studio), `scope` (the scopes' chapters, and the studio's scope
+//! views); `live` (a video's frames on the GPU) serves the last three;
 //! what they all share is here.
 
 mod image;
 mod live;
+mod scope;
 mod studio;
 mod video;
 

@@ -1,6 +1,7 @@
 //! The studio: a picture (an image, or the frames of a video or camera) counted on
 //! the GPU and shown by views that each own their pass and drawing: the picture
-//! (picture.rs), the histogram panel (panel.rs) and the adjustment (adjust.rs).
+//! (picture.rs), the histogram panel (panel.rs), the adjustment (adjust.rs) and
+//! the scopes (../scope.rs).
 //! This module holds the source and its count, and composes the views into one
 //! submission a frame. Statistics and the hover readout come from bins read back
 //! now and then; the region is counted through the kernels' uniforms.
@@ -10,6 +11,7 @@ mod panel;
 mod picture;
 
 use super::live::{Frames, Live};
+use super::scope::{named_scope, ScopeView};
 use super::{read_outcome, Context, GpuContext, Picture, WebResult};
 use crate::adjust::Adjustment;
 use crate::gpu::{GpuImage, Method, Run, RunOptions};
@@ -71,6 +73,12 @@ impl Source {
         }
     }
 
+    /// The texture as an image for a scope to count.
+    fn image(&self) -> GpuImage {
+        let (w, h) = self.size();
+        GpuImage::from_texture(self.view().clone(), w, h)
+    }
+
     fn run(&self) -> &Rc<Run> {
         match self {
             Source::Picture { run, .. } => run,
@@ -96,6 +104,7 @@ pub struct Studio {
     picture: PictureView,
     panel: PanelView,
     adjust: RefCell<Option<AdjustView>>,
+    scopes: RefCell<Vec<ScopeView>>,
     /// Frames drawn: a video's adjusted histogram is counted every
     /// `ADJUSTED_EVERY`th.
     frames: Cell<u32>,
@@ -171,6 +180,7 @@ impl Studio {
             picture,
             panel,
             adjust: RefCell::new(None),
+            scopes: RefCell::default(),
             frames: Cell::new(0),
         })
     }
@@ -346,6 +356,61 @@ impl Studio {
         }
     }
 
+    /// Shows these scopes ("waveform", "parade", "vectorscope"), each in its
+    /// canvas, from the next draw (none: no scopes); `size` is the vectorscope's grid.
+    #[wasm_bindgen(js_name = setScopes)]
+    pub fn set_scopes(
+        &self,
+        names: Vec<String>,
+        canvases: Vec<web_sys::HtmlCanvasElement>,
+        size: u32,
+    ) -> WebResult<()> {
+        let g = &self.context.gpu;
+        let image = self.source.image();
+        let views = names
+            .iter()
+            .zip(canvases)
+            .map(|(name, canvas)| {
+                let scope = named_scope(name, size)?;
+                let mut kernels = self.context.kernels.borrow_mut();
+                ScopeView::new(g, &mut kernels, canvas, &image, scope, self.region.get())
+            })
+            .collect::<WebResult<Vec<_>>>()?;
+        *self.scopes.borrow_mut() = views;
+        Ok(())
+    }
+
+    /// The scopes' brightness (logarithmic or linear, times `gain`) and the
+    /// waveform's channels (0 R, 1 G, 2 B, 3 luminance).
+    #[wasm_bindgen(js_name = setScopeStyle)]
+    pub fn set_scope_style(&self, log: bool, gain: f32, shown: Vec<u8>) {
+        let shown: Vec<usize> = shown.into_iter().map(usize::from).collect();
+        for view in self.scopes.borrow().iter() {
+            let style = crate::scope::Style { log, gain };
+            view.set_style(&self.context.gpu, style, shown.clone());
+        }
+    }
+
+    /// Scope `index`'s counts as the command line's JSON for `file`.
+    #[wasm_bindgen(js_name = scopeJson)]
+    pub fn scope_json(&self, index: usize, file: String) -> WebResult<js_sys::Promise> {
+        let scopes = self.scopes.borrow();
+        let view = scopes
+            .get(index)
+            .ok_or_else(|| JsError::new("no such scope"))?;
+        Ok(view.json(self.context.clone(), file, self.source.size()))
+    }
+
+    /// Scope `index` at natural size as PNG bytes.
+    #[wasm_bindgen(js_name = scopePng)]
+    pub fn scope_png(&self, index: usize) -> WebResult<js_sys::Promise> {
+        let scopes = self.scopes.borrow();
+        let view = scopes
+            .get(index)
+            .ok_or_else(|| JsError::new("no such scope"))?;
+        Ok(view.png(self.context.clone()))
+    }
+
     /// The histogram of the latest draw, read back: for the statistics, the hover
     /// readout and the CSV.
     pub fn histogram(&self) -> js_sys::Promise {
@@ -367,6 +432,10 @@ impl Studio {
             Source::Live(frames) => frames.set_region(&g.queue, region),
         };
         moved.map_err(|e| JsError::new(&e.0))?;
+        let image = self.source.image();
+        for view in self.scopes.borrow().iter() {
+            view.set_region(g, &image, region)?;
+        }
         self.panel.set_entries(g, region.pixel_count());
         self.region.set(region);
         Ok(())
@@ -407,13 +476,24 @@ impl Studio {
             );
         }
         self.panel.encode(&mut encoder, run.bins());
+        let scopes = self.scopes.borrow();
+        for view in scopes.iter() {
+            view.encode(&mut encoder);
+        }
         let picture = self.picture.draw(g, &mut encoder)?;
         let panel = self
             .panel
             .draw(g, &mut encoder, adjust.as_ref().map(AdjustView::painter))?;
+        let drawn = scopes
+            .iter()
+            .map(|view| view.draw(g, &mut encoder))
+            .collect::<WebResult<Vec<_>>>()?;
         g.queue.submit([encoder.finish()]);
         g.queue.present(picture);
         g.queue.present(panel);
+        for frame in drawn {
+            g.queue.present(frame);
+        }
         self.frames.set(self.frames.get().wrapping_add(1));
         Ok(())
     }

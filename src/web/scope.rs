@@ -1,0 +1,324 @@
+//! Scopes in the browser: a view that counts a scope on the GPU and draws it into
+//! its own canvas (the studio holds one per scope shown), and the chapter pages'
+//! screen over a picture or live frames.
+
+use super::live::{Frames, Live};
+use super::{png, CanvasTarget, Context, GpuContext, Picture, WebResult};
+use crate::gpu::{self, Gpu, GpuImage, Kernels, ScopeCount, ScopePainter};
+use crate::image::Region;
+use crate::layout::Panel;
+use crate::scope::{Counts, Scope, Style};
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+use wasm_bindgen::prelude::*;
+
+/// A scope by its page name ("waveform", "parade", "vectorscope") and grid size.
+pub(super) fn named_scope(name: &str, size: u32) -> WebResult<Scope> {
+    let scope = match name {
+        "waveform" => Scope::Waveform,
+        "parade" => Scope::Parade,
+        "vectorscope" => Scope::Vectorscope { size },
+        _ => return Err(JsError::new(&format!("no scope called '{name}'"))),
+    };
+    scope.check().map_err(|e| JsError::new(&e))
+}
+
+/// The WGSL of a scope's kernel, or with "draw" the drawing of every scope.
+#[wasm_bindgen(js_name = scopeSource)]
+pub fn scope_source(name: &str) -> WebResult<String> {
+    if name == "draw" {
+        return Ok(gpu::scope_draw_source().into());
+    }
+    Ok(gpu::scope_source(named_scope(name, 256)?))
+}
+
+/// One scope over a texture, counted and drawn into its canvas.
+pub(super) struct ScopeView {
+    scope: Scope,
+    target: RefCell<CanvasTarget>,
+    count: RefCell<ScopeCount>,
+    painter: ScopePainter,
+    style: Cell<Style>,
+    shown: RefCell<Vec<usize>>,
+}
+
+impl ScopeView {
+    pub(super) fn new(
+        g: &Gpu,
+        kernels: &mut Kernels,
+        canvas: web_sys::HtmlCanvasElement,
+        image: &GpuImage,
+        scope: Scope,
+        region: Region,
+    ) -> WebResult<ScopeView> {
+        let count = ScopeCount::new(g, kernels, image, scope, Some(region))
+            .map_err(|e| JsError::new(&e.0))?;
+        let target = CanvasTarget::new(g, canvas).map_err(|e| JsError::new(&e.0))?;
+        let painter = ScopePainter::new(g, &count, target.config.format);
+        let view = ScopeView {
+            scope,
+            target: RefCell::new(target),
+            count: RefCell::new(count),
+            painter,
+            style: Cell::new(Style {
+                log: false,
+                gain: 1.0,
+            }),
+            shown: RefCell::new(vec![3]),
+        };
+        view.place(g);
+        Ok(view)
+    }
+
+    fn place(&self, g: &Gpu) {
+        let target = self.target.borrow();
+        let size = (target.config.width, target.config.height);
+        let panel = Panel::full(&self.shown.borrow());
+        let count = self.count.borrow();
+        self.painter
+            .set_view(&g.queue, &count, self.scope, &panel, size, self.style.get());
+    }
+
+    /// Linear or logarithmic brightness, its gain, and the waveform's channels.
+    pub(super) fn set_style(&self, g: &Gpu, style: Style, shown: Vec<usize>) {
+        self.style.set(style);
+        *self.shown.borrow_mut() = shown;
+        self.place(g);
+    }
+
+    pub(super) fn set_region(&self, g: &Gpu, image: &GpuImage, region: Region) -> WebResult<()> {
+        self.count
+            .borrow_mut()
+            .set_region(g, image, region)
+            .map_err(|e| JsError::new(&e.0))?;
+        self.place(g);
+        Ok(())
+    }
+
+    /// Records the count.
+    pub(super) fn encode(&self, encoder: &mut wgpu::CommandEncoder) {
+        self.count.borrow().encode(encoder);
+    }
+
+    /// Draws the counts into the canvas; the frame is presented after the submission.
+    pub(super) fn draw(
+        &self,
+        g: &Gpu,
+        encoder: &mut wgpu::CommandEncoder,
+    ) -> WebResult<wgpu::SurfaceTexture> {
+        if self.target.borrow_mut().fit(g) {
+            self.place(g);
+        }
+        self.target
+            .borrow()
+            .draw(encoder, None, |pass| self.painter.draw(pass))
+            .map_err(|e| JsError::new(&e.0))
+    }
+
+    /// Counts once more, reads the counts back and hands them to `then` with the
+    /// count's GPU and wall times.
+    fn read<T: Into<JsValue>>(
+        &self,
+        context: Rc<Context>,
+        then: impl FnOnce(Counts, Scope, Region, Option<f64>, f64) -> WebResult<T> + 'static,
+    ) -> js_sys::Promise {
+        let g = &context.gpu;
+        let start = gpu::now_ms();
+        let mut encoder = g.device.create_command_encoder(&Default::default());
+        let (readback, readout) = self.count.borrow().encode_read(g, &mut encoder);
+        g.queue.submit([encoder.finish()]);
+        wasm_bindgen_futures::future_to_promise(async move {
+            let g = &context.gpu;
+            let bytes = g
+                .read_buffer(&readback)
+                .await
+                .map_err(|e| JsError::new(&e.0))?;
+            let (counts, gpu_ms) = readout.counts(&bytes, g.queue.get_timestamp_period());
+            let wall_ms = gpu::now_ms() - start;
+            then(counts, readout.scope, readout.region, gpu_ms, wall_ms)
+                .map(Into::into)
+                .map_err(Into::into)
+        })
+    }
+
+    /// The counts as JSON (the command line's object for `file`, of a picture of
+    /// `size`).
+    pub(super) fn json(
+        &self,
+        context: Rc<Context>,
+        file: String,
+        size: (u32, u32),
+    ) -> js_sys::Promise {
+        let whole = Region::whole(size.0, size.1);
+        self.read(context, move |counts, _, region, _, _| {
+            let region = (region != whole).then_some(region);
+            Ok(counts.json(&file, size, region))
+        })
+    }
+
+    /// The scope at natural size (one pixel per bin, as `histogram scope` draws
+    /// it) as PNG bytes.
+    pub(super) fn png(&self, context: Rc<Context>) -> js_sys::Promise {
+        let style = self.style.get();
+        self.read(context, move |counts, scope, _, _, _| {
+            let bytes = png(&counts.draw(scope, style))?;
+            Ok(js_sys::Uint8Array::from(&bytes[..]))
+        })
+    }
+
+    /// One timed count: [GPU ms (NaN without timestamps), wall ms].
+    pub(super) fn time(&self, context: Rc<Context>) -> js_sys::Promise {
+        self.read(context, |_, _, _, gpu_ms, wall_ms| {
+            Ok(js_sys::Float64Array::from(
+                &[gpu_ms.unwrap_or(f64::NAN), wall_ms][..],
+            ))
+        })
+    }
+}
+
+/// What a scope screen counts: a picture, or live frames.
+enum Source {
+    Picture(GpuImage),
+    Live(Rc<Frames>),
+}
+
+/// A chapter page's scope: a picture's or a video's frames counted into one scope
+/// and drawn into a canvas.
+#[wasm_bindgen]
+pub struct ScopeScreen {
+    context: Rc<Context>,
+    source: Source,
+    size: (u32, u32),
+    view: ScopeView,
+}
+
+#[wasm_bindgen]
+impl ScopeScreen {
+    /// `name` ("waveform", "parade", "vectorscope") of `picture`, drawn in `canvas`;
+    /// `size` is the vectorscope's grid.
+    #[wasm_bindgen(js_name = forPicture)]
+    pub fn for_picture(
+        gpu: &GpuContext,
+        canvas: web_sys::HtmlCanvasElement,
+        picture: &Picture,
+        name: &str,
+        size: u32,
+    ) -> WebResult<ScopeScreen> {
+        let context = gpu.context();
+        let image = GpuImage::upload_as_is(&context.gpu, &picture.image);
+        ScopeScreen::make(context, canvas, Source::Picture(image), name, size)
+    }
+
+    /// The same over a video's or camera's frames (see `Live`).
+    #[wasm_bindgen(js_name = forLive)]
+    pub fn for_live(
+        gpu: &GpuContext,
+        canvas: web_sys::HtmlCanvasElement,
+        live: &Live,
+        name: &str,
+        size: u32,
+    ) -> WebResult<ScopeScreen> {
+        ScopeScreen::make(
+            gpu.context(),
+            canvas,
+            Source::Live(live.frames()),
+            name,
+            size,
+        )
+    }
+
+    fn make(
+        context: Rc<Context>,
+        canvas: web_sys::HtmlCanvasElement,
+        source: Source,
+        name: &str,
+        size: u32,
+    ) -> WebResult<ScopeScreen> {
+        let scope = named_scope(name, size)?;
+        let frame;
+        let image = match &source {
+            Source::Picture(image) => image,
+            Source::Live(frames) => {
+                let (w, h) = frames.size();
+                frame = GpuImage::from_texture(frames.view().clone(), w, h);
+                &frame
+            }
+        };
+        let (w, h) = image.size();
+        let view = ScopeView::new(
+            &context.gpu,
+            &mut context.kernels.borrow_mut(),
+            canvas,
+            image,
+            scope,
+            Region::whole(w, h),
+        )?;
+        Ok(ScopeScreen {
+            context,
+            source,
+            size: (w, h),
+            view,
+        })
+    }
+
+    /// Brightness: logarithmic or linear, times `gain`; `shown` the waveform's
+    /// channels (0 R, 1 G, 2 B, 3 luminance).
+    #[wasm_bindgen(js_name = setStyle)]
+    pub fn set_style(&self, log: bool, gain: f32, shown: Vec<u8>) {
+        let shown = shown.into_iter().map(usize::from).collect();
+        self.view
+            .set_style(&self.context.gpu, Style { log, gain }, shown);
+    }
+
+    /// Counts and draws the picture (or the frame in the texture now).
+    pub fn draw(&self) -> WebResult<()> {
+        self.render(false)
+    }
+
+    /// Converts the frame a Live was given, then counts and draws it.
+    #[wasm_bindgen(js_name = drawFrame)]
+    pub fn draw_frame(&self) -> WebResult<()> {
+        self.render(true)
+    }
+
+    fn render(&self, live: bool) -> WebResult<()> {
+        let g = &self.context.gpu;
+        if let Some(fault) = g.fault() {
+            return Err(JsError::new(&fault));
+        }
+        let mut encoder = g.device.create_command_encoder(&Default::default());
+        if let (true, Source::Live(frames)) = (live, &self.source) {
+            frames.convert(g, &mut encoder);
+        }
+        self.view.encode(&mut encoder);
+        let frame = self.view.draw(g, &mut encoder)?;
+        g.queue.submit([encoder.finish()]);
+        g.queue.present(frame);
+        Ok(())
+    }
+
+    /// The counts as the command line's JSON for `file`.
+    pub fn json(&self, file: String) -> js_sys::Promise {
+        self.view.json(self.context.clone(), file, self.size)
+    }
+
+    /// The scope at natural size as PNG bytes.
+    pub fn png(&self) -> js_sys::Promise {
+        self.view.png(self.context.clone())
+    }
+
+    /// One timed count: [GPU ms (NaN without timestamps), wall ms].
+    pub fn time(&self) -> js_sys::Promise {
+        self.view.time(self.context.clone())
+    }
+
+    #[wasm_bindgen(getter)]
+    pub fn width(&self) -> u32 {
+        self.size.0
+    }
+
+    #[wasm_bindgen(getter)]
+    pub fn height(&self) -> u32 {
+        self.size.1
+    }
+}

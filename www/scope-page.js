@@ -1,0 +1,269 @@
+// The scope chapters (Part 4): one scope of a picture or of a playing video's
+// frames, counted and drawn on the GPU by a ScopeScreen (src/web/scope.rs). The
+// page's scope is <main data-scope>: waveform, parade or vectorscope. Sources: the
+// project's own picture, a picture or video picked or dropped, the project's video,
+// the camera (frames.js plays them).
+import init, { GpuContext, Picture, ScopeScreen, scopeSource } from '../pkg/histogram.js';
+import {
+  el, setState, errorText, download, pager, readImage, showPicture, nextPaint, formatMs, watchDevice, lostText,
+} from './site.js';
+import { liveVideo } from './frames.js';
+
+const DEFAULT_VIDEO = 'media/sunset.webm';
+// Timed counts of a picture: the median is shown.
+const TIMED_RUNS = 15;
+
+const main = document.querySelector('main');
+const scope = main.dataset.scope;
+main.prepend(pager(main.dataset.example));
+setState('loading');
+
+const picker = el('input', { type: 'file', accept: 'image/*,video/*', id: 'file' });
+const videoButton = el('button', { type: 'button' }, 'Play the video');
+const cameraButton = el('button', { type: 'button' }, 'Use the camera');
+const timeButton = el('button', { type: 'button', disabled: true }, 'Time it again');
+const pngButton = el('button', { type: 'button', disabled: true }, 'Download PNG');
+const jsonButton = el('button', { type: 'button', disabled: true }, 'Download JSON');
+const logBox = el('input', { type: 'checkbox', id: 'log' });
+const gain = el('input', { type: 'range', id: 'gain', min: '-2', max: '3', step: '0.25', value: '0' });
+const gainText = el('output', { for: 'gain' }, '×1');
+const sizeSelect = el('select', { id: 'size' }, ...[256, 128, 64, 32].map((n) => el('option', { value: n }, `${n}×${n}`)));
+const channelBoxes = ['R', 'G', 'B', 'Luma'].map((name, i) =>
+  el('input', { type: 'checkbox', checked: i === 3, 'aria-label': name }));
+const options = el('div', { class: 'controls' },
+  el('label', { class: 'option' }, logBox, ' Logarithmic'),
+  el('label', { class: 'option', for: 'gain' }, 'Gain ', gain, gainText));
+if (scope === 'vectorscope') options.append(el('label', { class: 'option', for: 'size' }, 'Grid ', sizeSelect));
+if (scope === 'waveform') {
+  options.append(el('span', { class: 'option' }, 'Channels:',
+    ...channelBoxes.map((box, i) => el('label', {}, box, ` ${['R', 'G', 'B', 'Luma'][i]}`))));
+}
+options.append(pngButton, jsonButton);
+
+const status = el('p', { role: 'status', class: 'muted' }, 'Loading…');
+const message = el('p', { role: 'alert', class: 'message' });
+const timing = el('p', { id: 'time' });
+const pictureCanvas = el('canvas', { role: 'img', 'aria-label': 'The picture' });
+const caption = el('figcaption');
+const pictureFigure = el('figure', { class: 'drop' }, pictureCanvas, caption,
+  el('p', { class: 'hint' }, 'Drop a picture or a video here, or anywhere on the page.'));
+const scopeCanvas = el('canvas', {
+  class: `scope ${scope}`, role: 'img', 'aria-label': `The ${scope} of the picture`,
+});
+const kernel = el('code');
+const drawing = el('code');
+main.append(
+  el('div', { class: 'controls' }, el('label', { class: 'file' }, 'Choose a picture or video…', picker),
+    videoButton, cameraButton, timeButton),
+  options, status, message,
+  el('div', { class: 'stage scope-stage' }, pictureFigure, el('figure', {}, scopeCanvas, el('figcaption', {}, scopeCaption()))),
+  timing,
+  el('details', {}, el('summary', {}, 'The WGSL of this kernel'), el('pre', {}, kernel)),
+  el('details', {}, el('summary', {}, 'The WGSL that draws it'), el('pre', {}, drawing)));
+
+function scopeCaption() {
+  return {
+    waveform: 'x: the picture’s columns · y: value, 0 at the bottom · lines at 0, 25, 50, 75, 100%',
+    parade: 'R, G and B waveforms side by side · lines at 0, 25, 50, 75, 100%',
+    vectorscope: '+Cb right, +Cr up · boxes: the 75% colour bars · line: skin tones',
+  }[scope];
+}
+
+function showError(text) {
+  message.textContent = text;
+  status.textContent = '';
+  setState('error');
+}
+
+let gpu = null;
+let screen = null;
+// { kind: 'picture', picture, name } or { kind: 'video', name }.
+let source = null;
+let frames = 0;
+let fps = 0;
+
+const style = () => {
+  const shown = scope === 'waveform' ? channelBoxes.flatMap((b, i) => (b.checked ? [i] : [])) : [0, 1, 2];
+  return [logBox.checked, 2 ** Number(gain.value), Uint8Array.from(shown)];
+};
+const gridSize = () => Number(sizeSelect.value);
+
+/** Sizes the scope's canvas to its box in device pixels. */
+function fitCanvas() {
+  const dpr = window.devicePixelRatio || 1;
+  scopeCanvas.width = Math.max(1, Math.round(scopeCanvas.clientWidth * dpr));
+  scopeCanvas.height = Math.max(1, Math.round(scopeCanvas.clientHeight * dpr));
+}
+
+function setUp(next) {
+  next.setStyle(...style());
+  return next;
+}
+
+const live = liveVideo({
+  gpu: () => gpu,
+  viewOver: (frames) => {
+    caption.textContent = `${source?.name ?? 'Video'}, ${frames.width}×${frames.height}`;
+    return setUp(ScopeScreen.forLive(gpu, scopeCanvas, frames, scope, gridSize()));
+  },
+  drawn: () => { frames++; },
+  error: showError,
+  switched: (name) => {
+    screen?.free();
+    screen = null;
+    if (source?.kind === 'picture') source.picture.free();
+    source = { kind: 'video', name };
+    pictureCanvas.hidden = true;
+    pictureFigure.prepend(live.video);
+    timeButton.disabled = true;
+  },
+  playing: () => { message.textContent = ''; status.textContent = ''; setState('playing'); },
+  paused: () => setState('paused'),
+  kept: 'The previous picture or video is kept.',
+});
+
+const current = () => (source?.kind === 'video' ? live.view : screen);
+
+/** Times the scope's pass on the picture: the median of TIMED_RUNS counts. */
+async function timeIt() {
+  if (!screen) return;
+  const gpuMs = [];
+  const wallMs = [];
+  for (let i = 0; i < TIMED_RUNS; i++) {
+    const [g, w] = await screen.time();
+    gpuMs.push(g);
+    wallMs.push(w);
+  }
+  const median = (v) => v.sort((a, b) => a - b)[v.length >> 1];
+  const g = median(gpuMs);
+  timing.textContent = `The ${scope} pass: ` + (Number.isFinite(g)
+    ? `${formatMs(g)} on the GPU (median of ${TIMED_RUNS}, timestamp queries) · ${formatMs(median(wallMs))} until the counts were back on the CPU`
+    : `${formatMs(median(wallMs))} wall clock until the counts were back (median of ${TIMED_RUNS}; no timestamp queries here)`);
+  timing.dataset.gpuMs = g;
+}
+
+async function drawPicture() {
+  if (!screen) return;
+  setState('running');
+  try {
+    screen.draw();
+    await timeIt();
+    setState('done');
+  } catch (e) {
+    if (!gpu?.isLost) showError(`The ${scope} could not be drawn: ${errorText(e)}`);
+  }
+}
+
+function makeScreen() {
+  screen?.free();
+  screen = null;
+  if (source?.kind !== 'picture' || !gpu) return;
+  try {
+    screen = setUp(ScopeScreen.forPicture(gpu, scopeCanvas, source.picture, scope, gridSize()));
+  } catch (e) {
+    showError(`The ${scope} cannot be counted here: ${errorText(e)}`);
+  }
+}
+
+async function usePicture(picture, name, file) {
+  await showPicture(pictureCanvas, picture, file);
+  live.stop();
+  live.video.remove();
+  pictureCanvas.hidden = false;
+  if (source?.kind === 'picture') source.picture.free();
+  source = { kind: 'picture', picture, name };
+  caption.textContent = `${name}, ${picture.width}×${picture.height}`;
+  timeButton.disabled = !gpu;
+  makeScreen();
+  await drawPicture();
+}
+
+async function open(file) {
+  message.textContent = '';
+  if (file.type.startsWith('video/') || file.type.startsWith('audio/')) {
+    await live.useFile(file);
+    return;
+  }
+  try {
+    status.textContent = `Reading ${file.name}…`;
+    await nextPaint();
+    await usePicture(await readImage(file), file.name, file);
+    status.textContent = '';
+  } catch (e) {
+    showError(`${errorText(e)} The previous picture or video is kept.`);
+  }
+}
+
+function restyle() {
+  gainText.textContent = `×${(2 ** Number(gain.value)).toFixed(2).replace(/\.?0+$/, '')}`;
+  current()?.setStyle(...style());
+  if (source?.kind === 'picture') screen?.draw();
+  else if (live.video.paused) live.render(true);
+}
+
+picker.addEventListener('change', () => picker.files[0] && open(picker.files[0]));
+document.addEventListener('dragover', (e) => e.preventDefault());
+document.addEventListener('drop', (e) => {
+  e.preventDefault();
+  if (e.dataTransfer.files[0]) open(e.dataTransfer.files[0]);
+});
+videoButton.addEventListener('click', () => live.useUrl(DEFAULT_VIDEO, 'The project’s video'));
+cameraButton.addEventListener('click', () => live.useCamera());
+timeButton.addEventListener('click', () => drawPicture());
+for (const input of [logBox, gain, ...channelBoxes]) input.addEventListener('input', restyle);
+sizeSelect.addEventListener('change', () => {
+  if (source?.kind === 'picture') makeScreen(), drawPicture();
+  else live.refresh();
+});
+const fileName = () => source?.name ?? scope;
+const baseName = () => fileName().replace(/\.[^.]*$/, '').replace(/[^\w.-]+/g, '-');
+pngButton.addEventListener('click', async () => {
+  try {
+    download(`${baseName()}-${scope}.png`, new Blob([await current().png()], { type: 'image/png' }));
+  } catch (e) { showError(`The PNG could not be made: ${errorText(e)}`); }
+});
+jsonButton.addEventListener('click', async () => {
+  try {
+    download(`${baseName()}-${scope}.json`, new Blob([await current().json(fileName())], { type: 'application/json' }));
+  } catch (e) { showError(`The JSON could not be made: ${errorText(e)}`); }
+});
+new ResizeObserver(() => {
+  fitCanvas();
+  if (source?.kind === 'picture') screen?.draw();
+  else live.render(true);
+}).observe(scopeCanvas);
+setInterval(() => { fps = frames; frames = 0; }, 1000);
+
+try {
+  await init();
+  kernel.textContent = scopeSource(scope);
+  drawing.textContent = scopeSource('draw');
+  gpu = await GpuContext.create();
+} catch (e) {
+  showError(`This page needs WebGPU, and ${errorText(e)}. The command line draws the same ${scope}: histogram scope --${scope}.`);
+}
+fitCanvas();
+if (gpu) {
+  watchDevice(gpu, {
+    lost: live.lost,
+    recovered: (ms, info) => {
+      live.recovered();
+      makeScreen();
+      drawPicture();
+      status.textContent = `The GPU was reset (${lostText(info)}); a new device was opened in ${ms} ms.`;
+    },
+    failed: (e) => { live.failed(); showError(`The GPU device was lost and no new one could be had (${errorText(e)}).`); },
+  });
+  pngButton.disabled = false;
+  jsonButton.disabled = false;
+}
+await usePicture(Picture.sunset(960, 600), 'Sunset (made by this project)');
+status.textContent = '';
+
+// For tests and the curious.
+window.scopePage = {
+  get screen() { return current(); },
+  get source() { return source; },
+  get fps() { return fps; },
+  get video() { return live.video; },
+};
