@@ -2,7 +2,9 @@
 // of the studio with every panel feature on (a region, the clipping warning,
 // statistics read back four times a second), and of live equalization (the
 // equalize page: histogram, table pass, remap, the adjusted histogram), on the
-// same 540p video in one headless Chromium, 1280x800, alternating, two rounds.
+// same 540p video in one headless Chromium, 1280x800, alternating, two rounds;
+// and the studio with its waveform and vectorscope on (issue #22: at least 85% of
+// the video page's rate).
 // Each side counts frames whose histogram was computed and drawn.
 // With `--before DIR` (an earlier `make dist`, copied aside) the same three pages of
 // that build alternate with this one's, so a change is measured before and after
@@ -40,6 +42,14 @@ const everything = async (page) => {
   await page.dispatchEvent('#region-height', 'change');
 };
 
+// The waveform and the vectorscope beside the histogram (a build without them
+// shows none).
+const scopes = async (page) => {
+  if (!(await page.$('#scope-waveform'))) return;
+  await page.check('#scope-waveform');
+  await page.check('#scope-vectorscope');
+};
+
 try {
   console.log(`${seconds} s each, ${video.split('/').at(-1)}, 1280x800, headless Chromium ${builds[0][1].version}`);
   const rows = [];
@@ -48,14 +58,16 @@ try {
       const plain = await fps(browser, '/www/video.html', 'videoPage');
       const studio = await fps(browser, '/www/studio.html', 'studioPage', everything);
       const equalize = await fps(browser, '/www/equalize.html', 'studioPage');
-      rows.push({ round, build, plain: plain.fps, studio: studio.fps, equalize: equalize.fps });
-      for (const r of [plain, studio, equalize]) if (r.errors.length) console.log('  console errors:', r.errors);
+      const scoped = await fps(browser, '/www/studio.html', 'studioPage', scopes);
+      rows.push({ round, build, plain: plain.fps, studio: studio.fps, equalize: equalize.fps, scopes: scoped.fps });
+      for (const r of [plain, studio, equalize, scoped]) if (r.errors.length) console.log('  console errors:', r.errors);
     }
   }
-  console.log('round  build       video page fps  studio fps (ratio)  equalize fps (ratio)');
+  console.log('round  build       video page fps  studio fps (ratio)  equalize fps (ratio)  scopes fps (ratio)');
   for (const r of rows) {
     console.log(`${String(r.round).padEnd(7)}${r.build.padEnd(12)}${r.plain.toFixed(1).padStart(14)}${r.studio.toFixed(1).padStart(12)} (${(r.studio / r.plain).toFixed(2)})` +
-      `${r.equalize.toFixed(1).padStart(14)} (${(r.equalize / r.plain).toFixed(2)})`);
+      `${r.equalize.toFixed(1).padStart(14)} (${(r.equalize / r.plain).toFixed(2)})` +
+      `${r.scopes.toFixed(1).padStart(14)} (${(r.scopes / r.plain).toFixed(2)})`);
   }
 } finally {
   for (const [, browser] of builds) await browser.close();

@@ -819,27 +819,7 @@ impl Run {
         pass_ms: f64,
         duration_ms: f64,
     ) -> Result<(), GpuError> {
-        if pass_ms >= duration_ms {
-            return Ok(());
-        }
-        let start = now_ms();
-        let batch = (20.0 / pass_ms.max(0.001)).clamp(1.0, 256.0) as usize;
-        let mut queued = std::collections::VecDeque::new();
-        while now_ms() - start < duration_ms {
-            let mut encoder = gpu.device.create_command_encoder(&Default::default());
-            for _ in 0..batch {
-                self.encode(&mut encoder);
-            }
-            queued.push_back(gpu.submit(encoder.finish()));
-            // Two batches in flight: the GPU never waits, the CPU never runs ahead.
-            if queued.len() > 2 {
-                queued.pop_front().expect("three queued").await?;
-            }
-        }
-        for done in queued {
-            done.await?;
-        }
-        Ok(())
+        keep_busy(gpu, pass_ms, duration_ms, |encoder| self.encode(encoder)).await
     }
 
     /// Reads what `encode_readback` copied, once its submission is done: the
@@ -870,6 +850,37 @@ impl Run {
         let wall_ms = now_ms() - start;
         Ok((histogram, Timing { gpu_ms, wall_ms }))
     }
+}
+
+/// Submits `encode`'s pass back to back for `duration_ms` (see `Run::keep_busy`);
+/// `pass_ms` is one pass's time.
+pub async fn keep_busy(
+    gpu: &Gpu,
+    pass_ms: f64,
+    duration_ms: f64,
+    encode: impl Fn(&mut wgpu::CommandEncoder),
+) -> Result<(), GpuError> {
+    if pass_ms >= duration_ms {
+        return Ok(());
+    }
+    let start = now_ms();
+    let batch = (20.0 / pass_ms.max(0.001)).clamp(1.0, 256.0) as usize;
+    let mut queued = std::collections::VecDeque::new();
+    while now_ms() - start < duration_ms {
+        let mut encoder = gpu.device.create_command_encoder(&Default::default());
+        for _ in 0..batch {
+            encode(&mut encoder);
+        }
+        queued.push_back(gpu.submit(encoder.finish()));
+        // Two batches in flight: the GPU never waits, the CPU never runs ahead.
+        if queued.len() > 2 {
+            queued.pop_front().expect("three queued").await?;
+        }
+    }
+    for done in queued {
+        done.await?;
+    }
+    Ok(())
 }
 
 /// Milliseconds between two resolved timestamps (16 bytes: begin, end), if sane;

@@ -4,7 +4,7 @@
 
 use super::device::{Gpu, GpuError, Owned};
 use super::kernels::{ChunkShape, Kernel, Kernels};
-use super::run::{pass_ms, privatized_groups, GpuImage, Queries, Timing};
+use super::run::{keep_busy, pass_ms, privatized_groups, GpuImage, Queries, Timing};
 use crate::histogram::{Channels, Spec};
 use crate::image::Region;
 use crate::layout::Panel;
@@ -259,6 +259,17 @@ impl ScopeCount {
             timed: self.queries.is_some(),
         };
         (readback.into(), readout)
+    }
+
+    /// Counts back to back for `duration_ms` so the GPU is at its working clocks
+    /// before timing (`Run::keep_busy`); `pass_ms` is one count's time.
+    pub async fn keep_busy(
+        &self,
+        gpu: &Gpu,
+        pass_ms: f64,
+        duration_ms: f64,
+    ) -> Result<(), GpuError> {
+        keep_busy(gpu, pass_ms, duration_ms, |encoder| self.encode(encoder)).await
     }
 
     /// Counts once and reads the counts and the timing back.

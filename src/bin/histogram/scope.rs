@@ -39,6 +39,9 @@ options:
   --size N         the vectorscope's grid, N divides 256 (default 256)
   --method M       cpu, or gpu (default: gpu, the CPU without an adapter)
   --region X,Y,W,H only this rectangle of each image (JSON adds \"region\")
+  --time N         count each image N times on the GPU and print the median GPU
+                   time of the scope's pass (after 300 ms of counting to raise the
+                   GPU's clocks), instead of the scope
   --log            PNG: brightness from the logarithm of the counts
   --gain G         PNG: brightness times G (default 1): a waveform bin holding 1/32
                    of its column, a vectorscope cell holding 1/256 of the pixels,
@@ -78,7 +81,7 @@ pub fn run(args: Vec<String>) -> i32 {
             _ => rest.push(arg),
         }
     }
-    let o = match parse(&rest, &["out", "size", "gain"]) {
+    let o = match parse(&rest, &["out", "size", "gain", "time"]) {
         Ok(o) if o.files.is_empty() => return usage_error("no image given"),
         Ok(o) => o,
         Err(e) => return usage_error(&e),
@@ -116,6 +119,11 @@ pub fn run(args: Vec<String>) -> i32 {
         Some("json") => true,
         Some(f) => return usage_error(&format!("--format is png or json, not '{f}'")),
     };
+    let runs = match value("time").map(|v| v.parse::<usize>().map_err(|_| v)) {
+        None => None,
+        Some(Ok(n)) if n > 0 => Some(n),
+        Some(Ok(_)) | Some(Err(_)) => return usage_error("--time takes a number of runs"),
+    };
     let out = value("out").unwrap_or_else(|| ".".into());
     let use_gpu = match o.method.as_deref() {
         None | Some("gpu") => true,
@@ -138,6 +146,12 @@ pub fn run(args: Vec<String>) -> i32 {
         None
     };
     let mut kernels = Kernels::default();
+    if let Some(runs) = runs {
+        let Some(gpu) = &gpu else {
+            return usage_error("--time times the GPU, and there is none");
+        };
+        return time(gpu, &mut kernels, &o.files, scope, o.region, runs);
+    }
     let mut failed = false;
     for file in &o.files {
         let done = decode_whole(file).and_then(|image| {
@@ -180,4 +194,45 @@ fn gpu_counts(
     let uploaded = GpuImage::upload_as_is(gpu, image);
     let count = ScopeCount::new(gpu, kernels, &uploaded, scope, region).map_err(|e| e.0)?;
     Ok(pollster::block_on(count.execute(gpu)).map_err(|e| e.0)?.0)
+}
+
+/// Prints each image's median GPU time of the scope's pass over `runs` counts.
+fn time(
+    gpu: &Gpu,
+    kernels: &mut Kernels,
+    files: &[String],
+    scope: Scope,
+    region: Option<Region>,
+    runs: usize,
+) -> i32 {
+    let mut failed = false;
+    for file in files {
+        let timed = decode_whole(file).and_then(|image| {
+            let uploaded = GpuImage::upload_as_is(gpu, &image);
+            let count = ScopeCount::new(gpu, kernels, &uploaded, scope, region).map_err(|e| e.0)?;
+            let once = || pollster::block_on(count.execute(gpu)).map_err(|e| e.0);
+            let first = once()?.1;
+            let pass = first.gpu_ms.unwrap_or(first.wall_ms);
+            pollster::block_on(count.keep_busy(gpu, pass, 300.0)).map_err(|e| e.0)?;
+            let mut times: Vec<f64> = (0..runs)
+                .map(|_| once().map(|(_, t)| t.gpu_ms.unwrap_or(f64::NAN)))
+                .collect::<Result<_, _>>()?;
+            times.sort_by(f64::total_cmp);
+            println!(
+                "{file}\t{}x{}\t{}\tmedian GPU ms {:.4}\tmin {:.4}\t({runs} runs, {})",
+                image.width(),
+                image.height(),
+                scope.name(),
+                times[runs / 2],
+                times[0],
+                gpu.info.name
+            );
+            Ok(())
+        });
+        if let Err(e) = timed {
+            eprintln!("histogram scope: {file}: {e}");
+            failed = true;
+        }
+    }
+    i32::from(failed)
 }
