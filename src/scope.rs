@@ -14,7 +14,7 @@
 //!   floor(cb N / 256), row = floor((255 - cr) N / 256): +Cr up, neutral grey on
 //!   one cell.
 
-use crate::histogram::{luminance, Spec};
+use crate::histogram::{json_string, luminance, Spec};
 use crate::image::{Image, Region};
 use std::fmt::Write as _;
 
@@ -361,19 +361,6 @@ pub fn draw_vectorscope(scope: &Vectorscope, style: Style) -> Image {
         }
     }
     to_rgba(pixels, n, n)
-}
-
-fn json_string(s: &str) -> String {
-    let mut out = String::from("\"");
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            c if (c as u32) < 0x20 => write!(out, "\\u{:04x}", c as u32).unwrap(),
-            c => out.push(c),
-        }
-    }
-    out + "\""
 }
 
 fn rows(rows: impl Iterator<Item = Vec<u32>>) -> String {

@@ -245,14 +245,24 @@ impl GpuImage {
         self.tiles.len()
     }
 
-    /// The counted part of every tile: all of each, or what `region` covers.
+    /// The counted part of every tile: all of each, or what `region` covers (in an
+    /// image in its own layout).
     pub(super) fn parts(&self, region: Option<Region>) -> Vec<Part> {
         self.tiles
             .iter()
             .enumerate()
             .filter_map(|(tile, t)| {
                 let [ox, oy] = t.origin;
-                let r = region.unwrap_or(Region::whole(self.width, self.height));
+                // All of every tile (a thin image's tiles are laid out anew, so
+                // not as a rectangle of the image's).
+                let Some(r) = region else {
+                    return Some(Part {
+                        tile,
+                        origin: [0, 0],
+                        size: [t.width, t.height],
+                        at: t.origin,
+                    });
+                };
                 let (x0, y0) = (r.x.max(ox), r.y.max(oy));
                 let x1 = (r.x + r.width).min(ox + t.width);
                 let y1 = (r.y + r.height).min(oy + t.height);

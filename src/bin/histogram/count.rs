@@ -3,6 +3,7 @@
 use crate::input::{count_file, Counted};
 use crate::options::{self, parse, USAGE};
 use histogram::gpu::{ChunkShape, Gpu, GpuImage, Kernels, Method, Run, RunOptions};
+use histogram::histogram::json_string;
 use histogram::{compute_cpu, stats, Channels, Histogram, Image, Spec};
 use std::fmt::Write as _;
 
@@ -98,19 +99,6 @@ pub fn gpu_histogram(
     .map_err(|e| e.0)?;
     let (histogram, _) = pollster::block_on(run.execute(gpu)).map_err(|e| e.0)?;
     Ok(histogram)
-}
-
-fn json_string(s: &str) -> String {
-    let mut out = String::from("\"");
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            c if (c as u32) < 0x20 => write!(out, "\\u{:04x}", c as u32).unwrap(),
-            c => out.push(c),
-        }
-    }
-    out + "\""
 }
 
 fn json_line(file: &str, counted: &Counted, method: &str, with_stats: bool) -> String {
