@@ -4,6 +4,7 @@
 mod common;
 
 use common::{fixtures, media, photo, photos, reference};
+use histogram::gpu::Method;
 use histogram::{Image, Spec};
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
@@ -78,6 +79,7 @@ fn json_equals_the_reference_for_every_method() {
         "cpu",
         "single",
         "atomic",
+        "fragment",
         "chunks-sum",
         "chunks-reduce",
         "privatized",
@@ -405,7 +407,7 @@ fn bench_checks_every_method() {
     );
     let stdout = String::from_utf8(out.stdout).unwrap();
     let rows: Vec<&str> = stdout.lines().filter(|l| l.contains("67x45")).collect();
-    assert_eq!(rows.len(), 3 * 7, "{stdout}");
+    assert_eq!(rows.len(), 3 * Method::ALL.len(), "{stdout}");
     for row in rows {
         assert!(row.ends_with("ok") || row.contains("lossy"), "{row}");
     }

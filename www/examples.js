@@ -33,6 +33,8 @@ export const examples = [
     line: 'Each channel, or all of them linked, stretched so its 0.5% and 99.5% become black and white.' },
   { id: 'otsu', part: 3, ready: true, title: "Otsu's threshold",
     line: 'The luma that best splits the pixels in two, found from the histogram alone.' },
+  { id: 'fragment', part: 4, ready: true, title: 'Counting in a fragment shader',
+    line: "The article's unlinked example: a triangle over the image whose fragments do the atomicAdd, timed beside the compute version." },
   { id: 'waveform', part: 4, ready: true, title: 'Waveform: a histogram for every column',
     line: 'Per column, the histogram of its values; columns split among workgroups, each owning its bins whole.' },
   { id: 'parade', part: 4, ready: true, title: 'RGB parade',

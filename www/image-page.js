@@ -4,7 +4,8 @@
 // carry no inline script (their Content-Security-Policy allows none):
 // data-method: 'cpu' or a GPU method; data-channels: 1 or 4; data-chunk-options:
 // offer the chunk shapes; data-reruns: run again side by side (the race page);
-// data-draw="gpu": the GPU draws the histograms.
+// data-draw="gpu": the GPU draws the histograms; data-beside: another GPU method
+// timed beside this one on the same picture (the fragment page: its compute twin).
 import init, { Picture, GpuContext, cpuHistogram, kernelSource, cpuSource } from '../pkg/histogram.js';
 import {
   el, setState, errorText, download, pager, readImage, showPicture, nextPaint, timingText, watchDevice, lostText, lostWithin,
@@ -23,7 +24,11 @@ function histogramCanvas(label) {
   return el('canvas', { class: 'histogram', role: 'img', 'aria-label': label, width: 256, height: HISTOGRAM_HEIGHT });
 }
 
-async function imagePage({ method, channels, chunkOptions, reruns, draw }) {
+// Rounds of the page's method and the one beside it, alternated, after one round
+// that compiles and warms up; the medians are shown.
+const BESIDE_ROUNDS = 5;
+
+async function imagePage({ method, channels, chunkOptions, reruns, draw, beside }) {
   const main = document.querySelector('main');
   main.prepend(pager(main.dataset.example));
   setState('loading');
@@ -53,9 +58,19 @@ async function imagePage({ method, channels, chunkOptions, reruns, draw }) {
   const histograms = el('div', { class: 'histograms' },
     ...canvases.map(({ canvas, caption }) => el('figure', {}, canvas, el('figcaption', {}, caption))), stats);
   const rerunGrid = el('div', { class: 'reruns' });
+  const besideBody = el('tbody');
+  const besideText = el('p', { id: 'beside-ratio' });
   const source = el('code');
   main.append(controls, el('div', { class: 'stage' }, drop, histograms), status, message, notes);
   if (reruns) main.append(el('h2', {}, `${reruns} more runs of the same image`), rerunGrid);
+  if (beside) {
+    main.append(el('h2', {}, 'Beside the compute version'),
+      el('div', { class: 'table-wrap' }, el('table', { id: 'beside' },
+        el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'Method'),
+          el('th', { scope: 'col' }, `Median of ${BESIDE_ROUNDS} runs`), el('th', { scope: 'col' }, 'Runs (ms)'))),
+        besideBody)),
+      besideText);
+  }
   main.append(el('details', {}, el('summary', {}, method === 'cpu' ? 'The Rust of this method' : 'The WGSL of this kernel'),
     el('pre', {}, source)));
 
@@ -131,6 +146,40 @@ async function imagePage({ method, channels, chunkOptions, reruns, draw }) {
     }
   };
 
+  /**
+   * Times the page's method and the one beside it on the same picture, alternated
+   * so both see the same GPU clocks, with the same clock: GPU timestamps where the
+   * adapter has them, else the wall clock.
+   */
+  let besideTimes = null;
+  const timeBeside = async () => {
+    besideBody.replaceChildren();
+    besideText.textContent = 'Timing both…';
+    const methods = [method, beside];
+    const times = methods.map(() => []);
+    let clock = 'GPU timestamps';
+    for (let round = 0; round <= BESIDE_ROUNDS; round++) {
+      for (const [i, m] of methods.entries()) {
+        const o = await gpu.compute(picture, m, channels, chunkSelect.value, undefined);
+        if (o.gpuMs === undefined) clock = 'the wall clock (this adapter has no timestamp queries)';
+        if (round > 0) times[i].push(o.gpuMs ?? o.wallMs);
+        const exact = Array.from(o.totals()).every((t) => t === o.pixels);
+        o.free();
+        if (!exact) throw new Error(`${m} lost counts beside ${method}`);
+      }
+    }
+    const medians = times.map((t) => [...t].sort((a, b) => a - b)[t.length >> 1]);
+    const names = [`${method} (this page)`, `${beside} (one compute invocation per pixel)`];
+    besideBody.replaceChildren(...methods.map((m, i) => el('tr', { 'data-method': m },
+      el('th', { scope: 'row' }, names[i]), el('td', {}, `${medians[i].toFixed(3)} ms`),
+      el('td', {}, times[i].map((t) => t.toFixed(3)).join(', ')))));
+    const ratio = medians[1] / medians[0];
+    besideText.textContent = `Timed with ${clock}: on this GPU the ${method} version takes ` +
+      (ratio >= 1 ? `1/${ratio.toFixed(1)} of the time of` : `${(1 / ratio).toFixed(1)}× as long as`) +
+      ` the ${beside} version, both exact.`;
+    besideTimes = { methods, medians, times, clock };
+  };
+
   /** Counts the current picture with the page's method (the CPU's once the GPU is gone). */
   const count = async () => {
     setState('running');
@@ -149,6 +198,7 @@ async function imagePage({ method, channels, chunkOptions, reruns, draw }) {
       counted++;
       show();
       if (reruns && gpu) await runAgain();
+      if (beside && gpu) await timeBeside();
       status.textContent = '';
       setState('done');
     } catch (e) {
@@ -262,6 +312,8 @@ async function imagePage({ method, channels, chunkOptions, reruns, draw }) {
     get picture() { return picture; },
     /** How many histograms the page has computed. */
     get counted() { return counted; },
+    /** The page's method and the one beside it: medians and every run, in ms. */
+    get beside() { return besideTimes; },
     pixels: () => picture.rgba(),
     open,
   };
@@ -275,4 +327,5 @@ imagePage({
   chunkOptions: 'chunkOptions' in options,
   reruns: Number(options.reruns ?? 0),
   draw: options.draw ?? 'cpu',
+  beside: options.beside,
 });

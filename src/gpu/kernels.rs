@@ -14,6 +14,9 @@ pub enum Method {
     Race,
     /// One invocation per pixel with atomicAdd on storage memory.
     Atomic,
+    /// The same atomicAdd per pixel from a fragment shader: a full-screen triangle
+    /// in a render pass, the rasterizer handing out the pixels.
+    Fragment,
     /// Workgroup chunks in workgroup memory, then one workgroup sums the chunks.
     ChunksSum,
     /// Workgroup chunks, then a pairwise reduction, one dispatch per step.
@@ -35,10 +38,11 @@ pub enum Input {
 }
 
 impl Method {
-    pub const ALL: [Method; 7] = [
+    pub const ALL: [Method; 8] = [
         Method::Single,
         Method::Race,
         Method::Atomic,
+        Method::Fragment,
         Method::ChunksSum,
         Method::ChunksReduce,
         Method::Privatized,
@@ -53,6 +57,7 @@ impl Method {
             Method::Single => "single",
             Method::Race => "race",
             Method::Atomic => "atomic",
+            Method::Fragment => "fragment",
             Method::ChunksSum => "chunks-sum",
             Method::ChunksReduce => "chunks-reduce",
             Method::Privatized => "privatized",
@@ -70,6 +75,7 @@ impl Method {
             Method::Single => &[Kernel::Single],
             Method::Race => &[Kernel::Race],
             Method::Atomic => &[Kernel::Atomic],
+            Method::Fragment => &[Kernel::Fragment],
             Method::ChunksSum => &[Kernel::Chunks, Kernel::Sum],
             Method::ChunksReduce => &[Kernel::Chunks, Kernel::Reduce, Kernel::Sum],
             Method::Privatized => &[Kernel::Privatized],
@@ -100,6 +106,8 @@ pub enum Kernel {
     Single,
     Race,
     Atomic,
+    /// A render pipeline (vertex and fragment shader), not a compute kernel.
+    Fragment,
     Chunks,
     Sum,
     Reduce,
@@ -120,6 +128,7 @@ impl Kernel {
             Kernel::Single => "single",
             Kernel::Race => "race",
             Kernel::Atomic => "atomic",
+            Kernel::Fragment => "fragment",
             Kernel::Chunks => "chunks",
             Kernel::Sum => "sum",
             Kernel::Reduce => "reduce",
@@ -136,6 +145,7 @@ impl Kernel {
             Kernel::Single => include_str!("../../shaders/single.wgsl"),
             Kernel::Race => include_str!("../../shaders/race.wgsl"),
             Kernel::Atomic => include_str!("../../shaders/atomic.wgsl"),
+            Kernel::Fragment => include_str!("../../shaders/fragment.wgsl"),
             Kernel::Chunks => include_str!("../../shaders/chunks.wgsl"),
             Kernel::Sum => include_str!("../../shaders/sum.wgsl"),
             Kernel::Reduce => include_str!("../../shaders/reduce.wgsl"),
@@ -210,7 +220,11 @@ impl ChunkShape {
 #[derive(Default)]
 pub struct Kernels {
     pipelines: HashMap<(Kernel, Spec, ChunkShape), wgpu::ComputePipeline>,
+    render_pipelines: HashMap<(Kernel, Spec), wgpu::RenderPipeline>,
 }
+
+/// The colour target a counting render pass needs and never writes.
+pub const UNUSED_TARGET: wgpu::TextureFormat = wgpu::TextureFormat::R8Unorm;
 
 impl Kernels {
     pub fn pipeline(
@@ -229,21 +243,7 @@ impl Kernels {
         self.pipelines
             .entry((kernel, spec, chunk))
             .or_insert_with(|| {
-                let desc = wgpu::ShaderModuleDescriptor {
-                    label: Some(kernel.name()),
-                    source: wgpu::ShaderSource::Wgsl(kernel.source(spec, chunk).into()),
-                };
-                // Without naga's runtime bounds checks: on an H100 they doubled the
-                // packed kernel's time (NOTES.md). SAFETY: every index these kernels
-                // compute is in range by construction: bins come from binOf (clamped
-                // to numBins - 1) times channels plus a channel below channels; pixel,
-                // chunk and bin loops stop at the sizes their buffers were made for
-                // (tests/gpu_methods.rs checks every method on odd sizes). Browsers
-                // ignore this and always check.
-                let module = unsafe {
-                    gpu.device
-                        .create_shader_module_trusted(desc, wgpu::ShaderRuntimeChecks::unchecked())
-                };
+                let module = trusted_module(gpu, kernel, spec, chunk);
                 gpu.device
                     .create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
                         label: Some(kernel.name()),
@@ -255,5 +255,65 @@ impl Kernels {
                     })
             })
             .clone()
+    }
+
+    /// The render pipeline of a kernel counted by fragments (Kernel::Fragment):
+    /// its vertex shader `vs` covers the viewport, its fragment shader `fs` counts,
+    /// and its one colour target is never written.
+    pub fn render_pipeline(
+        &mut self,
+        gpu: &Gpu,
+        kernel: Kernel,
+        spec: Spec,
+    ) -> wgpu::RenderPipeline {
+        self.render_pipelines
+            .entry((kernel, spec))
+            .or_insert_with(|| {
+                let module = trusted_module(gpu, kernel, spec, ChunkShape::default());
+                gpu.device
+                    .create_render_pipeline(&wgpu::RenderPipelineDescriptor {
+                        label: Some(kernel.name()),
+                        layout: None,
+                        vertex: wgpu::VertexState {
+                            module: &module,
+                            entry_point: Some("vs"),
+                            compilation_options: Default::default(),
+                            buffers: &[],
+                        },
+                        fragment: Some(wgpu::FragmentState {
+                            module: &module,
+                            entry_point: Some("fs"),
+                            compilation_options: Default::default(),
+                            targets: &[Some(wgpu::ColorTargetState {
+                                format: UNUSED_TARGET,
+                                blend: None,
+                                write_mask: wgpu::ColorWrites::empty(),
+                            })],
+                        }),
+                        primitive: Default::default(),
+                        depth_stencil: None,
+                        multisample: Default::default(),
+                        multiview_mask: None,
+                        cache: None,
+                    })
+            })
+            .clone()
+    }
+}
+
+fn trusted_module(gpu: &Gpu, kernel: Kernel, spec: Spec, chunk: ChunkShape) -> wgpu::ShaderModule {
+    let desc = wgpu::ShaderModuleDescriptor {
+        label: Some(kernel.name()),
+        source: wgpu::ShaderSource::Wgsl(kernel.source(spec, chunk).into()),
+    };
+    // Without naga's runtime bounds checks: on an H100 they doubled the packed
+    // kernel's time (NOTES.md). SAFETY: every index these kernels compute is in
+    // range by construction: bins come from binOf (clamped to numBins - 1) times
+    // channels plus a channel below channels; pixel, chunk and bin loops stop at the
+    // sizes their buffers were made for (tests/gpu_methods.rs checks every method
+    // on odd sizes). Browsers ignore this and always check.
+    unsafe {
+        gpu.device
+            .create_shader_module_trusted(desc, wgpu::ShaderRuntimeChecks::unchecked())
     }
 }

@@ -318,9 +318,20 @@ pub struct Timing {
 }
 
 struct Dispatch {
-    pipeline: wgpu::ComputePipeline,
+    work: Work,
     bind_group: wgpu::BindGroup,
-    workgroups: Cell<[u32; 3]>,
+}
+
+enum Work {
+    Compute {
+        pipeline: wgpu::ComputePipeline,
+        workgroups: Cell<[u32; 3]>,
+    },
+    /// A band counted by fragments: a triangle over a viewport of the band's size.
+    Draw {
+        pipeline: wgpu::RenderPipeline,
+        size: [u32; 2],
+    },
 }
 
 /// A pass's begin and end timestamps, when the device has timestamp queries.
@@ -358,6 +369,15 @@ impl Queries {
         }
     }
 
+    /// For a render pass's `timestamp_writes`.
+    fn render_writes(&self) -> wgpu::RenderPassTimestampWrites<'_> {
+        wgpu::RenderPassTimestampWrites {
+            query_set: &self.set,
+            beginning_of_pass_write_index: Some(0),
+            end_of_pass_write_index: Some(1),
+        }
+    }
+
     /// Copies the two timestamps (16 bytes) into `buffer` at `offset`.
     pub(super) fn encode_copy(
         &self,
@@ -384,6 +404,9 @@ pub struct Run {
     /// most workgroups a dispatch may have.
     movable: Option<([u32; 2], u32)>,
     _chunks: Option<Owned<wgpu::Buffer>>,
+    /// The colour target of a method counted by fragments, as large as its
+    /// largest band, never written.
+    target: Option<(Owned<wgpu::Texture>, wgpu::TextureView)>,
     queries: Option<Queries>,
     bands: usize,
     invocations: Cell<u64>,
@@ -552,6 +575,10 @@ impl Run {
                 Method::Atomic => {
                     plan.dispatch(Kernel::Atomic, Some(tile), band, [size[0], size[1], 1])
                 }
+                // A draw, not a dispatch: the viewport is the band's size.
+                Method::Fragment => {
+                    plan.dispatch(Kernel::Fragment, Some(tile), band, [size[0], size[1], 1])
+                }
                 Method::Privatized => {
                     let groups = privatized_groups(size, limits.max_workgroups);
                     plan.dispatch(Kernel::Privatized, Some(tile), band, [groups, 1, 1])
@@ -616,7 +643,7 @@ impl Run {
             .iter()
             .map(|(kernel, _, _, groups)| {
                 let size = match kernel {
-                    Kernel::Single | Kernel::Race | Kernel::Atomic => 1,
+                    Kernel::Single | Kernel::Race | Kernel::Atomic | Kernel::Fragment => 1,
                     Kernel::Chunks => chunk.invocations() as u64,
                     Kernel::Sum | Kernel::Reduce | Kernel::Privatized | Kernel::Packed => 256,
                     Kernel::Scale | Kernel::Waveform | Kernel::Vectorscope => {
@@ -630,7 +657,17 @@ impl Run {
             .dispatches
             .into_iter()
             .map(|(kernel, tile, slot, workgroups)| {
-                let pipeline = kernels.pipeline(gpu, kernel, spec, chunk);
+                let work = if kernel == Kernel::Fragment {
+                    Work::Draw {
+                        pipeline: kernels.render_pipeline(gpu, kernel, spec),
+                        size: [workgroups[0], workgroups[1]],
+                    }
+                } else {
+                    Work::Compute {
+                        pipeline: kernels.pipeline(gpu, kernel, spec, chunk),
+                        workgroups: Cell::new(workgroups),
+                    }
+                };
                 let uniform = wgpu::BindingResource::Buffer(wgpu::BufferBinding {
                     buffer: &uniforms,
                     offset: (slot * align) as u64,
@@ -650,6 +687,7 @@ impl Run {
                     Kernel::Single
                     | Kernel::Race
                     | Kernel::Atomic
+                    | Kernel::Fragment
                     | Kernel::Privatized
                     | Kernel::Packed => {
                         vec![bins.as_entire_binding(), view(tile.unwrap()), uniform]
@@ -669,18 +707,28 @@ impl Run {
                         resource,
                     })
                     .collect();
+                let layout = match &work {
+                    Work::Compute { pipeline, .. } => pipeline.get_bind_group_layout(0),
+                    Work::Draw { pipeline, .. } => pipeline.get_bind_group_layout(0),
+                };
                 let bind_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
                     label: Some(kernel.name()),
-                    layout: &pipeline.get_bind_group_layout(0),
+                    layout: &layout,
                     entries: &entries,
                 });
-                Dispatch {
-                    pipeline,
-                    bind_group,
-                    workgroups: Cell::new(workgroups),
-                }
+                Dispatch { work, bind_group }
             })
             .collect();
+        let target = (method == Method::Fragment).then(|| {
+            let texture = gpu.texture(
+                "unused target",
+                (max_band.0.max(1), max_band.1.max(1)),
+                super::kernels::UNUSED_TARGET,
+                wgpu::TextureUsages::RENDER_ATTACHMENT,
+            );
+            let view = texture.create_view(&Default::default());
+            (texture, view)
+        });
 
         let mut notes = Vec::new();
         if let Some([w, h, rest]) = image.reshaped {
@@ -727,6 +775,7 @@ impl Run {
             uniforms: uniforms.into(),
             movable,
             _chunks: chunks.map(Owned::from),
+            target,
             queries,
             bands: bands.len(),
             invocations: Cell::new(invocations),
@@ -748,7 +797,9 @@ impl Run {
         let bytes: Vec<u8> = values.iter().flat_map(|v| v.to_le_bytes()).collect();
         queue.write_buffer(&self.uniforms, 0, &bytes);
         let groups = privatized_groups([region.width, region.height], max_workgroups);
-        self.dispatches[0].workgroups.set([groups, 1, 1]);
+        if let Work::Compute { workgroups, .. } = &self.dispatches[0].work {
+            workgroups.set([groups, 1, 1]);
+        }
         self.invocations.set(groups as u64 * 256);
         Ok(())
     }
@@ -783,18 +834,54 @@ impl Run {
         &self.bins
     }
 
-    /// Records the method: clear the bins, then every dispatch in one timed pass.
+    /// Records the method: clear the bins, then every dispatch (or draw) in one
+    /// timed pass.
     pub fn encode(&self, encoder: &mut wgpu::CommandEncoder) {
         encoder.clear_buffer(&self.bins, 0, None);
+        if let Some((_, view)) = &self.target {
+            return self.encode_draws(encoder, view);
+        }
         let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
             label: Some("histogram"),
             timestamp_writes: self.queries.as_ref().map(Queries::writes),
         });
         for d in &self.dispatches {
-            pass.set_pipeline(&d.pipeline);
-            pass.set_bind_group(0, &d.bind_group, &[]);
-            let [x, y, z] = d.workgroups.get();
-            pass.dispatch_workgroups(x, y, z);
+            if let Work::Compute {
+                pipeline,
+                workgroups,
+            } = &d.work
+            {
+                pass.set_pipeline(pipeline);
+                pass.set_bind_group(0, &d.bind_group, &[]);
+                let [x, y, z] = workgroups.get();
+                pass.dispatch_workgroups(x, y, z);
+            }
+        }
+    }
+
+    /// A method counted by fragments: one render pass, a triangle per band.
+    fn encode_draws(&self, encoder: &mut wgpu::CommandEncoder, target: &wgpu::TextureView) {
+        let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
+            label: Some("histogram"),
+            color_attachments: &[Some(wgpu::RenderPassColorAttachment {
+                view: target,
+                depth_slice: None,
+                resolve_target: None,
+                ops: wgpu::Operations {
+                    load: wgpu::LoadOp::Clear(wgpu::Color::TRANSPARENT),
+                    store: wgpu::StoreOp::Discard,
+                },
+            })],
+            timestamp_writes: self.queries.as_ref().map(Queries::render_writes),
+            ..Default::default()
+        });
+        for d in &self.dispatches {
+            if let Work::Draw { pipeline, size } = &d.work {
+                pass.set_pipeline(pipeline);
+                pass.set_bind_group(0, &d.bind_group, &[]);
+                pass.set_viewport(0.0, 0.0, size[0] as f32, size[1] as f32, 0.0, 1.0);
+                pass.draw(0..3, 0..1);
+            }
         }
     }
 
@@ -925,7 +1012,7 @@ const PRIVATIZED_PIXELS_PER_INVOCATION: u64 = 32;
 
 /// Workgroups of the privatized kernel for a band: the band's pixels are shared out
 /// in reading order.
-pub(super) fn privatized_groups(size: [u32; 2], max_workgroups: u32) -> u32 {
+pub fn privatized_groups(size: [u32; 2], max_workgroups: u32) -> u32 {
     let pixels = size[0] as u64 * size[1] as u64;
     let groups = pixels.div_ceil(256 * PRIVATIZED_PIXELS_PER_INVOCATION);
     groups.clamp(1, max_workgroups as u64) as u32
@@ -970,6 +1057,8 @@ fn band_size(
         // count together, so they share the budget.
         Method::Single => rows(loops / (spec.channels.count() as u64 + 1)),
         Method::Race | Method::Atomic => (max.min(wg), max.min(wg)),
+        // A draw's viewport, and so its target, is at most a texture's size.
+        Method::Fragment => (max, max),
         Method::Privatized => {
             // An invocation's busiest loop (over channels) runs channels times for
             // each of its pixels; at most max_workgroups x 256 invocations share a band.

@@ -1,11 +1,11 @@
-// Part 4, the scopes: each chapter page and the studio's scopes in headless
-// Chromium with WebGPU, their downloaded JSON compared with the command-line
-// tool's on the same file (decoded and counted outside the browser).
+// Part 4: counting in a fragment shader, and the scopes: each chapter page and the
+// studio's scopes in headless Chromium with WebGPU, their downloads compared with
+// the command-line tool's on the same file (decoded and counted outside the browser).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { suite, repo, shots, media, litPixels, pickFile, waitState } from './harness.mjs';
+import { suite, repo, shots, media, litPixels, pickFile, waitState, cliRows, downloadCsv } from './harness.mjs';
 
 const PHOTO = media('pexels-francesco-ungaro-96938-mid.jpg');
 const { browser } = suite();
@@ -16,6 +16,22 @@ function cliScope(args, path) {
     ['scope', ...args, '--method', 'cpu', '--format', 'json', path], { maxBuffer: 1 << 28 });
   return JSON.parse(out);
 }
+
+test('fragment: counts with fragments exactly, timed beside the compute version', async () => {
+  const page = await browser.open('/www/fragment.html', { timeout: 300_000 });
+  assert.ok(await litPixels(page, 'canvas.histogram') > 1000, 'the histograms are drawn');
+  assert.match(await page.textContent('dl.stats'), /equals the pixel count/);
+  assert.match(await page.textContent('details pre'), /---- fragment\.wgsl[^]*@fragment fn fs/);
+  const beside = await page.evaluate(() => window.histogramPage.beside);
+  assert.deepEqual(beside.methods, ['fragment', 'atomic']);
+  for (const m of beside.medians) assert.ok(m > 0, `median ${m}`);
+  assert.equal(await page.locator('#beside tbody tr').count(), 2);
+  assert.match(await page.textContent('#beside-ratio'), /^Timed with .*: on this GPU the fragment version takes .* the atomic version, both exact\.$/);
+  await page.screenshot({ path: join(shots, 'fragment.png'), fullPage: true });
+  await pickFile(page, PHOTO, 'done', 300_000);
+  assert.deepEqual((await downloadCsv(page)).rows, cliRows(PHOTO, 4), 'the photo counts as the command-line tool counts it');
+  assert.deepEqual(page.errors, []);
+});
 
 /** Clicks a download button (by its name) and parses the JSON it saves. */
 async function downloadJson(page, button) {

@@ -16,9 +16,10 @@ counted: alpha is not applied, 16-bit samples count as the nearest 8-bit value,
 colour profiles are not applied, an animation counts its first frame.
 
 options:
-  --method NAME    cpu, or a GPU method: single, atomic, chunks-sum, chunks-reduce,
-                   privatized, packed (default: packed, the fastest exact one;
-                   race is refused: it loses counts on purpose)
+  --method NAME    cpu, or a GPU method: single, atomic, fragment (atomicAdd from a
+                   fragment shader), chunks-sum, chunks-reduce, privatized, packed
+                   (default: packed, the fastest exact one; race is refused: it
+                   loses counts on purpose)
   --bins N         bins per channel, 1 to 1024 (default 256)
   --format F       json (default) or csv
   --chunk WxH      chunk shape of the chunk methods (default 256x1)
