@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # Prepares what bench/gpu-machine.sh needs on the GPU machine: the release binary,
 # the CUB benchmark and the photos (a real one, and the same scaled to 8192x8192 by
-# bench/gpu-browser/prepare.sh) in .device/, examples/packed_parts beside them, and
+# bench/gpu-browser/prepare.sh) in .device/, examples/packed_parts and scope_parts beside them, and
 # Debian's Vulkan loader debs in .gl/ (all git-ignored; the device tool carries them).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cargo build --release --bin histogram --example packed_parts
+cargo build --release --bin histogram --example packed_parts --example scope_parts
 mkdir -p .device .gl /tmp/amd64/partial
-cp target/release/histogram target/release/examples/packed_parts ../shared/anchors/cub_hist.cu \
+cp target/release/histogram target/release/examples/{packed_parts,scope_parts} ../shared/anchors/cub_hist.cu \
   ../shared/media/pexels-chevanon-photography-1108099.jpg .device/
 [ -f .site-media/photo-8192x8192.jpg ] && cp .site-media/photo-8192x8192.jpg .device/
 o='-oAPT::Architecture=amd64 -oAPT::Architectures=amd64 -oDir::State::Lists=/tmp/amd64'

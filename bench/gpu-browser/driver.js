@@ -7,11 +7,14 @@
 //   TIMINGS channels method ms           the timings page's table, as it shows it
 //   PAGE page size gpu_ms wall_ms        an image page counting a photo
 //   VIDEO size fps histogram_ms draw_ms  the video page playing a video
+//   SCOPE scope size median_us           our wasm's GPU time of a scope's pass over
+//                                        media/photo-3840x2160.png, for the ratio
+//                                        to `histogram scope --time` on that file
 //   SUM variant chunks median_us         sum.wgsl as it is and as it was, in raw
 //                                        WebGPU (NOTES.md: the browser's checks)
 // Query: ?sizes=WxH,...&kinds=...&runs=N&video=seconds&any=1 (any: also a fallback
 // adapter, to try the driver on SwiftShader).
-import init, { Picture, GpuContext, kernelSource } from '../pkg/histogram.js';
+import init, { Picture, GpuContext, ScopeScreen, decodeImage, kernelSource } from '../pkg/histogram.js';
 
 const params = new URLSearchParams(location.search);
 const SIZES = (params.get('sizes') ?? '1920x1080,2448x1505,3840x2160,8192x8192').split(',');
@@ -65,8 +68,8 @@ async function kernels(gpu) {
     const [w, h] = size.split('x').map(Number);
     for (const kind of KINDS) {
       const picture = Picture.bench(kind, w, h);
-      for (const method of ['atomic', 'chunks-sum', 'chunks-reduce', 'privatized', 'packed']) {
-        if (w * h > BIG && (method === 'atomic' || method === 'chunks-sum')) continue;
+      for (const method of ['atomic', 'fragment', 'chunks-sum', 'chunks-reduce', 'privatized', 'packed']) {
+        if (w * h > BIG && ['atomic', 'fragment', 'chunks-sum'].includes(method)) continue;
         const once = async () => {
           const o = await gpu.compute(picture, method, 4, '256x1', undefined);
           const ms = o.gpuMs ?? o.wallMs;
@@ -82,6 +85,25 @@ async function kernels(gpu) {
       picture.free();
     }
   }
+}
+
+// Each scope's pass as the chapter pages time it (ScopeScreen.time), over the photo
+// that run.sh also gives `histogram scope --time`.
+async function scopes(gpu) {
+  log('# SCOPE: median of the GPU timestamps of the scope pass, after 300 ms of passes');
+  const bytes = new Uint8Array(await (await fetch('../media/photo-3840x2160.png')).arrayBuffer());
+  const picture = decodeImage(bytes);
+  const size = `${picture.width}x${picture.height}`;
+  for (const name of ['waveform', 'parade', 'vectorscope']) {
+    const screen = ScopeScreen.forPicture(gpu, document.createElement('canvas'), picture, name, 256);
+    const start = performance.now();
+    while (performance.now() - start < 300) await screen.time();
+    const times = [];
+    for (let i = 0; i < RUNS; i++) times.push((await screen.time())[0]);
+    log(`SCOPE ${name} ${size} ${(median(times) * 1000).toFixed(2)}`);
+    screen.free();
+  }
+  picture.free();
 }
 
 async function timingsPage() {
@@ -225,7 +247,7 @@ try {
   const fallback = !info || info.isFallbackAdapter || /swiftshader|llvmpipe|lavapipe/i.test(`${info.vendor} ${info.architecture} ${info.description}`);
   if (fallback && !params.has('any')) throw new Error('no hardware adapter: not measuring a fallback');
   const gpu = await GpuContext.create();
-  for (const [name, step] of [['kernels', () => kernels(gpu)], ['sum', sumProbe], ['timings', timingsPage], ['pages', () => imagePages(gpu)], ['video', videoPage]]) {
+  for (const [name, step] of [['kernels', () => kernels(gpu)], ['scopes', () => scopes(gpu)], ['sum', sumProbe], ['timings', timingsPage], ['pages', () => imagePages(gpu)], ['video', videoPage]]) {
     if (params.has('skip') && params.get('skip').split(',').includes(name)) continue;
     const t = performance.now();
     try {

@@ -15,7 +15,9 @@ pub use adjust::{
 pub use device::{now_ms, Destroy, Gpu, GpuError, GpuOptions, Owned};
 pub use draw::{palette, panel_source, picture_source, Bars, FramePainter, HistogramPainter, Look};
 pub use kernels::{with_constants, ChunkShape, Input, Kernel, Kernels, Method};
-pub use run::{packed_groups, pass_ms, GpuImage, Limits, Run, RunOptions, Timing};
+pub use run::{
+    packed_groups, pass_ms, privatized_groups, GpuImage, Limits, Run, RunOptions, Timing,
+};
 pub use scope::{scope_draw_source, scope_source, Readout, ScopeCount, ScopePainter};
 pub use video::{
     colour_matrix, frame_pass_source, yuv_to_rgb, FrameConverter, FrameFormat, PixelLayout,

@@ -1,0 +1,461 @@
+//! Where the scope kernels' time goes, for issue #22's targets (NOTES.md, "Scopes"):
+//! shaders/waveform.wgsl and shaders/vectorscope.wgsl as the site compiles them,
+//! and variants made from them by text edits, each timed with timestamp queries on
+//! the same texture, counts checked against the CPU reference (src/scope.rs):
+//!   waveform    the kernel as it is (8 columns a workgroup);
+//!   w-read      its reads alone, no atomics: the floor of its access pattern;
+//!   w-banked    the words not rotated by slot: 8 columns' levels in one bank;
+//!   w-cols4     4 columns a workgroup (8 KB), twice the workgroups;
+//!   w-rows      the order before: a column's 32 invocations on 32 neighbouring rows;
+//!   w-unrollN   N rows loaded before their atomics (more reads in flight);
+//!   w-own       no workgroup memory, no atomics: an invocation owns a column, counts
+//!               it in a private array and stores it (for GPUs a CPU emulates);
+//!   vectorscope the kernel as it is (the privatized grid);
+//!   v-read      its reads and chroma alone, no atomics;
+//!   v-unroll4   4 pixels loaded before their atomics;
+//!   v-u16x2     the window as 16-bit counts, twice: even and odd invocations apart;
+//!   v-gridN     N workgroups (fewer windows to flush, fewer to read with).
+//!
+//!     WGPU_BACKEND=vulkan cargo run --release --example scope_parts -- [WxH] [IMAGE...]
+//!
+//! First a frame of gradients and noise (bench/scopes-gpu.sh's), 3840x2160 unless
+//! WxH says otherwise; then each image.
+
+use histogram::gpu::{privatized_groups, with_constants, ChunkShape, Gpu};
+use histogram::scope::{self, Counts, Scope};
+use histogram::{Image, Spec};
+use wgpu::util::DeviceExt;
+
+const WAVEFORM: &str = include_str!("../shaders/waveform.wgsl");
+const VECTORSCOPE: &str = include_str!("../shaders/vectorscope.wgsl");
+const RUNS: usize = 30;
+
+const OWN: &str = "
+struct ScopeBand { origin: vec2u, size: vec2u, column: u32, accumulate: u32 };
+@group(0) @binding(0) var<storage, read_write> result: array<u32>;
+@group(0) @binding(1) var ourTexture: texture_2d<f32>;
+@group(0) @binding(2) var<uniform> band: ScopeBand;
+@compute @workgroup_size(64) fn cs(@builtin(global_invocation_id) id: vec3u) {
+  let x = id.x;
+  if (x >= band.size.x) { return; }
+  var counts: array<u32, 1024>;
+  for (var y = 0u; y < band.size.y; y++) {
+    let rgb = rgb8(textureLoad(ourTexture, band.origin + vec2u(x, y), 0));
+    counts[rgb.r] += 1u;
+    counts[256u + rgb.g] += 1u;
+    counts[512u + rgb.b] += 1u;
+    counts[768u + binOf(rgb, 3u)] += 1u;
+  }
+  let at = (band.column + x) * 1024u;
+  for (var i = 0u; i < 1024u; i++) {
+    var c = counts[i];
+    if (band.accumulate != 0u) { c += result[at + i]; }
+    result[at + i] = c;
+  }
+}";
+
+/// `text` with `from` replaced, which must be there: a variant that silently kept
+/// the original would time the original under another name.
+fn edit(text: &str, from: &str, to: &str) -> String {
+    assert!(text.contains(from), "the kernel no longer has {from:?}");
+    text.replace(from, to)
+}
+
+struct Variant {
+    name: String,
+    scope: Scope,
+    body: String,
+    /// Workgroups for an image of this size.
+    groups: Box<dyn Fn(u32, u32) -> u32>,
+    /// Whether its counts are the image's (checked against the CPU).
+    exact: bool,
+}
+
+fn variants() -> Vec<Variant> {
+    let columns =
+        |n: u32| Box::new(move |w: u32, _h: u32| w.div_ceil(n)) as Box<dyn Fn(u32, u32) -> u32>;
+    let w_read = edit(
+        &edit(
+            WAVEFORM,
+            "atomicAdd(&bins[slotWord(local * 4u + ch, level / 2u)], 1u << ((level & 1u) * 16u));",
+            "sink += level;",
+        ),
+        "  workgroupBarrier();",
+        "  if (sink == 0x12345678u) { atomicAdd(&bins[0], 1u); }\n  workgroupBarrier();",
+    )
+    .replace("@compute", "var<private> sink: u32;\n@compute");
+    let banked = edit(WAVEFORM, "(pair ^ (slot & 31u))", "pair");
+    let cols4 = edit(
+        WAVEFORM,
+        "const columnsPerGroup = 8u;",
+        "const columnsPerGroup = 4u;",
+    );
+    let rows = edit(
+        WAVEFORM,
+        "for (var y = segment * rows; y < end; y++) {",
+        "for (var y = segment; y < band.size.y; y += segments) {",
+    );
+    let u16x2 = edit(
+        &edit(
+            VECTORSCOPE,
+            "      atomicAdd(&cells[inKept.y * kept + inKept.x], 1u);",
+            "      let k = inKept.y * kept + inKept.x;\n      atomicAdd(&cells[(local_invocation_index & 1u) * (kept * kept / 2u) + k / 2u], 1u << ((k & 1u) * 16u));",
+        ),
+        "    let n = atomicLoad(&cells[k]);",
+        "    let shift = (k & 1u) * 16u;\n    let n = ((atomicLoad(&cells[k / 2u]) >> shift) & 0xffffu) + ((atomicLoad(&cells[kept * kept / 2u + k / 2u]) >> shift) & 0xffffu);",
+    );
+    // `body` from `start` up to `stop` replaced by `with`.
+    let splice = |body: &str, start: &str, stop: &str, with: &str| {
+        let a = body.find(start).expect("start marker");
+        let b = a + body[a..].find(stop).expect("stop marker");
+        format!("{}{with}{}", &body[..a], &body[b..])
+    };
+    let w_unroll = |n: u32| {
+        let loads: String = (0..n)
+            .map(|k| format!("      let p{k} = textureLoad(ourTexture, band.origin + vec2u(x, y + {k}u), 0);\n"))
+            .collect();
+        let counts: String = (0..n)
+            .map(|k| format!("      countPixel(local, rgb8(p{k}));\n"))
+            .collect();
+        let body = splice(
+            WAVEFORM,
+            "    for (var y = segment * rows;",
+            "  workgroupBarrier();",
+            &format!(
+                "    var y = segment * rows;\n    for (; y + {n}u <= end; y += {n}u) {{\n{loads}{counts}    }}\n    for (; y < end; y++) {{\n      countPixel(local, rgb8(textureLoad(ourTexture, band.origin + vec2u(x, y), 0)));\n    }}\n  }}\n\n"
+            ),
+        );
+        body.replace(
+            "@compute",
+            "fn countPixel(local: u32, rgb: vec3u) {\n  for (var ch = 0u; ch < 4u; ch++) {\n    let level = binOf(rgb, ch);\n    atomicAdd(&bins[slotWord(local * 4u + ch, level / 2u)], 1u << ((level & 1u) * 16u));\n  }\n}\n@compute",
+        )
+    };
+    let v_unroll = splice(
+        VECTORSCOPE,
+        "  var i = global_invocation_id.x;",
+        "  workgroupBarrier();",
+        "  var i = global_invocation_id.x;
+  for (; i + 3u * stride < count; i += 4u * stride) {
+    let a = textureLoad(ourTexture, band.origin + vec2u(i % width, i / width), 0);
+    let j = i + stride;
+    let b = textureLoad(ourTexture, band.origin + vec2u(j % width, j / width), 0);
+    let k = j + stride;
+    let c = textureLoad(ourTexture, band.origin + vec2u(k % width, k / width), 0);
+    let l = k + stride;
+    let d = textureLoad(ourTexture, band.origin + vec2u(l % width, l / width), 0);
+    countCell(chromaCell(rgb8(a)));
+    countCell(chromaCell(rgb8(b)));
+    countCell(chromaCell(rgb8(c)));
+    countCell(chromaCell(rgb8(d)));
+  }
+  for (; i < count; i += stride) {
+    countCell(chromaCell(rgb8(textureLoad(ourTexture, band.origin + vec2u(i % width, i / width), 0))));
+  }
+
+",
+    )
+    .replace(
+        "@compute",
+        "fn countCell(cell: vec2u) {
+  let inKept = cell - vec2u(keptStart);
+  if (all(cell >= vec2u(keptStart)) && all(inKept < vec2u(kept))) {
+    atomicAdd(&cells[inKept.y * kept + inKept.x], 1u);
+  } else {
+    atomicAdd(&result[cell.y * numBins + cell.x], 1u);
+  }
+}
+@compute",
+    );
+    let waveform = Scope::Waveform;
+    let vectorscope = Scope::Vectorscope { size: 256 };
+    let v_read = edit(
+        &edit(
+            VECTORSCOPE,
+            "      atomicAdd(&cells[inKept.y * kept + inKept.x], 1u);\n    } else {\n      atomicAdd(&result[cell.y * numBins + cell.x], 1u);\n    }",
+            "      sink += inKept.x;\n    } else {\n      sink += cell.y;\n    }",
+        ),
+        "  workgroupBarrier();",
+        "  if (sink == 0x12345678u) { atomicAdd(&cells[0], 1u); }\n  workgroupBarrier();",
+    )
+    .replace("@compute", "var<private> sink: u32;\n@compute");
+    let site_grid = || {
+        Box::new(|w: u32, h: u32| privatized_groups([w, h], 65535)) as Box<dyn Fn(u32, u32) -> u32>
+    };
+    let v = |name: &str, scope, body: &str, groups, exact| Variant {
+        name: name.to_string(),
+        scope,
+        body: body.to_string(),
+        groups,
+        exact,
+    };
+    let mut all = vec![
+        v("waveform", waveform, WAVEFORM, columns(8), true),
+        v("w-read", waveform, &w_read, columns(8), false),
+        v("w-banked", waveform, &banked, columns(8), true),
+        v("w-cols4", waveform, &cols4, columns(4), true),
+        v("w-rows", waveform, &rows, columns(8), true),
+        v("w-unroll4", waveform, &w_unroll(4), columns(8), true),
+        v("w-unroll8", waveform, &w_unroll(8), columns(8), true),
+        v("w-own", waveform, OWN, columns(64), true),
+        v("vectorscope", vectorscope, VECTORSCOPE, site_grid(), true),
+        v("v-read", vectorscope, &v_read, site_grid(), false),
+        v("v-unroll4", vectorscope, &v_unroll, site_grid(), true),
+        v("v-u16x2", vectorscope, &u16x2, site_grid(), true),
+    ];
+    for n in [132u32, 264, 528, 2112] {
+        let fixed = Box::new(move |_w: u32, _h: u32| n) as Box<dyn Fn(u32, u32) -> u32>;
+        all.push(v(
+            &format!("v-grid{n}"),
+            vectorscope,
+            VECTORSCOPE,
+            fixed,
+            true,
+        ));
+    }
+    all
+}
+
+/// bench/scopes-gpu.sh's synthetic frame: gradients plus noise (a fixed LCG here).
+fn synthetic(w: u32, h: u32) -> Image {
+    let mut state = 1u32;
+    let mut noise = || {
+        state = state.wrapping_mul(1664525).wrapping_add(1013904223);
+        (state >> 24) as i32 % 40 - 20
+    };
+    let mut rgba = Vec::with_capacity(w as usize * h as usize * 4);
+    for y in 0..h {
+        for x in 0..w {
+            let base = [x * 255 / w, y * 255 / h, (x + y) * 255 / (w + h)];
+            for c in base {
+                rgba.push((c as i32 + noise()).clamp(0, 255) as u8);
+            }
+            rgba.push(255);
+        }
+    }
+    Image::from_rgba(w, h, rgba).expect("sizes match")
+}
+
+fn flat(counts: Counts) -> Vec<u32> {
+    match counts {
+        Counts::Waveform(w) => w.counts,
+        Counts::Vectorscope(v) => v.counts,
+    }
+}
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let (w, h) = match args.first().and_then(|a| a.split_once('x')) {
+        Some((w, h)) if w.parse::<u32>().is_ok() && h.parse::<u32>().is_ok() => {
+            let size = (w.parse()?, h.parse()?);
+            args.remove(0);
+            size
+        }
+        _ => (3840, 2160),
+    };
+    let mut images: Vec<(String, Image)> = vec![("synthetic".into(), synthetic(w, h))];
+    for path in args {
+        let bytes = std::fs::read(&path)?;
+        let image = histogram::decode::decode(&bytes, histogram::image::MAX_PIXELS)?.image;
+        images.push((path, image));
+    }
+    let gpu = pollster::block_on(Gpu::new(&Default::default()))?;
+    if !gpu.timestamps {
+        return Err("this GPU has no timestamp queries".into());
+    }
+    let device = &gpu.device;
+    let variants = variants();
+    let pipelines: Vec<_> = variants
+        .iter()
+        .map(|v| {
+            let source = with_constants(Spec::rgbl(), ChunkShape::default(), &v.body).replace(
+                "const numBins = 256u;",
+                &format!(
+                    "const numBins = {}u;",
+                    match v.scope {
+                        Scope::Vectorscope { size } => size,
+                        _ => 256,
+                    }
+                ),
+            );
+            // Unchecked, as the site's native kernels are (src/gpu/kernels.rs).
+            let module = unsafe {
+                device.create_shader_module_trusted(
+                    wgpu::ShaderModuleDescriptor {
+                        label: Some(&v.name),
+                        source: wgpu::ShaderSource::Wgsl(source.into()),
+                    },
+                    wgpu::ShaderRuntimeChecks::unchecked(),
+                )
+            };
+            device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+                label: Some(&v.name),
+                layout: None,
+                module: &module,
+                entry_point: Some("cs"),
+                compilation_options: Default::default(),
+                cache: None,
+            })
+        })
+        .collect();
+    println!(
+        "# examples/scope_parts.rs: {} ({:?}), median of {RUNS} runs after 300 or 50 ms busy, us",
+        gpu.info.name, gpu.info.backend
+    );
+    let queries = device.create_query_set(&wgpu::QuerySetDescriptor {
+        label: None,
+        ty: wgpu::QueryType::Timestamp,
+        count: 2,
+    });
+    let resolved = device.create_buffer(&wgpu::BufferDescriptor {
+        label: None,
+        size: 16,
+        usage: wgpu::BufferUsages::QUERY_RESOLVE | wgpu::BufferUsages::COPY_SRC,
+        mapped_at_creation: false,
+    });
+    let period = gpu.queue.get_timestamp_period() as f64;
+
+    for (name, image) in &images {
+        let (w, h) = (image.width(), image.height());
+        println!("{name} {w}x{h}");
+        let texture = gpu.texture(
+            "image",
+            (w, h),
+            wgpu::TextureFormat::Rgba8Unorm,
+            wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::COPY_DST,
+        );
+        gpu.fill_texture(&texture, [0, 0], (w, h), image.rgba(), 0, w * 4);
+        let view = texture.create_view(&Default::default());
+        let band = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+            label: None,
+            contents: &[0u32, 0, w, h, 0, 0, 0, 0]
+                .iter()
+                .flat_map(|v| v.to_le_bytes())
+                .collect::<Vec<u8>>(),
+            usage: wgpu::BufferUsages::UNIFORM,
+        });
+        for (v, pipeline) in variants.iter().zip(&pipelines) {
+            let reference = flat(scope::count(image, None, v.scope)?);
+            let bytes = reference.len() as u64 * 4;
+            let result = device.create_buffer(&wgpu::BufferDescriptor {
+                label: None,
+                size: bytes,
+                usage: wgpu::BufferUsages::STORAGE
+                    | wgpu::BufferUsages::COPY_SRC
+                    | wgpu::BufferUsages::COPY_DST,
+                mapped_at_creation: false,
+            });
+            let readback = device.create_buffer(&wgpu::BufferDescriptor {
+                label: None,
+                size: 16 + bytes,
+                usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+                mapped_at_creation: false,
+            });
+            let layout = pipeline.get_bind_group_layout(0);
+            let bind_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
+                label: None,
+                layout: &layout,
+                entries: &[
+                    wgpu::BindGroupEntry {
+                        binding: 0,
+                        resource: result.as_entire_binding(),
+                    },
+                    wgpu::BindGroupEntry {
+                        binding: 1,
+                        resource: wgpu::BindingResource::TextureView(&view),
+                    },
+                    wgpu::BindGroupEntry {
+                        binding: 2,
+                        resource: band.as_entire_binding(),
+                    },
+                ],
+            });
+            let groups = (v.groups)(w, h);
+            let once = |timed: bool, counted: bool| -> (f64, Vec<u32>) {
+                let mut encoder = device.create_command_encoder(&Default::default());
+                encoder.clear_buffer(&result, 0, None);
+                {
+                    let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
+                        label: None,
+                        timestamp_writes: timed.then_some(wgpu::ComputePassTimestampWrites {
+                            query_set: &queries,
+                            beginning_of_pass_write_index: Some(0),
+                            end_of_pass_write_index: Some(1),
+                        }),
+                    });
+                    pass.set_pipeline(pipeline);
+                    pass.set_bind_group(0, &bind_group, &[]);
+                    pass.dispatch_workgroups(groups, 1, 1);
+                }
+                if !timed {
+                    gpu.queue.submit([encoder.finish()]);
+                    return (0.0, Vec::new());
+                }
+                encoder.resolve_query_set(&queries, 0..2, &resolved, 0);
+                encoder.copy_buffer_to_buffer(&resolved, 0, &readback, 0, 16);
+                if counted {
+                    encoder.copy_buffer_to_buffer(&result, 0, &readback, 16, bytes);
+                }
+                gpu.queue.submit([encoder.finish()]);
+                readback.slice(..).map_async(wgpu::MapMode::Read, |_| ());
+                device.poll(wgpu::PollType::wait_indefinitely()).unwrap();
+                let words: Vec<u32> = readback
+                    .get_mapped_range(..)
+                    .expect("mapped")
+                    .chunks_exact(4)
+                    .map(|b| u32::from_le_bytes(b.try_into().unwrap()))
+                    .collect();
+                readback.unmap();
+                let ticks = (words[2] as u64 | (words[3] as u64) << 32)
+                    - (words[0] as u64 | (words[1] as u64) << 32);
+                (ticks as f64 * period / 1000.0, words[4..].to_vec())
+            };
+            // Busy first, so the GPU is at its clocks: 300 ms for an image's first
+            // variant (the GPU idled while it was made), 50 between variants.
+            let warm_ms = if std::ptr::eq(pipeline, &pipelines[0]) {
+                300
+            } else {
+                50
+            };
+            let start = std::time::Instant::now();
+            while start.elapsed().as_millis() < warm_ms {
+                for _ in 0..10 {
+                    once(false, false);
+                }
+                device.poll(wgpu::PollType::wait_indefinitely()).unwrap();
+            }
+            // The counts once, then the times with nothing read but the timestamps
+            // (checking 4 million counts between runs let the GPU's clocks drop).
+            let (_, counts) = once(true, true);
+            let off: u64 = counts
+                .iter()
+                .zip(&reference)
+                .map(|(a, b)| a.abs_diff(*b) as u64)
+                .sum();
+            let moved = if v.exact { off / 2 } else { 0 };
+            let mut times = Vec::with_capacity(RUNS);
+            for _ in 0..RUNS {
+                once(false, false);
+                times.push(once(true, false).0);
+            }
+            times.sort_by(f64::total_cmp);
+            // A vectorscope pixel may move to a neighbouring cell by f32 rounding.
+            // (tests/scopes.rs allows 0.1%).
+            let limit = image.pixel_count() / 1_000;
+            let mark = if moved > limit || (moved > 0 && matches!(v.scope, Scope::Waveform)) {
+                format!("  WRONG: {moved} counts moved")
+            } else {
+                String::new()
+            };
+            println!(
+                "  {:<12} {:>6} groups {:>9.1}{mark}",
+                v.name,
+                groups,
+                times[RUNS / 2]
+            );
+        }
+        if let Some(fault) = gpu.fault() {
+            return Err(fault.into());
+        }
+    }
+    Ok(())
+}
