@@ -21,10 +21,13 @@ const shortWait = () => new Promise((resolve) => setTimeout(resolve, 4));
  * each new frame drawn; `error(text)`: a message for the page's alert (the video is
  * paused or kept as it was); `switched(name)`: a new source took the place of the
  * old, about to play; `playing(name)`, `paused()`: the current source's state;
- * `kept`: what a refused source leaves in place, in words ("the previous video").
+ * `kept`: what a refused source leaves in place, in words ("the previous video");
+ * `method`, `beside`: a page's own counting method and one to time beside it
+ * (the fragment page), else the Live's choice.
  */
 export function liveVideo({
   gpu, bins = () => 256, viewOver, drawn = () => {}, error, switched = () => {}, playing = () => {}, paused = () => {}, kept,
+  method, beside,
 }) {
   let video = newVideo();
   let name = null;
@@ -62,7 +65,7 @@ export function liveVideo({
   function viewFor(width, height) {
     if (!live || !live.fits(width, height, bins()) || live.element !== video) {
       release();
-      live = new Live(gpu(), video, width, height, bins());
+      live = new Live(gpu(), video, width, height, bins(), method, beside);
       live.element = video;
       view = viewOver(live);
     }

@@ -5,11 +5,16 @@
 // data-method: 'cpu' or a GPU method; data-channels: 1 or 4; data-chunk-options:
 // offer the chunk shapes; data-reruns: run again side by side (the race page);
 // data-draw="gpu": the GPU draws the histograms; data-beside: another GPU method
-// timed beside this one on the same picture (the fragment page: its compute twin).
+// timed beside this one on the same picture (the fragment page: its compute twin);
+// data-live: a playing video or the camera too, counted by the method every frame
+// (image-live.js).
 import init, { Picture, GpuContext, cpuHistogram, kernelSource, cpuSource } from '../pkg/histogram.js';
 import {
   el, setState, errorText, download, pager, readImage, showPicture, nextPaint, timingText, watchDevice, lostText, lostWithin,
 } from './site.js';
+import { liveChapter } from './image-live.js';
+
+const DEFAULT_VIDEO = 'media/sunset.webm';
 
 const HISTOGRAM_HEIGHT = 100;
 
@@ -28,7 +33,7 @@ function histogramCanvas(label) {
 // that compiles and warms up; the medians are shown.
 const BESIDE_ROUNDS = 5;
 
-async function imagePage({ method, channels, chunkOptions, reruns, draw, beside }) {
+async function imagePage({ method, channels, chunkOptions, reruns, draw, beside, live }) {
   const main = document.querySelector('main');
   main.prepend(pager(main.dataset.example));
   setState('loading');
@@ -36,20 +41,23 @@ async function imagePage({ method, channels, chunkOptions, reruns, draw, beside 
   const status = el('p', { role: 'status', class: 'muted' }, 'Loading…');
   const message = el('p', { role: 'alert', class: 'message' });
   const notes = el('p', { class: 'note' });
-  const picker = el('input', { type: 'file', accept: 'image/*', id: 'file' });
+  const picker = el('input', { type: 'file', accept: live ? 'image/*,video/*' : 'image/*', id: 'file' });
+  const videoButton = el('button', { type: 'button', disabled: true }, 'Play the video');
+  const cameraButton = el('button', { type: 'button', disabled: true }, 'Use the camera');
   const runButton = el('button', { type: 'button', disabled: true }, 'Run again');
   const csvButton = el('button', { type: 'button', disabled: true }, 'Download CSV');
   const chunkSelect = el('select', { id: 'chunk' },
     el('option', { value: '256x1' }, '256×1 pixels (the article’s final choice)'),
     el('option', { value: '16x16' }, '16×16 pixels (the article’s first)'));
   const controls = el('div', { class: 'controls' },
-    el('label', { class: 'file' }, 'Choose an image…', picker), runButton, csvButton);
+    el('label', { class: 'file' }, live ? 'Choose an image or video…' : 'Choose an image…', picker), runButton, csvButton);
+  if (live) controls.append(videoButton, cameraButton);
   if (chunkOptions) controls.append(el('label', { class: 'option', for: 'chunk' }, 'Chunk:', chunkSelect));
 
   const imageCanvas = el('canvas', { role: 'img', 'aria-label': 'The image being measured' });
   const imageCaption = el('figcaption');
   const drop = el('figure', { class: 'drop' }, imageCanvas, imageCaption,
-    el('p', { class: 'hint' }, 'Drop an image here, or anywhere on the page.'));
+    el('p', { class: 'hint' }, live ? 'Drop an image or a video here, or anywhere on the page.' : 'Drop an image here, or anywhere on the page.'));
   const canvases = channels === 1
     ? [{ shown: [0], canvas: histogramCanvas('Luminance histogram'), caption: 'Luminance' }]
     : [{ shown: [0, 1, 2], canvas: histogramCanvas('Red, green and blue histograms'), caption: 'Red, green, blue (screen blended)' },
@@ -61,16 +69,16 @@ async function imagePage({ method, channels, chunkOptions, reruns, draw, beside 
   const besideBody = el('tbody');
   const besideText = el('p', { id: 'beside-ratio' });
   const source = el('code');
-  main.append(controls, el('div', { class: 'stage' }, drop, histograms), status, message, notes);
+  const stage = el('div', { class: 'stage' }, drop, histograms);
+  main.append(controls, stage, status, message, notes);
   if (reruns) main.append(el('h2', {}, `${reruns} more runs of the same image`), rerunGrid);
-  if (beside) {
-    main.append(el('h2', {}, 'Beside the compute version'),
-      el('div', { class: 'table-wrap' }, el('table', { id: 'beside' },
-        el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'Method'),
-          el('th', { scope: 'col' }, `Median of ${BESIDE_ROUNDS} runs`), el('th', { scope: 'col' }, 'Runs (ms)'))),
-        besideBody)),
-      besideText);
-  }
+  const besideSection = el('section', {}, el('h2', {}, 'Beside the compute version'),
+    el('div', { class: 'table-wrap' }, el('table', { id: 'beside' },
+      el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'Method'),
+        el('th', { scope: 'col' }, `Median of ${BESIDE_ROUNDS} runs`), el('th', { scope: 'col' }, 'Runs (ms)'))),
+      besideBody)),
+    besideText);
+  if (beside) main.append(besideSection);
   main.append(el('details', {}, el('summary', {}, method === 'cpu' ? 'The Rust of this method' : 'The WGSL of this kernel'),
     el('pre', {}, source)));
 
@@ -112,6 +120,42 @@ async function imagePage({ method, channels, chunkOptions, reruns, draw, beside 
   let outcome = null;
   let counted = 0;
   let deviceNote = '';
+
+  // A video or the camera in the picture's place (data-live), counted every frame.
+  const video = live && gpu ? liveChapter({
+    gpu: () => gpu,
+    method,
+    beside,
+    stage: drop,
+    caption: imageCaption,
+    onPlay: () => {
+      imageCanvas.hidden = true;
+      histograms.hidden = true;
+      besideSection.hidden = true;
+      runButton.hidden = true;
+      message.textContent = '';
+      status.textContent = '';
+    },
+    error: (text) => {
+      message.textContent = text;
+      status.textContent = '';
+      setState('error');
+    },
+  }) : null;
+  if (video) {
+    stage.after(video.timing);
+    videoButton.disabled = false;
+    cameraButton.disabled = false;
+  }
+  /** The picture in the video's place again. */
+  const showPictureView = () => {
+    if (!video?.shown) return;
+    video.stop();
+    imageCanvas.hidden = false;
+    histograms.hidden = false;
+    besideSection.hidden = false;
+    runButton.hidden = false;
+  };
 
   const show = () => {
     if (draw === 'cpu') for (const { shown, canvas } of canvases) drawInto(canvas, outcome, shown);
@@ -216,6 +260,7 @@ async function imagePage({ method, channels, chunkOptions, reruns, draw, beside 
       status.textContent = `Reading ${file.name}…`;
       await nextPaint();
       await usePicture(await readImage(file), file.name, file);
+      showPictureView();
       deviceNote = '';
       return true;
     } catch (e) {
@@ -254,6 +299,10 @@ async function imagePage({ method, channels, chunkOptions, reruns, draw, beside 
     }
   };
   const open = (file) => {
+    if (video && (file.type.startsWith('video/') || file.type.startsWith('audio/'))) {
+      video.live.useFile(file);
+      return;
+    }
     wantedFile = file;
     if (busy) status.textContent = `Next: ${file.name}, as soon as the current run ends.`;
     work();
@@ -266,14 +315,24 @@ async function imagePage({ method, channels, chunkOptions, reruns, draw, beside 
   if (gpu) {
     watchDevice(gpu, {
       lost: (info) => {
+        video?.live.lost();
         setState('recovering');
         status.textContent = `The GPU device was lost (${lostText(info)}); opening a new one…`;
       },
       recovered: (ms, info) => {
         deviceNote = `The GPU was reset (${lostText(info)}); a new device was opened in ${ms} ms and the image counted again.`;
-        run();
+        if (video?.shown) {
+          video.live.recovered();
+          status.textContent = `The GPU was reset (${lostText(info)}); a new device was opened in ${ms} ms.`;
+        } else {
+          run();
+        }
       },
       failed: (e, info) => {
+        if (video) {
+          video.live.failed();
+          showPictureView();
+        }
         gpu = null;
         if (draw === 'gpu') {
           // Canvases that showed WebGPU output cannot take 2D drawing: fresh ones.
@@ -294,9 +353,14 @@ async function imagePage({ method, channels, chunkOptions, reruns, draw, beside 
   picker.addEventListener('change', () => picker.files[0] && open(picker.files[0]));
   runButton.addEventListener('click', run);
   chunkSelect.addEventListener('change', () => { showSource(); run(); });
-  csvButton.addEventListener('click', () => {
-    download(`${main.dataset.example}-histogram.csv`, new Blob([outcome.csv()], { type: 'text/csv' }));
+  csvButton.addEventListener('click', async () => {
+    // On video: the histogram of the frame drawn last.
+    const shown = video?.shown && video.live.view ? await video.live.view.histogram() : outcome;
+    download(`${main.dataset.example}-histogram.csv`, new Blob([shown.csv()], { type: 'text/csv' }));
+    if (shown !== outcome) shown.free();
   });
+  videoButton.addEventListener('click', () => video.live.useUrl(DEFAULT_VIDEO, 'The project’s video'));
+  cameraButton.addEventListener('click', () => video.live.useCamera());
   document.addEventListener('dragover', (e) => { e.preventDefault(); drop.classList.add('over'); });
   document.addEventListener('dragleave', () => drop.classList.remove('over'));
   document.addEventListener('drop', (e) => {
@@ -314,6 +378,8 @@ async function imagePage({ method, channels, chunkOptions, reruns, draw, beside 
     get counted() { return counted; },
     /** The page's method and the one beside it: medians and every run, in ms. */
     get beside() { return besideTimes; },
+    /** A playing video or camera: its frames a second, each method's recent GPU times. */
+    get live() { return video?.shown ? { fps: video.fps, times: video.times, view: video.live.view } : null; },
     pixels: () => picture.rgba(),
     open,
   };
@@ -328,4 +394,5 @@ imagePage({
   reruns: Number(options.reruns ?? 0),
   draw: options.draw ?? 'cpu',
   beside: options.beside,
+  live: 'live' in options,
 });

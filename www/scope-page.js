@@ -232,7 +232,11 @@ new ResizeObserver(() => {
   if (source?.kind === 'picture') screen?.draw();
   else live.render(true);
 }).observe(scopeCanvas);
-setInterval(() => { fps = frames; frames = 0; }, 1000);
+setInterval(() => {
+  fps = frames;
+  frames = 0;
+  if (source?.kind === 'video') timing.textContent = `${fps} frames a second, each counted and drawn on the GPU.`;
+}, 1000);
 
 try {
   await init();

@@ -392,6 +392,7 @@ impl Queries {
 
 /// One method over one image, ready to run.
 pub struct Run {
+    method: Method,
     spec: Spec,
     dispatches: Vec<Dispatch>,
     bins: Owned<wgpu::Buffer>,
@@ -767,6 +768,7 @@ impl Run {
             ));
         }
         Ok(Run {
+            method,
             spec,
             dispatches,
             bins,
@@ -822,6 +824,10 @@ impl Run {
 
     pub fn spec(&self) -> Spec {
         self.spec
+    }
+
+    pub fn method(&self) -> Method {
+        self.method
     }
 
     /// Whether the readback buffer is free for another `encode_readback`.

@@ -29,7 +29,7 @@ pub fn cpu_histogram(picture: &Picture, channels: u32, num_bins: u32) -> Result<
     })
 }
 
-fn method(name: &str) -> Result<Method, JsError> {
+pub(super) fn method(name: &str) -> Result<Method, JsError> {
     Method::parse(name).ok_or_else(|| JsError::new(&format!("unknown method '{name}'")))
 }
 

@@ -36,6 +36,9 @@ pub(super) struct Frames {
     converter: FrameConverter,
     /// Counts the frame where the frame pass does not (and reads its bins back).
     run: Rc<Run>,
+    /// Another method into the same bins, timed beside `run` (the fragment page's
+    /// compute twin).
+    beside: Option<Run>,
     /// Bytes were uploaded that the frame pass has not converted yet.
     pending: Cell<bool>,
 }
@@ -44,7 +47,9 @@ pub(super) struct Frames {
 impl Live {
     /// For frames of `width` x `height` (the decoded size, which differs from the
     /// element's when pixels are not square), counted in `bins` bins of R, G, B and
-    /// luminance.
+    /// luminance: by `method` (the privatized kernel, or the frame pass where the
+    /// CPU plays the GPU, unless a page names its own), and by `beside` on the
+    /// frames `VideoView` times it.
     #[wasm_bindgen(constructor)]
     pub fn new(
         gpu: &GpuContext,
@@ -52,15 +57,20 @@ impl Live {
         width: u32,
         height: u32,
         bins: u32,
+        method: Option<String>,
+        beside: Option<String>,
     ) -> WebResult<Live> {
         let context = gpu.context();
         let spec = super::spec(4, bins)?;
+        let method = method.as_deref().map(super::image::method).transpose()?;
+        let beside = beside.as_deref().map(super::image::method).transpose()?;
         let frames = Frames::new(
             &context.gpu,
             &mut context.kernels.borrow_mut(),
             video,
             (width, height),
             spec,
+            (method, beside),
         )?;
         Ok(Live {
             context,
@@ -84,13 +94,13 @@ impl Live {
     }
 
     /// Which pass counts: "frame pass" (on a GPU the CPU emulates: counted as the
-    /// frame is converted) or "privatized kernel".
+    /// frame is converted) or "privatized kernel" (the method's name).
     #[wasm_bindgen(getter)]
     pub fn counter(&self) -> String {
         if self.frames.converter.counts() {
             "frame pass".into()
         } else {
-            "privatized kernel".into()
+            format!("{} kernel", self.frames.run.method().name())
         }
     }
 
@@ -161,6 +171,7 @@ impl Frames {
         video: web_sys::HtmlVideoElement,
         (width, height): (u32, u32),
         spec: Spec,
+        (method, beside): (Option<Method>, Option<Method>),
     ) -> WebResult<Frames> {
         let max = g.limits().max_texture_dimension_2d;
         if width == 0 || height == 0 {
@@ -186,9 +197,11 @@ impl Frames {
         );
         let view = texture.create_view(&Default::default());
         // Where the CPU emulates the GPU, one pass over the frame with no atomics
-        // beats a second pass (NOTES.md): the frame pass counts as it converts.
+        // beats a second pass (NOTES.md): the frame pass counts as it converts,
+        // unless the page asked for a method of its own.
         let bins = Run::bins_buffer(g, spec);
-        let counting = (g.info.device_type == wgpu::DeviceType::Cpu).then_some((&*bins, spec));
+        let counting = (method.is_none() && g.info.device_type == wgpu::DeviceType::Cpu)
+            .then_some((&*bins, spec));
         let converter = FrameConverter::new(
             g,
             &view,
@@ -198,15 +211,19 @@ impl Frames {
             counting,
         );
         let image = GpuImage::from_texture(view.clone(), width, height);
-        let options = RunOptions::new(Method::Privatized, spec);
-        let run =
-            Run::into_bins(g, kernels, &image, options, bins).map_err(|e| JsError::new(&e.0))?;
+        let mut run = |method: Method, bins| {
+            let options = RunOptions::new(method, spec);
+            Run::into_bins(g, kernels, &image, options, bins).map_err(|e| JsError::new(&e.0))
+        };
+        let beside = beside.map(|m| run(m, (*bins).clone().into())).transpose()?;
+        let run = run(method.unwrap_or(Method::Privatized), bins)?;
         Ok(Frames {
             video,
             texture,
             view,
             converter,
             run: Rc::new(run),
+            beside,
             pending: Cell::new(false),
         })
     }
@@ -263,5 +280,18 @@ impl Frames {
             self.run.encode(encoder);
         }
         counted
+    }
+
+    /// The run beside the page's, if it asked for one.
+    pub(super) fn beside(&self) -> Option<&Run> {
+        self.beside.as_ref()
+    }
+
+    /// Records the frame counted by the run beside the page's (which must be there).
+    pub(super) fn encode_beside(&self, g: &Gpu, encoder: &mut wgpu::CommandEncoder) {
+        self.convert(g, encoder);
+        if let Some(beside) = &self.beside {
+            beside.encode(encoder);
+        }
     }
 }

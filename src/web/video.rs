@@ -28,7 +28,10 @@ pub struct VideoView {
     draw_queries: Option<(wgpu::QuerySet, Owned<wgpu::Buffer>)>,
     timing: Owned<wgpu::Buffer>,
     timing_busy: Rc<Cell<bool>>,
-    times: Rc<Cell<[f64; 2]>>,
+    /// The count, the draw and the count beside (if the Live has one), in ms.
+    times: Rc<Cell<[f64; 3]>>,
+    /// The next timed frame is counted by the run beside the page's.
+    beside_next: Cell<bool>,
 }
 
 #[wasm_bindgen]
@@ -89,7 +92,8 @@ impl VideoView {
             draw_queries,
             timing: timing.into(),
             timing_busy: Rc::new(Cell::new(false)),
-            times: Rc::new(Cell::new([f64::NAN; 2])),
+            times: Rc::new(Cell::new([f64::NAN; 3])),
+            beside_next: Cell::new(false),
         })
     }
 
@@ -116,7 +120,16 @@ impl VideoView {
             beginning_of_pass_write_index: Some(0),
             end_of_pass_write_index: Some(1),
         });
-        let counted = self.frames.encode(g, &mut encoder, timestamps);
+        let read_times = g.timestamps && !self.timing_busy.get();
+        // Timed frames alternate between the page's method and the one beside it,
+        // so both are timed on the same frames of the video.
+        let beside = read_times && self.frames.beside().is_some() && self.beside_next.get();
+        let counted = if beside {
+            self.frames.encode_beside(g, &mut encoder);
+            false
+        } else {
+            self.frames.encode(g, &mut encoder, timestamps)
+        };
         self.painter.encode_scale(&mut encoder);
         let surface = target
             .draw(&mut encoder, queries.map(|q| (q, 2)), |pass| {
@@ -125,18 +138,20 @@ impl VideoView {
                 self.painter.draw(pass, 1);
             })
             .map_err(|e| JsError::new(&e.0))?;
-        let read_times = g.timestamps && !self.timing_busy.get();
         if read_times {
             if let Some((set, resolve)) = &self.draw_queries {
                 encoder.resolve_query_set(set, 0..4, resolve, 0);
                 encoder.copy_buffer_to_buffer(resolve, 0, &self.timing, 0, 32);
             }
-            // The privatized pass times itself.
+            // A run times itself.
             if !counted {
-                self.frames
-                    .run()
-                    .encode_timestamps(&mut encoder, &self.timing, 0);
+                let run = match self.frames.beside() {
+                    Some(run) if beside => run,
+                    _ => self.frames.run(),
+                };
+                run.encode_timestamps(&mut encoder, &self.timing, 0);
             }
+            self.beside_next.set(!beside);
         }
         g.queue.submit([encoder.finish()]);
         g.queue.present(surface);
@@ -155,7 +170,10 @@ impl VideoView {
                             let ms = |at: usize| {
                                 gpu::pass_ms(period, &bytes[at..at + 16]).unwrap_or(f64::NAN)
                             };
-                            times.set([ms(0), ms(16)]);
+                            let mut t = times.get();
+                            t[if beside { 2 } else { 0 }] = ms(0);
+                            t[1] = ms(16);
+                            times.set(t);
                         }
                         buffer.unmap();
                     }
@@ -176,6 +194,13 @@ impl VideoView {
     #[wasm_bindgen(getter, js_name = drawMs)]
     pub fn draw_ms(&self) -> f64 {
         self.times.get()[1]
+    }
+
+    /// GPU milliseconds of the latest frame counted by the run beside the page's
+    /// (`Live::new`'s `beside`); NaN without one.
+    #[wasm_bindgen(getter, js_name = besideMs)]
+    pub fn beside_ms(&self) -> f64 {
+        self.times.get()[2]
     }
 
     /// The histogram of the last frame drawn, read back (for tests and the CSV).

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { suite, repo, shots, media, litPixels, pickFile, waitState, cliRows, downloadCsv } from './harness.mjs';
+import { suite, start, repo, shots, media, litPixels, pickFile, waitState, cliRows, downloadCsv } from './harness.mjs';
 
 const PHOTO = media('pexels-francesco-ungaro-96938-mid.jpg');
 const { browser } = suite();
@@ -31,6 +31,76 @@ test('fragment: counts with fragments exactly, timed beside the compute version'
   await pickFile(page, PHOTO, 'done', 300_000);
   assert.deepEqual((await downloadCsv(page)).rows, cliRows(PHOTO, 4), 'the photo counts as the command-line tool counts it');
   assert.deepEqual(page.errors, []);
+});
+
+/** The frame drawn last on the fragment page, counted again: exact, and whole. */
+async function fragmentFrame(page) {
+  return page.evaluate(async () => {
+    const { view } = window.histogramPage.live;
+    const o = await view.histogram();
+    const result = { pixels: o.pixels, totals: Array.from(o.totals()) };
+    o.free();
+    return result;
+  });
+}
+
+test('fragment: a playing video and the camera, counted by fragments every frame and timed beside the compute version', async () => {
+  // Chromium's fake camera (a moving test pattern), permission granted without a prompt.
+  const camera = await start(['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream']);
+  try {
+    const page = await camera.open('/www/fragment.html', { viewport: { width: 1280, height: 900 }, timeout: 300_000 });
+    await page.getByRole('button', { name: 'Play the video' }).click();
+    await waitState(page, 'playing', 60_000);
+    // Both methods timed on frames of the video (alternate timed frames), the
+    // ratio said once a second.
+    await page.waitForFunction(() => {
+      const live = window.histogramPage.live;
+      return live && live.times.fragment.length >= 2 && live.times.atomic.length >= 2
+        && /version takes/.test(document.getElementById('live-time').textContent);
+    }, null, { timeout: 60_000 });
+    assert.match(await page.textContent('#live-time'), /frames a second\. GPU time .* fragment .*, atomic .*the fragment version takes/);
+    assert.match(await page.textContent('figure.drop figcaption'), /The project’s video, \d+×\d+, counted by the fragment kernel/);
+    const frame = await fragmentFrame(page);
+    assert.ok(frame.pixels > 100_000, `a whole frame (${frame.pixels} pixels)`);
+    assert.deepEqual(frame.totals, [frame.pixels, frame.pixels, frame.pixels, frame.pixels], 'every pixel counted once');
+    assert.ok(await litPixels(page, 'canvas.live') > 2000, 'the frame and its histograms are drawn');
+    assert.equal(await page.locator('canvas.histogram').first().isVisible(), false, 'the picture\'s histograms give way');
+    await page.screenshot({ path: join(shots, 'fragment-video.png'), fullPage: true });
+
+    await page.getByRole('button', { name: 'Use the camera' }).click();
+    await page.waitForFunction(() => window.histogramPage.live?.view && /camera/i.test(document.querySelector('figure.drop figcaption').textContent), null, { timeout: 60_000 });
+    await page.waitForTimeout(2000);
+    const cam = await fragmentFrame(page);
+    assert.ok(cam.pixels > 10_000, `a camera frame (${cam.pixels} pixels)`);
+    assert.deepEqual(cam.totals, [cam.pixels, cam.pixels, cam.pixels, cam.pixels], 'the camera\'s frame counted exactly');
+    assert.ok(await page.evaluate(() => window.histogramPage.live.fps) > 0, 'camera frames keep coming');
+    await page.screenshot({ path: join(shots, 'fragment-camera.png'), fullPage: true });
+
+    // A picture again: the video gives way, the picture is counted and drawn.
+    await pickFile(page, PHOTO, 'done', 300_000);
+    assert.equal(await page.evaluate(() => window.histogramPage.live), null);
+    assert.ok(await litPixels(page, 'canvas.histogram') > 1000, 'the photo\'s histograms are drawn');
+    assert.deepEqual((await downloadCsv(page)).rows, cliRows(PHOTO, 4));
+    assert.deepEqual(page.errors, []);
+
+    // The scope chapters on the camera too: a whole frame in the waveform's JSON.
+    const wave = await camera.open('/www/waveform.html', { viewport: { width: 1280, height: 900 } });
+    await wave.getByRole('button', { name: 'Use the camera' }).click();
+    await waitState(wave, 'playing', 60_000);
+    await wave.waitForTimeout(3000);
+    assert.ok(await wave.evaluate(() => window.scopePage.fps) > 0, 'camera frames are drawn');
+    assert.ok(await litPixels(wave, 'canvas.scope') > 300, 'the camera\'s waveform is drawn');
+    const json = await downloadJson(wave, wave.getByRole('button', { name: 'Download JSON' }));
+    assert.equal(json.scope, 'waveform');
+    assert.equal(json.r.length, json.width);
+    for (const key of ['r', 'g', 'b', 'luminance']) {
+      assert.equal(json[key].flat().reduce((a, b) => a + b, 0), json.width * json.height, `${key}: every pixel once`);
+    }
+    await wave.screenshot({ path: join(shots, 'waveform-camera.png'), fullPage: true });
+    assert.deepEqual(wave.errors, []);
+  } finally {
+    await camera.close();
+  }
 });
 
 /** Clicks a download button (by its name) and parses the JSON it saves. */

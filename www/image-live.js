@@ -1,0 +1,107 @@
+// A chapter page's playing video or camera (data-live on <main>): each frame
+// counted on the GPU by the page's method and drawn with its histograms over it
+// (the video page's VideoView), and, with a method beside it, the two timed on
+// alternate frames of the same video. The picture's own view is hidden meanwhile.
+import { VideoView } from '../pkg/histogram.js';
+import { el, formatMs, setState } from './site.js';
+import { liveVideo } from './frames.js';
+
+// Timed frames of each method whose median is shown.
+const KEPT_TIMES = 31;
+
+/**
+ * `gpu()`: the page's GpuContext; `stage`: the figure the video's canvas goes in,
+ * `caption` its caption; `onPlay()`: a video or the camera takes the picture's
+ * place; `error(text)`: a message for the page.
+ */
+export function liveChapter({ gpu, method, beside, stage, caption, onPlay, error }) {
+  const canvas = el('canvas', { class: 'live', role: 'img', 'aria-label': 'The video with its histograms', hidden: true });
+  const timing = el('p', { id: 'live-time', hidden: true });
+  stage.prepend(canvas);
+  let frames = 0;
+  let fps = 0;
+  const times = { [method]: [], ...(beside ? { [beside]: [] } : {}) };
+  const last = {};
+
+  const fit = () => {
+    const dpr = window.devicePixelRatio || 1;
+    canvas.width = Math.max(1, Math.round(canvas.clientWidth * dpr));
+    canvas.height = Math.max(1, Math.round(canvas.clientHeight * dpr));
+  };
+  new ResizeObserver(() => { if (!canvas.hidden) { fit(); live.render(true); } }).observe(canvas);
+
+  /** Keeps each method's newest GPU time when it changed (a new timed frame). */
+  const sample = (view) => {
+    for (const [m, ms] of [[method, view.histogramMs], [beside, view.besideMs]]) {
+      if (!m || !Number.isFinite(ms) || ms === last[m]) continue;
+      last[m] = ms;
+      times[m].push(ms);
+      if (times[m].length > KEPT_TIMES) times[m].shift();
+    }
+  };
+  const median = (v) => [...v].sort((a, b) => a - b)[v.length >> 1];
+
+  const live = liveVideo({
+    gpu,
+    method,
+    beside,
+    viewOver: (l) => {
+      canvas.style.aspectRatio = `${l.width} / ${l.height}`;
+      fit();
+      caption.textContent = `${live.name ?? 'Video'}, ${l.width}×${l.height}, counted by the ${l.counter}`;
+      for (const t of Object.values(times)) t.length = 0;
+      return new VideoView(gpu(), canvas, l);
+    },
+    drawn: () => { frames++; if (live.view) sample(live.view); },
+    error,
+    switched: (name) => {
+      live.name = name;
+      canvas.hidden = false;
+      timing.hidden = false;
+      timing.textContent = 'Timing…';
+      onPlay();
+    },
+    playing: () => setState('playing'),
+    paused: () => setState('paused'),
+    kept: 'The previous picture or video is kept.',
+  });
+
+  setInterval(() => {
+    fps = frames;
+    frames = 0;
+    if (canvas.hidden) return;
+    if (!gpu()?.timestamps) {
+      timing.textContent = `${fps} frames a second. This adapter has no timestamp queries, so the passes are not timed.`;
+      return;
+    }
+    const [a, b] = [times[method], beside ? times[beside] : []];
+    let text = `${fps} frames a second. GPU time of the count per frame, median of the last timed frames: ` +
+      `${method} ${a.length ? formatMs(median(a)) : '…'}`;
+    if (beside) {
+      text += `, ${beside} ${b.length ? formatMs(median(b)) : '…'} (the two alternate on the frames timed).`;
+      if (a.length && b.length) {
+        const ratio = median(b) / median(a);
+        text += ` On this video the ${method} version takes ` +
+          (ratio >= 1 ? `1/${ratio.toFixed(1)} of the time of` : `${(1 / ratio).toFixed(1)}× as long as`) +
+          ` the ${beside} version.`;
+      }
+    }
+    timing.textContent = text;
+  }, 1000);
+
+  return {
+    live,
+    timing,
+    /** Whether a video or the camera is shown. */
+    get shown() { return !canvas.hidden; },
+    get fps() { return fps; },
+    /** Each method's GPU times of the last timed frames, in ms. */
+    get times() { return times; },
+    /** Back to a picture: the video stops and its canvas hides. */
+    stop() {
+      live.stop();
+      canvas.hidden = true;
+      timing.hidden = true;
+    },
+  };
+}
