@@ -5,7 +5,11 @@
 //!   waveform    the kernel as it is (8 columns a workgroup);
 //!   w-read      its reads alone, no atomics: the floor of its access pattern;
 //!   w-banked    the words not rotated by slot: 8 columns' levels in one bank;
-//!   w-cols4     4 columns a workgroup (8 KB), twice the workgroups;
+//!   w-cols4     4 columns a workgroup (8 KB), twice the workgroups; w-cols2 2
+//!               (4 KB); w-cols4x128 4 columns to 128 invocations;
+//!   w-cols16    16 columns a workgroup (32 KB, past WebGPU's default 16 KB: a
+//!               row's 16 texels are 64 bytes, a whole sector pair), 256 or 512
+//!               (w-cols16x512) invocations;
 //!   w-rows      the order before: a column's 32 invocations on 32 neighbouring rows;
 //!   w-unrollN   N rows loaded before their atomics (more reads in flight);
 //!   w-own       no workgroup memory, no atomics: an invocation owns a column, counts
@@ -14,7 +18,14 @@
 //!   v-read      its reads and chroma alone, no atomics;
 //!   v-unroll4   4 pixels loaded before their atomics;
 //!   v-u16x2     the window as 16-bit counts, twice: even and odd invocations apart;
-//!   v-gridN     N workgroups (fewer windows to flush, fewer to read with).
+//!   v-win128    a 128 x 128 window as 16-bit counts (32 KB), a workgroup to
+//!               32768 pixels so none overflows: saturated frames stay inside;
+//!   v-gridN     N workgroups (fewer windows to flush, fewer to read with);
+//!   v-own       no workgroup memory: an invocation walks a column and adds each
+//!               pixel to the result with a global atomicAdd (for CPU devices);
+//!   v-own-read  its reads and chroma alone;
+//!   v-rows      the same, an invocation walking a row.
+//! With VARIANTS=a,b only those variants run (SwiftShader takes a while).
 //!
 //!     WGPU_BACKEND=vulkan cargo run --release --example scope_parts -- [WxH] [IMAGE...]
 //!
@@ -54,6 +65,21 @@ struct ScopeBand { origin: vec2u, size: vec2u, column: u32, accumulate: u32 };
   }
 }";
 
+/// The vectorscope with its entry point replaced by `entry` (chromaCell kept).
+fn vectorscope_with(entry: &str) -> String {
+    let at = VECTORSCOPE.find("@compute").expect("an entry point");
+    format!("{}{entry}", &VECTORSCOPE[..at])
+}
+
+const V_OWN: &str = "@compute @workgroup_size(64) fn cs(@builtin(global_invocation_id) id: vec3u) {
+  let x = id.x;
+  if (x >= band.size.x) { return; }
+  for (var y = 0u; y < band.size.y; y++) {
+    let cell = chromaCell(rgb8(textureLoad(ourTexture, band.origin + vec2u(x, y), 0)));
+    atomicAdd(&result[cell.y * numBins + cell.x], 1u);
+  }
+}";
+
 /// `text` with `from` replaced, which must be there: a variant that silently kept
 /// the original would time the original under another name.
 fn edit(text: &str, from: &str, to: &str) -> String {
@@ -83,12 +109,32 @@ fn variants() -> Vec<Variant> {
         "  workgroupBarrier();",
         "  if (sink == 0x12345678u) { atomicAdd(&bins[0], 1u); }\n  workgroupBarrier();",
     )
-    .replace("@compute", "var<private> sink: u32;\n@compute");
+    .replacen("@compute", "var<private> sink: u32;\n@compute", 1);
     let banked = edit(WAVEFORM, "(pair ^ (slot & 31u))", "pair");
     let cols4 = edit(
         WAVEFORM,
         "const columnsPerGroup = 8u;",
         "const columnsPerGroup = 4u;",
+    );
+    let cols2 = edit(
+        WAVEFORM,
+        "const columnsPerGroup = 8u;",
+        "const columnsPerGroup = 2u;",
+    );
+    let cols4x128 = edit(
+        &cols4,
+        "const workgroupSize = 256u;",
+        "const workgroupSize = 128u;",
+    );
+    let cols16 = edit(
+        WAVEFORM,
+        "const columnsPerGroup = 8u;",
+        "const columnsPerGroup = 16u;",
+    );
+    let cols16x512 = edit(
+        &cols16,
+        "const workgroupSize = 256u;",
+        "const workgroupSize = 512u;",
     );
     let rows = edit(
         WAVEFORM,
@@ -125,9 +171,10 @@ fn variants() -> Vec<Variant> {
                 "    var y = segment * rows;\n    for (; y + {n}u <= end; y += {n}u) {{\n{loads}{counts}    }}\n    for (; y < end; y++) {{\n      countPixel(local, rgb8(textureLoad(ourTexture, band.origin + vec2u(x, y), 0)));\n    }}\n  }}\n\n"
             ),
         );
-        body.replace(
+        body.replacen(
             "@compute",
             "fn countPixel(local: u32, rgb: vec3u) {\n  for (var ch = 0u; ch < 4u; ch++) {\n    let level = binOf(rgb, ch);\n    atomicAdd(&bins[slotWord(local * 4u + ch, level / 2u)], 1u << ((level & 1u) * 16u));\n  }\n}\n@compute",
+            1,
         )
     };
     let v_unroll = splice(
@@ -154,7 +201,7 @@ fn variants() -> Vec<Variant> {
 
 ",
     )
-    .replace(
+    .replacen(
         "@compute",
         "fn countCell(cell: vec2u) {
   let inKept = cell - vec2u(keptStart);
@@ -165,6 +212,7 @@ fn variants() -> Vec<Variant> {
   }
 }
 @compute",
+        1,
     );
     let waveform = Scope::Waveform;
     let vectorscope = Scope::Vectorscope { size: 256 };
@@ -177,7 +225,7 @@ fn variants() -> Vec<Variant> {
         "  workgroupBarrier();",
         "  if (sink == 0x12345678u) { atomicAdd(&cells[0], 1u); }\n  workgroupBarrier();",
     )
-    .replace("@compute", "var<private> sink: u32;\n@compute");
+    .replacen("@compute", "var<private> sink: u32;\n@compute", 1);
     let site_grid = || {
         Box::new(|w: u32, h: u32| privatized_groups([w, h], 65535)) as Box<dyn Fn(u32, u32) -> u32>
     };
@@ -193,6 +241,10 @@ fn variants() -> Vec<Variant> {
         v("w-read", waveform, &w_read, columns(8), false),
         v("w-banked", waveform, &banked, columns(8), true),
         v("w-cols4", waveform, &cols4, columns(4), true),
+        v("w-cols2", waveform, &cols2, columns(2), true),
+        v("w-cols4x128", waveform, &cols4x128, columns(4), true),
+        v("w-cols16", waveform, &cols16, columns(16), true),
+        v("w-cols16x512", waveform, &cols16x512, columns(16), true),
         v("w-rows", waveform, &rows, columns(8), true),
         v("w-unroll4", waveform, &w_unroll(4), columns(8), true),
         v("w-unroll8", waveform, &w_unroll(8), columns(8), true),
@@ -202,6 +254,70 @@ fn variants() -> Vec<Variant> {
         v("v-unroll4", vectorscope, &v_unroll, site_grid(), true),
         v("v-u16x2", vectorscope, &u16x2, site_grid(), true),
     ];
+    let win128 = edit(
+        &edit(
+            &edit(
+                &edit(
+                    VECTORSCOPE,
+                    "const kept = min(numBins, 64u);",
+                    "const kept = min(numBins, 128u);",
+                ),
+                "var<workgroup> cells: array<atomic<u32>, kept * kept>;",
+                "var<workgroup> cells: array<atomic<u32>, kept * kept / 2u>;",
+            ),
+            "      atomicAdd(&cells[inKept.y * kept + inKept.x], 1u);",
+            "      let k = inKept.y * kept + inKept.x;\n      atomicAdd(&cells[k / 2u], 1u << ((k & 1u) * 16u));",
+        ),
+        "    let n = atomicLoad(&cells[k]);",
+        "    let n = (atomicLoad(&cells[k / 2u]) >> ((k & 1u) * 16u)) & 0xffffu;",
+    );
+    all.push(v(
+        "v-win128",
+        vectorscope,
+        &win128,
+        Box::new(|w: u32, h: u32| (w * h).div_ceil(32768)),
+        true,
+    ));
+    all.push(v(
+        "v-own",
+        vectorscope,
+        &vectorscope_with(V_OWN),
+        columns(64),
+        true,
+    ));
+    all.push(v(
+        "v-own-read",
+        vectorscope,
+        &vectorscope_with(
+            &V_OWN
+                .replace(
+                    "atomicAdd(&result[cell.y * numBins + cell.x], 1u);",
+                    "sink += cell.x + cell.y;",
+                )
+                .replacen("@compute", "var<private> sink: u32;\n@compute", 1)
+                .replace(
+                    "\n}",
+                    "\n  if (sink == 0x12345678u) { atomicAdd(&result[0], 1u); }\n}",
+                ),
+        ),
+        columns(64),
+        false,
+    ));
+    all.push(v(
+        "v-rows",
+        vectorscope,
+        &vectorscope_with(
+            &V_OWN
+                .replace("let x = id.x;", "let y = id.x;")
+                .replace("x >= band.size.x", "y >= band.size.y")
+                .replace(
+                    "for (var y = 0u; y < band.size.y; y++)",
+                    "for (var x = 0u; x < band.size.x; x++)",
+                ),
+        ),
+        Box::new(|_w: u32, h: u32| h.div_ceil(64)),
+        true,
+    ));
     for n in [132u32, 264, 528, 2112] {
         let fixed = Box::new(move |_w: u32, _h: u32| n) as Box<dyn Fn(u32, u32) -> u32>;
         all.push(v(
@@ -212,7 +328,14 @@ fn variants() -> Vec<Variant> {
             true,
         ));
     }
-    all
+    match std::env::var("VARIANTS") {
+        Ok(names) => {
+            let names: Vec<&str> = names.split(',').collect();
+            all.retain(|v| names.contains(&v.name.as_str()));
+            all
+        }
+        Err(_) => all,
+    }
 }
 
 /// bench/scopes-gpu.sh's synthetic frame: gradients plus noise (a fixed LCG here).

@@ -6,17 +6,20 @@
 // other workgroup ever touches its bins. It counts in workgroup memory and writes
 // them out with plain stores: no atomics on the result at all.
 //
-// 8 columns x 4 channels x 256 levels is 8192 counts; two 16-bit counts share a
-// word (a band has at most 65535 rows, so none overflows), which is 16 KB.
+// 4 columns x 4 channels x 256 levels is 4096 counts; two 16-bit counts share a
+// word (a band has at most 65535 rows, so none overflows), which is 8 KB. Eight
+// columns fill 16 KB, but half the workgroups then have too few rows in flight
+// to hide their reads: on an H100 a 4K frame took 52 us with 8 columns a
+// workgroup, 42 with 4 (NOTES.md).
 //
 // Neighbouring columns hold nearly the same levels, and each (column, channel)
-// slot is 128 words long, a multiple of workgroup memory's 32 banks: the eight
-// columns a warp counts at once would all hit one bank. So each slot's words are
-// rotated by its own number (`slotWord`): the same level lands in eight banks. On
-// an H100 a 4K photo's waveform went from 75 to 52 us (NOTES.md).
+// slot is 128 words long, a multiple of workgroup memory's 32 banks: the columns
+// a warp counts at once would all hit one bank. So each slot's words are rotated
+// by its own number (`slotWord`): the same level lands in different banks. On an
+// H100 a 4K photo's waveform went from 75 to 52 us (NOTES.md).
 
 const workgroupSize = 256u;
-const columnsPerGroup = 8u;
+const columnsPerGroup = 4u;
 const levels = 256u;
 const binsPerColumn = levels * 4u;
 
@@ -84,5 +87,39 @@ fn cs(
     }
     result[at] = counts.x;
     result[at + 1u] = counts.y;
+  }
+}
+
+// Where the GPU is a CPU (SwiftShader, llvmpipe) workgroup memory and its atomics
+// are what it emulates worst: the kernel above took 161 ms for a 960x540 frame on
+// SwiftShader, 128 of them in its reads. There each invocation owns one column
+// outright: it counts the column in its own array, a plain increment per level
+// with no atomics and no barrier, and stores it: 7.6 ms (NOTES.md). On a real
+// GPU that array is local memory and 64 columns are far too few invocations, so
+// GPUs keep `cs`.
+const columnGroup = 64u;
+
+@compute @workgroup_size(columnGroup)
+fn csColumn(@builtin(global_invocation_id) global_invocation_id: vec3u) {
+  let x = global_invocation_id.x;
+  if (x >= band.size.x) {
+    return;
+  }
+  var counts: array<u32, binsPerColumn>;
+  for (var y = 0u; y < band.size.y; y++) {
+    let rgb = rgb8(textureLoad(ourTexture, band.origin + vec2u(x, y), 0));
+    // The four channels written out: a CPU runs a loop over them slower.
+    counts[rgb.r] += 1u;
+    counts[levels + rgb.g] += 1u;
+    counts[2u * levels + rgb.b] += 1u;
+    counts[3u * levels + binOf(rgb, 3u)] += 1u;
+  }
+  let at = (band.column + x) * binsPerColumn;
+  for (var i = 0u; i < binsPerColumn; i++) {
+    var n = counts[i];
+    if (band.accumulate != 0u) {
+      n += result[at + i];
+    }
+    result[at + i] = n;
   }
 }

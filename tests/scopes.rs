@@ -4,7 +4,7 @@
 mod common;
 
 use common::{gpu, photo, reference, test_images};
-use histogram::gpu::{Gpu, GpuImage, Kernels, ScopeCount, ScopePainter};
+use histogram::gpu::{Gpu, GpuImage, Kernels, ScopeCount, ScopeKernel, ScopePainter};
 use histogram::layout::Panel;
 use histogram::scope::{self, Counts, Scope, Style, LEVELS};
 use histogram::{Image, Region, Spec};
@@ -112,10 +112,24 @@ fn vectorscope_counts_every_pixel_once() {
     assert!(Scope::Vectorscope { size: 512 }.check().is_err());
 }
 
-fn gpu_counts(gpu: &Gpu, image: &GpuImage, scope: Scope, region: Option<Region>) -> Counts {
-    let mut kernels = Kernels::default();
-    let count = ScopeCount::new(gpu, &mut kernels, image, scope, region).unwrap();
-    pollster::block_on(count.execute(gpu)).unwrap().0
+const SCOPE_KERNELS: [ScopeKernel; 2] = [ScopeKernel::Workgroups, ScopeKernel::Columns];
+
+/// The GPU's counts with each kernel (lavapipe is a CPU: `ScopeCount::new` would
+/// always take the columns' kernel here).
+fn gpu_counts(
+    gpu: &Gpu,
+    kernels: &mut Kernels,
+    image: &GpuImage,
+    scope: Scope,
+    region: Option<Region>,
+) -> Vec<(ScopeKernel, Counts)> {
+    SCOPE_KERNELS
+        .iter()
+        .map(|&k| {
+            let count = ScopeCount::with_kernel(gpu, kernels, image, scope, region, k).unwrap();
+            (k, pollster::block_on(count.execute(gpu)).unwrap().0)
+        })
+        .collect()
 }
 
 /// GPU counts equal the CPU's; a vectorscope pixel may move to a neighbouring
@@ -164,12 +178,14 @@ fn gpu_scopes_equal_the_cpu() {
     let mut images = test_images();
     images.push(("pure primaries", primaries()));
     images.push(("one colour", Image::solid(33, 17, [200, 40, 90, 255])));
+    let mut kernels = Kernels::default();
     for (name, image) in images {
         let uploaded = GpuImage::upload_as_is(&gpu, &image);
         for scope in SCOPES {
             let want = scope::count(&image, None, scope).unwrap();
-            let got = gpu_counts(&gpu, &uploaded, scope, None);
-            assert_close(&format!("{name}, {scope:?}"), &got, &want);
+            for (k, got) in gpu_counts(&gpu, &mut kernels, &uploaded, scope, None) {
+                assert_close(&format!("{name}, {scope:?}, {k:?}"), &got, &want);
+            }
         }
     }
 }
@@ -220,6 +236,7 @@ fn regions_tiles_and_bands_count_as_the_cpu() {
         }),
     ];
     // In one texture, and in tiles of 64 pixels a side.
+    let mut kernels = Kernels::default();
     for tiled in [false, true] {
         let uploaded = if tiled {
             GpuImage::upload_as_is_with(&gpu, &image, 64)
@@ -229,12 +246,13 @@ fn regions_tiles_and_bands_count_as_the_cpu() {
         for region in regions {
             for scope in SCOPES {
                 let want = scope::count(&image, region, scope).unwrap();
-                let got = gpu_counts(&gpu, &uploaded, scope, region);
-                assert_close(
-                    &format!("tiled {tiled}, {region:?}, {scope:?}"),
-                    &got,
-                    &want,
-                );
+                for (k, got) in gpu_counts(&gpu, &mut kernels, &uploaded, scope, region) {
+                    assert_close(
+                        &format!("tiled {tiled}, {region:?}, {scope:?}, {k:?}"),
+                        &got,
+                        &want,
+                    );
+                }
             }
         }
     }
@@ -242,11 +260,9 @@ fn regions_tiles_and_bands_count_as_the_cpu() {
     let tall = Image::noise(2, 70_001, 9);
     let uploaded = GpuImage::upload_as_is(&gpu, &tall);
     let want = scope::count(&tall, None, Scope::Waveform).unwrap();
-    assert_close(
-        "2x70001",
-        &gpu_counts(&gpu, &uploaded, Scope::Waveform, None),
-        &want,
-    );
+    for (k, got) in gpu_counts(&gpu, &mut kernels, &uploaded, Scope::Waveform, None) {
+        assert_close(&format!("2x70001, {k:?}"), &got, &want);
+    }
 }
 
 #[test]
@@ -255,8 +271,12 @@ fn a_scope_moves_its_region_without_being_made_anew() {
     let image = Image::noise(120, 80, 5);
     let uploaded = GpuImage::upload_as_is(&gpu, &image);
     let mut kernels = Kernels::default();
-    for scope in SCOPES {
-        let mut count = ScopeCount::new(&gpu, &mut kernels, &uploaded, scope, None).unwrap();
+    for (scope, k) in SCOPES
+        .into_iter()
+        .flat_map(|s| SCOPE_KERNELS.map(|k| (s, k)))
+    {
+        let mut count =
+            ScopeCount::with_kernel(&gpu, &mut kernels, &uploaded, scope, None, k).unwrap();
         for region in [
             Region {
                 x: 10,
@@ -275,7 +295,7 @@ fn a_scope_moves_its_region_without_being_made_anew() {
             count.set_region(&gpu, &uploaded, region).unwrap();
             let got = pollster::block_on(count.execute(&gpu)).unwrap().0;
             let want = scope::count(&image, Some(region), scope).unwrap();
-            assert_close(&format!("{scope:?} {region:?}"), &got, &want);
+            assert_close(&format!("{scope:?} {k:?} {region:?}"), &got, &want);
         }
         let outside = Region {
             x: 100,

@@ -219,7 +219,7 @@ impl ChunkShape {
 /// Compiled pipelines, one per kernel and parameters, made on first use.
 #[derive(Default)]
 pub struct Kernels {
-    pipelines: HashMap<(Kernel, Spec, ChunkShape), wgpu::ComputePipeline>,
+    pipelines: HashMap<(Kernel, Spec, ChunkShape, &'static str), wgpu::ComputePipeline>,
     render_pipelines: HashMap<(Kernel, Spec), wgpu::RenderPipeline>,
 }
 
@@ -234,6 +234,19 @@ impl Kernels {
         spec: Spec,
         chunk: ChunkShape,
     ) -> wgpu::ComputePipeline {
+        self.pipeline_at(gpu, kernel, spec, chunk, "cs")
+    }
+
+    /// The pipeline of a kernel's entry point `entry` (a kernel with another
+    /// for GPUs a CPU emulates: the scopes' `csColumn`).
+    pub fn pipeline_at(
+        &mut self,
+        gpu: &Gpu,
+        kernel: Kernel,
+        spec: Spec,
+        chunk: ChunkShape,
+        entry: &'static str,
+    ) -> wgpu::ComputePipeline {
         // Only the chunks kernel depends on the chunk shape.
         let chunk = if kernel == Kernel::Chunks {
             chunk
@@ -241,7 +254,7 @@ impl Kernels {
             ChunkShape::default()
         };
         self.pipelines
-            .entry((kernel, spec, chunk))
+            .entry((kernel, spec, chunk, entry))
             .or_insert_with(|| {
                 let module = trusted_module(gpu, kernel, spec, chunk);
                 gpu.device
@@ -249,7 +262,7 @@ impl Kernels {
                         label: Some(kernel.name()),
                         layout: None,
                         module: &module,
-                        entry_point: Some("cs"),
+                        entry_point: Some(entry),
                         compilation_options: Default::default(),
                         cache: None,
                     })

@@ -18,7 +18,7 @@ pub use kernels::{with_constants, ChunkShape, Input, Kernel, Kernels, Method};
 pub use run::{
     packed_groups, pass_ms, privatized_groups, GpuImage, Limits, Run, RunOptions, Timing,
 };
-pub use scope::{scope_draw_source, scope_source, Readout, ScopeCount, ScopePainter};
+pub use scope::{scope_draw_source, scope_source, Readout, ScopeCount, ScopeKernel, ScopePainter};
 pub use video::{
     colour_matrix, frame_pass_source, yuv_to_rgb, FrameConverter, FrameFormat, PixelLayout,
 };

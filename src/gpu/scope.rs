@@ -16,9 +16,39 @@ use wgpu::util::DeviceExt;
 /// its workgroup memory (shaders/waveform.wgsl).
 const WAVEFORM_ROWS: u32 = 65535;
 /// Columns one waveform workgroup owns.
-const WAVEFORM_COLUMNS: u32 = 8;
+const WAVEFORM_COLUMNS: u32 = 4;
 /// Bytes of one dispatch's uniforms (`ScopeBand`, `Band`).
 const BAND_BYTES: u64 = 32;
+/// Columns (invocations) of one workgroup of the `csColumn` kernels.
+const COLUMN_GROUP: u32 = 64;
+
+/// How a scope's kernel shares out the pixels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ScopeKernel {
+    /// Workgroups count in workgroup memory (`cs`): for GPUs.
+    Workgroups,
+    /// An invocation walks a column with no workgroup memory and no barrier
+    /// (`csColumn`): for GPUs a CPU emulates, where that is 20x faster.
+    Columns,
+}
+
+impl ScopeKernel {
+    /// The faster one on this GPU.
+    pub fn for_gpu(gpu: &Gpu) -> ScopeKernel {
+        if gpu.info.device_type == wgpu::DeviceType::Cpu {
+            ScopeKernel::Columns
+        } else {
+            ScopeKernel::Workgroups
+        }
+    }
+
+    fn entry(self) -> &'static str {
+        match self {
+            ScopeKernel::Workgroups => "cs",
+            ScopeKernel::Columns => "csColumn",
+        }
+    }
+}
 
 impl Scope {
     /// The kernel that counts this scope, and the constants it is compiled with:
@@ -38,6 +68,7 @@ impl Scope {
 /// One scope over one image (or a region of it), ready to run.
 pub struct ScopeCount {
     scope: Scope,
+    kernel: ScopeKernel,
     pipeline: wgpu::ComputePipeline,
     region: Region,
     dispatches: Vec<(wgpu::BindGroup, [u32; 3])>,
@@ -48,14 +79,27 @@ pub struct ScopeCount {
 
 impl ScopeCount {
     /// Prepares `scope` over `image` (textures in its own layout: `upload_as_is`,
-    /// or a video frame), all of it or `region`. The count binds the image's
-    /// textures: keep the image while it is used.
+    /// or a video frame), all of it or `region`, with this GPU's kernel. The
+    /// count binds the image's textures: keep the image while it is used.
     pub fn new(
         gpu: &Gpu,
         kernels: &mut Kernels,
         image: &GpuImage,
         scope: Scope,
         region: Option<Region>,
+    ) -> Result<ScopeCount, GpuError> {
+        let kernel = ScopeKernel::for_gpu(gpu);
+        ScopeCount::with_kernel(gpu, kernels, image, scope, region, kernel)
+    }
+
+    /// `new` with the kernel named (the tests count with both).
+    pub fn with_kernel(
+        gpu: &Gpu,
+        kernels: &mut Kernels,
+        image: &GpuImage,
+        scope: Scope,
+        region: Option<Region>,
+        scope_kernel: ScopeKernel,
     ) -> Result<ScopeCount, GpuError> {
         let scope = scope.check().map_err(GpuError)?;
         let (width, height) = image.size();
@@ -86,7 +130,14 @@ impl ScopeCount {
         let (kernel, spec) = scope.kernel();
         let mut count = ScopeCount {
             scope,
-            pipeline: kernels.pipeline(gpu, kernel, spec, ChunkShape::default()),
+            kernel: scope_kernel,
+            pipeline: kernels.pipeline_at(
+                gpu,
+                kernel,
+                spec,
+                ChunkShape::default(),
+                scope_kernel.entry(),
+            ),
             region: Region::whole(width, height),
             dispatches: Vec::new(),
             uniforms: buffer("scope bands", BAND_BYTES, U::UNIFORM | U::COPY_DST),
@@ -112,13 +163,20 @@ impl ScopeCount {
             let [w, h] = part.size;
             match self.scope {
                 Scope::Vectorscope { .. } => {
-                    let groups = privatized_groups(part.size, max_workgroups);
+                    let groups = match self.kernel {
+                        ScopeKernel::Workgroups => privatized_groups(part.size, max_workgroups),
+                        ScopeKernel::Columns => w.div_ceil(COLUMN_GROUP),
+                    };
                     let band = [part.origin[0], part.origin[1], w, h, 0, 0, 0, 0];
                     plan.push((part.tile, band, [groups, 1, 1]));
                 }
                 _ => {
                     // Whole columns to a workgroup: as many as the dispatch allows.
-                    let columns = max_workgroups.saturating_mul(WAVEFORM_COLUMNS);
+                    let per_group = match self.kernel {
+                        ScopeKernel::Workgroups => WAVEFORM_COLUMNS,
+                        ScopeKernel::Columns => COLUMN_GROUP,
+                    };
+                    let columns = max_workgroups.saturating_mul(per_group);
                     for y in (0..h).step_by(WAVEFORM_ROWS as usize) {
                         for x in (0..w).step_by(columns as usize) {
                             let size = [columns.min(w - x), WAVEFORM_ROWS.min(h - y)];
@@ -133,7 +191,7 @@ impl ScopeCount {
                                 0,
                                 0,
                             ];
-                            let groups = size[0].div_ceil(WAVEFORM_COLUMNS);
+                            let groups = size[0].div_ceil(per_group);
                             plan.push((part.tile, band, [groups, 1, 1]));
                         }
                     }
