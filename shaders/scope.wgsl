@@ -34,10 +34,9 @@ struct VSOutput {
 
 const levels = 256u;
 const graticule = vec3f(0.55, 0.42, 0.16);
-const colours = array(
-  vec3f(1.0, 0.0, 0.0), vec3f(0.0, 1.0, 0.0), vec3f(0.0, 0.0, 1.0), vec3f(1.0, 1.0, 1.0),
-);
-const skinToneDegrees = 123.0;
+// The skin-tone line's direction: 123 degrees from +Cb (src/scope.rs), its cosine
+// and sine written out (a fragment shader computing them costs a CPU-run GPU).
+const skinTone = vec2f(-0.54463904, 0.83867057);
 // At most this many bins are read a side for one fragment of a shrunk scope.
 const maxSamples = 16u;
 
@@ -51,6 +50,12 @@ const maxSamples = 16u;
   out.position = view.matrix * vec4f(xy, 0.0, 1.0);
   out.texcoord = xy;
   return out;
+}
+
+// Channel ch's colour: red, green, blue, white for luminance. (Not a constant
+// array indexed by ch: each fragment would copy it, which a CPU-run GPU pays for.)
+fn colour(ch: u32) -> vec3f {
+  return select(vec3f(f32(ch == 0u), f32(ch == 1u), f32(ch == 2u)), vec3f(1.0), ch == 3u);
 }
 
 fn brightness(count: f32) -> f32 {
@@ -88,14 +93,12 @@ fn waveformLight(ch: u32, columns: vec2u, levelsCovered: vec2u) -> f32 {
   return brightness(total / n);
 }
 
+// The lines at levels 0, 64, 128, 191 and 255 (0 to 100% in quarters), as
+// vector compares: a loop over an array of them cost SwiftShader 8 ms a draw.
 fn onWaveformLine(levelsCovered: vec2u) -> bool {
-  let lines = array(0u, 64u, 128u, 191u, 255u);
-  for (var k = 0u; k < 5u; k++) {
-    if (lines[k] >= levelsCovered.x && lines[k] < levelsCovered.y) {
-      return true;
-    }
-  }
-  return false;
+  let lines = vec4u(64u, 128u, 191u, 255u);
+  let hit = (lines >= vec4u(levelsCovered.x)) & (lines < vec4u(levelsCovered.y));
+  return (levelsCovered.x == 0u) | any(hit);
 }
 
 fn waveform(t: vec2f) -> vec3f {
@@ -114,13 +117,10 @@ fn waveform(t: vec2f) -> vec3f {
   var c = vec3f(0.0);
   for (var ch = 0u; ch < 4u; ch++) {
     if ((shown & (1u << ch)) != 0u) {
-      c += colours[ch] * waveformLight(ch, columns, levelsCovered);
+      c += colour(ch) * waveformLight(ch, columns, levelsCovered);
     }
   }
-  if (onWaveformLine(levelsCovered)) {
-    c = max(c, graticule);
-  }
-  return c;
+  return select(c, max(c, graticule), onWaveformLine(levelsCovered));
 }
 
 // The colour of chroma (cb, cr) at Y' = 0.5, its brightest channel at 1.
@@ -137,21 +137,21 @@ fn cellHue(cb: f32, cr: f32) -> vec3f {
 fn onVectorscopeGraticule(cb: f32, cr: f32, half: f32) -> bool {
   let d = vec2f(cb - 128.0, cr - 128.0);
   let radius = 127.5;
-  if (abs(length(d) - radius) < half || abs(d.x) < half || abs(d.y) < half) {
-    return true;
-  }
-  for (var k = 0u; k < 6u; k++) {
-    let bar = select(view.targets[k / 2u].xy, view.targets[k / 2u].zw, (k & 1u) == 1u);
-    let edge = max(abs(cb - bar.x), abs(cr - bar.y));
-    if (abs(edge - 5.0) < half) {
-      return true;
-    }
-  }
-  let angle = radians(skinToneDegrees);
-  let u = vec2f(cos(angle), sin(angle));
-  let along = dot(d, u);
-  let across = abs(d.x * u.y - d.y * u.x);
-  return along > 0.0 && along < radius && across < half;
+  let circle = (abs(length(d) - radius) < half) | any(abs(d) < vec2f(half));
+  // The six targets' boxes, two to a vec4f: 5 codes from the target, either way.
+  // Written out without branches, which a CPU-run GPU takes on every lane.
+  let p = vec4f(cb, cr, cb, cr);
+  let off0 = abs(p - view.targets[0]);
+  let off1 = abs(p - view.targets[1]);
+  let off2 = abs(p - view.targets[2]);
+  let edges0 = vec2f(max(off0.x, off0.y), max(off0.z, off0.w));
+  let edges1 = vec2f(max(off1.x, off1.y), max(off1.z, off1.w));
+  let edges2 = vec2f(max(off2.x, off2.y), max(off2.z, off2.w));
+  let h = vec2f(half);
+  let boxes = any(abs(edges0 - 5.0) < h) | any(abs(edges1 - 5.0) < h) | any(abs(edges2 - 5.0) < h);
+  let along = dot(d, skinTone);
+  let across = abs(d.x * skinTone.y - d.y * skinTone.x);
+  return circle | boxes | ((along > 0.0) & (along < radius) & (across < half));
 }
 
 fn vectorscope(t: vec2f) -> vec3f {
@@ -171,11 +171,8 @@ fn vectorscope(t: vec2f) -> vec3f {
       samples += 1.0;
     }
   }
-  var c = cellHue(cb, cr) * brightness(total / samples);
-  if (onVectorscopeGraticule(cb, cr, 128.0 / view.panel.x)) {
-    c = max(c, graticule);
-  }
-  return c;
+  let c = cellHue(cb, cr) * brightness(total / samples);
+  return select(c, max(c, graticule), onVectorscopeGraticule(cb, cr, 128.0 / view.panel.x));
 }
 
 @fragment fn fs(fsInput: VSOutput) -> @location(0) vec4f {
