@@ -2,18 +2,16 @@
 //! shaders/waveform.wgsl and shaders/vectorscope.wgsl as the site compiles them,
 //! and variants made from them by text edits, each timed with timestamp queries on
 //! the same texture, counts checked against the CPU reference (src/scope.rs):
-//!   waveform    the kernel as it is (8 columns a workgroup);
+//!   waveform    the kernel as it is (4 columns a workgroup);
 //!   w-read      its reads alone, no atomics: the floor of its access pattern;
-//!   w-banked    the words not rotated by slot: 8 columns' levels in one bank;
-//!   w-cols4     4 columns a workgroup (8 KB), twice the workgroups; w-cols2 2
-//!               (4 KB); w-cols4x128 4 columns to 128 invocations;
-//!   w-cols16    16 columns a workgroup (32 KB, past WebGPU's default 16 KB: a
-//!               row's 16 texels are 64 bytes, a whole sector pair), 256 or 512
-//!               (w-cols16x512) invocations;
+//!   w-banked    the words not rotated by slot: the columns' levels in one bank;
+//!   w-colsN     N columns a workgroup (w-cols8: 16 KB, as it was before 4;
+//!               w-cols16x512: 32 KB, past WebGPU's default, 512 invocations);
+//!   w-x128      4 columns to 128 invocations;
 //!   w-rows      the order before: a column's 32 invocations on 32 neighbouring rows;
 //!   w-unrollN   N rows loaded before their atomics (more reads in flight);
-//!   w-own       no workgroup memory, no atomics: an invocation owns a column, counts
-//!               it in a private array and stores it (for GPUs a CPU emulates);
+//!   w-own       the kernel's csColumn (for GPUs a CPU emulates): an invocation owns
+//!               a column, counts it in a private array and stores it;
 //!   vectorscope the kernel as it is (the privatized grid);
 //!   v-read      its reads and chroma alone, no atomics;
 //!   v-unroll4   4 pixels loaded before their atomics;
@@ -21,8 +19,8 @@
 //!   v-win128    a 128 x 128 window as 16-bit counts (32 KB), a workgroup to
 //!               32768 pixels so none overflows: saturated frames stay inside;
 //!   v-gridN     N workgroups (fewer windows to flush, fewer to read with);
-//!   v-own       no workgroup memory: an invocation walks a column and adds each
-//!               pixel to the result with a global atomicAdd (for CPU devices);
+//!   v-own       the kernel's csColumn: an invocation walks a column and adds each
+//!               pixel to the result with a global atomicAdd;
 //!   v-own-read  its reads and chroma alone;
 //!   v-rows      the same, an invocation walking a row.
 //! With VARIANTS=a,b only those variants run (SwiftShader takes a while).
@@ -41,45 +39,6 @@ const WAVEFORM: &str = include_str!("../shaders/waveform.wgsl");
 const VECTORSCOPE: &str = include_str!("../shaders/vectorscope.wgsl");
 const RUNS: usize = 30;
 
-const OWN: &str = "
-struct ScopeBand { origin: vec2u, size: vec2u, column: u32, accumulate: u32 };
-@group(0) @binding(0) var<storage, read_write> result: array<u32>;
-@group(0) @binding(1) var ourTexture: texture_2d<f32>;
-@group(0) @binding(2) var<uniform> band: ScopeBand;
-@compute @workgroup_size(64) fn cs(@builtin(global_invocation_id) id: vec3u) {
-  let x = id.x;
-  if (x >= band.size.x) { return; }
-  var counts: array<u32, 1024>;
-  for (var y = 0u; y < band.size.y; y++) {
-    let rgb = rgb8(textureLoad(ourTexture, band.origin + vec2u(x, y), 0));
-    counts[rgb.r] += 1u;
-    counts[256u + rgb.g] += 1u;
-    counts[512u + rgb.b] += 1u;
-    counts[768u + binOf(rgb, 3u)] += 1u;
-  }
-  let at = (band.column + x) * 1024u;
-  for (var i = 0u; i < 1024u; i++) {
-    var c = counts[i];
-    if (band.accumulate != 0u) { c += result[at + i]; }
-    result[at + i] = c;
-  }
-}";
-
-/// The vectorscope with its entry point replaced by `entry` (chromaCell kept).
-fn vectorscope_with(entry: &str) -> String {
-    let at = VECTORSCOPE.find("@compute").expect("an entry point");
-    format!("{}{entry}", &VECTORSCOPE[..at])
-}
-
-const V_OWN: &str = "@compute @workgroup_size(64) fn cs(@builtin(global_invocation_id) id: vec3u) {
-  let x = id.x;
-  if (x >= band.size.x) { return; }
-  for (var y = 0u; y < band.size.y; y++) {
-    let cell = chromaCell(rgb8(textureLoad(ourTexture, band.origin + vec2u(x, y), 0)));
-    atomicAdd(&result[cell.y * numBins + cell.x], 1u);
-  }
-}";
-
 /// `text` with `from` replaced, which must be there: a variant that silently kept
 /// the original would time the original under another name.
 fn edit(text: &str, from: &str, to: &str) -> String {
@@ -89,6 +48,8 @@ fn edit(text: &str, from: &str, to: &str) -> String {
 
 struct Variant {
     name: String,
+    /// The kernel's entry point: `cs`, or `csColumn` (for GPUs a CPU emulates).
+    entry: &'static str,
     scope: Scope,
     body: String,
     /// Workgroups for an image of this size.
@@ -111,31 +72,20 @@ fn variants() -> Vec<Variant> {
     )
     .replacen("@compute", "var<private> sink: u32;\n@compute", 1);
     let banked = edit(WAVEFORM, "(pair ^ (slot & 31u))", "pair");
-    let cols4 = edit(
-        WAVEFORM,
-        "const columnsPerGroup = 8u;",
-        "const columnsPerGroup = 4u;",
-    );
-    let cols2 = edit(
-        WAVEFORM,
-        "const columnsPerGroup = 8u;",
-        "const columnsPerGroup = 2u;",
-    );
-    let cols4x128 = edit(
-        &cols4,
-        "const workgroupSize = 256u;",
-        "const workgroupSize = 128u;",
-    );
-    let cols16 = edit(
-        WAVEFORM,
-        "const columnsPerGroup = 8u;",
-        "const columnsPerGroup = 16u;",
-    );
-    let cols16x512 = edit(
-        &cols16,
-        "const workgroupSize = 256u;",
-        "const workgroupSize = 512u;",
-    );
+    let cols = |n: u32| {
+        edit(
+            WAVEFORM,
+            "const columnsPerGroup = 4u;",
+            &format!("const columnsPerGroup = {n}u;"),
+        )
+    };
+    let invocations = |body: &str, n: u32| {
+        edit(
+            body,
+            "const workgroupSize = 256u;",
+            &format!("const workgroupSize = {n}u;"),
+        )
+    };
     let rows = edit(
         WAVEFORM,
         "for (var y = segment * rows; y < end; y++) {",
@@ -231,24 +181,40 @@ fn variants() -> Vec<Variant> {
     };
     let v = |name: &str, scope, body: &str, groups, exact| Variant {
         name: name.to_string(),
+        entry: "cs",
         scope,
         body: body.to_string(),
         groups,
         exact,
     };
+    let column = |name: &str, scope, body: &str, groups, exact| Variant {
+        entry: "csColumn",
+        ..v(name, scope, body, groups, exact)
+    };
     let mut all = vec![
-        v("waveform", waveform, WAVEFORM, columns(8), true),
-        v("w-read", waveform, &w_read, columns(8), false),
-        v("w-banked", waveform, &banked, columns(8), true),
-        v("w-cols4", waveform, &cols4, columns(4), true),
-        v("w-cols2", waveform, &cols2, columns(2), true),
-        v("w-cols4x128", waveform, &cols4x128, columns(4), true),
-        v("w-cols16", waveform, &cols16, columns(16), true),
-        v("w-cols16x512", waveform, &cols16x512, columns(16), true),
-        v("w-rows", waveform, &rows, columns(8), true),
-        v("w-unroll4", waveform, &w_unroll(4), columns(8), true),
-        v("w-unroll8", waveform, &w_unroll(8), columns(8), true),
-        v("w-own", waveform, OWN, columns(64), true),
+        v("waveform", waveform, WAVEFORM, columns(4), true),
+        v("w-read", waveform, &w_read, columns(4), false),
+        v("w-banked", waveform, &banked, columns(4), true),
+        v("w-cols8", waveform, &cols(8), columns(8), true),
+        v("w-cols2", waveform, &cols(2), columns(2), true),
+        v(
+            "w-x128",
+            waveform,
+            &invocations(WAVEFORM, 128),
+            columns(4),
+            true,
+        ),
+        v(
+            "w-cols16x512",
+            waveform,
+            &invocations(&cols(16), 512),
+            columns(16),
+            true,
+        ),
+        v("w-rows", waveform, &rows, columns(4), true),
+        v("w-unroll2", waveform, &w_unroll(2), columns(4), true),
+        v("w-unroll4", waveform, &w_unroll(4), columns(4), true),
+        column("w-own", waveform, WAVEFORM, columns(64), true),
         v("vectorscope", vectorscope, VECTORSCOPE, site_grid(), true),
         v("v-read", vectorscope, &v_read, site_grid(), false),
         v("v-unroll4", vectorscope, &v_unroll, site_grid(), true),
@@ -278,43 +244,28 @@ fn variants() -> Vec<Variant> {
         Box::new(|w: u32, h: u32| (w * h).div_ceil(32768)),
         true,
     ));
-    all.push(v(
-        "v-own",
-        vectorscope,
-        &vectorscope_with(V_OWN),
-        columns(64),
-        true,
-    ));
-    all.push(v(
+    all.push(column("v-own", vectorscope, VECTORSCOPE, columns(64), true));
+    let own_read = edit(
+        VECTORSCOPE,
+        "    atomicAdd(&result[cell.y * numBins + cell.x], 1u);\n  }\n}",
+        "    sink += cell.x + cell.y;\n  }\n  if (sink == 0x12345678u) { atomicAdd(&result[0], 1u); }\n}",
+    ) + "\nvar<private> sink: u32;\n";
+    all.push(column(
         "v-own-read",
         vectorscope,
-        &vectorscope_with(
-            &V_OWN
-                .replace(
-                    "atomicAdd(&result[cell.y * numBins + cell.x], 1u);",
-                    "sink += cell.x + cell.y;",
-                )
-                .replacen("@compute", "var<private> sink: u32;\n@compute", 1)
-                .replace(
-                    "\n}",
-                    "\n  if (sink == 0x12345678u) { atomicAdd(&result[0], 1u); }\n}",
-                ),
-        ),
+        &own_read,
         columns(64),
         false,
     ));
-    all.push(v(
+    let rows_own = edit(
+        VECTORSCOPE,
+        "  let x = global_invocation_id.x;\n  if (x >= band.size.x) {\n    return;\n  }\n  for (var y = 0u; y < band.size.y; y++) {",
+        "  let y = global_invocation_id.x;\n  if (y >= band.size.y) {\n    return;\n  }\n  for (var x = 0u; x < band.size.x; x++) {",
+    );
+    all.push(column(
         "v-rows",
         vectorscope,
-        &vectorscope_with(
-            &V_OWN
-                .replace("let x = id.x;", "let y = id.x;")
-                .replace("x >= band.size.x", "y >= band.size.y")
-                .replace(
-                    "for (var y = 0u; y < band.size.y; y++)",
-                    "for (var x = 0u; x < band.size.x; x++)",
-                ),
-        ),
+        &rows_own,
         Box::new(|_w: u32, h: u32| h.div_ceil(64)),
         true,
     ));
@@ -414,7 +365,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 label: Some(&v.name),
                 layout: None,
                 module: &module,
-                entry_point: Some("cs"),
+                entry_point: Some(v.entry),
                 compilation_options: Default::default(),
                 cache: None,
             })
