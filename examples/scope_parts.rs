@@ -2,12 +2,12 @@
 //! shaders/waveform.wgsl and shaders/vectorscope.wgsl as the site compiles them,
 //! and variants made from them by text edits, each timed with timestamp queries on
 //! the same texture, counts checked against the CPU reference (src/scope.rs):
-//!   waveform    the kernel as it is (4 columns a workgroup);
+//!   waveform    the kernel as it is (2 columns a workgroup);
 //!   w-read      its reads alone, no atomics: the floor of its access pattern;
 //!   w-banked    the words not rotated by slot: the columns' levels in one bank;
-//!   w-colsN     N columns a workgroup (w-cols8: 16 KB, as it was before 4;
+//!   w-colsN     N columns a workgroup (w-cols8: 16 KB, as it was first;
 //!               w-cols16x512: 32 KB, past WebGPU's default, 512 invocations);
-//!   w-x128      4 columns to 128 invocations;
+//!   w-x128      2 columns to 128 invocations (w-x512: 512);
 //!   w-rows      the order before: a column's 32 invocations on 32 neighbouring rows;
 //!   w-unrollN   N rows loaded before their atomics (more reads in flight);
 //!   w-own       the kernel's csColumn (for GPUs a CPU emulates): an invocation owns
@@ -75,7 +75,7 @@ fn variants() -> Vec<Variant> {
     let cols = |n: u32| {
         edit(
             WAVEFORM,
-            "const columnsPerGroup = 4u;",
+            "const columnsPerGroup = 2u;",
             &format!("const columnsPerGroup = {n}u;"),
         )
     };
@@ -106,7 +106,7 @@ fn variants() -> Vec<Variant> {
         let b = a + body[a..].find(stop).expect("stop marker");
         format!("{}{with}{}", &body[..a], &body[b..])
     };
-    let w_unroll = |n: u32| {
+    let w_unroll = |base: &str, n: u32| {
         let loads: String = (0..n)
             .map(|k| format!("      let p{k} = textureLoad(ourTexture, band.origin + vec2u(x, y + {k}u), 0);\n"))
             .collect();
@@ -114,7 +114,7 @@ fn variants() -> Vec<Variant> {
             .map(|k| format!("      countPixel(local, rgb8(p{k}));\n"))
             .collect();
         let body = splice(
-            WAVEFORM,
+            base,
             "    for (var y = segment * rows;",
             "  workgroupBarrier();",
             &format!(
@@ -192,16 +192,23 @@ fn variants() -> Vec<Variant> {
         ..v(name, scope, body, groups, exact)
     };
     let mut all = vec![
-        v("waveform", waveform, WAVEFORM, columns(4), true),
-        v("w-read", waveform, &w_read, columns(4), false),
-        v("w-banked", waveform, &banked, columns(4), true),
+        v("waveform", waveform, WAVEFORM, columns(2), true),
+        v("w-read", waveform, &w_read, columns(2), false),
+        v("w-banked", waveform, &banked, columns(2), true),
+        v("w-cols4", waveform, &cols(4), columns(4), true),
         v("w-cols8", waveform, &cols(8), columns(8), true),
-        v("w-cols2", waveform, &cols(2), columns(2), true),
         v(
             "w-x128",
             waveform,
             &invocations(WAVEFORM, 128),
-            columns(4),
+            columns(2),
+            true,
+        ),
+        v(
+            "w-x512",
+            waveform,
+            &invocations(WAVEFORM, 512),
+            columns(2),
             true,
         ),
         v(
@@ -211,9 +218,21 @@ fn variants() -> Vec<Variant> {
             columns(16),
             true,
         ),
-        v("w-rows", waveform, &rows, columns(4), true),
-        v("w-unroll2", waveform, &w_unroll(2), columns(4), true),
-        v("w-unroll4", waveform, &w_unroll(4), columns(4), true),
+        v("w-rows", waveform, &rows, columns(2), true),
+        v(
+            "w-unroll2",
+            waveform,
+            &w_unroll(WAVEFORM, 2),
+            columns(2),
+            true,
+        ),
+        v(
+            "w-unroll4",
+            waveform,
+            &w_unroll(WAVEFORM, 4),
+            columns(2),
+            true,
+        ),
         column("w-own", waveform, WAVEFORM, columns(64), true),
         v("vectorscope", vectorscope, VECTORSCOPE, site_grid(), true),
         v("v-read", vectorscope, &v_read, site_grid(), false),

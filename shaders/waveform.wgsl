@@ -6,11 +6,11 @@
 // other workgroup ever touches its bins. It counts in workgroup memory and writes
 // them out with plain stores: no atomics on the result at all.
 //
-// 4 columns x 4 channels x 256 levels is 4096 counts; two 16-bit counts share a
-// word (a band has at most 65535 rows, so none overflows), which is 8 KB. Eight
-// columns fill 16 KB, but half the workgroups then have too few rows in flight
-// to hide their reads: on an H100 a 4K frame took 52 us with 8 columns a
-// workgroup, 42 with 4 (NOTES.md).
+// 2 columns x 4 channels x 256 levels is 2048 counts; two 16-bit counts share a
+// word (a band has at most 65535 rows, so none overflows), which is 4 KB. Eight
+// columns would fill 16 KB, but the fewer the columns, the more workgroups and
+// rows in flight to hide the reads: on an H100 a 4K frame took 52 us with 8
+// columns a workgroup, 42 with 4 and 38 with 2 (NOTES.md).
 //
 // Neighbouring columns hold nearly the same levels, and each (column, channel)
 // slot is 128 words long, a multiple of workgroup memory's 32 banks: the columns
@@ -19,7 +19,7 @@
 // H100 a 4K photo's waveform went from 75 to 52 us (NOTES.md).
 
 const workgroupSize = 256u;
-const columnsPerGroup = 4u;
+const columnsPerGroup = 2u;
 const levels = 256u;
 const binsPerColumn = levels * 4u;
 
