@@ -22,6 +22,8 @@ struct ScopeView {
   gain: f32,
   // The count drawn at full brightness with gain 1.
   reference: f32,
+  // 1 when the waveform's counts are two 16-bit counts a word (waveform.wgsl).
+  packed: u32,
 };
 
 struct VSOutput {
@@ -76,6 +78,14 @@ fn covered(t: f32, pixels: f32, n: u32) -> vec2u {
   return vec2u(first, max(last, first + 1u));
 }
 
+// Bin i of the waveform's counts, however the kernel stored them: one word a
+// count (packed 0), or two 16-bit counts a word (packed 1). Without a branch,
+// which a CPU-run GPU would take both sides of at every count.
+fn waveformCount(i: u32) -> u32 {
+  let p = view.packed;
+  return (counts[i >> p] >> ((i & p) * 16u)) & select(0xffffffffu, 0xffffu, p != 0u);
+}
+
 // A waveform channel's light: the count of its covered levels, averaged over
 // the covered columns (sampled at most maxSamples of them).
 fn waveformLight(ch: u32, columns: vec2u, levelsCovered: vec2u) -> f32 {
@@ -85,7 +95,7 @@ fn waveformLight(ch: u32, columns: vec2u, levelsCovered: vec2u) -> f32 {
   for (var c = columns.x; c < columns.y; c += step) {
     var sum = 0u;
     for (var l = levelsCovered.x; l < levelsCovered.y; l++) {
-      sum += counts[(c * 4u + ch) * levels + l];
+      sum += waveformCount((c * 4u + ch) * levels + l);
     }
     total += f32(sum);
     n += 1.0;

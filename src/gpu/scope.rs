@@ -69,6 +69,9 @@ impl Scope {
 pub struct ScopeCount {
     scope: Scope,
     kernel: ScopeKernel,
+    /// The waveform's counts are two 16-bit counts a word: the region was counted
+    /// in one band (shaders/waveform.wgsl, `packed`).
+    packed: bool,
     pipeline: wgpu::ComputePipeline,
     region: Region,
     dispatches: Vec<(wgpu::BindGroup, [u32; 3])>,
@@ -131,6 +134,7 @@ impl ScopeCount {
         let mut count = ScopeCount {
             scope,
             kernel: scope_kernel,
+            packed: false,
             pipeline: kernels.pipeline_at(
                 gpu,
                 kernel,
@@ -198,6 +202,13 @@ impl ScopeCount {
                 }
             }
         }
+        // One band over every column: its counts fit in 16 bits, and go out so,
+        // half the bytes to write (a 4K frame's are 15.7 MB as 32-bit counts).
+        let packed = !matches!(self.scope, Scope::Vectorscope { .. })
+            && plan.iter().all(|(_, band, _)| band[5] == 0);
+        for (_, band, _) in &mut plan {
+            band[6] = packed as u32;
+        }
         let align = gpu.limits().min_uniform_buffer_offset_alignment.max(16) as usize;
         let mut bytes = vec![0u8; plan.len() * align];
         for (i, (_, band, _)) in plan.iter().enumerate() {
@@ -249,6 +260,7 @@ impl ScopeCount {
             })
             .collect();
         self.region = region;
+        self.packed = packed;
         Ok(())
     }
 
@@ -269,6 +281,7 @@ impl ScopeCount {
     fn used_bytes(&self) -> u64 {
         match self.scope {
             Scope::Vectorscope { size } => size as u64 * size as u64 * 4,
+            _ if self.packed => self.region.width as u64 * LEVELS as u64 * 4 * 2,
             _ => self.region.width as u64 * LEVELS as u64 * 4 * 4,
         }
     }
@@ -314,6 +327,7 @@ impl ScopeCount {
             scope: self.scope,
             region: self.region,
             used,
+            packed: self.packed,
             timed: self.queries.is_some(),
         };
         (readback.into(), readout)
@@ -349,6 +363,7 @@ pub struct Readout {
     pub scope: Scope,
     pub region: Region,
     used: u64,
+    packed: bool,
     timed: bool,
 }
 
@@ -357,10 +372,17 @@ impl Readout {
     /// nanoseconds per timestamp tick).
     pub fn counts(&self, bytes: &[u8], period: f32) -> (Counts, Option<f64>) {
         let used = self.used as usize;
-        let counts: Vec<u32> = bytes[..used]
-            .chunks_exact(4)
-            .map(|w| u32::from_le_bytes(w.try_into().expect("four bytes")))
-            .collect();
+        let counts: Vec<u32> = if self.packed {
+            bytes[..used]
+                .chunks_exact(2)
+                .map(|h| u16::from_le_bytes(h.try_into().expect("two bytes")) as u32)
+                .collect()
+        } else {
+            bytes[..used]
+                .chunks_exact(4)
+                .map(|w| u32::from_le_bytes(w.try_into().expect("four bytes")))
+                .collect()
+        };
         let gpu_ms = self
             .timed
             .then(|| pass_ms(period, &bytes[used..]))
@@ -483,6 +505,7 @@ impl ScopePainter {
         for v in [pixels[0], pixels[1], style.gain, reference] {
             bytes.extend_from_slice(&v.to_le_bytes());
         }
+        bytes.extend_from_slice(&(count.packed as u32).to_le_bytes());
         queue.write_buffer(&self.view, 0, &bytes);
     }
 
