@@ -12,25 +12,23 @@
 //!   w-unrollN   N rows loaded before their atomics (more reads in flight);
 //!   w-own       the kernel's csColumn (for GPUs a CPU emulates): an invocation owns
 //!               a column, counts it in a private array and stores it;
-//!   vectorscope the kernel as it is (the privatized grid);
+//!   vectorscope the kernel as it is (a block to a workgroup, its window centred
+//!               on the block's chroma);
 //!   v-read      its reads and chroma alone, no atomics;
-//!   v-unroll4   4 pixels loaded before their atomics;
-//!   v-u16x2     the window as 16-bit counts, twice: even and odd invocations apart;
-//!   v-win128    a 128 x 128 window as 16-bit counts (32 KB), a workgroup to
-//!               32768 pixels so none overflows: saturated frames stay inside;
-//!   v-gridN     N workgroups (fewer windows to flush, fewer to read with);
+//!   v-neutral   the window fixed on neutral, as it was first;
 //!   v-own       the kernel's csColumn: an invocation walks a column and adds each
 //!               pixel to the result with a global atomicAdd;
 //!   v-own-read  its reads and chroma alone;
 //!   v-rows      the same, an invocation walking a row.
-//! With VARIANTS=a,b only those variants run (SwiftShader takes a while).
+//! With VARIANTS=a,b only those variants run (SwiftShader takes a while). Variants
+//! of kernels since replaced, and their times, are in NOTES.md and bench/results/.
 //!
 //!     WGPU_BACKEND=vulkan cargo run --release --example scope_parts -- [WxH] [IMAGE...]
 //!
 //! First a frame of gradients and noise (bench/scopes-gpu.sh's), 3840x2160 unless
 //! WxH says otherwise; then each image.
 
-use histogram::gpu::{privatized_groups, with_constants, ChunkShape, Gpu};
+use histogram::gpu::{with_constants, ChunkShape, Gpu};
 use histogram::scope::{self, Counts, Scope};
 use histogram::{Image, Spec};
 use wgpu::util::DeviceExt;
@@ -53,14 +51,15 @@ struct Variant {
     scope: Scope,
     body: String,
     /// Workgroups for an image of this size.
-    groups: Box<dyn Fn(u32, u32) -> u32>,
+    groups: Box<dyn Fn(u32, u32) -> [u32; 3]>,
     /// Whether its counts are the image's (checked against the CPU).
     exact: bool,
 }
 
 fn variants() -> Vec<Variant> {
-    let columns =
-        |n: u32| Box::new(move |w: u32, _h: u32| w.div_ceil(n)) as Box<dyn Fn(u32, u32) -> u32>;
+    let columns = |n: u32| {
+        Box::new(move |w: u32, _h: u32| [w.div_ceil(n), 1, 1]) as Box<dyn Fn(u32, u32) -> [u32; 3]>
+    };
     let w_read = edit(
         &edit(
             WAVEFORM,
@@ -91,16 +90,6 @@ fn variants() -> Vec<Variant> {
         "for (var y = segment * rows; y < end; y++) {",
         "for (var y = segment; y < band.size.y; y += segments) {",
     );
-    let u16x2 = edit(
-        &edit(
-            VECTORSCOPE,
-            "      atomicAdd(&cells[inKept.y * kept + inKept.x], 1u);",
-            "      let k = inKept.y * kept + inKept.x;\n      atomicAdd(&cells[(local_invocation_index & 1u) * (kept * kept / 2u) + k / 2u], 1u << ((k & 1u) * 16u));",
-        ),
-        "    let n = atomicLoad(&cells[k]);",
-        "    let shift = (k & 1u) * 16u;\n    let n = ((atomicLoad(&cells[k / 2u]) >> shift) & 0xffffu) + ((atomicLoad(&cells[kept * kept / 2u + k / 2u]) >> shift) & 0xffffu);",
-    );
-    // `body` from `start` up to `stop` replaced by `with`.
     let splice = |body: &str, start: &str, stop: &str, with: &str| {
         let a = body.find(start).expect("start marker");
         let b = a + body[a..].find(stop).expect("stop marker");
@@ -127,57 +116,27 @@ fn variants() -> Vec<Variant> {
             1,
         )
     };
-    let v_unroll = splice(
-        VECTORSCOPE,
-        "  var i = global_invocation_id.x;",
-        "  workgroupBarrier();",
-        "  var i = global_invocation_id.x;
-  for (; i + 3u * stride < count; i += 4u * stride) {
-    let a = textureLoad(ourTexture, band.origin + vec2u(i % width, i / width), 0);
-    let j = i + stride;
-    let b = textureLoad(ourTexture, band.origin + vec2u(j % width, j / width), 0);
-    let k = j + stride;
-    let c = textureLoad(ourTexture, band.origin + vec2u(k % width, k / width), 0);
-    let l = k + stride;
-    let d = textureLoad(ourTexture, band.origin + vec2u(l % width, l / width), 0);
-    countCell(chromaCell(rgb8(a)));
-    countCell(chromaCell(rgb8(b)));
-    countCell(chromaCell(rgb8(c)));
-    countCell(chromaCell(rgb8(d)));
-  }
-  for (; i < count; i += stride) {
-    countCell(chromaCell(rgb8(textureLoad(ourTexture, band.origin + vec2u(i % width, i / width), 0))));
-  }
-
-",
-    )
-    .replacen(
-        "@compute",
-        "fn countCell(cell: vec2u) {
-  let inKept = cell - vec2u(keptStart);
-  if (all(cell >= vec2u(keptStart)) && all(inKept < vec2u(kept))) {
-    atomicAdd(&cells[inKept.y * kept + inKept.x], 1u);
-  } else {
-    atomicAdd(&result[cell.y * numBins + cell.x], 1u);
-  }
-}
-@compute",
-        1,
-    );
     let waveform = Scope::Waveform;
     let vectorscope = Scope::Vectorscope { size: 256 };
     let v_read = edit(
-        &edit(
-            VECTORSCOPE,
-            "      atomicAdd(&cells[inKept.y * kept + inKept.x], 1u);\n    } else {\n      atomicAdd(&result[cell.y * numBins + cell.x], 1u);\n    }",
-            "      sink += inKept.x;\n    } else {\n      sink += cell.y;\n    }",
-        ),
-        "  workgroupBarrier();",
-        "  if (sink == 0x12345678u) { atomicAdd(&cells[0], 1u); }\n  workgroupBarrier();",
+        VECTORSCOPE,
+        "  if (all(cell >= start) && all(inKept < vec2u(kept))) {\n    atomicAdd(&cells[inKept.y * kept + inKept.x], 1u);\n  } else {\n    atomicAdd(&result[cell.y * numBins + cell.x], 1u);\n  }",
+        "  sink += inKept.x + cell.y;",
     )
     .replacen("@compute", "var<private> sink: u32;\n@compute", 1);
-    let site_grid = || {
-        Box::new(|w: u32, h: u32| privatized_groups([w, h], 65535)) as Box<dyn Fn(u32, u32) -> u32>
+    let v_read = edit(
+        &v_read,
+        "  workgroupBarrier();",
+        "  if (sink == 0x12345678u) { atomicAdd(&cells[0], 1u); }\n  workgroupBarrier();",
+    );
+    let neutral = edit(
+        VECTORSCOPE,
+        "  let start = min(centre - min(centre, vec2u(kept / 2u)), vec2u(numBins - kept));",
+        "  let start = vec2u((numBins - kept) / 2u);",
+    );
+    let blocks = || {
+        Box::new(|w: u32, h: u32| [w.div_ceil(64), h.div_ceil(128), 1])
+            as Box<dyn Fn(u32, u32) -> [u32; 3]>
     };
     let v = |name: &str, scope, body: &str, groups, exact| Variant {
         name: name.to_string(),
@@ -234,35 +193,10 @@ fn variants() -> Vec<Variant> {
             true,
         ),
         column("w-own", waveform, WAVEFORM, columns(64), true),
-        v("vectorscope", vectorscope, VECTORSCOPE, site_grid(), true),
-        v("v-read", vectorscope, &v_read, site_grid(), false),
-        v("v-unroll4", vectorscope, &v_unroll, site_grid(), true),
-        v("v-u16x2", vectorscope, &u16x2, site_grid(), true),
+        v("vectorscope", vectorscope, VECTORSCOPE, blocks(), true),
+        v("v-read", vectorscope, &v_read, blocks(), false),
+        v("v-neutral", vectorscope, &neutral, blocks(), true),
     ];
-    let win128 = edit(
-        &edit(
-            &edit(
-                &edit(
-                    VECTORSCOPE,
-                    "const kept = min(numBins, 64u);",
-                    "const kept = min(numBins, 128u);",
-                ),
-                "var<workgroup> cells: array<atomic<u32>, kept * kept>;",
-                "var<workgroup> cells: array<atomic<u32>, kept * kept / 2u>;",
-            ),
-            "      atomicAdd(&cells[inKept.y * kept + inKept.x], 1u);",
-            "      let k = inKept.y * kept + inKept.x;\n      atomicAdd(&cells[k / 2u], 1u << ((k & 1u) * 16u));",
-        ),
-        "    let n = atomicLoad(&cells[k]);",
-        "    let n = (atomicLoad(&cells[k / 2u]) >> ((k & 1u) * 16u)) & 0xffffu;",
-    );
-    all.push(v(
-        "v-win128",
-        vectorscope,
-        &win128,
-        Box::new(|w: u32, h: u32| (w * h).div_ceil(32768)),
-        true,
-    ));
     all.push(column("v-own", vectorscope, VECTORSCOPE, columns(64), true));
     let own_read = edit(
         VECTORSCOPE,
@@ -285,19 +219,9 @@ fn variants() -> Vec<Variant> {
         "v-rows",
         vectorscope,
         &rows_own,
-        Box::new(|_w: u32, h: u32| h.div_ceil(64)),
+        Box::new(|_w: u32, h: u32| [h.div_ceil(64), 1, 1]),
         true,
     ));
-    for n in [132u32, 264, 528, 2112] {
-        let fixed = Box::new(move |_w: u32, _h: u32| n) as Box<dyn Fn(u32, u32) -> u32>;
-        all.push(v(
-            &format!("v-grid{n}"),
-            vectorscope,
-            VECTORSCOPE,
-            fixed,
-            true,
-        ));
-    }
     match std::env::var("VARIANTS") {
         Ok(names) => {
             let names: Vec<&str> = names.split(',').collect();
@@ -477,7 +401,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                     });
                     pass.set_pipeline(pipeline);
                     pass.set_bind_group(0, &bind_group, &[]);
-                    pass.dispatch_workgroups(groups, 1, 1);
+                    pass.dispatch_workgroups(groups[0], groups[1], groups[2]);
                 }
                 if !timed {
                     gpu.queue.submit([encoder.finish()]);
@@ -544,7 +468,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             println!(
                 "  {:<12} {:>6} groups {:>9.1}{mark}",
                 v.name,
-                groups,
+                groups[0] * groups[1] * groups[2],
                 times[RUNS / 2]
             );
         }

@@ -40,7 +40,7 @@ export const examples = [
   { id: 'parade', part: 4, ready: true, title: 'RGB parade',
     line: 'The red, green and blue waveforms side by side: colour balance at a glance.' },
   { id: 'vectorscope', part: 4, ready: true, title: 'Vectorscope: a histogram of colour',
-    line: 'A two-dimensional histogram of chroma, counted in a window around neutral in workgroup memory.' },
+    line: 'A two-dimensional histogram of chroma, each block of the picture counted in a window around its own colour.' },
   { id: 'privatized', part: 5, ready: true, title: 'One privatized pass',
     line: 'A small grid of workgroups, each counting many pixels: no chunks, no reduction.' },
   { id: 'packed', part: 5, ready: true, title: 'Packed pixels, replicated bins',

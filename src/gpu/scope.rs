@@ -4,7 +4,7 @@
 
 use super::device::{Gpu, GpuError, Owned};
 use super::kernels::{ChunkShape, Kernel, Kernels};
-use super::run::{keep_busy, pass_ms, privatized_groups, GpuImage, Queries, Timing};
+use super::run::{keep_busy, pass_ms, GpuImage, Queries, Timing};
 use crate::histogram::{Channels, Spec};
 use crate::image::Region;
 use crate::layout::Panel;
@@ -19,6 +19,8 @@ const WAVEFORM_ROWS: u32 = 65535;
 const WAVEFORM_COLUMNS: u32 = 2;
 /// Bytes of one dispatch's uniforms (`ScopeBand`, `Band`).
 const BAND_BYTES: u64 = 32;
+/// Pixels one vectorscope workgroup counts (shaders/vectorscope.wgsl, `blockSize`).
+const VECTORSCOPE_BLOCK: [u32; 2] = [64, 128];
 /// Columns (invocations) of one workgroup of the `csColumn` kernels.
 const COLUMN_GROUP: u32 = 64;
 
@@ -167,12 +169,17 @@ impl ScopeCount {
             let [w, h] = part.size;
             match self.scope {
                 Scope::Vectorscope { .. } => {
+                    // A tile is one texture: its blocks fit in a dispatch.
                     let groups = match self.kernel {
-                        ScopeKernel::Workgroups => privatized_groups(part.size, max_workgroups),
-                        ScopeKernel::Columns => w.div_ceil(COLUMN_GROUP),
+                        ScopeKernel::Workgroups => [
+                            w.div_ceil(VECTORSCOPE_BLOCK[0]),
+                            h.div_ceil(VECTORSCOPE_BLOCK[1]),
+                            1,
+                        ],
+                        ScopeKernel::Columns => [w.div_ceil(COLUMN_GROUP), 1, 1],
                     };
                     let band = [part.origin[0], part.origin[1], w, h, 0, 0, 0, 0];
-                    plan.push((part.tile, band, [groups, 1, 1]));
+                    plan.push((part.tile, band, groups));
                 }
                 _ => {
                     // Whole columns to a workgroup: as many as the dispatch allows.
