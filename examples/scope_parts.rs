@@ -16,11 +16,18 @@
 //!               on the block's chroma);
 //!   v-read      its reads and chroma alone, no atomics;
 //!   v-neutral   the window fixed on neutral, as it was first;
+//!   v-h1        a texel loaded and counted at a time, not eight in flight;
+//!   v-unclamped its loads not clamped to the block (reads past the picture's
+//!               edge: timing only);
+//!   v-flush     no pixels: the window's zeroing, barrier and flush alone;
 //!   v-own       the kernel's csColumn: an invocation walks a column and adds each
 //!               pixel to the result with a global atomicAdd;
 //!   v-own-read  its reads and chroma alone;
 //!   v-rows      the same, an invocation walking a row.
-//! With VARIANTS=a,b only those variants run (SwiftShader takes a while). Variants
+//! With VARIANTS=a,b only those variants run (SwiftShader takes a while). With
+//! DUMP=DIR nothing runs: each variant's WGSL and a manifest.json (its entry point,
+//! workgroups for WxH, result bytes) go to DIR, for bench/gpu-browser/driver.js to
+//! time the same variants in a browser. Variants
 //! of kernels since replaced, and their times, are in NOTES.md and bench/results/.
 //!
 //!     WGPU_BACKEND=vulkan cargo run --release --example scope_parts -- [WxH] [IMAGE...]
@@ -29,7 +36,7 @@
 //! WxH says otherwise; then each image.
 
 use histogram::gpu::{with_constants, ChunkShape, Gpu};
-use histogram::scope::{self, Counts, Scope};
+use histogram::scope::{self, Counts, Scope, LEVELS};
 use histogram::{Image, Spec};
 use wgpu::util::DeviceExt;
 
@@ -134,6 +141,29 @@ fn variants() -> Vec<Variant> {
         "  let start = min(centre - min(centre, vec2u(kept / 2u)), vec2u(numBins - kept));",
         "  let start = vec2u((numBins - kept) / 2u);",
     );
+    let one_at_a_time = splice(
+        VECTORSCOPE,
+        "  for (var y = blockOrigin.y + local.y;",
+        "  workgroupBarrier();",
+        "  for (var y = blockOrigin.y + local.y; y < blockEnd.y; y += 16u) {
+    for (var x = blockOrigin.x + local.x; x < blockEnd.x; x += 16u) {
+      countTexel(load(vec2u(x, y), last), true, start);
+    }
+  }
+
+",
+    );
+    let flush_only = splice(
+        VECTORSCOPE,
+        "  for (var y = blockOrigin.y + local.y;",
+        "  workgroupBarrier();",
+        "",
+    );
+    let unclamped = edit(
+        VECTORSCOPE,
+        "  return textureLoad(ourTexture, band.origin + min(at, last), 0);",
+        "  return textureLoad(ourTexture, band.origin + at, 0);",
+    );
     let blocks = || {
         Box::new(|w: u32, h: u32| [w.div_ceil(64), h.div_ceil(128), 1])
             as Box<dyn Fn(u32, u32) -> [u32; 3]>
@@ -196,6 +226,9 @@ fn variants() -> Vec<Variant> {
         v("vectorscope", vectorscope, VECTORSCOPE, blocks(), true),
         v("v-read", vectorscope, &v_read, blocks(), false),
         v("v-neutral", vectorscope, &neutral, blocks(), true),
+        v("v-h1", vectorscope, &one_at_a_time, blocks(), true),
+        v("v-unclamped", vectorscope, &unclamped, blocks(), false),
+        v("v-flush", vectorscope, &flush_only, blocks(), false),
     ];
     all.push(column("v-own", vectorscope, VECTORSCOPE, columns(64), true));
     let own_read = edit(
@@ -259,6 +292,42 @@ fn flat(counts: Counts) -> Vec<u32> {
     }
 }
 
+/// A variant's whole WGSL, with the constants the site compiles it with.
+fn source(v: &Variant) -> String {
+    let bins = match v.scope {
+        Scope::Vectorscope { size } => size,
+        _ => 256,
+    };
+    with_constants(Spec::rgbl(), ChunkShape::default(), &v.body).replace(
+        "const numBins = 256u;",
+        &format!("const numBins = {bins}u;"),
+    )
+}
+
+/// Each variant's WGSL and the manifest the browser's driver reads.
+fn dump(dir: &str, w: u32, h: u32) -> Result<(), Box<dyn std::error::Error>> {
+    std::fs::create_dir_all(dir)?;
+    let mut manifest = Vec::new();
+    for v in variants() {
+        std::fs::write(format!("{dir}/{}.wgsl", v.name), source(&v))?;
+        let bytes = match v.scope {
+            Scope::Vectorscope { size } => size * size * 4,
+            _ => w * LEVELS as u32 * 4 * 4,
+        };
+        let [x, y, z] = (v.groups)(w, h);
+        manifest.push(format!(
+            r#"{{"name":"{}","entry":"{}","groups":[{x},{y},{z}],"resultBytes":{bytes}}}"#,
+            v.name, v.entry
+        ));
+    }
+    std::fs::write(
+        format!("{dir}/manifest.json"),
+        format!("[{}]\n", manifest.join(",\n")),
+    )?;
+    println!("{} variants for {w}x{h} in {dir}", manifest.len());
+    Ok(())
+}
+
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
     let (w, h) = match args.first().and_then(|a| a.split_once('x')) {
@@ -275,6 +344,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let image = histogram::decode::decode(&bytes, histogram::image::MAX_PIXELS)?.image;
         images.push((path, image));
     }
+    if let Ok(dir) = std::env::var("DUMP") {
+        return dump(&dir, w, h);
+    }
     let gpu = pollster::block_on(Gpu::new(&Default::default()))?;
     if !gpu.timestamps {
         return Err("this GPU has no timestamp queries".into());
@@ -284,16 +356,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let pipelines: Vec<_> = variants
         .iter()
         .map(|v| {
-            let source = with_constants(Spec::rgbl(), ChunkShape::default(), &v.body).replace(
-                "const numBins = 256u;",
-                &format!(
-                    "const numBins = {}u;",
-                    match v.scope {
-                        Scope::Vectorscope { size } => size,
-                        _ => 256,
-                    }
-                ),
-            );
+            let source = source(v);
             // Unchecked, as the site's native kernels are (src/gpu/kernels.rs).
             let module = unsafe {
                 device.create_shader_module_trusted(

@@ -12,6 +12,7 @@ import { liveVideo } from './frames.js';
 const DEFAULT_VIDEO = 'media/sunset.webm';
 // Timed counts of a picture: the median is shown.
 const TIMED_RUNS = 15;
+const WARMUP_MS = 300;
 
 const main = document.querySelector('main');
 const scope = main.dataset.scope;
@@ -129,7 +130,14 @@ async function timeIt() {
   if (!screen) return;
   const gpuMs = [];
   const wallMs = [];
+  // The GPU at its working clocks, as the timings page does: counts back to back
+  // for a while first, and again briefly before each timed count (reading the
+  // counts back leaves the GPU idle long enough to slow down).
+  const [first, firstWall] = await screen.time();
+  const passMs = Number.isFinite(first) ? first : firstWall;
+  await screen.keepBusy(passMs, WARMUP_MS);
   for (let i = 0; i < TIMED_RUNS; i++) {
+    await screen.keepBusy(passMs, 20);
     const [g, w] = await screen.time();
     gpuMs.push(g);
     wallMs.push(w);
@@ -137,7 +145,7 @@ async function timeIt() {
   const median = (v) => v.sort((a, b) => a - b)[v.length >> 1];
   const g = median(gpuMs);
   timing.textContent = `The ${scope} pass: ` + (Number.isFinite(g)
-    ? `${formatMs(g)} on the GPU (median of ${TIMED_RUNS}, timestamp queries) · ${formatMs(median(wallMs))} until the counts were back on the CPU`
+    ? `${formatMs(g)} on the GPU (median of ${TIMED_RUNS} after ${WARMUP_MS} ms of counts, timestamp queries) · ${formatMs(median(wallMs))} until the counts were back on the CPU`
     : `${formatMs(median(wallMs))} wall clock until the counts were back (median of ${TIMED_RUNS}; no timestamp queries here)`);
   timing.dataset.gpuMs = g;
 }

@@ -12,7 +12,12 @@
 //                                        to `histogram scope --time` on that file
 //   SUM variant chunks median_us         sum.wgsl as it is and as it was, in raw
 //                                        WebGPU (NOTES.md: the browser's checks)
-// Query: ?sizes=WxH,...&kinds=...&runs=N&video=seconds&any=1 (any: also a fallback
+//   VARIANT name groups median_us sum    a scope kernel's variant from
+//                                        examples/scope_parts.rs (DUMP=, in
+//                                        bench/variants/), in raw WebGPU over the
+//                                        4K photo: the same WGSL timed natively
+//                                        (sum: the counts' total, or - unchecked)
+// Query: ?sizes=WxH,...&kinds=...&runs=N&rounds=N&video=seconds&any=1 (any: also a fallback
 // adapter, to try the driver on SwiftShader).
 import init, { Picture, GpuContext, ScopeScreen, decodeImage, kernelSource } from '../pkg/histogram.js';
 
@@ -20,6 +25,7 @@ const params = new URLSearchParams(location.search);
 const SIZES = (params.get('sizes') ?? '1920x1080,2448x1505,3840x2160,8192x8192').split(',');
 const KINDS = (params.get('kinds') ?? 'natural,noise').split(',');
 const RUNS = Number(params.get('runs') ?? 20);
+const ROUNDS = Number(params.get('rounds') ?? 1); // of the scopes
 const VIDEO_SECONDS = Number(params.get('video') ?? 10);
 const BIG = 4096 * 4096; // atomic and chunks-sum take seconds a run above this
 const pre = document.getElementById('log');
@@ -90,18 +96,25 @@ async function kernels(gpu) {
 // Each scope's pass as the chapter pages time it (ScopeScreen.time), over the photo
 // that run.sh also gives `histogram scope --time`.
 async function scopes(gpu) {
-  log('# SCOPE: median of the GPU timestamps of the scope pass, after 300 ms of passes');
+  log('# SCOPE: median of the GPU timestamps of the scope pass, after 300 ms of passes and 20 ms before each');
   const bytes = new Uint8Array(await (await fetch('../media/photo-3840x2160.png')).arrayBuffer());
   const picture = decodeImage(bytes);
   const size = `${picture.width}x${picture.height}`;
-  for (const name of ['waveform', 'parade', 'vectorscope']) {
-    const screen = ScopeScreen.forPicture(gpu, document.createElement('canvas'), picture, name, 256);
-    const start = performance.now();
-    while (performance.now() - start < 300) await screen.time();
-    const times = [];
-    for (let i = 0; i < RUNS; i++) times.push((await screen.time())[0]);
-    log(`SCOPE ${name} ${size} ${(median(times) * 1000).toFixed(2)}`);
-    screen.free();
+  for (let round = 1; round <= ROUNDS; round++) {
+    for (const name of ['waveform', 'parade', 'vectorscope']) {
+      const screen = ScopeScreen.forPicture(gpu, document.createElement('canvas'), picture, name, 256);
+      // As the chapter page times it (www/scope-page.js): busy for 300 ms, and for
+      // 20 ms before each timed count, whose read-back would let the clocks drop.
+      const [first] = await screen.time();
+      await screen.keepBusy(first, 300);
+      const times = [];
+      for (let i = 0; i < RUNS; i++) {
+        await screen.keepBusy(first, 20);
+        times.push((await screen.time())[0]);
+      }
+      log(`SCOPE ${name} ${size} ${(median(times) * 1000).toFixed(2)}${ROUNDS > 1 ? ` round ${round}` : ''}`);
+      screen.free();
+    }
   }
   picture.free();
 }
@@ -210,6 +223,71 @@ ${sum.slice(to)}`,
   device.destroy();
 }
 
+// The variants examples/scope_parts.rs wrote (DUMP=DIR, copied to bench/variants/
+// by run.sh), each over the 4K photo's pixels in a texture as the site uploads
+// them, timed with timestamp queries as scope_parts times them natively.
+async function variants() {
+  const listed = await fetch('variants/manifest.json');
+  if (!listed.ok) {
+    log('# VARIANT: no bench/variants/manifest.json, nothing to time');
+    return;
+  }
+  log('# VARIANT: median of the GPU timestamps of the pass, after 300 ms of passes');
+  const adapter = await navigator.gpu.requestAdapter({ powerPreference: 'high-performance' });
+  const device = await adapter.requestDevice({ requiredFeatures: ['timestamp-query'] });
+  const picture = decodeImage(new Uint8Array(await (await fetch('../media/photo-3840x2160.png')).arrayBuffer()));
+  const [w, h] = [picture.width, picture.height];
+  const texture = device.createTexture({
+    size: [w, h], format: 'rgba8unorm', usage: GPUTextureUsage.TEXTURE_BINDING | GPUTextureUsage.COPY_DST,
+  });
+  device.queue.writeTexture({ texture }, picture.rgba(), { bytesPerRow: w * 4 }, [w, h]);
+  picture.free();
+  const band = device.createBuffer({ size: 32, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
+  device.queue.writeBuffer(band, 0, new Uint32Array([0, 0, w, h, 0, 0, 0, 0]));
+  const querySet = device.createQuerySet({ type: 'timestamp', count: 2 });
+  const resolved = device.createBuffer({ size: 16, usage: GPUBufferUsage.QUERY_RESOLVE | GPUBufferUsage.COPY_SRC });
+  const readback = device.createBuffer({ size: 16, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
+  for (const v of await listed.json()) {
+    const module = device.createShaderModule({ code: await (await fetch(`variants/${v.name}.wgsl`)).text() });
+    const pipeline = device.createComputePipeline({ layout: 'auto', compute: { module, entryPoint: v.entry } });
+    const result = device.createBuffer({ size: v.resultBytes, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST });
+    const counts = device.createBuffer({ size: v.resultBytes, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
+    const bindGroup = device.createBindGroup({
+      layout: pipeline.getBindGroupLayout(0),
+      entries: [{ binding: 0, resource: { buffer: result } }, { binding: 1, resource: texture.createView() }, { binding: 2, resource: { buffer: band } }],
+    });
+    const once = async (read) => {
+      const encoder = device.createCommandEncoder();
+      encoder.clearBuffer(result);
+      const pass = encoder.beginComputePass({ timestampWrites: { querySet, beginningOfPassWriteIndex: 0, endOfPassWriteIndex: 1 } });
+      pass.setPipeline(pipeline);
+      pass.setBindGroup(0, bindGroup);
+      pass.dispatchWorkgroups(...v.groups);
+      pass.end();
+      encoder.resolveQuerySet(querySet, 0, 2, resolved, 0);
+      encoder.copyBufferToBuffer(resolved, 0, readback, 0, 16);
+      if (read) encoder.copyBufferToBuffer(result, 0, counts, 0, v.resultBytes);
+      device.queue.submit([encoder.finish()]);
+      await readback.mapAsync(GPUMapMode.READ);
+      const [t0, t1] = new BigInt64Array(readback.getMappedRange());
+      readback.unmap();
+      return Number(t1 - t0) / 1000;
+    };
+    const start = performance.now();
+    while (performance.now() - start < 300) await once(false);
+    await once(true);
+    await counts.mapAsync(GPUMapMode.READ);
+    const total = new Uint32Array(counts.getMappedRange()).reduce((s, c) => s + c, 0);
+    counts.unmap();
+    const times = [];
+    for (let i = 0; i < RUNS; i++) times.push(await once(false));
+    log(`VARIANT ${v.name} ${v.groups.join('x')} ${median(times).toFixed(2)} ${total}`);
+    result.destroy();
+    counts.destroy();
+  }
+  device.destroy();
+}
+
 async function videoPage() {
   for (const size of ['1920x1080', '3840x2160']) {
     const f = await frame('../www/video.html', 1280, 800, 'ready');
@@ -247,7 +325,7 @@ try {
   const fallback = !info || info.isFallbackAdapter || /swiftshader|llvmpipe|lavapipe/i.test(`${info.vendor} ${info.architecture} ${info.description}`);
   if (fallback && !params.has('any')) throw new Error('no hardware adapter: not measuring a fallback');
   const gpu = await GpuContext.create();
-  for (const [name, step] of [['kernels', () => kernels(gpu)], ['scopes', () => scopes(gpu)], ['sum', sumProbe], ['timings', timingsPage], ['pages', () => imagePages(gpu)], ['video', videoPage]]) {
+  for (const [name, step] of [['kernels', () => kernels(gpu)], ['scopes', () => scopes(gpu)], ['variants', variants], ['sum', sumProbe], ['timings', timingsPage], ['pages', () => imagePages(gpu)], ['video', videoPage]]) {
     if (params.has('skip') && params.get('skip').split(',').includes(name)) continue;
     const t = performance.now();
     try {

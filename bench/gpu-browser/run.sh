@@ -33,6 +33,8 @@ export FONTCONFIG_FILE=/opt/fonts/fonts.conf
 site=/tmp/site
 rm -rf $site && mkdir -p $site/bench && cp -r dist/. $site/ && cp bench/gpu-browser/*.{html,js} $site/bench/ &&
   cp -r .site-media $site/media && rm -rf $site/media/fonts
+# Scope kernel variants (examples/scope_parts.rs DUMP=.device/variants), if carried.
+[ -d .device/variants ] && cp -r .device/variants $site/bench/
 # The scopes' 4K frame (driver.js and `histogram scope` below): the photo of
 # prepare-gpu-machine.sh, scaled as bench/scopes-gpu.sh scales it.
 python3 -c "from PIL import Image; Image.open('.device/pexels-chevanon-photography-1108099.jpg').convert('RGB').resize((3840, 2160)).save('$site/media/photo-3840x2160.png')"
@@ -57,12 +59,12 @@ browse() { # flags query seconds log
   local pid=$!
   while kill -0 $pid 2>/dev/null && ! grep -a -q '"DONE"' "$4"; do sleep 1; done
   kill $pid 2>/dev/null; wait $pid 2>/dev/null
-  grep -a -o -E '"(ADAPTER|KERNEL|SCOPE|SUM|TIMINGS|PAGE|VIDEO|FAIL|DONE|#).*"' "$4" | sed 's/^"//; s/"$//'
+  grep -a -o -E '"(ADAPTER|KERNEL|SCOPE|VARIANT|SUM|TIMINGS|PAGE|VIDEO|FAIL|DONE|#).*"' "$4" | sed 's/^"//; s/"$//'
 }
 chosen=""
 for i in "${!FLAGSETS[@]}"; do
   echo "=== flags: ${FLAGSETS[$i]}"
-  browse "${FLAGSETS[$i]}" "skip=kernels,scopes,sum,timings,pages,video" 45 /tmp/probe-$i.log | tee /tmp/probe-$i.rows
+  browse "${FLAGSETS[$i]}" "skip=kernels,scopes,variants,sum,timings,pages,video" 45 /tmp/probe-$i.log | tee /tmp/probe-$i.rows
   tr -cd '\11\12\15\40-\176' </tmp/probe-$i.log | grep -i -E "vulkan|webgpu|dawn|adapter" | grep -v dbus | head -8 | cut -c1-220
   if grep -q '^ADAPTER' /tmp/probe-$i.rows && ! grep -q '^FAIL' /tmp/probe-$i.rows; then chosen=${FLAGSETS[$i]}; break; fi
 done
@@ -80,7 +82,7 @@ cp /tmp/bench.log "$out/chromium.log"
 # visitor's browser has: what the checks cost each kernel (UNCHECKED=0: not measured).
 if [ "${UNCHECKED:-1}" != 0 ]; then
   echo "=== browser, robustness off: $chosen --enable-dawn-features=disable_robustness"
-  browse "$chosen --enable-dawn-features=disable_robustness" "skip=timings,pages,video&sizes=1920x1080,8192x8192&kinds=natural" 200 \
+  browse "$chosen --enable-dawn-features=disable_robustness" "skip=${UNCHECKED_SKIP:-timings,pages,video}&sizes=1920x1080,8192x8192&kinds=natural" 200 \
     /tmp/unchecked.log | tee "$out/browser-unchecked.txt"
 fi
 echo "=== native"
@@ -89,3 +91,7 @@ echo "=== native"
 for s in waveform parade vectorscope; do
   .device/histogram scope --backend vulkan --$s --time 50 $site/media/photo-3840x2160.png
 done | tee "$out/native-scopes.txt"
+if [ -d .device/variants ] && [ -x .device/scope_parts ]; then
+  names=$(ls .device/variants/*.wgsl | xargs -n1 basename | sed 's/\.wgsl$//' | paste -sd,)
+  VARIANTS=$names .device/scope_parts $site/media/photo-3840x2160.png | tee "$out/native-variants.txt"
+fi

@@ -16,7 +16,7 @@ pub use device::{now_ms, Destroy, Gpu, GpuError, GpuOptions, Owned};
 pub use draw::{palette, panel_source, picture_source, Bars, FramePainter, HistogramPainter, Look};
 pub use kernels::{with_constants, ChunkShape, Input, Kernel, Kernels, Method};
 pub use run::{
-    packed_groups, pass_ms, privatized_groups, GpuImage, Limits, Run, RunOptions, Timing,
+    keep_busy, packed_groups, pass_ms, privatized_groups, GpuImage, Limits, Run, RunOptions, Timing,
 };
 pub use scope::{scope_draw_source, scope_source, Readout, ScopeCount, ScopeKernel, ScopePainter};
 pub use video::{

@@ -36,7 +36,7 @@ pub fn scope_source(name: &str) -> WebResult<String> {
 pub(super) struct ScopeView {
     scope: Scope,
     target: RefCell<CanvasTarget>,
-    count: RefCell<ScopeCount>,
+    count: Rc<RefCell<ScopeCount>>,
     painter: ScopePainter,
     style: Cell<Style>,
     shown: RefCell<Vec<usize>>,
@@ -58,7 +58,7 @@ impl ScopeView {
         let view = ScopeView {
             scope,
             target: RefCell::new(target),
-            count: RefCell::new(count),
+            count: Rc::new(RefCell::new(count)),
             painter,
             style: Cell::new(Style {
                 log: false,
@@ -163,6 +163,26 @@ impl ScopeView {
         self.read(context, move |counts, scope, _, _, _| {
             let bytes = png(&counts.draw(scope, style))?;
             Ok(js_sys::Uint8Array::from(&bytes[..]))
+        })
+    }
+
+    /// Counts back to back for `duration_ms` (`pass_ms`: one count's time), so the
+    /// GPU is at its working clocks when timed: an idle GPU drops them within a
+    /// second (an H100 to 345 MHz, which made a 4K waveform's 43 us 190).
+    pub(super) fn keep_busy(
+        &self,
+        context: Rc<Context>,
+        pass_ms: f64,
+        duration_ms: f64,
+    ) -> js_sys::Promise {
+        let count = self.count.clone();
+        wasm_bindgen_futures::future_to_promise(async move {
+            gpu::keep_busy(&context.gpu, pass_ms, duration_ms, |encoder| {
+                count.borrow().encode(encoder)
+            })
+            .await
+            .map_err(|e| JsError::new(&e.0))?;
+            Ok(JsValue::UNDEFINED)
         })
     }
 
@@ -310,6 +330,14 @@ impl ScopeScreen {
     /// One timed count: [GPU ms (NaN without timestamps), wall ms].
     pub fn time(&self) -> js_sys::Promise {
         self.view.time(self.context.clone())
+    }
+
+    /// Counts back to back for `duration_ms` before timing (`pass_ms`: one
+    /// count's time), as the timings page does.
+    #[wasm_bindgen(js_name = keepBusy)]
+    pub fn keep_busy(&self, pass_ms: f64, duration_ms: f64) -> js_sys::Promise {
+        self.view
+            .keep_busy(self.context.clone(), pass_ms, duration_ms)
     }
 
     #[wasm_bindgen(getter)]
