@@ -10,6 +10,8 @@
 //!   w-x128      2 columns to 128 invocations (w-x512: 512);
 //!   w-rows      the order before: a column's 32 invocations on 32 neighbouring rows;
 //!   w-unrollN   N rows loaded before their atomics (more reads in flight);
+//!   w-cNxM      N columns a workgroup of M invocations (-u4: 4 rows loaded before
+//!               they are counted; -read: no atomics);
 //!   w-own       the kernel's csColumn (for GPUs a CPU emulates): an invocation owns
 //!               a column, counts it in a private array and stores it;
 //!   vectorscope the kernel as it is (a block to a workgroup, its window centred
@@ -27,7 +29,11 @@
 //! With VARIANTS=a,b only those variants run (SwiftShader takes a while). With
 //! DUMP=DIR nothing runs: each variant's WGSL and a manifest.json (its entry point,
 //! workgroups for WxH, result bytes) go to DIR, for bench/gpu-browser/driver.js to
-//! time the same variants in a browser. Variants
+//! time the same variants in a browser.
+//!
+//! An H100's clock drops when it idles between timed passes and sags under long
+//! sustained load (bench/results/2026-11-23j-waveform-parts.txt): compare variants
+//! measured close together, and the first ones of a call with most trust. Variants
 //! of kernels since replaced, and their times, are in NOTES.md and bench/results/.
 //!
 //!     WGPU_BACKEND=vulkan cargo run --release --example scope_parts -- [WxH] [IMAGE...]
@@ -223,6 +229,28 @@ fn variants() -> Vec<Variant> {
             true,
         ),
         column("w-own", waveform, WAVEFORM, columns(64), true),
+        v("w-c8x512", waveform, &invocations(&cols(8), 512), columns(8), true),
+        v("w-c8x1024", waveform, &invocations(&cols(8), 1024), columns(8), true),
+        v("w-c4x512", waveform, &invocations(&cols(4), 512), columns(4), true),
+        v(
+            "w-c8x512-u4",
+            waveform,
+            &w_unroll(&invocations(&cols(8), 512), 4),
+            columns(8),
+            true,
+        ),
+        v("w-c8-u4", waveform, &w_unroll(&cols(8), 4), columns(8), true),
+        v("w-c4-u4", waveform, &w_unroll(&cols(4), 4), columns(4), true),
+        v(
+            "w-c8x512-read",
+            waveform,
+            &invocations(&cols(8), 512)
+                .replace("atomicAdd(&bins[slotWord(local * 4u + ch, level / 2u)], 1u << ((level & 1u) * 16u));", "sink += level;")
+                .replace("  workgroupBarrier();", "  if (sink == 0x12345678u) { atomicAdd(&bins[0], 1u); }\n  workgroupBarrier();")
+                .replacen("@compute", "var<private> sink: u32;\n@compute", 1),
+            columns(8),
+            false,
+        ),
         v("vectorscope", vectorscope, VECTORSCOPE, blocks(), true),
         v("v-read", vectorscope, &v_read, blocks(), false),
         v("v-neutral", vectorscope, &neutral, blocks(), true),
