@@ -25,7 +25,10 @@ export function scopesView(page) {
     ...boxes.map((box) => el('label', { class: 'option' }, box, ` ${TITLES[box.value]}`)),
     el('label', { class: 'option' }, logBox, ' Logarithmic'),
     el('label', { class: 'option', for: 'scope-gain' }, 'Gain ', gain));
-  const frame = el('div', { class: 'studio-scopes' }, ...SCOPES.map((name) => figures[name]));
+  // Where the browser's WebGPU runs on the CPU the Studio draws scopes on a video
+  // less often (`scopeEvery`), and the visitor is told.
+  const cadence = el('p', { class: 'note', hidden: true });
+  const frame = el('div', { class: 'studio-scopes' }, cadence, ...SCOPES.map((name) => figures[name]));
 
   const chosen = () => boxes.filter((b) => b.checked).map((b) => b.value);
   const style = () => [logBox.checked, 2 ** Number(gain.value), Uint8Array.from([3])];
@@ -37,6 +40,9 @@ export function scopesView(page) {
     for (const name of names) fit(canvases[name]);
     studio.setScopes(names, names.map((n) => canvases[n]), 256);
     studio.setScopeStyle(...style());
+    const every = studio.scopeEvery;
+    cadence.hidden = !names.length || every === 1;
+    cadence.textContent = `This browser's WebGPU runs on the CPU: on a video each scope is redrawn every ${every}th frame, so that the video keeps its pace.`;
   }
 
   function fit(canvas) {

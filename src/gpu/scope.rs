@@ -275,6 +275,10 @@ impl ScopeCount {
         self.scope
     }
 
+    pub fn kernel(&self) -> ScopeKernel {
+        self.kernel
+    }
+
     pub fn region(&self) -> Region {
         self.region
     }

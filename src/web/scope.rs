@@ -4,7 +4,7 @@
 
 use super::live::{Frames, Live};
 use super::{png, CanvasTarget, Context, GpuContext, Picture, WebResult};
-use crate::gpu::{self, Gpu, GpuImage, Kernels, ScopeCount, ScopePainter};
+use crate::gpu::{self, Gpu, GpuImage, Kernels, ScopeCount, ScopeKernel, ScopePainter};
 use crate::image::Region;
 use crate::layout::Panel;
 use crate::scope::{Counts, Scope, Style};
@@ -100,12 +100,26 @@ impl ScopeView {
         self.count.borrow().encode(encoder);
     }
 
+    /// Whether the GPU is one the CPU emulates (the scope counts with `csColumn`),
+    /// where drawing every scope on every frame costs a video its frame rate.
+    pub(super) fn emulated(&self) -> bool {
+        self.count.borrow().kernel() == ScopeKernel::Columns
+    }
+
     /// Draws the counts into the canvas; the frame is presented after the submission.
     pub(super) fn draw(
         &self,
         g: &Gpu,
         encoder: &mut wgpu::CommandEncoder,
     ) -> WebResult<wgpu::SurfaceTexture> {
+        if let (true, Scope::Vectorscope { size }) = (self.emulated(), self.scope) {
+            // Where the CPU draws, the vectorscope is drawn at most a pixel a cell
+            // and the page scales it up: a 491 x 491 canvas took 21 ms a frame on
+            // SwiftShader, 256 x 256 6 ms, and the counts hold no more detail.
+            let canvas = &self.target.borrow().canvas;
+            canvas.set_width(canvas.width().min(size));
+            canvas.set_height(canvas.height().min(size));
+        }
         if self.target.borrow_mut().fit(g) {
             self.place(g);
         }
