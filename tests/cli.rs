@@ -191,6 +191,36 @@ fn what_was_counted_is_in_the_json() {
     );
 }
 
+/// More bins than an 8-bit channel has levels: the note says how many of R's, G's
+/// and B's bins stay empty, and that many do.
+#[test]
+fn more_bins_than_levels_says_so() {
+    let dir = temp_dir("comb");
+    // Every level in each of R, G and B, and noise.
+    let mut rgba: Vec<u8> = (0..=255u8)
+        .flat_map(|v| [v, 255 - v, v / 2 * 2, 255])
+        .collect();
+    rgba.extend(Image::noise(256, 3, 5).rgba());
+    let image = Image::from_rgba(256, 4, rgba).unwrap();
+    let path = save_png(&dir, "levels.png", &image);
+    let path = path.to_str().unwrap();
+    let out = histogram(&["--method", "cpu", "--bins", "1024", path]);
+    let line = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        line.contains("768 of their 1024 bins can hold no pixel"),
+        "{line}"
+    );
+    let empty = |key| array(&line, key).iter().filter(|&&n| n == 0).count();
+    assert_eq!((empty("r"), empty("g")), (768, 768));
+    assert!(empty("luminance") < 768, "luminance fills more bins");
+    let csv = histogram(&["--format", "csv", "--bins", "300", path]);
+    assert!(String::from_utf8_lossy(&csv.stderr).contains("44 of their 300 bins"));
+    let plain = histogram(&["--method", "cpu", path]);
+    assert!(String::from_utf8(plain.stdout)
+        .unwrap()
+        .contains("\"notes\": []"));
+}
+
 #[test]
 fn a_20000x20000_png_is_counted_in_bands_within_a_gigabyte() {
     // 400 megapixels, 1.6 GB as RGBA: the decoder must read it in bands. Two colours,

@@ -5,6 +5,10 @@ import { el } from './site.js';
 
 export const CHANNELS = ['R', 'G', 'B', 'Luminance'];
 const BIN_CHOICES = [16, 32, 64, 128, 256, 512, 1024];
+// Pictures and videos are read at 8 bits a channel: past 256 bins R, G and B
+// would leave empty bins between full ones, a comb, so those choices are shown
+// but not offered, with the reason.
+const LEVELS = 256;
 
 /** `studio` holds the page: the current Studio, its outcome, redraw(). */
 export function panelView(studio) {
@@ -20,14 +24,17 @@ export function panelView(studio) {
     el('input', { type: 'radio', name, value, checked }), label);
   const check = (id, label, checked) => el('label', { class: 'option' },
     el('input', { type: 'checkbox', id, checked }), label);
-  const binsSelect = el('select', { id: 'bins' }, ...BIN_CHOICES.map((n) => el('option', { value: n, selected: n === 256 }, String(n))));
+  const binsSelect = el('select', { id: 'bins', 'aria-describedby': 'bins-why' }, ...BIN_CHOICES.map((n) => el('option',
+    { value: n, selected: n === LEVELS, disabled: n > LEVELS }, n > LEVELS ? `${n} (needs more than 8 bits)` : String(n))));
+  const binsWhy = el('p', { id: 'bins-why', class: 'hint' },
+    `At most ${LEVELS} bins: a channel of 8 bits has ${LEVELS} levels, and more bins would leave empty ones between full ones.`);
   const pinButton = el('button', { type: 'button', 'aria-pressed': 'false' }, 'Pin this histogram');
   const options = el('fieldset', { class: 'studio-options' }, el('legend', {}, 'Panel'),
     el('div', { class: 'row' }, radio('layout', 'overlaid', 'Overlaid', true), radio('layout', 'parade', 'Parade', false)),
     el('div', { class: 'row' }, radio('scale', 'linear', 'Linear', true), radio('scale', 'log', 'Logarithmic', false)),
     el('div', { class: 'row' }, ...CHANNELS.map((c, i) => check(`show-${i}`, c, true))),
     el('div', { class: 'row' }, el('label', { class: 'option', for: 'bins' }, 'Bins', binsSelect),
-      check('clipping', 'Clipping warning', false), pinButton));
+      check('clipping', 'Clipping warning', false), pinButton), binsWhy);
 
   const input = (selector) => options.querySelector(selector);
   const pinned = () => pinButton.getAttribute('aria-pressed') === 'true';

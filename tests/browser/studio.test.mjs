@@ -153,6 +153,9 @@ test('studio: views, bins, pin and exports', async () => {
   await page.check('input[name=layout][value=parade]');
   await page.check('input[name=scale][value=log]');
   await page.uncheck('#show-1');
+  // Past 256 bins an 8-bit picture's R, G and B would comb: shown, not offered.
+  assert.deepEqual(await page.$$eval('#bins option:disabled', (o) => o.map((x) => x.value)), ['512', '1024']);
+  assert.match(await page.textContent('#bins-why'), /8 bits has 256 levels/);
   await page.evaluate(() => { document.body.dataset.state = 'picking'; });
   await page.selectOption('#bins', '64');
   await waitState(page, 'done');

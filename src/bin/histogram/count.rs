@@ -59,9 +59,14 @@ pub fn run(args: &[String]) -> i32 {
             _ => Ok(compute_cpu(band, spec)),
         };
         match count_file(file, spec, options.region, counter) {
-            Ok(counted) => {
+            Ok(mut counted) => {
+                counted.notes.extend(comb_note(spec));
                 let name = method.map_or("cpu", Method::name);
                 let out = if options.csv {
+                    // CSV has no place for notes: they go to stderr.
+                    for note in &counted.notes {
+                        eprintln!("histogram: {file}: {note}");
+                    }
                     csv_rows(file, &counted.histogram, options.stats)
                 } else {
                     json_line(file, &counted, name, options.stats)
@@ -75,6 +80,20 @@ pub fn run(args: &[String]) -> i32 {
         }
     }
     i32::from(failed)
+}
+
+/// Every picture is read at 8 bits a channel (`--help`): with more bins than 256,
+/// R, G and B leave bins that no level can fill, between full ones.
+fn comb_note(spec: Spec) -> Option<String> {
+    let n = spec.num_bins;
+    (n > 256).then(|| {
+        format!(
+            "R, G and B have 256 levels (8 bits a channel): {} of their {n} bins can hold \
+             no pixel and stay empty between full ones; luminance, a weighted sum of the \
+             three, can fill them all.",
+            n - 256
+        )
+    })
 }
 
 fn usage_error(message: &str) -> i32 {

@@ -20,7 +20,8 @@ options:
                    fragment shader), chunks-sum, chunks-reduce, privatized, packed
                    (default: packed, the fastest exact one; race is refused: it
                    loses counts on purpose)
-  --bins N         bins per channel, 1 to 1024 (default 256)
+  --bins N         bins per channel, 1 to 1024 (default 256); past 256, R, G
+                   and B (8 bits) leave bins empty, and a note says how many
   --format F       json (default) or csv
   --chunk WxH      chunk shape of the chunk methods (default 256x1)
   --region X,Y,W,H count only this rectangle of each image (it must fit inside)
