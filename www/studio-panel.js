@@ -25,7 +25,7 @@ export function panelView(studio) {
   const check = (id, label, checked) => el('label', { class: 'option' },
     el('input', { type: 'checkbox', id, checked }), label);
   const binsSelect = el('select', { id: 'bins', 'aria-describedby': 'bins-why' }, ...BIN_CHOICES.map((n) => el('option',
-    { value: n, selected: n === LEVELS, disabled: n > LEVELS }, n > LEVELS ? `${n} (needs more than 8 bits)` : String(n))));
+    { value: n, selected: n === LEVELS, disabled: n > LEVELS }, String(n))));
   const binsWhy = el('p', { id: 'bins-why', class: 'hint' },
     `At most ${LEVELS} bins: a channel of 8 bits has ${LEVELS} levels, and more bins would leave empty ones between full ones.`);
   const pinButton = el('button', { type: 'button', 'aria-pressed': 'false' }, 'Pin this histogram');

@@ -62,7 +62,7 @@ const rows = {};
 for (const channels of [1, 4]) {
   const row = el('tr', { class: 'ours' }, el('th', { scope: 'row' }, `${channels} ch: this machine`));
   rows[channels] = COLUMNS.map((c) => {
-    const td = el('td', { 'data-cell': `${channels}-${c.method}` }, '…');
+    const td = el('td', { 'data-cell': `${channels}-${c.method}`, 'data-label': c.label }, '…');
     row.append(td);
     return td;
   });
@@ -70,13 +70,13 @@ for (const channels of [1, 4]) {
 }
 for (const [name, ...ms] of ARTICLE) {
   const cells = ms.concat(COLUMNS.slice(ms.length).map(() => '–'));
-  body.append(el('tr', {}, el('th', { scope: 'row' }, name), ...cells.map((v) => el('td', {}, String(v)))));
+  body.append(el('tr', {}, el('th', { scope: 'row' }, name), ...cells.map((v, i) => el('td', { 'data-label': COLUMNS[i].label }, String(v)))));
 }
 const how = el('p', { class: 'muted' });
 main.append(
   el('div', { class: 'controls' }, el('label', { class: 'file' }, 'Choose an image…', picker), runButton, progress),
   status, message, machine, deviceNotes,
-  el('div', { class: 'table-wrap' }, el('table', {}, el('thead', {}, head), body)), how);
+  el('div', { class: 'table-wrap' }, el('table', { class: 'stacks' }, el('thead', {}, head), body)), how);
 
 let gpu = null;
 let device = null;
