@@ -18,7 +18,10 @@ export function panelView(studio) {
   });
   const cursor = el('div', { class: 'bin-cursor', hidden: true });
   const frame = el('div', { class: 'panel-frame' }, canvas, cursor);
-  const readout = el('p', { id: 'readout', class: 'readout', role: 'status', 'aria-live': 'polite' }, ' ');
+  // Its room is kept (a reading fills two lines), so until the first reading it
+  // says how to get one rather than leaving an empty band.
+  const readout = el('p', { id: 'readout', class: 'readout', role: 'status', 'aria-live': 'polite' },
+    'Hover over the histogram, or focus it and use the arrow keys, to read a bin.');
 
   const radio = (name, value, label, checked) => el('label', { class: 'option' },
     el('input', { type: 'radio', name, value, checked }), label);
