@@ -13,6 +13,7 @@
 //! counted: PNG rows are decoded as they are needed; other formats are decoded whole
 //! (within a memory budget the caller gives) and handed out band by band.
 
+use crate::deep::DeepImage;
 use crate::image::{Image, MAX_PIXELS};
 use std::fmt;
 use std::io::{BufRead, Cursor, Read, Seek, SeekFrom};
@@ -131,6 +132,8 @@ pub struct Decoder<R: BufRead + Seek> {
     done: u32,
     notes: Vec<String>,
     translucent: bool,
+    /// Whether bands were read at the stored depth (`next_deep_band`).
+    deep: bool,
     scratch: Vec<u8>,
 }
 
@@ -309,12 +312,6 @@ impl<R: BufRead + Seek> Decoder<R> {
         rows: Rows<R>,
         mut notes: Vec<String>,
     ) -> Decoder<R> {
-        if layout.sixteen.is_some() {
-            notes.push(
-                "16 bits per channel: each value is counted as the nearest 8-bit value."
-                    .to_string(),
-            );
-        }
         if layout.channels <= 2 {
             notes.push("Greyscale: R, G and B are each the grey value.".to_string());
         }
@@ -327,6 +324,7 @@ impl<R: BufRead + Seek> Decoder<R> {
             done: 0,
             notes,
             translucent: false,
+            deep: false,
             scratch: Vec::new(),
         }
     }
@@ -348,6 +346,16 @@ impl<R: BufRead + Seek> Decoder<R> {
     /// once every band has been read.
     pub fn notes(&self) -> Vec<String> {
         let mut notes = self.notes.clone();
+        if self.layout.sixteen.is_some() {
+            notes.push(
+                if self.deep {
+                    "16 bits per channel: counted at their full depth, 65536 levels."
+                } else {
+                    "16 bits per channel: each value is counted as the nearest 8-bit value."
+                }
+                .to_string(),
+            );
+        }
         if self.translucent {
             notes.push(
                 "Some pixels are translucent: each counts with its own colour, whatever its \
@@ -358,20 +366,65 @@ impl<R: BufRead + Seek> Decoder<R> {
         notes
     }
 
-    /// The next rows, top to bottom, as many as fit in `max_pixels` (at least one);
-    /// `None` after the last.
+    /// The bits a sample of the file holds: 16 for 16-bit PNG and TIFF, else 8.
+    pub fn depth(&self) -> u32 {
+        if self.layout.sixteen.is_some() {
+            16
+        } else {
+            8
+        }
+    }
+
+    /// The next rows, top to bottom, as many as fit in `max_pixels` (at least one),
+    /// as RGBA8 (16-bit samples rounded to 8 bits); `None` after the last.
     pub fn next_band(&mut self, max_pixels: u64) -> Result<Option<Image>, DecodeError> {
+        let mut rgba = Vec::new();
+        let Some(rows) =
+            self.next_rows(max_pixels, 4, &mut rgba, |row, layout, scratch, out| {
+                to_rgba(row, layout, scratch, out)
+            })?
+        else {
+            return Ok(None);
+        };
+        Image::from_rgba(self.width, rows, rgba)
+            .map(Some)
+            .map_err(|e| corrupt(e.to_string()))
+    }
+
+    /// The same at the file's own depth (`depth`): RGBA samples as stored.
+    pub fn next_deep_band(&mut self, max_pixels: u64) -> Result<Option<DeepImage>, DecodeError> {
+        self.deep = true;
+        let mut rgba = Vec::new();
+        let Some(rows) = self.next_rows(max_pixels, 4, &mut rgba, |row, layout, _, out| {
+            to_rgba16(row, layout, out)
+        })?
+        else {
+            return Ok(None);
+        };
+        DeepImage::new(self.width, rows, self.depth(), rgba)
+            .map(Some)
+            .map_err(corrupt)
+    }
+
+    /// Appends the next band's rows to `out` (`per_pixel` values a pixel) with
+    /// `convert`, which says whether a pixel was translucent; the rows read.
+    fn next_rows<T>(
+        &mut self,
+        max_pixels: u64,
+        per_pixel: usize,
+        out: &mut Vec<T>,
+        convert: impl Fn(&[u8], Layout, &mut Vec<u8>, &mut Vec<T>) -> bool,
+    ) -> Result<Option<u32>, DecodeError> {
         if self.done == self.height {
             return Ok(None);
         }
         let rows = (max_pixels / self.width as u64).clamp(1, (self.height - self.done) as u64);
         let rows = rows as u32;
         let row_bytes = self.width as usize * self.layout.bytes_per_pixel();
-        let band_bytes = self.width as usize * rows as usize * 4;
-        let mut rgba = Vec::new();
-        rgba.try_reserve_exact(band_bytes)
+        let band = self.width as usize * rows as usize * per_pixel;
+        out.try_reserve_exact(band)
             .map_err(|_| DecodeError::OutOfMemory {
-                bytes: band_bytes as u64,
+                bytes: (band * std::mem::size_of::<T>()) as u64,
             })?;
         for _ in 0..rows {
             let row: &[u8] = match &mut self.rows {
@@ -385,7 +438,7 @@ impl<R: BufRead + Seek> Decoder<R> {
                     &bytes[*at - row_bytes..*at]
                 }
             };
-            self.translucent |= to_rgba(row, self.layout, &mut self.scratch, &mut rgba);
+            self.translucent |= convert(row, self.layout, &mut self.scratch, out);
         }
         self.done += rows;
         if self.done == self.height {
@@ -395,9 +448,7 @@ impl<R: BufRead + Seek> Decoder<R> {
                 at: 0,
             };
         }
-        Image::from_rgba(self.width, rows, rgba)
-            .map(Some)
-            .map_err(|e| corrupt(e.to_string()))
+        Ok(Some(rows))
     }
 }
 
@@ -445,6 +496,41 @@ fn to_rgba(row: &[u8], layout: Layout, scratch: &mut Vec<u8>, out: &mut Vec<u8>)
         }
     }
     alpha != 255
+}
+
+/// Appends a row of `layout` samples to `out` as RGBA at their stored depth (grey
+/// to R = G = B, no alpha to opaque); says whether any pixel was translucent.
+fn to_rgba16(row: &[u8], layout: Layout, out: &mut Vec<u16>) -> bool {
+    let (samples, opaque): (Vec<u16>, u16) = match layout.sixteen {
+        None => (row.iter().map(|&s| s as u16).collect(), 255),
+        Some(endian) => (
+            row.chunks_exact(2)
+                .map(|s| match endian {
+                    Endian::Big => u16::from_be_bytes([s[0], s[1]]),
+                    Endian::Native => u16::from_ne_bytes([s[0], s[1]]),
+                })
+                .collect(),
+            u16::MAX,
+        ),
+    };
+    let mut alpha = opaque;
+    match layout.channels {
+        1 => out.extend(samples.iter().flat_map(|&g| [g, g, g, opaque])),
+        2 => out.extend(samples.chunks_exact(2).flat_map(|p| {
+            alpha &= p[1];
+            [p[0], p[0], p[0], p[1]]
+        })),
+        3 => out.extend(
+            samples
+                .chunks_exact(3)
+                .flat_map(|p| [p[0], p[1], p[2], opaque]),
+        ),
+        _ => {
+            alpha = samples.chunks_exact(4).fold(opaque, |a, p| a & p[3]);
+            out.extend_from_slice(&samples);
+        }
+    }
+    alpha != opaque
 }
 
 /// The nearest 8-bit value of a 16-bit sample: `round(v * 255 / 65535)`, which is

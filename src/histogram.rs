@@ -15,9 +15,12 @@ use std::fmt;
 pub const LUMINANCE_WEIGHTS: [u32; 3] = [2126, 7152, 722];
 /// Every channel value is scaled into `0..=VALUE_MAX` before binning.
 pub const VALUE_MAX: u32 = 255 * 10_000;
-/// Most bins a histogram may have: `VALUE_MAX * bins` must fit in a u32, and four
-/// channels of bins must fit in a GPU workgroup's memory.
-pub const MAX_BINS: u32 = 1024;
+/// Most bins a histogram may have: one for every level of a 16-bit channel.
+pub const MAX_BINS: u32 = 65536;
+/// Most bins the 8-bit GPU kernels count: `VALUE_MAX * bins` must fit in a u32, and
+/// four channels of bins in a workgroup's memory. More go to the deep kernel
+/// (src/gpu/deep.rs).
+pub const MAX_KERNEL_BINS: u32 = 1024;
 
 /// Which channels are counted, and how they are interleaved in the bins.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -89,7 +92,8 @@ impl Spec {
     /// The bin of a value in `0..=VALUE_MAX`.
     #[inline]
     pub fn bin(&self, value: u32) -> u32 {
-        (value * self.num_bins / VALUE_MAX).min(self.num_bins - 1)
+        (value as u64 * self.num_bins as u64 / VALUE_MAX as u64).min(self.num_bins as u64 - 1)
+            as u32
     }
 }
 

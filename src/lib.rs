@@ -1,11 +1,12 @@
 //! Image histograms on the GPU, step by step after the webgpufundamentals articles
 //! "WebGPU Compute Shaders - Image Histogram" parts 1 and 2.
 //!
-//! The core (`image`, `decode`, `histogram`, `stats`, `adjust`, `draw`, `layout`, `scope`, `gpu`) has no DOM code and runs natively
+//! The core (`image`, `decode`, `deep`, `histogram`, `stats`, `adjust`, `draw`, `layout`, `scope`, `gpu`) has no DOM code and runs natively
 //! and in the browser; `web` is the browser glue the example pages call.
 
 pub mod adjust;
 pub mod decode;
+pub mod deep;
 pub mod draw;
 pub mod gpu;
 pub mod histogram;

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{fixtures, media, photo, photos, reference};
+use common::{fixtures, media, photo, photos, reference, reference_deep};
 use histogram::gpu::Method;
 use histogram::{Image, Spec};
 use std::io::Write as _;
@@ -98,7 +98,7 @@ fn json_equals_the_reference_for_every_method() {
         assert_eq!(lines.len(), images.len());
         for ((name, image), line) in images.iter().zip(lines) {
             assert!(line.contains(&format!(
-                "\"width\": {}, \"height\": {}, \"bins\": 256",
+                "\"width\": {}, \"height\": {}, \"depth\": 8, \"bins\": 256",
                 image.width(),
                 image.height()
             )));
@@ -164,12 +164,12 @@ fn every_kind_of_file_counts_its_stored_values() {
         let lines: Vec<&str> = stdout.lines().collect();
         assert_eq!(lines.len(), files.len());
         for (fixture, line) in files.iter().zip(lines) {
-            assert_eq!(
-                interleave(line),
-                reference(&fixture.pixels, Spec::rgbl()),
-                "{method} on {}",
-                fixture.name
-            );
+            // 16-bit files at their depth (tests/deep.rs has them all).
+            let want = match &fixture.deep {
+                Some(samples) => reference_deep(samples, 16, Spec::rgbl()),
+                None => reference(&fixture.pixels, Spec::rgbl()),
+            };
+            assert_eq!(interleave(line), want, "{method} on {}", fixture.name);
         }
     }
 }
@@ -403,7 +403,11 @@ fn csv_bins_and_usage_errors() {
     for (args, says) in [
         (
             &["--bins", "0", "x.png"][..],
-            "the number of bins must be between 1 and 1024, not 0",
+            "the number of bins must be between 1 and 65536, not 0",
+        ),
+        (
+            &["--bins", "65537", "x.png"][..],
+            "the number of bins must be between 1 and 65536, not 65537",
         ),
         (&["--method", "nope", "x.png"], "unknown method 'nope'"),
         (
@@ -903,4 +907,62 @@ fn scope_pngs_are_the_cpu_drawing_and_bad_input_is_reported() {
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("notes.png"));
     assert_eq!(String::from_utf8(out.stdout).unwrap().lines().count(), 1);
+}
+
+/// 16-bit PNG and TIFF counted at their depth, by the CPU and on the GPU (the 8-bit
+/// methods hand them to the deep kernel, and the JSON says so), in as many bins as
+/// they have levels; `--depth 8` counts their nearest 8-bit values, as the pages do.
+#[test]
+fn sixteen_bit_files_count_at_their_depth() {
+    let dir = temp_dir("deep");
+    let files: Vec<_> = fixtures::all(&[])
+        .into_iter()
+        .filter(|f| f.deep.is_some())
+        .chain(fixtures::deep())
+        .collect();
+    let paths: Vec<String> = files
+        .iter()
+        .map(|f| {
+            let path = dir.join(f.name);
+            std::fs::write(&path, &f.bytes).unwrap();
+            path.display().to_string()
+        })
+        .collect();
+    for (method, counted_by) in [("cpu", "cpu"), ("deep", "deep"), ("atomic", "deep")] {
+        for bins in [256, 4096, 65536] {
+            let bins_arg = bins.to_string();
+            let mut args = vec!["--method", method, "--bins", &bins_arg];
+            args.extend(paths.iter().map(String::as_str));
+            let out = histogram(&args);
+            assert!(
+                out.status.success(),
+                "{}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            let stdout = String::from_utf8(out.stdout).unwrap();
+            for (f, line) in files.iter().zip(stdout.lines()) {
+                let spec = Spec::new(bins, histogram::Channels::Rgbl).unwrap();
+                let want = reference_deep(f.deep.as_ref().unwrap(), 16, spec);
+                assert!(
+                    interleave(line) == want,
+                    "{method}, {bins} bins, {}",
+                    f.name
+                );
+                assert!(line.contains("\"depth\": 16"), "{line}");
+                assert!(line.contains(&format!("\"method\": \"{counted_by}\"")));
+                assert!(line.contains("counted at their full depth"));
+                if method == "atomic" {
+                    assert!(line.contains("Counted by the deep kernel: atomic"));
+                }
+            }
+        }
+    }
+    // As the pages count them.
+    let out = histogram(&["--method", "cpu", "--depth", "8", &paths[0]]);
+    let line = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(interleave(&line), reference(&files[0].pixels, Spec::rgbl()));
+    assert!(line.contains("\"depth\": 8") && line.contains("nearest 8-bit value"));
+    let out = histogram(&["--depth", "12", &paths[0]]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--depth is stored or 8"));
 }

@@ -118,6 +118,8 @@ pub enum Kernel {
     Waveform,
     /// Scopes: a two-dimensional histogram of chroma.
     Vectorscope,
+    /// 16-bit pictures, and more bins than the others hold (src/gpu/deep.rs).
+    Deep,
 }
 
 const COMMON: &str = include_str!("../../shaders/common.wgsl");
@@ -137,6 +139,7 @@ impl Kernel {
             Kernel::Scale => "scale",
             Kernel::Waveform => "waveform",
             Kernel::Vectorscope => "vectorscope",
+            Kernel::Deep => "deep",
         }
     }
 
@@ -154,6 +157,7 @@ impl Kernel {
             Kernel::Scale => include_str!("../../shaders/scale.wgsl"),
             Kernel::Waveform => include_str!("../../shaders/waveform.wgsl"),
             Kernel::Vectorscope => include_str!("../../shaders/vectorscope.wgsl"),
+            Kernel::Deep => include_str!("../../shaders/deep.wgsl"),
         }
     }
 

@@ -2,6 +2,7 @@
 //! same code runs in the browser (WebGPU) and natively (wgpu on Vulkan).
 
 mod adjust;
+mod deep;
 mod device;
 mod draw;
 mod kernels;
@@ -12,6 +13,7 @@ mod video;
 pub use adjust::{
     adjust_image, adjust_source, time_adjustment, AdjustTime, AdjustedCount, Adjuster, Remap,
 };
+pub use deep::{count_deep, PRIVATE_BINS};
 pub use device::{now_ms, Destroy, Gpu, GpuError, GpuOptions, Owned};
 pub use draw::{palette, panel_source, picture_source, Bars, FramePainter, HistogramPainter, Look};
 pub use kernels::{with_constants, ChunkShape, Input, Kernel, Kernels, Method};

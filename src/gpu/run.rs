@@ -8,7 +8,7 @@
 
 use super::device::{now_ms, Gpu, GpuError, Owned};
 use super::kernels::{ChunkShape, Input, Kernel, Kernels, Method};
-use crate::histogram::{Histogram, Spec};
+use crate::histogram::{Histogram, Spec, MAX_KERNEL_BINS};
 use crate::image::{Image, Region};
 use std::cell::Cell;
 use wgpu::util::DeviceExt;
@@ -647,7 +647,7 @@ impl Run {
                     Kernel::Single | Kernel::Race | Kernel::Atomic | Kernel::Fragment => 1,
                     Kernel::Chunks => chunk.invocations() as u64,
                     Kernel::Sum | Kernel::Reduce | Kernel::Privatized | Kernel::Packed => 256,
-                    Kernel::Scale | Kernel::Waveform | Kernel::Vectorscope => {
+                    Kernel::Scale | Kernel::Waveform | Kernel::Vectorscope | Kernel::Deep => {
                         unreachable!("no method plans {}", kernel.name())
                     }
                 };
@@ -696,7 +696,7 @@ impl Run {
                     Kernel::Chunks => vec![chunks(), view(tile.unwrap()), uniform],
                     Kernel::Sum => vec![bins.as_entire_binding(), chunks(), uniform],
                     Kernel::Reduce => vec![chunks(), uniform],
-                    Kernel::Scale | Kernel::Waveform | Kernel::Vectorscope => {
+                    Kernel::Scale | Kernel::Waveform | Kernel::Vectorscope | Kernel::Deep => {
                         unreachable!("no method plans {}", kernel.name())
                     }
                 };
@@ -1093,6 +1093,14 @@ fn band_size(
 
 /// Refuses parameters the device cannot compile or run, with the reason.
 fn check_fits(gpu: &Gpu, method: Method, spec: Spec, chunk: ChunkShape) -> Result<(), GpuError> {
+    if spec.num_bins > MAX_KERNEL_BINS {
+        return Err(GpuError(format!(
+            "{} counts at most {MAX_KERNEL_BINS} bins a channel, not {}; the deep kernel \
+             counts more (src/gpu/deep.rs)",
+            method.name(),
+            spec.num_bins
+        )));
+    }
     let l = gpu.limits();
     let workgroup_bytes = spec.len() as u32 * 4;
     if method.uses_chunks() {

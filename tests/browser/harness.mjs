@@ -197,10 +197,11 @@ const rowsOf = (h, channels) => h.luminance.map((_, bin) => CHANNELS[channels].m
 /**
  * The command-line tool's histogram of a file, computed outside the browser: the
  * file decoded natively (src/decode.rs, the `image` and `png` crates) and counted
- * by the CPU method. Rows like the CSV's.
+ * by the CPU method, 16-bit samples as their nearest 8-bit value, as the pages
+ * count them. Rows like the CSV's.
  */
 export function cliRows(path, channels) {
-  const out = execFileSync(join(repo, 'target/release/histogram'), ['--method', 'cpu', '--format', 'json', path]);
+  const out = execFileSync(join(repo, 'target/release/histogram'), ['--method', 'cpu', '--depth', '8', '--format', 'json', path]);
   return rowsOf(JSON.parse(out), channels);
 }
 

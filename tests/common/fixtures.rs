@@ -13,6 +13,8 @@ pub struct Fixture {
     pub name: &'static str,
     pub bytes: Vec<u8>,
     pub pixels: Image,
+    /// A 16-bit file's samples as stored, RGBA (grey expanded, opaque 65535).
+    pub deep: Option<Vec<u16>>,
 }
 
 /// xorshift32: the same bytes every run.
@@ -75,6 +77,7 @@ pub fn translucent(name: &'static str, width: u32, height: u32, seed: u32) -> Fi
     }
     Fixture {
         name,
+        deep: None,
         bytes: png(
             width,
             height,
@@ -100,6 +103,7 @@ pub fn all(photos: &[(&'static str, &Path)]) -> Vec<Fixture> {
     let ga = random.bytes(w * h * 2);
     out.push(Fixture {
         name: "grey-alpha-1x4099.png",
+        deep: None,
         bytes: png(
             w as u32,
             h as u32,
@@ -124,6 +128,7 @@ pub fn all(photos: &[(&'static str, &Path)]) -> Vec<Fixture> {
     let indices = random.bytes(w * h);
     out.push(Fixture {
         name: "palette-trns-97x61.png",
+        deep: None,
         bytes: png(
             w as u32,
             h as u32,
@@ -164,17 +169,7 @@ pub fn all(photos: &[(&'static str, &Path)]) -> Vec<Fixture> {
             .map(|_| random.next() as u16)
             .collect();
         let be: Vec<u8> = samples.iter().flat_map(|v| v.to_be_bytes()).collect();
-        let rgba = samples
-            .chunks(channels)
-            .flat_map(|s| {
-                let c = s.iter().map(|&v| nearest_8_bit(v)).collect::<Vec<_>>();
-                match channels {
-                    1 => [c[0], c[0], c[0], 255],
-                    3 => [c[0], c[1], c[2], 255],
-                    _ => [c[0], c[1], c[2], c[3]],
-                }
-            })
-            .collect();
+        let deep = expand16(&samples, channels);
         out.push(Fixture {
             name,
             bytes: png(
@@ -185,7 +180,12 @@ pub fn all(photos: &[(&'static str, &Path)]) -> Vec<Fixture> {
                 &be,
                 |_| {},
             ),
-            pixels: image(w as u32, h as u32, rgba),
+            pixels: image(
+                w as u32,
+                h as u32,
+                deep.iter().map(|&v| nearest_8_bit(v)).collect(),
+            ),
+            deep: Some(deep),
         });
     }
 
@@ -194,6 +194,7 @@ pub fn all(photos: &[(&'static str, &Path)]) -> Vec<Fixture> {
     let rgb = random.bytes(w * h * 3);
     out.push(Fixture {
         name: "icc-profile-64x48.png",
+        deep: None,
         bytes: png(
             w as u32,
             h as u32,
@@ -221,6 +222,7 @@ pub fn all(photos: &[(&'static str, &Path)]) -> Vec<Fixture> {
         .collect();
     out.push(Fixture {
         name: "thirds-96x64.png",
+        deep: None,
         bytes: png(
             w,
             h,
@@ -244,6 +246,7 @@ pub fn all(photos: &[(&'static str, &Path)]) -> Vec<Fixture> {
         .unwrap();
     out.push(Fixture {
         name: "translucent-61x59.webp",
+        deep: None,
         bytes: webp,
         pixels: image(w as u32, h as u32, rgba),
     });
@@ -254,6 +257,7 @@ pub fn all(photos: &[(&'static str, &Path)]) -> Vec<Fixture> {
         let rgb = decoded.into_raw();
         out.push(Fixture {
             name,
+            deep: None,
             bytes: png(
                 w,
                 h,
@@ -293,6 +297,7 @@ fn apng(random: &mut Random) -> Fixture {
     writer.finish().unwrap();
     Fixture {
         name: "animated-80x60.png",
+        deep: None,
         bytes,
         pixels: image(w, h, first),
     }
@@ -327,6 +332,7 @@ fn animated_gif(random: &mut Random) -> Fixture {
         .collect();
     Fixture {
         name: "animated-70x50.gif",
+        deep: None,
         bytes,
         pixels: image(w as u32, h as u32, rgba),
     }
@@ -392,4 +398,102 @@ fn display_p3_like_profile() -> Vec<u8> {
     header[36..40].copy_from_slice(b"acsp");
     header[68..80].copy_from_slice(&[0, 0, 0xf6, 0xd6, 0, 1, 0, 0, 0, 0, 0xd3, 0x2d]); // D50
     [header, table, data].concat()
+}
+
+/// RGBA at 16 bits from samples of `channels` a pixel (1 grey, 2 grey + alpha, 3
+/// RGB, 4 RGBA): grey to R = G = B, no alpha to 65535.
+pub fn expand16(samples: &[u16], channels: usize) -> Vec<u16> {
+    samples
+        .chunks(channels)
+        .flat_map(|s| match channels {
+            1 => [s[0], s[0], s[0], u16::MAX],
+            2 => [s[0], s[0], s[0], s[1]],
+            3 => [s[0], s[1], s[2], u16::MAX],
+            _ => [s[0], s[1], s[2], s[3]],
+        })
+        .collect()
+}
+
+/// 16-bit files beyond `all`'s three PNGs, from samples kept here: grey + alpha,
+/// every one of the 65536 levels in each channel, one pixel, a single level, and
+/// TIFF (grey, RGB, RGBA).
+pub fn deep() -> Vec<Fixture> {
+    let mut random = Random(0xdee9);
+    let mut out = Vec::new();
+    let mut push = |name: &'static str, w: u32, h: u32, channels: usize, samples: Vec<u16>| {
+        let colour = [
+            png::ColorType::Grayscale,
+            png::ColorType::GrayscaleAlpha,
+            png::ColorType::Rgb,
+            png::ColorType::Rgba,
+        ][channels - 1];
+        let bytes = if name.ends_with(".png") {
+            let be: Vec<u8> = samples.iter().flat_map(|v| v.to_be_bytes()).collect();
+            png(w, h, colour, png::BitDepth::Sixteen, &be, |_| {})
+        } else {
+            let ne: Vec<u8> = samples.iter().flat_map(|v| v.to_ne_bytes()).collect();
+            let kind = [
+                image::ExtendedColorType::L16,
+                image::ExtendedColorType::La16,
+                image::ExtendedColorType::Rgb16,
+                image::ExtendedColorType::Rgba16,
+            ][channels - 1];
+            let mut tiff = std::io::Cursor::new(Vec::new());
+            image::ImageEncoder::write_image(
+                image::codecs::tiff::TiffEncoder::new(&mut tiff),
+                &ne,
+                w,
+                h,
+                kind,
+            )
+            .unwrap();
+            tiff.into_inner()
+        };
+        let deep = expand16(&samples, channels);
+        out.push(Fixture {
+            name,
+            bytes,
+            pixels: image(w, h, deep.iter().map(|&v| nearest_8_bit(v)).collect()),
+            deep: Some(deep),
+        });
+    };
+    let noise = |random: &mut Random, n: usize| -> Vec<u16> {
+        (0..n).map(|_| random.next() as u16).collect()
+    };
+    push(
+        "deep-grey-alpha16-1x4099.png",
+        1,
+        4099,
+        2,
+        noise(&mut random, 4099 * 2),
+    );
+    // R every level in order, G in reverse, B every level shuffled (40503 is odd).
+    let levels: Vec<u16> = (0..=u16::MAX)
+        .flat_map(|i| [i, u16::MAX - i, i.wrapping_mul(40503)])
+        .collect();
+    push("deep-levels16-256x256.png", 256, 256, 3, levels);
+    push("deep-1x1.png", 1, 1, 4, vec![65535, 1, 32768, 7]);
+    push(
+        "deep-one-level16-33x17.png",
+        33,
+        17,
+        1,
+        vec![40000; 33 * 17],
+    );
+    push(
+        "deep-rgb16-257x3.tif",
+        257,
+        3,
+        3,
+        noise(&mut random, 257 * 3 * 3),
+    );
+    push(
+        "deep-rgba16-64x33.tif",
+        64,
+        33,
+        4,
+        noise(&mut random, 64 * 33 * 4),
+    );
+    push("deep-grey16-5x1.tif", 5, 1, 1, vec![0, 1, 255, 256, 65535]);
+    out
 }

@@ -12,19 +12,32 @@ use std::path::PathBuf;
 /// arithmetic: a channel is v = c / 255; luminance is v = (2126 r + 7152 g + 722 b)
 /// / (255 * 10000). Written apart from the crate's CPU method on purpose.
 pub fn reference(image: &Image, spec: Spec) -> Vec<u32> {
+    let pixels = image
+        .rgba()
+        .chunks(4)
+        .map(|p| [p[0], p[1], p[2]].map(u64::from));
+    reference_of(pixels, 255, spec)
+}
+
+/// The same rule on samples of `depth` bits (RGBA, 16 bits each): v = s / (2^d - 1).
+pub fn reference_deep(rgba: &[u16], depth: u32, spec: Spec) -> Vec<u32> {
+    let pixels = rgba.chunks(4).map(|p| [p[0], p[1], p[2]].map(u64::from));
+    reference_of(pixels, (1 << depth) - 1, spec)
+}
+
+fn reference_of(pixels: impl Iterator<Item = [u64; 3]>, max: u64, spec: Spec) -> Vec<u32> {
     let bins = spec.num_bins as u64;
     let n = spec.channels.count() as usize;
     let bin = |num: u64, den: u64| ((num * bins) / den).min(bins - 1) as usize;
     let mut out = vec![0u32; spec.len()];
-    for p in image.rgba().chunks(4) {
-        let (r, g, b) = (p[0] as u64, p[1] as u64, p[2] as u64);
-        let lum = bin(2126 * r + 7152 * g + 722 * b, 2_550_000);
+    for [r, g, b] in pixels {
+        let lum = bin(2126 * r + 7152 * g + 722 * b, max * 10_000);
         match spec.channels {
             Channels::Luminance => out[lum] += 1,
             Channels::Rgbl => {
-                out[bin(r, 255) * n] += 1;
-                out[bin(g, 255) * n + 1] += 1;
-                out[bin(b, 255) * n + 2] += 1;
+                out[bin(r, max) * n] += 1;
+                out[bin(g, max) * n + 1] += 1;
+                out[bin(b, max) * n + 2] += 1;
                 out[lum * n + 3] += 1;
             }
         }

@@ -1,9 +1,11 @@
 //! `histogram IMAGE...`: one histogram per image, JSON or CSV out.
 
-use crate::input::{count_file, Counted};
+use crate::input::{count_file, Band, Counted};
 use crate::options::{self, parse, USAGE};
-use histogram::gpu::{ChunkShape, Gpu, GpuImage, Kernels, Method, Run, RunOptions};
+use histogram::deep::{self, DeepImage};
+use histogram::gpu::{count_deep, ChunkShape, Gpu, GpuImage, Kernels, Method, Run, RunOptions};
 use histogram::histogram::json_string;
+use histogram::histogram::MAX_KERNEL_BINS;
 use histogram::{compute_cpu, stats, Channels, Histogram, Image, Spec};
 use std::fmt::Write as _;
 
@@ -21,19 +23,20 @@ pub fn run(args: &[String]) -> i32 {
         Ok(spec) => spec,
         Err(e) => return usage_error(&e),
     };
-    let method = match options.method.as_deref() {
-        None | Some("cpu") => None,
+    let asked = match options.method.as_deref() {
+        None => None,
+        Some("cpu") => Some(Counter::Cpu),
+        Some("deep") => Some(Counter::Deep),
         Some("race") => return usage_error("race loses counts on purpose; pick an exact method"),
         Some(name) => match Method::parse(name) {
-            Some(m) => Some(m),
+            Some(m) => Some(Counter::Gpu(m)),
             None => return usage_error(&format!("unknown method '{name}'")),
         },
     };
-    let use_gpu = options.method.as_deref() != Some("cpu");
-    let gpu = if use_gpu {
+    let gpu = if asked != Some(Counter::Cpu) {
         match pollster::block_on(Gpu::new(&options.gpu)) {
             Ok(gpu) => Some(gpu),
-            Err(e) if method.is_some() => {
+            Err(e) if asked.is_some() => {
                 eprintln!("histogram: {e}; --method cpu works without a GPU");
                 return 2;
             }
@@ -45,23 +48,54 @@ pub fn run(args: &[String]) -> i32 {
     } else {
         None
     };
-    let method = gpu.as_ref().map(|_| method.unwrap_or(Method::FASTEST));
+    let counter = match (&gpu, asked) {
+        (None, _) => Counter::Cpu,
+        (Some(_), None) => Counter::Gpu(Method::FASTEST),
+        (Some(_), Some(asked)) => asked,
+    };
     let mut kernels = Kernels::default();
     let mut failed = false;
     if options.csv {
         println!("file,bin,r,g,b,luminance");
     }
     for file in &options.files {
-        let counter = |band: &Image| match (&gpu, method) {
-            (Some(gpu), Some(method)) => {
-                gpu_histogram(gpu, &mut kernels, band, method, spec, options.chunk)
+        // The method that counted the file: an 8-bit method's bands beyond its reach
+        // go to the deep kernel.
+        let mut used = counter;
+        let count = |band: &Band| match (&gpu, counter, band) {
+            (None, ..) | (_, Counter::Cpu, _) => Ok(match band {
+                Band::Eight(image) => compute_cpu(image, spec),
+                Band::Deep(image) => deep::count_cpu(image, spec),
+            }),
+            (Some(gpu), Counter::Gpu(method), Band::Eight(image))
+                if spec.num_bins <= MAX_KERNEL_BINS =>
+            {
+                gpu_histogram(gpu, &mut kernels, image, method, spec, options.chunk)
             }
-            _ => Ok(compute_cpu(band, spec)),
+            (Some(gpu), _, band) => {
+                used = Counter::Deep;
+                let owned;
+                let image = match band {
+                    Band::Eight(image) => {
+                        owned = DeepImage::from_image(image);
+                        &owned
+                    }
+                    Band::Deep(image) => image,
+                };
+                pollster::block_on(count_deep(gpu, &mut kernels, image, spec, None))
+                    .map_err(|e| e.0)
+            }
         };
-        match count_file(file, spec, options.region, counter) {
+        match count_file(file, spec, options.region, options.eight_bits, count) {
             Ok(mut counted) => {
-                counted.notes.extend(comb_note(spec));
-                let name = method.map_or("cpu", Method::name);
+                counted.notes.extend(comb_note(spec, counted.depth));
+                if let (Counter::Gpu(method), Counter::Deep) = (counter, used) {
+                    counted.notes.push(format!(
+                        "Counted by the deep kernel: {} counts 8-bit samples in at most \
+                         {MAX_KERNEL_BINS} bins.",
+                        method.name()
+                    ));
+                }
                 let out = if options.csv {
                     // CSV has no place for notes: they go to stderr.
                     for note in &counted.notes {
@@ -69,7 +103,7 @@ pub fn run(args: &[String]) -> i32 {
                     }
                     csv_rows(file, &counted.histogram, options.stats)
                 } else {
-                    json_line(file, &counted, name, options.stats)
+                    json_line(file, &counted, used.name(), options.stats)
                 };
                 print!("{out}");
             }
@@ -82,16 +116,37 @@ pub fn run(args: &[String]) -> i32 {
     i32::from(failed)
 }
 
-/// Every picture is read at 8 bits a channel (`--help`): with more bins than 256,
-/// R, G and B leave bins that no level can fill, between full ones.
-fn comb_note(spec: Spec) -> Option<String> {
-    let n = spec.num_bins;
-    (n > 256).then(|| {
+/// How bands are counted: `--method`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Counter {
+    Cpu,
+    /// An 8-bit GPU method; deep bands and more bins go to the deep kernel.
+    Gpu(Method),
+    /// The deep kernel (src/gpu/deep.rs) for every band.
+    Deep,
+}
+
+impl Counter {
+    fn name(self) -> &'static str {
+        match self {
+            Counter::Cpu => "cpu",
+            Counter::Gpu(method) => method.name(),
+            Counter::Deep => "deep",
+        }
+    }
+}
+
+/// With more bins than a channel has levels (2^depth), R, G and B leave bins that
+/// no level can fill, between full ones.
+fn comb_note(spec: Spec, depth: u32) -> Option<String> {
+    let n = spec.num_bins as u64;
+    let levels = 1u64 << depth;
+    (n > levels).then(|| {
         format!(
-            "R, G and B have 256 levels (8 bits a channel): {} of their {n} bins can hold \
-             no pixel and stay empty between full ones; luminance, a weighted sum of the \
-             three, can fill them all.",
-            n - 256
+            "R, G and B have {levels} levels ({depth} bits a channel): {} of their {n} bins \
+             can hold no pixel and stay empty between full ones; luminance, a weighted sum \
+             of the three, can fill them all.",
+            n - levels
         )
     })
 }
@@ -123,10 +178,11 @@ pub fn gpu_histogram(
 fn json_line(file: &str, counted: &Counted, method: &str, with_stats: bool) -> String {
     let histogram = &counted.histogram;
     let mut out = format!(
-        "{{\"file\": {}, \"width\": {}, \"height\": {}, \"bins\": {}, \"method\": \"{method}\"",
+        "{{\"file\": {}, \"width\": {}, \"height\": {}, \"depth\": {}, \"bins\": {}, \"method\": \"{method}\"",
         json_string(file),
         counted.width,
         counted.height,
+        counted.depth,
         histogram.spec().num_bins
     );
     if let Some(r) = counted.region {

@@ -1,38 +1,48 @@
 //! Image files in: counted band by band, or decoded whole.
 
 use histogram::decode::{self, Decoder};
+use histogram::deep::DeepImage;
 use histogram::{Histogram, Image, Region, Spec};
 use std::io::{BufRead, BufReader, Cursor, Read, Seek};
 
 /// Pixels of one band: 64 megapixels, 256 MiB of RGBA (a GPU upload at a time).
 const BAND_PIXELS: u64 = 1 << 26;
 
+/// Rows of an image file: 8 bits a sample, or a 16-bit file's at its own depth.
+pub enum Band {
+    Eight(Image),
+    Deep(DeepImage),
+}
+
 /// An image file counted band by band.
 pub struct Counted {
     pub width: u32,
     pub height: u32,
+    /// Bits a sample as counted: 8, or 16.
+    pub depth: u32,
     pub region: Option<Region>,
     pub histogram: Histogram,
     pub notes: Vec<String>,
 }
 
 /// Counts `path` (or standard input for "-") band by band with `count`, all of it
-/// or only `region`.
+/// or only `region`; at 8 bits a sample with `eight_bits`, else as stored.
 pub fn count_file(
     path: &str,
     spec: Spec,
     region: Option<Region>,
-    count: impl FnMut(&Image) -> Result<Histogram, String>,
+    eight_bits: bool,
+    count: impl FnMut(&Band) -> Result<Histogram, String>,
 ) -> Result<Counted, String> {
     if path == "-" {
         let mut bytes = Vec::new();
         std::io::stdin()
             .read_to_end(&mut bytes)
             .map_err(|e| format!("cannot read standard input: {e}"))?;
-        count_bands(Cursor::new(bytes), spec, region, count)
+        count_bands(Cursor::new(bytes), spec, region, eight_bits, count)
     } else {
         let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
-        count_bands(BufReader::new(file), spec, region, count)
+        count_bands(BufReader::new(file), spec, region, eight_bits, count)
     }
 }
 
@@ -40,7 +50,8 @@ fn count_bands(
     reader: impl BufRead + Seek,
     spec: Spec,
     region: Option<Region>,
-    mut count: impl FnMut(&Image) -> Result<Histogram, String>,
+    eight_bits: bool,
+    mut count: impl FnMut(&Band) -> Result<Histogram, String>,
 ) -> Result<Counted, String> {
     let mut decoder = Decoder::new(reader, u64::MAX, memory_budget()).map_err(|e| e.to_string())?;
     let (width, height) = (decoder.width(), decoder.height());
@@ -56,13 +67,30 @@ fn count_bands(
         region.within(width, height)?;
     }
     let mut histogram = Histogram::from_counts(spec, vec![0; spec.len()]);
+    let depth = if eight_bits { 8 } else { decoder.depth() };
     let mut top = 0;
-    while let Some(band) = decoder.next_band(BAND_PIXELS).map_err(|e| e.to_string())? {
+    loop {
+        let band = if depth > 8 {
+            decoder
+                .next_deep_band(BAND_PIXELS)
+                .map(|b| b.map(Band::Deep))
+        } else {
+            decoder.next_band(BAND_PIXELS).map(|b| b.map(Band::Eight))
+        };
+        let Some(band) = band.map_err(|e| e.to_string())? else {
+            break;
+        };
         // The rows of the region in this band, cut out of it (a copy of those rows).
-        let rows = band.height();
+        let rows = match &band {
+            Band::Eight(b) => b.height(),
+            Band::Deep(b) => b.height(),
+        };
         let part = match region {
             None => Some(band),
-            Some(region) => region.in_rows(top, rows).map(|r| band.crop(r)),
+            Some(region) => region.in_rows(top, rows).map(|r| match &band {
+                Band::Eight(b) => Band::Eight(b.crop(r)),
+                Band::Deep(b) => Band::Deep(b.crop(r)),
+            }),
         };
         top += rows;
         if let Some(part) = part {
@@ -72,6 +100,7 @@ fn count_bands(
     Ok(Counted {
         width,
         height,
+        depth,
         region,
         histogram,
         notes: decoder.notes(),

@@ -12,16 +12,26 @@ usage: histogram [OPTIONS] IMAGE...   (IMAGE - reads one image from standard inp
 
 Prints the R, G, B and luminance histograms of each image (PNG, JPEG, WebP, GIF,
 BMP, TIFF, ICO), one JSON object per line (or CSV rows). The stored values are
-counted: alpha is not applied, 16-bit samples count as the nearest 8-bit value,
-colour profiles are not applied, an animation counts its first frame.
+counted: alpha is not applied, colour profiles are not applied, an animation
+counts its first frame. 16-bit PNG and TIFF are counted at their full depth.
+
+The rule, for samples of d bits (8, or 16): v = stored / (2^d - 1); a channel's
+bin is min(floor(v * N), N - 1) for N bins, luminance's the same on
+0.2126 R + 0.7152 G + 0.0722 B; evaluated exactly, in integers, so every method
+agrees. With N = 2^d a bin is the stored value itself.
 
 options:
   --method NAME    cpu, or a GPU method: single, atomic, fragment (atomicAdd from a
                    fragment shader), chunks-sum, chunks-reduce, privatized, packed
                    (default: packed, the fastest exact one; race is refused: it
-                   loses counts on purpose)
-  --bins N         bins per channel, 1 to 1024 (default 256); past 256, R, G
-                   and B (8 bits) leave bins empty, and a note says how many
+                   loses counts on purpose); these count 8-bit samples in at most
+                   1024 bins, and hand 16-bit files and more bins to deep (the
+                   16-bit kernel; JSON's \"method\" says which counted)
+  --bins N         bins per channel, 1 to 65536 (default 256); past 2^d, R, G
+                   and B leave bins empty, and a note says how many
+  --depth D        stored (default): count samples at the file's depth; 8: count
+                   16-bit samples as their nearest 8-bit value, as the article's
+                   pages do (and as the browser decodes files it reads for them)
   --format F       json (default) or csv
   --chunk WxH      chunk shape of the chunk methods (default 256x1)
   --region X,Y,W,H count only this rectangle of each image (it must fit inside)
@@ -49,6 +59,8 @@ pub struct Options {
     pub chunk: ChunkShape,
     pub region: Option<Region>,
     pub stats: bool,
+    /// `--depth 8`: 16-bit samples rounded to 8 bits before counting.
+    pub eight_bits: bool,
     pub gpu: GpuOptions,
     pub files: Vec<String>,
     /// Everything else, for `bench` to read.
@@ -64,6 +76,7 @@ pub fn parse(args: &[String], bench_keys: &[&str]) -> Result<Options, String> {
         chunk: Default::default(),
         region: None,
         stats: false,
+        eight_bits: false,
         gpu: GpuOptions::default(),
         files: Vec::new(),
         rest: Vec::new(),
@@ -97,6 +110,13 @@ pub fn parse(args: &[String], bench_keys: &[&str]) -> Result<Options, String> {
                     "json" => false,
                     "csv" => true,
                     _ => return Err(format!("--format is json or csv, not '{value}'")),
+                }
+            }
+            "depth" => {
+                o.eight_bits = match value.as_str() {
+                    "stored" => false,
+                    "8" => true,
+                    _ => return Err(format!("--depth is stored or 8, not '{value}'")),
                 }
             }
             "chunk" => {

@@ -1,0 +1,151 @@
+//! Pictures deeper than 8 bits a channel (16-bit PNG and TIFF), kept at the depth
+//! they were stored in, and the rule that counts them.
+//!
+//! The rule for integer samples of depth d (issue #23): v = stored / (2^d - 1); a
+//! channel's bin is `min(floor(v * N), N - 1)`, luminance's the same on
+//! `dot((r, g, b), (0.2126, 0.7152, 0.0722))`. It is evaluated exactly, in integers,
+//! as the 8-bit rule is (src/histogram.rs): with M = 2^d - 1, a channel's bin is
+//! `floor(s * N / M)` and luminance's `floor(L * N / (10000 M))` with
+//! `L = 2126 r + 7152 g + 722 b`. So with d = 8 it is the 8-bit rule itself, and with
+//! N = 2^d a channel's bin is its stored value (in f32, `v * N` rounds the top
+//! levels of a 16-bit channel up into the next bin).
+
+use crate::histogram::{Channels, Histogram, Spec, LUMINANCE_WEIGHTS};
+use crate::image::{Image, Region};
+
+/// RGBA samples of `depth` bits (9 to 16, or 8 for an 8-bit picture counted with
+/// more bins than the 8-bit kernels hold), 16 bits each, in reading order.
+#[derive(Clone, PartialEq, Eq)]
+pub struct DeepImage {
+    width: u32,
+    height: u32,
+    depth: u32,
+    rgba: Vec<u16>,
+}
+
+impl std::fmt::Debug for DeepImage {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "DeepImage({}x{}, {} bits)",
+            self.width, self.height, self.depth
+        )
+    }
+}
+
+impl DeepImage {
+    /// `rgba` holds four samples a pixel, each at most 2^depth - 1.
+    pub fn new(width: u32, height: u32, depth: u32, rgba: Vec<u16>) -> Result<DeepImage, String> {
+        if !(8..=16).contains(&depth) {
+            return Err(format!(
+                "a deep picture has 8 to 16 bits a sample, not {depth}"
+            ));
+        }
+        if width == 0 || height == 0 || rgba.len() as u64 != width as u64 * height as u64 * 4 {
+            return Err(format!(
+                "{} samples do not make a {width}x{height} RGBA picture",
+                rgba.len()
+            ));
+        }
+        let max = (1u32 << depth) - 1;
+        if let Some(s) = rgba.iter().find(|&&s| s as u32 > max) {
+            return Err(format!("the sample {s} does not fit in {depth} bits"));
+        }
+        Ok(DeepImage {
+            width,
+            height,
+            depth,
+            rgba,
+        })
+    }
+
+    /// An 8-bit picture's samples as they are (depth 8).
+    pub fn from_image(image: &Image) -> DeepImage {
+        DeepImage {
+            width: image.width(),
+            height: image.height(),
+            depth: 8,
+            rgba: image.rgba().iter().map(|&s| s as u16).collect(),
+        }
+    }
+
+    pub fn width(&self) -> u32 {
+        self.width
+    }
+
+    pub fn height(&self) -> u32 {
+        self.height
+    }
+
+    pub fn depth(&self) -> u32 {
+        self.depth
+    }
+
+    /// The largest sample, 2^depth - 1: the M of the rule.
+    pub fn max_value(&self) -> u32 {
+        (1 << self.depth) - 1
+    }
+
+    pub fn rgba(&self) -> &[u16] {
+        &self.rgba
+    }
+
+    pub fn pixel_count(&self) -> u64 {
+        self.width as u64 * self.height as u64
+    }
+
+    /// The pixels of `region` (which must lie inside), as a picture of their own.
+    pub fn crop(&self, region: Region) -> DeepImage {
+        let row = self.width as usize * 4;
+        let rgba = (region.y..region.y + region.height)
+            .flat_map(|y| {
+                let start = y as usize * row + region.x as usize * 4;
+                self.rgba[start..start + region.width as usize * 4]
+                    .iter()
+                    .copied()
+            })
+            .collect();
+        DeepImage {
+            width: region.width,
+            height: region.height,
+            depth: self.depth,
+            rgba,
+        }
+    }
+}
+
+/// The bin of `value` out of `max` in `bins` bins: `min(floor(value * bins / max), bins - 1)`.
+#[inline]
+pub fn bin_of(value: u64, max: u64, bins: u32) -> u32 {
+    (value * bins as u64 / max).min(bins as u64 - 1) as u32
+}
+
+/// The scaled luminance of a pixel: `2126 r + 7152 g + 722 b`, out of `10000 M`.
+#[inline]
+pub fn luminance(r: u16, g: u16, b: u16) -> u64 {
+    let [wr, wg, wb] = LUMINANCE_WEIGHTS.map(u64::from);
+    wr * r as u64 + wg * g as u64 + wb * b as u64
+}
+
+/// The CPU reference for deep pictures: the rule above in 64-bit integers.
+pub fn count_cpu(image: &DeepImage, spec: Spec) -> Histogram {
+    let bins = spec.num_bins;
+    let max = image.max_value() as u64;
+    let channels = spec.channels.count() as usize;
+    // A channel's bin for every level the depth has (65536 at most).
+    let level: Vec<u32> = (0..=max).map(|s| bin_of(s, max, bins)).collect();
+    let mut counts = vec![0u32; spec.len()];
+    for p in image.rgba.chunks_exact(4) {
+        let lum = bin_of(luminance(p[0], p[1], p[2]), max * 10_000, bins) as usize;
+        match spec.channels {
+            Channels::Luminance => counts[lum] += 1,
+            Channels::Rgbl => {
+                for c in 0..3 {
+                    counts[level[p[c] as usize] as usize * channels + c] += 1;
+                }
+                counts[lum * channels + 3] += 1;
+            }
+        }
+    }
+    Histogram::from_counts(spec, counts)
+}
