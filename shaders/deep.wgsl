@@ -1,8 +1,9 @@
 // Deep: 16-bit pictures counted at their stored depth, and more bins than the 8-bit
 // kernels hold (up to 65536 a channel). The rule is src/deep.rs's, exactly.
 //
-// Pixels come as packed storage, 16 bits a sample as stored: word 0 holds R and G,
-// word 1 B and A (alpha is not counted).
+// Pixels come as packed storage, 16 bits a sample as stored, in whole rows of the
+// picture: word 0 holds R and G, word 1 B and A (alpha is not counted). A band
+// (binding 2) is the counted rectangle of those rows: a region is read in place.
 //
 // Where the bins go: 4 channels x 4096 bins is 64 KB, four times the 16 KB of
 // workgroup memory WebGPU promises. So a workgroup counts one channel only (its
@@ -16,17 +17,18 @@
 const workgroupSize = 256u;
 const privateBins = min(numBins, 4096u);
 
-struct Deep {
-  // Pixels in this dispatch.
-  count: u32,
-  // 2^depth - 1: the M of the rule.
+// The picture's samples: its rows' length in pixels, and 2^depth - 1 (the M of
+// the rule).
+struct Samples {
+  width: u32,
   maxValue: u32,
 };
 
 var<workgroup> bins: array<atomic<u32>, privateBins>;
 @group(0) @binding(0) var<storage, read_write> result: array<atomic<u32>>;
 @group(0) @binding(1) var<storage, read> pixels: array<vec2u>;
-@group(0) @binding(2) var<uniform> deep: Deep;
+@group(0) @binding(2) var<uniform> band: Band;
+@group(0) @binding(3) var<uniform> samples: Samples;
 
 // a * b as 64 bits: (high word, low word).
 fn mulWide(a: u32, b: u32) -> vec2u {
@@ -60,17 +62,41 @@ fn deepBin(value: u32, max: u32) -> u32 {
   return min(bin, numBins - 1u);
 }
 
-fn deepRgb(i: u32) -> vec3u {
-  let p = pixels[i];
+// The band's pixel `position`, as R, G, B samples.
+fn deepRgb(position: vec2u) -> vec3u {
+  let at = band.origin + position;
+  let p = pixels[at.y * samples.width + at.x];
   return vec3u(p.x & 0xffffu, p.x >> 16u, p.y & 0xffffu);
 }
 
 // Channel ch's bin: R, G, B (s * N fits 32 bits: 65535 * 65536 < 2^32), or luminance.
 fn deepBinOf(rgb: vec3u, ch: u32) -> u32 {
   if (channels == 4u && ch < 3u) {
-    return min(rgb[ch] * numBins / deep.maxValue, numBins - 1u);
+    return min(rgb[ch] * numBins / samples.maxValue, numBins - 1u);
   }
-  return deepBin(dot(rgb, kLuminance), deep.maxValue * 10000u);
+  return deepBin(dot(rgb, kLuminance), samples.maxValue * 10000u);
+}
+
+// The band's pixels in reading order from `first`, `stride` apart, as the
+// privatized kernel walks them: the position steps by the stride, with no
+// division a pixel.
+struct Walk {
+  i: u32,
+  position: vec2u,
+  step: vec2u,
+};
+
+fn walkFrom(first: u32, stride: u32) -> Walk {
+  let width = band.size.x;
+  return Walk(first, vec2u(first % width, first / width), vec2u(stride % width, stride / width));
+}
+
+fn next(walk: ptr<function, Walk>, stride: u32) {
+  (*walk).i += stride;
+  (*walk).position += (*walk).step;
+  if ((*walk).position.x >= band.size.x) {
+    (*walk).position = vec2u((*walk).position.x - band.size.x, (*walk).position.y + 1u);
+  }
 }
 
 @compute @workgroup_size(workgroupSize)
@@ -80,17 +106,20 @@ fn cs(
   @builtin(local_invocation_index) local_invocation_index: u32,
 ) {
   let ch = workgroup_id.y;
+  let count = band.size.x * band.size.y;
   let stride = num_workgroups.x * workgroupSize;
-  for (var i = workgroup_id.x * workgroupSize + local_invocation_index; i < deep.count; i += stride) {
-    atomicAdd(&bins[deepBinOf(deepRgb(i), ch)], 1u);
+  var walk = walkFrom(workgroup_id.x * workgroupSize + local_invocation_index, stride);
+  while (walk.i < count) {
+    atomicAdd(&bins[deepBinOf(deepRgb(walk.position), ch)], 1u);
+    next(&walk, stride);
   }
 
   workgroupBarrier();
 
   for (var bin = local_invocation_index; bin < numBins; bin += workgroupSize) {
-    let count = atomicLoad(&bins[bin]);
-    if (count != 0u) {
-      atomicAdd(&result[bin * channels + ch], count);
+    let n = atomicLoad(&bins[bin]);
+    if (n != 0u) {
+      atomicAdd(&result[bin * channels + ch], n);
     }
   }
 }
@@ -100,11 +129,14 @@ fn csGlobal(
   @builtin(global_invocation_id) global_invocation_id: vec3u,
   @builtin(num_workgroups) num_workgroups: vec3u,
 ) {
+  let count = band.size.x * band.size.y;
   let stride = num_workgroups.x * workgroupSize;
-  for (var i = global_invocation_id.x; i < deep.count; i += stride) {
-    let rgb = deepRgb(i);
+  var walk = walkFrom(global_invocation_id.x, stride);
+  while (walk.i < count) {
+    let rgb = deepRgb(walk.position);
     for (var ch = 0u; ch < channels; ch++) {
       atomicAdd(&result[deepBinOf(rgb, ch) * channels + ch], 1u);
     }
+    next(&walk, stride);
   }
 }

@@ -8,8 +8,8 @@ mod common;
 use common::{fixtures, gpu, reference, reference_deep, test_images};
 use histogram::decode::Decoder;
 use histogram::deep::{count_cpu, DeepImage};
-use histogram::gpu::{count_deep, GpuImage, Kernels, Method, Run, RunOptions};
-use histogram::{Channels, Spec};
+use histogram::gpu::{Gpu, GpuImage, Kernels, Limits, Method, Run, RunOptions};
+use histogram::{Channels, Histogram, Region, Spec};
 use std::io::Cursor;
 
 fn deep_fixtures() -> Vec<fixtures::Fixture> {
@@ -27,6 +27,26 @@ fn decoded(bytes: &[u8]) -> DeepImage {
     assert!(decoder.next_deep_band(u64::MAX).unwrap().is_none());
     assert!(decoder.notes().join(" ").contains("full depth"));
     image
+}
+
+/// `image` counted by the deep method, its samples in buffers within `limits` (or
+/// the device's), all of it or `region`.
+fn count_deep(
+    gpu: &Gpu,
+    kernels: &mut Kernels,
+    image: &DeepImage,
+    spec: Spec,
+    limits: Option<Limits>,
+    region: Option<Region>,
+) -> Histogram {
+    let limits = limits.unwrap_or_else(|| Limits::of(gpu));
+    let gpu_image = GpuImage::upload_deep_with(gpu, image, limits);
+    let mut options = RunOptions::new(Method::Deep, spec).limits(limits);
+    if let Some(region) = region {
+        options = options.region(region);
+    }
+    let run = Run::new(gpu, kernels, &gpu_image, options).unwrap();
+    pollster::block_on(run.execute(gpu)).unwrap().0
 }
 
 /// 16-bit noise, the same every run.
@@ -133,21 +153,38 @@ fn the_deep_kernel_counts_exactly() {
         for bins in [1, 256, 4096, 4097, 65536] {
             let spec = Spec::new(bins, Channels::Rgbl).unwrap();
             let want = reference_deep(image.rgba(), 16, spec);
-            let got = pollster::block_on(count_deep(&gpu, &mut kernels, image, spec, None))
-                .unwrap_or_else(|e| panic!("{name}: {e}"));
+            let got = count_deep(&gpu, &mut kernels, image, spec, None, None);
             assert!(got.counts() == &want[..], "{name} in {bins} bins");
         }
     }
-    // In bands: every band adds into the same bins.
-    let (name, image) = &pictures[0];
+    // In several buffers of whole rows, each its own dispatch into the same bins,
+    // and a region read in place across them.
+    let image = noise16(301, 97, 12);
+    let small = Limits {
+        max_chunk_bytes: 301 * 8 * 10,
+        ..Limits::of(&gpu)
+    };
+    let region = Region {
+        x: 17,
+        y: 5,
+        width: 200,
+        height: 61,
+    };
     for bins in [4096, 65536] {
-        let spec = Spec::new(bins, Channels::Luminance).unwrap();
-        let got =
-            pollster::block_on(count_deep(&gpu, &mut kernels, image, spec, Some(1000))).unwrap();
+        let spec = Spec::new(bins, Channels::Rgbl).unwrap();
+        let got = count_deep(&gpu, &mut kernels, &image, spec, Some(small), None);
         assert!(
             got.counts() == &reference_deep(image.rgba(), 16, spec)[..],
-            "{name} in bands of 1000 pixels, {bins} bins"
+            "in buffers of 10 rows, {bins} bins"
         );
+        let want = reference_deep(image.crop(region).rgba(), 16, spec);
+        for limits in [None, Some(small)] {
+            let got = count_deep(&gpu, &mut kernels, &image, spec, limits, Some(region));
+            assert!(
+                got.counts() == &want[..],
+                "a region, {limits:?}, {bins} bins"
+            );
+        }
     }
 }
 
@@ -158,10 +195,10 @@ fn eight_bit_pictures_in_more_bins_than_the_8_bit_kernels_hold() {
     for (name, image) in test_images() {
         let spec = Spec::new(2048, Channels::Rgbl).unwrap();
         let deep = DeepImage::from_image(&image);
-        let got = pollster::block_on(count_deep(&gpu, &mut kernels, &deep, spec, None)).unwrap();
+        let got = count_deep(&gpu, &mut kernels, &deep, spec, None, None);
         assert!(got.counts() == &reference(&image, spec)[..], "{name}");
     }
-    // The 8-bit kernels say where more bins go.
+    // The 8-bit methods say where more bins go.
     let image = test_images().remove(0).1;
     let gpu_image = GpuImage::upload(&gpu, &image);
     let spec = Spec::new(2048, Channels::Rgbl).unwrap();

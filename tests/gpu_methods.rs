@@ -3,6 +3,7 @@
 mod common;
 
 use common::{gpu, photo, reference, test_images};
+use histogram::deep::DeepImage;
 use histogram::gpu::{ChunkShape, Gpu, GpuImage, Input, Kernels, Method, Run, RunOptions};
 use histogram::{compute_cpu, Channels, Histogram, Image, Spec};
 
@@ -130,12 +131,17 @@ fn banded_path_is_exact() {
         packed.tile_count() > 1,
         "the packed image is split by the loop limit"
     );
+    let deep = GpuImage::upload_deep_with(&gpu, &DeepImage::from_image(&image), limits);
+    assert!(
+        deep.tile_count() > 1,
+        "the samples are split by the binding"
+    );
     for spec in [Spec::luminance(), Spec::rgbl()] {
         for method in Method::ALL.into_iter().filter(|m| m.exact()) {
-            let gpu_image = if method.input() == Input::Buffer {
-                &packed
-            } else {
-                &textures
+            let gpu_image = match method.input() {
+                Input::Buffer => &packed,
+                Input::Deep => &deep,
+                Input::Texture => &textures,
             };
             let run = Run::new(
                 &gpu,
@@ -148,7 +154,7 @@ fn banded_path_is_exact() {
             // whole tile: these limits never band them.
             if !matches!(
                 method,
-                Method::Privatized | Method::Packed | Method::Fragment
+                Method::Privatized | Method::Packed | Method::Deep | Method::Fragment
             ) {
                 assert!(
                     run.bands() > 9,

@@ -27,6 +27,9 @@ pub enum Method {
     /// The privatized pass over pixels in a storage buffer, four per load, with
     /// replicated workgroup histograms against contention.
     Packed,
+    /// Samples as stored, 16 bits each (an 8-bit picture's too), in any number of
+    /// bins up to 65536: one channel a workgroup (shaders/deep.wgsl).
+    Deep,
 }
 
 /// What a method reads the image from.
@@ -35,10 +38,12 @@ pub enum Input {
     Texture,
     /// RGBA8 pixels packed in a storage buffer.
     Buffer,
+    /// RGBA samples of 16 bits packed in a storage buffer (`GpuImage::upload_deep`).
+    Deep,
 }
 
 impl Method {
-    pub const ALL: [Method; 8] = [
+    pub const ALL: [Method; 9] = [
         Method::Single,
         Method::Race,
         Method::Atomic,
@@ -47,6 +52,7 @@ impl Method {
         Method::ChunksReduce,
         Method::Privatized,
         Method::Packed,
+        Method::Deep,
     ];
 
     /// The fastest exact method (measured: bench/results).
@@ -62,6 +68,7 @@ impl Method {
             Method::ChunksReduce => "chunks-reduce",
             Method::Privatized => "privatized",
             Method::Packed => "packed",
+            Method::Deep => "deep",
         }
     }
 
@@ -80,12 +87,14 @@ impl Method {
             Method::ChunksReduce => &[Kernel::Chunks, Kernel::Reduce, Kernel::Sum],
             Method::Privatized => &[Kernel::Privatized],
             Method::Packed => &[Kernel::Packed],
+            Method::Deep => &[Kernel::Deep],
         }
     }
 
     pub fn input(self) -> Input {
         match self {
             Method::Packed => Input::Buffer,
+            Method::Deep => Input::Deep,
             _ => Input::Texture,
         }
     }
@@ -118,9 +127,13 @@ pub enum Kernel {
     Waveform,
     /// Scopes: a two-dimensional histogram of chroma.
     Vectorscope,
-    /// 16-bit pictures, and more bins than the others hold (src/gpu/deep.rs).
+    /// 16-bit pictures, and more bins than the others hold.
     Deep,
 }
+
+/// Bins a channel that one deep workgroup holds: 4096 of 32 bits fill the 16 KB
+/// of workgroup memory WebGPU promises (shaders/deep.wgsl).
+pub const DEEP_PRIVATE_BINS: u32 = 4096;
 
 const COMMON: &str = include_str!("../../shaders/common.wgsl");
 
@@ -140,6 +153,16 @@ impl Kernel {
             Kernel::Waveform => "waveform",
             Kernel::Vectorscope => "vectorscope",
             Kernel::Deep => "deep",
+        }
+    }
+
+    /// The entry point a run of `spec` dispatches: the deep kernel's `csGlobal`
+    /// when a channel's bins do not fit a workgroup.
+    pub fn entry(self, spec: Spec) -> &'static str {
+        if self == Kernel::Deep && spec.num_bins > DEEP_PRIVATE_BINS {
+            "csGlobal"
+        } else {
+            "cs"
         }
     }
 

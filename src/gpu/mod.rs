@@ -2,7 +2,6 @@
 //! same code runs in the browser (WebGPU) and natively (wgpu on Vulkan).
 
 mod adjust;
-mod deep;
 mod device;
 mod draw;
 mod kernels;
@@ -13,10 +12,9 @@ mod video;
 pub use adjust::{
     adjust_image, adjust_source, time_adjustment, AdjustTime, AdjustedCount, Adjuster, Remap,
 };
-pub use deep::{count_deep, PRIVATE_BINS};
 pub use device::{now_ms, Destroy, Gpu, GpuError, GpuOptions, Owned};
 pub use draw::{palette, panel_source, picture_source, Bars, FramePainter, HistogramPainter, Look};
-pub use kernels::{with_constants, ChunkShape, Input, Kernel, Kernels, Method};
+pub use kernels::{with_constants, ChunkShape, Input, Kernel, Kernels, Method, DEEP_PRIVATE_BINS};
 pub use run::{
     keep_busy, packed_groups, pass_ms, privatized_groups, GpuImage, Limits, Run, RunOptions, Timing,
 };

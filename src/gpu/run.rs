@@ -7,7 +7,8 @@
 //! the dispatch and buffer limits. Every band adds into the same bins.
 
 use super::device::{now_ms, Gpu, GpuError, Owned};
-use super::kernels::{ChunkShape, Input, Kernel, Kernels, Method};
+use super::kernels::{ChunkShape, Input, Kernel, Kernels, Method, DEEP_PRIVATE_BINS};
+use crate::deep::DeepImage;
 use crate::histogram::{Histogram, Spec, MAX_KERNEL_BINS};
 use crate::image::{Image, Region};
 use std::cell::Cell;
@@ -69,6 +70,9 @@ pub struct GpuImage {
     /// A thin image's pixels laid out as a block of width x height instead, and
     /// the pixels left over as one more row (see `upload_with`).
     reshaped: Option<[u32; 3]>,
+    /// Samples of 16 bits (`upload_deep`): a uniform of the rows' length and the
+    /// largest sample, 2^depth - 1.
+    samples: Option<Owned<wgpu::Buffer>>,
 }
 
 impl GpuImage {
@@ -87,6 +91,7 @@ impl GpuImage {
                 height,
             }],
             reshaped: None,
+            samples: None,
         }
     }
 
@@ -163,6 +168,7 @@ impl GpuImage {
             height,
             tiles,
             reshaped: thin.then_some([rows_of, rows, rest]),
+            samples: None,
         }
     }
 
@@ -171,6 +177,59 @@ impl GpuImage {
         match input {
             Input::Texture => GpuImage::upload(gpu, image),
             Input::Buffer => GpuImage::upload_packed(gpu, image, Limits::of(gpu)),
+            Input::Deep => GpuImage::upload_deep(gpu, &DeepImage::from_image(image)),
+        }
+    }
+
+    /// Uploads samples as stored, 16 bits each, into storage buffers of whole rows,
+    /// each within one binding (`Method::Deep` reads them).
+    pub fn upload_deep(gpu: &Gpu, image: &DeepImage) -> GpuImage {
+        GpuImage::upload_deep_with(gpu, image, Limits::of(gpu))
+    }
+
+    /// The same within `limits` (tests shrink them to force several buffers).
+    pub fn upload_deep_with(gpu: &Gpu, image: &DeepImage, limits: Limits) -> GpuImage {
+        let (width, height) = (image.width(), image.height());
+        let row_samples = width as usize * 4;
+        let rows = (limits.max_chunk_bytes / (row_samples as u64 * 2)).clamp(1, height as u64);
+        let tiles = (0..height)
+            .step_by(rows as usize)
+            .map(|y| {
+                let h = (rows as u32).min(height - y);
+                let samples = &image.rgba()[y as usize * row_samples..][..h as usize * row_samples];
+                let bytes: Vec<u8> = samples.iter().flat_map(|s| s.to_le_bytes()).collect();
+                let buffer = gpu
+                    .device
+                    .create_buffer_init(&wgpu::util::BufferInitDescriptor {
+                        label: Some("samples"),
+                        contents: &bytes,
+                        usage: wgpu::BufferUsages::STORAGE,
+                    });
+                Tile {
+                    data: TileData::Pixels(buffer.into()),
+                    origin: [0, y],
+                    width,
+                    height: h,
+                }
+            })
+            .collect();
+        let uniform: Vec<u8> = [width, image.max_value(), 0, 0]
+            .iter()
+            .flat_map(|v| v.to_le_bytes())
+            .collect();
+        let samples = gpu
+            .device
+            .create_buffer_init(&wgpu::util::BufferInitDescriptor {
+                label: Some("samples uniform"),
+                contents: &uniform,
+                usage: wgpu::BufferUsages::UNIFORM,
+            });
+        GpuImage {
+            width,
+            height,
+            tiles,
+            reshaped: None,
+            samples: Some(samples.into()),
         }
     }
 
@@ -212,13 +271,15 @@ impl GpuImage {
             height,
             tiles,
             reshaped: None,
+            samples: None,
         }
     }
 
     fn input(&self) -> Input {
-        match self.tiles[0].data {
-            TileData::Texture { .. } => Input::Texture,
-            TileData::Pixels(_) => Input::Buffer,
+        match (&self.tiles[0].data, &self.samples) {
+            (TileData::Texture { .. }, _) => Input::Texture,
+            (TileData::Pixels(_), None) => Input::Buffer,
+            (TileData::Pixels(_), Some(_)) => Input::Deep,
         }
     }
 
@@ -550,7 +611,7 @@ impl Run {
             }
         }
         // A privatized run over one texture in one band can move its region later.
-        let movable = (method == Method::Privatized
+        let movable = (matches!(method, Method::Privatized | Method::Deep)
             && image.tiles.len() == 1
             && image.reshaped.is_none()
             && band_size(method, spec, chunk, limits, [image.width, image.height])
@@ -588,6 +649,10 @@ impl Run {
                     let quads = (size[0] as u64 * size[1] as u64).div_ceil(4);
                     let groups = packed_groups(quads).min(limits.max_workgroups as u64);
                     plan.dispatch(Kernel::Packed, Some(tile), band, [groups as u32, 1, 1])
+                }
+                Method::Deep => {
+                    let groups = deep_groups(size, limits.max_workgroups);
+                    plan.dispatch(Kernel::Deep, Some(tile), band, [groups, deep_y(spec), 1])
                 }
                 Method::ChunksSum | Method::ChunksReduce => {
                     let across = size[0].div_ceil(chunk.width);
@@ -647,7 +712,8 @@ impl Run {
                     Kernel::Single | Kernel::Race | Kernel::Atomic | Kernel::Fragment => 1,
                     Kernel::Chunks => chunk.invocations() as u64,
                     Kernel::Sum | Kernel::Reduce | Kernel::Privatized | Kernel::Packed => 256,
-                    Kernel::Scale | Kernel::Waveform | Kernel::Vectorscope | Kernel::Deep => {
+                    Kernel::Deep => 256,
+                    Kernel::Scale | Kernel::Waveform | Kernel::Vectorscope => {
                         unreachable!("no method plans {}", kernel.name())
                     }
                 };
@@ -665,7 +731,7 @@ impl Run {
                     }
                 } else {
                     Work::Compute {
-                        pipeline: kernels.pipeline(gpu, kernel, spec, chunk),
+                        pipeline: kernels.pipeline_at(gpu, kernel, spec, chunk, kernel.entry(spec)),
                         workgroups: Cell::new(workgroups),
                     }
                 };
@@ -696,7 +762,17 @@ impl Run {
                     Kernel::Chunks => vec![chunks(), view(tile.unwrap()), uniform],
                     Kernel::Sum => vec![bins.as_entire_binding(), chunks(), uniform],
                     Kernel::Reduce => vec![chunks(), uniform],
-                    Kernel::Scale | Kernel::Waveform | Kernel::Vectorscope | Kernel::Deep => {
+                    Kernel::Deep => vec![
+                        bins.as_entire_binding(),
+                        view(tile.unwrap()),
+                        uniform,
+                        image
+                            .samples
+                            .as_ref()
+                            .expect("a deep run reads a deep image")
+                            .as_entire_binding(),
+                    ],
+                    Kernel::Scale | Kernel::Waveform | Kernel::Vectorscope => {
                         unreachable!("no method plans {}", kernel.name())
                     }
                 };
@@ -742,11 +818,18 @@ impl Run {
         }
         let rest_row = image.reshaped.is_some_and(|[_, _, rest]| rest > 0);
         if image.tiles.len() - usize::from(rest_row) > 1 {
-            notes.push(format!(
-                "The image is larger than the GPU's largest texture ({} px a side): it was uploaded as {} textures.",
-                limits.max_texture,
-                image.tiles.len()
-            ));
+            notes.push(match image.input() {
+                Input::Texture => format!(
+                    "The image is larger than the GPU's largest texture ({} px a side): it was uploaded as {} textures.",
+                    limits.max_texture,
+                    image.tiles.len()
+                ),
+                Input::Buffer | Input::Deep => format!(
+                    "The image is larger than one storage buffer binding ({} MiB): it was uploaded as {} buffers of whole rows.",
+                    limits.max_chunk_bytes >> 20,
+                    image.tiles.len()
+                ),
+            });
         }
         if bands.len() > image.tiles.len() {
             notes.push(format!(
@@ -798,11 +881,16 @@ impl Run {
         let values = [region.x, region.y, region.width, region.height];
         let bytes: Vec<u8> = values.iter().flat_map(|v| v.to_le_bytes()).collect();
         queue.write_buffer(&self.uniforms, 0, &bytes);
-        let groups = privatized_groups([region.width, region.height], max_workgroups);
+        let size = [region.width, region.height];
+        let grid = match self.method {
+            Method::Deep => [deep_groups(size, max_workgroups), deep_y(self.spec), 1],
+            _ => [privatized_groups(size, max_workgroups), 1, 1],
+        };
         if let Work::Compute { workgroups, .. } = &self.dispatches[0].work {
-            workgroups.set([groups, 1, 1]);
+            workgroups.set(grid);
         }
-        self.invocations.set(groups as u64 * 256);
+        self.invocations
+            .set(grid.iter().map(|&g| g as u64).product::<u64>() * 256);
         Ok(())
     }
 
@@ -1024,6 +1112,22 @@ pub fn privatized_groups(size: [u32; 2], max_workgroups: u32) -> u32 {
     groups.clamp(1, max_workgroups as u64) as u32
 }
 
+/// Workgroups of the deep kernel across a band (one row of them a channel, or one
+/// row in all past `DEEP_PRIVATE_BINS`): about 32 pixels an invocation, as the
+/// privatized kernel.
+pub fn deep_groups(size: [u32; 2], max_workgroups: u32) -> u32 {
+    privatized_groups(size, max_workgroups)
+}
+
+/// Rows of deep workgroups: one a channel when a channel's bins fit a workgroup.
+fn deep_y(spec: Spec) -> u32 {
+    if spec.num_bins <= DEEP_PRIVATE_BINS {
+        spec.channels.count()
+    } else {
+        1
+    }
+}
+
 /// Workgroups of the packed kernel (of 256 invocations) for `quads` quads of pixels.
 /// Every workgroup adds its 1024 bins to the same result at the end, and on an H100
 /// that flush cost more than reading with fewer workgroups (NOTES.md): 128
@@ -1071,8 +1175,8 @@ fn band_size(
             let per_invocation = loops / spec.channels.count() as u64;
             rows(per_invocation.saturating_mul(wg as u64 * 256))
         }
-        // A packed tile is read whole; GpuImage::upload_packed sized it.
-        Method::Packed => (u32::MAX, u32::MAX),
+        // A packed tile is read whole; GpuImage::upload_packed (upload_deep) sized it.
+        Method::Packed | Method::Deep => (u32::MAX, u32::MAX),
         Method::ChunksSum | Method::ChunksReduce => {
             let mut max_chunks = (limits.max_chunk_bytes / (spec.len() as u64 * 4)).max(1);
             if method == Method::ChunksSum {
@@ -1093,10 +1197,10 @@ fn band_size(
 
 /// Refuses parameters the device cannot compile or run, with the reason.
 fn check_fits(gpu: &Gpu, method: Method, spec: Spec, chunk: ChunkShape) -> Result<(), GpuError> {
-    if spec.num_bins > MAX_KERNEL_BINS {
+    if spec.num_bins > MAX_KERNEL_BINS && method != Method::Deep {
         return Err(GpuError(format!(
             "{} counts at most {MAX_KERNEL_BINS} bins a channel, not {}; the deep kernel \
-             counts more (src/gpu/deep.rs)",
+             counts more",
             method.name(),
             spec.num_bins
         )));

@@ -2,11 +2,11 @@
 
 use crate::input::{count_file, Band, Counted};
 use crate::options::{self, parse, USAGE};
-use histogram::deep::{self, DeepImage};
-use histogram::gpu::{count_deep, ChunkShape, Gpu, GpuImage, Kernels, Method, Run, RunOptions};
+use histogram::deep;
+use histogram::gpu::{ChunkShape, Gpu, GpuImage, Kernels, Method, Run, RunOptions};
 use histogram::histogram::json_string;
 use histogram::histogram::MAX_KERNEL_BINS;
-use histogram::{compute_cpu, stats, Channels, Histogram, Image, Spec};
+use histogram::{compute_cpu, stats, Channels, Histogram, Spec};
 use std::fmt::Write as _;
 
 pub fn run(args: &[String]) -> i32 {
@@ -23,20 +23,19 @@ pub fn run(args: &[String]) -> i32 {
         Ok(spec) => spec,
         Err(e) => return usage_error(&e),
     };
-    let asked = match options.method.as_deref() {
-        None => None,
-        Some("cpu") => Some(Counter::Cpu),
-        Some("deep") => Some(Counter::Deep),
+    let method = match options.method.as_deref() {
+        None | Some("cpu") => None,
         Some("race") => return usage_error("race loses counts on purpose; pick an exact method"),
         Some(name) => match Method::parse(name) {
-            Some(m) => Some(Counter::Gpu(m)),
+            Some(m) => Some(m),
             None => return usage_error(&format!("unknown method '{name}'")),
         },
     };
-    let gpu = if asked != Some(Counter::Cpu) {
+    let use_gpu = options.method.as_deref() != Some("cpu");
+    let gpu = if use_gpu {
         match pollster::block_on(Gpu::new(&options.gpu)) {
             Ok(gpu) => Some(gpu),
-            Err(e) if asked.is_some() => {
+            Err(e) if method.is_some() => {
                 eprintln!("histogram: {e}; --method cpu works without a GPU");
                 return 2;
             }
@@ -48,54 +47,45 @@ pub fn run(args: &[String]) -> i32 {
     } else {
         None
     };
-    let counter = match (&gpu, asked) {
-        (None, _) => Counter::Cpu,
-        (Some(_), None) => Counter::Gpu(Method::FASTEST),
-        (Some(_), Some(asked)) => asked,
-    };
+    let method = gpu.as_ref().map(|_| method.unwrap_or(Method::FASTEST));
     let mut kernels = Kernels::default();
     let mut failed = false;
     if options.csv {
         println!("file,bin,r,g,b,luminance");
     }
     for file in &options.files {
-        // The method that counted the file: an 8-bit method's bands beyond its reach
-        // go to the deep kernel.
-        let mut used = counter;
-        let count = |band: &Band| match (&gpu, counter, band) {
-            (None, ..) | (_, Counter::Cpu, _) => Ok(match band {
+        // The method that counted the file: the 8-bit methods hand 16-bit bands,
+        // and more bins than they hold, to the deep kernel.
+        let mut used = method;
+        let count = |band: &Band| match (&gpu, method) {
+            (Some(gpu), Some(method)) => {
+                let deep = matches!(band, Band::Deep(_)) || spec.num_bins > MAX_KERNEL_BINS;
+                let method = if deep { Method::Deep } else { method };
+                used = Some(method);
+                let image = match band {
+                    Band::Eight(image) => GpuImage::upload_for(gpu, image, method.input()),
+                    Band::Deep(image) => GpuImage::upload_deep(gpu, image),
+                };
+                gpu_histogram(gpu, &mut kernels, &image, method, spec, options.chunk)
+            }
+            _ => Ok(match band {
                 Band::Eight(image) => compute_cpu(image, spec),
                 Band::Deep(image) => deep::count_cpu(image, spec),
             }),
-            (Some(gpu), Counter::Gpu(method), Band::Eight(image))
-                if spec.num_bins <= MAX_KERNEL_BINS =>
-            {
-                gpu_histogram(gpu, &mut kernels, image, method, spec, options.chunk)
-            }
-            (Some(gpu), _, band) => {
-                used = Counter::Deep;
-                let owned;
-                let image = match band {
-                    Band::Eight(image) => {
-                        owned = DeepImage::from_image(image);
-                        &owned
-                    }
-                    Band::Deep(image) => image,
-                };
-                pollster::block_on(count_deep(gpu, &mut kernels, image, spec, None))
-                    .map_err(|e| e.0)
-            }
         };
         match count_file(file, spec, options.region, options.eight_bits, count) {
             Ok(mut counted) => {
                 counted.notes.extend(comb_note(spec, counted.depth));
-                if let (Counter::Gpu(method), Counter::Deep) = (counter, used) {
-                    counted.notes.push(format!(
-                        "Counted by the deep kernel: {} counts 8-bit samples in at most \
-                         {MAX_KERNEL_BINS} bins.",
-                        method.name()
-                    ));
+                if let (Some(asked), Some(Method::Deep)) = (method, used) {
+                    if asked != Method::Deep {
+                        counted.notes.push(format!(
+                            "Counted by the deep kernel: {} counts 8-bit samples in at most \
+                             {MAX_KERNEL_BINS} bins.",
+                            asked.name()
+                        ));
+                    }
                 }
+                let name = used.map_or("cpu", Method::name);
                 let out = if options.csv {
                     // CSV has no place for notes: they go to stderr.
                     for note in &counted.notes {
@@ -103,7 +93,7 @@ pub fn run(args: &[String]) -> i32 {
                     }
                     csv_rows(file, &counted.histogram, options.stats)
                 } else {
-                    json_line(file, &counted, used.name(), options.stats)
+                    json_line(file, &counted, name, options.stats)
                 };
                 print!("{out}");
             }
@@ -114,26 +104,6 @@ pub fn run(args: &[String]) -> i32 {
         }
     }
     i32::from(failed)
-}
-
-/// How bands are counted: `--method`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Counter {
-    Cpu,
-    /// An 8-bit GPU method; deep bands and more bins go to the deep kernel.
-    Gpu(Method),
-    /// The deep kernel (src/gpu/deep.rs) for every band.
-    Deep,
-}
-
-impl Counter {
-    fn name(self) -> &'static str {
-        match self {
-            Counter::Cpu => "cpu",
-            Counter::Gpu(method) => method.name(),
-            Counter::Deep => "deep",
-        }
-    }
 }
 
 /// With more bins than a channel has levels (2^depth), R, G and B leave bins that
@@ -155,19 +125,19 @@ fn usage_error(message: &str) -> i32 {
     options::usage_error("histogram", message)
 }
 
+/// `image` counted by `method` on the GPU.
 pub fn gpu_histogram(
     gpu: &Gpu,
     kernels: &mut Kernels,
-    image: &Image,
+    image: &GpuImage,
     method: Method,
     spec: Spec,
     chunk: ChunkShape,
 ) -> Result<Histogram, String> {
-    let gpu_image = GpuImage::upload_for(gpu, image, method.input());
     let run = Run::new(
         gpu,
         kernels,
-        &gpu_image,
+        image,
         RunOptions::new(method, spec).chunk(chunk),
     )
     .map_err(|e| e.0)?;

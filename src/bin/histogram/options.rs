@@ -22,11 +22,11 @@ agrees. With N = 2^d a bin is the stored value itself.
 
 options:
   --method NAME    cpu, or a GPU method: single, atomic, fragment (atomicAdd from a
-                   fragment shader), chunks-sum, chunks-reduce, privatized, packed
-                   (default: packed, the fastest exact one; race is refused: it
-                   loses counts on purpose); these count 8-bit samples in at most
-                   1024 bins, and hand 16-bit files and more bins to deep (the
-                   16-bit kernel; JSON's \"method\" says which counted)
+                   fragment shader), chunks-sum, chunks-reduce, privatized, packed,
+                   deep (default: packed, the fastest exact one; race is refused: it
+                   loses counts on purpose); all but deep count 8-bit samples in at
+                   most 1024 bins, and hand 16-bit files and more bins to deep
+                   (JSON's \"method\" says which counted)
   --bins N         bins per channel, 1 to 65536 (default 256); past 2^d, R, G
                    and B leave bins empty, and a note says how many
   --depth D        stored (default): count samples at the file's depth; 8: count
