@@ -139,10 +139,15 @@ pub struct Decoder<R: BufRead + Seek> {
 
 /// A whole image and what was counted of it.
 pub struct Decoded {
+    /// RGBA8: 16-bit samples as their nearest 8-bit value.
     pub image: Image,
+    /// A 16-bit file's samples as stored.
+    pub deep: Option<DeepImage>,
     pub format: &'static str,
-    /// What a reader of the histogram should know, as sentences.
+    /// What a reader of `image`'s histogram should know, as sentences.
     pub notes: Vec<String>,
+    /// The same for `deep`'s.
+    pub deep_notes: Vec<String>,
 }
 
 /// Decodes a whole file held in memory, of at most `max_pixels` pixels (the site's).
@@ -150,13 +155,25 @@ pub fn decode(bytes: &[u8], max_pixels: u64) -> Result<Decoded, DecodeError> {
     let max_pixels = max_pixels.min(MAX_PIXELS);
     // The decoded image and one intermediate copy of it (16-bit samples) fit easily.
     let mut decoder = Decoder::new(Cursor::new(bytes), max_pixels, max_pixels * 16)?;
-    let image = decoder
-        .next_band(max_pixels)?
-        .ok_or_else(|| corrupt("no rows"))?;
+    let (image, deep) = if decoder.depth() > 8 {
+        let deep = decoder
+            .next_deep_band(max_pixels)?
+            .ok_or_else(|| corrupt("no rows"))?;
+        (deep.to_8_bits(), Some(deep))
+    } else {
+        let image = decoder.next_band(max_pixels)?;
+        (image.ok_or_else(|| corrupt("no rows"))?, None)
+    };
     Ok(Decoded {
         image,
         format: decoder.format,
-        notes: decoder.notes(),
+        notes: decoder.notes_as(false),
+        deep_notes: if deep.is_some() {
+            decoder.notes_as(true)
+        } else {
+            Vec::new()
+        },
+        deep,
     })
 }
 
@@ -345,10 +362,15 @@ impl<R: BufRead + Seek> Decoder<R> {
     /// What a reader of the histogram should know about the values counted; complete
     /// once every band has been read.
     pub fn notes(&self) -> Vec<String> {
+        self.notes_as(self.deep)
+    }
+
+    /// The notes for counting 16-bit samples as stored (`deep`) or at 8 bits.
+    fn notes_as(&self, deep: bool) -> Vec<String> {
         let mut notes = self.notes.clone();
         if self.layout.sixteen.is_some() {
             notes.push(
-                if self.deep {
+                if deep {
                     "16 bits per channel: counted at their full depth, 65536 levels."
                 } else {
                     "16 bits per channel: each value is counted as the nearest 8-bit value."

@@ -94,6 +94,18 @@ impl DeepImage {
         self.width as u64 * self.height as u64
     }
 
+    /// The samples as 8 bits, to draw: each the nearest 8-bit value
+    /// (`decode::to_8_bits` for 16 bits, `round(s * 255 / M)` for any depth).
+    pub fn to_8_bits(&self) -> Image {
+        let max = self.max_value();
+        let rgba = self
+            .rgba
+            .iter()
+            .map(|&s| ((s as u32 * 255 * 2 + max) / (2 * max)) as u8)
+            .collect();
+        Image::from_rgba(self.width, self.height, rgba).expect("the same size")
+    }
+
     /// The pixels of `region` (which must lie inside), as a picture of their own.
     pub fn crop(&self, region: Region) -> DeepImage {
         let row = self.width as usize * 4;

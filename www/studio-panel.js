@@ -4,11 +4,15 @@
 import { el } from './site.js';
 
 export const CHANNELS = ['R', 'G', 'B', 'Luminance'];
-const BIN_CHOICES = [16, 32, 64, 128, 256, 512, 1024];
-// Pictures and videos are read at 8 bits a channel: past 256 bins R, G and B
-// would leave empty bins between full ones, a comb, so those choices are shown
-// but not offered, with the reason.
-const LEVELS = 256;
+const BIN_CHOICES = [16, 32, 64, 128, 256, 512, 1024, 2048, 4096];
+// No more bins than a channel has levels: past 256 bins an 8-bit picture's R, G
+// and B would leave empty bins between full ones, a comb, so those choices are
+// shown but not offered, with the reason. A 16-bit picture (65536 levels) fills
+// them all.
+const levelsOf = (depth) => 2 ** depth;
+const why = (depth) => depth > 8
+  ? `This picture has ${depth} bits a channel, ${levelsOf(depth).toLocaleString('en')} levels: every choice is counted at its stored depth.`
+  : 'At most 256 bins: a channel of 8 bits has 256 levels, and more bins would leave empty ones between full ones.';
 
 /** `studio` holds the page: the current Studio, its outcome, redraw(). */
 export function panelView(studio) {
@@ -28,9 +32,8 @@ export function panelView(studio) {
   const check = (id, label, checked) => el('label', { class: 'option' },
     el('input', { type: 'checkbox', id, checked }), label);
   const binsSelect = el('select', { id: 'bins', 'aria-describedby': 'bins-why' }, ...BIN_CHOICES.map((n) => el('option',
-    { value: n, selected: n === LEVELS, disabled: n > LEVELS }, String(n))));
-  const binsWhy = el('p', { id: 'bins-why', class: 'hint' },
-    `At most ${LEVELS} bins: a channel of 8 bits has ${LEVELS} levels, and more bins would leave empty ones between full ones.`);
+    { value: n, selected: n === 256, disabled: n > 256 }, String(n))));
+  const binsWhy = el('p', { id: 'bins-why', class: 'hint' }, why(8));
   const pinButton = el('button', { type: 'button', 'aria-pressed': 'false' }, 'Pin this histogram');
   const options = el('fieldset', { class: 'studio-options' }, el('legend', {}, 'Panel'),
     el('div', { class: 'row' }, radio('layout', 'overlaid', 'Overlaid', true), radio('layout', 'parade', 'Parade', false)),
@@ -55,8 +58,9 @@ export function panelView(studio) {
     if (p * 5 >= rects.length) return;
     const [x, y, w, h, mask] = rects.slice(p * 5, p * 5 + 5);
     const n = outcome.numBins;
-    const lo = (255 * bin) / n;
-    const hi = (255 * (bin + 1)) / n;
+    const max = 2 ** current.depth - 1;
+    const lo = (max * bin) / n;
+    const hi = (max * (bin + 1)) / n;
     const total = outcome.pixels;
     const parts = [0, 1, 2, 3].filter((c) => mask & (1 << c)).map((c) => {
       const bins = outcome.bins(c);
@@ -66,7 +70,7 @@ export function panelView(studio) {
       return `${CHANNELS[c]} ${count.toLocaleString('en')} (${((100 * count) / total).toFixed(2)}%, ` +
         `up to here ${((100 * below) / total).toFixed(1)}%)`;
     });
-    readout.textContent = `Bin ${bin} of ${n}, values ${lo.toFixed(1)} to ${hi.toFixed(1)} of 255: ${parts.join(' · ')}`;
+    readout.textContent = `Bin ${bin} of ${n}, values ${lo.toFixed(1)} to ${hi.toFixed(1)} of ${max}: ${parts.join(' · ')}`;
     Object.assign(cursor.style, {
       left: `${(x + ((bin + 0.5) * w) / n) * 100}%`, top: `${y * 100}%`, height: `${h * 100}%`,
     });
@@ -138,8 +142,16 @@ export function panelView(studio) {
     frame,
     readout,
     options,
-    /** Bins to count. */
-    bins: () => Number(binsSelect.value),
+    /**
+     * Bins to count for a picture of `depth` bits a channel: the choices open up
+     * to its levels (a chosen count past them falls back to 256).
+     */
+    binsFor(depth) {
+      for (const option of binsSelect.options) option.disabled = Number(option.value) > levelsOf(depth);
+      if (binsSelect.selectedOptions[0]?.disabled) binsSelect.value = '256';
+      binsWhy.textContent = why(depth);
+      return Number(binsSelect.value);
+    },
     /** This view's choices, on a (new) Studio. */
     apply(current) {
       const shown = CHANNELS.map((_, i) => input(`#show-${i}`).checked);

@@ -43,7 +43,7 @@ export function statsView(studio, panelCanvas) {
     const [x, y, width, height] = current.region;
     const json = JSON.stringify({
       source: studio.sourceName, width: current.width, height: current.height, region: { x, y, width, height },
-      bins: outcome.numBins, stats: JSON.parse(outcome.stats()),
+      depth: current.depth, bins: outcome.numBins, stats: JSON.parse(outcome.stats()),
     }, null, 2);
     download(`${studio.baseName()}-stats.json`, new Blob([json], { type: 'application/json' }));
   });

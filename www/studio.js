@@ -99,7 +99,8 @@ function makePictureStudio() {
   pictureStudio?.free();
   pictureStudio = null;
   if (source?.kind === 'picture') {
-    pictureStudio = setUp(Studio.forPicture(gpu, pictureCanvas, panel.canvas, source.picture, panel.bins()));
+    const { picture } = source;
+    pictureStudio = setUp(Studio.forPicture(gpu, pictureCanvas, panel.canvas, picture, panel.binsFor(picture.depth)));
   }
 }
 
@@ -111,7 +112,8 @@ function rebuild() {
 
 const live = liveVideo({
   gpu: () => gpu,
-  bins: panel.bins,
+  // Frames are 8 bits a channel.
+  bins: () => panel.binsFor(8),
   viewOver: (frames) => {
     const studio = setUp(Studio.forLive(gpu, pictureCanvas, panel.canvas, frames));
     caption.textContent = `${source?.name ?? 'Video'}, ${frames.width}×${frames.height}, counted by the ${frames.counter}`;
@@ -213,8 +215,8 @@ async function usePictureFile(file) {
   try {
     const picture = await readImage(file);
     await usePicture(picture, file.name);
-    notes.hidden = picture.notes().length === 0;
-    notes.textContent = picture.notes().join(' ');
+    notes.hidden = picture.notesAtDepth().length === 0;
+    notes.textContent = picture.notesAtDepth().join(' ');
   } catch (e) {
     showError(`${errorText(e)} The previous picture is kept.`);
   }

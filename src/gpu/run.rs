@@ -197,12 +197,11 @@ impl GpuImage {
             .map(|y| {
                 let h = (rows as u32).min(height - y);
                 let samples = &image.rgba()[y as usize * row_samples..][..h as usize * row_samples];
-                let bytes: Vec<u8> = samples.iter().flat_map(|s| s.to_le_bytes()).collect();
                 let buffer = gpu
                     .device
                     .create_buffer_init(&wgpu::util::BufferInitDescriptor {
                         label: Some("samples"),
-                        contents: &bytes,
+                        contents: &le_bytes(samples),
                         usage: wgpu::BufferUsages::STORAGE,
                     });
                 Tile {
@@ -357,6 +356,25 @@ impl GpuImage {
             ));
         }
         region.within(self.width, self.height).map_err(GpuError)
+    }
+}
+
+/// 16-bit samples as the GPU reads them, little-endian: on a little-endian machine
+/// (wasm32 among them) the samples' own bytes, not a copy of a picture that may
+/// take half a gigabyte.
+fn le_bytes(samples: &[u16]) -> std::borrow::Cow<'_, [u8]> {
+    if cfg!(target_endian = "little") {
+        // SAFETY: u16 has no padding and u8 no alignment; the bytes live as long as
+        // the samples they are borrowed from.
+        let bytes = unsafe {
+            std::slice::from_raw_parts(
+                samples.as_ptr().cast::<u8>(),
+                std::mem::size_of_val(samples),
+            )
+        };
+        std::borrow::Cow::Borrowed(bytes)
+    } else {
+        samples.iter().flat_map(|s| s.to_le_bytes()).collect()
     }
 }
 

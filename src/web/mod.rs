@@ -12,6 +12,7 @@ mod studio;
 mod video;
 
 use crate::decode::{self, DecodeError};
+use crate::deep::DeepImage;
 use crate::draw;
 use crate::gpu::{self, Kernels, Run};
 use crate::histogram::{Channels, Histogram, Spec};
@@ -50,8 +51,12 @@ pub fn max_pixels() -> u32 {
 #[wasm_bindgen]
 pub struct Picture {
     image: Rc<Image>,
+    /// A 16-bit file's samples as stored (the studio counts them; the chapters
+    /// count `image`, their nearest 8-bit values).
+    deep: Option<Rc<DeepImage>>,
     format: String,
     notes: Vec<String>,
+    deep_notes: Vec<String>,
 }
 
 /// Decodes an image file with the command-line tool's decoder (src/decode.rs), so the
@@ -63,8 +68,10 @@ pub fn decode_image(bytes: &[u8]) -> Result<Picture, JsValue> {
     match decode::decode(bytes, WEB_MAX_PIXELS as u64) {
         Ok(decoded) => Ok(Picture {
             image: Rc::new(decoded.image),
+            deep: decoded.deep.map(Rc::new),
             format: decoded.format.into(),
             notes: decoded.notes,
+            deep_notes: decoded.deep_notes,
         }),
         Err(e) => {
             let error = js_sys::Error::new(&e.to_string());
@@ -98,8 +105,10 @@ impl Picture {
             Image::from_rgba(width, height, rgba).map_err(|e| JsError::new(&e.to_string()))?;
         Ok(Picture {
             image: Rc::new(image),
+            deep: None,
             format,
             notes,
+            deep_notes: Vec::new(),
         })
     }
 
@@ -107,8 +116,10 @@ impl Picture {
     pub fn sunset(width: u32, height: u32) -> Picture {
         Picture {
             image: Rc::new(Image::sunset(width, height)),
+            deep: None,
             format: "generated".into(),
             notes: Vec::new(),
+            deep_notes: Vec::new(),
         }
     }
 
@@ -125,8 +136,10 @@ impl Picture {
             .ok_or_else(|| JsError::new(&format!("no benchmark image of kind '{kind}'")))?;
         Ok(Picture {
             image: Rc::new(image),
+            deep: None,
             format: format!("generated ({kind})"),
             notes: Vec::new(),
+            deep_notes: Vec::new(),
         })
     }
 
@@ -136,9 +149,25 @@ impl Picture {
         self.format.clone()
     }
 
-    /// What a reader of the histogram should know about the values counted.
+    /// What a reader of the histogram should know about the values counted (at 8
+    /// bits a sample, as the chapters count them).
     pub fn notes(&self) -> Vec<String> {
         self.notes.clone()
+    }
+
+    /// The same where the picture is counted at its stored depth (the studio).
+    #[wasm_bindgen(js_name = notesAtDepth)]
+    pub fn notes_at_depth(&self) -> Vec<String> {
+        match self.deep {
+            Some(_) => self.deep_notes.clone(),
+            None => self.notes.clone(),
+        }
+    }
+
+    /// Bits a sample as stored: 16 for 16-bit PNG and TIFF, else 8.
+    #[wasm_bindgen(getter)]
+    pub fn depth(&self) -> u32 {
+        self.deep.as_ref().map_or(8, |d| d.depth())
     }
 
     #[wasm_bindgen(getter)]

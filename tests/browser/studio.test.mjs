@@ -11,8 +11,10 @@ import { suite, start, repo, shots, cliRows, decodePng, litPixels, waitState } f
 
 const { browser, fixtures } = suite({ fixtures: true });
 
-// The studio reads 8 bits a sample (16-bit files as their nearest 8-bit value).
-const cli = (...args) => JSON.parse(execFileSync(join(repo, 'target/release/histogram'), ['--method', 'cpu', '--depth', '8', ...args]));
+// The command-line tool, outside the browser: a 16-bit file at its stored depth,
+// as the studio counts it.
+const cli = (...args) => JSON.parse(execFileSync(join(repo, 'target/release/histogram'), ['--method', 'cpu', ...args]));
+const cliRowsOf = (out) => out.r.map((_, b) => ['r', 'g', 'b', 'luminance'].map((c) => out[c][b]));
 
 /** Opens a file in the studio and waits until its histogram is read back. */
 async function openFile(page, path) {
@@ -154,9 +156,10 @@ test('studio: views, bins, pin and exports', async () => {
   await page.check('input[name=layout][value=parade]');
   await page.check('input[name=scale][value=log]');
   await page.uncheck('#show-1');
-  // Past 256 bins an 8-bit picture's R, G and B would comb: shown, not offered.
-  assert.deepEqual(await page.$$eval('#bins option:disabled', (o) => o.map((x) => x.value)), ['512', '1024']);
-  assert.match(await page.textContent('#bins-why'), /8 bits has 256 levels/);
+  // A 16-bit picture: counted at its stored depth, in up to 4096 bins.
+  assert.deepEqual(await page.$$eval('#bins option:disabled', (o) => o.map((x) => x.value)), []);
+  assert.match(await page.textContent('#bins-why'), /16 bits a channel, 65,536 levels/);
+  assert.match(await page.textContent('p.note'), /16 bits per channel: counted at their full depth/);
   await page.evaluate(() => { document.body.dataset.state = 'picking'; });
   await page.selectOption('#bins', '64');
   await waitState(page, 'done');
@@ -164,10 +167,21 @@ test('studio: views, bins, pin and exports', async () => {
   assert.ok(await litPixels(page, '#panel') > 1000);
   const rows = await studioRows(page);
   assert.equal(rows.length, 64);
-  assert.deepEqual(rows, (() => {
-    const out = cli('--bins', '64', file);
-    return out.r.map((_, b) => ['r', 'g', 'b', 'luminance'].map((c) => out[c][b]));
-  })());
+  assert.deepEqual(rows, cliRowsOf(cli('--bins', '64', file)));
+  await page.evaluate(() => { document.body.dataset.state = 'picking'; });
+  await page.selectOption('#bins', '4096');
+  await waitState(page, 'done');
+  assert.deepEqual(await studioRows(page), cliRowsOf(cli('--bins', '4096', file)));
+  await page.focus('#panel');
+  await page.keyboard.press('Home');
+  assert.match(await page.textContent('#readout'), /^Bin 0 of 4096, values 0\.0 to 16\.0 of 65535/);
+  await page.screenshot({ path: join(shots, 'studio-16-bit-4096-bins.png') });
+  await setRegion(page, [3, 4, 150, 50]);
+  assert.deepEqual(await studioRows(page), cliRowsOf(cli('--bins', '4096', '--region', '3,4,150,50', file)));
+  await setRegion(page, [0, 0, 193, 67]);
+  await page.evaluate(() => { document.body.dataset.state = 'picking'; });
+  await page.selectOption('#bins', '64');
+  await waitState(page, 'done');
   await page.click('text=Pin this histogram');
   await setRegion(page, [0, 0, 50, 30]);
   assert.equal(await page.getAttribute('text=Unpin', 'aria-pressed'), 'true');
@@ -182,11 +196,22 @@ test('studio: views, bins, pin and exports', async () => {
   assert.equal(csv.bytes.toString().trim().split('\n').length, 65);
   const json = JSON.parse((await download('#json')).bytes.toString());
   assert.deepEqual(json.region, { x: 0, y: 0, width: 50, height: 30 });
+  assert.equal(json.depth, 16);
   assert.equal(json.stats.r.pixels, 1500);
   const png = await download('#png');
   assert.equal(png.name, 'rgb16-193x67-panel.png');
   const { width, height } = decodePng(png.bytes);
   assert.ok(width > 200 && height > 200, `${width}x${height}`);
+  // An 8-bit picture next: past 256 bins its R, G and B would comb, so those
+  // choices are shown, not offered, and the count falls back to 256.
+  await page.evaluate(() => { document.body.dataset.state = 'picking'; });
+  await page.selectOption('#bins', '4096');
+  await waitState(page, 'done');
+  await openFile(page, fixtures.path('palette-trns-97x61.png'));
+  assert.deepEqual(await page.$$eval('#bins option:disabled', (o) => o.map((x) => x.value)), ['512', '1024', '2048', '4096']);
+  assert.match(await page.textContent('#bins-why'), /8 bits has 256 levels/);
+  assert.equal(await page.inputValue('#bins'), '256');
+  assert.deepEqual(await studioRows(page), fixtures.rows('palette-trns-97x61.png', 4));
   assert.deepEqual(page.errors, []);
 });
 

@@ -52,9 +52,14 @@ fn named(name: &str) -> WebResult<Adjustment> {
     Adjustment::named(name).ok_or_else(|| JsError::new(&format!("no adjustment called '{name}'")))
 }
 
-/// What the studio counts: a picture's texture, or live frames.
+/// What the studio counts: a picture's texture (or a 16-bit picture's samples,
+/// `deep`, beside it), or live frames.
 enum Source {
-    Picture { image: GpuImage, run: Rc<Run> },
+    Picture {
+        image: GpuImage,
+        deep: Option<GpuImage>,
+        run: Rc<Run>,
+    },
     Live(Rc<Frames>),
 }
 
@@ -101,8 +106,9 @@ const ADJUSTED_EVERY: u32 = 4;
 /// frames) 0.91-0.93 (NOTES.md). On a GPU, every frame.
 const SCOPES_EVERY_EMULATED: u32 = 6;
 
-/// Bins a studio may count: 16 to 1024.
-const BINS: std::ops::RangeInclusive<u32> = 16..=1024;
+/// Bins a studio may count: 16 to 4096 (past 256 only on 16-bit pictures, whose
+/// 65536 levels fill them; the page says so).
+const BINS: std::ops::RangeInclusive<u32> = 16..=4096;
 
 #[wasm_bindgen]
 pub struct Studio {
@@ -141,12 +147,20 @@ impl Studio {
                  GPU's largest is {max} pixels a side. The chapter pages count it in pieces."
             )));
         }
+        // The texture is drawn, adjusted and read by the scopes at 8 bits; a 16-bit
+        // picture's histogram is counted from its samples as stored.
         let image = GpuImage::upload_as_is(g, &picture.image);
-        let options = RunOptions::new(Method::Privatized, spec);
-        let run = Run::new(g, &mut context.kernels.borrow_mut(), &image, options)
+        let deep = picture.deep.as_ref().map(|d| GpuImage::upload_deep(g, d));
+        let (counted, method) = match &deep {
+            Some(deep) => (deep, Method::Deep),
+            None => (&image, Method::Privatized),
+        };
+        let options = RunOptions::new(method, spec);
+        let run = Run::new(g, &mut context.kernels.borrow_mut(), counted, options)
             .map_err(|e| JsError::new(&e.0))?;
         let source = Source::Picture {
             image,
+            deep,
             run: Rc::new(run),
         };
         Studio::make(context, picture_canvas, panel_canvas, source)
@@ -206,6 +220,15 @@ impl Studio {
     #[wasm_bindgen(getter, js_name = numBins)]
     pub fn num_bins(&self) -> u32 {
         self.source.run().spec().num_bins
+    }
+
+    /// Bits a sample as counted: 16 for a 16-bit picture, else 8.
+    #[wasm_bindgen(getter)]
+    pub fn depth(&self) -> u32 {
+        match &self.source {
+            Source::Picture { deep: Some(_), .. } => 16,
+            _ => 8,
+        }
     }
 
     /// Counts and draws what is in the texture now (a picture; a paused frame).
@@ -487,7 +510,10 @@ impl Studio {
         if let Some(a) = adjust.as_ref() {
             // The whole picture's 256 bins: the counted ones when they are those.
             let (w, h) = self.source.size();
-            let whole = run.spec() == Spec::rgbl() && self.region.get() == Region::whole(w, h);
+            // (Not a 16-bit picture's: the adjustment works on its 8-bit texture.)
+            let whole = run.spec() == Spec::rgbl()
+                && run.method() != Method::Deep
+                && self.region.get() == Region::whole(w, h);
             let frame = self.frames.get();
             a.encode(
                 &mut encoder,
@@ -531,7 +557,7 @@ impl Studio {
 fn spec(bins: u32) -> WebResult<Spec> {
     if !BINS.contains(&bins) {
         return Err(JsError::new(&format!(
-            "the studio counts 16 to 1024 bins, not {bins}"
+            "the studio counts 16 to 4096 bins, not {bins}"
         )));
     }
     super::spec(4, bins)
