@@ -5,9 +5,9 @@
 # Debian's Vulkan loader debs in .gl/ (all git-ignored; the device tool carries them).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cargo build --release --bin histogram --example packed_parts --example scope_parts
+cargo build --release --bin histogram --example packed_parts --example scope_parts --example deep_image
 mkdir -p .device .gl /tmp/amd64/partial
-cp target/release/histogram target/release/examples/{packed_parts,scope_parts} ../shared/anchors/cub_hist.cu \
+cp target/release/histogram target/release/examples/{packed_parts,scope_parts,deep_image} ../shared/anchors/cub_hist.cu \
   ../shared/media/pexels-chevanon-photography-1108099.jpg .device/
 [ -f .site-media/photo-8192x8192.jpg ] && cp .site-media/photo-8192x8192.jpg .device/
 o='-oAPT::Architecture=amd64 -oAPT::Architectures=amd64 -oDir::State::Lists=/tmp/amd64'

@@ -7,12 +7,13 @@
 //
 // Where the bins go: 4 channels x 4096 bins is 64 KB, four times the 16 KB of
 // workgroup memory WebGPU promises. So a workgroup counts one channel only (its
-// workgroup_id.y): 4096 bins of 32 bits fill the 16 KB exactly, and the pixels are
-// read once per channel. Reading four times costs bandwidth, but a privatized
-// count is what keeps a photo's crowded bins from serializing on global atomics;
-// packing two 16-bit counts a word would halve the reads at the price of a
-// workgroup flushing every 65535 pixels (NOTES.md). Past 4096 bins (the command
-// line's 16-bit levels) nothing fits: `csGlobal` adds straight into the result.
+// workgroup_id.x): 4096 bins of 32 bits fill the 16 KB exactly, and each pixel is
+// read once per channel. The four workgroups of a piece of the picture are
+// neighbours in the grid (x is the channel, y the piece), so they run at about
+// the same time and three of the four reads should come from cache, not memory.
+// A privatized count is what keeps a photo's crowded bins from serializing on
+// global atomics. Past 4096 bins (the command line's 16-bit levels) nothing
+// fits: `csGlobal` adds straight into the result.
 
 const workgroupSize = 256u;
 const privateBins = min(numBins, 4096u);
@@ -105,10 +106,10 @@ fn cs(
   @builtin(num_workgroups) num_workgroups: vec3u,
   @builtin(local_invocation_index) local_invocation_index: u32,
 ) {
-  let ch = workgroup_id.y;
+  let ch = workgroup_id.x;
   let count = band.size.x * band.size.y;
-  let stride = num_workgroups.x * workgroupSize;
-  var walk = walkFrom(workgroup_id.x * workgroupSize + local_invocation_index, stride);
+  let stride = num_workgroups.y * workgroupSize;
+  var walk = walkFrom(workgroup_id.y * workgroupSize + local_invocation_index, stride);
   while (walk.i < count) {
     atomicAdd(&bins[deepBinOf(deepRgb(walk.position), ch)], 1u);
     next(&walk, stride);

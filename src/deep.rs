@@ -59,6 +59,48 @@ impl DeepImage {
         })
     }
 
+    /// A 16-bit benchmark picture of `Image::bench`'s kinds: "natural" (its smooth
+    /// gradients with noise, at 16 bits), "uniform" (one colour) or "noise".
+    pub fn bench(kind: &str, width: u32, height: u32) -> Option<DeepImage> {
+        let mut rng = 12345u32;
+        let mut next = || {
+            rng ^= rng << 13;
+            rng ^= rng >> 17;
+            rng ^= rng << 5;
+            rng
+        };
+        let mut rgba = Vec::with_capacity(width as usize * height as usize * 4);
+        for y in 0..height {
+            for x in 0..width {
+                let [r, g, b] = match kind {
+                    "uniform" => [51400, 30840, 10280],
+                    "noise" => {
+                        let (v, w) = (next(), next());
+                        [v as u16, (v >> 16) as u16, w as u16]
+                    }
+                    "natural" => {
+                        let (fx, fy) = (x as f32 / width as f32, y as f32 / height as f32);
+                        let n = ((next() % 4097) as f32 - 2048.0) / 65535.0;
+                        let c = |v: f32| (65535.0 * (v + n)).clamp(0.0, 65535.0) as u16;
+                        [
+                            c(0.3 + 0.5 * fx * fy),
+                            c(0.2 + 0.6 * fy * fy),
+                            c(0.6 - 0.4 * fx),
+                        ]
+                    }
+                    _ => return None,
+                };
+                rgba.extend_from_slice(&[r, g, b, u16::MAX]);
+            }
+        }
+        Some(DeepImage {
+            width,
+            height,
+            depth: 16,
+            rgba,
+        })
+    }
+
     /// An 8-bit picture's samples as they are (depth 8).
     pub fn from_image(image: &Image) -> DeepImage {
         DeepImage {

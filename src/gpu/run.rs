@@ -670,7 +670,7 @@ impl Run {
                 }
                 Method::Deep => {
                     let groups = deep_groups(size, limits.max_workgroups);
-                    plan.dispatch(Kernel::Deep, Some(tile), band, [groups, deep_y(spec), 1])
+                    plan.dispatch(Kernel::Deep, Some(tile), band, deep_grid(spec, groups))
                 }
                 Method::ChunksSum | Method::ChunksReduce => {
                     let across = size[0].div_ceil(chunk.width);
@@ -901,7 +901,7 @@ impl Run {
         queue.write_buffer(&self.uniforms, 0, &bytes);
         let size = [region.width, region.height];
         let grid = match self.method {
-            Method::Deep => [deep_groups(size, max_workgroups), deep_y(self.spec), 1],
+            Method::Deep => deep_grid(self.spec, deep_groups(size, max_workgroups)),
             _ => [privatized_groups(size, max_workgroups), 1, 1],
         };
         if let Work::Compute { workgroups, .. } = &self.dispatches[0].work {
@@ -1130,19 +1130,20 @@ pub fn privatized_groups(size: [u32; 2], max_workgroups: u32) -> u32 {
     groups.clamp(1, max_workgroups as u64) as u32
 }
 
-/// Workgroups of the deep kernel across a band (one row of them a channel, or one
-/// row in all past `DEEP_PRIVATE_BINS`): about 32 pixels an invocation, as the
-/// privatized kernel.
+/// Pieces of a band the deep kernel shares out: about 32 pixels an invocation, as
+/// the privatized kernel.
 pub fn deep_groups(size: [u32; 2], max_workgroups: u32) -> u32 {
     privatized_groups(size, max_workgroups)
 }
 
-/// Rows of deep workgroups: one a channel when a channel's bins fit a workgroup.
-fn deep_y(spec: Spec) -> u32 {
+/// The deep kernel's grid for `groups` pieces: a workgroup a channel and piece
+/// (x the channel, so a piece's workgroups run together) where a channel's bins
+/// fit a workgroup (`cs`); past that one a piece (`csGlobal`).
+fn deep_grid(spec: Spec, groups: u32) -> [u32; 3] {
     if spec.num_bins <= DEEP_PRIVATE_BINS {
-        spec.channels.count()
+        [spec.channels.count(), groups, 1]
     } else {
-        1
+        [groups, 1, 1]
     }
 }
 

@@ -5,11 +5,13 @@
 
 use crate::input::decode_whole;
 use crate::options::{self, parse, Options, USAGE};
+use histogram::deep::{self, DeepImage};
 use histogram::gpu::{Gpu, GpuImage, Input, Kernels, Method, Run, RunOptions};
-use histogram::{compute_cpu, Image, Spec};
+use histogram::histogram::MAX_KERNEL_BINS;
+use histogram::{compute_cpu, Channels, Histogram, Image, Region, Spec};
 use std::collections::HashMap;
 
-const KEYS: &[&str] = &["runs", "sizes", "kinds", "methods", "warmup-ms"];
+const KEYS: &[&str] = &["runs", "sizes", "kinds", "methods", "warmup-ms", "bits"];
 
 /// The article's and common video sizes; 1920x1080's pixels as one row and one
 /// column, and 4096x2048's as 16384x512 and 512x16384: the time should not depend
@@ -69,8 +71,32 @@ fn bench(o: Options) -> i32 {
             }
         }
     }
+    let deep = match option(&o, "bits", "8") {
+        "8" => false,
+        "16" => true,
+        other => {
+            eprintln!("histogram bench: --bits is 8 or 16, not '{other}'");
+            return 2;
+        }
+    };
+    let spec = match Spec::new(o.bins, Channels::Rgbl) {
+        Ok(spec) => spec,
+        Err(e) => {
+            eprintln!("histogram bench: {e}");
+            return 2;
+        }
+    };
     if methods.is_empty() {
-        methods = Method::ALL.to_vec();
+        // Only the deep method reads 16-bit samples, or counts more than 1024 bins.
+        methods = if deep || spec.num_bins > MAX_KERNEL_BINS {
+            vec![Method::Deep]
+        } else {
+            Method::ALL.to_vec()
+        };
+    }
+    if deep && methods.iter().any(|&m| m != Method::Deep) {
+        eprintln!("histogram bench: only the deep method reads 16-bit samples");
+        return 2;
     }
     let gpu = match pollster::block_on(Gpu::new(&o.gpu)) {
         Ok(gpu) => gpu,
@@ -79,14 +105,15 @@ fn bench(o: Options) -> i32 {
             return 2;
         }
     };
-    let spec = Spec::rgbl();
     let info = &gpu.info;
     println!(
-        "# histogram bench: {} ({:?}, driver {} {}), 4 channels x 256 bins, median of {runs} runs after {warmup_ms} ms of warm-up, {}",
+        "# histogram bench: {} ({:?}, driver {} {}), 4 channels x {} bins of {}-bit samples, median of {runs} runs after {warmup_ms} ms of warm-up, {}",
         info.name,
         info.backend,
         info.driver,
         info.driver_info,
+        spec.num_bins,
+        if deep { 16 } else { 8 },
         if gpu.timestamps { "GPU timestamps of the pass" } else { "wall clock (no timestamp queries)" }
     );
     println!(
@@ -94,7 +121,7 @@ fn bench(o: Options) -> i32 {
         "method", "size", "image", "median_us", "GB/s"
     );
 
-    let mut inputs: Vec<(String, Result<Image, String>)> = Vec::new();
+    let mut inputs: Vec<(String, Result<Picture, String>)> = Vec::new();
     for size in option(&o, "sizes", SIZES).split(',') {
         let Some((w, h)) = size
             .split_once('x')
@@ -104,8 +131,12 @@ fn bench(o: Options) -> i32 {
             return 2;
         };
         for kind in option(&o, "kinds", KINDS).split(',') {
-            let image =
-                Image::bench(kind, w, h).ok_or_else(|| format!("unknown image kind '{kind}'"));
+            let image = if deep {
+                DeepImage::bench(kind, w, h).map(Picture::Deep)
+            } else {
+                Image::bench(kind, w, h).map(Picture::Eight)
+            };
+            let image = image.ok_or_else(|| format!("unknown image kind '{kind}'"));
             inputs.push((kind.to_string(), image));
         }
     }
@@ -113,7 +144,7 @@ fn bench(o: Options) -> i32 {
         let name = std::path::Path::new(file)
             .file_name()
             .map_or(file.clone(), |n| n.to_string_lossy().into());
-        inputs.push((name, decode_whole(file)));
+        inputs.push((name, decode_whole(file).map(Picture::Eight)));
     }
 
     let mut kernels = Kernels::default();
@@ -143,7 +174,7 @@ fn bench(o: Options) -> i32 {
             None => None,
         };
         let counted = region.map_or_else(|| image.clone(), |r| image.crop(r));
-        let reference = compute_cpu(&counted, spec);
+        let reference = counted.reference(spec);
         let pixels = counted.pixel_count();
         let checked = |ok: bool| match (ok, region) {
             (true, None) => "ok".to_string(),
@@ -153,7 +184,7 @@ fn bench(o: Options) -> i32 {
         let mut uploads: HashMap<Input, GpuImage> = HashMap::new();
         for &method in &methods {
             let row = |us: f64, check: &str| {
-                let gbs = pixels as f64 * 4.0 / (us * 1e3);
+                let gbs = pixels as f64 * image.bytes_per_pixel() / (us * 1e3);
                 println!(
                     "{:<14} {size:<10} {kind:<8} {us:>10.2} {gbs:>9.1}  {check}",
                     method.name()
@@ -170,11 +201,16 @@ fn bench(o: Options) -> i32 {
             }
             let whole = region.is_none() || method.input() == Input::Buffer;
             let gpu_image = uploads.entry(method.input()).or_insert_with(|| {
-                match (method.input(), region) {
-                    (Input::Buffer, Some(_)) => GpuImage::upload_for(&gpu, &counted, Input::Buffer),
+                match (&image, method.input(), region) {
+                    (Picture::Deep(image), ..) => GpuImage::upload_deep(&gpu, image),
+                    (Picture::Eight(_), Input::Buffer, Some(_)) => {
+                        counted.upload(&gpu, Input::Buffer)
+                    }
                     // Regions read the texture in the image's own layout.
-                    (Input::Texture, Some(_)) => GpuImage::upload_as_is(&gpu, &image),
-                    _ => GpuImage::upload_for(&gpu, &image, method.input()),
+                    (Picture::Eight(image), Input::Texture, Some(_)) => {
+                        GpuImage::upload_as_is(&gpu, image)
+                    }
+                    _ => image.upload(&gpu, method.input()),
                 }
             });
             let made = match region {
@@ -238,4 +274,61 @@ fn bench(o: Options) -> i32 {
         }
     }
     i32::from(failed)
+}
+
+/// A benchmark picture: 8 bits a sample, or 16 (`--bits 16`).
+#[derive(Clone)]
+enum Picture {
+    Eight(Image),
+    Deep(DeepImage),
+}
+
+impl Picture {
+    fn width(&self) -> u32 {
+        match self {
+            Picture::Eight(i) => i.width(),
+            Picture::Deep(i) => i.width(),
+        }
+    }
+
+    fn height(&self) -> u32 {
+        match self {
+            Picture::Eight(i) => i.height(),
+            Picture::Deep(i) => i.height(),
+        }
+    }
+
+    fn pixel_count(&self) -> u64 {
+        self.width() as u64 * self.height() as u64
+    }
+
+    /// Bytes a pixel as the GPU reads it, for GB/s.
+    fn bytes_per_pixel(&self) -> f64 {
+        match self {
+            Picture::Eight(_) => 4.0,
+            Picture::Deep(_) => 8.0,
+        }
+    }
+
+    fn crop(&self, region: Region) -> Picture {
+        match self {
+            Picture::Eight(i) => Picture::Eight(i.crop(region)),
+            Picture::Deep(i) => Picture::Deep(i.crop(region)),
+        }
+    }
+
+    /// The CPU method's count: the reference every GPU row is checked against.
+    fn reference(&self, spec: Spec) -> Histogram {
+        match self {
+            Picture::Eight(i) => compute_cpu(i, spec),
+            Picture::Deep(i) => deep::count_cpu(i, spec),
+        }
+    }
+
+    fn upload(&self, gpu: &Gpu, input: Input) -> GpuImage {
+        match self {
+            Picture::Eight(i) => GpuImage::upload_for(gpu, i, input),
+            Picture::Deep(i) => GpuImage::upload_deep(gpu, i),
+        }
+    }
 }

@@ -8,7 +8,8 @@ usage: histogram [OPTIONS] IMAGE...   (IMAGE - reads one image from standard inp
        histogram adjust (--equalize | --clahe | --auto-levels | --otsu) IN OUT
        histogram scope (--waveform | --parade | --vectorscope) IMAGE... [--out DIR]
        histogram bench [--runs N] [--sizes WxH,...] [--kinds natural,uniform,noise]
-                       [--methods NAME,...] [--warmup-ms MS] [BENCH OPTIONS] [IMAGE...]
+                       [--methods NAME,...] [--warmup-ms MS] [--bits 8|16] [--bins N]
+                       [BENCH OPTIONS] [IMAGE...]
 
 Prints the R, G, B and luminance histograms of each image (PNG, JPEG, WebP, GIF,
 BMP, TIFF, ICO), one JSON object per line (or CSV rows). The stored values are
@@ -48,6 +49,7 @@ and the exit status is 1. Large images are counted in bands of rows: PNG files a
 decoded band by band (any size fits), other formats are decoded whole when the
 machine's memory allows.
 
+bench --bits 16 times the deep method on 16-bit pictures of the same kinds.
 bench keeps the GPU busy for --warmup-ms (default 300) before timing each case:
 an idle GPU lowers its clocks and takes a while to raise them again.";
 
