@@ -5,18 +5,20 @@
 // picture: word 0 holds R and G, word 1 B and A (alpha is not counted). A band
 // (binding 2) is the counted rectangle of those rows: a region is read in place.
 //
-// Where the bins go: 4 channels x 4096 bins is 64 KB, four times the 16 KB of
-// workgroup memory WebGPU promises. So a workgroup counts one channel only (its
-// workgroup_id.x): 4096 bins of 32 bits fill the 16 KB exactly, and each pixel is
-// read once per channel. The four workgroups of a piece of the picture are
-// neighbours in the grid (x is the channel, y the piece), so they run at about
-// the same time and three of the four reads should come from cache, not memory.
-// A privatized count is what keeps a photo's crowded bins from serializing on
-// global atomics. Past 4096 bins (the command line's 16-bit levels) nothing
-// fits: `csGlobal` adds straight into the result.
+// Where the bins go: 4 channels x 4096 bins of 32 bits is 64 KB, four times the
+// 16 KB of workgroup memory WebGPU promises. A workgroup's counts are 16 bits (it
+// counts at most 65535 pixels: the grid sees to it), two channels' bins to a
+// word: 8192 channel-bins in 16 KB. So a workgroup counts all four channels of
+// its pixels up to 2048 bins, and two of them up to 4096: the four channels'
+// workgroups of a piece of the picture then read it twice, side by side in the
+// grid (x the channels, y the piece) so that the second read should come from
+// cache. A privatized count is what keeps a photo's crowded bins from
+// serializing on global atomics. Past 4096 bins (the command line's 16-bit
+// levels) nothing fits: `csGlobal` adds straight into the result.
 
 const workgroupSize = 256u;
-const privateBins = min(numBins, 4096u);
+// Channels a workgroup counts: as many as 8192 16-bit counts hold.
+const groupChannels = min(channels, max(8192u / numBins, 1u));
 
 // The picture's samples: its rows' length in pixels, and 2^depth - 1 (the M of
 // the rule).
@@ -25,7 +27,9 @@ struct Samples {
   maxValue: u32,
 };
 
-var<workgroup> bins: array<atomic<u32>, privateBins>;
+// Channel k's bin b (of the workgroup's) at word (k / 2) * numBins + b, in its
+// low (k even) or high half.
+var<workgroup> bins: array<atomic<u32>, 4096>;
 @group(0) @binding(0) var<storage, read_write> result: array<atomic<u32>>;
 @group(0) @binding(1) var<storage, read> pixels: array<vec2u>;
 @group(0) @binding(2) var<uniform> band: Band;
@@ -106,21 +110,32 @@ fn cs(
   @builtin(num_workgroups) num_workgroups: vec3u,
   @builtin(local_invocation_index) local_invocation_index: u32,
 ) {
-  let ch = workgroup_id.x;
+  let first = workgroup_id.x * groupChannels;
   let count = band.size.x * band.size.y;
   let stride = num_workgroups.y * workgroupSize;
   var walk = walkFrom(workgroup_id.y * workgroupSize + local_invocation_index, stride);
   while (walk.i < count) {
-    atomicAdd(&bins[deepBinOf(deepRgb(walk.position), ch)], 1u);
+    let rgb = deepRgb(walk.position);
+    for (var k = 0u; k < groupChannels; k++) {
+      if (first + k < channels) {
+        let word = (k >> 1u) * numBins + deepBinOf(rgb, first + k);
+        atomicAdd(&bins[word], 1u << ((k & 1u) * 16u));
+      }
+    }
     next(&walk, stride);
   }
 
   workgroupBarrier();
 
-  for (var bin = local_invocation_index; bin < numBins; bin += workgroupSize) {
-    let n = atomicLoad(&bins[bin]);
-    if (n != 0u) {
-      atomicAdd(&result[bin * channels + ch], n);
+  for (var word = local_invocation_index; word < (groupChannels + 1u) / 2u * numBins; word += workgroupSize) {
+    let pair = atomicLoad(&bins[word]);
+    let bin = word % numBins;
+    let ch = first + word / numBins * 2u;
+    if ((pair & 0xffffu) != 0u) {
+      atomicAdd(&result[bin * channels + ch], pair & 0xffffu);
+    }
+    if ((pair >> 16u) != 0u) {
+      atomicAdd(&result[bin * channels + ch + 1u], pair >> 16u);
     }
   }
 }

@@ -170,6 +170,21 @@ fn the_deep_kernel_counts_exactly() {
         width: 200,
         height: 61,
     };
+    // A workgroup's counts are 16 bits: one workgroup and 90,000 pixels of one
+    // level must still come out right.
+    let one = DeepImage::new(300, 300, 16, vec![1234; 300 * 300 * 4]).unwrap();
+    let single = Limits {
+        max_workgroups: 1,
+        ..Limits::of(&gpu)
+    };
+    for bins in [16, 4096] {
+        let spec = Spec::new(bins, Channels::Rgbl).unwrap();
+        let got = count_deep(&gpu, &mut kernels, &one, spec, Some(single), None);
+        assert!(
+            got.counts() == &reference_deep(one.rgba(), 16, spec)[..],
+            "one workgroup, {bins} bins"
+        );
+    }
     for bins in [4096, 65536] {
         let spec = Spec::new(bins, Channels::Rgbl).unwrap();
         let got = count_deep(&gpu, &mut kernels, &image, spec, Some(small), None);

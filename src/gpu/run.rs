@@ -191,7 +191,10 @@ impl GpuImage {
     pub fn upload_deep_with(gpu: &Gpu, image: &DeepImage, limits: Limits) -> GpuImage {
         let (width, height) = (image.width(), image.height());
         let row_samples = width as usize * 4;
-        let rows = (limits.max_chunk_bytes / (row_samples as u64 * 2)).clamp(1, height as u64);
+        // A tile fits one binding, and its workgroups' 16-bit counts (`deep_groups`).
+        let by_binding = limits.max_chunk_bytes / (row_samples as u64 * 2);
+        let by_counts = limits.max_workgroups as u64 * DEEP_GROUP_PIXELS / width as u64;
+        let rows = by_binding.min(by_counts).clamp(1, height as u64);
         let tiles = (0..height)
             .step_by(rows as usize)
             .map(|y| {
@@ -1130,18 +1133,28 @@ pub fn privatized_groups(size: [u32; 2], max_workgroups: u32) -> u32 {
     groups.clamp(1, max_workgroups as u64) as u32
 }
 
+/// Most pixels one deep workgroup may count: its counts are 16 bits.
+pub const DEEP_GROUP_PIXELS: u64 = 65535;
+
 /// Pieces of a band the deep kernel shares out: about 32 pixels an invocation, as
-/// the privatized kernel.
+/// the privatized kernel, and never more than `DEEP_GROUP_PIXELS` a workgroup
+/// (`upload_deep_with` keeps a tile within `max_workgroups` of those).
 pub fn deep_groups(size: [u32; 2], max_workgroups: u32) -> u32 {
-    privatized_groups(size, max_workgroups)
+    let pixels = size[0] as u64 * size[1] as u64;
+    let least = pixels
+        .div_ceil(DEEP_GROUP_PIXELS)
+        .min(max_workgroups as u64) as u32;
+    privatized_groups(size, max_workgroups).max(least)
 }
 
-/// The deep kernel's grid for `groups` pieces: a workgroup a channel and piece
-/// (x the channel, so a piece's workgroups run together) where a channel's bins
-/// fit a workgroup (`cs`); past that one a piece (`csGlobal`).
+/// The deep kernel's grid for `groups` pieces: where a channel's bins fit a
+/// workgroup (`cs`), x the workgroups of a piece (each counting as many channels
+/// as 8192 16-bit counts hold) so that they run together, y the piece; past that
+/// one workgroup a piece (`csGlobal`).
 fn deep_grid(spec: Spec, groups: u32) -> [u32; 3] {
     if spec.num_bins <= DEEP_PRIVATE_BINS {
-        [spec.channels.count(), groups, 1]
+        let per_group = (2 * DEEP_PRIVATE_BINS / spec.num_bins).clamp(1, spec.channels.count());
+        [spec.channels.count().div_ceil(per_group), groups, 1]
     } else {
         [groups, 1, 1]
     }
