@@ -14,13 +14,14 @@
 //! (within a memory budget the caller gives) and handed out band by band.
 
 use crate::deep::DeepImage;
+use crate::hdr::HdrImage;
 use crate::image::{Image, MAX_PIXELS};
 use std::fmt;
 use std::io::{BufRead, Cursor, Read, Seek, SeekFrom};
 
 /// The formats read here (the browser can decode others, such as AVIF; the site
 /// then asks the browser).
-pub const FORMATS: &str = "PNG, JPEG, GIF, WebP, BMP, TIFF or ICO";
+pub const FORMATS: &str = "PNG, JPEG, GIF, WebP, BMP, TIFF, ICO, Radiance HDR or OpenEXR";
 
 /// Why a file could not be read, in words for the person who gave it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -134,6 +135,8 @@ pub struct Decoder<R: BufRead + Seek> {
     translucent: bool,
     /// Whether bands were read at the stored depth (`next_deep_band`).
     deep: bool,
+    /// A floating-point file's samples, until `float_image` takes them.
+    float: Option<HdrImage>,
     scratch: Vec<u8>,
 }
 
@@ -193,7 +196,9 @@ impl<R: BufRead + Seek> Decoder<R> {
             | image::ImageFormat::WebP
             | image::ImageFormat::Bmp
             | image::ImageFormat::Tiff
-            | image::ImageFormat::Ico => Decoder::whole(reader, format, max_pixels, budget),
+            | image::ImageFormat::Ico
+            | image::ImageFormat::Hdr
+            | image::ImageFormat::OpenExr => Decoder::whole(reader, format, max_pixels, budget),
             _ => Err(DecodeError::Unsupported),
         }
     }
@@ -269,6 +274,8 @@ impl<R: BufRead + Seek> Decoder<R> {
             image::ImageFormat::WebP => "WebP",
             image::ImageFormat::Bmp => "BMP",
             image::ImageFormat::Tiff => "TIFF",
+            image::ImageFormat::Hdr => "Radiance HDR",
+            image::ImageFormat::OpenExr => "OpenEXR",
             _ => "ICO",
         };
         let mut notes = Vec::new();
@@ -296,6 +303,15 @@ impl<R: BufRead + Seek> Decoder<R> {
             notes.push(PROFILE_NOTE.to_string());
         }
         let decoded = image::DynamicImage::from_decoder(decoder).map_err(corrupt)?;
+        // Floating-point samples (HDR, OpenEXR, some TIFFs) kept as they are, for
+        // `float_image`; the rows below are their 8-bit conversion.
+        let float = matches!(
+            decoded.color(),
+            image::ColorType::Rgb32F | image::ColorType::Rgba32F
+        )
+        .then(|| HdrImage::new(width, height, decoded.to_rgba32f().into_raw()))
+        .transpose()
+        .map_err(corrupt)?;
         let (channels, sixteen) = match decoded.color() {
             image::ColorType::L8 => (1, false),
             image::ColorType::La8 => (2, false),
@@ -318,7 +334,9 @@ impl<R: BufRead + Seek> Decoder<R> {
             sixteen: sixteen.then_some(Endian::Native),
         };
         let rows = Rows::Whole { bytes, at: 0 };
-        Ok(Decoder::with(width, height, name, layout, rows, notes))
+        let mut decoder = Decoder::with(width, height, name, layout, rows, notes);
+        decoder.float = float;
+        Ok(decoder)
     }
 
     fn with(
@@ -342,6 +360,7 @@ impl<R: BufRead + Seek> Decoder<R> {
             notes,
             translucent: false,
             deep: false,
+            float: None,
             scratch: Vec::new(),
         }
     }
@@ -365,9 +384,21 @@ impl<R: BufRead + Seek> Decoder<R> {
         self.notes_as(self.deep)
     }
 
+    /// The notes for samples counted as stored (16 bits, or floats).
+    pub fn notes_at_depth(&self) -> Vec<String> {
+        self.notes_as(true)
+    }
+
     /// The notes for counting 16-bit samples as stored (`deep`) or at 8 bits.
     fn notes_as(&self, deep: bool) -> Vec<String> {
         let mut notes = self.notes.clone();
+        if self.float.is_some() && !deep {
+            notes.push(
+                "Floating-point (HDR) samples: each linear value is clamped to 0..1 and \
+                 rounded to 8 bits; the studio and `histogram` count them as they are."
+                    .to_string(),
+            );
+        }
         if self.layout.sixteen.is_some() {
             notes.push(
                 if deep {
@@ -386,6 +417,16 @@ impl<R: BufRead + Seek> Decoder<R> {
             );
         }
         notes
+    }
+
+    /// Whether the file holds floating-point (linear, HDR) samples.
+    pub fn is_float(&self) -> bool {
+        self.float.is_some()
+    }
+
+    /// A floating-point file's samples, whole (once).
+    pub fn float_image(&mut self) -> Option<HdrImage> {
+        self.float.take()
     }
 
     /// The bits a sample of the file holds: 16 for 16-bit PNG and TIFF, else 8.

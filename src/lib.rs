@@ -1,7 +1,7 @@
 //! Image histograms on the GPU, step by step after the webgpufundamentals articles
 //! "WebGPU Compute Shaders - Image Histogram" parts 1 and 2.
 //!
-//! The core (`image`, `decode`, `deep`, `histogram`, `stats`, `adjust`, `draw`, `layout`, `scope`, `gpu`) has no DOM code and runs natively
+//! The core (`image`, `decode`, `deep`, `hdr`, `histogram`, `stats`, `adjust`, `draw`, `layout`, `scope`, `gpu`) has no DOM code and runs natively
 //! and in the browser; `web` is the browser glue the example pages call.
 
 pub mod adjust;
@@ -9,6 +9,7 @@ pub mod decode;
 pub mod deep;
 pub mod draw;
 pub mod gpu;
+pub mod hdr;
 pub mod histogram;
 pub mod image;
 pub mod layout;

@@ -129,6 +129,8 @@ pub enum Kernel {
     Vectorscope,
     /// 16-bit pictures, and more bins than the others hold.
     Deep,
+    /// Floating-point (HDR) pictures: their range, then their counts (src/gpu/hdr.rs).
+    Hdr,
 }
 
 /// Bins a channel that one deep workgroup holds: 4096 of 32 bits fill the 16 KB
@@ -153,6 +155,7 @@ impl Kernel {
             Kernel::Waveform => "waveform",
             Kernel::Vectorscope => "vectorscope",
             Kernel::Deep => "deep",
+            Kernel::Hdr => "hdr",
         }
     }
 
@@ -181,6 +184,7 @@ impl Kernel {
             Kernel::Waveform => include_str!("../../shaders/waveform.wgsl"),
             Kernel::Vectorscope => include_str!("../../shaders/vectorscope.wgsl"),
             Kernel::Deep => include_str!("../../shaders/deep.wgsl"),
+            Kernel::Hdr => include_str!("../../shaders/hdr.wgsl"),
         }
     }
 

@@ -734,7 +734,7 @@ impl Run {
                     Kernel::Chunks => chunk.invocations() as u64,
                     Kernel::Sum | Kernel::Reduce | Kernel::Privatized | Kernel::Packed => 256,
                     Kernel::Deep => 256,
-                    Kernel::Scale | Kernel::Waveform | Kernel::Vectorscope => {
+                    Kernel::Scale | Kernel::Waveform | Kernel::Vectorscope | Kernel::Hdr => {
                         unreachable!("no method plans {}", kernel.name())
                     }
                 };
@@ -793,7 +793,7 @@ impl Run {
                             .expect("a deep run reads a deep image")
                             .as_entire_binding(),
                     ],
-                    Kernel::Scale | Kernel::Waveform | Kernel::Vectorscope => {
+                    Kernel::Scale | Kernel::Waveform | Kernel::Vectorscope | Kernel::Hdr => {
                         unreachable!("no method plans {}", kernel.name())
                     }
                 };

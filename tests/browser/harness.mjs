@@ -113,7 +113,17 @@ export function suite({ fixtures: withFixtures = false, flags = [] } = {}) {
  * also for pages that `open` did not make (why: in `open`).
  */
 export async function waitState(page, state, timeout = 120_000) {
-  await page.waitForFunction((s) => document.body.dataset.state === s, state, { timeout, polling: 100 });
+  try {
+    await page.waitForFunction((s) => document.body.dataset.state === s, state, { timeout, polling: 100 });
+  } catch (e) {
+    // What the page showed instead, for a failure that cannot be run again.
+    const seen = await page.evaluate(() => ({
+      state: document.body.dataset.state,
+      says: [...document.querySelectorAll('[role=alert], [role=status]')].map((n) => n.textContent).filter(Boolean),
+    })).catch((why) => String(why));
+    e.message += ` (waiting for '${state}'; the page showed ${JSON.stringify(seen)}, console errors ${JSON.stringify(page.errors ?? [])})`;
+    throw e;
+  }
 }
 
 /**

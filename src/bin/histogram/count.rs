@@ -1,9 +1,10 @@
 //! `histogram IMAGE...`: one histogram per image, JSON or CSV out.
 
-use crate::input::{count_file, Band, Counted};
+use crate::input::{count_file, Band, Counted, Counts};
 use crate::options::{self, parse, USAGE};
 use histogram::deep;
-use histogram::gpu::{ChunkShape, Gpu, GpuImage, Kernels, Method, Run, RunOptions};
+use histogram::gpu::{count_hdr, ChunkShape, Gpu, GpuImage, Kernels, Method, Run, RunOptions};
+use histogram::hdr::{self, HdrHistogram, Range};
 use histogram::histogram::json_string;
 use histogram::histogram::MAX_KERNEL_BINS;
 use histogram::{compute_cpu, stats, Channels, Histogram, Spec};
@@ -21,6 +22,10 @@ pub fn run(args: &[String]) -> i32 {
     };
     let spec = match Spec::new(options.bins, Channels::Rgbl) {
         Ok(spec) => spec,
+        Err(e) => return usage_error(&e),
+    };
+    let stops = match options.range.as_deref().map(hdr::parse_stops).transpose() {
+        Ok(stops) => stops,
         Err(e) => return usage_error(&e),
     };
     let method = match options.method.as_deref() {
@@ -57,24 +62,60 @@ pub fn run(args: &[String]) -> i32 {
         // The method that counted the file: the 8-bit methods hand 16-bit bands,
         // and more bins than they hold, to the deep kernel.
         let mut used = method;
-        let count = |band: &Band| match (&gpu, method) {
-            (Some(gpu), Some(method)) => {
+        let mut hdr_on_gpu = false;
+        let count = |band: &Band| match (&gpu, method, band) {
+            (Some(gpu), Some(_), Band::Hdr(image)) => {
+                hdr_on_gpu = true;
+                let counted = count_hdr(gpu, &mut kernels, image, spec.num_bins, stops);
+                pollster::block_on(counted)
+                    .map(Counts::Hdr)
+                    .map_err(|e| e.0)
+            }
+            (Some(gpu), Some(method), band) => {
                 let deep = matches!(band, Band::Deep(_)) || spec.num_bins > MAX_KERNEL_BINS;
                 let method = if deep { Method::Deep } else { method };
                 used = Some(method);
                 let image = match band {
                     Band::Eight(image) => GpuImage::upload_for(gpu, image, method.input()),
                     Band::Deep(image) => GpuImage::upload_deep(gpu, image),
+                    Band::Hdr(_) => unreachable!("counted above"),
                 };
                 gpu_histogram(gpu, &mut kernels, &image, method, spec, options.chunk)
+                    .map(Counts::Levels)
             }
             _ => Ok(match band {
-                Band::Eight(image) => compute_cpu(image, spec),
-                Band::Deep(image) => deep::count_cpu(image, spec),
+                Band::Eight(image) => Counts::Levels(compute_cpu(image, spec)),
+                Band::Deep(image) => Counts::Levels(deep::count_cpu(image, spec)),
+                Band::Hdr(image) => {
+                    let mut range = Range::of(image);
+                    if let Some(stops) = stops {
+                        range.stops = stops;
+                    }
+                    Counts::Hdr(hdr::count_cpu(image, spec.num_bins, range))
+                }
             }),
         };
         match count_file(file, spec, options.region, options.eight_bits, count) {
             Ok(mut counted) => {
+                let (histogram, hdr) = match std::mem::replace(
+                    &mut counted.counts,
+                    Counts::Levels(Histogram::from_counts(spec, vec![0; spec.len()])),
+                ) {
+                    Counts::Levels(h) => (h, None),
+                    Counts::Hdr(h) => (Histogram::from_counts(spec, h.counts.clone()), Some(h)),
+                };
+                if let Some(h) = &hdr {
+                    counted.notes.push(hdr_note(h));
+                    if options.stats {
+                        counted
+                            .notes
+                            .push("--stats: not yet for HDR pictures.".to_string());
+                    }
+                } else if options.range.is_some() {
+                    counted
+                        .notes
+                        .push("--range applies to HDR (floating-point) pictures only.".to_string());
+                }
                 counted.notes.extend(comb_note(spec, counted.depth));
                 if let (Some(asked), Some(Method::Deep)) = (method, used) {
                     if asked != Method::Deep {
@@ -85,15 +126,20 @@ pub fn run(args: &[String]) -> i32 {
                         ));
                     }
                 }
-                let name = used.map_or("cpu", Method::name);
+                let name = if hdr_on_gpu {
+                    "hdr"
+                } else {
+                    used.map_or("cpu", Method::name)
+                };
+                let with_stats = options.stats && hdr.is_none();
                 let out = if options.csv {
                     // CSV has no place for notes: they go to stderr.
                     for note in &counted.notes {
                         eprintln!("histogram: {file}: {note}");
                     }
-                    csv_rows(file, &counted.histogram, options.stats)
+                    csv_rows(file, &histogram, with_stats)
                 } else {
-                    json_line(file, &counted, name, options.stats)
+                    json_line(file, &counted, &histogram, hdr.as_ref(), name, with_stats)
                 };
                 print!("{out}");
             }
@@ -145,8 +191,31 @@ pub fn gpu_histogram(
     Ok(histogram)
 }
 
-fn json_line(file: &str, counted: &Counted, method: &str, with_stats: bool) -> String {
-    let histogram = &counted.histogram;
+/// An HDR count in words: its range, and what lay outside it.
+fn hdr_note(h: &HdrHistogram) -> String {
+    let total = |c: [u32; 4]| c.iter().map(|&n| n as u64).sum::<u64>();
+    format!(
+        "Floating-point (HDR) samples, linear: R, G and B counted over [0, {}], luminance \
+         in stops from {} to {}; {} channel values below the range, {} above, {} pixels \
+         with a NaN or infinite sample (in no bin); above 1.0: luminance {}.",
+        h.range.max,
+        h.range.stops.0,
+        h.range.stops.1,
+        total(h.below),
+        total(h.above),
+        h.invalid,
+        h.above_one[3]
+    )
+}
+
+fn json_line(
+    file: &str,
+    counted: &Counted,
+    histogram: &Histogram,
+    hdr: Option<&HdrHistogram>,
+    method: &str,
+    with_stats: bool,
+) -> String {
     let mut out = format!(
         "{{\"file\": {}, \"width\": {}, \"height\": {}, \"depth\": {}, \"bins\": {}, \"method\": \"{method}\"",
         json_string(file),
@@ -167,6 +236,27 @@ fn json_line(file: &str, counted: &Counted, method: &str, with_stats: bool) -> S
     write!(out, ", \"notes\": [{}]", notes.join(", ")).unwrap();
     if with_stats {
         write!(out, ", \"stats\": {}", stats::json(histogram)).unwrap();
+    }
+    if let Some(h) = hdr {
+        let four = |c: [u32; 4]| {
+            format!(
+                "{{\"r\": {}, \"g\": {}, \"b\": {}, \"luminance\": {}}}",
+                c[0], c[1], c[2], c[3]
+            )
+        };
+        write!(
+            out,
+            ", \"range\": {{\"max\": {}, \"stops\": [{}, {}]}}, \"below\": {}, \"above\": {}, \
+             \"above_one\": {}, \"invalid\": {}",
+            h.range.max,
+            h.range.stops.0,
+            h.range.stops.1,
+            four(h.below),
+            four(h.above),
+            four(h.above_one),
+            h.invalid
+        )
+        .unwrap();
     }
     for (c, name) in histogram.spec().channels.names().iter().enumerate() {
         let bins: Vec<String> = histogram.channel(c).iter().map(u32::to_string).collect();

@@ -2,26 +2,35 @@
 
 use histogram::decode::{self, Decoder};
 use histogram::deep::DeepImage;
+use histogram::hdr::{HdrHistogram, HdrImage};
 use histogram::{Histogram, Image, Region, Spec};
 use std::io::{BufRead, BufReader, Cursor, Read, Seek};
 
 /// Pixels of one band: 64 megapixels, 256 MiB of RGBA (a GPU upload at a time).
 const BAND_PIXELS: u64 = 1 << 26;
 
-/// Rows of an image file: 8 bits a sample, or a 16-bit file's at its own depth.
+/// Rows of an image file: 8 bits a sample, a 16-bit file's at its own depth, or a
+/// floating-point file's samples (whole: their range comes from all of them).
 pub enum Band {
     Eight(Image),
     Deep(DeepImage),
+    Hdr(HdrImage),
+}
+
+/// A band's counts: levels in bins, or an HDR picture's (src/hdr.rs).
+pub enum Counts {
+    Levels(Histogram),
+    Hdr(HdrHistogram),
 }
 
 /// An image file counted band by band.
 pub struct Counted {
     pub width: u32,
     pub height: u32,
-    /// Bits a sample as counted: 8, or 16.
+    /// Bits a sample as counted: 8, 16, or 32 (floating point).
     pub depth: u32,
     pub region: Option<Region>,
-    pub histogram: Histogram,
+    pub counts: Counts,
     pub notes: Vec<String>,
 }
 
@@ -32,7 +41,7 @@ pub fn count_file(
     spec: Spec,
     region: Option<Region>,
     eight_bits: bool,
-    count: impl FnMut(&Band) -> Result<Histogram, String>,
+    count: impl FnMut(&Band) -> Result<Counts, String>,
 ) -> Result<Counted, String> {
     if path == "-" {
         let mut bytes = Vec::new();
@@ -51,7 +60,7 @@ fn count_bands(
     spec: Spec,
     region: Option<Region>,
     eight_bits: bool,
-    mut count: impl FnMut(&Band) -> Result<Histogram, String>,
+    mut count: impl FnMut(&Band) -> Result<Counts, String>,
 ) -> Result<Counted, String> {
     let mut decoder = Decoder::new(reader, u64::MAX, memory_budget()).map_err(|e| e.to_string())?;
     let (width, height) = (decoder.width(), decoder.height());
@@ -65,6 +74,18 @@ fn count_bands(
     }
     if let Some(region) = region {
         region.within(width, height)?;
+    }
+    if decoder.is_float() && !eight_bits {
+        let whole = decoder.float_image().expect("a float file's samples");
+        let image = region.map_or_else(|| whole.clone(), |r| whole.crop(r));
+        return Ok(Counted {
+            width,
+            height,
+            depth: 32,
+            region,
+            counts: count(&Band::Hdr(image))?,
+            notes: decoder.notes_at_depth(),
+        });
     }
     let mut histogram = Histogram::from_counts(spec, vec![0; spec.len()]);
     let depth = if eight_bits { 8 } else { decoder.depth() };
@@ -84,17 +105,22 @@ fn count_bands(
         let rows = match &band {
             Band::Eight(b) => b.height(),
             Band::Deep(b) => b.height(),
+            Band::Hdr(b) => b.height(),
         };
         let part = match region {
             None => Some(band),
             Some(region) => region.in_rows(top, rows).map(|r| match &band {
                 Band::Eight(b) => Band::Eight(b.crop(r)),
                 Band::Deep(b) => Band::Deep(b.crop(r)),
+                Band::Hdr(b) => Band::Hdr(b.crop(r)),
             }),
         };
         top += rows;
         if let Some(part) = part {
-            histogram.add(&count(&part)?);
+            match count(&part)? {
+                Counts::Levels(h) => histogram.add(&h),
+                Counts::Hdr(_) => unreachable!("8- and 16-bit bands count levels"),
+            }
         }
     }
     Ok(Counted {
@@ -102,7 +128,7 @@ fn count_bands(
         height,
         depth,
         region,
-        histogram,
+        counts: Counts::Levels(histogram),
         notes: decoder.notes(),
     })
 }

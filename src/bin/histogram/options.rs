@@ -12,14 +12,24 @@ usage: histogram [OPTIONS] IMAGE...   (IMAGE - reads one image from standard inp
                        [BENCH OPTIONS] [IMAGE...]
 
 Prints the R, G, B and luminance histograms of each image (PNG, JPEG, WebP, GIF,
-BMP, TIFF, ICO), one JSON object per line (or CSV rows). The stored values are
-counted: alpha is not applied, colour profiles are not applied, an animation
-counts its first frame. 16-bit PNG and TIFF are counted at their full depth.
+BMP, TIFF, ICO, Radiance HDR, OpenEXR), one JSON object per line (or CSV rows).
+The stored values are counted: alpha is not applied, colour profiles are not
+applied, an animation counts its first frame. 16-bit PNG and TIFF are counted
+at their full depth.
 
 The rule, for samples of d bits (8, or 16): v = stored / (2^d - 1); a channel's
 bin is min(floor(v * N), N - 1) for N bins, luminance's the same on
 0.2126 R + 0.7152 G + 0.0722 B; evaluated exactly, in integers, so every method
 agrees. With N = 2^d a bin is the stored value itself.
+
+HDR pictures (Radiance .hdr, OpenEXR, floating-point TIFF) are linear values:
+R, G and B are counted over [0, max] (max: the largest finite sample), bin
+min(floor(v * (N / max)), N - 1); luminance Y in stops (log2 Y) over [LO, HI],
+by default the whole stops around the data's own positive Y (--range LO,HI to
+choose), each bin's edges 2^(LO + k (HI - LO) / N). Values below 0 or outside
+the range, and pixels with a NaN or infinite sample, are counted apart
+(\"below\", \"above\", \"invalid\"), with each channel's count above 1.0, which
+an SDR display clips. On the GPU the hdr kernel counts them.
 
 options:
   --method NAME    cpu, or a GPU method: single, atomic, fragment (atomicAdd from a
@@ -36,6 +46,7 @@ options:
   --format F       json (default) or csv
   --chunk WxH      chunk shape of the chunk methods (default 256x1)
   --region X,Y,W,H count only this rectangle of each image (it must fit inside)
+  --range LO,HI    an HDR picture's luminance range in stops (default: its own)
   --stats          add each channel's statistics: pixels, mean, std_dev, median,
                    mode, min, max, p1, p99 and the percent in the first and last
                    bin (JSON: a \"stats\" object; CSV: a row per statistic)
@@ -60,6 +71,8 @@ pub struct Options {
     pub csv: bool,
     pub chunk: ChunkShape,
     pub region: Option<Region>,
+    /// `--range LO,HI`: an HDR picture's luminance stops.
+    pub range: Option<String>,
     pub stats: bool,
     /// `--depth 8`: 16-bit samples rounded to 8 bits before counting.
     pub eight_bits: bool,
@@ -77,6 +90,7 @@ pub fn parse(args: &[String], bench_keys: &[&str]) -> Result<Options, String> {
         csv: false,
         chunk: Default::default(),
         region: None,
+        range: None,
         stats: false,
         eight_bits: false,
         gpu: GpuOptions::default(),
@@ -128,6 +142,7 @@ pub fn parse(args: &[String], bench_keys: &[&str]) -> Result<Options, String> {
             "backend" => o.gpu.backends = Some(backend(value)?),
             "adapter" => o.gpu.adapter = Some(value.clone()),
             "region" => o.region = Some(Region::parse(value)?),
+            "range" => o.range = Some(value.clone()),
             _ if bench_keys.contains(&name) => o.rest.push((name.to_string(), value.clone())),
             _ => return Err(format!("unknown option {arg}")),
         }

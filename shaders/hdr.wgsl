@@ -1,0 +1,130 @@
+// HDR: floating-point pictures counted in their own units (src/hdr.rs has the
+// rule): R, G, B over [0, max], luminance in stops against a table of edges, and
+// what lies outside or is not a number counted apart. Two passes: `csRange` finds
+// the data's own range (its largest sample, its least and largest positive Y),
+// `csCount` counts. Floats stay floats: the samples come as RGBA f32.
+//
+// Positive finite floats order as their bits do, so the range pass takes atomic
+// max and min of the bits. Nothing here is tuned: every count is a global
+// atomicAdd (HDR frames are not yet counted live).
+
+const workgroupSize = 256u;
+
+struct Hdr {
+  // The picture's rows' length in pixels.
+  width: u32,
+  // numBins / max, the one f32 every device multiplies a sample by.
+  scale: f32,
+  max: f32,
+};
+
+@group(0) @binding(0) var<storage, read_write> result: array<atomic<u32>>;
+@group(0) @binding(1) var<storage, read> pixels: array<vec4f>;
+@group(0) @binding(2) var<uniform> band: Band;
+@group(0) @binding(3) var<uniform> hdr: Hdr;
+// numBins + 1 edges of the stops' bins: 2^lo, the inner ones, 2^hi.
+@group(0) @binding(4) var<storage, read> edges: array<f32>;
+
+// Not NaN and not infinite, read from the bits (WGSL has no isNan, and a compiler
+// may assume no float is one).
+fn finite(v: vec3f) -> bool {
+  let exponent = bitcast<vec3u>(v) & vec3u(0x7f800000u);
+  return all(exponent != vec3u(0x7f800000u));
+}
+
+fn luminanceOf(c: vec3f) -> f32 {
+  return 0.2126 * c.r + 0.7152 * c.g + 0.0722 * c.b;
+}
+
+fn pixelAt(i: u32) -> vec3f {
+  let at = band.origin + vec2u(i % band.size.x, i / band.size.x);
+  return pixels[at.y * hdr.width + at.x].rgb;
+}
+
+// The range pass: result[0] the largest sample's bits, result[1] and result[2]
+// the least and largest positive Y's (result[1] starts at +infinity's bits).
+@compute @workgroup_size(workgroupSize)
+fn csRange(
+  @builtin(global_invocation_id) global_invocation_id: vec3u,
+  @builtin(num_workgroups) num_workgroups: vec3u,
+) {
+  let count = band.size.x * band.size.y;
+  let stride = num_workgroups.x * workgroupSize;
+  for (var i = global_invocation_id.x; i < count; i += stride) {
+    let c = pixelAt(i);
+    if (!finite(c)) {
+      continue;
+    }
+    let top = max(max(c.r, c.g), c.b);
+    if (top > 0.0) {
+      atomicMax(&result[0], bitcast<u32>(top));
+    }
+    let y = luminanceOf(c);
+    if (y > 0.0) {
+      atomicMin(&result[1], bitcast<u32>(y));
+      atomicMax(&result[2], bitcast<u32>(y));
+    }
+  }
+}
+
+// Where the counts apart sit, after the 4 x numBins interleaved bins: below[4],
+// above[4], aboveOne[4], invalid.
+const below = 4u * numBins;
+const above = below + 4u;
+const aboveOne = above + 4u;
+const invalid = aboveOne + 4u;
+
+// The stops' bin of a Y within [2^lo, 2^hi]: how many inner edges lie at or below it.
+fn stopsBin(y: f32) -> u32 {
+  var a = 0u;
+  var b = numBins - 1u;
+  while (a < b) {
+    let m = (a + b) / 2u;
+    if (edges[m + 1u] <= y) {
+      a = m + 1u;
+    } else {
+      b = m;
+    }
+  }
+  return a;
+}
+
+@compute @workgroup_size(workgroupSize)
+fn csCount(
+  @builtin(global_invocation_id) global_invocation_id: vec3u,
+  @builtin(num_workgroups) num_workgroups: vec3u,
+) {
+  let count = band.size.x * band.size.y;
+  let stride = num_workgroups.x * workgroupSize;
+  for (var i = global_invocation_id.x; i < count; i += stride) {
+    let c = pixelAt(i);
+    if (!finite(c)) {
+      atomicAdd(&result[invalid], 1u);
+      continue;
+    }
+    for (var ch = 0u; ch < 3u; ch++) {
+      let v = c[ch];
+      if (v < 0.0) {
+        atomicAdd(&result[below + ch], 1u);
+      } else if (v > hdr.max) {
+        atomicAdd(&result[above + ch], 1u);
+      } else {
+        atomicAdd(&result[min(u32(v * hdr.scale), numBins - 1u) * 4u + ch], 1u);
+      }
+      if (v > 1.0) {
+        atomicAdd(&result[aboveOne + ch], 1u);
+      }
+    }
+    let y = luminanceOf(c);
+    if (y <= 0.0 || y < edges[0]) {
+      atomicAdd(&result[below + 3u], 1u);
+    } else if (y > edges[numBins]) {
+      atomicAdd(&result[above + 3u], 1u);
+    } else {
+      atomicAdd(&result[stopsBin(y) * 4u + 3u], 1u);
+    }
+    if (y > 1.0) {
+      atomicAdd(&result[aboveOne + 3u], 1u);
+    }
+  }
+}
