@@ -71,14 +71,25 @@ impl fmt::Display for DecodeError {
                 format,
                 bytes,
                 budget,
-            } => write!(
-                f,
-                "the image is {width}x{height} pixels; a {format} file is decoded whole, which \
-                 needs {} of memory, and {} is available. PNG is read in bands of rows: convert \
-                 it to PNG (without interlacing), or split it into parts",
-                gib(*bytes),
-                gib(*budget)
-            ),
+            } => {
+                write!(
+                    f,
+                    "the image is {width}x{height} pixels; a {format} file is decoded whole, \
+                     which needs {} of memory, and {} is available. ",
+                    gib(*bytes),
+                    gib(*budget)
+                )?;
+                // Floating-point samples would lose their range as PNG.
+                if matches!(*format, "Radiance HDR" | "OpenEXR") {
+                    write!(f, "Split it into parts")
+                } else {
+                    write!(
+                        f,
+                        "PNG is read in bands of rows: convert it to PNG (without \
+                         interlacing), or split it into parts"
+                    )
+                }
+            }
         }
     }
 }
@@ -395,7 +406,8 @@ impl<R: BufRead + Seek> Decoder<R> {
         if self.float.is_some() && !deep {
             notes.push(
                 "Floating-point (HDR) samples: each linear value is clamped to 0..1 and \
-                 rounded to 8 bits; the studio and `histogram` count them as they are."
+                 rounded to 8 bits here; the command-line tool counts them as they are, \
+                 luminance in stops."
                     .to_string(),
             );
         }

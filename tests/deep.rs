@@ -226,3 +226,14 @@ fn eight_bit_pictures_in_more_bins_than_the_8_bit_kernels_hold() {
     let message = refused.err().expect("2048 bins refused").0;
     assert!(message.contains("deep kernel"), "{message}");
 }
+
+#[test]
+fn a_cut_sixteen_bit_file_gets_a_reason() {
+    let f = fixtures::deep().remove(1);
+    let cut = &f.bytes[..f.bytes.len() / 2];
+    let mut decoder = Decoder::new(Cursor::new(cut), u64::MAX, 1 << 30).unwrap();
+    let error = std::iter::from_fn(|| Some(decoder.next_deep_band(256 * 16)))
+        .find_map(|band| band.err())
+        .expect("the cut file fails before its last row");
+    assert!(error.to_string().contains("damaged"), "{error}");
+}

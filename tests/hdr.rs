@@ -313,3 +313,51 @@ fn the_command_line_reports_an_hdr_picture_in_its_units() {
         "{line}"
     );
 }
+
+#[test]
+fn a_cut_or_lying_hdr_file_gets_a_message_and_the_others_still_print() {
+    let dir = std::env::temp_dir().join(format!("histogram-hdr-bad-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let all = pictures();
+    let write = |name: &str, bytes: &[u8]| {
+        let path = dir.join(name);
+        std::fs::write(&path, bytes).unwrap();
+        path.to_str().unwrap().to_string()
+    };
+    let good = write("good.exr", &all[0].1);
+    let cut_exr = write("cut.exr", &all[0].1[..all[0].1.len() / 2]);
+    let cut_hdr = write("cut.hdr", &all[4].1[..all[4].1.len() - 40]);
+    // A Radiance header claiming 300000 x 200000 pixels over a few bytes.
+    let lying = write(
+        "lying.hdr",
+        b"#?RADIANCE\nFORMAT=32-bit_rle_rgbe\n\n-Y 200000 +X 300000\n\x02\x02",
+    );
+    let out = Command::new(env!("CARGO_BIN_EXE_histogram"))
+        .args([
+            "--backend",
+            "vulkan",
+            "--method",
+            "cpu",
+            &cut_exr,
+            &good,
+            &cut_hdr,
+            &lying,
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    for bad in [&cut_exr, &cut_hdr, &lying] {
+        let line = stderr
+            .lines()
+            .find(|l| l.contains(bad.as_str()))
+            .unwrap_or_else(|| panic!("no message for {bad}: {stderr}"));
+        assert!(
+            line.contains("damaged") || line.contains("memory"),
+            "{line}"
+        );
+    }
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(stdout.lines().count(), 1, "the good file still printed");
+    assert!(stdout.contains("good.exr"));
+}
