@@ -454,12 +454,41 @@ fn bench_refuses_bad_options() {
         (&["bench", "--runs", "0"][..], "--runs"),
         (&["bench", "--methods", "fast"][..], "unknown method 'fast'"),
         (&["bench", "--sizes", "big"][..], "bad size 'big'"),
+        (
+            &["bench", "--sizes", "0x0", "--runs", "1"][..],
+            "bad size '0x0' (WxH, each at least 1)",
+        ),
     ] {
         let out = histogram(args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert!(stderr.contains(says), "{args:?}: {stderr}");
+        assert!(
+            out.stdout.is_empty(),
+            "{args:?}: no table before the refusal"
+        );
     }
+}
+
+/// Without XDG_RUNTIME_DIR (a container, a cron job) Mesa's drivers would print
+/// their complaint on stderr; the tool's stderr holds only its own words.
+#[test]
+fn stderr_is_the_tools_own_without_a_runtime_dir() {
+    let dir = temp_dir("xdg");
+    let path = save_png(&dir, "x.png", &Image::noise(20, 10, 4));
+    let out = Command::new(env!("CARGO_BIN_EXE_histogram"))
+        .env_remove("XDG_RUNTIME_DIR")
+        .args([
+            "--backend",
+            "vulkan",
+            "--method",
+            "packed",
+            path.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
 }
 
 #[test]

@@ -98,6 +98,19 @@ fn bench(o: Options) -> i32 {
         eprintln!("histogram bench: only the deep method reads 16-bit samples");
         return 2;
     }
+    // Sizes before the GPU and the table's header: a bad one is the only output.
+    let mut sizes = Vec::new();
+    for size in option(&o, "sizes", SIZES).split(',') {
+        let Some(wh) = size
+            .split_once('x')
+            .and_then(|(w, h)| Some((w.parse().ok()?, h.parse().ok()?)))
+            .filter(|&(w, h): &(u32, u32)| w > 0 && h > 0)
+        else {
+            eprintln!("histogram bench: bad size '{size}' (WxH, each at least 1)");
+            return 2;
+        };
+        sizes.push(wh);
+    }
     let gpu = match pollster::block_on(Gpu::new(&o.gpu)) {
         Ok(gpu) => gpu,
         Err(e) => {
@@ -122,14 +135,7 @@ fn bench(o: Options) -> i32 {
     );
 
     let mut inputs: Vec<(String, Result<Picture, String>)> = Vec::new();
-    for size in option(&o, "sizes", SIZES).split(',') {
-        let Some((w, h)) = size
-            .split_once('x')
-            .and_then(|(w, h)| Some((w.parse().ok()?, h.parse().ok()?)))
-        else {
-            eprintln!("histogram bench: bad size '{size}' (WxH)");
-            return 2;
-        };
+    for (w, h) in sizes {
         for kind in option(&o, "kinds", KINDS).split(',') {
             let image = if deep {
                 DeepImage::bench(kind, w, h).map(Picture::Deep)

@@ -4,6 +4,9 @@
 //! Native targets only.
 
 #[cfg(not(target_arch = "wasm32"))]
+use std::os::unix::fs::DirBuilderExt as _;
+
+#[cfg(not(target_arch = "wasm32"))]
 mod adjust;
 #[cfg(not(target_arch = "wasm32"))]
 mod bench;
@@ -18,7 +21,29 @@ mod scope;
 
 #[cfg(not(target_arch = "wasm32"))]
 fn main() {
+    quiet_runtime_dir();
     std::process::exit(run(std::env::args().skip(1).collect()));
+}
+
+/// Mesa's Vulkan drivers print "XDG_RUNTIME_DIR is invalid or not set" twice on
+/// stderr where it is missing (a container, a cron job); stderr is for the tool's
+/// own words, so a private one is made for the run. Set before any thread starts.
+#[cfg(not(target_arch = "wasm32"))]
+fn quiet_runtime_dir() {
+    let usable =
+        std::env::var_os("XDG_RUNTIME_DIR").is_some_and(|dir| std::path::Path::new(&dir).is_dir());
+    if usable {
+        return;
+    }
+    // One for every run (as `make test` uses), not a new one each time.
+    let dir = std::env::temp_dir().join("histogram-xdg");
+    let made = std::fs::DirBuilder::new()
+        .recursive(true)
+        .mode(0o700)
+        .create(&dir);
+    if made.is_ok() {
+        std::env::set_var("XDG_RUNTIME_DIR", &dir);
+    }
 }
 
 /// Runs the command named by the first argument that is neither an option nor an
