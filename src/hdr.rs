@@ -252,3 +252,108 @@ pub fn count_cpu(image: &HdrImage, bins: u32, range: Range) -> HdrHistogram {
     }
     h
 }
+
+/// One channel's statistics in the file's units, from its samples (not from its
+/// bins): of every pixel with finite R, G and B, its value (or Y), negatives
+/// included. Percentiles by nearest rank, as the 8-bit statistics.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct HdrStats {
+    pub pixels: u64,
+    pub mean: f64,
+    pub std_dev: f64,
+    pub median: f64,
+    pub min: f64,
+    pub max: f64,
+    pub p1: f64,
+    pub p99: f64,
+    /// Percent of the pixels above 1.0: what an SDR display clips.
+    pub above_one_percent: f64,
+}
+
+/// The names of `HdrStats`' values, as JSON keys and CSV rows.
+pub const STATS_FIELDS: [&str; 9] = [
+    "pixels",
+    "mean",
+    "std_dev",
+    "median",
+    "min",
+    "max",
+    "p1",
+    "p99",
+    "above_one_percent",
+];
+
+impl HdrStats {
+    /// Statistics of `values`; None when there are none.
+    pub fn of(mut values: Vec<f32>) -> Option<HdrStats> {
+        let n = values.len();
+        if n == 0 {
+            return None;
+        }
+        values.sort_unstable_by(f32::total_cmp);
+        let mean = values.iter().map(|&v| v as f64).sum::<f64>() / n as f64;
+        let variance = values
+            .iter()
+            .map(|&v| (v as f64 - mean).powi(2))
+            .sum::<f64>()
+            / n as f64;
+        // The smallest value with at least p% of them at or below it.
+        let percentile = |p: u64| values[((n as u64 * p).div_ceil(100).max(1) - 1) as usize] as f64;
+        let above = values.iter().filter(|&&v| v > 1.0).count();
+        Some(HdrStats {
+            pixels: n as u64,
+            mean,
+            std_dev: variance.sqrt(),
+            median: percentile(50),
+            min: values[0] as f64,
+            max: values[n - 1] as f64,
+            p1: percentile(1),
+            p99: percentile(99),
+            above_one_percent: 100.0 * above as f64 / n as f64,
+        })
+    }
+
+    /// R, G, B and luminance of `image`'s pixels whose samples are all finite.
+    pub fn of_image(image: &HdrImage) -> [Option<HdrStats>; 4] {
+        let valid: Vec<&[f32]> = image.rgba.chunks_exact(4).filter(|p| finite(p)).collect();
+        std::array::from_fn(|c| {
+            let values = valid
+                .iter()
+                .map(|p| {
+                    if c < 3 {
+                        p[c]
+                    } else {
+                        luminance(p[0], p[1], p[2])
+                    }
+                })
+                .collect();
+            HdrStats::of(values)
+        })
+    }
+
+    /// The values in the order of `STATS_FIELDS`.
+    pub fn values(&self) -> [f64; 9] {
+        [
+            self.pixels as f64,
+            self.mean,
+            self.std_dev,
+            self.median,
+            self.min,
+            self.max,
+            self.p1,
+            self.p99,
+            self.above_one_percent,
+        ]
+    }
+
+    /// As a JSON object (keys as `STATS_FIELDS`), every value as Rust prints an
+    /// f64: exact, in the file's units, never in exponent notation.
+    pub fn to_json(&self) -> String {
+        let fields: Vec<String> = STATS_FIELDS
+            .iter()
+            .zip(self.values())
+            .map(|(name, value)| format!("\"{name}\": {value}"))
+            .collect();
+        format!("{{{}}}", fields.join(", "))
+    }
+}

@@ -253,9 +253,11 @@ fn numbers(line: &str, key: &str) -> Vec<f64> {
         b'{' => text.find('}').unwrap(),
         _ => text.find([',', '}']).unwrap(),
     };
+    // Each item's value: after its key in an object.
     text[..end]
-        .split(|c: char| !(c.is_ascii_digit() || c == '.' || c == '-' || c == 'e'))
-        .filter_map(|s| s.parse().ok())
+        .trim_start_matches(['[', '{'])
+        .split(',')
+        .filter_map(|item| item.rsplit(':').next()?.trim().parse().ok())
         .collect()
 }
 
@@ -360,4 +362,52 @@ fn a_cut_or_lying_hdr_file_gets_a_message_and_the_others_still_print() {
     let stdout = String::from_utf8(out.stdout).unwrap();
     assert_eq!(stdout.lines().count(), 1, "the good file still printed");
     assert!(stdout.contains("good.exr"));
+}
+
+#[test]
+fn statistics_are_in_the_files_units() {
+    let dir = std::env::temp_dir().join(format!("histogram-hdr-stats-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (name, bytes, rgba, _, _) = pictures().remove(0);
+    let path = dir.join(&name);
+    std::fs::write(&path, &bytes).unwrap();
+    let line = histogram(&["--method", "cpu", "--stats", path.to_str().unwrap()]);
+    let valid: Vec<&[f32]> = rgba
+        .chunks(4)
+        .filter(|p| p[..3].iter().all(|v| v.is_finite()))
+        .collect();
+    let stats_at = line.find("\"stats\": ").unwrap();
+    for (c, key) in ["r", "g", "b", "luminance"].iter().enumerate() {
+        let mut values: Vec<f64> = valid
+            .iter()
+            .map(|p| match c {
+                3 => (0.2126f32 * p[0] + 0.7152f32 * p[1] + 0.0722f32 * p[2]) as f64,
+                _ => p[c] as f64,
+            })
+            .collect();
+        values.sort_by(f64::total_cmp);
+        let n = values.len();
+        let rank = |p: usize| values[(n * p).div_ceil(100).max(1) - 1];
+        let mean = values.iter().sum::<f64>() / n as f64;
+        let above = 100.0 * values.iter().filter(|&&v| v > 1.0).count() as f64 / n as f64;
+        let std_dev = (values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / n as f64).sqrt();
+        let got = numbers(&line[stats_at..], key);
+        let want = [
+            n as f64,
+            mean,
+            std_dev,
+            rank(50),
+            values[0],
+            values[n - 1],
+            rank(1),
+            rank(99),
+            above,
+        ];
+        for (i, (g, w)) in got.iter().zip(want).enumerate() {
+            assert!(
+                (g - w).abs() <= 1e-9 * w.abs().max(1.0),
+                "{key} field {i}: {g} against {w}"
+            );
+        }
+    }
 }

@@ -4,7 +4,7 @@ use crate::input::{count_file, Band, Counted, Counts};
 use crate::options::{self, parse, USAGE};
 use histogram::deep;
 use histogram::gpu::{count_hdr, ChunkShape, Gpu, GpuImage, Kernels, Method, Run, RunOptions};
-use histogram::hdr::{self, HdrHistogram, Range};
+use histogram::hdr::{self, HdrHistogram, HdrStats, Range};
 use histogram::histogram::json_string;
 use histogram::histogram::MAX_KERNEL_BINS;
 use histogram::{compute_cpu, stats, Channels, Histogram, Spec};
@@ -106,11 +106,6 @@ pub fn run(args: &[String]) -> i32 {
                 };
                 if let Some(h) = &hdr {
                     counted.notes.push(hdr_note(h));
-                    if options.stats {
-                        counted
-                            .notes
-                            .push("--stats: not yet for HDR pictures.".to_string());
-                    }
                 } else if options.range.is_some() {
                     counted
                         .notes
@@ -131,15 +126,25 @@ pub fn run(args: &[String]) -> i32 {
                 } else {
                     used.map_or("cpu", Method::name)
                 };
-                let with_stats = options.stats && hdr.is_none();
+                let stats = options.stats.then(|| match &counted.hdr_stats {
+                    Some(s) => Stats::Hdr(s.to_vec()),
+                    None => Stats::Levels(stats::Stats::of_histogram(&histogram)),
+                });
                 let out = if options.csv {
                     // CSV has no place for notes: they go to stderr.
                     for note in &counted.notes {
                         eprintln!("histogram: {file}: {note}");
                     }
-                    csv_rows(file, &histogram, with_stats)
+                    csv_rows(file, &histogram, stats.as_ref())
                 } else {
-                    json_line(file, &counted, &histogram, hdr.as_ref(), name, with_stats)
+                    json_line(
+                        file,
+                        &counted,
+                        &histogram,
+                        hdr.as_ref(),
+                        name,
+                        stats.as_ref(),
+                    )
                 };
                 print!("{out}");
             }
@@ -208,13 +213,49 @@ fn hdr_note(h: &HdrHistogram) -> String {
     )
 }
 
+/// Each channel's statistics: from the bins, or an HDR picture's from its samples.
+enum Stats {
+    Levels(Vec<Option<stats::Stats>>),
+    Hdr(Vec<Option<HdrStats>>),
+}
+
+impl Stats {
+    fn fields(&self) -> &'static [&'static str] {
+        match self {
+            Stats::Levels(_) => &stats::FIELDS,
+            Stats::Hdr(_) => &hdr::STATS_FIELDS,
+        }
+    }
+
+    /// Per channel, its values in the order of `fields` (None: no pixels).
+    fn values(&self) -> Vec<Option<Vec<f64>>> {
+        match self {
+            Stats::Levels(all) => all.iter().map(|s| s.map(|s| s.values().to_vec())).collect(),
+            Stats::Hdr(all) => all.iter().map(|s| s.map(|s| s.values().to_vec())).collect(),
+        }
+    }
+
+    fn json(&self) -> String {
+        let objects: Vec<Option<String>> = match self {
+            Stats::Levels(all) => all.iter().map(|s| s.map(|s| s.to_json())).collect(),
+            Stats::Hdr(all) => all.iter().map(|s| s.map(|s| s.to_json())).collect(),
+        };
+        let parts: Vec<String> = objects
+            .into_iter()
+            .zip(Channels::Rgbl.names())
+            .map(|(s, n)| format!("\"{n}\": {}", s.unwrap_or_else(|| "null".into())))
+            .collect();
+        format!("{{{}}}", parts.join(", "))
+    }
+}
+
 fn json_line(
     file: &str,
     counted: &Counted,
     histogram: &Histogram,
     hdr: Option<&HdrHistogram>,
     method: &str,
-    with_stats: bool,
+    stats: Option<&Stats>,
 ) -> String {
     let mut out = format!(
         "{{\"file\": {}, \"width\": {}, \"height\": {}, \"depth\": {}, \"bins\": {}, \"method\": \"{method}\"",
@@ -234,8 +275,8 @@ fn json_line(
     }
     let notes: Vec<String> = counted.notes.iter().map(|n| json_string(n)).collect();
     write!(out, ", \"notes\": [{}]", notes.join(", ")).unwrap();
-    if with_stats {
-        write!(out, ", \"stats\": {}", stats::json(histogram)).unwrap();
+    if let Some(stats) = stats {
+        write!(out, ", \"stats\": {}", stats.json()).unwrap();
     }
     if let Some(h) = hdr {
         let four = |c: [u32; 4]| {
@@ -265,7 +306,7 @@ fn json_line(
     out + "}\n"
 }
 
-fn csv_rows(file: &str, histogram: &Histogram, with_stats: bool) -> String {
+fn csv_rows(file: &str, histogram: &Histogram, stats: Option<&Stats>) -> String {
     // A file name with a comma or quote is quoted, as CSV does.
     let name = if file.contains([',', '"', '\n']) {
         format!("\"{}\"", file.replace('"', "\"\""))
@@ -278,13 +319,13 @@ fn csv_rows(file: &str, histogram: &Histogram, with_stats: bool) -> String {
         .skip(1)
         .map(|row| format!("{name},{row}\n"))
         .collect();
-    if with_stats {
+    if let Some(stats) = stats {
         // One row per statistic, named in the bin column.
-        let all = stats::Stats::of_histogram(histogram);
-        for (i, field) in stats::FIELDS.iter().enumerate() {
+        let all = stats.values();
+        for (i, field) in stats.fields().iter().enumerate() {
             let values: Vec<String> = all
                 .iter()
-                .map(|s| s.map_or(String::new(), |s| format!("{}", s.values()[i])))
+                .map(|s| s.as_ref().map_or(String::new(), |s| format!("{}", s[i])))
                 .collect();
             writeln!(rows, "{name},{field},{}", values.join(",")).unwrap();
         }

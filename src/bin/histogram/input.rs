@@ -2,7 +2,7 @@
 
 use histogram::decode::{self, Decoder};
 use histogram::deep::DeepImage;
-use histogram::hdr::{HdrHistogram, HdrImage};
+use histogram::hdr::{HdrHistogram, HdrImage, HdrStats};
 use histogram::{Histogram, Image, Region, Spec};
 use std::io::{BufRead, BufReader, Cursor, Read, Seek};
 
@@ -31,6 +31,8 @@ pub struct Counted {
     pub depth: u32,
     pub region: Option<Region>,
     pub counts: Counts,
+    /// An HDR picture's statistics, from its samples (the counted part).
+    pub hdr_stats: Option<[Option<HdrStats>; 4]>,
     pub notes: Vec<String>,
 }
 
@@ -83,6 +85,7 @@ fn count_bands(
             height,
             depth: 32,
             region,
+            hdr_stats: Some(HdrStats::of_image(&image)),
             counts: count(&Band::Hdr(image))?,
             notes: decoder.notes_at_depth(),
         });
@@ -129,6 +132,7 @@ fn count_bands(
         depth,
         region,
         counts: Counts::Levels(histogram),
+        hdr_stats: None,
         notes: decoder.notes(),
     })
 }
