@@ -103,13 +103,14 @@ async function browserPicture(file) {
       gl.readPixels(0, 0, width, height, gl.RGBA, gl.UNSIGNED_BYTE, rgba);
       gl.getExtension('WEBGL_lose_context')?.loseContext();
       return Picture.fromRgba(width, height, rgba, format,
-        ['Decoded by this browser (the Rust decoder does not read this format): its straight colour values are counted.']);
+        ['Decoded by this browser (the Rust decoder does not read this format): its straight colour values are counted, ' +
+         'at 8 bits a channel (the browser gives no more, whatever the file holds).']);
     }
     const ctx = new OffscreenCanvas(width, height).getContext('2d', { willReadFrequently: true });
     ctx.drawImage(bitmap, 0, 0);
     return Picture.fromRgba(width, height, new Uint8Array(ctx.getImageData(0, 0, width, height).data.buffer), format,
-      ['Decoded by this browser and read through a 2D canvas (no WebGL here): the canvas stores colour ' +
-       'premultiplied by alpha, so translucent pixels may be a few levels off.']);
+      ['Decoded by this browser and read through a 2D canvas (no WebGL here), at 8 bits a channel: the canvas ' +
+       'stores colour premultiplied by alpha, so translucent pixels may be a few levels off.']);
   } finally {
     bitmap.close();
   }
