@@ -148,7 +148,9 @@ export function panelView(studio) {
      */
     binsFor(depth) {
       for (const option of binsSelect.options) option.disabled = Number(option.value) > levelsOf(depth);
-      if (binsSelect.selectedOptions[0]?.disabled) binsSelect.value = '256';
+      // Only an offered choice is counted (an edited page could hold another).
+      const offered = BIN_CHOICES.includes(Number(binsSelect.value)) && !binsSelect.selectedOptions[0]?.disabled;
+      if (!offered) binsSelect.value = '256';
       binsWhy.textContent = why(depth);
       return Number(binsSelect.value);
     },

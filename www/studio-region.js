@@ -13,12 +13,22 @@ export function pictureBox(canvas, current) {
 export function regionView(studio, canvas) {
   const box = el('div', { class: 'region-box', hidden: true });
   const inputs = ['x', 'y', 'width', 'height'].map((name) => el('input', {
-    type: 'number', min: 0, step: 1, id: `region-${name}`, 'aria-label': `Region ${name}`, inputmode: 'numeric',
+    type: 'number', min: name.length > 1 ? 1 : 0, step: 1, id: `region-${name}`, 'aria-label': `Region ${name}`,
+    inputmode: 'numeric', 'aria-describedby': 'region-why',
   }));
   const clearButton = el('button', { type: 'button' }, 'Count it all');
+  // Why typed values were not taken; the fields go back to the region counted.
+  const why = el('p', { id: 'region-why', class: 'hint', role: 'alert', hidden: true });
   const options = el('fieldset', { class: 'studio-options region' }, el('legend', {}, 'Region (pixels)'),
     el('div', { class: 'row' }, ...inputs.map((input, i) => el('label', { class: 'option' }, ['X', 'Y', 'W', 'H'][i], input)),
-      clearButton));
+      clearButton), why);
+
+  /** Says why the typed region was refused (empty: nothing to say), marking the field. */
+  function refuse(text, field = null) {
+    why.hidden = !text;
+    why.textContent = text;
+    inputs.forEach((input, i) => input.setAttribute('aria-invalid', String(i === field)));
+  }
   // The rectangle counted, kept across new Studios of the same source; null: all.
   let kept = null;
 
@@ -44,19 +54,41 @@ export function regionView(studio, canvas) {
       if (w < 1 || h < 1) return;
       current.setRegion(x, y, w, h);
       kept = [x, y, w, h];
-      studio.say('');
+      refuse('');
     } catch (e) {
-      studio.say(errorText(e));
+      refuse(`${errorText(e)}; the region counted is kept.`);
+      show();
       return;
     }
     show();
     studio.redraw();
   }
 
+  // Typed values are taken only as typed: whole numbers within the picture's
+  // 32-bit coordinates (a number field would otherwise hand over 1e308, -1 or
+  // nothing at all).
+  const NAMES = ['X', 'Y', 'W', 'H'];
+  function typed() {
+    const values = [];
+    for (const [i, input] of inputs.entries()) {
+      const text = input.value.trim();
+      const v = Number(text);
+      const least = i < 2 ? 0 : 1;
+      if (text === '' || !Number.isInteger(v) || v < least || v > 0xffffffff) {
+        refuse(`${NAMES[i]} must be a whole number of pixels, at least ${least}; the region counted is kept.`, i);
+        show();
+        return;
+      }
+      values.push(v);
+    }
+    set(...values);
+  }
+
   function clear() {
     if (!studio.current) return;
     studio.current.clearRegion();
     kept = null;
+    refuse('');
     show();
     studio.redraw();
   }
@@ -92,10 +124,7 @@ export function regionView(studio, canvas) {
     drag = null;
     set(Math.min(x0, x1), Math.min(y0, y1), Math.abs(x1 - x0), Math.abs(y1 - y0));
   });
-  inputs.forEach((input) => input.addEventListener('change', () => {
-    const [x, y, w, h] = inputs.map((i) => Number(i.value));
-    set(x, y, w, h);
-  }));
+  inputs.forEach((input) => input.addEventListener('change', typed));
   clearButton.addEventListener('click', clear);
   document.addEventListener('keydown', (e) => {
     if (e.key === 'Escape') clear();
@@ -115,7 +144,7 @@ export function regionView(studio, canvas) {
       }
     },
     /** A new source: its whole picture is counted. */
-    reset() { kept = null; },
+    reset() { kept = null; refuse(''); },
     layout: show,
   };
 }

@@ -36,10 +36,13 @@ async function studioRows(page) {
 /** Types a region in; on a picture, waits until it is counted. */
 async function setRegion(page, [x, y, w, h], wait = true) {
   if (wait) await page.evaluate(() => { document.body.dataset.state = 'picking'; });
-  for (const [name, v] of [['x', x], ['y', y], ['width', w], ['height', h]]) await page.fill(`#region-${name}`, String(v));
-  await page.dispatchEvent('#region-height', 'change');
+  // All four at once, then one change: a field's change takes the four fields as
+  // they stand, and refuses (and resets) a rectangle that does not fit yet.
+  await page.evaluate((values) => {
+    for (const [name, v] of Object.entries(values)) document.querySelector(`#region-${name}`).value = String(v);
+    document.querySelector('#region-height').dispatchEvent(new Event('change'));
+  }, { x, y, width: w, height: h });
   if (wait) {
-    // Each field's change counts what is typed so far; wait for the whole rectangle.
     await waitState(page, 'done');
     await page.waitForFunction((n) => document.querySelector('td[data-stat="r-pixels"]')?.textContent === n,
       (w * h).toLocaleString('en'));
@@ -212,6 +215,47 @@ test('studio: views, bins, pin and exports', async () => {
   assert.match(await page.textContent('#bins-why'), /8 bits has 256 levels/);
   assert.equal(await page.inputValue('#bins'), '256');
   assert.deepEqual(await studioRows(page), fixtures.rows('palette-trns-97x61.png', 4));
+  assert.deepEqual(page.errors, []);
+});
+
+test('studio: a typed region is taken as typed or refused beside the fields; an edited bins value is not counted', async () => {
+  const page = await browser.open('/www/studio.html');
+  await openFile(page, fixtures.path('thirds-96x64.png'));
+  await setRegion(page, [10, 10, 50, 40]);
+  const region = () => page.evaluate(() => Array.from(window.studioPage.studio.region));
+  const fields = () => Promise.all(['x', 'y', 'width', 'height'].map((n) => page.inputValue(`#region-${n}`)));
+  assert.deepEqual(await region(), [10, 10, 50, 40]);
+  for (const [name, value, says] of [
+    ['x', '4294967306', /X must be a whole number of pixels, at least 0/],
+    ['x', '1e308', /X must be a whole number/],
+    ['x', '-1', /X must be a whole number/],
+    ['y', '2.5', /Y must be a whole number/],
+    ['width', '-10', /W must be a whole number of pixels, at least 1/],
+    ['height', '0', /H must be a whole number of pixels, at least 1/],
+    ['width', '', /W must be a whole number/],
+    ['x', '90', /does not fit in the 96x64 image; the region counted is kept/],
+  ]) {
+    await page.fill(`#region-${name}`, value);
+    await page.dispatchEvent(`#region-${name}`, 'change');
+    assert.match(await page.textContent('#region-why'), says, `${name} = ${value}`);
+    assert.ok(await page.isVisible('#region-why'));
+    assert.deepEqual(await region(), [10, 10, 50, 40], `${name} = ${value}: the region counted is kept`);
+    assert.deepEqual(await fields(), ['10', '10', '50', '40'], `${name} = ${value}: the fields show it`);
+  }
+  const invalid = await page.$$eval('#studio-main [aria-invalid=true], [aria-invalid=true]', (n) => n.map((x) => x.id));
+  assert.deepEqual(invalid, [], 'a refusal by the picture marks no one field');
+  await setRegion(page, [0, 0, 96, 64]);
+  assert.ok(await page.isHidden('#region-why'), 'a region taken clears the message');
+  // A bins value the studio does not offer (an edited page): 256 are counted.
+  await page.evaluate(() => {
+    document.body.dataset.state = 'picking';
+    document.querySelector('#bins').append(new Option('0', '0'));
+  });
+  await page.selectOption('#bins', '0');
+  await waitState(page, 'done');
+  assert.equal(await page.evaluate(() => window.studioPage.studio.numBins), 256);
+  assert.equal(await page.inputValue('#bins'), '256');
+  assert.deepEqual(await studioRows(page), fixtures.rows('thirds-96x64.png', 4));
   assert.deepEqual(page.errors, []);
 });
 
