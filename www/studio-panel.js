@@ -44,6 +44,10 @@ export function panelView(studio) {
 
   const input = (selector) => options.querySelector(selector);
   const pinned = () => pinButton.getAttribute('aria-pressed') === 'true';
+  // The pinned histogram as read back after it was pinned ({ bins, counts }), so
+  // that a new Studio (a lost device) shows the same one; `pinWanted` until then.
+  let pinnedCounts = null;
+  let pinWanted = false;
   // [panel index, bin] of the readout.
   let cursorBin = null;
 
@@ -132,6 +136,8 @@ export function panelView(studio) {
     const now = !pinned();
     if (now) studio.current.pin();
     else studio.current.unpin();
+    pinnedCounts = null;
+    pinWanted = now;
     pinButton.setAttribute('aria-pressed', String(now));
     pinButton.textContent = now ? 'Unpin' : 'Pin this histogram';
     studio.redraw();
@@ -159,9 +165,27 @@ export function panelView(studio) {
       const shown = CHANNELS.map((_, i) => input(`#show-${i}`).checked);
       current.setOptions(input('input[name=layout]:checked').value === 'parade',
         input('input[name=scale]:checked').value === 'log', Uint8Array.from(shown, Number), input('#clipping').checked);
-      if (pinned()) current.pin();
+      if (!pinned()) return;
+      if (pinnedCounts?.bins === current.numBins) {
+        current.repin(pinnedCounts.counts);
+      } else {
+        current.pin();
+        pinWanted = true;
+      }
     },
-    shown: showReadout,
+    /** A new reading: the readout, and the pinned histogram's counts if wanted. */
+    shown() {
+      const { outcome } = studio;
+      if (pinWanted && outcome) {
+        const n = outcome.numBins;
+        const channels = [0, 1, 2, 3].map((c) => outcome.bins(c));
+        const counts = new Uint32Array(n * 4);
+        for (let b = 0; b < n; b++) for (let c = 0; c < 4; c++) counts[b * 4 + c] = channels[c][b];
+        pinnedCounts = { bins: n, counts };
+        pinWanted = false;
+      }
+      showReadout();
+    },
   };
   return view;
 }

@@ -72,6 +72,46 @@ test('timings page: a device lost while timing is replaced and every cell still 
   assert.deepEqual(page.errors, []);
 });
 
+test('studio: a lost device gives back the region, the bins, the scale and the pinned histogram', async () => {
+  const page = await browser.open('/www/studio.html', { viewport: { width: 1280, height: 900 }, init: trackDevices });
+  const region = async (values) => {
+    await page.evaluate((v) => {
+      document.body.dataset.state = 'picking';
+      for (const [name, n] of Object.entries(v)) document.querySelector(`#region-${name}`).value = String(n);
+      document.querySelector('#region-height').dispatchEvent(new Event('change'));
+    }, values);
+    await waitState(page, 'done');
+  };
+  await pickFile(page, fixtures.path('translucent-257x131.png'));
+  await region({ x: 10, y: 10, width: 50, height: 50 });
+  await page.evaluate(() => { document.body.dataset.state = 'picking'; });
+  await page.selectOption('#bins', '64');
+  await waitState(page, 'done');
+  await page.check('input[name=scale][value=log]');
+  // Pin one region's histogram, then count another: the pin is not the current.
+  await page.click('text=Pin this histogram');
+  await page.evaluate(() => window.studioPage.readBack());
+  await region({ x: 100, y: 40, width: 120, height: 80 });
+  const state = () => page.evaluate(() => ({
+    region: Array.from(window.studioPage.studio.region),
+    bins: window.studioPage.studio.numBins,
+    pixels: document.querySelector('td[data-stat="r-pixels"]').textContent,
+    pin: document.querySelector('.studio-options button[aria-pressed]').getAttribute('aria-pressed'),
+    log: document.querySelector('input[name=scale][value=log]').checked,
+  }));
+  const before = await state();
+  const panel = async () => page.locator('#panel').screenshot();
+  const drawn = await panel();
+  await page.evaluate(() => { document.body.dataset.state = 'losing'; window.gpuDevices.at(-1).destroy(); });
+  await page.waitForFunction(() => window.gpuDevices.length === 2 && document.body.dataset.state === 'done', null, { timeout: 60_000 });
+  await page.evaluate(() => window.studioPage.readBack());
+  assert.deepEqual(await state(), before);
+  assert.deepEqual(before, { region: [100, 40, 120, 80], bins: 64, pixels: '9,600', pin: 'true', log: true });
+  assert.ok((await panel()).equals(drawn), 'the panel draws the same pinned and counted histograms');
+  assert.match(await page.textContent('p.note'), /The GPU was reset/);
+  assert.deepEqual(page.errors, []);
+});
+
 test('video page: a device lost while playing is replaced and frames keep coming', async () => {
   const page = await browser.open('/www/video.html', { state: 'ready', viewport: { width: 1280, height: 800 }, init: trackDevices });
   await page.click('#play');

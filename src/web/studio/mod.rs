@@ -287,6 +287,29 @@ impl Studio {
         self.place();
     }
 
+    /// Pins a histogram read back earlier (`counts` interleaved as the bins), as a
+    /// pin of it would have: what a new Studio after a lost device is given back.
+    /// It goes through the bins, which the next draw counts anew.
+    pub fn repin(&self, counts: Vec<u32>) -> WebResult<()> {
+        let g = &self.context.gpu;
+        let run = self.source.run();
+        if counts.len() != run.spec().len() {
+            return Err(JsError::new(&format!(
+                "{} counts do not make this studio's {} bins",
+                counts.len(),
+                run.spec().len()
+            )));
+        }
+        let bytes: Vec<u8> = counts.iter().flat_map(|c| c.to_le_bytes()).collect();
+        g.queue.write_buffer(run.bins(), 0, &bytes);
+        self.panel.pin();
+        let mut encoder = g.device.create_command_encoder(&Default::default());
+        self.panel.encode(&mut encoder, run.bins());
+        g.queue.submit([encoder.finish()]);
+        self.place();
+        Ok(())
+    }
+
     /// The panels as drawn on the panel canvas: for each, x, y, width, height (as
     /// fractions of the canvas) and a mask of its channels (bit 0 = R ... 3 = L).
     #[wasm_bindgen(js_name = panelRects)]
