@@ -124,25 +124,44 @@ async function timeGivenLoss(picture, method, channels) {
   }
 }
 
-async function runAll() {
+// A file picked while a run is going (the latest one): the run stops after the
+// method being timed, and this file is timed next.
+let wanted = null;
+let timing = '';
+
+/** The status line: what is being timed, and what comes next. */
+function showStep() {
+  status.textContent = timing + (wanted ? ` Next: ${wanted.name}, as soon as this method is timed.` : '');
+}
+
+/** Times every method on the current image; `fresh`: clear the last message. */
+async function runAll(fresh = true) {
   if (running) return;
   running = true;
   runButton.disabled = true;
   setState('running');
-  message.textContent = '';
+  if (fresh) message.textContent = '';
   for (const cells of Object.values(rows)) for (const td of cells) td.textContent = '…';
   const steps = [1, 4].flatMap((channels) => COLUMNS.map((c) => ({ channels, ...c })));
   progress.max = steps.length;
+  let stopped = false;
   try {
     for (const [i, { channels, method, label }] of steps.entries()) {
+      if (wanted) {
+        stopped = true;
+        break;
+      }
       progress.value = i;
-      status.textContent = `Timing ${label}, ${channels} channel${channels > 1 ? 's' : ''}: ${runsText}…`;
+      timing = `Timing ${label}, ${channels} channel${channels > 1 ? 's' : ''}: ${runsText}…`;
+      showStep();
       const td = rows[channels][COLUMNS.findIndex((c) => c.method === method)];
       td.textContent = fmt(await timeGivenLoss(pictures[channels === 1 ? 0 : 1], method, channels));
     }
-    progress.value = steps.length;
-    status.textContent = `Done: medians of ${runsText}, on ${subject}`;
-    setState('done');
+    if (!stopped) {
+      progress.value = steps.length;
+      status.textContent = `Done: medians of ${runsText}, on ${subject}`;
+      setState('done');
+    }
   } catch (e) {
     message.textContent = `Timing failed: ${errorText(e)}`;
     status.textContent = '';
@@ -150,6 +169,31 @@ async function runAll() {
   } finally {
     running = false;
     runButton.disabled = false;
+  }
+  if (stopped) {
+    const file = wanted;
+    wanted = null;
+    // A file that cannot be read leaves the previous image, timed again whole,
+    // and says so while it is.
+    await runAll(await useFile(file));
+  }
+}
+
+/** Reads `file` for the next run; false (with the reason shown) when it cannot be read. */
+async function useFile(file) {
+  try {
+    status.textContent = `Reading ${file.name}…`;
+    await nextPaint();
+    const picture = await readImage(file);
+    new Set(pictures).forEach((p) => p.free());
+    pictures = [picture, picture];
+    subject = `${file.name}, ${picture.width}×${picture.height} (${picture.format}). ${picture.notes().join(' ')}`;
+    status.textContent = subject;
+    return true;
+  } catch (e) {
+    status.textContent = '';
+    message.textContent = `${errorText(e)} The previous image is kept.`;
+    return false;
   }
 }
 
@@ -180,22 +224,17 @@ try {
   pictures = SIZES.map(([w, h]) => (KIND ? Picture.bench(KIND, w, h) : Picture.sunset(w, h)));
   picker.addEventListener('change', async () => {
     const file = picker.files[0];
-    if (!file || running) return;
-    try {
-      status.textContent = `Reading ${file.name}…`;
-      await nextPaint();
-      const picture = await readImage(file);
-      new Set(pictures).forEach((p) => p.free());
-      pictures = [picture, picture];
-      subject = `${file.name}, ${picture.width}×${picture.height} (${picture.format}). ${picture.notes().join(' ')}`;
-      status.textContent = subject;
-    } catch (e) {
-      message.textContent = `${errorText(e)} The previous image is kept.`;
+    if (!file) return;
+    // So that picking the same file again is a new pick.
+    picker.value = '';
+    if (running) {
+      wanted = file;
+      showStep();
       return;
     }
-    await runAll();
+    if (await useFile(file)) await runAll();
   });
-  runButton.addEventListener('click', runAll);
+  runButton.addEventListener('click', () => runAll());
   await runAll();
 } catch (e) {
   message.textContent = `The page could not start: ${errorText(e)}`;

@@ -2,6 +2,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { suite, shots, media, litPixels, referenceRows, cliRows, downloadCsv, pickFile, waitState } from './harness.mjs';
 
 const PHOTO = media('pexels-francesco-ungaro-96938-mid.jpg');
@@ -54,6 +56,37 @@ test('timings: ?kind= times the benchmark images of histogram bench; an unknown 
   assert.match(await page.textContent('main'), /Done: medians of 1 run, on the noise image of histogram bench and CUB's benchmark, 96×64\./);
   const bad = await browser.open('/www/timings.html?runs=1&kind=plaid&width=96&height=64', { state: 'error' });
   assert.match(await bad.textContent('main'), /The page could not start: no benchmark image of kind 'plaid'/);
+});
+
+test('timings: a file picked during a run is timed next; one that cannot be read says so and the previous image is timed', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'histogram-timings-'));
+  const bad = join(dir, 'trunc.png');
+  writeFileSync(bad, 'not a picture at all');
+  const page = await browser.open('/www/timings.html?runs=1&width=320&height=200', { state: 'running' });
+  await page.setInputFiles('#file', media('pexels-francesco-ungaro-96938-mid.jpg'));
+  assert.match(await page.textContent('[role=status]'), /Next: pexels-francesco-ungaro-96938-mid\.jpg, as soon as this method is timed/);
+  await waitState(page, 'done', 300_000);
+  const main = () => page.textContent('main');
+  assert.match(await main(), /Done: medians of 1 run, on pexels-francesco-ungaro-96938-mid\.jpg, 2448×1505/);
+  const numbers = async () => {
+    for (const c of await page.$$eval('td[data-cell]', (tds) => tds.map((td) => td.textContent))) assert.match(c, /^\d+(\.\d+)?$/);
+  };
+  await numbers();
+  // A bad file while idle: the reason, and no "Reading" left behind.
+  await page.setInputFiles('#file', bad);
+  await page.waitForFunction(() => /The previous image is kept/.test(document.querySelector('main').textContent));
+  assert.doesNotMatch(await page.textContent('[role=status]'), /Reading/);
+  // A bad file during a run: the previous image is timed whole, and the page says why.
+  await page.evaluate(() => { document.body.dataset.state = 'picking'; });
+  await page.click('text=Run again');
+  await waitState(page, 'running');
+  await page.setInputFiles('#file', bad);
+  await waitState(page, 'done', 300_000);
+  assert.match(await main(), /The previous image is kept/);
+  assert.match(await main(), /Done: medians of 1 run, on pexels-francesco-ungaro-96938-mid\.jpg/);
+  await numbers();
+  assert.deepEqual(page.errors, []);
+  rmSync(dir, { recursive: true, force: true });
 });
 
 test('timings: every cell of this machine\'s rows gets a number', async () => {
