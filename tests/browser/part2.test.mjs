@@ -148,6 +148,37 @@ test('video: on a phone, upright or sideways, the play button and timings keep c
   }
 });
 
+/** One second of a 440 Hz tone as a WAV file: a sound with no picture. */
+function tone() {
+  const rate = 8000;
+  const wav = Buffer.alloc(44 + rate * 2);
+  wav.write('RIFF', 0); wav.writeUInt32LE(36 + rate * 2, 4); wav.write('WAVEfmt ', 8); wav.writeUInt32LE(16, 16);
+  wav.writeUInt16LE(1, 20); wav.writeUInt16LE(1, 22); wav.writeUInt32LE(rate, 24); wav.writeUInt32LE(rate * 2, 28);
+  wav.writeUInt16LE(2, 32); wav.writeUInt16LE(16, 34); wav.write('data', 36); wav.writeUInt32LE(rate * 2, 40);
+  for (let i = 0; i < rate; i++) wav.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / rate)), 44 + i * 2);
+  return wav;
+}
+
+test('an audio-only file named .mp4 is refused before anything is replaced: the video page and the studio', async () => {
+  const file = { name: 'tone.mp4', mimeType: 'video/mp4', buffer: tone() };
+  const video = await browser.open('/www/video.html', { state: 'ready' });
+  await video.click('#play');
+  await waitState(video, 'playing', 60_000);
+  await video.setInputFiles('#file', file);
+  await waitState(video, 'error', 30_000);
+  assert.match(await video.textContent('[role=alert]'), /"tone\.mp4" has no picture: audio only\. The previous video is kept\./);
+  const frames = await video.evaluate(() => window.videoPage.frames);
+  await video.waitForTimeout(1500);
+  assert.ok(await video.evaluate(() => window.videoPage.frames) > frames, 'the previous video keeps playing');
+  assert.deepEqual(video.errors, []);
+  const studio = await browser.open('/www/studio.html');
+  await studio.setInputFiles('#file', file);
+  await waitState(studio, 'error', 30_000);
+  assert.match(await studio.textContent('[role=alert]'), /has no picture: audio only\. The previous picture or video is kept\./);
+  assert.match(await studio.textContent('figcaption'), /^Sunset \(made by this project\)/);
+  assert.deepEqual(studio.errors, []);
+});
+
 test('video: a camera that is not there gives a message', async () => {
   const page = await browser.open('/www/video.html', { state: 'ready' });
   await page.getByRole('button', { name: 'Use the camera' }).click();
