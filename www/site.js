@@ -116,7 +116,7 @@ async function browserPicture(file) {
   }
 }
 
-const decoderFormats = 'PNG, JPEG, GIF, WebP, BMP, TIFF, ICO';
+const decoderFormats = 'PNG, JPEG, GIF, WebP, BMP, TIFF, ICO, Radiance HDR, OpenEXR';
 /** Longest side of the picture as shown: the canvas is a view, not the data. */
 const SHOWN_MAX = 2048;
 /** Small pictures are shown enlarged, pixel by pixel, to at least this. */

@@ -113,17 +113,26 @@ export function adjustView(studio, { preset, panelFrame, pictureCanvas }) {
     }
   }
 
+  // The numbers of the adjustment shown: a refused value puts its field back.
+  const numbers = [clipInput, lowInput, highInput];
+  let applied = numbers.map((input) => input.value);
+
   /** This view's choices, on a (new) Studio. */
   function apply(current) {
     showControls();
     const tiles = Number(tilesSelect.value);
-    const a = kind() === 'clahe' ? Number(clipInput.value) : Number(lowInput.value);
+    const empty = numbers.find((input) => input.value.trim() === '');
     try {
+      // An empty field is not a 0 (Number('') would make it one).
+      if (empty) throw new Error(`${empty.closest('label')?.textContent.trim() || empty.id} needs a number`);
+      const a = kind() === 'clahe' ? Number(clipInput.value) : Number(lowInput.value);
       current.setAdjustment(kind(), a, Number(highInput.value), tiles, tiles, linkedInput.checked);
       current.setSplit(Number(splitInput.value) / 100);
+      applied = numbers.map((input) => input.value);
       studio.say('');
     } catch (e) {
-      studio.say(errorText(e));
+      numbers.forEach((input, i) => { input.value = applied[i]; });
+      studio.say(`${errorText(e)}; the adjustment shown is kept.`);
     }
     showSplit();
   }

@@ -118,9 +118,27 @@ test('levels and CLAHE options change the result, and bad values say so', async 
   let most = 0;
   for (let i = 0; i < want.rgba.length; i++) if (i % 4 !== 3) most = Math.max(most, Math.abs(png.rgba[i] - want.rgba[i]));
   assert.ok(most <= 1, `4x4 tiles, clip 4: ${most} levels apart`);
-  await page.fill('#clip', '0');
-  await page.dispatchEvent('#clip', 'change');
-  assert.match(await page.textContent('.message'), /clip limit is above 0/);
+  // A refused value puts its field back to the adjustment shown, which is kept.
+  for (const [value, says] of [['0', /clip limit is above 0/], ['65', /at most 64, not 65/], ['', /Clip limit needs a number/]]) {
+    await page.fill('#clip', value);
+    await page.dispatchEvent('#clip', 'change');
+    assert.match(await page.textContent('.message'), says, `clip ${value}`);
+    assert.match(await page.textContent('.message'), /the adjustment shown is kept/);
+    assert.equal(await page.inputValue('#clip'), '4', `clip ${value}: the field shows the clip limit in use`);
+  }
+  const levels = await browser.open('/www/levels.html');
+  for (const [low, high, says] of [['10', '5', /0 <= low < high <= 100 percent, not 10 and 5/], ['', '99', /Low % needs a number/]]) {
+    // Both fields, then one change (each field's change takes both as they stand).
+    await levels.evaluate(([l, h]) => {
+      document.querySelector('#low').value = l;
+      document.querySelector('#high').value = h;
+      document.querySelector('#high').dispatchEvent(new Event('change', { bubbles: true }));
+    }, [low, high]);
+    assert.match(await levels.textContent('.message'), says);
+    assert.deepEqual([await levels.inputValue('#low'), await levels.inputValue('#high')], ['0.5', '99.5'], `${low}, ${high}: put back`);
+  }
+  assert.deepEqual(page.errors, []);
+  assert.deepEqual(levels.errors, []);
 });
 
 test('equalize: live on a playing video, the adjusted histogram beside the original', async () => {
