@@ -72,7 +72,7 @@ test('timings page: a device lost while timing is replaced and every cell still 
   assert.deepEqual(page.errors, []);
 });
 
-test('studio: a lost device gives back the region, the bins, the scale and the pinned histogram', async () => {
+test('studio: a lost device gives back the region, the bins, the scale, the channels, the adjustment and the pinned histogram', async () => {
   const page = await browser.open('/www/studio.html', { viewport: { width: 1280, height: 900 }, init: trackDevices });
   const region = async (values) => {
     await page.evaluate((v) => {
@@ -88,6 +88,12 @@ test('studio: a lost device gives back the region, the bins, the scale and the p
   await page.selectOption('#bins', '64');
   await waitState(page, 'done');
   await page.check('input[name=scale][value=log]');
+  await page.uncheck('#show-1');
+  await page.evaluate(() => { document.body.dataset.state = 'picking'; });
+  await page.selectOption('#adjustment', 'clahe');
+  await page.fill('#clip', '3');
+  await page.dispatchEvent('#clip', 'change');
+  await waitState(page, 'done');
   // Pin one region's histogram, then count another: the pin is not the current.
   await page.click('text=Pin this histogram');
   await page.evaluate(() => window.studioPage.readBack());
@@ -98,6 +104,8 @@ test('studio: a lost device gives back the region, the bins, the scale and the p
     pixels: document.querySelector('td[data-stat="r-pixels"]').textContent,
     pin: document.querySelector('.studio-options button[aria-pressed]').getAttribute('aria-pressed'),
     log: document.querySelector('input[name=scale][value=log]').checked,
+    green: document.querySelector('#show-1').checked,
+    adjustment: [document.querySelector('#adjustment').value, document.querySelector('#clip').value],
   }));
   const before = await state();
   const panel = async () => page.locator('#panel').screenshot();
@@ -106,8 +114,12 @@ test('studio: a lost device gives back the region, the bins, the scale and the p
   await page.waitForFunction(() => window.gpuDevices.length === 2 && document.body.dataset.state === 'done', null, { timeout: 60_000 });
   await page.evaluate(() => window.studioPage.readBack());
   assert.deepEqual(await state(), before);
-  assert.deepEqual(before, { region: [100, 40, 120, 80], bins: 64, pixels: '9,600', pin: 'true', log: true });
-  assert.ok((await panel()).equals(drawn), 'the panel draws the same pinned and counted histograms');
+  assert.deepEqual(before, {
+    region: [100, 40, 120, 80], bins: 64, pixels: '9,600', pin: 'true', log: true, green: false, adjustment: ['clahe', '3'],
+  });
+  // The panel shows the channels, the pin and the adjusted histogram beside the
+  // original: drawn the same, pixel for pixel.
+  assert.ok((await panel()).equals(drawn), 'the panel draws the same pinned, counted and adjusted histograms');
   assert.match(await page.textContent('p.note'), /The GPU was reset/);
   assert.deepEqual(page.errors, []);
 });
