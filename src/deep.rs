@@ -150,15 +150,7 @@ impl DeepImage {
 
     /// The pixels of `region` (which must lie inside), as a picture of their own.
     pub fn crop(&self, region: Region) -> DeepImage {
-        let row = self.width as usize * 4;
-        let rgba = (region.y..region.y + region.height)
-            .flat_map(|y| {
-                let start = y as usize * row + region.x as usize * 4;
-                self.rgba[start..start + region.width as usize * 4]
-                    .iter()
-                    .copied()
-            })
-            .collect();
+        let rgba = region.cut(&self.rgba, self.width);
         DeepImage {
             width: region.width,
             height: region.height,

@@ -14,7 +14,6 @@
 //!   range, and pixels with a NaN or an infinite sample (in no bin at all);
 //! - the share above 1.0 of each channel and of Y: what an SDR display clips.
 
-use crate::histogram::Channels;
 use std::fmt;
 
 /// RGBA f32 samples (alpha is carried, not counted), linear.
@@ -64,15 +63,7 @@ impl HdrImage {
 
     /// The pixels of `region` (which must lie inside), as a picture of their own.
     pub fn crop(&self, region: crate::Region) -> HdrImage {
-        let row = self.width as usize * 4;
-        let rgba = (region.y..region.y + region.height)
-            .flat_map(|y| {
-                let start = y as usize * row + region.x as usize * 4;
-                self.rgba[start..start + region.width as usize * 4]
-                    .iter()
-                    .copied()
-            })
-            .collect();
+        let rgba = region.cut(&self.rgba, self.width);
         HdrImage {
             width: region.width,
             height: region.height,
@@ -210,10 +201,6 @@ pub struct HdrHistogram {
 impl HdrHistogram {
     pub fn channel(&self, c: usize) -> Vec<u32> {
         self.counts.iter().skip(c).step_by(4).copied().collect()
-    }
-
-    pub fn names() -> &'static [&'static str] {
-        Channels::Rgbl.names()
     }
 }
 

@@ -66,6 +66,18 @@ impl Region {
         self.width as u64 * self.height as u64
     }
 
+    /// The region's samples (four a pixel, of any kind) out of a picture `width`
+    /// pixels wide, in reading order: what every picture type's `crop` copies.
+    pub fn cut<T: Copy>(&self, samples: &[T], width: u32) -> Vec<T> {
+        let row = width as usize * 4;
+        let mut out = Vec::with_capacity(self.pixel_count() as usize * 4);
+        for y in self.y..self.y + self.height {
+            let start = y as usize * row + self.x as usize * 4;
+            out.extend_from_slice(&samples[start..start + self.width as usize * 4]);
+        }
+        out
+    }
+
     /// The part of `self` inside the rows `top..top + rows`, relative to them.
     pub fn in_rows(&self, top: u32, rows: u32) -> Option<Region> {
         let start = self.y.max(top);
@@ -184,12 +196,7 @@ impl Image {
 
     /// A copy of the pixels of `region` (which must lie inside the image).
     pub fn crop(&self, region: Region) -> Image {
-        let row = self.width as usize * 4;
-        let mut rgba = Vec::with_capacity(region.pixel_count() as usize * 4);
-        for y in region.y..region.y + region.height {
-            let start = y as usize * row + region.x as usize * 4;
-            rgba.extend_from_slice(&self.rgba[start..start + region.width as usize * 4]);
-        }
+        let rgba = region.cut(&self.rgba, self.width);
         Image::from_rgba(region.width, region.height, rgba).expect("a region of a valid image")
     }
 

@@ -1134,12 +1134,12 @@ pub fn privatized_groups(size: [u32; 2], max_workgroups: u32) -> u32 {
 }
 
 /// Most pixels one deep workgroup may count: its counts are 16 bits.
-pub const DEEP_GROUP_PIXELS: u64 = 65535;
+const DEEP_GROUP_PIXELS: u64 = 65535;
 
 /// Pieces of a band the deep kernel shares out: about 32 pixels an invocation, as
 /// the privatized kernel, and never more than `DEEP_GROUP_PIXELS` a workgroup
 /// (`upload_deep_with` keeps a tile within `max_workgroups` of those).
-pub fn deep_groups(size: [u32; 2], max_workgroups: u32) -> u32 {
+fn deep_groups(size: [u32; 2], max_workgroups: u32) -> u32 {
     let pixels = size[0] as u64 * size[1] as u64;
     let least = pixels
         .div_ceil(DEEP_GROUP_PIXELS)
