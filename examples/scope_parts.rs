@@ -14,6 +14,10 @@
 //!               they are counted; -read: no atomics);
 //!   w-own       the kernel's csColumn (for GPUs a CPU emulates): an invocation owns
 //!               a column, counts it in a private array and stores it;
+//!   w-runN      N columns a workgroup read along the row: an invocation loads its
+//!               row's N texels (-read: no atomics);
+//!   w-quadN     the same from an rgba32uint texture a quarter as wide, 4 pixels a
+//!               texel (bench/results/2026-11-24-waveform-reads.txt);
 //!   vectorscope the kernel as it is (a block to a workgroup, its window centred
 //!               on the block's chroma);
 //!   v-read      its reads and chroma alone, no atomics;
@@ -126,6 +130,69 @@ fn variants() -> Vec<Variant> {
         body.replacen(
             "@compute",
             "fn countPixel(local: u32, rgb: vec3u) {\n  for (var ch = 0u; ch < 4u; ch++) {\n    let level = binOf(rgb, ch);\n    atomicAdd(&bins[slotWord(local * 4u + ch, level / 2u)], 1u << ((level & 1u) * 16u));\n  }\n}\n@compute",
+            1,
+        )
+    };
+    // A workgroup's N columns read along the row: each invocation loads the N
+    // neighbouring texels of its row (N x 4 bytes of one sector) and counts them,
+    // where the kernel's invocations each read one column.
+    let w_run = |n: u32, read_only: bool| {
+        let loads: String = (0..n)
+            .map(|k| format!("      let p{k} = textureLoad(ourTexture, band.origin + vec2u(min(first + {k}u, band.size.x - 1u), y), 0);\n"))
+            .collect();
+        let counts: String = (0..n)
+            .map(|k| format!("      if ({k}u < have) {{ countPixel({k}u, rgb8(p{k})); }}\n"))
+            .collect();
+        let body = splice(
+            &cols(n),
+            "  let local = local_invocation_index % columnsPerGroup;",
+            "  workgroupBarrier();",
+            &format!(
+                "  let have = min(columnsPerGroup, band.size.x - first);\n  let rows = (band.size.y + workgroupSize - 1u) / workgroupSize;\n  let end = min((local_invocation_index + 1u) * rows, band.size.y);\n  for (var y = local_invocation_index * rows; y < end; y++) {{\n{loads}{counts}  }}\n\n"
+            ),
+        );
+        let count = if read_only {
+            "fn countPixel(local: u32, rgb: vec3u) {\n  sink += rgb.r + rgb.g + rgb.b + local;\n}\nvar<private> sink: u32;\n@compute"
+        } else {
+            "fn countPixel(local: u32, rgb: vec3u) {\n  for (var ch = 0u; ch < 4u; ch++) {\n    let level = binOf(rgb, ch);\n    atomicAdd(&bins[slotWord(local * 4u + ch, level / 2u)], 1u << ((level & 1u) * 16u));\n  }\n}\n@compute"
+        };
+        let body = body.replacen("@compute", count, 1);
+        if read_only {
+            edit(
+                &body,
+                "  workgroupBarrier();",
+                "  if (sink == 0x12345678u) { atomicAdd(&bins[0], 1u); }\n  workgroupBarrier();",
+            )
+        } else {
+            body
+        }
+    };
+    // The same, the picture read as an rgba32uint texture a quarter as wide: a texel
+    // is 4 neighbouring pixels (N / 4 texels a row), where an rgba8unorm texel is one.
+    let w_quad = |n: u32, read_only: bool| {
+        let loads: String = (0..n / 4)
+            .map(|k| {
+                format!(
+                    "      let q{k} = textureLoad(quadTexture, vec2u(first / 4u + {k}u, y), 0);\n"
+                )
+            })
+            .collect();
+        let counts: String = (0..n)
+            .map(|k| format!("      countPixel({k}u, unpack(q{}[{}]));\n", k / 4, k % 4))
+            .collect();
+        let body = w_run(n, read_only);
+        let a = body
+            .find("  for (var y = local_invocation_index * rows;")
+            .expect("loop");
+        let b = a + body[a..].find("  }\n\n").expect("loop end");
+        format!(
+            "{}  for (var y = local_invocation_index * rows; y < end; y++) {{\n{loads}{counts}{}",
+            &body[..a],
+            &body[b..]
+        )
+        .replacen(
+            "@compute",
+            "@group(0) @binding(3) var quadTexture: texture_2d<u32>;\nfn unpack(p: u32) -> vec3u {\n  return vec3u(p & 0xffu, (p >> 8u) & 0xffu, (p >> 16u) & 0xffu);\n}\n@compute",
             1,
         )
     };
@@ -250,6 +317,42 @@ fn variants() -> Vec<Variant> {
                 .replacen("@compute", "var<private> sink: u32;\n@compute", 1),
             columns(8),
             false,
+        ),
+        v("w-run4", waveform, &w_run(4, false), columns(4), true),
+        v("w-run4-read", waveform, &w_run(4, true), columns(4), false),
+        v("w-run8", waveform, &w_run(8, false), columns(8), true),
+        v("w-run8-read", waveform, &w_run(8, true), columns(8), false),
+        v(
+            "w-run4x128",
+            waveform,
+            &invocations(&w_run(4, false), 128),
+            columns(4),
+            true,
+        ),
+        v(
+            "w-run8x512",
+            waveform,
+            &invocations(&w_run(8, false), 512),
+            columns(8),
+            true,
+        ),
+        v("w-quad4", waveform, &w_quad(4, false), columns(4), true),
+        v("w-quad4-read", waveform, &w_quad(4, true), columns(4), false),
+        v("w-quad8", waveform, &w_quad(8, false), columns(8), true),
+        v("w-quad8-read", waveform, &w_quad(8, true), columns(8), false),
+        v(
+            "w-quad4x512",
+            waveform,
+            &invocations(&w_quad(4, false), 512),
+            columns(4),
+            true,
+        ),
+        v(
+            "w-quad4x128",
+            waveform,
+            &invocations(&w_quad(4, false), 128),
+            columns(4),
+            true,
         ),
         v("vectorscope", vectorscope, VECTORSCOPE, blocks(), true),
         v("v-read", vectorscope, &v_read, blocks(), false),
@@ -433,6 +536,17 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         );
         gpu.fill_texture(&texture, [0, 0], (w, h), image.rgba(), 0, w * 4);
         let view = texture.create_view(&Default::default());
+        // The same bytes as rgba32uint, 4 pixels a texel (the w-quad variants).
+        let quad = gpu.texture(
+            "quad",
+            (w.div_ceil(4), h),
+            wgpu::TextureFormat::Rgba32Uint,
+            wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::COPY_DST,
+        );
+        if w % 4 == 0 {
+            gpu.fill_texture(&quad, [0, 0], (w / 4, h), image.rgba(), 0, w * 4);
+        }
+        let quad_view = quad.create_view(&Default::default());
         let band = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
             label: None,
             contents: &[0u32, 0, w, h, 0, 0, 0, 0]
@@ -459,6 +573,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 mapped_at_creation: false,
             });
             let layout = pipeline.get_bind_group_layout(0);
+            let quad_used = v.body.contains("quadTexture");
             let bind_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
                 label: None,
                 layout: &layout,
@@ -467,9 +582,15 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                         binding: 0,
                         resource: result.as_entire_binding(),
                     },
+                    // Binding 1 or 3: a layout made from the shader has only the
+                    // texture its kernel reads.
                     wgpu::BindGroupEntry {
-                        binding: 1,
-                        resource: wgpu::BindingResource::TextureView(&view),
+                        binding: if quad_used { 3 } else { 1 },
+                        resource: wgpu::BindingResource::TextureView(if quad_used {
+                            &quad_view
+                        } else {
+                            &view
+                        }),
                     },
                     wgpu::BindGroupEntry {
                         binding: 2,
