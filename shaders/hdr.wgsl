@@ -128,3 +128,38 @@ fn csCount(
     }
   }
 }
+
+// The picture drawn at an exposure, for the studio: each band's rows into their
+// place in an 8-bit texture, which is what the studio shows, adjusts and scopes.
+struct Expose {
+  // The picture's width, and its row of the band's first.
+  width: u32,
+  first: u32,
+  rows: u32,
+  // 2^EV: the factor on every linear sample.
+  exposure: f32,
+};
+
+@group(0) @binding(5) var display: texture_storage_2d<rgba8unorm, write>;
+@group(0) @binding(6) var<uniform> expose: Expose;
+
+// sRGB's transfer function: linear light, clipped to [0, 1] as a display clips
+// it, to the code a display expects.
+fn encodeSrgb(linear: vec3f) -> vec3f {
+  let c = clamp(linear, vec3f(0.0), vec3f(1.0));
+  return select(1.055 * pow(c, vec3f(1.0 / 2.4)) - 0.055, 12.92 * c, c <= vec3f(0.0031308));
+}
+
+@compute @workgroup_size(16, 16)
+fn csExpose(@builtin(global_invocation_id) id: vec3u) {
+  if (id.x >= expose.width || id.y >= expose.rows) {
+    return;
+  }
+  let c = pixels[id.y * expose.width + id.x].rgb;
+  // Not a number, or infinite: black (the count reports them apart).
+  var shown = vec3f(0.0);
+  if (finite(c)) {
+    shown = encodeSrgb(c * expose.exposure);
+  }
+  textureStore(display, vec2u(id.x, expose.first + id.y), vec4f(shown, 1.0));
+}

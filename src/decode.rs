@@ -160,7 +160,9 @@ pub struct Decoded {
     pub format: &'static str,
     /// What a reader of `image`'s histogram should know, as sentences.
     pub notes: Vec<String>,
-    /// The same for `deep`'s.
+    /// A floating-point file's samples as stored (linear, HDR).
+    pub hdr: Option<HdrImage>,
+    /// The same for `deep`'s or `hdr`'s.
     pub deep_notes: Vec<String>,
 }
 
@@ -178,16 +180,19 @@ pub fn decode(bytes: &[u8], max_pixels: u64) -> Result<Decoded, DecodeError> {
         let image = decoder.next_band(max_pixels)?;
         (image.ok_or_else(|| corrupt("no rows"))?, None)
     };
+    let notes = decoder.notes_as(false);
+    let deep_notes = if deep.is_some() || decoder.is_float() {
+        decoder.notes_as(true)
+    } else {
+        Vec::new()
+    };
     Ok(Decoded {
         image,
         format: decoder.format,
-        notes: decoder.notes_as(false),
-        deep_notes: if deep.is_some() {
-            decoder.notes_as(true)
-        } else {
-            Vec::new()
-        },
+        notes,
+        deep_notes,
         deep,
+        hdr: decoder.float_image(),
     })
 }
 

@@ -199,6 +199,45 @@ pub struct HdrHistogram {
 }
 
 impl HdrHistogram {
+    /// The count in words: its range, and what lay outside it.
+    pub fn note(&self) -> String {
+        let total = |c: [u32; 4]| c.iter().map(|&n| n as u64).sum::<u64>();
+        format!(
+            "Floating-point (HDR) samples, linear: R, G and B counted over [0, {}], luminance \
+             in stops from {} to {}; {} channel values below the range, {} above, {} pixels \
+             with a NaN or infinite sample (in no bin); above 1.0: luminance {}.",
+            self.range.max,
+            self.range.stops.0,
+            self.range.stops.1,
+            total(self.below),
+            total(self.above),
+            self.invalid,
+            self.above_one[3]
+        )
+    }
+
+    /// The range and the counts apart as JSON fields ("range", "below", "above",
+    /// "above_one", "invalid"), as the command line and the studio write them.
+    pub fn json_fields(&self) -> String {
+        let four = |c: [u32; 4]| {
+            format!(
+                "{{\"r\": {}, \"g\": {}, \"b\": {}, \"luminance\": {}}}",
+                c[0], c[1], c[2], c[3]
+            )
+        };
+        format!(
+            "\"range\": {{\"max\": {}, \"stops\": [{}, {}]}}, \"below\": {}, \"above\": {}, \
+             \"above_one\": {}, \"invalid\": {}",
+            self.range.max,
+            self.range.stops.0,
+            self.range.stops.1,
+            four(self.below),
+            four(self.above),
+            four(self.above_one),
+            self.invalid
+        )
+    }
+
     pub fn channel(&self, c: usize) -> Vec<u32> {
         self.counts.iter().skip(c).step_by(4).copied().collect()
     }
@@ -277,25 +316,31 @@ impl HdrStats {
         if n == 0 {
             return None;
         }
-        values.sort_unstable_by(f32::total_cmp);
         let mean = values.iter().map(|&v| v as f64).sum::<f64>() / n as f64;
         let variance = values
             .iter()
             .map(|&v| (v as f64 - mean).powi(2))
             .sum::<f64>()
             / n as f64;
-        // The smallest value with at least p% of them at or below it.
-        let percentile = |p: u64| values[((n as u64 * p).div_ceil(100).max(1) - 1) as usize] as f64;
         let above = values.iter().filter(|&&v| v > 1.0).count();
+        let min = values.iter().copied().min_by(f32::total_cmp).unwrap_or(0.0);
+        let max = values.iter().copied().max_by(f32::total_cmp).unwrap_or(0.0);
+        // The smallest value with at least p% of them at or below it: selected, not
+        // sorted (a studio's region of a large picture is counted in the browser).
+        let mut percentile = |p: u64| {
+            let rank = ((n as u64 * p).div_ceil(100).max(1) - 1) as usize;
+            *values.select_nth_unstable_by(rank, f32::total_cmp).1 as f64
+        };
+        let (median, p1, p99) = (percentile(50), percentile(1), percentile(99));
         Some(HdrStats {
             pixels: n as u64,
             mean,
             std_dev: variance.sqrt(),
-            median: percentile(50),
-            min: values[0] as f64,
-            max: values[n - 1] as f64,
-            p1: percentile(1),
-            p99: percentile(99),
+            median,
+            min: min as f64,
+            max: max as f64,
+            p1,
+            p99,
             above_one_percent: 100.0 * above as f64 / n as f64,
         })
     }

@@ -7,85 +7,14 @@
 mod common;
 
 use common::gpu;
+use common::hdr::{pictures, samples};
 use histogram::decode::Decoder;
-use histogram::gpu::{count_hdr, Kernels};
+use histogram::gpu::{count_hdr, HdrCount, Kernels};
 use histogram::hdr::{count_cpu, HdrHistogram, HdrImage, Range};
+use histogram::Region;
 use std::io::Cursor;
 use std::path::PathBuf;
 use std::process::Command;
-
-/// RGBA samples of `w` x `h` pixels: every power of two from 2^-20 to 2^20 in
-/// turn in R, G, B and grey, zeros, negatives, NaN and infinities, then noise.
-fn samples(w: u32, h: u32, special: bool) -> Vec<f32> {
-    let mut x = 0x9e37_79b9u32;
-    let mut next = move || {
-        x ^= x << 13;
-        x ^= x >> 17;
-        x ^= x << 5;
-        x
-    };
-    let mut out = Vec::new();
-    let mut specials: Vec<[f32; 3]> = Vec::new();
-    if special {
-        for k in -20..=20 {
-            let v = (k as f32).exp2();
-            specials.extend([[v, 0.0, 0.0], [0.0, v, 0.0], [0.0, 0.0, v], [v, v, v]]);
-        }
-        specials.extend([
-            [0.0; 3],
-            [-1.0, 0.5, 0.5],
-            [-0.0, -2.0, 1.0],
-            [f32::NAN, 1.0, 1.0],
-            [1.0, f32::INFINITY, 0.0],
-            [f32::NEG_INFINITY, 0.0, 0.0],
-            [1.0, 1.0, 1.0],
-            [1.5, 0.25, 3.0],
-        ]);
-    }
-    for i in 0..(w * h) as usize {
-        let rgb = specials.get(i).copied().unwrap_or_else(|| {
-            // Log-uniform over 2^-12 .. 2^8.
-            std::array::from_fn(|_| ((next() % 20_000) as f32 / 1000.0 - 12.0).exp2())
-        });
-        out.extend([rgb[0], rgb[1], rgb[2], 1.0]);
-    }
-    out
-}
-
-fn exr(w: u32, h: u32, rgba: &[f32]) -> Vec<u8> {
-    let bytes: Vec<u8> = rgba.iter().flat_map(|v| v.to_ne_bytes()).collect();
-    let mut out = Cursor::new(Vec::new());
-    image::ImageEncoder::write_image(
-        image::codecs::openexr::OpenExrEncoder::new(&mut out),
-        &bytes,
-        w,
-        h,
-        image::ExtendedColorType::Rgba32F,
-    )
-    .unwrap();
-    out.into_inner()
-}
-
-/// A Radiance file of values RGBE holds exactly (one exponent a pixel: R, G, B
-/// are k / 256 of the same power of two), and those values.
-fn radiance(w: u32, h: u32) -> (Vec<u8>, Vec<f32>) {
-    let mut rgba = Vec::new();
-    let pixels: Vec<image::Rgb<f32>> = (0..w * h)
-        .map(|i| {
-            let e = (i % 30) as i32 - 15;
-            let scale = (e as f32).exp2() / 256.0;
-            let m = |k: u32| ((k * 37 + i * 11) % 256) as f32;
-            let rgb = [128.0 + (i % 128) as f32, m(1), m(2)].map(|v| v * scale);
-            rgba.extend([rgb[0], rgb[1], rgb[2], 1.0]);
-            image::Rgb(rgb)
-        })
-        .collect();
-    let mut out = Vec::new();
-    image::codecs::hdr::HdrEncoder::new(&mut out)
-        .encode(&pixels, w as usize, h as usize)
-        .unwrap();
-    (out, rgba)
-}
 
 fn same(a: &[f32], b: &[f32]) -> bool {
     a.len() == b.len()
@@ -169,25 +98,6 @@ fn own_range(rgba: &[f32]) -> Range {
     }
 }
 
-/// A test file: its name, its bytes, the samples it holds, its size.
-type Picture = (String, Vec<u8>, Vec<f32>, u32, u32);
-
-fn pictures() -> Vec<Picture> {
-    let mut out = Vec::new();
-    for (w, h, special) in [
-        (13, 17, true),
-        (1, 1, false),
-        (257, 3, false),
-        (1, 409, true),
-    ] {
-        let rgba = samples(w, h, special);
-        out.push((format!("{w}x{h}.exr"), exr(w, h, &rgba), rgba, w, h));
-    }
-    let (bytes, rgba) = radiance(31, 7);
-    out.push(("31x7.hdr".into(), bytes, rgba, 31, 7));
-    out
-}
-
 #[test]
 fn hdr_files_give_back_their_samples() {
     for (name, bytes, rgba, w, h) in pictures() {
@@ -221,6 +131,108 @@ fn the_cpu_and_the_gpu_count_by_the_stated_rule() {
                     .unwrap_or_else(|e| panic!("{name}: {e}"));
                 assert_eq!(got, want, "{name}, {bins} bins, {stops:?}, gpu");
             }
+        }
+    }
+}
+
+#[test]
+fn a_region_is_counted_as_its_crop() {
+    let gpu = gpu();
+    let mut kernels = Kernels::default();
+    let (w, h) = (37, 29);
+    let image = HdrImage::new(w, h, samples(w, h, true)).unwrap();
+    let count = HdrCount::new(&gpu, &mut kernels, &image, 64).unwrap();
+    let region = |x, y, width, height| Region {
+        x,
+        y,
+        width,
+        height,
+    };
+    // The whole picture last: nothing is left of the counts before.
+    for r in [
+        region(3, 5, 10, 7),
+        region(36, 28, 1, 1),
+        region(0, 13, 37, 1),
+        region(0, 0, w, h),
+    ] {
+        let crop = image.crop(r);
+        let want = reference(crop.rgba(), 64, own_range(crop.rgba()));
+        let got = pollster::block_on(count.count(&gpu, r, None)).unwrap();
+        assert_eq!(got, want, "{r:?}");
+    }
+    let outside = pollster::block_on(count.count(&gpu, region(30, 0, 8, 1), None));
+    assert!(outside.is_err(), "a region past the picture is refused");
+}
+
+/// sRGB's transfer function on a linear value clipped to [0, 1], as a code.
+fn srgb_code(v: f32) -> f64 {
+    let c = (v as f64).clamp(0.0, 1.0);
+    let e = if c <= 0.0031308 {
+        12.92 * c
+    } else {
+        1.055 * c.powf(1.0 / 2.4) - 0.055
+    };
+    e * 255.0
+}
+
+#[test]
+fn the_exposure_pass_draws_the_samples_as_srgb_codes() {
+    let gpu = gpu();
+    let mut kernels = Kernels::default();
+    let (w, h) = (13, 17);
+    let rgba = samples(w, h, true);
+    let image = HdrImage::new(w, h, rgba.clone()).unwrap();
+    let count = HdrCount::new(&gpu, &mut kernels, &image, 16).unwrap();
+    let texture = gpu.texture(
+        "shown",
+        (w, h),
+        wgpu::TextureFormat::Rgba8Unorm,
+        wgpu::TextureUsages::STORAGE_BINDING | wgpu::TextureUsages::COPY_SRC,
+    );
+    let row = 256u32;
+    let readback = gpu.device.create_buffer(&wgpu::BufferDescriptor {
+        label: None,
+        size: (row * h) as u64,
+        usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+        mapped_at_creation: false,
+    });
+    for exposure in [1.0f32, 0.25, 64.0] {
+        let mut encoder = gpu.device.create_command_encoder(&Default::default());
+        let view = texture.create_view(&Default::default());
+        count.encode_exposure(&gpu, &mut encoder, &view, exposure);
+        encoder.copy_texture_to_buffer(
+            texture.as_image_copy(),
+            wgpu::TexelCopyBufferInfo {
+                buffer: &readback,
+                layout: wgpu::TexelCopyBufferLayout {
+                    offset: 0,
+                    bytes_per_row: Some(row),
+                    rows_per_image: None,
+                },
+            },
+            texture.size(),
+        );
+        gpu.queue.submit([encoder.finish()]);
+        let bytes = pollster::block_on(gpu.read_buffer(&readback)).unwrap();
+        for (i, p) in rgba.chunks(4).enumerate() {
+            let (x, y) = (i as u32 % w, i as u32 / w);
+            let at = (y * row + x * 4) as usize;
+            let got = &bytes[at..at + 4];
+            let valid = p[..3].iter().all(|v| v.is_finite());
+            for c in 0..3 {
+                let want = if valid {
+                    srgb_code(p[c] * exposure)
+                } else {
+                    0.0
+                };
+                assert!(
+                    (got[c] as f64 - want).abs() <= 1.0,
+                    "pixel {x},{y} channel {c} at {exposure}: {} for {want:.2} ({})",
+                    got[c],
+                    p[c]
+                );
+            }
+            assert_eq!(got[3], 255);
         }
     }
 }

@@ -10,9 +10,30 @@ const BIN_CHOICES = [16, 32, 64, 128, 256, 512, 1024, 2048, 4096];
 // shown but not offered, with the reason. A 16-bit picture (65536 levels) fills
 // them all.
 const levelsOf = (depth) => 2 ** depth;
-const why = (depth) => depth > 8
-  ? `This picture has ${depth} bits a channel, ${levelsOf(depth).toLocaleString('en')} levels: every choice is counted at its stored depth.`
-  : 'At most 256 bins: a channel of 8 bits has 256 levels, and more bins would leave empty ones between full ones.';
+const why = (depth) => (depth === 32
+  ? 'This picture holds floating-point samples: every choice divides its range (R, G and B from 0 to the largest sample, luminance in stops).'
+  : depth > 8
+    ? `This picture has ${depth} bits a channel, ${levelsOf(depth).toLocaleString('en')} levels: every choice is counted at its stored depth.`
+    : 'At most 256 bins: a channel of 8 bits has 256 levels, and more bins would leave empty ones between full ones.');
+
+/**
+ * What bin `bin` holds, in words: levels (one level where a bin is one), or an HDR
+ * picture's values (R, G, B linear; luminance in stops).
+ */
+function binValues(outcome, current, bin) {
+  const n = outcome.numBins;
+  if (outcome.hdr) {
+    const { range } = JSON.parse(outcome.hdr);
+    const [lo, hi] = range.stops;
+    const at = (k) => lo + ((hi - lo) * k) / n;
+    return `R, G, B ${((range.max * bin) / n).toPrecision(4)} to ${((range.max * (bin + 1)) / n).toPrecision(4)}, ` +
+      `luminance ${at(bin).toFixed(2)} to ${at(bin + 1).toFixed(2)} stops`;
+  }
+  const max = 2 ** current.depth - 1;
+  const lo = (max * bin) / n;
+  const hi = (max * (bin + 1)) / n;
+  return `values ${lo.toFixed(1)} to ${hi.toFixed(1)} of ${max}`;
+}
 
 /** `studio` holds the page: the current Studio, its outcome, redraw(). */
 export function panelView(studio) {
@@ -62,9 +83,6 @@ export function panelView(studio) {
     if (p * 5 >= rects.length) return;
     const [x, y, w, h, mask] = rects.slice(p * 5, p * 5 + 5);
     const n = outcome.numBins;
-    const max = 2 ** current.depth - 1;
-    const lo = (max * bin) / n;
-    const hi = (max * (bin + 1)) / n;
     const total = outcome.pixels;
     const parts = [0, 1, 2, 3].filter((c) => mask & (1 << c)).map((c) => {
       const bins = outcome.bins(c);
@@ -74,7 +92,7 @@ export function panelView(studio) {
       return `${CHANNELS[c]} ${count.toLocaleString('en')} (${((100 * count) / total).toFixed(2)}%, ` +
         `up to here ${((100 * below) / total).toFixed(1)}%)`;
     });
-    readout.textContent = `Bin ${bin} of ${n}, values ${lo.toFixed(1)} to ${hi.toFixed(1)} of ${max}: ${parts.join(' · ')}`;
+    readout.textContent = `Bin ${bin} of ${n}, ${binValues(outcome, current, bin)}: ${parts.join(' · ')}`;
     Object.assign(cursor.style, {
       left: `${(x + ((bin + 0.5) * w) / n) * 100}%`, top: `${y * 100}%`, height: `${h * 100}%`,
     });

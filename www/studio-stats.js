@@ -9,17 +9,26 @@ const STATS = [
   ['mode', 'Mode'], ['min', 'Min'], ['max', 'Max'], ['p1', '1st percentile'], ['p99', '99th percentile'],
   ['clipped_low_percent', 'In the first bin (at 0)'], ['clipped_high_percent', 'In the last bin (at 255)'],
 ];
+// An HDR picture's, from its samples in the file's linear units (src/hdr.rs).
+const HDR_STATS = [
+  ['pixels', 'Pixels'], ['mean', 'Mean'], ['std_dev', 'Std. deviation'], ['median', 'Median'],
+  ['min', 'Min'], ['max', 'Max'], ['p1', '1st percentile'], ['p99', '99th percentile'],
+  ['above_one_percent', 'Above 1.0 (an SDR display clips)'],
+];
 const COLUMNS = ['r', 'g', 'b', 'luminance'];
 
-const format = (v, key) => (v === null || v === undefined ? '–'
+const format = (v, key, hdr) => (v === null || v === undefined ? '–'
   : key === 'pixels' ? v.toLocaleString('en')
-    : key.endsWith('percent') ? `${v.toFixed(2)}%` : v.toFixed(key === 'mean' || key === 'std_dev' ? 2 : 1));
+    : key.endsWith('percent') ? `${v.toFixed(2)}%`
+      : hdr ? v.toPrecision(4) : v.toFixed(key === 'mean' || key === 'std_dev' ? 2 : 1));
+const rowsOf = (outcome) => (outcome.hdr ? HDR_STATS : STATS);
 
 /** `studio` holds the page: the current Studio and outcome, the source's name. */
 export function statsView(studio, panelCanvas) {
   const body = el('tbody');
+  const caption = el('caption', {}, 'Statistics of the counted pixels');
   const table = el('div', { class: 'table-wrap' }, el('table', { class: 'stats-table' },
-    el('caption', {}, 'Statistics of the counted pixels'),
+    caption,
     el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, ''), ...CHANNELS.map((c) => el('th', { scope: 'col' }, c)))),
     body));
   const exports = el('div', { class: 'controls' },
@@ -28,9 +37,13 @@ export function statsView(studio, panelCanvas) {
     el('button', { type: 'button', id: 'png' }, 'Panel as PNG'));
 
   function show() {
-    const stats = JSON.parse(studio.outcome.stats());
-    body.replaceChildren(...STATS.map(([key, label]) => el('tr', {}, el('th', { scope: 'row' }, label),
-      ...COLUMNS.map((c) => el('td', { 'data-stat': `${c}-${key}` }, format(stats[c]?.[key], key))))));
+    const { outcome } = studio;
+    const stats = JSON.parse(outcome.stats());
+    const hdr = Boolean(outcome.hdr);
+    caption.textContent = hdr ? 'Statistics of the counted pixels, from their samples in the file\'s linear units'
+      : 'Statistics of the counted pixels';
+    body.replaceChildren(...rowsOf(outcome).map(([key, label]) => el('tr', {}, el('th', { scope: 'row' }, label),
+      ...COLUMNS.map((c) => el('td', { 'data-stat': `${c}-${key}` }, format(stats[c]?.[key], key, hdr))))));
   }
 
   exports.querySelector('#csv').addEventListener('click', () => {
@@ -41,9 +54,14 @@ export function statsView(studio, panelCanvas) {
     const { outcome, current } = studio;
     if (!outcome) return;
     const [x, y, width, height] = current.region;
+    // An HDR picture's also carries its range, the counts apart and the bins, as
+    // the command line's JSON has them.
+    const hdr = outcome.hdr && JSON.parse(outcome.hdr);
+    const counts = hdr && Object.fromEntries(COLUMNS.map((c, i) => [c, Array.from(outcome.bins(i))]));
     const json = JSON.stringify({
       source: studio.sourceName, width: current.width, height: current.height, region: { x, y, width, height },
       depth: current.depth, bins: outcome.numBins, stats: JSON.parse(outcome.stats()),
+      ...(hdr ? { exposure: current.exposure, ...hdr, ...counts } : {}),
     }, null, 2);
     download(`${studio.baseName()}-stats.json`, new Blob([json], { type: 'application/json' }));
   });
@@ -52,7 +70,7 @@ export function statsView(studio, panelCanvas) {
     if (!outcome) return;
     // The panel as drawn, with the statistics under it.
     studio.redraw();
-    const rows = STATS.length + 2;
+    const rows = rowsOf(outcome).length + 2;
     const line = 18;
     const canvas = el('canvas', { width: panelCanvas.width, height: panelCanvas.height + rows * line + 16 });
     const ctx = canvas.getContext('2d');
@@ -66,9 +84,9 @@ export function statsView(studio, panelCanvas) {
     const colX = (i) => 170 + i * ((canvas.width - 180) / 4);
     ctx.fillText(`${studio.sourceName ?? ''} · ${outcome.pixels.toLocaleString('en')} pixels counted · ${outcome.numBins} bins`, 8, top);
     CHANNELS.forEach((c, i) => ctx.fillText(c, colX(i), top + line));
-    STATS.forEach(([key, label], r) => {
+    rowsOf(outcome).forEach(([key, label], r) => {
       ctx.fillText(label, 8, top + (r + 2) * line);
-      COLUMNS.forEach((c, i) => ctx.fillText(format(stats[c]?.[key], key), colX(i), top + (r + 2) * line));
+      COLUMNS.forEach((c, i) => ctx.fillText(format(stats[c]?.[key], key, Boolean(outcome.hdr)), colX(i), top + (r + 2) * line));
     });
     canvas.toBlob((blob) => download(`${studio.baseName()}-panel.png`, blob), 'image/png');
   });

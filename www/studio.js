@@ -2,7 +2,7 @@
 // (src/web/studio/) and shown by views that each own their controls and drawing:
 // the panel (studio-panel.js), the adjustment (studio-adjust.js), the region
 // (studio-region.js), the statistics and exports (studio-stats.js), the scopes
-// (studio-scopes.js). This module
+// (studio-scopes.js), an HDR picture's exposure (studio-hdr.js). This module
 // holds the source (a picture here, a video through frames.js), composes the views,
 // and keeps what the visitor chose through a new Studio (other bins, a new device).
 import init, { GpuContext, Studio, Picture, kernelSource, studioSource } from '../pkg/histogram.js';
@@ -13,6 +13,7 @@ import { regionView } from './studio-region.js';
 import { adjustView } from './studio-adjust.js';
 import { statsView } from './studio-stats.js';
 import { scopesView } from './studio-scopes.js';
+import { hdrView } from './studio-hdr.js';
 
 // Statistics of a playing video are read back this often: as often as a person reads.
 const STATS_EVERY_MS = 250;
@@ -23,7 +24,7 @@ setState('loading');
 // The views read the core's lists (the adjustments and their defaults).
 await init();
 
-const picker = el('input', { type: 'file', accept: 'image/*,video/*', id: 'file' });
+const picker = el('input', { type: 'file', accept: 'image/*,video/*,.hdr,.exr', id: 'file' });
 const cameraButton = el('button', { type: 'button' }, 'Use the camera');
 const retryButton = el('button', { type: 'button', hidden: true }, 'Try the GPU again');
 const status = el('p', { role: 'status', class: 'muted' }, 'Loading…');
@@ -60,12 +61,13 @@ const region = regionView(page, pictureCanvas);
 const adjust = adjustView(page, { preset: main.dataset.adjustment ?? 'none', panelFrame: panel.frame, pictureCanvas });
 const stats = statsView(page, panel.canvas);
 const scopes = scopesView(page);
+const hdr = hdrView(page);
 
 const pictureFigure = el('figure', { class: 'studio-picture drop' },
   el('div', { class: 'picture-frame' }, pictureCanvas, region.box, adjust.splitHandle), caption,
   el('p', { class: 'hint' }, 'Drop or paste a picture or a video here. Drag on it to count a region; Escape counts it all.'));
 const panelSection = el('section', { class: 'studio-panel', 'aria-label': 'Histogram panel' },
-  panel.frame, adjust.legend, panel.readout, scopes.frame, adjust.options, panel.options, scopes.options, region.options,
+  panel.frame, adjust.legend, panel.readout, hdr.options, scopes.frame, adjust.options, panel.options, scopes.options, region.options,
   stats.table, stats.exports);
 // On a chapter page of Part 3 the adjustment comes first.
 if (main.dataset.adjustment) panelSection.prepend(adjust.options);
@@ -88,7 +90,7 @@ function showSources() {
 
 /** Every view's choices, on a new Studio. */
 function setUp(studio) {
-  for (const view of [panel, adjust, region, scopes]) view.apply(studio);
+  for (const view of [panel, adjust, region, scopes, hdr]) view.apply(studio);
   region.layout();
   adjust.layout();
   return studio;
@@ -177,7 +179,10 @@ async function readOnce() {
     const next = await current.histogram();
     outcome?.free();
     outcome = next;
+    // An HDR picture is counted when read (its range first): its panel now.
+    if (next.fresh && page.current === current) current.draw();
     stats.shown();
+    hdr.shown();
     panel.shown();
     adjust.shown();
     if (source?.kind === 'picture' || live.video.paused) setState('done');
@@ -228,6 +233,7 @@ async function usePicture(picture, name) {
   const wasVideo = live.active;
   source = { kind: 'picture', picture, name };
   region.reset();
+  hdr.reset();
   if (wasVideo) live.stop();
   try {
     makePictureStudio();

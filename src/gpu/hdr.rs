@@ -1,12 +1,14 @@
 //! HDR pictures on the GPU (shaders/hdr.wgsl): the range pass, then the count,
 //! over the picture's RGBA f32 samples in storage buffers of whole rows (one
-//! binding each), every band into the same counts.
+//! binding each), every band into the same counts; and the picture drawn at an
+//! exposure, into an 8-bit texture the studio shows, adjusts and scopes.
 
 use super::device::{Gpu, GpuError, Owned};
 use super::kernels::{ChunkShape, Kernel, Kernels};
 use super::run::{privatized_groups, Limits};
 use crate::hdr::{HdrHistogram, HdrImage, Range};
 use crate::histogram::{Channels, Spec};
+use crate::image::Region;
 use wgpu::util::DeviceExt;
 
 /// Counts `image` in `bins` bins: over the data's own range, with the stops of
@@ -18,153 +20,309 @@ pub async fn count_hdr(
     bins: u32,
     stops: Option<(f32, f32)>,
 ) -> Result<HdrHistogram, GpuError> {
-    let spec = Spec::new(bins, Channels::Rgbl).map_err(GpuError)?;
-    let limits = Limits::of(gpu);
-    let (width, height) = (image.width(), image.height());
-    let row = width as u64 * 16;
-    let rows = (limits.max_chunk_bytes / row).clamp(1, height as u64) as u32;
-    let device = &gpu.device;
-    let buffer = |label: &str, bytes: &[u8], usage: wgpu::BufferUsages| -> Owned<wgpu::Buffer> {
-        device
-            .create_buffer_init(&wgpu::util::BufferInitDescriptor {
-                label: Some(label),
-                contents: bytes,
-                usage,
-            })
-            .into()
-    };
-    let words =
-        |values: &[u32]| -> Vec<u8> { values.iter().flat_map(|v| v.to_le_bytes()).collect() };
-    let storage = wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC;
-    // The samples in bands of whole rows, each with its band uniform.
-    let bands: Vec<(Owned<wgpu::Buffer>, Owned<wgpu::Buffer>, u32)> = (0..height)
-        .step_by(rows as usize)
-        .map(|y| {
-            let h = rows.min(height - y);
-            let samples = &image.rgba()[(y as u64 * width as u64 * 4) as usize..]
-                [..(h as u64 * width as u64 * 4) as usize];
-            let bytes: Vec<u8> = samples.iter().flat_map(|v| v.to_le_bytes()).collect();
-            let pixels = buffer("hdr pixels", &bytes, wgpu::BufferUsages::STORAGE);
-            let band = buffer(
-                "hdr band",
-                &words(&[0, 0, width, h]),
-                wgpu::BufferUsages::UNIFORM,
-            );
-            (
-                pixels,
-                band,
-                privatized_groups([width, h], limits.max_workgroups),
-            )
-        })
-        .collect();
+    let count = HdrCount::new(gpu, kernels, image, bins)?;
+    let whole = Region::whole(image.width(), image.height());
+    count.count(gpu, whole, stops).await
+}
 
-    // A pass over every band with `entry`, into `result`.
-    let pass = |kernels: &mut Kernels,
-                entry: &'static str,
-                result: &wgpu::Buffer,
-                more: &[&wgpu::Buffer]| {
-        let pipeline = kernels.pipeline_at(gpu, Kernel::Hdr, spec, ChunkShape::default(), entry);
-        let mut encoder = device.create_command_encoder(&Default::default());
-        {
+/// Rows of the picture in one storage buffer, and the uniform of what a pass
+/// over them reads.
+struct Band {
+    pixels: Owned<wgpu::Buffer>,
+    uniform: Owned<wgpu::Buffer>,
+    /// The exposure pass's uniform: width, first row, rows, exposure.
+    expose: Owned<wgpu::Buffer>,
+    /// The picture's row of the band's first.
+    first: u32,
+    rows: u32,
+}
+
+/// A picture's samples on the GPU, counted again and again (a region at a time)
+/// into one buffer of counts, which the studio's panel draws.
+pub struct HdrCount {
+    width: u32,
+    height: u32,
+    spec: Spec,
+    bands: Vec<Band>,
+    /// The bins (4 x N, interleaved as every histogram's), then below, above,
+    /// above 1.0 (four each) and invalid.
+    result: Owned<wgpu::Buffer>,
+    /// csRange, csCount and csExpose, made once: a count then holds no borrow of
+    /// the kernels while it waits for the GPU.
+    pipelines: [wgpu::ComputePipeline; 3],
+}
+
+impl HdrCount {
+    /// Uploads `image`'s samples, to be counted in `bins` bins.
+    pub fn new(
+        gpu: &Gpu,
+        kernels: &mut Kernels,
+        image: &HdrImage,
+        bins: u32,
+    ) -> Result<HdrCount, GpuError> {
+        let spec = Spec::new(bins, Channels::Rgbl).map_err(GpuError)?;
+        let pipelines = ["csRange", "csCount", "csExpose"]
+            .map(|entry| kernels.pipeline_at(gpu, Kernel::Hdr, spec, ChunkShape::default(), entry));
+        let (width, height) = (image.width(), image.height());
+        let row = width as u64 * 16;
+        let limits = Limits::of(gpu);
+        let rows = (limits.max_chunk_bytes / row).clamp(1, height as u64) as u32;
+        let bands = (0..height)
+            .step_by(rows as usize)
+            .map(|first| {
+                let h = rows.min(height - first);
+                let samples = &image.rgba()[(first as u64 * width as u64 * 4) as usize..]
+                    [..(h as u64 * width as u64 * 4) as usize];
+                let bytes: Vec<u8> = samples.iter().flat_map(|v| v.to_le_bytes()).collect();
+                Band {
+                    pixels: buffer(gpu, "hdr pixels", &bytes, wgpu::BufferUsages::STORAGE),
+                    uniform: buffer(
+                        gpu,
+                        "hdr band",
+                        &words(&[0, 0, width, h]),
+                        wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
+                    ),
+                    expose: buffer(
+                        gpu,
+                        "hdr exposure",
+                        &words(&[width, first, h, 1f32.to_bits()]),
+                        wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
+                    ),
+                    first,
+                    rows: h,
+                }
+            })
+            .collect();
+        let result = buffer(
+            gpu,
+            "hdr counts",
+            &vec![0; (spec.len() + 13) * 4],
+            wgpu::BufferUsages::STORAGE
+                | wgpu::BufferUsages::COPY_SRC
+                | wgpu::BufferUsages::COPY_DST,
+        );
+        Ok(HdrCount {
+            width,
+            height,
+            spec,
+            bands,
+            result,
+            pipelines,
+        })
+    }
+
+    pub fn spec(&self) -> Spec {
+        self.spec
+    }
+
+    pub fn size(&self) -> (u32, u32) {
+        (self.width, self.height)
+    }
+
+    /// The latest count's bins first (as a Run's bins), then what lay outside.
+    pub fn result(&self) -> &wgpu::Buffer {
+        &self.result
+    }
+
+    /// Counts `region`: the range pass, then the count, each read back (the
+    /// count's edges come from the range).
+    pub async fn count(
+        &self,
+        gpu: &Gpu,
+        region: Region,
+        stops: Option<(f32, f32)>,
+    ) -> Result<HdrHistogram, GpuError> {
+        region.within(self.width, self.height).map_err(GpuError)?;
+        let bins = self.spec.num_bins;
+        let max_workgroups = Limits::of(gpu).max_workgroups;
+        // Each band's part of the region, in its own rows; bands outside it rest.
+        let counted: Vec<(&Band, u32)> = self
+            .bands
+            .iter()
+            .filter_map(|band| {
+                let top = region.y.max(band.first);
+                let bottom = (region.y + region.height).min(band.first + band.rows);
+                (top < bottom).then(|| {
+                    let part = [region.x, top - band.first, region.width, bottom - top];
+                    gpu.queue.write_buffer(&band.uniform, 0, &words(&part));
+                    (band, privatized_groups([part[2], part[3]], max_workgroups))
+                })
+            })
+            .collect();
+        let pass = |encoder: &mut wgpu::CommandEncoder,
+                    pipeline: &wgpu::ComputePipeline,
+                    result: &wgpu::Buffer,
+                    more: &[&wgpu::Buffer]| {
             let mut pass = encoder.begin_compute_pass(&Default::default());
-            pass.set_pipeline(&pipeline);
-            for (pixels, band, groups) in &bands {
-                let mut entries = vec![entry_of(0, result), entry_of(1, pixels), entry_of(2, band)];
+            pass.set_pipeline(pipeline);
+            for (band, groups) in &counted {
+                let mut entries = vec![
+                    entry_of(0, result),
+                    entry_of(1, &band.pixels),
+                    entry_of(2, &band.uniform),
+                ];
                 entries.extend(
                     more.iter()
                         .enumerate()
                         .map(|(i, b)| entry_of(3 + i as u32, b)),
                 );
-                let bind = device.create_bind_group(&wgpu::BindGroupDescriptor {
-                    label: Some(entry),
+                let bind = gpu.device.create_bind_group(&wgpu::BindGroupDescriptor {
+                    label: Some("hdr"),
                     layout: &pipeline.get_bind_group_layout(0),
                     entries: &entries,
                 });
                 pass.set_bind_group(0, &bind, &[]);
                 pass.dispatch_workgroups(*groups, 1, 1);
             }
-        }
-        encoder
-    };
-    let read = |result: &wgpu::Buffer, encoder: &mut wgpu::CommandEncoder| -> Owned<wgpu::Buffer> {
-        let readback: Owned<wgpu::Buffer> = device
-            .create_buffer(&wgpu::BufferDescriptor {
-                label: Some("hdr readback"),
-                size: result.size(),
-                usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
-                mapped_at_creation: false,
-            })
-            .into();
-        encoder.copy_buffer_to_buffer(result, 0, &readback, 0, result.size());
-        readback
-    };
-    let as_words = |bytes: Vec<u8>| -> Vec<u32> {
-        bytes
-            .chunks_exact(4)
-            .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
-            .collect()
-    };
+        };
+        let hdr_uniform = |range: &Range| {
+            let values = [
+                self.width,
+                range.scale(bins).to_bits(),
+                range.max.to_bits(),
+                0,
+            ];
+            buffer(gpu, "hdr", &words(&values), wgpu::BufferUsages::UNIFORM)
+        };
 
-    // The range: the largest sample, the least and largest positive Y.
-    let hdr_uniform = |range: &Range| {
-        let values = [width, range.scale(bins).to_bits(), range.max.to_bits(), 0];
-        buffer("hdr", &words(&values), wgpu::BufferUsages::UNIFORM)
-    };
-    let (extremes, readback) = gpu
-        .scoped(|| {
-            let extremes = buffer(
-                "hdr range",
-                &words(&[0, f32::INFINITY.to_bits(), 0, 0]),
-                storage,
-            );
-            let unit = hdr_uniform(&Range::from_extremes(1.0, 1.0, 1.0));
-            let mut encoder = pass(kernels, "csRange", &extremes, &[&unit]);
-            let readback = read(&extremes, &mut encoder);
-            gpu.queue.submit([encoder.finish()]);
-            (extremes, readback)
+        // The range: the largest sample, the least and largest positive Y.
+        let (extremes, readback) = gpu
+            .scoped(|| {
+                let extremes = buffer(
+                    gpu,
+                    "hdr range",
+                    &words(&[0, f32::INFINITY.to_bits(), 0, 0]),
+                    wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
+                );
+                let unit = hdr_uniform(&Range::from_extremes(1.0, 1.0, 1.0));
+                let mut encoder = gpu.device.create_command_encoder(&Default::default());
+                pass(&mut encoder, &self.pipelines[0], &extremes, &[&unit]);
+                let readback = read(gpu, &extremes, &mut encoder);
+                gpu.queue.submit([encoder.finish()]);
+                (extremes, readback)
+            })
+            .await?;
+        let found = as_words(gpu.read_buffer(&readback).await?);
+        drop(extremes);
+        let mut range = Range::from_extremes(
+            f32::from_bits(found[0]),
+            f32::from_bits(found[1]),
+            f32::from_bits(found[2]),
+        );
+        if let Some(stops) = stops {
+            range.stops = stops;
+        }
+
+        // The count into `result`, which keeps it for drawing.
+        let edges: Vec<u8> = range
+            .edges(bins)
+            .iter()
+            .flat_map(|e| e.to_le_bytes())
+            .collect();
+        let readback = gpu
+            .scoped(|| {
+                let hdr = hdr_uniform(&range);
+                let edges = buffer(gpu, "hdr edges", &edges, wgpu::BufferUsages::STORAGE);
+                let mut encoder = gpu.device.create_command_encoder(&Default::default());
+                encoder.clear_buffer(&self.result, 0, None);
+                pass(
+                    &mut encoder,
+                    &self.pipelines[1],
+                    &self.result,
+                    &[&hdr, &edges],
+                );
+                let readback = read(gpu, &self.result, &mut encoder);
+                gpu.queue.submit([encoder.finish()]);
+                readback
+            })
+            .await?;
+        let counts = as_words(gpu.read_buffer(&readback).await?);
+        let four = |at: usize| -> [u32; 4] { std::array::from_fn(|c| counts[at + c]) };
+        let n = self.spec.len();
+        Ok(HdrHistogram {
+            bins,
+            range,
+            below: four(n),
+            above: four(n + 4),
+            above_one: four(n + 8),
+            invalid: counts[n + 12],
+            counts: counts[..n].to_vec(),
         })
-        .await?;
-    let found = as_words(gpu.read_buffer(&readback).await?);
-    drop(extremes);
-    let mut range = Range::from_extremes(
-        f32::from_bits(found[0]),
-        f32::from_bits(found[1]),
-        f32::from_bits(found[2]),
-    );
-    if let Some(stops) = stops {
-        range.stops = stops;
     }
 
-    // The count: the bins, then below, above, above 1.0 (four each) and invalid.
-    let edges: Vec<u8> = range
-        .edges(bins)
-        .iter()
-        .flat_map(|e| e.to_le_bytes())
-        .collect();
-    let length = bins as usize * 4 + 13;
-    let readback = gpu
-        .scoped(|| {
-            let result = buffer("hdr counts", &vec![0; length * 4], storage);
-            let hdr = hdr_uniform(&range);
-            let edges = buffer("hdr edges", &edges, wgpu::BufferUsages::STORAGE);
-            let mut encoder = pass(kernels, "csCount", &result, &[&hdr, &edges]);
-            let readback = read(&result, &mut encoder);
-            gpu.queue.submit([encoder.finish()]);
-            readback
+    /// Records the picture drawn at `exposure` (a factor on every sample) into
+    /// `target`, an rgba8unorm storage texture of the picture's size: sRGB codes
+    /// of the exposed linear values clipped to [0, 1], black where a sample is not
+    /// a number.
+    pub fn encode_exposure(
+        &self,
+        gpu: &Gpu,
+        encoder: &mut wgpu::CommandEncoder,
+        target: &wgpu::TextureView,
+        exposure: f32,
+    ) {
+        let pipeline = &self.pipelines[2];
+        let mut pass = encoder.begin_compute_pass(&Default::default());
+        pass.set_pipeline(pipeline);
+        for band in &self.bands {
+            gpu.queue
+                .write_buffer(&band.expose, 12, &exposure.to_le_bytes());
+            let bind = gpu.device.create_bind_group(&wgpu::BindGroupDescriptor {
+                label: Some("csExpose"),
+                layout: &pipeline.get_bind_group_layout(0),
+                entries: &[
+                    entry_of(1, &band.pixels),
+                    wgpu::BindGroupEntry {
+                        binding: 5,
+                        resource: wgpu::BindingResource::TextureView(target),
+                    },
+                    entry_of(6, &band.expose),
+                ],
+            });
+            pass.set_bind_group(0, &bind, &[]);
+            pass.dispatch_workgroups(self.width.div_ceil(16), band.rows.div_ceil(16), 1);
+        }
+    }
+}
+
+fn buffer(gpu: &Gpu, label: &str, bytes: &[u8], usage: wgpu::BufferUsages) -> Owned<wgpu::Buffer> {
+    gpu.device
+        .create_buffer_init(&wgpu::util::BufferInitDescriptor {
+            label: Some(label),
+            contents: bytes,
+            usage,
         })
-        .await?;
-    let counts = as_words(gpu.read_buffer(&readback).await?);
-    let four = |at: usize| -> [u32; 4] { std::array::from_fn(|c| counts[at + c]) };
-    let n = bins as usize * 4;
-    Ok(HdrHistogram {
-        bins,
-        range,
-        below: four(n),
-        above: four(n + 4),
-        above_one: four(n + 8),
-        invalid: counts[n + 12],
-        counts: counts[..n].to_vec(),
-    })
+        .into()
+}
+
+fn words(values: &[u32]) -> Vec<u8> {
+    values.iter().flat_map(|v| v.to_le_bytes()).collect()
+}
+
+fn as_words(bytes: Vec<u8>) -> Vec<u32> {
+    bytes
+        .chunks_exact(4)
+        .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+        .collect()
+}
+
+/// Records a copy of `source` into a new buffer to map.
+fn read(
+    gpu: &Gpu,
+    source: &wgpu::Buffer,
+    encoder: &mut wgpu::CommandEncoder,
+) -> Owned<wgpu::Buffer> {
+    let readback: Owned<wgpu::Buffer> = gpu
+        .device
+        .create_buffer(&wgpu::BufferDescriptor {
+            label: Some("hdr readback"),
+            size: source.size(),
+            usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
+        })
+        .into();
+    encoder.copy_buffer_to_buffer(source, 0, &readback, 0, source.size());
+    readback
 }
 
 fn entry_of(binding: u32, buffer: &wgpu::Buffer) -> wgpu::BindGroupEntry<'_> {

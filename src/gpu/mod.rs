@@ -15,7 +15,7 @@ pub use adjust::{
 };
 pub use device::{now_ms, Destroy, Gpu, GpuError, GpuOptions, Owned};
 pub use draw::{palette, panel_source, picture_source, Bars, FramePainter, HistogramPainter, Look};
-pub use hdr::count_hdr;
+pub use hdr::{count_hdr, HdrCount};
 pub use kernels::{with_constants, ChunkShape, Input, Kernel, Kernels, Method, DEEP_PRIVATE_BINS};
 pub use run::{
     keep_busy, packed_groups, pass_ms, privatized_groups, GpuImage, Limits, Run, RunOptions, Timing,

@@ -26,6 +26,7 @@ pub fn cpu_histogram(picture: &Picture, channels: u32, num_bins: u32) -> Result<
         gpu_ms: None,
         wall_ms: gpu::now_ms() - start,
         notes: Vec::new(),
+        hdr: None,
     })
 }
 
@@ -211,6 +212,7 @@ impl Context {
             gpu_ms,
             wall_ms: gpu::now_ms() - start,
             notes: run.notes().to_vec(),
+            hdr: None,
         })
     }
 

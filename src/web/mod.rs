@@ -14,10 +14,11 @@ mod video;
 use crate::decode::{self, DecodeError};
 use crate::deep::DeepImage;
 use crate::draw;
-use crate::gpu::{self, Kernels, Run};
+use crate::gpu::{self, HdrCount, Kernels, Run};
+use crate::hdr::{HdrHistogram, HdrImage, HdrStats};
 use crate::histogram::{Channels, Histogram, Spec};
-use crate::image::Image;
-use std::cell::RefCell;
+use crate::image::{Image, Region};
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 
@@ -54,6 +55,9 @@ pub struct Picture {
     /// A 16-bit file's samples as stored (the studio counts them; the chapters
     /// count `image`, their nearest 8-bit values).
     deep: Option<Rc<DeepImage>>,
+    /// A floating-point file's samples as stored (the studio counts them in their
+    /// own units; the chapters count `image`, clamped to 0..1 at 8 bits).
+    hdr: Option<Rc<HdrImage>>,
     format: String,
     notes: Vec<String>,
     deep_notes: Vec<String>,
@@ -69,6 +73,7 @@ pub fn decode_image(bytes: &[u8]) -> Result<Picture, JsValue> {
         Ok(decoded) => Ok(Picture {
             image: Rc::new(decoded.image),
             deep: decoded.deep.map(Rc::new),
+            hdr: decoded.hdr.map(Rc::new),
             format: decoded.format.into(),
             notes: decoded.notes,
             deep_notes: decoded.deep_notes,
@@ -106,6 +111,7 @@ impl Picture {
         Ok(Picture {
             image: Rc::new(image),
             deep: None,
+            hdr: None,
             format,
             notes,
             deep_notes: Vec::new(),
@@ -117,6 +123,7 @@ impl Picture {
         Picture {
             image: Rc::new(Image::sunset(width, height)),
             deep: None,
+            hdr: None,
             format: "generated".into(),
             notes: Vec::new(),
             deep_notes: Vec::new(),
@@ -137,6 +144,7 @@ impl Picture {
         Ok(Picture {
             image: Rc::new(image),
             deep: None,
+            hdr: None,
             format: format!("generated ({kind})"),
             notes: Vec::new(),
             deep_notes: Vec::new(),
@@ -158,16 +166,22 @@ impl Picture {
     /// The same where the picture is counted at its stored depth (the studio).
     #[wasm_bindgen(js_name = notesAtDepth)]
     pub fn notes_at_depth(&self) -> Vec<String> {
-        match self.deep {
-            Some(_) => self.deep_notes.clone(),
-            None => self.notes.clone(),
+        if self.deep.is_some() || self.hdr.is_some() {
+            self.deep_notes.clone()
+        } else {
+            self.notes.clone()
         }
     }
 
-    /// Bits a sample as stored: 16 for 16-bit PNG and TIFF, else 8.
+    /// Bits a sample as stored: 16 for 16-bit PNG and TIFF, 32 for floating-point
+    /// (HDR) files, else 8.
     #[wasm_bindgen(getter)]
     pub fn depth(&self) -> u32 {
-        self.deep.as_ref().map_or(8, |d| d.depth())
+        match (&self.deep, &self.hdr) {
+            (Some(d), _) => d.depth(),
+            (None, Some(_)) => 32,
+            _ => 8,
+        }
     }
 
     #[wasm_bindgen(getter)]
@@ -194,6 +208,9 @@ pub struct Outcome {
     gpu_ms: Option<f64>,
     wall_ms: f64,
     notes: Vec<String>,
+    /// An HDR picture's count and statistics in its own units, and whether they
+    /// were counted for this reading (the panel then needs drawing again).
+    hdr: Option<(Rc<HdrReading>, bool)>,
 }
 
 #[wasm_bindgen]
@@ -236,9 +253,46 @@ impl Outcome {
         self.histogram.to_csv()
     }
 
-    /// Each channel's statistics (src/stats.rs) as JSON: `{"r": {...}, ...}`.
+    /// Each channel's statistics as JSON: `{"r": {...}, ...}`: from the bins
+    /// (src/stats.rs), or an HDR picture's from its samples, in its units.
     pub fn stats(&self) -> String {
-        crate::stats::json(&self.histogram)
+        match &self.hdr {
+            Some((reading, _)) => {
+                let parts: Vec<String> = reading
+                    .stats
+                    .iter()
+                    .zip(Channels::Rgbl.names())
+                    .map(|(s, n)| {
+                        let value = s.map_or_else(|| "null".to_string(), |s| s.to_json());
+                        format!("\"{n}\": {value}")
+                    })
+                    .collect();
+                format!("{{{}}}", parts.join(", "))
+            }
+            None => crate::stats::json(&self.histogram),
+        }
+    }
+
+    /// An HDR picture's range and counts apart as JSON ("range", "below",
+    /// "above", "above_one", "invalid", as the command line writes them, and
+    /// "note", the same in words); undefined for other pictures.
+    #[wasm_bindgen(getter)]
+    pub fn hdr(&self) -> Option<String> {
+        self.hdr.as_ref().map(|(reading, _)| {
+            let h = &reading.histogram;
+            format!(
+                "{{{}, \"note\": {}}}",
+                h.json_fields(),
+                crate::histogram::json_string(&h.note())
+            )
+        })
+    }
+
+    /// Whether this reading counted anew what the panel shows (an HDR picture's
+    /// new region): draw it again.
+    #[wasm_bindgen(getter)]
+    pub fn fresh(&self) -> bool {
+        self.hdr.as_ref().is_some_and(|(_, fresh)| *fresh)
     }
 
     #[wasm_bindgen(getter, js_name = numBins)]
@@ -275,6 +329,75 @@ fn read_outcome(context: Rc<Context>, run: Rc<Run>, pixels: u64) -> js_sys::Prom
             gpu_ms,
             wall_ms: 0.0,
             notes: Vec::new(),
+            hdr: None,
+        }))
+    })
+}
+
+/// An HDR picture's count and statistics of one region.
+pub(crate) struct HdrReading {
+    histogram: HdrHistogram,
+    stats: [Option<HdrStats>; 4],
+}
+
+/// An HDR picture in the studio: its samples on the GPU and in memory (for the
+/// statistics, which come from the samples), and the region counted last.
+pub(crate) struct HdrState {
+    count: HdrCount,
+    image: Rc<HdrImage>,
+    counted: RefCell<Option<(Region, Rc<HdrReading>)>>,
+    busy: Cell<bool>,
+}
+
+impl HdrState {
+    fn new(count: HdrCount, image: Rc<HdrImage>) -> HdrState {
+        HdrState {
+            count,
+            image,
+            counted: RefCell::new(None),
+            busy: Cell::new(false),
+        }
+    }
+
+    /// Counts anew at the next reading (the bins were overwritten).
+    fn forget(&self) {
+        self.counted.replace(None);
+    }
+}
+
+/// An HDR picture's `region` as an Outcome: counted (the range pass, then the
+/// count, then the statistics from the samples) unless it was the last counted.
+fn hdr_outcome(context: Rc<Context>, state: Rc<HdrState>, region: Region) -> js_sys::Promise {
+    wasm_bindgen_futures::future_to_promise(async move {
+        let known = state
+            .counted
+            .borrow()
+            .as_ref()
+            .filter(|(r, _)| *r == region)
+            .map(|(_, reading)| reading.clone());
+        let (reading, fresh) = match known {
+            Some(reading) => (reading, false),
+            None => {
+                if state.busy.replace(true) {
+                    return Err(JsError::new("the bins are being read already").into());
+                }
+                let counted = state.count.count(&context.gpu, region, None).await;
+                state.busy.set(false);
+                let histogram = counted.map_err(|e| JsError::new(&e.0))?;
+                let stats = HdrStats::of_image(&state.image.crop(region));
+                let reading = Rc::new(HdrReading { histogram, stats });
+                state.counted.replace(Some((region, reading.clone())));
+                (reading, true)
+            }
+        };
+        let spec = state.count.spec();
+        Ok(JsValue::from(Outcome {
+            histogram: Histogram::from_counts(spec, reading.histogram.counts.clone()),
+            pixels: region.pixel_count(),
+            gpu_ms: None,
+            wall_ms: 0.0,
+            notes: Vec::new(),
+            hdr: Some((reading, fresh)),
         }))
     })
 }

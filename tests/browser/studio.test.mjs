@@ -218,6 +218,89 @@ test('studio: views, bins, pin and exports', async () => {
   assert.deepEqual(page.errors, []);
 });
 
+test('studio: an HDR picture is counted in its own units as the command line counts it, shown at an exposure', async () => {
+  const page = await browser.open('/www/studio.html', { viewport: { width: 1280, height: 900 } });
+  // The fields the command line's JSON and the studio's share for an HDR picture.
+  const shared = (o) => Object.fromEntries(['stats', 'range', 'below', 'above', 'above_one', 'invalid', 'r', 'g', 'b', 'luminance']
+    .map((k) => [k, o[k]]));
+  const download = async (id) => {
+    const [d] = await Promise.all([page.waitForEvent('download'), page.click(id)]);
+    const chunks = [];
+    for await (const c of await d.createReadStream()) chunks.push(c);
+    return Buffer.concat(chunks);
+  };
+  // Samples from 2^-20 to 2^20, zeros, negatives, NaN and infinities (OpenEXR),
+  // and a Radiance file: every count, the range and what lay outside it.
+  for (const name of ['hdr-13x17.exr', 'hdr-31x7.hdr', 'hdr-257x3.exr']) {
+    const file = fixtures.path(name);
+    await openFile(page, file);
+    assert.equal(await page.isVisible('#exposure'), true, `${name}: the exposure control shows`);
+    assert.deepEqual(await studioRows(page), cliRowsOf(cli(file)), name);
+    const json = JSON.parse((await download('#json')).toString());
+    assert.deepEqual(shared(json), shared(cli('--stats', file)), `${name}: the exported JSON`);
+    assert.equal(json.depth, 32);
+    const { range, invalid } = json;
+    assert.match(await page.textContent('#hdr-range'),
+      new RegExp(`luminance in stops from ${range.stops[0]} to ${range.stops[1]} .*; ${invalid} pixels with a NaN`), name);
+  }
+  assert.match(await page.textContent('#bins-why'), /floating-point samples/);
+
+  const file = fixtures.path('hdr-scene-612x376.exr');
+  await openFile(page, file);
+  const whole = cli('--stats', file);
+  const { max, stops } = whole.range;
+  assert.ok(max > 1, 'the scene passes 1.0');
+  assert.match(await page.textContent('#hdr-range'),
+    new RegExp(`R, G and B from 0 to ${max.toPrecision(4)}; luminance in stops from ${stops[0]} to ${stops[1]}`));
+  assert.equal(await page.textContent('td[data-stat="r-max"]'), whole.stats.r.max.toPrecision(4), 'statistics in the file\'s units');
+  assert.match(await page.textContent('caption'), /linear units/);
+  // Regions and other bins are counted from the samples too.
+  await setRegion(page, [100, 50, 300, 200]);
+  assert.deepEqual(await studioRows(page), cliRowsOf(cli('--region', '100,50,300,200', file)));
+  await page.evaluate(() => { document.body.dataset.state = 'picking'; });
+  await page.selectOption('#bins', '1024');
+  await waitState(page, 'done');
+  assert.deepEqual(await studioRows(page), cliRowsOf(cli('--bins', '1024', '--region', '100,50,300,200', file)));
+  await page.focus('#panel');
+  await page.keyboard.press('End');
+  const region = cli('--region', '100,50,300,200', file).range;
+  const top = (v) => (region.stops[0] + ((region.stops[1] - region.stops[0]) * v) / 1024).toFixed(2);
+  assert.ok((await page.textContent('#readout')).startsWith(`Bin 1023 of 1024, R, G, B ${((region.max * 1023) / 1024).toPrecision(4)} ` +
+    `to ${region.max.toPrecision(4)}, luminance ${top(1023)} to ${top(1024)} stops`));
+  // The exposure changes the picture, not the counts.
+  const brightness = async () => {
+    const { width, height, rgba } = decodePng(await page.locator('#picture').screenshot());
+    let sum = 0;
+    for (let i = 0; i < width * height * 4; i += 4) sum += rgba[i] + rgba[i + 1] + rgba[i + 2];
+    return sum / (width * height * 3);
+  };
+  const before = await studioRows(page);
+  const asStored = await brightness();
+  await page.screenshot({ path: join(shots, 'studio-hdr.png') });
+  for (const [stops, brighter] of [[-3, false], [2, true]]) {
+    await page.evaluate((v) => {
+      const input = document.querySelector('#exposure');
+      input.value = String(v);
+      input.dispatchEvent(new Event('input'));
+    }, stops);
+    await page.waitForTimeout(300);
+    const now = await brightness();
+    assert.equal(now > asStored, brighter, `${stops} stops: ${now} against ${asStored} as stored`);
+    assert.match(await page.textContent('#exposure-value'), new RegExp(`${stops > 0 ? '\\+' : '-'}${Math.abs(stops)}\\.0 stops`));
+  }
+  await page.screenshot({ path: join(shots, 'studio-hdr-plus-2-stops.png') });
+  assert.deepEqual(await studioRows(page), before, 'the exposure leaves the counts');
+  // A new device keeps the exposure (and the counts).
+  await page.evaluate(() => { document.body.dataset.state = 'picking'; });
+  await page.selectOption('#bins', '256');
+  await waitState(page, 'done');
+  assert.equal(await page.evaluate(() => window.studioPage.studio.exposure), 2, 'a new Studio keeps the exposure');
+  // An 8-bit picture next: no exposure control.
+  await openFile(page, fixtures.path('thirds-96x64.png'));
+  assert.equal(await page.isVisible('#exposure'), false);
+  assert.deepEqual(page.errors, []);
+});
+
 test('studio: a typed region is taken as typed or refused beside the fields; an edited bins value is not counted', async () => {
   const page = await browser.open('/www/studio.html');
   await openFile(page, fixtures.path('thirds-96x64.png'));

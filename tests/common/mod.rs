@@ -3,6 +3,7 @@
 #![allow(dead_code)] // each test binary uses a different part
 
 pub mod fixtures;
+pub mod hdr;
 
 use histogram::gpu::{Gpu, GpuOptions};
 use histogram::{Channels, Image, Spec};

@@ -105,7 +105,7 @@ pub fn run(args: &[String]) -> i32 {
                     Counts::Hdr(h) => (Histogram::from_counts(spec, h.counts.clone()), Some(h)),
                 };
                 if let Some(h) = &hdr {
-                    counted.notes.push(hdr_note(h));
+                    counted.notes.push(h.note());
                 } else if options.range.is_some() {
                     counted
                         .notes
@@ -196,23 +196,6 @@ pub fn gpu_histogram(
     Ok(histogram)
 }
 
-/// An HDR count in words: its range, and what lay outside it.
-fn hdr_note(h: &HdrHistogram) -> String {
-    let total = |c: [u32; 4]| c.iter().map(|&n| n as u64).sum::<u64>();
-    format!(
-        "Floating-point (HDR) samples, linear: R, G and B counted over [0, {}], luminance \
-         in stops from {} to {}; {} channel values below the range, {} above, {} pixels \
-         with a NaN or infinite sample (in no bin); above 1.0: luminance {}.",
-        h.range.max,
-        h.range.stops.0,
-        h.range.stops.1,
-        total(h.below),
-        total(h.above),
-        h.invalid,
-        h.above_one[3]
-    )
-}
-
 /// Each channel's statistics: from the bins, or an HDR picture's from its samples.
 enum Stats {
     Levels(Vec<Option<stats::Stats>>),
@@ -279,25 +262,7 @@ fn json_line(
         write!(out, ", \"stats\": {}", stats.json()).unwrap();
     }
     if let Some(h) = hdr {
-        let four = |c: [u32; 4]| {
-            format!(
-                "{{\"r\": {}, \"g\": {}, \"b\": {}, \"luminance\": {}}}",
-                c[0], c[1], c[2], c[3]
-            )
-        };
-        write!(
-            out,
-            ", \"range\": {{\"max\": {}, \"stops\": [{}, {}]}}, \"below\": {}, \"above\": {}, \
-             \"above_one\": {}, \"invalid\": {}",
-            h.range.max,
-            h.range.stops.0,
-            h.range.stops.1,
-            four(h.below),
-            four(h.above),
-            four(h.above_one),
-            h.invalid
-        )
-        .unwrap();
+        write!(out, ", {}", h.json_fields()).unwrap();
     }
     for (c, name) in histogram.spec().channels.names().iter().enumerate() {
         let bins: Vec<String> = histogram.channel(c).iter().map(u32::to_string).collect();

@@ -12,9 +12,9 @@ mod picture;
 
 use super::live::{Frames, Live};
 use super::scope::{named_scope, ScopeView};
-use super::{read_outcome, Context, GpuContext, Picture, WebResult};
+use super::{hdr_outcome, read_outcome, Context, GpuContext, HdrState, Picture, WebResult};
 use crate::adjust::Adjustment;
-use crate::gpu::{GpuImage, Method, Run, RunOptions};
+use crate::gpu::{GpuImage, HdrCount, Method, Owned, Run, RunOptions};
 use crate::histogram::Spec;
 use crate::image::Region;
 use crate::layout::PanelLayout;
@@ -53,12 +53,21 @@ fn named(name: &str) -> WebResult<Adjustment> {
 }
 
 /// What the studio counts: a picture's texture (or a 16-bit picture's samples,
-/// `deep`, beside it), or live frames.
+/// `deep`, beside it), a floating-point picture's samples, or live frames.
 enum Source {
     Picture {
         image: GpuImage,
         deep: Option<GpuImage>,
         run: Rc<Run>,
+    },
+    /// An HDR picture: its samples counted in their own units (`hdr`, when the
+    /// histogram is read: its range comes first), and drawn at an exposure into
+    /// `shown`, the 8-bit texture the picture, the adjustments and the scopes read.
+    Hdr {
+        shown: GpuImage,
+        _texture: Owned<wgpu::Texture>,
+        hdr: Rc<HdrState>,
+        exposure: Cell<f32>,
     },
     Live(Rc<Frames>),
 }
@@ -66,15 +75,28 @@ enum Source {
 impl Source {
     fn view(&self) -> &wgpu::TextureView {
         match self {
-            Source::Picture { image, .. } => image.texture_view().expect("one texture"),
+            Source::Picture { image, .. } | Source::Hdr { shown: image, .. } => {
+                image.texture_view().expect("one texture")
+            }
             Source::Live(frames) => frames.view(),
         }
     }
 
     fn size(&self) -> (u32, u32) {
         match self {
-            Source::Picture { image, .. } => image.size(),
+            Source::Picture { image, .. } | Source::Hdr { shown: image, .. } => image.size(),
             Source::Live(frames) => frames.size(),
+        }
+    }
+
+    /// The bins the panel draws, and how they were counted.
+    fn bins(&self) -> (Spec, &wgpu::Buffer) {
+        match self {
+            Source::Hdr { hdr, .. } => (hdr.count.spec(), hdr.count.result()),
+            _ => {
+                let run = self.run().expect("a run");
+                (run.spec(), run.bins())
+            }
         }
     }
 
@@ -84,10 +106,12 @@ impl Source {
         GpuImage::from_texture(self.view().clone(), w, h)
     }
 
-    fn run(&self) -> &Rc<Run> {
+    /// The run counting an 8-bit texture or 16-bit samples (not an HDR picture).
+    fn run(&self) -> Option<&Rc<Run>> {
         match self {
-            Source::Picture { run, .. } => run,
-            Source::Live(frames) => frames.run(),
+            Source::Picture { run, .. } => Some(run),
+            Source::Hdr { .. } => None,
+            Source::Live(frames) => Some(frames.run()),
         }
     }
 }
@@ -147,6 +171,9 @@ impl Studio {
                  GPU's largest is {max} pixels a side. The chapter pages count it in pieces."
             )));
         }
+        if let Some(hdr) = &picture.hdr {
+            return Studio::for_hdr(context, picture_canvas, panel_canvas, hdr.clone(), spec);
+        }
         // The texture is drawn, adjusted and read by the scopes at 8 bits; a 16-bit
         // picture's histogram is counted from its samples as stored.
         let image = GpuImage::upload_as_is(g, &picture.image);
@@ -166,6 +193,32 @@ impl Studio {
         Studio::make(context, picture_canvas, panel_canvas, source)
     }
 
+    /// The exposure an HDR picture is shown at, in stops (0: as stored; each stop
+    /// doubles the light); the next draw shows it. Other pictures have none.
+    #[wasm_bindgen(js_name = setExposure)]
+    pub fn set_exposure(&self, stops: f32) -> WebResult<()> {
+        let Source::Hdr {
+            shown,
+            hdr,
+            exposure,
+            ..
+        } = &self.source
+        else {
+            return Err(JsError::new("only an HDR picture has an exposure"));
+        };
+        if !(-30.0..=30.0).contains(&stops) {
+            return Err(JsError::new("the exposure is -30 to +30 stops"));
+        }
+        let g = &self.context.gpu;
+        let mut encoder = g.device.create_command_encoder(&Default::default());
+        let view = shown.texture_view().expect("one texture");
+        hdr.count
+            .encode_exposure(g, &mut encoder, view, stops.exp2());
+        g.queue.submit([encoder.finish()]);
+        exposure.set(stops);
+        Ok(())
+    }
+
     /// The studio over a video's or camera's frames (see `Live`).
     #[wasm_bindgen(js_name = forLive)]
     pub fn for_live(
@@ -177,6 +230,39 @@ impl Studio {
         spec(live.frames().run().spec().num_bins)?;
         let source = Source::Live(live.frames());
         Studio::make(gpu.context(), picture_canvas, panel_canvas, source)
+    }
+
+    /// The studio over an HDR picture's samples, counted in `spec`'s bins.
+    fn for_hdr(
+        context: Rc<Context>,
+        picture_canvas: web_sys::HtmlCanvasElement,
+        panel_canvas: web_sys::HtmlCanvasElement,
+        image: Rc<crate::hdr::HdrImage>,
+        spec: Spec,
+    ) -> WebResult<Studio> {
+        let g = &context.gpu;
+        let count = HdrCount::new(g, &mut context.kernels.borrow_mut(), &image, spec.num_bins)
+            .map_err(|e| JsError::new(&e.0))?;
+        let (w, h) = count.size();
+        let texture = g.texture(
+            "hdr shown",
+            (w, h),
+            wgpu::TextureFormat::Rgba8Unorm,
+            wgpu::TextureUsages::TEXTURE_BINDING
+                | wgpu::TextureUsages::STORAGE_BINDING
+                | wgpu::TextureUsages::COPY_SRC,
+        );
+        let view = texture.create_view(&Default::default());
+        let mut encoder = g.device.create_command_encoder(&Default::default());
+        count.encode_exposure(g, &mut encoder, &view, 1.0);
+        g.queue.submit([encoder.finish()]);
+        let source = Source::Hdr {
+            shown: GpuImage::from_texture(view, w, h),
+            _texture: texture,
+            hdr: Rc::new(HdrState::new(count, image)),
+            exposure: Cell::new(0.0),
+        };
+        Studio::make(context, picture_canvas, panel_canvas, source)
     }
 
     fn make(
@@ -192,7 +278,7 @@ impl Studio {
             g,
             &mut context.kernels.borrow_mut(),
             panel_canvas,
-            source.run(),
+            source.bins(),
             width as u64 * height as u64,
         )?;
         Ok(Studio {
@@ -219,15 +305,26 @@ impl Studio {
 
     #[wasm_bindgen(getter, js_name = numBins)]
     pub fn num_bins(&self) -> u32 {
-        self.source.run().spec().num_bins
+        self.source.bins().0.num_bins
     }
 
-    /// Bits a sample as counted: 16 for a 16-bit picture, else 8.
+    /// Bits a sample as counted: 16 for a 16-bit picture, 32 for an HDR one's
+    /// floats, else 8.
     #[wasm_bindgen(getter)]
     pub fn depth(&self) -> u32 {
         match &self.source {
             Source::Picture { deep: Some(_), .. } => 16,
+            Source::Hdr { .. } => 32,
             _ => 8,
+        }
+    }
+
+    /// An HDR picture's exposure in stops (0 for others).
+    #[wasm_bindgen(getter)]
+    pub fn exposure(&self) -> f32 {
+        match &self.source {
+            Source::Hdr { exposure, .. } => exposure.get(),
+            _ => 0.0,
         }
     }
 
@@ -292,19 +389,23 @@ impl Studio {
     /// It goes through the bins, which the next draw counts anew.
     pub fn repin(&self, counts: Vec<u32>) -> WebResult<()> {
         let g = &self.context.gpu;
-        let run = self.source.run();
-        if counts.len() != run.spec().len() {
+        let (spec, bins) = self.source.bins();
+        if counts.len() != spec.len() {
             return Err(JsError::new(&format!(
                 "{} counts do not make this studio's {} bins",
                 counts.len(),
-                run.spec().len()
+                spec.len()
             )));
         }
         let bytes: Vec<u8> = counts.iter().flat_map(|c| c.to_le_bytes()).collect();
-        g.queue.write_buffer(run.bins(), 0, &bytes);
+        g.queue.write_buffer(bins, 0, &bytes);
+        if let Source::Hdr { hdr, .. } = &self.source {
+            // The bins hold the pin now: the next reading counts them anew.
+            hdr.forget();
+        }
         self.panel.pin();
         let mut encoder = g.device.create_command_encoder(&Default::default());
-        self.panel.encode(&mut encoder, run.bins());
+        self.panel.encode(&mut encoder, bins);
         g.queue.submit([encoder.finish()]);
         self.place();
         Ok(())
@@ -479,12 +580,18 @@ impl Studio {
 
     /// The histogram of the latest draw, read back: for the statistics, the hover
     /// readout and the CSV.
+    /// An HDR picture's count is made here, when the region is new: its range
+    /// comes first, and the outcome says whether the panel needs drawing again.
     pub fn histogram(&self) -> js_sys::Promise {
-        read_outcome(
-            self.context.clone(),
-            self.source.run().clone(),
-            self.region.get().pixel_count(),
-        )
+        let region = self.region.get();
+        match &self.source {
+            Source::Hdr { hdr, .. } => hdr_outcome(self.context.clone(), hdr.clone(), region),
+            _ => read_outcome(
+                self.context.clone(),
+                self.source.run().expect("a run").clone(),
+                region.pixel_count(),
+            ),
+        }
     }
 }
 
@@ -495,6 +602,8 @@ impl Studio {
         region.within(w, h).map_err(|e| JsError::new(&e))?;
         let moved = match &self.source {
             Source::Picture { run, .. } => run.set_region(&g.queue, region),
+            // Counted when the histogram is read next.
+            Source::Hdr { .. } => Ok(()),
             Source::Live(frames) => frames.set_region(&g.queue, region),
         };
         moved.map_err(|e| JsError::new(&e.0))?;
@@ -522,29 +631,33 @@ impl Studio {
             return Err(JsError::new(&fault));
         }
         let mut encoder = g.device.create_command_encoder(&Default::default());
-        let run = self.source.run();
         match &self.source {
             Source::Picture { run, .. } => run.encode(&mut encoder),
+            // Counted when the histogram is read (its range comes first).
+            Source::Hdr { .. } => {}
             Source::Live(frames) => {
                 frames.encode(g, &mut encoder, None);
             }
         }
         let adjust = self.adjust.borrow();
         if let Some(a) = adjust.as_ref() {
-            // The whole picture's 256 bins: the counted ones when they are those.
+            // The whole picture's 256 bins: the counted ones when they are those
+            // (not a 16-bit or HDR picture's: the adjustment works on its 8-bit
+            // texture).
             let (w, h) = self.source.size();
-            // (Not a 16-bit picture's: the adjustment works on its 8-bit texture.)
-            let whole = run.spec() == Spec::rgbl()
-                && run.method() != Method::Deep
-                && self.region.get() == Region::whole(w, h);
+            let whole = self.source.run().filter(|run| {
+                run.spec() == Spec::rgbl()
+                    && run.method() != Method::Deep
+                    && self.region.get() == Region::whole(w, h)
+            });
             let frame = self.frames.get();
             a.encode(
                 &mut encoder,
-                whole.then(|| run.bins()),
+                whole.map(|run| run.bins()),
                 !live || frame.is_multiple_of(ADJUSTED_EVERY),
             );
         }
-        self.panel.encode(&mut encoder, run.bins());
+        self.panel.encode(&mut encoder, self.source.bins().1);
         let scopes = self.scopes.borrow();
         let every = self.scope_every();
         let frame = self.frames.get();

@@ -4,7 +4,8 @@
 //! histograms in the right half.
 
 use super::super::{CanvasTarget, WebResult};
-use crate::gpu::{Bars, Gpu, HistogramPainter, Kernels, Run};
+use crate::gpu::{Bars, Gpu, HistogramPainter, Kernels};
+use crate::histogram::Spec;
 use crate::layout::{in_half, Half, Panel, PanelLayout};
 use std::cell::{Cell, RefCell};
 use wasm_bindgen::prelude::*;
@@ -19,16 +20,16 @@ pub(super) struct PanelView {
 }
 
 impl PanelView {
-    /// The panel over `run`'s bins, which count `pixels` pixels.
+    /// The panel over `bins` (counted as `spec`), which count `pixels` pixels.
     pub(super) fn new(
         g: &Gpu,
         kernels: &mut Kernels,
         canvas: web_sys::HtmlCanvasElement,
-        run: &Run,
+        (spec, bins): (Spec, &wgpu::Buffer),
         pixels: u64,
     ) -> WebResult<PanelView> {
         let target = CanvasTarget::new(g, canvas).map_err(|e| JsError::new(&e.0))?;
-        let painter = Self::painter(g, kernels, &target, run.spec(), run.bins());
+        let painter = Self::painter(g, kernels, &target, spec, bins);
         painter.set_entries(&g.queue, pixels);
         let view = PanelView {
             target: RefCell::new(target),

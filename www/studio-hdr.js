@@ -1,0 +1,70 @@
+// The studio's HDR view: for a floating-point picture (Radiance .hdr, OpenEXR),
+// the exposure it is shown at and what its count covers. The samples are counted
+// as stored, in their own linear units (src/hdr.rs): R, G and B over [0, max],
+// luminance in stops; the picture, the adjustments and the scopes see it as drawn
+// at this exposure, clipped as a display clips it.
+import { el } from './site.js';
+
+const STOPS = 10;
+
+/** `studio` holds the page: the current Studio and outcome, redraw(). */
+export function hdrView(studio) {
+  const exposure = el('input', {
+    type: 'range', id: 'exposure', min: -STOPS, max: STOPS, step: 0.1, value: 0,
+    'aria-describedby': 'exposure-why',
+  });
+  const shown = el('output', { for: 'exposure', id: 'exposure-value' }, '0.0 stops');
+  const reset = el('button', { type: 'button' }, 'As stored');
+  const range = el('p', { id: 'hdr-range', class: 'hint', role: 'status' });
+  const options = el('fieldset', { class: 'studio-options', hidden: true }, el('legend', {}, 'HDR picture'),
+    el('div', { class: 'row' }, el('label', { class: 'option', for: 'exposure' }, 'Exposure', exposure), shown, reset),
+    el('p', { id: 'exposure-why', class: 'hint' },
+      'The samples are linear light, counted as stored. The picture is drawn with each sample times 2^exposure, ' +
+      'clipped at 1.0 as a display clips it and encoded as sRGB; the scopes and adjustments work on it as drawn. ' +
+      'The histogram does not change with the exposure.'),
+    range);
+
+  const stops = () => Number(exposure.value);
+  const label = (v) => `${v > 0 ? '+' : ''}${v.toFixed(1)} stops`;
+
+  function set(v) {
+    const current = studio.current;
+    if (current?.depth !== 32) return;
+    current.setExposure(v);
+    shown.textContent = label(v);
+    studio.redraw();
+  }
+  exposure.addEventListener('input', () => set(stops()));
+  reset.addEventListener('click', () => {
+    exposure.value = 0;
+    set(0);
+  });
+
+  const count = (v) => v.toLocaleString('en');
+  const total = (four) => four.r + four.g + four.b + four.luminance;
+
+  return {
+    options,
+    /** This view's choice on a (new) Studio: an HDR picture keeps its exposure. */
+    apply(current) {
+      options.hidden = current.depth !== 32;
+      if (!options.hidden && stops() !== 0) current.setExposure(stops());
+    },
+    /** A new picture: shown as stored. */
+    reset() {
+      exposure.value = 0;
+      shown.textContent = label(0);
+    },
+    /** A new reading: its range and what lay outside it, in words. */
+    shown() {
+      const hdr = studio.outcome?.hdr;
+      if (!hdr) return;
+      const h = JSON.parse(hdr);
+      const [lo, hi] = h.range.stops;
+      range.textContent = `Counted: R, G and B from 0 to ${h.range.max.toPrecision(4)}; luminance in stops from ${lo} to ${hi} ` +
+        `(${(2 ** lo).toPrecision(3)} to ${(2 ** hi).toPrecision(3)}). Outside the range: ${count(total(h.below))} values below, ` +
+        `${count(total(h.above))} above; ${count(h.invalid)} pixels with a NaN or infinite sample. ` +
+        `Above 1.0 (what an SDR display clips): luminance of ${count(h.above_one.luminance)} pixels.`;
+    },
+  };
+}
