@@ -155,7 +155,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     }
     for path in args.iter().skip(2) {
         let bytes = std::fs::read(path)?;
-        let image = histogram::decode::decode(&bytes, histogram::image::MAX_PIXELS)?.image;
+        let image =
+            histogram::decode::decode(&bytes, histogram::image::MAX_PIXELS, u64::MAX)?.image;
         images.push(("photo".to_string(), image));
     }
 

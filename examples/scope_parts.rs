@@ -472,7 +472,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut images: Vec<(String, Image)> = vec![("synthetic".into(), synthetic(w, h))];
     for path in args {
         let bytes = std::fs::read(&path)?;
-        let image = histogram::decode::decode(&bytes, histogram::image::MAX_PIXELS)?.image;
+        let image =
+            histogram::decode::decode(&bytes, histogram::image::MAX_PIXELS, u64::MAX)?.image;
         images.push((path, image));
     }
     if let Ok(dir) = std::env::var("DUMP") {

@@ -74,8 +74,9 @@ impl fmt::Display for DecodeError {
             } => {
                 write!(
                     f,
-                    "the image is {width}x{height} pixels; a {format} file is decoded whole, \
+                    "the image is {width}x{height} pixels; {} {format} file is decoded whole, \
                      which needs {} of memory, and {} is available. ",
+                    if format.starts_with('O') { "an" } else { "a" },
                     gib(*bytes),
                     gib(*budget)
                 )?;
@@ -96,8 +97,14 @@ impl fmt::Display for DecodeError {
 
 impl std::error::Error for DecodeError {}
 
+/// An amount of memory as a person reads it: GiB from 1 GiB up, else MiB (at
+/// least 0.1).
 fn gib(bytes: u64) -> String {
-    format!("{:.1} GiB", bytes as f64 / (1u64 << 30) as f64)
+    if bytes >= 1 << 30 {
+        format!("{:.1} GiB", bytes as f64 / (1u64 << 30) as f64)
+    } else {
+        format!("{:.1} MiB", (bytes as f64 / (1u64 << 20) as f64).max(0.1))
+    }
 }
 
 fn corrupt(e: impl fmt::Display) -> DecodeError {
@@ -166,11 +173,11 @@ pub struct Decoded {
     pub deep_notes: Vec<String>,
 }
 
-/// Decodes a whole file held in memory, of at most `max_pixels` pixels (the site's).
-pub fn decode(bytes: &[u8], max_pixels: u64) -> Result<Decoded, DecodeError> {
+/// Decodes a whole file held in memory, of at most `max_pixels` pixels, refusing
+/// a format decoded whole that would take more than `budget` bytes to decode.
+pub fn decode(bytes: &[u8], max_pixels: u64, budget: u64) -> Result<Decoded, DecodeError> {
     let max_pixels = max_pixels.min(MAX_PIXELS);
-    // The decoded image and one intermediate copy of it (16-bit samples) fit easily.
-    let mut decoder = Decoder::new(Cursor::new(bytes), max_pixels, max_pixels * 16)?;
+    let mut decoder = Decoder::new(Cursor::new(bytes), max_pixels, budget)?;
     let (image, deep) = if decoder.depth() > 8 {
         let deep = decoder
             .next_deep_band(max_pixels)?

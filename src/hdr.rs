@@ -347,7 +347,20 @@ impl HdrStats {
 
     /// R, G, B and luminance of `image`'s pixels whose samples are all finite.
     pub fn of_image(image: &HdrImage) -> [Option<HdrStats>; 4] {
-        let valid: Vec<&[f32]> = image.rgba.chunks_exact(4).filter(|p| finite(p)).collect();
+        HdrStats::of_region(image, crate::Region::whole(image.width, image.height))
+    }
+
+    /// The same of `region`'s pixels (read in place: a studio's region of a large
+    /// picture is not copied). `region` lies within the picture.
+    pub fn of_region(image: &HdrImage, region: crate::Region) -> [Option<HdrStats>; 4] {
+        let row = image.width as usize * 4;
+        let valid: Vec<&[f32]> = (region.y..region.y + region.height)
+            .flat_map(|y| {
+                let start = y as usize * row + region.x as usize * 4;
+                image.rgba[start..start + region.width as usize * 4].chunks_exact(4)
+            })
+            .filter(|p| finite(p))
+            .collect();
         std::array::from_fn(|c| {
             let values = valid
                 .iter()

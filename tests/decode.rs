@@ -11,8 +11,8 @@ use std::io::Cursor;
 #[test]
 fn every_kind_of_file_gives_back_its_stored_pixels() {
     for fixture in fixtures::all(&[]) {
-        let decoded =
-            decode(&fixture.bytes, 1 << 26).unwrap_or_else(|e| panic!("{}: {e}", fixture.name));
+        let decoded = decode(&fixture.bytes, 1 << 26, 1 << 30)
+            .unwrap_or_else(|e| panic!("{}: {e}", fixture.name));
         assert!(
             decoded.image == fixture.pixels,
             "{}: the decoded pixels differ from the stored ones",
@@ -28,7 +28,10 @@ fn it_says_what_was_counted() {
             .into_iter()
             .find(|f| f.name == name)
             .unwrap();
-        decode(&fixture.bytes, 1 << 26).unwrap().notes.join(" ")
+        decode(&fixture.bytes, 1 << 26, 1 << 30)
+            .unwrap()
+            .notes
+            .join(" ")
     };
     assert!(notes("animated-80x60.png").contains("the first of its 3 frames"));
     assert!(notes("animated-70x50.gif").contains("the first of its 2 frames"));
@@ -59,12 +62,14 @@ fn bands_of_rows_add_up_to_the_image() {
 fn bad_files_get_reasons() {
     let png = fixtures::translucent("t.png", 40, 40, 3).bytes;
     assert_eq!(
-        decode(b"just some words", 1 << 26).err(),
+        decode(b"just some words", 1 << 26, 1 << 30).err(),
         Some(DecodeError::Unsupported)
     );
-    let cut = decode(&png[..png.len() / 2], 1 << 26).err().unwrap();
+    let cut = decode(&png[..png.len() / 2], 1 << 26, 1 << 30)
+        .err()
+        .unwrap();
     assert!(matches!(cut, DecodeError::Corrupt(_)), "{cut:?}");
-    let big = decode(&png, 1000).err().unwrap();
+    let big = decode(&png, 1000, 1 << 30).err().unwrap();
     assert_eq!(
         big.to_string(),
         "the image is 40x40 pixels: more than the 1000 pixels allowed here"

@@ -423,3 +423,16 @@ fn statistics_are_in_the_files_units() {
         }
     }
 }
+
+#[test]
+fn an_hdr_picture_past_the_memory_allowed_is_refused_with_the_reason() {
+    let (name, bytes, ..) = pictures().remove(2);
+    let refused = histogram::decode::decode(&bytes, 1 << 26, 10_000)
+        .err()
+        .unwrap_or_else(|| panic!("{name} decoded within 10,000 bytes"));
+    assert_eq!(
+        refused.to_string(),
+        "the image is 257x3 pixels; an OpenEXR file is decoded whole, which needs \
+         0.1 MiB of memory, and 0.1 MiB is available. Split it into parts"
+    );
+}

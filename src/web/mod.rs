@@ -29,6 +29,13 @@ type WebResult<T> = Result<T, JsError>;
 /// which the page, the wasm heap and the GPU each hold once.
 pub const WEB_MAX_PIXELS: u32 = 1 << 26;
 
+/// Most bytes a format decoded whole may take to decode in the page: 512 MiB, an
+/// 8-bit picture of the largest size or an HDR one of 44 megapixels (12 bytes a
+/// pixel as decoded, 16 as kept), whose samples the page then holds with their
+/// 8-bit view and, for the statistics, one more float a pixel a channel. Past
+/// it the page says why (src/decode.rs's NeedsMemory) and keeps what it had.
+const WEB_DECODE_BUDGET: u64 = 512 << 20;
+
 #[wasm_bindgen(start)]
 fn start() {
     // A panic would otherwise trap silently and leave a promise unsettled.
@@ -69,7 +76,7 @@ pub struct Picture {
 /// then asks the browser.
 #[wasm_bindgen(js_name = decodeImage)]
 pub fn decode_image(bytes: &[u8]) -> Result<Picture, JsValue> {
-    match decode::decode(bytes, WEB_MAX_PIXELS as u64) {
+    match decode::decode(bytes, WEB_MAX_PIXELS as u64, WEB_DECODE_BUDGET) {
         Ok(decoded) => Ok(Picture {
             image: Rc::new(decoded.image),
             deep: decoded.deep.map(Rc::new),
@@ -384,7 +391,7 @@ fn hdr_outcome(context: Rc<Context>, state: Rc<HdrState>, region: Region) -> js_
                 let counted = state.count.count(&context.gpu, region, None).await;
                 state.busy.set(false);
                 let histogram = counted.map_err(|e| JsError::new(&e.0))?;
-                let stats = HdrStats::of_image(&state.image.crop(region));
+                let stats = HdrStats::of_region(&state.image, region);
                 let reading = Rc::new(HdrReading { histogram, stats });
                 state.counted.replace(Some((region, reading.clone())));
                 (reading, true)

@@ -159,7 +159,11 @@ pub fn decode_whole(path: &str) -> Result<Image, String> {
     } else {
         std::fs::read(path).map_err(|e| e.to_string())?
     };
-    decode::decode(&bytes, histogram::image::MAX_PIXELS)
-        .map(|d| d.image)
-        .map_err(|e| e.to_string())
+    decode::decode(
+        &bytes,
+        histogram::image::MAX_PIXELS,
+        histogram::image::MAX_PIXELS * 16,
+    )
+    .map(|d| d.image)
+    .map_err(|e| e.to_string())
 }
