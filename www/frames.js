@@ -37,12 +37,19 @@ export function liveVideo({
   let recovering = false;
   let frameBytes = new Uint8Array(0);
   let rendering = false;
-  let lastTimestamp = null;
+  let lastFrame = null;
   let wake = () => {};
 
   function newVideo() {
     const v = el('video', { muted: true, loop: true, playsInline: true, preload: 'auto' });
     v.muted = true; // the attribute alone does not mute for autoplay purposes
+    // Frames the element has presented (see `frameKey`).
+    v.presented = 0;
+    const count = (now, meta) => {
+      v.presented = meta.presentedFrames;
+      v.requestVideoFrameCallback(count);
+    };
+    v.requestVideoFrameCallback?.(count);
     v.addEventListener('play', () => { if (v === video) { wake(); playing(name); } });
     v.addEventListener('pause', () => {
       // A source taken without playing it was paused after its check: no news.
@@ -81,7 +88,8 @@ export function liveVideo({
     const frame = new VideoFrame(video);
     try {
       if (!FRAME_FORMATS.includes(frame.format)) return null;
-      if (!again && frame.timestamp === lastTimestamp) return 'same';
+      const key = frameKey(frame);
+      if (!again && key === lastFrame) return 'same';
       const { width, height } = frame.visibleRect;
       const size = frame.allocationSize();
       if (frameBytes.length < size) frameBytes = new Uint8Array(size);
@@ -92,11 +100,25 @@ export function liveVideo({
         Uint32Array.from(planes, (p) => p.offset), Uint32Array.from(planes, (p) => p.stride),
         matrix ?? undefined, fullRange ?? false);
       v.drawFrame();
-      lastTimestamp = frame.timestamp;
+      lastFrame = key;
       return 'drawn';
     } finally {
       frame.close();
     }
+  }
+
+  /**
+   * What tells this frame from the last: its timestamp (microseconds). Firefox
+   * (153) stamps a frame taken from a <video> in whole seconds (0 for every frame
+   * of the first second, then 1, ...; a camera's always 0), so 29 of 30 frames
+   * looked like the last and its pages drew one frame a second. Where a stamp is
+   * that far from the element's time, the count of frames the element has
+   * presented tells them apart (requestVideoFrameCallback's, which Firefox keeps
+   * for a camera too, and the playback quality's).
+   */
+  function frameKey(frame) {
+    if (Math.abs(frame.timestamp - video.currentTime * 1e6) < 500_000) return frame.timestamp;
+    return `${frame.timestamp}:${video.presented}:${video.getVideoPlaybackQuality?.().totalVideoFrames}`;
   }
 
   /**
@@ -205,7 +227,7 @@ export function liveVideo({
     const previous = video;
     video = next;
     name = what;
-    lastTimestamp = null;
+    lastFrame = null;
     release();
     discard(previous);
     switched(what);

@@ -111,6 +111,8 @@ async function imagePage({ method, channels, chunkOptions, reruns, draw, beside,
     } catch (e) {
       message.append(`This page needs WebGPU, and ${errorText(e)}. `,
         el('a', { href: 'cpu.html' }, 'The CPU version'), ' works in any browser.');
+      // No empty histograms beside the picture.
+      histograms.hidden = true;
       status.textContent = '';
       setState('error');
       return;

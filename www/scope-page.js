@@ -253,6 +253,8 @@ try {
   gpu = await GpuContext.create();
 } catch (e) {
   showError(`This page needs WebGPU, and ${errorText(e)}. The command line draws the same ${scope}: histogram scope --${scope}.`);
+  // No buttons and empty canvases that cannot work.
+  for (const part of main.querySelectorAll('.controls, .stage')) part.hidden = true;
 }
 fitCanvas();
 if (gpu) {

@@ -281,8 +281,10 @@ try {
   gpu = await GpuContext.create();
 } catch (e) {
   status.textContent = '';
-  message.append(`The studio needs WebGPU, and ${errorText(e)}. `,
+  message.append(`${main.dataset.adjustment ? 'This page' : 'The studio'} needs WebGPU, and ${errorText(e)}. `,
     el('a', { href: 'cpu.html' }, 'The CPU page'), ' counts pictures in any browser.');
+  // Nothing here works without it: no empty canvases and controls that do nothing.
+  for (const part of main.querySelectorAll('.studio-grid, .controls')) part.hidden = true;
   setState('error');
 }
 if (gpu) {

@@ -82,6 +82,9 @@ let gpu = null;
 let device = null;
 let pictures = null;
 let running = false;
+// Set when a run's GPU timestamps spanned more than the wall-clock time around
+// them: then they cannot be trusted, and every GPU time is taken by the wall clock.
+let untrusted = false;
 
 async function timeMethod(picture, method, channels) {
   const once = async () => {
@@ -92,9 +95,14 @@ async function timeMethod(picture, method, channels) {
       return ms;
     }
     const o = await gpu.compute(picture, method, channels, '256x1', undefined);
-    const ms = o.gpuMs ?? o.wallMs;
+    const { gpuMs, wallMs } = o;
     o.free();
-    return ms;
+    if (gpuMs !== undefined && gpuMs > wallMs * 1.05 + 0.1 && !untrusted) {
+      untrusted = true;
+      how.textContent += ` This browser's GPU timestamps spanned ${gpuMs.toFixed(2)} ms within ${wallMs.toFixed(2)} ms of ` +
+        'wall-clock time, so they cannot be trusted: from here on the GPU columns are wall-clock times from submit until the bins are back.';
+    }
+    return untrusted ? wallMs : gpuMs ?? wallMs;
   };
   // The first run compiles the pipeline and uploads the image; then the GPU is kept
   // busy a moment, since one that idled (while the CPU column ran) is at low clocks.

@@ -90,7 +90,10 @@ try {
   gpu = await GpuContext.create();
 } catch (e) {
   playButton.hidden = true;
-  showError(`This page needs WebGPU, and ${errorText(e)}.`);
+  showError(`This page needs WebGPU, and ${errorText(e)}. `);
+  message.append(el('a', { href: 'cpu.html' }, 'The CPU pages'), ' count pictures in any browser.');
+  // No buttons that cannot work.
+  for (const part of main.querySelectorAll('.controls')) part.hidden = true;
 }
 if (gpu) {
   // A lost device (driver reset, GPU process crash): a new one, and the video plays

@@ -110,7 +110,19 @@ impl Gpu {
                     ..Default::default()
                 })
                 .await
-                .map_err(|e| GpuError::new(format!("no GPU adapter was found ({e})")))?,
+                .map_err(|e| {
+                    // In a browser wgpu's reason lists backends a page never asks
+                    // for; what a visitor can act on is this.
+                    if cfg!(target_arch = "wasm32") {
+                        GpuError::new(
+                            "this browser has WebGPU but gives no GPU adapter to pages \
+                             (switched off, or this GPU is on its block list)"
+                                .to_string(),
+                        )
+                    } else {
+                        GpuError::new(format!("no GPU adapter was found ({e})"))
+                    }
+                })?,
             Some(name) => Self::adapter_named(&instance, backends, name).await?,
         };
         let info = adapter.get_info();

@@ -34,7 +34,13 @@ impl Limits {
             max_texture: l.max_texture_dimension_2d,
             max_workgroups: l.max_compute_workgroups_per_dimension,
             max_chunk_bytes: l.max_storage_buffer_binding_size.min(l.max_buffer_size),
-            max_loop_iterations: if gpu.info.name.contains("llvmpipe") {
+            // An unnamed CPU adapter may be llvmpipe too: Firefox (153) names none,
+            // and its software adapter here is lavapipe, whose single invocation
+            // over the default picture counted nothing. Shorter loops cost a few
+            // more passes on a GPU the CPU emulates; a silent stop costs the counts.
+            max_loop_iterations: if gpu.info.name.contains("llvmpipe")
+                || (gpu.info.name.is_empty() && gpu.info.device_type == wgpu::DeviceType::Cpu)
+            {
                 65535
             } else {
                 u64::MAX
