@@ -45,7 +45,12 @@ test-native: setup
 	mkdir -p -m 700 /tmp/histogram-xdg
 	XDG_RUNTIME_DIR=/tmp/histogram-xdg cargo test --release
 
+# Every browser test in Chromium (WebGPU on SwiftShader), then in Firefox ESR (its
+# own WebGPU, driven over WebDriver BiDi): the same tests, the soak's (which read
+# Chromium's memory counters over its DevTools protocol) in Chromium only.
+FIREFOX_TESTS := $(filter-out tests/browser/soak%,$(wildcard tests/browser/*.test.mjs))
 test-browser: dist tools
 	node --test --test-concurrency=1 tests/browser/
+	ENGINE=firefox node --test --test-concurrency=1 $(FIREFOX_TESTS)
 
 test: lint test-native test-browser

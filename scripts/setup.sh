@@ -8,10 +8,11 @@ export PATH="$PWD/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 say() { echo "setup: $*" >&2; }
 
 # System packages: Chromium and its driver (browser tests, WebGPU on SwiftShader),
-# Mesa's Vulkan drivers (lavapipe, for native GPU tests), libavif's tools (a test
-# AVIF, a format only the browser decodes), Node.js for the tests.
+# Firefox ESR (the second engine: WebGPU headless with two preferences), Mesa's
+# Vulkan drivers (lavapipe, for native GPU tests), libavif's tools (a test AVIF, a
+# format only the browser decodes), Node.js for the tests.
 missing=()
-for pkg in chromium chromium-driver mesa-vulkan-drivers libvulkan1 libavif-bin; do
+for pkg in chromium chromium-driver firefox-esr mesa-vulkan-drivers libvulkan1 libavif-bin; do
   dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
 done
 command -v node >/dev/null && command -v npm >/dev/null || missing+=(nodejs npm)
@@ -47,9 +48,11 @@ if ! command -v wasm-pack >/dev/null; then
   cargo install wasm-pack --version 0.15.1
 fi
 
-# npm packages from the lockfile: playwright-core (drives Debian's Chromium) and
-# binaryen's wasm-opt (Debian's binaryen corrupts wasm-bindgen output).
+# npm packages from the lockfile: playwright-core (drives Debian's Chromium),
+# puppeteer-core (drives Firefox over WebDriver BiDi) and binaryen's wasm-opt
+# (Debian's binaryen corrupts wasm-bindgen output).
 if [ ! -x node_modules/.bin/wasm-opt ] || [ ! -d node_modules/playwright-core ] \
+   || [ ! -d node_modules/puppeteer-core ] \
    || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   npm ci --no-audit --no-fund
 fi

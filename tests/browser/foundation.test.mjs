@@ -133,6 +133,9 @@ test('every page fits its window, from 1920 pixels to a phone', async () => {
         return out;
       });
       problems.push(...found.map((f) => `${path} at ${width}x${height}: ${f}`));
+      // Each page at each size, to look at: test-output/layouts/ (Firefox's under firefox/).
+      const name = path.replace(/^.*\//, '').replace('.html', '');
+      await page.screenshot({ path: join(shots, 'layouts', `${name}-${width}x${height}.png`) });
       if (width === 390 && path === '/www/timings.html') await page.screenshot({ path: join(shots, 'phone.png'), fullPage: true });
     }
   }

@@ -1,7 +1,10 @@
-// Shared by the browser tests: the site on a loopback port, headless Chromium with
-// WebGPU on SwiftShader (flags from ../shared/PLATFORM.md), and page helpers.
+// Shared by the browser tests: the site on a loopback port, a headless browser with
+// WebGPU, and page helpers. The engine is Chromium (WebGPU on SwiftShader, flags
+// from ../shared/PLATFORM.md), or Firefox with ENGINE=firefox (firefox.mjs gives
+// its pages the same API): every test is written once, for both.
 import { before, after } from 'node:test';
 import { chromium } from 'playwright-core';
+import { launchFirefox, captureDownloads } from './firefox.mjs';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { inflateSync } from 'node:zlib';
@@ -12,10 +15,16 @@ import { serve } from '../../scripts/serve.mjs';
 
 export const repo = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 export const media = (name) => join(repo, '..', 'shared', 'media', name);
-export const shots = join(repo, 'test-output');
+/** 'chromium' or 'firefox' (ENGINE): the engine every browser of this run is. */
+export const engine = process.env.ENGINE ?? 'chromium';
+if (!['chromium', 'firefox'].includes(engine)) throw new Error(`ENGINE is chromium or firefox, not ${engine}`);
+// Screenshots land in test-output/, Firefox's in test-output/firefox/.
+export const shots = join(repo, 'test-output', ...(engine === 'firefox' ? ['firefox'] : []));
 
+// WebGPU on SwiftShader: without these Chromium has no WebGPU adapter here.
+const CHROMIUM_WEBGPU = ['--enable-unsafe-webgpu', '--enable-features=Vulkan', '--use-vulkan=swiftshader', '--use-angle=vulkan'];
 export const CHROMIUM_FLAGS = [
-  '--enable-unsafe-webgpu', '--enable-features=Vulkan', '--use-vulkan=swiftshader', '--use-angle=vulkan',
+  ...CHROMIUM_WEBGPU,
   '--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync',
   '--no-first-run', '--disable-quic',
 ];
@@ -27,19 +36,23 @@ export const CHROMIUM_FLAGS = [
  * (for benchmarks that load files from outside the site), an absolute path another
  * build of the site (a benchmark of before against after).
  */
-export async function start(flags = [], { root = 'dist', prefix = '/' } = {}) {
+export async function start(flags = [], { root = 'dist', prefix = '/', webgpu = true } = {}) {
   const folder = root === 'tree' ? repo : isAbsolute(root) ? root : join(repo, root);
   const server = await serve(0, { root: folder, prefix });
   const base = `http://127.0.0.1:${server.address().port}${prefix.slice(0, -1)}`;
   const profile = mkdtempSync(join(tmpdir(), 'histogram-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    headless: true,
-    args: [...CHROMIUM_FLAGS, ...flags],
-    acceptDownloads: true,
-    viewport: { width: 1200, height: 900 },
-  });
-  mkdirSync(shots, { recursive: true });
+  // Firefox: its own profile; Chromium's flags mean nothing there (its fake
+  // camera and WebGPU are preferences, always set).
+  const context = engine === 'firefox'
+    ? await launchFirefox({ webgpu, camera: flags.includes('--use-fake-device-for-media-stream') })
+    : await chromium.launchPersistentContext(profile, {
+      executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+      headless: true,
+      args: [...CHROMIUM_FLAGS.filter((f) => webgpu || !CHROMIUM_WEBGPU.includes(f)), ...flags],
+      acceptDownloads: true,
+      viewport: { width: 1200, height: 900 },
+    });
+  mkdirSync(join(shots, 'layouts'), { recursive: true });
   // Every Content-Security-Policy violation on any page; close() fails if there was one.
   const violations = [];
 
@@ -56,7 +69,8 @@ export async function start(flags = [], { root = 'dist', prefix = '/' } = {}) {
     await page.addInitScript(() => document.addEventListener('securitypolicyviolation',
       (e) => window.reportViolation(`${e.violatedDirective} blocked ${e.blockedURI || 'inline code'}`)));
     if (init) await page.addInitScript(init);
-    if (viewport) await page.setViewportSize(viewport);
+    if (engine === 'firefox') await page.addInitScript(captureDownloads);
+    await page.setViewportSize(viewport ?? { width: 1200, height: 900 });
     // A browser without WebGPU: the page sees no navigator.gpu.
     if (!webgpu) await page.addInitScript(() => { delete Navigator.prototype.gpu; });
     page.errors = [];
@@ -73,7 +87,8 @@ export async function start(flags = [], { root = 'dist', prefix = '/' } = {}) {
     rmSync(profile, { recursive: true, force: true });
     if (violations.length) throw new Error(`Content-Security-Policy violations:\n${violations.join('\n')}`);
   }
-  return { open, close, base, context, version: context.browser()?.version() ?? '' };
+  const version = engine === 'firefox' ? context.version : context.browser()?.version() ?? '';
+  return { open, close, base, context, version };
 }
 
 /**
@@ -82,12 +97,12 @@ export async function start(flags = [], { root = 'dist', prefix = '/' } = {}) {
  * after them. Returns stand-ins usable at once: `browser.open(...)`,
  * `fixtures.path(name)`.
  */
-export function suite({ fixtures: withFixtures = false, flags = [] } = {}) {
+export function suite({ fixtures: withFixtures = false, flags = [], webgpu = true } = {}) {
   let browser;
   let fixtures;
   before(async () => {
     if (withFixtures) fixtures = makeFixtures();
-    browser = await start(flags);
+    browser = await start(flags, { webgpu });
   });
   after(async () => {
     await browser?.close();

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { suite, start, repo, shots, cliRows, decodePng, litPixels, waitState } from './harness.mjs';
+import { suite, start, repo, shots, cliRows, decodePng, litPixels, waitState, engine } from './harness.mjs';
 
 const { browser, fixtures } = suite({ fixtures: true });
 
@@ -342,7 +342,9 @@ test('studio: a typed region is taken as typed or refused beside the fields; an 
   assert.deepEqual(page.errors, []);
 });
 
-test('studio: a pasted picture is counted', async () => {
+// Firefox hands a paste event made by a script no files (clipboardData is empty),
+// so only Chromium can be made to paste here.
+test('studio: a pasted picture is counted', { skip: engine === 'firefox' && 'Firefox gives a scripted paste no files' }, async () => {
   const page = await browser.open('/www/studio.html');
   const bytes = [...readFileSync(fixtures.path('palette-trns-97x61.png'))];
   await page.evaluate((bytes) => {

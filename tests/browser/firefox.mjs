@@ -1,0 +1,241 @@
+// The browser tests' second engine: Debian's firefox-esr, headless, driven over
+// WebDriver BiDi by puppeteer-core, its WebGPU on with two preferences. The tests
+// are written against Playwright's page API (Chromium); this gives a Firefox page
+// the part of that API they use, so each test runs in both engines as written.
+import puppeteer from 'puppeteer-core';
+import { Readable } from 'node:stream';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const TIMEOUT = 30_000;
+
+/**
+ * Firefox with WebGPU (or, with `webgpu: false`, with WebGPU switched off), and
+ * with `camera`, a fake camera (a test pattern) taken without a prompt.
+ */
+export async function launchFirefox({ webgpu = true, camera = false } = {}) {
+  const browser = await puppeteer.launch({
+    browser: 'firefox',
+    executablePath: process.env.FIREFOX ?? '/usr/bin/firefox-esr',
+    headless: true,
+    protocolTimeout: 300_000,
+    extraPrefsFirefox: {
+      'dom.webgpu.enabled': webgpu,
+      'gfx.webgpu.ignore-blocklist': true,
+      // WebGL as a visitor's Firefox has it (headless leaves it off without a GPU):
+      // the pages read AVIF pixels back through it.
+      'webgl.force-enabled': true,
+      // No prompt for the camera; with `camera`, one that is a test pattern.
+      'media.navigator.streams.fake': camera,
+      'media.navigator.permission.disabled': true,
+      // Videos play without a gesture, as Chromium's tests let them.
+      'media.autoplay.default': 0,
+      'media.autoplay.blocking_policy': 0,
+    },
+  });
+  const version = await browser.version();
+  return {
+    version,
+    async newPage() {
+      return firefoxPage(await browser.newPage());
+    },
+    close: () => browser.close(),
+  };
+}
+
+// Playwright's selector forms the tests use, in puppeteer's: text=..., and roles.
+function selector(s) {
+  return s.startsWith('text=') ? `::-p-text(${s.slice(5)})` : s;
+}
+
+const aria = (role, name) => `::-p-aria([name="${name}"][role="${role}"])`;
+
+/**
+ * Elements found by `find` (a function of the page, or of an element for
+ * `filter`), as a Playwright locator.
+ */
+class Locator {
+  constructor(page, find) {
+    this.page = page;
+    this.find = find;
+  }
+
+  /** `css`, or Playwright's `css >> nth=N` (the Nth match only). */
+  static of(page, css) {
+    const [, base, nth] = css.match(/^(.*) >> nth=(\d+)$/) ?? [null, css, null];
+    const all = (p) => p.$$(selector(base));
+    return new Locator(page, nth === null ? all : async (p) => (await all(p)).slice(Number(nth), Number(nth) + 1));
+  }
+
+  async one() {
+    const deadline = Date.now() + TIMEOUT;
+    for (;;) {
+      const [first] = await this.find(this.page);
+      if (first) return first;
+      if (Date.now() > deadline) throw new Error('no element for a locator');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+
+  first() {
+    return new Locator(this.page, async (p) => (await this.find(p)).slice(0, 1));
+  }
+
+  filter({ has }) {
+    return new Locator(this.page, async (p) => {
+      const all = await this.find(p);
+      const kept = [];
+      // `has` found under each element.
+      for (const el of all) if ((await has.find(el)).length > 0) kept.push(el);
+      return kept;
+    });
+  }
+
+  /** Elements matching `css` under this locator's. */
+  locator(css) {
+    const inner = Locator.of(this.page, css);
+    return new Locator(this.page, async (p) => {
+      const found = [];
+      for (const root of await this.find(p)) found.push(...await inner.find(root));
+      return found;
+    });
+  }
+
+  getByRole(role, { name }) {
+    return this.locator(aria(role, name));
+  }
+
+  async count() { return (await this.find(this.page)).length; }
+  async boundingBox() { return (await this.one()).boundingBox(); }
+  async screenshot() { return Buffer.from(await (await this.one()).screenshot()); }
+  async textContent() { return (await this.one()).evaluate((e) => e.textContent); }
+  async getAttribute(name) { return (await this.one()).evaluate((e, n) => e.getAttribute(n), name); }
+  async click(options) { return (await this.one()).click(options); }
+  async isVisible() {
+    const [first] = await this.find(this.page);
+    return first ? first.isVisible() : false;
+  }
+}
+
+/**
+ * `fn` returning what it returns with typed arrays as arrays: puppeteer brings
+ * a Uint32Array (a wasm getter's Vec<u32>) back from Firefox as undefined,
+ * where Playwright brings an array or object. Made as text so that it runs as
+ * the test wrote it (the page's CSP is not asked: the driver evaluates it).
+ */
+function plainResult(fn) {
+  if (typeof fn !== 'function') return fn;
+  const plain = (v) => (ArrayBuffer.isView(v) ? Array.from(v) : Array.isArray(v) ? v.map(plain) : v);
+  // eslint-disable-next-line no-new-func
+  return new Function('arg', `const plain = ${plain.toString()};
+    return Promise.resolve((${fn.toString()})(arg)).then(plain);`);
+}
+
+function firefoxPage(p) {
+  const wait = (css) => p.waitForSelector(selector(css), { timeout: TIMEOUT });
+  let downloads = 0;
+  const page = {
+    goto: (url) => p.goto(url),
+    url: () => p.url(),
+    waitForURL: async (pattern) => {
+      const deadline = Date.now() + TIMEOUT;
+      while (!pattern.test(p.url())) {
+        if (Date.now() > deadline) throw new Error(`the page did not go to ${pattern}: ${p.url()}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    },
+    close: () => p.close(),
+    on: (event, handler) => p.on(event, handler),
+    evaluate: (fn, arg) => p.evaluate(plainResult(fn), arg),
+    waitForFunction: (fn, arg, options = {}) =>
+      p.waitForFunction(fn, { polling: options.polling ?? 100, timeout: options.timeout ?? TIMEOUT }, arg),
+    waitForTimeout: (ms) => new Promise((r) => setTimeout(r, ms)),
+    addInitScript: (fn) => p.evaluateOnNewDocument(fn),
+    exposeFunction: (name, fn) => p.exposeFunction(name, fn),
+    setViewportSize: ({ width, height }) => p.setViewport({ width, height }),
+    keyboard: p.keyboard,
+    mouse: p.mouse,
+    screenshot: async (options = {}) => Buffer.from(await p.screenshot(options)),
+    locator: (css) => Locator.of(p, css),
+    getByRole: (role, { name }) => Locator.of(p, aria(role, name)),
+    $: (css) => p.$(selector(css)),
+    $eval: (css, fn, arg) => p.$eval(selector(css), fn, arg),
+    $$eval: (css, fn, arg) => p.$$eval(selector(css), fn, arg),
+    textContent: async (css) => (await wait(css)).evaluate((e) => e.textContent),
+    inputValue: async (css) => (await wait(css)).evaluate((e) => e.value),
+    getAttribute: async (css, name) => (await wait(css)).evaluate((e, n) => e.getAttribute(n), name),
+    isVisible: async (css) => {
+      const el = await p.$(selector(css));
+      return el ? el.isVisible() : false;
+    },
+    isHidden: async (css) => !(await page.isVisible(css)),
+    click: async (css, options = {}) => (await wait(css)).click(options.position ? { offset: options.position } : {}),
+    focus: async (css) => (await wait(css)).focus(),
+    check: (css) => setChecked(css, true),
+    uncheck: (css) => setChecked(css, false),
+    selectOption: async (css, value) => {
+      await wait(css);
+      return p.select(selector(css), value);
+    },
+    // Playwright's fill: the value typed in, one input event.
+    fill: async (css, value) => (await wait(css)).evaluate((e, v) => {
+      e.focus();
+      e.value = v;
+      e.dispatchEvent(new Event('input', { bubbles: true }));
+    }, value),
+    dispatchEvent: async (css, type) => (await wait(css)).evaluate((e, t) => e.dispatchEvent(new Event(t, { bubbles: true })), type),
+    // A path, or Playwright's { name, mimeType, buffer }: written to a file of that
+    // name first (Firefox takes the type from its extension).
+    setInputFiles: async (css, file) => {
+      let path = file;
+      if (typeof file !== 'string') {
+        path = join(mkdtempSync(join(tmpdir(), 'histogram-upload-')), file.name);
+        writeFileSync(path, file.buffer);
+      }
+      return (await wait(css)).uploadFile(path);
+    },
+    /** 'download': the next file the page saves (see `captureDownloads`). */
+    waitForEvent: async (event) => {
+      if (event !== 'download') throw new Error(`no such event in this harness: ${event}`);
+      const index = downloads++;
+      await p.waitForFunction((i) => window.downloaded?.length > i, { polling: 100, timeout: TIMEOUT }, index);
+      const { name, data } = await p.evaluate((i) => window.downloaded[i], index);
+      const bytes = Buffer.from(data.slice(data.indexOf(',') + 1), 'base64');
+      return { suggestedFilename: () => name, createReadStream: async () => Readable.from([bytes]) };
+    },
+  };
+
+  async function setChecked(css, on) {
+    const el = await wait(css);
+    if (await el.evaluate((e) => e.checked) !== on) await el.click();
+  }
+  return page;
+}
+
+/**
+ * Firefox's downloads cannot be awaited over BiDi: the page's saves (an anchor
+ * with `download` and a blob URL, src/site.js's `download`) are kept in
+ * `window.downloaded` as data URLs instead, for `waitForEvent('download')`.
+ */
+export function captureDownloads() {
+  window.downloaded = [];
+  // The blobs behind blob URLs, read directly: the pages' CSP forbids fetching them.
+  const blobs = new Map();
+  const createObjectURL = URL.createObjectURL;
+  URL.createObjectURL = (object) => {
+    const url = createObjectURL(object);
+    blobs.set(url, object);
+    return url;
+  };
+  const click = HTMLAnchorElement.prototype.click;
+  HTMLAnchorElement.prototype.click = function save() {
+    const blob = this.download && blobs.get(this.href);
+    if (!blob) return click.call(this);
+    const name = this.download;
+    const reader = new FileReader();
+    reader.onload = () => window.downloaded.push({ name, data: reader.result });
+    reader.readAsDataURL(blob);
+    return undefined;
+  };
+}
