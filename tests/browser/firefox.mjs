@@ -111,11 +111,36 @@ class Locator {
   async screenshot() { return Buffer.from(await (await this.one()).screenshot()); }
   async textContent() { return (await this.one()).evaluate((e) => e.textContent); }
   async getAttribute(name) { return (await this.one()).evaluate((e, n) => e.getAttribute(n), name); }
-  async click(options) { return (await this.one()).click(options); }
+  async click(options) { return clickWhenReady(await this.one(), options); }
   async isVisible() {
     const [first] = await this.find(this.page);
     return first ? first.isVisible() : false;
   }
+}
+
+/**
+ * Playwright's wait before a click: the element enabled, still between two
+ * frames, and the one at its centre. Puppeteer clicks at the point it measured,
+ * so a page that reflows as a run ends (a note growing) could take the click
+ * elsewhere.
+ */
+async function clickWhenReady(handle, options) {
+  await handle.evaluate((e) => new Promise((resolve, reject) => {
+    const deadline = performance.now() + 10_000;
+    let last = null;
+    const check = () => {
+      const r = e.getBoundingClientRect();
+      const box = `${r.x},${r.y},${r.width},${r.height}`;
+      const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+      const inView = r.top >= 0 && r.bottom <= innerHeight;
+      if (!e.disabled && box === last && (!inView || e.contains(hit))) return resolve();
+      if (performance.now() > deadline) return reject(new Error(`not clickable: ${e.outerHTML.slice(0, 80)}`));
+      last = box;
+      requestAnimationFrame(check);
+    };
+    requestAnimationFrame(check);
+  }));
+  return handle.click(options);
 }
 
 /**
@@ -170,7 +195,7 @@ function firefoxPage(p) {
       return el ? el.isVisible() : false;
     },
     isHidden: async (css) => !(await page.isVisible(css)),
-    click: async (css, options = {}) => (await wait(css)).click(options.position ? { offset: options.position } : {}),
+    click: async (css, options = {}) => clickWhenReady(await wait(css), options.position ? { offset: options.position } : {}),
     focus: async (css) => (await wait(css)).focus(),
     check: (css) => setChecked(css, true),
     uncheck: (css) => setChecked(css, false),
