@@ -136,25 +136,16 @@ pub fn video_panels(width: u32, height: u32) -> [Panel; 2] {
     ]
 }
 
-/// How a picture fits its target.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Fit {
-    /// Fill the target, cropping what overflows (the video page).
-    Cover,
-    /// Show all of the picture, letterboxed (the studio).
-    Contain,
-}
-
-/// Where a `picture`-sized picture lands in a `target`-sized canvas, its aspect
-/// kept: x, y, width, height as fractions of the target (beyond 0..1 where
-/// `Fit::Cover` crops it).
-pub fn fit(fit: Fit, picture: (u32, u32), target: (u32, u32)) -> [f32; 4] {
+/// Where a `picture`-sized picture lands in a `target`-sized canvas: all of it,
+/// its aspect kept, centred (letterboxed where the shapes differ). x, y, width,
+/// height as fractions of the target.
+pub fn fit(picture: (u32, u32), target: (u32, u32)) -> [f32; 4] {
     let picture_aspect = picture.0.max(1) as f32 / picture.1.max(1) as f32;
     let target_aspect = target.0.max(1) as f32 / target.1.max(1) as f32;
-    let wider = picture_aspect > target_aspect;
-    let (w, h) = match (fit, wider) {
-        (Fit::Cover, true) | (Fit::Contain, false) => (picture_aspect / target_aspect, 1.0),
-        (Fit::Cover, false) | (Fit::Contain, true) => (1.0, target_aspect / picture_aspect),
+    let (w, h) = if picture_aspect > target_aspect {
+        (1.0, target_aspect / picture_aspect)
+    } else {
+        (picture_aspect / target_aspect, 1.0)
     };
     [(1.0 - w) / 2.0, (1.0 - h) / 2.0, w, h]
 }

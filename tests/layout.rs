@@ -1,7 +1,7 @@
 //! Where panels and pictures go: the studio's panel layouts, the adjustment's
 //! halves, the video page's panels, and a picture fitted into its canvas.
 
-use histogram::layout::{fit, in_half, video_panels, Fit, Half, Panel, PanelLayout};
+use histogram::layout::{fit, in_half, video_panels, Half, Panel, PanelLayout};
 
 const EPS: f32 = 1e-5;
 
@@ -85,33 +85,30 @@ fn video_panels_sit_along_the_bottom_on_any_canvas() {
 }
 
 #[test]
-fn a_picture_contained_is_whole_and_centred_and_covered_fills() {
-    // 2:1 in a square: contained, full width and half height, centred.
-    let [x, y, w, h] = fit(Fit::Contain, (200, 100), (300, 300));
+fn a_picture_fitted_is_whole_and_centred() {
+    // 2:1 in a square: full width and half height, centred.
+    let [x, y, w, h] = fit((200, 100), (300, 300));
     assert!((x, w) == (0.0, 1.0) && (y - 0.25).abs() < EPS && (h - 0.5).abs() < EPS);
-    // Covered: full height, twice the width, centred (a quarter off each side).
-    let [x, y, w, h] = fit(Fit::Cover, (200, 100), (300, 300));
-    assert!((y, h) == (0.0, 1.0) && (x + 0.5).abs() < EPS && (w - 2.0).abs() < EPS);
-    // The aspect is kept in both, whatever the shapes.
+    // 1:2 in a square: full height, half width.
+    let [x, y, w, h] = fit((100, 200), (300, 300));
+    assert!((y, h) == (0.0, 1.0) && (x - 0.25).abs() < EPS && (w - 0.5).abs() < EPS);
+    // The aspect is kept and the picture stays within, whatever the shapes.
     for (picture, target) in [
         ((257, 131), (800, 600)),
         ((1, 4099), (640, 480)),
         ((64, 64), (10, 900)),
+        ((1280, 720), (812, 312)),
     ] {
-        for mode in [Fit::Contain, Fit::Cover] {
-            let [_, _, w, h] = fit(mode, picture, target);
-            let shown = (w * target.0 as f32) / (h * target.1 as f32);
-            let aspect = picture.0 as f32 / picture.1 as f32;
-            assert!(
-                (shown / aspect - 1.0).abs() < 1e-4,
-                "{mode:?} {picture:?} in {target:?}"
-            );
-            let within = w <= 1.0 + EPS && h <= 1.0 + EPS;
-            assert_eq!(
-                within,
-                mode == Fit::Contain,
-                "{mode:?} {picture:?} in {target:?}"
-            );
-        }
+        let [_, _, w, h] = fit(picture, target);
+        let shown = (w * target.0 as f32) / (h * target.1 as f32);
+        let aspect = picture.0 as f32 / picture.1 as f32;
+        assert!(
+            (shown / aspect - 1.0).abs() < 1e-4,
+            "{picture:?} in {target:?}"
+        );
+        assert!(
+            w <= 1.0 + EPS && h <= 1.0 + EPS,
+            "{picture:?} in {target:?}"
+        );
     }
 }

@@ -165,13 +165,16 @@ async function imagePage({ method, channels, chunkOptions, reruns, draw, beside,
     const pixelCount = outcome.pixels;
     const totalCell = el('dd');
     const lost = pixelCount - totals[totals.length - 1];
-    totalCell.append(totals.map((t) => t.toLocaleString('en')).join(' / '), ' ',
+    // Four totals as labelled pairs that wrap between them, not inside a number.
+    totalCell.append(...(channels === 1
+      ? [totals[0].toLocaleString('en')]
+      : totals.map((t, i) => el('span', { class: 'total' }, `${'RGBL'[i]} ${t.toLocaleString('en')}`))), ' ',
       lost === 0
         ? el('span', { class: 'ok' }, '✓ equals the pixel count')
         : el('span', { class: 'wrong' }, `✗ ${lost.toLocaleString('en')} counts lost`));
     stats.replaceChildren(
       el('dt', {}, 'Pixels'), el('dd', {}, pixelCount.toLocaleString('en')),
-      el('dt', {}, channels === 1 ? 'Bin total' : 'Bin totals (R / G / B / L)'), totalCell,
+      el('dt', {}, channels === 1 ? 'Bin total' : 'Bin totals'), totalCell,
       el('dt', {}, 'Time'), el('dd', { id: 'time' }, timingText(outcome, gpu ? method : 'cpu')));
     notes.textContent = [deviceNote, ...picture.notes(), ...outcome.notes()].filter(Boolean).join(' ');
     csvButton.disabled = false;

@@ -118,6 +118,7 @@ const live = liveVideo({
   bins: () => panel.binsFor(8),
   viewOver: (frames) => {
     const studio = setUp(Studio.forLive(gpu, pictureCanvas, panel.canvas, frames));
+    shapeCanvas(frames.width, frames.height);
     caption.textContent = `${source?.name ?? 'Video'}, ${frames.width}×${frames.height}, counted by the ${frames.counter}`;
     return studio;
   },
@@ -244,6 +245,7 @@ async function usePicture(picture, name) {
     throw e;
   }
   if (previous?.kind === 'picture') previous.picture.free();
+  shapeCanvas(picture.width, picture.height);
   caption.textContent = `${name}, ${picture.width}×${picture.height}${picture.format === 'generated' ? '' : ` (${picture.format})`}`;
   message.textContent = '';
   redraw();
@@ -263,6 +265,12 @@ document.addEventListener('paste', (e) => {
 });
 cameraButton.addEventListener('click', () => live.useCamera());
 pictureCanvas.addEventListener('dblclick', () => { if (source?.kind === 'video') live.toggle(); });
+
+/** The picture's canvas takes its shape (within the CSS's heights): on a phone
+ * a landscape picture fills its width instead of floating in a square. */
+function shapeCanvas(width, height) {
+  pictureCanvas.style.aspectRatio = `${width} / ${height}`;
+}
 
 function fitCanvas(canvas) {
   const dpr = window.devicePixelRatio || 1;

@@ -20,9 +20,10 @@ const picker = el('input', { type: 'file', accept: 'video/*', id: 'file' });
 const cameraButton = el('button', { type: 'button' }, 'Use the camera');
 const frameCode = el('code');
 const source = el('code');
-main.append(
+document.querySelector('.video-stage').before(
   el('div', { class: 'controls' }, el('label', { class: 'file' }, 'Choose a video…', picker), cameraButton, retryButton),
-  message, deviceNote,
+  message, deviceNote);
+main.append(
   el('details', {}, el('summary', {}, 'WGSL: the frame pass'), el('pre', {}, frameCode)),
   el('details', {}, el('summary', {}, 'WGSL: the privatized kernel'), el('pre', {}, source)));
 
@@ -45,7 +46,11 @@ function resize() {
 
 const live = liveVideo({
   gpu: () => gpu,
-  viewOver: (frames) => new VideoView(gpu, canvas, frames),
+  viewOver: (frames) => {
+    // The canvas takes the video's shape: all of the frame, no bars, no crop.
+    canvas.parentElement.style.setProperty('--aspect', String(frames.width / frames.height));
+    return new VideoView(gpu, canvas, frames);
+  },
   drawn: () => {
     frames++;
     framesThisSecond++;

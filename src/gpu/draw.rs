@@ -6,7 +6,7 @@ use super::device::{Gpu, Owned};
 use super::kernels::{with_constants, ChunkShape, Kernel, Kernels};
 use crate::draw::CHANNEL_COLOURS;
 use crate::histogram::Spec;
-use crate::layout::{self, Fit, Panel};
+use crate::layout::{self, Panel};
 use glam::{Mat4, Vec3};
 use wgpu::util::DeviceExt;
 
@@ -424,17 +424,10 @@ impl FramePainter {
 
     /// Fits the picture to a `target`-sized canvas; `tiles` is CLAHE's grid and
     /// `split` the fraction of the picture's width from which adjustments show.
-    pub fn set_view(
-        &self,
-        queue: &wgpu::Queue,
-        fit: Fit,
-        target: (u32, u32),
-        tiles: (u32, u32),
-        split: f32,
-    ) {
+    pub fn set_view(&self, queue: &wgpu::Queue, target: (u32, u32), tiles: (u32, u32), split: f32) {
         // The target's unit square to texture coordinates: the inverse of where
         // the picture lands in the target.
-        let [x, y, w, h] = layout::fit(fit, self.size, target);
+        let [x, y, w, h] = layout::fit(self.size, target);
         let matrix = Mat4::from_scale(Vec3::new(1.0 / w, 1.0 / h, 1.0))
             * Mat4::from_translation(Vec3::new(-x, -y, 0.0));
         let frame = self.size;

@@ -4,7 +4,7 @@
 use super::live::{Frames, Live};
 use super::{CanvasTarget, Context, GpuContext, WebResult};
 use crate::gpu::{self, Bars, FramePainter, HistogramPainter, Owned};
-use crate::layout::{video_panels, Fit};
+use crate::layout::video_panels;
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -36,7 +36,7 @@ pub struct VideoView {
 
 #[wasm_bindgen]
 impl VideoView {
-    /// Draws `live`'s frames into `canvas`, covering it.
+    /// Draws `live`'s frames into `canvas`, all of each frame, histograms along its foot.
     #[wasm_bindgen(constructor)]
     pub fn new(
         gpu: &GpuContext,
@@ -62,7 +62,7 @@ impl VideoView {
         let (width, height) = frames.size();
         painter.set_entries(&g.queue, width as u64 * height as u64);
         let frame_painter = FramePainter::new(g, frames.view(), (width, height), format);
-        frame_painter.set_view(&g.queue, Fit::Cover, canvas_size, (1, 1), 1.0);
+        frame_painter.set_view(&g.queue, canvas_size, (1, 1), 1.0);
         let draw_queries = g.timestamps.then(|| {
             let set = g.device.create_query_set(&wgpu::QuerySetDescriptor {
                 label: Some("frame times"),
@@ -108,8 +108,7 @@ impl VideoView {
         let mut target = self.target.borrow_mut();
         if target.fit(g) {
             let size = (target.config.width, target.config.height);
-            self.frame_painter
-                .set_view(&g.queue, Fit::Cover, size, (1, 1), 1.0);
+            self.frame_painter.set_view(&g.queue, size, (1, 1), 1.0);
             self.painter
                 .set_panels(&g.queue, &video_panels(size.0, size.1));
         }

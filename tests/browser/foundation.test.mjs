@@ -110,7 +110,7 @@ test('the built site works from a subfolder of a static host', async () => {
 // horizontal scrolling, and no table cut off in its box (the studio's statistics
 // lost their Luminance column in a 1400-pixel window).
 test('every page fits its window, from 1920 pixels to a phone', async () => {
-  const paths = ['/index.html', ...examples.filter((e) => e.ready).map((e) => `/www/${e.id}.html`)];
+  const paths = ['/index.html', '/www/studio.html', ...examples.filter((e) => e.ready).map((e) => `/www/${e.id}.html`)];
   const sizes = [[1920, 1080], [1400, 900], [1280, 800], [1024, 768], [390, 844], [844, 390]];
   const problems = [];
   const page = await browser.open('/index.html');
@@ -135,7 +135,7 @@ test('every page fits its window, from 1920 pixels to a phone', async () => {
       problems.push(...found.map((f) => `${path} at ${width}x${height}: ${f}`));
       // Each page at each size, to look at: test-output/layouts/ (Firefox's under firefox/).
       const name = path.replace(/^.*\//, '').replace('.html', '');
-      await page.screenshot({ path: join(shots, 'layouts', `${name}-${width}x${height}.png`) });
+      await page.screenshot({ path: join(shots, 'layouts', `${name}-${width}x${height}.png`), fullPage: true });
       if (width === 390 && path === '/www/timings.html') await page.screenshot({ path: join(shots, 'phone.png'), fullPage: true });
     }
   }

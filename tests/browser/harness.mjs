@@ -147,12 +147,29 @@ export async function waitState(page, state, timeout = 120_000) {
  * pixels of the element.
  */
 export async function litPixels(page, selector, rect) {
-  const box = await page.locator(selector).first().boundingBox();
+  const locator = page.locator(selector).first();
+  let box = await locator.boundingBox();
+  // Screenshots see the window only: scroll the part asked for into it.
+  const [top, bottom] = rect ? [box.y + rect[1], box.y + rect[1] + rect[3]] : [box.y, box.y + box.height];
+  const scrolled = await page.evaluate(([t, b]) => {
+    const by = t < 0 ? t : b > innerHeight ? Math.min(b - innerHeight, t) : 0;
+    window.scrollBy(0, by);
+    return by !== 0;
+  }, [top, bottom]);
+  if (scrolled) box = await locator.boundingBox();
   const clip = rect ? { x: box.x + rect[0], y: box.y + rect[1], width: rect[2], height: rect[3] } : box;
   const { width, height, rgba } = decodePng(await page.screenshot({ clip }));
   let n = 0;
   for (let i = 0; i < width * height * 4; i += 4) n += rgba[i] + rgba[i + 1] + rgba[i + 2] > 60 ? 1 : 0;
   return n;
+}
+
+/** The video page's RGB histogram: the left panel along its canvas's foot (src/layout.rs's video_panels). */
+export async function histogramFoot(page) {
+  const { w, h } = await page.$eval('#screen', (c) => ({ w: c.clientWidth, h: c.clientHeight }));
+  const width = Math.min((w - 36) / 2, 512);
+  const height = Math.min((width * 100) / 256, h * 0.3);
+  return [12, Math.floor(h - 12 - height), Math.floor(width), Math.floor(height)];
 }
 
 /** Decodes an 8-bit, non-interlaced RGB or RGBA PNG (what Chromium's screenshots are). */

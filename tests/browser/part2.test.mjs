@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { suite, start, shots, media, litPixels, referenceRows, cliRows, downloadCsv, pickFile, waitState } from './harness.mjs';
+import { suite, start, shots, media, litPixels, histogramFoot, referenceRows, cliRows, downloadCsv, pickFile, waitState } from './harness.mjs';
 
 const PHOTO = media('pexels-chevanon-photography-1108099.jpg');
 const VIDEO = media('Golden_retriever_swimming_the_doggy_paddle-360-no-audio.webm');
@@ -64,21 +64,23 @@ test('video: plays, keeps drawing for 10 s with no errors and no new buffers, an
   assert.equal(after.created - after.destroyed, before.created - before.destroyed, 'live GPU buffers did not grow');
   assert.equal(after.created, before.created, 'no buffer was created per frame');
   assert.deepEqual(page.errors, []);
-  assert.ok(await litPixels(page, '#screen', [12, 800 - 12 - 200, 500, 200]) > 5000, 'RGB histogram drawn along the bottom');
-  await page.screenshot({ path: join(shots, 'video.png') });
+  assert.ok(await litPixels(page, '#screen', await histogramFoot(page)) > 5000, 'RGB histogram drawn along the bottom');
+  await page.screenshot({ path: join(shots, 'video.png'), fullPage: true });
 
-  // A smaller window: the canvas follows, the histograms move to its new bottom.
+  // A smaller window: the canvas follows, at the video's shape, the histograms at its new foot.
   await page.setViewportSize({ width: 800, height: 600 });
   const resized = await page.evaluate(() => window.videoPage.frames);
   await page.waitForTimeout(3000);
   assert.ok(await page.evaluate(() => window.videoPage.frames) > resized, 'frames keep coming after a resize');
-  assert.equal(await page.$eval('#screen', (c) => `${c.width}x${c.height}`), '800x600');
-  assert.ok(await litPixels(page, '#screen', [12, 600 - 12 - 140, 300, 140]) > 3000, 'histograms at the new bottom');
-  await page.screenshot({ path: join(shots, 'video-resized.png') });
+  const shape = await page.$eval('#screen', (c) => ({ width: c.width, height: c.height, client: c.clientWidth, video: window.videoPage.video.videoWidth / window.videoPage.video.videoHeight }));
+  assert.ok(shape.width === shape.client && shape.width < 800, `the canvas follows its box: ${JSON.stringify(shape)}`);
+  assert.ok(Math.abs(shape.width / shape.height - shape.video) < 0.02, `at the video's shape: ${JSON.stringify(shape)}`);
+  assert.ok(await litPixels(page, '#screen', await histogramFoot(page)) > 3000, 'histograms at the new foot');
+  await page.screenshot({ path: join(shots, 'video-resized.png'), fullPage: true });
 
   // Pause: the page draws the paused frame once more; compare its GPU histogram with
   // the CPU histogram of the same frame drawn into a 2D canvas by the browser.
-  await page.click('#screen', { position: { x: 600, y: 300 } });
+  await page.click('#screen', { position: { x: 300, y: 100 } });
   await waitState(page, 'paused');
   await page.waitForTimeout(500);
   const result = await page.evaluate(async () => {
@@ -127,22 +129,24 @@ test('video: an unplayable file says so and keeps the current video', async () =
   assert.ok(await page.evaluate(() => window.videoPage.frames) > frames, 'the previous video plays on');
 });
 
-test('video: on a phone, upright or sideways, the play button and timings keep clear of the panel', async () => {
-  const overlap = (a, b) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+test('video: on a phone, upright or sideways, the whole video is in sight with its controls, play button and timings on it', async () => {
+  const inside = (a, b) => a.x >= b.x - 0.5 && a.y >= b.y - 0.5 && a.x + a.width <= b.x + b.width + 0.5 && a.y + a.height <= b.y + b.height + 0.5;
   for (const viewport of [{ width: 390, height: 844 }, { width: 844, height: 390 }]) {
     const page = await browser.open('/www/video.html', { state: 'ready', viewport });
-    const panel = await page.locator('main').boundingBox();
-    const play = await page.locator('#play').boundingBox();
-    assert.ok(!overlap(play, panel), `${viewport.width}x${viewport.height}: play button clear of the panel`);
-    assert.ok(play.y + play.height <= viewport.height && play.x + play.width <= viewport.width, 'play button on screen');
+    const screen = await page.locator('#screen').boundingBox();
     const controls = await page.locator('main .controls').boundingBox();
-    assert.ok(controls.y + controls.height <= panel.y + panel.height, 'the controls are in sight without scrolling the panel');
+    assert.ok(screen.x >= 0 && screen.x + screen.width <= viewport.width, `${viewport.width}x${viewport.height}: the video as wide as the window at most`);
+    assert.ok(screen.height <= viewport.height, 'the whole video fits the window\'s height');
+    assert.ok(controls.y + controls.height <= screen.y, 'the controls above the video');
+    assert.ok(inside(await page.locator('#play').boundingBox(), screen), 'the play button on the video');
+    // All of the frame is drawn: the canvas has the video's shape.
+    const aspect = await page.evaluate(() => window.videoPage.video.videoWidth / window.videoPage.video.videoHeight);
+    assert.ok(Math.abs(screen.width / screen.height - aspect) < 0.02 || screen.height >= viewport.height * 0.74, 'the video at its shape, or as tall as the page lets it be');
     await page.click('#play');
     await waitState(page, 'playing', 60_000);
     await page.waitForFunction(() => document.getElementById('overlay').textContent !== '', null, { timeout: 30_000 });
-    const overlay = await page.locator('#overlay').boundingBox();
-    assert.ok(!overlap(overlay, panel), `${viewport.width}x${viewport.height}: timings clear of the panel`);
-    await page.screenshot({ path: join(shots, `video-${viewport.width}x${viewport.height}.png`) });
+    assert.ok(inside(await page.locator('#overlay').boundingBox(), await page.locator('#screen').boundingBox()), 'the timings on the video');
+    await page.screenshot({ path: join(shots, `video-${viewport.width}x${viewport.height}.png`), fullPage: true });
     assert.deepEqual(page.errors, []);
     await page.close();
   }
@@ -206,7 +210,7 @@ test('video: the camera, when there is one, plays with its histograms', async ()
     assert.equal(counted.luminance.reduce((a, b) => a + b), counted.pixels);
     await page.screenshot({ path: join(shots, 'video-camera.png') });
     // The test pattern is a few flat colours: the histograms are a few tall spikes.
-    const lit = await litPixels(page, '#screen', [12, 800 - 12 - 200, 500, 200]);
+    const lit = await litPixels(page, '#screen', await histogramFoot(page));
     assert.ok(lit > 500, `RGB histogram drawn (${lit} lit pixels)`);
     assert.deepEqual(page.errors, []);
   } finally {

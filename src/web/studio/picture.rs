@@ -3,7 +3,7 @@
 
 use super::super::{CanvasTarget, WebResult};
 use crate::gpu::{FramePainter, Gpu, Look};
-use crate::layout::{self, Fit};
+use crate::layout;
 use std::cell::{Cell, RefCell};
 use wasm_bindgen::prelude::*;
 
@@ -43,7 +43,7 @@ impl PictureView {
     /// as fractions of the canvas.
     pub(super) fn rect(&self) -> [f32; 4] {
         let config = &self.target.borrow().config;
-        layout::fit(Fit::Contain, self.size, (config.width, config.height))
+        layout::fit(self.size, (config.width, config.height))
     }
 
     pub(super) fn set_clipping(&self, g: &Gpu, clipping: bool) {
@@ -82,13 +82,7 @@ impl PictureView {
         if target.fit(g) || force {
             let size = (target.config.width, target.config.height);
             let painter = self.painter.borrow();
-            painter.set_view(
-                &g.queue,
-                Fit::Contain,
-                size,
-                self.tiles.get(),
-                self.split.get(),
-            );
+            painter.set_view(&g.queue, size, self.tiles.get(), self.split.get());
             painter.set_look(self.look.get());
         }
     }
