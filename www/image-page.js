@@ -25,6 +25,27 @@ function drawInto(canvas, outcome, shown) {
   canvas.getContext('2d').putImageData(new ImageData(new Uint8ClampedArray(rgba.buffer), canvas.width), 0, 0);
 }
 
+/**
+ * The race page's loss made visible: for each bin, the counts the race lost
+ * against the exact histogram, as red bars scaled to `most` (the largest loss of
+ * all the runs shown, so runs compare). A few hundred lost of 576,000 cannot be
+ * seen on the histogram itself.
+ */
+function drawLoss(canvas, exact, raced, most) {
+  const ctx = canvas.getContext('2d');
+  const { width, height } = canvas;
+  ctx.fillStyle = '#000';
+  ctx.fillRect(0, 0, width, height);
+  ctx.fillStyle = '#ff5b5b';
+  for (let b = 0; b < exact.length; b++) {
+    const lost = exact[b] - raced[b];
+    if (lost > 0) ctx.fillRect(b, height - Math.max(1, (lost / most) * height), 1, height);
+  }
+}
+
+/** Per bin, exact minus raced: how many counts each run lost there. */
+const lossOf = (exact, raced) => exact.map((e, b) => e - raced[b]);
+
 function histogramCanvas(label) {
   return el('canvas', { class: 'histogram', role: 'img', 'aria-label': label, width: 256, height: HISTOGRAM_HEIGHT });
 }
@@ -62,9 +83,14 @@ async function imagePage({ method, channels, chunkOptions, reruns, draw, beside,
     ? [{ shown: [0], canvas: histogramCanvas('Luminance histogram'), caption: 'Luminance' }]
     : [{ shown: [0, 1, 2], canvas: histogramCanvas('Red, green and blue histograms'), caption: 'Red, green, blue (screen blended)' },
        { shown: [3], canvas: histogramCanvas('Luminance histogram'), caption: 'Luminance' }];
+  const LOSS_HEIGHT = 48;
+  const lossCanvas = el('canvas', { class: 'loss', id: 'loss', role: 'img', width: 256, height: LOSS_HEIGHT, 'aria-label': 'Counts lost by this run, bin by bin' });
+  const lossCaption = el('figcaption');
+  const lossFigure = el('figure', { hidden: true }, lossCanvas, lossCaption);
   const stats = el('dl', { class: 'stats' });
   const histograms = el('div', { class: 'histograms' },
-    ...canvases.map(({ canvas, caption }) => el('figure', {}, canvas, el('figcaption', {}, caption))), stats);
+    ...canvases.map(({ canvas, caption }) => el('figure', {}, canvas, el('figcaption', {}, caption))),
+    ...(reruns ? [lossFigure] : []), stats);
   const rerunGrid = el('div', { class: 'reruns' });
   const besideBody = el('tbody');
   const besideText = el('p', { id: 'beside-ratio' });
@@ -182,17 +208,37 @@ async function imagePage({ method, channels, chunkOptions, reruns, draw, beside,
 
   const runAgain = async () => {
     rerunGrid.replaceChildren();
+    // The exact counts (the CPU method), to show where each run lost its counts.
+    const luminance = channels - 1;
+    const reference = cpuHistogram(picture, channels, 256);
+    const exact = Array.from(reference.bins(luminance));
+    reference.free();
+    const runs = [{ bins: Array.from(outcome.bins(luminance)), pixels: outcome.pixels }];
+    const figures = [];
     for (let i = 1; i <= reruns; i++) {
       const again = await gpu.compute(picture, method, channels, chunkSelect.value, undefined);
       const canvas = histogramCanvas(`Run ${i + 1}`);
       drawInto(canvas, again, canvases[canvases.length - 1].shown);
-      const total = Array.from(again.totals()).at(-1);
-      const lost = again.pixels - total;
-      rerunGrid.append(el('figure', {}, canvas, el('figcaption', {},
-        `Run ${i + 1}: ${total.toLocaleString('en')} counted, `,
-        el('span', { class: lost ? 'wrong' : 'ok' }, `${lost.toLocaleString('en')} lost`))));
+      runs.push({ bins: Array.from(again.bins(luminance)), pixels: again.pixels });
+      figures.push(canvas);
       again.free();
     }
+    const most = Math.max(1, ...runs.flatMap(({ bins }) => lossOf(exact, bins)));
+    drawLoss(lossCanvas, exact, runs[0].bins, most);
+    const worst = lossOf(exact, runs[0].bins).reduce((w, l, b, all) => (l > all[w] ? b : w), 0);
+    lossCaption.textContent = `Counts lost in each luminance bin by this run, against the exact histogram (the CPU's): ` +
+      `red, to the scale of the largest loss in any run shown (${most.toLocaleString('en')} in one bin); ` +
+      `this run lost the most in bin ${worst}.`;
+    lossFigure.hidden = false;
+    runs.slice(1).forEach(({ bins, pixels }, i) => {
+      const total = bins.reduce((a, b) => a + b, 0);
+      const lost = pixels - total;
+      const loss = el('canvas', { class: 'loss', role: 'img', width: 256, height: LOSS_HEIGHT, 'aria-label': `Counts lost by run ${i + 2}, bin by bin` });
+      drawLoss(loss, exact, bins, most);
+      rerunGrid.append(el('figure', {}, figures[i], loss, el('figcaption', {},
+        `Run ${i + 2}: ${total.toLocaleString('en')} counted, `,
+        el('span', { class: lost ? 'wrong' : 'ok' }, `${lost.toLocaleString('en')} lost`))));
+    });
   };
 
   /**

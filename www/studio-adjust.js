@@ -22,7 +22,7 @@ export function adjustView(studio, { preset, panelFrame, pictureCanvas }) {
   const linkedInput = el('input', { type: 'checkbox', id: 'linked', checked: levels.linked });
   const splitInput = el('input', { type: 'range', id: 'split', min: 0, max: 100, value: 50 });
   const downloadButton = el('button', { type: 'button', id: 'download-adjusted' }, 'Download the adjusted picture (PNG)');
-  const curve = el('canvas', { class: 'curve', width: 256, height: 256, role: 'img', 'aria-label': 'The mapping from old to new levels' });
+  const curve = el('canvas', { class: 'curve', role: 'img', 'aria-label': 'The mapping from old to new levels' });
   const tableNote = el('p', { class: 'muted', id: 'table-note' });
   const only = (kind, ...children) => el('span', { class: 'option', 'data-for': kind }, ...children);
   const options = el('fieldset', { class: 'studio-options adjust' }, el('legend', {}, 'Adjust the picture'),
@@ -37,7 +37,11 @@ export function adjustView(studio, { preset, panelFrame, pictureCanvas }) {
     el('div', { class: 'row adjusted-only' }, curve, tableNote));
   const splitHandle = el('div', { class: 'split-handle', hidden: true, 'aria-hidden': 'true' });
   const thresholdLine = el('div', { class: 'bin-cursor threshold', hidden: true });
-  panelFrame.append(thresholdLine);
+  // The halves named on the panel itself (src/layout.rs's in_half: 0-48% and 52-100%).
+  const halves = [['Before', '0%'], ['After', '52%']].map(([text, left]) =>
+    el('span', { class: 'half-label', hidden: true, style: `left: ${left}` }, text));
+  panelFrame.append(thresholdLine, ...halves);
+  const otsuNote = el('p', { class: 'muted', id: 'otsu-note', hidden: true });
   const legend = el('p', { class: 'muted panel-legend', hidden: true },
     'Left: the histograms of the picture as it is. Right: of the adjusted picture, counted on the GPU as it is drawn.');
 
@@ -47,6 +51,8 @@ export function adjustView(studio, { preset, panelFrame, pictureCanvas }) {
     for (const span of options.querySelectorAll('[data-for]')) span.hidden = span.dataset.for !== kind();
     for (const row of options.querySelectorAll('.adjusted-only')) row.hidden = kind() === 'none';
     legend.hidden = kind() === 'none';
+    for (const label of halves) label.hidden = kind() === 'none';
+    otsuNote.hidden = kind() !== 'otsu';
   }
 
   function showSplit() {
@@ -71,41 +77,24 @@ export function adjustView(studio, { preset, panelFrame, pictureCanvas }) {
     } catch {
       return; // read already under way, or the adjustment changed
     }
-    const ctx = curve.getContext('2d');
-    ctx.clearRect(0, 0, 256, 256);
-    ctx.strokeStyle = '#2a2f38';
-    ctx.strokeRect(0.5, 0.5, 255, 255);
-    ctx.beginPath();
-    ctx.moveTo(0, 256);
-    ctx.lineTo(256, 0);
-    ctx.stroke();
-    const line = (offset, colour) => {
-      ctx.strokeStyle = colour;
-      ctx.beginPath();
-      for (let v = 0; v < 256; v++) ctx.lineTo(v + 0.5, 255.5 - tables[offset + v]);
-      ctx.stroke();
-    };
+    const line = plotAxes(curve);
     thresholdLine.hidden = kind() !== 'otsu';
+    const table = (i) => tables.subarray(i * 256, i * 256 + 256);
     if (kind() === 'equalize') {
-      line(0, '#fff');
+      line(table(0), '#fff');
       tableNote.textContent = 'New luma for each old luma: the cumulative histogram, scaled to 0–255.';
     } else if (kind() === 'auto-levels') {
-      ['#ff5b5b', '#5bff5b', '#5b8bff'].forEach((c, i) => line(i * 256, c));
+      ['#ff5b5b', '#5bff5b', '#5b8bff'].forEach((c, i) => line(table(i), c));
       tableNote.textContent = 'New level of each old level, per channel.';
     } else if (kind() === 'clahe') {
       const tiles = Number(tilesSelect.value) ** 2;
-      for (let t = 0; t < tiles; t++) line(t * 256, `hsl(${(360 * t) / tiles} 70% 60% / 0.5)`);
+      for (let t = 0; t < tiles; t++) line(table(t), `hsl(${(360 * t) / tiles} 70% 60% / ${tiles > 16 ? 0.45 : 0.8})`);
       tableNote.textContent = `New luma for each old luma, one curve per tile (${tiles} tiles): each tile's histogram clipped, then equalized.`;
     } else if (kind() === 'otsu') {
       const t = tables[0];
-      ctx.strokeStyle = '#fff';
-      ctx.beginPath();
-      ctx.moveTo(0, 255.5);
-      ctx.lineTo(t + 1, 255.5);
-      ctx.lineTo(t + 1, 0.5);
-      ctx.lineTo(256, 0.5);
-      ctx.stroke();
+      line(Array.from({ length: 256 }, (_, v) => (v > t ? 255 : 0)), '#fff');
       tableNote.textContent = `Otsu's threshold: luma above bin ${t} is white, the rest black.`;
+      otsuNote.textContent = `After: black and white only, so its histograms are two bars, at 0 and at 255${blackShare(studio.outcome, t)}.`;
       const rects = current.panelRects();
       const last = rects.length / 5 - 1;
       const [x, y, w, h] = rects.slice(last * 5, last * 5 + 4);
@@ -174,6 +163,7 @@ export function adjustView(studio, { preset, panelFrame, pictureCanvas }) {
   return {
     options,
     legend,
+    otsuNote,
     splitHandle,
     apply,
     /** What the WGSL box shows for this adjustment, or null with none on. */
@@ -181,4 +171,73 @@ export function adjustView(studio, { preset, panelFrame, pictureCanvas }) {
     shown: showTables,
     layout: showSplit,
   };
+}
+
+/**
+ * The curve plot's frame: old level across, new level up, 0 to 255 on both, with
+ * ticks and the identity as a faint diagonal. Gives a function that draws one
+ * table (256 new levels) in a colour.
+ */
+function plotAxes(canvas) {
+  const size = canvas.clientWidth || 220;
+  const dpr = window.devicePixelRatio || 1;
+  canvas.width = Math.round(size * dpr);
+  canvas.height = Math.round(size * dpr);
+  const ctx = canvas.getContext('2d');
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  ctx.clearRect(0, 0, size, size);
+  const [left, bottom, top, right] = [36, 26, 6, 8];
+  const w = size - left - right;
+  const h = size - top - bottom;
+  const x = (v) => left + (v / 255) * w;
+  const y = (v) => top + h - (v / 255) * h;
+  ctx.font = '10px system-ui, sans-serif';
+  ctx.fillStyle = '#9aa4b2';
+  ctx.strokeStyle = '#2a2f38';
+  ctx.lineWidth = 1;
+  for (const v of [0, 64, 128, 192, 255]) {
+    ctx.beginPath();
+    ctx.moveTo(x(v), top);
+    ctx.lineTo(x(v), top + h);
+    ctx.moveTo(left, y(v));
+    ctx.lineTo(left + w, y(v));
+    ctx.stroke();
+    ctx.textAlign = 'center';
+    ctx.fillText(String(v), x(v), top + h + 11);
+    ctx.textAlign = 'right';
+    ctx.fillText(String(v), left - 3, y(v) + 3);
+  }
+  ctx.textAlign = 'center';
+  ctx.fillText('old level', left + w / 2, size - 3);
+  ctx.save();
+  ctx.translate(9, top + h / 2);
+  ctx.rotate(-Math.PI / 2);
+  ctx.fillText('new level', 0, 0);
+  ctx.restore();
+  ctx.strokeStyle = '#4a5160';
+  ctx.setLineDash([3, 3]);
+  ctx.beginPath();
+  ctx.moveTo(x(0), y(0));
+  ctx.lineTo(x(255), y(255));
+  ctx.stroke();
+  ctx.setLineDash([]);
+  ctx.lineWidth = 1.5;
+  return (values, colour) => {
+    ctx.strokeStyle = colour;
+    ctx.beginPath();
+    for (let v = 0; v < 256; v++) ctx.lineTo(x(v), y(values[v]));
+    ctx.stroke();
+  };
+}
+
+/** ", N pixels (P%) black" from the counted luminance, where its bins are the 256 levels. */
+function blackShare(outcome, threshold) {
+  if (!outcome || outcome.hdr) return '';
+  const luma = outcome.bins(3);
+  if (luma.length !== 256) return '';
+  let black = 0;
+  for (let v = 0; v <= threshold; v++) black += luma[v];
+  const pixels = outcome.pixels;
+  const pct = (n) => `${((100 * n) / Math.max(1, pixels)).toFixed(1)}%`;
+  return `: ${black.toLocaleString('en')} pixels black (${pct(black)}), ${(pixels - black).toLocaleString('en')} white (${pct(pixels - black)})`;
 }

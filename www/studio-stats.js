@@ -41,7 +41,7 @@ export function statsView(studio, panelCanvas) {
     const stats = JSON.parse(outcome.stats());
     const hdr = Boolean(outcome.hdr);
     caption.textContent = hdr ? 'Statistics of the counted pixels, from their samples in the file\'s linear units'
-      : 'Statistics of the counted pixels';
+      : `Statistics of the counted pixels${studio.adjusted ? ', as they are before the adjustment' : ''}`;
     body.replaceChildren(...rowsOf(outcome).map(([key, label]) => el('tr', {}, el('th', { scope: 'row' }, label),
       ...COLUMNS.map((c) => el('td', { 'data-stat': `${c}-${key}` }, format(stats[c]?.[key], key, hdr))))));
   }

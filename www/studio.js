@@ -48,6 +48,7 @@ let frames = 0;
 const page = {
   get current() { return source?.kind === 'video' ? live.view : pictureStudio; },
   get outcome() { return outcome; },
+  get adjusted() { return adjust.source() !== null; },
   get sourceName() { return source?.name; },
   baseName: () => (source?.name ?? 'studio').replace(/\.[^.]*$/, ''),
   say: (text) => { message.textContent = text; },
@@ -67,7 +68,7 @@ const pictureFigure = el('figure', { class: 'studio-picture drop' },
   el('div', { class: 'picture-frame' }, pictureCanvas, region.box, adjust.splitHandle), caption,
   el('p', { class: 'hint' }, 'Drop or paste a picture or a video here. Drag on it to count a region; Escape counts it all.'));
 const panelSection = el('section', { class: 'studio-panel', 'aria-label': 'Histogram panel' },
-  panel.frame, adjust.legend, panel.readout, hdr.options, scopes.frame, adjust.options, panel.options, scopes.options, region.options,
+  panel.frame, adjust.legend, adjust.otsuNote, panel.readout, hdr.options, scopes.frame, adjust.options, panel.options, scopes.options, region.options,
   stats.table, stats.exports);
 // On a chapter page of Part 3 the adjustment comes first.
 if (main.dataset.adjustment) panelSection.prepend(adjust.options);

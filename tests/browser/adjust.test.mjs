@@ -13,6 +13,9 @@ import { suite, repo, shots, decodePng, litPixels, waitState } from './harness.m
 
 const { browser, fixtures } = suite({ fixtures: true });
 
+/** Bright pixels inside the curve plot's axes: the curves, not the grid, ticks or diagonal. */
+const curvePixels = (page) => litPixels(page, '.curve', [37, 7, 195, 195], 300);
+
 const PAGES = [
   // page, its adjustment, largest difference allowed (levels). The page and the
   // tool each take the adjustment's defaults from the core (Adjustment::ALL).
@@ -64,7 +67,7 @@ for (const [name, adjustment, tolerance] of PAGES) {
       assert.ok(most <= tolerance, `${fixture}: ${most} levels apart (${differ} channels differ)`);
     }
     // The curve of the tables and the adjusted histogram are drawn.
-    assert.ok(await litPixels(page, '.curve') > 200, 'the curve is drawn');
+    assert.ok(await curvePixels(page) > 200, 'the curve is drawn');
     assert.deepEqual(page.errors, []);
     await page.screenshot({ path: join(shots, `adjust-${name}.png`) });
   });
@@ -102,6 +105,10 @@ test('otsu: the split shows the original left of the divider and the adjusted pi
   assert.ok(await page.isVisible('.split-handle'), 'the divider is shown');
   assert.ok(await page.isVisible('.threshold'), 'the threshold is marked on the histogram');
   assert.match(await page.textContent('#table-note'), /above bin 0 is white/);
+  // The after histogram is two bars at the edges: the page says what they hold.
+  assert.match(await page.textContent('#otsu-note'), /two bars, at 0 and at 255: 2,048 pixels black \(33\.3%\), 4,096 white \(66\.7%\)/);
+  assert.deepEqual(await page.$$eval('.half-label', (ls) => ls.map((l) => (l.hidden ? '' : l.textContent))), ['Before', 'After']);
+  assert.match(await page.textContent('.stats-table caption'), /before the adjustment/);
   await page.screenshot({ path: join(shots, 'adjust-split.png') });
 });
 
@@ -174,7 +181,7 @@ test('CLAHE, auto-levels and Otsu: live on a playing video too', async () => {
     await page.waitForTimeout(5_000);
     const after = await page.evaluate(() => window.studioPage.frames);
     assert.ok(after - before > 10, `${name}: frames kept coming (${after - before} in 5 s)`);
-    assert.ok(await litPixels(page, '.curve') > 200, `${name}: the curve is drawn from the live tables`);
+    assert.ok(await curvePixels(page) > 200, `${name}: the curve is drawn from the live tables`);
     assert.deepEqual(page.errors, [], name);
     await page.screenshot({ path: join(shots, `adjust-video-${name}.png`) });
     await page.close();

@@ -146,7 +146,7 @@ export async function waitState(page, state, timeout = 120_000) {
  * so WebGPU canvases count as well as 2D ones. `rect` is [x, y, w, h] in CSS
  * pixels of the element.
  */
-export async function litPixels(page, selector, rect) {
+export async function litPixels(page, selector, rect, above = 60) {
   const locator = page.locator(selector).first();
   let box = await locator.boundingBox();
   // Screenshots see the window only: scroll the part asked for into it.
@@ -160,7 +160,7 @@ export async function litPixels(page, selector, rect) {
   const clip = rect ? { x: box.x + rect[0], y: box.y + rect[1], width: rect[2], height: rect[3] } : box;
   const { width, height, rgba } = decodePng(await page.screenshot({ clip }));
   let n = 0;
-  for (let i = 0; i < width * height * 4; i += 4) n += rgba[i] + rgba[i + 1] + rgba[i + 2] > 60 ? 1 : 0;
+  for (let i = 0; i < width * height * 4; i += 4) n += rgba[i] + rgba[i + 1] + rgba[i + 2] > above ? 1 : 0;
   return n;
 }
 
