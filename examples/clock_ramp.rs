@@ -34,7 +34,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         &gpu,
         &mut kernels,
         &image,
-        RunOptions::new(Method::Packed, Spec::rgbl()).chunk(Default::default()),
+        RunOptions::new(Method::Packed, Spec::rgbl()),
     )?;
     let time = |n: usize| -> Result<f64, Box<dyn std::error::Error>> {
         let mut times = Vec::new();

@@ -6,7 +6,7 @@
 @group(0) @binding(1) var ourTexture: texture_2d<f32>;
 @group(0) @binding(2) var<uniform> band: Band;
 
-@compute @workgroup_size(1) fn cs(@builtin(global_invocation_id) global_invocation_id: vec3u) {
+@compute @workgroup_size(chunkWidth, chunkHeight) fn cs(@builtin(global_invocation_id) global_invocation_id: vec3u) {
   let position = global_invocation_id.xy;
   if (all(position < band.size)) {
     let rgb = rgb8(textureLoad(ourTexture, band.origin + position, 0));

@@ -54,7 +54,7 @@ fn exact_methods_equal_reference() {
                     &image,
                     method,
                     spec,
-                    ChunkShape::default(),
+                    method.default_shape(),
                 );
                 assert_eq!(
                     got.counts(),
@@ -101,7 +101,7 @@ fn race_never_counts_more_than_the_pixels() {
             &image,
             Method::Race,
             Spec::luminance(),
-            ChunkShape::default(),
+            Method::Race.default_shape(),
         );
         let total = got.totals()[0];
         assert!(
@@ -188,8 +188,8 @@ fn thin_images_are_exact_and_ask_the_gpu_for_what_a_square_one_does() {
         Image::noise(3, 33_390, 8),
     ];
     for method in Method::ALL.into_iter().filter(|m| m.exact()) {
-        for chunk in [ChunkShape::default(), ChunkShape::SQUARE] {
-            if chunk != ChunkShape::default() && !method.uses_chunks() {
+        for chunk in [method.default_shape(), ChunkShape::SQUARE] {
+            if chunk != method.default_shape() && !method.uses_shape() {
                 continue;
             }
             let mut work = Vec::new();

@@ -2,12 +2,14 @@
 // or dropped), one method run over it, its histograms drawn and timed, the CSV and
 // the kernel's source. A page's options are data attributes of <main>, so the pages
 // carry no inline script (their Content-Security-Policy allows none):
-// data-method: 'cpu' or a GPU method; data-channels: 1 or 4; data-chunk-options:
-// offer the chunk shapes; data-reruns: run again side by side (the race page);
-// data-draw="gpu": the GPU draws the histograms; data-beside: another GPU method
-// timed beside this one on the same picture (the fragment page: its compute twin);
-// data-live: a playing video or the camera too, counted by the method every frame
-// (image-live.js).
+// data-method: 'cpu' or a GPU method; data-methods: the methods a visitor may
+// choose between, timed side by side; data-channels: 1 or 4 to start with (pages
+// over pictures offer both); data-shape: offer the shapes of a workgroup, as
+// 'chunk' (the chunk methods) or 'workgroup' (race and atomicAdd);
+// data-reruns: run again side by side (the race page); data-draw="gpu": the GPU
+// draws the histograms; data-beside: another GPU method timed beside this one on
+// the same picture (the fragment page: its compute twin); data-live: a playing
+// video or the camera too, counted by the method every frame (image-live.js).
 import init, { Picture, GpuContext, cpuHistogram, kernelSource, cpuSource } from '../pkg/histogram.js';
 import {
   el, setState, errorText, download, pager, readImage, showPicture, nextPaint, timingText, watchDevice, lostText, lostWithin,
@@ -17,6 +19,20 @@ import { liveChapter } from './image-live.js';
 const DEFAULT_VIDEO = 'media/sunset.webm';
 
 const HISTOGRAM_HEIGHT = 100;
+
+// What a method is called in the choices and the timing table.
+const METHOD_LABELS = {
+  privatized: 'privatized: one pass, ours',
+  'chunks-reduce': 'chunks + reduce: the article’s',
+  'chunks-sum': 'chunks + single-workgroup sum',
+};
+
+// The shapes a page offers: the chunks a workgroup counts, or the pixels of a
+// one-invocation-per-pixel workgroup.
+const SHAPES = {
+  chunk: ['Chunk', [['256x1', '256×1 pixels (the article’s final choice)'], ['16x16', '16×16 pixels (the article’s first)']]],
+  workgroup: ['Workgroup', [['1x1', '1×1: one invocation each (the article’s first)'], ['16x16', '16×16: 256 invocations each']]],
+};
 
 function drawInto(canvas, outcome, shown) {
   const rgba = outcome.render(Uint32Array.from(shown), HISTOGRAM_HEIGHT);
@@ -54,7 +70,7 @@ function histogramCanvas(label) {
 // that compiles and warms up; the medians are shown.
 const BESIDE_ROUNDS = 5;
 
-async function imagePage({ method, channels, chunkOptions, reruns, draw, beside, live }) {
+async function imagePage({ method, methods, channels, shape, reruns, draw, beside, live }) {
   const main = document.querySelector('main');
   main.prepend(pager(main.dataset.example));
   setState('loading');
@@ -67,44 +83,58 @@ async function imagePage({ method, channels, chunkOptions, reruns, draw, beside,
   const cameraButton = el('button', { type: 'button', disabled: true }, 'Use the camera');
   const runButton = el('button', { type: 'button', disabled: true }, 'Run again');
   const csvButton = el('button', { type: 'button', disabled: true }, 'Download CSV');
-  const chunkSelect = el('select', { id: 'chunk' },
-    el('option', { value: '256x1' }, '256×1 pixels (the article’s final choice)'),
-    el('option', { value: '16x16' }, '16×16 pixels (the article’s first)'));
+  const [shapeLabel, shapes] = SHAPES[shape] ?? ['', []];
+  const chunkSelect = el('select', { id: 'chunk' }, ...shapes.map(([value, text]) => el('option', { value }, text)));
+  // '' asks for the method's own shape.
+  const chunkValue = () => (shape ? chunkSelect.value : '');
+  const methodSelect = el('select', { id: 'method' },
+    ...methods.map((m) => el('option', { value: m, selected: m === method }, METHOD_LABELS[m] ?? m)));
+  const channelSelect = el('select', { id: 'channels' },
+    el('option', { value: '1', selected: channels === 1 }, 'Luminance'),
+    el('option', { value: '4', selected: channels === 4 }, 'R, G, B and luminance'));
   const controls = el('div', { class: 'controls' },
     el('label', { class: 'file' }, live ? 'Choose an image or video…' : 'Choose an image…', picker), runButton, csvButton);
   if (live) controls.append(videoButton, cameraButton);
-  if (chunkOptions) controls.append(el('label', { class: 'option', for: 'chunk' }, 'Chunk:', chunkSelect));
+  const choices = el('div', { class: 'controls choices' });
+  if (methods.length > 1) choices.append(el('label', { class: 'option', for: 'method' }, 'Method:', methodSelect));
+  if (!live) choices.append(el('label', { class: 'option', for: 'channels' }, 'Channels:', channelSelect));
+  if (shape) choices.append(el('label', { class: 'option', for: 'chunk' }, `${shapeLabel}:`, chunkSelect));
+  // The methods timed side by side: the page's choices, or its method and the one beside.
+  const compared = () => (beside ? [method, beside] : methods.length > 1 ? [method, ...methods.filter((m) => m !== method)] : null);
 
   const imageCanvas = el('canvas', { role: 'img', 'aria-label': 'The image being measured' });
   const imageCaption = el('figcaption');
   const drop = el('figure', { class: 'drop' }, imageCanvas, imageCaption,
     el('p', { class: 'hint' }, live ? 'Drop an image or a video here, or anywhere on the page.' : 'Drop an image here, or anywhere on the page.'));
-  const canvases = channels === 1
+  const canvasesFor = (n) => (n === 1
     ? [{ shown: [0], canvas: histogramCanvas('Luminance histogram'), caption: 'Luminance' }]
     : [{ shown: [0, 1, 2], canvas: histogramCanvas('Red, green and blue histograms'), caption: 'Red, green, blue (screen blended)' },
-       { shown: [3], canvas: histogramCanvas('Luminance histogram'), caption: 'Luminance' }];
+       { shown: [3], canvas: histogramCanvas('Luminance histogram'), caption: 'Luminance' }]);
+  let canvases = canvasesFor(channels);
   const LOSS_HEIGHT = 48;
   const lossCanvas = el('canvas', { class: 'loss', id: 'loss', role: 'img', width: 256, height: LOSS_HEIGHT, 'aria-label': 'Counts lost by this run, bin by bin' });
   const lossCaption = el('figcaption');
   const lossFigure = el('figure', { hidden: true }, lossCanvas, lossCaption);
   const stats = el('dl', { class: 'stats' });
-  const histograms = el('div', { class: 'histograms' },
+  const histograms = el('div', { class: 'histograms' });
+  const showCanvases = () => histograms.replaceChildren(
     ...canvases.map(({ canvas, caption }) => el('figure', {}, canvas, el('figcaption', {}, caption))),
     ...(reruns ? [lossFigure] : []), stats);
+  showCanvases();
   const rerunGrid = el('div', { class: 'reruns' });
   const besideBody = el('tbody');
   const besideText = el('p', { id: 'beside-ratio' });
   const source = el('code');
   const stage = el('div', { class: 'stage' }, drop, histograms);
-  main.append(controls, stage, status, message, notes);
+  main.append(controls, ...(choices.childElementCount ? [choices] : []), stage, status, message, notes);
   if (reruns) main.append(el('h2', {}, `${reruns} more runs of the same image`), rerunGrid);
-  const besideSection = el('section', {}, el('h2', {}, 'Beside the compute version'),
+  const besideSection = el('section', {}, el('h2', {}, beside ? 'Beside the compute version' : 'Side by side on this picture'),
     el('div', { class: 'table-wrap' }, el('table', { id: 'beside' },
       el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'Method'),
         el('th', { scope: 'col' }, `Median of ${BESIDE_ROUNDS} runs`), el('th', { scope: 'col' }, 'Runs (ms)'))),
       besideBody)),
     besideText);
-  if (beside) main.append(besideSection);
+  if (compared()) main.append(besideSection);
   main.append(el('details', {}, el('summary', {}, method === 'cpu' ? 'The Rust of this method' : 'The WGSL of this kernel'),
     el('pre', {}, source)));
 
@@ -116,7 +146,7 @@ async function imagePage({ method, channels, chunkOptions, reruns, draw, beside,
     return;
   }
   const showSource = () => {
-    source.textContent = method === 'cpu' ? cpuSource() : kernelSource(method, channels, chunkSelect.value);
+    source.textContent = method === 'cpu' ? cpuSource() : kernelSource(method, channels, chunkValue());
   };
   showSource();
 
@@ -216,7 +246,7 @@ async function imagePage({ method, channels, chunkOptions, reruns, draw, beside,
     const runs = [{ bins: Array.from(outcome.bins(luminance)), pixels: outcome.pixels }];
     const figures = [];
     for (let i = 1; i <= reruns; i++) {
-      const again = await gpu.compute(picture, method, channels, chunkSelect.value, undefined);
+      const again = await gpu.compute(picture, method, channels, chunkValue(), undefined);
       const canvas = histogramCanvas(`Run ${i + 1}`);
       drawInto(canvas, again, canvases[canvases.length - 1].shown);
       runs.push({ bins: Array.from(again.bins(luminance)), pixels: again.pixels });
@@ -250,12 +280,12 @@ async function imagePage({ method, channels, chunkOptions, reruns, draw, beside,
   const timeBeside = async () => {
     besideBody.replaceChildren();
     besideText.textContent = 'Timing both…';
-    const methods = [method, beside];
+    const methods = compared();
     const times = methods.map(() => []);
     let clock = 'GPU timestamps';
     for (let round = 0; round <= BESIDE_ROUNDS; round++) {
       for (const [i, m] of methods.entries()) {
-        const o = await gpu.compute(picture, m, channels, chunkSelect.value, undefined);
+        const o = await gpu.compute(picture, m, channels, chunkValue(), undefined);
         if (o.gpuMs === undefined) clock = 'the wall clock (this adapter has no timestamp queries)';
         if (round > 0) times[i].push(o.gpuMs ?? o.wallMs);
         const exact = Array.from(o.totals()).every((t) => t === o.pixels);
@@ -264,14 +294,15 @@ async function imagePage({ method, channels, chunkOptions, reruns, draw, beside,
       }
     }
     const medians = times.map((t) => [...t].sort((a, b) => a - b)[t.length >> 1]);
-    const names = [`${method} (this page)`, `${beside} (one compute invocation per pixel)`];
+    const names = beside ? [`${method} (this page)`, `${beside} (one compute invocation per pixel)`]
+      : methods.map((m, i) => `${METHOD_LABELS[m] ?? m}${i === 0 ? ' (counting now)' : ''}`);
     besideBody.replaceChildren(...methods.map((m, i) => el('tr', { 'data-method': m },
       el('th', { scope: 'row' }, names[i]), el('td', {}, `${medians[i].toFixed(3)} ms`),
       el('td', {}, times[i].map((t) => t.toFixed(3)).join(', ')))));
     const ratio = medians[1] / medians[0];
     besideText.textContent = `Timed with ${clock}: on this GPU the ${method} version takes ` +
       (ratio >= 1 ? `1/${ratio.toFixed(1)} of the time of` : `${(1 / ratio).toFixed(1)}× as long as`) +
-      ` the ${beside} version, both exact.`;
+      ` the ${methods[1]} version, both exact.`;
     besideTimes = { methods, medians, times, clock };
   };
 
@@ -285,7 +316,7 @@ async function imagePage({ method, channels, chunkOptions, reruns, draw, beside,
     const lost = gpu?.lost;
     try {
       const next = gpu
-        ? await gpu.compute(picture, method, channels, chunkSelect.value,
+        ? await gpu.compute(picture, method, channels, chunkValue(),
           draw === 'gpu' ? canvases.map(({ canvas }) => canvas) : undefined)
         : cpuHistogram(picture, channels, 256);
       outcome?.free();
@@ -293,7 +324,7 @@ async function imagePage({ method, channels, chunkOptions, reruns, draw, beside,
       counted++;
       show();
       if (reruns && gpu) await runAgain();
-      if (beside && gpu) await timeBeside();
+      if (compared() && gpu) await timeBeside();
       status.textContent = '';
       setState('done');
     } catch (e) {
@@ -404,6 +435,14 @@ async function imagePage({ method, channels, chunkOptions, reruns, draw, beside,
   picker.addEventListener('change', () => picker.files[0] && open(picker.files[0]));
   runButton.addEventListener('click', run);
   chunkSelect.addEventListener('change', () => { showSource(); run(); });
+  methodSelect.addEventListener('change', () => { method = methodSelect.value; showSource(); run(); });
+  channelSelect.addEventListener('change', () => {
+    channels = Number(channelSelect.value);
+    canvases = canvasesFor(channels);
+    showCanvases();
+    showSource();
+    run();
+  });
   csvButton.addEventListener('click', async () => {
     // On video: the histogram of the frame drawn last.
     const shown = video?.shown && video.live.view ? await video.live.view.histogram() : outcome;
@@ -440,8 +479,9 @@ async function imagePage({ method, channels, chunkOptions, reruns, draw, beside,
 const options = document.querySelector('main').dataset;
 imagePage({
   method: options.method,
+  methods: options.methods ? options.methods.split(' ') : [options.method],
   channels: Number(options.channels ?? 1),
-  chunkOptions: 'chunkOptions' in options,
+  shape: options.shape,
   reruns: Number(options.reruns ?? 0),
   draw: options.draw ?? 'cpu',
   beside: options.beside,

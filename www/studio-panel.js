@@ -17,8 +17,9 @@ const why = (depth) => (depth === 32
     : 'At most 256 bins: a channel of 8 bits has 256 levels, and more bins would leave empty ones between full ones.');
 
 /**
- * What bin `bin` holds, in words: levels (one level where a bin is one), or an HDR
- * picture's values (R, G, B linear; luminance in stops).
+ * What bin `bin` holds, in words, after "Bin b of n": the stored levels it holds
+ * (by the counting rule, floor(level / max × n), the last bin taking max too), or
+ * an HDR picture's values (R, G, B linear; luminance in stops).
  */
 function binValues(outcome, current, bin) {
   const n = outcome.numBins;
@@ -26,13 +27,16 @@ function binValues(outcome, current, bin) {
     const { range } = JSON.parse(outcome.hdr);
     const [lo, hi] = range.stops;
     const at = (k) => lo + ((hi - lo) * k) / n;
-    return `R, G, B ${((range.max * bin) / n).toPrecision(4)} to ${((range.max * (bin + 1)) / n).toPrecision(4)}, ` +
+    return `, R, G, B ${((range.max * bin) / n).toPrecision(4)} to ${((range.max * (bin + 1)) / n).toPrecision(4)}, ` +
       `luminance ${at(bin).toFixed(2)} to ${at(bin + 1).toFixed(2)} stops`;
   }
   const max = 2 ** current.depth - 1;
-  const lo = (max * bin) / n;
-  const hi = (max * (bin + 1)) / n;
-  return `values ${lo.toFixed(1)} to ${hi.toFixed(1)} of ${max}`;
+  // Levels s with bin ≤ s × n / max < bin + 1; max and n are coprime here, so
+  // only 0 and max land on an edge exactly.
+  const lo = Math.ceil((bin * max) / n);
+  const hi = bin === n - 1 ? max : Math.ceil(((bin + 1) * max) / n) - 1;
+  if (lo > hi) return ' holds no level';
+  return lo === hi ? ` holds the level ${lo} of ${max}` : ` holds the levels ${lo} to ${hi} of ${max}`;
 }
 
 /** `studio` holds the page: the current Studio, its outcome, redraw(). */
@@ -92,7 +96,7 @@ export function panelView(studio) {
       return `${CHANNELS[c]} ${count.toLocaleString('en')} (${((100 * count) / total).toFixed(2)}%, ` +
         `up to here ${((100 * below) / total).toFixed(1)}%)`;
     });
-    readout.textContent = `Bin ${bin} of ${n}, ${binValues(outcome, current, bin)}: ${parts.join(' · ')}`;
+    readout.textContent = `Bin ${bin} of ${n}${binValues(outcome, current, bin)}: ${parts.join(' · ')}`;
     Object.assign(cursor.style, {
       left: `${(x + ((bin + 0.5) * w) / n) * 100}%`, top: `${y * 100}%`, height: `${h * 100}%`,
     });

@@ -94,7 +94,7 @@ async function timeMethod(picture, method, channels) {
       o.free();
       return ms;
     }
-    const o = await gpu.compute(picture, method, channels, '256x1', undefined);
+    const o = await gpu.compute(picture, method, channels, '', undefined);
     const { gpuMs, wallMs } = o;
     o.free();
     if (gpuMs !== undefined && gpuMs > wallMs * 1.05 + 0.1 && !untrusted) {
@@ -107,7 +107,7 @@ async function timeMethod(picture, method, channels) {
   // The first run compiles the pipeline and uploads the image; then the GPU is kept
   // busy a moment, since one that idled (while the CPU column ran) is at low clocks.
   const first = await once();
-  if (method !== 'cpu') await gpu.keepBusy(picture, method, channels, '256x1', first, WARMUP_MS);
+  if (method !== 'cpu') await gpu.keepBusy(picture, method, channels, '', first, WARMUP_MS);
   const times = [];
   for (let i = 0; i < RUNS; i++) times.push(await once());
   return median(times);

@@ -107,6 +107,21 @@ impl Method {
     pub fn uses_chunks(self) -> bool {
         self.kernels().contains(&Kernel::Chunks)
     }
+
+    /// Whether the method's workgroups take a `ChunkShape`: the chunks a workgroup
+    /// counts, or the one-invocation-per-pixel kernels' workgroup of pixels.
+    pub fn uses_shape(self) -> bool {
+        self.uses_chunks() || matches!(self, Method::Race | Method::Atomic)
+    }
+
+    /// The shape a run takes unless told otherwise: one invocation a workgroup for
+    /// the race and atomicAdd (as the article starts), 256x1 chunks for the rest.
+    pub fn default_shape(self) -> ChunkShape {
+        match self {
+            Method::Race | Method::Atomic => ChunkShape::ONE,
+            _ => ChunkShape::default(),
+        }
+    }
 }
 
 /// One WGSL file of shaders/.
@@ -208,7 +223,8 @@ pub fn with_constants(spec: Spec, chunk: ChunkShape, body: &str) -> String {
     )
 }
 
-/// The pixels one workgroup of the chunks kernel covers.
+/// The pixels one workgroup covers, one invocation each: the chunks kernel's chunk,
+/// or the race and atomicAdd kernels' workgroup.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct ChunkShape {
     pub width: u32,
@@ -226,6 +242,12 @@ impl Default for ChunkShape {
 }
 
 impl ChunkShape {
+    /// One invocation a workgroup.
+    pub const ONE: ChunkShape = ChunkShape {
+        width: 1,
+        height: 1,
+    };
+
     /// The article's first choice: 16x16 pixels.
     pub const SQUARE: ChunkShape = ChunkShape {
         width: 16,
@@ -278,8 +300,8 @@ impl Kernels {
         chunk: ChunkShape,
         entry: &'static str,
     ) -> wgpu::ComputePipeline {
-        // Only the chunks kernel depends on the chunk shape.
-        let chunk = if kernel == Kernel::Chunks {
+        // Only these kernels' workgroups take the shape.
+        let chunk = if matches!(kernel, Kernel::Chunks | Kernel::Race | Kernel::Atomic) {
             chunk
         } else {
             ChunkShape::default()

@@ -523,7 +523,7 @@ impl RunOptions {
         RunOptions {
             method,
             spec,
-            chunk: ChunkShape::default(),
+            chunk: method.default_shape(),
             limits: None,
             region: None,
         }
@@ -658,11 +658,13 @@ impl Run {
             let sum_groups = [spec.len().div_ceil(256) as u32, 1, 1];
             match method {
                 Method::Single => plan.dispatch(Kernel::Single, Some(tile), band, [1, 1, 1]),
-                Method::Race => {
-                    plan.dispatch(Kernel::Race, Some(tile), band, [size[0], size[1], 1])
-                }
-                Method::Atomic => {
-                    plan.dispatch(Kernel::Atomic, Some(tile), band, [size[0], size[1], 1])
+                Method::Race | Method::Atomic => {
+                    let kernel = method.kernels()[0];
+                    let groups = [
+                        size[0].div_ceil(chunk.width),
+                        size[1].div_ceil(chunk.height),
+                    ];
+                    plan.dispatch(kernel, Some(tile), band, [groups[0], groups[1], 1])
                 }
                 // A draw, not a dispatch: the viewport is the band's size.
                 Method::Fragment => {
@@ -736,8 +738,8 @@ impl Run {
             .iter()
             .map(|(kernel, _, _, groups)| {
                 let size = match kernel {
-                    Kernel::Single | Kernel::Race | Kernel::Atomic | Kernel::Fragment => 1,
-                    Kernel::Chunks => chunk.invocations() as u64,
+                    Kernel::Single | Kernel::Fragment => 1,
+                    Kernel::Chunks | Kernel::Race | Kernel::Atomic => chunk.invocations() as u64,
                     Kernel::Sum | Kernel::Reduce | Kernel::Privatized | Kernel::Packed => 256,
                     Kernel::Deep => 256,
                     Kernel::Scale | Kernel::Waveform | Kernel::Vectorscope | Kernel::Hdr => {
@@ -1204,7 +1206,10 @@ fn band_size(
         // one of 39900 did not (examples/probe_loops.rs): the loops' iterations
         // count together, so they share the budget.
         Method::Single => rows(loops / (spec.channels.count() as u64 + 1)),
-        Method::Race | Method::Atomic => (max.min(wg), max.min(wg)),
+        Method::Race | Method::Atomic => (
+            max.min(wg.saturating_mul(chunk.width)),
+            max.min(wg.saturating_mul(chunk.height)),
+        ),
         // A draw's viewport, and so its target, is at most a texture's size.
         Method::Fragment => (max, max),
         Method::Privatized => {
@@ -1245,24 +1250,28 @@ fn check_fits(gpu: &Gpu, method: Method, spec: Spec, chunk: ChunkShape) -> Resul
     }
     let l = gpu.limits();
     let workgroup_bytes = spec.len() as u32 * 4;
-    if method.uses_chunks() {
-        if chunk.invocations() > l.max_compute_invocations_per_workgroup
+    if method.uses_shape()
+        && (chunk.invocations() > l.max_compute_invocations_per_workgroup
             || chunk.width > l.max_compute_workgroup_size_x
-            || chunk.height > l.max_compute_workgroup_size_y
-        {
-            return Err(GpuError(format!(
-                "a {}x{} chunk needs more invocations per workgroup than this GPU allows ({})",
-                chunk.width, chunk.height, l.max_compute_invocations_per_workgroup
-            )));
-        }
-        if workgroup_bytes > l.max_compute_workgroup_storage_size {
-            return Err(GpuError(format!(
-                "{} bins x {} channels need {workgroup_bytes} bytes of workgroup memory; this GPU has {}",
-                spec.num_bins,
-                spec.channels.count(),
-                l.max_compute_workgroup_storage_size
-            )));
-        }
+            || chunk.height > l.max_compute_workgroup_size_y)
+    {
+        let what = if method.uses_chunks() {
+            "chunk"
+        } else {
+            "workgroup"
+        };
+        return Err(GpuError(format!(
+            "a {}x{} {what} needs more invocations per workgroup than this GPU allows ({})",
+            chunk.width, chunk.height, l.max_compute_invocations_per_workgroup
+        )));
+    }
+    if method.uses_chunks() && workgroup_bytes > l.max_compute_workgroup_storage_size {
+        return Err(GpuError(format!(
+            "{} bins x {} channels need {workgroup_bytes} bytes of workgroup memory; this GPU has {}",
+            spec.num_bins,
+            spec.channels.count(),
+            l.max_compute_workgroup_storage_size
+        )));
     }
     Ok(())
 }

@@ -34,7 +34,11 @@ pub(super) fn method(name: &str) -> Result<Method, JsError> {
     Method::parse(name).ok_or_else(|| JsError::new(&format!("unknown method '{name}'")))
 }
 
-fn chunk(shape: &str) -> Result<ChunkShape, JsError> {
+/// `shape` ("16x16"), or the method's own where it is empty.
+fn chunk(method: Method, shape: &str) -> Result<ChunkShape, JsError> {
+    if shape.is_empty() {
+        return Ok(method.default_shape());
+    }
     ChunkShape::parse(shape).ok_or_else(|| JsError::new(&format!("bad chunk shape '{shape}'")))
 }
 
@@ -45,11 +49,8 @@ pub fn kernel_source(
     channels: u32,
     chunk_shape: &str,
 ) -> Result<String, JsError> {
-    let (method, spec, chunk) = (
-        method(method_name)?,
-        spec(channels, 256)?,
-        chunk(chunk_shape)?,
-    );
+    let method = method(method_name)?;
+    let (spec, chunk) = (spec(channels, 256)?, chunk(method, chunk_shape)?);
     Ok(method
         .kernels()
         .iter()
@@ -128,11 +129,8 @@ impl GpuContext {
 }
 
 fn run_key(method_name: &str, channels: u32, chunk_shape: &str) -> Result<RunKey, JsError> {
-    Ok((
-        method(method_name)?,
-        spec(channels, 256)?,
-        chunk(chunk_shape)?,
-    ))
+    let method = method(method_name)?;
+    Ok((method, spec(channels, 256)?, chunk(method, chunk_shape)?))
 }
 
 impl Context {

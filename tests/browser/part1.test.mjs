@@ -34,6 +34,42 @@ for (const id of ['chunks-sum', 'chunks-reduce']) {
   });
 }
 
+/** Chooses `value` in the select `css` and waits for the page's run to end. */
+async function choose(page, css, value) {
+  await page.evaluate(() => { document.body.dataset.state = 'picking'; });
+  await page.selectOption(css, value);
+  await waitState(page, 'done');
+}
+
+test('atomic: 16x16 workgroups, as the article\'s timed pages, count the same', async () => {
+  const page = await browser.open('/www/atomic.html');
+  assert.match(await page.textContent('details pre'), /const chunkWidth = 1u;\nconst chunkHeight = 1u;[^]*@workgroup_size\(chunkWidth, chunkHeight\)/);
+  await choose(page, '#chunk', '16x16');
+  assert.match(await page.textContent('details pre'), /const chunkWidth = 16u;\nconst chunkHeight = 16u;/);
+  assert.deepEqual((await downloadCsv(page)).rows, await referenceRows(page, 1));
+  assert.match(await page.textContent('dl.stats'), /equals the pixel count/);
+  assert.deepEqual(page.errors, []);
+});
+
+// Every method page counts one channel or four, each drawn and exact.
+for (const id of ['cpu', 'atomic', 'chunks-sum', 'chunks-reduce']) {
+  test(`${id}: four channels when asked, drawn and exact, and back to one`, async () => {
+    const page = await browser.open(`/www/${id}.html`);
+    await choose(page, '#channels', '4');
+    assert.equal(await page.locator('canvas.histogram').count(), 2);
+    for (const nth of [0, 1]) assert.ok(await litPixels(page, `canvas.histogram >> nth=${nth}`) > 1000, `canvas ${nth} drawn`);
+    const csv = await downloadCsv(page);
+    assert.equal(csv.header, 'bin,r,g,b,luminance');
+    assert.deepEqual(csv.rows, await referenceRows(page, 4));
+    if (id !== 'cpu') assert.match(await page.textContent('details pre'), /const channels = 4u;/);
+    await page.screenshot({ path: join(shots, `${id}-4-channels.png`), fullPage: true });
+    await choose(page, '#channels', '1');
+    assert.equal(await page.locator('canvas.histogram').count(), 1);
+    assert.deepEqual((await downloadCsv(page)).rows, await referenceRows(page, 1));
+    assert.deepEqual(page.errors, []);
+  });
+}
+
 test('race: says on screen that counts are lost, never counts too many', async () => {
   const page = await browser.open('/www/race.html');
   assert.ok(await litPixels(page, 'canvas.histogram') > 1000);

@@ -28,6 +28,37 @@ for (const id of ['4ch-cpu', '4ch-single', '4ch-chunks-reduce', '4ch-gpu-draw', 
   });
 }
 
+test('4ch-gpu-draw: the article\'s chunks + reduce counts too, timed beside ours', async () => {
+  const page = await browser.open('/www/4ch-gpu-draw.html');
+  const times = await page.evaluate(() => window.histogramPage.beside);
+  assert.deepEqual(times.methods, ['privatized', 'chunks-reduce']);
+  assert.equal(await page.locator('#beside tbody tr').count(), 2);
+  assert.match(await page.textContent('#beside-ratio'), /the privatized version takes .* the chunks-reduce version, both exact/);
+  await page.evaluate(() => { document.body.dataset.state = 'picking'; });
+  await page.selectOption('#method', 'chunks-reduce');
+  await waitState(page, 'done');
+  assert.match(await page.textContent('details pre'), /---- chunks\.wgsl[^]*---- reduce\.wgsl/);
+  for (const nth of [0, 1]) assert.ok(await litPixels(page, `canvas.histogram >> nth=${nth}`) > 1000, `canvas ${nth} drawn`);
+  assert.deepEqual((await downloadCsv(page)).rows, await referenceRows(page, 4));
+  assert.deepEqual((await page.evaluate(() => window.histogramPage.beside)).methods, ['chunks-reduce', 'privatized']);
+  await page.screenshot({ path: join(shots, '4ch-gpu-draw-chunks-reduce.png'), fullPage: true });
+  assert.deepEqual(page.errors, []);
+});
+
+test('4ch-chunks-reduce: the article\'s 16x16 version, summed by one workgroup, counts the same', async () => {
+  const page = await browser.open('/www/4ch-chunks-reduce.html');
+  for (const [css, value] of [['#chunk', '16x16'], ['#method', 'chunks-sum']]) {
+    await page.evaluate(() => { document.body.dataset.state = 'picking'; });
+    await page.selectOption(css, value);
+    await waitState(page, 'done');
+  }
+  const source = await page.textContent('details pre');
+  assert.match(source, /const chunkWidth = 16u;[^]*---- sum\.wgsl/);
+  assert.doesNotMatch(source, /---- reduce\.wgsl/);
+  assert.deepEqual((await downloadCsv(page)).rows, await referenceRows(page, 4));
+  assert.deepEqual(page.errors, []);
+});
+
 test('4ch-gpu-draw: the GPU draws overlapping channels in their blended colours', async () => {
   const page = await browser.open('/www/4ch-gpu-draw.html');
   const colours = await page.locator('canvas.histogram').first().screenshot().then((png) => {

@@ -136,7 +136,7 @@ test('studio: hover and keys read a bin, and the cursor shows it', async () => {
   const box = await page.locator('#panel').boundingBox();
   await page.mouse.move(box.x + box.width * (128.5 / 256), box.y + box.height * 0.3);
   const text = await page.textContent('#readout');
-  assert.match(text, /^Bin 128 of 256, values 127\.5 to 128\.5 of 255: R 2,048 \(33\.33%, up to here 66\.7%\) · G 2,048/);
+  assert.match(text, /^Bin 128 of 256 holds the level 128 of 255: R 2,048 \(33\.33%, up to here 66\.7%\) · G 2,048/);
   // Over an empty bin the cursor line shows on the black panel.
   await page.mouse.move(box.x + box.width * (100.5 / 256), box.y + box.height * 0.3);
   assert.match(await page.textContent('#readout'), /^Bin 100 of 256.*R 0 \(0\.00%, up to here 33\.3%\)/);
@@ -177,7 +177,7 @@ test('studio: views, bins, pin and exports', async () => {
   assert.deepEqual(await studioRows(page), cliRowsOf(cli('--bins', '4096', file)));
   await page.focus('#panel');
   await page.keyboard.press('Home');
-  assert.match(await page.textContent('#readout'), /^Bin 0 of 4096, values 0\.0 to 16\.0 of 65535/);
+  assert.match(await page.textContent('#readout'), /^Bin 0 of 4096 holds the levels 0 to 15 of 65535/);
   await page.screenshot({ path: join(shots, 'studio-16-bit-4096-bins.png') });
   await setRegion(page, [3, 4, 150, 50]);
   assert.deepEqual(await studioRows(page), cliRowsOf(cli('--bins', '4096', '--region', '3,4,150,50', file)));

@@ -224,16 +224,9 @@ fn bench(o: Options) -> i32 {
                     &gpu,
                     &mut kernels,
                     gpu_image,
-                    RunOptions::new(method, spec)
-                        .chunk(Default::default())
-                        .region(r),
+                    RunOptions::new(method, spec).region(r),
                 ),
-                _ => Run::new(
-                    &gpu,
-                    &mut kernels,
-                    gpu_image,
-                    RunOptions::new(method, spec).chunk(Default::default()),
-                ),
+                _ => Run::new(&gpu, &mut kernels, gpu_image, RunOptions::new(method, spec)),
             };
             let timed = made.and_then(|run| {
                 let once = || {

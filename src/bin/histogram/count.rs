@@ -80,8 +80,15 @@ pub fn run(args: &[String]) -> i32 {
                     Band::Deep(image) => GpuImage::upload_deep(gpu, image),
                     Band::Hdr(_) => unreachable!("counted above"),
                 };
-                gpu_histogram(gpu, &mut kernels, &image, method, spec, options.chunk)
-                    .map(Counts::Levels)
+                gpu_histogram(
+                    gpu,
+                    &mut kernels,
+                    &image,
+                    method,
+                    spec,
+                    options.chunk.unwrap_or(method.default_shape()),
+                )
+                .map(Counts::Levels)
             }
             _ => Ok(match band {
                 Band::Eight(image) => Counts::Levels(compute_cpu(image, spec)),

@@ -44,7 +44,8 @@ options:
                    16-bit samples as their nearest 8-bit value, as the article's
                    pages do (and as the browser decodes files it reads for them)
   --format F       json (default) or csv
-  --chunk WxH      chunk shape of the chunk methods (default 256x1)
+  --chunk WxH      the pixels a workgroup covers: the chunk of the chunk methods
+                   (default 256x1), the workgroup of race and atomic (default 1x1)
   --region X,Y,W,H count only this rectangle of each image (it must fit inside)
   --range LO,HI    an HDR picture's luminance range in stops (default: its own)
   --stats          add each channel's statistics: pixels, mean, std_dev, median,
@@ -69,7 +70,8 @@ pub struct Options {
     pub method: Option<String>,
     pub bins: u32,
     pub csv: bool,
-    pub chunk: ChunkShape,
+    /// `None`: the method's own (`Method::default_shape`).
+    pub chunk: Option<ChunkShape>,
     pub region: Option<Region>,
     /// `--range LO,HI`: an HDR picture's luminance stops.
     pub range: Option<String>,
@@ -88,7 +90,7 @@ pub fn parse(args: &[String], bench_keys: &[&str]) -> Result<Options, String> {
         method: None,
         bins: 256,
         csv: false,
-        chunk: Default::default(),
+        chunk: None,
         region: None,
         range: None,
         stats: false,
@@ -136,8 +138,10 @@ pub fn parse(args: &[String], bench_keys: &[&str]) -> Result<Options, String> {
                 }
             }
             "chunk" => {
-                o.chunk = ChunkShape::parse(value)
-                    .ok_or_else(|| format!("--chunk takes WxH, not '{value}'"))?
+                o.chunk = Some(
+                    ChunkShape::parse(value)
+                        .ok_or_else(|| format!("--chunk takes WxH, not '{value}'"))?,
+                )
             }
             "backend" => o.gpu.backends = Some(backend(value)?),
             "adapter" => o.gpu.adapter = Some(value.clone()),
