@@ -23,7 +23,8 @@ const shortWait = () => new Promise((resolve) => setTimeout(resolve, 4));
  * old, about to play; `playing(name)`, `paused()`: the current source's state;
  * `kept`: what a refused source leaves in place, in words ("the previous video");
  * `method`, `beside`: a page's own counting method and one to time beside it
- * (the fragment page), else the Live's choice.
+ * (the fragment page), else the Live's choice; `counting(method, beside)` changes
+ * them.
  */
 export function liveVideo({
   gpu, bins = () => 256, viewOver, drawn = () => {}, error, switched = () => {}, playing = () => {}, paused = () => {}, kept,
@@ -276,6 +277,12 @@ export function liveVideo({
     refresh() {
       release();
       render(true);
+    },
+    /** Counts with `m` (undefined: the Live's choice), timing `b` beside it, from the next frame. */
+    counting(m, b) {
+      method = m;
+      beside = b;
+      this.refresh();
     },
     /** Leaves video (the studio shows a picture instead). */
     stop() {

@@ -18,14 +18,30 @@ const deviceNote = el('p', { class: 'note', hidden: true });
 const retryButton = el('button', { type: 'button', hidden: true }, 'Try the GPU again');
 const picker = el('input', { type: 'file', accept: 'video/*', id: 'file' });
 const cameraButton = el('button', { type: 'button' }, 'Use the camera');
+// Ours (the Live's choice: the privatized kernel, or the frame pass where a CPU
+// plays the GPU), or the article's chunks + reduce.
+const methodSelect = el('select', { id: 'method' },
+  el('option', { value: '' }, 'ours: privatized, one pass'),
+  el('option', { value: 'chunks-reduce' }, 'chunks + reduce: the article’s'));
 const frameCode = el('code');
 const source = el('code');
+const sourceTitle = el('summary');
 document.querySelector('.video-stage').before(
-  el('div', { class: 'controls' }, el('label', { class: 'file' }, 'Choose a video…', picker), cameraButton, retryButton),
+  el('div', { class: 'controls' }, el('label', { class: 'file' }, 'Choose a video…', picker), cameraButton, retryButton,
+    el('label', { class: 'option', for: 'method' }, 'Counting:', methodSelect)),
   message, deviceNote);
 main.append(
   el('details', {}, el('summary', {}, 'WGSL: the frame pass'), el('pre', {}, frameCode)),
-  el('details', {}, el('summary', {}, 'WGSL: the privatized kernel'), el('pre', {}, source)));
+  el('details', {}, sourceTitle, el('pre', {}, source)));
+
+// Each method's latest GPU time a frame, kept as the visitor switches: the two side
+// by side on this video and GPU.
+const histogramTimes = {};
+const showSource = () => {
+  const method = methodSelect.value || 'privatized';
+  sourceTitle.textContent = `WGSL: the ${method === 'privatized' ? 'privatized kernel' : 'article’s chunks + reduce'}`;
+  source.textContent = kernelSource(method, 4, '');
+};
 
 let gpu = null;
 let frames = 0;
@@ -72,8 +88,11 @@ setInterval(() => {
   lastSecond = now;
   const ms = (v) => (Number.isFinite(v) ? `${v.toFixed(2)} ms` : 'n/a');
   const view = live.view;
-  overlay.textContent = !view ? '' : `${fps.toFixed(1)} fps\n` + (gpu.timestamps
-    ? `GPU histogram ${ms(view.histogramMs)}\nGPU draw      ${ms(view.drawMs)}`
+  if (view && Number.isFinite(view.histogramMs)) histogramTimes[live.live.counter] = view.histogramMs;
+  const others = Object.entries(histogramTimes).filter(([counter]) => counter !== live.live?.counter)
+    .map(([counter, t]) => `\n${counter}: ${ms(t)} when last shown`);
+  overlay.textContent = !view ? '' : `${fps.toFixed(1)} fps, counted by the ${live.live.counter}\n` + (gpu.timestamps
+    ? `GPU histogram ${ms(view.histogramMs)}\nGPU draw      ${ms(view.drawMs)}${others.join('')}`
     : 'GPU time: no timestamp queries');
 }, 1000);
 
@@ -84,6 +103,10 @@ document.addEventListener('drop', (e) => {
   if (e.dataTransfer.files[0]) live.useFile(e.dataTransfer.files[0]);
 });
 cameraButton.addEventListener('click', () => live.useCamera());
+methodSelect.addEventListener('change', () => {
+  showSource();
+  live.counting(methodSelect.value || undefined, undefined);
+});
 playButton.addEventListener('click', () => live.play());
 canvas.addEventListener('click', () => live.toggle());
 new ResizeObserver(() => { resize(); live.render(true); }).observe(canvas);
@@ -91,7 +114,7 @@ new ResizeObserver(() => { resize(); live.render(true); }).observe(canvas);
 try {
   await init();
   frameCode.textContent = frameSource();
-  source.textContent = kernelSource('privatized', 4, '256x1');
+  showSource();
   gpu = await GpuContext.create();
 } catch (e) {
   playButton.hidden = true;

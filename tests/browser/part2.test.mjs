@@ -143,6 +143,28 @@ test('video: plays, keeps drawing for 10 s with no errors and no new buffers, an
   }
 });
 
+test('video: counts with the article\'s chunks + reduce when chosen, whole frames, both times shown', async () => {
+  const page = await browser.open('/www/video.html', { state: 'ready', viewport: { width: 1280, height: 800 } });
+  await page.click('#play');
+  await waitState(page, 'playing', 60_000);
+  await page.waitForFunction(() => /GPU histogram \d/.test(document.getElementById('overlay').textContent), null, { timeout: 30_000 });
+  const ours = (await page.textContent('#overlay')).match(/counted by the (.*)\n/)[1];
+  await page.selectOption('#method', 'chunks-reduce');
+  await page.waitForFunction(() => /counted by the chunks-reduce kernel\nGPU histogram \d/.test(document.getElementById('overlay').textContent), null, { timeout: 60_000 });
+  assert.match(await page.textContent('#overlay'), new RegExp(`${ours}: \\d+\\.\\d+ ms when last shown`));
+  assert.match(await page.textContent('details:last-of-type pre'), /---- chunks\.wgsl[^]*---- reduce\.wgsl/);
+  const frames = await page.evaluate(() => window.videoPage.frames);
+  await page.waitForTimeout(2000);
+  assert.ok(await page.evaluate(() => window.videoPage.frames) > frames, 'frames keep coming');
+  const counted = await page.evaluate(async () => {
+    const result = await window.videoPage.view.histogram();
+    return { size: window.videoPage.video.videoWidth * window.videoPage.video.videoHeight, totals: Array.from(result.totals()) };
+  });
+  for (const t of counted.totals) assert.equal(t, counted.size, 'whole frames counted by chunks + reduce');
+  await page.screenshot({ path: join(shots, 'video-chunks-reduce.png'), fullPage: true });
+  assert.deepEqual(page.errors, []);
+});
+
 test('video: an unplayable file says so and keeps the current video', async () => {
   const page = await browser.open('/www/video.html', { state: 'ready' });
   await page.click('#play');
