@@ -354,6 +354,45 @@ pub fn clahe_luma(
     top * (1.0 - ya) + bottom * ya
 }
 
+/// Equalization step by step, as the article's `equalization-javascript` page shows
+/// it: the picture's luma histogram and the table made from it, the luma as a grey
+/// picture, that grey equalized, and the colour picture equalized (as `apply`).
+pub struct EqualizeSteps {
+    pub luma: Vec<u32>,
+    pub table: [f64; 256],
+    pub grey: Image,
+    pub grey_equalized: Image,
+    pub colour: Image,
+}
+
+pub fn equalize_steps(image: &Image) -> EqualizeSteps {
+    let luma = crate::compute_cpu(image, Spec::luminance()).channel(0);
+    let table = equalize_table(&luma);
+    let (w, h) = (image.width(), image.height());
+    let mut grey = image.rgba().to_vec();
+    let mut grey_equalized = grey.clone();
+    let mut colour = grey.clone();
+    for ((g, e), c) in grey
+        .chunks_exact_mut(4)
+        .zip(grey_equalized.chunks_exact_mut(4))
+        .zip(colour.chunks_exact_mut(4))
+    {
+        let bin = luma_bin(c);
+        g[..3].fill(bin as u8);
+        e[..3].fill(table[bin] as u8);
+        let rgb = with_luma(c, table[bin]);
+        c[..3].copy_from_slice(&rgb);
+    }
+    let picture = |rgba| Image::from_rgba(w, h, rgba).expect("the same size as a valid image");
+    EqualizeSteps {
+        luma,
+        table,
+        grey: picture(grey),
+        grey_equalized: picture(grey_equalized),
+        colour: picture(colour),
+    }
+}
+
 /// The adjusted picture, computed on the CPU.
 pub fn apply(image: &Image, adjustment: Adjustment) -> Image {
     let histogram = crate::compute_cpu(image, Spec::rgbl());
@@ -361,13 +400,7 @@ pub fn apply(image: &Image, adjustment: Adjustment) -> Image {
     let (w, h) = (image.width(), image.height());
     let mut rgba = image.rgba().to_vec();
     match adjustment {
-        Adjustment::Equalize => {
-            let table = equalize_table(&luma_hist);
-            for p in rgba.chunks_exact_mut(4) {
-                let rgb = with_luma(p, table[luma_bin(p)]);
-                p[..3].copy_from_slice(&rgb);
-            }
-        }
+        Adjustment::Equalize => return equalize_steps(image).colour,
         Adjustment::AutoLevels { low, high, linked } => {
             let tables = levels_tables(&histogram, low, high, linked);
             for p in rgba.chunks_exact_mut(4) {

@@ -14,6 +14,9 @@ import { adjustView } from './studio-adjust.js';
 import { statsView } from './studio-stats.js';
 import { scopesView } from './studio-scopes.js';
 import { hdrView } from './studio-hdr.js';
+import { stepsView } from './studio-steps.js';
+
+const DEFAULT_VIDEO = 'media/sunset.webm';
 
 // Statistics of a playing video are read back this often: as often as a person reads.
 const STATS_EVERY_MS = 250;
@@ -26,6 +29,7 @@ await init();
 
 const picker = el('input', { type: 'file', accept: 'image/*,video/*,.hdr,.exr', id: 'file' });
 const cameraButton = el('button', { type: 'button' }, 'Use the camera');
+const videoButton = el('button', { type: 'button' }, 'Play the project’s video');
 const retryButton = el('button', { type: 'button', hidden: true }, 'Try the GPU again');
 const status = el('p', { role: 'status', class: 'muted' }, 'Loading…');
 const message = el('p', { role: 'alert', class: 'message' });
@@ -63,6 +67,8 @@ const adjust = adjustView(page, { preset: main.dataset.adjustment ?? 'none', pan
 const stats = statsView(page, panel.canvas);
 const scopes = scopesView(page);
 const hdr = hdrView(page);
+// The equalize chapter shows the article's CPU steps too.
+const steps = main.dataset.adjustment === 'equalize' ? stepsView() : null;
 
 const pictureFigure = el('figure', { class: 'studio-picture drop' },
   el('div', { class: 'picture-frame' }, pictureCanvas, region.box, adjust.splitHandle), caption,
@@ -73,9 +79,10 @@ const panelSection = el('section', { class: 'studio-panel', 'aria-label': 'Histo
 // On a chapter page of Part 3 the adjustment comes first.
 if (main.dataset.adjustment) panelSection.prepend(adjust.options);
 main.append(
-  el('div', { class: 'controls' }, el('label', { class: 'file' }, 'Choose a picture or video…', picker), cameraButton, retryButton),
+  el('div', { class: 'controls' }, el('label', { class: 'file' }, 'Choose a picture or video…', picker), videoButton, cameraButton, retryButton),
   status, message, notes,
   el('div', { class: 'studio-grid' }, pictureFigure, panelSection),
+  ...(steps ? [steps.section] : []),
   el('details', {}, el('summary', {}, main.dataset.adjustment ? 'The WGSL: the tables from the histogram, and the remapping'
     : 'The WGSL: counting, the panel, the picture'), el('pre', {}, sources)));
 
@@ -131,6 +138,7 @@ const live = liveVideo({
     pictureStudio = null;
     if (source?.kind === 'picture') source.picture.free();
     source = { kind: 'video', name };
+    steps?.show(null);
     region.reset();
     notes.hidden = true;
   },
@@ -247,6 +255,7 @@ async function usePicture(picture, name) {
   }
   if (previous?.kind === 'picture') previous.picture.free();
   shapeCanvas(picture.width, picture.height);
+  steps?.show(picture, picture.rgba());
   caption.textContent = `${name}, ${picture.width}×${picture.height}${picture.format === 'generated' ? '' : ` (${picture.format})`}`;
   message.textContent = '';
   redraw();
@@ -265,6 +274,7 @@ document.addEventListener('paste', (e) => {
   if (file) open(new File([file], file.name || 'pasted image', { type: file.type }));
 });
 cameraButton.addEventListener('click', () => live.useCamera());
+videoButton.addEventListener('click', () => live.useUrl(DEFAULT_VIDEO, 'The project’s video'));
 pictureCanvas.addEventListener('dblclick', () => { if (source?.kind === 'video') live.toggle(); });
 
 /** The picture's canvas takes its shape (within the CSS's heights): on a phone
@@ -294,6 +304,12 @@ try {
     el('a', { href: 'cpu.html' }, 'The CPU page'), ' counts pictures in any browser.');
   // Nothing here works without it: no empty canvases and controls that do nothing.
   for (const part of main.querySelectorAll('.studio-grid, .controls')) part.hidden = true;
+  // The CPU steps need no GPU: the equalize chapter still teaches them.
+  if (steps) {
+    const sunset = Picture.sunset(960, 600);
+    steps.show(sunset, sunset.rgba());
+    message.append(' The steps on the CPU below work without it.');
+  }
   setState('error');
 }
 if (gpu) {
@@ -331,6 +347,7 @@ window.studioPage = {
   get outcome() { return outcome; },
   get frames() { return frames; },
   get video() { return live.video; },
+  get steps() { return steps?.steps; },
   open,
   readBack,
 };

@@ -5,6 +5,7 @@
 //! views); `live` (a video's frames on the GPU) serves the last three;
 //! what they all share is here.
 
+mod equalize;
 mod image;
 mod live;
 mod scope;

@@ -187,3 +187,39 @@ test('CLAHE, auto-levels and Otsu: live on a playing video too', async () => {
     await page.close();
   }
 });
+
+test('equalize: the article\'s steps on the CPU, grey before colour, equal the command-line tool\'s', async () => {
+  const page = await browser.open('/www/equalize.html', { viewport: { width: 1280, height: 900 } });
+  const name = 'translucent-257x131.png';
+  const file = fixtures.path(name);
+  await openFile(page, file);
+  const got = await page.evaluate(() => {
+    const s = window.studioPage.steps;
+    return { luma: Array.from(s.luma()), table: Array.from(s.table()), grey: Array.from(s.grey()), greyEqualized: Array.from(s.greyEqualized()), colour: Array.from(s.colour()) };
+  });
+  // Expected from the tool's count of the file and the textbook rule, not the page's.
+  const luma = fixtures.rows(name, 4).map((r) => r[3]);
+  assert.deepEqual(got.luma, luma, 'the luma histogram of the file');
+  const n = luma.reduce((a, b) => a + b, 0);
+  const first = luma.find((c) => c > 0);
+  let cdf = 0;
+  const table = luma.map((c) => { cdf += c; return Math.min(255, Math.floor(((cdf - first) * 255) / (n - first) + 0.5)); });
+  assert.deepEqual(got.table, table, 'the table from the running total');
+  const greyCounts = new Array(256).fill(0);
+  for (let i = 0; i < got.grey.length; i += 4) {
+    assert.ok(got.grey[i] === got.grey[i + 1] && got.grey[i] === got.grey[i + 2], 'grey');
+    greyCounts[got.grey[i]]++;
+    assert.equal(got.greyEqualized[i], table[got.grey[i]], `pixel ${i / 4}: the grey looked up in the table`);
+  }
+  assert.deepEqual(greyCounts, luma, 'the grey picture holds the luma of every pixel');
+  const want = reference(file, ['--equalize']);
+  for (let i = 0; i < want.rgba.length; i++) if (i % 4 !== 3) assert.equal(got.colour[i], want.rgba[i], `colour, byte ${i}`);
+  for (let nth = 0; nth < 5; nth++) assert.ok(await litPixels(page, `.steps canvas >> nth=${nth}`) > 500, `step ${nth + 1} drawn`);
+  assert.match(await page.textContent('#steps-time'), /On this CPU: [\d.]+ ms/);
+  await page.screenshot({ path: join(shots, 'equalize-steps.png'), fullPage: true });
+  // The project's video, one click away; the steps say they are for pictures.
+  await page.getByRole('button', { name: 'Play the project’s video' }).click();
+  await waitState(page, 'playing', 60_000);
+  assert.match(await page.textContent('#steps-time'), /drawn for pictures/);
+  assert.deepEqual(page.errors, []);
+});

@@ -37,6 +37,13 @@ for (const { id, title } of examples.filter((e) => e.ready && !OWN_TESTS.include
   });
 }
 
+test('equalize: the steps on the CPU are drawn without WebGPU', async () => {
+  const page = await browser.open('/www/equalize.html', { state: 'error' });
+  assert.match(await page.textContent('[role=alert]'), /steps on the CPU below work without it/);
+  for (let nth = 0; nth < 5; nth++) assert.ok(await litPixels(page, `.steps canvas >> nth=${nth}`) > 500, `step ${nth + 1} drawn`);
+  assert.deepEqual(page.errors, []);
+});
+
 test('the studio says it needs WebGPU', async () => {
   const page = await browser.open('/www/studio.html', { state: 'error' });
   assert.match(await page.textContent('[role=alert]'), /The studio needs WebGPU/);

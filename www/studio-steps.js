@@ -1,0 +1,94 @@
+// The equalize chapter's steps on the CPU, stacked as the article's
+// equalization-javascript page stacks them: the picture, its luma histogram with
+// the table made from it, the luma as grey, that grey equalized, and the colour
+// equalized, which the GPU's picture above matches. Computed by the Rust core
+// (src/adjust.rs's equalize_steps) in this page's WebAssembly.
+import { EqualizeSteps } from '../pkg/histogram.js';
+import { el } from './site.js';
+
+// Past this the five full-size copies cost more memory than the lesson is worth.
+const MAX_PIXELS = 16_000_000;
+
+const imageCanvas = (label) => el('canvas', { class: 'step', role: 'img', 'aria-label': label });
+
+function drawImage(canvas, width, height, rgba) {
+  canvas.width = width;
+  canvas.height = height;
+  canvas.getContext('2d').putImageData(new ImageData(new Uint8ClampedArray(rgba.buffer, rgba.byteOffset, rgba.length), width), 0, 0);
+}
+
+/** Bars of the luma histogram (white), the table over them (the accent's blue). */
+function drawHistogram(canvas, luma, table) {
+  const [width, height] = [256, 120];
+  canvas.width = width;
+  canvas.height = height;
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = '#000';
+  ctx.fillRect(0, 0, width, height);
+  const most = Math.max(1, ...luma);
+  ctx.fillStyle = '#fff';
+  luma.forEach((n, b) => { if (n) ctx.fillRect(b, height - Math.max(1, (n / most) * height), 1, height); });
+  ctx.strokeStyle = '#6cb6ff';
+  ctx.lineWidth = 2;
+  ctx.beginPath();
+  table.forEach((v, b) => ctx.lineTo(b + 0.5, height - (v / 255) * height));
+  ctx.stroke();
+}
+
+export function stepsView() {
+  const canvases = {
+    picture: imageCanvas('The picture'),
+    histogram: el('canvas', { class: 'step histogram-step', role: 'img', 'aria-label': 'Its luma histogram and the table made from it' }),
+    grey: imageCanvas('Its luma as grey'),
+    greyEqualized: imageCanvas('The grey equalized'),
+    colour: imageCanvas('The colour picture equalized'),
+  };
+  const captions = {
+    picture: '1. The picture.',
+    histogram: '2. Its luma histogram; the blue line is the table made from its running total, the new luma of each old one.',
+    grey: '3. Its luma, as grey.',
+    greyEqualized: '4. The grey equalized: each level looked up in the table. Its histogram is as flat as whole pixels allow.',
+    colour: '5. The colour equalized: R′, G′ and B′ moved by as much as their luma moved. The GPU’s picture above is this one.',
+  };
+  const timing = el('p', { id: 'steps-time', class: 'muted' });
+  const section = el('section', { class: 'steps-section', 'aria-labelledby': 'steps-title' },
+    el('h2', { id: 'steps-title' }, 'Step by step, on the CPU'),
+    el('p', {}, 'The article teaches equalization on the CPU first, grey before colour. The same steps here, in ',
+      'this page’s WebAssembly, from the same Rust the command-line tool runs; the GPU above does steps 2 and 5 ',
+      'every frame without reading anything back.'),
+    el('div', { class: 'steps' }, ...Object.keys(canvases).map((k) => el('figure', {}, canvases[k], el('figcaption', {}, captions[k])))),
+    timing);
+  let steps = null;
+
+  /** The steps of `picture` (a Picture), or none for a video or a picture too large. */
+  function show(picture, rgba) {
+    steps?.free();
+    steps = null;
+    const grid = section.querySelector('.steps');
+    if (!picture || picture.width * picture.height > MAX_PIXELS) {
+      grid.hidden = true;
+      timing.textContent = picture
+        ? `The steps are drawn for pictures of up to ${MAX_PIXELS / 1e6} megapixels; this one has ${(picture.width * picture.height / 1e6).toFixed(1)}.`
+        : 'The steps are drawn for pictures; the video is equalized on the GPU above.';
+      return;
+    }
+    grid.hidden = false;
+    const start = performance.now();
+    steps = new EqualizeSteps(picture);
+    const ms = performance.now() - start;
+    const { width, height } = picture;
+    drawImage(canvases.picture, width, height, rgba);
+    drawHistogram(canvases.histogram, steps.luma(), steps.table());
+    drawImage(canvases.grey, width, height, steps.grey());
+    drawImage(canvases.greyEqualized, width, height, steps.greyEqualized());
+    drawImage(canvases.colour, width, height, steps.colour());
+    timing.textContent = `On this CPU: ${ms.toFixed(1)} ms for the histogram, the table and the three pictures (${(width * height).toLocaleString('en')} pixels).`;
+  }
+
+  return {
+    section,
+    show,
+    /** The latest steps (for tests and the curious). */
+    get steps() { return steps; },
+  };
+}
