@@ -224,7 +224,7 @@ async function imagePage({ method, methods, channels, shape, reruns, draw, besid
     // Four totals as labelled pairs that wrap between them, not inside a number.
     totalCell.append(...(channels === 1
       ? [totals[0].toLocaleString('en')]
-      : totals.map((t, i) => el('span', { class: 'total' }, `${'RGBL'[i]} ${t.toLocaleString('en')}`))), ' ',
+      : totals.flatMap((t, i) => [el('span', { class: 'total' }, `${'RGBL'[i]} ${t.toLocaleString('en')}`), ' '])), ' ',
       lost === 0
         ? el('span', { class: 'ok' }, '✓ equals the pixel count')
         : el('span', { class: 'wrong' }, `✗ ${lost.toLocaleString('en')} counts lost`));
