@@ -7,12 +7,12 @@
 // The decoder's own bytes go through WebCodecs where the browser has it (the frame
 // pass converts them on the GPU), else the browser copies the element.
 import { Live } from '../pkg/histogram.js';
-import { el, errorText, lostWithin } from './site.js';
+import { el, errorText, lostWithin, nextRepaint } from './site.js';
 
 // Layouts the frame pass converts; others use the browser's copy.
 const FRAME_FORMATS = ['NV12', 'I420', 'I420A', 'RGBA', 'RGBX', 'BGRA', 'BGRX'];
 
-const nextRepaint = () => new Promise((resolve) => requestAnimationFrame(resolve));
+
 const shortWait = () => new Promise((resolve) => setTimeout(resolve, 4));
 
 /**

@@ -146,8 +146,18 @@ export async function showPicture(canvas, picture, file) {
   source.close();
 }
 
+/**
+ * Resolves at the next repaint, or after 100 ms without one: Firefox (153) stops
+ * running animation frames (and video frame callbacks) for good once a device that
+ * drew into a canvas is destroyed, and a page waiting on them alone would stop.
+ */
+export const nextRepaint = () => new Promise((resolve) => {
+  requestAnimationFrame(resolve);
+  setTimeout(resolve, 100);
+});
+
 /** Resolves after the browser has painted (so a status line shows before long work). */
-export const nextPaint = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+export const nextPaint = () => nextRepaint().then(() => new Promise((resolve) => setTimeout(resolve, 0)));
 
 export function formatMs(ms) {
   // Browsers coarsen performance.now() (to 0.1 ms in Chromium): 0 means "less".

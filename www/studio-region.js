@@ -1,6 +1,6 @@
 // The studio's region: a rectangle of the picture counted alone, dragged on the
 // picture or typed in (X, Y, W, H); Escape or "Count it all" counts the whole.
-import { el, errorText } from './site.js';
+import { el, errorText, nextRepaint } from './site.js';
 
 /** Where the picture is drawn on `canvas`, in CSS pixels (the Studio letterboxes it). */
 export function pictureBox(canvas, current) {
@@ -105,13 +105,15 @@ export function regionView(studio, canvas) {
     drag = { start: at(e), at };
     canvas.setPointerCapture(e.pointerId);
   });
-  let dragFrame = null;
+  // One region a repaint, however many moves come between.
+  let dragPending = false;
   canvas.addEventListener('pointermove', (e) => {
     if (!drag) return;
     drag.end = drag.at(e);
-    if (dragFrame) return;
-    dragFrame = requestAnimationFrame(() => {
-      dragFrame = null;
+    if (dragPending) return;
+    dragPending = true;
+    nextRepaint().then(() => {
+      dragPending = false;
       if (!drag?.end) return;
       const [[x0, y0], [x1, y1]] = [drag.start, drag.end];
       set(Math.min(x0, x1), Math.min(y0, y1), Math.abs(x1 - x0), Math.abs(y1 - y0));

@@ -15,7 +15,7 @@ main.prepend(pager('video'));
 
 const message = el('p', { role: 'alert', class: 'message' });
 const deviceNote = el('p', { class: 'note', hidden: true });
-const retryButton = el('button', { type: 'button', hidden: true }, 'Try the GPU again');
+const retryButton = el('button', { type: 'button', id: 'retry', hidden: true }, 'Try the GPU again');
 const picker = el('input', { type: 'file', accept: 'video/*', id: 'file' });
 const cameraButton = el('button', { type: 'button' }, 'Use the camera');
 // Ours (the Live's choice: the privatized kernel, or the frame pass where a CPU

@@ -20,6 +20,7 @@ export async function launchFirefox({ webgpu = true, camera = false } = {}) {
     executablePath: process.env.FIREFOX ?? '/usr/bin/firefox-esr',
     headless: true,
     protocolTimeout: 300_000,
+    dumpio: Boolean(process.env.FIREFOX_DUMPIO),
     extraPrefsFirefox: {
       'dom.webgpu.enabled': webgpu,
       'gfx.webgpu.ignore-blocklist': true,
@@ -119,12 +120,12 @@ class Locator {
 }
 
 /**
- * Playwright's wait before a click: the element enabled, still between two
- * frames, and the one at its centre. Puppeteer clicks at the point it measured,
+ * Playwright's wait before a click: the element enabled, still over 20 ms, and
+ * the one at its centre. Puppeteer clicks at the point it measured,
  * so a page that reflows as a run ends (a note growing) could take the click
  * elsewhere.
  */
-async function clickWhenReady(handle, options) {
+async function clickWhenReady(handle, options = {}) {
   await handle.evaluate((e) => new Promise((resolve, reject) => {
     const deadline = performance.now() + 10_000;
     let last = null;
@@ -136,11 +137,20 @@ async function clickWhenReady(handle, options) {
       if (!e.disabled && box === last && (!inView || e.contains(hit))) return resolve();
       if (performance.now() > deadline) return reject(new Error(`not clickable: ${e.outerHTML.slice(0, 80)}`));
       last = box;
-      requestAnimationFrame(check);
+      // A timer, not an animation frame: Firefox stops running those once a
+      // device that drew into a canvas is destroyed.
+      setTimeout(check, 20);
     };
-    requestAnimationFrame(check);
+    setTimeout(check, 20);
   }));
-  return handle.click(options);
+  // The point, then the mouse: puppeteer's own click scrolls with an observer
+  // that waits for a rendering step, which Firefox may not take (above).
+  const { x, y } = await handle.evaluate((e, offset) => {
+    e.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    const r = e.getBoundingClientRect();
+    return offset ? { x: r.x + offset.x, y: r.y + offset.y } : { x: r.x + r.width / 2, y: r.y + r.height / 2 };
+  }, options.offset ?? null);
+  return handle.frame.page().mouse.click(x, y);
 }
 
 /**

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { suite, shots, media, referenceRows, downloadCsv, pickFile, waitState, litPixels, histogramFoot, engine } from './harness.mjs';
+import { suite, shots, media, referenceRows, downloadCsv, pickFile, waitState, litPixels, histogramFoot, decodePng, engine } from './harness.mjs';
 
 const { browser, fixtures } = suite({ fixtures: true });
 
@@ -109,8 +109,19 @@ test('studio: a lost device gives back the region, the bins, the scale, the chan
     adjustment: [document.querySelector('#adjustment').value, document.querySelector('#clip').value],
   }));
   const before = await state();
-  const panel = async () => page.locator('#panel').screenshot();
+  // The panel as the GPU drew it, through the page's own "Panel as PNG" (a
+  // screenshot would also see the page's layout move by a fraction of a pixel).
+  const panel = async () => {
+    const [saved] = await Promise.all([page.waitForEvent('download'), page.click('#png')]);
+    const chunks = [];
+    for await (const chunk of await saved.createReadStream()) chunks.push(chunk);
+    return Buffer.concat(chunks);
+  };
   const drawn = await panel();
+  const { width, rgba } = decodePng(drawn);
+  let lit = 0;
+  for (let i = 0; i < width * 200 * 4; i += 4) lit += rgba[i] + rgba[i + 1] + rgba[i + 2] > 60;
+  assert.ok(lit > 2000, `the exported panel shows its bars (${lit} lit pixels)`);
   await page.evaluate(() => { document.body.dataset.state = 'losing'; window.gpuDevices.at(-1).destroy(); });
   await page.waitForFunction(() => window.gpuDevices.length === 2 && document.body.dataset.state === 'done', null, { timeout: 60_000 });
   await page.evaluate(() => window.studioPage.readBack());
@@ -125,15 +136,17 @@ test('studio: a lost device gives back the region, the bins, the scale, the chan
   assert.deepEqual(page.errors, []);
 });
 
-// In Firefox the new device is had and the page says so, but the frames stop in
-// most runs (the element plays on; its presented-frame count stops): not yet
-// diagnosed (NOTES.md), so Chromium's alone until it is.
-test('video page: a device lost while playing is replaced and frames keep coming', { skip: engine === 'firefox' && 'frames stop after the reset in Firefox here' }, async () => {
+// Firefox stops running animation frames once the device is destroyed, and the
+// frame pump no longer waits on them alone (site.js's nextRepaint): the frames
+// keep coming there too. But Firefox 153 itself crashes (a minidump, "Exiting due
+// to channel error") in about one run in three, after the new device has drawn;
+// so this is Chromium's until Firefox's crash is gone (NOTES.md).
+test('video page: a device lost while playing is replaced and frames keep coming', { skip: engine === 'firefox' && 'Firefox itself crashes in one run in three here' }, async () => {
   const page = await browser.open('/www/video.html', { state: 'ready', viewport: { width: 1280, height: 800 }, init: trackDevices });
   await page.click('#play');
   await waitState(page, 'playing', 60_000);
   await page.waitForTimeout(1500);
-  await page.evaluate(() => window.gpuDevices.at(-1).destroy());
+  await page.evaluate(() => { setTimeout(() => window.gpuDevices.at(-1).destroy()); });
   await page.waitForFunction(() => /The GPU was reset/.test(document.querySelector('main').textContent), null, { timeout: 30_000 });
   const frames = await page.evaluate(() => window.videoPage.frames);
   await page.waitForTimeout(3000);
@@ -149,16 +162,18 @@ test('video page: a device lost while playing is replaced and frames keep coming
   assert.deepEqual(page.errors, []);
 });
 
-// In Firefox the driver's calls stop returning once the device is gone and no
-// adapter can be had on the video page (the page itself says so, as a page of
-// its own showed: NOTES.md); not yet diagnosed, so Chromium's alone.
-test('video page: with no new device, it says so and offers to try again', { skip: engine === 'firefox' && 'the driver hangs in Firefox here' }, async () => {
+test('video page: with no new device, it says so and offers to try again', async () => {
   const page = await browser.open('/www/video.html', { state: 'ready', init: trackDevices });
   await page.click('#play');
   await waitState(page, 'playing', 60_000);
-  await page.evaluate(() => { window.refuseAdapters = true; window.gpuDevices.at(-1).destroy(); });
+  // Destroyed in a task of the page's own: in Firefox a destroy inside the
+  // driver's call, with no adapter to be had, keeps that call from returning.
+  await page.evaluate(() => { window.refuseAdapters = true; setTimeout(() => window.gpuDevices.at(-1).destroy()); });
   await page.waitForFunction(() => /no new one could be had/.test(document.querySelector('[role=alert]').textContent), null, { timeout: 30_000 });
-  const retry = page.getByRole('button', { name: 'Try the GPU again' });
+  // By its id: Firefox's accessibility tree (getByRole) stops with the page's
+  // animation frames once a device that drew into a canvas is destroyed.
+  const retry = page.locator('#retry');
+  assert.equal(await page.textContent('#retry'), 'Try the GPU again');
   assert.ok(await retry.isVisible());
   await page.evaluate(() => { window.refuseAdapters = false; });
   await retry.click();
