@@ -4,10 +4,20 @@
 // studio use it and only say how to draw: a view over each Live (src/web/live.rs),
 // made anew for each source and frame size.
 //
-// The decoder's own bytes go through WebCodecs where the browser has it (the frame
-// pass converts them on the GPU), else the browser copies the element.
-import { Live } from '../pkg/histogram.js';
+// Frames reach the GPU by one of three paths (`FRAME_PATHS`). On a GPU the CPU
+// plays, the decoder's own bytes through WebCodecs (the frame pass converts them):
+// there the browser's copy or import costs 30 to 50 times as much (NOTES.md). On a
+// real GPU, the browser's frame imported as an external texture, never leaving the
+// GPU. The browser's copy from the element where neither can be had.
+import { Live, importSource } from '../pkg/histogram.js';
 import { el, errorText, lostWithin, nextRepaint } from './site.js';
+
+/** The ways a frame reaches the GPU, by name, as the pages offer them. */
+export const FRAME_PATHS = {
+  import: 'imported: the browser’s frame as an external texture, no copy',
+  decoded: 'the decoder’s bytes, through the CPU',
+  copy: 'the browser’s copy of the element',
+};
 
 // Layouts the frame pass converts; others use the browser's copy.
 const FRAME_FORMATS = ['NV12', 'I420', 'I420A', 'RGBA', 'RGBX', 'BGRA', 'BGRX'];
@@ -24,11 +34,12 @@ const shortWait = () => new Promise((resolve) => setTimeout(resolve, 4));
  * `kept`: what a refused source leaves in place, in words ("the previous video");
  * `method`, `beside`: a page's own counting method and one to time beside it
  * (the fragment page), else the Live's choice; `counting(method, beside)` changes
- * them.
+ * them. `path()`: a page's forced frame path (a key of FRAME_PATHS), or null for
+ * this GPU's own (`pathFor`).
  */
 export function liveVideo({
   gpu, bins = () => 256, viewOver, drawn = () => {}, error, switched = () => {}, playing = () => {}, paused = () => {}, kept,
-  method, beside,
+  method, beside, path = () => null,
 }) {
   let video = newVideo();
   let name = null;
@@ -40,6 +51,9 @@ export function liveVideo({
   let rendering = false;
   let lastFrame = null;
   let wake = () => {};
+  // The import pass over the current Live (remade with it), and the path last used.
+  let importer = null;
+  let used = null;
 
   function newVideo() {
     const v = el('video', { muted: true, loop: true, playsInline: true, preload: 'auto' });
@@ -48,6 +62,7 @@ export function liveVideo({
     v.presented = 0;
     const count = (now, meta) => {
       v.presented = meta.presentedFrames;
+      v.mediaTime = meta.mediaTime;
       v.requestVideoFrameCallback(count);
     };
     v.requestVideoFrameCallback?.(count);
@@ -67,13 +82,14 @@ export function liveVideo({
     live?.free();
     view = null;
     live = null;
+    importer = null;
   }
 
   /** The view of a Live for frames of this size from the current element. */
   function viewFor(width, height) {
     if (!live || !live.fits(width, height, bins()) || live.element !== video) {
       release();
-      live = new Live(gpu(), video, width, height, bins(), method, beside);
+      live = new Live(gpu(), width, height, bins(), method, beside);
       live.element = video;
       view = viewOver(live);
     }
@@ -123,19 +139,76 @@ export function liveVideo({
   }
 
   /**
-   * Draws the current frame: 'drawn' from the decoder's bytes, 'same' if it was
-   * drawn already, 'copied' from the element; null when there is nothing to draw
-   * or it failed.
+   * The hardware path: the element's frame imported as an external texture and
+   * written as RGBA into the Live's texture by shaders/import.wgsl, through the
+   * browser's own device (wgpu 30's web backend cannot bind external textures).
+   * 'drawn', or 'same' when the element has shown no new frame (unless `again`).
+   */
+  function renderImported(again) {
+    const quality = video.getVideoPlaybackQuality?.();
+    const key = `${video.presented}:${video.mediaTime}:${quality?.totalVideoFrames}`;
+    if (!again && key === lastFrame) return 'same';
+    const v = viewFor(video.videoWidth, video.videoHeight);
+    const device = gpu().rawDevice;
+    if (importer?.live !== live) {
+      const module = device.createShaderModule({ code: importSource() });
+      importer = { live, target: live.importTarget, pipeline: device.createComputePipeline({ layout: 'auto', compute: { module, entryPoint: 'cs' } }) };
+    }
+    const bindGroup = device.createBindGroup({
+      layout: importer.pipeline.getBindGroupLayout(0),
+      entries: [{ binding: 0, resource: device.importExternalTexture({ source: video }) }, { binding: 1, resource: importer.target }],
+    });
+    const encoder = device.createCommandEncoder();
+    const pass = encoder.beginComputePass();
+    pass.setPipeline(importer.pipeline);
+    pass.setBindGroup(0, bindGroup);
+    pass.dispatchWorkgroups(Math.ceil(live.width / 16), Math.ceil(live.height / 16));
+    pass.end();
+    // The same queue as wgpu's: the count and the drawing that follow see the frame.
+    device.queue.submit([encoder.finish()]);
+    live.imported();
+    v.drawFrame();
+    lastFrame = key;
+    return 'drawn';
+  }
+
+  /** The path for this GPU and browser: the page's choice where it can be had. */
+  function pathNow() {
+    const raw = gpu().rawDevice;
+    const can = {
+      import: Boolean(raw?.importExternalTexture),
+      decoded: 'VideoFrame' in window,
+      copy: true,
+    };
+    const forced = path();
+    if (forced && can[forced]) return forced;
+    return gpu().software ? (can.decoded ? 'decoded' : 'copy') : can.import ? 'import' : can.decoded ? 'decoded' : 'copy';
+  }
+
+  /**
+   * Draws the current frame by this GPU's path: 'drawn' (imported or from the
+   * decoder's bytes), 'same' if it was drawn already, 'copied' from the element;
+   * null when there is nothing to draw or it failed.
    */
   async function render(again = false) {
     if (!name || !gpu() || recovering || video.readyState < 2 || rendering) return null;
     rendering = true;
     try {
-      let done = 'VideoFrame' in window ? await renderDecoded(again) : null;
+      used = pathNow();
+      let done = used === 'import' ? renderImported(again) : used === 'decoded' ? await renderDecoded(again) : null;
       if (!done) {
-        const v = viewFor(video.videoWidth, video.videoHeight);
-        live.copyElement();
-        v.drawFrame();
+        // A layout the frame pass does not read: the browser's copy, of a bitmap
+        // (Firefox copies no video element).
+        used = 'copy';
+        const bitmap = await createImageBitmap(video);
+        try {
+          // The bitmap's size: the element's may differ (pixels not square).
+          const v = viewFor(bitmap.width, bitmap.height);
+          live.copyBitmap(bitmap);
+          v.drawFrame();
+        } finally {
+          bitmap.close();
+        }
         done = 'copied';
       }
       if (done !== 'same') drawn();
@@ -256,6 +329,8 @@ export function liveVideo({
     get video() { return video; },
     get view() { return view; },
     get live() { return live; },
+    /** The frame path of the frame drawn last (a key of FRAME_PATHS). */
+    get path() { return used; },
     /** Whether a video or camera is the current source. */
     get active() { return name !== null; },
     render,

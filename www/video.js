@@ -4,7 +4,7 @@
 // frames module (frames.js) plays them.
 import init, { GpuContext, VideoView, kernelSource, frameSource } from '../pkg/histogram.js';
 import { pager, el, setState, errorText, watchDevice, lostText } from './site.js';
-import { liveVideo } from './frames.js';
+import { liveVideo, FRAME_PATHS } from './frames.js';
 
 const DEFAULT_VIDEO = 'media/sunset.webm';
 const main = document.querySelector('main');
@@ -23,12 +23,18 @@ const cameraButton = el('button', { type: 'button' }, 'Use the camera');
 const methodSelect = el('select', { id: 'method' },
   el('option', { value: '' }, 'ours: privatized, one pass'),
   el('option', { value: 'chunks-reduce' }, 'chunks + reduce: the article’s'));
+// How frames reach the GPU: this GPU's own way, or one forced (?frames=import).
+const pathSelect = el('select', { id: 'frames' },
+  el('option', { value: 'auto' }, 'the one for this GPU'),
+  ...Object.entries(FRAME_PATHS).map(([value, text]) => el('option', { value }, text)));
+pathSelect.value = new URLSearchParams(location.search).get('frames') ?? 'auto';
 const frameCode = el('code');
 const source = el('code');
 const sourceTitle = el('summary');
 document.querySelector('.video-stage').before(
   el('div', { class: 'controls' }, el('label', { class: 'file' }, 'Choose a video…', picker), cameraButton, retryButton,
-    el('label', { class: 'option', for: 'method' }, 'Counting:', methodSelect)),
+    el('label', { class: 'option', for: 'method' }, 'Counting:', methodSelect),
+    el('label', { class: 'option', for: 'frames' }, 'Frames:', pathSelect)),
   message, deviceNote);
 main.append(
   el('details', {}, el('summary', {}, 'WGSL: the frame pass'), el('pre', {}, frameCode)),
@@ -79,6 +85,7 @@ const live = liveVideo({
   },
   paused: () => setState('paused'),
   kept: 'The previous video is kept.',
+  path: () => (pathSelect.value === 'auto' ? null : pathSelect.value),
 });
 
 setInterval(() => {
@@ -91,7 +98,7 @@ setInterval(() => {
   if (view && Number.isFinite(view.histogramMs)) histogramTimes[live.live.counter] = view.histogramMs;
   const others = Object.entries(histogramTimes).filter(([counter]) => counter !== live.live?.counter)
     .map(([counter, t]) => `\n${counter}: ${ms(t)} when last shown`);
-  overlay.textContent = !view ? '' : `${fps.toFixed(1)} fps, counted by the ${live.live.counter}\n` + (gpu.timestamps
+  overlay.textContent = !view ? '' : `${fps.toFixed(1)} fps, frames ${live.path}, counted by the ${live.live.counter}\n` + (gpu.timestamps
     ? `GPU histogram ${ms(view.histogramMs)}\nGPU draw      ${ms(view.drawMs)}${others.join('')}`
     : 'GPU time: no timestamp queries');
 }, 1000);
@@ -103,6 +110,7 @@ document.addEventListener('drop', (e) => {
   if (e.dataTransfer.files[0]) live.useFile(e.dataTransfer.files[0]);
 });
 cameraButton.addEventListener('click', () => live.useCamera());
+pathSelect.addEventListener('change', () => live.refresh());
 methodSelect.addEventListener('change', () => {
   showSource();
   live.counting(methodSelect.value || undefined, undefined);
@@ -152,4 +160,8 @@ window.videoPage = {
   get view() { return live.view; },
   get frames() { return frames; },
   get fps() { return fps; },
+  /** The size frames are counted at (the decoded size, or the element's). */
+  get frameSize() { return live.live ? [live.live.width, live.live.height] : null; },
+  /** The frame path of the frame drawn last: 'import', 'decoded' or 'copy'. */
+  get path() { return live.path; },
 };

@@ -7,8 +7,9 @@
 //!
 //! The decoder's bytes take ~3 ms a frame on a software GPU where
 //! `copyExternalImageToTexture` costs ~150 ms and `importExternalTexture` ~95 ms
-//! (headless Chromium, SwiftShader); the copy is for browsers without WebCodecs.
-//! (wgpu 30's web backend has no ExternalTexture.)
+//! (headless Chromium, SwiftShader); on a real GPU the page imports the frame
+//! (`import_target`, www/frames.js: wgpu 30's web backend has no
+//! ExternalTexture), and the copy is for browsers with neither.
 
 use super::{Context, GpuContext, WebResult};
 use crate::gpu::{
@@ -30,7 +31,6 @@ pub struct Live {
 }
 
 pub(super) struct Frames {
-    video: web_sys::HtmlVideoElement,
     texture: Owned<wgpu::Texture>,
     view: wgpu::TextureView,
     converter: FrameConverter,
@@ -53,7 +53,6 @@ impl Live {
     #[wasm_bindgen(constructor)]
     pub fn new(
         gpu: &GpuContext,
-        video: web_sys::HtmlVideoElement,
         width: u32,
         height: u32,
         bins: u32,
@@ -67,7 +66,6 @@ impl Live {
         let frames = Frames::new(
             &context.gpu,
             &mut context.kernels.borrow_mut(),
-            video,
             (width, height),
             spec,
             (method, beside),
@@ -134,13 +132,43 @@ impl Live {
         Ok(())
     }
 
-    /// Copies the element's current frame into the texture (the browser's copy).
-    #[wasm_bindgen(js_name = copyElement)]
-    pub fn copy_element(&self) {
+    /// The frame texture's view as the browser's GPUTextureView, for the hardware
+    /// path (www/frames.js): importExternalTexture has no wgpu 30 web binding, so
+    /// the page runs shaders/import.wgsl through the raw device into this view.
+    #[wasm_bindgen(getter, js_name = importTarget)]
+    pub fn import_target(&self) -> JsValue {
+        self.frames
+            .view
+            .as_webgpu()
+            .map_or(JsValue::NULL, |view| view.clone().into())
+    }
+
+    /// The frame texture was written by the page (the hardware path): nothing
+    /// uploaded is waiting to be converted.
+    pub fn imported(&self) {
+        self.frames.pending.set(false);
+    }
+
+    /// Copies a bitmap of the element's current frame into the texture (the
+    /// browser's copy): Firefox (153) copies no video element, only bitmaps, and
+    /// wgpu panics on the refusal.
+    #[wasm_bindgen(js_name = copyBitmap)]
+    pub fn copy_bitmap(&self, bitmap: web_sys::ImageBitmap) -> WebResult<()> {
         let frames = &self.frames;
+        // wgpu panics on a copy the browser refuses: a bitmap of another size.
+        let size = (bitmap.width(), bitmap.height());
+        if size != frames.size() {
+            return Err(JsError::new(&format!(
+                "a {}x{} frame does not fit frames of {}x{}",
+                size.0,
+                size.1,
+                frames.size().0,
+                frames.size().1
+            )));
+        }
         self.context.gpu.queue.copy_external_image_to_texture(
             &wgpu::CopyExternalImageSourceInfo {
-                source: wgpu::ExternalImageSource::HTMLVideoElement(frames.video.clone()),
+                source: wgpu::ExternalImageSource::ImageBitmap(bitmap),
                 origin: wgpu::Origin2d::ZERO,
                 flip_y: false,
             },
@@ -155,6 +183,7 @@ impl Live {
             frames.texture.size(),
         );
         frames.pending.set(false);
+        Ok(())
     }
 }
 
@@ -168,7 +197,6 @@ impl Frames {
     fn new(
         g: &Gpu,
         kernels: &mut gpu::Kernels,
-        video: web_sys::HtmlVideoElement,
         (width, height): (u32, u32),
         spec: Spec,
         (method, beside): (Option<Method>, Option<Method>),
@@ -218,7 +246,6 @@ impl Frames {
         let beside = beside.map(|m| run(m, (*bins).clone().into())).transpose()?;
         let run = run(method.unwrap_or(Method::Privatized), bins)?;
         Ok(Frames {
-            video,
             texture,
             view,
             converter,

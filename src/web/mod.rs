@@ -489,6 +489,17 @@ impl GpuContext {
         })
     }
 
+    /// The current device as the browser's GPUDevice (null off the web backend),
+    /// for what wgpu 30's web backend cannot do: importing a video frame.
+    #[wasm_bindgen(getter, js_name = rawDevice)]
+    pub fn raw_device(&self) -> JsValue {
+        self.context()
+            .gpu
+            .device
+            .as_webgpu()
+            .map_or(JsValue::NULL, |device| device.clone().into())
+    }
+
     /// Whether the current device has been lost (and not yet replaced).
     #[wasm_bindgen(getter, js_name = isLost)]
     pub fn is_lost(&self) -> bool {
@@ -498,6 +509,14 @@ impl GpuContext {
     #[wasm_bindgen(getter)]
     pub fn timestamps(&self) -> bool {
         self.context().gpu.timestamps
+    }
+
+    /// Whether the CPU plays the GPU (a fallback adapter such as SwiftShader):
+    /// video frames come as the decoder's bytes there, where the browser's
+    /// import costs 30 times as much (src/web/live.rs).
+    #[wasm_bindgen(getter)]
+    pub fn software(&self) -> bool {
+        self.context().gpu.info.device_type == wgpu::DeviceType::Cpu
     }
 }
 

@@ -15,6 +15,12 @@ pub fn frame_source() -> String {
     gpu::frame_pass_source(crate::histogram::Spec::rgbl())
 }
 
+/// The WGSL of the hardware path's import pass (an external texture to RGBA).
+#[wasm_bindgen(js_name = importSource)]
+pub fn import_source() -> String {
+    include_str!("../../shaders/import.wgsl").into()
+}
+
 /// The live video page's drawing: the frames of a `Live`, their histograms scaled
 /// and drawn over them. Made once per video size; nothing is allocated per frame.
 #[wasm_bindgen]

@@ -165,6 +165,48 @@ test('video: counts with the article\'s chunks + reduce when chosen, whole frame
   assert.deepEqual(page.errors, []);
 });
 
+// The three ways a frame reaches the GPU, each forced by the page's option: every
+// one draws whole frames whose histogram matches the browser's own decoding.
+for (const path of ['import', 'decoded', 'copy']) {
+  test(`video: frames ${path === 'copy' ? 'copied by the browser' : path}, whole and counted as the browser decodes them`, async () => {
+    const page = await browser.open(`/www/video.html?frames=${path}`, { state: 'ready', viewport: { width: 1280, height: 800 } });
+    const can = await page.evaluate(() => ({ import: 'importExternalTexture' in GPUDevice.prototype, decoded: 'VideoFrame' in window, copy: true }));
+    await page.setInputFiles('#file', VIDEO);
+    await waitState(page, 'playing', 60_000);
+    const frames = await page.evaluate(() => window.videoPage.frames);
+    await page.waitForFunction((n) => window.videoPage.frames > n + 3, frames, { timeout: 60_000 });
+    // A path the browser lacks falls back, and the page says which it took.
+    const used = await page.evaluate(() => window.videoPage.path);
+    if (can[path]) assert.equal(used, path);
+    else assert.notEqual(used, path);
+    await page.waitForFunction((u) => document.getElementById('overlay').textContent.includes(`frames ${u},`), used, { timeout: 10_000 });
+    await page.click('#screen', { position: { x: 300, y: 100 } });
+    await waitState(page, 'paused');
+    const result = await page.evaluate(async () => {
+      const { video, view, frameSize: [width, height] } = window.videoPage;
+      const gpu = await view.histogram();
+      // At the size the frames are counted at (decoded frames: their own size).
+      const canvas = new OffscreenCanvas(width, height);
+      const ctx = canvas.getContext('2d');
+      ctx.drawImage(video, 0, 0, width, height);
+      const d = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
+      const cpu = [0, 1, 2].map(() => new Array(256).fill(0));
+      for (let i = 0; i < d.length; i += 4) for (let c = 0; c < 3; c++) cpu[c][d[i + c]]++;
+      return { pixels: d.length / 4, gpuPixels: gpu.pixels, gpu: [0, 1, 2].map((c) => Array.from(gpu.bins(c))), cpu };
+    });
+    assert.equal(result.gpuPixels, result.pixels, 'whole frames');
+    for (let c = 0; c < 3; c++) {
+      let cdf = 0;
+      let moved = 0;
+      for (let b = 0; b < 256; b++) { cdf += result.gpu[c][b] - result.cpu[c][b]; moved += Math.abs(cdf); }
+      const shift = moved / result.pixels;
+      assert.ok(shift < 3, `${used}, channel ${'RGB'[c]}: ${shift.toFixed(2)} bins from the browser's decoding`);
+      console.log(`frames ${used}, channel ${'RGB'[c]}: GPU vs browser histogram shift ${shift.toFixed(3)} bins`);
+    }
+    assert.deepEqual(page.errors, []);
+  });
+}
+
 test('video: an unplayable file says so and keeps the current video', async () => {
   const page = await browser.open('/www/video.html', { state: 'ready' });
   await page.click('#play');
