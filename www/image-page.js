@@ -31,7 +31,7 @@ const METHOD_LABELS = {
 // one-invocation-per-pixel workgroup.
 const SHAPES = {
   chunk: ['Chunk', [['256x1', '256×1 pixels (the article’s final choice)'], ['16x16', '16×16 pixels (the article’s first)']]],
-  workgroup: ['Workgroup', [['1x1', '1×1: one invocation each (the article’s first)'], ['16x16', '16×16: 256 invocations each']]],
+  workgroup: ['Workgroup', [['1x1', '1×1 (the article’s first)'], ['16x16', '16×16 (its timed pages)']]],
 };
 
 function drawInto(canvas, outcome, shown) {
@@ -43,9 +43,9 @@ function drawInto(canvas, outcome, shown) {
 
 /**
  * The race page's loss made visible: for each bin, the counts the race lost
- * against the exact histogram, as red bars scaled to `most` (the largest loss of
- * all the runs shown, so runs compare). A few hundred lost of 576,000 cannot be
- * seen on the histogram itself.
+ * against the exact histogram, as red bars on a logarithmic scale up to `most`
+ * (the largest loss of all the runs shown, so runs compare, and one lost count
+ * still shows). A few hundred lost of 576,000 cannot be seen on the histogram.
  */
 function drawLoss(canvas, exact, raced, most) {
   const ctx = canvas.getContext('2d');
@@ -55,7 +55,7 @@ function drawLoss(canvas, exact, raced, most) {
   ctx.fillStyle = '#ff5b5b';
   for (let b = 0; b < exact.length; b++) {
     const lost = exact[b] - raced[b];
-    if (lost > 0) ctx.fillRect(b, height - Math.max(1, (lost / most) * height), 1, height);
+    if (lost > 0) ctx.fillRect(b, height - Math.max(1, (Math.log1p(lost) / Math.log1p(most)) * height), 1, height);
   }
 }
 
@@ -124,6 +124,10 @@ async function imagePage({ method, methods, channels, shape, reruns, draw, besid
   const rerunGrid = el('div', { class: 'reruns' });
   const besideBody = el('tbody');
   const besideText = el('p', { id: 'beside-ratio' });
+  // The fragment page times its twin after every count (that is its lesson); pages
+  // with a choice of methods time them when asked, as timing the article's
+  // kernels takes seconds on a large picture, more than a new picture should wait.
+  const besideButton = el('button', { type: 'button', id: 'time-beside', disabled: true }, 'Time them on this picture');
   const source = el('code');
   const stage = el('div', { class: 'stage' }, drop, histograms);
   main.append(controls, ...(choices.childElementCount ? [choices] : []), stage, status, message, notes);
@@ -133,6 +137,7 @@ async function imagePage({ method, methods, channels, shape, reruns, draw, besid
       el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'Method'),
         el('th', { scope: 'col' }, `Median of ${BESIDE_ROUNDS} runs`), el('th', { scope: 'col' }, 'Runs (ms)'))),
       besideBody)),
+    ...(beside ? [] : [el('div', { class: 'controls' }, besideButton)]),
     besideText);
   if (compared()) main.append(besideSection);
   main.append(el('details', {}, el('summary', {}, method === 'cpu' ? 'The Rust of this method' : 'The WGSL of this kernel'),
@@ -227,7 +232,7 @@ async function imagePage({ method, methods, channels, shape, reruns, draw, besid
       : totals.flatMap((t, i) => [el('span', { class: 'total' }, `${'RGBL'[i]} ${t.toLocaleString('en')}`), ' '])), ' ',
       lost === 0
         ? el('span', { class: 'ok' }, '✓ equals the pixel count')
-        : el('span', { class: 'wrong' }, `✗ ${lost.toLocaleString('en')} counts lost`));
+        : el('span', { class: 'wrong' }, `✗ ${lost.toLocaleString('en')} count${lost === 1 ? '' : 's'} lost`));
     stats.replaceChildren(
       el('dt', {}, 'Pixels'), el('dd', {}, pixelCount.toLocaleString('en')),
       el('dt', {}, channels === 1 ? 'Bin total' : 'Bin totals'), totalCell,
@@ -257,7 +262,7 @@ async function imagePage({ method, methods, channels, shape, reruns, draw, besid
     drawLoss(lossCanvas, exact, runs[0].bins, most);
     const worst = lossOf(exact, runs[0].bins).reduce((w, l, b, all) => (l > all[w] ? b : w), 0);
     lossCaption.textContent = `Counts lost in each luminance bin by this run, against the exact histogram (the CPU's): ` +
-      `red, to the scale of the largest loss in any run shown (${most.toLocaleString('en')} in one bin); ` +
+      `red, on a logarithmic scale up to the largest loss in any run shown (${most.toLocaleString('en')} in one bin); ` +
       `this run lost the most in bin ${worst}.`;
     lossFigure.hidden = false;
     runs.slice(1).forEach(({ bins, pixels }, i) => {
@@ -300,9 +305,9 @@ async function imagePage({ method, methods, channels, shape, reruns, draw, besid
       el('th', { scope: 'row' }, names[i]), el('td', {}, `${medians[i].toFixed(3)} ms`),
       el('td', {}, times[i].map((t) => t.toFixed(3)).join(', ')))));
     const ratio = medians[1] / medians[0];
-    besideText.textContent = `Timed with ${clock}: on this GPU the ${method} version takes ` +
-      (ratio >= 1 ? `1/${ratio.toFixed(1)} of the time of` : `${(1 / ratio).toFixed(1)}× as long as`) +
-      ` the ${methods[1]} version, both exact.`;
+    const than = ratio >= 1.05 ? `1/${ratio.toFixed(1)} of the time of` : ratio > 1 / 1.05 ? 'about as long as'
+      : `${(1 / ratio).toFixed(1)}× as long as`;
+    besideText.textContent = `Timed with ${clock}: on this GPU the ${method} version takes ${than} the ${methods[1]} version, both exact.`;
     besideTimes = { methods, medians, times, clock };
   };
 
@@ -324,7 +329,14 @@ async function imagePage({ method, methods, channels, shape, reruns, draw, besid
       counted++;
       show();
       if (reruns && gpu) await runAgain();
-      if (compared() && gpu) await timeBeside();
+      if (beside && gpu) {
+        await timeBeside();
+      } else if (compared()) {
+        // The numbers of another picture or method are gone with it.
+        besideBody.replaceChildren();
+        besideText.textContent = gpu ? `Each method ${BESIDE_ROUNDS} times on this picture, alternating, the medians side by side.` : '';
+        besideButton.disabled = !gpu;
+      }
       status.textContent = '';
       setState('done');
     } catch (e) {
@@ -360,20 +372,27 @@ async function imagePage({ method, methods, channels, shape, reruns, draw, besid
   let busy = false;
   let wantedFile = null;
   let wantRun = false;
+  let wantTimes = false;
   const work = async () => {
     if (busy) return;
     busy = true;
     runButton.disabled = true;
+    besideButton.disabled = true;
     try {
-      while (wantedFile || wantRun) {
+      while (wantedFile || wantRun || wantTimes) {
         if (wantedFile) {
           const file = wantedFile;
           wantedFile = null;
           if (await load(file)) wantRun = true;
           continue; // a newer file may have come while this one was read
         }
-        wantRun = false;
-        await count();
+        if (wantRun) {
+          wantRun = false;
+          await count();
+          continue;
+        }
+        wantTimes = false;
+        await timeAsked();
       }
     } finally {
       busy = false;
@@ -393,6 +412,24 @@ async function imagePage({ method, methods, channels, shape, reruns, draw, besid
     wantRun = true;
     work();
   };
+  /** The methods timed side by side, as the visitor asked. */
+  const timeAsked = async () => {
+    if (!gpu) return;
+    setState('running');
+    status.textContent = 'Timing the methods…';
+    try {
+      await timeBeside();
+    } catch (e) {
+      besideText.textContent = `They could not be timed: ${errorText(e)}`;
+    }
+    status.textContent = '';
+    besideButton.disabled = false;
+    setState('done');
+  };
+  besideButton.addEventListener('click', () => {
+    wantTimes = true;
+    work();
+  });
 
   if (gpu) {
     watchDevice(gpu, {

@@ -6,7 +6,12 @@
 //                                        `histogram bench`, for browser/native ratios
 //   TIMINGS channels method ms           the timings page's table, as it shows it
 //   PAGE page size gpu_ms wall_ms        an image page counting a photo
-//   VIDEO size fps histogram_ms draw_ms  the video page playing a video
+//   VIDEO size path fps dropped decoded histogram_ms draw_ms
+//                                        the video page playing a video, its
+//                                        frames by `path` (?frames=: import or
+//                                        decoded): frames drawn a second, and the
+//                                        element's dropped and decoded frames
+//                                        over the window
 //   SCOPE scope size median_us           our wasm's GPU time of a scope's pass over
 //                                        media/photo-3840x2160.png, for the ratio
 //                                        to `histogram scope --time` on that file
@@ -289,22 +294,28 @@ async function variants() {
 }
 
 async function videoPage() {
-  for (const size of ['1920x1080', '3840x2160']) {
-    const f = await frame('../www/video.html', 1280, 800, 'ready');
-    const page = f.contentWindow.videoPage;
-    drop(f, await file(`../media/sunset-${size}.mp4`));
-    await until(() => f.contentDocument.body.dataset.state === 'playing', 60_000, `video ${size} playing`);
-    await until(() => page.view?.fits(...size.split('x').map(Number)) && page.frames > 5, 120_000, `video ${size}`);
-    await sleep(3000);
-    const [n0, t0] = [page.frames, performance.now()];
-    const gpu = [];
-    for (let s = 0; s < VIDEO_SECONDS; s++) {
-      await sleep(1000);
-      gpu.push([page.view.histogramMs, page.view.drawMs]);
+  // 1080p at 30 fps and 4K at 60 (prepare.sh), each by both frame paths.
+  for (const [size, name] of [['1920x1080', 'sunset-1920x1080.mp4'], ['3840x2160', 'sunset-3840x2160-60.mp4']]) {
+    for (const path of ['import', 'decoded']) {
+      const f = await frame(`../www/video.html?frames=${path}`, 1280, 800, 'ready');
+      const page = f.contentWindow.videoPage;
+      drop(f, await file(`../media/${name}`));
+      await until(() => f.contentDocument.body.dataset.state === 'playing', 60_000, `video ${size} playing`);
+      await until(() => page.view && page.frames > 5, 120_000, `video ${size}`);
+      await sleep(3000);
+      const quality = () => page.video.getVideoPlaybackQuality();
+      const [n0, t0, q0] = [page.frames, performance.now(), quality()];
+      const gpu = [];
+      for (let s = 0; s < VIDEO_SECONDS; s++) {
+        await sleep(1000);
+        gpu.push([page.view.histogramMs, page.view.drawMs]);
+      }
+      const fps = ((page.frames - n0) * 1000) / (performance.now() - t0);
+      const q1 = quality();
+      log(`VIDEO ${size} ${page.path} ${fps.toFixed(1)} ${q1.droppedVideoFrames - q0.droppedVideoFrames} ` +
+        `${q1.totalVideoFrames - q0.totalVideoFrames} ${median(gpu.map((g) => g[0])).toFixed(3)} ${median(gpu.map((g) => g[1])).toFixed(3)}`);
+      f.remove();
     }
-    const fps = ((page.frames - n0) * 1000) / (performance.now() - t0);
-    log(`VIDEO ${size} ${fps.toFixed(1)} ${median(gpu.map((g) => g[0])).toFixed(3)} ${median(gpu.map((g) => g[1])).toFixed(3)}`);
-    f.remove();
   }
 }
 
