@@ -143,13 +143,16 @@ async function clickWhenReady(handle, options = {}) {
     };
     setTimeout(check, 20);
   }));
-  // The point, then the mouse: puppeteer's own click scrolls with an observer
-  // that waits for a rendering step, which Firefox may not take (above).
+  // Puppeteer's own click scrolls with an observer that waits for a rendering
+  // step, and after a device is destroyed Firefox takes none, nor delivers the
+  // driver's mouse events (a Download CSV click never arrived): the element's
+  // click() where no point is asked for, else the mouse at the point.
+  if (!options.offset) return handle.evaluate((e) => e.click());
   const { x, y } = await handle.evaluate((e, offset) => {
     e.scrollIntoView({ block: 'nearest', inline: 'nearest' });
     const r = e.getBoundingClientRect();
-    return offset ? { x: r.x + offset.x, y: r.y + offset.y } : { x: r.x + r.width / 2, y: r.y + r.height / 2 };
-  }, options.offset ?? null);
+    return { x: r.x + offset.x, y: r.y + offset.y };
+  }, options.offset);
   return handle.frame.page().mouse.click(x, y);
 }
 
@@ -191,7 +194,10 @@ function firefoxPage(p) {
     setViewportSize: ({ width, height }) => p.setViewport({ width, height }),
     keyboard: p.keyboard,
     mouse: p.mouse,
-    screenshot: async (options = {}) => Buffer.from(await p.screenshot(options)),
+    // Playwright's: the window unless the whole page or a clip is asked for.
+    screenshot: async (options = {}) => Buffer.from(await p.screenshot({
+      captureBeyondViewport: Boolean(options.fullPage || options.clip), ...options,
+    })),
     locator: (css) => Locator.of(p, css),
     getByRole: (role, { name }) => Locator.of(p, aria(role, name)),
     $: (css) => p.$(selector(css)),

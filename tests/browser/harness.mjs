@@ -157,10 +157,19 @@ export async function litPixels(page, selector, rect, above = 60) {
     return by !== 0;
   }, [top, bottom]);
   if (scrolled) box = await locator.boundingBox();
-  const clip = rect ? { x: box.x + rect[0], y: box.y + rect[1], width: rect[2], height: rect[3] } : box;
-  const { width, height, rgba } = decodePng(await page.screenshot({ clip }));
+  // The window's picture, cut here: a screenshot's clip is in the window's
+  // coordinates for Playwright and in the document's for puppeteer (Firefox).
+  const [x, y, w, h] = rect ? [box.x + rect[0], box.y + rect[1], rect[2], rect[3]] : [box.x, box.y, box.width, box.height];
+  const { width, rgba } = decodePng(await page.screenshot());
+  const [x0, y0] = [Math.round(x), Math.round(y)];
+  const [x1, y1] = [Math.min(width, Math.round(x + w)), Math.min(rgba.length / 4 / width, Math.round(y + h))];
   let n = 0;
-  for (let i = 0; i < width * height * 4; i += 4) n += rgba[i] + rgba[i + 1] + rgba[i + 2] > above ? 1 : 0;
+  for (let row = Math.max(0, y0); row < y1; row++) {
+    for (let col = Math.max(0, x0); col < x1; col++) {
+      const i = (row * width + col) * 4;
+      n += rgba[i] + rgba[i + 1] + rgba[i + 2] > above ? 1 : 0;
+    }
+  }
   return n;
 }
 
