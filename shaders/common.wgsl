@@ -40,3 +40,9 @@ fn binOf(rgb: vec3u, ch: u32) -> u32 {
   }
   return min(value * numBins / kValueMax, numBins - 1u);
 }
+
+// Drawing (draw.wgsl, panel.wgsl, compose.wgsl): the article's channelMult picks
+// which channels' `bits` count; the 4-bit answer picks one of 16 colours.
+fn channelMask(bits: vec4<bool>, channelMult: vec4u) -> u32 {
+  return dot(select(vec4u(0), vec4u(1, 2, 4, 8), bits), channelMult);
+}

@@ -41,7 +41,5 @@ struct VSOutput {
     counts = vec4u(bins[at], bins[at + 1u], bins[at + 2u], bins[at + 3u]);
   }
   let heights = vec4f(counts) * scale.scale;
-  let bits = heights > vec4f(fsInput.texcoord.y);
-  let ndx = dot(select(vec4u(0), vec4u(1, 2, 4, 8), bits), uni.channelMult);
-  return uni.colors[ndx];
+  return uni.colors[channelMask(heights > vec4f(fsInput.texcoord.y), uni.channelMult)];
 }

@@ -67,7 +67,7 @@ fn heights(counts: vec4u, s: Scale) -> vec4f {
   let x = uv.x * f32(numBins);
   let bin = min(u32(x), numBins - 1u);
   let bits = heights(live(bin), scale) > vec4f(uv.y);
-  var color = uni.colors[dot(select(vec4u(0), vec4u(1, 2, 4, 8), bits), uni.channelMult)];
+  var color = uni.colors[channelMask(bits, uni.channelMult)];
   if (uni.style.y != 0u) {
     // The pinned bars' outline: their tops, and the steps between neighbours at a
     // bin's left edge.
@@ -77,7 +77,7 @@ fn heights(counts: vec4u, s: Scale) -> vec4f {
     let low = select(top, min(top, left), atEdge) - line.y;
     let high = select(top, max(top, left), atEdge) + line.y;
     let onLine = (vec4f(uv.y) >= low) & (vec4f(uv.y) <= high);
-    let mask = dot(select(vec4u(0), vec4u(1, 2, 4, 8), onLine), uni.channelMult);
+    let mask = channelMask(onLine, uni.channelMult);
     if (mask != 0u) {
       color = vec4f(mix(uni.colors[mask].rgb, vec3f(1.0), 0.45), 1.0);
     }

@@ -5,8 +5,11 @@ mod common;
 
 use common::{gpu, photo};
 use histogram::draw::{render, scales};
-use histogram::gpu::{Bars, Gpu, GpuImage, HistogramPainter, Kernels, Method, Run, RunOptions};
-use histogram::layout::Panel;
+use histogram::gpu::{
+    compose_format, Bars, Composer, FramePainter, Gpu, GpuImage, HistogramPainter, Kernels, Method,
+    Run, RunOptions,
+};
+use histogram::layout::{video_panels, Panel};
 use histogram::{Image, Spec};
 
 const SIZE: (u32, u32) = (256, 100);
@@ -174,5 +177,141 @@ fn gpu_drawing_matches_the_cpu_drawing() {
                 );
             }
         }
+    }
+}
+
+/// Copies `texture` (`size`, 4 bytes a pixel) into a buffer to read after submitting.
+fn copy_out(
+    gpu: &Gpu,
+    encoder: &mut wgpu::CommandEncoder,
+    texture: &wgpu::Texture,
+    size: (u32, u32),
+) -> wgpu::Buffer {
+    let row = (size.0 * 4).next_multiple_of(wgpu::COPY_BYTES_PER_ROW_ALIGNMENT);
+    let read = gpu.device.create_buffer(&wgpu::BufferDescriptor {
+        label: None,
+        size: (row * size.1) as u64,
+        usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+        mapped_at_creation: false,
+    });
+    encoder.copy_texture_to_buffer(
+        texture.as_image_copy(),
+        wgpu::TexelCopyBufferInfo {
+            buffer: &read,
+            layout: wgpu::TexelCopyBufferLayout {
+                offset: 0,
+                bytes_per_row: Some(row),
+                rows_per_image: None,
+            },
+        },
+        texture.size(),
+    );
+    read
+}
+
+/// The video page's canvas written by the compose pass is the picture the render
+/// pass draws with the frame quad and the article's histogram quads, in each
+/// canvas format it composes into.
+#[test]
+fn compose_pass_draws_what_the_quads_draw() {
+    let gpu = gpu();
+    let spec = Spec::rgbl();
+    let formats = [
+        wgpu::TextureFormat::Rgba8Unorm,
+        wgpu::TextureFormat::Bgra8Unorm,
+    ];
+    assert_eq!(compose_format(&gpu, formats[0]), formats[0]);
+    // Canvases of the frame's shape and of others (odd sizes, letterboxed).
+    for (image, target, preferred) in [
+        (photo(8), (306, 188), formats[0]),
+        (Image::sunset(320, 200), (203, 131), formats[1]),
+        (
+            Image::solid(17, 9, [9, 99, 199, 255]),
+            (120, 160),
+            formats[1],
+        ),
+    ] {
+        // bgra8unorm where the device can store to it, else rgba8unorm.
+        let format = compose_format(&gpu, preferred);
+        let mut kernels = Kernels::default();
+        let (_uploaded, run) = privatized(&gpu, &mut kernels, &image, spec);
+        // The frame as it is (a thin one is not reshaped, as for counting).
+        let as_is = GpuImage::upload_as_is(&gpu, &image);
+        let frame = as_is.texture_view().unwrap();
+        let size = (image.width(), image.height());
+        let panels = video_panels(target.0, target.1);
+        let painter = HistogramPainter::new(
+            &gpu,
+            &mut kernels,
+            spec,
+            run.bins(),
+            format,
+            &panels,
+            Bars::Article,
+        );
+        painter.set_entries(&gpu.queue, image.pixel_count());
+        let picture = FramePainter::new(&gpu, frame, size, format);
+        picture.set_view(&gpu.queue, target, (1, 1), 1.0);
+        let composer = Composer::new(
+            &gpu,
+            frame,
+            size,
+            (run.bins(), painter.scale()),
+            spec,
+            format,
+        );
+        composer.set_view(&gpu.queue, target, &panels);
+
+        let usage = wgpu::TextureUsages::RENDER_ATTACHMENT
+            | wgpu::TextureUsages::STORAGE_BINDING
+            | wgpu::TextureUsages::COPY_SRC;
+        let quads = gpu.texture("quads", target, format, usage);
+        let composed = gpu.texture("composed", target, format, usage);
+        let mut encoder = gpu.device.create_command_encoder(&Default::default());
+        run.encode(&mut encoder);
+        painter.encode_scale(&mut encoder);
+        {
+            let view = quads.create_view(&Default::default());
+            let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
+                color_attachments: &[Some(wgpu::RenderPassColorAttachment {
+                    view: &view,
+                    depth_slice: None,
+                    resolve_target: None,
+                    ops: wgpu::Operations {
+                        load: wgpu::LoadOp::Clear(wgpu::Color::TRANSPARENT),
+                        store: wgpu::StoreOp::Store,
+                    },
+                })],
+                ..Default::default()
+            });
+            picture.draw(&mut pass);
+            painter.draw(&mut pass, 0);
+            painter.draw(&mut pass, 1);
+        }
+        composer.encode(
+            &mut encoder,
+            &composed.create_view(&Default::default()),
+            target,
+            None,
+        );
+        let reads = [&quads, &composed].map(|t| copy_out(&gpu, &mut encoder, t, target));
+        gpu.queue.submit([encoder.finish()]);
+        let [quads, composed] = reads.map(|r| pollster::block_on(gpu.read_buffer(&r)).unwrap());
+        // Pixels whose centre lies within float rounding of a texel's or a bar's
+        // edge may take the neighbour's colour: a handful, no more.
+        let differing = quads
+            .chunks(4)
+            .zip(composed.chunks(4))
+            .filter(|(a, b)| a != b)
+            .count();
+        let pixels = (target.0 * target.1) as usize;
+        assert!(
+            differing * 1000 <= pixels,
+            "{differing} of {pixels} pixels differ ({}x{} onto {target:?})",
+            size.0,
+            size.1
+        );
+        // And the picture is there: not all one colour where the frame is not.
+        assert!(composed.chunks(4).any(|p| p != &composed[0..4]));
     }
 }

@@ -145,27 +145,39 @@ export function liveVideo({
    * 'drawn', or 'same' when the element has shown no new frame (unless `again`).
    */
   function renderImported(again) {
-    const quality = video.getVideoPlaybackQuality?.();
-    const key = `${video.presented}:${video.mediaTime}:${quality?.totalVideoFrames}`;
+    // A new frame is one more decoded: the presented count and media time move at
+    // other moments (with all three in the key, a 30 fps video was imported and
+    // drawn 40 times a second on an H100), and where the GPU is the CPU, the
+    // presentation callbacks alone come a few times a second.
+    const decoded = video.getVideoPlaybackQuality?.().totalVideoFrames;
+    const key = decoded ? `${decoded}` : `${video.presented}:${video.mediaTime}:${video.currentTime}`;
     if (!again && key === lastFrame) return 'same';
     const v = viewFor(video.videoWidth, video.videoHeight);
     const device = gpu().rawDevice;
     if (importer?.live !== live) {
       const module = device.createShaderModule({ code: importSource() });
-      importer = { live, target: live.importTarget, pipeline: device.createComputePipeline({ layout: 'auto', compute: { module, entryPoint: 'cs' } }) };
+      importer = {
+        live,
+        target: live.importTarget,
+        pipeline: device.createComputePipeline({ layout: 'auto', compute: { module, entryPoint: 'cs' } }),
+        timer: gpu().timestamps ? passTimer(device) : null,
+      };
     }
     const bindGroup = device.createBindGroup({
       layout: importer.pipeline.getBindGroupLayout(0),
       entries: [{ binding: 0, resource: device.importExternalTexture({ source: video }) }, { binding: 1, resource: importer.target }],
     });
     const encoder = device.createCommandEncoder();
-    const pass = encoder.beginComputePass();
+    const timed = importer.timer?.idle();
+    const pass = encoder.beginComputePass(timed ? { timestampWrites: importer.timer.writes } : {});
     pass.setPipeline(importer.pipeline);
     pass.setBindGroup(0, bindGroup);
     pass.dispatchWorkgroups(Math.ceil(live.width / 16), Math.ceil(live.height / 16));
     pass.end();
+    if (timed) importer.timer.resolve(encoder);
     // The same queue as wgpu's: the count and the drawing that follow see the frame.
     device.queue.submit([encoder.finish()]);
+    if (timed) importer.timer.read();
     live.imported();
     v.drawFrame();
     lastFrame = key;
@@ -329,6 +341,8 @@ export function liveVideo({
     get video() { return video; },
     get view() { return view; },
     get live() { return live; },
+    /** GPU milliseconds of the latest timed import pass (NaN if none). */
+    get importMs() { return used === 'import' && importer?.timer ? importer.timer.ms : NaN; },
     /** The frame path of the frame drawn last (a key of FRAME_PATHS). */
     get path() { return used; },
     /** Whether a video or camera is the current source. */
@@ -379,4 +393,35 @@ export function liveVideo({
       video.pause();
     },
   };
+}
+
+/**
+ * Times a pass of the raw device now and then, as VideoView times its own: the
+ * pass's timestamps resolved and read back while no earlier reading is pending.
+ */
+function passTimer(device) {
+  const querySet = device.createQuerySet({ type: 'timestamp', count: 2 });
+  const resolved = device.createBuffer({ size: 16, usage: GPUBufferUsage.QUERY_RESOLVE | GPUBufferUsage.COPY_SRC });
+  const readback = device.createBuffer({ size: 16, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
+  let busy = false;
+  const timer = {
+    ms: NaN,
+    writes: { querySet, beginningOfPassWriteIndex: 0, endOfPassWriteIndex: 1 },
+    idle: () => !busy,
+    resolve(encoder) {
+      encoder.resolveQuerySet(querySet, 0, 2, resolved, 0);
+      encoder.copyBufferToBuffer(resolved, 0, readback, 0, 16);
+    },
+    read() {
+      busy = true;
+      readback.mapAsync(GPUMapMode.READ).then(() => {
+        const [t0, t1] = new BigInt64Array(readback.getMappedRange());
+        readback.unmap();
+        // A pass the GPU did not time (timestamps of 0, or out of order): no number.
+        timer.ms = t1 > t0 && t0 > 0n ? Number(t1 - t0) / 1e6 : NaN;
+        busy = false;
+      }, () => {}); // a lost device: the watcher takes over
+    },
+  };
+  return timer;
 }

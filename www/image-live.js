@@ -50,7 +50,7 @@ export function liveChapter({ gpu, method, beside, stage, caption, onPlay, error
       fit();
       caption.textContent = `${live.name ?? 'Video'}, ${l.width}×${l.height}, counted by the ${l.counter}`;
       for (const t of Object.values(times)) t.length = 0;
-      return new VideoView(gpu(), canvas, l);
+      return new VideoView(gpu(), canvas, l, undefined);
     },
     drawn: () => { frames++; if (live.view) sample(live.view); },
     error,

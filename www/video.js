@@ -2,7 +2,7 @@
 // on the GPU (a VideoView over the frames of a Live: src/web/video.rs, live.rs).
 // Sources: the project's own video, a file picked or dropped, or the camera; the
 // frames module (frames.js) plays them.
-import init, { GpuContext, VideoView, kernelSource, frameSource } from '../pkg/histogram.js';
+import init, { GpuContext, VideoView, kernelSource, frameSource, importSource, composeSource } from '../pkg/histogram.js';
 import { pager, el, setState, errorText, watchDevice, lostText } from './site.js';
 import { liveVideo, FRAME_PATHS } from './frames.js';
 
@@ -28,7 +28,12 @@ const pathSelect = el('select', { id: 'frames' },
   el('option', { value: 'auto' }, 'the one for this GPU'),
   ...Object.entries(FRAME_PATHS).map(([value, text]) => el('option', { value }, text)));
 pathSelect.value = new URLSearchParams(location.search).get('frames') ?? 'auto';
+// How frames are drawn: the compose pass on a real GPU, render quads where the CPU
+// plays the GPU, unless forced (?draw=compose or ?draw=quads).
+const drawParam = new URLSearchParams(location.search).get('draw') ?? undefined;
 const frameCode = el('code');
+const importCode = el('code');
+const composeCode = el('code');
 const source = el('code');
 const sourceTitle = el('summary');
 document.querySelector('.video-stage').before(
@@ -37,8 +42,10 @@ document.querySelector('.video-stage').before(
     el('label', { class: 'option', for: 'frames' }, 'Frames:', pathSelect)),
   message, deviceNote);
 main.append(
-  el('details', {}, el('summary', {}, 'WGSL: the frame pass'), el('pre', {}, frameCode)),
-  el('details', {}, sourceTitle, el('pre', {}, source)));
+  el('details', {}, el('summary', {}, 'WGSL: the import pass (a real GPU’s frames)'), el('pre', {}, importCode)),
+  el('details', {}, el('summary', {}, 'WGSL: the frame pass (the decoder’s bytes)'), el('pre', {}, frameCode)),
+  el('details', { id: 'kernel-source' }, sourceTitle, el('pre', {}, source)),
+  el('details', {}, el('summary', {}, 'WGSL: the compose pass (the frame and its histograms)'), el('pre', {}, composeCode)));
 
 // Each method's latest GPU time a frame, kept as the visitor switches: the two side
 // by side on this video and GPU.
@@ -71,7 +78,7 @@ const live = liveVideo({
   viewOver: (frames) => {
     // The canvas takes the video's shape: all of the frame, no bars, no crop.
     canvas.parentElement.style.setProperty('--aspect', String(frames.width / frames.height));
-    return new VideoView(gpu, canvas, frames);
+    return new VideoView(gpu, canvas, frames, drawParam);
   },
   drawn: () => {
     frames++;
@@ -99,7 +106,7 @@ setInterval(() => {
   const others = Object.entries(histogramTimes).filter(([counter]) => counter !== live.live?.counter)
     .map(([counter, t]) => `\n${counter}: ${ms(t)} when last shown`);
   overlay.textContent = !view ? '' : `${fps.toFixed(1)} fps, frames ${live.path}, counted by the ${live.live.counter}\n` + (gpu.timestamps
-    ? `GPU histogram ${ms(view.histogramMs)}\nGPU draw      ${ms(view.drawMs)}${others.join('')}`
+    ? `${live.path === 'import' ? `GPU import    ${ms(live.importMs)}\n` : ''}GPU histogram ${ms(view.histogramMs)}\nGPU drawing   ${ms(view.drawMs)} (${view.drawing})${others.join('')}`
     : 'GPU time: no timestamp queries');
 }, 1000);
 
@@ -122,6 +129,8 @@ new ResizeObserver(() => { resize(); live.render(true); }).observe(canvas);
 try {
   await init();
   frameCode.textContent = frameSource();
+  importCode.textContent = importSource();
+  composeCode.textContent = composeSource();
   showSource();
   gpu = await GpuContext.create();
 } catch (e) {
@@ -164,4 +173,6 @@ window.videoPage = {
   get frameSize() { return live.live ? [live.live.width, live.live.height] : null; },
   /** The frame path of the frame drawn last: 'import', 'decoded' or 'copy'. */
   get path() { return live.path; },
+  /** GPU milliseconds of the import pass (the hardware path; NaN otherwise). */
+  get importMs() { return live.importMs; },
 };

@@ -6,15 +6,24 @@
 //                                        `histogram bench`, for browser/native ratios
 //   TIMINGS channels method ms           the timings page's table, as it shows it
 //   PAGE page size gpu_ms wall_ms        an image page counting a photo
-//   VIDEO size path fps dropped decoded histogram_ms draw_ms
+//   VIDEO build size path fps dropped decoded histogram_ms draw_ms import_ms drawing
 //                                        the video page playing a video, its
 //                                        frames by `path` (?frames=: import or
 //                                        decoded): frames drawn a second, and the
 //                                        element's dropped and decoded frames
 //                                        over the window
+//   VIDEOKERNEL build size path packed ms privatized ms
+//                                        the packed and privatized kernels on a
+//                                        picture of the frame's size, timed once a
+//                                        second while that video played
 //   SCOPE scope size median_us           our wasm's GPU time of a scope's pass over
 //                                        media/photo-3840x2160.png, for the ratio
 //                                        to `histogram scope --time` on that file
+//   DRAW part frame target median_us    what each part of drawing a video frame costs
+//                                        (raw WebGPU, timestamp queries): a render
+//                                        pass clearing, drawing the frame quad, the
+//                                        two histogram quads, both; and the compose
+//                                        pass (shaders/compose.wgsl) doing it all
 //   SUM variant chunks median_us         sum.wgsl as it is and as it was, in raw
 //                                        WebGPU (NOTES.md: the browser's checks)
 //   VARIANT name groups median_us sum    a scope kernel's variant from
@@ -24,14 +33,21 @@
 //                                        (sum: the counts' total, or - unchecked)
 // Query: ?sizes=WxH,...&kinds=...&runs=N&rounds=N&video=seconds&any=1 (any: also a fallback
 // adapter, to try the driver on SwiftShader).
-import init, { Picture, GpuContext, ScopeScreen, decodeImage, kernelSource } from '../pkg/histogram.js';
+import init, { Picture, GpuContext, ScopeScreen, decodeImage, kernelSource, composeSource } from '../pkg/histogram.js';
 
 const params = new URLSearchParams(location.search);
 const SIZES = (params.get('sizes') ?? '1920x1080,2448x1505,3840x2160,8192x8192').split(',');
 const KINDS = (params.get('kinds') ?? 'natural,noise').split(',');
 const RUNS = Number(params.get('runs') ?? 20);
 const ROUNDS = Number(params.get('rounds') ?? 1); // of the scopes
-const VIDEO_SECONDS = Number(params.get('video') ?? 10);
+const VIDEO_SECONDS = Number(params.get('video') ?? 20);
+// The builds whose video page is played: the site's, and others served beside it
+// (run.sh puts a carried .before/ build at before/), e.g. builds=site,before.
+const BUILDS = (params.get('builds') ?? 'site').split(',');
+// The videos played (prepare.sh's): 1080p at 30 fps and 4K at 60 by default.
+// With videokernels=1, the kernels timed beside each video (VIDEOKERNEL rows).
+const VIDEO_KERNELS = params.has('videokernels');
+const VIDEOS = (params.get('videos') ?? 'sunset-1920x1080.mp4,sunset-3840x2160-60.mp4').split(',');
 const BIG = 4096 * 4096; // atomic and chunks-sum take seconds a run above this
 const pre = document.getElementById('log');
 const log = (line) => {
@@ -161,6 +177,155 @@ async function imagePages(gpu) {
     f.remove();
   }
   small.free();
+}
+
+// What each part of drawing a video frame costs, in raw WebGPU: a render pass that
+// only clears the target, draws the frame (a quad sampling it, as picture.wgsl),
+// the two histogram panels (quads as draw.wgsl), or both, as the page drew before;
+// and the compose pass (shaders/compose.wgsl as the site compiles it) writing the
+// same pixels from a compute pass, as the page draws now. Target 1280x720, frames
+// of 1080p and 4K.
+async function drawProbe() {
+  const adapter = await navigator.gpu.requestAdapter({ powerPreference: 'high-performance' });
+  const device = await adapter.requestDevice({ requiredFeatures: ['timestamp-query'] });
+  const [tw, th] = [1280, 720];
+  const target = device.createTexture({
+    size: [tw, th], format: 'rgba8unorm',
+    usage: GPUTextureUsage.RENDER_ATTACHMENT | GPUTextureUsage.STORAGE_BINDING,
+  });
+  const bins = device.createBuffer({ size: 4096, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST });
+  device.queue.writeBuffer(bins, 0, Uint32Array.from({ length: 1024 }, (_, i) => (i * 7919) % 5000));
+  const scale = device.createBuffer({ size: 32, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST });
+  device.queue.writeBuffer(scale, 0, new Float32Array([1 / 5000, 1 / 5000, 1 / 5000, 1 / 5000, 5000, 5000, 5000, 5000]));
+  const sampler = device.createSampler({ magFilter: 'linear', minFilter: 'linear' });
+  // Two panels along the foot, as layout::video_panels places them (x, y down, w, h).
+  const panels = [[12 / tw, (th - 212) / th, 512 / tw, 200 / th], [536 / tw, (th - 212) / th, 512 / tw, 200 / th]];
+  const picture = `
+@group(0) @binding(0) var frame: texture_2d<f32>;
+@group(0) @binding(1) var frameSampler: sampler;
+struct V { @builtin(position) position: vec4f, @location(0) uv: vec2f };
+@vertex fn vs(@builtin(vertex_index) i: u32) -> V {
+  let xy = array(vec2f(0, 0), vec2f(1, 0), vec2f(0, 1), vec2f(0, 1), vec2f(1, 0), vec2f(1, 1))[i];
+  return V(vec4f(xy * 2.0 - 1.0, 0.0, 1.0), vec2f(xy.x, 1.0 - xy.y));
+}
+@fragment fn fs(v: V) -> @location(0) vec4f { return textureSampleLevel(frame, frameSampler, v.uv, 0.0); }`;
+  const quad = `
+@group(0) @binding(0) var<storage, read> bins: array<u32>;
+@group(0) @binding(1) var<storage, read> scale: vec4f;
+@group(0) @binding(2) var<uniform> rect: vec4f;
+struct V { @builtin(position) position: vec4f, @location(0) uv: vec2f };
+@vertex fn vs(@builtin(vertex_index) i: u32) -> V {
+  let xy = array(vec2f(0, 0), vec2f(1, 0), vec2f(0, 1), vec2f(0, 1), vec2f(1, 0), vec2f(1, 1))[i];
+  let p = vec2f(rect.x + xy.x * rect.z, 1.0 - (rect.y + rect.w) + xy.y * rect.w);
+  return V(vec4f(p * 2.0 - 1.0, 0.0, 1.0), xy);
+}
+@fragment fn fs(v: V) -> @location(0) vec4f {
+  let bin = min(u32(v.uv.x * 256.0), 255u) * 4u;
+  let h = vec4f(vec4u(bins[bin], bins[bin + 1u], bins[bin + 2u], bins[bin + 3u])) * scale;
+  let bits = h > vec4f(v.uv.y);
+  return vec4f(select(vec3f(0.0), vec3f(1.0), bits.xyz), 1.0);
+}`;
+  const renderPipeline = (code) => {
+    const module = device.createShaderModule({ code });
+    return device.createRenderPipeline({
+      layout: 'auto', vertex: { module, entryPoint: 'vs' },
+      fragment: { module, entryPoint: 'fs', targets: [{ format: 'rgba8unorm' }] },
+    });
+  };
+  const picturePipeline = renderPipeline(picture);
+  const quadPipeline = renderPipeline(quad);
+  const rects = panels.map((r) => {
+    const b = device.createBuffer({ size: 16, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
+    device.queue.writeBuffer(b, 0, new Float32Array(r));
+    return device.createBindGroup({
+      layout: quadPipeline.getBindGroupLayout(0),
+      entries: [bins, scale, b].map((buffer, binding) => ({ binding, resource: { buffer } })),
+    });
+  });
+  const composeModule = device.createShaderModule({ code: composeSource() });
+  const composePipeline = device.createComputePipeline({ layout: 'auto', compute: { module: composeModule, entryPoint: 'cs' } });
+  // compose.wgsl's uniforms: the identity (frame and target both 16:9), 16 colours, two panels.
+  const uni = new ArrayBuffer(64 + 256 + 64);
+  new Float32Array(uni, 0, 16).set([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]);
+  for (let m = 1; m < 16; m++) new Float32Array(uni, 64 + m * 16, 4).set([m & 1, (m >> 1) & 1, (m >> 2) & 1, 1]);
+  panels.forEach((r, i) => {
+    new Float32Array(uni, 320 + i * 32, 4).set(r);
+    new Uint32Array(uni, 336 + i * 32, 4).set(i === 0 ? [1, 1, 1, 0] : [0, 0, 0, 1]);
+  });
+  const uniforms = device.createBuffer({ size: uni.byteLength, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
+  device.queue.writeBuffer(uniforms, 0, uni);
+  const querySet = device.createQuerySet({ type: 'timestamp', count: 2 });
+  const resolved = device.createBuffer({ size: 16, usage: GPUBufferUsage.QUERY_RESOLVE | GPUBufferUsage.COPY_SRC });
+  const readback = device.createBuffer({ size: 16, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
+  const timestampWrites = { querySet, beginningOfPassWriteIndex: 0, endOfPassWriteIndex: 1 };
+  for (const [fw, fh] of [[1920, 1080], [3840, 2160]]) {
+    const frameTexture = device.createTexture({
+      size: [fw, fh], format: 'rgba8unorm', usage: GPUTextureUsage.TEXTURE_BINDING | GPUTextureUsage.COPY_DST,
+    });
+    device.queue.writeTexture({ texture: frameTexture }, Uint8Array.from({ length: fw * fh * 4 }, (_, i) => (i * 31) & 255),
+      { bytesPerRow: fw * 4 }, [fw, fh]);
+    const frameGroup = device.createBindGroup({
+      layout: picturePipeline.getBindGroupLayout(0),
+      entries: [{ binding: 0, resource: frameTexture.createView() }, { binding: 1, resource: sampler }],
+    });
+    const composeGroup = device.createBindGroup({
+      layout: composePipeline.getBindGroupLayout(0),
+      entries: [frameTexture.createView(), sampler, { buffer: bins }, { buffer: scale }, { buffer: uniforms }, target.createView()]
+        .map((resource, binding) => ({ binding, resource })),
+    });
+    const render = (encoder, withPicture, withPanels) => {
+      const pass = encoder.beginRenderPass({
+        colorAttachments: [{ view: target.createView(), loadOp: 'clear', storeOp: 'store', clearValue: [0, 0, 0, 0] }],
+        timestampWrites,
+      });
+      if (withPicture) {
+        pass.setPipeline(picturePipeline);
+        pass.setBindGroup(0, frameGroup);
+        pass.draw(6);
+      }
+      if (withPanels) {
+        pass.setPipeline(quadPipeline);
+        for (const group of rects) {
+          pass.setBindGroup(0, group);
+          pass.draw(6);
+        }
+      }
+      pass.end();
+    };
+    const parts = {
+      'render-clear': (e) => render(e, false, false),
+      'render-frame': (e) => render(e, true, false),
+      'render-panels': (e) => render(e, false, true),
+      'render-all': (e) => render(e, true, true),
+      compose: (e) => {
+        const pass = e.beginComputePass({ timestampWrites });
+        pass.setPipeline(composePipeline);
+        pass.setBindGroup(0, composeGroup);
+        pass.dispatchWorkgroups(Math.ceil(tw / 8), Math.ceil(th / 8));
+        pass.end();
+      },
+    };
+    for (const [name, part] of Object.entries(parts)) {
+      const once = async () => {
+        const encoder = device.createCommandEncoder();
+        part(encoder);
+        encoder.resolveQuerySet(querySet, 0, 2, resolved, 0);
+        encoder.copyBufferToBuffer(resolved, 0, readback, 0, 16);
+        device.queue.submit([encoder.finish()]);
+        await readback.mapAsync(GPUMapMode.READ);
+        const [t0, t1] = new BigInt64Array(readback.getMappedRange());
+        readback.unmap();
+        return Number(t1 - t0) / 1000;
+      };
+      // Clocks up first, as the kernels' rows are timed.
+      for (const end = performance.now() + 300; performance.now() < end;) await once();
+      const times = [];
+      for (let i = 0; i < RUNS; i++) times.push(await once());
+      log(`DRAW ${name} ${fw}x${fh} ${tw}x${th} ${median(times).toFixed(2)}`);
+    }
+    frameTexture.destroy();
+  }
+  device.destroy();
 }
 
 // The chunks + sum method's second pass, alone, in raw WebGPU: sum.wgsl as the site
@@ -293,11 +458,12 @@ async function variants() {
   device.destroy();
 }
 
-async function videoPage() {
+async function videoPage(ours) {
   // 1080p at 30 fps and 4K at 60 (prepare.sh), each by both frame paths.
-  for (const [size, name] of [['1920x1080', 'sunset-1920x1080.mp4'], ['3840x2160', 'sunset-3840x2160-60.mp4']]) {
-    for (const path of ['import', 'decoded']) {
-      const f = await frame(`../www/video.html?frames=${path}`, 1280, 800, 'ready');
+  for (const name of VIDEOS) {
+    const size = name.match(/\d+x\d+/)[0];
+    for (const [build, path] of BUILDS.flatMap((b) => ['import', 'decoded'].map((p) => [b, p]))) {
+      const f = await frame(`../${build === 'site' ? '' : `${build}/`}www/video.html?frames=${path}`, 1280, 800, 'ready');
       const page = f.contentWindow.videoPage;
       drop(f, await file(`../media/${name}`));
       await until(() => f.contentDocument.body.dataset.state === 'playing', 60_000, `video ${size} playing`);
@@ -306,14 +472,29 @@ async function videoPage() {
       const quality = () => page.video.getVideoPlaybackQuality();
       const [n0, t0, q0] = [page.frames, performance.now(), quality()];
       const gpu = [];
+      // The kernels on a picture of the frame's size, once a second while the video
+      // plays: timed in the GPU's state of the moment (its clocks fall between
+      // frames), as the frames' own passes are.
+      const picture = VIDEO_KERNELS ? Picture.bench('natural', ...size.split('x').map(Number)) : null;
+      const beside = picture ? { packed: [], privatized: [] } : {};
       for (let s = 0; s < VIDEO_SECONDS; s++) {
         await sleep(1000);
-        gpu.push([page.view.histogramMs, page.view.drawMs]);
+        gpu.push([page.view.histogramMs, page.view.drawMs, page.importMs]);
+        for (const method of Object.keys(beside)) {
+          const o = await ours.compute(picture, method, 4, '256x1', undefined);
+          beside[method].push(o.gpuMs);
+          o.free();
+        }
+      }
+      if (picture) {
+        picture.free();
+        log(`VIDEOKERNEL ${build} ${size} ${page.path} packed ${median(beside.packed).toFixed(3)} privatized ${median(beside.privatized).toFixed(3)}`);
       }
       const fps = ((page.frames - n0) * 1000) / (performance.now() - t0);
       const q1 = quality();
-      log(`VIDEO ${size} ${page.path} ${fps.toFixed(1)} ${q1.droppedVideoFrames - q0.droppedVideoFrames} ` +
-        `${q1.totalVideoFrames - q0.totalVideoFrames} ${median(gpu.map((g) => g[0])).toFixed(3)} ${median(gpu.map((g) => g[1])).toFixed(3)}`);
+      log(`VIDEO ${build} ${size} ${page.path} ${fps.toFixed(1)} ${q1.droppedVideoFrames - q0.droppedVideoFrames} ` +
+        `${q1.totalVideoFrames - q0.totalVideoFrames} ${median(gpu.map((g) => g[0])).toFixed(3)} ${median(gpu.map((g) => g[1])).toFixed(3)} ` +
+        `${median(gpu.map((g) => g[2] ?? NaN)).toFixed(3)} ${page.view.drawing ?? 'render pass'}`);
       f.remove();
     }
   }
@@ -336,7 +517,7 @@ try {
   const fallback = !info || info.isFallbackAdapter || /swiftshader|llvmpipe|lavapipe/i.test(`${info.vendor} ${info.architecture} ${info.description}`);
   if (fallback && !params.has('any')) throw new Error('no hardware adapter: not measuring a fallback');
   const gpu = await GpuContext.create();
-  for (const [name, step] of [['kernels', () => kernels(gpu)], ['scopes', () => scopes(gpu)], ['variants', variants], ['sum', sumProbe], ['timings', timingsPage], ['pages', () => imagePages(gpu)], ['video', videoPage]]) {
+  for (const [name, step] of [['kernels', () => kernels(gpu)], ['scopes', () => scopes(gpu)], ['variants', variants], ['sum', sumProbe], ['draw', drawProbe], ['timings', timingsPage], ['pages', () => imagePages(gpu)], ['video', () => videoPage(gpu)]]) {
     if (params.has('skip') && params.get('skip').split(',').includes(name)) continue;
     const t = performance.now();
     try {

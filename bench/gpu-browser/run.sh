@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # The site in Chromium on the GPU machine (device tool), beside `histogram bench` in the
 # same call. From the repository root there, with carried: .gl (Vulkan loader debs),
-# .device (our release binary), dist (`make dist`), .site-media (the videos and photo of
+# .device (our release binary), dist (`make dist`), .before (another build, optional), .site-media (the videos and photo of
 # prepare.sh) and .cr (one part of ../shared/gpu-chromium/bundle.sh's Chromium per call:
 # /opt/cr keeps the parts while the machine stays warm; the call that brings the last
-# part unpacks it). Usage: run.sh [driver query], e.g. run.sh 'skip=video'.
+# part unpacks it). Usage: run.sh [driver query], e.g. run.sh 'skip=video'; NATIVE=0
+# leaves out the native rows that follow the browser's.
 # With PROBE=1 only the adapter is asked for, under each flag set, and nothing timed.
 set -u
 out=${OUT:-/tmp}
@@ -33,6 +34,9 @@ export FONTCONFIG_FILE=/opt/fonts/fonts.conf
 site=/tmp/site
 rm -rf $site && mkdir -p $site/bench && cp -r dist/. $site/ && cp bench/gpu-browser/*.{html,js} $site/bench/ &&
   cp -r .site-media $site/media && rm -rf $site/media/fonts
+# Another build of the site (a `make dist` of the commit before a change), if
+# carried as .before/: served at before/, for driver.js's builds=site,before.
+[ -d .before ] && cp -r .before $site/before
 # Scope kernel variants (examples/scope_parts.rs DUMP=.device/variants), if carried.
 [ -d .device/variants ] && cp -r .device/variants $site/bench/
 # The scopes' 4K frame (driver.js and `histogram scope` below): the photo of
@@ -59,12 +63,12 @@ browse() { # flags query seconds log
   local pid=$!
   while kill -0 $pid 2>/dev/null && ! grep -a -q '"DONE"' "$4"; do sleep 1; done
   kill $pid 2>/dev/null; wait $pid 2>/dev/null
-  grep -a -o -E '"(ADAPTER|KERNEL|SCOPE|VARIANT|SUM|TIMINGS|PAGE|VIDEO|FAIL|DONE|#).*"' "$4" | sed 's/^"//; s/"$//'
+  grep -a -o -E '"(ADAPTER|KERNEL|SCOPE|VARIANT|SUM|DRAW|TIMINGS|PAGE|VIDEO|VIDEOKERNEL|FAIL|DONE|#).*"' "$4" | sed 's/^"//; s/"$//'
 }
 chosen=""
 for i in "${!FLAGSETS[@]}"; do
   echo "=== flags: ${FLAGSETS[$i]}"
-  browse "${FLAGSETS[$i]}" "skip=kernels,scopes,variants,sum,timings,pages,video" 45 /tmp/probe-$i.log | tee /tmp/probe-$i.rows
+  browse "${FLAGSETS[$i]}" "skip=kernels,scopes,variants,sum,draw,timings,pages,video" 45 /tmp/probe-$i.log | tee /tmp/probe-$i.rows
   tr -cd '\11\12\15\40-\176' </tmp/probe-$i.log | grep -i -E "vulkan|webgpu|dawn|adapter" | grep -v dbus | head -8 | cut -c1-220
   if grep -q '^ADAPTER' /tmp/probe-$i.rows && ! grep -q '^FAIL' /tmp/probe-$i.rows; then chosen=${FLAGSETS[$i]}; break; fi
 done
@@ -85,6 +89,7 @@ if [ "${UNCHECKED:-1}" != 0 ]; then
   browse "$chosen --enable-dawn-features=disable_robustness" "skip=${UNCHECKED_SKIP:-timings,pages,video}&sizes=1920x1080,8192x8192&kinds=natural" 200 \
     /tmp/unchecked.log | tee "$out/browser-unchecked.txt"
 fi
+[ "${NATIVE:-1}" = 0 ] && exit 0 # the browser's rows only (NATIVE=0)
 echo "=== native"
 .device/histogram bench --backend vulkan --sizes 1920x1080,2448x1505,3840x2160,8192x8192 --kinds natural,noise \
   --methods atomic,chunks-sum,chunks-reduce,privatized,packed | tee "$out/native.txt"

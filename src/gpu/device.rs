@@ -127,11 +127,10 @@ impl Gpu {
         };
         let info = adapter.get_info();
         let timestamps = adapter.features().contains(wgpu::Features::TIMESTAMP_QUERY);
-        let required_features = if timestamps {
-            wgpu::Features::TIMESTAMP_QUERY
-        } else {
-            wgpu::Features::empty()
-        };
+        // Timestamps for the pages' timings; bgra8unorm storage for drawing into a
+        // canvas of that format by a compute pass (compose.rs).
+        let required_features = adapter.features()
+            & (wgpu::Features::TIMESTAMP_QUERY | wgpu::Features::BGRA8UNORM_STORAGE);
         let (device, queue) = adapter
             .request_device(&wgpu::DeviceDescriptor {
                 label: Some("histogram"),

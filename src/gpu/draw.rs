@@ -101,10 +101,7 @@ struct Pinned {
 /// (draw.wgsl), or as a histogram panel (panel.wgsl): see `Bars`.
 pub struct HistogramPainter {
     spec: Spec,
-    scale: Owned<wgpu::Buffer>,
-    scale_pipeline: wgpu::ComputePipeline,
-    scale_bind_group: wgpu::BindGroup,
-    entries: Owned<wgpu::Buffer>,
+    scaler: Scaler,
     render_pipeline: wgpu::RenderPipeline,
     panels: Vec<(Owned<wgpu::Buffer>, wgpu::BindGroup)>,
     pinned: Option<std::cell::RefCell<Pinned>>,
@@ -112,6 +109,71 @@ pub struct HistogramPainter {
 
 /// Bytes of the scale pass's result (`Scale` in common.wgsl).
 const SCALE_BYTES: u64 = 32;
+
+/// The article's scale pass (scale.wgsl): from the bins, on the GPU, the scale
+/// that drawing reads, so nothing is read back.
+pub struct Scaler {
+    scale: Owned<wgpu::Buffer>,
+    pipeline: wgpu::ComputePipeline,
+    bind_group: wgpu::BindGroup,
+    entries: Owned<wgpu::Buffer>,
+}
+
+impl Scaler {
+    pub fn new(gpu: &Gpu, kernels: &mut Kernels, spec: Spec, bins: &wgpu::Buffer) -> Scaler {
+        let device = &gpu.device;
+        let scale = device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("scale"),
+            size: SCALE_BYTES,
+            usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
+            mapped_at_creation: false,
+        });
+        let entries = device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("numEntries"),
+            size: 16,
+            usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
+        });
+        let pipeline = kernels.pipeline(gpu, Kernel::Scale, spec, ChunkShape::default());
+        let bind_group = bind_group(
+            device,
+            &pipeline.get_bind_group_layout(0),
+            &[
+                bins.as_entire_binding(),
+                scale.as_entire_binding(),
+                entries.as_entire_binding(),
+            ],
+        );
+        Scaler {
+            scale: scale.into(),
+            pipeline,
+            bind_group,
+            entries: entries.into(),
+        }
+    }
+
+    /// The `Scale` the pass writes.
+    pub fn buffer(&self) -> &wgpu::Buffer {
+        &self.scale
+    }
+
+    /// How many pixels the bins count (the scale's numEntries).
+    pub fn set_entries(&self, queue: &wgpu::Queue, entries: u64) {
+        let n = entries.min(u32::MAX as u64) as u32;
+        queue.write_buffer(&self.entries, 0, &n.to_le_bytes());
+    }
+
+    /// Run after the histogram, before drawing.
+    pub fn encode(&self, encoder: &mut wgpu::CommandEncoder) {
+        let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
+            label: Some("scale"),
+            timestamp_writes: None,
+        });
+        pass.set_pipeline(&self.pipeline);
+        pass.set_bind_group(0, &self.bind_group, &[]);
+        pass.dispatch_workgroups(1, 1, 1);
+    }
+}
 
 impl HistogramPainter {
     /// Prepares the scale pass and one quad per panel over `bins` (interleaved as
@@ -126,12 +188,7 @@ impl HistogramPainter {
         bars: Bars,
     ) -> HistogramPainter {
         let device = &gpu.device;
-        let scale = device.create_buffer(&wgpu::BufferDescriptor {
-            label: Some("scale"),
-            size: SCALE_BYTES,
-            usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
-            mapped_at_creation: false,
-        });
+        let scaler = Scaler::new(gpu, kernels, spec, bins);
         let pinned = (bars == Bars::Panel).then(|| {
             let copy = |label, size| {
                 device
@@ -149,22 +206,6 @@ impl HistogramPainter {
                 style: [0, 0],
             }
         });
-        let entries = device.create_buffer(&wgpu::BufferDescriptor {
-            label: Some("numEntries"),
-            size: 16,
-            usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
-            mapped_at_creation: false,
-        });
-        let scale_pipeline = kernels.pipeline(gpu, Kernel::Scale, spec, ChunkShape::default());
-        let scale_bind_group = bind_group(
-            device,
-            &scale_pipeline.get_bind_group_layout(0),
-            &[
-                bins.as_entire_binding(),
-                scale.as_entire_binding(),
-                entries.as_entire_binding(),
-            ],
-        );
 
         let (label, wgsl) = if pinned.is_some() {
             ("panel", panel_source(spec))
@@ -189,7 +230,7 @@ impl HistogramPainter {
                 let mut resources = vec![
                     bins.as_entire_binding(),
                     uniforms.as_entire_binding(),
-                    scale.as_entire_binding(),
+                    scaler.buffer().as_entire_binding(),
                 ];
                 if let Some(s) = &pinned {
                     resources.push(s.pinned.as_entire_binding());
@@ -201,10 +242,7 @@ impl HistogramPainter {
             .collect();
         HistogramPainter {
             spec,
-            scale: scale.into(),
-            scale_pipeline,
-            scale_bind_group,
-            entries: entries.into(),
+            scaler,
             render_pipeline,
             panels,
             pinned: pinned.map(std::cell::RefCell::new),
@@ -213,13 +251,12 @@ impl HistogramPainter {
 
     /// The vec4f the scale pass writes (COPY_SRC, for tests and tools).
     pub fn scale(&self) -> &wgpu::Buffer {
-        &self.scale
+        self.scaler.buffer()
     }
 
     /// How many pixels the bins count (the scale's numEntries).
     pub fn set_entries(&self, queue: &wgpu::Queue, entries: u64) {
-        let n = entries.min(u32::MAX as u64) as u32;
-        queue.write_buffer(&self.entries, 0, &n.to_le_bytes());
+        self.scaler.set_entries(queue, entries);
     }
 
     /// Moves the panels (same number as at creation, fewer hide the rest), e.g.
@@ -245,19 +282,19 @@ impl HistogramPainter {
         if let Some(pinned) = &self.pinned {
             let pinned = pinned.borrow();
             encoder.copy_buffer_to_buffer(bins, 0, &pinned.pinned, 0, bins.size());
-            encoder.copy_buffer_to_buffer(&self.scale, 0, &pinned.pinned_scale, 0, SCALE_BYTES);
+            encoder.copy_buffer_to_buffer(
+                self.scaler.buffer(),
+                0,
+                &pinned.pinned_scale,
+                0,
+                SCALE_BYTES,
+            );
         }
     }
 
     /// The scale pass: run after the histogram, before drawing.
     pub fn encode_scale(&self, encoder: &mut wgpu::CommandEncoder) {
-        let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
-            label: Some("scale"),
-            timestamp_writes: None,
-        });
-        pass.set_pipeline(&self.scale_pipeline);
-        pass.set_bind_group(0, &self.scale_bind_group, &[]);
-        pass.dispatch_workgroups(1, 1, 1);
+        self.scaler.encode(encoder);
     }
 
     /// Draws one panel's quad into the current render pass.
@@ -357,18 +394,7 @@ impl FramePainter {
             bind_group_layouts: &[Some(&group_layout)],
             immediate_size: 0,
         });
-        // Bilinear filtering, except on a GPU that the CPU emulates, where it costs
-        // a third of the draw pass (3.5 ms of a 540p frame on SwiftShader).
-        let filter = if gpu.info.device_type == wgpu::DeviceType::Cpu {
-            wgpu::FilterMode::Nearest
-        } else {
-            wgpu::FilterMode::Linear
-        };
-        let sampler = device.create_sampler(&wgpu::SamplerDescriptor {
-            mag_filter: filter,
-            min_filter: filter,
-            ..Default::default()
-        });
+        let sampler = picture_sampler(gpu);
         let view = device.create_buffer(&wgpu::BufferDescriptor {
             label: Some("view"),
             size: VIEW_BYTES,
@@ -425,13 +451,8 @@ impl FramePainter {
     /// Fits the picture to a `target`-sized canvas; `tiles` is CLAHE's grid and
     /// `split` the fraction of the picture's width from which adjustments show.
     pub fn set_view(&self, queue: &wgpu::Queue, target: (u32, u32), tiles: (u32, u32), split: f32) {
-        // The target's unit square to texture coordinates: the inverse of where
-        // the picture lands in the target.
-        let [x, y, w, h] = layout::fit(self.size, target);
-        let matrix = Mat4::from_scale(Vec3::new(1.0 / w, 1.0 / h, 1.0))
-            * Mat4::from_translation(Vec3::new(-x, -y, 0.0));
         let frame = self.size;
-        let mut bytes: Vec<u8> = matrix
+        let mut bytes: Vec<u8> = fit_matrix(frame, target)
             .to_cols_array()
             .iter()
             .flat_map(|v| v.to_le_bytes())
@@ -480,7 +501,31 @@ impl FramePainter {
     }
 }
 
-fn bind_group(
+/// The matrix from a `target`'s unit square (y down) to the texture coordinates
+/// of a `picture` fitted into it (`layout::fit`): the inverse of where it lands.
+pub(super) fn fit_matrix(picture: (u32, u32), target: (u32, u32)) -> Mat4 {
+    let [x, y, w, h] = layout::fit(picture, target);
+    Mat4::from_scale(Vec3::new(1.0 / w, 1.0 / h, 1.0))
+        * Mat4::from_translation(Vec3::new(-x, -y, 0.0))
+}
+
+/// How pictures are sampled when drawn: bilinear, except on a GPU that the CPU
+/// emulates, where filtering costs a third of the draw pass (3.5 ms of a 540p
+/// frame on SwiftShader).
+pub(super) fn picture_sampler(gpu: &Gpu) -> wgpu::Sampler {
+    let filter = if gpu.info.device_type == wgpu::DeviceType::Cpu {
+        wgpu::FilterMode::Nearest
+    } else {
+        wgpu::FilterMode::Linear
+    };
+    gpu.device.create_sampler(&wgpu::SamplerDescriptor {
+        mag_filter: filter,
+        min_filter: filter,
+        ..Default::default()
+    })
+}
+
+pub(super) fn bind_group(
     device: &wgpu::Device,
     layout: &wgpu::BindGroupLayout,
     resources: &[wgpu::BindingResource<'_>],

@@ -2,6 +2,7 @@
 //! same code runs in the browser (WebGPU) and natively (wgpu on Vulkan).
 
 mod adjust;
+mod compose;
 mod device;
 mod draw;
 mod hdr;
@@ -13,8 +14,11 @@ mod video;
 pub use adjust::{
     adjust_image, adjust_source, time_adjustment, AdjustTime, AdjustedCount, Adjuster, Remap,
 };
+pub use compose::{compose_format, compose_source, Composer};
 pub use device::{now_ms, Destroy, Gpu, GpuError, GpuOptions, Owned};
-pub use draw::{palette, panel_source, picture_source, Bars, FramePainter, HistogramPainter, Look};
+pub use draw::{
+    palette, panel_source, picture_source, Bars, FramePainter, HistogramPainter, Look, Scaler,
+};
 pub use hdr::{count_hdr, HdrCount};
 pub use kernels::{with_constants, ChunkShape, Input, Kernel, Kernels, Method, DEEP_PRIVATE_BINS};
 pub use run::{

@@ -555,13 +555,33 @@ impl CanvasTarget {
         gpu: &gpu::Gpu,
         canvas: web_sys::HtmlCanvasElement,
     ) -> Result<CanvasTarget, gpu::GpuError> {
+        Self::with(gpu, canvas, |_| {})
+    }
+
+    /// A canvas a compute pass writes (`Composer`), bound for storage.
+    fn for_compute(
+        gpu: &gpu::Gpu,
+        canvas: web_sys::HtmlCanvasElement,
+    ) -> Result<CanvasTarget, gpu::GpuError> {
+        Self::with(gpu, canvas, |config| {
+            config.format = gpu::compose_format(gpu, config.format);
+            config.usage |= wgpu::TextureUsages::STORAGE_BINDING;
+        })
+    }
+
+    fn with(
+        gpu: &gpu::Gpu,
+        canvas: web_sys::HtmlCanvasElement,
+        adjust: impl FnOnce(&mut wgpu::SurfaceConfiguration),
+    ) -> Result<CanvasTarget, gpu::GpuError> {
         let surface = gpu
             .instance
             .create_surface(wgpu::SurfaceTarget::Canvas(canvas.clone()))
             .map_err(|e| gpu::GpuError(format!("the canvas cannot show WebGPU output: {e}")))?;
-        let config = surface
+        let mut config = surface
             .get_default_config(&gpu.adapter, canvas.width().max(1), canvas.height().max(1))
             .ok_or_else(|| gpu::GpuError("the canvas cannot show WebGPU output".into()))?;
+        adjust(&mut config);
         surface.configure(&gpu.device, &config);
         Ok(CanvasTarget {
             canvas,
@@ -590,16 +610,7 @@ impl CanvasTarget {
         timestamps: Option<(&wgpu::QuerySet, u32)>,
         draw: impl FnOnce(&mut wgpu::RenderPass<'_>),
     ) -> Result<wgpu::SurfaceTexture, gpu::GpuError> {
-        let frame = match self.surface.get_current_texture() {
-            wgpu::CurrentSurfaceTexture::Success(frame)
-            | wgpu::CurrentSurfaceTexture::Suboptimal(frame) => frame,
-            _ => {
-                return Err(gpu::GpuError(
-                    "the canvas has no frame to draw into (was the GPU device lost?)".into(),
-                ))
-            }
-        };
-        let view = frame.texture.create_view(&Default::default());
+        let (frame, view) = self.current()?;
         let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
             label: Some("draw"),
             color_attachments: &[Some(wgpu::RenderPassColorAttachment {
@@ -623,5 +634,20 @@ impl CanvasTarget {
         draw(&mut pass);
         drop(pass);
         Ok(frame)
+    }
+
+    /// The canvas's next frame and a view of it, to draw into and present after
+    /// the submission.
+    fn current(&self) -> Result<(wgpu::SurfaceTexture, wgpu::TextureView), gpu::GpuError> {
+        match self.surface.get_current_texture() {
+            wgpu::CurrentSurfaceTexture::Success(frame)
+            | wgpu::CurrentSurfaceTexture::Suboptimal(frame) => {
+                let view = frame.texture.create_view(&Default::default());
+                Ok((frame, view))
+            }
+            _ => Err(gpu::GpuError(
+                "the canvas has no frame to draw into (was the GPU device lost?)".into(),
+            )),
+        }
     }
 }

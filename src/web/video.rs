@@ -3,8 +3,9 @@
 
 use super::live::{Frames, Live};
 use super::{CanvasTarget, Context, GpuContext, WebResult};
-use crate::gpu::{self, Bars, FramePainter, HistogramPainter, Owned};
+use crate::gpu::{self, Bars, Composer, FramePainter, HistogramPainter, Owned, Scaler};
 use crate::layout::video_panels;
+use crate::layout::Panel;
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -21,16 +22,85 @@ pub fn import_source() -> String {
     include_str!("../../shaders/import.wgsl").into()
 }
 
+/// The WGSL of the compose pass (the frame and its histograms into the canvas).
+#[wasm_bindgen(js_name = composeSource)]
+pub fn compose_source() -> String {
+    gpu::compose_source(
+        crate::histogram::Spec::rgbl(),
+        wgpu::TextureFormat::Rgba8Unorm,
+    )
+}
+
+/// How the video page draws a frame and its histograms into the canvas. The same
+/// picture either way (tests/gpu_draw.rs compares them pixel by pixel); each is
+/// many times cheaper where the other is dear (NOTES.md).
+enum Drawing {
+    /// Where the CPU plays the GPU: a render pass with the frame's quad and the
+    /// article's histogram quads. SwiftShader's rasterizer wrote the canvas 7x
+    /// faster than a compute pass writing the same pixels.
+    Quads {
+        frame: FramePainter,
+        histograms: HistogramPainter,
+    },
+    /// On a real GPU: one compute pass writes every pixel. A GPU built for compute
+    /// (an H100) has few graphics units, and a render pass there crawls.
+    Compose { scaler: Scaler, composer: Composer },
+}
+
+impl Drawing {
+    fn set_view(&self, queue: &wgpu::Queue, size: (u32, u32), panels: &[Panel]) {
+        match self {
+            Drawing::Quads { frame, histograms } => {
+                frame.set_view(queue, size, (1, 1), 1.0);
+                histograms.set_panels(queue, panels);
+            }
+            Drawing::Compose { composer, .. } => composer.set_view(queue, size, panels),
+        }
+    }
+
+    /// Records the scale pass and the drawing into `target`'s next frame, timed
+    /// into `queries` 2 and 3 if given.
+    fn encode(
+        &self,
+        encoder: &mut wgpu::CommandEncoder,
+        target: &CanvasTarget,
+        queries: Option<&wgpu::QuerySet>,
+    ) -> Result<wgpu::SurfaceTexture, gpu::GpuError> {
+        match self {
+            Drawing::Quads { frame, histograms } => {
+                histograms.encode_scale(encoder);
+                target.draw(encoder, queries.map(|q| (q, 2)), |pass| {
+                    frame.draw(pass);
+                    histograms.draw(pass, 0);
+                    histograms.draw(pass, 1);
+                })
+            }
+            Drawing::Compose { scaler, composer } => {
+                scaler.encode(encoder);
+                let (surface, view) = target.current()?;
+                let timestamps = queries.map(|query_set| wgpu::ComputePassTimestampWrites {
+                    query_set,
+                    beginning_of_pass_write_index: Some(2),
+                    end_of_pass_write_index: Some(3),
+                });
+                let size = (target.config.width, target.config.height);
+                composer.encode(encoder, &view, size, timestamps);
+                Ok(surface)
+            }
+        }
+    }
+}
+
 /// The live video page's drawing: the frames of a `Live`, their histograms scaled
-/// and drawn over them. Made once per video size; nothing is allocated per frame.
+/// and drawn over them (`Drawing`). Made once per video size; per frame only the
+/// compose pass's bind group (the canvas's texture of the moment) is new.
 #[wasm_bindgen]
 pub struct VideoView {
     context: Rc<Context>,
     target: RefCell<CanvasTarget>,
     frames: Rc<Frames>,
-    painter: HistogramPainter,
-    frame_painter: FramePainter,
-    /// Timestamps of the counting frame pass and the draw pass, read back now and then.
+    drawing: Drawing,
+    /// Timestamps of the counting frame pass and the drawing, read back now and then.
     draw_queries: Option<(wgpu::QuerySet, Owned<wgpu::Buffer>)>,
     timing: Owned<wgpu::Buffer>,
     timing_busy: Rc<Cell<bool>>,
@@ -44,31 +114,67 @@ pub struct VideoView {
 impl VideoView {
     /// Draws `live`'s frames into `canvas`, all of each frame, histograms along its foot.
     #[wasm_bindgen(constructor)]
+    /// `drawing` forces one way ("compose" or "quads"); by default the compose
+    /// pass on a real GPU, the quads where the CPU plays the GPU.
     pub fn new(
         gpu: &GpuContext,
         canvas: web_sys::HtmlCanvasElement,
         live: &Live,
+        drawing: Option<String>,
     ) -> WebResult<VideoView> {
         let context = gpu.context();
         let g = &context.gpu;
         let frames = live.frames();
         let run = frames.run();
-        let target = CanvasTarget::new(g, canvas).map_err(|e| JsError::new(&e.0))?;
+        let (width, height) = frames.size();
+        let compose = match drawing.as_deref() {
+            None => g.info.device_type != wgpu::DeviceType::Cpu,
+            Some("compose") => true,
+            Some("quads") => false,
+            Some(other) => {
+                return Err(JsError::new(&format!(
+                    "no drawing called {other:?} (compose or quads)"
+                )))
+            }
+        };
+        let target = if compose {
+            CanvasTarget::for_compute(g, canvas)
+        } else {
+            CanvasTarget::new(g, canvas)
+        }
+        .map_err(|e| JsError::new(&e.0))?;
         let format = target.config.format;
         let canvas_size = (target.config.width, target.config.height);
-        let painter = HistogramPainter::new(
-            g,
-            &mut context.kernels.borrow_mut(),
-            run.spec(),
-            run.bins(),
-            format,
-            &video_panels(canvas_size.0, canvas_size.1),
-            Bars::Article,
-        );
-        let (width, height) = frames.size();
-        painter.set_entries(&g.queue, width as u64 * height as u64);
-        let frame_painter = FramePainter::new(g, frames.view(), (width, height), format);
-        frame_painter.set_view(&g.queue, canvas_size, (1, 1), 1.0);
+        let panels = video_panels(canvas_size.0, canvas_size.1);
+        let mut kernels = context.kernels.borrow_mut();
+        let drawing = if compose {
+            let scaler = Scaler::new(g, &mut kernels, run.spec(), run.bins());
+            scaler.set_entries(&g.queue, width as u64 * height as u64);
+            let composer = Composer::new(
+                g,
+                frames.view(),
+                (width, height),
+                (run.bins(), scaler.buffer()),
+                run.spec(),
+                format,
+            );
+            Drawing::Compose { scaler, composer }
+        } else {
+            let histograms = HistogramPainter::new(
+                g,
+                &mut kernels,
+                run.spec(),
+                run.bins(),
+                format,
+                &panels,
+                Bars::Article,
+            );
+            histograms.set_entries(&g.queue, width as u64 * height as u64);
+            let frame = FramePainter::new(g, frames.view(), (width, height), format);
+            Drawing::Quads { frame, histograms }
+        };
+        drop(kernels);
+        drawing.set_view(&g.queue, canvas_size, &panels);
         let draw_queries = g.timestamps.then(|| {
             let set = g.device.create_query_set(&wgpu::QuerySetDescriptor {
                 label: Some("frame times"),
@@ -93,8 +199,7 @@ impl VideoView {
             context,
             target: RefCell::new(target),
             frames,
-            painter,
-            frame_painter,
+            drawing,
             draw_queries,
             timing: timing.into(),
             timing_busy: Rc::new(Cell::new(false)),
@@ -114,9 +219,8 @@ impl VideoView {
         let mut target = self.target.borrow_mut();
         if target.fit(g) {
             let size = (target.config.width, target.config.height);
-            self.frame_painter.set_view(&g.queue, size, (1, 1), 1.0);
-            self.painter
-                .set_panels(&g.queue, &video_panels(size.0, size.1));
+            self.drawing
+                .set_view(&g.queue, size, &video_panels(size.0, size.1));
         }
         let mut encoder = g.device.create_command_encoder(&Default::default());
         let queries = self.draw_queries.as_ref().map(|(set, _)| set);
@@ -135,13 +239,9 @@ impl VideoView {
         } else {
             self.frames.encode(g, &mut encoder, timestamps)
         };
-        self.painter.encode_scale(&mut encoder);
-        let surface = target
-            .draw(&mut encoder, queries.map(|q| (q, 2)), |pass| {
-                self.frame_painter.draw(pass);
-                self.painter.draw(pass, 0);
-                self.painter.draw(pass, 1);
-            })
+        let surface = self
+            .drawing
+            .encode(&mut encoder, &target, queries)
             .map_err(|e| JsError::new(&e.0))?;
         if read_times {
             if let Some((set, resolve)) = &self.draw_queries {
@@ -189,11 +289,21 @@ impl VideoView {
     }
 
     /// GPU milliseconds of the latest timed frame: the pass that counts (the frame
-    /// pass where it converts and counts, else the privatized kernel) and the draw
-    /// pass (frame + histograms). NaN until measured or without timestamp queries.
+    /// pass where it converts and counts, else the privatized kernel) and the
+    /// drawing (frame + histograms). NaN until measured or without timestamp
+    /// queries.
     #[wasm_bindgen(getter, js_name = histogramMs)]
     pub fn histogram_ms(&self) -> f64 {
         self.times.get()[0]
+    }
+
+    /// How frames are drawn: "compose pass" or "render pass".
+    #[wasm_bindgen(getter)]
+    pub fn drawing(&self) -> String {
+        match self.drawing {
+            Drawing::Quads { .. } => "render pass".into(),
+            Drawing::Compose { .. } => "compose pass".into(),
+        }
     }
 
     #[wasm_bindgen(getter, js_name = drawMs)]

@@ -161,7 +161,11 @@ test('video: counts with the article\'s chunks + reduce when chosen, whole frame
   await page.selectOption('#method', 'chunks-reduce');
   await page.waitForFunction(() => /counted by the chunks-reduce kernel\nGPU histogram \d/.test(document.getElementById('overlay').textContent), null, { timeout: 60_000 });
   assert.match(await page.textContent('#overlay'), new RegExp(`${ours}: \\d+\\.\\d+ ms when last shown`));
-  assert.match(await page.textContent('details:last-of-type pre'), /---- chunks\.wgsl[^]*---- reduce\.wgsl/);
+  assert.match(await page.textContent('#kernel-source pre'), /---- chunks\.wgsl[^]*---- reduce\.wgsl/);
+  // The drawing's own WGSL: one compute pass writing the canvas.
+  const compose = await page.evaluate(() => [...document.querySelectorAll('details')]
+    .find((d) => /compose pass/.test(d.querySelector('summary').textContent))?.querySelector('pre').textContent);
+  assert.match(compose, /texture_storage_2d<rgba8unorm, write>[^]*channelMask/);
   const frames = await page.evaluate(() => window.videoPage.frames);
   await page.waitForTimeout(2000);
   assert.ok(await page.evaluate(() => window.videoPage.frames) > frames, 'frames keep coming');
@@ -189,6 +193,8 @@ for (const path of ['import', 'decoded', 'copy']) {
     if (can[path]) assert.equal(used, path);
     else assert.notEqual(used, path);
     await page.waitForFunction((u) => document.getElementById('overlay').textContent.includes(`frames ${u},`), used, { timeout: 10_000 });
+    // The import pass (through the browser's own device) timed too, where it ran.
+    if (used === 'import') await page.waitForFunction(() => /GPU import +\d/.test(document.getElementById('overlay').textContent), null, { timeout: 10_000 });
     await page.click('#screen', { position: { x: 300, y: 100 } });
     await waitState(page, 'paused');
     const result = await page.evaluate(async () => {
@@ -212,6 +218,26 @@ for (const path of ['import', 'decoded', 'copy']) {
       assert.ok(shift < 3, `${used}, channel ${'RGB'[c]}: ${shift.toFixed(2)} bins from the browser's decoding`);
       console.log(`frames ${used}, channel ${'RGB'[c]}: GPU vs browser histogram shift ${shift.toFixed(3)} bins`);
     }
+    assert.deepEqual(page.errors, []);
+  });
+}
+
+for (const draw of ['compose', 'quads']) {
+  test(`video: drawn by ${draw === 'compose' ? 'one compute pass' : 'render quads'} when forced, frame and histograms on the canvas`, async () => {
+    const page = await browser.open(`/www/video.html?draw=${draw}`, { state: 'ready', viewport: { width: 1280, height: 800 } });
+    await page.click('#play');
+    await waitState(page, 'playing', 60_000);
+    const frames = await page.evaluate(() => window.videoPage.frames);
+    await page.waitForFunction((n) => window.videoPage.frames > n + 3, frames, { timeout: 60_000 });
+    const pass = draw === 'compose' ? 'compose pass' : 'render pass';
+    await page.waitForFunction((p) => document.getElementById('overlay').textContent.includes(`(${p})`), pass, { timeout: 10_000 });
+    await page.click('#screen', { position: { x: 300, y: 100 } });
+    await waitState(page, 'paused');
+    // The histograms along the foot, the frame above them (the sunset's sky).
+    const [x, y, w, h] = await histogramFoot(page);
+    assert.ok(await litPixels(page, '#screen', [x, y, w, h]) > (w * h) / 20, `${pass}: the RGB histogram drawn`);
+    assert.ok(await litPixels(page, '#screen', [x, 0, w, y - 20]) > (w * (y - 20)) / 2, `${pass}: the frame drawn`);
+    await page.screenshot({ path: join(shots, `video-${draw}.png`) });
     assert.deepEqual(page.errors, []);
   });
 }
