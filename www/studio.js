@@ -195,7 +195,9 @@ async function readOnce() {
     hdr.shown();
     panel.shown();
     adjust.shown();
-    if (source?.kind === 'picture' || live.video.paused) setState('done');
+    // A read of the previous picture can end while a new file is being read:
+    // that is not the new picture shown.
+    if (!readingFile && (source?.kind === 'picture' || live.video.paused)) setState('done');
   } catch (e) {
     if (!gpu?.isLost && !/being read/.test(errorText(e))) showError(`The histogram could not be read: ${errorText(e)}`);
   } finally {
@@ -207,6 +209,7 @@ setInterval(() => { if (source?.kind === 'video' && !live.video.paused && !readi
 // Inputs: a picture (file, drop, paste), a video file, the camera. The latest wins.
 let wanted = null;
 let busy = false;
+let readingFile = false;
 async function open(file) {
   wanted = file;
   if (busy) return;
@@ -224,16 +227,20 @@ async function open(file) {
 }
 
 async function usePictureFile(file) {
+  readingFile = true;
   setState('running');
   status.textContent = `Reading ${file.name}…`;
-  await nextPaint();
   try {
+    await nextPaint();
     const picture = await readImage(file);
+    readingFile = false;
     await usePicture(picture, file.name);
     notes.hidden = picture.notesAtDepth().length === 0;
     notes.textContent = picture.notesAtDepth().join(' ');
   } catch (e) {
     showError(`${errorText(e)} The previous picture is kept.`);
+  } finally {
+    readingFile = false;
   }
   status.textContent = '';
 }
