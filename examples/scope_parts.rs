@@ -18,6 +18,13 @@
 //!               row's N texels (-read: no atomics);
 //!   w-quadN     the same from an rgba32uint texture a quarter as wide, 4 pixels a
 //!               texel (bench/results/2026-11-24-waveform-reads.txt);
+//!   w-rows-read w-rows' reads alone; rows-cN[xM]: w-rows with N columns (M invocations);
+//!   spreadD     w-rows, a warp's 16 rows of a column D rows apart (-read: no atomics);
+//!   mergeK      spread1, an invocation loading K neighbouring rows and adding a
+//!               channel's run of one level at once;
+//!   sNxK        a strip of N columns and K channels to a workgroup, a warp on whole
+//!               rows of the strip, the picture read 4 / K times
+//!               (bench/results/2026-11-24d-waveform-orders.txt);
 //!   vectorscope the kernel as it is (a block to a workgroup, its window centred
 //!               on the block's chroma);
 //!   v-read      its reads and chroma alone, no atomics;
@@ -102,11 +109,15 @@ fn variants() -> Vec<Variant> {
             &format!("const workgroupSize = {n}u;"),
         )
     };
-    let rows = edit(
-        WAVEFORM,
-        "for (var y = segment * rows; y < end; y++) {",
-        "for (var y = segment; y < band.size.y; y += segments) {",
-    );
+    // A column's invocations on neighbouring rows, a step of them at a time.
+    let interleave = |body: &str| {
+        edit(
+            body,
+            "for (var y = segment * rows; y < end; y++) {",
+            "for (var y = segment; y < band.size.y; y += segments) {",
+        )
+    };
+    let rows = interleave(WAVEFORM);
     let splice = |body: &str, start: &str, stop: &str, with: &str| {
         let a = body.find(start).expect("start marker");
         let b = a + body[a..].find(stop).expect("stop marker");
@@ -195,6 +206,140 @@ fn variants() -> Vec<Variant> {
             "@group(0) @binding(3) var quadTexture: texture_2d<u32>;\nfn unpack(p: u32) -> vec3u {\n  return vec3u(p & 0xffu, (p >> 8u) & 0xffu, (p >> 16u) & 0xffu);\n}\n@compute",
             1,
         )
+    };
+    // A workgroup owns a strip of N columns and K of the four channels (N x K = 32:
+    // 16 KB of 16-bit counts); its invocations take the strip's rows in turn, so a
+    // warp loads whole rows of the strip (N = 32: one 128-byte row) and no two of
+    // its lanes count one column. The picture is read 4 / K times.
+    let w_strip = |n: u32, k: u32, read_only: bool| {
+        let count = if read_only {
+            "sink += level;"
+        } else {
+            "atomicAdd(&bins[slotWord(local * groupChannels + k, level / 2u)], 1u << ((level & 1u) * 16u));"
+        };
+        let main = format!(
+            "const stripColumns = {n}u;
+const groupChannels = {k}u;
+var<private> sink: u32;
+@compute @workgroup_size(workgroupSize)
+fn cs(
+  @builtin(workgroup_id) workgroup_id: vec3u,
+  @builtin(local_invocation_index) local_invocation_index: u32,
+) {{
+  let blocks = 4u / groupChannels;
+  let first = (workgroup_id.x / blocks) * stripColumns;
+  let channel = (workgroup_id.x % blocks) * groupChannels;
+  let local = local_invocation_index % stripColumns;
+  let x = first + local;
+  let step = workgroupSize / stripColumns;
+  if (x < band.size.x) {{
+    for (var y = local_invocation_index / stripColumns; y < band.size.y; y += step) {{
+      let rgb = rgb8(textureLoad(ourTexture, band.origin + vec2u(x, y), 0));
+      for (var k = 0u; k < groupChannels; k++) {{
+        let level = binOf(rgb, channel + k);
+        {count}
+      }}
+    }}
+  }}
+  if (sink == 0x12345678u) {{ atomicAdd(&bins[0], 1u); }}
+  workgroupBarrier();
+  let columns = min(stripColumns, band.size.x - first);
+  for (var word = local_invocation_index; word < columns * groupChannels * (levels / 2u); word += workgroupSize) {{
+    let slot = word / (levels / 2u);
+    let pair = atomicLoad(&bins[slotWord(slot, word % (levels / 2u))]);
+    let at = (band.column + first + slot / groupChannels) * binsPerColumn
+      + (channel + slot % groupChannels) * levels + (word % (levels / 2u)) * 2u;
+    result[at] = pair & 0xffffu;
+    result[at + 1u] = pair >> 16u;
+  }}
+}}
+
+"
+        );
+        let a = WAVEFORM
+            .find("@compute @workgroup_size(workgroupSize)")
+            .expect("cs");
+        let b = WAVEFORM
+            .find("// Where the GPU is a CPU")
+            .expect("csColumn");
+        edit(
+            &format!("{}{main}{}", &WAVEFORM[..a], &WAVEFORM[b..]),
+            "const columnsPerGroup = 2u;",
+            &format!("const columnsPerGroup = {}u;", n * k / 4),
+        )
+    };
+    let strips = |n: u32, k: u32| {
+        Box::new(move |w: u32, _h: u32| [w.div_ceil(n) * (4 / k), 1, 1])
+            as Box<dyn Fn(u32, u32) -> [u32; 3]>
+    };
+    // The kernel's 2 columns, their 128 invocations taking 128 rows a step (the
+    // whole GPU sweeping the picture from the top, as w-rows), a warp's 16 rows of
+    // a column D rows apart (D = 1: neighbouring rows, which hold the same levels
+    // and contend for one word; 8: a step's rows spread among a warp).
+    let w_spread = |d: u32, read_only: bool| {
+        let count = if read_only {
+            "sink += level;"
+        } else {
+            "atomicAdd(&bins[slotWord(local * 4u + ch, level / 2u)], 1u << ((level & 1u) * 16u));"
+        };
+        let body = splice(
+            WAVEFORM,
+            "    let rows = (band.size.y + segments - 1u) / segments;",
+            "  workgroupBarrier();",
+            &format!(
+                "    let spread = {d}u;
+    let row = (segment % 16u) * spread + (segment / 16u) % spread + (segment / (16u * spread)) * 16u * spread;
+    for (var y = row; y < band.size.y; y += segments) {{
+      let rgb = rgb8(textureLoad(ourTexture, band.origin + vec2u(x, y), 0));
+      for (var ch = 0u; ch < 4u; ch++) {{
+        let level = binOf(rgb, ch);
+        {count}
+      }}
+    }}
+  }}
+  if (sink == 0x12345678u) {{ atomicAdd(&bins[0], 1u); }}
+
+"
+            ),
+        );
+        body.replacen("@compute", "var<private> sink: u32;\n@compute", 1)
+    };
+    // As spread1, each invocation taking K neighbouring rows a step: their K texels
+    // loaded first, then a channel's equal levels in a row added at once (a photo's
+    // neighbouring rows mostly hold one level), where spread1's lanes contend.
+    let w_merge = |k: u32| {
+        let body = splice(
+            WAVEFORM,
+            "    let rows = (band.size.y + segments - 1u) / segments;",
+            "  workgroupBarrier();",
+            &format!(
+                "    for (var y0 = segment * {k}u; y0 < band.size.y; y0 += segments * {k}u) {{
+      var px: array<vec3u, {k}>;
+      for (var j = 0u; j < {k}u; j++) {{
+        px[j] = rgb8(textureLoad(ourTexture, band.origin + vec2u(x, min(y0 + j, band.size.y - 1u)), 0));
+      }}
+      let valid = min({k}u, band.size.y - y0);
+      for (var ch = 0u; ch < 4u; ch++) {{
+        var level = binOf(px[0], ch);
+        var n = 1u;
+        for (var j = 1u; j < valid; j++) {{
+          let next = binOf(px[j], ch);
+          if (next != level) {{
+            atomicAdd(&bins[slotWord(local * 4u + ch, level / 2u)], n << ((level & 1u) * 16u));
+            level = next;
+            n = 0u;
+          }}
+          n += 1u;
+        }}
+        atomicAdd(&bins[slotWord(local * 4u + ch, level / 2u)], n << ((level & 1u) * 16u));
+      }}
+    }}
+  }}
+
+"
+            ),
+        );
+        body
     };
     let waveform = Scope::Waveform;
     let vectorscope = Scope::Vectorscope { size: 256 };
@@ -354,6 +499,46 @@ fn variants() -> Vec<Variant> {
             columns(4),
             true,
         ),
+        v("w-rows-read", waveform, &interleave(&w_read), columns(2), false),
+        v("s32x1", waveform, &w_strip(32, 1, false), strips(32, 1), true),
+        v("s32x1-read", waveform, &w_strip(32, 1, true), strips(32, 1), false),
+        v("s16x2", waveform, &w_strip(16, 2, false), strips(16, 2), true),
+        v("s16x2-read", waveform, &w_strip(16, 2, true), strips(16, 2), false),
+        v("s8x4", waveform, &w_strip(8, 4, false), strips(8, 4), true),
+        v("s8x4-read", waveform, &w_strip(8, 4, true), strips(8, 4), false),
+        v(
+            "s32x1x512",
+            waveform,
+            &invocations(&w_strip(32, 1, false), 512),
+            strips(32, 1),
+            true,
+        ),
+        v(
+            "s16x2x512",
+            waveform,
+            &invocations(&w_strip(16, 2, false), 512),
+            strips(16, 2),
+            true,
+        ),
+        v("spread1", waveform, &w_spread(1, false), columns(2), true),
+        v("spread1-read", waveform, &w_spread(1, true), columns(2), false),
+        v("spread2", waveform, &w_spread(2, false), columns(2), true),
+        v("spread2-read", waveform, &w_spread(2, true), columns(2), false),
+        v("spread4", waveform, &w_spread(4, false), columns(2), true),
+        v("spread4-read", waveform, &w_spread(4, true), columns(2), false),
+        v("spread8", waveform, &w_spread(8, false), columns(2), true),
+        v("spread8-read", waveform, &w_spread(8, true), columns(2), false),
+        v("spread8x512", waveform, &invocations(&w_spread(8, false), 512), columns(2), true),
+        v("spread4x512", waveform, &invocations(&w_spread(4, false), 512), columns(2), true),
+        v("merge2", waveform, &w_merge(2), columns(2), true),
+        v("merge4", waveform, &w_merge(4), columns(2), true),
+        v("merge8", waveform, &w_merge(8), columns(2), true),
+        v("merge4x512", waveform, &invocations(&w_merge(4), 512), columns(2), true),
+        v("merge4x128", waveform, &invocations(&w_merge(4), 128), columns(2), true),
+        v("rows-c4", waveform, &interleave(&cols(4)), columns(4), true),
+        v("rows-c8", waveform, &interleave(&cols(8)), columns(8), true),
+        v("rows-c4x512", waveform, &invocations(&interleave(&cols(4)), 512), columns(4), true),
+        v("rows-c8x512", waveform, &invocations(&interleave(&cols(8)), 512), columns(8), true),
         v("vectorscope", vectorscope, VECTORSCOPE, blocks(), true),
         v("v-read", vectorscope, &v_read, blocks(), false),
         v("v-neutral", vectorscope, &neutral, blocks(), true),
