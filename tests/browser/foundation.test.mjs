@@ -107,8 +107,8 @@ test('the built site works from a subfolder of a static host', async () => {
 });
 
 // Every page, at the widths people's windows have and on a phone both ways: no
-// horizontal scrolling, and no table cut off in its box (the studio's statistics
-// lost their Luminance column in a 1400-pixel window).
+// horizontal scrolling, no table cut off in its box (the studio's statistics
+// lost their Luminance column in a 1400-pixel window), nothing over anything else.
 test('every page fits its window, from 1920 pixels to a phone', async () => {
   const paths = ['/index.html', '/www/studio.html', ...examples.filter((e) => e.ready).map((e) => `/www/${e.id}.html`)];
   const sizes = [[1920, 1080], [1400, 900], [1280, 800], [1024, 768], [390, 844], [844, 390]];
@@ -129,6 +129,29 @@ test('every page fits its window, from 1920 pixels to a phone', async () => {
         if (over > 0) out.push(`${over}px wider than the window`);
         for (const wrap of document.querySelectorAll('.table-wrap')) {
           if (wrap.scrollWidth > wrap.clientWidth + 1) out.push(`a table cut off by ${wrap.scrollWidth - wrap.clientWidth}px`);
+        }
+        // Nothing drawn over anything else, but what is made to lie over a
+        // picture (the play button, the video's timings, labels, the region).
+        const parts = [...document.querySelectorAll('h1, h2, h3, p, li, label, button, select, input, summary, '
+          + 'figcaption, caption, th, td, canvas, video, img, pre, legend')].filter((e) => {
+          if (e.closest('.overlay, .play, .half-label, .region-box, .bin-cursor')) return false;
+          // Hidden for the eye, kept for screen readers: in a 1-pixel box.
+          for (let box = e; box; box = box.parentElement) {
+            const r = box.getBoundingClientRect();
+            if (r.width < 2 || r.height < 2) return false;
+          }
+          return e.checkVisibility({ visibilityProperty: true });
+        });
+        const boxes = parts.map((e) => e.getBoundingClientRect());
+        const name = (e) => `${e.localName}${e.id ? `#${e.id}` : ''} "${(e.textContent || e.getAttribute('aria-label') || '').trim().slice(0, 30)}"`;
+        for (let i = 0; i < parts.length; i++) {
+          for (let j = i + 1; j < parts.length; j++) {
+            if (parts[i].contains(parts[j]) || parts[j].contains(parts[i])) continue;
+            const [a, b] = [boxes[i], boxes[j]];
+            const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+            const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+            if (w > 2 && h > 2) out.push(`${name(parts[i])} and ${name(parts[j])} overlap by ${Math.round(w)}x${Math.round(h)}px`);
+          }
         }
         return out;
       });
