@@ -12,6 +12,7 @@
 //!   spread      the flush into 8 copies of the result, then folded;
 //!   grid-before the grid rule before the site's (item 11);
 //!   gridN       N workgroups (fewer to flush, fewer to read with).
+//! With VARIANTS=a,b only those run.
 //!
 //!     WGPU_BACKEND=vulkan cargo run --release --example packed_parts -- \
 //!         [SIZES=1920x1080,8192x8192] [KINDS=natural,noise,uniform] [photo files...]
@@ -124,7 +125,7 @@ fn variants() -> Vec<Variant> {
         exact,
     };
     let site = Grid::Site;
-    vec![
+    let mut all = vec![
         v("packed", PACKED, site, false, true),
         v("read", &read(PACKED), site, false, false),
         v("atomics", &atomics, site, false, false),
@@ -137,8 +138,15 @@ fn variants() -> Vec<Variant> {
         v("grid128", PACKED, Grid::Fixed(128), false, true),
         v("grid256", PACKED, Grid::Fixed(256), false, true),
         v("grid384", PACKED, Grid::Fixed(384), false, true),
+        v("grid512", PACKED, Grid::Fixed(512), false, true),
+        v("grid768", PACKED, Grid::Fixed(768), false, true),
         v("grid1024", PACKED, Grid::Fixed(1024), false, true),
-    ]
+    ];
+    if let Ok(names) = std::env::var("VARIANTS") {
+        let names: Vec<&str> = names.split(',').collect();
+        all.retain(|v| names.contains(&v.name));
+    }
+    all
 }
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {

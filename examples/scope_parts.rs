@@ -22,6 +22,8 @@
 //!   spreadD     w-rows, a warp's 16 rows of a column D rows apart (-read: no atomics);
 //!   mergeK      spread1, an invocation loading K neighbouring rows and adding a
 //!               channel's run of one level at once;
+//!   pair        spread1, two neighbouring rows an invocation, added at once when
+//!               a channel's two levels are one;
 //!   sNxK        a strip of N columns and K channels to a workgroup, a warp on whole
 //!               rows of the strip, the picture read 4 / K times
 //!               (bench/results/2026-11-24d-waveform-orders.txt);
@@ -341,6 +343,43 @@ fn cs(
         );
         body
     };
+    // spread1 with two neighbouring rows an invocation, a channel's two levels added
+    // at once when they are one (no arrays: w_merge's were slower than its atomics).
+    let w_pair = {
+        let add = |level: &str, n: &str| {
+            format!("atomicAdd(&bins[slotWord(local * 4u + ch, {level} / 2u)], {n}u << (({level} & 1u) * 16u));")
+        };
+        splice(
+            WAVEFORM,
+            "    let rows = (band.size.y + segments - 1u) / segments;",
+            "  workgroupBarrier();",
+            &format!(
+                "    for (var y = segment * 2u; y < band.size.y; y += segments * 2u) {{
+      let a = rgb8(textureLoad(ourTexture, band.origin + vec2u(x, y), 0));
+      let b = rgb8(textureLoad(ourTexture, band.origin + vec2u(x, min(y + 1u, band.size.y - 1u)), 0));
+      let both = y + 1u < band.size.y;
+      for (var ch = 0u; ch < 4u; ch++) {{
+        let la = binOf(a, ch);
+        let lb = binOf(b, ch);
+        if (both && la == lb) {{
+          {}
+        }} else {{
+          {}
+          if (both) {{
+            {}
+          }}
+        }}
+      }}
+    }}
+  }}
+
+",
+                add("la", "2"),
+                add("la", "1"),
+                add("lb", "1")
+            ),
+        )
+    };
     let waveform = Scope::Waveform;
     let vectorscope = Scope::Vectorscope { size: 256 };
     let v_read = edit(
@@ -539,6 +578,9 @@ fn cs(
         v("rows-c8", waveform, &interleave(&cols(8)), columns(8), true),
         v("rows-c4x512", waveform, &invocations(&interleave(&cols(4)), 512), columns(4), true),
         v("rows-c8x512", waveform, &invocations(&interleave(&cols(8)), 512), columns(8), true),
+        v("pair", waveform, &w_pair, columns(2), true),
+        v("pair-x512", waveform, &invocations(&w_pair, 512), columns(2), true),
+        v("pair-x128", waveform, &invocations(&w_pair, 128), columns(2), true),
         v("vectorscope", vectorscope, VECTORSCOPE, blocks(), true),
         v("v-read", vectorscope, &v_read, blocks(), false),
         v("v-neutral", vectorscope, &neutral, blocks(), true),
