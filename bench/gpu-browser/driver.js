@@ -12,6 +12,10 @@
 //                                        decoded): frames drawn a second, and the
 //                                        element's dropped and decoded frames
 //                                        over the window
+//   BARE where size fps dropped decoded  the same video in a bare <video> element
+//                                        (bare=1), nothing reading its frames:
+//                                        detached as the page's, or on the page;
+//                                        what the browser drops by itself
 //   VIDEOKERNEL build size path packed ms privatized ms
 //                                        the packed and privatized kernels on a
 //                                        picture of the frame's size, timed once a
@@ -32,7 +36,8 @@
 //                                        4K photo: the same WGSL timed natively
 //                                        (sum: the counts' total, or - unchecked)
 // Query: ?sizes=WxH,...&kinds=...&runs=N&rounds=N&video=seconds&any=1 (any: also a fallback
-// adapter, to try the driver on SwiftShader).
+// adapter, to try the driver on SwiftShader); for the video: builds=, videos=,
+// paths=, bare=1, videorounds=N, videokernels=1.
 import init, { Picture, GpuContext, ScopeScreen, decodeImage, kernelSource, composeSource } from '../pkg/histogram.js';
 
 const params = new URLSearchParams(location.search);
@@ -48,6 +53,11 @@ const BUILDS = (params.get('builds') ?? 'site').split(',');
 // With videokernels=1, the kernels timed beside each video (VIDEOKERNEL rows).
 const VIDEO_KERNELS = params.has('videokernels');
 const VIDEOS = (params.get('videos') ?? 'sunset-1920x1080.mp4,sunset-3840x2160-60.mp4').split(',');
+// The frame paths played on our page (paths=import: the hardware path alone).
+const PATHS = (params.get('paths') ?? 'import,decoded').split(',');
+// The videos in a bare element first (BARE rows), rounds=N times each build and path.
+const BARE = params.has('bare');
+const VIDEO_ROUNDS = Number(params.get('videorounds') ?? 1);
 const BIG = 4096 * 4096; // atomic and chunks-sum take seconds a run above this
 const pre = document.getElementById('log');
 const log = (line) => {
@@ -458,11 +468,37 @@ async function variants() {
   device.destroy();
 }
 
+/** `name` played by a bare <video> element, detached or on the page, for the window. */
+async function bareVideo(name, where) {
+  const v = document.createElement('video');
+  Object.assign(v, { muted: true, loop: true, playsInline: true, src: `../media/${name}` });
+  if (where === 'attached') {
+    Object.assign(v.style, { width: '640px', display: 'block' });
+    document.body.append(v);
+  }
+  await v.play();
+  await sleep(3000);
+  const [q0, t0] = [v.getVideoPlaybackQuality(), performance.now()];
+  await sleep(VIDEO_SECONDS * 1000);
+  const q1 = v.getVideoPlaybackQuality();
+  const decoded = q1.totalVideoFrames - q0.totalVideoFrames;
+  log(`BARE ${where} ${name.match(/\d+x\d+/)[0]} ${((decoded * 1000) / (performance.now() - t0)).toFixed(1)} ` +
+    `${q1.droppedVideoFrames - q0.droppedVideoFrames} ${decoded}`);
+  v.pause();
+  v.remove();
+  v.removeAttribute('src');
+  v.load();
+}
+
 async function videoPage(ours) {
   // 1080p at 30 fps and 4K at 60 (prepare.sh), each by both frame paths.
   for (const name of VIDEOS) {
     const size = name.match(/\d+x\d+/)[0];
-    for (const [build, path] of BUILDS.flatMap((b) => ['import', 'decoded'].map((p) => [b, p]))) {
+    for (let r = 0; BARE && r < VIDEO_ROUNDS; r++) {
+      for (const where of ['detached', 'attached']) await bareVideo(name, where);
+    }
+    const runs = BUILDS.flatMap((b) => PATHS.map((p) => [b, p]));
+    for (const [build, path] of Array.from({ length: VIDEO_ROUNDS }, () => runs).flat()) {
       const f = await frame(`../${build === 'site' ? '' : `${build}/`}www/video.html?frames=${path}`, 1280, 800, 'ready');
       const page = f.contentWindow.videoPage;
       drop(f, await file(`../media/${name}`));
