@@ -187,6 +187,11 @@ async function readOnce() {
   reading = true;
   try {
     const next = await current.histogram();
+    // A new picture came while this one's was read: its own read is queued.
+    if (page.current !== current) {
+      next.free();
+      return;
+    }
     outcome?.free();
     outcome = next;
     // An HDR picture is counted when read (its range first): its panel now.
