@@ -2,16 +2,22 @@
 //! shaders/waveform.wgsl and shaders/vectorscope.wgsl as the site compiles them,
 //! and variants made from them by text edits, each timed with timestamp queries on
 //! the same texture, counts checked against the CPU reference (src/scope.rs):
-//!   waveform    the kernel as it is (2 columns a workgroup);
+//!   waveform    the kernel as it is (4 columns a workgroup, 4 rows loaded
+//!               before they are counted);
+//!   w-site-read its reads alone, no atomics; w-uN: N rows loaded, then counted;
+//!               w-x512: 512 invocations; w-c8: 8 columns (16 KB);
+//!   w-was       the kernel until 2026-11-24 (2 columns, a row at a time): every
+//!               w- variant below is made from it;
 //!   w-read      its reads alone, no atomics: the floor of its access pattern;
 //!   w-banked    the words not rotated by slot: the columns' levels in one bank;
 //!   w-colsN     N columns a workgroup (w-cols8: 16 KB, as it was first;
 //!               w-cols16x512: 32 KB, past WebGPU's default, 512 invocations);
-//!   w-x128      2 columns to 128 invocations (w-x512: 512);
-//!   w-rows      the order before: a column's 32 invocations on 32 neighbouring rows;
+//!   w-x128      2 columns to 128 invocations (w-was-x512: 512);
+//!   w-rows      the order before: a column's invocations on neighbouring rows;
 //!   w-unrollN   N rows loaded before their atomics (more reads in flight);
-//!   w-cNxM      N columns a workgroup of M invocations (-u4: 4 rows loaded before
-//!               they are counted; -read: no atomics);
+//!   w-cNxM      N columns a workgroup of M invocations (w-c3x384, w-c3x192: the
+//!               workgroups fill whole waves of an H100; -uK: K rows loaded before
+//!               they are counted, w-c4-u4 being the kernel now; -read: no atomics);
 //!   w-own       the kernel's csColumn (for GPUs a CPU emulates): an invocation owns
 //!               a column, counts it in a private array and stores it;
 //!   w-runN      N columns a workgroup read along the row: an invocation loads its
@@ -27,6 +33,9 @@
 //!   sNxK        a strip of N columns and K channels to a workgroup, a warp on whole
 //!               rows of the strip, the picture read 4 / K times
 //!               (bench/results/2026-11-24d-waveform-orders.txt);
+//!   rot[-cK]    spread1, a lane adding its channels in its own turn (i, i+1, ..
+//!               mod 4) so a level's lanes hit 4 slots at once, with K copies of
+//!               the bins; copies4 the copies alone; rot-site[-cK] the site's order;
 //!   vectorscope the kernel as it is (a block to a workgroup, its window centred
 //!               on the block's chroma);
 //!   v-read      its reads and chroma alone, no atomics;
@@ -60,6 +69,22 @@ use histogram::{Image, Spec};
 use wgpu::util::DeviceExt;
 
 const WAVEFORM: &str = include_str!("../shaders/waveform.wgsl");
+/// The site kernel's loop over its rows (4 loaded, then counted).
+const KERNEL_LOOP: &str = "    var y = segment * rows;
+    for (; y + 4u <= end; y += 4u) {
+      let a = textureLoad(ourTexture, band.origin + vec2u(x, y), 0);
+      let b = textureLoad(ourTexture, band.origin + vec2u(x, y + 1u), 0);
+      let c = textureLoad(ourTexture, band.origin + vec2u(x, y + 2u), 0);
+      let d = textureLoad(ourTexture, band.origin + vec2u(x, y + 3u), 0);
+      countPixel(local, rgb8(a));
+      countPixel(local, rgb8(b));
+      countPixel(local, rgb8(c));
+      countPixel(local, rgb8(d));
+    }
+    for (; y < end; y++) {
+      countPixel(local, rgb8(textureLoad(ourTexture, band.origin + vec2u(x, y), 0)));
+    }
+";
 const VECTORSCOPE: &str = include_str!("../shaders/vectorscope.wgsl");
 const RUNS: usize = 30;
 
@@ -83,23 +108,41 @@ struct Variant {
 }
 
 fn variants() -> Vec<Variant> {
+    // The kernel as it was until 2026-11-24 (2 columns a workgroup, a row loaded
+    // and counted at a time): the base of the variants measured before then.
+    let was = edit(
+        &edit(
+            WAVEFORM,
+            "const columnsPerGroup = 4u;",
+            "const columnsPerGroup = 2u;",
+        ),
+        KERNEL_LOOP,
+        "    for (var y = segment * rows; y < end; y++) {
+      countPixel(local, rgb8(textureLoad(ourTexture, band.origin + vec2u(x, y), 0)));
+    }
+",
+    );
+    let was = was.as_str();
     let columns = |n: u32| {
         Box::new(move |w: u32, _h: u32| [w.div_ceil(n), 1, 1]) as Box<dyn Fn(u32, u32) -> [u32; 3]>
     };
-    let w_read = edit(
-        &edit(
-            WAVEFORM,
+    let reads_only = |base: &str| {
+        edit(
+            &edit(
+                base,
             "atomicAdd(&bins[slotWord(local * 4u + ch, level / 2u)], 1u << ((level & 1u) * 16u));",
             "sink += level;",
         ),
         "  workgroupBarrier();",
         "  if (sink == 0x12345678u) { atomicAdd(&bins[0], 1u); }\n  workgroupBarrier();",
     )
-    .replacen("@compute", "var<private> sink: u32;\n@compute", 1);
-    let banked = edit(WAVEFORM, "(pair ^ (slot & 31u))", "pair");
+    .replacen("@compute", "var<private> sink: u32;\n@compute", 1)
+    };
+    let w_read = reads_only(was);
+    let banked = edit(was, "(pair ^ (slot & 31u))", "pair");
     let cols = |n: u32| {
         edit(
-            WAVEFORM,
+            was,
             "const columnsPerGroup = 2u;",
             &format!("const columnsPerGroup = {n}u;"),
         )
@@ -119,7 +162,7 @@ fn variants() -> Vec<Variant> {
             "for (var y = segment; y < band.size.y; y += segments) {",
         )
     };
-    let rows = interleave(WAVEFORM);
+    let rows = interleave(was);
     let splice = |body: &str, start: &str, stop: &str, with: &str| {
         let a = body.find(start).expect("start marker");
         let b = a + body[a..].find(stop).expect("stop marker");
@@ -134,17 +177,13 @@ fn variants() -> Vec<Variant> {
             .collect();
         let body = splice(
             base,
-            "    for (var y = segment * rows;",
+            "    let end = min((segment + 1u) * rows, band.size.y);",
             "  workgroupBarrier();",
             &format!(
-                "    var y = segment * rows;\n    for (; y + {n}u <= end; y += {n}u) {{\n{loads}{counts}    }}\n    for (; y < end; y++) {{\n      countPixel(local, rgb8(textureLoad(ourTexture, band.origin + vec2u(x, y), 0)));\n    }}\n  }}\n\n"
+                "    let end = min((segment + 1u) * rows, band.size.y);\n    var y = segment * rows;\n    for (; y + {n}u <= end; y += {n}u) {{\n{loads}{counts}    }}\n    for (; y < end; y++) {{\n      countPixel(local, rgb8(textureLoad(ourTexture, band.origin + vec2u(x, y), 0)));\n    }}\n  }}\n\n"
             ),
         );
-        body.replacen(
-            "@compute",
-            "fn countPixel(local: u32, rgb: vec3u) {\n  for (var ch = 0u; ch < 4u; ch++) {\n    let level = binOf(rgb, ch);\n    atomicAdd(&bins[slotWord(local * 4u + ch, level / 2u)], 1u << ((level & 1u) * 16u));\n  }\n}\n@compute",
-            1,
-        )
+        body
     };
     // A workgroup's N columns read along the row: each invocation loads the N
     // neighbouring texels of its row (N x 4 bytes of one sector) and counts them,
@@ -164,13 +203,13 @@ fn variants() -> Vec<Variant> {
                 "  let have = min(columnsPerGroup, band.size.x - first);\n  let rows = (band.size.y + workgroupSize - 1u) / workgroupSize;\n  let end = min((local_invocation_index + 1u) * rows, band.size.y);\n  for (var y = local_invocation_index * rows; y < end; y++) {{\n{loads}{counts}  }}\n\n"
             ),
         );
-        let count = if read_only {
-            "fn countPixel(local: u32, rgb: vec3u) {\n  sink += rgb.r + rgb.g + rgb.b + local;\n}\nvar<private> sink: u32;\n@compute"
-        } else {
-            "fn countPixel(local: u32, rgb: vec3u) {\n  for (var ch = 0u; ch < 4u; ch++) {\n    let level = binOf(rgb, ch);\n    atomicAdd(&bins[slotWord(local * 4u + ch, level / 2u)], 1u << ((level & 1u) * 16u));\n  }\n}\n@compute"
-        };
-        let body = body.replacen("@compute", count, 1);
         if read_only {
+            let body = splice(
+                &body,
+                "fn countPixel(local: u32, rgb: vec3u) {",
+                "@group(0)",
+                "fn countPixel(local: u32, rgb: vec3u) {\n  sink += rgb.r + rgb.g + rgb.b + local;\n}\nvar<private> sink: u32;\n\n",
+            );
             edit(
                 &body,
                 "  workgroupBarrier();",
@@ -258,14 +297,12 @@ fn cs(
 
 "
         );
-        let a = WAVEFORM
+        let a = was
             .find("@compute @workgroup_size(workgroupSize)")
             .expect("cs");
-        let b = WAVEFORM
-            .find("// Where the GPU is a CPU")
-            .expect("csColumn");
+        let b = was.find("// Where the GPU is a CPU").expect("csColumn");
         edit(
-            &format!("{}{main}{}", &WAVEFORM[..a], &WAVEFORM[b..]),
+            &format!("{}{main}{}", &was[..a], &was[b..]),
             "const columnsPerGroup = 2u;",
             &format!("const columnsPerGroup = {}u;", n * k / 4),
         )
@@ -285,7 +322,7 @@ fn cs(
             "atomicAdd(&bins[slotWord(local * 4u + ch, level / 2u)], 1u << ((level & 1u) * 16u));"
         };
         let body = splice(
-            WAVEFORM,
+            was,
             "    let rows = (band.size.y + segments - 1u) / segments;",
             "  workgroupBarrier();",
             &format!(
@@ -311,7 +348,7 @@ fn cs(
     // neighbouring rows mostly hold one level), where spread1's lanes contend.
     let w_merge = |k: u32| {
         let body = splice(
-            WAVEFORM,
+            was,
             "    let rows = (band.size.y + segments - 1u) / segments;",
             "  workgroupBarrier();",
             &format!(
@@ -350,7 +387,7 @@ fn cs(
             format!("atomicAdd(&bins[slotWord(local * 4u + ch, {level} / 2u)], {n}u << (({level} & 1u) * 16u));")
         };
         splice(
-            WAVEFORM,
+            was,
             "    let rows = (band.size.y + segments - 1u) / segments;",
             "  workgroupBarrier();",
             &format!(
@@ -378,6 +415,75 @@ fn cs(
                 add("la", "1"),
                 add("lb", "1")
             ),
+        )
+    };
+    // A warp's 16 lanes of a column on 16 rows (neighbouring: spread1's reads) or
+    // each on its own stretch (the site's order), lane i adding its channels in the
+    // order i, i+1, .. (mod 4), so at each step the lanes of one level hit 4 slots,
+    // not one; with `copies` copies of the bins (lanes i/4 mod copies), each copy's
+    // words turned by 4 x copy (other banks), summed in the flush.
+    let w_rot = |neighbours: bool, rotate: bool, copies: u32| {
+        let order = if neighbours {
+            "for (var y = segment; y < band.size.y; y += segments) {"
+        } else {
+            "for (var y = segment * rows; y < end; y++) {"
+        };
+        let turn = if rotate { "segment & 3u" } else { "0u" };
+        // The turn as two whole-vector selects, not an index (a dynamic index
+        // into the levels cost 8-11 us on an H100).
+        let rotate = if rotate {
+            "word = select(word, word.yzwx, (turn & 1u) != 0u);
+      shift = select(shift, shift.yzwx, (turn & 1u) != 0u);
+      word = select(word, word.zwxy, (turn & 2u) != 0u);
+      shift = select(shift, shift.zwxy, (turn & 2u) != 0u);"
+        } else {
+            ""
+        };
+        let body = splice(
+            was,
+            "    let rows = (band.size.y + segments - 1u) / segments;",
+            "  workgroupBarrier();",
+            &format!(
+                "    let rows = (band.size.y + segments - 1u) / segments;
+    let end = min((segment + 1u) * rows, band.size.y);
+    let turn = {turn};
+    let copy = (segment >> 2u) % copies;
+    {order}
+      let rgb = rgb8(textureLoad(ourTexture, band.origin + vec2u(x, y), 0));
+      let level = vec4u(rgb, binOf(rgb, 3u));
+      let slot = local * 4u + vec4u(0u, 1u, 2u, 3u);
+      var word = copy * copyWords + slot * (levels / 2u) + ((level / 2u) ^ ((slot + 4u * copy) & vec4u(31u)));
+      var shift = (level & vec4u(1u)) * 16u;
+      {rotate}
+      atomicAdd(&bins[word.x], 1u << shift.x);
+      atomicAdd(&bins[word.y], 1u << shift.y);
+      atomicAdd(&bins[word.z], 1u << shift.z);
+      atomicAdd(&bins[word.w], 1u << shift.w);
+    }}
+  }}
+
+"
+            ),
+        );
+        let body = edit(
+            &body,
+            "var<workgroup> bins: array<atomic<u32>, columnsPerGroup * binsPerColumn / 2u>;",
+            &format!(
+                "const copies = {copies}u;
+const copyWords = columnsPerGroup * binsPerColumn / 2u;
+var<workgroup> bins: array<atomic<u32>, copies * copyWords>;
+fn copyWord(copy: u32, slot: u32, pair: u32) -> u32 {{
+  return copy * copyWords + slot * (levels / 2u) + (pair ^ ((slot + 4u * copy) & 31u));
+}}"
+            ),
+        );
+        edit(
+            &body,
+            "    let pair = atomicLoad(&bins[slotWord(slot, word % (levels / 2u))]);",
+            "    var pair = 0u;
+    for (var c = 0u; c < copies; c++) {
+      pair += atomicLoad(&bins[copyWord(c, slot, word % (levels / 2u))]);
+    }",
         )
     };
     let waveform = Scope::Waveform;
@@ -438,7 +544,19 @@ fn cs(
         ..v(name, scope, body, groups, exact)
     };
     let mut all = vec![
-        v("waveform", waveform, WAVEFORM, columns(2), true),
+        v("waveform", waveform, WAVEFORM, columns(4), true),
+        v("w-site-read", waveform, &reads_only(WAVEFORM), columns(4), false),
+        v("w-was", waveform, was, columns(2), true),
+        v("w-u8", waveform, &w_unroll(WAVEFORM, 8), columns(4), true),
+        v("w-u6", waveform, &w_unroll(WAVEFORM, 6), columns(4), true),
+        v("w-x512", waveform, &invocations(WAVEFORM, 512), columns(4), true),
+        v(
+            "w-c8",
+            waveform,
+            &edit(WAVEFORM, "const columnsPerGroup = 4u;", "const columnsPerGroup = 8u;"),
+            columns(8),
+            true,
+        ),
         v("w-read", waveform, &w_read, columns(2), false),
         v("w-banked", waveform, &banked, columns(2), true),
         v("w-cols4", waveform, &cols(4), columns(4), true),
@@ -446,14 +564,14 @@ fn cs(
         v(
             "w-x128",
             waveform,
-            &invocations(WAVEFORM, 128),
+            &invocations(was, 128),
             columns(2),
             true,
         ),
         v(
-            "w-x512",
+            "w-was-x512",
             waveform,
-            &invocations(WAVEFORM, 512),
+            &invocations(was, 512),
             columns(2),
             true,
         ),
@@ -468,18 +586,18 @@ fn cs(
         v(
             "w-unroll2",
             waveform,
-            &w_unroll(WAVEFORM, 2),
+            &w_unroll(was, 2),
             columns(2),
             true,
         ),
         v(
             "w-unroll4",
             waveform,
-            &w_unroll(WAVEFORM, 4),
+            &w_unroll(was, 4),
             columns(2),
             true,
         ),
-        column("w-own", waveform, WAVEFORM, columns(64), true),
+        column("w-own", waveform, was, columns(64), true),
         v("w-c8x512", waveform, &invocations(&cols(8), 512), columns(8), true),
         v("w-c8x1024", waveform, &invocations(&cols(8), 1024), columns(8), true),
         v("w-c4x512", waveform, &invocations(&cols(4), 512), columns(4), true),
@@ -492,6 +610,15 @@ fn cs(
         ),
         v("w-c8-u4", waveform, &w_unroll(&cols(8), 4), columns(8), true),
         v("w-c4-u4", waveform, &w_unroll(&cols(4), 4), columns(4), true),
+        v("w-c4-u2", waveform, &w_unroll(&cols(4), 2), columns(4), true),
+        v(
+            "w-c3x384-u2",
+            waveform,
+            &invocations(&w_unroll(&cols(3), 2), 384),
+            columns(3),
+            true,
+        ),
+        v("w-unroll3", waveform, &w_unroll(was, 3), columns(2), true),
         v(
             "w-c8x512-read",
             waveform,
@@ -581,6 +708,19 @@ fn cs(
         v("pair", waveform, &w_pair, columns(2), true),
         v("pair-x512", waveform, &invocations(&w_pair, 512), columns(2), true),
         v("pair-x128", waveform, &invocations(&w_pair, 128), columns(2), true),
+        v("w-c3x384", waveform, &invocations(&cols(3), 384), columns(3), true),
+        v("w-c3x192", waveform, &invocations(&cols(3), 192), columns(3), true),
+        v("w-c1x128", waveform, &invocations(&cols(1), 128), columns(1), true),
+        v("w-c1x64", waveform, &invocations(&cols(1), 64), columns(1), true),
+        v("w-c2x128", waveform, &invocations(&cols(2), 128), columns(2), true),
+        v("w-c2x192", waveform, &invocations(&cols(2), 192), columns(2), true),
+        v("w-c5x320", waveform, &invocations(&cols(5), 320), columns(5), true),
+        v("rot", waveform, &w_rot(true, true, 1), columns(2), true),
+        v("rot-c2", waveform, &w_rot(true, true, 2), columns(2), true),
+        v("rot-c4", waveform, &w_rot(true, true, 4), columns(2), true),
+        v("copies4", waveform, &w_rot(true, false, 4), columns(2), true),
+        v("rot-site", waveform, &w_rot(false, true, 1), columns(2), true),
+        v("rot-site-c4", waveform, &w_rot(false, true, 4), columns(2), true),
         v("vectorscope", vectorscope, VECTORSCOPE, blocks(), true),
         v("v-read", vectorscope, &v_read, blocks(), false),
         v("v-neutral", vectorscope, &neutral, blocks(), true),

@@ -6,11 +6,13 @@
 // other workgroup ever touches its bins. It counts in workgroup memory and writes
 // them out with plain stores: no atomics on the result at all.
 //
-// 2 columns x 4 channels x 256 levels is 2048 counts; two 16-bit counts share a
-// word (a band has at most 65535 rows, so none overflows), which is 4 KB. Eight
-// columns would fill 16 KB, but the fewer the columns, the more workgroups and
-// rows in flight to hide the reads: on an H100 a 4K frame took 52 us with 8
-// columns a workgroup, 42 with 4 and 38 with 2 (NOTES.md).
+// 4 columns x 4 channels x 256 levels is 4096 counts; two 16-bit counts share a
+// word (a band has at most 65535 rows, so none overflows), which is 8 KB. Four
+// columns are a texture sector's width, so no two workgroups fetch one sector
+// (with 1 column a 4K frame took 69 us on an H100). Each invocation loads four
+// rows before it counts them, to keep reads in flight: 4 columns took 42 us
+// loading one row at a time and 34.8 this way; 2 columns, as it was, 37.6
+// (NOTES.md).
 //
 // Neighbouring columns hold nearly the same levels, and each (column, channel)
 // slot is 128 words long, a multiple of workgroup memory's 32 banks: the columns
@@ -19,7 +21,7 @@
 // H100 a 4K photo's waveform went from 75 to 52 us (NOTES.md).
 
 const workgroupSize = 256u;
-const columnsPerGroup = 2u;
+const columnsPerGroup = 4u;
 const levels = 256u;
 const binsPerColumn = levels * 4u;
 
@@ -44,6 +46,14 @@ var<workgroup> bins: array<atomic<u32>, columnsPerGroup * binsPerColumn / 2u>;
 fn slotWord(slot: u32, pair: u32) -> u32 {
   return slot * (levels / 2u) + (pair ^ (slot & 31u));
 }
+// One pixel of column `local` added to its four channels' counts.
+fn countPixel(local: u32, rgb: vec3u) {
+  for (var ch = 0u; ch < 4u; ch++) {
+    let level = binOf(rgb, ch);
+    atomicAdd(&bins[slotWord(local * 4u + ch, level / 2u)], 1u << ((level & 1u) * 16u));
+  }
+}
+
 @group(0) @binding(0) var<storage, read_write> result: array<u32>;
 @group(0) @binding(1) var ourTexture: texture_2d<f32>;
 @group(0) @binding(2) var<uniform> band: ScopeBand;
@@ -54,12 +64,12 @@ fn cs(
   @builtin(local_invocation_index) local_invocation_index: u32,
 ) {
   let first = workgroup_id.x * columnsPerGroup;
-  // Eight neighbouring invocations read eight neighbouring pixels of a row. The 32
-  // invocations of a column each walk their own stretch of its rows, one 32nd of
-  // the height, rather than 32 neighbouring rows at a time: neighbouring rows of a
-  // picture hold nearly the same values, and 32 atomicAdds on one word at once
-  // wait for each other (on an H100, a 4K photo took 132 us that way, 75 us
-  // this way: NOTES.md).
+  // Four neighbouring invocations read four neighbouring pixels of a row. The 64
+  // invocations of a column each walk their own stretch of its rows, one 64th of
+  // the height, rather than neighbouring rows at a time: neighbouring rows of a
+  // picture hold nearly the same values, and atomicAdds on one word at once wait
+  // for each other (on an H100, a 4K photo took 132 us that way, 75 us this way,
+  // with 8 columns: NOTES.md).
   let local = local_invocation_index % columnsPerGroup;
   let x = first + local;
   if (x < band.size.x) {
@@ -67,12 +77,19 @@ fn cs(
     let segment = local_invocation_index / columnsPerGroup;
     let rows = (band.size.y + segments - 1u) / segments;
     let end = min((segment + 1u) * rows, band.size.y);
-    for (var y = segment * rows; y < end; y++) {
-      let rgb = rgb8(textureLoad(ourTexture, band.origin + vec2u(x, y), 0));
-      for (var ch = 0u; ch < 4u; ch++) {
-        let level = binOf(rgb, ch);
-        atomicAdd(&bins[slotWord(local * 4u + ch, level / 2u)], 1u << ((level & 1u) * 16u));
-      }
+    var y = segment * rows;
+    for (; y + 4u <= end; y += 4u) {
+      let a = textureLoad(ourTexture, band.origin + vec2u(x, y), 0);
+      let b = textureLoad(ourTexture, band.origin + vec2u(x, y + 1u), 0);
+      let c = textureLoad(ourTexture, band.origin + vec2u(x, y + 2u), 0);
+      let d = textureLoad(ourTexture, band.origin + vec2u(x, y + 3u), 0);
+      countPixel(local, rgb8(a));
+      countPixel(local, rgb8(b));
+      countPixel(local, rgb8(c));
+      countPixel(local, rgb8(d));
+    }
+    for (; y < end; y++) {
+      countPixel(local, rgb8(textureLoad(ourTexture, band.origin + vec2u(x, y), 0)));
     }
   }
 

@@ -16,7 +16,7 @@ use wgpu::util::DeviceExt;
 /// its workgroup memory (shaders/waveform.wgsl).
 const WAVEFORM_ROWS: u32 = 65535;
 /// Columns one waveform workgroup owns.
-const WAVEFORM_COLUMNS: u32 = 2;
+const WAVEFORM_COLUMNS: u32 = 4;
 /// Bytes of one dispatch's uniforms (`ScopeBand`, `Band`).
 const BAND_BYTES: u64 = 32;
 /// Pixels one vectorscope workgroup counts (shaders/vectorscope.wgsl, `blockSize`).
