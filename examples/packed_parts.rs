@@ -11,13 +11,15 @@
 //!   spread-all  the same into 8 copies of the result, then folded (a 2nd dispatch);
 //!   spread      the flush into 8 copies of the result, then folded;
 //!   grid-before the grid rule before the site's (item 11);
-//!   gridN       N workgroups (fewer to flush, fewer to read with).
+//!   gridN       N workgroups (fewer to flush, fewer to read with);
+//!   xN          N invocations a workgroup on the site's grid (the site's is 512 on
+//!               a GPU that allows it, 256 as it was and on CPUs; read-xN: the reads).
 //! With VARIANTS=a,b only those run.
 //!
 //!     WGPU_BACKEND=vulkan cargo run --release --example packed_parts -- \
 //!         [SIZES=1920x1080,8192x8192] [KINDS=natural,noise,uniform] [photo files...]
 
-use histogram::gpu::{packed_groups, with_constants, ChunkShape, Gpu};
+use histogram::gpu::{packed_groups, with_constants, ChunkShape, Gpu, Limits};
 use histogram::{compute_cpu, Image, Spec};
 use wgpu::util::DeviceExt;
 
@@ -75,6 +77,8 @@ struct Variant {
     spread: bool,
     /// Whether its counts are the image's (checked against the CPU).
     exact: bool,
+    /// Invocations a workgroup, where not the site's.
+    invocations: Option<u32>,
 }
 
 fn variants() -> Vec<Variant> {
@@ -123,10 +127,23 @@ fn variants() -> Vec<Variant> {
         grid,
         spread,
         exact,
+        invocations: None,
     };
     let site = Grid::Site;
+    // Another workgroup size than the site's (src/gpu/kernels.rs,
+    // `packed_invocations`) on the same grid: as many flushes, more or fewer warps
+    // on each multiprocessor to overlap loads and atomics.
+    let sized = |n: u32, variant: Variant| Variant {
+        invocations: Some(n),
+        ..variant
+    };
     let mut all = vec![
         v("packed", PACKED, site, false, true),
+        sized(256, v("x256", PACKED, site, false, true)),
+        sized(768, v("x768", PACKED, site, false, true)),
+        sized(1024, v("x1024", PACKED, site, false, true)),
+        sized(256, v("read-x256", &read(PACKED), site, false, false)),
+        sized(1024, v("read-x1024", &read(PACKED), site, false, false)),
         v("read", &read(PACKED), site, false, false),
         v("atomics", &atomics, site, false, false),
         v("no-flush", &no_flush, site, false, false),
@@ -174,7 +191,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     }
     let device = &gpu.device;
     let spec = Spec::rgbl();
-    let pipeline = |name: &str, body: &str| {
+    let site_invocations = Limits::of(&gpu).packed_invocations;
+    // `invocations`: packed.wgsl's workgroup size (the fold has none).
+    let pipeline = |name: &str, body: &str, invocations: Option<u32>| {
+        let size = invocations.map(|n| [("workgroupSize", f64::from(n))]);
         let source = with_constants(spec, ChunkShape::default(), body);
         // Unchecked, as the site's native kernels are (src/gpu/kernels.rs).
         let module = unsafe {
@@ -191,13 +211,25 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             layout: None,
             module: &module,
             entry_point: Some("cs"),
-            compilation_options: Default::default(),
+            compilation_options: wgpu::PipelineCompilationOptions {
+                constants: size.as_ref().map_or(&[], |c| c.as_slice()),
+                ..Default::default()
+            },
             cache: None,
         })
     };
     let variants = variants();
-    let pipelines: Vec<_> = variants.iter().map(|v| pipeline(v.name, &v.body)).collect();
-    let fold = pipeline("fold", FOLD);
+    let pipelines: Vec<_> = variants
+        .iter()
+        .map(|v| {
+            pipeline(
+                v.name,
+                &v.body,
+                Some(v.invocations.unwrap_or(site_invocations)),
+            )
+        })
+        .collect();
+    let fold = pipeline("fold", FOLD, None);
 
     println!(
         "# examples/packed_parts.rs: {} ({:?}), 4 channels x 256 bins, median of {RUNS} runs after 300 or 50 ms busy, us",

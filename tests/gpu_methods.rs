@@ -4,7 +4,7 @@ mod common;
 
 use common::{gpu, photo, reference, test_images};
 use histogram::deep::DeepImage;
-use histogram::gpu::{ChunkShape, Gpu, GpuImage, Input, Kernels, Method, Run, RunOptions};
+use histogram::gpu::{ChunkShape, Gpu, GpuImage, Input, Kernels, Limits, Method, Run, RunOptions};
 use histogram::{compute_cpu, Channels, Histogram, Image, Spec};
 
 fn run(
@@ -68,6 +68,33 @@ fn exact_methods_equal_reference() {
 }
 
 #[test]
+fn packed_kernel_is_exact_at_every_workgroup_size() {
+    // A real GPU runs the packed kernel with 512 invocations a workgroup, a CPU
+    // (lavapipe, here) with 256: both, and 1024, on every test image.
+    let gpu = gpu();
+    let mut kernels = Kernels::default();
+    for invocations in [256, 512, 1024] {
+        let limits = Limits {
+            packed_invocations: invocations,
+            ..Limits::of(&gpu)
+        };
+        for (name, image) in test_images() {
+            let packed = GpuImage::upload_packed(&gpu, &image, limits);
+            for spec in [Spec::luminance(), Spec::rgbl()] {
+                let options = RunOptions::new(Method::Packed, spec).limits(limits);
+                let run = Run::new(&gpu, &mut kernels, &packed, options).unwrap();
+                let got = pollster::block_on(run.execute(&gpu)).unwrap().0;
+                assert_eq!(
+                    got.counts(),
+                    reference(&image, spec),
+                    "packed, {invocations} invocations, on {name}, {spec:?}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
 fn square_chunks_and_other_bin_counts_are_exact() {
     let gpu = gpu();
     let mut kernels = Kernels::default();
@@ -123,6 +150,7 @@ fn banded_path_is_exact() {
         max_workgroups: 7,
         max_chunk_bytes: 5 * 1024 * 4,
         max_loop_iterations: 5000,
+        packed_invocations: 512,
     };
     let textures = GpuImage::upload_with(&gpu, &image, limits.max_texture);
     assert_eq!(textures.tile_count(), 9);

@@ -224,7 +224,8 @@ pub fn with_constants(spec: Spec, chunk: ChunkShape, body: &str) -> String {
 }
 
 /// The pixels one workgroup covers, one invocation each: the chunks kernel's chunk,
-/// or the race and atomicAdd kernels' workgroup.
+/// or the race and atomicAdd kernels' workgroup; for the packed kernel, its
+/// workgroup's invocations (`width`), each of which covers many pixels.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct ChunkShape {
     pub width: u32,
@@ -300,8 +301,12 @@ impl Kernels {
         chunk: ChunkShape,
         entry: &'static str,
     ) -> wgpu::ComputePipeline {
-        // Only these kernels' workgroups take the shape.
-        let chunk = if matches!(kernel, Kernel::Chunks | Kernel::Race | Kernel::Atomic) {
+        // Only these kernels' workgroups take the shape (the packed kernel's: its
+        // invocations, `Limits::packed_invocations`).
+        let chunk = if matches!(
+            kernel,
+            Kernel::Chunks | Kernel::Race | Kernel::Atomic | Kernel::Packed
+        ) {
             chunk
         } else {
             ChunkShape::default()
@@ -310,13 +315,18 @@ impl Kernels {
             .entry((kernel, spec, chunk, entry))
             .or_insert_with(|| {
                 let module = trusted_module(gpu, kernel, spec, chunk);
+                let size = [("workgroupSize", f64::from(chunk.invocations()))];
+                let constants: &[(&str, f64)] = if kernel == Kernel::Packed { &size } else { &[] };
                 gpu.device
                     .create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
                         label: Some(kernel.name()),
                         layout: None,
                         module: &module,
                         entry_point: Some(entry),
-                        compilation_options: Default::default(),
+                        compilation_options: wgpu::PipelineCompilationOptions {
+                            constants,
+                            ..Default::default()
+                        },
                         cache: None,
                     })
             })
