@@ -86,7 +86,10 @@ main.append(
   el('details', {}, el('summary', {}, main.dataset.adjustment ? 'The WGSL: the tables from the histogram, and the remapping'
     : 'The WGSL: counting, the panel, the picture'), el('pre', {}, sources)));
 
+// Errors shown so far: a read that began before one does not mark the page done.
+let errorsShown = 0;
 function showError(text) {
+  errorsShown++;
   message.textContent = text;
   setState('error');
 }
@@ -185,6 +188,7 @@ async function readOnce() {
   const current = page.current;
   if (!current) return;
   reading = true;
+  const errorsBefore = errorsShown;
   try {
     const next = await current.histogram();
     // A new picture came while this one's was read: its own read is queued.
@@ -201,8 +205,10 @@ async function readOnce() {
     panel.shown();
     adjust.shown();
     // A read of the previous picture can end while a new file is being read:
-    // that is not the new picture shown.
-    if (!readingFile && (source?.kind === 'picture' || live.video.paused)) setState('done');
+    // that is not the new picture shown. Nor, after a file was refused meanwhile,
+    // is the refusal undone.
+    const refused = errorsShown !== errorsBefore;
+    if (!readingFile && !refused && (source?.kind === 'picture' || live.video.paused)) setState('done');
   } catch (e) {
     if (!gpu?.isLost && !/being read/.test(errorText(e))) showError(`The histogram could not be read: ${errorText(e)}`);
   } finally {
