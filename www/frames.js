@@ -25,6 +25,37 @@ const FRAME_FORMATS = ['NV12', 'I420', 'I420A', 'RGBA', 'RGBX', 'BGRA', 'BGRX'];
 
 const shortWait = () => new Promise((resolve) => setTimeout(resolve, 4));
 
+// Frames handed to the GPU and not yet known to be done there, at most: one being
+// counted and drawn while the next is prepared, and as many more as arrive while
+// the browser is slow to say that work is done (Firefox says it every 100 ms: a
+// frame done at once is still "in flight" for up to 100 ms; Chromium within 3 ms).
+// A GPU slower than the video (a CPU playing it, a weak integrated one, a page
+// counting with the article's slow kernels) then skips frames instead of queueing
+// them: Firefox kept each queued frame's bytes in shared memory, 22.9 GB of them
+// in one test run (docs/DECISIONS.md).
+const FRAMES_IN_FLIGHT = 2;
+/** The fastest video frames come, to size the allowance for a slow notice. */
+const FASTEST_FRAME_MS = 1000 / 60;
+const inFlightLimits = new WeakMap();
+
+/** How many frames may be in flight on `device`: see FRAMES_IN_FLIGHT. */
+function inFlightLimit(device) {
+  if (!inFlightLimits.has(device)) {
+    inFlightLimits.set(device, (async () => {
+      // The notice's delay: the longest of three for no work at all.
+      let delay = 0;
+      for (let i = 0; i < 3; i++) {
+        const t = performance.now();
+        device.queue.submit([]);
+        await Promise.race([device.queue.onSubmittedWorkDone(), device.lost]);
+        delay = Math.max(delay, performance.now() - t);
+      }
+      return FRAMES_IN_FLIGHT + Math.ceil(delay / FASTEST_FRAME_MS);
+    })());
+  }
+  return inFlightLimits.get(device);
+}
+
 /**
  * `gpu()`: the page's GpuContext (null without one); `bins()`: bins to count;
  * `viewOver(live)`: the page's view of a Live, with `drawFrame()`; `drawn()`: after
@@ -54,6 +85,8 @@ export function liveVideo({
   // The import pass over the current Live (remade with it), and the path last used.
   let importer = null;
   let used = null;
+  // For each frame submitted and not yet done: its queue's onSubmittedWorkDone.
+  let inFlight = [];
 
   function newVideo() {
     const v = el('video', { muted: true, loop: true, playsInline: true, preload: 'auto' });
@@ -224,7 +257,13 @@ export function liveVideo({
         }
         done = 'copied';
       }
-      if (done !== 'same') drawn();
+      if (done !== 'same') {
+        // The device's one queue: wgpu's submissions and the import pass alike. A
+        // lost device's work is never done: its loss ends the wait.
+        const device = gpu().rawDevice;
+        if (device) inFlight.push(Promise.race([device.queue.onSubmittedWorkDone(), device.lost]).catch(() => {}));
+        drawn();
+      }
       return done;
     } catch (e) {
       fail(e);
@@ -253,6 +292,11 @@ export function liveVideo({
         await new Promise((resolve) => { wake = resolve; });
         continue;
       }
+      // No new frame while the GPU has its fill: the frame taken next is the one
+      // current then, and those it could not take are skipped.
+      const device = gpu()?.rawDevice;
+      const limit = device ? await inFlightLimit(device) : FRAMES_IN_FLIGHT;
+      while (inFlight.length >= limit) await inFlight.shift();
       const done = await render();
       if (done === 'drawn') continue;
       await (done === 'same' ? shortWait() : nextRepaint());
@@ -384,6 +428,7 @@ export function liveVideo({
     // made; on a new device, draw the current frame again; with none, pause.
     lost() {
       recovering = true;
+      inFlight = [];
       release();
     },
     recovered() {

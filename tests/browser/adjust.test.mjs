@@ -151,8 +151,8 @@ test('levels and CLAHE options change the result, and bad values say so', async 
 test('equalize: live on a playing video, the adjusted histogram beside the original', async () => {
   const page = await browser.open('/www/equalize.html', { viewport: { width: 1280, height: 800 } });
   await page.setInputFiles('#file', join(repo, 'www', 'media', 'sunset.webm'));
-  await waitState(page, 'playing', 60_000);
-  await page.waitForFunction(() => window.studioPage.frames > 5, null, { timeout: 30_000 });
+  await waitState(page, 'playing');
+  await page.waitForFunction(() => window.studioPage.frames > 5);
   const before = await page.evaluate(() => window.studioPage.frames);
   await page.waitForTimeout(10_000);
   const after = await page.evaluate(() => window.studioPage.frames);
@@ -175,8 +175,8 @@ test('CLAHE, auto-levels and Otsu: live on a playing video too', async () => {
   for (const name of ['clahe', 'levels', 'otsu']) {
     const page = await browser.open(`/www/${name}.html`, { viewport: { width: 1280, height: 800 } });
     await page.setInputFiles('#file', join(repo, 'www', 'media', 'sunset.webm'));
-    await waitState(page, 'playing', 60_000);
-    await page.waitForFunction(() => window.studioPage.frames > 5, null, { timeout: 30_000 });
+    await waitState(page, 'playing');
+    await page.waitForFunction(() => window.studioPage.frames > 5);
     const before = await page.evaluate(() => window.studioPage.frames);
     await page.waitForTimeout(5_000);
     const after = await page.evaluate(() => window.studioPage.frames);
@@ -219,7 +219,7 @@ test('equalize: the article\'s steps on the CPU, grey before colour, equal the c
   await page.screenshot({ path: join(shots, 'equalize-steps.png'), fullPage: true });
   // The project's video, one click away; the steps say they are for pictures.
   await page.getByRole('button', { name: 'Play the project’s video' }).click();
-  await waitState(page, 'playing', 60_000);
+  await waitState(page, 'playing');
   assert.match(await page.textContent('#steps-time'), /drawn for pictures/);
   assert.deepEqual(page.errors, []);
 });

@@ -118,7 +118,7 @@ test('every page fits its window, from 1920 pixels to a phone', async () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(browser.base + path);
     await page.waitForFunction(() => ['done', 'ready', 'playing', 'error'].includes(document.body.dataset.state)
-      || document.body.dataset.webgpu, null, { timeout: 60_000 }).catch(() => {});
+      || document.body.dataset.webgpu, null, { timeout: 60_000 }).catch(() => {}); // the timings page runs on: laid out meanwhile
     // One load a page, then each size in turn: the page reflows as a window would.
     for (const [width, height] of sizes) {
       await page.setViewportSize({ width, height });

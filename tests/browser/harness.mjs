@@ -2,7 +2,7 @@
 // WebGPU, and page helpers. The engine is Chromium (WebGPU on SwiftShader, flags
 // from ../shared/PLATFORM.md), or Firefox with ENGINE=firefox (firefox.mjs gives
 // its pages the same API): every test is written once, for both.
-import { before, after } from 'node:test';
+import { before, after, afterEach } from 'node:test';
 import { chromium } from 'playwright-core';
 import { launchFirefox, captureDownloads } from './firefox.mjs';
 import { execFileSync } from 'node:child_process';
@@ -20,6 +20,13 @@ export const engine = process.env.ENGINE ?? 'chromium';
 if (!['chromium', 'firefox'].includes(engine)) throw new Error(`ENGINE is chromium or firefox, not ${engine}`);
 // Screenshots land in test-output/, Firefox's in test-output/firefox/.
 export const shots = join(repo, 'test-output', ...(engine === 'firefox' ? ['firefox'] : []));
+/**
+ * How long any wait on a page may take before the test fails: long, since a wait
+ * ends on the page's own state, and a busy machine (CI, another process beside
+ * the tests) can take many times what an idle one does. Nothing waits this long
+ * when things work.
+ */
+export const WAIT = 180_000;
 
 // WebGPU on SwiftShader: without these Chromium has no WebGPU adapter here.
 const CHROMIUM_WEBGPU = ['--enable-unsafe-webgpu', '--enable-features=Vulkan', '--use-vulkan=swiftshader', '--use-angle=vulkan'];
@@ -52,13 +59,17 @@ export async function start(flags = [], { root = 'dist', prefix = '/', webgpu = 
       acceptDownloads: true,
       viewport: { width: 1200, height: 900 },
     });
+  if (engine !== 'firefox') context.setDefaultTimeout(WAIT);
   mkdirSync(join(shots, 'layouts'), { recursive: true });
   // Every Content-Security-Policy violation on any page; close() fails if there was one.
   const violations = [];
+  // Pages opened and not yet closed by `closePages` (after each test).
+  const pages = new Set();
 
   /** Opens a page, records console errors and page errors, waits for a state. */
-  async function open(path, { state = 'done', timeout = 120_000, viewport, webgpu = true, init } = {}) {
+  async function open(path, { state = 'done', timeout = WAIT, viewport, webgpu = true, init } = {}) {
     const page = await context.newPage();
+    pages.add(page);
     // Waits poll on a timer, not on animation frames: a page whose last change was
     // a line of text may paint no more frames, and the timings page reached 'done'
     // 12 s after a device loss while a frame-polled wait saw it only when something
@@ -81,6 +92,13 @@ export async function start(flags = [], { root = 'dist', prefix = '/', webgpu = 
     return page;
   }
 
+  /** Closes every page `open` made: a page left playing a video would share the machine with every test after it. */
+  async function closePages() {
+    const open = [...pages];
+    pages.clear();
+    await Promise.all(open.map((page) => page.close().catch(() => {})));
+  }
+
   async function close() {
     await context.close();
     server.close();
@@ -88,7 +106,7 @@ export async function start(flags = [], { root = 'dist', prefix = '/', webgpu = 
     if (violations.length) throw new Error(`Content-Security-Policy violations:\n${violations.join('\n')}`);
   }
   const version = engine === 'firefox' ? context.version : context.browser()?.version() ?? '';
-  return { open, close, base, context, version };
+  return { open, closePages, close, base, context, version };
 }
 
 /**
@@ -103,6 +121,10 @@ export function suite({ fixtures: withFixtures = false, flags = [], webgpu = tru
   before(async () => {
     if (withFixtures) fixtures = makeFixtures();
     browser = await start(flags, { webgpu });
+  });
+  // Each test closes the pages it opened, whatever its outcome.
+  afterEach(async () => {
+    await browser?.closePages();
   });
   after(async () => {
     await browser?.close();
@@ -127,7 +149,7 @@ export function suite({ fixtures: withFixtures = false, flags = [], webgpu = tru
  * Waits until the page's body reports `state` (done, error, ...), polled on a timer
  * also for pages that `open` did not make (why: in `open`).
  */
-export async function waitState(page, state, timeout = 120_000) {
+export async function waitState(page, state, timeout = WAIT) {
   try {
     await page.waitForFunction((s) => document.body.dataset.state === s, state, { timeout, polling: 100 });
   } catch (e) {
@@ -139,6 +161,16 @@ export async function waitState(page, state, timeout = 120_000) {
     e.message += ` (waiting for '${state}'; the page showed ${JSON.stringify(seen)}, console errors ${JSON.stringify(page.errors ?? [])})`;
     throw e;
   }
+}
+
+/**
+ * Waits until the page has drawn `by` more frames than it has now (`which` is the
+ * name of the page's window object: videoPage, studioPage): frames keep coming,
+ * however slow the machine, with no time-out tuned to an idle one.
+ */
+export async function moreFrames(page, by = 1, which = 'videoPage') {
+  const from = await page.evaluate((w) => window[w].frames, which);
+  await page.waitForFunction(([w, n]) => window[w].frames >= n, [which, from + by]);
 }
 
 /**
@@ -289,7 +321,7 @@ export async function downloadCsv(page) {
 }
 
 /** Sets a file on the page's picker and waits for the run to finish. */
-export async function pickFile(page, path, state = 'done', timeout = 180_000) {
+export async function pickFile(page, path, state = 'done', timeout = WAIT) {
   await page.evaluate(() => { document.body.dataset.state = 'picking'; });
   await page.setInputFiles('#file', path);
   await waitState(page, state, timeout);

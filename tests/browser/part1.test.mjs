@@ -106,7 +106,7 @@ test('timings: a file picked during a run is timed next; one that cannot be read
   const page = await browser.open('/www/timings.html?runs=1&width=320&height=200', { state: 'running' });
   await page.setInputFiles('#file', media('pexels-francesco-ungaro-96938-mid.jpg'));
   assert.match(await page.textContent('[role=status]'), /Next: pexels-francesco-ungaro-96938-mid\.jpg, as soon as this method is timed/);
-  await waitState(page, 'done', 300_000);
+  await waitState(page, 'done');
   const main = () => page.textContent('main');
   assert.match(await main(), /Done: medians of 1 run, on pexels-francesco-ungaro-96938-mid\.jpg, 2448×1505/);
   const numbers = async () => {
@@ -122,7 +122,7 @@ test('timings: a file picked during a run is timed next; one that cannot be read
   await page.click('text=Run again');
   await waitState(page, 'running');
   await page.setInputFiles('#file', bad);
-  await waitState(page, 'done', 300_000);
+  await waitState(page, 'done');
   assert.match(await main(), /The previous image is kept/);
   assert.match(await main(), /Done: medians of 1 run, on pexels-francesco-ungaro-96938-mid\.jpg/);
   await numbers();

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { suite, start, shots, media, litPixels, histogramFoot, referenceRows, cliRows, downloadCsv, pickFile, waitState } from './harness.mjs';
+import { suite, start, shots, media, litPixels, histogramFoot, referenceRows, cliRows, downloadCsv, pickFile, waitState, moreFrames } from './harness.mjs';
 
 const PHOTO = media('pexels-chevanon-photography-1108099.jpg');
 const VIDEO = media('Golden_retriever_swimming_the_doggy_paddle-360-no-audio.webm');
@@ -95,7 +95,7 @@ const countBuffers = () => {
 test('video: plays, keeps drawing for 10 s with no errors and no new buffers, and a paused frame matches the CPU', async () => {
   const page = await browser.open('/www/video.html', { state: 'ready', viewport: { width: 1280, height: 800 }, init: countBuffers });
   await page.setInputFiles('#file', VIDEO);
-  await waitState(page, 'playing', 60_000);
+  await waitState(page, 'playing');
   await page.waitForTimeout(2000);
   const before = await page.evaluate(() => ({ frames: window.videoPage.frames, ...window.gpuBuffers }));
   await page.waitForTimeout(10_000);
@@ -109,9 +109,7 @@ test('video: plays, keeps drawing for 10 s with no errors and no new buffers, an
 
   // A smaller window: the canvas follows, at the video's shape, the histograms at its new foot.
   await page.setViewportSize({ width: 800, height: 600 });
-  const resized = await page.evaluate(() => window.videoPage.frames);
-  await page.waitForTimeout(3000);
-  assert.ok(await page.evaluate(() => window.videoPage.frames) > resized, 'frames keep coming after a resize');
+  await moreFrames(page, 3); // frames keep coming after a resize
   const shape = await page.$eval('#screen', (c) => ({ width: c.width, height: c.height, client: c.clientWidth, video: window.videoPage.video.videoWidth / window.videoPage.video.videoHeight }));
   assert.ok(shape.width === shape.client && shape.width < 800, `the canvas follows its box: ${JSON.stringify(shape)}`);
   assert.ok(Math.abs(shape.width / shape.height - shape.video) < 0.02, `at the video's shape: ${JSON.stringify(shape)}`);
@@ -155,20 +153,18 @@ test('video: plays, keeps drawing for 10 s with no errors and no new buffers, an
 test('video: counts with the article\'s chunks + reduce when chosen, whole frames, both times shown', async () => {
   const page = await browser.open('/www/video.html', { state: 'ready', viewport: { width: 1280, height: 800 } });
   await page.click('#play');
-  await waitState(page, 'playing', 60_000);
-  await page.waitForFunction(() => /GPU histogram \d/.test(document.getElementById('overlay').textContent), null, { timeout: 30_000 });
+  await waitState(page, 'playing');
+  await page.waitForFunction(() => /GPU histogram \d/.test(document.getElementById('overlay').textContent));
   const ours = (await page.textContent('#overlay')).match(/counted by the (.*)\n/)[1];
   await page.selectOption('#method', 'chunks-reduce');
-  await page.waitForFunction(() => /counted by the chunks-reduce kernel\nGPU histogram \d/.test(document.getElementById('overlay').textContent), null, { timeout: 60_000 });
+  await page.waitForFunction(() => /counted by the chunks-reduce kernel\nGPU histogram \d/.test(document.getElementById('overlay').textContent));
   assert.match(await page.textContent('#overlay'), new RegExp(`${ours}: \\d+\\.\\d+ ms when last shown`));
   assert.match(await page.textContent('#kernel-source pre'), /---- chunks\.wgsl[^]*---- reduce\.wgsl/);
   // The drawing's own WGSL: one compute pass writing the canvas.
   const compose = await page.evaluate(() => [...document.querySelectorAll('details')]
     .find((d) => /compose pass/.test(d.querySelector('summary').textContent))?.querySelector('pre').textContent);
   assert.match(compose, /texture_storage_2d<rgba8unorm, write>[^]*channelMask/);
-  const frames = await page.evaluate(() => window.videoPage.frames);
-  await page.waitForTimeout(2000);
-  assert.ok(await page.evaluate(() => window.videoPage.frames) > frames, 'frames keep coming');
+  await moreFrames(page, 3);
   const counted = await page.evaluate(async () => {
     const result = await window.videoPage.view.histogram();
     return { size: window.videoPage.video.videoWidth * window.videoPage.video.videoHeight, totals: Array.from(result.totals()) };
@@ -185,16 +181,15 @@ for (const path of ['import', 'decoded', 'copy']) {
     const page = await browser.open(`/www/video.html?frames=${path}`, { state: 'ready', viewport: { width: 1280, height: 800 } });
     const can = await page.evaluate(() => ({ import: 'importExternalTexture' in GPUDevice.prototype, decoded: 'VideoFrame' in window, copy: true }));
     await page.setInputFiles('#file', VIDEO);
-    await waitState(page, 'playing', 60_000);
-    const frames = await page.evaluate(() => window.videoPage.frames);
-    await page.waitForFunction((n) => window.videoPage.frames > n + 3, frames, { timeout: 60_000 });
+    await waitState(page, 'playing');
+    await moreFrames(page, 4);
     // A path the browser lacks falls back, and the page says which it took.
     const used = await page.evaluate(() => window.videoPage.path);
     if (can[path]) assert.equal(used, path);
     else assert.notEqual(used, path);
-    await page.waitForFunction((u) => document.getElementById('overlay').textContent.includes(`frames ${u},`), used, { timeout: 10_000 });
+    await page.waitForFunction((u) => document.getElementById('overlay').textContent.includes(`frames ${u},`), used);
     // The import pass (through the browser's own device) timed too, where it ran.
-    if (used === 'import') await page.waitForFunction(() => /GPU import +\d/.test(document.getElementById('overlay').textContent), null, { timeout: 10_000 });
+    if (used === 'import') await page.waitForFunction(() => /GPU import +\d/.test(document.getElementById('overlay').textContent));
     await page.click('#screen', { position: { x: 300, y: 100 } });
     await waitState(page, 'paused');
     const result = await page.evaluate(async () => {
@@ -226,11 +221,10 @@ for (const draw of ['compose', 'quads']) {
   test(`video: drawn by ${draw === 'compose' ? 'one compute pass' : 'render quads'} when forced, frame and histograms on the canvas`, async () => {
     const page = await browser.open(`/www/video.html?draw=${draw}`, { state: 'ready', viewport: { width: 1280, height: 800 } });
     await page.click('#play');
-    await waitState(page, 'playing', 60_000);
-    const frames = await page.evaluate(() => window.videoPage.frames);
-    await page.waitForFunction((n) => window.videoPage.frames > n + 3, frames, { timeout: 60_000 });
+    await waitState(page, 'playing');
+    await moreFrames(page, 4);
     const pass = draw === 'compose' ? 'compose pass' : 'render pass';
-    await page.waitForFunction((p) => document.getElementById('overlay').textContent.includes(`(${p})`), pass, { timeout: 10_000 });
+    await page.waitForFunction((p) => document.getElementById('overlay').textContent.includes(`(${p})`), pass);
     await page.click('#screen', { position: { x: 300, y: 100 } });
     await waitState(page, 'paused');
     // The histograms along the foot, the frame above them (the sunset's sky).
@@ -245,18 +239,16 @@ for (const draw of ['compose', 'quads']) {
 test('video: an unplayable file says so and keeps the current video', async () => {
   const page = await browser.open('/www/video.html', { state: 'ready' });
   await page.click('#play');
-  await waitState(page, 'playing', 60_000);
+  await waitState(page, 'playing');
   const bad = join(shots, 'not-a-video.webm');
   writeFileSync(bad, 'this is not a video');
   await page.setInputFiles('#file', bad);
   // The page shows the message and goes back to the previous video, which plays on:
   // its state moves on from 'error' quickly, so wait for the message itself.
-  await page.waitForFunction(() => /cannot be played/.test(document.querySelector('[role=alert]').textContent), null, { timeout: 30_000 });
+  await page.waitForFunction(() => /cannot be played/.test(document.querySelector('[role=alert]').textContent));
   assert.match(await page.textContent('[role=alert]'), /"not-a-video.webm" cannot be played by this browser.*previous video is kept/);
-  await page.waitForFunction(() => !window.videoPage.video.paused && window.videoPage.video.src.endsWith('sunset.webm'), null, { timeout: 30_000 });
-  const frames = await page.evaluate(() => window.videoPage.frames);
-  await page.waitForTimeout(2000);
-  assert.ok(await page.evaluate(() => window.videoPage.frames) > frames, 'the previous video plays on');
+  await page.waitForFunction(() => !window.videoPage.video.paused && window.videoPage.video.src.endsWith('sunset.webm'));
+  await moreFrames(page, 3); // the previous video plays on
 });
 
 test('video: on a phone, upright or sideways, the whole video is in sight with its controls, play button on it, timings under it or on it', async () => {
@@ -273,8 +265,8 @@ test('video: on a phone, upright or sideways, the whole video is in sight with i
     const aspect = await page.evaluate(() => window.videoPage.video.videoWidth / window.videoPage.video.videoHeight);
     assert.ok(Math.abs(screen.width / screen.height - aspect) < 0.02 || screen.height >= viewport.height * 0.74, 'the video at its shape, or as tall as the page lets it be');
     await page.click('#play');
-    await waitState(page, 'playing', 60_000);
-    await page.waitForFunction(() => document.getElementById('overlay').textContent !== '', null, { timeout: 30_000 });
+    await waitState(page, 'playing');
+    await page.waitForFunction(() => document.getElementById('overlay').textContent !== '');
     const [overlay, shown] = [await page.locator('#overlay').boundingBox(), await page.locator('#screen').boundingBox()];
     if (viewport.width < 672) {
       // Upright, over the frame they would hide a third of it: under it instead.
@@ -303,17 +295,15 @@ test('an audio-only file named .mp4 is refused before anything is replaced: the 
   const file = { name: 'tone.mp4', mimeType: 'video/mp4', buffer: tone() };
   const video = await browser.open('/www/video.html', { state: 'ready' });
   await video.click('#play');
-  await waitState(video, 'playing', 60_000);
+  await waitState(video, 'playing');
   await video.setInputFiles('#file', file);
-  await waitState(video, 'error', 30_000);
+  await waitState(video, 'error');
   assert.match(await video.textContent('[role=alert]'), /"tone\.mp4" has no picture: audio only\. The previous video is kept\./);
-  const frames = await video.evaluate(() => window.videoPage.frames);
-  await video.waitForTimeout(1500);
-  assert.ok(await video.evaluate(() => window.videoPage.frames) > frames, 'the previous video keeps playing');
+  await moreFrames(video, 3); // the previous video keeps playing
   assert.deepEqual(video.errors, []);
   const studio = await browser.open('/www/studio.html');
   await studio.setInputFiles('#file', file);
-  await waitState(studio, 'error', 30_000);
+  await waitState(studio, 'error');
   assert.match(await studio.textContent('[role=alert]'), /has no picture: audio only\. The previous picture or video is kept\./);
   assert.match(await studio.textContent('figcaption'), /^Sunset \(made by this project\)/);
   assert.deepEqual(studio.errors, []);
@@ -322,7 +312,7 @@ test('an audio-only file named .mp4 is refused before anything is replaced: the 
 test('video: a camera that is not there gives a message', async () => {
   const page = await browser.open('/www/video.html', { state: 'ready' });
   await page.getByRole('button', { name: 'Use the camera' }).click();
-  await waitState(page, 'error', 30_000);
+  await waitState(page, 'error');
   assert.match(await page.textContent('[role=alert]'), /The camera is not available/);
 });
 
@@ -332,11 +322,9 @@ test('video: the camera, when there is one, plays with its histograms', async ()
   try {
     const page = await cameraBrowser.open('/www/video.html', { state: 'ready', viewport: { width: 1280, height: 800 } });
     await page.getByRole('button', { name: 'Use the camera' }).click();
-    await waitState(page, 'playing', 60_000);
-    await page.waitForFunction(() => window.videoPage.video.srcObject && window.videoPage.frames > 5, null, { timeout: 30_000 });
-    const frames = await page.evaluate(() => window.videoPage.frames);
-    await page.waitForTimeout(3000);
-    assert.ok(await page.evaluate(() => window.videoPage.frames) > frames + 10, 'camera frames keep coming');
+    await waitState(page, 'playing');
+    await page.waitForFunction(() => window.videoPage.video.srcObject && window.videoPage.frames > 5);
+    await moreFrames(page, 10); // camera frames keep coming
     const counted = await page.evaluate(async () => {
       const { video, view } = window.videoPage;
       const result = await view.histogram();

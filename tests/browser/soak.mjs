@@ -43,7 +43,7 @@ async function sampler(page) {
 async function soakVideo(browser, { seconds, sampleSeconds, log }) {
   const page = await browser.open('/www/video.html', { state: 'ready', viewport: { width: 1280, height: 800 }, init: countGpuObjects });
   await page.click('#play');
-  await waitState(page, 'playing', 60_000);
+  await waitState(page, 'playing');
   const sample = await sampler(page);
   const samples = [];
   let frames = await page.evaluate(() => window.videoPage.frames);
@@ -73,7 +73,7 @@ async function soakSwitching(browser, { files, switches, sampleSeconds, log, pat
   const open = async (file) => {
     const counted = await page.evaluate(() => window.histogramPage.counted);
     await page.setInputFiles('#file', file);
-    await page.waitForFunction((n) => window.histogramPage.counted > n && document.body.dataset.state === 'done', counted, { timeout: 120_000 });
+    await page.waitForFunction((n) => window.histogramPage.counted > n && document.body.dataset.state === 'done', counted);
   };
   for (const file of files) await open(file);
   const samples = [await sample({ switches: 0 })];

@@ -393,8 +393,8 @@ async function minuteOfVideo(page) {
 test('studio: a video for a minute, region and clipping on', async () => {
   const page = await browser.open('/www/studio.html', { viewport: { width: 1280, height: 800 }, init: countBuffers });
   await page.setInputFiles('#file', join(repo, 'www', 'media', 'sunset.webm'));
-  await waitState(page, 'playing', 60_000);
-  await page.waitForFunction(() => window.studioPage.frames > 5, null, { timeout: 30_000 });
+  await waitState(page, 'playing');
+  await page.waitForFunction(() => window.studioPage.frames > 5);
   await minuteOfVideo(page);
   await page.screenshot({ path: join(shots, 'studio-video.png') });
 });
@@ -404,8 +404,8 @@ test('studio: the camera for a minute', async () => {
   try {
     const page = await camera.open('/www/studio.html', { viewport: { width: 1280, height: 800 }, init: countBuffers });
     await page.click('text=Use the camera');
-    await waitState(page, 'playing', 60_000);
-    await page.waitForFunction(() => window.studioPage.frames > 5, null, { timeout: 30_000 });
+    await waitState(page, 'playing');
+    await page.waitForFunction(() => window.studioPage.frames > 5);
     await minuteOfVideo(page);
   } finally {
     await camera.close();

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { suite, shots, media, referenceRows, downloadCsv, pickFile, waitState, litPixels, histogramFoot, decodePng, engine } from './harness.mjs';
+import { suite, shots, media, referenceRows, downloadCsv, pickFile, waitState, litPixels, histogramFoot, decodePng, engine, moreFrames } from './harness.mjs';
 
 const { browser, fixtures } = suite({ fixtures: true });
 
@@ -64,9 +64,9 @@ test('image page: with no new device to be had, it counts on the CPU and keeps w
 test('timings page: a device lost while timing is replaced and every cell still gets a number', async () => {
   const page = await browser.open('/www/timings.html?runs=2&width=320&height=200', { state: null, init: trackDevices });
   // Lose the device once the first GPU column has a number.
-  await page.waitForFunction(() => /^\d/.test(document.querySelector('td[data-cell="1-single"]')?.textContent ?? ''), null, { timeout: 120_000 });
+  await page.waitForFunction(() => /^\d/.test(document.querySelector('td[data-cell="1-single"]')?.textContent ?? ''));
   await loseDevice(page);
-  await waitState(page, 'done', 300_000);
+  await waitState(page, 'done');
   const cells = await page.$$eval('td[data-cell]', (tds) => tds.map((td) => td.textContent));
   for (const c of cells) assert.match(c, /^\d+(\.\d+)?$/);
   assert.match(await page.textContent('main'), /The GPU was reset \(destroyed.*\); a new device was opened in \d+ ms/);
@@ -123,7 +123,7 @@ test('studio: a lost device gives back the region, the bins, the scale, the chan
   for (let i = 0; i < width * 200 * 4; i += 4) lit += rgba[i] + rgba[i + 1] + rgba[i + 2] > 60;
   assert.ok(lit > 2000, `the exported panel shows its bars (${lit} lit pixels)`);
   await page.evaluate(() => { document.body.dataset.state = 'losing'; window.gpuDevices.at(-1).destroy(); });
-  await page.waitForFunction(() => window.gpuDevices.length === 2 && document.body.dataset.state === 'done', null, { timeout: 60_000 });
+  await page.waitForFunction(() => window.gpuDevices.length === 2 && document.body.dataset.state === 'done');
   await page.evaluate(() => window.studioPage.readBack());
   assert.deepEqual(await state(), before);
   assert.deepEqual(before, {
@@ -144,13 +144,11 @@ test('studio: a lost device gives back the region, the bins, the scale, the chan
 test('video page: a device lost while playing is replaced and frames keep coming', { skip: engine === 'firefox' && 'Firefox itself crashes in one run in three here' }, async () => {
   const page = await browser.open('/www/video.html', { state: 'ready', viewport: { width: 1280, height: 800 }, init: trackDevices });
   await page.click('#play');
-  await waitState(page, 'playing', 60_000);
-  await page.waitForTimeout(1500);
+  await waitState(page, 'playing');
+  await moreFrames(page, 3);
   await page.evaluate(() => { setTimeout(() => window.gpuDevices.at(-1).destroy()); });
-  await page.waitForFunction(() => /The GPU was reset/.test(document.querySelector('main').textContent), null, { timeout: 30_000 });
-  const frames = await page.evaluate(() => window.videoPage.frames);
-  await page.waitForTimeout(3000);
-  assert.ok(await page.evaluate(() => window.videoPage.frames) > frames + 5, 'frames keep coming');
+  await page.waitForFunction(() => /The GPU was reset/.test(document.querySelector('main').textContent));
+  await moreFrames(page, 6); // frames keep coming
   const counted = await page.evaluate(async () => {
     const result = await window.videoPage.view.histogram();
     const size = window.videoPage.video.videoWidth * window.videoPage.video.videoHeight;
@@ -165,11 +163,11 @@ test('video page: a device lost while playing is replaced and frames keep coming
 test('video page: with no new device, it says so and offers to try again', async () => {
   const page = await browser.open('/www/video.html', { state: 'ready', init: trackDevices });
   await page.click('#play');
-  await waitState(page, 'playing', 60_000);
+  await waitState(page, 'playing');
   // Destroyed in a task of the page's own: in Firefox a destroy inside the
   // driver's call, with no adapter to be had, keeps that call from returning.
   await page.evaluate(() => { window.refuseAdapters = true; setTimeout(() => window.gpuDevices.at(-1).destroy()); });
-  await page.waitForFunction(() => /no new one could be had/.test(document.querySelector('[role=alert]').textContent), null, { timeout: 30_000 });
+  await page.waitForFunction(() => /no new one could be had/.test(document.querySelector('[role=alert]').textContent));
   // By its id: Firefox's accessibility tree (getByRole) stops with the page's
   // animation frames once a device that drew into a canvas is destroyed.
   const retry = page.locator('#retry');
@@ -177,10 +175,8 @@ test('video page: with no new device, it says so and offers to try again', async
   assert.ok(await retry.isVisible());
   await page.evaluate(() => { window.refuseAdapters = false; });
   await retry.click();
-  await waitState(page, 'playing', 30_000);
-  const frames = await page.evaluate(() => window.videoPage.frames);
-  await page.waitForTimeout(2000);
-  assert.ok(await page.evaluate(() => window.videoPage.frames) > frames, 'frames come again');
+  await waitState(page, 'playing');
+  await moreFrames(page, 3); // frames come again
   assert.ok(!(await retry.isVisible()));
 });
 
