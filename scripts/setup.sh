@@ -10,9 +10,10 @@ say() { echo "setup: $*" >&2; }
 # System packages: Chromium and its driver (browser tests, WebGPU on SwiftShader),
 # Firefox ESR (the second engine: WebGPU headless with two preferences), Mesa's
 # Vulkan drivers (lavapipe, for native GPU tests), libavif's tools (a test AVIF, a
-# format only the browser decodes), Node.js for the tests.
+# format only the browser decodes), CMake and NASM (turbojpeg-sys builds
+# libjpeg-turbo, SIMD included, from the source it bundles), Node.js for the tests.
 missing=()
-for pkg in chromium chromium-driver firefox-esr mesa-vulkan-drivers libvulkan1 libavif-bin; do
+for pkg in chromium chromium-driver firefox-esr mesa-vulkan-drivers libvulkan1 libavif-bin cmake nasm; do
   dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
 done
 command -v node >/dev/null && command -v npm >/dev/null || missing+=(nodejs npm)
@@ -55,5 +56,13 @@ if [ ! -x node_modules/.bin/wasm-opt ] || [ ! -d node_modules/playwright-core ] 
    || [ ! -d node_modules/puppeteer-core ] \
    || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   npm ci --no-audit --no-fund
+fi
+# Python for references made outside the project (Pillow's JPEG decode: the tests'
+# tests/fixtures/jpeg.py) and the benchmarks' peers, in .venv, from PyPI.
+if [ ! -x .venv/bin/python ] || [ tests/requirements.txt -nt .venv/installed ]; then
+  say "installing tests/requirements.txt into .venv"
+  python3 -m venv .venv
+  .venv/bin/pip install --quiet --disable-pip-version-check -r tests/requirements.txt
+  touch .venv/installed
 fi
 say "ready"

@@ -7,7 +7,9 @@
 //! - palettes (with their transparency) and grey are expanded: grey is R = G = B;
 //! - colour profiles (ICC, gAMA) are not applied: the stored values are counted;
 //! - EXIF orientation is ignored: turning an image does not change its histogram;
-//! - of an animation (APNG, GIF, WebP), the first frame is counted.
+//! - of an animation (APNG, GIF, WebP), the first frame is counted;
+//! - JPEG as libjpeg-turbo decodes it (natively; the site asks the browser, whose
+//!   decoder it is too): what Pillow, OpenCV, Chromium and Firefox count.
 //!
 //! Files are read in bands of whole rows, so an image larger than memory can still be
 //! counted: PNG rows are decoded as they are needed; other formats are decoded whole
@@ -214,8 +216,11 @@ impl<R: BufRead + Seek> Decoder<R> {
         let format = image::guess_format(&head[..n]).map_err(|_| DecodeError::Unsupported)?;
         match format {
             image::ImageFormat::Png => Decoder::png(reader, max_pixels, budget),
-            image::ImageFormat::Jpeg
-            | image::ImageFormat::Gif
+            #[cfg(not(target_arch = "wasm32"))]
+            image::ImageFormat::Jpeg => Decoder::jpeg(reader, max_pixels, budget),
+            #[cfg(target_arch = "wasm32")]
+            image::ImageFormat::Jpeg => Decoder::whole(reader, format, max_pixels, budget),
+            image::ImageFormat::Gif
             | image::ImageFormat::WebP
             | image::ImageFormat::Bmp
             | image::ImageFormat::Tiff
@@ -283,6 +288,55 @@ impl<R: BufRead + Seek> Decoder<R> {
             Rows::Png(Box::new(reader))
         };
         Ok(Decoder::with(width, height, "PNG", layout, rows, notes))
+    }
+
+    /// A JPEG decoded by libjpeg-turbo (src/jpeg.rs): the values Pillow, OpenCV
+    /// and the browsers read, bin for bin. CMYK files, which it gives only as
+    /// CMYK, go to the `image` crate's decoder. A file libjpeg-turbo finds damaged
+    /// (cut short, bad entropy data: it fills in what is missing) is refused in its
+    /// words; stray bytes between segments, which lose no pixel, earn a note.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn jpeg(mut reader: R, max_pixels: u64, budget: u64) -> Result<Decoder<R>, DecodeError> {
+        use crate::jpeg::Jpeg;
+        let mut bytes = Vec::new();
+        reader.read_to_end(&mut bytes).map_err(corrupt)?;
+        let mut jpeg = Jpeg::new().ok_or_else(|| corrupt("libjpeg-turbo did not start"))?;
+        let mut notes = Vec::new();
+        let header = accept_jpeg(jpeg.header(&bytes), &mut notes)?;
+        let Some(channels) = header.channels else {
+            reader.seek(SeekFrom::Start(0)).map_err(corrupt)?;
+            return Decoder::whole(reader, image::ImageFormat::Jpeg, max_pixels, budget);
+        };
+        let (width, height) = (header.width, header.height);
+        check_size(width, height, max_pixels)?;
+        let size = width as u64 * height as u64 * channels as u64;
+        if size > budget {
+            return Err(DecodeError::NeedsMemory {
+                width,
+                height,
+                format: "JPEG",
+                bytes: size,
+                budget,
+            });
+        }
+        let mut pixels = Vec::new();
+        pixels
+            .try_reserve_exact(size as usize)
+            .map_err(|_| DecodeError::OutOfMemory { bytes: size })?;
+        pixels.resize(size as usize, 0);
+        accept_jpeg(jpeg.decode(&bytes, &header, &mut pixels), &mut notes)?;
+        if jpeg_has_profile(&bytes) {
+            notes.push(PROFILE_NOTE.to_string());
+        }
+        let layout = Layout {
+            channels,
+            sixteen: None,
+        };
+        let rows = Rows::Whole {
+            bytes: pixels,
+            at: 0,
+        };
+        Ok(Decoder::with(width, height, "JPEG", layout, rows, notes))
     }
 
     fn whole(
@@ -537,6 +591,50 @@ impl<R: BufRead + Seek> Decoder<R> {
         }
         Ok(Some(rows))
     }
+}
+
+/// What libjpeg-turbo decoded, or why the file is refused: every warning but one
+/// means pixels it filled in itself; stray bytes between segments lose none and
+/// are noted.
+#[cfg(not(target_arch = "wasm32"))]
+fn accept_jpeg<T>(
+    outcome: crate::jpeg::Outcome<T>,
+    notes: &mut Vec<String>,
+) -> Result<T, DecodeError> {
+    use crate::jpeg::Outcome;
+    match outcome {
+        Outcome::Done(v) => Ok(v),
+        Outcome::Warned(v, why) if why.contains("extraneous bytes before marker") => {
+            let note = format!(
+                "libjpeg-turbo warned: {why} (bytes that belong to no segment); every pixel \
+                 was decoded."
+            );
+            if !notes.contains(&note) {
+                notes.push(note);
+            }
+            Ok(v)
+        }
+        Outcome::Warned(_, why) | Outcome::Failed(why) => Err(corrupt(why)),
+    }
+}
+
+/// Whether a JPEG carries an ICC profile: an APP2 segment named ICC_PROFILE
+/// before the first scan.
+#[cfg(not(target_arch = "wasm32"))]
+fn jpeg_has_profile(bytes: &[u8]) -> bool {
+    let mut at = 2;
+    while at + 4 <= bytes.len() && bytes[at] == 0xFF {
+        let marker = bytes[at + 1];
+        if marker == 0xDA {
+            break;
+        }
+        let length = u16::from_be_bytes([bytes[at + 2], bytes[at + 3]]) as usize;
+        if marker == 0xE2 && bytes[at + 4..].starts_with(b"ICC_PROFILE\0") {
+            return true;
+        }
+        at += 2 + length;
+    }
+    false
 }
 
 const PROFILE_NOTE: &str =

@@ -12,6 +12,8 @@ pub mod gpu;
 pub mod hdr;
 pub mod histogram;
 pub mod image;
+#[cfg(not(target_arch = "wasm32"))]
+mod jpeg;
 pub mod layout;
 pub mod scope;
 pub mod stats;

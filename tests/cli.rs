@@ -340,17 +340,6 @@ fn a_dash_reads_the_image_from_standard_input() {
 }
 
 #[test]
-fn the_default_method_decodes_a_jpeg_photo() {
-    let path = media("pexels-francesco-ungaro-96938-mid.jpg");
-    let out = histogram(&[path.to_str().unwrap()]);
-    assert!(out.status.success());
-    let line = String::from_utf8(out.stdout).unwrap();
-    assert!(line.contains("\"method\": \"packed\""), "{line}");
-    assert_eq!(array(&line, "r").iter().sum::<u32>(), 2448 * 1505);
-    assert_eq!(interleave(&line), reference(&photo(1), Spec::rgbl()));
-}
-
-#[test]
 fn bad_files_are_reported_and_the_good_ones_still_print() {
     let dir = temp_dir("bad");
     let good = save_png(&dir, "good.png", &Image::noise(20, 10, 1));
