@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{fixtures, media, photo, photos, reference, reference_deep};
+use common::{fixtures, photo, photos, reference, reference_deep};
 use histogram::gpu::Method;
 use histogram::{Image, Spec};
 use std::io::Write as _;
