@@ -12,8 +12,9 @@
 // video or the camera too, counted by the method every frame (image-live.js).
 import init, { Picture, GpuContext, cpuHistogram, kernelSource, cpuSource } from '../pkg/histogram.js';
 import {
-  el, setState, errorText, download, pager, readImage, showPicture, nextPaint, timingText, watchDevice, lostText, lostWithin,
+  el, setState, errorText, download, pager, showPicture, nextPaint, timingText, watchDevice, lostText, lostWithin,
 } from './site.js';
+import { readPicture } from './input.js';
 import { liveChapter } from './image-live.js';
 
 const DEFAULT_VIDEO = 'media/sunset.webm';
@@ -353,7 +354,9 @@ async function imagePage({ method, methods, channels, shape, reruns, draw, besid
     try {
       status.textContent = `Reading ${file.name}…`;
       await nextPaint();
-      await usePicture(await readImage(file), file.name, file);
+      // The chapters count on the CPU too, and time every method: pixels in wasm memory.
+      const picture = await readPicture(file, { pixels: true, status: (text) => { status.textContent = text; } });
+      await usePicture(picture, file.name, file);
       showPictureView();
       deviceNote = '';
       return true;

@@ -5,8 +5,9 @@
 // the camera (frames.js plays them).
 import init, { GpuContext, Picture, ScopeScreen, scopeSource } from '../pkg/histogram.js';
 import {
-  el, setState, errorText, download, pager, readImage, showPicture, nextPaint, formatMs, watchDevice, lostText,
+  el, setState, errorText, download, pager, showPicture, nextPaint, formatMs, watchDevice, lostText,
 } from './site.js';
+import { readPicture } from './input.js';
 import { liveVideo } from './frames.js';
 
 const DEFAULT_VIDEO = 'media/sunset.webm';
@@ -195,7 +196,7 @@ async function open(file) {
   try {
     status.textContent = `Reading ${file.name}…`;
     await nextPaint();
-    await usePicture(await readImage(file), file.name, file);
+    await usePicture(await readPicture(file, { gpu, status: (text) => { status.textContent = text; } }), file.name, file);
     status.textContent = '';
   } catch (e) {
     showError(`${errorText(e)} The previous picture or video is kept.`);

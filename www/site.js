@@ -1,6 +1,6 @@
-// What every page shares: elements, navigation, reading an image file, showing a
-// picture, timing words, and keeping the GPU through a device loss.
-import { Picture, maxPixels, decodeImage } from '../pkg/histogram.js';
+// What every page shares: elements, navigation, a file only the browser decodes,
+// showing a picture, timing words, and keeping the GPU through a device loss.
+import { Picture, maxPixels } from '../pkg/histogram.js';
 import { examples } from './examples.js';
 
 export function el(tag, props = {}, ...children) {
@@ -55,28 +55,12 @@ export async function adapterDescription() {
 }
 
 /**
- * Reads an image file into a Picture of the values stored in it. The Rust decoder of
- * the command-line tool does it (src/decode.rs), so the page and the tool count the
- * same values; a format it does not read (AVIF, ...) is decoded by the browser.
- * Throws a message a person can act on.
- */
-export async function readImage(file) {
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  try {
-    return decodeImage(bytes);
-  } catch (e) {
-    if (e?.name !== 'UnsupportedFormat') throw new Error(`"${file.name}" cannot be read: ${errorText(e)}.`);
-  }
-  return browserPicture(file);
-}
-
-/**
  * The browser's decode of a file, as straight (unpremultiplied) RGBA with no colour
  * conversion, read back through a WebGL texture: a 2D canvas stores premultiplied
  * colour, which changes translucent pixels. Only a browser without WebGL gets the
  * 2D canvas, and the page says so.
  */
-async function browserPicture(file) {
+export async function browserPicture(file) {
   let bitmap;
   try {
     bitmap = await createImageBitmap(file, { premultiplyAlpha: 'none', colorSpaceConversion: 'none' });

@@ -6,7 +6,8 @@
 // holds the source (a picture here, a video through frames.js), composes the views,
 // and keeps what the visitor chose through a new Studio (other bins, a new device).
 import init, { GpuContext, Studio, Picture, kernelSource, studioSource } from '../pkg/histogram.js';
-import { el, setState, errorText, pager, readImage, nextPaint, watchDevice, lostText } from './site.js';
+import { el, setState, errorText, pager, nextPaint, watchDevice, lostText } from './site.js';
+import { readPicture } from './input.js';
 import { liveVideo } from './frames.js';
 import { panelView } from './studio-panel.js';
 import { regionView } from './studio-region.js';
@@ -221,8 +222,11 @@ setInterval(() => { if (source?.kind === 'video' && !live.video.paused && !readi
 let wanted = null;
 let busy = false;
 let readingFile = false;
+// The read of a picture file under way: a newer file stops it.
+let fileRead = null;
 async function open(file) {
   wanted = file;
+  fileRead?.abort();
   if (busy) return;
   busy = true;
   try {
@@ -243,15 +247,21 @@ async function usePictureFile(file) {
   status.textContent = `Reading ${file.name}…`;
   try {
     await nextPaint();
-    const picture = await readImage(file);
+    fileRead = new AbortController();
+    // The equalize chapter shows its steps from the pixels, on the CPU.
+    const picture = await readPicture(file, {
+      gpu, pixels: Boolean(steps), signal: fileRead.signal, status: (text) => { status.textContent = text; },
+    });
     readingFile = false;
     await usePicture(picture, file.name);
     notes.hidden = picture.notesAtDepth().length === 0;
     notes.textContent = picture.notesAtDepth().join(' ');
   } catch (e) {
-    showError(`${errorText(e)} The previous picture is kept.`);
+    // A newer file stopped this one: it is read next, nothing to say.
+    if (e.name !== 'AbortError') showError(`${errorText(e)} The previous picture is kept.`);
   } finally {
     readingFile = false;
+    fileRead = null;
   }
   status.textContent = '';
 }

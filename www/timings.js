@@ -1,6 +1,7 @@
 // The article's part-1 timing table, filled in on this machine.
 import init, { Picture, GpuContext, cpuHistogram } from '../pkg/histogram.js';
-import { pager, adapterDescription, readImage, el, setState, errorText, nextPaint, watchDevice, lostText, lostWithin } from './site.js';
+import { pager, adapterDescription, el, setState, errorText, nextPaint, watchDevice, lostText, lostWithin } from './site.js';
+import { readPicture } from './input.js';
 
 // Columns in the article's order: its "js" is our CPU method, "pixel/workgroup" atomicAdd.
 const COLUMNS = [
@@ -192,7 +193,7 @@ async function useFile(file) {
   try {
     status.textContent = `Reading ${file.name}…`;
     await nextPaint();
-    const picture = await readImage(file);
+    const picture = await readPicture(file, { pixels: true, status: (text) => { status.textContent = text; } });
     new Set(pictures).forEach((p) => p.free());
     pictures = [picture, picture];
     subject = `${file.name}, ${picture.width}×${picture.height} (${picture.format}). ${picture.notes().join(' ')}`;

@@ -340,7 +340,7 @@ impl Gpu {
     }
 }
 
-fn extent((width, height): (u32, u32)) -> wgpu::Extent3d {
+pub(super) fn extent((width, height): (u32, u32)) -> wgpu::Extent3d {
     wgpu::Extent3d {
         width,
         height,

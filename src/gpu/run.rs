@@ -6,6 +6,8 @@
 //! several textures (tiles), and each tile is processed in bands small enough for
 //! the dispatch and buffer limits. Every band adds into the same bins.
 
+#[cfg(target_arch = "wasm32")]
+use super::device::extent;
 use super::device::{now_ms, Gpu, GpuError, Owned};
 use super::kernels::{ChunkShape, Input, Kernel, Kernels, Method, DEEP_PRIVATE_BINS};
 use crate::deep::DeepImage;
@@ -77,6 +79,35 @@ struct Tile {
     origin: [u32; 2],
     width: u32,
     height: u32,
+}
+
+/// Textures of `usage` covering `size` in tiles of at most `max_texture` a side,
+/// each filled by `fill(texture, its origin in the whole, its size)`.
+fn tiled(
+    gpu: &Gpu,
+    size: (u32, u32),
+    max_texture: u32,
+    usage: wgpu::TextureUsages,
+    mut fill: impl FnMut(&wgpu::Texture, [u32; 2], (u32, u32)),
+) -> Vec<Tile> {
+    let mut tiles = Vec::new();
+    for y in (0..size.1).step_by(max_texture as usize) {
+        for x in (0..size.0).step_by(max_texture as usize) {
+            let tile = (max_texture.min(size.0 - x), max_texture.min(size.1 - y));
+            let texture = gpu.texture("image", tile, wgpu::TextureFormat::Rgba8Unorm, usage);
+            fill(&texture, [x, y], tile);
+            tiles.push(Tile {
+                data: TileData::Texture {
+                    view: texture.create_view(&Default::default()),
+                    _texture: Some(texture),
+                },
+                origin: [x, y],
+                width: tile.0,
+                height: tile.1,
+            });
+        }
+    }
+    tiles
 }
 
 /// An image uploaded as one or more `rgba8unorm` textures, or as storage buffers of
@@ -151,41 +182,67 @@ impl GpuImage {
         } else {
             (width, height, 0)
         };
-        let mut tiles = Vec::new();
-        // A texture of `size` from the pixels at `offset`, in rows of `row_pixels`.
-        let mut upload = |offset: u64, row_pixels: u32, origin: [u32; 2], size: (u32, u32)| {
-            let texture = gpu.texture(
-                "image",
-                size,
-                wgpu::TextureFormat::Rgba8Unorm,
-                wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::COPY_DST,
-            );
-            gpu.fill_texture(&texture, [0, 0], size, image.rgba(), offset, row_pixels * 4);
-            tiles.push(Tile {
-                data: TileData::Texture {
-                    view: texture.create_view(&Default::default()),
-                    _texture: Some(texture),
-                },
-                origin,
-                width: size.0,
-                height: size.1,
-            });
+        let usage = wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::COPY_DST;
+        // The tile at `origin` from the pixels there, in rows of `row_pixels`.
+        let fill = |texture: &wgpu::Texture, origin: [u32; 2], size: (u32, u32), row_pixels: u32| {
+            let offset = (origin[1] as u64 * rows_of as u64 + origin[0] as u64) * 4;
+            gpu.fill_texture(texture, [0, 0], size, image.rgba(), offset, row_pixels * 4);
         };
-        for y in (0..rows).step_by(max_texture as usize) {
-            for x in (0..rows_of).step_by(max_texture as usize) {
-                let size = (max_texture.min(rows_of - x), max_texture.min(rows - y));
-                let offset = (y as u64 * rows_of as u64 + x as u64) * 4;
-                upload(offset, rows_of, [x, y], size);
-            }
-        }
+        let mut tiles = tiled(gpu, (rows_of, rows), max_texture, usage, |t, o, s| {
+            fill(t, o, s, rows_of)
+        });
         if rest > 0 {
-            upload(rows as u64 * rows_of as u64 * 4, rest, [0, rows], (rest, 1));
+            tiles.extend(tiled(gpu, (rest, 1), max_texture, usage, |t, _, s| {
+                fill(t, [0, rows], s, rest)
+            }));
+            let last = tiles.last_mut().expect("the row left over");
+            last.origin = [0, rows];
         }
         GpuImage {
             width,
             height,
             tiles,
             reshaped: thin.then_some([rows_of, rows, rest]),
+            samples: None,
+        }
+    }
+
+    /// A picture the browser decoded, copied from its `ImageBitmap` straight into
+    /// textures (tiles of the device's largest), never through wasm memory.
+    #[cfg(target_arch = "wasm32")]
+    pub fn from_bitmap(gpu: &Gpu, bitmap: &web_sys::ImageBitmap) -> GpuImage {
+        let (width, height) = (bitmap.width(), bitmap.height());
+        // copyExternalImageToTexture writes through a render target.
+        let usage = wgpu::TextureUsages::TEXTURE_BINDING
+            | wgpu::TextureUsages::COPY_DST
+            | wgpu::TextureUsages::RENDER_ATTACHMENT;
+        let tiles = tiled(gpu, (width, height), Limits::of(gpu).max_texture, usage, |texture, origin, size| {
+            gpu.queue.copy_external_image_to_texture(
+                &wgpu::CopyExternalImageSourceInfo {
+                    source: wgpu::ExternalImageSource::ImageBitmap(bitmap.clone()),
+                    origin: wgpu::Origin2d {
+                        x: origin[0],
+                        y: origin[1],
+                    },
+                    flip_y: false,
+                },
+                wgpu::CopyExternalImageDestInfo {
+                    texture,
+                    mip_level: 0,
+                    origin: wgpu::Origin3d::ZERO,
+                    aspect: wgpu::TextureAspect::All,
+                    color_space: wgpu::PredefinedColorSpace::Srgb,
+                    // The bitmap was made with premultiplyAlpha "none": kept straight.
+                    premultiplied_alpha: false,
+                },
+                extent(size),
+            )
+        });
+        GpuImage {
+            width,
+            height,
+            tiles,
+            reshaped: None,
             samples: None,
         }
     }

@@ -13,8 +13,8 @@ pub struct EqualizeSteps(adjust::EqualizeSteps);
 impl EqualizeSteps {
     /// The steps over `picture`, on the CPU.
     #[wasm_bindgen(constructor)]
-    pub fn new(picture: &Picture) -> EqualizeSteps {
-        EqualizeSteps(adjust::equalize_steps(&picture.image))
+    pub fn new(picture: &Picture) -> Result<EqualizeSteps, JsError> {
+        Ok(EqualizeSteps(adjust::equalize_steps(picture.image()?)))
     }
 
     /// The luma histogram, 256 bins.

@@ -18,11 +18,12 @@ use wasm_bindgen::prelude::*;
 #[wasm_bindgen(js_name = cpuHistogram)]
 pub fn cpu_histogram(picture: &Picture, channels: u32, num_bins: u32) -> Result<Outcome, JsError> {
     let spec = spec(channels, num_bins)?;
+    let image = picture.image()?;
     let start = gpu::now_ms();
-    let histogram = compute_cpu(&picture.image, spec);
+    let histogram = compute_cpu(image, spec);
     Ok(Outcome {
         histogram,
-        pixels: picture.image.pixel_count(),
+        pixels: image.pixel_count(),
         gpu_ms: None,
         wall_ms: gpu::now_ms() - start,
         notes: Vec::new(),
@@ -96,7 +97,7 @@ impl GpuContext {
         canvases: Option<Vec<web_sys::HtmlCanvasElement>>,
     ) -> Result<js_sys::Promise, JsError> {
         let key = run_key(method_name, channels, chunk_shape)?;
-        let (context, image) = (self.context(), picture.image.clone());
+        let (context, image) = (self.context(), picture.image()?.clone());
         Ok(self.exclusive(async move {
             let outcome = context
                 .compute(&image, key, canvases.unwrap_or_default())
@@ -119,7 +120,7 @@ impl GpuContext {
         duration_ms: f64,
     ) -> Result<js_sys::Promise, JsError> {
         let key = run_key(method_name, channels, chunk_shape)?;
-        let (context, image) = (self.context(), picture.image.clone());
+        let (context, image) = (self.context(), picture.image()?.clone());
         Ok(self.exclusive(async move {
             let run = context.prepare(&image, key).await?;
             run.keep_busy(&context.gpu, pass_ms, duration_ms).await?;

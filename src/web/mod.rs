@@ -59,7 +59,7 @@ pub fn max_pixels() -> u32 {
 /// picture; with what a reader should know about the values counted.
 #[wasm_bindgen]
 pub struct Picture {
-    image: Rc<Image>,
+    pixels: Pixels,
     /// A 16-bit file's samples as stored (the studio counts them; the chapters
     /// count `image`, their nearest 8-bit values).
     deep: Option<Rc<DeepImage>>,
@@ -71,6 +71,55 @@ pub struct Picture {
     deep_notes: Vec<String>,
 }
 
+/// Where a picture's 8-bit pixels are.
+enum Pixels {
+    /// In wasm memory: the Rust decoder's, the browser's read back, or made here.
+    Cpu(Rc<Image>),
+    /// Held by the browser, which decoded them: copied to the GPU from there
+    /// (`GpuImage::from_bitmap`), never into wasm memory.
+    Bitmap(web_sys::ImageBitmap),
+}
+
+impl Drop for Pixels {
+    fn drop(&mut self) {
+        if let Pixels::Bitmap(bitmap) = self {
+            bitmap.close();
+        }
+    }
+}
+
+impl Picture {
+    fn of(pixels: Pixels, format: String, notes: Vec<String>) -> Picture {
+        Picture {
+            pixels,
+            deep: None,
+            hdr: None,
+            format,
+            notes,
+            deep_notes: Vec::new(),
+        }
+    }
+
+    /// The pixels in wasm memory; a picture the browser holds has none (the page
+    /// asks for them when it reads the file: www/input.js).
+    fn image(&self) -> WebResult<&Rc<Image>> {
+        match &self.pixels {
+            Pixels::Cpu(image) => Ok(image),
+            Pixels::Bitmap(_) => Err(JsError::new(
+                "this page counts the picture's pixels on the CPU, and the browser holds them",
+            )),
+        }
+    }
+
+    /// The pixels on the GPU in their own layout, from wherever they are.
+    fn upload_as_is(&self, gpu: &gpu::Gpu) -> gpu::GpuImage {
+        match &self.pixels {
+            Pixels::Cpu(image) => gpu::GpuImage::upload_as_is(gpu, image),
+            Pixels::Bitmap(bitmap) => gpu::GpuImage::from_bitmap(gpu, bitmap),
+        }
+    }
+}
+
 /// Decodes an image file with the command-line tool's decoder (src/decode.rs), so the
 /// pages count the values stored in the file, exactly as the tool does. A format the
 /// decoder does not read rejects with an error named `UnsupportedFormat`: the page
@@ -79,7 +128,7 @@ pub struct Picture {
 pub fn decode_image(bytes: &[u8]) -> Result<Picture, JsValue> {
     match decode::decode(bytes, WEB_MAX_PIXELS as u64, WEB_DECODE_BUDGET) {
         Ok(decoded) => Ok(Picture {
-            image: Rc::new(decoded.image),
+            pixels: Pixels::Cpu(Rc::new(decoded.image)),
             deep: decoded.deep.map(Rc::new),
             hdr: decoded.hdr.map(Rc::new),
             format: decoded.format.into(),
@@ -116,26 +165,39 @@ impl Picture {
         }
         let image =
             Image::from_rgba(width, height, rgba).map_err(|e| JsError::new(&e.to_string()))?;
-        Ok(Picture {
-            image: Rc::new(image),
-            deep: None,
-            hdr: None,
-            format,
-            notes,
-            deep_notes: Vec::new(),
-        })
+        Ok(Picture::of(Pixels::Cpu(Rc::new(image)), format, notes))
+    }
+
+    /// The browser's decode of a file, as it holds it (made with no
+    /// premultiplication and no colour conversion: www/input.js), which goes to the
+    /// GPU from there. The picture closes the bitmap when it is freed.
+    #[wasm_bindgen(js_name = fromBitmap)]
+    pub fn from_bitmap(
+        bitmap: web_sys::ImageBitmap,
+        format: String,
+        notes: Vec<String>,
+    ) -> Result<Picture, JsError> {
+        let (width, height) = (bitmap.width(), bitmap.height());
+        let picture = Picture::of(Pixels::Bitmap(bitmap), format, notes);
+        if width as u64 * height as u64 > WEB_MAX_PIXELS as u64 {
+            return Err(JsError::new(&format!(
+                "the image is {width}x{height}; this page handles up to {} megapixels",
+                WEB_MAX_PIXELS >> 20
+            )));
+        }
+        Ok(picture)
+    }
+
+    /// Whether the pixels are in wasm memory (else the browser holds them).
+    #[wasm_bindgen(getter, js_name = hasPixels)]
+    pub fn has_pixels(&self) -> bool {
+        matches!(self.pixels, Pixels::Cpu(_))
     }
 
     /// The default image of every page: made by the project, no network needed.
     pub fn sunset(width: u32, height: u32) -> Picture {
-        Picture {
-            image: Rc::new(Image::sunset(width, height)),
-            deep: None,
-            hdr: None,
-            format: "generated".into(),
-            notes: Vec::new(),
-            deep_notes: Vec::new(),
-        }
+        let image = Rc::new(Image::sunset(width, height));
+        Picture::of(Pixels::Cpu(image), "generated".into(), Vec::new())
     }
 
     /// A benchmark image (natural, uniform or noise), the same pixels as `histogram
@@ -149,14 +211,8 @@ impl Picture {
         }
         let image = Image::bench(kind, width, height)
             .ok_or_else(|| JsError::new(&format!("no benchmark image of kind '{kind}'")))?;
-        Ok(Picture {
-            image: Rc::new(image),
-            deep: None,
-            hdr: None,
-            format: format!("generated ({kind})"),
-            notes: Vec::new(),
-            deep_notes: Vec::new(),
-        })
+        let format = format!("generated ({kind})");
+        Ok(Picture::of(Pixels::Cpu(Rc::new(image)), format, Vec::new()))
     }
 
     /// "PNG", "JPEG", ... or how the pixels were made.
@@ -194,17 +250,131 @@ impl Picture {
 
     #[wasm_bindgen(getter)]
     pub fn width(&self) -> u32 {
-        self.image.width()
+        match &self.pixels {
+            Pixels::Cpu(image) => image.width(),
+            Pixels::Bitmap(bitmap) => bitmap.width(),
+        }
     }
 
     #[wasm_bindgen(getter)]
     pub fn height(&self) -> u32 {
-        self.image.height()
+        match &self.pixels {
+            Pixels::Cpu(image) => image.height(),
+            Pixels::Bitmap(bitmap) => bitmap.height(),
+        }
     }
 
-    /// A copy of the pixels, to show the image in a canvas.
-    pub fn rgba(&self) -> Vec<u8> {
-        self.image.rgba().to_vec()
+    /// A copy of the 8-bit pixels (to show the image in a canvas, or to hand a
+    /// decode from a worker to the page).
+    pub fn rgba(&self) -> WebResult<Vec<u8>> {
+        Ok(self.image()?.rgba().to_vec())
+    }
+
+    /// A copy of a 16-bit file's samples as stored (RGBA), if it is one.
+    #[wasm_bindgen(js_name = deepSamples)]
+    pub fn deep_samples(&self) -> Option<Vec<u16>> {
+        self.deep.as_ref().map(|d| d.rgba().to_vec())
+    }
+
+    /// A copy of a floating-point file's samples (RGBA), if it is one.
+    #[wasm_bindgen(js_name = hdrSamples)]
+    pub fn hdr_samples(&self) -> Option<Vec<f32>> {
+        self.hdr.as_ref().map(|h| h.rgba().to_vec())
+    }
+
+    /// The notes of a picture counted at its stored depth, as kept (for a picture
+    /// handed from a worker to the page: `PictureParts`).
+    #[wasm_bindgen(js_name = deepNotes)]
+    pub fn deep_notes(&self) -> Vec<String> {
+        self.deep_notes.clone()
+    }
+}
+
+/// A picture decoded in a Web Worker (www/decode-worker.js), put together in the
+/// page's wasm memory from its transferred parts a slice at a time, so that no
+/// single copy holds the page up.
+#[wasm_bindgen]
+pub struct PictureParts {
+    width: u32,
+    height: u32,
+    rgba: Vec<u8>,
+    /// Bits a stored sample: 9 to 16 (`deep`), 32 (`hdr`) or 8 (neither).
+    depth: u32,
+    deep: Vec<u16>,
+    hdr: Vec<f32>,
+}
+
+#[wasm_bindgen]
+impl PictureParts {
+    /// Room for a `width` x `height` picture whose samples are stored at `depth`
+    /// bits (`Picture.depth`: 9 to 16, integers as stored; 32, floats; else 8).
+    #[wasm_bindgen(constructor)]
+    pub fn new(width: u32, height: u32, depth: u32) -> WebResult<PictureParts> {
+        let pixels = width as usize * height as usize;
+        if pixels as u64 > WEB_MAX_PIXELS as u64 {
+            return Err(JsError::new(&format!(
+                "the image is {width}x{height}; this page handles up to {} megapixels",
+                WEB_MAX_PIXELS >> 20
+            )));
+        }
+        let mut parts = PictureParts {
+            width,
+            height,
+            rgba: Vec::new(),
+            depth,
+            deep: Vec::new(),
+            hdr: Vec::new(),
+        };
+        let room = |bytes: usize| JsError::new(&format!("no memory for {} MiB of samples here", bytes >> 20));
+        parts.rgba.try_reserve_exact(pixels * 4).map_err(|_| room(pixels * 4))?;
+        match depth {
+            9..=16 => parts.deep.try_reserve_exact(pixels * 4).map_err(|_| room(pixels * 8))?,
+            32 => parts.hdr.try_reserve_exact(pixels * 4).map_err(|_| room(pixels * 16))?,
+            _ => {}
+        }
+        Ok(parts)
+    }
+
+    /// The next slice of 8-bit RGBA samples.
+    #[wasm_bindgen(js_name = pushRgba)]
+    pub fn push_rgba(&mut self, slice: &[u8]) {
+        self.rgba.extend_from_slice(slice);
+    }
+
+    /// The next slice of 16-bit samples as stored.
+    #[wasm_bindgen(js_name = pushDeep)]
+    pub fn push_deep(&mut self, slice: &[u16]) {
+        self.deep.extend_from_slice(slice);
+    }
+
+    /// The next slice of floating-point samples.
+    #[wasm_bindgen(js_name = pushHdr)]
+    pub fn push_hdr(&mut self, slice: &[f32]) {
+        self.hdr.extend_from_slice(slice);
+    }
+
+    /// The picture, once every sample is in.
+    pub fn finish(self, format: String, notes: Vec<String>, deep_notes: Vec<String>) -> WebResult<Picture> {
+        let (width, height) = (self.width, self.height);
+        let error = |e: String| JsError::new(&e);
+        let image = Image::from_rgba(width, height, self.rgba).map_err(|e| error(e.to_string()))?;
+        let deep = (9..=16)
+            .contains(&self.depth)
+            .then(|| DeepImage::new(width, height, self.depth, self.deep))
+            .transpose()
+            .map_err(error)?;
+        let hdr = (self.depth == 32)
+            .then(|| HdrImage::new(width, height, self.hdr))
+            .transpose()
+            .map_err(error)?;
+        Ok(Picture {
+            pixels: Pixels::Cpu(Rc::new(image)),
+            deep: deep.map(Rc::new),
+            hdr: hdr.map(Rc::new),
+            format,
+            notes,
+            deep_notes,
+        })
     }
 }
 

@@ -239,7 +239,7 @@ impl ScopeScreen {
         size: u32,
     ) -> WebResult<ScopeScreen> {
         let context = gpu.context();
-        let image = GpuImage::upload_as_is(&context.gpu, &picture.image);
+        let image = picture.upload_as_is(&context.gpu);
         ScopeScreen::make(context, canvas, Source::Picture(image), name, size)
     }
 

@@ -164,7 +164,7 @@ impl Studio {
         let g = &context.gpu;
         let spec = spec(bins)?;
         let max = g.limits().max_texture_dimension_2d;
-        let (width, height) = (picture.image.width(), picture.image.height());
+        let (width, height) = (picture.width(), picture.height());
         if width > max || height > max {
             return Err(JsError::new(&format!(
                 "the picture is {width}x{height}: the studio holds it in one texture, and this \
@@ -176,7 +176,7 @@ impl Studio {
         }
         // The texture is drawn, adjusted and read by the scopes at 8 bits; a 16-bit
         // picture's histogram is counted from its samples as stored.
-        let image = GpuImage::upload_as_is(g, &picture.image);
+        let image = picture.upload_as_is(g);
         let deep = picture.deep.as_ref().map(|d| GpuImage::upload_deep(g, d));
         let (counted, method) = match &deep {
             Some(deep) => (deep, Method::Deep),

@@ -1,0 +1,51 @@
+// The page's decoder thread (www/input.js asks it): a file decoded here, off the
+// page's own thread, and its samples sent back transferred, not copied. Two ways:
+// 'rust', the command-line tool's decoder (src/decode.rs) in this worker's own
+// copy of the wasm; 'pixels', the browser's decode of an opaque 8-bit file read
+// back through a 2D canvas (exact where no pixel is translucent).
+import init, { decodeImage } from '../pkg/histogram.js';
+import { EXACT } from './input.js';
+
+let ready = null;
+
+async function rust(file) {
+  ready ??= init();
+  await ready;
+  const picture = decodeImage(new Uint8Array(await file.arrayBuffer()));
+  try {
+    const depth = picture.depth;
+    return {
+      width: picture.width,
+      height: picture.height,
+      depth,
+      rgba: picture.rgba(),
+      deep: depth > 8 && depth <= 16 ? picture.deepSamples() : null,
+      hdr: depth === 32 ? picture.hdrSamples() : null,
+      format: picture.format,
+      notes: picture.notes(),
+      deepNotes: picture.deepNotes(),
+    };
+  } finally {
+    picture.free();
+  }
+}
+
+async function pixels(file) {
+  const bitmap = await createImageBitmap(file, EXACT);
+  const { width, height } = bitmap;
+  const context = new OffscreenCanvas(width, height).getContext('2d', { willReadFrequently: true });
+  context.drawImage(bitmap, 0, 0);
+  bitmap.close();
+  const rgba = new Uint8Array(context.getImageData(0, 0, width, height).data.buffer);
+  return { width, height, depth: 8, rgba, deep: null, hdr: null };
+}
+
+self.onmessage = async ({ data: { id, file, how } }) => {
+  try {
+    const parts = await (how === 'rust' ? rust(file) : pixels(file));
+    const buffers = [parts.rgba, parts.deep, parts.hdr].filter(Boolean).map((a) => a.buffer);
+    self.postMessage({ id, ...parts }, buffers);
+  } catch (e) {
+    self.postMessage({ id, error: e instanceof Error ? e.message : String(e), unsupported: e?.name === 'UnsupportedFormat' });
+  }
+};

@@ -1,0 +1,247 @@
+// The one way a page reads a picture file: the chapters, the studio, the scopes and
+// Part 3 all call `readPicture`. Who decodes it is chosen from its first bytes:
+//
+// - the browser, for what it decodes exactly at 8 bits: JPEG (libjpeg-turbo, as
+//   Pillow and OpenCV), PNG of 8 bits or fewer with no transparency, WebP with no
+//   alpha. On a GPU it goes straight from the browser's bitmap to a texture
+//   (copyExternalImageToTexture), never through wasm memory; a page that counts on
+//   the CPU, or a GPU the CPU plays (where that copy costs seconds), gets the
+//   pixels read back in a worker instead. Translucent pixels and 16-bit samples
+//   are not exact there (Firefox premultiplies alpha; Chromium truncates 16 bits
+//   to 8, where the project rounds): tests/browser/exact.test.mjs shows both;
+// - the Rust decoder of the command-line tool (src/decode.rs), in a worker
+//   (decode-worker.js), for those and for what the browser does not read (TIFF,
+//   16-bit, HDR, OpenEXR, ICO, GIF, BMP); its pixels come back transferred and go
+//   into the page's wasm memory a slice at a time;
+// - the browser alone for what only it reads (AVIF, ...): site.js's browserPicture.
+//
+// Nothing of it runs long on the page's own thread: decoding happens in the
+// browser's decoder threads or the worker, and every copy is cut into slices.
+import { Picture, PictureParts } from '../pkg/histogram.js';
+import { browserPicture, errorText } from './site.js';
+
+/** The browser's decode as stored: no premultiplied alpha, no colour conversion. */
+export const EXACT = { premultiplyAlpha: 'none', colorSpaceConversion: 'none' };
+
+/** Bytes read to tell a file's kind: PNG chunks before its pixels, JPEG segments. */
+const SNIFF = 1 << 16;
+/** Most bytes copied into wasm memory in one task. */
+const SLICE = 8 << 20;
+/** A read that takes longer than this says so, with its name and progress. */
+const PATIENCE_MS = 500;
+/**
+ * `?decode=bitmap` or `?decode=pixels` on a page: the browser's decode taken by
+ * that way whatever the GPU (the tests check each way where it is not the GPU's).
+ */
+const FORCED = new URLSearchParams(globalThis.location?.search).get('decode');
+
+const NOTES = {
+  profile: 'The file carries a colour profile; it is not applied: the stored values are counted.',
+  grey: 'Greyscale: R, G and B are each the grey value.',
+};
+
+/**
+ * What `bytes` (the start of a file, or all of it) are and who decodes them
+ * exactly: { decoder: 'browser' | 'rust' | 'browser-only', format, notes }.
+ */
+export function inspect(bytes) {
+  const at = (i) => bytes[i];
+  const text = (i, n) => String.fromCharCode(...bytes.subarray(i, i + n));
+  const u32 = (i) => ((at(i) << 24) | (at(i + 1) << 16) | (at(i + 2) << 8) | at(i + 3)) >>> 0;
+  if (at(0) === 0xff && at(1) === 0xd8 && at(2) === 0xff) {
+    const notes = [];
+    let decoder = 'browser';
+    for (let i = 2; i + 4 <= bytes.length && at(i) === 0xff;) {
+      const marker = at(i + 1);
+      if (marker === 0xda) break;
+      const length = (at(i + 2) << 8) | at(i + 3);
+      if (marker === 0xe2 && text(i + 4, 11) === 'ICC_PROFILE' && !notes.includes(NOTES.profile)) notes.push(NOTES.profile);
+      // A frame header (SOF0-15 but DHT, JPG and DAC): its components.
+      if (marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker)) {
+        const components = at(i + 9);
+        if (components === 1) notes.push(NOTES.grey);
+        // CMYK: the browsers and the Rust decoder each turn it into RGB their own way.
+        if (components === 4) decoder = 'rust';
+      }
+      i += 2 + length;
+    }
+    return { decoder, format: 'JPEG', notes };
+  }
+  if (u32(0) === 0x89504e47 && u32(4) === 0x0d0a1a0a) {
+    const depth = at(24);
+    const colour = at(25);
+    const notes = colour === 0 ? [NOTES.grey] : [];
+    let straight = depth <= 8 && [0, 2, 3].includes(colour);
+    let pixels = false;
+    for (let i = 8; i + 8 <= bytes.length;) {
+      const type = text(i + 4, 4);
+      if (type === 'IDAT') { pixels = true; break; }
+      // Transparency, or an animation (whose first frame the browser may not show).
+      if (type === 'tRNS' || type === 'acTL') straight = false;
+      if ((type === 'iCCP' || type === 'gAMA') && !notes.includes(NOTES.profile)) notes.push(NOTES.profile);
+      i += 12 + u32(i);
+    }
+    return { decoder: straight && pixels ? 'browser' : 'rust', format: 'PNG', notes };
+  }
+  if (text(0, 4) === 'RIFF' && text(8, 4) === 'WEBP') {
+    const chunk = text(12, 4);
+    // VP8: lossy, opaque. VP8L: bit 28 of its header says whether alpha is used.
+    // VP8X: flags for alpha (0x10) and animation (0x02).
+    const opaque = chunk === 'VP8 ' || (chunk === 'VP8L' && !(at(24) & 0x10)) || (chunk === 'VP8X' && !(at(20) & 0x12));
+    return { decoder: opaque ? 'browser' : 'rust', format: 'WebP', notes: chunk === 'VP8X' && at(20) & 0x20 ? [NOTES.profile] : [] };
+  }
+  const rust = [
+    ['GIF', () => text(0, 3) === 'GIF'],
+    ['BMP', () => text(0, 2) === 'BM'],
+    ['TIFF', () => text(0, 4) === 'II*\0' || text(0, 4) === 'MM\0*'],
+    ['ICO', () => u32(0) === 0x00000100],
+    ['Radiance HDR', () => text(0, 2) === '#?'],
+    ['OpenEXR', () => u32(0) === 0x762f3101],
+  ].find(([, is]) => is());
+  return rust ? { decoder: 'rust', format: rust[0], notes: [] } : { decoder: 'browser-only', format: null, notes: [] };
+}
+
+/**
+ * Why a JPEG's bytes cannot be counted, or null: a file cut short (no end-of-image
+ * marker after its first scan), which browsers fill with grey without a word.
+ */
+export function jpegProblem(bytes) {
+  let i = 2;
+  while (i + 4 <= bytes.length && bytes[i] === 0xff && bytes[i + 1] !== 0xda) i += 2 + ((bytes[i + 2] << 8) | bytes[i + 3]);
+  // In entropy-coded data 0xFF is always followed by 0 or a restart marker, so
+  // the first FF D9 past the first scan's start is the end of the image.
+  for (let at = bytes.indexOf(0xd9, i); at > 0; at = bytes.indexOf(0xd9, at + 1)) {
+    if (bytes[at - 1] === 0xff) return null;
+  }
+  return 'the JPEG ends before its picture does (the file was cut short); browsers fill in the rest with grey, ' +
+    'so it is not counted';
+}
+
+let worker = null;
+let calls = 0;
+const waiting = new Map();
+
+/** The decoder worker, started on first use (it loads its own copy of the wasm). */
+function decodeWorker() {
+  if (!worker) {
+    worker = new Worker(new URL('./decode-worker.js', import.meta.url), { type: 'module' });
+    worker.onmessage = ({ data }) => {
+      const call = waiting.get(data.id);
+      waiting.delete(data.id);
+      call?.(data);
+    };
+    worker.onerror = (e) => {
+      for (const call of waiting.values()) call({ error: `the decoder stopped (${e.message || 'an error in its worker'})` });
+      waiting.clear();
+      worker = null;
+    };
+  }
+  return worker;
+}
+
+/** Asks the worker to decode `file` (`how`: 'rust' or 'pixels'); rejects on `signal`. */
+function inWorker(file, how, signal) {
+  return new Promise((resolve, reject) => {
+    const id = ++calls;
+    const w = decodeWorker();
+    const abort = () => {
+      // The decode cannot be stopped inside the worker: the worker goes with it.
+      waiting.delete(id);
+      w.terminate();
+      if (worker === w) worker = null;
+      for (const call of waiting.values()) call({ error: 'superseded' });
+      waiting.clear();
+      reject(new DOMException('a newer file was given', 'AbortError'));
+    };
+    if (signal?.aborted) return abort();
+    signal?.addEventListener('abort', abort, { once: true });
+    waiting.set(id, (data) => {
+      signal?.removeEventListener('abort', abort);
+      if (data.error) {
+        const e = new Error(data.error);
+        if (data.unsupported) e.name = 'UnsupportedFormat';
+        reject(e);
+      } else resolve(data);
+    });
+    w.postMessage({ id, file, how });
+  });
+}
+
+/** Lets the page answer between two slices of work. */
+export const yieldToPage = () => (globalThis.scheduler?.yield ? scheduler.yield() : new Promise((r) => setTimeout(r, 0)));
+
+/** A picture from a worker's parts, copied into wasm memory a slice at a time. */
+async function assemble(parts, progress) {
+  const { width, height, depth, rgba, deep, hdr } = parts;
+  const builder = new PictureParts(width, height, depth);
+  const total = rgba.byteLength + (deep?.byteLength ?? 0) + (hdr?.byteLength ?? 0);
+  let done = 0;
+  try {
+    for (const [samples, push] of [[rgba, 'pushRgba'], [deep, 'pushDeep'], [hdr, 'pushHdr']]) {
+      if (!samples) continue;
+      const step = SLICE / samples.BYTES_PER_ELEMENT;
+      for (let at = 0; at < samples.length; at += step) {
+        builder[push](samples.subarray(at, at + step));
+        done += Math.min(step, samples.length - at) * samples.BYTES_PER_ELEMENT;
+        progress('copying', done / total);
+        await yieldToPage();
+      }
+    }
+    return builder.finish(parts.format, parts.notes, parts.deepNotes);
+  } catch (e) {
+    builder.free();
+    throw e;
+  }
+}
+
+/**
+ * Reads an image file into a Picture of the values stored in it, decoded as
+ * above. `gpu`: the page's GpuContext (null without WebGPU); `pixels`: the page
+ * counts on the CPU (the pixels must be in wasm memory); `status(text, fraction)`:
+ * told what is happening once a read takes longer than half a second (fraction
+ * null while unknown); `signal`: aborts the read (a newer file won). Throws a
+ * message a person can act on.
+ */
+export async function readPicture(file, { gpu = null, pixels = false, status = () => {}, signal } = {}) {
+  const started = performance.now();
+  let stage = 'decoding';
+  const progress = (now, fraction = null) => {
+    stage = now;
+    if (performance.now() - started > PATIENCE_MS) status(`Reading ${file.name}: ${stage}…`, fraction);
+  };
+  const patience = setTimeout(() => progress(stage), PATIENCE_MS);
+  try {
+    const head = new Uint8Array(await file.slice(0, SNIFF).arrayBuffer());
+    const kind = inspect(head);
+    if (kind.format === 'JPEG' && kind.decoder === 'browser') {
+      const problem = jpegProblem(new Uint8Array(await file.arrayBuffer()));
+      if (problem) throw new Error(`"${file.name}" cannot be read: ${problem}.`);
+    }
+    const format = `${kind.format}, decoded by this browser`;
+    const bitmap = FORCED ? FORCED === 'bitmap' : gpu && !gpu.software;
+    if (kind.decoder === 'browser' && gpu && bitmap && !pixels) {
+      let decoded;
+      try {
+        decoded = await createImageBitmap(file, EXACT);
+      } catch (e) {
+        throw new Error(`"${file.name}" cannot be read: the browser could not decode it (${errorText(e)}).`);
+      }
+      signal?.throwIfAborted();
+      return Picture.fromBitmap(decoded, format, kind.notes);
+    }
+    if (kind.decoder === 'browser-only') return await browserPicture(file);
+    let parts;
+    try {
+      parts = await inWorker(file, kind.decoder === 'browser' ? 'pixels' : 'rust', signal);
+    } catch (e) {
+      if (e.name === 'AbortError') throw e;
+      if (e.name === 'UnsupportedFormat') return await browserPicture(file);
+      throw new Error(`"${file.name}" cannot be read: ${errorText(e)}.`);
+    }
+    if (kind.decoder === 'browser') Object.assign(parts, { format, notes: kind.notes, deepNotes: [] });
+    return await assemble(parts, progress);
+  } finally {
+    clearTimeout(patience);
+  }
+}
+
