@@ -28,9 +28,9 @@ dist: build
 	cp pkg/histogram.js pkg/histogram_bg.wasm dist/pkg/
 
 # What the browser tests run outside the browser: the command-line tool (their
-# reference) and the fixture maker.
+# reference) and the fixture makers.
 tools: setup
-	cargo build --release --bin histogram --example fixtures
+	cargo build --release --bin histogram --example fixtures --example large
 
 serve: build
 	node scripts/serve.mjs $(PORT)

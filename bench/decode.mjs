@@ -8,16 +8,14 @@
 //           (the page's state 'done'), and the longest task of its main thread
 //           meanwhile (the Long Tasks API, where the browser has it).
 // Prints the medians and the ratios studio/decode and studio/plain.
-// Usage: node bench/decode.mjs [--rounds N] [--before DIR] FILE...   (after `make dist`)
-// With no FILE, makes 24 Mpx JPEGs from ../shared/media with Pillow
-// (the Python of .venv, which `make setup` makes) in a temporary folder.
-// ENGINE=firefox for Firefox.
+// Usage: node bench/decode.mjs [--rounds N] [--before DIR] FILE...   (after `make dist tools`)
+// With no FILE, the 15- and 24-megapixel JPEGs of examples/large.rs, made in a
+// temporary folder. ENGINE=firefox for Firefox.
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { start, waitState, repo, media, engine } from '../tests/browser/harness.mjs';
+import { start, waitState, repo, engine, makeLargePictures } from '../tests/browser/harness.mjs';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -31,20 +29,11 @@ for (const [name, dir] of Object.entries(builds)) cpSync(dir, join(root, name), 
 // The plain path's page: nothing but a file input.
 writeFileSync(join(root, 'blank.html'), '<!doctype html><title>blank</title><input type="file" id="file">');
 
+let large = null;
 let files = positionals;
 if (!files.length) {
-  const python = join(repo, '.venv', 'bin', 'python');
-  const made = join(root, 'photos');
-  execFileSync(python, ['-c', `
-import sys
-from PIL import Image
-src, out = sys.argv[1], sys.argv[2]
-import os; os.makedirs(out)
-photo = Image.open(src).convert('RGB')
-for w, h in ((4896, 3010), (6000, 4000)):
-    photo.resize((w, h), Image.BICUBIC).save(f'{out}/photo-{w}x{h}.jpg', quality=92)
-`, media('pexels-chevanon-photography-1108099.jpg'), made]);
-  files = ['photo-4896x3010.jpg', 'photo-6000x4000.jpg'].map((f) => join(made, f));
+  large = makeLargePictures();
+  files = ['photo-4896x3010.jpg', 'photo-6000x4000.jpg'].map(large.path);
 }
 
 // The longest main-thread task since the page asked (Chromium's Long Tasks API).
@@ -108,4 +97,5 @@ try {
 } finally {
   await browser.close();
   rmSync(root, { recursive: true, force: true });
+  large?.remove();
 }

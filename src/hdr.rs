@@ -376,6 +376,22 @@ impl HdrStats {
         })
     }
 
+    /// Statistics from their values in the order of `STATS_FIELDS` (as `values`
+    /// gives them: a picture's statistics handed from one thread to another).
+    pub fn from_values(v: [f64; 9]) -> HdrStats {
+        HdrStats {
+            pixels: v[0] as u64,
+            mean: v[1],
+            std_dev: v[2],
+            median: v[3],
+            min: v[4],
+            max: v[5],
+            p1: v[6],
+            p99: v[7],
+            above_one_percent: v[8],
+        }
+    }
+
     /// The values in the order of `STATS_FIELDS`.
     pub fn values(&self) -> [f64; 9] {
         [

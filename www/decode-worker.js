@@ -21,6 +21,8 @@ async function rust(file) {
       rgba: picture.rgba(),
       deep: depth > 8 && depth <= 16 ? picture.deepSamples() : null,
       hdr: depth === 32 ? picture.hdrSamples() : null,
+      // Over 12 megapixels these take most of a second: here, not on the page.
+      hdrStats: depth === 32 ? picture.hdrStats() : null,
       format: picture.format,
       notes: picture.notes(),
       deepNotes: picture.deepNotes(),

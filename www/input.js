@@ -102,12 +102,14 @@ export function inspect(bytes) {
 }
 
 /**
- * Why a JPEG's bytes cannot be counted, or null: a file cut short (no end-of-image
- * marker after its first scan), which browsers fill with grey without a word.
+ * Why a JPEG's bytes cannot be counted, or null: no picture data at all, or a
+ * file cut short (no end-of-image marker after its first scan), which browsers
+ * fill in with grey without a word.
  */
 export function jpegProblem(bytes) {
   let i = 2;
   while (i + 4 <= bytes.length && bytes[i] === 0xff && bytes[i + 1] !== 0xda) i += 2 + ((bytes[i + 2] << 8) | bytes[i + 3]);
+  if (i + 4 > bytes.length || bytes[i] !== 0xff) return 'the file is damaged or not an image (a JPEG\'s first bytes, but no picture in it)';
   // In entropy-coded data 0xFF is always followed by 0 or a restart marker, so
   // the first FF D9 past the first scan's start is the end of the image.
   for (let at = bytes.indexOf(0xd9, i); at > 0; at = bytes.indexOf(0xd9, at + 1)) {
@@ -187,7 +189,7 @@ async function assemble(parts, progress) {
         await yieldToPage();
       }
     }
-    return builder.finish(parts.format, parts.notes, parts.deepNotes);
+    return builder.finish(parts.format, parts.notes, parts.deepNotes, parts.hdrStats ?? undefined);
   } catch (e) {
     builder.free();
     throw e;
@@ -197,51 +199,71 @@ async function assemble(parts, progress) {
 /**
  * Reads an image file into a Picture of the values stored in it, decoded as
  * above. `gpu`: the page's GpuContext (null without WebGPU); `pixels`: the page
- * counts on the CPU (the pixels must be in wasm memory); `status(text, fraction)`:
- * told what is happening once a read takes longer than half a second (fraction
- * null while unknown); `signal`: aborts the read (a newer file won). Throws a
- * message a person can act on.
+ * counts on the CPU (the pixels must be in wasm memory; else, with a GPU, the
+ * picture is sent there a band at a time before it is returned); `status(text,
+ * fraction)`: told what is happening once a read takes longer than half a second
+ * (fraction null while unknown); `signal`: aborts the read (a newer file won).
+ * Throws a message a person can act on.
  */
 export async function readPicture(file, { gpu = null, pixels = false, status = () => {}, signal } = {}) {
+  // Says what is happening once the read has taken half a second.
   const started = performance.now();
   let stage = 'decoding';
   const progress = (now, fraction = null) => {
     stage = now;
-    if (performance.now() - started > PATIENCE_MS) status(`Reading ${file.name}: ${stage}…`, fraction);
+    if (performance.now() - started > PATIENCE_MS) {
+      status(`Reading ${file.name}: ${stage}${fraction === null ? '' : ` (${Math.round(fraction * 100)}%)`}…`, fraction);
+    }
   };
   const patience = setTimeout(() => progress(stage), PATIENCE_MS);
   try {
-    const head = new Uint8Array(await file.slice(0, SNIFF).arrayBuffer());
-    const kind = inspect(head);
-    if (kind.format === 'JPEG' && kind.decoder === 'browser') {
-      const problem = jpegProblem(new Uint8Array(await file.arrayBuffer()));
-      if (problem) throw new Error(`"${file.name}" cannot be read: ${problem}.`);
-    }
-    const format = `${kind.format}, decoded by this browser`;
-    const bitmap = FORCED ? FORCED === 'bitmap' : gpu && !gpu.software;
-    if (kind.decoder === 'browser' && gpu && bitmap && !pixels) {
-      let decoded;
+    const picture = await decodePicture(file, { gpu, pixels, signal, progress });
+    // On the GPU a band at a time, where the page counts there.
+    if (gpu && !pixels) {
       try {
-        decoded = await createImageBitmap(file, EXACT);
+        await picture.prepare(gpu, (fraction) => progress('sending it to the GPU', fraction));
+        signal?.throwIfAborted();
       } catch (e) {
-        throw new Error(`"${file.name}" cannot be read: the browser could not decode it (${errorText(e)}).`);
+        picture.free();
+        throw e;
       }
-      signal?.throwIfAborted();
-      return Picture.fromBitmap(decoded, format, kind.notes);
     }
-    if (kind.decoder === 'browser-only') return await browserPicture(file);
-    let parts;
-    try {
-      parts = await inWorker(file, kind.decoder === 'browser' ? 'pixels' : 'rust', signal);
-    } catch (e) {
-      if (e.name === 'AbortError') throw e;
-      if (e.name === 'UnsupportedFormat') return await browserPicture(file);
-      throw new Error(`"${file.name}" cannot be read: ${errorText(e)}.`);
-    }
-    if (kind.decoder === 'browser') Object.assign(parts, { format, notes: kind.notes, deepNotes: [] });
-    return await assemble(parts, progress);
+    return picture;
   } finally {
     clearTimeout(patience);
   }
+}
+
+async function decodePicture(file, { gpu, pixels, signal, progress }) {
+  const head = new Uint8Array(await file.slice(0, SNIFF).arrayBuffer());
+  const kind = inspect(head);
+  if (kind.format === 'JPEG' && kind.decoder === 'browser') {
+    const problem = jpegProblem(new Uint8Array(await file.arrayBuffer()));
+    if (problem) throw new Error(`"${file.name}" cannot be read: ${problem}.`);
+  }
+  const format = `${kind.format}, decoded by this browser`;
+  const bitmap = FORCED ? FORCED === 'bitmap' : gpu && !gpu.software;
+  if (kind.decoder === 'browser' && gpu && bitmap && !pixels) {
+    let decoded;
+    try {
+      decoded = await createImageBitmap(file, EXACT);
+    } catch (e) {
+      throw new Error(`"${file.name}" cannot be read: the browser could not decode it (${errorText(e)}).`);
+    }
+    if (signal?.aborted) decoded.close();
+    signal?.throwIfAborted();
+    return Picture.fromBitmap(decoded, format, kind.notes);
+  }
+  if (kind.decoder === 'browser-only') return await browserPicture(file);
+  let parts;
+  try {
+    parts = await inWorker(file, kind.decoder === 'browser' ? 'pixels' : 'rust', signal);
+  } catch (e) {
+    if (e.name === 'AbortError') throw e;
+    if (e.name === 'UnsupportedFormat') return await browserPicture(file);
+    throw new Error(`"${file.name}" cannot be read: ${errorText(e)}.`);
+  }
+  if (kind.decoder === 'browser') Object.assign(parts, { format, notes: kind.notes, deepNotes: [] });
+  return await assemble(parts, progress);
 }
 

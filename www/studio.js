@@ -376,6 +376,8 @@ window.studioPage = {
   get frames() { return frames; },
   get video() { return live.video; },
   get steps() { return steps?.steps; },
+  /** The picture shown (null on video). */
+  get picture() { return source?.kind === 'picture' ? source.picture : null; },
   open,
   readBack,
 };

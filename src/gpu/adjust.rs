@@ -6,8 +6,9 @@
 //! timing) is written by a compute pass (remapped.wgsl).
 
 use super::device::{Gpu, GpuError, Owned};
+use super::image::GpuImage;
 use super::kernels::{with_constants, ChunkShape, Kernels, Method};
-use super::run::{pass_ms, GpuImage, Run, RunOptions};
+use super::run::{pass_ms, Run, RunOptions};
 use crate::adjust::Adjustment;
 use crate::histogram::Spec;
 use crate::image::Image;

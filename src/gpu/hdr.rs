@@ -4,6 +4,7 @@
 //! exposure, into an 8-bit texture the studio shows, adjusts and scopes.
 
 use super::device::{Gpu, GpuError, Owned};
+use super::image::Steps;
 use super::kernels::{ChunkShape, Kernel, Kernels};
 use super::run::{privatized_groups, Limits};
 use crate::hdr::{HdrHistogram, HdrImage, Range};
@@ -25,10 +26,121 @@ pub async fn count_hdr(
     count.count(gpu, whole, stops).await
 }
 
-/// Rows of the picture in one storage buffer, and the uniform of what a pass
-/// over them reads.
+/// A picture's RGBA f32 samples on the GPU: storage buffers of whole rows, one
+/// binding each. Counts of any number of bins read them (`HdrCount::over`).
+pub struct HdrSamples {
+    width: u32,
+    height: u32,
+    /// Each buffer with the picture's row of its first, and its rows.
+    bands: Vec<(Owned<wgpu::Buffer>, u32, u32)>,
+}
+
+impl HdrSamples {
+    /// `image`'s samples, all at once.
+    pub fn upload(gpu: &Gpu, image: &HdrImage) -> HdrSamples {
+        HdrUpload::new(gpu, image).run(gpu)
+    }
+}
+
+/// `HdrSamples` going up a slice of rows at a time, as `Upload` sends pictures.
+pub struct HdrUpload<'a> {
+    samples: HdrSamples,
+    image: &'a HdrImage,
+    /// (band, its first row to send, rows) of each slice still to send.
+    slices: Vec<(usize, u32, u32)>,
+    sent: usize,
+}
+
+impl<'a> HdrUpload<'a> {
+    pub fn new(gpu: &Gpu, image: &'a HdrImage) -> HdrUpload<'a> {
+        let (width, height) = (image.width(), image.height());
+        let row = width as u64 * 16;
+        let rows = (Limits::of(gpu).max_chunk_bytes / row).clamp(1, height as u64) as u32;
+        let bands: Vec<_> = (0..height)
+            .step_by(rows as usize)
+            .map(|first| {
+                let h = rows.min(height - first);
+                let pixels = gpu.device.create_buffer(&wgpu::BufferDescriptor {
+                    label: Some("hdr pixels"),
+                    size: h as u64 * row,
+                    usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST,
+                    mapped_at_creation: false,
+                });
+                (pixels.into(), first, h)
+            })
+            .collect();
+        let per_slice = (super::image::BAND_BYTES / row).max(1) as u32;
+        let slices = bands
+            .iter()
+            .enumerate()
+            .flat_map(|(i, &(_, _, h))| {
+                (0..h)
+                    .step_by(per_slice as usize)
+                    .map(move |y| (i, y, per_slice.min(h - y)))
+            })
+            .collect();
+        HdrUpload {
+            samples: HdrSamples {
+                width,
+                height,
+                bands,
+            },
+            image,
+            slices,
+            sent: 0,
+        }
+    }
+
+    /// Every slice at once.
+    pub fn run(mut self, gpu: &Gpu) -> HdrSamples {
+        while self.step(gpu) {}
+        self.finish()
+    }
+
+    pub fn finish(self) -> HdrSamples {
+        self.samples
+    }
+}
+
+impl Steps for HdrUpload<'_> {
+    fn step(&mut self, gpu: &Gpu) -> bool {
+        let Some(&(band, y, rows)) = self.slices.get(self.sent) else {
+            return false;
+        };
+        self.sent += 1;
+        let (buffer, first, _) = &self.samples.bands[band];
+        let row = self.image.width() as usize * 4;
+        let samples = &self.image.rgba()[(first + y) as usize * row..][..rows as usize * row];
+        gpu.queue
+            .write_buffer(buffer, y as u64 * row as u64 * 4, &f32_le_bytes(samples));
+        self.sent < self.slices.len()
+    }
+
+    fn fraction(&self) -> f64 {
+        self.sent as f64 / self.slices.len().max(1) as f64
+    }
+}
+
+/// f32 samples as the GPU reads them, little-endian: borrowed where the machine
+/// is (wasm32 among them), not a copy of hundreds of megabytes.
+fn f32_le_bytes(samples: &[f32]) -> std::borrow::Cow<'_, [u8]> {
+    if cfg!(target_endian = "little") {
+        // SAFETY: f32 has no padding and u8 no alignment; the bytes live as long as
+        // the samples they are borrowed from.
+        let bytes = unsafe {
+            std::slice::from_raw_parts(
+                samples.as_ptr().cast::<u8>(),
+                std::mem::size_of_val(samples),
+            )
+        };
+        std::borrow::Cow::Borrowed(bytes)
+    } else {
+        samples.iter().flat_map(|s| s.to_le_bytes()).collect()
+    }
+}
+
+/// The uniforms of what a pass over one band of the samples reads.
 struct Band {
-    pixels: Owned<wgpu::Buffer>,
     uniform: Owned<wgpu::Buffer>,
     /// The exposure pass's uniform: width, first row, rows, exposure.
     expose: Owned<wgpu::Buffer>,
@@ -43,6 +155,7 @@ pub struct HdrCount {
     width: u32,
     height: u32,
     spec: Spec,
+    samples: std::rc::Rc<HdrSamples>,
     bands: Vec<Band>,
     /// The bins (4 x N, interleaved as every histogram's), then below, above,
     /// above 1.0 (four each) and invalid.
@@ -60,37 +173,39 @@ impl HdrCount {
         image: &HdrImage,
         bins: u32,
     ) -> Result<HdrCount, GpuError> {
+        let samples = std::rc::Rc::new(HdrSamples::upload(gpu, image));
+        HdrCount::over(gpu, kernels, samples, bins)
+    }
+
+    /// Counts of `bins` bins over samples already on the GPU.
+    pub fn over(
+        gpu: &Gpu,
+        kernels: &mut Kernels,
+        samples: std::rc::Rc<HdrSamples>,
+        bins: u32,
+    ) -> Result<HdrCount, GpuError> {
         let spec = Spec::new(bins, Channels::Rgbl).map_err(GpuError)?;
         let pipelines = ["csRange", "csCount", "csExpose"]
             .map(|entry| kernels.pipeline_at(gpu, Kernel::Hdr, spec, ChunkShape::default(), entry));
-        let (width, height) = (image.width(), image.height());
-        let row = width as u64 * 16;
-        let limits = Limits::of(gpu);
-        let rows = (limits.max_chunk_bytes / row).clamp(1, height as u64) as u32;
-        let bands = (0..height)
-            .step_by(rows as usize)
-            .map(|first| {
-                let h = rows.min(height - first);
-                let samples = &image.rgba()[(first as u64 * width as u64 * 4) as usize..]
-                    [..(h as u64 * width as u64 * 4) as usize];
-                let bytes: Vec<u8> = samples.iter().flat_map(|v| v.to_le_bytes()).collect();
-                Band {
-                    pixels: buffer(gpu, "hdr pixels", &bytes, wgpu::BufferUsages::STORAGE),
-                    uniform: buffer(
-                        gpu,
-                        "hdr band",
-                        &words(&[0, 0, width, h]),
-                        wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
-                    ),
-                    expose: buffer(
-                        gpu,
-                        "hdr exposure",
-                        &words(&[width, first, h, 1f32.to_bits()]),
-                        wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
-                    ),
-                    first,
-                    rows: h,
-                }
+        let (width, height) = (samples.width, samples.height);
+        let bands = samples
+            .bands
+            .iter()
+            .map(|&(_, first, h)| Band {
+                uniform: buffer(
+                    gpu,
+                    "hdr band",
+                    &words(&[0, 0, width, h]),
+                    wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
+                ),
+                expose: buffer(
+                    gpu,
+                    "hdr exposure",
+                    &words(&[width, first, h, 1f32.to_bits()]),
+                    wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
+                ),
+                first,
+                rows: h,
             })
             .collect();
         let result = buffer(
@@ -105,10 +220,16 @@ impl HdrCount {
             width,
             height,
             spec,
+            samples,
             bands,
             result,
             pipelines,
         })
+    }
+
+    /// The samples counted (a new count of other bins can share them).
+    pub fn samples(&self) -> std::rc::Rc<HdrSamples> {
+        self.samples.clone()
     }
 
     pub fn spec(&self) -> Spec {
@@ -136,16 +257,21 @@ impl HdrCount {
         let bins = self.spec.num_bins;
         let max_workgroups = Limits::of(gpu).max_workgroups;
         // Each band's part of the region, in its own rows; bands outside it rest.
-        let counted: Vec<(&Band, u32)> = self
+        let counted: Vec<(&Band, &wgpu::Buffer, u32)> = self
             .bands
             .iter()
-            .filter_map(|band| {
+            .zip(&self.samples.bands)
+            .filter_map(|(band, (pixels, ..))| {
                 let top = region.y.max(band.first);
                 let bottom = (region.y + region.height).min(band.first + band.rows);
                 (top < bottom).then(|| {
                     let part = [region.x, top - band.first, region.width, bottom - top];
                     gpu.queue.write_buffer(&band.uniform, 0, &words(&part));
-                    (band, privatized_groups([part[2], part[3]], max_workgroups))
+                    (
+                        band,
+                        &**pixels,
+                        privatized_groups([part[2], part[3]], max_workgroups),
+                    )
                 })
             })
             .collect();
@@ -155,10 +281,10 @@ impl HdrCount {
                     more: &[&wgpu::Buffer]| {
             let mut pass = encoder.begin_compute_pass(&Default::default());
             pass.set_pipeline(pipeline);
-            for (band, groups) in &counted {
+            for (band, pixels, groups) in &counted {
                 let mut entries = vec![
                     entry_of(0, result),
-                    entry_of(1, &band.pixels),
+                    entry_of(1, pixels),
                     entry_of(2, &band.uniform),
                 ];
                 entries.extend(
@@ -264,14 +390,14 @@ impl HdrCount {
         let pipeline = &self.pipelines[2];
         let mut pass = encoder.begin_compute_pass(&Default::default());
         pass.set_pipeline(pipeline);
-        for band in &self.bands {
+        for (band, (pixels, ..)) in self.bands.iter().zip(&self.samples.bands) {
             gpu.queue
                 .write_buffer(&band.expose, 12, &exposure.to_le_bytes());
             let bind = gpu.device.create_bind_group(&wgpu::BindGroupDescriptor {
                 label: Some("csExpose"),
                 layout: &pipeline.get_bind_group_layout(0),
                 entries: &[
-                    entry_of(1, &band.pixels),
+                    entry_of(1, pixels),
                     wgpu::BindGroupEntry {
                         binding: 5,
                         resource: wgpu::BindingResource::TextureView(target),

@@ -6,6 +6,7 @@ mod compose;
 mod device;
 mod draw;
 mod hdr;
+mod image;
 mod kernels;
 mod run;
 mod scope;
@@ -19,10 +20,11 @@ pub use device::{now_ms, Destroy, Gpu, GpuError, GpuOptions, Owned};
 pub use draw::{
     palette, panel_source, picture_source, Bars, FramePainter, HistogramPainter, Look, Scaler,
 };
-pub use hdr::{count_hdr, HdrCount};
+pub use hdr::{count_hdr, HdrCount, HdrSamples, HdrUpload};
+pub use image::{GpuImage, Steps, Upload};
 pub use kernels::{with_constants, ChunkShape, Input, Kernel, Kernels, Method, DEEP_PRIVATE_BINS};
 pub use run::{
-    keep_busy, packed_groups, pass_ms, privatized_groups, GpuImage, Limits, Run, RunOptions, Timing,
+    keep_busy, packed_groups, pass_ms, privatized_groups, Limits, Run, RunOptions, Timing,
 };
 pub use scope::{scope_draw_source, scope_source, Readout, ScopeCount, ScopeKernel, ScopePainter};
 pub use video::{

@@ -3,8 +3,9 @@
 //! frames), and their drawing from the counts without reading them back.
 
 use super::device::{Gpu, GpuError, Owned};
+use super::image::GpuImage;
 use super::kernels::{ChunkShape, Kernel, Kernels};
-use super::run::{keep_busy, pass_ms, GpuImage, Queries, Timing};
+use super::run::{keep_busy, pass_ms, Queries, Timing};
 use crate::histogram::{Channels, Spec};
 use crate::image::Region;
 use crate::layout::Panel;

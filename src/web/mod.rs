@@ -69,9 +69,25 @@ pub struct Picture {
     format: String,
     notes: Vec<String>,
     deep_notes: Vec<String>,
+    /// The picture on the current device, once sent (`prepare`, or at first use).
+    uploaded: Rc<RefCell<Option<Uploaded>>>,
+    /// An HDR picture's statistics over all of it, worked out where it was
+    /// decoded (a worker: over 12 megapixels they take most of a second).
+    hdr_stats: Option<[Option<HdrStats>; 4]>,
+}
+
+/// A picture on one device: its textures (and a 16-bit picture's samples), or
+/// an HDR picture's samples.
+struct Uploaded {
+    /// The device's context: after a device loss, the new one uploads again.
+    context: std::rc::Weak<Context>,
+    image: Option<Rc<gpu::GpuImage>>,
+    deep: Option<Rc<gpu::GpuImage>>,
+    hdr: Option<Rc<gpu::HdrSamples>>,
 }
 
 /// Where a picture's 8-bit pixels are.
+#[derive(Clone)]
 enum Pixels {
     /// In wasm memory: the Rust decoder's, the browser's read back, or made here.
     Cpu(Rc<Image>),
@@ -80,9 +96,9 @@ enum Pixels {
     Bitmap(web_sys::ImageBitmap),
 }
 
-impl Drop for Pixels {
+impl Drop for Picture {
     fn drop(&mut self) {
-        if let Pixels::Bitmap(bitmap) = self {
+        if let Pixels::Bitmap(bitmap) = &self.pixels {
             bitmap.close();
         }
     }
@@ -97,6 +113,8 @@ impl Picture {
             format,
             notes,
             deep_notes: Vec::new(),
+            uploaded: Rc::default(),
+            hdr_stats: None,
         }
     }
 
@@ -111,13 +129,88 @@ impl Picture {
         }
     }
 
-    /// The pixels on the GPU in their own layout, from wherever they are.
-    fn upload_as_is(&self, gpu: &gpu::Gpu) -> gpu::GpuImage {
-        match &self.pixels {
-            Pixels::Cpu(image) => gpu::GpuImage::upload_as_is(gpu, image),
-            Pixels::Bitmap(bitmap) => gpu::GpuImage::from_bitmap(gpu, bitmap),
+    /// The picture on `context`'s device in its own layout (and a 16-bit picture's
+    /// samples): as `prepare` sent them, or sent now, at once.
+    fn uploaded(&self, context: &Rc<Context>) -> (Rc<gpu::GpuImage>, Option<Rc<gpu::GpuImage>>) {
+        let mut kept = self.kept(context);
+        let g = &context.gpu;
+        let image = kept
+            .image
+            .get_or_insert_with(|| Rc::new(self.pixels.upload(g).run(g)))
+            .clone();
+        if kept.deep.is_none() {
+            kept.deep = self
+                .deep
+                .as_ref()
+                .map(|d| Rc::new(gpu::Upload::deep(g, d).run(g)));
+        }
+        (image, kept.deep.clone())
+    }
+
+    /// An HDR picture's samples on `context`'s device (as `uploaded`).
+    fn hdr_uploaded(&self, context: &Rc<Context>, hdr: &HdrImage) -> Rc<gpu::HdrSamples> {
+        let mut kept = self.kept(context);
+        let g = &context.gpu;
+        kept.hdr
+            .get_or_insert_with(|| Rc::new(gpu::HdrSamples::upload(g, hdr)))
+            .clone()
+    }
+
+    /// What was sent to `context`'s device so far (nothing, on a new device).
+    fn kept(&self, context: &Rc<Context>) -> std::cell::RefMut<'_, Uploaded> {
+        let mut uploaded = self.uploaded.borrow_mut();
+        if !uploaded
+            .as_ref()
+            .is_some_and(|u| u.context.ptr_eq(&Rc::downgrade(context)))
+        {
+            *uploaded = Some(Uploaded {
+                context: Rc::downgrade(context),
+                image: None,
+                deep: None,
+                hdr: None,
+            });
+        }
+        std::cell::RefMut::map(uploaded, |u| u.as_mut().expect("just kept"))
+    }
+}
+
+impl Pixels {
+    fn upload<'a>(&'a self, g: &gpu::Gpu) -> gpu::Upload<'a> {
+        match self {
+            Pixels::Cpu(image) => gpu::Upload::as_is(g, image),
+            Pixels::Bitmap(bitmap) => gpu::Upload::bitmap(g, bitmap),
         }
     }
+}
+
+/// Sends `upload` a band at a time, a task of the page's apart, telling
+/// `progress` the share done (`from` plus `share` of this upload's).
+async fn send<U: gpu::Steps>(
+    g: &gpu::Gpu,
+    mut upload: U,
+    progress: &js_sys::Function,
+    (from, share): (f64, f64),
+) -> U {
+    while upload.step(g) {
+        let _ = progress.call1(&JsValue::NULL, &(from + share * upload.fraction()).into());
+        next_task().await;
+    }
+    upload
+}
+
+/// Resolves at the page's next task: what is left of a long piece of work waits
+/// while the page answers.
+pub(crate) async fn next_task() {
+    let promise = js_sys::Promise::new(&mut |resolve, _| {
+        let set_timeout = js_sys::Reflect::get(&js_sys::global(), &"setTimeout".into())
+            .ok()
+            .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
+        match set_timeout {
+            Some(f) => drop(f.call2(&JsValue::NULL, &resolve, &JsValue::from(0))),
+            None => drop(resolve.call0(&JsValue::NULL)),
+        }
+    });
+    let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
 }
 
 /// Decodes an image file with the command-line tool's decoder (src/decode.rs), so the
@@ -134,6 +227,8 @@ pub fn decode_image(bytes: &[u8]) -> Result<Picture, JsValue> {
             format: decoded.format.into(),
             notes: decoded.notes,
             deep_notes: decoded.deep_notes,
+            uploaded: Rc::default(),
+            hdr_stats: None,
         }),
         Err(e) => {
             let error = js_sys::Error::new(&e.to_string());
@@ -192,6 +287,44 @@ impl Picture {
     #[wasm_bindgen(getter, js_name = hasPixels)]
     pub fn has_pixels(&self) -> bool {
         matches!(self.pixels, Pixels::Cpu(_))
+    }
+
+    /// Sends the picture to `gpu`'s device (in its own layout, with a 16-bit
+    /// picture's samples; an HDR picture's samples alone) a band of rows at a
+    /// time, the page answering between bands; `progress(fraction)` after each.
+    /// The studio and the scopes then find it there. Resolves when all is sent.
+    pub fn prepare(&self, gpu: &GpuContext, progress: js_sys::Function) -> js_sys::Promise {
+        let context = gpu.context();
+        let (pixels, deep, hdr) = (self.pixels.clone(), self.deep.clone(), self.hdr.clone());
+        let uploaded = self.uploaded.clone();
+        wasm_bindgen_futures::future_to_promise(async move {
+            let g = &context.gpu;
+            let mut sent = Uploaded {
+                context: Rc::downgrade(&context),
+                image: None,
+                deep: None,
+                hdr: None,
+            };
+            if let Some(hdr) = &hdr {
+                // The studio shows an HDR picture from its samples, at an exposure.
+                let upload = gpu::HdrUpload::new(g, hdr);
+                sent.hdr = Some(Rc::new(
+                    send(g, upload, &progress, (0.0, 1.0)).await.finish(),
+                ));
+            } else {
+                // A 16-bit picture's samples are twice its 8-bit pixels.
+                let first = if deep.is_some() { 1.0 / 3.0 } else { 1.0 };
+                let image = send(g, pixels.upload(g), &progress, (0.0, first)).await;
+                sent.image = Some(Rc::new(image.finish()));
+                if let Some(d) = &deep {
+                    let upload =
+                        send(g, gpu::Upload::deep(g, d), &progress, (first, 1.0 - first)).await;
+                    sent.deep = Some(Rc::new(upload.finish()));
+                }
+            }
+            *uploaded.borrow_mut() = Some(sent);
+            Ok(JsValue::UNDEFINED)
+        })
     }
 
     /// The default image of every page: made by the project, no network needed.
@@ -282,6 +415,20 @@ impl Picture {
         self.hdr.as_ref().map(|h| h.rgba().to_vec())
     }
 
+    /// A floating-point picture's statistics over all of it (R, G, B, luminance,
+    /// each as `STATS_FIELDS`' 9 values, NaN where a channel has none): worked out
+    /// here, in the worker that decoded it, for `PictureParts.finish`.
+    #[wasm_bindgen(js_name = hdrStats)]
+    pub fn hdr_stats(&self) -> Option<Vec<f64>> {
+        let stats = HdrStats::of_image(self.hdr.as_ref()?);
+        Some(
+            stats
+                .iter()
+                .flat_map(|s| s.as_ref().map_or([f64::NAN; 9], HdrStats::values))
+                .collect(),
+        )
+    }
+
     /// The notes of a picture counted at its stored depth, as kept (for a picture
     /// handed from a worker to the page: `PictureParts`).
     #[wasm_bindgen(js_name = deepNotes)]
@@ -325,11 +472,25 @@ impl PictureParts {
             deep: Vec::new(),
             hdr: Vec::new(),
         };
-        let room = |bytes: usize| JsError::new(&format!("no memory for {} MiB of samples here", bytes >> 20));
-        parts.rgba.try_reserve_exact(pixels * 4).map_err(|_| room(pixels * 4))?;
+        let room = |bytes: usize| {
+            JsError::new(&format!(
+                "no memory for {} MiB of samples here",
+                bytes >> 20
+            ))
+        };
+        parts
+            .rgba
+            .try_reserve_exact(pixels * 4)
+            .map_err(|_| room(pixels * 4))?;
         match depth {
-            9..=16 => parts.deep.try_reserve_exact(pixels * 4).map_err(|_| room(pixels * 8))?,
-            32 => parts.hdr.try_reserve_exact(pixels * 4).map_err(|_| room(pixels * 16))?,
+            9..=16 => parts
+                .deep
+                .try_reserve_exact(pixels * 4)
+                .map_err(|_| room(pixels * 8))?,
+            32 => parts
+                .hdr
+                .try_reserve_exact(pixels * 4)
+                .map_err(|_| room(pixels * 16))?,
             _ => {}
         }
         Ok(parts)
@@ -353,8 +514,15 @@ impl PictureParts {
         self.hdr.extend_from_slice(slice);
     }
 
-    /// The picture, once every sample is in.
-    pub fn finish(self, format: String, notes: Vec<String>, deep_notes: Vec<String>) -> WebResult<Picture> {
+    /// The picture, once every sample is in; with an HDR picture's statistics over
+    /// all of it (`Picture.hdrStats`), when its worker worked them out.
+    pub fn finish(
+        self,
+        format: String,
+        notes: Vec<String>,
+        deep_notes: Vec<String>,
+        hdr_stats: Option<Vec<f64>>,
+    ) -> WebResult<Picture> {
         let (width, height) = (self.width, self.height);
         let error = |e: String| JsError::new(&e);
         let image = Image::from_rgba(width, height, self.rgba).map_err(|e| error(e.to_string()))?;
@@ -374,6 +542,13 @@ impl PictureParts {
             format,
             notes,
             deep_notes,
+            uploaded: Rc::default(),
+            hdr_stats: hdr_stats.filter(|v| v.len() == 36).map(|v| {
+                std::array::from_fn(|c| {
+                    let values: [f64; 9] = std::array::from_fn(|k| v[c * 9 + k]);
+                    (!values[0].is_nan()).then(|| HdrStats::from_values(values))
+                })
+            }),
         })
     }
 }
@@ -523,15 +698,18 @@ pub(crate) struct HdrReading {
 pub(crate) struct HdrState {
     count: HdrCount,
     image: Rc<HdrImage>,
+    /// The statistics over the whole picture, when they were worked out already.
+    whole: Option<[Option<HdrStats>; 4]>,
     counted: RefCell<Option<(Region, Rc<HdrReading>)>>,
     busy: Cell<bool>,
 }
 
 impl HdrState {
-    fn new(count: HdrCount, image: Rc<HdrImage>) -> HdrState {
+    fn new(count: HdrCount, image: Rc<HdrImage>, whole: Option<[Option<HdrStats>; 4]>) -> HdrState {
         HdrState {
             count,
             image,
+            whole,
             counted: RefCell::new(None),
             busy: Cell::new(false),
         }
@@ -562,7 +740,11 @@ fn hdr_outcome(context: Rc<Context>, state: Rc<HdrState>, region: Region) -> js_
                 let counted = state.count.count(&context.gpu, region, None).await;
                 state.busy.set(false);
                 let histogram = counted.map_err(|e| JsError::new(&e.0))?;
-                let stats = HdrStats::of_region(&state.image, region);
+                let whole = Region::whole(state.image.width(), state.image.height());
+                let stats = match state.whole {
+                    Some(stats) if region == whole => stats,
+                    _ => HdrStats::of_region(&state.image, region),
+                };
                 let reading = Rc::new(HdrReading { histogram, stats });
                 state.counted.replace(Some((region, reading.clone())));
                 (reading, true)

@@ -212,7 +212,7 @@ impl ScopeView {
 
 /// What a scope screen counts: a picture, or live frames.
 enum Source {
-    Picture(GpuImage),
+    Picture(Rc<GpuImage>),
     Live(Rc<Frames>),
 }
 
@@ -239,7 +239,7 @@ impl ScopeScreen {
         size: u32,
     ) -> WebResult<ScopeScreen> {
         let context = gpu.context();
-        let image = picture.upload_as_is(&context.gpu);
+        let (image, _) = picture.uploaded(&context);
         ScopeScreen::make(context, canvas, Source::Picture(image), name, size)
     }
 

@@ -308,6 +308,30 @@ export function makeFixtures() {
   };
 }
 
+/**
+ * JPEGs of every kind made by Pillow, and their histograms as Pillow decodes them
+ * (libjpeg-turbo), both made outside the project (tests/fixtures/jpeg.py, in
+ * .venv): { names, path(name), rows(name, channels), remove() }.
+ */
+export function makeJpegFixtures() {
+  const dir = mkdtempSync(join(tmpdir(), 'histogram-jpeg-'));
+  execFileSync(join(repo, '.venv/bin/python'), [join(repo, 'tests/fixtures/jpeg.py'), media('pexels-chevanon-photography-1108099.jpg'), dir]);
+  const expected = JSON.parse(readFileSync(join(dir, 'expected.json')));
+  return {
+    names: Object.keys(expected),
+    path: (name) => join(dir, name),
+    rows: (name, channels) => rowsOf(expected[name], channels),
+    remove: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+/** Large pictures (examples/large.rs: 24-megapixel JPEGs, a 16-bit TIFF, an EXR) in a fresh folder. */
+export function makeLargePictures() {
+  const dir = mkdtempSync(join(tmpdir(), 'histogram-large-'));
+  execFileSync(join(repo, 'target/release/examples/large'), [dir]);
+  return { path: (name) => join(dir, name), remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
 /** Clicks "Download CSV" and parses the file into rows of numbers (bin column dropped). */
 export async function downloadCsv(page) {
   const [download] = await Promise.all([

@@ -52,19 +52,27 @@ fn named(name: &str) -> WebResult<Adjustment> {
     Adjustment::named(name).ok_or_else(|| JsError::new(&format!("no adjustment called '{name}'")))
 }
 
+/// An HDR picture: its samples, on the GPU, and its statistics over all of it
+/// when they were worked out where it was decoded.
+type HdrPicture = (
+    Rc<crate::hdr::HdrImage>,
+    Rc<crate::gpu::HdrSamples>,
+    Option<[Option<crate::hdr::HdrStats>; 4]>,
+);
+
 /// What the studio counts: a picture's texture (or a 16-bit picture's samples,
 /// `deep`, beside it), a floating-point picture's samples, or live frames.
 enum Source {
     Picture {
-        image: GpuImage,
-        deep: Option<GpuImage>,
+        image: Rc<GpuImage>,
+        deep: Option<Rc<GpuImage>>,
         run: Rc<Run>,
     },
     /// An HDR picture: its samples counted in their own units (`hdr`, when the
     /// histogram is read: its range comes first), and drawn at an exposure into
     /// `shown`, the 8-bit texture the picture, the adjustments and the scopes read.
     Hdr {
-        shown: GpuImage,
+        shown: Rc<GpuImage>,
         _texture: Owned<wgpu::Texture>,
         hdr: Rc<HdrState>,
         exposure: Cell<f32>,
@@ -172,12 +180,13 @@ impl Studio {
             )));
         }
         if let Some(hdr) = &picture.hdr {
-            return Studio::for_hdr(context, picture_canvas, panel_canvas, hdr.clone(), spec);
+            let samples = picture.hdr_uploaded(&context, hdr);
+            let state = (hdr.clone(), samples, picture.hdr_stats);
+            return Studio::for_hdr(context, picture_canvas, panel_canvas, state, spec);
         }
         // The texture is drawn, adjusted and read by the scopes at 8 bits; a 16-bit
         // picture's histogram is counted from its samples as stored.
-        let image = picture.upload_as_is(g);
-        let deep = picture.deep.as_ref().map(|d| GpuImage::upload_deep(g, d));
+        let (image, deep) = picture.uploaded(&context);
         let (counted, method) = match &deep {
             Some(deep) => (deep, Method::Deep),
             None => (&image, Method::Privatized),
@@ -237,11 +246,11 @@ impl Studio {
         context: Rc<Context>,
         picture_canvas: web_sys::HtmlCanvasElement,
         panel_canvas: web_sys::HtmlCanvasElement,
-        image: Rc<crate::hdr::HdrImage>,
+        (image, samples, whole): HdrPicture,
         spec: Spec,
     ) -> WebResult<Studio> {
         let g = &context.gpu;
-        let count = HdrCount::new(g, &mut context.kernels.borrow_mut(), &image, spec.num_bins)
+        let count = HdrCount::over(g, &mut context.kernels.borrow_mut(), samples, spec.num_bins)
             .map_err(|e| JsError::new(&e.0))?;
         let (w, h) = count.size();
         let texture = g.texture(
@@ -257,9 +266,9 @@ impl Studio {
         count.encode_exposure(g, &mut encoder, &view, 1.0);
         g.queue.submit([encoder.finish()]);
         let source = Source::Hdr {
-            shown: GpuImage::from_texture(view, w, h),
+            shown: Rc::new(GpuImage::from_texture(view, w, h)),
             _texture: texture,
-            hdr: Rc::new(HdrState::new(count, image)),
+            hdr: Rc::new(HdrState::new(count, image, whole)),
             exposure: Cell::new(0.0),
         };
         Studio::make(context, picture_canvas, panel_canvas, source)
