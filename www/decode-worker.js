@@ -2,8 +2,9 @@
 // page's own thread, and its samples sent back transferred, not copied. Two ways:
 // 'rust', the command-line tool's decoder (src/decode.rs) in this worker's own
 // copy of the wasm; 'pixels', the browser's decode of an opaque 8-bit file read
-// back through a 2D canvas (exact where no pixel is translucent).
-import init, { decodeImage } from '../pkg/histogram.js';
+// back through a 2D canvas (exact where no pixel is translucent). With `count`, an
+// 8-bit picture is counted too, into that many bins.
+import init, { decodeImage, countRgba } from '../pkg/histogram.js';
 import { EXACT } from './input.js';
 
 let ready = null;
@@ -42,10 +43,18 @@ async function pixels(file) {
   return { width, height, depth: 8, rgba, deep: null, hdr: null };
 }
 
-self.onmessage = async ({ data: { id, file, how } }) => {
+self.onmessage = async ({ data: { id, file, how, count } }) => {
   try {
     const parts = await (how === 'rust' ? rust(file) : pixels(file));
-    const buffers = [parts.rgba, parts.deep, parts.hdr].filter(Boolean).map((a) => a.buffer);
+    // An 8-bit picture counted here, on the CPU, when asked: where the CPU plays
+    // the GPU this is the page's first count (docs/DECISIONS.md, 6).
+    if (count && parts.depth === 8) {
+      ready ??= init();
+      await ready;
+      parts.counts = countRgba(parts.width, parts.height, parts.rgba, count);
+      parts.countBins = count;
+    }
+    const buffers = [parts.rgba, parts.deep, parts.hdr, parts.counts].filter(Boolean).map((a) => a.buffer);
     self.postMessage({ id, ...parts }, buffers);
   } catch (e) {
     self.postMessage({ id, error: e instanceof Error ? e.message : String(e), unsupported: e?.name === 'UnsupportedFormat' });

@@ -141,8 +141,11 @@ function decodeWorker() {
   return worker;
 }
 
-/** Asks the worker to decode `file` (`how`: 'rust' or 'pixels'); rejects on `signal`. */
-function inWorker(file, how, signal) {
+/**
+ * Asks the worker to decode `file` (`how`: 'rust' or 'pixels'), and with `count`
+ * to count an 8-bit picture into that many bins; rejects on `signal`.
+ */
+function inWorker(file, how, count, signal) {
   return new Promise((resolve, reject) => {
     const id = ++calls;
     const w = decodeWorker();
@@ -165,7 +168,7 @@ function inWorker(file, how, signal) {
         reject(e);
       } else resolve(data);
     });
-    w.postMessage({ id, file, how });
+    w.postMessage({ id, file, how, count });
   });
 }
 
@@ -189,7 +192,8 @@ async function assemble(parts, progress) {
         await yieldToPage();
       }
     }
-    return builder.finish(parts.format, parts.notes, parts.deepNotes, parts.hdrStats ?? undefined);
+    return builder.finish(parts.format, parts.notes, parts.deepNotes, parts.hdrStats ?? undefined,
+      parts.counts ?? undefined, parts.countBins ?? 0);
   } catch (e) {
     builder.free();
     throw e;
@@ -202,10 +206,12 @@ async function assemble(parts, progress) {
  * counts on the CPU (the pixels must be in wasm memory; else, with a GPU, the
  * picture is sent there a band at a time before it is returned); `status(text,
  * fraction)`: told what is happening once a read takes longer than half a second
- * (fraction null while unknown); `signal`: aborts the read (a newer file won).
- * Throws a message a person can act on.
+ * (fraction null while unknown); `signal`: aborts the read (a newer file won);
+ * `count`: bins to count an 8-bit picture into on the CPU where it is read (the
+ * studio's first count where the CPU plays the GPU), or 0. Throws a message a
+ * person can act on.
  */
-export async function readPicture(file, { gpu = null, pixels = false, status = () => {}, signal } = {}) {
+export async function readPicture(file, { gpu = null, pixels = false, count = 0, status = () => {}, signal } = {}) {
   // Says what is happening once the read has taken half a second.
   const started = performance.now();
   let stage = 'decoding';
@@ -217,7 +223,7 @@ export async function readPicture(file, { gpu = null, pixels = false, status = (
   };
   const patience = setTimeout(() => progress(stage), PATIENCE_MS);
   try {
-    const picture = await decodePicture(file, { gpu, pixels, signal, progress });
+    const picture = await decodePicture(file, { gpu, pixels, count, signal, progress });
     // On the GPU a band at a time, where the page counts there.
     if (gpu && !pixels) {
       try {
@@ -234,7 +240,7 @@ export async function readPicture(file, { gpu = null, pixels = false, status = (
   }
 }
 
-async function decodePicture(file, { gpu, pixels, signal, progress }) {
+async function decodePicture(file, { gpu, pixels, count, signal, progress }) {
   const head = new Uint8Array(await file.slice(0, SNIFF).arrayBuffer());
   const kind = inspect(head);
   if (kind.format === 'JPEG' && kind.decoder === 'browser') {
@@ -257,7 +263,7 @@ async function decodePicture(file, { gpu, pixels, signal, progress }) {
   if (kind.decoder === 'browser-only') return await browserPicture(file);
   let parts;
   try {
-    parts = await inWorker(file, kind.decoder === 'browser' ? 'pixels' : 'rust', signal);
+    parts = await inWorker(file, kind.decoder === 'browser' ? 'pixels' : 'rust', count, signal);
   } catch (e) {
     if (e.name === 'AbortError') throw e;
     if (e.name === 'UnsupportedFormat') return await browserPicture(file);

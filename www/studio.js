@@ -249,8 +249,11 @@ async function usePictureFile(file) {
     await nextPaint();
     fileRead = new AbortController();
     // The equalize chapter shows its steps from the pixels, on the CPU.
+    // Where the CPU plays the GPU, the CPU method counts the picture as it is
+    // read, in the worker: 0.1 s against 1.8 s of SwiftShader at 24 megapixels.
     const picture = await readPicture(file, {
-      gpu, pixels: Boolean(steps), signal: fileRead.signal, status: (text) => { status.textContent = text; },
+      gpu, pixels: Boolean(steps), count: gpu?.software ? panel.binsFor(8) : 0,
+      signal: fileRead.signal, status: (text) => { status.textContent = text; },
     });
     readingFile = false;
     await usePicture(picture, file.name);

@@ -55,6 +55,16 @@ pub fn max_pixels() -> u32 {
     WEB_MAX_PIXELS
 }
 
+/// RGBA8 pixels counted by the CPU method into `bins` bins of R, G, B and
+/// luminance, interleaved as every histogram's: a worker's count of what it read,
+/// where the CPU plays the GPU (docs/DECISIONS.md, 6).
+#[wasm_bindgen(js_name = countRgba)]
+pub fn count_rgba(width: u32, height: u32, rgba: Vec<u8>, bins: u32) -> WebResult<Vec<u32>> {
+    let image = Image::from_rgba(width, height, rgba).map_err(|e| JsError::new(&e.to_string()))?;
+    let histogram = crate::histogram::compute_cpu(&image, spec(4, bins)?);
+    Ok(histogram.counts().to_vec())
+}
+
 /// An RGBA image: a decoded file, pixels the browser decoded, or the project's own
 /// picture; with what a reader should know about the values counted.
 #[wasm_bindgen]
@@ -74,6 +84,10 @@ pub struct Picture {
     /// An HDR picture's statistics over all of it, worked out where it was
     /// decoded (a worker: over 12 megapixels they take most of a second).
     hdr_stats: Option<[Option<HdrStats>; 4]>,
+    /// The whole picture counted on the CPU where it was read (bins, then the
+    /// counts interleaved R, G, B, luminance): where the CPU plays the GPU, the
+    /// studio's first count (docs/DECISIONS.md, 6).
+    precount: Option<(u32, Vec<u32>)>,
 }
 
 /// A picture on one device: its textures (and a 16-bit picture's samples), or
@@ -115,6 +129,7 @@ impl Picture {
             deep_notes: Vec::new(),
             uploaded: Rc::default(),
             hdr_stats: None,
+            precount: None,
         }
     }
 
@@ -229,6 +244,7 @@ pub fn decode_image(bytes: &[u8]) -> Result<Picture, JsValue> {
             deep_notes: decoded.deep_notes,
             uploaded: Rc::default(),
             hdr_stats: None,
+            precount: None,
         }),
         Err(e) => {
             let error = js_sys::Error::new(&e.to_string());
@@ -522,6 +538,8 @@ impl PictureParts {
         notes: Vec<String>,
         deep_notes: Vec<String>,
         hdr_stats: Option<Vec<f64>>,
+        precount: Option<Vec<u32>>,
+        precount_bins: u32,
     ) -> WebResult<Picture> {
         let (width, height) = (self.width, self.height);
         let error = |e: String| JsError::new(&e);
@@ -549,6 +567,7 @@ impl PictureParts {
                     (!values[0].is_nan()).then(|| HdrStats::from_values(values))
                 })
             }),
+            precount: precount.map(|counts| (precount_bins, counts)),
         })
     }
 }
