@@ -47,15 +47,17 @@ self.onmessage = async ({ data: { id, file, how, count } }) => {
   try {
     const parts = await (how === 'rust' ? rust(file) : pixels(file));
     // An 8-bit picture counted here, on the CPU, when asked: where the CPU plays
-    // the GPU this is the page's first count (docs/DECISIONS.md, 6).
-    if (count && parts.depth === 8) {
+    // the GPU this is the page's first count (docs/DECISIONS.md, 6). Its pixels go
+    // first, and the page sends them to the GPU while they are counted here.
+    const counting = count && parts.depth === 8 ? parts.rgba.slice() : null;
+    const buffers = [parts.rgba, parts.deep, parts.hdr].filter(Boolean).map((a) => a.buffer);
+    self.postMessage({ id, ...parts, counting: Boolean(counting) }, buffers);
+    if (counting) {
       ready ??= init();
       await ready;
-      parts.counts = countRgba(parts.width, parts.height, parts.rgba, count);
-      parts.countBins = count;
+      const counts = countRgba(parts.width, parts.height, counting, count);
+      self.postMessage({ id, counts, countBins: count }, [counts.buffer]);
     }
-    const buffers = [parts.rgba, parts.deep, parts.hdr, parts.counts].filter(Boolean).map((a) => a.buffer);
-    self.postMessage({ id, ...parts }, buffers);
   } catch (e) {
     self.postMessage({ id, error: e instanceof Error ? e.message : String(e), unsupported: e?.name === 'UnsupportedFormat' });
   }

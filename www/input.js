@@ -128,8 +128,10 @@ function decodeWorker() {
   if (!worker) {
     worker = new Worker(new URL('./decode-worker.js', import.meta.url), { type: 'module' });
     worker.onmessage = ({ data }) => {
-      const call = waiting.get(data.id);
-      waiting.delete(data.id);
+      // A decode's counts come after its pixels, in a message of their own.
+      const key = data.counts ? `${data.id} counts` : data.id;
+      const call = waiting.get(key);
+      waiting.delete(key);
       call?.(data);
     };
     worker.onerror = (e) => {
@@ -166,7 +168,11 @@ function inWorker(file, how, count, signal) {
         const e = new Error(data.error);
         if (data.unsupported) e.name = 'UnsupportedFormat';
         reject(e);
-      } else resolve(data);
+        return;
+      }
+      // The counts, when asked for, follow: null if the worker goes first.
+      if (data.counting) data.counted = new Promise((done) => waiting.set(`${id} counts`, (c) => done(c.error ? null : c)));
+      resolve(data);
     });
     w.postMessage({ id, file, how, count });
   });
@@ -192,8 +198,7 @@ async function assemble(parts, progress) {
         await yieldToPage();
       }
     }
-    return builder.finish(parts.format, parts.notes, parts.deepNotes, parts.hdrStats ?? undefined,
-      parts.counts ?? undefined, parts.countBins ?? 0);
+    return builder.finish(parts.format, parts.notes, parts.deepNotes, parts.hdrStats ?? undefined);
   } catch (e) {
     builder.free();
     throw e;
@@ -223,11 +228,14 @@ export async function readPicture(file, { gpu = null, pixels = false, count = 0,
   };
   const patience = setTimeout(() => progress(stage), PATIENCE_MS);
   try {
-    const picture = await decodePicture(file, { gpu, pixels, count, signal, progress });
+    const { picture, counted } = await decodePicture(file, { gpu, pixels, count, signal, progress });
     // On the GPU a band at a time, where the page counts there.
     if (gpu && !pixels) {
       try {
         await picture.prepare(gpu, (fraction) => progress('sending it to the GPU', fraction));
+        // The worker's count, made meanwhile.
+        const { counts, countBins } = (await counted) ?? {};
+        if (counts) picture.precounted(countBins, counts);
         signal?.throwIfAborted();
       } catch (e) {
         picture.free();
@@ -240,6 +248,7 @@ export async function readPicture(file, { gpu = null, pixels = false, count = 0,
   }
 }
 
+/** The picture, and the worker's count of it when one was asked (a promise). */
 async function decodePicture(file, { gpu, pixels, count, signal, progress }) {
   const head = new Uint8Array(await file.slice(0, SNIFF).arrayBuffer());
   const kind = inspect(head);
@@ -258,18 +267,18 @@ async function decodePicture(file, { gpu, pixels, count, signal, progress }) {
     }
     if (signal?.aborted) decoded.close();
     signal?.throwIfAborted();
-    return Picture.fromBitmap(decoded, format, kind.notes);
+    return { picture: Picture.fromBitmap(decoded, format, kind.notes) };
   }
-  if (kind.decoder === 'browser-only') return await browserPicture(file);
+  if (kind.decoder === 'browser-only') return { picture: await browserPicture(file) };
   let parts;
   try {
     parts = await inWorker(file, kind.decoder === 'browser' ? 'pixels' : 'rust', count, signal);
   } catch (e) {
     if (e.name === 'AbortError') throw e;
-    if (e.name === 'UnsupportedFormat') return await browserPicture(file);
+    if (e.name === 'UnsupportedFormat') return { picture: await browserPicture(file) };
     throw new Error(`"${file.name}" cannot be read: ${errorText(e)}.`);
   }
   if (kind.decoder === 'browser') Object.assign(parts, { format, notes: kind.notes, deepNotes: [] });
-  return await assemble(parts, progress);
+  return { picture: await assemble(parts, progress), counted: parts.counted };
 }
 

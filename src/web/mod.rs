@@ -299,6 +299,12 @@ impl Picture {
         Ok(picture)
     }
 
+    /// The whole picture counted on the CPU in `bins` bins where it was read (a
+    /// worker's count: docs/DECISIONS.md, 6), for the studio's first count.
+    pub fn precounted(&mut self, bins: u32, counts: Vec<u32>) {
+        self.precount = Some((bins, counts));
+    }
+
     /// Whether the pixels are in wasm memory (else the browser holds them).
     #[wasm_bindgen(getter, js_name = hasPixels)]
     pub fn has_pixels(&self) -> bool {
@@ -538,8 +544,6 @@ impl PictureParts {
         notes: Vec<String>,
         deep_notes: Vec<String>,
         hdr_stats: Option<Vec<f64>>,
-        precount: Option<Vec<u32>>,
-        precount_bins: u32,
     ) -> WebResult<Picture> {
         let (width, height) = (self.width, self.height);
         let error = |e: String| JsError::new(&e);
@@ -567,7 +571,7 @@ impl PictureParts {
                     (!values[0].is_nan()).then(|| HdrStats::from_values(values))
                 })
             }),
-            precount: precount.map(|counts| (precount_bins, counts)),
+            precount: None,
         })
     }
 }
