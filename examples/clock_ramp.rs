@@ -1,5 +1,5 @@
 //! How long a GPU takes to reach its clocks after idling, seen through the packed
-//! kernel (NOTES.md, "Faster than CUB", item 9): the image is made and uploaded,
+//! kernel (bench/results/2026-11-22-lab-notes.md, "Faster than CUB", item 9): the image is made and uploaded,
 //! the GPU left idle, then the kernel is timed run after run for a while (one
 //! median per 100 ms); then idle again, a warm-up of back-to-back passes with no
 //! waiting between them, and the kernel timed again.

@@ -1,6 +1,6 @@
 //! Times the video page's frame pass (shaders/yuv.wgsl: NV12 to RGBA, counting as it
 //! converts) on a 960x540 frame, natively: steadier than timing it in the browser.
-//! To time it on the browser's own SwiftShader (NOTES.md, "Live video"):
+//! To time it on the browser's own SwiftShader (bench/results/2026-11-22-lab-notes.md, "Live video"):
 //!
 //! VK_ICD_FILENAMES=/usr/lib/chromium/vk_swiftshader_icd.json WGPU_BACKEND=vulkan \
 //!     cargo run --release --example frame_pass

@@ -1,4 +1,4 @@
-//! Where the packed kernel's time goes (NOTES.md, "Faster than CUB", items 10-): the
+//! Where the packed kernel's time goes (bench/results/2026-11-22-lab-notes.md, "Faster than CUB", items 10-): the
 //! kernel as the site compiles it, and variants of shaders/packed.wgsl made from it
 //! by text edits, each timed with timestamp queries on the same pixels (counts of
 //! the variants that count the image checked against the CPU's):

@@ -1,4 +1,4 @@
-//! Where the scope kernels' time goes, for issue #22's targets (NOTES.md, "Scopes"):
+//! Where the scope kernels' time goes, for issue #22's targets (bench/results/2026-11-22-lab-notes.md, "Scopes"):
 //! shaders/waveform.wgsl and shaders/vectorscope.wgsl as the site compiles them,
 //! and variants made from them by text edits, each timed with timestamp queries on
 //! the same texture, counts checked against the CPU reference (src/scope.rs):
@@ -56,7 +56,7 @@
 //! An H100's clock drops when it idles between timed passes and sags under long
 //! sustained load (bench/results/2026-11-23j-waveform-parts.txt): compare variants
 //! measured close together, and the first ones of a call with most trust. Variants
-//! of kernels since replaced, and their times, are in NOTES.md and bench/results/.
+//! of kernels since replaced, and their times, are in bench/results/2026-11-22-lab-notes.md and bench/results/.
 //!
 //!     WGPU_BACKEND=vulkan cargo run --release --example scope_parts -- [WxH] [IMAGE...]
 //!

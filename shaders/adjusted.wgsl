@@ -1,7 +1,7 @@
 // The histogram of the adjusted picture, counted without drawing it: each pixel
 // remapped as the picture pass shows it (remap.wgsl, in front of this file), then
 // counted. The studio shows it beside the picture's own histogram. Counted as the
-// video frame pass counts (yuv.wgsl, and NOTES.md on why): few invocations, each
+// video frame pass counts (yuv.wgsl, and docs/DECISIONS.md, 17, on why): few invocations, each
 // over many pixels into its own histogram in private memory, flushed once; on
 // SwiftShader, workgroup atomics per pixel made this pass cost as much as the
 // rest of a frame.

@@ -4,7 +4,7 @@
 // coloured as the article's fragment shader colours them (channelMult, 16
 // colours); elsewhere the frame, sampled as the picture quad samples it. A GPU
 // built for compute (an H100) has few graphics units and its render passes crawl;
-// the same pixels cost far less as a compute pass (NOTES.md).
+// the same pixels cost far less as a compute pass (docs/DECISIONS.md, 14).
 
 struct Panel {
   // x, y (down), width and height as fractions of the canvas.

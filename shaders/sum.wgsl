@@ -4,7 +4,7 @@
 // Eight chunks a step, into eight partial sums: their loads do not wait for each
 // other, so each invocation has eight in flight instead of one. A browser checks
 // every index, which keeps its compiler from doing this itself: on an H100 the
-// one-at-a-time loop took 3x as long in Chromium as natively (NOTES.md).
+// one-at-a-time loop took 3x as long in Chromium as natively (docs/DECISIONS.md, 10).
 
 struct Sum {
   numChunks: u32,

@@ -7,7 +7,7 @@
 // to the result with a global atomicAdd. At the end the window's non-zero cells
 // are added to the result, as the privatized kernel does. With numBins <= 64 the
 // window is the whole grid. (A window fixed on neutral missed half of a
-// saturated frame's pixels: 122 us a 4K frame on an H100 against 29, NOTES.md.)
+// saturated frame's pixels: 122 us a 4K frame on an H100 against 29, docs/DECISIONS.md, 21.)
 
 const workgroupSize = 256u;
 const kept = min(numBins, 64u);
@@ -105,7 +105,7 @@ fn cs(
 // its barrier are what it emulates worst: the kernel above took 97 ms for a
 // 960x540 frame on SwiftShader. There an invocation walks one column and adds
 // each pixel to the result with a global atomicAdd, which is one locked add on
-// a CPU: 5.5 ms (NOTES.md). On a real GPU those atomics would collide on the
+// a CPU: 5.5 ms (docs/DECISIONS.md, 22). On a real GPU those atomics would collide on the
 // few cells near neutral, so GPUs keep `cs`.
 const columnGroup = 64u;
 

@@ -12,13 +12,13 @@
 // (with 1 column a 4K frame took 69 us on an H100). Each invocation loads four
 // rows before it counts them, to keep reads in flight: 4 columns took 42 us
 // loading one row at a time and 34.8 this way; 2 columns, as it was, 37.6
-// (NOTES.md).
+// (docs/DECISIONS.md, 20).
 //
 // Neighbouring columns hold nearly the same levels, and each (column, channel)
 // slot is 128 words long, a multiple of workgroup memory's 32 banks: the columns
 // a warp counts at once would all hit one bank. So each slot's words are rotated
 // by its own number (`slotWord`): the same level lands in different banks. On an
-// H100 a 4K photo's waveform went from 75 to 52 us (NOTES.md).
+// H100 a 4K photo's waveform went from 75 to 52 us (docs/DECISIONS.md, 20).
 
 const workgroupSize = 256u;
 const columnsPerGroup = 4u;
@@ -69,7 +69,7 @@ fn cs(
   // the height, rather than neighbouring rows at a time: neighbouring rows of a
   // picture hold nearly the same values, and atomicAdds on one word at once wait
   // for each other (on an H100, a 4K photo took 132 us that way, 75 us this way,
-  // with 8 columns: NOTES.md).
+  // with 8 columns: docs/DECISIONS.md, 20).
   let local = local_invocation_index % columnsPerGroup;
   let x = first + local;
   if (x < band.size.x) {
@@ -119,7 +119,7 @@ fn cs(
 // are what it emulates worst: the kernel above took 161 ms for a 960x540 frame on
 // SwiftShader, 128 of them in its reads. There each invocation owns one column
 // outright: it counts the column in its own array, a plain increment per level
-// with no atomics and no barrier, and stores it: 7.6 ms (NOTES.md). On a real
+// with no atomics and no barrier, and stores it: 7.6 ms (docs/DECISIONS.md, 22). On a real
 // GPU that array is local memory and 64 columns are far too few invocations, so
 // GPUs keep `cs`.
 const columnGroup = 64u;

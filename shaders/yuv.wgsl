@@ -9,7 +9,7 @@
 //
 // It is tuned for GPUs that a CPU emulates (SwiftShader, llvmpipe), where video needs
 // the speed most: each invocation counts into its own histogram in private memory, so
-// no atomics run until its final flush (NOTES.md has the measurements). On a real GPU
+// no atomics run until its final flush (docs/DECISIONS.md, 11, has the measurements). On a real GPU
 // `count` is off and the privatized kernel counts the frame texture instead.
 
 // 0 = NV12 (Y plane, interleaved UV plane), 1 = I420 (Y, U, V planes),

@@ -6,7 +6,7 @@
 //
 // Frames reach the GPU by one of three paths (`FRAME_PATHS`). On a GPU the CPU
 // plays, the decoder's own bytes through WebCodecs (the frame pass converts them):
-// there the browser's copy or import costs 30 to 50 times as much (NOTES.md). On a
+// there the browser's copy or import costs 30 to 50 times as much (docs/DECISIONS.md, 11). On a
 // real GPU, the browser's frame imported as an external texture, never leaving the
 // GPU. The browser's copy from the element where neither can be had.
 import { Live, importSource } from '../pkg/histogram.js';
@@ -182,7 +182,7 @@ export function liveVideo({
     // count. They move at different moments, so a 30 fps video is imported about
     // 40 times a second on an H100, but the element then drops the fewest frames:
     // at 4K60 (15 s) 1 of 892, against 6-9 keyed by the decoded count alone and
-    // 29-32 by the presented count alone (NOTES.md).
+    // 29-32 by the presented count alone (docs/DECISIONS.md, 15).
     const decoded = video.getVideoPlaybackQuality?.().totalVideoFrames;
     const key = `${video.presented}:${video.mediaTime}:${decoded}`;
     if (!again && key === lastFrame) return 'same';
@@ -284,7 +284,7 @@ export function liveVideo({
   // Decoded frames are taken as soon as the last one is on its way to the GPU: the
   // loop looks for a new one every 4 ms. Waiting for requestVideoFrameCallback would
   // wait for the page's next rendering step, which the browser holds back while the
-  // GPU is busy (19.7 instead of 21.9 fps on SwiftShader: NOTES.md). Frames copied
+  // GPU is busy (19.7 instead of 21.9 fps on SwiftShader: docs/DECISIONS.md, 12). Frames copied
   // from the element (no WebCodecs) cannot be told apart: one per repaint.
   (async () => {
     for (;;) {

@@ -29,7 +29,15 @@
 //                                        two histogram quads, both; and the compose
 //                                        pass (shaders/compose.wgsl) doing it all
 //   SUM variant chunks median_us         sum.wgsl as it is and as it was, in raw
-//                                        WebGPU (NOTES.md: the browser's checks)
+//                                        WebGPU (docs/DECISIONS.md, 10)
+//   DECODE file build decode_ms plain_ms studio_ms longest_task_ms
+//                                        a file given to the studio until its
+//                                        histogram is drawn, beside the browser's
+//                                        decode alone (createImageBitmap) and its
+//                                        plain path (decode, 2D canvas,
+//                                        getImageData, a JavaScript loop), one
+//                                        round, one build after the other; and the
+//                                        studio's longest main-thread task
 //   VARIANT name groups median_us sum    a scope kernel's variant from
 //                                        examples/scope_parts.rs (DUMP=, in
 //                                        bench/variants/), in raw WebGPU over the
@@ -37,7 +45,8 @@
 //                                        (sum: the counts' total, or - unchecked)
 // Query: ?sizes=WxH,...&kinds=...&runs=N&rounds=N&video=seconds&any=1 (any: also a fallback
 // adapter, to try the driver on SwiftShader); for the video: builds=, videos=,
-// paths=, bare=1, videorounds=N, videokernels=1.
+// paths=, bare=1, videorounds=N, videokernels=1; for the decode: decodes=FILE,...
+// (in media/), decoderounds=N, and builds=.
 import init, { Picture, GpuContext, ScopeScreen, decodeImage, kernelSource, composeSource } from '../pkg/histogram.js';
 
 const params = new URLSearchParams(location.search);
@@ -148,6 +157,44 @@ async function scopes(gpu) {
     }
   }
   picture.free();
+}
+
+// A file to its histogram drawn in the studio (issue #41), beside the browser's own
+// decode and plain path, in this browser, round after round.
+async function decodePage() {
+  const names = (params.get('decodes') ?? 'photo-4896x3010.jpg,photo-6000x4000.jpg').split(',');
+  const rounds = Number(params.get('decoderounds') ?? 3);
+  for (const name of names) {
+    const photo = await file(`../media/${name}`);
+    for (let round = 0; round < rounds; round++) {
+      let t = performance.now();
+      (await createImageBitmap(photo)).close();
+      const decode = performance.now() - t;
+      t = performance.now();
+      const bitmap = await createImageBitmap(photo);
+      const context = new OffscreenCanvas(bitmap.width, bitmap.height).getContext('2d', { willReadFrequently: true });
+      context.drawImage(bitmap, 0, 0);
+      bitmap.close();
+      const d = context.getImageData(0, 0, context.canvas.width, context.canvas.height).data;
+      const bins = new Uint32Array(768);
+      for (let i = 0; i < d.length; i += 4) { bins[d[i]]++; bins[256 + d[i + 1]]++; bins[512 + d[i + 2]]++; }
+      const plain = performance.now() - t;
+      for (const build of BUILDS) {
+        const f = await frame(`../${build === 'site' ? '' : `${build}/`}www/studio.html`, 1400, 900, 'done');
+        const w = f.contentWindow;
+        let longest = 0;
+        new w.PerformanceObserver((list) => { for (const e of list.getEntries()) longest = Math.max(longest, e.duration); })
+          .observe({ type: 'longtask' });
+        f.contentDocument.body.dataset.state = 'picking';
+        t = performance.now();
+        drop(f, photo);
+        await until(() => f.contentDocument.body.dataset.state === 'done', 600_000, `${build}: ${name} in the studio`);
+        const studio = performance.now() - t;
+        log(`DECODE ${name} ${build} ${decode.toFixed(0)} ${plain.toFixed(0)} ${studio.toFixed(0)} ${longest.toFixed(0)}`);
+        f.remove();
+      }
+    }
+  }
 }
 
 async function timingsPage() {
@@ -341,7 +388,7 @@ struct V { @builtin(position) position: vec4f, @location(0) uv: vec2f };
 // The chunks + sum method's second pass, alone, in raw WebGPU: sum.wgsl as the site
 // compiles it (eight chunks a step into eight partial sums) and as it was, one
 // chunk at a time; chunks as many as a 1920x1080 image's. Checked, the first was
-// 6x faster in Chromium on an H100 (NOTES.md).
+// 6x faster in Chromium on an H100 (docs/DECISIONS.md, 10).
 async function sumProbe() {
   const adapter = await navigator.gpu.requestAdapter({ powerPreference: 'high-performance' });
   const device = await adapter.requestDevice({ requiredFeatures: ['timestamp-query'] });
@@ -553,7 +600,7 @@ try {
   const fallback = !info || info.isFallbackAdapter || /swiftshader|llvmpipe|lavapipe/i.test(`${info.vendor} ${info.architecture} ${info.description}`);
   if (fallback && !params.has('any')) throw new Error('no hardware adapter: not measuring a fallback');
   const gpu = await GpuContext.create();
-  for (const [name, step] of [['kernels', () => kernels(gpu)], ['scopes', () => scopes(gpu)], ['variants', variants], ['sum', sumProbe], ['draw', drawProbe], ['timings', timingsPage], ['pages', () => imagePages(gpu)], ['video', () => videoPage(gpu)]]) {
+  for (const [name, step] of [['kernels', () => kernels(gpu)], ['scopes', () => scopes(gpu)], ['variants', variants], ['sum', sumProbe], ['draw', drawProbe], ['timings', timingsPage], ['pages', () => imagePages(gpu)], ['decode', decodePage], ['video', () => videoPage(gpu)]]) {
     if (params.has('skip') && params.get('skip').split(',').includes(name)) continue;
     const t = performance.now();
     try {

@@ -2,7 +2,7 @@
 //! and its histograms written pixel by pixel into a canvas texture bound for
 //! storage. The same picture as `FramePainter` and `HistogramPainter`'s quads,
 //! without a render pass, which costs a GPU with few graphics units (an H100) many
-//! times as much (NOTES.md).
+//! times as much (docs/DECISIONS.md, 14).
 
 use super::device::{Gpu, Owned};
 use super::draw::{bind_group, fit_matrix, palette, picture_sampler};

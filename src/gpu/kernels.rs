@@ -383,7 +383,7 @@ fn trusted_module(gpu: &Gpu, kernel: Kernel, spec: Spec, chunk: ChunkShape) -> w
         source: wgpu::ShaderSource::Wgsl(kernel.source(spec, chunk).into()),
     };
     // Without naga's runtime bounds checks: on an H100 they doubled the packed
-    // kernel's time (NOTES.md). SAFETY: every index these kernels compute is in
+    // kernel's time (docs/DECISIONS.md, 8). SAFETY: every index these kernels compute is in
     // range by construction: bins come from binOf (clamped to numBins - 1) times
     // channels plus a channel below channels; pixel, chunk and bin loops stop at the
     // sizes their buffers were made for (tests/gpu_methods.rs checks every method

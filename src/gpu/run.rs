@@ -26,7 +26,7 @@ pub struct Limits {
     pub max_loop_iterations: u64,
     /// Invocations in a packed workgroup: 512 where a real GPU allows them (on an
     /// H100 the kernel took 3-14% less time than with 256 from 1920x1080 to
-    /// 8192x8192, noise excepted: NOTES.md), 256 where the GPU is a CPU.
+    /// 8192x8192, noise excepted: docs/DECISIONS.md, 7), 256 where the GPU is a CPU.
     pub packed_invocations: u32,
 }
 
@@ -704,7 +704,7 @@ impl Run {
     /// Submits the pass back to back for `duration_ms`, never letting the queue run
     /// dry, so that the GPU is at its working clocks when timing starts: an idle
     /// GPU lowers them and takes a few hundred milliseconds to raise them again
-    /// (NOTES.md, item 9). `pass_ms`, one run's time, sizes the submissions to
+    /// (docs/DECISIONS.md, 9). `pass_ms`, one run's time, sizes the submissions to
     /// about 20 ms of work; a pass as long as the warm-up was its own.
     pub async fn keep_busy(
         &self,
@@ -843,7 +843,7 @@ fn deep_grid(spec: Spec, groups: u32) -> [u32; 3] {
 
 /// Workgroups of the packed kernel (of 256 invocations) for `quads` quads of pixels.
 /// Every workgroup adds its 1024 bins to the same result at the end, and on an H100
-/// that flush cost more than reading with fewer workgroups (NOTES.md): 128
+/// that flush cost more than reading with fewer workgroups (docs/DECISIONS.md, 7): 128
 /// workgroups counted 1920x1080 in 10 us where 506 took 14.5. So: at least 32
 /// quads an invocation (or 4, for small images) and at least 128 workgroups, at
 /// most 1024, in steps of 128: a grid just past a multiple of a GPU's processor

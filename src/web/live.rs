@@ -225,7 +225,7 @@ impl Frames {
         );
         let view = texture.create_view(&Default::default());
         // Where the CPU emulates the GPU, one pass over the frame with no atomics
-        // beats a second pass (NOTES.md): the frame pass counts as it converts,
+        // beats a second pass (docs/DECISIONS.md, 11): the frame pass counts as it converts,
         // unless the page asked for a method of its own.
         let bins = Run::bins_buffer(g, spec);
         let counting = (method.is_none() && g.info.device_type == wgpu::DeviceType::Cpu)

@@ -33,7 +33,7 @@ pub fn compose_source() -> String {
 
 /// How the video page draws a frame and its histograms into the canvas. The same
 /// picture either way (tests/gpu_draw.rs compares them pixel by pixel); each is
-/// many times cheaper where the other is dear (NOTES.md).
+/// many times cheaper where the other is dear (docs/DECISIONS.md, 14).
 enum Drawing {
     /// Where the CPU plays the GPU: a render pass with the frame's quad and the
     /// article's histogram quads. SwiftShader's rasterizer wrote the canvas 7x

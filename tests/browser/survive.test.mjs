@@ -140,7 +140,7 @@ test('studio: a lost device gives back the region, the bins, the scale, the chan
 // frame pump no longer waits on them alone (site.js's nextRepaint): the frames
 // keep coming there too. But Firefox 153 itself crashes (a minidump, "Exiting due
 // to channel error") in about one run in three, after the new device has drawn;
-// so this is Chromium's until Firefox's crash is gone (NOTES.md).
+// so this is Chromium's until Firefox's crash is gone (bench/results/2026-11-22-lab-notes.md, "Firefox as a second engine").
 test('video page: a device lost while playing is replaced and frames keep coming', { skip: engine === 'firefox' && 'Firefox itself crashes in one run in three here' }, async () => {
   const page = await browser.open('/www/video.html', { state: 'ready', viewport: { width: 1280, height: 800 }, init: trackDevices });
   await page.click('#play');

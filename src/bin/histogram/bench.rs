@@ -23,7 +23,7 @@ const KINDS: &str = "natural,uniform,noise";
 const SINGLE_MAX_PIXELS: u64 = 2_100_000;
 /// A GPU left idle (while the CPU makes the next image and its reference) drops
 /// its clocks and takes a while to raise them; an H100 timed straight away ran
-/// the packed kernel at 8192x8192 4x slower (NOTES.md, item 9). So every case
+/// the packed kernel at 8192x8192 4x slower (docs/DECISIONS.md, 9). So every case
 /// first keeps the GPU busy for this long.
 const WARMUP_MS: &str = "300";
 

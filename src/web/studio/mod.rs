@@ -135,7 +135,7 @@ const ADJUSTED_EVERY: u32 = 4;
 /// count between: on SwiftShader two scopes every frame held a 540p video to 12
 /// frames a second where the video page played 30; every 4th frame held it to
 /// 0.76-0.85 of the video page's rate, every 6th (five times a second at 30
-/// frames) 0.91-0.93 (NOTES.md). On a GPU, every frame.
+/// frames) 0.91-0.93 (docs/DECISIONS.md, 22). On a GPU, every frame.
 const SCOPES_EVERY_EMULATED: u32 = 6;
 
 /// Bins a studio may count: 16 to 4096 (past 256 only on 16-bit pictures, whose
