@@ -34,6 +34,14 @@ pub enum DecodeError {
     Corrupt(String),
     /// More pixels than the caller accepts.
     TooLarge { width: u32, height: u32, max: u64 },
+    /// A header that claims more pixels than the file's bytes can hold, however
+    /// they are compressed: refused before anything is allocated.
+    ClaimsTooMuch {
+        width: u32,
+        height: u32,
+        format: &'static str,
+        bytes: u64,
+    },
     /// The memory for the next band of rows could not be had.
     OutOfMemory { bytes: u64 },
     /// Decoding at once would take more memory than the caller allowed.
@@ -62,6 +70,16 @@ impl fmt::Display for DecodeError {
                     "the image is {width}x{height} pixels: more than the {max} allowed here"
                 )
             }
+            DecodeError::ClaimsTooMuch {
+                width,
+                height,
+                format,
+                bytes,
+            } => write!(
+                f,
+                "the file is damaged: its header says {width}x{height} pixels, more than {bytes} \
+                 bytes of {format} can hold"
+            ),
             DecodeError::OutOfMemory { bytes } => write!(
                 f,
                 "not enough memory for the next {} MiB of pixels",
@@ -99,8 +117,38 @@ impl fmt::Display for DecodeError {
 
 impl std::error::Error for DecodeError {}
 
+/// A PNG decoder's error in plain words: its messages can hold a chunk type's
+/// raw bytes, as Rust's Debug prints them.
+fn png_error(e: png::DecodingError) -> DecodeError {
+    let words = match &e {
+        png::DecodingError::IoError(io) if io.kind() == std::io::ErrorKind::UnexpectedEof => {
+            "the file ends early".to_string()
+        }
+        png::DecodingError::LimitsExceeded => "more memory than is allowed here".to_string(),
+        e if e.to_string().contains("WrongChecksum") => {
+            "its compressed pixel data is damaged: the checksum does not match".to_string()
+        }
+        e if e.to_string().starts_with("CRC error") => {
+            "a chunk's checksum (CRC) does not match its bytes".to_string()
+        }
+        e => {
+            let text = e.to_string();
+            match text.find("ChunkType") {
+                Some(at) => format!("{}a chunk of an unknown or damaged type", &text[..at]),
+                None => text,
+            }
+        }
+    };
+    let plain: String = words.chars().filter(|c| !c.is_control()).collect();
+    corrupt(plain)
+}
+
 /// An amount of memory as a person reads it: GiB from 1 GiB up, else MiB (at
 /// least 0.1).
+pub fn amount(bytes: u64) -> String {
+    gib(bytes)
+}
+
 fn gib(bytes: u64) -> String {
     if bytes >= 1 << 30 {
         format!("{:.1} GiB", bytes as f64 / (1u64 << 30) as f64)
@@ -110,7 +158,15 @@ fn gib(bytes: u64) -> String {
 }
 
 fn corrupt(e: impl fmt::Display) -> DecodeError {
-    DecodeError::Corrupt(e.to_string().trim().to_string())
+    let why = e.to_string();
+    // The readers' words for a file that stops short, in a person's.
+    let why = match why.trim() {
+        "failed to fill whole buffer" | "unexpected end of file" | "UnexpectedEof" => {
+            "the file ends early"
+        }
+        why => why,
+    };
+    DecodeError::Corrupt(why.to_string())
 }
 
 /// How the samples of a row are laid out.
@@ -175,6 +231,100 @@ pub struct Decoded {
     pub deep_notes: Vec<String>,
 }
 
+/// What is wrong with a file that a browser decodes itself (JPEG, PNG, WebP), as
+/// far as its bytes tell without decoding: a header that claims more pixels than
+/// `max_pixels` or than the file can hold (the same rule as `Decoder::new`), a
+/// PNG chunk whose checksum does not match, a JPEG that ends before its picture.
+/// Browsers fill in what is missing without a word; the pages ask this first.
+pub fn problem(bytes: &[u8], max_pixels: u64) -> Option<DecodeError> {
+    let claims = Claims {
+        max_pixels,
+        budget: u64::MAX,
+        length: bytes.len() as u64,
+    };
+    let be32 = |at: usize| {
+        bytes
+            .get(at..at + 4)
+            .map(|b| u32::from_be_bytes([b[0], b[1], b[2], b[3]]))
+    };
+    let be16 = |at: usize| {
+        bytes
+            .get(at..at + 2)
+            .map(|b| u16::from_be_bytes([b[0], b[1]]) as u32)
+    };
+    if bytes.starts_with(b"\x89PNG\r\n\x1a\n") {
+        let (width, height) = (be32(16)?, be32(20)?);
+        // Bits a pixel: the depth times the channels of the colour type.
+        let (depth, colour) = (*bytes.get(24)?, *bytes.get(25)?);
+        let channels = [1, 0, 3, 1, 2, 0, 4].get(colour as usize).copied();
+        let bits = depth as u64 * channels.unwrap_or(4);
+        let rows = ((width as u64 * bits).div_ceil(8) + 1) * height as u64;
+        let check = claims
+            .holds("PNG", width, height, rows, 1032)
+            .and_then(|()| check_size(width, height, max_pixels));
+        if let Err(e) = check {
+            return Some(e);
+        }
+        let mut at = 8;
+        while let Some(length) = be32(at) {
+            let end = at + 12 + length as usize;
+            let Some(chunk) = bytes.get(at + 4..end - 4) else {
+                return Some(corrupt("the file ends early"));
+            };
+            if crc32fast::hash(chunk) != be32(end - 4)? {
+                return Some(corrupt("a chunk's checksum (CRC) does not match its bytes"));
+            }
+            if &chunk[..4] == b"IEND" {
+                return None;
+            }
+            at = end;
+        }
+        return Some(corrupt("the file ends early"));
+    }
+    if bytes.starts_with(&[0xFF, 0xD8, 0xFF]) {
+        let mut at = 2;
+        while bytes.get(at) == Some(&0xFF) && bytes.get(at + 1).is_some_and(|&m| m != 0xDA) {
+            let marker = bytes[at + 1];
+            if (0xC0..=0xCF).contains(&marker) && ![0xC4, 0xC8, 0xCC].contains(&marker) {
+                let (height, width) = (be16(at + 5)?, be16(at + 7)?);
+                let pixels = width as u64 * height as u64;
+                let check = claims
+                    .holds("JPEG", width, height, pixels, JPEG_PIXELS_A_BYTE)
+                    .and_then(|()| check_size(width, height, max_pixels));
+                if let Err(e) = check {
+                    return Some(e);
+                }
+            }
+            at += 2 + be16(at + 2)? as usize;
+        }
+        if bytes.get(at + 1) != Some(&0xDA) {
+            return Some(corrupt("a JPEG's first bytes, but no picture in it"));
+        }
+        // In entropy-coded data 0xFF is followed by 0 or a restart marker, so an
+        // FF D9 past the first scan's start is the end of the picture.
+        let ends = bytes[at..].windows(2).any(|w| w == [0xFF, 0xD9]);
+        return (!ends).then(|| {
+            corrupt(
+                "the JPEG ends before its picture does: it was cut short, and a browser \
+                 would fill in the rest with grey",
+            )
+        });
+    }
+    if bytes.starts_with(b"RIFF")
+        && bytes.get(8..12) == Some(b"WEBP")
+        && bytes.get(12..16) == Some(b"VP8X")
+    {
+        let le24 = |at: usize| {
+            bytes
+                .get(at..at + 3)
+                .map(|b| u32::from_le_bytes([b[0], b[1], b[2], 0]) + 1)
+        };
+        let (width, height) = (le24(24)?, le24(27)?);
+        return check_size(width, height, max_pixels).err();
+    }
+    None
+}
+
 /// Decodes a whole file held in memory, of at most `max_pixels` pixels, refusing
 /// a format decoded whole that would take more than `budget` bytes to decode.
 pub fn decode(bytes: &[u8], max_pixels: u64, budget: u64) -> Result<Decoded, DecodeError> {
@@ -212,26 +362,35 @@ impl<R: BufRead + Seek> Decoder<R> {
     pub fn new(mut reader: R, max_pixels: u64, budget: u64) -> Result<Decoder<R>, DecodeError> {
         let mut head = [0u8; 32];
         let n = read_up_to(&mut reader, &mut head).map_err(corrupt)?;
+        let length = reader.seek(SeekFrom::End(0)).map_err(corrupt)?;
         reader.seek(SeekFrom::Start(0)).map_err(corrupt)?;
         let format = image::guess_format(&head[..n]).map_err(|_| DecodeError::Unsupported)?;
+        let limits = Claims {
+            max_pixels,
+            budget,
+            length,
+        };
         match format {
-            image::ImageFormat::Png => Decoder::png(reader, max_pixels, budget),
+            image::ImageFormat::Png => Decoder::png(reader, limits),
             #[cfg(not(target_arch = "wasm32"))]
-            image::ImageFormat::Jpeg => Decoder::jpeg(reader, max_pixels, budget),
+            image::ImageFormat::Jpeg => Decoder::jpeg(reader, limits),
             #[cfg(target_arch = "wasm32")]
-            image::ImageFormat::Jpeg => Decoder::whole(reader, format, max_pixels, budget),
+            image::ImageFormat::Jpeg => Decoder::whole(reader, format, limits),
             image::ImageFormat::Gif
             | image::ImageFormat::WebP
             | image::ImageFormat::Bmp
             | image::ImageFormat::Tiff
             | image::ImageFormat::Ico
             | image::ImageFormat::Hdr
-            | image::ImageFormat::OpenExr => Decoder::whole(reader, format, max_pixels, budget),
+            | image::ImageFormat::OpenExr => Decoder::whole(reader, format, limits),
             _ => Err(DecodeError::Unsupported),
         }
     }
 
-    fn png(reader: R, max_pixels: u64, budget: u64) -> Result<Decoder<R>, DecodeError> {
+    fn png(reader: R, limits: Claims) -> Result<Decoder<R>, DecodeError> {
+        let Claims {
+            max_pixels, budget, ..
+        } = limits;
         let mut png = png::Decoder::new_with_limits(
             reader,
             png::Limits {
@@ -241,10 +400,23 @@ impl<R: BufRead + Seek> Decoder<R> {
         // Palettes and low bit depths expanded to 8 bits, transparency to alpha;
         // 16-bit samples kept, to be rounded here (png's STRIP_16 would truncate).
         png.set_transformations(png::Transformations::EXPAND);
-        let info = png.read_header_info().map_err(corrupt)?;
+        // Both checksums checked: a changed byte in the pixels' data is refused,
+        // not counted (the zlib stream's Adler-32 is not checked by default).
+        png.ignore_checksums(false);
+        let info = png.read_header_info().map_err(png_error)?;
         let (width, height) = (info.width, info.height);
         check_size(width, height, max_pixels)?;
-        let mut reader = png.read_info().map_err(corrupt)?;
+        // Deflate gives at most 1032 bytes for one: the rows' bytes (a filter byte
+        // each) can be no more than that of the file's.
+        let row_bits = width as u64 * info.bits_per_pixel() as u64;
+        limits.holds(
+            "PNG",
+            width,
+            height,
+            (row_bits.div_ceil(8) + 1) * height as u64,
+            1032,
+        )?;
+        let mut reader = png.read_info().map_err(png_error)?;
         let info = reader.info();
         let mut notes = Vec::new();
         if let Some(animation) = info.animation_control {
@@ -282,7 +454,8 @@ impl<R: BufRead + Seek> Decoder<R> {
                 });
             }
             let mut bytes = vec![0; size];
-            reader.next_frame(&mut bytes).map_err(corrupt)?;
+            reader.next_frame(&mut bytes).map_err(png_error)?;
+            reader.finish().map_err(png_error)?;
             Rows::Whole { bytes, at: 0 }
         } else {
             Rows::Png(Box::new(reader))
@@ -296,7 +469,10 @@ impl<R: BufRead + Seek> Decoder<R> {
     /// (cut short, bad entropy data: it fills in what is missing) is refused in its
     /// words; stray bytes between segments, which lose no pixel, earn a note.
     #[cfg(not(target_arch = "wasm32"))]
-    fn jpeg(mut reader: R, max_pixels: u64, budget: u64) -> Result<Decoder<R>, DecodeError> {
+    fn jpeg(mut reader: R, limits: Claims) -> Result<Decoder<R>, DecodeError> {
+        let Claims {
+            max_pixels, budget, ..
+        } = limits;
         use crate::jpeg::Jpeg;
         let mut bytes = Vec::new();
         reader.read_to_end(&mut bytes).map_err(corrupt)?;
@@ -305,10 +481,17 @@ impl<R: BufRead + Seek> Decoder<R> {
         let header = accept_jpeg(jpeg.header(&bytes), &mut notes)?;
         let Some(channels) = header.channels else {
             reader.seek(SeekFrom::Start(0)).map_err(corrupt)?;
-            return Decoder::whole(reader, image::ImageFormat::Jpeg, max_pixels, budget);
+            return Decoder::whole(reader, image::ImageFormat::Jpeg, limits);
         };
         let (width, height) = (header.width, header.height);
         check_size(width, height, max_pixels)?;
+        limits.holds(
+            "JPEG",
+            width,
+            height,
+            width as u64 * height as u64,
+            JPEG_PIXELS_A_BYTE,
+        )?;
         let size = width as u64 * height as u64 * channels as u64;
         if size > budget {
             return Err(DecodeError::NeedsMemory {
@@ -342,9 +525,11 @@ impl<R: BufRead + Seek> Decoder<R> {
     fn whole(
         mut reader: R,
         format: image::ImageFormat,
-        max_pixels: u64,
-        budget: u64,
+        claims: Claims,
     ) -> Result<Decoder<R>, DecodeError> {
+        let Claims {
+            max_pixels, budget, ..
+        } = claims;
         let name = match format {
             image::ImageFormat::Jpeg => "JPEG",
             image::ImageFormat::Gif => "GIF",
@@ -365,8 +550,18 @@ impl<R: BufRead + Seek> Decoder<R> {
         file.limits(limits);
         let mut decoder = file.into_decoder().map_err(corrupt)?;
         let (width, height) = image::ImageDecoder::dimensions(&decoder);
+        let pixels = width as u64 * height as u64;
+        claims.holds(name, width, height, pixels, pixels_a_byte(format))?;
         check_size(width, height, max_pixels)?;
-        let bytes = image::ImageDecoder::total_bytes(&decoder);
+        // The decode's peak: its own buffer, and what this decoder makes of it.
+        let decoded = image::ImageDecoder::total_bytes(&decoder);
+        use image::ColorType as C;
+        let copies = match image::ImageDecoder::color_type(&decoder) {
+            C::Rgb32F | C::Rgba32F => FLOAT_COPIES,
+            C::L16 | C::La16 | C::Rgb16 | C::Rgba16 => DEEP_COPIES,
+            _ => EIGHT_BIT_COPIES,
+        };
+        let bytes = decoded + pixels * copies;
         if bytes > budget {
             return Err(DecodeError::NeedsMemory {
                 width,
@@ -571,7 +766,7 @@ impl<R: BufRead + Seek> Decoder<R> {
             let row: &[u8] = match &mut self.rows {
                 Rows::Png(reader) => reader
                     .next_row()
-                    .map_err(corrupt)?
+                    .map_err(png_error)?
                     .ok_or_else(|| corrupt("the file ends early"))?
                     .data(),
                 Rows::Whole { bytes, at } => {
@@ -583,6 +778,11 @@ impl<R: BufRead + Seek> Decoder<R> {
         }
         self.done += rows;
         if self.done == self.height {
+            // The rest of a PNG read through: its checksums are checked at the end of
+            // each chunk, after the rows they cover.
+            if let Rows::Png(reader) = &mut self.rows {
+                reader.finish().map_err(png_error)?;
+            }
             // What is left is not needed: give back the memory of a whole decode.
             self.rows = Rows::Whole {
                 bytes: Vec::new(),
@@ -592,6 +792,76 @@ impl<R: BufRead + Seek> Decoder<R> {
         Ok(Some(rows))
     }
 }
+
+/// What a file may claim: `max_pixels` (the caller's), a whole decode's peak
+/// within `budget` bytes, and no more pixels than its `length` bytes can hold.
+#[derive(Clone, Copy)]
+struct Claims {
+    max_pixels: u64,
+    budget: u64,
+    length: u64,
+}
+
+impl Claims {
+    /// Refuses a header whose `amount` (pixels, or a PNG's bytes of rows) is more
+    /// than `per_byte` times the file's bytes: what its compression gives at best.
+    fn holds(
+        &self,
+        format: &'static str,
+        width: u32,
+        height: u32,
+        amount: u64,
+        per_byte: u64,
+    ) -> Result<(), DecodeError> {
+        // A small allowance for headers and the odd byte, so that no tiny picture
+        // is refused.
+        if amount > per_byte.saturating_mul(self.length).saturating_add(1 << 16) {
+            return Err(DecodeError::ClaimsTooMuch {
+                width,
+                height,
+                format,
+                bytes: self.length,
+            });
+        }
+        Ok(())
+    }
+}
+
+/// Pixels a byte of JPEG holds at most: an 8x8 block of one component takes at
+/// least a bit (a progressive file's first scan: one Huffman code), so 512 for a
+/// grey picture, fewer with colour. (Arithmetic coding can do better; no camera
+/// writes it, and such a file past this is refused with the reason.)
+const JPEG_PIXELS_A_BYTE: u64 = 512;
+
+/// Pixels a byte of a format decoded whole holds at most, from its compression's
+/// best case: GIF's LZW (a 12-bit code for at most 4096 pixels), WebP's and
+/// OpenEXR's (lossless codes can spend no bit on a constant: their own limits,
+/// 16383 and the budget, bound them), BMP's run-length codes (255 pixels in two
+/// bytes), TIFF's LZW or deflate on 1-bit samples, Radiance's runs (127 in two
+/// bytes, per component).
+fn pixels_a_byte(format: image::ImageFormat) -> u64 {
+    match format {
+        image::ImageFormat::Gif => 2731,
+        image::ImageFormat::Bmp => 128,
+        image::ImageFormat::Tiff => 2731 * 8,
+        image::ImageFormat::Hdr => 64,
+        image::ImageFormat::Jpeg => JPEG_PIXELS_A_BYTE,
+        _ => u64::MAX / 2,
+    }
+}
+
+/// Bytes a pixel that a whole decode of 8-bit samples makes beside the decoder's
+/// own buffer: its RGBA8 copy, and the band handed out.
+const EIGHT_BIT_COPIES: u64 = 8;
+
+/// The same for 16-bit samples: the band at its depth (RGBA16) and its 8-bit view.
+const DEEP_COPIES: u64 = 12;
+
+/// The same for floating-point samples (measured: a 20000x20000 Radiance file
+/// peaked at 4.5 times its decode): the RGBA f32 samples kept (16 bytes), their
+/// 8-bit view and band (8), a region's or the whole's copy for counting (16), and
+/// the statistics' values and references (20).
+const FLOAT_COPIES: u64 = 60;
 
 /// What libjpeg-turbo decoded, or why the file is refused: every warning but one
 /// means pixels it filled in itself; stray bytes between segments lose none and
@@ -778,5 +1048,31 @@ mod tests {
             let exact = (v as f64 * 255.0 / 65535.0).round() as u8;
             assert_eq!(to_8_bits(v), exact, "{v}");
         }
+    }
+
+    /// Formats without a bound of their own (OpenEXR, WebP) hold any number of
+    /// pixels a byte: the claim check must let a large real one through.
+    #[test]
+    fn an_exr_file_past_64k_pixels_is_not_called_damaged() {
+        let (width, height) = (300u32, 300u32);
+        let samples = vec![0.5f32; (width * height * 4) as usize];
+        let mut bytes = std::io::Cursor::new(Vec::new());
+        use image::ImageEncoder as _;
+        image::codecs::openexr::OpenExrEncoder::new(&mut bytes)
+            .write_image(
+                &samples
+                    .iter()
+                    .flat_map(|v| v.to_le_bytes())
+                    .collect::<Vec<u8>>(),
+                width,
+                height,
+                image::ExtendedColorType::Rgba32F,
+            )
+            .unwrap();
+        let decoded = decode(bytes.get_ref(), u64::MAX, u64::MAX).unwrap();
+        assert_eq!(
+            (decoded.image.width(), decoded.image.height()),
+            (width, height)
+        );
     }
 }

@@ -116,13 +116,46 @@ impl Counts {
     }
 
     /// The scope drawn at natural size: the waveform of luminance, the parade, or
-    /// the vectorscope.
+    /// the vectorscope. (`Scope::fits` says beforehand whether it can be.)
     pub fn draw(&self, scope: Scope, style: Style) -> Image {
         match (self, scope) {
             (Counts::Waveform(w), Scope::Parade) => draw_parade(w, style),
             (Counts::Waveform(w), _) => draw_waveform(w, &[3], style),
             (Counts::Vectorscope(v), _) => draw_vectorscope(v, style),
         }
+    }
+}
+
+impl Scope {
+    /// Why the scope of a picture `width` pixels wide cannot be counted in
+    /// `budget` bytes (a waveform keeps 4 x 256 counts a column), or drawn
+    /// (`drawn`: the waveform is `width` x 256 pixels, the parade three times as
+    /// wide, and a picture holds at most `MAX_PIXELS`); None when it can.
+    pub fn fits(self, width: u32, drawn: bool, budget: u64) -> Option<String> {
+        let columns = match self {
+            Scope::Parade => 3 * width as u64,
+            Scope::Waveform => width as u64,
+            Scope::Vectorscope { .. } => return None,
+        };
+        let counts = width as u64 * (4 * LEVELS as u64) * 4;
+        if counts > budget {
+            return Some(format!(
+                "a waveform of a picture {width} pixels wide keeps {} of counts, more than the \
+                 {} available; count a region of it (--region)",
+                crate::decode::amount(counts),
+                crate::decode::amount(budget)
+            ));
+        }
+        let pixels = columns * LEVELS as u64;
+        (drawn && pixels > crate::image::MAX_PIXELS).then(|| {
+            format!(
+                "the {} of a picture {width} pixels wide would be drawn {columns}x{LEVELS} pixels, \
+                 more than the {} megapixels a picture may have; --format json gives its counts, \
+                 or count a region of it (--region)",
+                self.name(),
+                crate::image::MAX_PIXELS >> 20
+            )
+        })
     }
 }
 

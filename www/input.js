@@ -6,7 +6,9 @@
 //   alpha. On a GPU it goes straight from the browser's bitmap to a texture
 //   (copyExternalImageToTexture), never through wasm memory; a page that counts on
 //   the CPU, or a GPU the CPU plays (where that copy costs seconds), gets the
-//   pixels read back in a worker instead. Translucent pixels and 16-bit samples
+//   pixels read back in a worker instead. Its bytes are checked first (a JPEG cut
+//   short, a PNG chunk's checksum, a header claiming more than the file holds):
+//   browsers fill in what is missing without a word. Translucent pixels and 16-bit samples
 //   are not exact there (Firefox premultiplies alpha; Chromium truncates 16 bits
 //   to 8, where the project rounds): tests/browser/exact.test.mjs shows both;
 // - the Rust decoder of the command-line tool (src/decode.rs), in a worker
@@ -17,7 +19,7 @@
 //
 // Nothing of it runs long on the page's own thread: decoding happens in the
 // browser's decoder threads or the worker, and every copy is cut into slices.
-import { Picture, PictureParts } from '../pkg/histogram.js';
+import { Picture, PictureParts, fileProblem } from '../pkg/histogram.js';
 import { browserPicture, errorText } from './site.js';
 
 /** The browser's decode as stored: no premultiplied alpha, no colour conversion. */
@@ -26,7 +28,7 @@ export const EXACT = { premultiplyAlpha: 'none', colorSpaceConversion: 'none' };
 /** Bytes read to tell a file's kind: PNG chunks before its pixels, JPEG segments. */
 const SNIFF = 1 << 16;
 /** Most bytes copied into wasm memory in one task. */
-const SLICE = 8 << 20;
+const SLICE = 4 << 20;
 /** A read that takes longer than this says so, with its name and progress. */
 const PATIENCE_MS = 500;
 /**
@@ -101,24 +103,6 @@ export function inspect(bytes) {
   return rust ? { decoder: 'rust', format: rust[0], notes: [] } : { decoder: 'browser-only', format: null, notes: [] };
 }
 
-/**
- * Why a JPEG's bytes cannot be counted, or null: no picture data at all, or a
- * file cut short (no end-of-image marker after its first scan), which browsers
- * fill in with grey without a word.
- */
-export function jpegProblem(bytes) {
-  let i = 2;
-  while (i + 4 <= bytes.length && bytes[i] === 0xff && bytes[i + 1] !== 0xda) i += 2 + ((bytes[i + 2] << 8) | bytes[i + 3]);
-  if (i + 4 > bytes.length || bytes[i] !== 0xff) return 'the file is damaged or not an image (a JPEG\'s first bytes, but no picture in it)';
-  // In entropy-coded data 0xFF is always followed by 0 or a restart marker, so
-  // the first FF D9 past the first scan's start is the end of the image.
-  for (let at = bytes.indexOf(0xd9, i); at > 0; at = bytes.indexOf(0xd9, at + 1)) {
-    if (bytes[at - 1] === 0xff) return null;
-  }
-  return 'the JPEG ends before its picture does (the file was cut short); browsers fill in the rest with grey, ' +
-    'so it is not counted';
-}
-
 let worker = null;
 let calls = 0;
 const waiting = new Map();
@@ -184,6 +168,9 @@ export const yieldToPage = () => (globalThis.scheduler?.yield ? scheduler.yield(
 /** A picture from a worker's parts, copied into wasm memory a slice at a time. */
 async function assemble(parts, progress) {
   const { width, height, depth, rgba, deep, hdr } = parts;
+  // Not in the task that received the worker's message: its arrival (and the
+  // collection it sets off) already took most of a task's 50 ms.
+  await yieldToPage();
   const builder = new PictureParts(width, height, depth);
   const total = rgba.byteLength + (deep?.byteLength ?? 0) + (hdr?.byteLength ?? 0);
   let done = 0;
@@ -236,6 +223,9 @@ export async function readPicture(file, { gpu = null, pixels = false, count = 0,
         // The worker's count, made meanwhile.
         const { counts, countBins } = (await counted) ?? {};
         if (counts) picture.precounted(countBins, counts);
+        // What the page does with the picture next (its views, their pipelines)
+        // starts in a task of its own, not in the last step's.
+        await yieldToPage();
         signal?.throwIfAborted();
       } catch (e) {
         picture.free();
@@ -252,8 +242,10 @@ export async function readPicture(file, { gpu = null, pixels = false, count = 0,
 async function decodePicture(file, { gpu, pixels, count, signal, progress }) {
   const head = new Uint8Array(await file.slice(0, SNIFF).arrayBuffer());
   const kind = inspect(head);
-  if (kind.format === 'JPEG' && kind.decoder === 'browser') {
-    const problem = jpegProblem(new Uint8Array(await file.arrayBuffer()));
+  if (kind.decoder === 'browser') {
+    // What the browser would fill in without a word, or a header past the limits
+    // (src/decode.rs's `problem`: the command line's rules).
+    const problem = fileProblem(new Uint8Array(await file.arrayBuffer()));
     if (problem) throw new Error(`"${file.name}" cannot be read: ${problem}.`);
   }
   const format = `${kind.format}, decoded by this browser`;

@@ -281,7 +281,11 @@ async function usePicture(picture, name) {
   } catch (e) {
     picture.free();
     source = previous;
-    if (previous?.kind === 'picture') makePictureStudio();
+    // The previous picture kept, and drawn again: its canvases were the refused one's.
+    if (previous?.kind === 'picture') {
+      makePictureStudio();
+      redraw();
+    }
     throw e;
   }
   if (previous?.kind === 'picture') previous.picture.free();

@@ -30,12 +30,13 @@ type WebResult<T> = Result<T, JsError>;
 /// which the page, the wasm heap and the GPU each hold once.
 pub const WEB_MAX_PIXELS: u32 = 1 << 26;
 
-/// Most bytes a format decoded whole may take to decode in the page: 512 MiB, an
-/// 8-bit picture of the largest size or an HDR one of 44 megapixels (12 bytes a
-/// pixel as decoded, 16 as kept), whose samples the page then holds with their
-/// 8-bit view and, for the statistics, one more float a pixel a channel. Past
-/// it the page says why (src/decode.rs's NeedsMemory) and keeps what it had.
-const WEB_DECODE_BUDGET: u64 = 512 << 20;
+/// Most bytes a format decoded whole may take at its peak in the page's worker
+/// (src/decode.rs counts the decode and the copies made of it): 2 GiB, half of
+/// what a wasm32 heap can address, so the file's own bytes and the allocator's
+/// slack still fit. That is any 8-bit or 16-bit picture of the largest size, or
+/// an HDR one of about 29 megapixels (72 bytes a pixel at the peak). Past it the
+/// page says why (NeedsMemory) and keeps what it had.
+const WEB_DECODE_BUDGET: u64 = 2 << 30;
 
 #[wasm_bindgen(start)]
 fn start() {
@@ -53,6 +54,14 @@ pub fn wasm_memory_bytes() -> f64 {
 #[wasm_bindgen(js_name = maxPixels)]
 pub fn max_pixels() -> u32 {
     WEB_MAX_PIXELS
+}
+
+/// What is wrong with a file the browser would decode itself, as far as its
+/// bytes tell (src/decode.rs's `problem`, the command line's rules), in words;
+/// None if nothing is.
+#[wasm_bindgen(js_name = fileProblem)]
+pub fn file_problem(bytes: &[u8]) -> Option<String> {
+    decode::problem(bytes, WEB_MAX_PIXELS as u64).map(|e| e.to_string())
 }
 
 /// RGBA8 pixels counted by the CPU method into `bins` bins of R, G, B and
@@ -198,7 +207,16 @@ impl Pixels {
     }
 }
 
-/// Sends `upload` a band at a time, a task of the page's apart, telling
+/// Bands an upload sends before it waits for the GPU to have taken them: Chromium
+/// held the page 100 ms in a 4 MB `writeTexture` once some 28 MB were waiting
+/// (on SwiftShader, its transfer memory full), and none over 2 ms when each was
+/// waited for. Firefox never held it, but says work is done only every 100 ms: a
+/// browser that takes longer than `SLOW_NOTICE_MS` to say so is not waited for.
+const BANDS_IN_FLIGHT: u32 = 2;
+const SLOW_NOTICE_MS: f64 = 60.0;
+
+/// Sends `upload` a band at a time, a task of the page's apart (every
+/// `BANDS_IN_FLIGHT` bands, and at the end, once the GPU has taken them), telling
 /// `progress` the share done (`from` plus `share` of this upload's).
 async fn send<U: gpu::Steps>(
     g: &gpu::Gpu,
@@ -206,11 +224,43 @@ async fn send<U: gpu::Steps>(
     progress: &js_sys::Function,
     (from, share): (f64, f64),
 ) -> U {
-    while upload.step(g) {
+    let mut sent = 0;
+    let mut wait = true;
+    loop {
+        let more = upload.step(g);
         let _ = progress.call1(&JsValue::NULL, &(from + share * upload.fraction()).into());
-        next_task().await;
+        sent += 1;
+        if wait && (sent % BANDS_IN_FLIGHT == 0 || !more) {
+            let start = gpu::now_ms();
+            queue_done(g).await;
+            wait = gpu::now_ms() - start < SLOW_NOTICE_MS;
+        } else {
+            next_task().await;
+        }
+        if !more {
+            return upload;
+        }
     }
-    upload
+}
+
+/// Resolves when the GPU has done what was submitted to its queue so far (the
+/// browser's own `onSubmittedWorkDone`: wgpu's asks for a `Send` callback).
+async fn queue_done(g: &gpu::Gpu) {
+    let done = g.device.as_webgpu().and_then(|device| {
+        let device: JsValue = device.clone().into();
+        let queue = js_sys::Reflect::get(&device, &"queue".into()).ok()?;
+        let wait = js_sys::Reflect::get(&queue, &"onSubmittedWorkDone".into()).ok()?;
+        let promise = wait
+            .dyn_into::<js_sys::Function>()
+            .ok()?
+            .call0(&queue)
+            .ok()?;
+        promise.dyn_into::<js_sys::Promise>().ok()
+    });
+    match done {
+        Some(promise) => drop(wasm_bindgen_futures::JsFuture::from(promise).await),
+        None => next_task().await,
+    }
 }
 
 /// Resolves at the page's next task: what is left of a long piece of work waits

@@ -125,7 +125,7 @@ test('a JPEG cut short is refused, in the studio and on a chapter page, and the 
     const studio = await browser.open('/www/studio.html');
     await studio.setInputFiles('#file', file);
     await waitState(studio, 'error');
-    assert.match(await studio.textContent('[role=alert]'), /"cut\.jpg" cannot be read: the JPEG ends before its picture does.*The previous picture is kept/, what);
+    assert.match(await studio.textContent('[role=alert]'), /"cut\.jpg" cannot be read: the file is damaged or not an image \(the JPEG ends before its picture does.*The previous picture is kept/, what);
     assert.match(await studio.textContent('figcaption'), /^Sunset/, `${what}: the studio keeps its picture`);
     const chapter = await browser.open('/www/privatized.html');
     await chapter.evaluate(() => { document.body.dataset.state = 'picking'; });

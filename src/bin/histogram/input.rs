@@ -139,7 +139,7 @@ fn count_bands(
 
 /// What a whole decode may take: three quarters of the memory the system says is
 /// available (Linux), else 4 GiB.
-fn memory_budget() -> u64 {
+pub fn memory_budget() -> u64 {
     let available = std::fs::read_to_string("/proc/meminfo").ok().and_then(|m| {
         let line = m.lines().find(|l| l.starts_with("MemAvailable:"))?;
         let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
@@ -159,11 +159,7 @@ pub fn decode_whole(path: &str) -> Result<Image, String> {
     } else {
         std::fs::read(path).map_err(|e| e.to_string())?
     };
-    decode::decode(
-        &bytes,
-        histogram::image::MAX_PIXELS,
-        histogram::image::MAX_PIXELS * 16,
-    )
-    .map(|d| d.image)
-    .map_err(|e| e.to_string())
+    decode::decode(&bytes, histogram::image::MAX_PIXELS, memory_budget())
+        .map(|d| d.image)
+        .map_err(|e| e.to_string())
 }

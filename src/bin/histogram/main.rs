@@ -21,8 +21,20 @@ mod scope;
 
 #[cfg(not(target_arch = "wasm32"))]
 fn main() {
+    quiet_by_pipe();
     quiet_runtime_dir();
     std::process::exit(run(std::env::args().skip(1).collect()));
+}
+
+/// A reader that goes away (`histogram *.png | head`) ends the tool as it ends
+/// every Unix tool, by SIGPIPE, quietly: Rust ignores the signal, and the next
+/// print would panic on the broken pipe.
+#[cfg(not(target_arch = "wasm32"))]
+fn quiet_by_pipe() {
+    // SAFETY: restores the signal's default action before any thread starts.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
 }
 
 /// Mesa's Vulkan drivers print "XDG_RUNTIME_DIR is invalid or not set" twice on

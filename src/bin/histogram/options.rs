@@ -151,6 +151,12 @@ pub fn parse(args: &[String], bench_keys: &[&str]) -> Result<Options, String> {
             _ => return Err(format!("unknown option {arg}")),
         }
     }
+    let dashes = o.files.iter().filter(|f| *f == "-").count();
+    if dashes > 1 {
+        return Err(format!(
+            "standard input can be read once, and '-' is given {dashes} times"
+        ));
+    }
     Ok(o)
 }
 

@@ -1,7 +1,7 @@
 //! `histogram scope`: the waveform, RGB parade or vectorscope of each image, as
 //! PNG files or as JSON counts.
 
-use crate::input::decode_whole;
+use crate::input::{decode_whole, memory_budget};
 use crate::options::{self, parse};
 use histogram::gpu::{Gpu, GpuImage, Kernels, ScopeCount};
 use histogram::scope::{self, Counts, Scope, Style};
@@ -155,6 +155,10 @@ pub fn run(args: Vec<String>) -> i32 {
     let mut failed = false;
     for file in &o.files {
         let done = decode_whole(file).and_then(|image| {
+            let width = o.region.map_or(image.width(), |r| r.width);
+            if let Some(why) = scope.fits(width, !json, memory_budget()) {
+                return Err(why);
+            }
             let counts = match &gpu {
                 Some(gpu) => gpu_counts(gpu, &mut kernels, &image, scope, o.region)?,
                 None => scope::count(&image, o.region, scope)?,

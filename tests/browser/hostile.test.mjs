@@ -1,0 +1,88 @@
+// Hostile and damaged files in the pages (issue #43), made here from known bytes
+// (the recipes of tests/hostile.rs, which gives them to the command line): each
+// refused at once with one line in the command line's words, and the picture
+// before it kept, and drawn.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { deflateSync } from 'node:zlib';
+import { join } from 'node:path';
+import { suite, shots, waitState, litPixels } from './harness.mjs';
+
+const { browser } = suite();
+
+const crcTable = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+const crc32 = (bytes) => {
+  let c = 0xffffffff;
+  for (const b of bytes) c = crcTable[(c ^ b) & 0xff] ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+};
+function chunk(type, data) {
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const out = Buffer.alloc(12 + data.length);
+  out.writeUInt32BE(data.length, 0);
+  body.copy(out, 4);
+  out.writeUInt32BE(crc32(body), 8 + data.length);
+  return out;
+}
+/** An 8-bit RGB PNG whose header says `width` x `height`, holding `raw` rows. */
+function pngOf(width, height, raw) {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  const signature = Buffer.from('\x89PNG\r\n\x1a\n', 'latin1');
+  return Buffer.concat([signature, chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+}
+/** An 8-bit RGB PNG of `width` x `height` whose rows are `row(y)`. */
+const png = (width, height, row) =>
+  pngOf(width, height, Buffer.concat(Array.from({ length: height }, (_, y) => Buffer.concat([Buffer.from([0]), row(y)]))));
+
+const GIF = Buffer.from([
+  ...Buffer.from('GIF89a', 'latin1'), 0xff, 0xff, 0xff, 0xff, 0x80, 0, 0, 0, 0, 0, 255, 255, 255,
+  0x2c, 0, 0, 0, 0, 1, 0, 1, 0, 0, 2, 2, 0x44, 0x01, 0, 0x3b,
+]);
+
+const file = (name, buffer) => ({ name, mimeType: 'application/octet-stream', buffer });
+
+/** The studio's picture and panel, drawn (lit pixels of each canvas). */
+async function drawn(page) {
+  return { picture: await litPixels(page, '#picture'), panel: await litPixels(page, '#panel') };
+}
+
+test('the studio refuses hostile files at once, in the command line\'s words, and keeps its picture drawn', async () => {
+  const page = await browser.open('/www/studio.html', { viewport: { width: 1400, height: 900 } });
+  const before = await drawn(page);
+  assert.ok(before.picture > 10_000 && before.panel > 1000, `drawn before: ${JSON.stringify(before)}`);
+  // A 68-byte PNG whose header claims 2147483647x1 pixels.
+  const claimingPng = pngOf(2147483647, 1, Buffer.alloc(4));
+  const flipped = png(40, 30, (y) => Buffer.from(Array.from({ length: 120 }, (_, x) => (x * 13 + y) % 256)));
+  flipped[flipped.indexOf('IDAT') + 20] ^= 0x10;
+  const cases = [
+    ['screen.gif', GIF, /its header says 65535x65535 pixels, more than 35 bytes of GIF can hold/],
+    ['row.png', claimingPng, /2147483647x1 pixels/],
+    ['flipped.png', flipped, /checksum \(CRC\) does not match/],
+    // Past the GPU's largest texture, as one: the studio says so.
+    ['strip.png', png(1, 20_000, () => Buffer.from([200, 100, 50])), /1x20000: the studio holds it in one texture/],
+  ];
+  for (const [name, bytes, words] of cases) {
+    const t = Date.now();
+    await page.setInputFiles('#file', file(name, bytes));
+    await waitState(page, 'error');
+    const took = Date.now() - t;
+    const alert = await page.textContent('[role=alert]');
+    assert.match(alert, words, name);
+    assert.match(alert, new RegExp(`"${name.replace('.', '\\.')}"|picture is`), name);
+    assert.match(alert, /The previous picture is kept\.$/, name);
+    assert.ok(took < 10_000, `${name}: refused in ${took} ms`);
+    assert.match(await page.textContent('figcaption'), /^Sunset/, `${name}: the caption is the kept picture's`);
+    const after = await drawn(page);
+    assert.ok(after.picture > before.picture * 0.9 && after.panel > before.panel * 0.9,
+      `${name}: the kept picture is drawn: ${JSON.stringify(after)} against ${JSON.stringify(before)}`);
+  }
+  await page.screenshot({ path: join(shots, 'studio-refused.png') });
+  assert.deepEqual(page.errors, []);
+});

@@ -1,0 +1,256 @@
+//! Hostile and damaged files against the command line (issue #43): tiny files that
+//! claim huge pictures, damaged data, shapes whose scopes cannot be drawn, a
+//! closed pipe. Each is made here from known bytes (nothing committed) and run
+//! through `histogram` by both methods: it is refused with one line naming the
+//! file and the reason, fast, within bounded memory, never with a panic.
+
+use image::ImageEncoder as _;
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+fn dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("histogram-hostile-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// What a run of the tool did: exit code, stderr, wall time, and the most memory
+/// any of this process's children has held so far (kB).
+struct Ran {
+    code: Option<i32>,
+    stderr: String,
+    took: Duration,
+    peak_kb: i64,
+}
+
+fn histogram(args: &[&str]) -> Ran {
+    let start = Instant::now();
+    let out = Command::new(env!("CARGO_BIN_EXE_histogram"))
+        .args(["--backend", "vulkan"])
+        .args(args)
+        .output()
+        .expect("the histogram binary runs");
+    let took = start.elapsed();
+    // SAFETY: getrusage writes the struct it is given.
+    let peak_kb = unsafe {
+        let mut usage: libc::rusage = std::mem::zeroed();
+        libc::getrusage(libc::RUSAGE_CHILDREN, &mut usage);
+        usage.ru_maxrss
+    };
+    Ran {
+        code: out.status.code(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+        took,
+        peak_kb,
+    }
+}
+
+/// CRC-32 of PNG chunks (ISO 3309), written out here: the tests make their own.
+fn crc32(bytes: &[u8]) -> u32 {
+    let mut crc = !0u32;
+    for &b in bytes {
+        crc ^= b as u32;
+        for _ in 0..8 {
+            crc = if crc & 1 != 0 {
+                (crc >> 1) ^ 0xEDB8_8320
+            } else {
+                crc >> 1
+            };
+        }
+    }
+    !crc
+}
+
+fn chunk(kind: &[u8; 4], data: &[u8]) -> Vec<u8> {
+    let mut out = (data.len() as u32).to_be_bytes().to_vec();
+    let body = [kind.as_slice(), data].concat();
+    out.extend_from_slice(&body);
+    out.extend_from_slice(&crc32(&body).to_be_bytes());
+    out
+}
+
+/// A PNG whose header says `width` x `height` (8-bit RGB) over a few bytes of data.
+fn claiming_png(width: u32, height: u32) -> Vec<u8> {
+    let mut ihdr = width.to_be_bytes().to_vec();
+    ihdr.extend_from_slice(&height.to_be_bytes());
+    ihdr.extend_from_slice(&[8, 2, 0, 0, 0]);
+    let mut png = b"\x89PNG\r\n\x1a\n".to_vec();
+    png.extend(chunk(b"IHDR", &ihdr));
+    png.extend(chunk(b"IDAT", &[0x78, 0x9c, 0x63, 0, 0, 0, 1, 0, 1]));
+    png.extend(chunk(b"IEND", &[]));
+    png
+}
+
+/// A 35-byte GIF: a 65535x65535 logical screen holding one 1x1 frame.
+fn claiming_gif() -> Vec<u8> {
+    let mut gif = b"GIF89a\xff\xff\xff\xff\x80\x00\x00".to_vec();
+    gif.extend_from_slice(&[0, 0, 0, 255, 255, 255]); // two colours
+    gif.extend_from_slice(&[0x2c, 0, 0, 0, 0, 1, 0, 1, 0, 0]); // the frame: 1x1 at 0,0
+    gif.extend_from_slice(&[2, 2, 0x44, 0x01, 0, 0x3b]); // its LZW data, the end
+    gif
+}
+
+/// A small real JPEG (the image crate's encoder), and the same with its frame
+/// header patched to claim `width` x `height`.
+fn jpeg(claim: Option<(u16, u16)>) -> Vec<u8> {
+    let pixels: Vec<u8> = (0..64 * 48 * 3).map(|i| (i * 7 % 251) as u8).collect();
+    let mut out = Vec::new();
+    image::codecs::jpeg::JpegEncoder::new_with_quality(&mut out, 90)
+        .encode(&pixels, 64, 48, image::ExtendedColorType::Rgb8)
+        .unwrap();
+    if let Some((w, h)) = claim {
+        let sof = out.windows(2).position(|m| m == [0xFF, 0xC0]).unwrap();
+        out[sof + 5..sof + 7].copy_from_slice(&h.to_be_bytes());
+        out[sof + 7..sof + 9].copy_from_slice(&w.to_be_bytes());
+    }
+    out
+}
+
+fn write(dir: &Path, name: &str, bytes: &[u8]) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, bytes).unwrap();
+    path.display().to_string()
+}
+
+/// Each file is refused, on both methods, with its name and `words` on one line of
+/// stderr, in under 5 s and 1 GB (the tool itself needs about 100 MB).
+fn refused(path: &str, words: &str) {
+    for method in ["cpu", "packed"] {
+        let ran = histogram(&["--method", method, path]);
+        assert_eq!(ran.code, Some(1), "{path} ({method}): {}", ran.stderr);
+        let lines: Vec<&str> = ran.stderr.lines().collect();
+        assert_eq!(lines.len(), 1, "one line: {}", ran.stderr);
+        assert!(
+            lines[0].contains(path) && lines[0].contains(words),
+            "{path} ({method}): {}",
+            lines[0]
+        );
+        assert!(
+            !lines[0].contains("panicked") && !lines[0].contains("ChunkType"),
+            "{}",
+            lines[0]
+        );
+        assert!(
+            ran.took < Duration::from_secs(5),
+            "{path} ({method}): {:?}",
+            ran.took
+        );
+        assert!(
+            ran.peak_kb < 1 << 20,
+            "{path} ({method}): {} kB at most so far",
+            ran.peak_kb
+        );
+    }
+}
+
+#[test]
+fn tiny_files_that_claim_huge_pictures_are_refused_before_anything_is_allocated() {
+    let d = dir("claims");
+    let gif = claiming_gif();
+    assert!(gif.len() <= 40, "{} bytes", gif.len());
+    refused(
+        &write(&d, "screen.gif", &gif),
+        "65535x65535 pixels, more than",
+    );
+    refused(
+        &write(&d, "sof.jpg", &jpeg(Some((65500, 65500)))),
+        "65500x65500 pixels, more than",
+    );
+    refused(
+        &write(&d, "sof-20000.jpg", &jpeg(Some((20000, 20000)))),
+        "20000x20000 pixels, more than",
+    );
+    refused(
+        &write(&d, "row.png", &claiming_png(2_147_483_647, 1)),
+        "2147483647x1 pixels, more than",
+    );
+    // What such a file really holds still counts.
+    let ran = histogram(&[&write(&d, "real.jpg", &jpeg(None))]);
+    assert_eq!(ran.code, Some(0), "{}", ran.stderr);
+    std::fs::remove_dir_all(d).unwrap();
+}
+
+#[test]
+fn damaged_data_is_refused_not_counted() {
+    let d = dir("damaged");
+    let whole = jpeg(None);
+    let scan = whole.windows(2).position(|m| m == [0xFF, 0xDA]).unwrap();
+    refused(
+        &write(&d, "cut.jpg", &whole[..scan + 28]),
+        "Premature end of JPEG file",
+    );
+    refused(
+        &write(&d, "cut90.jpg", &whole[..whole.len() * 9 / 10]),
+        "Premature end of JPEG file",
+    );
+    // A PNG with one byte of its pixels' data changed: its chunk's CRC is wrong.
+    let mut png = Vec::new();
+    let pixels: Vec<u8> = (0..40 * 30 * 3).map(|i| (i * 13 % 256) as u8).collect();
+    image::codecs::png::PngEncoder::new(&mut png)
+        .write_image(&pixels, 40, 30, image::ExtendedColorType::Rgb8)
+        .unwrap();
+    let idat = png.windows(4).position(|m| m == b"IDAT").unwrap();
+    png[idat + 20] ^= 0x10;
+    refused(&write(&d, "flipped.png", &png), "checksum does not match");
+    std::fs::remove_dir_all(d).unwrap();
+}
+
+#[test]
+fn a_scope_too_wide_to_draw_or_hold_says_so() {
+    let d = dir("scopes");
+    let strip = |width: u32| {
+        let mut png = Vec::new();
+        image::codecs::png::PngEncoder::new(&mut png)
+            .write_image(
+                &vec![128u8; width as usize * 3],
+                width,
+                1,
+                image::ExtendedColorType::Rgb8,
+            )
+            .unwrap();
+        png
+    };
+    let wide = write(&d, "wide.png", &strip(400_000));
+    for method in ["cpu", "gpu"] {
+        let out = Command::new(env!("CARGO_BIN_EXE_histogram"))
+            .args(["scope", "--parade", "--method", method, "--out"])
+            .arg(&d)
+            .arg(&wide)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{stderr}");
+        assert!(
+            stderr.contains("would be drawn 1200000x256 pixels"),
+            "{stderr}"
+        );
+        assert!(!stderr.contains("panicked"), "{stderr}");
+    }
+    std::fs::remove_dir_all(d).unwrap();
+}
+
+#[test]
+fn a_closed_pipe_ends_the_tool_quietly() {
+    let d = dir("pipe");
+    let files: Vec<String> = (0..20)
+        .map(|i| write(&d, &format!("{i}.jpg"), &jpeg(None)))
+        .collect();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_histogram"))
+        .args(["--method", "cpu"])
+        .args(&files)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Read 20 bytes, as `| head -c 20` does, and go.
+    let mut first = [0u8; 20];
+    std::io::Read::read_exact(child.stdout.as_mut().unwrap(), &mut first).unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.is_empty(), "nothing on stderr: {stderr}");
+    let _ = std::io::stderr().flush();
+    std::fs::remove_dir_all(d).unwrap();
+}
