@@ -45,6 +45,8 @@ export const examples = [
     line: 'A small grid of workgroups, each counting many pixels: no chunks, no reduction.' },
   { id: 'packed', part: 5, ready: true, title: 'Packed pixels, replicated bins',
     line: 'Four pixels per load from a storage buffer, and histogram copies against contention.' },
+  { id: 'studio', part: 6, ready: true, title: 'The studio',
+    line: 'Your picture, video or camera with live histograms, scopes, statistics, a region and adjustments: every chapter at work.' },
 ];
 
 export const parts = {
@@ -53,4 +55,13 @@ export const parts = {
   3: 'Part 3: using the histogram',
   4: 'Part 4: histograms in two dimensions',
   5: 'Beyond the article: faster kernels',
+  6: 'Putting it together',
+};
+
+// The articles the first two parts follow (plain links: nothing is fetched from them).
+export const articles = {
+  1: { title: 'WebGPU Compute Shaders – Image Histogram',
+    href: 'https://webgpufundamentals.org/webgpu/lessons/webgpu-compute-shaders-histogram.html' },
+  2: { title: 'WebGPU Compute Shaders – Image Histogram Part 2',
+    href: 'https://webgpufundamentals.org/webgpu/lessons/webgpu-compute-shaders-histogram-part-2.html' },
 };

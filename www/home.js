@@ -1,6 +1,6 @@
-// The home page: every example in reading order, and whether this browser has WebGPU.
+// The home page: every example in reading order, and whether this browser has WebGPU,
+// asked of the browser itself: the home page loads no wasm.
 // (Links are relative to index.html, which loads this module.)
-import init, { GpuContext } from '../pkg/histogram.js';
 import { examples, parts } from './examples.js';
 import { adapterDescription } from './site.js';
 
@@ -26,10 +26,11 @@ for (const [part, heading] of Object.entries(parts)) {
 
 const status = document.getElementById('webgpu');
 try {
-  await init();
-  const gpu = await GpuContext.create();
+  if (!navigator.gpu) throw new Error('this browser has no WebGPU (navigator.gpu is missing)');
+  const adapter = await navigator.gpu.requestAdapter();
+  if (!adapter) throw new Error('this browser offers WebGPU but found no adapter for it');
   status.textContent = `WebGPU is available: ${await adapterDescription()}. Timestamp queries: ` +
-    (gpu.timestamps ? 'yes, so GPU times are measured on the GPU.' : 'no, so pages time with the wall clock.');
+    (adapter.features.has('timestamp-query') ? 'yes, so GPU times are measured on the GPU.' : 'no, so pages time with the wall clock.');
   document.body.dataset.webgpu = 'yes';
 } catch (e) {
   status.textContent = `WebGPU is not available here: ${e instanceof Error ? e.message : e}. ` +

@@ -5,7 +5,7 @@
 // the camera (frames.js plays them).
 import init, { GpuContext, Picture, ScopeScreen, scopeSource } from '../pkg/histogram.js';
 import {
-  el, setState, errorText, download, pager, showPicture, nextPaint, formatMs, watchDevice, lostText,
+  el, setState, errorText, download, pager, showPicture, nextPaint, formatMs, watchDevice, lostText, stem,
 } from './site.js';
 import { readPicture } from './input.js';
 import { liveVideo } from './frames.js';
@@ -225,7 +225,7 @@ sizeSelect.addEventListener('change', () => {
   else live.refresh();
 });
 const fileName = () => source?.name ?? scope;
-const baseName = () => fileName().replace(/\.[^.]*$/, '').replace(/[^\w.-]+/g, '-');
+const baseName = () => stem(fileName());
 pngButton.addEventListener('click', async () => {
   try {
     download(`${baseName()}-${scope}.png`, new Blob([await current().png()], { type: 'image/png' }));

@@ -1,7 +1,7 @@
 // What every page shares: elements, navigation, a file only the browser decodes,
 // showing a picture, timing words, and keeping the GPU through a device loss.
 import { Picture, maxPixels } from '../pkg/histogram.js';
-import { examples } from './examples.js';
+import { articles, examples } from './examples.js';
 
 export function el(tag, props = {}, ...children) {
   const node = document.createElement(tag);
@@ -24,6 +24,16 @@ export function setState(state) {
  * browser busy with other work can take over a second to start the download, and
  * a URL revoked before then saves nothing, silently.
  */
+/**
+ * A file's name for what is saved from `name` (a file's, or a source's like "Sunset
+ * (made by this project)"): without extension or remark, lower case, words joined
+ * by dashes: "sunset", "img-0042".
+ */
+export function stem(name) {
+  const words = name.replace(/\.[^.]*$/, '').replace(/\s*\(.*\)\s*$/, '').toLowerCase().match(/[\p{L}\p{N}]+/gu);
+  return words?.join('-') || 'picture';
+}
+
 export function download(name, blob) {
   const url = URL.createObjectURL(blob);
   el('a', { href: url, download: name }).click();
@@ -43,6 +53,8 @@ export function pager(id) {
     el('a', { href: '../index.html', class: 'home' }, 'WebGPU Image Histogram'));
   if (at > 0) nav.append(link(ready[at - 1], 'prev', `← ${ready[at - 1].title}`));
   if (at >= 0 && at < ready.length - 1) nav.append(link(ready[at + 1], 'next', `${ready[at + 1].title} →`));
+  const article = articles[ready[at]?.part];
+  if (article) nav.append(el('a', { href: article.href, class: 'article', rel: 'external' }, `The article: ${article.title}`));
   return nav;
 }
 

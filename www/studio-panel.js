@@ -49,8 +49,8 @@ export function panelView(studio) {
   const frame = el('div', { class: 'panel-frame' }, canvas, cursor);
   // Its room is kept (a reading fills two lines), so until the first reading it
   // says how to get one rather than leaving an empty band.
-  const readout = el('p', { id: 'readout', class: 'readout', role: 'status', 'aria-live': 'polite' },
-    'Hover over the histogram, or focus it and use the arrow keys, to read a bin.');
+  const HINT = 'Hover over the histogram, or focus it and use the arrow keys, to read a bin.';
+  const readout = el('p', { id: 'readout', class: 'readout', role: 'status', 'aria-live': 'polite' }, HINT);
 
   const radio = (name, value, label, checked) => el('label', { class: 'option' },
     el('input', { type: 'radio', name, value, checked }), label);
@@ -76,15 +76,30 @@ export function panelView(studio) {
   // [panel index, bin] of the readout.
   let cursorBin = null;
 
+  /** No reading: the hint again, no cursor. */
+  function clearReadout() {
+    cursorBin = null;
+    readout.textContent = HINT;
+    cursor.hidden = true;
+  }
+
+  /**
+   * The reading at the cursor, from the latest counts: every new count (a frame, an
+   * adjustment, a region) reads its bin again, and a reading that no longer
+   * applies (another picture, bins or panels) is cleared, never left standing.
+   */
   function showReadout() {
     const { outcome, current } = studio;
     if (!outcome || !cursorBin || !current) {
-      cursor.hidden = true;
+      clearReadout();
       return;
     }
     const rects = current.panelRects();
     const [p, bin] = cursorBin;
-    if (p * 5 >= rects.length) return;
+    if (p * 5 >= rects.length || bin >= outcome.numBins) {
+      clearReadout();
+      return;
+    }
     const [x, y, w, h, mask] = rects.slice(p * 5, p * 5 + 5);
     const n = outcome.numBins;
     const total = outcome.pixels;
@@ -138,6 +153,9 @@ export function panelView(studio) {
     e.preventDefault();
     showReadout();
   });
+  // The pointer gone, its reading goes with it (the keyboard's stays while focused).
+  canvas.addEventListener('pointerleave', () => { if (document.activeElement !== canvas) clearReadout(); });
+  canvas.addEventListener('blur', clearReadout);
   canvas.addEventListener('focus', () => {
     if (!cursorBin && studio.outcome) {
       cursorBin = [0, Math.floor(studio.outcome.numBins / 2)];
@@ -147,7 +165,7 @@ export function panelView(studio) {
 
   options.addEventListener('change', (e) => {
     if (!studio.current) return;
-    cursorBin = null;
+    clearReadout();
     // Other bins need another count: a new Studio, which every view sets up again.
     if (e.target === binsSelect) studio.rebuild();
     else view.apply(studio.current);
@@ -195,6 +213,8 @@ export function panelView(studio) {
         pinWanted = true;
       }
     },
+    /** Another picture or video: what was read of the last one goes. */
+    clear: clearReadout,
     /** A new reading: the readout, and the pinned histogram's counts if wanted. */
     shown() {
       const { outcome } = studio;

@@ -26,7 +26,7 @@ export function regionView(studio, canvas) {
   /** Says why the typed region was refused (empty: nothing to say), marking the field. */
   function refuse(text, field = null) {
     why.hidden = !text;
-    why.textContent = text;
+    why.textContent = text && text[0].toUpperCase() + text.slice(1);
     inputs.forEach((input, i) => input.setAttribute('aria-invalid', String(i === field)));
   }
   // The rectangle counted, kept across new Studios of the same source; null: all.
@@ -66,9 +66,12 @@ export function regionView(studio, canvas) {
 
   // Typed values are taken only as typed: whole numbers within the picture's
   // 32-bit coordinates (a number field would otherwise hand over 1e308, -1 or
-  // nothing at all).
+  // nothing at all). The four apply once they fit the picture, whatever order
+  // they are typed in; Enter applies them at once, the rest clamped to fit.
   const NAMES = ['X', 'Y', 'W', 'H'];
-  function typed() {
+  function typed(enter) {
+    const current = studio.current;
+    if (!current) return;
     const values = [];
     for (const [i, input] of inputs.entries()) {
       const text = input.value.trim();
@@ -81,7 +84,19 @@ export function regionView(studio, canvas) {
       }
       values.push(v);
     }
-    set(...values);
+    let [x, y, w, h] = values;
+    const { width, height } = current;
+    if (x + w <= width && y + h <= height) {
+      set(x, y, w, h);
+    } else if (enter) {
+      x = Math.min(x, width - 1);
+      y = Math.min(y, height - 1);
+      set(x, y, Math.min(w, width - x), Math.min(h, height - y));
+    } else {
+      why.hidden = false;
+      why.textContent = `${x}+${w} by ${y}+${h} is past the picture's ${width}×${height}: the region applies once ` +
+        'the four fit, or on Enter, which fits it to the picture.';
+    }
   }
 
   function clear() {
@@ -126,7 +141,10 @@ export function regionView(studio, canvas) {
     drag = null;
     set(Math.min(x0, x1), Math.min(y0, y1), Math.abs(x1 - x0), Math.abs(y1 - y0));
   });
-  inputs.forEach((input) => input.addEventListener('change', typed));
+  inputs.forEach((input) => {
+    input.addEventListener('change', () => typed(false));
+    input.addEventListener('keydown', (e) => { if (e.key === 'Enter') typed(true); });
+  });
   clearButton.addEventListener('click', clear);
   document.addEventListener('keydown', (e) => {
     if (e.key === 'Escape') clear();

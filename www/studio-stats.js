@@ -20,7 +20,9 @@ const COLUMNS = ['r', 'g', 'b', 'luminance'];
 const format = (v, key, hdr) => (v === null || v === undefined ? '–'
   : key === 'pixels' ? v.toLocaleString('en')
     : key.endsWith('percent') ? `${v.toFixed(2)}%`
-      : hdr ? v.toPrecision(4) : v.toFixed(key === 'mean' || key === 'std_dev' ? 2 : 1));
+      : hdr ? v.toPrecision(4)
+        // Levels are whole; a median between two levels keeps its half.
+        : key === 'mean' || key === 'std_dev' ? v.toFixed(2) : Number.isInteger(v) ? String(v) : v.toFixed(1));
 const rowsOf = (outcome) => (outcome.hdr ? HDR_STATS : STATS);
 
 /** `studio` holds the page: the current Studio and outcome, the source's name. */

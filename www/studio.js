@@ -6,7 +6,7 @@
 // holds the source (a picture here, a video through frames.js), composes the views,
 // and keeps what the visitor chose through a new Studio (other bins, a new device).
 import init, { GpuContext, Studio, Picture, kernelSource, studioSource } from '../pkg/histogram.js';
-import { el, setState, errorText, pager, nextPaint, watchDevice, lostText } from './site.js';
+import { el, setState, errorText, pager, nextPaint, watchDevice, lostText, stem } from './site.js';
 import { readPicture } from './input.js';
 import { liveVideo } from './frames.js';
 import { panelView } from './studio-panel.js';
@@ -55,7 +55,7 @@ const page = {
   get outcome() { return outcome; },
   get adjusted() { return adjust.source() !== null; },
   get sourceName() { return source?.name; },
-  baseName: () => (source?.name ?? 'studio').replace(/\.[^.]*$/, ''),
+  baseName: () => stem(source?.name ?? 'studio'),
   say: (text) => { message.textContent = text; },
   redraw,
   rebuild,
@@ -144,6 +144,7 @@ const live = liveVideo({
     source = { kind: 'video', name };
     steps?.show(null);
     region.reset();
+    panel.clear();
     notes.hidden = true;
   },
   playing: () => { message.textContent = ''; setState('playing'); },
@@ -275,6 +276,7 @@ async function usePicture(picture, name) {
   source = { kind: 'picture', picture, name };
   region.reset();
   hdr.reset();
+  panel.clear();
   if (wasVideo) live.stop();
   try {
     makePictureStudio();

@@ -37,7 +37,7 @@ async function studioRows(page) {
 async function setRegion(page, [x, y, w, h], wait = true) {
   if (wait) await page.evaluate(() => { document.body.dataset.state = 'picking'; });
   // All four at once, then one change: a field's change takes the four fields as
-  // they stand, and refuses (and resets) a rectangle that does not fit yet.
+  // they stand, and waits while they do not fit the picture yet.
   await page.evaluate((values) => {
     for (const [name, v] of Object.entries(values)) document.querySelector(`#region-${name}`).value = String(v);
     document.querySelector('#region-height').dispatchEvent(new Event('change'));
@@ -150,6 +150,52 @@ test('studio: hover and keys read a bin, and the cursor shows it', async () => {
   await page.keyboard.press('Home');
   assert.match(await page.textContent('#readout'), /^Bin 0 of 256.*R 2,048 \(33\.33%, up to here 33\.3%\)/);
   await page.screenshot({ path: join(shots, 'studio-readout.png') });
+});
+
+test('studio: the readout is never stale: a new count reads its bin again, another picture, bins, channels or source clears it', async () => {
+  const page = await browser.open('/www/studio.html', { viewport: { width: 1280, height: 900 } });
+  const photo = fixtures.path('photo-2448x1505.png');
+  const other = fixtures.path('translucent-257x131.png');
+  const HINT = /^Hover over the histogram/;
+  const readout = () => page.textContent('#readout');
+  const box = async () => page.locator('#panel').boundingBox();
+  /** Hovers bin `bin` of `n` in the upper panel and checks the R count against the CLI's. */
+  async function hover(bin, n, want, what) {
+    const b = await box();
+    // Two moves, so that a pointer already there still reads.
+    await page.mouse.move(b.x + b.width * ((bin + 0.5) / n), b.y + b.height * 0.35);
+    await page.mouse.move(b.x + b.width * ((bin + 0.5) / n), b.y + b.height * 0.3);
+    const text = await readout();
+    assert.ok(text.startsWith(`Bin ${bin} of ${n}`), `${what}: ${text}`);
+    assert.match(text, new RegExp(`: R ${want.r[bin].toLocaleString('en')} \\(`), `${what}: the CLI counts R ${want.r[bin]}`);
+  }
+  await openFile(page, photo);
+  await hover(128, 256, cli(photo), 'the first picture');
+  // Bins: the reading goes, and a new one reads the new bins.
+  await page.evaluate(() => { document.body.dataset.state = 'picking'; });
+  await page.selectOption('#bins', '64');
+  await waitState(page, 'done');
+  assert.match(await readout(), HINT, 'after the bins changed');
+  await hover(40, 64, cli('--bins', '64', photo), '64 bins');
+  // A region counted under the pointer: the same bin read again, from the new counts.
+  await setRegion(page, [100, 200, 640, 480]);
+  await page.waitForFunction((n) => document.querySelector('#readout').textContent.includes(`R ${n} (`),
+    cli('--bins', '64', '--region', '100,200,640,480', photo).r[40].toLocaleString('en'));
+  // Channels, layout or scale: cleared.
+  await page.uncheck('#show-1');
+  assert.match(await readout(), HINT, 'after a channel was hidden');
+  await page.check('#show-1');
+  // Another picture: cleared, then read from its own counts.
+  await hover(40, 64, cli('--bins', '64', '--region', '100,200,640,480', photo), 'before another picture');
+  await openFile(page, other);
+  assert.match(await readout(), HINT, 'after another picture');
+  await hover(20, 64, cli('--bins', '64', '--depth', '8', other), 'the other picture');
+  // Another source (the project's video): cleared.
+  await page.setInputFiles('#file', join(repo, 'www', 'media', 'sunset.webm'));
+  await waitState(page, 'playing');
+  assert.match(await readout(), HINT, 'after the video started');
+  await page.screenshot({ path: join(shots, 'studio-readout-video.png') });
+  assert.deepEqual(page.errors, []);
 });
 
 test('studio: views, bins, pin and exports', async () => {
@@ -316,7 +362,6 @@ test('studio: a typed region is taken as typed or refused beside the fields; an 
     ['width', '-10', /W must be a whole number of pixels, at least 1/],
     ['height', '0', /H must be a whole number of pixels, at least 1/],
     ['width', '', /W must be a whole number/],
-    ['x', '90', /does not fit in the 96x64 image; the region counted is kept/],
   ]) {
     await page.fill(`#region-${name}`, value);
     await page.dispatchEvent(`#region-${name}`, 'change');
@@ -325,10 +370,34 @@ test('studio: a typed region is taken as typed or refused beside the fields; an 
     assert.deepEqual(await region(), [10, 10, 50, 40], `${name} = ${value}: the region counted is kept`);
     assert.deepEqual(await fields(), ['10', '10', '50', '40'], `${name} = ${value}: the fields show it`);
   }
-  const invalid = await page.$$eval('#studio-main [aria-invalid=true], [aria-invalid=true]', (n) => n.map((x) => x.id));
-  assert.deepEqual(invalid, [], 'a refusal by the picture marks no one field');
   await setRegion(page, [0, 0, 96, 64]);
   assert.ok(await page.isHidden('#region-why'), 'a region taken clears the message');
+  // Typed in the natural order, X, Y, W, H, each left with Tab: nothing applies
+  // until the four fit, and what is typed stays in the fields meanwhile.
+  for (const [name, value] of [['x', '20'], ['y', '10'], ['width', '70']]) {
+    await page.fill(`#region-${name}`, value);
+    await page.press(`#region-${name}`, 'Tab');
+    assert.match(await page.textContent('#region-why'), /^\d+\+\d+ by \d+\+\d+ is past the picture's 96×64: the region applies once the four fit, or on Enter/);
+    assert.deepEqual(await region(), [0, 0, 96, 64], `after ${name}: nothing applied yet`);
+  }
+  assert.deepEqual(await fields(), ['20', '10', '70', '64'], 'what is typed stays');
+  await page.evaluate(() => { document.body.dataset.state = 'picking'; });
+  await page.fill('#region-height', '50');
+  await page.press('#region-height', 'Tab');
+  await waitState(page, 'done');
+  assert.deepEqual(await region(), [20, 10, 70, 50]);
+  assert.ok(await page.isHidden('#region-why'));
+  assert.deepEqual(await studioRows(page), await regionRows(fixtures.path('thirds-96x64.png'), [20, 10, 70, 50]));
+  // Enter applies at once, the rest fitted to the picture.
+  await page.evaluate(() => { document.body.dataset.state = 'picking'; });
+  await page.fill('#region-x', '90');
+  await page.press('#region-x', 'Enter');
+  await waitState(page, 'done');
+  assert.deepEqual(await region(), [90, 10, 6, 50]);
+  assert.deepEqual(await fields(), ['90', '10', '6', '50']);
+  const invalid = await page.$$eval('[aria-invalid=true]', (n) => n.map((x) => x.id));
+  assert.deepEqual(invalid, [], 'no field is left marked');
+  await setRegion(page, [0, 0, 96, 64]);
   // A bins value the studio does not offer (an edited page): 256 are counted.
   await page.evaluate(() => {
     document.body.dataset.state = 'picking';
