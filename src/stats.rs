@@ -33,9 +33,10 @@ pub struct Stats {
 
 impl Stats {
     /// Statistics of `bins` (one channel's); None for an empty histogram.
-    pub fn of(bins: &[u32]) -> Option<Stats> {
+    pub fn of<C: Copy + Into<u64>>(bins: &[C]) -> Option<Stats> {
+        let bins: Vec<u64> = bins.iter().map(|&c| c.into()).collect();
         let n = bins.len();
-        let pixels: u64 = bins.iter().map(|&c| c as u64).sum();
+        let pixels: u64 = bins.iter().sum();
         if pixels == 0 {
             return None;
         }
@@ -56,18 +57,19 @@ impl Stats {
         let at_rank = |rank: u64| {
             let mut seen = 0;
             for (b, &c) in bins.iter().enumerate() {
-                seen += c as u64;
+                seen += c;
                 if seen >= rank.max(1) {
                     return level(b);
                 }
             }
             level(n - 1)
         };
+        // Pixels times a percent fits 64 bits up to 1.8e17 pixels.
         let percentile = |p: u64| at_rank((pixels * p).div_ceil(100));
         let mode = (0..n).fold(0, |best, b| if bins[b] > bins[best] { b } else { best });
         let first = bins.iter().position(|&c| c > 0).unwrap_or(0);
         let last = bins.iter().rposition(|&c| c > 0).unwrap_or(0);
-        let share = |c: u32| 100.0 * c as f64 / pixels as f64;
+        let share = |c: u64| 100.0 * c as f64 / pixels as f64;
         Some(Stats {
             pixels,
             mean,

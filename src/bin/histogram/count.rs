@@ -1,14 +1,21 @@
 //! `histogram IMAGE...`: one histogram per image, JSON or CSV out.
 
+use crate::files;
 use crate::input::{count_file, Band, Counted, Counts};
 use crate::options::{self, parse, USAGE};
+use crate::total::{Done, Total};
 use histogram::deep;
 use histogram::gpu::{count_hdr, ChunkShape, Gpu, GpuImage, Kernels, Method, Run, RunOptions};
 use histogram::hdr::{self, HdrHistogram, HdrStats, Range};
 use histogram::histogram::json_string;
 use histogram::histogram::MAX_KERNEL_BINS;
-use histogram::{compute_cpu, stats, Channels, Histogram, Spec};
+use histogram::{compute_cpu, stats, Channels, Histogram, Region, Spec};
+use rayon::iter::{ParallelBridge as _, ParallelIterator as _};
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
+use std::io::Write as _;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
 
 pub fn run(args: &[String]) -> i32 {
     if args.iter().any(|a| a == "-h" || a == "--help") {
@@ -16,7 +23,9 @@ pub fn run(args: &[String]) -> i32 {
         return 0;
     }
     let options = match parse(args, &[]) {
-        Ok(o) if o.files.is_empty() => return usage_error("no image given"),
+        Ok(o) if o.files.is_empty() && o.files_from.is_none() => {
+            return usage_error("no image given")
+        }
         Ok(o) => o,
         Err(e) => return usage_error(&e),
     };
@@ -36,6 +45,20 @@ pub fn run(args: &[String]) -> i32 {
             None => return usage_error(&format!("unknown method '{name}'")),
         },
     };
+    let files = match files::expand(&options.files, options.files_from.as_deref()) {
+        Ok(files) => files,
+        Err(e) => {
+            eprintln!("histogram: {e}");
+            return 2;
+        }
+    };
+    let done = match options.skip_done.as_deref().map(Done::read).transpose() {
+        Ok(done) => done,
+        Err(e) => {
+            eprintln!("histogram: --skip-done {e}");
+            return 2;
+        }
+    };
     let use_gpu = options.method.as_deref() != Some("cpu");
     let gpu = if use_gpu {
         match pollster::block_on(Gpu::new(&options.gpu)) {
@@ -52,116 +75,375 @@ pub fn run(args: &[String]) -> i32 {
     } else {
         None
     };
-    let method = gpu.as_ref().map(|_| method.unwrap_or(Method::FASTEST));
-    let mut kernels = Kernels::default();
-    let mut failed = false;
+    let plan = Plan {
+        spec,
+        stops,
+        region: options.region,
+        eight_bits: options.eight_bits,
+        chunk: options.chunk,
+        asked: method,
+        method: gpu.as_ref().map(|_| method.unwrap_or(Method::FASTEST)),
+        range_given: options.range.is_some(),
+        csv: options.csv,
+        stats: options.stats,
+    };
+    let mut total = options.total.then(|| Total::new(spec.num_bins));
+    if let (Some(total), Some(done)) = (&mut total, &done) {
+        if let Err(e) = done.add_to(total) {
+            eprintln!("histogram: --skip-done: {e}");
+            return 2;
+        }
+    }
+    let todo: Vec<&str> = files
+        .iter()
+        .map(String::as_str)
+        .filter(|f| done.as_ref().is_none_or(|d| !d.files.contains(*f)))
+        .collect();
     if options.csv {
         println!("file,bin,r,g,b,luminance");
     }
-    for file in &options.files {
-        // The method that counted the file: the 8-bit methods hand 16-bit bands,
-        // and more bins than they hold, to the deep kernel.
-        let mut used = method;
-        let mut hdr_on_gpu = false;
-        let count = |band: &Band| match (&gpu, method, band) {
-            (Some(gpu), Some(_), Band::Hdr(image)) => {
-                hdr_on_gpu = true;
-                let counted = count_hdr(gpu, &mut kernels, image, spec.num_bins, stops);
-                pollster::block_on(counted)
-                    .map(Counts::Hdr)
-                    .map_err(|e| e.0)
+    let progress = Progress::new(todo.len() as u64, options.quiet);
+    let failed = count_all(
+        &plan,
+        gpu.as_ref(),
+        &todo,
+        options.jobs,
+        &mut total,
+        &progress,
+    );
+    progress.finish();
+    let mut status = i32::from(failed > 0);
+    if let Some(total) = &total {
+        print!(
+            "{}",
+            if plan.csv {
+                total.csv_rows(plan.stats)
+            } else {
+                total.json_line(plan.stats)
             }
-            (Some(gpu), Some(method), band) => {
-                let deep = matches!(band, Band::Deep(_)) || spec.num_bins > MAX_KERNEL_BINS;
-                let method = if deep { Method::Deep } else { method };
-                used = Some(method);
-                let image = match band {
-                    Band::Eight(image) => GpuImage::upload_for(gpu, image, method.input()),
-                    Band::Deep(image) => GpuImage::upload_deep(gpu, image),
-                    Band::Hdr(_) => unreachable!("counted above"),
-                };
-                gpu_histogram(
-                    gpu,
-                    &mut kernels,
-                    &image,
-                    method,
-                    spec,
-                    options.chunk.unwrap_or(method.default_shape()),
-                )
-                .map(Counts::Levels)
+        );
+    }
+    if failed > 0 && todo.len() > 1 {
+        eprintln!(
+            "histogram: {failed} of {} files not counted{}",
+            todo.len(),
+            if total.is_some() {
+                " (nor in the total)"
+            } else {
+                ""
             }
-            _ => Ok(match band {
-                Band::Eight(image) => Counts::Levels(compute_cpu(image, spec)),
-                Band::Deep(image) => Counts::Levels(deep::count_cpu(image, spec)),
-                Band::Hdr(image) => {
-                    let mut range = Range::of(image);
-                    if let Some(stops) = stops {
-                        range.stops = stops;
-                    }
-                    Counts::Hdr(hdr::count_cpu(image, spec.num_bins, range))
+        );
+        status = 1;
+    }
+    status
+}
+
+/// How every file is counted: what the options decided, shared by the workers.
+struct Plan {
+    spec: Spec,
+    stops: Option<(f32, f32)>,
+    region: Option<Region>,
+    eight_bits: bool,
+    chunk: Option<ChunkShape>,
+    /// The method asked for (None: the default, or cpu).
+    asked: Option<Method>,
+    /// The GPU method counting (None: the CPU method).
+    method: Option<Method>,
+    range_given: bool,
+    csv: bool,
+    stats: bool,
+}
+
+/// A band's counts and the name of the method that counted them.
+type Counting = Result<(Counts, &'static str), String>;
+
+/// What the workers tell the thread that owns the GPU and the output.
+enum Message {
+    /// A band to count on the GPU, and where its counts go back.
+    Count(Band, mpsc::SyncSender<Counting>),
+    /// The `index`-th file's result.
+    Done(usize, Result<Counted1, String>),
+}
+
+/// A file counted: its output (a JSON line or CSV rows), notes for stderr (CSV),
+/// and its histogram for a total.
+struct Counted1 {
+    out: String,
+    notes: Vec<String>,
+    summable: (Histogram, u32),
+}
+
+/// Counts `files` on a pool of `jobs` threads (default: every core) that decode
+/// them in parallel; on the GPU, this thread counts the bands they send, one at a
+/// time, while they decode the next. Results print in the files' order, a whole
+/// line at a time; returns how many files failed.
+fn count_all(
+    plan: &Plan,
+    gpu: Option<&Gpu>,
+    files: &[&str],
+    jobs: Option<usize>,
+    total: &mut Option<Total>,
+    progress: &Progress,
+) -> usize {
+    let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let pool = match rayon::ThreadPoolBuilder::new().num_threads(jobs).build() {
+        Ok(pool) => pool,
+        Err(e) => {
+            eprintln!("histogram: no thread pool: {e}");
+            return files.len();
+        }
+    };
+    // A few messages a worker: a worker waits on its band's counts anyway.
+    let (sender, messages) = mpsc::sync_channel::<Message>(2 * jobs);
+    let mut kernels = Kernels::default();
+    let mut waiting: BTreeMap<usize, Result<Counted1, String>> = BTreeMap::new();
+    let mut next = 0;
+    let mut failed = 0;
+    std::thread::scope(|scope| {
+        scope.spawn(move || {
+            pool.install(|| {
+                files
+                    .iter()
+                    .enumerate()
+                    .par_bridge()
+                    .for_each_with(sender, |sender, (i, file)| {
+                        let result = count_one(plan, file, |band| {
+                            if gpu.is_none() {
+                                return Ok(count_on_cpu(plan, band));
+                            }
+                            let (reply, counts) = mpsc::sync_channel(1);
+                            sender
+                                .send(Message::Count(band, reply))
+                                .map_err(|_| "the run was stopped".to_string())?;
+                            counts
+                                .recv()
+                                .map_err(|_| "the run was stopped".to_string())?
+                        });
+                        // The receiver gone means the run is ending: nothing to tell.
+                        let _ = sender.send(Message::Done(i, result));
+                    });
+            });
+        });
+        for message in messages {
+            match message {
+                Message::Count(band, reply) => {
+                    let gpu = gpu.expect("bands are sent only with a GPU");
+                    let _ = reply.send(count_on_gpu(gpu, &mut kernels, plan, band));
                 }
-            }),
-        };
-        match count_file(file, spec, options.region, options.eight_bits, count) {
-            Ok(mut counted) => {
-                let (histogram, hdr) = match std::mem::replace(
-                    &mut counted.counts,
-                    Counts::Levels(Histogram::from_counts(spec, vec![0; spec.len()])),
-                ) {
-                    Counts::Levels(h) => (h, None),
-                    Counts::Hdr(h) => (Histogram::from_counts(spec, h.counts.clone()), Some(h)),
-                };
-                if let Some(h) = &hdr {
-                    counted.notes.push(h.note());
-                } else if options.range.is_some() {
-                    counted
-                        .notes
-                        .push("--range applies to HDR (floating-point) pictures only.".to_string());
-                }
-                counted.notes.extend(comb_note(spec, counted.depth));
-                if let (Some(asked), Some(Method::Deep)) = (method, used) {
-                    if asked != Method::Deep {
-                        counted.notes.push(format!(
-                            "Counted by the deep kernel: {} counts 8-bit samples in at most \
-                             {MAX_KERNEL_BINS} bins.",
-                            asked.name()
-                        ));
+                Message::Done(i, result) => {
+                    waiting.insert(i, result);
+                    // In the files' order: a result waits for those before it.
+                    while let Some(result) = waiting.remove(&next) {
+                        progress.inc();
+                        if !print_one(files[next], result, total, progress) {
+                            failed += 1;
+                        }
+                        next += 1;
+                    }
+                    if interrupted() {
+                        // Every finished line is out; none is cut.
+                        progress.finish();
+                        std::process::exit(130);
                     }
                 }
-                let name = if hdr_on_gpu {
-                    "hdr"
-                } else {
-                    used.map_or("cpu", Method::name)
-                };
-                let stats = options.stats.then(|| match &counted.hdr_stats {
-                    Some(s) => Stats::Hdr(s.to_vec()),
-                    None => Stats::Levels(stats::Stats::of_histogram(&histogram)),
-                });
-                let out = if options.csv {
-                    // CSV has no place for notes: they go to stderr.
-                    for note in &counted.notes {
-                        eprintln!("histogram: {file}: {note}");
-                    }
-                    csv_rows(file, &histogram, stats.as_ref())
-                } else {
-                    json_line(
-                        file,
-                        &counted,
-                        &histogram,
-                        hdr.as_ref(),
-                        name,
-                        stats.as_ref(),
-                    )
-                };
-                print!("{out}");
-            }
-            Err(e) => {
-                eprintln!("histogram: {file}: {e}");
-                failed = true;
             }
         }
+    });
+    failed
+}
+
+/// Prints a file's result (or its error, on stderr) and adds it to `total`; false
+/// if the file was not counted or not added.
+fn print_one(
+    file: &str,
+    result: Result<Counted1, String>,
+    total: &mut Option<Total>,
+    progress: &Progress,
+) -> bool {
+    match result {
+        Ok(counted) => {
+            progress.println(|| {
+                for note in &counted.notes {
+                    eprintln!("histogram: {file}: {note}");
+                }
+                let mut out = std::io::stdout().lock();
+                // A closed stdout ends the tool by SIGPIPE (main.rs).
+                let _ = out.write_all(counted.out.as_bytes());
+                let _ = out.flush();
+            });
+            let (histogram, depth) = &counted.summable;
+            let Some(total) = total else { return true };
+            let channels: Vec<Vec<u64>> = (0..4)
+                .map(|c| histogram.channel(c).iter().map(|&v| v as u64).collect())
+                .collect();
+            let [r, g, b, l] = [&channels[0], &channels[1], &channels[2], &channels[3]];
+            let bins = histogram.spec().num_bins;
+            match total.add(bins, *depth, 1, [r, g, b, l]) {
+                Ok(()) => true,
+                Err(e) => {
+                    progress.println(|| eprintln!("histogram: {file}: not in the total: {e}"));
+                    false
+                }
+            }
+        }
+        Err(e) => {
+            progress.println(|| eprintln!("histogram: {file}: {e}"));
+            false
+        }
     }
-    i32::from(failed)
+}
+
+/// Counts one file with `count` (a band's counts and the method's name).
+fn count_one(
+    plan: &Plan,
+    file: &str,
+    mut count: impl FnMut(Band) -> Counting,
+) -> Result<Counted1, String> {
+    let spec = plan.spec;
+    let mut used = None;
+    let mut counted = count_file(file, spec, plan.region, plan.eight_bits, |band| {
+        let (counts, name) = count(band)?;
+        used = Some(name);
+        Ok(counts)
+    })?;
+    let (histogram, hdr) = match std::mem::replace(
+        &mut counted.counts,
+        Counts::Levels(Histogram::from_counts(spec, vec![0; spec.len()])),
+    ) {
+        Counts::Levels(h) => (h, None),
+        Counts::Hdr(h) => (Histogram::from_counts(spec, h.counts.clone()), Some(h)),
+    };
+    if let Some(h) = &hdr {
+        counted.notes.push(h.note());
+    } else if plan.range_given {
+        counted
+            .notes
+            .push("--range applies to HDR (floating-point) pictures only.".to_string());
+    }
+    counted.notes.extend(comb_note(spec, counted.depth));
+    let name = used.unwrap_or_else(|| plan.method.map_or("cpu", Method::name));
+    if let Some(asked) = plan.asked.filter(|&m| m != Method::Deep) {
+        if name == Method::Deep.name() && plan.method.is_some() {
+            counted.notes.push(format!(
+                "Counted by the deep kernel: {} counts 8-bit samples in at most \
+                 {MAX_KERNEL_BINS} bins.",
+                asked.name()
+            ));
+        }
+    }
+    let stats = plan.stats.then(|| match &counted.hdr_stats {
+        Some(s) => Stats::Hdr(s.to_vec()),
+        None => Stats::Levels(stats::Stats::of_histogram(&histogram)),
+    });
+    // CSV has no place for notes: they go to stderr.
+    let (out, notes) = if plan.csv {
+        let notes = std::mem::take(&mut counted.notes);
+        (csv_rows(file, &histogram, stats.as_ref()), notes)
+    } else {
+        let line = json_line(
+            file,
+            &counted,
+            &histogram,
+            hdr.as_ref(),
+            name,
+            stats.as_ref(),
+        );
+        (line, Vec::new())
+    };
+    Ok(Counted1 {
+        out,
+        notes,
+        summable: (histogram, counted.depth),
+    })
+}
+
+/// A band counted on the GPU: the 8-bit methods hand 16-bit bands, and more bins
+/// than they hold, to the deep kernel; an HDR picture goes to the hdr kernel.
+fn count_on_gpu(gpu: &Gpu, kernels: &mut Kernels, plan: &Plan, band: Band) -> Counting {
+    let method = plan.method.expect("a GPU method");
+    let spec = plan.spec;
+    if let Band::Hdr(image) = &band {
+        let counted = count_hdr(gpu, kernels, image, spec.num_bins, plan.stops);
+        return pollster::block_on(counted)
+            .map(|h| (Counts::Hdr(h), "hdr"))
+            .map_err(|e| e.0);
+    }
+    let deep = matches!(band, Band::Deep(_)) || spec.num_bins > MAX_KERNEL_BINS;
+    let method = if deep { Method::Deep } else { method };
+    let image = match &band {
+        Band::Eight(image) => GpuImage::upload_for(gpu, image, method.input()),
+        Band::Deep(image) => GpuImage::upload_deep(gpu, image),
+        Band::Hdr(_) => unreachable!("counted above"),
+    };
+    let chunk = plan.chunk.unwrap_or(method.default_shape());
+    gpu_histogram(gpu, kernels, &image, method, spec, chunk)
+        .map(|h| (Counts::Levels(h), method.name()))
+}
+
+/// A band counted by the CPU method.
+fn count_on_cpu(plan: &Plan, band: Band) -> (Counts, &'static str) {
+    let spec = plan.spec;
+    let counts = match band {
+        Band::Eight(image) => Counts::Levels(compute_cpu(&image, spec)),
+        Band::Deep(image) => Counts::Levels(deep::count_cpu(&image, spec)),
+        Band::Hdr(image) => {
+            let mut range = Range::of(&image);
+            if let Some(stops) = plan.stops {
+                range.stops = stops;
+            }
+            Counts::Hdr(hdr::count_cpu(&image, spec.num_bins, range))
+        }
+    };
+    (counts, "cpu")
+}
+
+/// Set by Ctrl-C: the run ends after the line it is printing.
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+fn interrupted() -> bool {
+    INTERRUPTED.load(Ordering::Relaxed)
+}
+
+/// Progress on stderr, where it is a terminal: files done of all, images a
+/// second, time left. Nothing of it elsewhere, or with --quiet.
+struct Progress(indicatif::ProgressBar);
+
+impl Progress {
+    fn new(files: u64, quiet: bool) -> Progress {
+        let bar = if quiet || files < 2 {
+            indicatif::ProgressBar::hidden()
+        } else {
+            let style = indicatif::ProgressStyle::with_template(
+                "{bar:30} {pos}/{len} files · {per_sec} · {eta} left",
+            )
+            .expect("a valid template");
+            indicatif::ProgressBar::with_draw_target(
+                Some(files),
+                indicatif::ProgressDrawTarget::stderr(),
+            )
+            .with_style(style)
+        };
+        // Ctrl-C lets the line being printed end; a second one ends at once.
+        let _ = ctrlc::set_handler(|| {
+            if INTERRUPTED.swap(true, Ordering::Relaxed) {
+                std::process::exit(130);
+            }
+        });
+        Progress(bar)
+    }
+
+    fn inc(&self) {
+        self.0.inc(1);
+    }
+
+    /// Runs `print` with the bar out of the way.
+    fn println(&self, print: impl FnOnce()) {
+        self.0.suspend(print);
+    }
+
+    fn finish(&self) {
+        self.0.finish_and_clear();
+    }
 }
 
 /// With more bins than a channel has levels (2^depth), R, G and B leave bins that

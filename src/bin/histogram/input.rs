@@ -43,7 +43,7 @@ pub fn count_file(
     spec: Spec,
     region: Option<Region>,
     eight_bits: bool,
-    count: impl FnMut(&Band) -> Result<Counts, String>,
+    count: impl FnMut(Band) -> Result<Counts, String>,
 ) -> Result<Counted, String> {
     if path == "-" {
         let mut bytes = Vec::new();
@@ -62,7 +62,7 @@ fn count_bands(
     spec: Spec,
     region: Option<Region>,
     eight_bits: bool,
-    mut count: impl FnMut(&Band) -> Result<Counts, String>,
+    mut count: impl FnMut(Band) -> Result<Counts, String>,
 ) -> Result<Counted, String> {
     let mut decoder = Decoder::new(reader, u64::MAX, memory_budget()).map_err(|e| e.to_string())?;
     let (width, height) = (decoder.width(), decoder.height());
@@ -86,7 +86,7 @@ fn count_bands(
             depth: 32,
             region,
             hdr_stats: Some(HdrStats::of_image(&image)),
-            counts: count(&Band::Hdr(image))?,
+            counts: count(Band::Hdr(image))?,
             notes: decoder.notes_at_depth(),
         });
     }
@@ -120,7 +120,7 @@ fn count_bands(
         };
         top += rows;
         if let Some(part) = part {
-            match count(&part)? {
+            match count(part)? {
                 Counts::Levels(h) => histogram.add(&h),
                 Counts::Hdr(_) => unreachable!("8- and 16-bit bands count levels"),
             }

@@ -13,11 +13,15 @@ mod bench;
 #[cfg(not(target_arch = "wasm32"))]
 mod count;
 #[cfg(not(target_arch = "wasm32"))]
+mod files;
+#[cfg(not(target_arch = "wasm32"))]
 mod input;
 #[cfg(not(target_arch = "wasm32"))]
 mod options;
 #[cfg(not(target_arch = "wasm32"))]
 mod scope;
+#[cfg(not(target_arch = "wasm32"))]
+mod total;
 
 #[cfg(not(target_arch = "wasm32"))]
 fn main() {
@@ -59,7 +63,7 @@ fn quiet_runtime_dir() {
 }
 
 /// Runs the command named by the first argument that is neither an option nor an
-/// option's value (`adjust`, `scope`, `bench`), else counts the images given.
+/// option's value (`adjust`, `scope`, `bench`, `merge`), else counts the images given.
 #[cfg(not(target_arch = "wasm32"))]
 fn run(mut args: Vec<String>) -> i32 {
     let mut first = 0;
@@ -81,6 +85,10 @@ fn run(mut args: Vec<String>) -> i32 {
         Some("bench") => {
             args.remove(first);
             bench::run(&args)
+        }
+        Some("merge") => {
+            args.remove(first);
+            total::merge(&args)
         }
         _ => count::run(&args),
     }

@@ -80,6 +80,16 @@ pub struct Options {
     pub eight_bits: bool,
     pub gpu: GpuOptions,
     pub files: Vec<String>,
+    /// `--files-from PATH`: more files, a path a line ("-": standard input).
+    pub files_from: Option<String>,
+    /// `--jobs N`: files decoded at once (default: every core).
+    pub jobs: Option<usize>,
+    /// `--total`: one more histogram, of all the files.
+    pub total: bool,
+    /// `--skip-done OUT.jsonl`: files with a line there are not counted again.
+    pub skip_done: Option<String>,
+    /// `--quiet`: no progress bar.
+    pub quiet: bool,
     /// Everything else, for `bench` to read.
     pub rest: Vec<(String, String)>,
 }
@@ -97,6 +107,11 @@ pub fn parse(args: &[String], bench_keys: &[&str]) -> Result<Options, String> {
         eight_bits: false,
         gpu: GpuOptions::default(),
         files: Vec::new(),
+        files_from: None,
+        jobs: None,
+        total: false,
+        skip_done: None,
+        quiet: false,
         rest: Vec::new(),
     };
     let mut args = args.iter();
@@ -111,8 +126,14 @@ pub fn parse(args: &[String], bench_keys: &[&str]) -> Result<Options, String> {
             continue;
         }
         let name = arg.trim_start_matches("--");
-        if name == "stats" {
-            o.stats = true;
+        let flag = match name {
+            "stats" => Some(&mut o.stats),
+            "total" => Some(&mut o.total),
+            "quiet" => Some(&mut o.quiet),
+            _ => None,
+        };
+        if let Some(flag) = flag {
+            *flag = true;
             continue;
         }
         let value = args.next().ok_or_else(|| format!("{arg} needs a value"))?;
@@ -147,11 +168,20 @@ pub fn parse(args: &[String], bench_keys: &[&str]) -> Result<Options, String> {
             "adapter" => o.gpu.adapter = Some(value.clone()),
             "region" => o.region = Some(Region::parse(value)?),
             "range" => o.range = Some(value.clone()),
+            "files-from" => o.files_from = Some(value.clone()),
+            "skip-done" => o.skip_done = Some(value.clone()),
+            "jobs" => {
+                o.jobs =
+                    Some(value.parse().ok().filter(|&n| n > 0).ok_or_else(|| {
+                        format!("--jobs takes a number of threads, not '{value}'")
+                    })?)
+            }
             _ if bench_keys.contains(&name) => o.rest.push((name.to_string(), value.clone())),
             _ => return Err(format!("unknown option {arg}")),
         }
     }
-    let dashes = o.files.iter().filter(|f| *f == "-").count();
+    let dashes = o.files.iter().filter(|f| *f == "-").count()
+        + usize::from(o.files_from.as_deref() == Some("-"));
     if dashes > 1 {
         return Err(format!(
             "standard input can be read once, and '-' is given {dashes} times"
