@@ -117,8 +117,7 @@ impl fmt::Display for DecodeError {
 
 impl std::error::Error for DecodeError {}
 
-/// A PNG decoder's error in plain words: its messages can hold a chunk type's
-/// raw bytes, as Rust's Debug prints them.
+/// A PNG decoder's error in plain words (`corrupt` does the rest).
 fn png_error(e: png::DecodingError) -> DecodeError {
     let words = match &e {
         png::DecodingError::IoError(io) if io.kind() == std::io::ErrorKind::UnexpectedEof => {
@@ -128,19 +127,9 @@ fn png_error(e: png::DecodingError) -> DecodeError {
         e if e.to_string().contains("WrongChecksum") => {
             "its compressed pixel data is damaged: the checksum does not match".to_string()
         }
-        e if e.to_string().starts_with("CRC error") => {
-            "a chunk's checksum (CRC) does not match its bytes".to_string()
-        }
-        e => {
-            let text = e.to_string();
-            match text.find("ChunkType") {
-                Some(at) => format!("{}a chunk of an unknown or damaged type", &text[..at]),
-                None => text,
-            }
-        }
+        e => e.to_string(),
     };
-    let plain: String = words.chars().filter(|c| !c.is_control()).collect();
-    corrupt(plain)
+    corrupt(words)
 }
 
 /// An amount of memory as a person reads it: GiB from 1 GiB up, else MiB (at
@@ -157,16 +146,25 @@ fn gib(bytes: u64) -> String {
     }
 }
 
+/// A decoder's complaint in words a person can use: no raw chunk bytes as Rust's
+/// Debug prints them (a PNG's, or one inside an ICO), no control characters.
 fn corrupt(e: impl fmt::Display) -> DecodeError {
     let why = e.to_string();
-    // The readers' words for a file that stops short, in a person's.
     let why = match why.trim() {
+        // The readers' words for a file that stops short.
         "failed to fill whole buffer" | "unexpected end of file" | "UnexpectedEof" => {
-            "the file ends early"
+            "the file ends early".to_string()
         }
-        why => why,
+        why if why.contains("CRC error") => {
+            let before = &why[..why.find("CRC error").unwrap_or(0)];
+            format!("{before}a chunk's checksum (CRC) does not match its bytes")
+        }
+        why => match why.find("ChunkType") {
+            Some(at) => format!("{}a chunk of an unknown or damaged type", &why[..at]),
+            None => why.to_string(),
+        },
     };
-    DecodeError::Corrupt(why.to_string())
+    DecodeError::Corrupt(why.chars().filter(|c| !c.is_control()).collect())
 }
 
 /// How the samples of a row are laid out.

@@ -238,4 +238,20 @@ fn a_list_on_stdin_and_bad_files_each_get_their_line_and_the_rest_still_counts()
         "histogram: 2 of 3 files not counted (nor in the total)"
     );
     // No progress bar where stderr is no terminal: only those lines.
+
+    // A folder without images says so, and the run's status says it.
+    let empty = dir.join("empty");
+    std::fs::create_dir_all(&empty).unwrap();
+    std::fs::write(empty.join("notes.txt"), "no picture").unwrap();
+    let out = histogram(&[
+        "--method",
+        "cpu",
+        empty.to_str().unwrap(),
+        good.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(lines(&out).len(), 1);
+    assert!(
+        text(&out.stderr).contains("empty: no image in this folder (files ending in .png, .jpg")
+    );
 }

@@ -116,7 +116,10 @@ fn known_answers() {
         (127.5, 127.5, 0.0, 0.0)
     );
     assert_eq!((g.clipped_low, g.clipped_high, g.p99), (50.0, 50.0, 255.0));
-    assert!(Stats::of(&[0u32; 256]).is_none(), "no pixels, no statistics");
+    assert!(
+        Stats::of(&[0u32; 256]).is_none(),
+        "no pixels, no statistics"
+    );
 }
 
 #[test]

@@ -45,7 +45,8 @@ pub fn run(args: &[String]) -> i32 {
             None => return usage_error(&format!("unknown method '{name}'")),
         },
     };
-    let files = match files::expand(&options.files, options.files_from.as_deref()) {
+    let mut empty = 0;
+    let files = match files::expand(&options.files, options.files_from.as_deref(), &mut empty) {
         Ok(files) => files,
         Err(e) => {
             eprintln!("histogram: {e}");
@@ -112,7 +113,7 @@ pub fn run(args: &[String]) -> i32 {
         &progress,
     );
     progress.finish();
-    let mut status = i32::from(failed > 0);
+    let mut status = i32::from(failed + empty > 0);
     if let Some(total) = &total {
         print!(
             "{}",
@@ -414,9 +415,15 @@ impl Progress {
             indicatif::ProgressBar::hidden()
         } else {
             let style = indicatif::ProgressStyle::with_template(
-                "{bar:30} {pos}/{len} files · {per_sec} · {eta} left",
+                "{bar:30} {pos}/{len} files · {rate} · {eta} left",
             )
-            .expect("a valid template");
+            .expect("a valid template")
+            .with_key(
+                "rate",
+                |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                    let _ = write!(w, "{:.0} images/s", state.per_sec());
+                },
+            );
             indicatif::ProgressBar::with_draw_target(
                 Some(files),
                 indicatif::ProgressDrawTarget::stderr(),

@@ -19,12 +19,25 @@ fn is_image(path: &Path) -> bool {
 /// The files to count, in a stable order: each path given as it is (a missing or
 /// unreadable one is kept, so that it is reported in its turn), each folder's
 /// images in the order of their paths (recursively, following no links), then
-/// `files_from`'s lines ("-": standard input), empty lines skipped.
-pub fn expand(paths: &[String], files_from: Option<&str>) -> Result<Vec<String>, String> {
+/// `files_from`'s lines ("-": standard input), empty lines skipped. A folder with
+/// no image in it is said on stderr, and `empty` counts it.
+pub fn expand(
+    paths: &[String],
+    files_from: Option<&str>,
+    empty: &mut usize,
+) -> Result<Vec<String>, String> {
     let mut files = Vec::new();
     for path in paths {
         if path != "-" && Path::new(path).is_dir() {
+            let before = files.len();
             walk(path, &mut files)?;
+            if files.len() == before {
+                eprintln!(
+                    "histogram: {path}: no image in this folder (files ending in .{})",
+                    IMAGE_ENDINGS.join(", .")
+                );
+                *empty += 1;
+            }
         } else {
             files.push(path.clone());
         }
@@ -78,7 +91,7 @@ mod tests {
             std::fs::write(path, b"x").unwrap();
         }
         let root = dir.to_str().unwrap().to_string();
-        let got = expand(std::slice::from_ref(&root), None).unwrap();
+        let got = expand(std::slice::from_ref(&root), None, &mut 0).unwrap();
         let names: Vec<&str> = got.iter().map(|f| &f[root.len() + 1..]).collect();
         assert_eq!(
             names,

@@ -4,7 +4,8 @@ use histogram::gpu::{ChunkShape, GpuOptions};
 use histogram::Region;
 
 pub const USAGE: &str = "\
-usage: histogram [OPTIONS] IMAGE...   (IMAGE - reads one image from standard input)
+usage: histogram [OPTIONS] IMAGE|FOLDER...   (- reads one image from standard input)
+       histogram merge [--stats] [--format F] SHARD.jsonl...
        histogram adjust (--equalize | --clahe | --auto-levels | --otsu) IN OUT
        histogram scope (--waveform | --parade | --vectorscope) IMAGE... [--out DIR]
        histogram bench [--runs N] [--sizes WxH,...] [--kinds natural,uniform,noise]
@@ -12,7 +13,9 @@ usage: histogram [OPTIONS] IMAGE...   (IMAGE - reads one image from standard inp
                        [BENCH OPTIONS] [IMAGE...]
 
 Prints the R, G, B and luminance histograms of each image (PNG, JPEG, WebP, GIF,
-BMP, TIFF, ICO, Radiance HDR, OpenEXR), one JSON object per line (or CSV rows).
+BMP, TIFF, ICO, Radiance HDR, OpenEXR), one JSON object per line (or CSV rows). A
+folder gives its images, in the order of their paths, with its subfolders'.
+`merge` sums the outputs of runs over parts of a set (shards) into one total.
 The stored values are counted: alpha is not applied, colour profiles are not
 applied, an animation counts its first frame. 16-bit PNG and TIFF are counted
 at their full depth.
@@ -51,6 +54,14 @@ options:
   --stats          add each channel's statistics: pixels, mean, std_dev, median,
                    mode, min, max, p1, p99 and the percent in the first and last
                    bin (JSON: a \"stats\" object; CSV: a row per statistic)
+  --files-from F   count the files listed in F too, a path a line (- : stdin)
+  --jobs N         files decoded at once (default: every core); the GPU counts
+                   what is decoded meanwhile, and results print in the files' order
+  --total          end with one histogram of all the files ({\"files\": N, ...}),
+                   its --stats those of the whole set, from the summed bins
+  --skip-done OUT  files with a line in OUT (an earlier run's JSON Lines) are not
+                   counted again; with --total, their histograms are summed too
+  --quiet          no progress bar (it is drawn only where stderr is a terminal)
   --backend B      vulkan, gl, metal, dx12 (default: any)
   --adapter NAME   the first GPU adapter whose name contains NAME
   -h, --help       this text

@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# bench/many.py on the GPU machine (the device tool), in the repository root, with
+# `.gl` (the Vulkan loader debs) and `.device` (our release binary and the photos)
+# carried: bench/prepare-gpu-machine.sh makes both. The folder of photos is made
+# there from the carried photos; results go to $OUT. Arguments go to bench/many.py.
+set -euo pipefail
+for f in .gl/*.deb; do dpkg -x "$f" /; done
+ldconfig
+icd=/usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json
+[ -f "$icd" ] && export VK_DRIVER_FILES=$icd
+out=${OUT:-/tmp}
+nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee "$out/gpu.txt"
+python3 bench/many.py --tool .device/histogram --photos .device "$@" | tee "$out/many.txt"

@@ -1,0 +1,137 @@
+#!/usr/bin/env python3
+"""A folder of photos counted by the tool and by the peers a data person would
+write (issue #45), side by side in one run, rounds alternating:
+
+  histogram --total DIR                 the GPU method (the default)
+  histogram --method cpu --total DIR    the CPU method
+  pillow-1     Pillow + numpy, one process
+  pillow-pool  Pillow + numpy, a pool of as many processes as cores
+  opencv-pool  OpenCV, the same pool (where cv2 is installed)
+
+Each sums the R, G and B histograms over the folder; the sums are compared with
+the tool's --total (every peer decodes JPEG with libjpeg-turbo, as the tool does,
+so they must agree bin for bin; the difference is printed as a share of counts).
+The folder is made from the repository's photos (../shared/media): random crops
+of about 3 megapixels, re-encoded at qualities 80-95, seeded, so every run on
+every machine counts the same files.
+
+Usage: bench/many.py [--files 300] [--rounds 3] [--dir DIR] [--jobs N] [--tool PATH]
+                     [--photos DIR]
+(after `make tools`; the tool is target/release/histogram, the photos ../shared/media).
+"""
+
+import argparse
+import json
+import multiprocessing
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+from PIL import Image
+
+REPO = Path(__file__).resolve().parent.parent
+PHOTOS = ["pexels-chevanon-photography-1108099.jpg", "pexels-francesco-ungaro-96938-mid.jpg"]
+
+
+def make_folder(folder, count, photos):
+    """`count` JPEGs of about 3 megapixels from the shared photos, made once."""
+    folder.mkdir(parents=True, exist_ok=True)
+    made = sorted(folder.glob("*.jpg"))
+    if len(made) == count:
+        return made
+    rng = random.Random(45)
+    sources = [Image.open(photos / p).convert("RGB") for p in PHOTOS]
+    for i in range(count):
+        src = sources[i % len(sources)]
+        # A crop of 60-100% of the photo, scaled to about 3 megapixels.
+        w, h = src.size
+        cw, ch = int(w * rng.uniform(0.6, 1.0)), int(h * rng.uniform(0.6, 1.0))
+        x, y = rng.randint(0, w - cw), rng.randint(0, h - ch)
+        scale = (3_000_000 / (cw * ch)) ** 0.5
+        crop = src.crop((x, y, x + cw, y + ch)).resize((int(cw * scale), int(ch * scale)), Image.BICUBIC)
+        crop.save(folder / f"photo-{i:04d}.jpg", quality=rng.randint(80, 95))
+    return sorted(folder.glob("*.jpg"))
+
+
+def pillow_one(path):
+    rgb = np.asarray(Image.open(path).convert("RGB"))
+    return np.stack([np.bincount(rgb[..., c].ravel(), minlength=256) for c in range(3)]).astype(np.int64)
+
+
+def opencv_one(path):
+    import cv2
+
+    cv2.setNumThreads(1)
+    bgr = cv2.imread(str(path), cv2.IMREAD_COLOR)
+    return np.stack([cv2.calcHist([bgr], [c], None, [256], [0, 256]).ravel() for c in (2, 1, 0)]).astype(np.int64)
+
+
+def in_pool(one, files, jobs):
+    with multiprocessing.Pool(jobs) as pool:
+        return sum(pool.imap_unordered(one, files, chunksize=4))
+
+
+def tool(path, files_dir, *args):
+    out = subprocess.run([str(path), "--quiet", "--total", *args, str(files_dir)],
+                         check=True, capture_output=True, text=True).stdout
+    total = json.loads(out.strip().splitlines()[-1])
+    return np.array([total[c] for c in ("r", "g", "b")], dtype=np.int64)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--files", type=int, default=300)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--dir", type=Path, default=Path(tempfile.gettempdir()) / "histogram-many-bench")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count())
+    parser.add_argument("--tool", type=Path, default=REPO / "target" / "release" / "histogram")
+    parser.add_argument("--photos", type=Path, default=REPO.parent / "shared" / "media")
+    a = parser.parse_args()
+    files = make_folder(a.dir, a.files, a.photos)
+    megabytes = sum(f.stat().st_size for f in files) / 1e6
+    pixels = sum(Image.open(f).size[0] * Image.open(f).size[1] for f in files) / 1e6
+    try:
+        import cv2  # noqa: F401
+
+        have_cv2 = True
+    except ImportError:
+        have_cv2 = False
+    ways = {
+        "histogram (GPU)": lambda: tool(a.tool, a.dir),
+        "histogram --method cpu": lambda: tool(a.tool, a.dir, "--method", "cpu"),
+        "pillow-1": lambda: sum(map(pillow_one, files)),
+        f"pillow-pool ({a.jobs})": lambda: in_pool(pillow_one, files, a.jobs),
+    }
+    if have_cv2:
+        ways[f"opencv-pool ({a.jobs})"] = lambda: in_pool(opencv_one, files, a.jobs)
+    times = {name: [] for name in ways}
+    sums = {}
+    for _ in range(a.rounds):
+        for name, way in ways.items():
+            start = time.perf_counter()
+            sums[name] = way()
+            times[name].append(time.perf_counter() - start)
+    print(f"{len(files)} JPEGs, {megabytes:.0f} MB, {pixels:.0f} megapixels; {os.cpu_count()} cores; "
+          f"median of {a.rounds} rounds, alternating")
+    reference = sums["histogram (GPU)"]
+    print(f"{'how':28} {'seconds':>8} {'images/s':>9}  counts differing from the tool's")
+    for name, ts in times.items():
+        t = statistics.median(ts)
+        differ = np.abs(sums[name] - reference).sum() / 2 / reference.sum()
+        print(f"{name:28} {t:8.2f} {len(files) / t:9.1f}  {100 * differ:.4f}%")
+    best_peer = min((statistics.median(ts), n) for n, ts in times.items() if "pool" in n)
+    for name in ("histogram (GPU)", "histogram --method cpu"):
+        print(f"{name} against {best_peer[1]}: {best_peer[0] / statistics.median(times[name]):.2f}x its speed")
+    if not have_cv2:
+        print("(OpenCV is not installed here: no opencv-pool row)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
