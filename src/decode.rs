@@ -477,10 +477,11 @@ impl<R: BufRead + Seek> Decoder<R> {
         let mut jpeg = Jpeg::new().ok_or_else(|| corrupt("libjpeg-turbo did not start"))?;
         let mut notes = Vec::new();
         let header = accept_jpeg(jpeg.header(&bytes), &mut notes)?;
-        let Some(channels) = header.channels else {
+        if header.channels.is_none() {
             reader.seek(SeekFrom::Start(0)).map_err(corrupt)?;
             return Decoder::whole(reader, image::ImageFormat::Jpeg, limits);
-        };
+        }
+        let channels = Jpeg::samples(&header);
         let (width, height) = (header.width, header.height);
         check_size(width, height, max_pixels)?;
         limits.holds(
@@ -712,6 +713,22 @@ impl<R: BufRead + Seek> Decoder<R> {
     /// The next rows, top to bottom, as many as fit in `max_pixels` (at least one),
     /// as RGBA8 (16-bit samples rounded to 8 bits); `None` after the last.
     pub fn next_band(&mut self, max_pixels: u64) -> Result<Option<Image>, DecodeError> {
+        // A whole decode already RGBA at 8 bits, handed out in one band: moved, not
+        // copied (a JPEG's, decoded opaque, need not be looked at for alpha).
+        let pixels = self.width as u64 * self.height as u64;
+        let rgba8 = self.layout.channels == 4 && self.layout.sixteen.is_none();
+        if let (0, true, true, Rows::Whole { bytes, at: 0 }) =
+            (self.done, rgba8, pixels <= max_pixels, &mut self.rows)
+        {
+            let rgba = std::mem::take(bytes);
+            if self.format != "JPEG" {
+                self.translucent |= rgba.chunks_exact(4).any(|p| p[3] != 255);
+            }
+            self.done = self.height;
+            return Image::from_rgba(self.width, self.height, rgba)
+                .map(Some)
+                .map_err(|e| corrupt(e.to_string()));
+        }
         let mut rgba = Vec::new();
         let Some(rows) =
             self.next_rows(max_pixels, 4, &mut rgba, |row, layout, scratch, out| {

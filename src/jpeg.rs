@@ -58,12 +58,11 @@ impl Jpeg {
         self.outcome(status, header)
     }
 
-    /// Decodes into `out`, rows of `header.width * channels` bytes (`channels`
-    /// from `header`, which must have been read from the same bytes).
+    /// Decodes into `out`, rows of `header.width * Self::samples(header)` bytes
+    /// (`header` must have been read from the same bytes): grey as grey, colour
+    /// as RGBA, opaque, which is what is counted (no pass to widen RGB after).
     pub fn decode(&mut self, bytes: &[u8], header: &Header, out: &mut [u8]) -> Outcome<()> {
-        let channels = header
-            .channels
-            .expect("a header whose pixels can be decoded");
+        let channels = Self::samples(header);
         let pitch = header.width as usize * channels;
         assert!(
             out.len() >= pitch * header.height as usize,
@@ -72,7 +71,7 @@ impl Jpeg {
         let format = if channels == 1 {
             tj::TJPF_TJPF_GRAY
         } else {
-            tj::TJPF_TJPF_RGB
+            tj::TJPF_TJPF_RGBA
         };
         // SAFETY: the handle is live; `out` holds `height` rows of `pitch` bytes,
         // which is what TurboJPEG writes for this header.
@@ -87,6 +86,17 @@ impl Jpeg {
             )
         };
         self.outcome(status, ())
+    }
+
+    /// Samples a pixel that `decode` writes for `header`: 1 (grey) or 4 (RGBA).
+    pub fn samples(header: &Header) -> usize {
+        match header
+            .channels
+            .expect("a header whose pixels can be decoded")
+        {
+            1 => 1,
+            _ => 4,
+        }
     }
 
     fn outcome<T>(&mut self, status: c_int, done: T) -> Outcome<T> {

@@ -92,15 +92,15 @@ const countBuffers = () => {
   GPUBuffer.prototype.destroy = function (...args) { window.gpuBuffers.destroyed++; return destroy.apply(this, args); };
 };
 
-test('video: plays, keeps drawing for 10 s with no errors and no new buffers, and a paused frame matches the CPU', async () => {
+test('video: plays, keeps drawing 30 frames with no errors and no new buffers, and a paused frame matches the CPU', async () => {
   const page = await browser.open('/www/video.html', { state: 'ready', viewport: { width: 1280, height: 800 }, init: countBuffers });
   await page.setInputFiles('#file', VIDEO);
   await waitState(page, 'playing');
-  await page.waitForTimeout(2000);
+  await moreFrames(page, 5);
   const before = await page.evaluate(() => ({ frames: window.videoPage.frames, ...window.gpuBuffers }));
-  await page.waitForTimeout(10_000);
+  // Frames keep coming (30 more, however long this machine takes), and nothing grows.
+  await moreFrames(page, 30);
   const after = await page.evaluate(() => ({ frames: window.videoPage.frames, ...window.gpuBuffers }));
-  assert.ok(after.frames - before.frames > 20, `frames kept coming: ${after.frames - before.frames} in 10 s`);
   assert.equal(after.created - after.destroyed, before.created - before.destroyed, 'live GPU buffers did not grow');
   assert.equal(after.created, before.created, 'no buffer was created per frame');
   assert.deepEqual(page.errors, []);

@@ -15,7 +15,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::io::Write as _;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc;
+use std::sync::{mpsc, Mutex};
 
 pub fn run(args: &[String]) -> i32 {
     if args.iter().any(|a| a == "-h" || a == "--help") {
@@ -158,14 +158,6 @@ struct Plan {
 /// A band's counts and the name of the method that counted them.
 type Counting = Result<(Counts, &'static str), String>;
 
-/// What the workers tell the thread that owns the GPU and the output.
-enum Message {
-    /// A band to count on the GPU, and where its counts go back.
-    Count(Band, mpsc::SyncSender<Counting>),
-    /// The `index`-th file's result.
-    Done(usize, Result<Counted1, String>),
-}
-
 /// A file counted: its output (a JSON line or CSV rows), notes for stderr (CSV),
 /// and its histogram for a total.
 struct Counted1 {
@@ -174,10 +166,10 @@ struct Counted1 {
     summable: (Histogram, u32),
 }
 
-/// Counts `files` on a pool of `jobs` threads (default: every core) that decode
-/// them in parallel; on the GPU, this thread counts the bands they send, one at a
-/// time, while they decode the next. Results print in the files' order, a whole
-/// line at a time; returns how many files failed.
+/// Counts `files` on a pool of `jobs` threads (default: every core), each file
+/// decoded and counted by one worker (on the GPU, its bands sent by the worker
+/// itself, while the others decode). Results print in the files' order, a whole
+/// line at a time, from this thread; returns how many files failed.
 fn count_all(
     plan: &Plan,
     gpu: Option<&Gpu>,
@@ -194,12 +186,17 @@ fn count_all(
             return files.len();
         }
     };
-    // A few messages a worker: a worker waits on its band's counts anyway.
-    let (sender, messages) = mpsc::sync_channel::<Message>(2 * jobs);
-    let mut kernels = Kernels::default();
-    let mut waiting: BTreeMap<usize, Result<Counted1, String>> = BTreeMap::new();
+    // A few results a worker: the files are handed out in order, so few wait.
+    let (sender, results) = mpsc::sync_channel::<(usize, Result<Counted1, String>)>(2 * jobs);
+    let mut waiting = BTreeMap::new();
     let mut next = 0;
     let mut failed = 0;
+    // Compiled kernels, one set a worker counting at once: the GPU takes work from
+    // every worker, and a worker waits only on its own band. Held here, not by
+    // the pool's threads, so they are gone before the GPU is (a pool's threads
+    // end after it is dropped, in their own time).
+    let spare: Mutex<Vec<Kernels>> = Mutex::new(Vec::new());
+    let spare = &spare;
     std::thread::scope(|scope| {
         scope.spawn(move || {
             pool.install(|| {
@@ -208,45 +205,37 @@ fn count_all(
                     .enumerate()
                     .par_bridge()
                     .for_each_with(sender, |sender, (i, file)| {
-                        let result = count_one(plan, file, |band| {
-                            if gpu.is_none() {
-                                return Ok(count_on_cpu(plan, band));
+                        let result = count_one(plan, file, |band| match gpu {
+                            Some(gpu) => {
+                                let taken = spare.lock().map(|mut s| s.pop()).unwrap_or(None);
+                                let mut kernels = taken.unwrap_or_default();
+                                let counted = count_on_gpu(gpu, &mut kernels, plan, band);
+                                if let Ok(mut spare) = spare.lock() {
+                                    spare.push(kernels);
+                                }
+                                counted
                             }
-                            let (reply, counts) = mpsc::sync_channel(1);
-                            sender
-                                .send(Message::Count(band, reply))
-                                .map_err(|_| "the run was stopped".to_string())?;
-                            counts
-                                .recv()
-                                .map_err(|_| "the run was stopped".to_string())?
+                            None => Ok(count_on_cpu(plan, band)),
                         });
                         // The receiver gone means the run is ending: nothing to tell.
-                        let _ = sender.send(Message::Done(i, result));
+                        let _ = sender.send((i, result));
                     });
             });
         });
-        for message in messages {
-            match message {
-                Message::Count(band, reply) => {
-                    let gpu = gpu.expect("bands are sent only with a GPU");
-                    let _ = reply.send(count_on_gpu(gpu, &mut kernels, plan, band));
+        for (i, result) in results {
+            waiting.insert(i, result);
+            // In the files' order: a result waits for those before it.
+            while let Some(result) = waiting.remove(&next) {
+                progress.inc();
+                if !print_one(files[next], result, total, progress) {
+                    failed += 1;
                 }
-                Message::Done(i, result) => {
-                    waiting.insert(i, result);
-                    // In the files' order: a result waits for those before it.
-                    while let Some(result) = waiting.remove(&next) {
-                        progress.inc();
-                        if !print_one(files[next], result, total, progress) {
-                            failed += 1;
-                        }
-                        next += 1;
-                    }
-                    if interrupted() {
-                        // Every finished line is out; none is cut.
-                        progress.finish();
-                        std::process::exit(130);
-                    }
-                }
+                next += 1;
+            }
+            if interrupted() {
+                // Every finished line is out; none is cut.
+                progress.finish();
+                std::process::exit(130);
             }
         }
     });
