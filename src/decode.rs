@@ -32,6 +32,9 @@ pub enum DecodeError {
     Unsupported,
     /// The file is damaged or not what its header says.
     Corrupt(String),
+    /// A valid file of a kind the decoder does not read (a TIFF of 32-bit
+    /// integers, say), in its words.
+    UnsupportedKind { format: &'static str, why: String },
     /// More pixels than the caller accepts.
     TooLarge { width: u32, height: u32, max: u64 },
     /// A header that claims more pixels than the file's bytes can hold, however
@@ -59,6 +62,9 @@ impl fmt::Display for DecodeError {
         match self {
             DecodeError::Unsupported => write!(f, "not an image file ({FORMATS} expected)"),
             DecodeError::Corrupt(why) => write!(f, "the file is damaged or not an image ({why})"),
+            DecodeError::UnsupportedKind { format, why } => {
+                write!(f, "this kind of {format} file is not read here ({why})")
+            }
             DecodeError::TooLarge { width, height, max } => {
                 let max = if max >> 20 > 0 {
                     format!("{} megapixels", max >> 20)
@@ -116,6 +122,26 @@ impl fmt::Display for DecodeError {
 }
 
 impl std::error::Error for DecodeError {}
+
+/// The `image` crate's error for a `format` file: a kind it does not read is not
+/// damage.
+fn image_error(format: &'static str, e: image::ImageError) -> DecodeError {
+    match e {
+        image::ImageError::Unsupported(why) => {
+            let why = why.to_string();
+            // Its words name the decoder again; what follows is what matters.
+            let why = why
+                .split_once("does not support the ")
+                .map_or(why.as_str(), |(_, rest)| rest)
+                .trim_end_matches('.');
+            DecodeError::UnsupportedKind {
+                format,
+                why: why.replace("format features ", "").replace('`', ""),
+            }
+        }
+        e => corrupt(e),
+    }
+}
 
 /// A PNG decoder's error in plain words (`corrupt` does the rest).
 fn png_error(e: png::DecodingError) -> DecodeError {
@@ -547,7 +573,7 @@ impl<R: BufRead + Seek> Decoder<R> {
         let mut limits = image::Limits::no_limits();
         limits.max_alloc = Some(budget);
         file.limits(limits);
-        let mut decoder = file.into_decoder().map_err(corrupt)?;
+        let mut decoder = file.into_decoder().map_err(|e| image_error(name, e))?;
         let (width, height) = image::ImageDecoder::dimensions(&decoder);
         let pixels = width as u64 * height as u64;
         claims.holds(name, width, height, pixels, pixels_a_byte(format))?;
@@ -573,7 +599,8 @@ impl<R: BufRead + Seek> Decoder<R> {
         if matches!(image::ImageDecoder::icc_profile(&mut decoder), Ok(Some(_))) {
             notes.push(PROFILE_NOTE.to_string());
         }
-        let decoded = image::DynamicImage::from_decoder(decoder).map_err(corrupt)?;
+        let decoded =
+            image::DynamicImage::from_decoder(decoder).map_err(|e| image_error(name, e))?;
         // Floating-point samples (HDR, OpenEXR, some TIFFs) kept as they are, for
         // `float_image`; the rows below are their 8-bit conversion.
         let float = matches!(

@@ -254,3 +254,26 @@ fn a_closed_pipe_ends_the_tool_quietly() {
     let _ = std::io::stderr().flush();
     std::fs::remove_dir_all(d).unwrap();
 }
+
+#[test]
+fn a_valid_tiff_of_a_kind_not_read_here_is_not_called_damaged() {
+    let d = dir("tiff-kinds");
+    let path = d.join("int32.tif");
+    let file = std::fs::File::create(&path).unwrap();
+    let mut tiff = tiff::encoder::TiffEncoder::new(file).unwrap();
+    let samples: Vec<u32> = (0..64 * 48).map(|i| i * 1000).collect();
+    tiff.write_image::<tiff::encoder::colortype::Gray32>(64, 48, &samples)
+        .unwrap();
+    let path = path.to_str().unwrap();
+    for method in ["cpu", "packed"] {
+        let ran = histogram(&["--method", method, path]);
+        assert_eq!(ran.code, Some(1), "{method}: {}", ran.stderr);
+        assert!(
+            ran.stderr
+                .contains("int32.tif: this kind of TIFF file is not read here (")
+                && !ran.stderr.contains("damaged"),
+            "{method}: {}",
+            ran.stderr
+        );
+    }
+}

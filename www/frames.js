@@ -368,6 +368,8 @@ export function liveVideo({
     } else {
       next.quietPause = true;
       next.pause();
+      // Its first frame and histograms, drawn before play: a poster, not a black box.
+      await render(true);
     }
     return true;
   }

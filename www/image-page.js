@@ -12,7 +12,7 @@
 // video or the camera too, counted by the method every frame (image-live.js).
 import init, { Picture, GpuContext, cpuHistogram, kernelSource, cpuSource } from '../pkg/histogram.js';
 import {
-  el, setState, errorText, download, pager, showPicture, nextPaint, timingText, watchDevice, lostText, lostWithin,
+  el, setState, errorText, download, pager, showPicture, nextPaint, timingText, onRealGpu, watchDevice, lostText, lostWithin,
 } from './site.js';
 import { readPicture } from './input.js';
 import { liveChapter } from './image-live.js';
@@ -237,7 +237,8 @@ async function imagePage({ method, methods, channels, shape, reruns, draw, besid
     stats.replaceChildren(
       el('dt', {}, 'Pixels'), el('dd', {}, pixelCount.toLocaleString('en')),
       el('dt', {}, channels === 1 ? 'Bin total' : 'Bin totals'), totalCell,
-      el('dt', {}, 'Time'), el('dd', { id: 'time' }, timingText(outcome, gpu ? method : 'cpu')));
+      el('dt', {}, 'Time'), el('dd', { id: 'time' }, timingText(outcome, gpu ? method : 'cpu', gpu?.software)),
+      ...(gpu?.software && onRealGpu(method, channels) ? [el('dt', {}, 'On a GPU'), el('dd', { id: 'on-gpu' }, onRealGpu(method, channels))] : []));
     notes.textContent = [deviceNote, ...picture.notes(), ...outcome.notes()].filter(Boolean).join(' ');
     csvButton.disabled = false;
   };

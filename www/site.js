@@ -1,7 +1,7 @@
 // What every page shares: elements, navigation, a file only the browser decodes,
 // showing a picture, timing words, and keeping the GPU through a device loss.
 import { Picture, maxPixels } from '../pkg/histogram.js';
-import { articles, examples } from './examples.js';
+import { articles, examples, measuredOnGpu } from './examples.js';
 
 export function el(tag, props = {}, ...children) {
   const node = document.createElement(tag);
@@ -162,13 +162,23 @@ export function formatMs(ms) {
 }
 
 /** Says what was timed and how, so numbers are read for what they are. */
-export function timingText(outcome, method) {
+export function timingText(outcome, method, software = false) {
   if (method === 'cpu') return `${formatMs(outcome.wallMs)} (wall clock, performance.now())`;
-  if (outcome.gpuMs !== undefined) {
-    return `${formatMs(outcome.gpuMs)} on the GPU (timestamp queries; browsers round them to 0.1 ms) · ` +
-      `${formatMs(outcome.wallMs)} until the bins were back on the CPU`;
-  }
-  return `${formatMs(outcome.wallMs)} wall clock, submit to bins back (this adapter has no timestamp queries)`;
+  const time = outcome.gpuMs !== undefined
+    ? `${formatMs(outcome.gpuMs)} on the GPU (timestamp queries; browsers round them to 0.1 ms) · ` +
+      `${formatMs(outcome.wallMs)} until the bins were back on the CPU`
+    : `${formatMs(outcome.wallMs)} wall clock, submit to bins back (this adapter has no timestamp queries)`;
+  return software ? `${time}, on a CPU adapter: software playing the GPU, far slower than a GPU` : time;
+}
+
+/**
+ * Where this machine's adapter is a CPU, what a real GPU did with `method` on
+ * `channels` channels (the project's own measurement, dated and named); '' if
+ * none was measured.
+ */
+export function onRealGpu(method, channels) {
+  const ms = measuredOnGpu.ms[channels]?.[method];
+  return ms === undefined ? '' : `A GPU does this in ${formatMs(ms)}: ${measuredOnGpu.where}.`;
 }
 
 /**
