@@ -75,3 +75,46 @@ fn bad_files_get_reasons() {
         "the image is 40x40 pixels: more than the 1000 pixels allowed here"
     );
 }
+
+/// An icon whose largest picture is an RGB PNG (as Pillow writes them): read as
+/// that PNG, pixel for pixel; the smaller picture beside it is not the one read.
+#[test]
+fn an_icon_gives_its_largest_picture_whatever_its_png_kind() {
+    let png = |w: u32, h: u32, seed: u8| {
+        let rgb: Vec<u8> = (0..w * h * 3)
+            .map(|i| (i as u8).wrapping_mul(seed))
+            .collect();
+        let mut out = Vec::new();
+        image::ImageEncoder::write_image(
+            image::codecs::png::PngEncoder::new(&mut out),
+            &rgb,
+            w,
+            h,
+            image::ExtendedColorType::Rgb8,
+        )
+        .unwrap();
+        (out, rgb)
+    };
+    let (small, _) = png(16, 16, 3);
+    let (large, pixels) = png(48, 36, 7);
+    let mut ico = vec![0, 0, 1, 0, 2, 0];
+    let mut offset = 6 + 32;
+    for (w, h, data) in [(16u8, 16u8, &small), (48, 36, &large)] {
+        ico.extend([w, h, 0, 0, 1, 0, 32, 0]);
+        ico.extend((data.len() as u32).to_le_bytes());
+        ico.extend((offset as u32).to_le_bytes());
+        offset += data.len();
+    }
+    ico.extend(&small);
+    ico.extend(&large);
+    let decoded = decode(&ico, histogram::image::MAX_PIXELS, 1 << 30).unwrap();
+    assert_eq!(decoded.format, "ICO");
+    assert_eq!((decoded.image.width(), decoded.image.height()), (48, 36));
+    let rgb: Vec<u8> = decoded
+        .image
+        .rgba()
+        .chunks_exact(4)
+        .flat_map(|p| [p[0], p[1], p[2]])
+        .collect();
+    assert_eq!(rgb, pixels);
+}
