@@ -15,6 +15,7 @@ import {
   el, setState, errorText, download, pager, showPicture, nextPaint, timingText, onRealGpu, watchDevice, lostText, lostWithin,
 } from './site.js';
 import { readPicture } from './input.js';
+import { diagram } from './diagram.js';
 import { liveChapter } from './image-live.js';
 
 const DEFAULT_VIDEO = 'media/sunset.webm';
@@ -74,6 +75,8 @@ const BESIDE_ROUNDS = 5;
 async function imagePage({ method, methods, channels, shape, reruns, draw, beside, live }) {
   const main = document.querySelector('main');
   main.prepend(pager(main.dataset.example));
+  // What the kernel does, drawn, after the first paragraph of the idea.
+  main.querySelector('p')?.after(diagram(draw === 'gpu' ? 'gpu-draw' : method, channels) ?? '');
   setState('loading');
 
   const status = el('p', { role: 'status', class: 'muted' }, 'Loading…');

@@ -46,7 +46,11 @@ export function panelView(studio) {
     'aria-label': 'Histograms. Focus and use the left and right arrow keys to read each bin.',
   });
   const cursor = el('div', { class: 'bin-cursor', hidden: true });
-  const frame = el('div', { class: 'panel-frame' }, canvas, cursor);
+  // The value axis under the panels (at the stored depth) and, in the parade, each
+  // panel's channel: labels in the page's text, over the canvas the GPU draws.
+  const names = el('div', { class: 'panel-names', 'aria-hidden': 'true' });
+  const axis = el('div', { class: 'panel-axis', 'aria-hidden': 'true' });
+  const frame = el('div', { class: 'panel-frame' }, el('div', { class: 'panel-plot' }, canvas, cursor, names), axis);
   // Its room is kept (a reading fills two lines), so until the first reading it
   // says how to get one rather than leaving an empty band.
   const HINT = 'Hover over the histogram, or focus it and use the arrow keys, to read a bin.';
@@ -116,6 +120,37 @@ export function panelView(studio) {
       left: `${(x + ((bin + 0.5) * w) / n) * 100}%`, top: `${y * 100}%`, height: `${h * 100}%`,
     });
     cursor.hidden = false;
+  }
+
+  /** The axis and names for the panels as they stand (redone only on a change). */
+  let labelled = '';
+  function label() {
+    const { current, outcome } = studio;
+    const rects = current && outcome && !outcome.hdr ? Array.from(current.panelRects()) : [];
+    const max = current ? 2 ** current.depth - 1 : 0;
+    const key = `${rects.join()}|${max}`;
+    if (key === labelled) return;
+    labelled = key;
+    axis.replaceChildren();
+    names.replaceChildren();
+    const panels = rects.length / 5;
+    for (let i = 0; i < panels; i++) {
+      const [x, y, w, h, mask] = rects.slice(i * 5, i * 5 + 5);
+      // Panels that reach the bottom carry the values: 0, the quarters, the top.
+      if (y + h > 0.99) {
+        const steps = w > 0.5 ? 4 : 2;
+        for (let k = 0; k <= steps; k++) {
+          const edge = k === 0 ? ' first' : k === steps ? ' last' : '';
+          axis.append(el('span', { class: `tick${edge}`, style: `left: ${(x + (w * k) / steps) * 100}%` },
+            String(Math.round((max * k) / steps))));
+        }
+      }
+      const shown = [0, 1, 2, 3].filter((c) => mask & (1 << c));
+      if (panels > 1) {
+        names.append(el('span', { class: 'panel-name', style: `left: ${x * 100}%; top: ${y * 100}%` },
+          shown.map((c) => CHANNELS[c]).join(', ')));
+      }
+    }
   }
 
   function panelAt(fx, fy) {
@@ -226,6 +261,7 @@ export function panelView(studio) {
         pinnedCounts = { bins: n, counts };
         pinWanted = false;
       }
+      label();
       showReadout();
     },
   };

@@ -1,9 +1,9 @@
 // The home page and the first two examples, in headless Chromium with WebGPU.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { suite, start, shots, media, litPixels, referenceRows, cliRows, downloadCsv, pickFile, waitState } from './harness.mjs';
+import { suite, start, repo, shots, media, litPixels, referenceRows, cliRows, downloadCsv, pickFile, waitState } from './harness.mjs';
 import { examples } from '../../www/examples.js';
 
 const PHOTO = media('pexels-francesco-ungaro-96938-mid.jpg');
@@ -19,6 +19,20 @@ test('home page lists every example and finds a WebGPU adapter', async () => {
   assert.match(await page.textContent('#webgpu'), /WebGPU is available: .+Timestamp queries: (yes|no)/);
   await page.screenshot({ path: join(shots, 'home.png'), fullPage: true });
   assert.deepEqual(page.errors, []);
+  // A light first load: the home page asks the browser for WebGPU itself.
+  const loaded = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name));
+  assert.deepEqual(loaded.filter((url) => url.endsWith('.wasm')), [], 'the home page loads no wasm');
+});
+
+test('the guide states the sizes that `make dist` writes', () => {
+  const guide = readFileSync(join(repo, 'docs', 'GUIDE.md'), 'utf8').replace(/\s+/g, ' ');
+  const [, all, wasm] = guide.match(/about ([\d.]+) MB in all, the wasm ([\d.]+) MB of it/);
+  const size = (dir) => readdirSync(dir, { withFileTypes: true })
+    .reduce((sum, e) => sum + (e.isDirectory() ? size(join(dir, e.name)) : statSync(join(dir, e.name)).size), 0);
+  const mb = (bytes) => bytes / 1e6;
+  const within = (stated, real, what) => assert.ok(Math.abs(stated - real) <= 0.1 + 0.05 * real, `${what}: the guide says ${stated} MB, make dist wrote ${real.toFixed(2)} MB`);
+  within(Number(all), mb(size(join(repo, 'dist'))), 'the site');
+  within(Number(wasm), mb(statSync(join(repo, 'dist', 'pkg', 'histogram_bg.wasm')).size), 'the wasm');
 });
 
 for (const id of ['cpu', 'single']) {
@@ -119,6 +133,9 @@ test('every page fits its window, from 1920 pixels to a phone', async () => {
     await page.goto(browser.base + path);
     await page.waitForFunction(() => ['done', 'ready', 'playing', 'error'].includes(document.body.dataset.state)
       || document.body.dataset.webgpu, null, { timeout: 60_000 }).catch(() => {}); // the timings page runs on: laid out meanwhile
+    // Every chapter of a kernel shows what it does, drawn.
+    const chapter = await page.evaluate(() => document.querySelector('main[data-method]')?.dataset.method);
+    if (chapter && !(await page.$('figure.diagram svg'))) problems.push(`${path}: no diagram of ${chapter}`);
     // One load a page, then each size in turn: the page reflows as a window would.
     for (const [width, height] of sizes) {
       await page.setViewportSize({ width, height });

@@ -170,6 +170,10 @@ test('studio: the readout is never stale: a new count reads its bin again, anoth
     assert.match(text, new RegExp(`: R ${want.r[bin].toLocaleString('en')} \\(`), `${what}: the CLI counts R ${want.r[bin]}`);
   }
   await openFile(page, photo);
+  // The value axis at the stored depth, drawn as text under the panels.
+  const ticks = () => page.$$eval('.panel-axis .tick', (t) => t.map((x) => x.textContent));
+  assert.deepEqual(await ticks(), ['0', '64', '128', '191', '255']);
+  assert.ok(await litPixels(page, '.panel-axis', undefined, 100) > 30, 'the axis labels are drawn');
   await hover(128, 256, cli(photo), 'the first picture');
   // Bins: the reading goes, and a new one reads the new bins.
   await page.evaluate(() => { document.body.dataset.state = 'picking'; });
@@ -204,6 +208,10 @@ test('studio: views, bins, pin and exports', async () => {
   await openFile(page, file);
   await page.check('input[name=layout][value=parade]');
   await page.check('input[name=scale][value=log]');
+  // The parade: each panel named, each with its values at the file's 16 bits.
+  await page.waitForFunction(() => document.querySelectorAll('.panel-names .panel-name').length === 4);
+  assert.deepEqual(await page.$$eval('.panel-names .panel-name', (n) => n.map((x) => x.textContent)), ['R', 'G', 'B', 'Luminance']);
+  assert.deepEqual((await page.$$eval('.panel-axis .tick', (t) => t.map((x) => x.textContent))).slice(0, 3), ['0', '32768', '65535']);
   await page.uncheck('#show-1');
   // A 16-bit picture: counted at its stored depth, in up to 4096 bins.
   assert.deepEqual(await page.$$eval('#bins option:disabled', (o) => o.map((x) => x.value)), []);

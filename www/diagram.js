@@ -1,0 +1,179 @@
+// A chapter's diagram: what its kernel does, drawn by the project as SVG. A small
+// picture of 8x4 pixels, who reads which pixel (a colour a GPU invocation or
+// workgroup), and where the counts go: one set of bins, a set a workgroup, and how
+// those are added up. One function for every kernel, its parts chosen by method.
+
+const NS = 'http://www.w3.org/2000/svg';
+const HUES = ['#e4572e', '#29a0b1', '#f3a712', '#8c6bb1', '#4cb944', '#d45087', '#5b8def', '#c9a227'];
+const COLS = 8;
+const ROWS = 4;
+const CELL = 22;
+
+function svg(tag, attrs = {}, ...children) {
+  const node = document.createElementNS(NS, tag);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+  node.append(...children);
+  return node;
+}
+
+const text = (x, y, words, attrs = {}) => svg('text', { x, y, 'font-size': 12, fill: '#c9ccd3', ...attrs }, words);
+
+/** The picture at (x, y), each pixel filled by `owner(i)` (an index into HUES, or null). */
+function picture(x, y, owner, label) {
+  const g = svg('g');
+  for (let i = 0; i < COLS * ROWS; i++) {
+    const o = owner(i);
+    g.append(svg('rect', {
+      x: x + (i % COLS) * CELL, y: y + Math.floor(i / COLS) * CELL, width: CELL - 2, height: CELL - 2, rx: 3,
+      fill: o === null ? '#2b2f36' : HUES[o % HUES.length],
+    }));
+  }
+  g.append(text(x, y - 8, label));
+  return g;
+}
+
+/** A row of `n` bins at (x, y), bars of the heights given (0..1), named `label`. */
+function bins(x, y, heights, label, colour = '#e8e9ec') {
+  const g = svg('g');
+  const w = 14;
+  heights.forEach((h, b) => {
+    g.append(svg('rect', { x: x + b * (w + 2), y: y, width: w, height: 36, fill: '#1b1e24', stroke: '#3a3f48' }));
+    g.append(svg('rect', { x: x + b * (w + 2), y: y + 36 - 34 * h, width: w, height: 34 * h, fill: colour }));
+  });
+  g.append(text(x, y - 6, label));
+  return g;
+}
+
+const arrow = (x1, y1, x2, y2, colour = '#a3a8b3') => svg('line', {
+  x1, y1, x2, y2, stroke: colour, 'stroke-width': 1.5, 'marker-end': 'url(#arrowhead)',
+});
+
+const SHAPE = [0.3, 0.55, 0.8, 1, 0.7, 0.45, 0.25, 0.15];
+const part = (k) => SHAPE.map((h, b) => h * (0.5 + 0.5 * Math.sin(b + k)) ** 2);
+
+/** What each method's diagram shows, and its caption. */
+const DIAGRAMS = {
+  cpu: {
+    height: 150,
+    caption: 'One loop reads the pixels one after another and adds 1 to the bin of each.',
+    draw: (d) => {
+      d.append(picture(20, 40, () => 0, 'every pixel, by one loop'));
+      d.append(bins(330, 60, SHAPE, 'bins, in ordinary memory'));
+      d.append(arrow(200, 75, 322, 78));
+    },
+  },
+  single: {
+    height: 150,
+    caption: 'A single GPU invocation does the loop: correct, but it uses one of the GPU’s thousands of threads.',
+    draw: (d) => DIAGRAMS.cpu.draw(d),
+  },
+  race: {
+    height: 150,
+    caption: 'One invocation a pixel, all at once: two that read the same bin together both write its old value plus one, and one count is lost.',
+    draw: (d) => {
+      d.append(picture(20, 40, (i) => i, 'one invocation a pixel'));
+      d.append(bins(330, 60, SHAPE, 'bins in storage memory'));
+      for (const i of [3, 12, 21]) d.append(arrow(31 + (i % 8) * CELL, 51 + Math.floor(i / 8) * CELL, 378, 92, '#e4572e'));
+      d.append(text(330, 120, '3 adds at once: counted once', { fill: '#e4572e' }));
+    },
+  },
+  atomic: {
+    height: 150,
+    caption: 'The same, each add an atomicAdd: the memory takes them one at a time, so none is lost, and pixels of the same colour wait in line.',
+    draw: (d) => {
+      d.append(picture(20, 40, (i) => i, 'one invocation a pixel'));
+      d.append(bins(330, 60, SHAPE, 'atomic bins in storage memory'));
+      for (const i of [3, 12, 21]) d.append(arrow(31 + (i % 8) * CELL, 51 + Math.floor(i / 8) * CELL, 378, 92, '#4cb944'));
+      d.append(text(330, 120, 'atomicAdd: 3 adds, 3 counted', { fill: '#4cb944' }));
+    },
+  },
+  'chunks-sum': {
+    height: 220,
+    caption: 'Each workgroup counts its chunk into bins of its own in fast workgroup memory and copies them out; then one workgroup adds every chunk’s bins, bin by bin.',
+    draw: (d) => chunks(d, false),
+  },
+  'chunks-reduce': {
+    height: 220,
+    caption: 'The same chunks, added up in pairs, then pairs of pairs: each pass halves the rows and keeps many workgroups busy.',
+    draw: (d) => chunks(d, true),
+  },
+  privatized: {
+    height: 170,
+    caption: 'A few workgroups, each walking many pixels across the picture into its private bins, then adding them once into the result with atomics: no chunk rows, no second pass.',
+    draw: (d) => {
+      d.append(picture(20, 40, (i) => i % 2, 'two workgroups, in turn'));
+      d.append(bins(240, 40, part(0), 'workgroup 1’s bins', HUES[0]));
+      d.append(bins(240, 110, part(2), 'workgroup 2’s bins', HUES[1]));
+      d.append(bins(450, 75, SHAPE, 'the result'));
+      d.append(arrow(200, 70, 232, 60), arrow(200, 100, 232, 128), arrow(372, 60, 442, 90), arrow(372, 128, 442, 100));
+      d.append(text(450, 135, 'atomicAdd, once a bin'));
+    },
+  },
+  packed: {
+    height: 170,
+    caption: 'Each invocation loads four pixels at once from a buffer, and a workgroup keeps copies of its bins so that its invocations rarely add to the same one.',
+    draw: (d) => {
+      d.append(picture(20, 40, (i) => Math.floor(i / 4) % 4, 'four pixels a load'));
+      d.append(bins(240, 40, part(1), 'copy 1 of the bins', HUES[0]));
+      d.append(bins(240, 110, part(3), 'copy 2', HUES[2]));
+      d.append(bins(450, 75, SHAPE, 'the result'));
+      d.append(arrow(200, 70, 232, 60), arrow(200, 100, 232, 128), arrow(372, 60, 442, 90), arrow(372, 128, 442, 100));
+    },
+  },
+  'gpu-draw': {
+    height: 190,
+    caption: 'The bins never leave the GPU: a scale pass finds the fullest bin and writes each bin’s height, and a fragment shader colours each column of the canvas up to its bin’s height.',
+    draw: (d) => {
+      d.append(bins(20, 70, SHAPE.map((h) => h * 0.6), 'counted bins (storage)'));
+      d.append(bins(230, 70, SHAPE, 'heights after the scale pass', HUES[1]));
+      d.append(arrow(152, 88, 224, 88), text(160, 130, 'scale'));
+      const canvas = svg('g');
+      SHAPE.forEach((h, b) => canvas.append(svg('rect', { x: 450 + b * 22, y: 170 - 120 * h, width: 20, height: 120 * h, fill: HUES[b % 3] })));
+      d.append(svg('rect', { x: 446, y: 46, width: 182, height: 128, fill: 'none', stroke: '#3a3f48' }), canvas, text(446, 38, 'the canvas, drawn by fragments'));
+      d.append(arrow(362, 88, 440, 100), text(370, 130, 'draw'));
+    },
+  },
+  fragment: {
+    height: 240,
+    caption: 'A triangle over the picture: each fragment the rasterizer makes reads its pixel and does the atomicAdd, as a compute invocation would.',
+    draw: (d) => {
+      d.append(picture(20, 40, () => 5, 'a fragment a pixel'));
+      d.append(svg('polygon', { points: '14,34 370,34 14,230', fill: 'none', stroke: '#e8e9ec', 'stroke-dasharray': '4 3' }));
+      d.append(bins(420, 60, SHAPE, 'atomic bins in storage memory'));
+      d.append(arrow(200, 75, 412, 78));
+    },
+  },
+};
+
+/** chunks + sum (`reduce` false) or chunks + reduce. */
+function chunks(d, reduce) {
+  // Four chunks of 4x2 pixels, a workgroup each, each counted into its own row.
+  d.append(picture(20, 40, (i) => Math.floor((i % 8) / 4) + 2 * Math.floor(i / 16), 'a workgroup a chunk'));
+  for (let k = 0; k < 4; k++) d.append(bins(210, 20 + k * 48, part(k), '', HUES[k]));
+  d.append(text(210, 14, 'each chunk’s bins'), arrow(198, 84, 206, 84));
+  if (reduce) {
+    d.append(bins(370, 44, part(5), 'pairs added'), bins(370, 140, part(6), ''));
+    d.append(arrow(340, 38, 366, 58), arrow(340, 86, 366, 66), arrow(340, 134, 366, 154), arrow(340, 182, 366, 162));
+    d.append(bins(520, 92, SHAPE, 'the result'));
+    d.append(arrow(500, 62, 516, 104), arrow(500, 158, 516, 118));
+  } else {
+    d.append(bins(450, 92, SHAPE, 'one workgroup adds all'));
+    for (let k = 0; k < 4; k++) d.append(arrow(340, 38 + k * 48, 446, 110));
+  }
+}
+
+/** The diagram for `method` (with `channels` counted), as a figure; null if none. */
+export function diagram(method, channels) {
+  const what = DIAGRAMS[method];
+  if (!what) return null;
+  const d = svg('svg', { viewBox: `0 0 660 ${what.height}`, role: 'img', 'aria-label': what.caption, class: 'diagram' });
+  d.append(svg('defs', {}, svg('marker', { id: 'arrowhead', viewBox: '0 0 8 8', refX: 7, refY: 4, markerWidth: 7, markerHeight: 7, orient: 'auto' },
+    svg('path', { d: 'M0,0 L8,4 L0,8 z', fill: '#a3a8b3' }))));
+  what.draw(d);
+  const figure = document.createElement('figure');
+  figure.className = 'diagram';
+  const caption = document.createElement('figcaption');
+  caption.textContent = what.caption + (channels === 4 ? ' With four channels every pixel adds to four bins: R, G, B and luminance.' : '');
+  figure.append(d, caption);
+  return figure;
+}
