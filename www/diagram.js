@@ -172,7 +172,9 @@ export function diagram(method, channels) {
   what.draw(d);
   const figure = document.createElement('figure');
   figure.className = 'diagram';
-  const caption = document.createElement('figcaption');
+  // A paragraph, not a figcaption: the page's figcaption is its picture's.
+  const caption = document.createElement('p');
+  caption.className = 'caption';
   caption.textContent = what.caption + (channels === 4 ? ' With four channels every pixel adds to four bins: R, G, B and luminance.' : '');
   figure.append(d, caption);
   return figure;
