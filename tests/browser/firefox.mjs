@@ -236,16 +236,31 @@ function firefoxPage(p) {
     isHidden: async (css) => !(await page.isVisible(css)),
     click: async (css, options = {}) => clickWhenReady(await wait(css), options.position ? { offset: options.position } : {}),
     focus: async (css) => (await wait(css)).focus(),
+    // Playwright's press: the element focused, then the key.
+    press: async (css, key) => {
+      const e = await wait(css);
+      await e.focus();
+      // A value set by `fill` is no edit to the browser: its change, as a typed one's.
+      if (key === 'Tab' || key === 'Enter') {
+        await e.evaluate((n) => {
+          if (n.dataset.edited) n.dispatchEvent(new Event('change', { bubbles: true }));
+          delete n.dataset.edited;
+        });
+      }
+      await p.keyboard.press(key);
+    },
     check: (css) => setChecked(css, true),
     uncheck: (css) => setChecked(css, false),
     selectOption: async (css, value) => {
       await wait(css);
       return p.select(selector(css), value);
     },
-    // Playwright's fill: the value typed in, one input event.
+    // Playwright's fill: the value typed in, one input event; the field is left
+    // edited, so that leaving it (Tab, Enter: `press`) fires its change.
     fill: async (css, value) => (await wait(css)).evaluate((e, v) => {
       e.focus();
       e.value = v;
+      e.dataset.edited = '1';
       e.dispatchEvent(new Event('input', { bubbles: true }));
     }, value),
     dispatchEvent: async (css, type) => (await wait(css)).evaluate((e, t) => e.dispatchEvent(new Event(t, { bubbles: true })), type),
