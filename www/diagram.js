@@ -70,22 +70,12 @@ const DIAGRAMS = {
   race: {
     height: 150,
     caption: 'One invocation a pixel, all at once: two that read the same bin together both write its old value plus one, and one count is lost.',
-    draw: (d) => {
-      d.append(picture(20, 40, (i) => i, 'one invocation a pixel'));
-      d.append(bins(330, 60, SHAPE, 'bins in storage memory'));
-      for (const i of [3, 12, 21]) d.append(arrow(31 + (i % 8) * CELL, 51 + Math.floor(i / 8) * CELL, 378, 92, '#e4572e'));
-      d.append(text(330, 120, '3 adds at once: counted once', { fill: '#e4572e' }));
-    },
+    draw: (d) => perPixel(d, 'bins in storage memory', '#e4572e', '3 adds at once: counted once'),
   },
   atomic: {
     height: 150,
     caption: 'The same, each add an atomicAdd: the memory takes them one at a time, so none is lost, and pixels of the same colour wait in line.',
-    draw: (d) => {
-      d.append(picture(20, 40, (i) => i, 'one invocation a pixel'));
-      d.append(bins(330, 60, SHAPE, 'atomic bins in storage memory'));
-      for (const i of [3, 12, 21]) d.append(arrow(31 + (i % 8) * CELL, 51 + Math.floor(i / 8) * CELL, 378, 92, '#4cb944'));
-      d.append(text(330, 120, 'atomicAdd: 3 adds, 3 counted', { fill: '#4cb944' }));
-    },
+    draw: (d) => perPixel(d, 'atomic bins in storage memory', '#4cb944', 'atomicAdd: 3 adds, 3 counted'),
   },
   'chunks-sum': {
     height: 220,
@@ -101,24 +91,14 @@ const DIAGRAMS = {
     height: 170,
     caption: 'A few workgroups, each walking many pixels across the picture into its private bins, then adding them once into the result with atomics: no chunk rows, no second pass.',
     draw: (d) => {
-      d.append(picture(20, 40, (i) => i % 2, 'two workgroups, in turn'));
-      d.append(bins(240, 40, part(0), 'workgroup 1’s bins', HUES[0]));
-      d.append(bins(240, 110, part(2), 'workgroup 2’s bins', HUES[1]));
-      d.append(bins(450, 75, SHAPE, 'the result'));
-      d.append(arrow(200, 70, 232, 60), arrow(200, 100, 232, 128), arrow(372, 60, 442, 90), arrow(372, 128, 442, 100));
+      twoCopies(d, (i) => i % 2, 'two workgroups, in turn', ['workgroup 1’s bins', 'workgroup 2’s bins'], [0, 2], [0, 1]);
       d.append(text(450, 135, 'atomicAdd, once a bin'));
     },
   },
   packed: {
     height: 170,
     caption: 'Each invocation loads four pixels at once from a buffer, and a workgroup keeps copies of its bins so that its invocations rarely add to the same one.',
-    draw: (d) => {
-      d.append(picture(20, 40, (i) => Math.floor(i / 4) % 4, 'four pixels a load'));
-      d.append(bins(240, 40, part(1), 'copy 1 of the bins', HUES[0]));
-      d.append(bins(240, 110, part(3), 'copy 2', HUES[2]));
-      d.append(bins(450, 75, SHAPE, 'the result'));
-      d.append(arrow(200, 70, 232, 60), arrow(200, 100, 232, 128), arrow(372, 60, 442, 90), arrow(372, 128, 442, 100));
-    },
+    draw: (d) => twoCopies(d, (i) => Math.floor(i / 4) % 4, 'four pixels a load', ['copy 1 of the bins', 'copy 2'], [1, 3], [0, 2]),
   },
   'gpu-draw': {
     height: 190,
@@ -144,6 +124,23 @@ const DIAGRAMS = {
     },
   },
 };
+
+/** One invocation a pixel: three of them adding to one bin, and what `note` says of it. */
+function perPixel(d, label, colour, note) {
+  d.append(picture(20, 40, (i) => i, 'one invocation a pixel'));
+  d.append(bins(330, 60, SHAPE, label));
+  for (const i of [3, 12, 21]) d.append(arrow(31 + (i % 8) * CELL, 51 + Math.floor(i / 8) * CELL, 378, 92, colour));
+  d.append(text(330, 120, note, { fill: colour }));
+}
+
+/** Pixels read by `owner`, counted into two sets of bins, added into the result. */
+function twoCopies(d, owner, label, names, shapes, hues) {
+  d.append(picture(20, 40, owner, label));
+  d.append(bins(240, 40, part(shapes[0]), names[0], HUES[hues[0]]));
+  d.append(bins(240, 110, part(shapes[1]), names[1], HUES[hues[1]]));
+  d.append(bins(450, 75, SHAPE, 'the result'));
+  d.append(arrow(200, 70, 232, 60), arrow(200, 100, 232, 128), arrow(372, 60, 442, 90), arrow(372, 128, 442, 100));
+}
 
 /** chunks + sum (`reduce` false) or chunks + reduce. */
 function chunks(d, reduce) {
