@@ -4,13 +4,8 @@
 # (bench/cub_deep.cu), 8192x8192, 4096 and 65536 bins, ours first and again after
 # CUB (the clocks). Carry `.gl` and `.device` (bench/prepare-gpu-machine.sh).
 set -euo pipefail
-for f in .gl/*.deb; do dpkg -x "$f" /; done
-ldconfig
-icd=/usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json
-[ -f "$icd" ] && export VK_DRIVER_FILES=$icd
-out=${OUT:-/tmp}
+. bench/gpu-env.sh
 size=${1:-8192x8192}
-nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem --format=csv,noheader | tee "$out/gpu.txt"
 nvcc -O3 -arch=sm_90 -I .device -o /tmp/cub_deep bench/cub_deep.cu
 files=()
 for kind in natural uniform noise; do

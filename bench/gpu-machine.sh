@@ -5,12 +5,7 @@
 # with bench/prepare-gpu-machine.sh. Results go to $OUT. Arguments go to
 # `histogram bench`; the photos in .device/ are counted by both sides.
 set -euo pipefail
-for f in .gl/*.deb; do dpkg -x "$f" /; done
-ldconfig
-icd=/usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json
-[ -f "$icd" ] && export VK_DRIVER_FILES=$icd
-out=${OUT:-/tmp}
-nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem --format=csv,noheader | tee "$out/gpu.txt"
+. bench/gpu-env.sh
 nvcc -O3 -arch=sm_90 -o /tmp/cub_hist .device/cub_hist.cu
 nvcc -O3 -arch=sm_90 -I .device -o /tmp/cub_more bench/cub_more.cu
 # CUB counts raw RGB: the photos decoded by Pillow (ours decodes them itself; a few

@@ -4,10 +4,5 @@
 # carried: bench/prepare-gpu-machine.sh makes both. The folder of photos is made
 # there from the carried photos; results go to $OUT. Arguments go to bench/many.py.
 set -euo pipefail
-for f in .gl/*.deb; do dpkg -x "$f" /; done
-ldconfig
-icd=/usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json
-[ -f "$icd" ] && export VK_DRIVER_FILES=$icd
-out=${OUT:-/tmp}
-nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee "$out/gpu.txt"
+. bench/gpu-env.sh
 python3 bench/many.py --tool .device/histogram --photos .device "$@" | tee "$out/many.txt"

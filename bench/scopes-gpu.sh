@@ -6,12 +6,7 @@
 # floor at that size (cub_hist.cu) and ffmpeg's waveform, parade and vectorscope
 # filters on the same size with all threads. Results go to $OUT.
 set -euo pipefail
-for f in .gl/*.deb; do dpkg -x "$f" /; done
-ldconfig
-icd=/usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json
-[ -f "$icd" ] && export VK_DRIVER_FILES=$icd
-out=${OUT:-/tmp}
-nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee "$out/gpu.txt"
+. bench/gpu-env.sh
 python3 -m pip install --quiet --no-index .device/av-*.whl
 # The frames: ffmpeg-scopes.py's own (gradients and noise) and the photo at 4K.
 python3 - <<'PY'
