@@ -3,12 +3,12 @@
 
 mod common;
 
-use common::{fixtures, photo, photos, reference, reference_deep};
+use common::{fixtures, photo, photos, reference, reference_deep, with_stdin};
 use histogram::gpu::Method;
 use histogram::{Image, Spec};
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
 
 fn histogram(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_histogram"))
@@ -321,19 +321,10 @@ fn an_image_that_cannot_be_held_gets_a_message_with_what_it_needs() {
 fn a_dash_reads_the_image_from_standard_input() {
     let image = Image::noise(31, 17, 4);
     let path = save_png(&temp_dir("stdin"), "in.png", &image);
-    let mut child = Command::new(env!("CARGO_BIN_EXE_histogram"))
-        .args(["--method", "cpu", "-"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(&std::fs::read(path).unwrap())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = with_stdin(
+        Command::new(env!("CARGO_BIN_EXE_histogram")).args(["--method", "cpu", "-"]),
+        &std::fs::read(path).unwrap(),
+    );
     assert!(out.status.success());
     let line = String::from_utf8(out.stdout).unwrap();
     assert!(
@@ -855,8 +846,8 @@ fn scope_pngs_are_the_cpu_drawing_and_bad_input_is_reported() {
         assert_eq!(png.as_raw(), want.rgba(), "{flag}");
     }
     // Standard input, named stdin.
-    let mut child = Command::new(env!("CARGO_BIN_EXE_histogram"))
-        .args([
+    let scoped = with_stdin(
+        Command::new(env!("CARGO_BIN_EXE_histogram")).args([
             "scope",
             "--waveform",
             "--method",
@@ -864,18 +855,10 @@ fn scope_pngs_are_the_cpu_drawing_and_bad_input_is_reported() {
             "--out",
             out_dir.to_str().unwrap(),
             "-",
-        ])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(&std::fs::read(&path).unwrap())
-        .unwrap();
-    assert!(child.wait_with_output().unwrap().status.success());
+        ]),
+        &std::fs::read(&path).unwrap(),
+    );
+    assert!(scoped.status.success());
     assert!(out_dir.join("stdin-waveform.png").exists());
 
     // Usage errors: exit 2 and why.

@@ -4,10 +4,12 @@
 //! still counts. References are the files' own lines, read with serde_json, and a
 //! run on one thread.
 
+mod common;
+
+use common::with_stdin;
 use serde_json::Value;
-use std::io::Write as _;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
 
 fn histogram(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_histogram"))
@@ -207,20 +209,16 @@ fn a_list_on_stdin_and_bad_files_each_get_their_line_and_the_rest_still_counts()
         broken.display(),
         Path::new(&dir).join("vanished.jpg").display()
     );
-    let mut child = Command::new(env!("CARGO_BIN_EXE_histogram"))
-        .args(["--method", "cpu", "--total", "--files-from", "-"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(list.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = with_stdin(
+        Command::new(env!("CARGO_BIN_EXE_histogram")).args([
+            "--method",
+            "cpu",
+            "--total",
+            "--files-from",
+            "-",
+        ]),
+        list.as_bytes(),
+    );
     assert_eq!(out.status.code(), Some(1));
     let got = lines(&out);
     assert_eq!(got.len(), 2, "the good file and the total");

@@ -101,3 +101,22 @@ pub fn gpu() -> Gpu {
     }))
     .expect("a Vulkan adapter (install mesa-vulkan-drivers for lavapipe)")
 }
+
+/// `command` run with `input` on its standard input, its output captured.
+pub fn with_stdin(command: &mut std::process::Command, input: &[u8]) -> std::process::Output {
+    use std::io::Write as _;
+    use std::process::Stdio;
+    let mut child = command
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the command runs");
+    child
+        .stdin
+        .take()
+        .expect("its standard input")
+        .write_all(input)
+        .expect("the input is written");
+    child.wait_with_output().expect("it ends")
+}
