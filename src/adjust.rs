@@ -75,20 +75,40 @@ impl Adjustment {
     /// Its parameters as JSON, for the pages' controls: `{"name": "clahe", "title":
     /// "CLAHE", "tiles": [8, 8], "clip": 2}`.
     pub fn json(self) -> String {
-        let params = match self {
+        #[derive(serde::Serialize)]
+        struct Params {
+            name: &'static str,
+            title: &'static str,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            tiles: Option<(u32, u32)>,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            clip: Option<f32>,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            low: Option<f32>,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            high: Option<f32>,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            linked: Option<bool>,
+        }
+        let mut params = Params {
+            name: self.name(),
+            title: self.title(),
+            tiles: None,
+            clip: None,
+            low: None,
+            high: None,
+            linked: None,
+        };
+        match self {
             Adjustment::Clahe { tiles, clip } => {
-                format!(", \"tiles\": [{}, {}], \"clip\": {clip}", tiles.0, tiles.1)
+                (params.tiles, params.clip) = (Some(tiles), Some(clip))
             }
             Adjustment::AutoLevels { low, high, linked } => {
-                format!(", \"low\": {low}, \"high\": {high}, \"linked\": {linked}")
+                (params.low, params.high, params.linked) = (Some(low), Some(high), Some(linked))
             }
-            Adjustment::Equalize | Adjustment::Otsu => String::new(),
-        };
-        format!(
-            "{{\"name\": \"{}\", \"title\": \"{}\"{params}}}",
-            self.name(),
-            self.title()
-        )
+            Adjustment::Equalize | Adjustment::Otsu => {}
+        }
+        crate::json::line(&params)
     }
 
     /// The code of the adjustment in the shaders (`adjustment` constant).

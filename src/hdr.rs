@@ -14,6 +14,8 @@
 //!   range, and pixels with a NaN or an infinite sample (in no bin at all);
 //! - the share above 1.0 of each channel and of Y: what an SDR display clips.
 
+use crate::histogram::Channels;
+use crate::json::Entries;
 use std::fmt;
 
 /// RGBA f32 samples (alpha is carried, not counted), linear.
@@ -216,26 +218,34 @@ impl HdrHistogram {
         )
     }
 
-    /// The range and the counts apart as JSON fields ("range", "below", "above",
-    /// "above_one", "invalid"), as the command line and the studio write them.
-    pub fn json_fields(&self) -> String {
-        let four = |c: [u32; 4]| {
-            format!(
-                "{{\"r\": {}, \"g\": {}, \"b\": {}, \"luminance\": {}}}",
-                c[0], c[1], c[2], c[3]
-            )
-        };
-        format!(
-            "\"range\": {{\"max\": {}, \"stops\": [{}, {}]}}, \"below\": {}, \"above\": {}, \
-             \"above_one\": {}, \"invalid\": {}",
-            self.range.max,
-            self.range.stops.0,
-            self.range.stops.1,
-            four(self.below),
-            four(self.above),
-            four(self.above_one),
-            self.invalid
-        )
+    /// The range and the counts apart ("range", "below", "above", "above_one",
+    /// "invalid"), as the command line and the studio write them: a struct's
+    /// `#[serde(flatten)]` field.
+    pub fn counts_apart(&self) -> impl serde::Serialize + '_ {
+        #[derive(serde::Serialize)]
+        struct RangeJson {
+            max: f32,
+            stops: (f32, f32),
+        }
+        #[derive(serde::Serialize)]
+        struct Apart<'a> {
+            range: RangeJson,
+            below: Entries<'a, u32>,
+            above: Entries<'a, u32>,
+            above_one: Entries<'a, u32>,
+            invalid: u32,
+        }
+        let four = |c: [u32; 4]| Entries(Channels::Rgbl.names().iter().copied().zip(c).collect());
+        Apart {
+            range: RangeJson {
+                max: self.range.max,
+                stops: self.range.stops,
+            },
+            below: four(self.below),
+            above: four(self.above),
+            above_one: four(self.above_one),
+            invalid: self.invalid,
+        }
     }
 
     pub fn channel(&self, c: usize) -> Vec<u32> {
@@ -406,15 +416,12 @@ impl HdrStats {
             self.above_one_percent,
         ]
     }
+}
 
-    /// As a JSON object (keys as `STATS_FIELDS`), every value as Rust prints an
-    /// f64: exact, in the file's units, never in exponent notation.
-    pub fn to_json(&self) -> String {
-        let fields: Vec<String> = STATS_FIELDS
-            .iter()
-            .zip(self.values())
-            .map(|(name, value)| format!("\"{name}\": {value}"))
-            .collect();
-        format!("{{{}}}", fields.join(", "))
+/// Written as a JSON object (keys as `STATS_FIELDS`), every value as Rust prints an
+/// f64: exact, in the file's units, never in exponent notation.
+impl serde::Serialize for HdrStats {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        Entries(STATS_FIELDS.into_iter().zip(self.values()).collect()).serialize(serializer)
     }
 }

@@ -247,17 +247,3 @@ pub fn compute_cpu(image: &Image, spec: Spec) -> Histogram {
     }
     Histogram { spec, counts }
 }
-
-/// `s` as a JSON string, quoted and escaped (the tool's and the pages' JSON).
-pub fn json_string(s: &str) -> String {
-    let mut out = String::from("\"");
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out + "\""
-}

@@ -17,6 +17,11 @@ pub struct Region {
 }
 
 impl Region {
+    /// `[x, y, width, height]`, as JSON and the command line write a region.
+    pub fn xywh(self) -> [u32; 4] {
+        [self.x, self.y, self.width, self.height]
+    }
+
     /// All of a `width` x `height` image.
     pub fn whole(width: u32, height: u32) -> Region {
         Region {

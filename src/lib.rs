@@ -1,7 +1,7 @@
 //! Image histograms on the GPU, step by step after the webgpufundamentals articles
 //! "WebGPU Compute Shaders - Image Histogram" parts 1 and 2.
 //!
-//! The core (`image`, `decode`, `deep`, `hdr`, `histogram`, `stats`, `adjust`, `draw`, `layout`, `scope`, `gpu`) has no DOM code and runs natively
+//! The core (`image`, `decode`, `deep`, `hdr`, `histogram`, `stats`, `json`, `adjust`, `draw`, `layout`, `scope`, `gpu`) has no DOM code and runs natively
 //! and in the browser; `web` is the browser glue the example pages call.
 
 pub mod adjust;
@@ -14,6 +14,7 @@ pub mod histogram;
 pub mod image;
 #[cfg(not(target_arch = "wasm32"))]
 mod jpeg;
+pub mod json;
 pub mod layout;
 pub mod scope;
 pub mod stats;

@@ -14,9 +14,9 @@
 //!   floor(cb N / 256), row = floor((255 - cr) N / 256): +Cr up, neutral grey on
 //!   one cell.
 
-use crate::histogram::{json_string, luminance, Spec};
+use crate::histogram::{luminance, Channels, Spec};
 use crate::image::{Image, Region};
-use std::fmt::Write as _;
+use crate::json::{Entries, Rows};
 
 /// Value levels of a waveform column, per channel.
 pub const LEVELS: usize = 256;
@@ -396,14 +396,26 @@ pub fn draw_vectorscope(scope: &Vectorscope, style: Style) -> Image {
     to_rgba(pixels, n, n)
 }
 
-fn rows(rows: impl Iterator<Item = Vec<u32>>) -> String {
-    let rows: Vec<String> = rows
-        .map(|r| {
-            let v: Vec<String> = r.iter().map(u32::to_string).collect();
-            format!("[{}]", v.join(", "))
-        })
-        .collect();
-    format!("[{}]", rows.join(", "))
+/// What a scope's JSON line says first: the picture, the scope, what was counted.
+#[derive(serde::Serialize)]
+struct Header<'a> {
+    file: &'a str,
+    width: u32,
+    height: u32,
+    scope: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    size: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    region: Option<[u32; 4]>,
+}
+
+/// A header and the counts after it, as one object.
+#[derive(serde::Serialize)]
+struct Line<'a, T> {
+    #[serde(flatten)]
+    header: Header<'a>,
+    #[serde(flatten)]
+    counts: T,
 }
 
 /// The waveform (the parade's counts too) of an image of `width` x `height` as one JSON
@@ -417,23 +429,29 @@ pub fn waveform_json(
     (width, height): (u32, u32),
     region: Option<Region>,
 ) -> String {
-    let mut out = format!(
-        "{{\"file\": {}, \"width\": {width}, \"height\": {height}, \"scope\": \"waveform\"",
-        json_string(file),
-    );
-    if let Some(r) = region {
-        write!(
-            out,
-            ", \"region\": [{}, {}, {}, {}]",
-            r.x, r.y, r.width, r.height
-        )
-        .unwrap();
-    }
-    for (c, name) in ["r", "g", "b", "luminance"].iter().enumerate() {
-        let columns = (0..waveform.width).map(|x| waveform.column(x, c).to_vec());
-        write!(out, ", \"{name}\": {}", rows(columns)).unwrap();
-    }
-    out + "}"
+    let columns = |c: usize| {
+        Rows(waveform.width as usize, move |x| {
+            waveform.column(x as u32, c)
+        })
+    };
+    crate::json::line(&Line {
+        header: Header {
+            file,
+            width,
+            height,
+            scope: "waveform",
+            size: None,
+            region: region.map(Region::xywh),
+        },
+        counts: Entries(
+            Channels::Rgbl
+                .names()
+                .iter()
+                .enumerate()
+                .map(|(c, &name)| (name, columns(c)))
+                .collect(),
+        ),
+    })
 }
 
 /// The vectorscope as one JSON object: `{"file", "width", "height", "scope":
@@ -445,19 +463,16 @@ pub fn vectorscope_json(
     region: Option<Region>,
 ) -> String {
     let n = scope.size as usize;
-    let mut out = format!(
-        "{{\"file\": {}, \"width\": {width}, \"height\": {height}, \"scope\": \"vectorscope\", \"size\": {n}",
-        json_string(file),
-    );
-    if let Some(r) = region {
-        write!(
-            out,
-            ", \"region\": [{}, {}, {}, {}]",
-            r.x, r.y, r.width, r.height
-        )
-        .unwrap();
-    }
-    let counts = scope.counts.chunks(n).map(<[u32]>::to_vec);
-    write!(out, ", \"counts\": {}", rows(counts)).unwrap();
-    out + "}"
+    let rows: Vec<&[u32]> = scope.counts.chunks(n).collect();
+    crate::json::line(&Line {
+        header: Header {
+            file,
+            width,
+            height,
+            scope: "vectorscope",
+            size: Some(scope.size),
+            region: region.map(Region::xywh),
+        },
+        counts: Entries(vec![("counts", rows)]),
+    })
 }

@@ -93,16 +93,6 @@ impl Stats {
             .collect()
     }
 
-    /// The statistics as a JSON object (keys as `FIELDS`).
-    pub fn to_json(&self) -> String {
-        let fields: Vec<String> = FIELDS
-            .iter()
-            .zip(self.values())
-            .map(|(name, value)| format!("\"{name}\": {}", number(value)))
-            .collect();
-        format!("{{{}}}", fields.join(", "))
-    }
-
     /// The values in the order of `FIELDS`.
     pub fn values(&self) -> [f64; 11] {
         [
@@ -145,12 +135,12 @@ pub fn level(b: usize, n: usize) -> f64 {
     255.0 * b as f64 / (n - 1) as f64
 }
 
-/// A number for JSON: integers as such, others to 4 decimals.
-fn number(v: f64) -> String {
-    if v.fract() == 0.0 && v.abs() < 1e15 {
-        format!("{}", v as i64)
-    } else {
-        format!("{:.4}", v)
+/// Written as a JSON object (keys as `FIELDS`), integers as such, others to 4
+/// decimals.
+impl serde::Serialize for Stats {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let rounded = self.values().map(|v| (v * 1e4).round() / 1e4);
+        crate::json::Entries(FIELDS.into_iter().zip(rounded).collect()).serialize(serializer)
     }
 }
 
@@ -158,15 +148,8 @@ fn number(v: f64) -> String {
 /// empty channel).
 pub fn json(histogram: &Histogram) -> String {
     let names = histogram.spec().channels.names();
-    let parts: Vec<String> = Stats::of_histogram(histogram)
-        .iter()
-        .zip(names)
-        .map(|(stats, name)| {
-            format!(
-                "\"{name}\": {}",
-                stats.map_or("null".to_string(), |s| s.to_json())
-            )
-        })
-        .collect();
-    format!("{{{}}}", parts.join(", "))
+    let stats = Stats::of_histogram(histogram);
+    crate::json::line(&crate::json::Entries(
+        names.iter().copied().zip(stats).collect(),
+    ))
 }

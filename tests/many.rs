@@ -88,7 +88,7 @@ fn a_folder_counts_in_path_order_on_every_thread_and_its_total_is_the_sum() {
     let dir = folder("total");
     let d = dir.to_str().unwrap();
     let one = histogram(&["--method", "cpu", "--jobs", "1", "--total", "--stats", d]);
-    let many = histogram(&["--jobs", "4", "--total", "--stats", d]);
+    let many = histogram(&["--method", "packed", "--jobs", "4", "--total", "--stats", d]);
     assert!(one.status.success(), "{}", text(&one.stderr));
     assert!(many.status.success(), "{}", text(&many.stderr));
     let (one, many) = (lines(&one), lines(&many));

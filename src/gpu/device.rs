@@ -92,6 +92,12 @@ pub struct Gpu {
 }
 
 impl Gpu {
+    /// Whether the CPU emulates this GPU (lavapipe, SwiftShader, WARP): where the
+    /// CPU method counts faster, and some kernels pick their CPU-friendly shape.
+    pub fn is_cpu(&self) -> bool {
+        self.info.device_type == wgpu::DeviceType::Cpu
+    }
+
     /// Opens the best adapter with all of its limits (the defaults would cap storage
     /// buffers at 128 MiB) and timestamp queries when it has them.
     pub async fn new(options: &GpuOptions) -> Result<Gpu, GpuError> {

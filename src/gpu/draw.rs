@@ -513,7 +513,7 @@ pub(super) fn fit_matrix(picture: (u32, u32), target: (u32, u32)) -> Mat4 {
 /// emulates, where filtering costs a third of the draw pass (3.5 ms of a 540p
 /// frame on SwiftShader).
 pub(super) fn picture_sampler(gpu: &Gpu) -> wgpu::Sampler {
-    let filter = if gpu.info.device_type == wgpu::DeviceType::Cpu {
+    let filter = if gpu.is_cpu() {
         wgpu::FilterMode::Nearest
     } else {
         wgpu::FilterMode::Linear

@@ -42,13 +42,13 @@ impl Limits {
             // over the default picture counted nothing. Shorter loops cost a few
             // more passes on a GPU the CPU emulates; a silent stop costs the counts.
             max_loop_iterations: if gpu.info.name.contains("llvmpipe")
-                || (gpu.info.name.is_empty() && gpu.info.device_type == wgpu::DeviceType::Cpu)
+                || (gpu.info.name.is_empty() && gpu.is_cpu())
             {
                 65535
             } else {
                 u64::MAX
             },
-            packed_invocations: if gpu.info.device_type != wgpu::DeviceType::Cpu
+            packed_invocations: if !gpu.is_cpu()
                 && l.max_compute_invocations_per_workgroup >= 512
                 && l.max_compute_workgroup_size_x >= 512
             {

@@ -38,7 +38,7 @@ pub enum ScopeKernel {
 impl ScopeKernel {
     /// The faster one on this GPU.
     pub fn for_gpu(gpu: &Gpu) -> ScopeKernel {
-        if gpu.info.device_type == wgpu::DeviceType::Cpu {
+        if gpu.is_cpu() {
             ScopeKernel::Columns
         } else {
             ScopeKernel::Workgroups

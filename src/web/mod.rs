@@ -683,18 +683,14 @@ impl Outcome {
     /// (src/stats.rs), or an HDR picture's from its samples, in its units.
     pub fn stats(&self) -> String {
         match &self.hdr {
-            Some((reading, _)) => {
-                let parts: Vec<String> = reading
-                    .stats
+            Some((reading, _)) => crate::json::line(&crate::json::Entries(
+                Channels::Rgbl
+                    .names()
                     .iter()
-                    .zip(Channels::Rgbl.names())
-                    .map(|(s, n)| {
-                        let value = s.map_or_else(|| "null".to_string(), |s| s.to_json());
-                        format!("\"{n}\": {value}")
-                    })
-                    .collect();
-                format!("{{{}}}", parts.join(", "))
-            }
+                    .copied()
+                    .zip(&reading.stats)
+                    .collect(),
+            )),
             None => crate::stats::json(&self.histogram),
         }
     }
@@ -704,13 +700,18 @@ impl Outcome {
     /// "note", the same in words); undefined for other pictures.
     #[wasm_bindgen(getter)]
     pub fn hdr(&self) -> Option<String> {
+        #[derive(serde::Serialize)]
+        struct Hdr<T> {
+            #[serde(flatten)]
+            apart: T,
+            note: String,
+        }
         self.hdr.as_ref().map(|(reading, _)| {
             let h = &reading.histogram;
-            format!(
-                "{{{}, \"note\": {}}}",
-                h.json_fields(),
-                crate::histogram::json_string(&h.note())
-            )
+            crate::json::line(&Hdr {
+                apart: h.counts_apart(),
+                note: h.note(),
+            })
         })
     }
 

@@ -4,88 +4,37 @@
 //! run side by side and compared (bench/compare.py).
 
 use crate::input::decode_whole;
-use crate::options::{self, parse, Options, USAGE};
+use crate::options::{self, BenchArgs, Bits};
 use histogram::deep::{self, DeepImage};
-use histogram::gpu::{Gpu, GpuImage, Input, Kernels, Method, Run, RunOptions};
+use histogram::gpu::{Gpu, GpuImage, GpuOptions, Input, Kernels, Method, Run, RunOptions};
 use histogram::histogram::MAX_KERNEL_BINS;
-use histogram::{compute_cpu, Channels, Histogram, Image, Region, Spec};
+use histogram::{compute_cpu, Histogram, Image, Region, Spec};
 use std::collections::HashMap;
 
-const KEYS: &[&str] = &["runs", "sizes", "kinds", "methods", "warmup-ms", "bits"];
+pub const ABOUT: &str = "\
+Times every GPU method on generated pictures (and the IMAGEs given) with timestamp
+queries, each checked against the CPU method, one row a case, in the rows of
+../shared/anchors/cub_hist.cu (bench/compare.py reads both). --bits 16 times the
+deep method on 16-bit pictures of the same kinds. Each case first keeps the GPU
+busy for --warmup-ms: an idle GPU lowers its clocks and takes a while to raise
+them again.";
 
 /// The article's and common video sizes; 1920x1080's pixels as one row and one
 /// column, and 4096x2048's as 16384x512 and 512x16384: the time should not depend
 /// on the shape.
-const SIZES: &str =
+pub const SIZES: &str =
     "2448x1505,1920x1080,2073600x1,1x2073600,4096x2048,16384x512,512x16384,3840x2160,8192x8192";
-const KINDS: &str = "natural,uniform,noise";
 /// One GPU thread over more pixels than this takes seconds a run.
 const SINGLE_MAX_PIXELS: u64 = 2_100_000;
+
 /// A GPU left idle (while the CPU makes the next image and its reference) drops
 /// its clocks and takes a while to raise them; an H100 timed straight away ran
-/// the packed kernel at 8192x8192 4x slower (docs/DECISIONS.md, 9). So every case
-/// first keeps the GPU busy for this long.
-const WARMUP_MS: &str = "300";
-
-fn option<'a>(o: &'a Options, key: &str, default: &'a str) -> &'a str {
-    o.rest
-        .iter()
-        .rev()
-        .find(|(k, _)| k == key)
-        .map_or(default, |(_, v)| v.as_str())
-}
-
-pub fn run(args: &[String]) -> i32 {
-    if args.iter().any(|a| a == "-h" || a == "--help") {
-        println!("{USAGE}");
-        return 0;
-    }
-    match parse(args, KEYS) {
-        Ok(o) => bench(o),
-        Err(e) => options::usage_error("histogram", &e),
-    }
-}
-
-fn bench(o: Options) -> i32 {
-    let runs: usize = match option(&o, "runs", "20").parse() {
-        Ok(n) if n > 0 => n,
-        _ => {
-            eprintln!("histogram bench: --runs takes a positive number");
-            return 2;
-        }
-    };
-    let Ok(warmup_ms) = option(&o, "warmup-ms", WARMUP_MS).parse::<u64>() else {
-        eprintln!("histogram bench: --warmup-ms takes a number of milliseconds");
-        return 2;
-    };
-    let mut methods = Vec::new();
-    for name in option(&o, "methods", "")
-        .split(',')
-        .filter(|s| !s.is_empty())
-    {
-        match Method::parse(name) {
-            Some(m) => methods.push(m),
-            None => {
-                eprintln!("histogram bench: unknown method '{name}'");
-                return 2;
-            }
-        }
-    }
-    let deep = match option(&o, "bits", "8") {
-        "8" => false,
-        "16" => true,
-        other => {
-            eprintln!("histogram bench: --bits is 8 or 16, not '{other}'");
-            return 2;
-        }
-    };
-    let spec = match Spec::new(o.bins, Channels::Rgbl) {
-        Ok(spec) => spec,
-        Err(e) => {
-            eprintln!("histogram bench: {e}");
-            return 2;
-        }
-    };
+/// the packed kernel at 8192x8192 4x slower (docs/DECISIONS.md, 9): hence
+/// `--warmup-ms` before every case.
+pub fn run(o: BenchArgs, gpu_options: &GpuOptions) -> i32 {
+    let (runs, warmup_ms, spec) = (o.runs, o.warmup_ms, o.bins);
+    let deep = o.bits == Bits::Sixteen;
+    let mut methods = o.methods.clone();
     if methods.is_empty() {
         // Only the deep method reads 16-bit samples, or counts more than 1024 bins.
         methods = if deep || spec.num_bins > MAX_KERNEL_BINS {
@@ -95,23 +44,9 @@ fn bench(o: Options) -> i32 {
         };
     }
     if deep && methods.iter().any(|&m| m != Method::Deep) {
-        eprintln!("histogram bench: only the deep method reads 16-bit samples");
-        return 2;
+        return options::usage_error(Some("bench"), "only the deep method reads 16-bit samples");
     }
-    // Sizes before the GPU and the table's header: a bad one is the only output.
-    let mut sizes = Vec::new();
-    for size in option(&o, "sizes", SIZES).split(',') {
-        let Some(wh) = size
-            .split_once('x')
-            .and_then(|(w, h)| Some((w.parse().ok()?, h.parse().ok()?)))
-            .filter(|&(w, h): &(u32, u32)| w > 0 && h > 0)
-        else {
-            eprintln!("histogram bench: bad size '{size}' (WxH, each at least 1)");
-            return 2;
-        };
-        sizes.push(wh);
-    }
-    let gpu = match pollster::block_on(Gpu::new(&o.gpu)) {
+    let gpu = match pollster::block_on(Gpu::new(gpu_options)) {
         Ok(gpu) => gpu,
         Err(e) => {
             eprintln!("histogram bench: {e}");
@@ -135,8 +70,8 @@ fn bench(o: Options) -> i32 {
     );
 
     let mut inputs: Vec<(String, Result<Picture, String>)> = Vec::new();
-    for (w, h) in sizes {
-        for kind in option(&o, "kinds", KINDS).split(',') {
+    for &(w, h) in &o.sizes {
+        for kind in &o.kinds {
             let image = if deep {
                 DeepImage::bench(kind, w, h).map(Picture::Deep)
             } else {

@@ -2,13 +2,15 @@
 
 use crate::files;
 use crate::input::{count_file, Band, Counted, Counts};
-use crate::options::{self, parse, USAGE};
+use crate::options::{self, CountArgs, Counter, Depth, Format};
 use crate::total::{Done, Total};
 use histogram::deep;
-use histogram::gpu::{count_hdr, ChunkShape, Gpu, GpuImage, Kernels, Method, Run, RunOptions};
+use histogram::gpu::{
+    count_hdr, ChunkShape, Gpu, GpuImage, GpuOptions, Kernels, Method, Run, RunOptions,
+};
 use histogram::hdr::{self, HdrHistogram, HdrStats, Range};
-use histogram::histogram::json_string;
 use histogram::histogram::MAX_KERNEL_BINS;
+use histogram::json::{self, Entries};
 use histogram::{compute_cpu, stats, Channels, Histogram, Region, Spec};
 use rayon::iter::{ParallelBridge as _, ParallelIterator as _};
 use std::collections::BTreeMap;
@@ -17,33 +19,19 @@ use std::io::Write as _;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Mutex};
 
-pub fn run(args: &[String]) -> i32 {
-    if args.iter().any(|a| a == "-h" || a == "--help") {
-        println!("{USAGE}");
-        return 0;
+pub fn run(options: CountArgs, gpu_options: &GpuOptions) -> i32 {
+    if options.files.is_empty() && options.files_from.is_none() {
+        return usage_error("no image given");
     }
-    let options = match parse(args, &[]) {
-        Ok(o) if o.files.is_empty() && o.files_from.is_none() => {
-            return usage_error("no image given")
-        }
-        Ok(o) => o,
-        Err(e) => return usage_error(&e),
-    };
-    let spec = match Spec::new(options.bins, Channels::Rgbl) {
-        Ok(spec) => spec,
-        Err(e) => return usage_error(&e),
-    };
-    let stops = match options.range.as_deref().map(hdr::parse_stops).transpose() {
-        Ok(stops) => stops,
-        Err(e) => return usage_error(&e),
-    };
-    let method = match options.method.as_deref() {
-        None | Some("cpu") => None,
-        Some("race") => return usage_error("race loses counts on purpose; pick an exact method"),
-        Some(name) => match Method::parse(name) {
-            Some(m) => Some(m),
-            None => return usage_error(&format!("unknown method '{name}'")),
-        },
+    if let Err(e) = options::stdin_once(&options.files, options.files_from.as_deref()) {
+        return usage_error(&e);
+    }
+    let counting = &options.counting;
+    let spec = counting.bins;
+    let stops = counting.range;
+    let method = match counting.method {
+        None | Some(Counter::Cpu) => None,
+        Some(Counter::Gpu(m)) => Some(m),
     };
     let mut empty = 0;
     let files = match files::expand(&options.files, options.files_from.as_deref(), &mut empty) {
@@ -60,9 +48,9 @@ pub fn run(args: &[String]) -> i32 {
             return 2;
         }
     };
-    let use_gpu = options.method.as_deref() != Some("cpu");
+    let use_gpu = counting.method != Some(Counter::Cpu);
     let gpu = if use_gpu {
-        match pollster::block_on(Gpu::new(&options.gpu)) {
+        match pollster::block_on(Gpu::new(gpu_options)) {
             Ok(gpu) => Some(gpu),
             Err(e) if method.is_some() => {
                 eprintln!("histogram: {e}; --method cpu works without a GPU");
@@ -76,17 +64,20 @@ pub fn run(args: &[String]) -> i32 {
     } else {
         None
     };
+    // Unasked, a CPU adapter (lavapipe, SwiftShader) leaves the count to the CPU
+    // method, the faster there.
+    let gpu = gpu.filter(|gpu| method.is_some() || !gpu.is_cpu());
     let plan = Plan {
         spec,
         stops,
-        region: options.region,
-        eight_bits: options.eight_bits,
-        chunk: options.chunk,
+        region: counting.region,
+        eight_bits: counting.depth == Depth::Eight,
+        chunk: counting.chunk,
         asked: method,
         method: gpu.as_ref().map(|_| method.unwrap_or(Method::FASTEST)),
-        range_given: options.range.is_some(),
-        csv: options.csv,
-        stats: options.stats,
+        range_given: stops.is_some(),
+        csv: options.output.format == Format::Csv,
+        stats: options.output.stats,
     };
     let mut total = options.total.then(|| Total::new(spec.num_bins));
     if let (Some(total), Some(done)) = (&mut total, &done) {
@@ -100,7 +91,7 @@ pub fn run(args: &[String]) -> i32 {
         .map(String::as_str)
         .filter(|f| done.as_ref().is_none_or(|d| !d.files.contains(*f)))
         .collect();
-    if options.csv {
+    if plan.csv {
         println!("file,bin,r,g,b,luminance");
     }
     let progress = Progress::new(todo.len() as u64, options.quiet);
@@ -458,7 +449,7 @@ fn comb_note(spec: Spec, depth: u32) -> Option<String> {
 }
 
 fn usage_error(message: &str) -> i32 {
-    options::usage_error("histogram", message)
+    options::usage_error(None, message)
 }
 
 /// `image` counted by `method` on the GPU.
@@ -502,19 +493,37 @@ impl Stats {
             Stats::Hdr(all) => all.iter().map(|s| s.map(|s| s.values().to_vec())).collect(),
         }
     }
+}
 
-    fn json(&self) -> String {
-        let objects: Vec<Option<String>> = match self {
-            Stats::Levels(all) => all.iter().map(|s| s.map(|s| s.to_json())).collect(),
-            Stats::Hdr(all) => all.iter().map(|s| s.map(|s| s.to_json())).collect(),
-        };
-        let parts: Vec<String> = objects
-            .into_iter()
-            .zip(Channels::Rgbl.names())
-            .map(|(s, n)| format!("\"{n}\": {}", s.unwrap_or_else(|| "null".into())))
-            .collect();
-        format!("{{{}}}", parts.join(", "))
+/// Each channel's statistics as one object's entries (null: no pixels).
+impl serde::Serialize for Stats {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let names = Channels::Rgbl.names().iter().copied();
+        match self {
+            Stats::Levels(all) => Entries(names.zip(all).collect()).serialize(serializer),
+            Stats::Hdr(all) => Entries(names.zip(all).collect()).serialize(serializer),
+        }
     }
+}
+
+/// A file's line: what was counted, how, its notes, statistics and channels.
+#[derive(serde::Serialize)]
+struct FileLine<'a, H> {
+    file: &'a str,
+    width: u32,
+    height: u32,
+    depth: u32,
+    bins: u32,
+    method: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    region: Option<[u32; 4]>,
+    notes: &'a [String],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    stats: Option<&'a Stats>,
+    #[serde(flatten)]
+    hdr: Option<H>,
+    #[serde(flatten)]
+    channels: Entries<'a, Vec<u32>>,
 }
 
 fn json_line(
@@ -525,35 +534,24 @@ fn json_line(
     method: &str,
     stats: Option<&Stats>,
 ) -> String {
-    let mut out = format!(
-        "{{\"file\": {}, \"width\": {}, \"height\": {}, \"depth\": {}, \"bins\": {}, \"method\": \"{method}\"",
-        json_string(file),
-        counted.width,
-        counted.height,
-        counted.depth,
-        histogram.spec().num_bins
-    );
-    if let Some(r) = counted.region {
-        write!(
-            out,
-            ", \"region\": [{}, {}, {}, {}]",
-            r.x, r.y, r.width, r.height
-        )
-        .unwrap();
-    }
-    let notes: Vec<String> = counted.notes.iter().map(|n| json_string(n)).collect();
-    write!(out, ", \"notes\": [{}]", notes.join(", ")).unwrap();
-    if let Some(stats) = stats {
-        write!(out, ", \"stats\": {}", stats.json()).unwrap();
-    }
-    if let Some(h) = hdr {
-        write!(out, ", {}", h.json_fields()).unwrap();
-    }
-    for (c, name) in histogram.spec().channels.names().iter().enumerate() {
-        let bins: Vec<String> = histogram.channel(c).iter().map(u32::to_string).collect();
-        write!(out, ", \"{name}\": [{}]", bins.join(", ")).unwrap();
-    }
-    out + "}\n"
+    let names = histogram.spec().channels.names();
+    let channels = names
+        .iter()
+        .enumerate()
+        .map(|(c, &name)| (name, histogram.channel(c)));
+    json::line(&FileLine {
+        file,
+        width: counted.width,
+        height: counted.height,
+        depth: counted.depth,
+        bins: histogram.spec().num_bins,
+        method,
+        region: counted.region.map(Region::xywh),
+        notes: &counted.notes,
+        stats,
+        hdr: hdr.map(HdrHistogram::counts_apart),
+        channels: Entries(channels.collect()),
+    }) + "\n"
 }
 
 fn csv_rows(file: &str, histogram: &Histogram, stats: Option<&Stats>) -> String {

@@ -27,7 +27,7 @@ mod total;
 fn main() {
     quiet_by_pipe();
     quiet_runtime_dir();
-    std::process::exit(run(std::env::args().skip(1).collect()));
+    std::process::exit(run());
 }
 
 /// A reader that goes away (`histogram *.png | head`) ends the tool as it ends
@@ -62,35 +62,20 @@ fn quiet_runtime_dir() {
     }
 }
 
-/// Runs the command named by the first argument that is neither an option nor an
-/// option's value (`adjust`, `scope`, `bench`, `merge`), else counts the images given.
+/// Runs the command named (`adjust`, `scope`, `bench`, `merge`), else counts the
+/// images given.
 #[cfg(not(target_arch = "wasm32"))]
-fn run(mut args: Vec<String>) -> i32 {
-    let mut first = 0;
-    while args
-        .get(first)
-        .is_some_and(|a| a.starts_with("--") && a != "--")
-    {
-        first += 2;
-    }
-    match args.get(first).map(String::as_str) {
-        Some("adjust") => {
-            args.remove(first);
-            adjust::run(args)
-        }
-        Some("scope") => {
-            args.remove(first);
-            scope::run(args)
-        }
-        Some("bench") => {
-            args.remove(first);
-            bench::run(&args)
-        }
-        Some("merge") => {
-            args.remove(first);
-            total::merge(&args)
-        }
-        _ => count::run(&args),
+fn run() -> i32 {
+    use clap::Parser as _;
+    use options::{Cli, Command};
+    let cli = Cli::parse();
+    let gpu = cli.gpu.options();
+    match cli.command {
+        Some(Command::Adjust(args)) => adjust::run(args, &gpu),
+        Some(Command::Scope(args)) => scope::run(args, &gpu),
+        Some(Command::Bench(args)) => bench::run(args, &gpu),
+        Some(Command::Merge(args)) => total::merge(args),
+        None => count::run(cli.count, &gpu),
     }
 }
 

@@ -1,223 +1,516 @@
-//! The command line's words: the options every command shares, parsed one way.
+//! The command line's words, parsed by clap: the commands, their options and their
+//! help; each kind of value read by one parser, shared by every command that takes it.
 
-use histogram::gpu::{ChunkShape, GpuOptions};
-use histogram::Region;
+use clap::builder::PossibleValuesParser;
+use clap::error::ErrorKind;
+use clap::{
+    Arg, ArgAction, ArgMatches, Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum,
+};
+use histogram::adjust::Adjustment;
+use histogram::gpu::{ChunkShape, GpuOptions, Method};
+use histogram::{hdr, Channels, Region, Spec};
 
-pub const USAGE: &str = "\
-usage: histogram [OPTIONS] IMAGE|FOLDER...   (- reads one image from standard input)
-       histogram merge [--stats] [--format F] SHARD.jsonl...
-       histogram adjust (--equalize | --clahe | --auto-levels | --otsu) IN OUT
-       histogram scope (--waveform | --parade | --vectorscope) IMAGE... [--out DIR]
-       histogram bench [--runs N] [--sizes WxH,...] [--kinds natural,uniform,noise]
-                       [--methods NAME,...] [--warmup-ms MS] [--bits 8|16] [--bins N]
-                       [BENCH OPTIONS] [IMAGE...]
-
+const RULES: &str = "\
 Prints the R, G, B and luminance histograms of each image (PNG, JPEG, WebP, GIF,
-BMP, TIFF, ICO, Radiance HDR, OpenEXR), one JSON object per line (or CSV rows). A
-folder gives its images, in the order of their paths, with its subfolders'.
-`merge` sums the outputs of runs over parts of a set (shards) into one total.
+BMP, TIFF, ICO, Radiance HDR, OpenEXR), one JSON object per line (or CSV rows).
+A folder gives its images, in the order of their paths, with its subfolders'.
 The stored values are counted: alpha is not applied, colour profiles are not
-applied, an animation counts its first frame. 16-bit PNG and TIFF are counted
-at their full depth.
+applied, an animation counts its first frame. 16-bit PNG and TIFF are counted at
+their full depth.
 
 The rule, for samples of d bits (8, or 16): v = stored / (2^d - 1); a channel's
-bin is min(floor(v * N), N - 1) for N bins, luminance's the same on
-0.2126 R + 0.7152 G + 0.0722 B; evaluated exactly, in integers, so every method
-agrees. With N = 2^d a bin is the stored value itself.
+bin is min(floor(v * N), N - 1) for N bins, luminance's the same on 0.2126 R +
+0.7152 G + 0.0722 B; evaluated exactly, in integers, so every method agrees. With
+N = 2^d a bin is the stored value itself.
 
-HDR pictures (Radiance .hdr, OpenEXR, floating-point TIFF) are linear values:
-R, G and B are counted over [0, max] (max: the largest finite sample), bin
-min(floor(v * (N / max)), N - 1); luminance Y in stops (log2 Y) over [LO, HI],
-by default the whole stops around the data's own positive Y (--range LO,HI to
-choose), each bin's edges 2^(LO + k (HI - LO) / N). Values below 0 or outside
-the range, and pixels with a NaN or infinite sample, are counted apart
-(\"below\", \"above\", \"invalid\"), with each channel's count above 1.0, which
-an SDR display clips. On the GPU the hdr kernel counts them.
+HDR pictures (Radiance .hdr, OpenEXR, floating-point TIFF) are linear values: R,
+G and B are counted over [0, max] (max: the largest finite sample), bin
+min(floor(v * (N / max)), N - 1); luminance Y in stops (log2 Y) over [LO, HI], by
+default the whole stops around the data's own positive Y (--range LO,HI to
+choose), each bin's edges 2^(LO + k (HI - LO) / N). Values below 0 or outside the
+range, and pixels with a NaN or infinite sample, are counted apart (\"below\",
+\"above\", \"invalid\"), with each channel's count above 1.0, which an SDR
+display clips. On the GPU the hdr kernel counts them.";
 
-options:
-  --method NAME    cpu, or a GPU method: single, atomic, fragment (atomicAdd from a
-                   fragment shader), chunks-sum, chunks-reduce, privatized, packed,
-                   deep (default: packed, the fastest exact one; race is refused: it
-                   loses counts on purpose); all but deep count 8-bit samples in at
-                   most 1024 bins, and hand 16-bit files and more bins to deep
-                   (JSON's \"method\" says which counted)
-  --bins N         bins per channel, 1 to 65536 (default 256); past 2^d, R, G
-                   and B leave bins empty, and a note says how many
-  --depth D        stored (default): count samples at the file's depth; 8: count
-                   16-bit samples as their nearest 8-bit value, as the article's
-                   pages do (and as the browser decodes files it reads for them)
-  --format F       json (default) or csv
-  --chunk WxH      the pixels a workgroup covers: the chunk of the chunk methods
-                   (default 256x1), the workgroup of race and atomic (default 1x1)
-  --region X,Y,W,H count only this rectangle of each image (it must fit inside)
-  --range LO,HI    an HDR picture's luminance range in stops (default: its own)
-  --stats          add each channel's statistics: pixels, mean, std_dev, median,
-                   mode, min, max, p1, p99 and the percent in the first and last
-                   bin (JSON: a \"stats\" object; CSV: a row per statistic)
-  --files-from F   count the files listed in F too, a path a line (- : stdin)
-  --jobs N         files decoded at once (default: every core); the GPU counts
-                   what is decoded meanwhile, and results print in the files' order
-  --total          end with one histogram of all the files ({\"files\": N, ...}),
-                   its --stats those of the whole set, from the summed bins
-  --skip-done OUT  files with a line in OUT (an earlier run's JSON Lines) are not
-                   counted again; with --total, their histograms are summed too
-  --quiet          no progress bar (it is drawn only where stderr is a terminal)
-  --backend B      vulkan, gl, metal, dx12 (default: any)
-  --adapter NAME   the first GPU adapter whose name contains NAME
-  -h, --help       this text
+const AFTER: &str = "\
+With no GPU adapter, or where the only adapter is a CPU, the CPU method counts
+(it is the faster there), unless a GPU method is asked for. A file that cannot be
+read is reported on stderr; the others are still processed, and the exit status
+is 1. Large images are counted in bands of rows: PNG files are decoded band by
+band (any size fits), other formats are decoded whole when the machine's memory
+allows.";
 
-With no GPU adapter the CPU method is used, unless a GPU method was asked for.
-A file that cannot be read is reported on stderr; the others are still processed,
-and the exit status is 1. Large images are counted in bands of rows: PNG files are
-decoded band by band (any size fits), other formats are decoded whole when the
-machine's memory allows.
-
-bench --bits 16 times the deep method on 16-bit pictures of the same kinds.
-bench keeps the GPU busy for --warmup-ms (default 300) before timing each case:
-an idle GPU lowers its clocks and takes a while to raise them again.";
-
-/// What the command line asked for.
-pub struct Options {
-    pub method: Option<String>,
-    pub bins: u32,
-    pub csv: bool,
-    /// `None`: the method's own (`Method::default_shape`).
-    pub chunk: Option<ChunkShape>,
-    pub region: Option<Region>,
-    /// `--range LO,HI`: an HDR picture's luminance stops.
-    pub range: Option<String>,
-    pub stats: bool,
-    /// `--depth 8`: 16-bit samples rounded to 8 bits before counting.
-    pub eight_bits: bool,
-    pub gpu: GpuOptions,
-    pub files: Vec<String>,
-    /// `--files-from PATH`: more files, a path a line ("-": standard input).
-    pub files_from: Option<String>,
-    /// `--jobs N`: files decoded at once (default: every core).
-    pub jobs: Option<usize>,
-    /// `--total`: one more histogram, of all the files.
-    pub total: bool,
-    /// `--skip-done OUT.jsonl`: files with a line there are not counted again.
-    pub skip_done: Option<String>,
-    /// `--quiet`: no progress bar.
-    pub quiet: bool,
-    /// Everything else, for `bench` to read.
-    pub rest: Vec<(String, String)>,
+#[derive(Parser)]
+#[command(
+    name = "histogram",
+    version,
+    about = "Image histograms on the GPU (or the CPU), from the command line",
+    long_about = RULES,
+    after_long_help = AFTER,
+    args_override_self = true,
+    max_term_width = 100,
+    override_usage = "histogram [OPTIONS] [IMAGE|FOLDER]...\n       histogram [--backend B] [--adapter NAME] <COMMAND> ..."
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    #[command(flatten)]
+    pub count: CountArgs,
+    /// Every command's, before or after its name.
+    #[command(flatten)]
+    pub gpu: GpuArgs,
 }
 
-/// Parses `--name value` pairs and files; `bench_keys` are the extra options allowed.
-pub fn parse(args: &[String], bench_keys: &[&str]) -> Result<Options, String> {
-    let mut o = Options {
-        method: None,
-        bins: 256,
-        csv: false,
-        chunk: None,
-        region: None,
-        range: None,
-        stats: false,
-        eight_bits: false,
-        gpu: GpuOptions::default(),
-        files: Vec::new(),
-        files_from: None,
-        jobs: None,
-        total: false,
-        skip_done: None,
-        quiet: false,
-        rest: Vec::new(),
-    };
-    let mut args = args.iter();
-    while let Some(arg) = args.next() {
-        // `--` ends the options: every argument after it is a file, even "-name.png".
-        if arg == "--" {
-            o.files.extend(args.cloned());
-            break;
-        }
-        if !arg.starts_with("--") {
-            o.files.push(arg.clone());
-            continue;
-        }
-        let name = arg.trim_start_matches("--");
-        let flag = match name {
-            "stats" => Some(&mut o.stats),
-            "total" => Some(&mut o.total),
-            "quiet" => Some(&mut o.quiet),
-            _ => None,
-        };
-        if let Some(flag) = flag {
-            *flag = true;
-            continue;
-        }
-        let value = args.next().ok_or_else(|| format!("{arg} needs a value"))?;
-        match name {
-            "method" => o.method = Some(value.clone()),
-            "bins" => {
-                o.bins = value
-                    .parse()
-                    .map_err(|_| format!("--bins takes a number, not '{value}'"))?
-            }
-            "format" => {
-                o.csv = match value.as_str() {
-                    "json" => false,
-                    "csv" => true,
-                    _ => return Err(format!("--format is json or csv, not '{value}'")),
-                }
-            }
-            "depth" => {
-                o.eight_bits = match value.as_str() {
-                    "stored" => false,
-                    "8" => true,
-                    _ => return Err(format!("--depth is stored or 8, not '{value}'")),
-                }
-            }
-            "chunk" => {
-                o.chunk = Some(
-                    ChunkShape::parse(value)
-                        .ok_or_else(|| format!("--chunk takes WxH, not '{value}'"))?,
-                )
-            }
-            "backend" => o.gpu.backends = Some(backend(value)?),
-            "adapter" => o.gpu.adapter = Some(value.clone()),
-            "region" => o.region = Some(Region::parse(value)?),
-            "range" => o.range = Some(value.clone()),
-            "files-from" => o.files_from = Some(value.clone()),
-            "skip-done" => o.skip_done = Some(value.clone()),
-            "jobs" => {
-                o.jobs =
-                    Some(value.parse().ok().filter(|&n| n > 0).ok_or_else(|| {
-                        format!("--jobs takes a number of threads, not '{value}'")
-                    })?)
-            }
-            _ if bench_keys.contains(&name) => o.rest.push((name.to_string(), value.clone())),
-            _ => return Err(format!("unknown option {arg}")),
+#[derive(Subcommand)]
+pub enum Command {
+    /// Sum the outputs of runs over parts of a set (shards) into one total
+    #[command(args_override_self = true, long_about = crate::total::MERGE_ABOUT)]
+    Merge(MergeArgs),
+    /// Equalize, CLAHE, auto-levels or Otsu's threshold of an image, written as PNG
+    #[command(args_override_self = true, long_about = ADJUST_ABOUT)]
+    Adjust(AdjustArgs),
+    /// The waveform, RGB parade or vectorscope of each image, as PNG or JSON counts
+    #[command(args_override_self = true, long_about = crate::scope::ABOUT)]
+    Scope(ScopeArgs),
+    /// Every GPU method timed (timestamp queries) and checked against the CPU
+    #[command(args_override_self = true, long_about = crate::bench::ABOUT)]
+    Bench(BenchArgs),
+}
+
+/// `histogram IMAGE|FOLDER...`: one histogram an image.
+#[derive(Args)]
+pub struct CountArgs {
+    /// Images and folders (a folder's images in the order of their paths, its
+    /// subfolders' too); - reads one image from standard input
+    #[arg(value_name = "IMAGE|FOLDER")]
+    pub files: Vec<String>,
+    #[command(flatten)]
+    pub counting: Counting,
+    #[command(flatten)]
+    pub output: Output,
+    /// Count the files listed in FILE too, a path a line (- : standard input)
+    #[arg(long, value_name = "FILE")]
+    pub files_from: Option<String>,
+    /// Files decoded at once (default: every core); the GPU counts what is decoded
+    /// meanwhile, and results print in the files' order
+    #[arg(long, value_name = "N", value_parser = at_least_one)]
+    pub jobs: Option<usize>,
+    /// End with one histogram of all the files ({"files": N, ...}), its --stats
+    /// those of the whole set, from the summed bins
+    #[arg(long)]
+    pub total: bool,
+    /// Files with a line in OUT (an earlier run's JSON Lines) are not counted again;
+    /// with --total, their histograms are summed too
+    #[arg(long, value_name = "OUT")]
+    pub skip_done: Option<String>,
+    /// No progress bar (it is drawn only where stderr is a terminal)
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+/// How each picture is counted.
+#[derive(Args)]
+pub struct Counting {
+    /// cpu, or a GPU method: single, atomic, fragment (atomicAdd from a fragment
+    /// shader), chunks-sum, chunks-reduce, privatized, packed, deep (default: packed
+    /// on a GPU, cpu on a CPU adapter; race is refused: it loses counts on purpose);
+    /// all but deep count 8-bit samples in at most 1024 bins, and hand 16-bit files
+    /// and more bins to deep (JSON's "method" says which counted)
+    #[arg(long, value_name = "NAME", value_parser = counter)]
+    pub method: Option<Counter>,
+    /// Bins per channel, 1 to 65536; past 2^d, R, G and B leave bins empty, and a
+    /// note says how many
+    #[arg(long, value_name = "N", default_value = "256", value_parser = bins)]
+    pub bins: Spec,
+    /// stored: count samples at the file's depth; 8: count 16-bit samples as their
+    /// nearest 8-bit value, as the article's pages do
+    #[arg(long, value_name = "D", value_enum, default_value_t = Depth::Stored)]
+    pub depth: Depth,
+    /// The pixels a workgroup covers: the chunk of the chunk methods (default
+    /// 256x1), the workgroup of race and atomic (default 1x1)
+    #[arg(long, value_name = "WxH", value_parser = chunk)]
+    pub chunk: Option<ChunkShape>,
+    /// Count only this rectangle of each image (it must fit inside)
+    #[arg(long, value_name = "X,Y,W,H", value_parser = Region::parse)]
+    pub region: Option<Region>,
+    /// An HDR picture's luminance range in stops (default: its own)
+    #[arg(long, value_name = "LO,HI", value_parser = hdr::parse_stops, allow_hyphen_values = true)]
+    pub range: Option<(f32, f32)>,
+}
+
+/// What is printed.
+#[derive(Args)]
+pub struct Output {
+    /// json (one object a line) or csv
+    #[arg(long, value_name = "F", value_enum, default_value_t = Format::Json)]
+    pub format: Format,
+    /// Add each channel's statistics: pixels, mean, std_dev, median, mode, min, max,
+    /// p1, p99 and the percent in the first and last bin (JSON: a "stats" object;
+    /// CSV: a row per statistic)
+    #[arg(long)]
+    pub stats: bool,
+}
+
+/// Which adapter, for every command that uses the GPU (global: given before or
+/// after the command's name).
+#[derive(Args)]
+pub struct GpuArgs {
+    /// The graphics API (default: any)
+    #[arg(long, value_name = "B", value_enum, global = true)]
+    backend: Option<Backend>,
+    /// The first GPU adapter whose name contains NAME
+    #[arg(long, value_name = "NAME", global = true)]
+    adapter: Option<String>,
+}
+
+impl GpuArgs {
+    pub fn options(&self) -> GpuOptions {
+        GpuOptions {
+            backends: self.backend.map(Backend::backends),
+            adapter: self.adapter.clone(),
         }
     }
-    let dashes = o.files.iter().filter(|f| *f == "-").count()
-        + usize::from(o.files_from.as_deref() == Some("-"));
+}
+
+/// `histogram merge SHARD...`.
+#[derive(Args)]
+pub struct MergeArgs {
+    /// Earlier runs' JSON Lines (their files' lines, or their --total)
+    #[arg(value_name = "SHARD.jsonl", required = true)]
+    pub shards: Vec<String>,
+    #[command(flatten)]
+    pub output: Output,
+}
+
+const ADJUST_ABOUT: &str = "\
+Writes IN adjusted from its histogram to OUT as PNG (- for standard input or
+output). Luma is 0.2126 R' + 0.7152 G' + 0.0722 B' on the stored values; the
+equalizations move each pixel's luma and keep its colour (Cb, Cr).";
+
+/// `histogram adjust (--equalize | --clahe | ...) IN OUT`.
+#[derive(Args)]
+pub struct AdjustArgs {
+    /// IN and OUT; with --time, OUT may be left out
+    #[arg(value_name = "IN OUT")]
+    pub files: Vec<String>,
+    #[command(flatten)]
+    pub chosen: Adjustments,
+    #[arg(long, value_name = "WxH", value_parser = pair, help = defaults().tiles)]
+    pub tiles: Option<(u32, u32)>,
+    #[arg(long, value_name = "C", help = defaults().clip)]
+    pub clip: Option<f32>,
+    #[arg(long, value_name = "P", help = defaults().low)]
+    pub low: Option<f32>,
+    #[arg(long, value_name = "P", help = defaults().high)]
+    pub high: Option<f32>,
+    /// Auto-levels: one stretch for R, G and B from their combined histogram
+    #[arg(long)]
+    pub linked: bool,
+    /// gpu, or cpu: the CPU reference
+    #[arg(long, value_name = "M", value_enum, default_value_t = Processor::Gpu)]
+    pub method: Processor,
+    /// Also time the adjustment on the GPU RUNS times (timestamp queries, the
+    /// picture already uploaded) and print the median milliseconds
+    #[arg(long, value_name = "RUNS", value_parser = at_least_one)]
+    pub time: Option<usize>,
+}
+
+/// Each parameter's help, with its default as `Adjustment::ALL` has it.
+struct Defaults {
+    tiles: String,
+    clip: String,
+    low: String,
+    high: String,
+}
+
+fn defaults() -> Defaults {
+    let (mut tiles, mut clip, mut low, mut high) = ((0, 0), 0.0, 0.0, 0.0);
+    for adjustment in Adjustment::ALL {
+        match adjustment {
+            Adjustment::Clahe { tiles: t, clip: c } => (tiles, clip) = (t, c),
+            Adjustment::AutoLevels {
+                low: l, high: h, ..
+            } => (low, high) = (l, h),
+            Adjustment::Equalize | Adjustment::Otsu => {}
+        }
+    }
+    Defaults {
+        tiles: format!(
+            "CLAHE: the grid of tiles, up to 64x64 (default {}x{})",
+            tiles.0, tiles.1
+        ),
+        clip: format!(
+            "CLAHE: each tile's histogram clipped at C times its average bin, above 0 and \
+             up to 64 (default {clip:.1})"
+        ),
+        low: format!("Auto-levels: the percentile stretched to 0 (default {low})"),
+        high: format!("Auto-levels: the percentile stretched to 255 (default {high})"),
+    }
+}
+
+/// The adjustments asked for: a flag for each of `Adjustment::ALL`, named by it.
+pub struct Adjustments(pub Vec<Adjustment>);
+
+impl Adjustments {
+    fn help(adjustment: Adjustment) -> &'static str {
+        match adjustment {
+            Adjustment::Equalize => "Global histogram equalization of luma",
+            Adjustment::Clahe { .. } => {
+                "Contrast-limited adaptive equalization of luma: a table a tile of a \
+                 --tiles grid, each tile's histogram clipped at --clip times its average \
+                 bin, tables interpolated between tile centres"
+            }
+            Adjustment::AutoLevels { .. } => {
+                "Each channel stretched from its --low to its --high percentile to 0..255"
+            }
+            Adjustment::Otsu => "Black and white at Otsu's threshold of luma",
+        }
+    }
+}
+
+impl FromArgMatches for Adjustments {
+    fn from_arg_matches(matches: &ArgMatches) -> Result<Self, clap::Error> {
+        let given = Adjustment::ALL
+            .into_iter()
+            .filter(|a| matches.get_flag(a.name()));
+        Ok(Adjustments(given.collect()))
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
+        *self = Self::from_arg_matches(matches)?;
+        Ok(())
+    }
+}
+
+impl Args for Adjustments {
+    fn augment_args(command: clap::Command) -> clap::Command {
+        command.args(Adjustment::ALL.map(|a| {
+            Arg::new(a.name())
+                .long(a.name())
+                .action(ArgAction::SetTrue)
+                .help(Adjustments::help(a))
+        }))
+    }
+
+    fn augment_args_for_update(command: clap::Command) -> clap::Command {
+        Self::augment_args(command)
+    }
+}
+
+/// `histogram scope (--waveform | --parade | --vectorscope) IMAGE...`.
+#[derive(Args)]
+pub struct ScopeArgs {
+    /// Images; - reads one from standard input
+    #[arg(value_name = "IMAGE", required = true)]
+    pub files: Vec<String>,
+    /// Per pixel column, the histogram of its R, G, B and luminance
+    #[arg(long)]
+    pub waveform: bool,
+    /// The R, G and B waveforms side by side
+    #[arg(long)]
+    pub parade: bool,
+    /// The histogram of chroma (Cb, Cr) on a --size grid
+    #[arg(long)]
+    pub vectorscope: bool,
+    /// png (a file an image, in --out) or json (an object a line)
+    #[arg(long, value_name = "F", value_enum, default_value_t = ScopeFormat::Png)]
+    pub format: ScopeFormat,
+    /// Where the PNG files go
+    #[arg(long, value_name = "DIR", default_value = ".")]
+    pub out: String,
+    /// The vectorscope's grid; N divides 256
+    #[arg(long, value_name = "N", default_value_t = 256)]
+    pub size: u32,
+    /// gpu, or cpu (without an adapter the CPU counts, unless gpu is asked for)
+    #[arg(long, value_name = "M", value_enum)]
+    pub method: Option<Processor>,
+    /// Only this rectangle of each image (JSON adds "region")
+    #[arg(long, value_name = "X,Y,W,H", value_parser = Region::parse)]
+    pub region: Option<Region>,
+    /// Count each image N times on the GPU and print the median GPU time of the
+    /// scope's pass (after 300 ms of counting to raise the GPU's clocks), instead of
+    /// the scope
+    #[arg(long, value_name = "N", value_parser = at_least_one)]
+    pub time: Option<usize>,
+    /// PNG: brightness from the logarithm of the counts
+    #[arg(long)]
+    pub log: bool,
+    /// PNG: brightness times G: a waveform bin holding 1/32 of its column, a
+    /// vectorscope cell holding 1/256 of the pixels, is full brightness at gain 1
+    #[arg(long, value_name = "G", default_value = "1", value_parser = gain)]
+    pub gain: f32,
+}
+
+/// `histogram bench`.
+#[derive(Args)]
+pub struct BenchArgs {
+    /// Pictures timed after the generated ones
+    #[arg(value_name = "IMAGE")]
+    pub files: Vec<String>,
+    /// Runs a case; the median is printed
+    #[arg(long, value_name = "N", default_value = "20", value_parser = at_least_one)]
+    pub runs: usize,
+    /// The generated pictures' sizes
+    #[arg(long, value_name = "WxH,...", value_delimiter = ',', default_value = crate::bench::SIZES, value_parser = size)]
+    pub sizes: Vec<(u32, u32)>,
+    /// The generated pictures' kinds
+    #[arg(long, value_name = "KIND,...", value_delimiter = ',', default_value = "natural,uniform,noise",
+          value_parser = PossibleValuesParser::new(["natural", "uniform", "noise"]))]
+    pub kinds: Vec<String>,
+    /// The methods timed (default: every exact one the bits and bins allow)
+    #[arg(long, value_name = "NAME,...", value_delimiter = ',', value_parser = gpu_method)]
+    pub methods: Vec<Method>,
+    /// Keep the GPU busy this long before timing each case: an idle GPU lowers its
+    /// clocks and takes a while to raise them again
+    #[arg(long, value_name = "MS", default_value_t = 300)]
+    pub warmup_ms: u64,
+    /// 16 times the deep method on 16-bit pictures of the same kinds
+    #[arg(long, value_name = "BITS", value_enum, default_value_t = Bits::Eight)]
+    pub bits: Bits,
+    /// Bins per channel, 1 to 65536
+    #[arg(long, value_name = "N", default_value = "256", value_parser = bins)]
+    pub bins: Spec,
+    /// Each method counts only this rectangle of each picture
+    #[arg(long, value_name = "X,Y,W,H", value_parser = Region::parse)]
+    pub region: Option<Region>,
+}
+
+/// The counting method asked for.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Counter {
+    Cpu,
+    Gpu(Method),
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Depth {
+    Stored,
+    #[value(name = "8")]
+    Eight,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    Json,
+    Csv,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ScopeFormat {
+    Png,
+    Json,
+}
+
+/// The GPU's code, or the CPU reference.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Processor {
+    Gpu,
+    Cpu,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Bits {
+    #[value(name = "8")]
+    Eight,
+    #[value(name = "16")]
+    Sixteen,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Backend {
+    Vulkan,
+    Gl,
+    Metal,
+    Dx12,
+}
+
+impl Backend {
+    fn backends(self) -> wgpu::Backends {
+        match self {
+            Backend::Vulkan => wgpu::Backends::VULKAN,
+            Backend::Gl => wgpu::Backends::GL,
+            Backend::Metal => wgpu::Backends::METAL,
+            Backend::Dx12 => wgpu::Backends::DX12,
+        }
+    }
+}
+
+fn counter(name: &str) -> Result<Counter, String> {
+    match name {
+        "cpu" => Ok(Counter::Cpu),
+        "race" => Err("race loses counts on purpose; pick an exact method".into()),
+        _ => gpu_method(name).map(Counter::Gpu),
+    }
+}
+
+fn gpu_method(name: &str) -> Result<Method, String> {
+    Method::parse(name).ok_or_else(|| {
+        let names: Vec<&str> = Method::ALL.iter().map(|m| m.name()).collect();
+        format!("unknown method '{name}' (cpu, {})", names.join(", "))
+    })
+}
+
+fn bins(text: &str) -> Result<Spec, String> {
+    let n = text
+        .parse()
+        .map_err(|_| format!("--bins takes a number, not '{text}'"))?;
+    Spec::new(n, Channels::Rgbl)
+}
+
+fn chunk(text: &str) -> Result<ChunkShape, String> {
+    ChunkShape::parse(text).ok_or_else(|| format!("a chunk is WxH, each at least 1, not '{text}'"))
+}
+
+fn pair(text: &str) -> Result<(u32, u32), String> {
+    text.split_once('x')
+        .and_then(|(w, h)| Some((w.parse().ok()?, h.parse().ok()?)))
+        .ok_or_else(|| format!("WxH in whole numbers, not '{text}'"))
+}
+
+fn size(text: &str) -> Result<(u32, u32), String> {
+    pair(text)
+        .ok()
+        .filter(|&(w, h)| w > 0 && h > 0)
+        .ok_or_else(|| format!("bad size '{text}' (WxH, each at least 1)"))
+}
+
+fn at_least_one(text: &str) -> Result<usize, String> {
+    text.parse()
+        .ok()
+        .filter(|&n| n > 0)
+        .ok_or_else(|| format!("a whole number from 1 up, not '{text}'"))
+}
+
+fn gain(text: &str) -> Result<f32, String> {
+    text.parse()
+        .ok()
+        .filter(|g: &f32| *g > 0.0 && g.is_finite())
+        .ok_or_else(|| format!("a number above 0, not '{text}'"))
+}
+
+/// Standard input holds one stream: refused where two inputs would read it.
+pub fn stdin_once(files: &[String], files_from: Option<&str>) -> Result<(), String> {
+    let dashes = files.iter().filter(|f| *f == "-").count() + usize::from(files_from == Some("-"));
     if dashes > 1 {
         return Err(format!(
             "standard input can be read once, and '-' is given {dashes} times"
         ));
     }
-    Ok(o)
+    Ok(())
 }
 
-/// A `--backend` value.
-pub fn backend(value: &str) -> Result<wgpu::Backends, String> {
-    Ok(match value {
-        "vulkan" => wgpu::Backends::VULKAN,
-        "gl" => wgpu::Backends::GL,
-        "metal" => wgpu::Backends::METAL,
-        "dx12" => wgpu::Backends::DX12,
-        _ => {
-            return Err(format!(
-                "--backend is vulkan, gl, metal or dx12, not '{value}'"
-            ))
-        }
-    })
-}
-
-/// Prints `message` and where to look for help; the exit status of a usage error.
-pub fn usage_error(command: &str, message: &str) -> i32 {
-    eprintln!("{command}: {message}\nTry '{command} --help' for the options.");
-    2
+/// Prints a usage error found after parsing (a missing file, options that do not
+/// go together) as clap prints its own, with the usage of `command` (None: the
+/// counting one); the exit status of a usage error.
+pub fn usage_error(command: Option<&str>, message: &str) -> i32 {
+    let mut cli = Cli::command();
+    cli.build();
+    let cmd = match command.and_then(|name| cli.find_subcommand_mut(name)) {
+        Some(sub) => sub,
+        None => &mut cli,
+    };
+    let error = cmd.error(ErrorKind::ValueValidation, message);
+    // stderr gone too: nothing more to say.
+    let _ = error.print();
+    error.exit_code()
 }

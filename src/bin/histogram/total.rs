@@ -3,7 +3,8 @@
 //! shards counted anywhere (`histogram merge`). Its statistics come from the
 //! summed bins, so they are those of the whole set, exactly.
 
-use crate::options;
+use crate::options::{Format, MergeArgs};
+use histogram::json::{self, Entries};
 use histogram::stats;
 use serde_json::Value;
 use std::collections::HashMap;
@@ -78,29 +79,24 @@ impl Total {
     /// The total as one JSON object (a line), like a file's with `"files"` in place
     /// of `"file"`, and with `stats` each channel's statistics from the summed bins.
     pub fn json_line(&self, stats: bool) -> String {
-        let mut out = format!(
-            "{{\"files\": {}, \"depth\": {}, \"bins\": {}",
-            self.files,
-            self.depth.map_or("null".to_string(), |d| d.to_string()),
-            self.bins
-        );
-        if stats {
-            let parts: Vec<String> = self
-                .counts
-                .iter()
-                .zip(CHANNELS)
-                .map(|(bins, name)| {
-                    let s = stats::Stats::of(bins).map_or("null".into(), |s| s.to_json());
-                    format!("\"{name}\": {s}")
-                })
-                .collect();
-            write!(out, ", \"stats\": {{{}}}", parts.join(", ")).unwrap();
+        #[derive(serde::Serialize)]
+        struct TotalLine<'a> {
+            files: u64,
+            depth: Option<u32>,
+            bins: u32,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            stats: Option<Entries<'a, Option<stats::Stats>>>,
+            #[serde(flatten)]
+            channels: Entries<'a, &'a [u64]>,
         }
-        for (bins, name) in self.counts.iter().zip(CHANNELS) {
-            let bins: Vec<String> = bins.iter().map(u64::to_string).collect();
-            write!(out, ", \"{name}\": [{}]", bins.join(", ")).unwrap();
-        }
-        out + "}\n"
+        let named = || CHANNELS.into_iter().zip(&self.counts);
+        json::line(&TotalLine {
+            files: self.files,
+            depth: self.depth,
+            bins: self.bins,
+            stats: stats.then(|| Entries(named().map(|(n, b)| (n, stats::Stats::of(b))).collect())),
+            channels: Entries(named().map(|(n, b)| (n, b.as_slice())).collect()),
+        }) + "\n"
     }
 
     /// The total as CSV rows (the file column names it), with its statistics' rows.
@@ -186,9 +182,7 @@ fn add_line(total: &mut Total, line: &Line) -> Result<(), String> {
     total.add(line.bins, line.depth, line.files, [r, g, b, l])
 }
 
-const MERGE_USAGE: &str = "\
-usage: histogram merge [--stats] [--format json|csv] SHARD.jsonl...
-
+pub const MERGE_ABOUT: &str = "\
 Sums shards: the JSON Lines outputs of runs over parts of a set of images (each
 `histogram --format json ... > SHARD.jsonl`), into one total, as `--total` gives
 for one run over all of them. A shard's per-file lines are summed (a file found
@@ -198,27 +192,14 @@ refused with the reason. Lines that are not histograms (a line cut short by an
 interrupted run) are skipped.";
 
 /// `histogram merge SHARD...`.
-pub fn merge(args: &[String]) -> i32 {
-    if args.iter().any(|a| a == "-h" || a == "--help") {
-        println!("{MERGE_USAGE}");
-        return 0;
-    }
-    let options = match options::parse(args, &[]) {
-        Ok(o) if o.files.is_empty() => {
-            return options::usage_error("histogram merge", "no shard given")
-        }
-        Ok(o) => o,
-        Err(e) => return options::usage_error("histogram merge", &e),
-    };
-    match merge_files(&options.files) {
+pub fn merge(args: MergeArgs) -> i32 {
+    let (csv, stats) = (args.output.format == Format::Csv, args.output.stats);
+    match merge_files(&args.shards) {
         Ok(total) => {
-            let out = if options.csv {
-                format!(
-                    "file,bin,r,g,b,luminance\n{}",
-                    total.csv_rows(options.stats)
-                )
+            let out = if csv {
+                format!("file,bin,r,g,b,luminance\n{}", total.csv_rows(stats))
             } else {
-                total.json_line(options.stats)
+                total.json_line(stats)
             };
             print!("{out}");
             0
