@@ -185,6 +185,11 @@ fn corrupt(e: impl fmt::Display) -> DecodeError {
             let before = &why[..why.find("CRC error").unwrap_or(0)];
             format!("{before}a chunk's checksum (CRC) does not match its bytes")
         }
+        // The `image` crate names the format again before its decoder's words.
+        why if why.starts_with("Format error decoding ") => why
+            .split_once(": ")
+            .map_or(why, |(_, words)| words)
+            .to_string(),
         why => match why.find("ChunkType") {
             Some(at) => format!("{}a chunk of an unknown or damaged type", &why[..at]),
             None => why.to_string(),
@@ -639,6 +644,14 @@ impl<R: BufRead + Seek> Decoder<R> {
         file.limits(limits);
         let mut decoder = file.into_decoder().map_err(|e| image_error(name, e))?;
         let (width, height) = image::ImageDecoder::dimensions(&decoder);
+        if format == image::ImageFormat::WebP && (width == 0 || height == 0) {
+            // image-webp keeps 14 bits of a side, so the format's largest, 16384,
+            // comes back as 0: the reason is the side, not damage.
+            return Err(DecodeError::UnsupportedKind {
+                format: name,
+                why: "a side of 16384 pixels, the format's largest".into(),
+            });
+        }
         let pixels = width as u64 * height as u64;
         claims.holds(name, width, height, pixels, pixels_a_byte(format))?;
         check_size(width, height, max_pixels)?;
@@ -1018,7 +1031,9 @@ const PROFILE_NOTE: &str =
 
 fn check_size(width: u32, height: u32, max: u64) -> Result<(), DecodeError> {
     if width == 0 || height == 0 {
-        return Err(corrupt("the image has no pixels"));
+        return Err(corrupt(format!(
+            "its header gives it {width}x{height} pixels, none to count"
+        )));
     }
     if width as u64 * height as u64 > max {
         return Err(DecodeError::TooLarge { width, height, max });

@@ -277,3 +277,23 @@ fn a_valid_tiff_of_a_kind_not_read_here_is_not_called_damaged() {
         );
     }
 }
+
+#[test]
+fn a_webp_16384_pixels_wide_is_refused_for_its_side_not_called_damaged() {
+    let d = dir("webp");
+    let pixels: Vec<u8> = (0..64 * 48 * 3).map(|i| (i * 7 % 251) as u8).collect();
+    let mut webp = Vec::new();
+    image::codecs::webp::WebPEncoder::new_lossless(&mut webp)
+        .write_image(&pixels, 64, 48, image::ExtendedColorType::Rgb8)
+        .unwrap();
+    // The VP8L header after its signature byte: 14 bits of width - 1, 14 of height - 1.
+    let at = webp.windows(4).position(|m| m == b"VP8L").unwrap() + 9;
+    let bits = u32::from_le_bytes(webp[at..at + 4].try_into().unwrap());
+    let bits = (bits & !0x0FFF_FFFF) | 16383 | (47 << 14);
+    webp[at..at + 4].copy_from_slice(&bits.to_le_bytes());
+    refused(
+        &write(&d, "wide.webp", &webp),
+        "this kind of WebP file is not read here (a side of 16384 pixels",
+    );
+    std::fs::remove_dir_all(d).unwrap();
+}

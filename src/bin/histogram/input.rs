@@ -6,8 +6,11 @@ use histogram::hdr::{HdrHistogram, HdrImage, HdrStats};
 use histogram::{Histogram, Image, Region, Spec};
 use std::io::{BufRead, BufReader, Cursor, Read, Seek};
 
-/// Pixels of one band: 64 megapixels, 256 MiB of RGBA (a GPU upload at a time).
-const BAND_PIXELS: u64 = 1 << 26;
+/// Pixels of one band: 16 megapixels, 64 MiB of RGBA8 or 128 MiB of RGBA16 (a GPU
+/// upload at a time). Where the CPU is the GPU (lavapipe), an upload's staging and
+/// buffer are process memory too: a 16-bit band of 64 megapixels took a 522 KB
+/// PNG to 1.6 GB resident (bench/hostile.py); this one stays within the 1 GB bound.
+const BAND_PIXELS: u64 = 1 << 24;
 
 /// Rows of an image file: 8 bits a sample, a 16-bit file's at its own depth, or a
 /// floating-point file's samples (whole: their range comes from all of them).
