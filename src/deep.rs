@@ -47,9 +47,13 @@ impl DeepImage {
                 rgba.len()
             ));
         }
+        // Every sample fits 16 bits: the scan (a pass over the whole picture, a
+        // long task of the page's for a 24-megapixel scan) is for fewer bits only.
         let max = (1u32 << depth) - 1;
-        if let Some(s) = rgba.iter().find(|&&s| s as u32 > max) {
-            return Err(format!("the sample {s} does not fit in {depth} bits"));
+        if depth < 16 {
+            if let Some(s) = rgba.iter().find(|&&s| s as u32 > max) {
+                return Err(format!("the sample {s} does not fit in {depth} bits"));
+            }
         }
         Ok(DeepImage {
             width,

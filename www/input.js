@@ -219,6 +219,8 @@ export async function readPicture(file, { gpu = null, pixels = false, count = 0,
     // On the GPU a band at a time, where the page counts there.
     if (gpu && !pixels) {
       try {
+        // Its first band in a task of its own, not in the one that made the picture.
+        await yieldToPage();
         await picture.prepare(gpu, (fraction) => progress('sending it to the GPU', fraction));
         // The worker's count, made meanwhile.
         const { counts, countBins } = (await counted) ?? {};
