@@ -176,7 +176,12 @@ fn gib(bytes: u64) -> String {
 /// Debug prints them (a PNG's, or one inside an ICO), no control characters.
 fn corrupt(e: impl fmt::Display) -> DecodeError {
     let why = e.to_string();
-    let why = match why.trim() {
+    // The `image` crate names the format again before its decoder's words.
+    let why = match why.trim().strip_prefix("Format error decoding ") {
+        Some(rest) => rest.split_once(": ").map_or(rest, |(_, words)| words),
+        None => why.trim(),
+    };
+    let why = match why {
         // The readers' words for a file that stops short.
         "failed to fill whole buffer" | "unexpected end of file" | "UnexpectedEof" => {
             "the file ends early".to_string()
@@ -185,11 +190,6 @@ fn corrupt(e: impl fmt::Display) -> DecodeError {
             let before = &why[..why.find("CRC error").unwrap_or(0)];
             format!("{before}a chunk's checksum (CRC) does not match its bytes")
         }
-        // The `image` crate names the format again before its decoder's words.
-        why if why.starts_with("Format error decoding ") => why
-            .split_once(": ")
-            .map_or(why, |(_, words)| words)
-            .to_string(),
         why => match why.find("ChunkType") {
             Some(at) => format!("{}a chunk of an unknown or damaged type", &why[..at]),
             None => why.to_string(),
