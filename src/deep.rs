@@ -66,37 +66,27 @@ impl DeepImage {
     /// A 16-bit benchmark picture of `Image::bench`'s kinds: "natural" (its smooth
     /// gradients with noise, at 16 bits), "uniform" (one colour) or "noise".
     pub fn bench(kind: &str, width: u32, height: u32) -> Option<DeepImage> {
-        let mut rng = 12345u32;
-        let mut next = || {
-            rng ^= rng << 13;
-            rng ^= rng >> 17;
-            rng ^= rng << 5;
-            rng
-        };
-        let mut rgba = Vec::with_capacity(width as usize * height as usize * 4);
-        for y in 0..height {
-            for x in 0..width {
-                let [r, g, b] = match kind {
-                    "uniform" => [51400, 30840, 10280],
-                    "noise" => {
-                        let (v, w) = (next(), next());
-                        [v as u16, (v >> 16) as u16, w as u16]
-                    }
-                    "natural" => {
-                        let (fx, fy) = (x as f32 / width as f32, y as f32 / height as f32);
-                        let n = ((next() % 4097) as f32 - 2048.0) / 65535.0;
-                        let c = |v: f32| (65535.0 * (v + n)).clamp(0.0, 65535.0) as u16;
-                        [
-                            c(0.3 + 0.5 * fx * fy),
-                            c(0.2 + 0.6 * fy * fy),
-                            c(0.6 - 0.4 * fx),
-                        ]
-                    }
-                    _ => return None,
-                };
-                rgba.extend_from_slice(&[r, g, b, u16::MAX]);
-            }
-        }
+        let rgba = crate::image::bench_pixels(width, height, |x, y, next| {
+            let [r, g, b] = match kind {
+                "uniform" => [51400, 30840, 10280],
+                "noise" => {
+                    let (v, w) = (next(), next());
+                    [v as u16, (v >> 16) as u16, w as u16]
+                }
+                "natural" => {
+                    let (fx, fy) = (x as f32 / width as f32, y as f32 / height as f32);
+                    let n = ((next() % 4097) as f32 - 2048.0) / 65535.0;
+                    let c = |v: f32| (65535.0 * (v + n)).clamp(0.0, 65535.0) as u16;
+                    [
+                        c(0.3 + 0.5 * fx * fy),
+                        c(0.2 + 0.6 * fy * fy),
+                        c(0.6 - 0.4 * fx),
+                    ]
+                }
+                _ => return None,
+            };
+            Some([r, g, b, u16::MAX])
+        })?;
         Some(DeepImage {
             width,
             height,
@@ -179,21 +169,40 @@ pub fn luminance(r: u16, g: u16, b: u16) -> u64 {
 
 /// The CPU reference for deep pictures: the rule above in 64-bit integers.
 pub fn count_cpu(image: &DeepImage, spec: Spec) -> Histogram {
+    count_rows([image.rgba()], 4, image.max_value(), spec)
+}
+
+/// The rule over rows of samples of at most `max` (2^depth - 1), `channels` a
+/// pixel as `histogram::count_rows` takes them (1 grey, 2 grey and alpha, 3 RGB,
+/// 4 RGBA; alpha not counted), read where they lie.
+pub fn count_rows<'a>(
+    rows: impl IntoIterator<Item = &'a [u16]>,
+    channels: usize,
+    max: u32,
+    spec: Spec,
+) -> Histogram {
     let bins = spec.num_bins;
-    let max = image.max_value() as u64;
-    let channels = spec.channels.count() as usize;
+    let max = max as u64;
+    let stride = spec.channels.count() as usize;
     // A channel's bin for every level the depth has (65536 at most).
     let level: Vec<u32> = (0..=max).map(|s| bin_of(s, max, bins)).collect();
     let mut counts = vec![0u32; spec.len()];
-    for p in image.rgba.chunks_exact(4) {
-        let lum = bin_of(luminance(p[0], p[1], p[2]), max * 10_000, bins) as usize;
-        match spec.channels {
-            Channels::Luminance => counts[lum] += 1,
-            Channels::Rgbl => {
-                for c in 0..3 {
-                    counts[level[p[c] as usize] as usize * channels + c] += 1;
+    for row in rows {
+        for p in row.chunks_exact(channels.max(1)) {
+            let [r, g, b] = if channels >= 3 {
+                [p[0], p[1], p[2]]
+            } else {
+                [p[0]; 3]
+            };
+            let lum = bin_of(luminance(r, g, b), max * 10_000, bins) as usize;
+            match spec.channels {
+                Channels::Luminance => counts[lum] += 1,
+                Channels::Rgbl => {
+                    for (c, s) in [r, g, b].into_iter().enumerate() {
+                        counts[level[s as usize] as usize * stride + c] += 1;
+                    }
+                    counts[lum * stride + 3] += 1;
                 }
-                counts[lum * channels + 3] += 1;
             }
         }
     }

@@ -221,12 +221,65 @@ impl LuminanceTable {
 /// pixel is one 32-bit load; R, G and B bins come from a table, luminance from
 /// three (see `LuminanceTable`), so the loop has no multiply or divide.
 pub fn compute_cpu(image: &Image, spec: Spec) -> Histogram {
+    count_rows([image.rgba()], 4, spec)
+}
+
+/// The CPU method over rows of 8-bit samples, `channels` a pixel: 1 (grey: R, G
+/// and B are each the grey value), 2 (grey and alpha), 3 (RGB) or 4 (RGBA); alpha
+/// is not counted. Samples are read where they lie (a NumPy array's rows, a
+/// region's), never copied.
+pub fn count_rows<'a>(
+    rows: impl IntoIterator<Item = &'a [u8]>,
+    channels: usize,
+    spec: Spec,
+) -> Histogram {
     let mut counts = vec![0u32; spec.len()];
-    let pixels = image
-        .rgba()
-        .chunks_exact(4)
-        .map(|p| u32::from_le_bytes([p[0], p[1], p[2], p[3]]));
     let lum = LuminanceTable::new(spec);
+    let rgb: Vec<usize> = (0..=255u32)
+        .map(|c| spec.bin(c * 10_000) as usize * 4)
+        .collect();
+    let grey = |v: u8| u32::from_le_bytes([v, v, v, 0]);
+    for row in rows {
+        match channels {
+            4 => count_pixels(
+                row.chunks_exact(4)
+                    .map(|p| u32::from_le_bytes([p[0], p[1], p[2], p[3]])),
+                spec,
+                &rgb,
+                &lum,
+                &mut counts,
+            ),
+            3 => count_pixels(
+                row.chunks_exact(3)
+                    .map(|p| u32::from_le_bytes([p[0], p[1], p[2], 0])),
+                spec,
+                &rgb,
+                &lum,
+                &mut counts,
+            ),
+            2 => count_pixels(
+                row.chunks_exact(2).map(|p| grey(p[0])),
+                spec,
+                &rgb,
+                &lum,
+                &mut counts,
+            ),
+            _ => count_pixels(row.iter().map(|&v| grey(v)), spec, &rgb, &lum, &mut counts),
+        }
+    }
+    Histogram { spec, counts }
+}
+
+/// Counts pixels packed as `r | g << 8 | b << 16`; `rgb` is each level's R bin
+/// times 4.
+#[inline(always)]
+fn count_pixels(
+    pixels: impl Iterator<Item = u32>,
+    spec: Spec,
+    rgb: &[usize],
+    lum: &LuminanceTable,
+    counts: &mut [u32],
+) {
     match spec.channels {
         Channels::Luminance => {
             for p in pixels {
@@ -234,9 +287,6 @@ pub fn compute_cpu(image: &Image, spec: Spec) -> Histogram {
             }
         }
         Channels::Rgbl => {
-            let rgb: Vec<usize> = (0..=255u32)
-                .map(|c| spec.bin(c * 10_000) as usize * 4)
-                .collect();
             for p in pixels {
                 counts[rgb[(p & 0xff) as usize]] += 1;
                 counts[rgb[((p >> 8) & 0xff) as usize] + 1] += 1;
@@ -245,5 +295,4 @@ pub fn compute_cpu(image: &Image, spec: Spec) -> Histogram {
             }
         }
     }
-    Histogram { spec, counts }
 }

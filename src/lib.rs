@@ -1,10 +1,14 @@
 //! Image histograms on the GPU, step by step after the webgpufundamentals articles
 //! "WebGPU Compute Shaders - Image Histogram" parts 1 and 2.
 //!
-//! The core (`image`, `decode`, `deep`, `hdr`, `histogram`, `stats`, `json`, `adjust`, `draw`, `layout`, `scope`, `gpu`) has no DOM code and runs natively
-//! and in the browser; `web` is the browser glue the example pages call.
+//! The core (`image`, `decode`, `deep`, `hdr`, `histogram`, `stats`, `total`, `json`,
+//! `adjust`, `draw`, `layout`, `scope`, `gpu`) has no DOM code and runs natively and
+//! in the browser; `count` (files counted band by band, natively) is the engine of
+//! the command line and the Python package; `web` is the browser glue the pages call.
 
 pub mod adjust;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod count;
 pub mod decode;
 pub mod deep;
 pub mod draw;
@@ -18,6 +22,7 @@ pub mod json;
 pub mod layout;
 pub mod scope;
 pub mod stats;
+pub mod total;
 
 #[cfg(target_arch = "wasm32")]
 mod web;

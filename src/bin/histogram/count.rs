@@ -1,23 +1,19 @@
 //! `histogram IMAGE...`: one histogram per image, JSON or CSV out.
 
 use crate::files;
-use crate::input::{count_file, Band, Counted, Counts};
 use crate::options::{self, CountArgs, Counter, Depth, Format};
 use crate::total::{Done, Total};
-use histogram::deep;
-use histogram::gpu::{
-    count_hdr, ChunkShape, Gpu, GpuImage, GpuOptions, Kernels, Method, Run, RunOptions,
-};
-use histogram::hdr::{self, HdrHistogram, HdrStats, Range};
-use histogram::histogram::MAX_KERNEL_BINS;
+use histogram::count::{Asked, Count, Engine, Settings};
+use histogram::gpu::GpuOptions;
+use histogram::hdr::{self, HdrHistogram, HdrStats};
 use histogram::json::{self, Entries};
-use histogram::{compute_cpu, stats, Channels, Histogram, Region, Spec};
+use histogram::{stats, Channels, Histogram, Region};
 use rayon::iter::{ParallelBridge as _, ParallelIterator as _};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::io::Write as _;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{mpsc, Mutex};
+use std::sync::mpsc;
 
 pub fn run(options: CountArgs, gpu_options: &GpuOptions) -> i32 {
     if options.files.is_empty() && options.files_from.is_none() {
@@ -27,11 +23,17 @@ pub fn run(options: CountArgs, gpu_options: &GpuOptions) -> i32 {
         return usage_error(&e);
     }
     let counting = &options.counting;
-    let spec = counting.bins;
-    let stops = counting.range;
-    let method = match counting.method {
-        None | Some(Counter::Cpu) => None,
-        Some(Counter::Gpu(m)) => Some(m),
+    let settings = Settings {
+        spec: counting.bins,
+        stops: counting.range,
+        region: counting.region,
+        eight_bits: counting.depth == Depth::Eight,
+        chunk: counting.chunk,
+        asked: match counting.method {
+            None => Asked::Default,
+            Some(Counter::Cpu) => Asked::Cpu,
+            Some(Counter::Gpu(m)) => Asked::Gpu(m),
+        },
     };
     let mut empty = 0;
     let files = match files::expand(&options.files, options.files_from.as_deref(), &mut empty) {
@@ -48,38 +50,25 @@ pub fn run(options: CountArgs, gpu_options: &GpuOptions) -> i32 {
             return 2;
         }
     };
-    let use_gpu = counting.method != Some(Counter::Cpu);
-    let gpu = if use_gpu {
-        match pollster::block_on(Gpu::new(gpu_options)) {
-            Ok(gpu) => Some(gpu),
-            Err(e) if method.is_some() => {
+    // A GPU method asked for is opened first, and its absence refused; the
+    // default's GPU opens beside the first files' decoding (a discrete GPU took
+    // 0.22 s), which the CPU method counts meanwhile (docs/DECISIONS.md 30).
+    let engine = Engine::new();
+    match settings.asked {
+        Asked::Gpu(_) => {
+            if let Err(e) = engine.open(gpu_options) {
                 eprintln!("histogram: {e}; --method cpu works without a GPU");
                 return 2;
             }
-            Err(e) => {
-                eprintln!("histogram: {e}: using the CPU method");
-                None
-            }
         }
-    } else {
-        None
-    };
-    // Unasked, a CPU adapter (lavapipe, SwiftShader) leaves the count to the CPU
-    // method, the faster there.
-    let gpu = gpu.filter(|gpu| method.is_some() || !gpu.is_cpu());
-    let plan = Plan {
-        spec,
-        stops,
-        region: counting.region,
-        eight_bits: counting.depth == Depth::Eight,
-        chunk: counting.chunk,
-        asked: method,
-        method: gpu.as_ref().map(|_| method.unwrap_or(Method::FASTEST)),
-        range_given: stops.is_some(),
+        Asked::Cpu => engine.set(None),
+        Asked::Default => {}
+    }
+    let format = Output {
         csv: options.output.format == Format::Csv,
         stats: options.output.stats,
     };
-    let mut total = options.total.then(|| Total::new(spec.num_bins));
+    let mut total = options.total.then(|| Total::new(settings.spec.num_bins));
     if let (Some(total), Some(done)) = (&mut total, &done) {
         if let Err(e) = done.add_to(total) {
             eprintln!("histogram: --skip-done: {e}");
@@ -91,27 +80,34 @@ pub fn run(options: CountArgs, gpu_options: &GpuOptions) -> i32 {
         .map(String::as_str)
         .filter(|f| done.as_ref().is_none_or(|d| !d.files.contains(*f)))
         .collect();
-    if plan.csv {
+    if format.csv {
         println!("file,bin,r,g,b,luminance");
     }
     let progress = Progress::new(todo.len() as u64, options.quiet);
-    let failed = count_all(
-        &plan,
-        gpu.as_ref(),
-        &todo,
-        options.jobs,
-        &mut total,
-        &progress,
-    );
+    let failed = std::thread::scope(|scope| {
+        if settings.asked == Asked::Default {
+            scope.spawn(|| {
+                if let Err(e) = engine.open(gpu_options) {
+                    progress.println(|| eprintln!("histogram: {e}: using the CPU method"));
+                }
+            });
+        }
+        let run = Run1 {
+            engine: &engine,
+            settings: &settings,
+            format,
+        };
+        count_all(&run, &todo, options.jobs, &mut total, &progress)
+    });
     progress.finish();
     let mut status = i32::from(failed + empty > 0);
     if let Some(total) = &total {
         print!(
             "{}",
-            if plan.csv {
-                total.csv_rows(plan.stats)
+            if format.csv {
+                total.csv_rows(format.stats)
             } else {
-                total.json_line(plan.stats)
+                total.json_line(format.stats)
             }
         );
     }
@@ -130,24 +126,19 @@ pub fn run(options: CountArgs, gpu_options: &GpuOptions) -> i32 {
     status
 }
 
-/// How every file is counted: what the options decided, shared by the workers.
-struct Plan {
-    spec: Spec,
-    stops: Option<(f32, f32)>,
-    region: Option<Region>,
-    eight_bits: bool,
-    chunk: Option<ChunkShape>,
-    /// The method asked for (None: the default, or cpu).
-    asked: Option<Method>,
-    /// The GPU method counting (None: the CPU method).
-    method: Option<Method>,
-    range_given: bool,
+/// How each file's result is written.
+#[derive(Clone, Copy)]
+struct Output {
     csv: bool,
     stats: bool,
 }
 
-/// A band's counts and the name of the method that counted them.
-type Counting = Result<(Counts, &'static str), String>;
+/// What every worker shares: the engine, what it counts, how results are written.
+struct Run1<'a> {
+    engine: &'a Engine,
+    settings: &'a Settings,
+    format: Output,
+}
 
 /// A file counted: its output (a JSON line or CSV rows), notes for stderr (CSV),
 /// and its histogram for a total.
@@ -158,12 +149,11 @@ struct Counted1 {
 }
 
 /// Counts `files` on a pool of `jobs` threads (default: every core), each file
-/// decoded and counted by one worker (on the GPU, its bands sent by the worker
-/// itself, while the others decode). Results print in the files' order, a whole
-/// line at a time, from this thread; returns how many files failed.
+/// decoded and counted by one worker (its bands sent to the GPU by the worker
+/// itself while the others decode, src/count.rs). Results print in the files'
+/// order, a whole line at a time, from this thread; returns how many failed.
 fn count_all(
-    plan: &Plan,
-    gpu: Option<&Gpu>,
+    run: &Run1,
     files: &[&str],
     jobs: Option<usize>,
     total: &mut Option<Total>,
@@ -182,12 +172,6 @@ fn count_all(
     let mut waiting = BTreeMap::new();
     let mut next = 0;
     let mut failed = 0;
-    // Compiled kernels, one set a worker counting at once: the GPU takes work from
-    // every worker, and a worker waits only on its own band. Held here, not by
-    // the pool's threads, so they are gone before the GPU is (a pool's threads
-    // end after it is dropped, in their own time).
-    let spare: Mutex<Vec<Kernels>> = Mutex::new(Vec::new());
-    let spare = &spare;
     std::thread::scope(|scope| {
         scope.spawn(move || {
             pool.install(|| {
@@ -196,18 +180,7 @@ fn count_all(
                     .enumerate()
                     .par_bridge()
                     .for_each_with(sender, |sender, (i, file)| {
-                        let result = count_one(plan, file, |band| match gpu {
-                            Some(gpu) => {
-                                let taken = spare.lock().map(|mut s| s.pop()).unwrap_or(None);
-                                let mut kernels = taken.unwrap_or_default();
-                                let counted = count_on_gpu(gpu, &mut kernels, plan, band);
-                                if let Ok(mut spare) = spare.lock() {
-                                    spare.push(kernels);
-                                }
-                                counted
-                            }
-                            None => Ok(count_on_cpu(plan, band)),
-                        });
+                        let result = count_one(run, file);
                         // The receiver gone means the run is ending: nothing to tell.
                         let _ = sender.send((i, result));
                     });
@@ -274,108 +247,25 @@ fn print_one(
     }
 }
 
-/// Counts one file with `count` (a band's counts and the method's name).
-fn count_one(
-    plan: &Plan,
-    file: &str,
-    mut count: impl FnMut(Band) -> Counting,
-) -> Result<Counted1, String> {
-    let spec = plan.spec;
-    let mut used = None;
-    let mut counted = count_file(file, spec, plan.region, plan.eight_bits, |band| {
-        let (counts, name) = count(band)?;
-        used = Some(name);
-        Ok(counts)
-    })?;
-    let (histogram, hdr) = match std::mem::replace(
-        &mut counted.counts,
-        Counts::Levels(Histogram::from_counts(spec, vec![0; spec.len()])),
-    ) {
-        Counts::Levels(h) => (h, None),
-        Counts::Hdr(h) => (Histogram::from_counts(spec, h.counts.clone()), Some(h)),
-    };
-    if let Some(h) = &hdr {
-        counted.notes.push(h.note());
-    } else if plan.range_given {
-        counted
-            .notes
-            .push("--range applies to HDR (floating-point) pictures only.".to_string());
-    }
-    counted.notes.extend(comb_note(spec, counted.depth));
-    let name = used.unwrap_or_else(|| plan.method.map_or("cpu", Method::name));
-    if let Some(asked) = plan.asked.filter(|&m| m != Method::Deep) {
-        if name == Method::Deep.name() && plan.method.is_some() {
-            counted.notes.push(format!(
-                "Counted by the deep kernel: {} counts 8-bit samples in at most \
-                 {MAX_KERNEL_BINS} bins.",
-                asked.name()
-            ));
-        }
-    }
-    let stats = plan.stats.then(|| match &counted.hdr_stats {
+/// Counts one file and writes its result.
+fn count_one(run: &Run1, file: &str) -> Result<Counted1, String> {
+    let mut count = run.engine.count_file(run.settings, file)?;
+    let stats = run.format.stats.then(|| match &count.hdr_stats {
         Some(s) => Stats::Hdr(s.to_vec()),
-        None => Stats::Levels(stats::Stats::of_histogram(&histogram)),
+        None => Stats::Levels(stats::Stats::of_histogram(&count.histogram)),
     });
     // CSV has no place for notes: they go to stderr.
-    let (out, notes) = if plan.csv {
-        let notes = std::mem::take(&mut counted.notes);
-        (csv_rows(file, &histogram, stats.as_ref()), notes)
+    let (out, notes) = if run.format.csv {
+        let notes = std::mem::take(&mut count.notes);
+        (csv_rows(file, &count.histogram, stats.as_ref()), notes)
     } else {
-        let line = json_line(
-            file,
-            &counted,
-            &histogram,
-            hdr.as_ref(),
-            name,
-            stats.as_ref(),
-        );
-        (line, Vec::new())
+        (json_line(file, &count, stats.as_ref()), Vec::new())
     };
     Ok(Counted1 {
         out,
         notes,
-        summable: (histogram, counted.depth),
+        summable: (count.histogram, count.depth),
     })
-}
-
-/// A band counted on the GPU: the 8-bit methods hand 16-bit bands, and more bins
-/// than they hold, to the deep kernel; an HDR picture goes to the hdr kernel.
-fn count_on_gpu(gpu: &Gpu, kernels: &mut Kernels, plan: &Plan, band: Band) -> Counting {
-    let method = plan.method.expect("a GPU method");
-    let spec = plan.spec;
-    if let Band::Hdr(image) = &band {
-        let counted = count_hdr(gpu, kernels, image, spec.num_bins, plan.stops);
-        return pollster::block_on(counted)
-            .map(|h| (Counts::Hdr(h), "hdr"))
-            .map_err(|e| e.0);
-    }
-    let deep = matches!(band, Band::Deep(_)) || spec.num_bins > MAX_KERNEL_BINS;
-    let method = if deep { Method::Deep } else { method };
-    let image = match &band {
-        Band::Eight(image) => GpuImage::upload_for(gpu, image, method.input()),
-        Band::Deep(image) => GpuImage::upload_deep(gpu, image),
-        Band::Hdr(_) => unreachable!("counted above"),
-    };
-    let chunk = plan.chunk.unwrap_or(method.default_shape());
-    gpu_histogram(gpu, kernels, &image, method, spec, chunk)
-        .map(|h| (Counts::Levels(h), method.name()))
-}
-
-/// A band counted by the CPU method.
-fn count_on_cpu(plan: &Plan, band: Band) -> (Counts, &'static str) {
-    let spec = plan.spec;
-    let counts = match band {
-        Band::Eight(image) => Counts::Levels(compute_cpu(&image, spec)),
-        Band::Deep(image) => Counts::Levels(deep::count_cpu(&image, spec)),
-        Band::Hdr(image) => {
-            let mut range = Range::of(&image);
-            if let Some(stops) = plan.stops {
-                range.stops = stops;
-            }
-            Counts::Hdr(hdr::count_cpu(&image, spec.num_bins, range))
-        }
-    };
-    (counts, "cpu")
 }
 
 /// Set by Ctrl-C: the run ends after the line it is printing.
@@ -433,43 +323,8 @@ impl Progress {
     }
 }
 
-/// With more bins than a channel has levels (2^depth), R, G and B leave bins that
-/// no level can fill, between full ones.
-fn comb_note(spec: Spec, depth: u32) -> Option<String> {
-    let n = spec.num_bins as u64;
-    let levels = 1u64 << depth;
-    (n > levels).then(|| {
-        format!(
-            "R, G and B have {levels} levels ({depth} bits a channel): {} of their {n} bins \
-             can hold no pixel and stay empty between full ones; luminance, a weighted sum \
-             of the three, can fill them all.",
-            n - levels
-        )
-    })
-}
-
 fn usage_error(message: &str) -> i32 {
     options::usage_error(None, message)
-}
-
-/// `image` counted by `method` on the GPU.
-pub fn gpu_histogram(
-    gpu: &Gpu,
-    kernels: &mut Kernels,
-    image: &GpuImage,
-    method: Method,
-    spec: Spec,
-    chunk: ChunkShape,
-) -> Result<Histogram, String> {
-    let run = Run::new(
-        gpu,
-        kernels,
-        image,
-        RunOptions::new(method, spec).chunk(chunk),
-    )
-    .map_err(|e| e.0)?;
-    let (histogram, _) = pollster::block_on(run.execute(gpu)).map_err(|e| e.0)?;
-    Ok(histogram)
 }
 
 /// Each channel's statistics: from the bins, or an HDR picture's from its samples.
@@ -526,14 +381,8 @@ struct FileLine<'a, H> {
     channels: Entries<'a, Vec<u32>>,
 }
 
-fn json_line(
-    file: &str,
-    counted: &Counted,
-    histogram: &Histogram,
-    hdr: Option<&HdrHistogram>,
-    method: &str,
-    stats: Option<&Stats>,
-) -> String {
+fn json_line(file: &str, count: &Count, stats: Option<&Stats>) -> String {
+    let histogram = &count.histogram;
     let names = histogram.spec().channels.names();
     let channels = names
         .iter()
@@ -541,15 +390,15 @@ fn json_line(
         .map(|(c, &name)| (name, histogram.channel(c)));
     json::line(&FileLine {
         file,
-        width: counted.width,
-        height: counted.height,
-        depth: counted.depth,
+        width: count.width,
+        height: count.height,
+        depth: count.depth,
         bins: histogram.spec().num_bins,
-        method,
-        region: counted.region.map(Region::xywh),
-        notes: &counted.notes,
+        method: count.method,
+        region: count.region.map(Region::xywh),
+        notes: &count.notes,
         stats,
-        hdr: hdr.map(HdrHistogram::counts_apart),
+        hdr: count.hdr.as_ref().map(HdrHistogram::counts_apart),
         channels: Entries(channels.collect()),
     }) + "\n"
 }

@@ -1,8 +1,9 @@
 //! `histogram scope`: the waveform, RGB parade or vectorscope of each image, as
 //! PNG files or as JSON counts.
 
-use crate::input::{decode_whole, memory_budget};
+use crate::input::decode_whole;
 use crate::options::{self, Processor, ScopeArgs, ScopeFormat};
+use histogram::count::memory_budget;
 use histogram::gpu::{Gpu, GpuImage, GpuOptions, Kernels, ScopeCount};
 use histogram::scope::{self, Counts, Scope, Style};
 use histogram::{Image, Region};

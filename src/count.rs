@@ -1,0 +1,582 @@
+//! Image files counted band by band, on the GPU or by the CPU method: the engine
+//! behind every native surface (the command line, the Python package), and the
+//! one rule for which method counts a picture (`method_for`). Native only.
+
+use crate::decode::Decoder;
+use crate::deep::{self, DeepImage};
+use crate::gpu::{count_hdr, ChunkShape, Gpu, GpuImage, GpuOptions, Kernels, Method, Run};
+use crate::gpu::{GpuError, RunOptions};
+use crate::hdr::{self, HdrHistogram, HdrImage, HdrStats, Range};
+use crate::histogram;
+use crate::histogram::MAX_KERNEL_BINS;
+use crate::{compute_cpu, Histogram, Image, Region, Spec};
+use std::io::{BufRead, BufReader, Cursor, Read, Seek};
+use std::sync::{Mutex, OnceLock};
+
+/// Pixels of one band: 16 megapixels, 64 MiB of RGBA8 or 128 MiB of RGBA16 (a GPU
+/// upload at a time). Where the CPU is the GPU (lavapipe), an upload's staging and
+/// buffer are process memory too: a 16-bit band of 64 megapixels took a 522 KB
+/// PNG to 1.6 GB resident (bench/hostile.py); this one stays within the 1 GB bound.
+const BAND_PIXELS: u64 = 1 << 24;
+
+/// Rows of an image: 8 bits a sample, a 16-bit file's at its own depth, or a
+/// floating-point file's samples (whole: their range comes from all of them).
+pub enum Band {
+    Eight(Image),
+    Deep(DeepImage),
+    Hdr(HdrImage),
+}
+
+/// What a band holds, for `method_for`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// 8-bit samples.
+    Eight,
+    /// Integer samples of more than 8 bits, at their depth.
+    Deep,
+    /// Floating-point samples.
+    Hdr,
+}
+
+impl Band {
+    pub fn kind(&self) -> Kind {
+        match self {
+            Band::Eight(_) => Kind::Eight,
+            Band::Deep(_) => Kind::Deep,
+            Band::Hdr(_) => Kind::Hdr,
+        }
+    }
+
+    fn height(&self) -> u32 {
+        match self {
+            Band::Eight(b) => b.height(),
+            Band::Deep(b) => b.height(),
+            Band::Hdr(b) => b.height(),
+        }
+    }
+
+    fn crop(&self, region: Region) -> Band {
+        match self {
+            Band::Eight(b) => Band::Eight(b.crop(region)),
+            Band::Deep(b) => Band::Deep(b.crop(region)),
+            Band::Hdr(b) => Band::Hdr(b.crop(region)),
+        }
+    }
+}
+
+/// A band's counts: levels in bins, or an HDR picture's (src/hdr.rs).
+pub enum Counts {
+    Levels(Histogram),
+    Hdr(HdrHistogram),
+}
+
+/// Which method a count asks for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Asked {
+    /// The GPU's fastest where there is a GPU that is not a CPU, else the CPU
+    /// method.
+    #[default]
+    Default,
+    Cpu,
+    Gpu(Method),
+}
+
+/// What a count decides, the same for every image of a run.
+#[derive(Clone, Copy, Debug)]
+pub struct Settings {
+    pub spec: Spec,
+    /// An HDR picture's luminance range in stops (its own when None).
+    pub stops: Option<(f32, f32)>,
+    pub region: Option<Region>,
+    /// Every image at 8 bits a sample (`--depth 8`), else at its stored depth.
+    pub eight_bits: bool,
+    pub chunk: Option<ChunkShape>,
+    pub asked: Asked,
+}
+
+impl Settings {
+    pub fn new(spec: Spec) -> Settings {
+        Settings {
+            spec,
+            stops: None,
+            region: None,
+            eight_bits: false,
+            chunk: None,
+            asked: Asked::Default,
+        }
+    }
+}
+
+/// Which method counts a band of `kind`: None for the CPU method. The one rule every native
+/// surface follows (docs/DECISIONS.md 30): a method asked for counts 8-bit bands
+/// in at most `MAX_KERNEL_BINS` bins, the deep kernel the rest, the hdr kernel
+/// floating-point samples; unasked, a GPU that is not a CPU counts as the fastest
+/// method does, and a CPU adapter (lavapipe, SwiftShader) leaves the count to the
+/// CPU method, the faster there.
+pub fn method_for(asked: Asked, gpu: Option<&Gpu>, kind: Kind, bins: u32) -> Option<Method> {
+    let method = match asked {
+        Asked::Cpu => return None,
+        Asked::Gpu(method) => method,
+        Asked::Default => match gpu {
+            Some(gpu) if !gpu.is_cpu() => Method::FASTEST,
+            _ => return None,
+        },
+    };
+    Some(match kind {
+        Kind::Deep => Method::Deep,
+        Kind::Eight if bins > MAX_KERNEL_BINS => Method::Deep,
+        _ => method,
+    })
+}
+
+/// Samples in memory, in rows of `width` pixels of `channels` samples each.
+#[derive(Clone, Copy)]
+pub enum Samples<'a> {
+    Eight(&'a [u8]),
+    /// With their depth in bits (8 to 16): each sample at most 2^depth - 1.
+    Deep(&'a [u16], u32),
+}
+
+/// A picture's samples in memory.
+#[derive(Clone, Copy)]
+pub struct Pixels<'a> {
+    pub width: u32,
+    pub height: u32,
+    /// 1 (grey), 2 (grey, alpha), 3 (RGB) or 4 (RGBA): alpha is not counted.
+    pub channels: usize,
+    pub samples: Samples<'a>,
+}
+
+/// One image counted.
+pub struct Count {
+    pub width: u32,
+    pub height: u32,
+    /// Bits a sample as counted: 8, 16, or 32 (floating point).
+    pub depth: u32,
+    pub region: Option<Region>,
+    /// The levels' bins; an HDR picture's bins over its range (`hdr` says which).
+    pub histogram: Histogram,
+    pub hdr: Option<HdrHistogram>,
+    /// An HDR picture's statistics, from its samples (the counted part).
+    pub hdr_stats: Option<[Option<HdrStats>; 4]>,
+    /// The method that counted it ("cpu", "packed", "deep", "hdr", ...).
+    pub method: &'static str,
+    /// What a reader of the histogram should know, as sentences.
+    pub notes: Vec<String>,
+}
+
+/// The GPU (where there is one) and its compiled kernels, shared by every thread
+/// that counts: a worker takes a set of kernels, counts a band, and gives them
+/// back, so the GPU takes work from every worker and each waits on its own band.
+#[derive(Default)]
+pub struct Engine {
+    // Declared before `gpu`: the kernels go before the device does (kept in a
+    // pool's threads instead, they outlived it and the NVIDIA driver crashed at
+    // exit, docs/DECISIONS.md 29).
+    spare: Mutex<Vec<Kernels>>,
+    gpu: OnceLock<Option<Gpu>>,
+}
+
+impl Engine {
+    /// An engine with no GPU yet: the CPU method counts until `open` ends.
+    pub fn new() -> Engine {
+        Engine::default()
+    }
+
+    /// An engine that counts on the CPU alone.
+    pub fn cpu() -> Engine {
+        let engine = Engine::new();
+        engine.set(None);
+        engine
+    }
+
+    /// Opens the GPU (blocking); an engine opened once keeps its first.
+    pub fn open(&self, options: &GpuOptions) -> Result<(), GpuError> {
+        let opened = pollster::block_on(Gpu::new(options));
+        let failed = opened.as_ref().err().cloned();
+        self.set(opened.ok());
+        failed.map_or(Ok(()), Err)
+    }
+
+    /// Ends the wait for a GPU: `gpu` counts from now on (None: the CPU method).
+    pub fn set(&self, gpu: Option<Gpu>) {
+        let _ = self.gpu.set(gpu);
+    }
+
+    /// The GPU, once opened.
+    pub fn gpu(&self) -> Option<&Gpu> {
+        self.gpu.get().and_then(Option::as_ref)
+    }
+
+    /// Counts the image file at `path` ("-": standard input).
+    pub fn count_file(&self, settings: &Settings, path: &str) -> Result<Count, String> {
+        if path == "-" {
+            let mut bytes = Vec::new();
+            std::io::stdin()
+                .read_to_end(&mut bytes)
+                .map_err(|e| format!("cannot read standard input: {e}"))?;
+            self.count_reader(settings, Cursor::new(bytes))
+        } else {
+            let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
+            self.count_reader(settings, BufReader::new(file))
+        }
+    }
+
+    /// Counts an image file's bytes.
+    pub fn count_bytes(&self, settings: &Settings, bytes: &[u8]) -> Result<Count, String> {
+        self.count_reader(settings, Cursor::new(bytes))
+    }
+
+    /// Counts an image file read from `reader`, band by band.
+    pub fn count_reader(
+        &self,
+        settings: &Settings,
+        reader: impl BufRead + Seek,
+    ) -> Result<Count, String> {
+        let mut used = None;
+        let counted = count_bands(reader, settings, |band| {
+            let (counts, name) = self.count_band(settings, band)?;
+            used = Some(name);
+            Ok(counts)
+        })?;
+        Ok(self.finish(settings, counted, used))
+    }
+
+    /// Counts samples already in memory (a NumPy array's): where the CPU method
+    /// counts them, read where they lie; a GPU gets an RGBA copy of the region.
+    pub fn count_samples(&self, settings: &Settings, pixels: Pixels) -> Result<Count, String> {
+        let Pixels {
+            width,
+            height,
+            channels,
+            samples,
+        } = pixels;
+        let len = match samples {
+            Samples::Eight(s) => s.len(),
+            Samples::Deep(s, _) => s.len(),
+        };
+        if !(1..=4).contains(&channels) {
+            return Err(format!(
+                "a pixel has 1 (grey), 2 (grey, alpha), 3 (RGB) or 4 (RGBA) samples, not {channels}"
+            ));
+        }
+        if width == 0 || height == 0 || len as u64 != width as u64 * height as u64 * channels as u64
+        {
+            return Err(format!(
+                "{len} samples do not make a {width}x{height} picture of {channels} a pixel"
+            ));
+        }
+        let region = settings.region.unwrap_or(Region::whole(width, height));
+        region.within(width, height)?;
+        let (kind, depth) = match samples {
+            Samples::Eight(_) => (Kind::Eight, 8),
+            Samples::Deep(_, depth) if settings.eight_bits => (Kind::Eight, depth),
+            Samples::Deep(_, depth) => (Kind::Deep, depth),
+        };
+        if !(8..=16).contains(&depth) {
+            return Err(format!("a depth of {depth} bits: 8 to 16 are counted"));
+        }
+        // The region's rows, each its part of the row.
+        let row = width as usize * channels;
+        let (x0, x1) = (
+            region.x as usize * channels,
+            (region.x + region.width) as usize * channels,
+        );
+        let rows = (region.y..region.y + region.height).map(|y| y as usize * row);
+        let spec = settings.spec;
+        let method = method_for(settings.asked, self.gpu(), kind, spec.num_bins);
+        let counted = match (samples, method) {
+            (Samples::Eight(s), None) => {
+                let rows = rows.map(|at| &s[at + x0..at + x1]);
+                (
+                    Counts::Levels(histogram::count_rows(rows, channels, spec)),
+                    "cpu",
+                )
+            }
+            (Samples::Deep(s, depth), None) if kind == Kind::Deep => {
+                let max = (1u32 << depth) - 1;
+                let part = |at: usize| &s[at + x0..at + x1];
+                if let Some(v) = rows.clone().flat_map(part).find(|&&v| v as u32 > max) {
+                    return Err(format!("the sample {v} does not fit in {depth} bits"));
+                }
+                let counted = deep::count_rows(rows.map(part), channels, max, spec);
+                (Counts::Levels(counted), "cpu")
+            }
+            (samples, _) => {
+                let (w, h) = (region.width, region.height);
+                let band = match samples {
+                    Samples::Eight(s) => {
+                        let rgba = to_rgba(rows.map(|at| &s[at + x0..at + x1]), channels, 255);
+                        Band::Eight(Image::from_rgba(w, h, rgba).map_err(|e| e.to_string())?)
+                    }
+                    Samples::Deep(s, depth) => {
+                        let rgba = to_rgba(rows.map(|at| &s[at + x0..at + x1]), channels, 0);
+                        let deep = DeepImage::new(w, h, depth, rgba)?;
+                        match kind {
+                            Kind::Deep => Band::Deep(deep),
+                            // At 8 bits a sample: each its nearest 8-bit value.
+                            _ => Band::Eight(deep.to_8_bits()),
+                        }
+                    }
+                };
+                self.count_band(settings, band)?
+            }
+        };
+        let mut notes = Vec::new();
+        if channels <= 2 {
+            notes.push("Greyscale: R, G and B are each the grey value.".to_string());
+        }
+        let (counts, name) = counted;
+        let counted = Counted {
+            width,
+            height,
+            depth: if kind == Kind::Deep { depth } else { 8 },
+            region: settings.region,
+            counts,
+            hdr_stats: None,
+            notes,
+        };
+        Ok(self.finish(settings, counted, Some(name)))
+    }
+
+    /// A band counted by the method `method_for` gives, with that method's name.
+    pub fn count_band(
+        &self,
+        settings: &Settings,
+        band: Band,
+    ) -> Result<(Counts, &'static str), String> {
+        let spec = settings.spec;
+        let gpu = self.gpu.get().and_then(Option::as_ref);
+        let method = method_for(settings.asked, gpu, band.kind(), spec.num_bins);
+        let (Some(gpu), Some(method)) = (gpu, method) else {
+            return Ok((count_on_cpu(settings, band), "cpu"));
+        };
+        let taken = self.spare.lock().map(|mut s| s.pop()).unwrap_or(None);
+        let mut kernels = taken.unwrap_or_default();
+        let counted = count_on_gpu(gpu, &mut kernels, settings, method, band);
+        if let Ok(mut spare) = self.spare.lock() {
+            spare.push(kernels);
+        }
+        counted
+    }
+
+    /// A counted image with its notes: what its numbers mean, and what was asked
+    /// that does not apply.
+    fn finish(
+        &self,
+        settings: &Settings,
+        mut counted: Counted,
+        used: Option<&'static str>,
+    ) -> Count {
+        let spec = settings.spec;
+        let (histogram, hdr) = match counted.counts {
+            Counts::Levels(h) => (h, None),
+            Counts::Hdr(h) => (Histogram::from_counts(spec, h.counts.clone()), Some(h)),
+        };
+        if let Some(h) = &hdr {
+            counted.notes.push(h.note());
+        } else if settings.stops.is_some() {
+            counted
+                .notes
+                .push("--range applies to HDR (floating-point) pictures only.".to_string());
+        }
+        counted.notes.extend(comb_note(spec, counted.depth));
+        let method = used.unwrap_or("cpu");
+        if let Asked::Gpu(asked) = settings.asked {
+            if asked != Method::Deep && method == Method::Deep.name() {
+                counted.notes.push(format!(
+                    "Counted by the deep kernel: {} counts 8-bit samples in at most \
+                     {MAX_KERNEL_BINS} bins.",
+                    asked.name()
+                ));
+            }
+        }
+        Count {
+            width: counted.width,
+            height: counted.height,
+            depth: counted.depth,
+            region: counted.region,
+            histogram,
+            hdr,
+            hdr_stats: counted.hdr_stats,
+            method,
+            notes: counted.notes,
+        }
+    }
+}
+
+/// A band counted on the GPU by `method`, or by the hdr kernel.
+fn count_on_gpu(
+    gpu: &Gpu,
+    kernels: &mut Kernels,
+    settings: &Settings,
+    method: Method,
+    band: Band,
+) -> Result<(Counts, &'static str), String> {
+    let spec = settings.spec;
+    let image = match &band {
+        Band::Hdr(image) => {
+            let counted = count_hdr(gpu, kernels, image, spec.num_bins, settings.stops);
+            return pollster::block_on(counted)
+                .map(|h| (Counts::Hdr(h), "hdr"))
+                .map_err(|e| e.0);
+        }
+        Band::Eight(image) => GpuImage::upload_for(gpu, image, method.input()),
+        Band::Deep(image) => GpuImage::upload_deep(gpu, image),
+    };
+    let chunk = settings.chunk.unwrap_or(method.default_shape());
+    let options = RunOptions::new(method, spec).chunk(chunk);
+    let run = Run::new(gpu, kernels, &image, options).map_err(|e| e.0)?;
+    let (histogram, _) = pollster::block_on(run.execute(gpu)).map_err(|e| e.0)?;
+    Ok((Counts::Levels(histogram), method.name()))
+}
+
+/// A band counted by the CPU method.
+fn count_on_cpu(settings: &Settings, band: Band) -> Counts {
+    let spec = settings.spec;
+    match band {
+        Band::Eight(image) => Counts::Levels(compute_cpu(&image, spec)),
+        Band::Deep(image) => Counts::Levels(deep::count_cpu(&image, spec)),
+        Band::Hdr(image) => {
+            let mut range = Range::of(&image);
+            if let Some(stops) = settings.stops {
+                range.stops = stops;
+            }
+            Counts::Hdr(hdr::count_cpu(&image, spec.num_bins, range))
+        }
+    }
+}
+
+/// Rows of 1 to 4 samples a pixel as RGBA (grey to R, G and B; alpha `alpha`).
+fn to_rgba<'a, T: Copy + 'a>(
+    rows: impl Iterator<Item = &'a [T]>,
+    channels: usize,
+    alpha: T,
+) -> Vec<T> {
+    let mut rgba = Vec::new();
+    for row in rows {
+        for p in row.chunks_exact(channels) {
+            let [r, g, b] = if channels >= 3 {
+                [p[0], p[1], p[2]]
+            } else {
+                [p[0]; 3]
+            };
+            rgba.extend_from_slice(&[r, g, b, alpha]);
+        }
+    }
+    rgba
+}
+
+/// With more bins than a channel has levels (2^depth), R, G and B leave bins that
+/// no level can fill, between full ones.
+fn comb_note(spec: Spec, depth: u32) -> Option<String> {
+    let n = spec.num_bins as u64;
+    let levels = 1u64 << depth;
+    (n > levels).then(|| {
+        format!(
+            "R, G and B have {levels} levels ({depth} bits a channel): {} of their {n} bins \
+             can hold no pixel and stay empty between full ones; luminance, a weighted sum \
+             of the three, can fill them all.",
+            n - levels
+        )
+    })
+}
+
+/// An image file counted band by band, before its notes are added.
+struct Counted {
+    width: u32,
+    height: u32,
+    depth: u32,
+    region: Option<Region>,
+    counts: Counts,
+    hdr_stats: Option<[Option<HdrStats>; 4]>,
+    notes: Vec<String>,
+}
+
+/// Counts the file `reader` holds band by band with `count`, all of it or only
+/// the settings' region, at 8 bits a sample or as stored.
+fn count_bands(
+    reader: impl BufRead + Seek,
+    settings: &Settings,
+    mut count: impl FnMut(Band) -> Result<Counts, String>,
+) -> Result<Counted, String> {
+    let (spec, region) = (settings.spec, settings.region);
+    let mut decoder = Decoder::new(reader, u64::MAX, memory_budget()).map_err(|e| e.to_string())?;
+    let (width, height) = (decoder.width(), decoder.height());
+    let pixels = width as u64 * height as u64;
+    if pixels > u32::MAX as u64 {
+        return Err(format!(
+            "the image is {width}x{height}: {pixels} pixels, more than a 32-bit count holds \
+             ({}); split it into parts",
+            u32::MAX
+        ));
+    }
+    if let Some(region) = region {
+        region.within(width, height)?;
+    }
+    if decoder.is_float() && !settings.eight_bits {
+        let whole = decoder.float_image().expect("a float file's samples");
+        let image = region.map_or_else(|| whole.clone(), |r| whole.crop(r));
+        return Ok(Counted {
+            width,
+            height,
+            depth: 32,
+            region,
+            hdr_stats: Some(HdrStats::of_image(&image)),
+            counts: count(Band::Hdr(image))?,
+            notes: decoder.notes_at_depth(),
+        });
+    }
+    let mut histogram = Histogram::from_counts(spec, vec![0; spec.len()]);
+    let depth = if settings.eight_bits {
+        8
+    } else {
+        decoder.depth()
+    };
+    let mut top = 0;
+    loop {
+        let band = if depth > 8 {
+            decoder
+                .next_deep_band(BAND_PIXELS)
+                .map(|b| b.map(Band::Deep))
+        } else {
+            decoder.next_band(BAND_PIXELS).map(|b| b.map(Band::Eight))
+        };
+        let Some(band) = band.map_err(|e| e.to_string())? else {
+            break;
+        };
+        let rows = band.height();
+        // The rows of the region in this band, cut out of it (a copy of those rows).
+        let part = match region {
+            None => Some(band),
+            Some(region) => region.in_rows(top, rows).map(|r| band.crop(r)),
+        };
+        top += rows;
+        if let Some(part) = part {
+            match count(part)? {
+                Counts::Levels(h) => histogram.add(&h),
+                Counts::Hdr(_) => unreachable!("8- and 16-bit bands count levels"),
+            }
+        }
+    }
+    Ok(Counted {
+        width,
+        height,
+        depth,
+        region,
+        counts: Counts::Levels(histogram),
+        hdr_stats: None,
+        notes: decoder.notes(),
+    })
+}
+
+/// What a whole decode may take: three quarters of the memory the system says is
+/// available (Linux), else 4 GiB.
+pub fn memory_budget() -> u64 {
+    let available = std::fs::read_to_string("/proc/meminfo").ok().and_then(|m| {
+        let line = m.lines().find(|l| l.starts_with("MemAvailable:"))?;
+        let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+        Some(kib * 1024)
+    });
+    available.map_or(4 << 30, |bytes| bytes / 4 * 3)
+}
