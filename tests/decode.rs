@@ -118,3 +118,122 @@ fn an_icon_gives_its_largest_picture_whatever_its_png_kind() {
         .collect();
     assert_eq!(rgb, pixels);
 }
+
+/// A baseline TIFF (little-endian, one uncompressed strip) of `spp` samples a
+/// pixel of `bits` each, its rows `packed` as the format packs them.
+fn tiff(width: u32, height: u32, spp: u16, bits: u16, format: u16, packed: &[u8]) -> Vec<u8> {
+    let entries: u32 = 10;
+    let ifd = 8u32;
+    let extra = ifd + 2 + entries * 12 + 4; // BitsPerSample's values when spp > 2
+    let strip = extra + 2 * spp as u32;
+    let mut out = b"II*\0".to_vec();
+    out.extend(ifd.to_le_bytes());
+    out.extend((entries as u16).to_le_bytes());
+    let mut entry = |tag: u16, kind: u16, count: u32, value: u32| {
+        out.extend(tag.to_le_bytes());
+        out.extend(kind.to_le_bytes());
+        out.extend(count.to_le_bytes());
+        out.extend(value.to_le_bytes());
+    };
+    let (short, long) = (3, 4);
+    entry(256, long, 1, width);
+    entry(257, long, 1, height);
+    if spp <= 2 {
+        entry(258, short, spp as u32, bits as u32 | (bits as u32) << 16);
+    } else {
+        entry(258, short, spp as u32, extra);
+    }
+    entry(259, short, 1, 1);
+    entry(262, short, 1, if spp >= 3 { 2 } else { 1 });
+    entry(273, long, 1, strip);
+    entry(277, short, 1, spp as u32);
+    entry(278, long, 1, height);
+    entry(279, long, 1, packed.len() as u32);
+    entry(339, short, 1, format as u32);
+    out.extend(0u32.to_le_bytes());
+    for _ in 0..spp {
+        out.extend(bits.to_le_bytes());
+    }
+    out.extend(packed);
+    out
+}
+
+/// `levels` (one sample each, `per_row` a row) packed at `bits` from each byte's
+/// high bits, rows padded to whole bytes.
+fn pack(levels: &[u8], per_row: usize, bits: usize) -> Vec<u8> {
+    let mut out = Vec::new();
+    for row in levels.chunks(per_row) {
+        let mut bytes = vec![0u8; (per_row * bits).div_ceil(8)];
+        for (i, &v) in row.iter().enumerate() {
+            bytes[i * bits / 8] |= v << (8 - bits - i * bits % 8);
+        }
+        out.extend(bytes);
+    }
+    out
+}
+
+#[test]
+fn tiffs_of_1_2_and_4_bits_and_of_grey_floats_are_read_and_others_refused_for_what_they_are() {
+    // Grey at 1, 2 and 4 bits: odd widths, so that rows are padded.
+    for (bits, spp) in [(1, 1), (2, 1), (4, 1)] {
+        let (width, height) = (13u32, 5u32);
+        let max = (1u32 << bits) - 1;
+        let levels: Vec<u8> = (0..width * height * spp as u32)
+            .map(|i| ((i * 7 + i / 5) % (max + 1)) as u8)
+            .collect();
+        let file = tiff(
+            width,
+            height,
+            spp,
+            bits,
+            1,
+            &pack(&levels, (width * spp as u32) as usize, bits as usize),
+        );
+        let name = format!("{bits}-bit, {spp} a pixel");
+        let mut decoder = Decoder::new(Cursor::new(&file), 1 << 20, 1 << 30)
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(decoder.depth(), bits as u32, "{name}");
+        let band = decoder.next_band(1 << 20).unwrap().unwrap();
+        let step = 255 / max as u8;
+        let expected: Vec<u8> = levels
+            .chunks(spp as usize)
+            .flat_map(|p| match spp {
+                1 => [p[0] * step, p[0] * step, p[0] * step, 255],
+                _ => [p[0] * step, p[1] * step, p[2] * step, 255],
+            })
+            .collect();
+        assert_eq!(band.rgba(), &expected[..], "{name}");
+        assert!(
+            decoder
+                .notes()
+                .join(" ")
+                .contains(&format!("{} levels", max + 1)),
+            "{name}"
+        );
+    }
+    // Grey floats, 32 bits: the HDR path, R = G = B.
+    let samples: Vec<f32> = (0..6 * 4).map(|i| i as f32 * 0.25 - 1.0).collect();
+    let mut file = Cursor::new(Vec::new());
+    tiff::encoder::TiffEncoder::new(&mut file)
+        .unwrap()
+        .write_image::<tiff::encoder::colortype::Gray32Float>(6, 4, &samples)
+        .unwrap();
+    let decoded = decode(file.get_ref(), 1 << 20, 1 << 30).unwrap();
+    let hdr = decoded.hdr.expect("floating-point samples kept");
+    let want: Vec<f32> = samples.iter().flat_map(|&v| [v, v, v, 1.0]).collect();
+    assert_eq!(hdr.rgba(), &want[..]);
+    // What is not read is refused with what it is, never called damaged.
+    let refused = |file: &[u8]| match decode(file, 1 << 20, 1 << 30) {
+        Err(e @ DecodeError::UnsupportedKind { .. }) => e.to_string(),
+        Err(e) => panic!("refused as {e:?}"),
+        Ok(_) => panic!("read"),
+    };
+    let words = refused(&tiff(4, 2, 1, 8, 2, &[0; 8]));
+    assert!(words.contains("signed 8-bit integer samples"), "{words}");
+    let words = refused(&tiff(2, 2, 1, 32, 1, &[0; 16]));
+    assert!(words.contains("32-bit integer samples"), "{words}");
+    let words = refused(&tiff(3, 2, 1, 3, 1, &[0; 2]));
+    assert!(words.contains("3-bit integer samples"), "{words}");
+    let words = refused(&tiff(3, 2, 3, 4, 1, &[0; 6]));
+    assert!(words.contains("4-bit samples, 3 a pixel"), "{words}");
+}
