@@ -8,7 +8,7 @@ export WGPU_BACKEND ?= vulkan
 
 SOURCES := Cargo.toml Cargo.lock $(shell find src shaders -type f)
 
-.PHONY: setup build tools dist serve test lint test-native test-browser
+.PHONY: setup build tools dist serve test lint test-native test-browser python test-python
 
 setup:
 	@scripts/setup.sh
@@ -41,13 +41,19 @@ tools: setup
 serve: build
 	node scripts/serve.mjs $(PORT)
 
+# Each suite says when it starts, so a run's log shows where its time went.
+started = @echo "== make $@: $$(date +%T)"
+
 lint: setup
-	cargo fmt --check
+	$(started)
+	cargo fmt --all --check
 	cargo clippy --all-targets -- -D warnings
+	cargo clippy -p imagehistogram -- -D warnings
 	cargo clippy --lib --target wasm32-unknown-unknown -- -D warnings
 
 # Mesa's Vulkan loader complains without a runtime dir; give it a private one.
 test-native: setup
+	$(started)
 	mkdir -p -m 700 /tmp/histogram-xdg
 	XDG_RUNTIME_DIR=/tmp/histogram-xdg $(TEST_PROFILE) cargo test --release
 
@@ -56,7 +62,24 @@ test-native: setup
 # Chromium's memory counters over its DevTools protocol) in Chromium only.
 FIREFOX_TESTS := $(filter-out tests/browser/soak%,$(wildcard tests/browser/*.test.mjs))
 test-browser: dist tools
+	$(started)
 	node --test --test-concurrency=1 tests/browser/
+	@echo "== make $@ in Firefox: $$(date +%T)"
 	ENGINE=firefox node --test --test-concurrency=1 $(FIREFOX_TESTS)
 
-test: lint test-native test-browser
+# The Python package (python/), built by maturin from this crate into .venv, as
+# `pip install ./python` builds it anywhere; rebuilt when the Rust changes.
+PYTHON_SOURCES := $(SOURCES) $(shell find python -name '*.rs' -o -name '*.py' -o -name '*.toml')
+.venv/imagehistogram.stamp: $(PYTHON_SOURCES) | setup
+	PATH=$(CURDIR)/.venv/bin:$$PATH $(TEST_PROFILE) .venv/bin/pip install --quiet --disable-pip-version-check --no-build-isolation ./python
+	@touch $@
+python: .venv/imagehistogram.stamp
+
+# Its tests: counts against the command line and NumPy, merges, threads, and a
+# folder on Dask's distributed scheduler (a local cluster of worker processes).
+test-python: python tools
+	$(started)
+	.venv/bin/python -m pytest -q python/tests
+
+test: lint test-native test-python test-browser
+	@echo "== make test: done $$(date +%T)"

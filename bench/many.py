@@ -2,8 +2,12 @@
 """A folder of photos counted by the tool and by the peers a data person would
 write (issue #45), side by side in one run, rounds alternating:
 
-  histogram --method packed --total DIR the GPU method (the default on a GPU)
+  histogram --total DIR                 the default: the GPU's fastest method where
+                                        the GPU is not a CPU (the CPU method counts
+                                        until the device is open), else the CPU's
   histogram --method cpu --total DIR    the CPU method
+  imagehistogram-1      the Python package (python/), one thread, one process
+  imagehistogram-threads  the same, a thread pool of as many threads as cores
   pillow-1     Pillow + numpy, one process
   pillow-pool  Pillow + numpy, a pool of as many processes as cores
   opencv-pool  OpenCV, the same pool (where cv2 is installed)
@@ -77,11 +81,26 @@ def in_pool(one, files, jobs):
         return sum(pool.imap_unordered(one, files, chunksize=4))
 
 
+METHODS = {}
+
+
 def tool(path, files_dir, *args):
     out = subprocess.run([str(path), "--quiet", "--total", *args, str(files_dir)],
                          check=True, capture_output=True, text=True).stdout
-    total = json.loads(out.strip().splitlines()[-1])
-    return np.array([total[c] for c in ("r", "g", "b")], dtype=np.int64)
+    lines = [json.loads(line) for line in out.strip().splitlines()]
+    # Which method counted how many files (the default's first ones may be the CPU's).
+    used = {}
+    for line in lines[:-1]:
+        used[line["method"]] = used.get(line["method"], 0) + 1
+    METHODS[args] = used
+    return np.array([lines[-1][c] for c in ("r", "g", "b")], dtype=np.int64)
+
+
+def package(files, jobs):
+    import imagehistogram as ih
+
+    total = ih.total(files, jobs=jobs)
+    return np.array([total.r, total.g, total.b], dtype=np.int64)
 
 
 def main():
@@ -102,12 +121,21 @@ def main():
         have_cv2 = True
     except ImportError:
         have_cv2 = False
+    try:
+        import imagehistogram  # noqa: F401
+
+        have_package = True
+    except ImportError:
+        have_package = False
     ways = {
-        "histogram (GPU)": lambda: tool(a.tool, a.dir, "--method", "packed"),
+        "histogram (default)": lambda: tool(a.tool, a.dir),
         "histogram --method cpu": lambda: tool(a.tool, a.dir, "--method", "cpu"),
         "pillow-1": lambda: sum(map(pillow_one, files)),
         f"pillow-pool ({a.jobs})": lambda: in_pool(pillow_one, files, a.jobs),
     }
+    if have_package:
+        ways["imagehistogram-1"] = lambda: package(files, 1)
+        ways[f"imagehistogram-threads ({a.jobs})"] = lambda: package(files, a.jobs)
     if have_cv2:
         ways[f"opencv-pool ({a.jobs})"] = lambda: in_pool(opencv_one, files, a.jobs)
     times = {name: [] for name in ways}
@@ -119,17 +147,25 @@ def main():
             times[name].append(time.perf_counter() - start)
     print(f"{len(files)} JPEGs, {megabytes:.0f} MB, {pixels:.0f} megapixels; {os.cpu_count()} cores; "
           f"median of {a.rounds} rounds, alternating")
-    reference = sums["histogram (GPU)"]
+    reference = sums["histogram (default)"]
     print(f"{'how':28} {'seconds':>8} {'images/s':>9}  counts differing from the tool's")
     for name, ts in times.items():
         t = statistics.median(ts)
         differ = np.abs(sums[name] - reference).sum() / 2 / reference.sum()
         print(f"{name:28} {t:8.2f} {len(files) / t:9.1f}  {100 * differ:.4f}%")
+    for args, used in METHODS.items():
+        print(f"histogram {' '.join(args) or '(default)'}: files by method, last round: {used}")
     best_peer = min((statistics.median(ts), n) for n, ts in times.items() if "pool" in n)
-    for name in ("histogram (GPU)", "histogram --method cpu"):
+    for name in ("histogram (default)", "histogram --method cpu"):
         print(f"{name} against {best_peer[1]}: {best_peer[0] / statistics.median(times[name]):.2f}x its speed")
+    if have_package:
+        one = statistics.median(times["pillow-1"])
+        for name in ("imagehistogram-1", f"imagehistogram-threads ({a.jobs})"):
+            print(f"{name} against pillow-1: {one / statistics.median(times[name]):.2f}x its speed")
     if not have_cv2:
         print("(OpenCV is not installed here: no opencv-pool row)")
+    if not have_package:
+        print("(the Python package is not installed here: `pip install ./python`)")
     return 0
 
 

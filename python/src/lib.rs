@@ -1,0 +1,592 @@
+//! The Python package's native part: the histogram crate's engine (src/count.rs)
+//! behind `count` and `merge`. A thin shell: what is counted, how, and the
+//! messages are the engine's, as on the command line; here only Python's
+//! arguments and results, the GIL released while anything is read or counted.
+
+use histogram::count::{Asked, Count, Engine, Pixels, Samples, Settings};
+use histogram::gpu::{GpuOptions, Method};
+use histogram::hdr::STATS_FIELDS;
+use histogram::stats::{self, Stats};
+use histogram::total::{read_line, Total as Sum, CHANNELS};
+use histogram::{Channels, Region, Spec};
+use numpy::{
+    PyArray1, PyArrayDescrMethods, PyArrayDyn, PyArrayMethods, PyReadonlyArrayDyn, PyUntypedArray,
+    PyUntypedArrayMethods,
+};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::{PyByteArray, PyBytes, PyDict, PyList};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::OnceLock;
+
+pyo3::create_exception!(
+    _native,
+    Error,
+    PyValueError,
+    "A picture that cannot be counted, or arguments that do not fit it; the message \
+     is the command line's."
+);
+
+/// The process's engine: its GPU found once, at the first count that may use one.
+static ENGINE: OnceLock<Engine> = OnceLock::new();
+/// An engine that never opens a GPU, for `method="cpu"` before any other count.
+static CPU: OnceLock<Engine> = OnceLock::new();
+
+/// The engine for `asked`, opening the GPU (once per process, the GIL released)
+/// and saying in the log what counts.
+fn engine(py: Python<'_>, asked: Asked) -> PyResult<&'static Engine> {
+    if asked == Asked::Cpu {
+        if let Some(engine) = ENGINE.get() {
+            return Ok(engine);
+        }
+        return Ok(CPU.get_or_init(Engine::cpu));
+    }
+    let mut said = None;
+    let engine = match ENGINE.get() {
+        Some(engine) => engine,
+        None => py.detach(|| {
+            ENGINE.get_or_init(|| {
+                let engine = Engine::new();
+                said = Some(match engine.open(&GpuOptions::default()) {
+                    Ok(()) => match engine.gpu() {
+                        Some(gpu) if gpu.is_cpu() => format!(
+                            "the only GPU is a CPU ({}): the CPU method counts, the faster there",
+                            gpu.info.name
+                        ),
+                        Some(gpu) => format!("counting on the GPU ({})", gpu.info.name),
+                        None => "no GPU: the CPU method counts".to_string(),
+                    },
+                    Err(e) => format!("{e}: the CPU method counts"),
+                });
+                engine
+            })
+        }),
+    };
+    if let Some(said) = said {
+        py.import("logging")?
+            .call_method1("getLogger", ("imagehistogram",))?
+            .call_method1("info", (said,))?;
+    }
+    if let Asked::Gpu(method) = asked {
+        if engine.gpu().is_none() {
+            return Err(Error::new_err(format!(
+                "method={:?} needs a GPU, and none was found; method=\"cpu\" works without one",
+                method.name()
+            )));
+        }
+    }
+    Ok(engine)
+}
+
+/// What to count: a file, a file's bytes, or samples in a NumPy array.
+enum Source<'py> {
+    Path(String),
+    Bytes(Vec<u8>),
+    Array(Bound<'py, PyUntypedArray>),
+}
+
+fn source<'py>(source: &Bound<'py, PyAny>) -> PyResult<Source<'py>> {
+    if let Ok(array) = source.cast::<PyUntypedArray>() {
+        return Ok(Source::Array(array.clone()));
+    }
+    if let Ok(bytes) = source.cast::<PyBytes>() {
+        return Ok(Source::Bytes(bytes.as_bytes().to_vec()));
+    }
+    if let Ok(bytes) = source.cast::<PyByteArray>() {
+        return Ok(Source::Bytes(bytes.to_vec()));
+    }
+    let py = source.py();
+    match py.import("os")?.call_method1("fspath", (source,)) {
+        Ok(path) => Ok(Source::Path(path.extract()?)),
+        Err(_) => Err(Error::new_err(format!(
+            "a path, bytes or a NumPy array of uint8 or uint16 samples can be counted, not {}",
+            source.get_type().name()?
+        ))),
+    }
+}
+
+/// The engine's answer or its message; a panic (a bug) a message too, never
+/// across into Python.
+fn run<T>(work: impl FnOnce() -> Result<T, String>) -> Result<T, String> {
+    catch_unwind(AssertUnwindSafe(work)).unwrap_or_else(|_| {
+        Err("an internal error stopped the count (a bug: please report it with the file)".into())
+    })
+}
+
+/// Counts `source`: an image file's path, its bytes, or a NumPy array of uint8 or
+/// uint16 samples (H x W grey, H x W x 1..4: grey, grey and alpha, RGB, RGBA).
+///
+/// bins: bins a channel, 1 to 65536. depth: None counts samples as stored; 8
+/// counts them at 8 bits; for a uint16 array, 9 to 16 give its depth (16 unless
+/// said). region: (x, y, width, height) counts that rectangle alone. method: None
+/// (the GPU's fastest where there is a GPU that is not a CPU, else the CPU
+/// method), "cpu", or a GPU method by name ("packed", "privatized", ...).
+#[pyfunction]
+#[pyo3(signature = (source, bins = 256, depth = None, region = None, method = None))]
+fn count(
+    py: Python<'_>,
+    source: &Bound<'_, PyAny>,
+    bins: u32,
+    depth: Option<u32>,
+    region: Option<(u32, u32, u32, u32)>,
+    method: Option<&str>,
+) -> PyResult<Histogram> {
+    let spec = Spec::new(bins, Channels::Rgbl).map_err(Error::new_err)?;
+    let asked = match method {
+        None => Asked::Default,
+        Some("cpu") => Asked::Cpu,
+        Some(name) => Asked::Gpu(Method::parse(name).ok_or_else(|| {
+            Error::new_err(format!(
+                "unknown method {name:?}: \"cpu\" or one of {}",
+                Method::ALL.map(Method::name).join(", ")
+            ))
+        })?),
+    };
+    let settings = Settings {
+        region: region.map(|(x, y, width, height)| Region {
+            x,
+            y,
+            width,
+            height,
+        }),
+        eight_bits: depth == Some(8),
+        asked,
+        ..Settings::new(spec)
+    };
+    let source = self::source(source)?;
+    if let (Some(d), Source::Path(_) | Source::Bytes(_)) = (depth, &source) {
+        if d != 8 {
+            return Err(Error::new_err(format!(
+                "depth={d}: a file is counted at its stored depth (depth=None) or at 8 bits \
+                 (depth=8); other depths are for uint16 arrays"
+            )));
+        }
+    }
+    let engine = engine(py, asked)?;
+    let (file, counted) = match source {
+        Source::Path(path) => {
+            let counted = py.detach(|| run(|| engine.count_file(&settings, &path)));
+            // The command line's words: the file, then why.
+            let counted = counted.map_err(|e| Error::new_err(format!("{path}: {e}")))?;
+            (Some(path), counted)
+        }
+        Source::Bytes(bytes) => {
+            let counted = py.detach(|| run(|| engine.count_bytes(&settings, &bytes)));
+            (None, counted.map_err(Error::new_err)?)
+        }
+        Source::Array(array) => (None, count_array(py, engine, &settings, &array, depth)?),
+    };
+    Ok(Histogram::new(file, counted))
+}
+
+/// Counts a NumPy array's samples where they lie (a copy only of an array whose
+/// rows are not contiguous).
+fn count_array(
+    py: Python<'_>,
+    engine: &Engine,
+    settings: &Settings,
+    array: &Bound<'_, PyUntypedArray>,
+    depth: Option<u32>,
+) -> PyResult<Count> {
+    let shape = array.shape().to_vec();
+    let (height, width, channels) = match shape[..] {
+        [h, w] => (h, w, 1),
+        [h, w, c] => (h, w, c),
+        _ => {
+            return Err(Error::new_err(format!(
+                "an array of shape {shape:?}: H x W (grey) or H x W x C (C from 1 to 4) is counted"
+            )))
+        }
+    };
+    let (width, height) = match (u32::try_from(width), u32::try_from(height)) {
+        (Ok(w), Ok(h)) => (w, h),
+        _ => return Err(Error::new_err("an array too large to count")),
+    };
+    let dtype = array.dtype();
+    if dtype.is_equiv_to(&numpy::dtype::<u8>(py)) {
+        if depth.is_some_and(|d| d != 8) {
+            return Err(Error::new_err(
+                "depth: a uint8 array has 8 bits a sample (depth=None or 8)",
+            ));
+        }
+        let samples: PyReadonlyArrayDyn<'_, u8> = array.cast::<PyArrayDyn<u8>>()?.readonly();
+        let copied;
+        let data = match samples.as_slice() {
+            Ok(data) => data,
+            Err(_) => {
+                copied = samples.as_array().iter().copied().collect::<Vec<u8>>();
+                &copied
+            }
+        };
+        let pixels = Pixels {
+            width,
+            height,
+            channels,
+            samples: Samples::Eight(data),
+        };
+        py.detach(|| run(|| engine.count_samples(settings, pixels)))
+            .map_err(Error::new_err)
+    } else if dtype.is_equiv_to(&numpy::dtype::<u16>(py)) {
+        let bits = match depth {
+            None | Some(8) => 16,
+            Some(d) => d,
+        };
+        let samples: PyReadonlyArrayDyn<'_, u16> = array.cast::<PyArrayDyn<u16>>()?.readonly();
+        let copied;
+        let data = match samples.as_slice() {
+            Ok(data) => data,
+            Err(_) => {
+                copied = samples.as_array().iter().copied().collect::<Vec<u16>>();
+                &copied
+            }
+        };
+        let pixels = Pixels {
+            width,
+            height,
+            channels,
+            samples: Samples::Deep(data, bits),
+        };
+        py.detach(|| run(|| engine.count_samples(settings, pixels)))
+            .map_err(Error::new_err)
+    } else {
+        Err(Error::new_err(format!(
+            "an array of {}: uint8 or uint16 samples are counted (floating-point pictures as \
+             files: .hdr, .exr, TIFF)",
+            dtype.str()?
+        )))
+    }
+}
+
+/// One picture's histogram: R, G, B and luminance, each `bins` counts (NumPy
+/// uint32), and what was counted, how, and what to know about it.
+#[pyclass(frozen, module = "imagehistogram")]
+struct Histogram {
+    /// The file's path, when a file was counted.
+    #[pyo3(get)]
+    file: Option<String>,
+    #[pyo3(get)]
+    width: u32,
+    #[pyo3(get)]
+    height: u32,
+    /// Bits a sample as counted: 8 to 16, or 32 for floating-point samples.
+    #[pyo3(get)]
+    depth: u32,
+    #[pyo3(get)]
+    bins: u32,
+    /// The method that counted it: "cpu", "packed", "deep", "hdr", ...
+    #[pyo3(get)]
+    method: &'static str,
+    /// (x, y, width, height) when only a region was counted.
+    #[pyo3(get)]
+    region: Option<(u32, u32, u32, u32)>,
+    /// What a reader of the numbers should know, as sentences.
+    #[pyo3(get)]
+    notes: Vec<String>,
+    count: Count,
+}
+
+impl Histogram {
+    fn new(file: Option<String>, count: Count) -> Histogram {
+        Histogram {
+            file,
+            width: count.width,
+            height: count.height,
+            depth: count.depth,
+            bins: count.histogram.spec().num_bins,
+            method: count.method,
+            region: count.region.map(|r| (r.x, r.y, r.width, r.height)),
+            notes: count.notes.clone(),
+            count,
+        }
+    }
+
+    fn channel<'py>(&self, py: Python<'py>, c: usize) -> Bound<'py, PyArray1<u32>> {
+        PyArray1::from_vec(py, self.count.histogram.channel(c))
+    }
+}
+
+#[pymethods]
+impl Histogram {
+    #[getter]
+    fn r<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<u32>> {
+        self.channel(py, 0)
+    }
+
+    #[getter]
+    fn g<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<u32>> {
+        self.channel(py, 1)
+    }
+
+    #[getter]
+    fn b<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<u32>> {
+        self.channel(py, 2)
+    }
+
+    #[getter]
+    fn luminance<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<u32>> {
+        self.channel(py, 3)
+    }
+
+    /// Whether the bins span a floating-point picture's own range (HDR): such a
+    /// histogram cannot be merged with others.
+    #[getter]
+    fn hdr(&self) -> bool {
+        self.count.hdr.is_some()
+    }
+
+    /// Each channel's statistics, as `histogram --stats` gives them: for levels,
+    /// from the bins (mean, std_dev, median, ... on the 0..255 scale, exact with
+    /// 256 bins); for floating-point samples, from the samples themselves.
+    #[getter]
+    fn stats<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let out = PyDict::new(py);
+        match &self.count.hdr_stats {
+            Some(all) => {
+                for (name, s) in CHANNELS.iter().zip(all) {
+                    let values = s.as_ref().map(|s| s.values().to_vec());
+                    out.set_item(*name, fields(py, &STATS_FIELDS, values)?)?;
+                }
+            }
+            None => {
+                let all = Stats::of_histogram(&self.count.histogram);
+                for (name, s) in CHANNELS.iter().zip(all) {
+                    let values = s.map(|s| s.values().to_vec());
+                    out.set_item(*name, fields(py, &stats::FIELDS, values)?)?;
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<imagehistogram.Histogram {}{}x{}, {} bits, {} bins, by {}>",
+            self.file
+                .as_ref()
+                .map_or(String::new(), |f| format!("{f}: ")),
+            self.width,
+            self.height,
+            self.depth,
+            self.bins,
+            self.method
+        )
+    }
+}
+
+/// A channel's statistics as a dict (None: the channel counted no pixel).
+fn fields<'py>(
+    py: Python<'py>,
+    names: &[&str],
+    values: Option<Vec<f64>>,
+) -> PyResult<Option<Bound<'py, PyDict>>> {
+    let Some(values) = values else {
+        return Ok(None);
+    };
+    let dict = PyDict::new(py);
+    for (name, value) in names.iter().zip(values) {
+        if *name == "pixels" {
+            dict.set_item(*name, value as u64)?;
+        } else {
+            dict.set_item(*name, value)?;
+        }
+    }
+    Ok(Some(dict))
+}
+
+/// The histogram of many pictures: the sum of theirs (64-bit counts), with the
+/// whole set's statistics from the summed bins.
+#[pyclass(frozen, module = "imagehistogram")]
+struct Total {
+    sum: Sum,
+}
+
+#[pymethods]
+impl Total {
+    /// A total from its parts: what `__reduce__` gives (a Total crosses to other
+    /// processes, as Dask's workers send theirs back, by pickle).
+    #[new]
+    #[pyo3(signature = (bins, depth, files, r, g, b, luminance))]
+    fn py_new(
+        bins: u32,
+        depth: Option<u32>,
+        files: u64,
+        r: Vec<u64>,
+        g: Vec<u64>,
+        b: Vec<u64>,
+        luminance: Vec<u64>,
+    ) -> PyResult<Total> {
+        Spec::new(bins, Channels::Rgbl).map_err(Error::new_err)?;
+        let mut sum = Sum::new(bins);
+        if let Some(depth) = depth {
+            sum.add(bins, depth, files, [&r, &g, &b, &luminance])
+                .map_err(Error::new_err)?;
+        }
+        Ok(Total { sum })
+    }
+
+    /// A line of the command line's JSON output: a file's histogram or a total,
+    /// so that shards counted by `histogram --total` merge here too.
+    #[staticmethod]
+    fn from_json(line: &str) -> PyResult<Total> {
+        let line = read_line(line)
+            .ok_or_else(|| Error::new_err("not a histogram line of the command line's output"))?;
+        let [r, g, b, l] = &line.channels;
+        let mut sum = Sum::new(line.bins);
+        sum.add(line.bins, line.depth, line.files, [r, g, b, l])
+            .map_err(Error::new_err)?;
+        Ok(Total { sum })
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
+        let t = &slf.get().sum;
+        let [r, g, b, l] = t.channels();
+        let args = (
+            t.bins,
+            t.depth,
+            t.files,
+            r.clone(),
+            g.clone(),
+            b.clone(),
+            l.clone(),
+        );
+        Ok((
+            slf.get_type().into_any(),
+            args.into_pyobject(slf.py())?.into_any(),
+        ))
+    }
+
+    /// How many pictures it sums.
+    #[getter]
+    fn files(&self) -> u64 {
+        self.sum.files
+    }
+
+    #[getter]
+    fn bins(&self) -> u32 {
+        self.sum.bins
+    }
+
+    #[getter]
+    fn depth(&self) -> Option<u32> {
+        self.sum.depth
+    }
+
+    #[getter]
+    fn r<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<u64>> {
+        PyArray1::from_slice(py, &self.sum.channels()[0])
+    }
+
+    #[getter]
+    fn g<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<u64>> {
+        PyArray1::from_slice(py, &self.sum.channels()[1])
+    }
+
+    #[getter]
+    fn b<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<u64>> {
+        PyArray1::from_slice(py, &self.sum.channels()[2])
+    }
+
+    #[getter]
+    fn luminance<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<u64>> {
+        PyArray1::from_slice(py, &self.sum.channels()[3])
+    }
+
+    /// Each channel's statistics from the summed bins: those of the whole set.
+    #[getter]
+    fn stats<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let out = PyDict::new(py);
+        for (name, bins) in CHANNELS.iter().zip(self.sum.channels()) {
+            let values = Stats::of(bins).map(|s| s.values().to_vec());
+            out.set_item(*name, fields(py, &stats::FIELDS, values)?)?;
+        }
+        Ok(out)
+    }
+
+    /// The total as the command line's `--total` line writes it (JSON).
+    fn to_json(&self, stats: Option<bool>) -> String {
+        self.sum
+            .json_line(stats.unwrap_or(false))
+            .trim_end()
+            .to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<imagehistogram.Total of {} pictures, {} bins>",
+            self.sum.files, self.sum.bins
+        )
+    }
+}
+
+/// Sums histograms and totals (from `count`, `merge`, or other processes and
+/// machines) into one Total; other bins, another depth, or an HDR picture are
+/// refused with the reason.
+#[pyfunction]
+fn merge(parts: &Bound<'_, PyAny>) -> PyResult<Total> {
+    let mut sum: Option<Sum> = None;
+    for (i, part) in parts.try_iter()?.enumerate() {
+        let part = part?;
+        let refused = |e: String| Error::new_err(format!("part {i}: {e}"));
+        if let Ok(h) = part.cast::<Histogram>() {
+            let h = h.get();
+            if h.count.hdr.is_some() {
+                let e = sum
+                    .get_or_insert_with(|| Sum::new(h.bins))
+                    .add(h.bins, 32, 1, [&[]; 4]);
+                return Err(refused(e.unwrap_err()));
+            }
+            let channels: Vec<Vec<u64>> = (0..4)
+                .map(|c| {
+                    h.count
+                        .histogram
+                        .channel(c)
+                        .into_iter()
+                        .map(u64::from)
+                        .collect()
+                })
+                .collect();
+            let [r, g, b, l] = [&channels[0], &channels[1], &channels[2], &channels[3]];
+            let total = sum.get_or_insert_with(|| Sum::new(h.bins));
+            total
+                .add(h.bins, h.depth, 1, [r, g, b, l])
+                .map_err(refused)?;
+        } else if let Ok(t) = part.cast::<Total>() {
+            let t = &t.get().sum;
+            let Some(depth) = t.depth else { continue };
+            let [r, g, b, l] = t.channels();
+            let total = sum.get_or_insert_with(|| Sum::new(t.bins));
+            total
+                .add(t.bins, depth, t.files, [r, g, b, l])
+                .map_err(refused)?;
+        } else {
+            return Err(refused(format!(
+                "a Histogram or a Total is merged, not {}",
+                part.get_type().name()?
+            )));
+        }
+    }
+    match sum {
+        Some(sum) => Ok(Total { sum }),
+        None => Err(Error::new_err("nothing to merge")),
+    }
+}
+
+/// The GPU methods by name, and what the default counts with in this process.
+#[pyfunction]
+fn methods(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
+    let names: Vec<&str> = std::iter::once("cpu")
+        .chain(Method::ALL.map(Method::name))
+        .collect();
+    PyList::new(py, names)
+}
+
+#[pymodule]
+fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(count, m)?)?;
+    m.add_function(wrap_pyfunction!(merge, m)?)?;
+    m.add_function(wrap_pyfunction!(methods, m)?)?;
+    m.add_class::<Histogram>()?;
+    m.add_class::<Total>()?;
+    m.add("Error", m.py().get_type::<Error>())?;
+    Ok(())
+}

@@ -1,0 +1,72 @@
+"""A folder counted on Dask's distributed scheduler (a LocalCluster of worker
+processes), shards merged, against the command line's `--total` of the folder."""
+
+import json
+import pathlib
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+from PIL import Image
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+CLI = ROOT / "target" / "release" / "histogram"
+sys.path.insert(0, str(ROOT / "python" / "examples"))
+
+import dask_folder  # noqa: E402
+import imagehistogram as ih  # noqa: E402
+
+distributed = pytest.importorskip("dask.distributed")
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory):
+    """Forty pictures of three kinds in nested folders, and a file that is none."""
+    root = tmp_path_factory.mktemp("set")
+    rng = np.random.default_rng(2026)
+    for i in range(40):
+        sub = root / f"part{i % 3}"
+        sub.mkdir(exist_ok=True)
+        pixels = rng.integers(0, 256, (rng.integers(1, 90), rng.integers(1, 120), 3), dtype=np.uint8)
+        kind = ("png", "jpg", "bmp")[i % 3]
+        Image.fromarray(pixels).save(sub / f"{i:02}.{kind}")
+    (root / "readme.txt").write_text("not a picture")
+    return root
+
+
+def test_a_folder_on_dask_equals_the_command_lines_total(folder):
+    done = subprocess.run(
+        [str(CLI), "--method", "cpu", "--total", "--stats", str(folder)],
+        capture_output=True, text=True, check=True,
+    )
+    want = json.loads(done.stdout.splitlines()[-1])
+    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None)
+    with cluster, distributed.Client(cluster) as client:
+        assert len(client.scheduler_info()["workers"]) == 2
+        total = dask_folder.count_folder(client, str(folder), shards=7)
+    got = json.loads(total.to_json(True))
+    assert got["files"] == want["files"] == 40
+    for key in ("bins", "depth", "r", "g", "b", "luminance"):
+        assert got[key] == want[key], key
+    # Both as JSON: the same 4 decimals.
+    assert got["stats"] == want["stats"]
+
+
+def test_the_example_runs_as_a_command(folder):
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "python" / "examples" / "dask_folder.py"), str(folder), "--workers", "2"],
+        capture_output=True, text=True, timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    line = json.loads(done.stdout.strip().splitlines()[-1])
+    assert line["files"] == 40 and len(line["r"]) == 256
+    empty = folder / "part0" / "empty"
+    empty.mkdir()
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "python" / "examples" / "dask_folder.py"), str(empty), "--workers", "1"],
+        capture_output=True, text=True, timeout=300,
+    )
+    assert done.returncode == 1
+    assert "no image in this folder" in done.stderr
+    assert ih.images(empty) == []
