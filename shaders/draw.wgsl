@@ -9,26 +9,13 @@ struct Uniforms {
   channelMult: vec4u,
 };
 
-struct VSOutput {
-  @builtin(position) position: vec4f,
-  @location(0) texcoord: vec2f,
-};
-
 @group(0) @binding(0) var<storage, read> bins: array<u32>;
 @group(0) @binding(1) var<uniform> uni: Uniforms;
 @group(0) @binding(2) var<storage, read> scale: Scale;
 
+// The unit square (quad.wgsl), placed on the target by the matrix.
 @vertex fn vs(@builtin(vertex_index) vertexIndex: u32) -> VSOutput {
-  // Two triangles covering the unit square; the matrix places it on the target.
-  let pos = array(
-    vec2f(0.0, 0.0), vec2f(1.0, 0.0), vec2f(0.0, 1.0),
-    vec2f(0.0, 1.0), vec2f(1.0, 0.0), vec2f(1.0, 1.0),
-  );
-  let xy = pos[vertexIndex];
-  var vsOutput: VSOutput;
-  vsOutput.position = uni.matrix * vec4f(xy, 0.0, 1.0);
-  vsOutput.texcoord = xy;
-  return vsOutput;
+  return placedQuad(vertexIndex, uni.matrix);
 }
 
 @fragment fn fs(fsInput: VSOutput) -> @location(0) vec4f {

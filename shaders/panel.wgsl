@@ -12,11 +12,6 @@ struct Uniforms {
   style: vec4u,
 };
 
-struct VSOutput {
-  @builtin(position) position: vec4f,
-  @location(0) texcoord: vec2f,
-};
-
 @group(0) @binding(0) var<storage, read> bins: array<u32>;
 @group(0) @binding(1) var<uniform> uni: Uniforms;
 @group(0) @binding(2) var<storage, read> scale: Scale;
@@ -24,15 +19,7 @@ struct VSOutput {
 @group(0) @binding(4) var<storage, read> pinnedScale: Scale;
 
 @vertex fn vs(@builtin(vertex_index) vertexIndex: u32) -> VSOutput {
-  let pos = array(
-    vec2f(0.0, 0.0), vec2f(1.0, 0.0), vec2f(0.0, 1.0),
-    vec2f(0.0, 1.0), vec2f(1.0, 0.0), vec2f(1.0, 1.0),
-  );
-  let xy = pos[vertexIndex];
-  var vsOutput: VSOutput;
-  vsOutput.position = uni.matrix * vec4f(xy, 0.0, 1.0);
-  vsOutput.texcoord = xy;
-  return vsOutput;
+  return placedQuad(vertexIndex, uni.matrix);
 }
 
 // A bin's counts, live and pinned (WGSL passes no pointers to storage).
@@ -52,12 +39,16 @@ fn pinnedAt(bin: u32) -> vec4u {
   return vec4u(pinned[at], 0u, 0u, 0u);
 }
 
-// Bar heights, 0..1 of the panel.
+// The fullest bin reaches this much of the panel's height: the rest is headroom,
+// so a bar that touches the top is one cut short (marked), never a full one.
+const HEADROOM = 0.9;
+
+// Bar heights, 0..1 of the panel (past 1: cut at the top).
 fn heights(counts: vec4u, s: Scale) -> vec4f {
   if (uni.style.x != 0u) {
-    return log2(1.0 + vec4f(counts)) / log2(1.0 + max(s.tallest, vec4f(1.0)));
+    return HEADROOM * log2(1.0 + vec4f(counts)) / log2(1.0 + max(s.tallest, vec4f(1.0)));
   }
-  return vec4f(counts) * s.scale;
+  return HEADROOM * vec4f(counts) * s.scale;
 }
 
 @fragment fn fs(fsInput: VSOutput) -> @location(0) vec4f {
@@ -66,8 +57,15 @@ fn heights(counts: vec4u, s: Scale) -> vec4f {
   let line = fwidth(uv) * 1.5;
   let x = uv.x * f32(numBins);
   let bin = min(u32(x), numBins - 1u);
-  let bits = heights(live(bin), scale) > vec4f(uv.y);
+  let tall = heights(live(bin), scale);
+  let bits = tall > vec4f(uv.y);
   var color = uni.colors[channelMask(bits, uni.channelMult)];
+  // A bar cut at the top (the article's scale lets a spike over a flat histogram
+  // run past it): a light cap over its last few pixels.
+  let cut = channelMask(tall > vec4f(1.0), uni.channelMult);
+  if (cut != 0u && uv.y > 1.0 - 4.0 * line.y) {
+    color = vec4f(mix(uni.colors[cut].rgb, vec3f(1.0), 0.7), 1.0);
+  }
   if (uni.style.y != 0u) {
     // The pinned bars' outline: their tops, and the steps between neighbours at a
     // bin's left edge.

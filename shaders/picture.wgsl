@@ -24,22 +24,13 @@ struct View {
   split: f32,
 };
 
-struct VSOutput {
-  @builtin(position) position: vec4f,
-  @location(0) texcoord: vec2f,
-};
-
 @group(0) @binding(0) var picture: texture_2d<f32>;
 @group(0) @binding(1) var pictureSampler: sampler;
 @group(0) @binding(2) var<uniform> view: View;
 @group(0) @binding(3) var<storage, read> tables: array<f32>;
 
 @vertex fn vs(@builtin(vertex_index) vertexIndex: u32) -> VSOutput {
-  let pos = array(
-    vec2f(0.0, 0.0), vec2f(1.0, 0.0), vec2f(0.0, 1.0),
-    vec2f(0.0, 1.0), vec2f(1.0, 0.0), vec2f(1.0, 1.0),
-  );
-  let xy = pos[vertexIndex];
+  let xy = quadCorner(vertexIndex);
   var vsOutput: VSOutput;
   vsOutput.position = vec4f(xy * 2.0 - 1.0, 0.0, 1.0);
   // Texture rows run top to bottom; clip space runs bottom to top.

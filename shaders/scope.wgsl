@@ -26,11 +26,6 @@ struct ScopeView {
   packed: u32,
 };
 
-struct VSOutput {
-  @builtin(position) position: vec4f,
-  @location(0) texcoord: vec2f,
-};
-
 @group(0) @binding(0) var<storage, read> counts: array<u32>;
 @group(0) @binding(1) var<uniform> view: ScopeView;
 
@@ -43,15 +38,7 @@ const skinTone = vec2f(-0.54463904, 0.83867057);
 const maxSamples = 16u;
 
 @vertex fn vs(@builtin(vertex_index) vertexIndex: u32) -> VSOutput {
-  let pos = array(
-    vec2f(0.0, 0.0), vec2f(1.0, 0.0), vec2f(0.0, 1.0),
-    vec2f(0.0, 1.0), vec2f(1.0, 0.0), vec2f(1.0, 1.0),
-  );
-  let xy = pos[vertexIndex];
-  var out: VSOutput;
-  out.position = view.matrix * vec4f(xy, 0.0, 1.0);
-  out.texcoord = xy;
-  return out;
+  return placedQuad(vertexIndex, view.matrix);
 }
 
 // Channel ch's colour: red, green, blue, white for luminance. (Not a constant

@@ -209,37 +209,27 @@ impl Image {
     /// (smooth gradients plus noise), uniform (one colour) and noise (random bytes).
     /// `histogram bench` and the browser benchmark count the same pixels as CUB.
     pub fn bench(kind: &str, width: u32, height: u32) -> Option<Image> {
-        let mut rng = 12345u32;
-        let mut next = || {
-            rng ^= rng << 13;
-            rng ^= rng >> 17;
-            rng ^= rng << 5;
-            rng
-        };
-        let mut rgba = Vec::with_capacity(width as usize * height as usize * 4);
-        for y in 0..height {
-            for x in 0..width {
-                let [r, g, b] = match kind {
-                    "uniform" => [200, 120, 40],
-                    "noise" => {
-                        let v = next();
-                        [v as u8, (v >> 8) as u8, (v >> 16) as u8]
-                    }
-                    "natural" => {
-                        let (fx, fy) = (x as f32 / width as f32, y as f32 / height as f32);
-                        let n = (next() % 17) as f32 - 8.0;
-                        let c = |v: f32| (255.0 * v + n).clamp(0.0, 255.0) as u8;
-                        [
-                            c(0.3 + 0.5 * fx * fy),
-                            c(0.2 + 0.6 * fy * fy),
-                            c(0.6 - 0.4 * fx),
-                        ]
-                    }
-                    _ => return None,
-                };
-                rgba.extend_from_slice(&[r, g, b, 255]);
-            }
-        }
+        let rgba = bench_pixels(width, height, |x, y, next| {
+            let [r, g, b] = match kind {
+                "uniform" => [200, 120, 40],
+                "noise" => {
+                    let v = next();
+                    [v as u8, (v >> 8) as u8, (v >> 16) as u8]
+                }
+                "natural" => {
+                    let (fx, fy) = (x as f32 / width as f32, y as f32 / height as f32);
+                    let n = (next() % 17) as f32 - 8.0;
+                    let c = |v: f32| (255.0 * v + n).clamp(0.0, 255.0) as u8;
+                    [
+                        c(0.3 + 0.5 * fx * fy),
+                        c(0.2 + 0.6 * fy * fy),
+                        c(0.6 - 0.4 * fx),
+                    ]
+                }
+                _ => return None,
+            };
+            Some([r, g, b, 255])
+        })?;
         Image::from_rgba(width, height, rgba).ok()
     }
 
@@ -329,4 +319,28 @@ fn hash(x: u32, y: u32, seed: u32) -> u32 {
     h ^= h >> 15;
     h = h.wrapping_mul(0x846c_a68b);
     h ^ (h >> 16)
+}
+
+/// The benchmark pictures' samples, row by row: `pixel(x, y, next)` gives each
+/// pixel (None: no such kind), `next` the xorshift32 stream CUB's benchmarks
+/// (../shared/anchors/cub_hist.cu, bench/cub_deep.cu) draw from in the same order.
+pub(crate) fn bench_pixels<T: Copy>(
+    width: u32,
+    height: u32,
+    mut pixel: impl FnMut(u32, u32, &mut dyn FnMut() -> u32) -> Option<[T; 4]>,
+) -> Option<Vec<T>> {
+    let mut rng = 12345u32;
+    let mut next = || {
+        rng ^= rng << 13;
+        rng ^= rng >> 17;
+        rng ^= rng << 5;
+        rng
+    };
+    let mut samples = Vec::with_capacity(width as usize * height as usize * 4);
+    for y in 0..height {
+        for x in 0..width {
+            samples.extend_from_slice(&pixel(x, y, &mut next)?);
+        }
+    }
+    Some(samples)
 }

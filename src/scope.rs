@@ -333,6 +333,48 @@ pub fn colour_bar_targets() -> [(u32, u32); 6] {
     .map(|(r, g, b)| chroma_codes(r, g, b))
 }
 
+/// A word on a scope's graticule: `text` at (`x`, `y`) of the scope's unit square
+/// (y down), where the page sets it over the drawing.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Label {
+    pub text: &'static str,
+    pub x: f32,
+    pub y: f32,
+}
+
+/// The graticule named, as a pro tool names it: the waveform's and the parade's
+/// lines by their share of full scale (0, 25, 50, 75, 100%) at their left edge;
+/// the vectorscope's six colour-bar targets by their colours (R, Yl, G, Cy, B,
+/// Mg), each just outside its box, away from the centre.
+pub fn graticule_labels(scope: Scope) -> Vec<Label> {
+    match scope {
+        Scope::Waveform | Scope::Parade => WAVEFORM_LINES
+            .iter()
+            .zip(["0%", "25%", "50%", "75%", "100%"])
+            .map(|(&level, text)| Label {
+                text,
+                x: 0.0,
+                y: 1.0 - (level as f32 + 0.5) / LEVELS as f32,
+            })
+            .collect(),
+        Scope::Vectorscope { .. } => colour_bar_targets()
+            .iter()
+            .zip(["R", "Yl", "G", "Cy", "B", "Mg"])
+            .map(|(&(cb, cr), text)| {
+                let (x, y) = ((cb as f32 + 0.5) / 256.0, 1.0 - (cr as f32 + 0.5) / 256.0);
+                // 16 codes past the target, away from the centre.
+                let (dx, dy) = (x - 0.5, y - 0.5);
+                let away = 16.0 / 256.0 / dx.hypot(dy);
+                Label {
+                    text,
+                    x: x + dx * away,
+                    y: y + dy * away,
+                }
+            })
+            .collect(),
+    }
+}
+
 /// The skin-tone line's angle, degrees counterclockwise from +Cb (right) towards
 /// +Cr (up): where the faces of every complexion fall.
 pub const SKIN_TONE_DEGREES: f32 = 123.0;

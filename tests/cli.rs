@@ -18,6 +18,18 @@ fn histogram(args: &[&str]) -> Output {
         .expect("the histogram binary runs")
 }
 
+/// The tool's output for `args`, which must succeed (`what` names the run when
+/// it does not, with the tool's stderr).
+fn succeeded(args: &[&str], what: &str) -> String {
+    let out = histogram(args);
+    assert!(
+        out.status.success(),
+        "{what}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
 fn save_png(dir: &Path, name: &str, image: &Image) -> PathBuf {
     let path = dir.join(name);
     image::save_buffer(
@@ -87,13 +99,7 @@ fn json_equals_the_reference_for_every_method() {
     ] {
         let mut args = vec!["--method", method];
         args.extend(paths.iter().map(String::as_str));
-        let out = histogram(&args);
-        assert!(
-            out.status.success(),
-            "{method}: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let stdout = String::from_utf8(out.stdout).unwrap();
+        let stdout = succeeded(&args, method);
         let lines: Vec<&str> = stdout.lines().collect();
         assert_eq!(lines.len(), images.len());
         for ((name, image), line) in images.iter().zip(lines) {
@@ -154,13 +160,7 @@ fn every_kind_of_file_counts_its_stored_values() {
     ] {
         let mut args = vec!["--method", method];
         args.extend(paths.iter().map(String::as_str));
-        let out = histogram(&args);
-        assert!(
-            out.status.success(),
-            "{method}: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let stdout = String::from_utf8(out.stdout).unwrap();
+        let stdout = succeeded(&args, method);
         let lines: Vec<&str> = stdout.lines().collect();
         assert_eq!(lines.len(), files.len());
         for (fixture, line) in files.iter().zip(lines) {
@@ -418,13 +418,7 @@ fn csv_bins_and_usage_errors() {
 
 #[test]
 fn bench_checks_every_method() {
-    let out = histogram(&["bench", "--runs", "2", "--sizes", "67x45"]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let stdout = String::from_utf8(out.stdout).unwrap();
+    let stdout = succeeded(&["bench", "--runs", "2", "--sizes", "67x45"], "bench");
     let rows: Vec<&str> = stdout.lines().filter(|l| l.contains("67x45")).collect();
     assert_eq!(rows.len(), 3 * Method::ALL.len(), "{stdout}");
     for row in rows {
@@ -520,13 +514,10 @@ fn stats_and_regions_on_the_command_line() {
         height: 1,
     };
     for method in ["cpu", "privatized", "packed", "chunks-reduce"] {
-        let out = histogram(&["--method", method, "--region", "3,29,37,1", "--stats", path]);
-        assert!(
-            out.status.success(),
-            "{method}: {}",
-            String::from_utf8_lossy(&out.stderr)
+        let line = succeeded(
+            &["--method", method, "--region", "3,29,37,1", "--stats", path],
+            method,
         );
-        let line = String::from_utf8(out.stdout).unwrap();
         assert_eq!(
             interleave(&line),
             reference(&image.crop(region), Spec::rgbl()),
@@ -590,12 +581,7 @@ fn adjust_writes_the_adjusted_png() {
             let mut all = vec!["adjust", "--method", method];
             all.extend_from_slice(args);
             all.extend([input.to_str().unwrap(), output.to_str().unwrap()]);
-            let out = histogram(&all);
-            assert!(
-                out.status.success(),
-                "{args:?}: {}",
-                String::from_utf8_lossy(&out.stderr)
-            );
+            succeeded(&all, &format!("{args:?}"));
             let written = image::open(&output).unwrap().to_rgba8();
             assert_eq!(written.dimensions(), (image.width(), image.height()));
             let most = written
@@ -648,18 +634,16 @@ fn an_adjustment_named_alone_takes_its_defaults_from_the_core() {
         assert!(help.contains(&format!("--{name}")), "--help names --{name}");
         let output = dir.join(format!("{name}.png"));
         let flag = format!("--{name}");
-        let out = histogram(&[
-            "adjust",
-            "--method",
-            "cpu",
-            &flag,
-            input.to_str().unwrap(),
-            output.to_str().unwrap(),
-        ]);
-        assert!(
-            out.status.success(),
-            "{name}: {}",
-            String::from_utf8_lossy(&out.stderr)
+        succeeded(
+            &[
+                "adjust",
+                "--method",
+                "cpu",
+                &flag,
+                input.to_str().unwrap(),
+                output.to_str().unwrap(),
+            ],
+            name,
         );
         let written = image::open(&output).unwrap().to_rgba8();
         let want = histogram::adjust::apply(&image, adjustment);
@@ -729,13 +713,7 @@ fn scope_json_equals_the_cpu_reference_on_the_gpu_and_the_cpu() {
                 ];
                 wave.extend(&args);
                 wave.push(file);
-                let out = histogram(&wave);
-                assert!(
-                    out.status.success(),
-                    "{}",
-                    String::from_utf8_lossy(&out.stderr)
-                );
-                let line = String::from_utf8(out.stdout).unwrap();
+                let line = succeeded(&wave, method);
                 assert!(line.contains(&format!(
                     "\"width\": {w}, \"height\": {h}, \"scope\": \"waveform\""
                 )));
@@ -754,13 +732,7 @@ fn scope_json_equals_the_cpu_reference_on_the_gpu_and_the_cpu() {
                 vec.extend(["--method", method]);
                 vec.extend(&args);
                 vec.push(file);
-                let out = histogram(&vec);
-                assert!(
-                    out.status.success(),
-                    "{}",
-                    String::from_utf8_lossy(&out.stderr)
-                );
-                let line = String::from_utf8(out.stdout).unwrap();
+                let line = succeeded(&vec, method);
                 assert!(
                     line.contains("\"scope\": \"vectorscope\", \"size\": 16"),
                     "{line}"
@@ -815,26 +787,21 @@ fn scope_pngs_are_the_cpu_drawing_and_bad_input_is_reported() {
         ),
     ];
     for (flag, scope, size) in cases {
-        let out = histogram(&[
-            "scope",
+        let stdout = succeeded(
+            &[
+                "scope",
+                flag,
+                "--log",
+                "--gain",
+                "2",
+                "--out",
+                out_dir.to_str().unwrap(),
+                file,
+            ],
             flag,
-            "--log",
-            "--gain",
-            "2",
-            "--out",
-            out_dir.to_str().unwrap(),
-            file,
-        ]);
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
         );
         let written = out_dir.join(format!("kitten-{}.png", scope.name()));
-        assert_eq!(
-            String::from_utf8(out.stdout).unwrap().trim(),
-            written.to_str().unwrap()
-        );
+        assert_eq!(stdout.trim(), written.to_str().unwrap());
         let png = image::open(&written).unwrap().to_rgba8();
         assert_eq!(png.dimensions(), size);
         let want = scope::count(&image, None, scope).unwrap().draw(
@@ -939,13 +906,7 @@ fn sixteen_bit_files_count_at_their_depth() {
             let bins_arg = bins.to_string();
             let mut args = vec!["--method", method, "--bins", &bins_arg];
             args.extend(paths.iter().map(String::as_str));
-            let out = histogram(&args);
-            assert!(
-                out.status.success(),
-                "{}",
-                String::from_utf8_lossy(&out.stderr)
-            );
-            let stdout = String::from_utf8(out.stdout).unwrap();
+            let stdout = succeeded(&args, method);
             for (f, line) in files.iter().zip(stdout.lines()) {
                 let spec = Spec::new(bins, histogram::Channels::Rgbl).unwrap();
                 let want = reference_deep(f.deep.as_ref().unwrap(), 16, spec);

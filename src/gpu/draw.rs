@@ -57,26 +57,24 @@ fn panel_uniforms(spec: Spec, panel: &Panel, style: [u32; 2]) -> Vec<u8> {
     bytes
 }
 
-/// The WGSL of a histogram panel (shaders/panel.wgsl) as compiled.
+/// The quad every render pass draws (shaders/quad.wgsl), before its shader.
+pub(crate) const QUAD: &str = include_str!("../../shaders/quad.wgsl");
+
+/// The WGSL of a histogram panel (shaders/quad.wgsl and panel.wgsl) as compiled.
 pub fn panel_source(spec: Spec) -> String {
-    with_constants(
-        spec,
-        ChunkShape::default(),
-        include_str!("../../shaders/panel.wgsl"),
-    )
+    let panel = include_str!("../../shaders/panel.wgsl");
+    with_constants(spec, ChunkShape::default(), &format!("{QUAD}\n{panel}"))
 }
 
-/// The WGSL of the picture pass (shaders/remap.wgsl and picture.wgsl) as compiled.
+/// The WGSL of the picture pass (shaders/quad.wgsl, remap.wgsl and picture.wgsl)
+/// as compiled.
 pub fn picture_source() -> String {
     let remap = include_str!("../../shaders/remap.wgsl");
     let picture = include_str!("../../shaders/picture.wgsl");
     with_constants(
         Spec::rgbl(),
         ChunkShape::default(),
-        &format!(
-            "{remap}
-{picture}"
-        ),
+        &format!("{QUAD}\n{remap}\n{picture}"),
     )
 }
 
@@ -211,7 +209,8 @@ impl HistogramPainter {
             ("panel", panel_source(spec))
         } else {
             let article = include_str!("../../shaders/draw.wgsl");
-            ("draw", with_constants(spec, ChunkShape::default(), article))
+            let wgsl = format!("{QUAD}\n{article}");
+            ("draw", with_constants(spec, ChunkShape::default(), &wgsl))
         };
         let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
             label: Some(label),

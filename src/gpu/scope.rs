@@ -422,9 +422,10 @@ pub fn scope_source(scope: Scope) -> String {
     kernel.source(spec, ChunkShape::default())
 }
 
-/// The WGSL that draws scopes (shaders/scope.wgsl).
-pub fn scope_draw_source() -> &'static str {
-    include_str!("../../shaders/scope.wgsl")
+/// The WGSL that draws scopes (shaders/quad.wgsl and scope.wgsl).
+pub fn scope_draw_source() -> String {
+    let scope = include_str!("../../shaders/scope.wgsl");
+    format!("{}\n{scope}", super::draw::QUAD)
 }
 
 /// Bytes of scope.wgsl's `ScopeView`.

@@ -27,9 +27,17 @@ pub(super) fn named_scope(name: &str, size: u32) -> WebResult<Scope> {
 #[wasm_bindgen(js_name = scopeSource)]
 pub fn scope_source(name: &str) -> WebResult<String> {
     if name == "draw" {
-        return Ok(gpu::scope_draw_source().into());
+        return Ok(gpu::scope_draw_source());
     }
     Ok(gpu::scope_source(named_scope(name, 256)?))
+}
+
+/// A scope's graticule named (src/scope.rs `graticule_labels`), as JSON:
+/// `[{"text", "x", "y"}, ...]` in the scope's unit square, y down.
+#[wasm_bindgen(js_name = scopeLabels)]
+pub fn scope_labels(name: &str) -> WebResult<String> {
+    let labels = crate::scope::graticule_labels(named_scope(name, 256)?);
+    serde_json::to_string(&labels).map_err(|e| JsError::new(&e.to_string()))
 }
 
 /// One scope over a texture, counted and drawn into its canvas.
