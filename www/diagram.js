@@ -176,3 +176,61 @@ export function diagram(method, channels) {
   figure.append(d, caption);
   return figure;
 }
+
+// Each chapter's method, where it has a diagram: the home page shows it small.
+const CHAPTER_DIAGRAMS = {
+  cpu: 'cpu', single: 'single', race: 'race', atomic: 'atomic', 'chunks-sum': 'chunks-sum',
+  'chunks-reduce': 'chunks-reduce', '4ch-cpu': 'cpu', '4ch-single': 'single', '4ch-chunks-reduce': 'chunks-reduce',
+  '4ch-gpu-draw': 'gpu-draw', fragment: 'fragment', privatized: 'privatized', packed: 'packed',
+};
+
+const LINE = { stroke: '#c9ccd3', 'stroke-width': 3, fill: 'none', 'stroke-linecap': 'round', 'stroke-linejoin': 'round' };
+const histogramBars = (x, y, w, h, shape, colour = '#e8e9ec') =>
+  shape.map((v, i) => svg('rect', { x: x + (i * w) / shape.length, y: y + h * (1 - v), width: w / shape.length - 2, height: h * v, fill: colour }));
+const WAVE = [0.2, 0.5, 0.35, 0.8, 0.6, 0.9, 0.4, 0.25, 0.55, 0.7];
+
+// The chapters without a kernel diagram: a pictogram of what the page shows.
+const PICTOGRAMS = {
+  timings: () => [0.9, 0.55, 0.3, 0.12, 0.06].map((v, i) => svg('rect', { x: 20, y: 18 + i * 26, width: 260 * v + 4, height: 18, rx: 3, fill: HUES[i] })),
+  video: () => [svg('rect', { x: 20, y: 14, width: 280, height: 130, rx: 6, fill: '#2b2f36' }),
+    svg('path', { d: 'M140 50 L140 110 L190 80 Z', fill: '#e8e9ec' }),
+    ...histogramBars(30, 110, 260, 30, SHAPE.concat(SHAPE), '#5b8def')],
+  equalize: () => [svg('path', { d: 'M20 150 C 120 150, 140 20, 300 14', ...LINE }), svg('path', { d: 'M20 150 L300 14', ...LINE, stroke: '#5a606b', 'stroke-dasharray': '6 6' })],
+  clahe: () => [0, 1, 2, 3].flatMap((t) => {
+    const [x, y] = [20 + (t % 2) * 145, 12 + Math.floor(t / 2) * 72];
+    return [svg('rect', { x, y, width: 135, height: 64, rx: 4, fill: '#1f2228', stroke: '#3a3f48' }),
+      svg('path', { d: `M${x + 6} ${y + 58} C ${x + 40 + t * 12} ${y + 58}, ${x + 60} ${y + 6}, ${x + 129} ${y + 6}`, ...LINE, stroke: HUES[t] })];
+  }),
+  levels: () => [...histogramBars(80, 30, 160, 110, SHAPE, '#5a606b'), ...histogramBars(20, 30, 280, 110, SHAPE, '#29a0b1').map((r) => Object.assign(r, { style: 'opacity: 0.75' }))],
+  otsu: () => [...histogramBars(20, 20, 280, 130, [0.2, 0.7, 1, 0.5, 0.1, 0.05, 0.3, 0.8, 0.9, 0.35]),
+    svg('line', { x1: 160, y1: 8, x2: 160, y2: 154, stroke: '#7cc4ff', 'stroke-width': 4 })],
+  waveform: () => WAVE.flatMap((v, i) => [0, 1, 2].map((k) => svg('circle', { cx: 34 + i * 28, cy: 150 - 130 * v + k * 12 - 12, r: 4, fill: '#4cb944', opacity: 1 - k * 0.3 }))),
+  parade: () => ['#e4572e', '#4cb944', '#5b8def'].flatMap((c, p) => WAVE.slice(0, 5).map((v, i) =>
+    svg('circle', { cx: 30 + p * 95 + i * 17, cy: 150 - 130 * ((v + p * 0.15) % 1), r: 5, fill: c }))),
+  vectorscope: () => [svg('circle', { cx: 160, cy: 80, r: 70, ...LINE, stroke: '#5a606b' }),
+    ...HUES.slice(0, 6).map((c, i) => svg('rect', { x: 160 + 52 * Math.cos(i * 1.047 + 0.3) - 7, y: 80 - 52 * Math.sin(i * 1.047 + 0.3) - 7, width: 14, height: 14, fill: 'none', stroke: c, 'stroke-width': 3 })),
+    svg('path', { d: 'M160 80 L 125 28', ...LINE, stroke: '#f3a712' })],
+  studio: () => [svg('rect', { x: 14, y: 14, width: 170, height: 132, rx: 6, fill: '#2b2f36' }),
+    svg('path', { d: 'M14 120 L70 70 L110 105 L140 80 L184 118 L184 146 L14 146 Z', fill: '#4a6d8c' }),
+    svg('rect', { x: 196, y: 14, width: 110, height: 62, rx: 4, fill: '#000' }), ...histogramBars(200, 22, 102, 50, SHAPE, '#e4572e'),
+    svg('rect', { x: 196, y: 84, width: 110, height: 62, rx: 4, fill: '#000' }),
+    ...WAVE.map((v, i) => svg('circle', { cx: 204 + i * 10.5, cy: 140 - 48 * v, r: 3, fill: '#4cb944' }))],
+};
+
+/** A chapter's small picture for the home page: its kernel's diagram, or a pictogram of what it shows. */
+export function thumbnail(id) {
+  const method = CHAPTER_DIAGRAMS[id];
+  if (method) {
+    const what = DIAGRAMS[method];
+    const d = svg('svg', { viewBox: `0 0 660 ${what.height}`, 'aria-hidden': 'true', class: 'thumbnail' });
+    d.append(svg('defs', {}, svg('marker', { id: `arrowhead-${id}`, viewBox: '0 0 8 8', refX: 7, refY: 4, markerWidth: 7, markerHeight: 7, orient: 'auto' },
+      svg('path', { d: 'M0,0 L8,4 L0,8 z', fill: '#a3a8b3' }))));
+    what.draw(d);
+    // Each small copy names its own arrowhead (ids are the page's).
+    for (const line of d.querySelectorAll('[marker-end]')) line.setAttribute('marker-end', `url(#arrowhead-${id})`);
+    for (const words of d.querySelectorAll('text')) words.remove();
+    return d;
+  }
+  const draw = PICTOGRAMS[id];
+  return draw ? svg('svg', { viewBox: '0 0 320 164', 'aria-hidden': 'true', class: 'thumbnail' }, ...draw()) : null;
+}

@@ -3,6 +3,7 @@
 // (Links are relative to index.html, which loads this module.)
 import { examples, parts } from './examples.js';
 import { adapterDescription } from './site.js';
+import { thumbnail } from './diagram.js';
 
 const list = document.getElementById('examples');
 for (const [part, heading] of Object.entries(parts)) {
@@ -13,15 +14,25 @@ for (const [part, heading] of Object.entries(parts)) {
   for (const e of examples.filter((e) => e.part === Number(part))) {
     const li = document.createElement('li');
     li.dataset.example = e.id;
+    // Each chapter with a small picture of what it does.
+    const picture = thumbnail(e.id);
+    if (picture) li.append(picture);
     const title = e.ready ? Object.assign(document.createElement('a'), { href: `www/${e.id}.html` })
       : Object.assign(document.createElement('strong'), { className: 'coming' });
     title.textContent = e.title;
     li.append(title);
     if (!e.ready) li.append(Object.assign(document.createElement('span'), { className: 'tag', textContent: 'coming' }));
     li.append(Object.assign(document.createElement('div'), { className: 'muted', textContent: e.line }));
+    // The whole card leads to its chapter.
+    if (e.ready) li.addEventListener('click', (event) => { if (event.target !== title) title.click(); });
     ul.append(li);
   }
   list.append(h2, ul);
+}
+// A chapter's diagram, drawn for its page's width, framed close around what it draws.
+for (const svg of list.querySelectorAll('svg.thumbnail')) {
+  const box = svg.getBBox();
+  if (box.width > 0) svg.setAttribute('viewBox', `${box.x - 8} ${box.y - 8} ${box.width + 16} ${box.height + 16}`);
 }
 
 const status = document.getElementById('webgpu');

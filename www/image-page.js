@@ -12,7 +12,7 @@
 // video or the camera too, counted by the method every frame (image-live.js).
 import init, { Picture, GpuContext, cpuHistogram, kernelSource, cpuSource } from '../pkg/histogram.js';
 import {
-  el, setState, errorText, download, pager, showPicture, nextPaint, timingText, onRealGpu, watchDevice, lostText, lostWithin,
+  el, setState, errorText, download, pager, showPicture, nextPaint, timingText, onRealGpu, watchDevice, lostText, lostWithin, formatMs,
 } from './site.js';
 import { readPicture } from './input.js';
 import { diagram } from './diagram.js';
@@ -240,7 +240,9 @@ async function imagePage({ method, methods, channels, shape, reruns, draw, besid
     stats.replaceChildren(
       el('dt', {}, 'Pixels'), el('dd', {}, pixelCount.toLocaleString('en')),
       el('dt', {}, channels === 1 ? 'Bin total' : 'Bin totals'), totalCell,
-      el('dt', {}, 'Time'), el('dd', { id: 'time' }, timingText(outcome, gpu ? method : 'cpu', gpu?.software)),
+      el('dt', {}, 'Time'), el('dd', { id: 'time' }, timingText(outcome, gpu ? method : 'cpu', gpu?.software) +
+        // The first count of a page compiles its kernel on the way.
+        (counted === 1 && gpu ? ' · the first count here, its kernel compiled on the way' : '')),
       ...(gpu?.software && onRealGpu(method, channels) ? [el('dt', {}, 'On a GPU'), el('dd', { id: 'on-gpu' }, onRealGpu(method, channels))] : []));
     notes.textContent = [deviceNote, ...picture.notes(), ...outcome.notes()].filter(Boolean).join(' ');
     csvButton.disabled = false;
@@ -307,8 +309,8 @@ async function imagePage({ method, methods, channels, shape, reruns, draw, besid
     const names = beside ? [`${method} (this page)`, `${beside} (one compute invocation per pixel)`]
       : methods.map((m, i) => `${METHOD_LABELS[m] ?? m}${i === 0 ? ' (counting now)' : ''}`);
     besideBody.replaceChildren(...methods.map((m, i) => el('tr', { 'data-method': m },
-      el('th', { scope: 'row' }, names[i]), el('td', {}, `${medians[i].toFixed(3)} ms`),
-      el('td', {}, times[i].map((t) => t.toFixed(3)).join(', ')))));
+      el('th', { scope: 'row' }, names[i]), el('td', {}, formatMs(medians[i])),
+      el('td', {}, times[i].map(formatMs).join(', ')))));
     const ratio = medians[1] / medians[0];
     const than = ratio >= 1.05 ? `1/${ratio.toFixed(1)} of the time of` : ratio > 1 / 1.05 ? 'about as long as'
       : `${(1 / ratio).toFixed(1)}× as long as`;

@@ -222,6 +222,7 @@ export async function readPicture(file, { gpu = null, pixels = false, count = 0,
         // Its first band in a task of its own, not in the one that made the picture.
         await yieldToPage();
         await picture.prepare(gpu, (fraction) => progress('sending it to the GPU', fraction));
+        performance.mark('read: on the GPU');
         // The worker's count, made meanwhile.
         const { counts, countBins } = (await counted) ?? {};
         if (counts) picture.precounted(countBins, counts);
@@ -250,6 +251,8 @@ async function decodePicture(file, { gpu, pixels, count, signal, progress }) {
     const problem = fileProblem(new Uint8Array(await file.arrayBuffer()));
     if (problem) throw new Error(`"${file.name}" cannot be read: ${problem}.`);
   }
+  // Each stage of a read marked on the page's timeline (bench/gpu-browser reads them).
+  performance.mark('read: checked');
   const format = `${kind.format}, decoded by this browser`;
   const bitmap = FORCED ? FORCED === 'bitmap' : gpu && !gpu.software;
   if (kind.decoder === 'browser' && gpu && bitmap && !pixels) {
@@ -261,6 +264,7 @@ async function decodePicture(file, { gpu, pixels, count, signal, progress }) {
     }
     if (signal?.aborted) decoded.close();
     signal?.throwIfAborted();
+    performance.mark('read: decoded');
     return { picture: Picture.fromBitmap(decoded, format, kind.notes) };
   }
   if (kind.decoder === 'browser-only') return { picture: await browserPicture(file) };
@@ -273,6 +277,7 @@ async function decodePicture(file, { gpu, pixels, count, signal, progress }) {
     throw new Error(`"${file.name}" cannot be read: ${errorText(e)}.`);
   }
   if (kind.decoder === 'browser') Object.assign(parts, { format, notes: kind.notes, deepNotes: [] });
+  performance.mark('read: decoded');
   return { picture: await assemble(parts, progress), counted: parts.counted };
 }
 

@@ -3,9 +3,10 @@
 // page's scope is <main data-scope>: waveform, parade or vectorscope. Sources: the
 // project's own picture, a picture or video picked or dropped, the project's video,
 // the camera (frames.js plays them).
-import init, { GpuContext, Picture, ScopeScreen, scopeSource } from '../pkg/histogram.js';
+import init, { GpuContext, Picture, ScopeScreen, scopeSource, scopeLabels } from '../pkg/histogram.js';
 import {
   el, setState, errorText, download, pager, showPicture, nextPaint, formatMs, watchDevice, lostText, stem,
+  scopeBox, nameGraticule,
 } from './site.js';
 import { readPicture } from './input.js';
 import { liveVideo } from './frames.js';
@@ -52,13 +53,14 @@ const pictureFigure = el('figure', { class: 'drop' }, pictureCanvas, caption,
 const scopeCanvas = el('canvas', {
   class: `scope ${scope}`, role: 'img', 'aria-label': `The ${scope} of the picture`,
 });
+const scopeFrame = scopeBox(scopeCanvas);
 const kernel = el('code');
 const drawing = el('code');
 main.append(
   el('div', { class: 'controls' }, el('label', { class: 'file' }, 'Choose a picture or video…', picker),
     videoButton, cameraButton, timeButton),
   options, status, message,
-  el('div', { class: 'stage scope-stage' }, pictureFigure, el('figure', {}, scopeCanvas, el('figcaption', {}, scopeCaption()))),
+  el('div', { class: 'stage scope-stage' }, pictureFigure, el('figure', {}, scopeFrame, el('figcaption', {}, scopeCaption()))),
   timing,
   el('details', {}, el('summary', {}, 'The WGSL of this kernel'), el('pre', {}, kernel)),
   el('details', {}, el('summary', {}, 'The WGSL that draws it'), el('pre', {}, drawing)));
@@ -249,6 +251,7 @@ setInterval(() => {
 
 try {
   await init();
+  nameGraticule(scopeFrame, JSON.parse(scopeLabels(scope)));
   kernel.textContent = scopeSource(scope);
   drawing.textContent = scopeSource('draw');
   gpu = await GpuContext.create();

@@ -15,6 +15,20 @@ export function el(tag, props = {}, ...children) {
   return node;
 }
 
+/** A scope's canvas in a box, for its graticule's names over it (`nameGraticule`). */
+export const scopeBox = (canvas) => el('div', { class: 'scope-box' }, canvas, el('div', { class: 'scope-labels', 'aria-hidden': 'true' }));
+
+/** Names `box`'s graticule: `labels` are the core's (`scopeLabels`), each at its place in the scope's unit square. */
+export function nameGraticule(box, labels) {
+  box.querySelector('.scope-labels').replaceChildren(...labels.map(({ text, x, y }) => {
+    const edge = x === 0;
+    // A line's number sits on its line, inside the box at the top and bottom.
+    const shift = edge ? `translateY(${y < 0.05 ? 0 : y > 0.95 ? -100 : -50}%)` : 'translate(-50%, -50%)';
+    return el('span', { class: `scope-label${edge ? ' edge' : ''}`, style: `left: ${x * 100}%; top: ${y * 100}%; transform: ${shift}` }, text);
+  }));
+  return box;
+}
+
 export function setState(state) {
   document.body.dataset.state = state;
 }
@@ -156,9 +170,10 @@ export const nextRepaint = () => new Promise((resolve) => {
 export const nextPaint = () => nextRepaint().then(() => new Promise((resolve) => setTimeout(resolve, 0)));
 
 export function formatMs(ms) {
-  // Browsers coarsen performance.now() (to 0.1 ms in Chromium): 0 means "less".
+  // Browsers coarsen performance.now() and timestamps (to 0.1 ms in Chromium): no
+  // digit past that is shown; 0 means "less".
   if (ms === 0) return 'under 0.1 ms';
-  return ms >= 100 ? `${ms.toFixed(0)} ms` : ms >= 1 ? `${ms.toFixed(2)} ms` : `${(ms * 1000).toFixed(0)} µs`;
+  return ms >= 100 ? `${ms.toFixed(0)} ms` : ms >= 1 ? `${ms.toFixed(1)} ms` : `${(ms * 1000).toFixed(0)} µs`;
 }
 
 /** Says what was timed and how, so numbers are read for what they are. */

@@ -2,7 +2,8 @@
 // vectorscope; on a wide window several at once), each scope in its own canvas,
 // counted and drawn by the Studio (src/web/scope.rs) on every frame, over the
 // region; its brightness controls; exports of each as PNG and its counts as JSON.
-import { el, download, errorText } from './site.js';
+import { scopeLabels } from '../pkg/histogram.js';
+import { el, download, errorText, scopeBox, nameGraticule } from './site.js';
 
 export const SCOPES = ['waveform', 'parade', 'vectorscope'];
 const TITLES = { waveform: 'Waveform', parade: 'RGB parade', vectorscope: 'Vectorscope' };
@@ -18,7 +19,7 @@ export function scopesView(page) {
     class: `scope ${name}`, role: 'img', 'aria-label': `${TITLES[name]} of the counted pixels`,
   })]));
   const figures = Object.fromEntries(SCOPES.map((name) => [name, el('figure', { hidden: true },
-    canvases[name], el('figcaption', {}, TITLES[name], ' · ',
+    nameGraticule(scopeBox(canvases[name]), JSON.parse(scopeLabels(name))), el('figcaption', {}, TITLES[name], ' · ',
       el('button', { type: 'button', class: 'link', onclick: () => exportPng(name) }, 'PNG'), ' ',
       el('button', { type: 'button', class: 'link', onclick: () => exportJson(name) }, 'JSON')))]));
   const options = el('fieldset', { class: 'scope-options' }, el('legend', {}, 'Scopes'),
@@ -28,7 +29,7 @@ export function scopesView(page) {
   // Where the browser's WebGPU runs on the CPU the Studio draws scopes on a video
   // less often (`scopeEvery`), and the visitor is told.
   const cadence = el('p', { class: 'note', hidden: true });
-  const frame = el('div', { class: 'studio-scopes' }, cadence, ...SCOPES.map((name) => figures[name]));
+  const frame = el('div', { class: 'studio-scopes' }, ...SCOPES.map((name) => figures[name]), cadence);
 
   const chosen = () => boxes.filter((b) => b.checked).map((b) => b.value);
   const style = () => [logBox.checked, 2 ** Number(gain.value), Uint8Array.from([3])];

@@ -32,7 +32,7 @@ const picker = el('input', { type: 'file', accept: 'image/*,video/*,.hdr,.exr', 
 const cameraButton = el('button', { type: 'button' }, 'Use the camera');
 const videoButton = el('button', { type: 'button' }, 'Play the project’s video');
 const retryButton = el('button', { type: 'button', hidden: true }, 'Try the GPU again');
-const status = el('p', { role: 'status', class: 'muted' }, 'Loading…');
+const status = el('p', { role: 'status', class: 'muted status' }, 'Loading…');
 const message = el('p', { role: 'alert', class: 'message' });
 const notes = el('p', { class: 'note', hidden: true });
 const pictureCanvas = el('canvas', { id: 'picture', role: 'img', 'aria-label': 'The picture' });
@@ -74,15 +74,18 @@ const steps = main.dataset.adjustment === 'equalize' ? stepsView() : null;
 const pictureFigure = el('figure', { class: 'studio-picture drop' },
   el('div', { class: 'picture-frame' }, pictureCanvas, region.box, adjust.splitHandle), caption,
   el('p', { class: 'hint' }, 'Drop or paste a picture or a video here. Drag on it to count a region; Escape counts it all.'));
+// Beside the picture: the histogram, its readout, what to know, the scopes, the
+// histogram's options and the statistics; under it, the other controls. Notices
+// go beside it, so they never move it.
 const panelSection = el('section', { class: 'studio-panel', 'aria-label': 'Histogram panel' },
-  panel.frame, adjust.legend, adjust.otsuNote, panel.readout, hdr.options, scopes.frame, adjust.options, panel.options, scopes.options, region.options,
-  stats.table, stats.exports);
-// On a chapter page of Part 3 the adjustment comes first.
-if (main.dataset.adjustment) panelSection.prepend(adjust.options);
+  panel.frame, adjust.legend, adjust.otsuNote, panel.readout, message, notes, scopes.frame, panel.options,
+  hdr.options, stats.table, stats.exports);
+const controlsSection = el('section', { class: 'studio-controls', 'aria-label': 'Options' },
+  adjust.options, scopes.options, region.options);
 main.append(
-  el('div', { class: 'controls' }, el('label', { class: 'file' }, 'Choose a picture or video…', picker), videoButton, cameraButton, retryButton),
-  status, message, notes,
-  el('div', { class: 'studio-grid' }, pictureFigure, panelSection),
+  el('div', { class: 'controls' }, el('label', { class: 'file' }, 'Choose a picture or video…', picker), videoButton, cameraButton, retryButton,
+    status),
+  el('div', { class: 'studio-grid' }, pictureFigure, panelSection, controlsSection),
   ...(steps ? [steps.section] : []),
   el('details', {}, el('summary', {}, main.dataset.adjustment ? 'The WGSL: the tables from the histogram, and the remapping'
     : 'The WGSL: counting, the panel, the picture'), el('pre', {}, sources)));
@@ -192,6 +195,7 @@ async function readOnce() {
   reading = true;
   const errorsBefore = errorsShown;
   try {
+    if (readingFile === false && source?.kind === 'picture') performance.mark('studio: reading the bins');
     const next = await current.histogram();
     // A new picture came while this one's was read: its own read is queued.
     if (page.current !== current) {
@@ -210,7 +214,10 @@ async function readOnce() {
     // that is not the new picture shown. Nor, after a file was refused meanwhile,
     // is the refusal undone.
     const refused = errorsShown !== errorsBefore;
-    if (!readingFile && !refused && (source?.kind === 'picture' || live.video.paused)) setState('done');
+    if (!readingFile && !refused && (source?.kind === 'picture' || live.video.paused)) {
+      performance.mark('studio: shown');
+      setState('done');
+    }
   } catch (e) {
     if (!gpu?.isLost && !/being read/.test(errorText(e))) showError(`The histogram could not be read: ${errorText(e)}`);
   } finally {
@@ -248,6 +255,9 @@ async function usePictureFile(file) {
   status.textContent = `Reading ${file.name}…`;
   try {
     await nextPaint();
+    // One file's marks at a time: the timeline never grows.
+    performance.clearMarks();
+    performance.mark('read: started');
     fileRead = new AbortController();
     // The equalize chapter shows its steps from the pixels, on the CPU.
     // Where the CPU plays the GPU, the CPU method counts the picture as it is
@@ -280,6 +290,7 @@ async function usePicture(picture, name) {
   if (wasVideo) live.stop();
   try {
     makePictureStudio();
+    performance.mark('studio: made');
   } catch (e) {
     picture.free();
     source = previous;

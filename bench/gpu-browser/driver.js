@@ -191,6 +191,10 @@ async function decodePage() {
         await until(() => f.contentDocument.body.dataset.state === 'done', 600_000, `${build}: ${name} in the studio`);
         const studio = performance.now() - t;
         log(`DECODE ${name} ${build} ${decode.toFixed(0)} ${plain.toFixed(0)} ${studio.toFixed(0)} ${longest.toFixed(0)}`);
+        // Where the studio's time went: its marks, from the drop (www/input.js, studio.js).
+        const since = t - w.performance.timeOrigin + performance.timeOrigin;
+        const marks = w.performance.getEntriesByType('mark').filter((m) => m.startTime >= since);
+        log(`STAGES ${name} ${marks.map((m) => `${m.name.replace(/ /g, '_')}=${(m.startTime - since).toFixed(0)}`).join(' ')}`);
         f.remove();
       }
     }

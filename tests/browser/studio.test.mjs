@@ -435,6 +435,30 @@ test('studio: a pasted picture is counted', { skip: engine === 'firefox' && 'Fir
   assert.deepEqual(await studioRows(page), fixtures.rows('palette-trns-97x61.png', 4));
 });
 
+// A desktop window shows the picture, its histogram and two scopes at once, with
+// the scopes' graticule named, and a notice does not move the picture.
+test('studio: at 1400x900 the picture, the histogram and two scopes show without scrolling', async () => {
+  const page = await browser.open('/www/studio.html', { viewport: { width: 1400, height: 900 } });
+  const top = () => page.evaluate(() => document.querySelector('#picture').getBoundingClientRect().top);
+  const before = await top();
+  await page.check('#scope-waveform');
+  await page.check('#scope-vectorscope');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const boxes = await page.evaluate(() => ['#picture', '#panel', 'canvas.scope.waveform', 'canvas.scope.vectorscope']
+    .map((s) => { const r = document.querySelector(s).getBoundingClientRect(); return [s, r.top, r.bottom, r.height]; }));
+  await page.screenshot({ path: join(shots, 'studio-1400x900-scopes.png') });
+  for (const [what, t, bottom, height] of boxes) {
+    assert.ok(height > 50 && t >= 0 && bottom <= 900, `${what} is in the window: ${t}-${bottom}`);
+  }
+  const labels = await page.$$eval('.scope-label', (l) => l.filter((x) => x.checkVisibility()).map((x) => x.textContent));
+  for (const name of ['0%', '50%', '100%', 'R', 'Yl', 'G', 'Cy', 'B', 'Mg']) assert.ok(labels.includes(name), `the graticule names ${name}: ${labels}`);
+  // A notice (a refused file) is said beside the picture, not above it.
+  await page.setInputFiles('#file', { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') });
+  await page.waitForFunction(() => document.querySelector('[role=alert]').textContent.length > 0);
+  assert.equal(await top(), before, 'the picture stays where it was');
+  await page.screenshot({ path: join(shots, 'studio-1400x900-notice.png') });
+});
+
 test('studio: fits a phone-sized window', async () => {
   const page = await browser.open('/www/studio.html', { viewport: { width: 390, height: 844 } });
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
