@@ -57,7 +57,17 @@ fn heights(counts: vec4u, s: Scale) -> vec4f {
   let line = fwidth(uv) * 1.5;
   let x = uv.x * f32(numBins);
   let bin = min(u32(x), numBins - 1u);
-  let tall = heights(live(bin), scale);
+  // The tallest of the bins under this pixel and two either side: a lone full bin
+  // (Otsu's black and white, a spike) is never thinner than five pixels, and with
+  // more bins than pixels none is skipped.
+  let px = 2.5 * fwidth(uv.x) * f32(numBins);
+  let first = u32(max(x - px, 0.0));
+  let last = min(u32(x + px), numBins - 1u);
+  let step = max((last - first) / 32u, 1u);
+  var tall = vec4f(0.0);
+  for (var b = first; b <= last; b += step) {
+    tall = max(tall, heights(live(b), scale));
+  }
   let bits = tall > vec4f(uv.y);
   var color = uni.colors[channelMask(bits, uni.channelMult)];
   // A bar cut at the top (the article's scale lets a spike over a flat histogram

@@ -600,7 +600,6 @@ impl<R: BufRead + Seek> Decoder<R> {
         pixels
             .try_reserve_exact(size as usize)
             .map_err(|_| DecodeError::OutOfMemory { bytes: size })?;
-        pixels.resize(size as usize, 0);
         accept_jpeg(jpeg.decode(&bytes, &header, &mut pixels), &mut notes)?;
         if jpeg_has_profile(&bytes) {
             notes.push(PROFILE_NOTE.to_string());
