@@ -11,7 +11,7 @@ use crate::histogram;
 use crate::histogram::MAX_KERNEL_BINS;
 use crate::{compute_cpu, Histogram, Image, Region, Spec};
 use std::io::{BufRead, BufReader, Cursor, Read, Seek};
-use std::sync::{Mutex, OnceLock};
+use std::sync::{mpsc, Mutex, OnceLock};
 
 /// Pixels of one band: 16 megapixels, 64 MiB of RGBA8 or 128 MiB of RGBA16 (a GPU
 /// upload at a time). Where the CPU is the GPU (lavapipe), an upload's staging and
@@ -210,38 +210,93 @@ impl Engine {
 
     /// Counts the image file at `path` ("-": standard input).
     pub fn count_file(&self, settings: &Settings, path: &str) -> Result<Count, String> {
+        self.count_file_queued(settings, path, None)?.wait()
+    }
+
+    /// Counts the image file at `path`, its bands that go to the GPU handed to
+    /// `queue` (`serve`), whose counts the `Deferred` waits for: the caller goes
+    /// on (to decode the next file) while the GPU counts.
+    pub fn count_file_queued(
+        &self,
+        settings: &Settings,
+        path: &str,
+        queue: Option<&Queue>,
+    ) -> Result<Deferred, String> {
         if path == "-" {
             let mut bytes = Vec::new();
             std::io::stdin()
                 .read_to_end(&mut bytes)
                 .map_err(|e| format!("cannot read standard input: {e}"))?;
-            self.count_reader(settings, Cursor::new(bytes))
+            self.count_reader(settings, Cursor::new(bytes), queue)
         } else {
             let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
-            self.count_reader(settings, BufReader::new(file))
+            self.count_reader(settings, BufReader::new(file), queue)
         }
     }
 
     /// Counts an image file's bytes.
     pub fn count_bytes(&self, settings: &Settings, bytes: &[u8]) -> Result<Count, String> {
-        self.count_reader(settings, Cursor::new(bytes))
+        self.count_reader(settings, Cursor::new(bytes), None)?
+            .wait()
     }
 
     /// Counts an image file read from `reader`, band by band.
-    pub fn count_reader(
+    fn count_reader(
         &self,
         settings: &Settings,
         reader: impl BufRead + Seek,
-    ) -> Result<Count, String> {
+        queue: Option<&Queue>,
+    ) -> Result<Deferred, String> {
         let mut used = None;
         let counted = count_bands(reader, settings, |band| {
+            let gpu = self.gpu();
+            let method = method_for(settings.asked, gpu, band.kind(), settings.spec.num_bins);
+            if let (Some(gpu), Some(method), Some(queue)) = (gpu, method, queue) {
+                if let Some(pending) = queue.count(gpu, settings, method, &band) {
+                    used = Some(method.name());
+                    return Ok(Part::Pending(pending));
+                }
+            }
             let (counts, name) = self.count_band(settings, band)?;
             used = Some(name);
-            Ok(counts)
+            Ok(Part::Counted(counts))
         })?;
-        Ok(self.finish(settings, counted, used))
+        Ok(Deferred {
+            settings: *settings,
+            counted,
+            used,
+        })
     }
 
+    /// A thread of `scope`'s that counts on the GPU what the returned `Queue` is
+    /// given (once the engine's GPU is open), each batch of whatever has arrived
+    /// in one submission and one wait; it ends when the queue is dropped. At most
+    /// `depth` bands wait for it (their GPU buffers are held till counted).
+    pub fn serve<'scope>(
+        &'scope self,
+        scope: &'scope std::thread::Scope<'scope, '_>,
+        depth: usize,
+    ) -> Queue {
+        let (sender, jobs) = mpsc::sync_channel::<Job>(depth.max(1));
+        scope.spawn(move || {
+            // Only bands for an open GPU are queued; none comes without one.
+            let Some(gpu) = self.gpu.wait().as_ref() else {
+                return;
+            };
+            let mut kernels = Kernels::default();
+            while let Ok(first) = jobs.recv() {
+                let mut batch = vec![first];
+                while batch.len() < MAX_BATCH {
+                    match jobs.try_recv() {
+                        Ok(job) => batch.push(job),
+                        Err(_) => break,
+                    }
+                }
+                count_batch(gpu, &mut kernels, batch);
+            }
+        });
+        Queue(sender)
+    }
     /// Counts samples already in memory (a NumPy array's): where the CPU method
     /// counts them, read where they lie; a GPU gets an RGBA copy of the region.
     pub fn count_samples(&self, settings: &Settings, pixels: Pixels) -> Result<Count, String> {
@@ -333,10 +388,11 @@ impl Engine {
             depth: if kind == Kind::Deep { depth } else { 8 },
             region: settings.region,
             counts,
+            pending: Vec::new(),
             hdr_stats: None,
             notes,
         };
-        Ok(self.finish(settings, counted, Some(name)))
+        Ok(finish(settings, counted, Some(name)))
     }
 
     /// A band counted by the method `method_for` gives, with that method's name.
@@ -359,49 +415,134 @@ impl Engine {
         }
         counted
     }
+}
 
-    /// A counted image with its notes: what its numbers mean, and what was asked
-    /// that does not apply.
-    fn finish(
-        &self,
-        settings: &Settings,
-        mut counted: Counted,
-        used: Option<&'static str>,
-    ) -> Count {
-        let spec = settings.spec;
-        let (histogram, hdr) = match counted.counts {
-            Counts::Levels(h) => (h, None),
-            Counts::Hdr(h) => (Histogram::from_counts(spec, h.counts.clone()), Some(h)),
-        };
-        if let Some(h) = &hdr {
-            counted.notes.push(h.note());
-        } else if settings.stops.is_some() {
-            counted
-                .notes
-                .push("--range applies to HDR (floating-point) pictures only.".to_string());
+/// A counted image with its notes: what its numbers mean, and what was asked
+/// that does not apply.
+fn finish(settings: &Settings, mut counted: Counted, used: Option<&'static str>) -> Count {
+    let spec = settings.spec;
+    let (histogram, hdr) = match counted.counts {
+        Counts::Levels(h) => (h, None),
+        Counts::Hdr(h) => (Histogram::from_counts(spec, h.counts.clone()), Some(h)),
+    };
+    if let Some(h) = &hdr {
+        counted.notes.push(h.note());
+    } else if settings.stops.is_some() {
+        counted
+            .notes
+            .push("--range applies to HDR (floating-point) pictures only.".to_string());
+    }
+    counted.notes.extend(comb_note(spec, counted.depth));
+    let method = used.unwrap_or("cpu");
+    if let Asked::Gpu(asked) = settings.asked {
+        if asked != Method::Deep && method == Method::Deep.name() {
+            counted.notes.push(format!(
+                "Counted by the deep kernel: {} counts 8-bit samples in at most \
+                 {MAX_KERNEL_BINS} bins.",
+                asked.name()
+            ));
         }
-        counted.notes.extend(comb_note(spec, counted.depth));
-        let method = used.unwrap_or("cpu");
-        if let Asked::Gpu(asked) = settings.asked {
-            if asked != Method::Deep && method == Method::Deep.name() {
-                counted.notes.push(format!(
-                    "Counted by the deep kernel: {} counts 8-bit samples in at most \
-                     {MAX_KERNEL_BINS} bins.",
-                    asked.name()
-                ));
+    }
+    Count {
+        width: counted.width,
+        height: counted.height,
+        depth: counted.depth,
+        region: counted.region,
+        histogram,
+        hdr,
+        hdr_stats: counted.hdr_stats,
+        method,
+        notes: counted.notes,
+    }
+}
+
+/// Most bands one submission counts (a batch of the GPU thread's).
+const MAX_BATCH: usize = 64;
+
+/// A band on its way to the GPU thread, and where its counts go.
+struct Job {
+    image: GpuImage,
+    options: RunOptions,
+    reply: mpsc::SyncSender<Result<Histogram, String>>,
+}
+
+/// Hands bands to the GPU thread (`Engine::serve`).
+pub struct Queue(mpsc::SyncSender<Job>);
+
+impl Queue {
+    /// Uploads `band` (from the calling thread) and queues its count by `method`;
+    /// None for what is counted here instead (an HDR picture's range comes first).
+    fn count(
+        &self,
+        gpu: &Gpu,
+        settings: &Settings,
+        method: Method,
+        band: &Band,
+    ) -> Option<mpsc::Receiver<Result<Histogram, String>>> {
+        let image = match band {
+            Band::Eight(image) => GpuImage::upload_for(gpu, image, method.input()),
+            Band::Deep(image) => GpuImage::upload_deep(gpu, image),
+            Band::Hdr(_) => return None,
+        };
+        let chunk = settings.chunk.unwrap_or(method.default_shape());
+        let options = RunOptions::new(method, settings.spec).chunk(chunk);
+        let (reply, counts) = mpsc::sync_channel(1);
+        self.0
+            .send(Job {
+                image,
+                options,
+                reply,
+            })
+            .ok()?;
+        Some(counts)
+    }
+}
+
+/// Counts a batch: every band's run in one submission, then each read back.
+fn count_batch(gpu: &Gpu, kernels: &mut Kernels, batch: Vec<Job>) {
+    let runs: Vec<Result<Run, String>> = batch
+        .iter()
+        .map(|job| Run::new(gpu, kernels, &job.image, job.options).map_err(|e| e.0))
+        .collect();
+    let mut encoder = gpu.device.create_command_encoder(&Default::default());
+    for run in runs.iter().flatten() {
+        run.encode(&mut encoder);
+        run.encode_readback(&mut encoder);
+    }
+    let submitted = pollster::block_on(gpu.scoped(|| gpu.queue.submit([encoder.finish()])));
+    for (job, run) in batch.into_iter().zip(runs) {
+        let counts = match (&submitted, run) {
+            (Err(e), _) => Err(e.0.clone()),
+            (_, Err(e)) => Err(e),
+            (Ok(_), Ok(run)) => pollster::block_on(run.read(gpu))
+                .map(|(histogram, _)| histogram)
+                .map_err(|e| e.0),
+        };
+        // A reader gone (its file failed meanwhile) wants nothing.
+        let _ = job.reply.send(counts);
+    }
+}
+
+/// A file's count, its GPU bands perhaps still being counted (`Engine::serve`).
+pub struct Deferred {
+    settings: Settings,
+    counted: Counted,
+    used: Option<&'static str>,
+}
+
+impl Deferred {
+    /// The count, once every band is counted.
+    pub fn wait(mut self) -> Result<Count, String> {
+        for pending in std::mem::take(&mut self.counted.pending) {
+            let counts = pending
+                .recv()
+                .map_err(|_| "the GPU stopped before counting it".to_string())??;
+            match &mut self.counted.counts {
+                Counts::Levels(h) => h.add(&counts),
+                Counts::Hdr(_) => unreachable!("HDR pictures are counted at once"),
             }
         }
-        Count {
-            width: counted.width,
-            height: counted.height,
-            depth: counted.depth,
-            region: counted.region,
-            histogram,
-            hdr,
-            hdr_stats: counted.hdr_stats,
-            method,
-            notes: counted.notes,
-        }
+        Ok(finish(&self.settings, self.counted, self.used))
     }
 }
 
@@ -489,8 +630,16 @@ struct Counted {
     depth: u32,
     region: Option<Region>,
     counts: Counts,
+    /// Bands the GPU thread is counting, to add to `counts`.
+    pending: Vec<mpsc::Receiver<Result<Histogram, String>>>,
     hdr_stats: Option<[Option<HdrStats>; 4]>,
     notes: Vec<String>,
+}
+
+/// A band's counts, or their coming from the GPU thread.
+enum Part {
+    Counted(Counts),
+    Pending(mpsc::Receiver<Result<Histogram, String>>),
 }
 
 /// Counts the file `reader` holds band by band with `count`, all of it or only
@@ -498,7 +647,7 @@ struct Counted {
 fn count_bands(
     reader: impl BufRead + Seek,
     settings: &Settings,
-    mut count: impl FnMut(Band) -> Result<Counts, String>,
+    mut count: impl FnMut(Band) -> Result<Part, String>,
 ) -> Result<Counted, String> {
     let (spec, region) = (settings.spec, settings.region);
     let mut decoder = Decoder::new(reader, u64::MAX, memory_budget()).map_err(|e| e.to_string())?;
@@ -517,17 +666,23 @@ fn count_bands(
     if decoder.is_float() && !settings.eight_bits {
         let whole = decoder.float_image().expect("a float file's samples");
         let image = region.map_or_else(|| whole.clone(), |r| whole.crop(r));
+        let hdr_stats = Some(HdrStats::of_image(&image));
+        let Part::Counted(counts) = count(Band::Hdr(image))? else {
+            unreachable!("HDR pictures are counted at once")
+        };
         return Ok(Counted {
             width,
             height,
             depth: 32,
             region,
-            hdr_stats: Some(HdrStats::of_image(&image)),
-            counts: count(Band::Hdr(image))?,
+            hdr_stats,
+            counts,
+            pending: Vec::new(),
             notes: decoder.notes_at_depth(),
         });
     }
     let mut histogram = Histogram::from_counts(spec, vec![0; spec.len()]);
+    let mut pending = Vec::new();
     let depth = if settings.eight_bits {
         8
     } else {
@@ -554,8 +709,9 @@ fn count_bands(
         top += rows;
         if let Some(part) = part {
             match count(part)? {
-                Counts::Levels(h) => histogram.add(&h),
-                Counts::Hdr(_) => unreachable!("8- and 16-bit bands count levels"),
+                Part::Counted(Counts::Levels(h)) => histogram.add(&h),
+                Part::Counted(Counts::Hdr(_)) => unreachable!("8- and 16-bit bands count levels"),
+                Part::Pending(counts) => pending.push(counts),
             }
         }
     }
@@ -565,6 +721,7 @@ fn count_bands(
         depth,
         region,
         counts: Counts::Levels(histogram),
+        pending,
         hdr_stats: None,
         notes: decoder.notes(),
     })

@@ -3,7 +3,7 @@
 use crate::files;
 use crate::options::{self, CountArgs, Counter, Depth, Format};
 use crate::total::{Done, Total};
-use histogram::count::{Asked, Count, Engine, Settings};
+use histogram::count::{Asked, Count, Deferred, Engine, Settings};
 use histogram::gpu::GpuOptions;
 use histogram::hdr::{self, HdrHistogram, HdrStats};
 use histogram::json::{self, Entries};
@@ -149,9 +149,10 @@ struct Counted1 {
 }
 
 /// Counts `files` on a pool of `jobs` threads (default: every core), each file
-/// decoded and counted by one worker (its bands sent to the GPU by the worker
-/// itself while the others decode, src/count.rs). Results print in the files'
-/// order, a whole line at a time, from this thread; returns how many failed.
+/// decoded by one worker, which counts it on the CPU or uploads its bands for
+/// the GPU thread and goes on to the next file (src/count.rs `serve`). Results
+/// print in the files' order, a whole line at a time, from this thread; returns
+/// how many failed.
 fn count_all(
     run: &Run1,
     files: &[&str],
@@ -168,19 +169,26 @@ fn count_all(
         }
     };
     // A few results a worker: the files are handed out in order, so few wait.
-    let (sender, results) = mpsc::sync_channel::<(usize, Result<Counted1, String>)>(2 * jobs);
+    let (sender, results) = mpsc::sync_channel::<(usize, Result<Deferred, String>)>(2 * jobs);
     let mut waiting = BTreeMap::new();
     let mut next = 0;
     let mut failed = 0;
     std::thread::scope(|scope| {
+        // Bands for the GPU go to one thread that counts them in batches while the
+        // workers decode on (docs/DECISIONS.md 33); none where the CPU counts.
+        let gpu_counts = run.settings.asked != Asked::Cpu;
+        let queue = gpu_counts.then(|| run.engine.serve(scope, 2 * jobs));
         scope.spawn(move || {
+            // Dropped when the workers are done: the GPU thread's end.
+            let queue = queue;
             pool.install(|| {
                 files
                     .iter()
                     .enumerate()
                     .par_bridge()
                     .for_each_with(sender, |sender, (i, file)| {
-                        let result = count_one(run, file);
+                        let engine = run.engine;
+                        let result = engine.count_file_queued(run.settings, file, queue.as_ref());
                         // The receiver gone means the run is ending: nothing to tell.
                         let _ = sender.send((i, result));
                     });
@@ -191,6 +199,7 @@ fn count_all(
             // In the files' order: a result waits for those before it.
             while let Some(result) = waiting.remove(&next) {
                 progress.inc();
+                let result = result.and_then(|deferred| output(run, files[next], deferred));
                 if !print_one(files[next], result, total, progress) {
                     failed += 1;
                 }
@@ -247,9 +256,9 @@ fn print_one(
     }
 }
 
-/// Counts one file and writes its result.
-fn count_one(run: &Run1, file: &str) -> Result<Counted1, String> {
-    let mut count = run.engine.count_file(run.settings, file)?;
+/// A file's count, once its bands are counted, as its output.
+fn output(run: &Run1, file: &str, deferred: Deferred) -> Result<Counted1, String> {
+    let mut count = deferred.wait()?;
     let stats = run.format.stats.then(|| match &count.hdr_stats {
         Some(s) => Stats::Hdr(s.to_vec()),
         None => Stats::Levels(stats::Stats::of_histogram(&count.histogram)),
