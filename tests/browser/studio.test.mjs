@@ -439,7 +439,8 @@ test('studio: a pasted picture is counted', { skip: engine === 'firefox' && 'Fir
 // the scopes' graticule named, and a notice does not move the picture.
 test('studio: at 1400x900 the picture, the histogram and two scopes show without scrolling', async () => {
   const page = await browser.open('/www/studio.html', { viewport: { width: 1400, height: 900 } });
-  const top = () => page.evaluate(() => document.querySelector('#picture').getBoundingClientRect().top);
+  // Where the picture lies on the page (choosing a file may scroll the window to the field).
+  const top = () => page.evaluate(() => document.querySelector('#picture').getBoundingClientRect().top + window.scrollY);
   const before = await top();
   await page.check('#scope-waveform');
   await page.check('#scope-vectorscope');
