@@ -1,12 +1,12 @@
-//! Writes the decoder's test files to DIR (every kind in tests/common/fixtures.rs,
+//! Writes the decoder's test files to DIR (every kind in tests/native/common/fixtures.rs,
 //! and the photos of ../shared/media re-encoded as PNG) with DIR/expected.json:
 //! each file's histogram computed from the pixels it was made from, by the tests'
 //! own reference, never by decoding the file; and the HDR files of
-//! tests/common/hdr.rs. The browser tests use them.
+//! tests/native/common/hdr.rs. The browser tests use them.
 //!
 //!     cargo run --release --example fixtures -- DIR
 
-#[path = "../tests/common/mod.rs"]
+#[path = "../tests/native/common/mod.rs"]
 mod common;
 
 use histogram::Spec;
@@ -49,7 +49,7 @@ fn main() {
     }
     expected.push_str("\n}\n");
     std::fs::write(dir.join("expected.json"), expected).expect("expected.json is written");
-    // HDR files, named hdr-*: tests/hdr.rs checks the command line on them against
+    // HDR files, named hdr-*: tests/native/hdr.rs checks the command line on them against
     // their samples; the browser tests check the studio against the command line.
     for (name, bytes, ..) in common::hdr::pictures() {
         std::fs::write(dir.join(format!("hdr-{name}")), bytes).expect("the HDR file is written");

@@ -10,7 +10,7 @@
 //!
 //!     cargo run --release --example large -- DIR
 
-#[path = "../tests/common/mod.rs"]
+#[path = "../tests/native/common/mod.rs"]
 mod common;
 
 use image::{ImageEncoder, RgbImage};

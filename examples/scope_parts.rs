@@ -1036,7 +1036,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             }
             times.sort_by(f64::total_cmp);
             // A vectorscope pixel may move to a neighbouring cell by f32 rounding
-            // (tests/scopes.rs allows one in 10,000).
+            // (tests/native/scopes.rs allows one in 10,000).
             let limit = image.pixel_count() / 10_000;
             let mark = if moved > limit || (moved > 0 && matches!(v.scope, Scope::Waveform)) {
                 format!("  WRONG: {moved} counts moved")

@@ -386,7 +386,7 @@ fn trusted_module(gpu: &Gpu, kernel: Kernel, spec: Spec, chunk: ChunkShape) -> w
     // kernel's time (docs/DECISIONS.md, 8). SAFETY: every index these kernels compute is in
     // range by construction: bins come from binOf (clamped to numBins - 1) times
     // channels plus a channel below channels; pixel, chunk and bin loops stop at the
-    // sizes their buffers were made for (tests/gpu_methods.rs checks every method
+    // sizes their buffers were made for (tests/native/gpu_methods.rs checks every method
     // on odd sizes). Browsers ignore this and always check.
     unsafe {
         gpu.device

@@ -32,7 +32,7 @@ pub fn compose_source() -> String {
 }
 
 /// How the video page draws a frame and its histograms into the canvas. The same
-/// picture either way (tests/gpu_draw.rs compares them pixel by pixel); each is
+/// picture either way (tests/native/gpu_draw.rs compares them pixel by pixel); each is
 /// many times cheaper where the other is dear (docs/DECISIONS.md, 14).
 enum Drawing {
     /// Where the CPU plays the GPU: a render pass with the frame's quad and the

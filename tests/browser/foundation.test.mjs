@@ -131,15 +131,17 @@ test('every page fits its window, from 1920 pixels to a phone', async () => {
   for (const path of paths) {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(browser.base + path);
-    await page.waitForFunction(() => ['done', 'ready', 'playing', 'error'].includes(document.body.dataset.state)
-      || document.body.dataset.webgpu, null, { timeout: 60_000 }).catch(() => {}); // the timings page runs on: laid out meanwhile
+    // Every page says when it is laid out; the timings page is checked while it runs.
+    await page.waitForFunction(() => ['done', 'ready', 'playing', 'error', 'running'].includes(document.body.dataset.state)
+      || document.body.dataset.webgpu);
     // Every chapter of a kernel shows what it does, drawn.
     const chapter = await page.evaluate(() => document.querySelector('main[data-method]')?.dataset.method);
     if (chapter && !(await page.$('figure.diagram svg'))) problems.push(`${path}: no diagram of ${chapter}`);
     // One load a page, then each size in turn: the page reflows as a window would.
     for (const [width, height] of sizes) {
       await page.setViewportSize({ width, height });
-      await page.waitForTimeout(150);
+      // Laid out again, and the page's own resize handlers run (two frames later).
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
       const found = await page.evaluate(() => {
         const out = [];
         const over = document.documentElement.scrollWidth - window.innerWidth;

@@ -1,5 +1,5 @@
 // Hostile and damaged files in the pages (issue #43), made here from known bytes
-// (the recipes of tests/hostile.rs, which gives them to the command line): each
+// (the recipes of tests/native/hostile.rs, which gives them to the command line): each
 // refused at once with one line in the command line's words, and the picture
 // before it kept, and drawn.
 import { test } from 'node:test';

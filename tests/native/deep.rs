@@ -3,7 +3,7 @@
 //! (lavapipe) count them as the tests' own reference does, in every bin count
 //! from 1 to 65536, privatized (at most 4096 bins) and global (more).
 
-mod common;
+use crate::common;
 
 use common::{fixtures, gpu, reference, reference_deep, test_images};
 use histogram::decode::Decoder;

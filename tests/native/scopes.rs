@@ -1,7 +1,7 @@
 //! Scopes: the CPU reference against definitions worked out apart from it, and
 //! the GPU kernels and drawing against the CPU reference.
 
-mod common;
+use crate::common;
 
 use common::{gpu, photo, reference, test_images};
 use histogram::gpu::{Gpu, GpuImage, Kernels, ScopeCount, ScopeKernel, ScopePainter};

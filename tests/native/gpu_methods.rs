@@ -1,6 +1,6 @@
 //! Every GPU method against the independent CPU reference, natively on Vulkan.
 
-mod common;
+use crate::common;
 
 use common::{gpu, photo, reference, test_images};
 use histogram::deep::DeepImage;

@@ -1,6 +1,6 @@
 //! Video frames in decoder layouts (NV12, I420, RGBA, BGRA) converted to RGB on the GPU.
 
-mod common;
+use crate::common;
 
 use common::gpu;
 use histogram::gpu::{colour_matrix, FrameConverter, FrameFormat, PixelLayout};

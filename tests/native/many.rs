@@ -4,7 +4,7 @@
 //! still counts. References are the files' own lines, read with serde_json, and a
 //! run on one thread.
 
-mod common;
+use crate::common;
 
 use common::with_stdin;
 use serde_json::Value;

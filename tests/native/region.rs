@@ -2,7 +2,7 @@
 //! band uniforms (no copy), natively on Vulkan, against the CPU method on the
 //! cropped pixels.
 
-mod common;
+use crate::common;
 
 use common::{gpu, reference};
 use histogram::gpu::{GpuImage, Kernels, Method, Run, RunOptions};

@@ -1,6 +1,6 @@
 //! Shared by the native tests: an independent CPU reference, the test images, and
 //! a GPU on Mesa lavapipe (Vulkan).
-#![allow(dead_code)] // each test binary uses a different part
+#![allow(dead_code)] // the examples that include it use a part each
 
 pub mod fixtures;
 pub mod hdr;

@@ -2,7 +2,7 @@
 //! the raw pixels, on pictures with known answers: one colour, two colours, a ramp,
 //! noise, a photo.
 
-mod common;
+use crate::common;
 
 use common::photo;
 use histogram::stats::Stats;

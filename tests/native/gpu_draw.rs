@@ -1,7 +1,7 @@
 //! Drawing on the GPU: the scale pass and the histogram quads, rendered offscreen
 //! and compared with the CPU drawing of the same bins.
 
-mod common;
+use crate::common;
 
 use common::{gpu, photo};
 use histogram::draw::{render, scales};

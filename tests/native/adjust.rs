@@ -2,7 +2,7 @@
 //! answers, and the GPU (src/gpu/adjust.rs, the studio's and the tool's code)
 //! against them, natively on Vulkan.
 
-mod common;
+use crate::common;
 
 use common::{gpu, photo};
 use histogram::adjust::{self, Adjustment};

@@ -1,7 +1,7 @@
 //! The `histogram` command: its JSON against the independent CPU reference, and bad
 //! files reported on stderr while the good ones still print.
 
-mod common;
+use crate::common;
 
 use common::{fixtures, photo, photos, reference, reference_deep, with_stdin};
 use histogram::gpu::Method;
@@ -164,7 +164,7 @@ fn every_kind_of_file_counts_its_stored_values() {
         let lines: Vec<&str> = stdout.lines().collect();
         assert_eq!(lines.len(), files.len());
         for (fixture, line) in files.iter().zip(lines) {
-            // 16-bit files at their depth (tests/deep.rs has them all).
+            // 16-bit files at their depth (tests/native/deep.rs has them all).
             let want = match &fixture.deep {
                 Some(samples) => reference_deep(samples, 16, Spec::rgbl()),
                 None => reference(&fixture.pixels, Spec::rgbl()),
@@ -302,7 +302,7 @@ fn an_image_that_cannot_be_held_gets_a_message_with_what_it_needs() {
     tiff.extend(entries.concat());
     tiff.extend_from_slice(&0u32.to_le_bytes());
     // Bytes enough that the claim could be real (a tiny file claiming this much is
-    // refused as damaged before its memory is looked at: tests/hostile.rs).
+    // refused as damaged before its memory is looked at: tests/native/hostile.rs).
     tiff.resize(tiff.len() + (3 << 20), 0);
     let path = temp_dir("tiff").join("scan.tif");
     std::fs::write(&path, tiff).unwrap();

@@ -1,8 +1,8 @@
 //! The decoder the site and the command-line tool share (src/decode.rs), on files
-//! of every kind made from known pixels (tests/common/fixtures.rs): it must give
+//! of every kind made from known pixels (tests/native/common/fixtures.rs): it must give
 //! back exactly the stored values, and say what it counted.
 
-mod common;
+use crate::common;
 
 use common::fixtures;
 use histogram::decode::{decode, DecodeError, Decoder};

@@ -3,7 +3,7 @@
 //! them, made outside the project (tests/fixtures/jpeg.py), against the decoder
 //! and the command line.
 
-mod common;
+use crate::common;
 
 use common::media;
 use histogram::{compute_cpu, decode, Spec};

@@ -4,7 +4,7 @@
 //! (lavapipe) and the command line as the tests' own reading of the stated f32
 //! rule does.
 
-mod common;
+use crate::common;
 
 use common::gpu;
 use common::hdr::{pictures, samples};

@@ -1,0 +1,23 @@
+//! The native tests, one binary: each module below was its own test binary, and
+//! linking seventeen copies of wgpu and the decoders took minutes of `make test`.
+//! Run one module with `cargo test --release --test native jpeg::`.
+
+mod common;
+
+mod adjust;
+mod cli;
+mod cpu;
+mod decode;
+mod deep;
+mod fuzz;
+mod gpu_draw;
+mod gpu_methods;
+mod hdr;
+mod hostile;
+mod jpeg;
+mod layout;
+mod many;
+mod region;
+mod scopes;
+mod stats;
+mod video_frames;
