@@ -1,5 +1,8 @@
 // The page's decoder thread (www/input.js asks it): a file decoded here, off the
-// page's own thread, and its samples sent back transferred, not copied. Two ways:
+// page's own thread, and its samples sent back transferred, not copied. Three ways:
+// 'bitmap', the browser's decode as a bitmap, for the page to copy to its GPU
+// (made here because Chromium spends a long task of the calling thread on an
+// exact bitmap of a large photo: 51-90 ms at 15-24 megapixels on the GPU machine);
 // 'rust', the command-line tool's decoder (src/decode.rs) in this worker's own
 // copy of the wasm; 'pixels', the browser's decode of an opaque 8-bit file read
 // back through a 2D canvas (exact where no pixel is translucent). With `count`, an
@@ -45,6 +48,16 @@ async function pixels(file) {
 
 self.onmessage = async ({ data: { id, file, how, count } }) => {
   try {
+    if (how === 'bitmap') {
+      let bitmap;
+      try {
+        bitmap = await createImageBitmap(file, EXACT);
+      } catch (e) {
+        throw new Error(`the browser could not decode it (${e instanceof Error ? e.message : e})`);
+      }
+      self.postMessage({ id, bitmap }, [bitmap]);
+      return;
+    }
     const parts = await (how === 'rust' ? rust(file) : pixels(file));
     // An 8-bit picture counted here, on the CPU, when asked: where the CPU plays
     // the GPU this is the page's first count (docs/DECISIONS.md, 6). Its pixels go

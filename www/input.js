@@ -128,7 +128,7 @@ function decodeWorker() {
 }
 
 /**
- * Asks the worker to decode `file` (`how`: 'rust' or 'pixels'), and with `count`
+ * Asks the worker to decode `file` (`how`: 'bitmap', 'rust' or 'pixels'), and with `count`
  * to count an 8-bit picture into that many bins; rejects on `signal`.
  */
 function inWorker(file, how, count, signal) {
@@ -256,14 +256,15 @@ async function decodePicture(file, { gpu, pixels, count, signal, progress }) {
   const format = `${kind.format}, decoded by this browser`;
   const bitmap = FORCED ? FORCED === 'bitmap' : gpu && !gpu.software;
   if (kind.decoder === 'browser' && gpu && bitmap && !pixels) {
+    // Made in the worker and handed over: no long task here (decode-worker.js).
+    // Only once checked: a header claiming a huge picture is never decoded.
     let decoded;
     try {
-      decoded = await createImageBitmap(file, EXACT);
+      ({ bitmap: decoded } = await inWorker(file, 'bitmap', 0, signal));
     } catch (e) {
-      throw new Error(`"${file.name}" cannot be read: the browser could not decode it (${errorText(e)}).`);
+      if (e.name === 'AbortError') throw e;
+      throw new Error(`"${file.name}" cannot be read: ${errorText(e)}.`);
     }
-    if (signal?.aborted) decoded.close();
-    signal?.throwIfAborted();
     performance.mark('read: decoded');
     return { picture: Picture.fromBitmap(decoded, format, kind.notes) };
   }

@@ -37,7 +37,10 @@
 //                                        plain path (decode, 2D canvas,
 //                                        getImageData, a JavaScript loop), one
 //                                        round, one build after the other; and the
-//                                        studio's longest main-thread task
+//                                        studio's longest main-thread task;
+//                                        then STAGES (the page's marks, ms from
+//                                        the drop) and LONG (each long task,
+//                                        start+duration on that clock)
 //   VARIANT name groups median_us sum    a scope kernel's variant from
 //                                        examples/scope_parts.rs (DUMP=, in
 //                                        bench/variants/), in raw WebGPU over the
@@ -183,8 +186,10 @@ async function decodePage() {
         const f = await frame(`../${build === 'site' ? '' : `${build}/`}www/studio.html`, 1400, 900, 'done');
         const w = f.contentWindow;
         let longest = 0;
-        new w.PerformanceObserver((list) => { for (const e of list.getEntries()) longest = Math.max(longest, e.duration); })
-          .observe({ type: 'longtask' });
+        const long = [];
+        new w.PerformanceObserver((list) => {
+          for (const e of list.getEntries()) { longest = Math.max(longest, e.duration); long.push(e); }
+        }).observe({ type: 'longtask' });
         f.contentDocument.body.dataset.state = 'picking';
         t = performance.now();
         drop(f, photo);
@@ -195,6 +200,8 @@ async function decodePage() {
         const since = t - w.performance.timeOrigin + performance.timeOrigin;
         const marks = w.performance.getEntriesByType('mark').filter((m) => m.startTime >= since);
         log(`STAGES ${name} ${marks.map((m) => `${m.name.replace(/ /g, '_')}=${(m.startTime - since).toFixed(0)}`).join(' ')}`);
+        // Each long task as start+duration on the same clock, to place it between the marks.
+        log(`LONG ${name} ${long.filter((e) => e.startTime >= since).map((e) => `${(e.startTime - since).toFixed(0)}+${e.duration.toFixed(0)}`).join(' ')}`);
         f.remove();
       }
     }
