@@ -186,6 +186,11 @@ fn corrupt(e: impl fmt::Display) -> DecodeError {
         "failed to fill whole buffer" | "unexpected end of file" | "UnexpectedEof" => {
             "the file ends early".to_string()
         }
+        // An offset table pointing past the file's end (or below its start): the
+        // reader's seek says EINVAL on a file, the conversion fails in memory.
+        why if why.contains("(os error 22)") || why.contains("integer conversion failed") => {
+            "a table in the file points outside it".to_string()
+        }
         why if why.contains("CRC error") => {
             let before = &why[..why.find("CRC error").unwrap_or(0)];
             format!("{before}a chunk's checksum (CRC) does not match its bytes")

@@ -46,6 +46,37 @@ const GIF = Buffer.from([
   0x2c, 0, 0, 0, 0, 1, 0, 1, 0, 0, 2, 2, 0x44, 0x01, 0, 0x3b,
 ]);
 
+/**
+ * A 1x1 EXR (three half-float channels, no compression) whose one block's offset,
+ * read as signed, lies before the file's start (tests/native/hostile.rs makes the
+ * same kind of file with the image crate's encoder).
+ */
+function exrPointingOutside() {
+  const attr = (name, type, value) => {
+    const size = Buffer.alloc(4);
+    size.writeInt32LE(value.length);
+    return Buffer.concat([Buffer.from(`${name}\0${type}\0`, 'latin1'), size, value]);
+  };
+  const ints = (...v) => Buffer.from(new Int32Array(v).buffer);
+  const channel = (name) => Buffer.concat([Buffer.from(`${name}\0`, 'latin1'), ints(1), Buffer.alloc(4), ints(1, 1)]);
+  const header = Buffer.concat([
+    Buffer.from([0x76, 0x2f, 0x31, 0x01, 2, 0, 0, 0]),
+    attr('channels', 'chlist', Buffer.concat([channel('B'), channel('G'), channel('R'), Buffer.alloc(1)])),
+    attr('compression', 'compression', Buffer.alloc(1)),
+    attr('dataWindow', 'box2i', ints(0, 0, 0, 0)),
+    attr('displayWindow', 'box2i', ints(0, 0, 0, 0)),
+    attr('lineOrder', 'lineOrder', Buffer.alloc(1)),
+    attr('pixelAspectRatio', 'float', Buffer.from(new Float32Array([1]).buffer)),
+    attr('screenWindowCenter', 'v2f', Buffer.alloc(8)),
+    attr('screenWindowWidth', 'float', Buffer.from(new Float32Array([1]).buffer)),
+    Buffer.alloc(1),
+  ]);
+  const offset = Buffer.alloc(8);
+  offset.writeBigUInt64LE(0x8000000000000010n);
+  const block = Buffer.concat([ints(0, 6), Buffer.from([0, 0x38, 0, 0x38, 0, 0x38])]); // 0.5 each
+  return Buffer.concat([header, offset, block]);
+}
+
 const file = (name, buffer) => ({ name, mimeType: 'application/octet-stream', buffer });
 
 /** The studio's picture and panel, drawn (lit pixels of each canvas). */
@@ -65,6 +96,7 @@ test('the studio refuses hostile files at once, in the command line\'s words, an
     ['screen.gif', GIF, /its header says 65535x65535 pixels, more than 35 bytes of GIF can hold/],
     ['row.png', claimingPng, /2147483647x1 pixels/],
     ['flipped.png', flipped, /checksum \(CRC\) does not match/],
+    ['offset.exr', exrPointingOutside(), /a table in the file points outside it/],
     // Past the GPU's largest texture, as one: the studio says so.
     ['strip.png', png(1, 20_000, () => Buffer.from([200, 100, 50])), /1x20000: the studio holds it in one texture/],
   ];

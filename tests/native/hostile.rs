@@ -203,7 +203,29 @@ fn damaged_data_is_refused_not_counted() {
     let idat = png.windows(4).position(|m| m == b"IDAT").unwrap();
     png[idat + 20] ^= 0x10;
     refused(&write(&d, "flipped.png", &png), "checksum does not match");
+    refused(
+        &write(&d, "offset.exr", &exr_pointing_outside()),
+        "a table in the file points outside it",
+    );
     std::fs::remove_dir_all(d).unwrap();
+}
+
+/// An EXR of 4x4 pixels whose first block's offset, read as signed, lies before
+/// the file's start (the page's hostile test makes the same file).
+fn exr_pointing_outside() -> Vec<u8> {
+    let mut exr = crate::common::hdr::exr(4, 4, &[0.5; 64]);
+    // Magic and version, then attributes (name, type, size, value) up to an empty
+    // name; the table of block offsets follows it.
+    let after_zero =
+        |from: usize, bytes: &[u8]| from + bytes[from..].iter().position(|&b| b == 0).unwrap() + 1;
+    let mut at = 8;
+    while exr[at] != 0 {
+        let kind = after_zero(after_zero(at, &exr), &exr);
+        let size = i32::from_le_bytes(exr[kind..kind + 4].try_into().unwrap());
+        at = kind + 4 + size as usize;
+    }
+    exr[at + 1..at + 9].copy_from_slice(&0x8000_0000_0000_0010u64.to_le_bytes());
+    exr
 }
 
 #[test]
