@@ -113,6 +113,25 @@ def zeros_png_16bit(size):
     return b"\x89PNG\r\n\x1a\n" + png_chunk(b"IHDR", ihdr) + png_chunk(b"IDAT", idat) + png_chunk(b"IEND", b"")
 
 
+def exr_pointing_outside():
+    """A 1x1 OpenEXR (three half floats, no compression) whose one block's offset,
+    read as signed, lies before the file's start."""
+    def attr(name, kind, value):
+        return name + b"\0" + kind + b"\0" + struct.pack("<i", len(value)) + value
+    channel = lambda name: name + b"\0" + struct.pack("<iB3xii", 1, 0, 1, 1)
+    header = b"\x76\x2f\x31\x01\x02\0\0\0" + b"".join([
+        attr(b"channels", b"chlist", channel(b"B") + channel(b"G") + channel(b"R") + b"\0"),
+        attr(b"compression", b"compression", b"\0"),
+        attr(b"dataWindow", b"box2i", struct.pack("<4i", 0, 0, 0, 0)),
+        attr(b"displayWindow", b"box2i", struct.pack("<4i", 0, 0, 0, 0)),
+        attr(b"lineOrder", b"lineOrder", b"\0"),
+        attr(b"pixelAspectRatio", b"float", struct.pack("<f", 1)),
+        attr(b"screenWindowCenter", b"v2f", bytes(8)),
+        attr(b"screenWindowWidth", b"float", struct.pack("<f", 1)),
+    ]) + b"\0"
+    return header + struct.pack("<Q", 0x8000000000000010) + struct.pack("<ii", 0, 6) + b"\0\x38" * 3
+
+
 # name, bytes, whether the tool must count it (True) or refuse it (False)
 CASES = [
     ("screen-65535.gif", claiming_gif, False),
@@ -126,6 +145,7 @@ CASES = [
     ("cut-after-scan.jpg", lambda: truncated_jpeg(lambda scan, n: scan + 28), False),
     ("cut-at-90.jpg", lambda: truncated_jpeg(lambda scan, n: n * 9 // 10), False),
     ("crc-flipped.png", flipped_png, False),
+    ("offset.exr", exr_pointing_outside, False),
     ("zeros-8192-16bit.png", lambda: zeros_png_16bit(8192), True),
 ]
 
