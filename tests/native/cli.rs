@@ -1,22 +1,14 @@
 //! The `histogram` command: its JSON against the independent CPU reference, and bad
 //! files reported on stderr while the good ones still print.
 
-use crate::common;
+use crate::{common, histogram};
 
 use common::{fixtures, photo, photos, reference, reference_deep, with_stdin};
 use histogram::gpu::Method;
 use histogram::{Image, Spec};
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn histogram(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_histogram"))
-        .args(["--backend", "vulkan"])
-        .args(args)
-        .output()
-        .expect("the histogram binary runs")
-}
+use std::process::Command;
 
 /// The tool's output for `args`, which must succeed (`what` names the run when
 /// it does not, with the tool's stderr).

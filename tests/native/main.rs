@@ -4,6 +4,17 @@
 
 mod common;
 
+use std::process::{Command, Output};
+
+/// The command-line tool on Vulkan (lavapipe here) with `args`.
+fn histogram(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_histogram"))
+        .args(["--backend", "vulkan"])
+        .args(args)
+        .output()
+        .expect("the histogram binary runs")
+}
+
 mod adjust;
 mod cli;
 mod cpu;

@@ -4,20 +4,12 @@
 //! still counts. References are the files' own lines, read with serde_json, and a
 //! run on one thread.
 
-use crate::common;
+use crate::{common, histogram};
 
 use common::with_stdin;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
-
-fn histogram(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_histogram"))
-        .args(["--backend", "vulkan"])
-        .args(args)
-        .output()
-        .expect("the histogram binary runs")
-}
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
