@@ -9,7 +9,10 @@ struct Uniforms {
   colors: array<vec4f, 16>,
   channelMult: vec4u,
   // x: logarithmic counts; y: the pinned outline shows.
-  style: vec4u,
+  style: vec2u,
+  // How high the fullest bin reaches, 0..1 of the panel: above it the headroom,
+  // and the strip the panel's label sits in on the page.
+  reach: f32,
 };
 
 @group(0) @binding(0) var<storage, read> bins: array<u32>;
@@ -39,16 +42,13 @@ fn pinnedAt(bin: u32) -> vec4u {
   return vec4u(pinned[at], 0u, 0u, 0u);
 }
 
-// The fullest bin reaches this much of the panel's height: the rest is headroom,
-// so a bar that touches the top is one cut short (marked), never a full one.
-const HEADROOM = 0.9;
-
-// Bar heights, 0..1 of the panel (past 1: cut at the top).
+// Bar heights, 0..1 of the panel; the fullest bin reaches `reach` (past it: a
+// bar cut short, marked, so that one touching the top is never a full one).
 fn heights(counts: vec4u, s: Scale) -> vec4f {
   if (uni.style.x != 0u) {
-    return HEADROOM * log2(1.0 + vec4f(counts)) / log2(1.0 + max(s.tallest, vec4f(1.0)));
+    return uni.reach * log2(1.0 + vec4f(counts)) / log2(1.0 + max(s.tallest, vec4f(1.0)));
   }
-  return HEADROOM * vec4f(counts) * s.scale;
+  return uni.reach * vec4f(counts) * s.scale;
 }
 
 @fragment fn fs(fsInput: VSOutput) -> @location(0) vec4f {
@@ -68,19 +68,19 @@ fn heights(counts: vec4u, s: Scale) -> vec4f {
   for (var b = first; b <= last; b += step) {
     tall = max(tall, heights(live(b), scale));
   }
-  let bits = tall > vec4f(uv.y);
+  let bits = min(tall, vec4f(uni.reach)) > vec4f(uv.y);
   var color = uni.colors[channelMask(bits, uni.channelMult)];
-  // A bar cut at the top (the article's scale lets a spike over a flat histogram
-  // run past it): a light cap over its last few pixels.
-  let cut = channelMask(tall > vec4f(1.0), uni.channelMult);
-  if (cut != 0u && uv.y > 1.0 - 4.0 * line.y) {
+  // A bar cut at its reach (the article's scale lets a spike over a flat histogram
+  // run past it): a light cap over its last few pixels, under the label's strip.
+  let cut = channelMask(tall > vec4f(uni.reach * 1.0001), uni.channelMult);
+  if (cut != 0u && uv.y <= uni.reach && uv.y > uni.reach - 4.0 * line.y) {
     color = vec4f(mix(uni.colors[cut].rgb, vec3f(1.0), 0.7), 1.0);
   }
   if (uni.style.y != 0u) {
     // The pinned bars' outline: their tops, and the steps between neighbours at a
     // bin's left edge.
-    let top = heights(pinnedAt(bin), pinnedScale);
-    let left = heights(pinnedAt(max(bin, 1u) - 1u), pinnedScale);
+    let top = min(heights(pinnedAt(bin), pinnedScale), vec4f(uni.reach));
+    let left = min(heights(pinnedAt(max(bin, 1u) - 1u), pinnedScale), vec4f(uni.reach));
     let atEdge = fract(x) < line.x * f32(numBins);
     let low = select(top, min(top, left), atEdge) - line.y;
     let high = select(top, max(top, left), atEdge) + line.y;

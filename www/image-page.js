@@ -12,7 +12,7 @@
 // video or the camera too, counted by the method every frame (image-live.js).
 import init, { Picture, GpuContext, cpuHistogram, kernelSource, cpuSource } from '../pkg/histogram.js';
 import {
-  el, setState, errorText, download, pager, showPicture, nextPaint, timingText, onRealGpu, watchDevice, lostText, lostWithin, formatMs,
+  el, setState, errorText, sentence, download, pager, showPicture, nextPaint, timingText, onRealGpu, watchDevice, lostText, lostWithin, formatMs,
 } from './site.js';
 import { readPicture } from './input.js';
 import { diagram } from './diagram.js';
@@ -367,7 +367,7 @@ async function imagePage({ method, methods, channels, shape, reruns, draw, besid
       deviceNote = '';
       return true;
     } catch (e) {
-      message.textContent = `${errorText(e)} The previous image is kept.`;
+      message.textContent = `${sentence(e)} The previous image is kept.`;
       status.textContent = '';
       setState('error');
       return false;

@@ -5,7 +5,7 @@
 // the camera (frames.js plays them).
 import init, { GpuContext, Picture, ScopeScreen, scopeSource, scopeLabels } from '../pkg/histogram.js';
 import {
-  el, setState, errorText, download, pager, showPicture, nextPaint, formatMs, watchDevice, lostText, stem,
+  el, setState, errorText, sentence, download, pager, showPicture, nextPaint, formatMs, watchDevice, lostText, stem,
   scopeBox, nameGraticule,
 } from './site.js';
 import { readPicture } from './input.js';
@@ -201,7 +201,7 @@ async function open(file) {
     await usePicture(await readPicture(file, { gpu, status: (text) => { status.textContent = text; } }), file.name, file);
     status.textContent = '';
   } catch (e) {
-    showError(`${errorText(e)} The previous picture or video is kept.`);
+    showError(`${sentence(e)} The previous picture or video is kept.`);
   }
 }
 

@@ -58,6 +58,12 @@ export function errorText(e) {
   return e instanceof Error ? e.message : String(e);
 }
 
+/** `e`'s message where it opens a sentence on the page: with a capital. */
+export function sentence(e) {
+  const text = errorText(e);
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 /** Home, previous and next links, following the order of examples.js. */
 export function pager(id) {
   const ready = examples.filter((e) => e.ready);

@@ -3,7 +3,7 @@
 // the panel, and the adjusted picture as a download. The adjustments and their
 // defaults come from the Rust core (src/adjust.rs), as the command-line tool's do.
 import { adjustments, adjustSource } from '../pkg/histogram.js';
-import { el, errorText, download } from './site.js';
+import { el, errorText, sentence, download } from './site.js';
 import { pictureBox } from './studio-region.js';
 
 /** `studio` holds the page; `preset` is the chapter page's adjustment ('none' in the studio). */
@@ -121,7 +121,7 @@ export function adjustView(studio, { preset, panelFrame, pictureCanvas }) {
       studio.say('');
     } catch (e) {
       numbers.forEach((input, i) => { input.value = applied[i]; });
-      studio.say(`${errorText(e)}; the adjustment shown is kept.`);
+      studio.say(`${sentence(e)}; the adjustment shown is kept.`);
     }
     showSplit();
   }

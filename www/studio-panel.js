@@ -147,7 +147,7 @@ export function panelView(studio) {
       }
       const shown = [0, 1, 2, 3].filter((c) => mask & (1 << c));
       if (panels > 1) {
-        names.append(el('span', { class: 'panel-name', style: `left: ${x * 100}%; top: ${y * 100}%` },
+        names.append(el('span', { class: 'panel-name', style: `left: ${(x + w) * 100}%; top: ${y * 100}%` },
           shown.map((c) => CHANNELS[c]).join(', ')));
       }
     }

@@ -1,6 +1,6 @@
 // The studio's region: a rectangle of the picture counted alone, dragged on the
 // picture or typed in (X, Y, W, H); Escape or "Count it all" counts the whole.
-import { el, errorText, nextRepaint } from './site.js';
+import { el, sentence, nextRepaint } from './site.js';
 
 /** Where the picture is drawn on `canvas`, in CSS pixels (the Studio letterboxes it). */
 export function pictureBox(canvas, current) {
@@ -56,7 +56,7 @@ export function regionView(studio, canvas) {
       kept = [x, y, w, h];
       refuse('');
     } catch (e) {
-      refuse(`${errorText(e)}; the region counted is kept.`);
+      refuse(`${sentence(e)}; the region counted is kept.`);
       show();
       return;
     }

@@ -6,7 +6,7 @@
 // holds the source (a picture here, a video through frames.js), composes the views,
 // and keeps what the visitor chose through a new Studio (other bins, a new device).
 import init, { GpuContext, Studio, Picture, kernelSource, studioSource } from '../pkg/histogram.js';
-import { el, setState, errorText, pager, nextPaint, watchDevice, lostText, stem } from './site.js';
+import { el, setState, errorText, sentence, pager, nextPaint, watchDevice, lostText, stem } from './site.js';
 import { readPicture } from './input.js';
 import { liveVideo } from './frames.js';
 import { panelView } from './studio-panel.js';
@@ -272,7 +272,7 @@ async function usePictureFile(file) {
     notes.textContent = picture.notesAtDepth().join(' ');
   } catch (e) {
     // A newer file stopped this one: it is read next, nothing to say.
-    if (e.name !== 'AbortError') showError(`${errorText(e)} The previous picture is kept.`);
+    if (e.name !== 'AbortError') showError(`${sentence(e)} The previous picture is kept.`);
   } finally {
     readingFile = false;
     fileRead = null;

@@ -33,14 +33,33 @@ pub fn palette(spec: Spec) -> [[f32; 4]; 16] {
     })
 }
 
+/// How a histogram panel draws (panel.wgsl): counts on a logarithmic scale, the
+/// pinned outline shown, and the share of the target's height at the top of each
+/// panel that its label takes on the page (0: no label).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct PanelStyle {
+    pub log: bool,
+    pub pinned: bool,
+    pub label: f32,
+}
+
+impl PanelStyle {
+    /// How high the fullest bin reaches in `panel`, 0..1 of its height: 90% (the
+    /// headroom tells a bar cut short from a full one), lower where its label's
+    /// strip needs more, so that no label covers a bar (half the panel at least).
+    pub fn reach(&self, panel: &Panel) -> f32 {
+        (1.0 - self.label / panel.rect[3].max(f32::EPSILON)).clamp(0.5, 0.9)
+    }
+}
+
 /// The uniform block of draw.wgsl (matrix, colours, channelMult: 336 bytes) and of
 /// panel.wgsl (and the style: 352 bytes).
-fn panel_uniforms(spec: Spec, panel: &Panel, style: [u32; 2]) -> Vec<u8> {
+fn panel_uniforms(spec: Spec, panel: &Panel, style: PanelStyle) -> Vec<u8> {
     let [x, y, w, h] = panel.rect;
     // The unit square to the panel's rectangle in clip space (y up).
     let matrix = Mat4::from_translation(Vec3::new(2.0 * x - 1.0, 1.0 - 2.0 * (y + h), 0.0))
         * Mat4::from_scale(Vec3::new(2.0 * w, 2.0 * h, 1.0));
-    let mut bytes = Vec::with_capacity(336);
+    let mut bytes = Vec::with_capacity(352);
     for v in matrix
         .to_cols_array()
         .into_iter()
@@ -51,7 +70,8 @@ fn panel_uniforms(spec: Spec, panel: &Panel, style: [u32; 2]) -> Vec<u8> {
     for channel in 0..4 {
         bytes.extend_from_slice(&(panel.shown.contains(&channel) as u32).to_le_bytes());
     }
-    for v in [style[0], style[1], 0, 0] {
+    let reach = style.reach(panel).to_bits();
+    for v in [style.log as u32, style.pinned as u32, reach, 0] {
         bytes.extend_from_slice(&v.to_le_bytes());
     }
     bytes
@@ -88,11 +108,11 @@ pub enum Bars {
 }
 
 /// A panel's pinned histogram: a copy of bins and scale to compare with (`pin`),
-/// and the style (logarithmic counts, the pinned outline shown).
+/// and the panel's style.
 struct Pinned {
     pinned: Owned<wgpu::Buffer>,
     pinned_scale: Owned<wgpu::Buffer>,
-    style: [u32; 2],
+    style: PanelStyle,
 }
 
 /// Scales and draws the histograms held in a bins buffer: as the article does
@@ -201,7 +221,7 @@ impl HistogramPainter {
             Pinned {
                 pinned: copy("pinned bins", bins.size()),
                 pinned_scale: copy("pinned scale", SCALE_BYTES),
-                style: [0, 0],
+                style: PanelStyle::default(),
             }
         });
 
@@ -223,7 +243,7 @@ impl HistogramPainter {
             .map(|panel| {
                 let uniforms = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
                     label: Some("panel"),
-                    contents: &panel_uniforms(spec, panel, [0, 0]),
+                    contents: &panel_uniforms(spec, panel, PanelStyle::default()),
                     usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
                 });
                 let mut resources = vec![
@@ -261,17 +281,19 @@ impl HistogramPainter {
     /// Moves the panels (same number as at creation, fewer hide the rest), e.g.
     /// after a resize, or shows other channels.
     pub fn set_panels(&self, queue: &wgpu::Queue, panels: &[Panel]) {
-        let style = self.pinned.as_ref().map_or([0, 0], |s| s.borrow().style);
+        let style = self
+            .pinned
+            .as_ref()
+            .map_or(PanelStyle::default(), |s| s.borrow().style);
         for ((uniforms, _), panel) in self.panels.iter().zip(panels) {
             queue.write_buffer(uniforms, 0, &panel_uniforms(self.spec, panel, style));
         }
     }
 
-    /// A panel's style: counts on a logarithmic scale, the pinned outline shown.
-    /// Takes effect with the next `set_panels`.
-    pub fn set_style(&self, log: bool, show_pinned: bool) {
+    /// The panels' style (see `PanelStyle`). Takes effect with the next `set_panels`.
+    pub fn set_style(&self, style: PanelStyle) {
         if let Some(pinned) = &self.pinned {
-            pinned.borrow_mut().style = [log as u32, show_pinned as u32];
+            pinned.borrow_mut().style = style;
         }
     }
 
@@ -584,4 +606,29 @@ fn quad_pipeline_with(
         multiview_mask: None,
         cache: None,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_bars_leave_the_labels_strip_free() {
+        let panel = |h| Panel {
+            rect: [0.0, 0.0, 1.0, h],
+            shown: vec![3],
+        };
+        let unlabelled = PanelStyle::default();
+        assert_eq!(unlabelled.reach(&panel(1.0)), 0.9, "headroom alone");
+        // A 20-pixel label over a 220-pixel canvas: the luminance panel under the
+        // colours (38% of it) keeps its top 24% free, the whole canvas its 10%.
+        let labelled = PanelStyle {
+            label: 20.0 / 220.0,
+            ..unlabelled
+        };
+        assert!((labelled.reach(&panel(0.38)) - (1.0 - 20.0 / 83.6)).abs() < 1e-4);
+        assert_eq!(labelled.reach(&panel(1.0)), 0.9);
+        // A panel too small for its label still shows its bars in half of it.
+        assert_eq!(labelled.reach(&panel(0.1)), 0.5);
+    }
 }

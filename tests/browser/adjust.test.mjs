@@ -110,6 +110,31 @@ test('otsu: the split shows the original left of the divider and the adjusted pi
   assert.deepEqual(await page.$$eval('.half-label', (ls) => ls.map((l) => (l.hidden ? '' : l.textContent))), ['Before', 'After']);
   assert.match(await page.textContent('.stats-table caption'), /before the adjustment/);
   await page.screenshot({ path: join(shots, 'adjust-split.png') });
+  // No label covers a bar: the thirds' spikes (at 0, 128 and 255, as tall as a bar
+  // gets) stand at both edges, under where the labels sit. With the labels hidden
+  // for the shot, the panel under each one is background.
+  const labels = await page.evaluate(() => {
+    const c = document.getElementById('panel').getBoundingClientRect();
+    const shown = [...document.querySelectorAll('.half-label, .panel-name')].filter((l) => l.getClientRects().length);
+    for (const l of [...shown, ...document.querySelectorAll('.bin-cursor')]) l.style.visibility = 'hidden';
+    return shown.map((l) => {
+      const b = l.getBoundingClientRect();
+      return { text: l.textContent, box: [b.left - c.left, b.top - c.top, b.width, b.height].map(Math.round) };
+    });
+  });
+  assert.deepEqual(labels.map((l) => l.text).sort(), ['After', 'Before', 'Luminance', 'R, G, B']);
+  const panel = decodePng(await page.locator('#panel').screenshot());
+  for (const { text, box: [x0, y0, w, h] } of labels) {
+    let lit = 0;
+    for (let y = Math.max(y0, 1); y < Math.min(y0 + h, panel.height - 1); y++) {
+      for (let x = Math.max(x0, 1); x < Math.min(x0 + w, panel.width - 1); x++) {
+        const i = (y * panel.width + x) * 4;
+        lit += panel.rgba[i] + panel.rgba[i + 1] + panel.rgba[i + 2] > 60;
+      }
+    }
+    assert.equal(lit, 0, `"${text}" covers ${lit} lit pixels of the panel at ${x0},${y0} ${w}x${h}`);
+  }
+  assert.ok(await litPixels(page, '#panel') > 1000, 'the bars are drawn');
 });
 
 test('levels and CLAHE options change the result, and bad values say so', async () => {

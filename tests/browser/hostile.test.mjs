@@ -109,6 +109,7 @@ test('the studio refuses hostile files at once, in the command line\'s words, an
     assert.match(alert, words, name);
     assert.match(alert, new RegExp(`"${name.replace('.', '\\.')}"|picture is`), name);
     assert.match(alert, /The previous picture is kept\.$/, name);
+    assert.match(alert, /^["A-Z]/, `${name}: the message opens a sentence`);
     assert.ok(took < 10_000, `${name}: refused in ${took} ms`);
     assert.match(await page.textContent('figcaption'), /^Sunset/, `${name}: the caption is the kept picture's`);
     const after = await drawn(page);

@@ -4,11 +4,15 @@
 //! histograms in the right half.
 
 use super::super::{CanvasTarget, WebResult};
-use crate::gpu::{Bars, Gpu, HistogramPainter, Kernels};
+use crate::gpu::{Bars, Gpu, HistogramPainter, Kernels, PanelStyle};
 use crate::histogram::Spec;
 use crate::layout::{in_half, Half, Panel, PanelLayout};
 use std::cell::{Cell, RefCell};
 use wasm_bindgen::prelude::*;
+
+/// The height of a panel's label on the page, in CSS pixels (style.css's
+/// .panel-name and .half-label: 0.75rem text and its margin), with some air.
+const LABEL_PX: f32 = 20.0;
 
 pub(super) struct PanelView {
     target: RefCell<CanvasTarget>,
@@ -105,12 +109,27 @@ impl PanelView {
 
     /// Writes every panel's place and style, this one's and the adjusted picture's.
     pub(super) fn place(&self, g: &Gpu, adjusted: Option<&HistogramPainter>) {
-        let log = self.log.get();
-        self.painter.set_style(log, self.pinned.get());
-        self.painter
-            .set_panels(&g.queue, &self.panels(adjusted.is_some()));
+        let panels = self.panels(adjusted.is_some());
+        // The page names the panels when there are several (.panel-name), and the
+        // halves when adjusting (.half-label): each at its panel's top, in a strip
+        // the bars leave free.
+        let label = if panels.len() > 1 || adjusted.is_some() {
+            LABEL_PX / self.target.borrow().canvas.client_height().max(1) as f32
+        } else {
+            0.0
+        };
+        let style = PanelStyle {
+            log: self.log.get(),
+            pinned: self.pinned.get(),
+            label,
+        };
+        self.painter.set_style(style);
+        self.painter.set_panels(&g.queue, &panels);
         if let Some(adjusted) = adjusted {
-            adjusted.set_style(log, false);
+            adjusted.set_style(PanelStyle {
+                pinned: false,
+                ..style
+            });
             adjusted.set_panels(&g.queue, &in_half(self.layout.get().panels(), Half::Right));
         }
     }
