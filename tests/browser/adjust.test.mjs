@@ -110,6 +110,25 @@ test('otsu: the split shows the original left of the divider and the adjusted pi
   assert.deepEqual(await page.$$eval('.half-label', (ls) => ls.map((l) => (l.hidden ? '' : l.textContent))), ['Before', 'After']);
   assert.match(await page.textContent('.stats-table caption'), /before the adjustment/);
   await page.screenshot({ path: join(shots, 'adjust-split.png') });
+  // The panel's labels and value ticks are drawn where they say, on the screen.
+  await page.evaluate(() => document.getElementById('panel').scrollIntoView({ block: 'center' }));
+  const marks = await page.evaluate(() => [...document.querySelectorAll('.half-label, .panel-name, .panel-axis .tick')]
+    .filter((l) => l.getClientRects().length).map((l) => {
+      const b = l.getBoundingClientRect();
+      return { text: l.textContent, box: [b.left, b.top, b.width, b.height].map(Math.round) };
+    }));
+  assert.deepEqual(marks.map((m) => m.text).sort(), ['0', '128', '255', 'After', 'Before', 'Luminance', 'R, G, B']);
+  const screen = decodePng(await page.screenshot());
+  for (const { text, box: [x0, y0, w, h] } of marks) {
+    let ink = 0;
+    for (let y = y0; y < y0 + h; y++) {
+      for (let x = x0; x < x0 + w; x++) {
+        const i = (y * screen.width + x) * 4;
+        ink += screen.rgba[i] + screen.rgba[i + 1] + screen.rgba[i + 2] > 300;
+      }
+    }
+    assert.ok(ink >= 5 * text.length, `"${text}" is drawn: ${ink} light pixels in its box`);
+  }
   // No label covers a bar: the thirds' spikes (at 0, 128 and 255, as tall as a bar
   // gets) stand at both edges, under where the labels sit. With the labels hidden
   // for the shot, the panel under each one is background.
