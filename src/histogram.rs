@@ -218,8 +218,9 @@ impl LuminanceTable {
 }
 
 /// The CPU method: one loop over the pixels, like the article's JavaScript. Each
-/// pixel is one 32-bit load; R, G and B bins come from a table, luminance from
-/// three (see `LuminanceTable`), so the loop has no multiply or divide.
+/// pixel is one 32-bit load; R, G and B are counted per level and binned once at
+/// the end, luminance binned from three table lookups (see `LuminanceTable`), so
+/// the loop has no multiply or divide.
 pub fn compute_cpu(image: &Image, spec: Spec) -> Histogram {
     count_rows([image.rgba()], 4, spec)
 }
@@ -233,66 +234,154 @@ pub fn count_rows<'a>(
     channels: usize,
     spec: Spec,
 ) -> Histogram {
-    let mut counts = vec![0u32; spec.len()];
-    let lum = LuminanceTable::new(spec);
-    let rgb: Vec<usize> = (0..=255u32)
-        .map(|c| spec.bin(c * 10_000) as usize * 4)
-        .collect();
+    let mut tally = Tally::new(spec);
     let grey = |v: u8| u32::from_le_bytes([v, v, v, 0]);
     for row in rows {
         match channels {
-            4 => count_pixels(
+            4 => tally.add(
                 row.chunks_exact(4)
                     .map(|p| u32::from_le_bytes([p[0], p[1], p[2], p[3]])),
-                spec,
-                &rgb,
-                &lum,
-                &mut counts,
             ),
-            3 => count_pixels(
+            3 => tally.add(
                 row.chunks_exact(3)
                     .map(|p| u32::from_le_bytes([p[0], p[1], p[2], 0])),
-                spec,
-                &rgb,
-                &lum,
-                &mut counts,
             ),
-            2 => count_pixels(
-                row.chunks_exact(2).map(|p| grey(p[0])),
-                spec,
-                &rgb,
-                &lum,
-                &mut counts,
-            ),
-            _ => count_pixels(row.iter().map(|&v| grey(v)), spec, &rgb, &lum, &mut counts),
+            2 => tally.add(row.chunks_exact(2).map(|p| grey(p[0]))),
+            _ => tally.add(row.iter().map(|&v| grey(v))),
         }
     }
-    Histogram { spec, counts }
+    tally.histogram()
 }
 
-/// Counts pixels packed as `r | g << 8 | b << 16`; `rgb` is each level's R bin
-/// times 4.
-#[inline(always)]
-fn count_pixels(
-    pixels: impl Iterator<Item = u32>,
+/// The CPU method's counters, two of each, for even and odd pixels: neighbours
+/// mostly share a level, and one counter each would make every increment wait on
+/// the one before (a store, then a load of the same address). R, G and B count
+/// levels, binned once at the end.
+struct Tally {
     spec: Spec,
-    rgb: &[usize],
-    lum: &LuminanceTable,
-    counts: &mut [u32],
-) {
-    match spec.channels {
-        Channels::Luminance => {
-            for p in pixels {
-                counts[lum.bin(p)] += 1;
+    lum: LuminanceTable,
+    levels: [[[u32; 256]; 3]; 2],
+    luma: [Vec<u32>; 2],
+}
+
+impl Tally {
+    fn new(spec: Spec) -> Tally {
+        let bins = spec.num_bins as usize;
+        Tally {
+            spec,
+            lum: LuminanceTable::new(spec),
+            levels: [[[0; 256]; 3]; 2],
+            luma: [vec![0; bins], vec![0; bins]],
+        }
+    }
+
+    /// Counts pixels packed as `r | g << 8 | b << 16`.
+    #[inline(always)]
+    fn add(&mut self, mut pixels: impl Iterator<Item = u32>) {
+        match self.spec.channels {
+            Channels::Luminance => {
+                while let Some(a) = pixels.next() {
+                    self.luma[0][self.lum.bin(a)] += 1;
+                    let Some(b) = pixels.next() else { break };
+                    self.luma[1][self.lum.bin(b)] += 1;
+                }
+            }
+            Channels::Rgbl => {
+                while let Some(a) = pixels.next() {
+                    self.rgbl(0, a);
+                    let Some(b) = pixels.next() else { break };
+                    self.rgbl(1, b);
+                }
             }
         }
-        Channels::Rgbl => {
-            for p in pixels {
-                counts[rgb[(p & 0xff) as usize]] += 1;
-                counts[rgb[((p >> 8) & 0xff) as usize] + 1] += 1;
-                counts[rgb[((p >> 16) & 0xff) as usize] + 2] += 1;
-                counts[lum.bin(p) * 4 + 3] += 1;
+    }
+
+    #[inline(always)]
+    fn rgbl(&mut self, k: usize, p: u32) {
+        let levels = &mut self.levels[k];
+        levels[0][(p & 0xff) as usize] += 1;
+        levels[1][((p >> 8) & 0xff) as usize] += 1;
+        levels[2][((p >> 16) & 0xff) as usize] += 1;
+        self.luma[k][self.lum.bin(p)] += 1;
+    }
+
+    fn histogram(self) -> Histogram {
+        let spec = self.spec;
+        let channels = spec.channels.count() as usize;
+        let mut counts = vec![0u32; spec.len()];
+        if spec.channels == Channels::Rgbl {
+            for level in 0..256 {
+                let bin = spec.bin(level as u32 * 10_000) as usize;
+                for c in 0..3 {
+                    counts[bin * 4 + c] += self.levels[0][c][level] + self.levels[1][c][level];
+                }
             }
+        }
+        let luma = channels - 1;
+        for (bin, (a, b)) in self.luma[0].iter().zip(&self.luma[1]).enumerate() {
+            counts[bin * channels + luma] = a + b;
+        }
+        Histogram { spec, counts }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The rule itself, a pixel at a time: what the tally must equal.
+    fn by_the_rule(pixels: &[[u8; 3]], spec: Spec) -> Vec<u32> {
+        let channels = spec.channels.count() as usize;
+        let mut counts = vec![0; spec.len()];
+        for &[r, g, b] in pixels {
+            if spec.channels == Channels::Rgbl {
+                for (c, v) in [r, g, b].into_iter().enumerate() {
+                    counts[spec.bin(v as u32 * 10_000) as usize * 4 + c] += 1;
+                }
+            }
+            counts[spec.bin(luminance(r, g, b)) as usize * channels + channels - 1] += 1;
+        }
+        counts
+    }
+
+    #[test]
+    fn the_tally_counts_every_pixel_by_the_rule() {
+        let mut seed = 7u32;
+        let mut noise = || {
+            seed = seed.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+            (seed >> 24) as u8
+        };
+        // Odd and even counts (the tally takes pixels in pairs), one colour, noise.
+        for n in [1, 2, 3, 771, 4099] {
+            let rgb: Vec<[u8; 3]> = (0..n).map(|_| [noise(), noise(), noise()]).collect();
+            let flat = vec![[200, 100, 50]; n];
+            for pixels in [&rgb, &flat] {
+                let rgba: Vec<u8> = pixels.iter().flat_map(|&[r, g, b]| [r, g, b, 9]).collect();
+                let packed: Vec<u8> = pixels.iter().flatten().copied().collect();
+                for channels in [Channels::Rgbl, Channels::Luminance] {
+                    for bins in [1, 7, 64, 256, 1000] {
+                        let spec = Spec::new(bins, channels).unwrap();
+                        let want = by_the_rule(pixels, spec);
+                        assert_eq!(
+                            count_rows([&rgba[..]], 4, spec).counts,
+                            want,
+                            "{n} RGBA, {spec:?}"
+                        );
+                        assert_eq!(
+                            count_rows([&packed[..]], 3, spec).counts,
+                            want,
+                            "{n} RGB, {spec:?}"
+                        );
+                    }
+                }
+            }
+            // Grey, with and without alpha: R, G and B each the grey value.
+            let grey: Vec<u8> = rgb.iter().map(|p| p[0]).collect();
+            let grey_alpha: Vec<u8> = grey.iter().flat_map(|&v| [v, 255]).collect();
+            let spec = Spec::rgbl();
+            let want = by_the_rule(&grey.iter().map(|&v| [v, v, v]).collect::<Vec<_>>(), spec);
+            assert_eq!(count_rows([&grey[..]], 1, spec).counts, want);
+            assert_eq!(count_rows([&grey_alpha[..]], 2, spec).counts, want);
         }
     }
 }
