@@ -11,7 +11,7 @@ use crate::histogram;
 use crate::histogram::MAX_KERNEL_BINS;
 use crate::{compute_cpu, Histogram, Image, Region, Spec};
 use std::io::{BufRead, BufReader, Cursor, Read, Seek};
-use std::sync::{mpsc, Mutex, OnceLock};
+use std::sync::{mpsc, Arc, Condvar, Mutex, OnceLock};
 
 /// Pixels of one band: 16 megapixels, 64 MiB of RGBA8 or 128 MiB of RGBA16 (a GPU
 /// upload at a time). Where the CPU is the GPU (lavapipe), an upload's staging and
@@ -278,6 +278,8 @@ impl Engine {
         depth: usize,
     ) -> Queue {
         let (sender, jobs) = mpsc::sync_channel::<Job>(depth.max(1));
+        let in_flight = Arc::new(InFlight::default());
+        let counted = Arc::clone(&in_flight);
         scope.spawn(move || {
             // Only bands for an open GPU are queued; none comes without one.
             let Some(gpu) = self.gpu.wait().as_ref() else {
@@ -292,10 +294,10 @@ impl Engine {
                         Err(_) => break,
                     }
                 }
-                count_batch(gpu, &mut kernels, batch);
+                count_batch(gpu, &mut kernels, batch, &counted);
             }
         });
-        Queue(sender)
+        Queue(sender, in_flight)
     }
     /// Counts samples already in memory (a NumPy array's): where the CPU method
     /// counts them, read where they lie; a GPU gets an RGBA copy of the region.
@@ -459,15 +461,46 @@ fn finish(settings: &Settings, mut counted: Counted, used: Option<&'static str>)
 /// Most bands one submission counts (a batch of the GPU thread's).
 const MAX_BATCH: usize = 64;
 
+/// Most bytes of bands uploaded and not yet counted, whatever their number: one
+/// 16-bit band (128 MiB), or sixteen 3-megapixel photos. Till counted, a band is
+/// held on the GPU and, until its submission, in the upload's staging memory too;
+/// on a CPU adapter both are this process's memory (a 522 KB 16-bit PNG of zeros
+/// peaked at 990 MB with every band in flight, docs/DECISIONS.md 34).
+const IN_FLIGHT_BYTES: u64 = 192 << 20;
+
+/// Bytes of bands uploaded and not yet counted (`IN_FLIGHT_BYTES`).
+#[derive(Default)]
+struct InFlight {
+    bytes: Mutex<u64>,
+    counted: Condvar,
+}
+
+impl InFlight {
+    /// Waits till `bytes` more fit (or nothing else is in flight), and takes them.
+    fn take(&self, bytes: u64) {
+        let mut held = self.bytes.lock().unwrap_or_else(|e| e.into_inner());
+        while *held > 0 && *held + bytes > IN_FLIGHT_BYTES {
+            held = self.counted.wait(held).unwrap_or_else(|e| e.into_inner());
+        }
+        *held += bytes;
+    }
+
+    fn give_back(&self, bytes: u64) {
+        *self.bytes.lock().unwrap_or_else(|e| e.into_inner()) -= bytes;
+        self.counted.notify_all();
+    }
+}
+
 /// A band on its way to the GPU thread, and where its counts go.
 struct Job {
     image: GpuImage,
+    bytes: u64,
     options: RunOptions,
     reply: mpsc::SyncSender<Result<Histogram, String>>,
 }
 
 /// Hands bands to the GPU thread (`Engine::serve`).
-pub struct Queue(mpsc::SyncSender<Job>);
+pub struct Queue(mpsc::SyncSender<Job>, Arc<InFlight>);
 
 impl Queue {
     /// Uploads `band` (from the calling thread) and queues its count by `method`;
@@ -479,27 +512,40 @@ impl Queue {
         method: Method,
         band: &Band,
     ) -> Option<mpsc::Receiver<Result<Histogram, String>>> {
-        let image = match band {
-            Band::Eight(image) => GpuImage::upload_for(gpu, image, method.input()),
-            Band::Deep(image) => GpuImage::upload_deep(gpu, image),
+        type Upload<'a> = Box<dyn FnOnce() -> GpuImage + 'a>;
+        let (bytes, upload): (u64, Upload) = match band {
+            Band::Eight(image) => (
+                image.rgba().len() as u64,
+                Box::new(|| GpuImage::upload_for(gpu, image, method.input())),
+            ),
+            Band::Deep(image) => (
+                2 * image.rgba().len() as u64,
+                Box::new(|| GpuImage::upload_deep(gpu, image)),
+            ),
             Band::Hdr(_) => return None,
         };
+        self.1.take(bytes);
+        let image = upload();
         let chunk = settings.chunk.unwrap_or(method.default_shape());
         let options = RunOptions::new(method, settings.spec).chunk(chunk);
         let (reply, counts) = mpsc::sync_channel(1);
-        self.0
-            .send(Job {
-                image,
-                options,
-                reply,
-            })
-            .ok()?;
+        let job = Job {
+            image,
+            bytes,
+            options,
+            reply,
+        };
+        if let Err(mpsc::SendError(job)) = self.0.send(job) {
+            drop(job.image);
+            self.1.give_back(bytes);
+            return None;
+        }
         Some(counts)
     }
 }
 
 /// Counts a batch: every band's run in one submission, then each read back.
-fn count_batch(gpu: &Gpu, kernels: &mut Kernels, batch: Vec<Job>) {
+fn count_batch(gpu: &Gpu, kernels: &mut Kernels, batch: Vec<Job>, in_flight: &InFlight) {
     let runs: Vec<Result<Run, String>> = batch
         .iter()
         .map(|job| Run::new(gpu, kernels, &job.image, job.options).map_err(|e| e.0))
@@ -520,6 +566,8 @@ fn count_batch(gpu: &Gpu, kernels: &mut Kernels, batch: Vec<Job>) {
         };
         // A reader gone (its file failed meanwhile) wants nothing.
         let _ = job.reply.send(counts);
+        drop(job.image);
+        in_flight.give_back(job.bytes);
     }
 }
 
