@@ -8,50 +8,15 @@
 // Usage: [ENGINE=firefox] node bench/video-memory.mjs [minutes] [sample-seconds] [--before DIR] [--frames PATH]
 // (after `make dist`; with --before, another build's dist/ plays first, same browser;
 // --frames forces a frame path, a key of www/frames.js's FRAME_PATHS).
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { start, waitState, engine, repo } from '../tests/browser/harness.mjs';
+import { start, waitState, engine, repo, browserMemory } from '../tests/browser/harness.mjs';
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { before: { type: 'string' }, frames: { type: 'string' } } });
 const minutes = Number(positionals[0] ?? 5);
 const sampleSeconds = Number(positionals[1] ?? 10);
-
-/** Every process under `root` (its children, theirs, ...). */
-function descendants(root) {
-  const parents = new Map();
-  for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      parents.set(Number(pid), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
-    } catch { /* gone meanwhile */ }
-  }
-  const found = new Set([root]);
-  for (let grew = true; grew;) {
-    grew = false;
-    for (const [pid, parent] of parents) if (!found.has(pid) && found.has(parent)) { found.add(pid); grew = true; }
-  }
-  found.delete(root);
-  return [...found];
-}
-
-/** MB of PSS (and its shared-memory part) over the browser's processes. */
-function browserMemory() {
-  let pss = 0;
-  let shmem = 0;
-  let processes = 0;
-  for (const pid of descendants(process.pid)) {
-    try {
-      const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
-      const field = (name) => Number(rollup.match(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm'))?.[1] ?? 0);
-      pss += field('Pss');
-      shmem += field('Pss_Shmem');
-      processes++;
-    } catch { /* a process without a rollup (gone, or a kernel thread) */ }
-  }
-  return { pssMB: pss / 1024, shmemMB: shmem / 1024, processes };
-}
 
 const builds = { after: join(repo, 'dist') };
 if (values.before) builds.before = values.before;

@@ -6,7 +6,7 @@ import { before, after, afterEach } from 'node:test';
 import { chromium } from 'playwright-core';
 import { launchFirefox, captureDownloads } from './firefox.mjs';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { inflateSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
@@ -349,4 +349,57 @@ export async function pickFile(page, path, state = 'done', timeout = WAIT) {
   await page.evaluate(() => { document.body.dataset.state = 'picking'; });
   await page.setInputFiles('#file', path);
   await waitState(page, state, timeout);
+}
+
+/** Every process under `root` (its children, theirs, ...). */
+function descendants(root) {
+  const parents = new Map();
+  for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      parents.set(Number(pid), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch { /* gone meanwhile */ }
+  }
+  const found = new Set([root]);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const [pid, parent] of parents) if (!found.has(pid) && found.has(parent)) { found.add(pid); grew = true; }
+  }
+  found.delete(root);
+  return [...found];
+}
+
+/**
+ * MB of PSS (and its shared-memory part) over the browsers' processes (every
+ * process under this one): shared memory split among the processes that map it,
+ * so a frame in shared memory counts once.
+ */
+export function browserMemory() {
+  let pss = 0;
+  let shmem = 0;
+  let processes = 0;
+  for (const pid of descendants(process.pid)) {
+    try {
+      const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+      const field = (name) => Number(rollup.match(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm'))?.[1] ?? 0);
+      pss += field('Pss');
+      shmem += field('Pss_Shmem');
+      processes++;
+    } catch { /* a process without a rollup (gone, or a kernel thread) */ }
+  }
+  return { pssMB: pss / 1024, shmemMB: shmem / 1024, processes };
+}
+
+/**
+ * Samples `browserMemory()` every `ms` from now; the returned function stops and
+ * gives the peak PSS in MB.
+ */
+export function memoryPeak(ms = 200) {
+  let peak = browserMemory().pssMB;
+  const timer = setInterval(() => { peak = Math.max(peak, browserMemory().pssMB); }, ms);
+  timer.unref();
+  return () => {
+    clearInterval(timer);
+    return Math.max(peak, browserMemory().pssMB);
+  };
 }

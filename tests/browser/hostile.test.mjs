@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { deflateSync } from 'node:zlib';
 import { join } from 'node:path';
-import { suite, shots, waitState, litPixels } from './harness.mjs';
+import { suite, shots, waitState, litPixels, browserMemory, memoryPeak } from './harness.mjs';
 
 const { browser } = suite();
 
@@ -100,8 +100,12 @@ test('the studio refuses hostile files at once, in the command line\'s words, an
     // Past the GPU's largest texture, as one: the studio says so.
     ['strip.png', png(1, 20_000, () => Buffer.from([200, 100, 50])), /1x20000: the studio holds it in one texture/],
   ];
+  // The browser's memory (every process, shared memory split among them) while
+  // each file is read: what the header claims is never allocated.
+  const baseline = browserMemory().pssMB;
   for (const [name, bytes, words] of cases) {
     const t = Date.now();
+    const peak = memoryPeak();
     await page.setInputFiles('#file', file(name, bytes));
     await waitState(page, 'error');
     const took = Date.now() - t;
@@ -111,6 +115,9 @@ test('the studio refuses hostile files at once, in the command line\'s words, an
     assert.match(alert, /The previous picture is kept\.$/, name);
     assert.match(alert, /^["A-Z]/, `${name}: the message opens a sentence`);
     assert.ok(took < 10_000, `${name}: refused in ${took} ms`);
+    const grew = peak() - baseline;
+    assert.ok(grew < 1024, `${name}: the browser grew by ${grew.toFixed(0)} MB while reading it`);
+    console.log(`${name}: refused in ${took} ms; the browser (${baseline.toFixed(0)} MB before) grew by at most ${grew.toFixed(0)} MB`);
     assert.match(await page.textContent('figcaption'), /^Sunset/, `${name}: the caption is the kept picture's`);
     const after = await drawn(page);
     assert.ok(after.picture > before.picture * 0.9 && after.panel > before.panel * 0.9,
