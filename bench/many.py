@@ -20,7 +20,8 @@ of about 3 megapixels, re-encoded at qualities 80-95, seeded, so every run on
 every machine counts the same files.
 
 Usage: bench/many.py [--files 300] [--rounds 3] [--dir DIR] [--jobs N] [--tool PATH]
-                     [--photos DIR]
+                     [--photos DIR] [--before PATH]
+(--before: an earlier build of the tool, timed in the same rounds, to measure a change.)
 (after `make tools`; the tool is target/release/histogram, the photos ../shared/media).
 """
 
@@ -92,7 +93,7 @@ def tool(path, files_dir, *args):
     used = {}
     for line in lines[:-1]:
         used[line["method"]] = used.get(line["method"], 0) + 1
-    METHODS[args] = used
+    METHODS[(Path(path).name, args)] = used
     return np.array([lines[-1][c] for c in ("r", "g", "b")], dtype=np.int64)
 
 
@@ -111,6 +112,7 @@ def main():
     parser.add_argument("--jobs", type=int, default=os.cpu_count())
     parser.add_argument("--tool", type=Path, default=REPO / "target" / "release" / "histogram")
     parser.add_argument("--photos", type=Path, default=REPO.parent / "shared" / "media")
+    parser.add_argument("--before", type=Path, help="an earlier build of the tool, timed beside it")
     a = parser.parse_args()
     files = make_folder(a.dir, a.files, a.photos)
     megabytes = sum(f.stat().st_size for f in files) / 1e6
@@ -130,6 +132,11 @@ def main():
     ways = {
         "histogram (default)": lambda: tool(a.tool, a.dir),
         "histogram --method cpu": lambda: tool(a.tool, a.dir, "--method", "cpu"),
+    }
+    if a.before:
+        ways["before (default)"] = lambda: tool(a.before, a.dir)
+        ways["before --method cpu"] = lambda: tool(a.before, a.dir, "--method", "cpu")
+    ways |= {
         "pillow-1": lambda: sum(map(pillow_one, files)),
         f"pillow-pool ({a.jobs})": lambda: in_pool(pillow_one, files, a.jobs),
     }
@@ -153,11 +160,15 @@ def main():
         t = statistics.median(ts)
         differ = np.abs(sums[name] - reference).sum() / 2 / reference.sum()
         print(f"{name:28} {t:8.2f} {len(files) / t:9.1f}  {100 * differ:.4f}%")
-    for args, used in METHODS.items():
-        print(f"histogram {' '.join(args) or '(default)'}: files by method, last round: {used}")
+    for (name, args), used in METHODS.items():
+        print(f"{name} {' '.join(args) or '(default)'}: files by method, last round: {used}")
     best_peer = min((statistics.median(ts), n) for n, ts in times.items() if "pool" in n)
     for name in ("histogram (default)", "histogram --method cpu"):
         print(f"{name} against {best_peer[1]}: {best_peer[0] / statistics.median(times[name]):.2f}x its speed")
+    if a.before:
+        for way in ("(default)", "--method cpu"):
+            now, then = statistics.median(times[f"histogram {way}"]), statistics.median(times[f"before {way}"])
+            print(f"histogram {way} against the build before: {then / now:.2f}x its speed")
     if have_package:
         one = statistics.median(times["pillow-1"])
         for name in ("imagehistogram-1", f"imagehistogram-threads ({a.jobs})"):
