@@ -4,7 +4,7 @@
 // the part of that API they use, so each test runs in both engines as written.
 import puppeteer from 'puppeteer-core';
 import { Readable } from 'node:stream';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -37,12 +37,17 @@ export async function launchFirefox({ webgpu = true, camera = false } = {}) {
     },
   });
   const version = await browser.version();
+  // The files tests hand over as bytes (`setInputFiles`), removed with the browser.
+  const uploads = mkdtempSync(join(tmpdir(), 'histogram-upload-'));
   return {
     version,
     async newPage() {
-      return firefoxPage(await browser.newPage());
+      return firefoxPage(await browser.newPage(), uploads);
     },
-    close: () => browser.close(),
+    async close() {
+      await browser.close();
+      rmSync(uploads, { recursive: true, force: true });
+    },
   };
 }
 
@@ -193,7 +198,7 @@ function plainResult(fn) {
     return Promise.resolve((${fn.toString()})(arg)).then(plain);`);
 }
 
-function firefoxPage(p) {
+function firefoxPage(p, uploads) {
   const wait = (css) => p.waitForSelector(selector(css), { timeout: TIMEOUT });
   let downloads = 0;
   const page = {
@@ -269,7 +274,8 @@ function firefoxPage(p) {
     setInputFiles: async (css, file) => {
       let path = file;
       if (typeof file !== 'string') {
-        path = join(mkdtempSync(join(tmpdir(), 'histogram-upload-')), file.name);
+        // A folder each: Firefox names the file after its path.
+        path = join(mkdtempSync(join(uploads, 'file-')), file.name);
         writeFileSync(path, file.buffer);
       }
       return (await wait(css)).uploadFile(path);

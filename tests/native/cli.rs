@@ -3,7 +3,7 @@
 
 use crate::{common, histogram};
 
-use common::{fixtures, photo, photos, reference, reference_deep, with_stdin};
+use common::{fixtures, photo, photos, reference, reference_deep, scratch, with_stdin, Scratch};
 use histogram::gpu::Method;
 use histogram::{Image, Spec};
 use std::io::Write as _;
@@ -59,10 +59,8 @@ fn interleave(line: &str) -> Vec<u32> {
         .collect()
 }
 
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("histogram-cli-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+fn temp_dir(name: &str) -> Scratch {
+    scratch(&format!("cli-{name}"))
 }
 
 #[test]
@@ -219,7 +217,8 @@ fn a_20000x20000_png_is_counted_in_bands_within_a_gigabyte() {
     // split at a row that no band boundary falls on.
     let (width, height, split) = (20_000u32, 20_000u32, 12_345u32);
     let (top, bottom) = ([200u8, 120, 40], [3u8, 250, 99]);
-    let path = temp_dir("huge").join("huge.png");
+    let dir = temp_dir("huge");
+    let path = dir.join("huge.png");
     {
         let file = std::io::BufWriter::new(std::fs::File::create(&path).unwrap());
         let mut encoder = png::Encoder::new(file, width, height);
@@ -296,7 +295,8 @@ fn an_image_that_cannot_be_held_gets_a_message_with_what_it_needs() {
     // Bytes enough that the claim could be real (a tiny file claiming this much is
     // refused as damaged before its memory is looked at: tests/native/hostile.rs).
     tiff.resize(tiff.len() + (3 << 20), 0);
-    let path = temp_dir("tiff").join("scan.tif");
+    let dir = temp_dir("tiff");
+    let path = dir.join("scan.tif");
     std::fs::write(&path, tiff).unwrap();
     let out = histogram(&["--method", "cpu", path.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(1));
@@ -312,7 +312,8 @@ fn an_image_that_cannot_be_held_gets_a_message_with_what_it_needs() {
 #[test]
 fn a_dash_reads_the_image_from_standard_input() {
     let image = Image::noise(31, 17, 4);
-    let path = save_png(&temp_dir("stdin"), "in.png", &image);
+    let dir = temp_dir("stdin");
+    let path = save_png(&dir, "in.png", &image);
     let out = with_stdin(
         Command::new(env!("CARGO_BIN_EXE_histogram")).args(["--method", "cpu", "-"]),
         &std::fs::read(path).unwrap(),

@@ -275,8 +275,7 @@ fn numbers(line: &str, key: &str) -> Vec<f64> {
 
 #[test]
 fn the_command_line_reports_an_hdr_picture_in_its_units() {
-    let dir = std::env::temp_dir().join(format!("histogram-hdr-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::common::scratch("hdr");
     let (name, bytes, rgba, _, _) = pictures().remove(0);
     let path: PathBuf = dir.join(&name);
     std::fs::write(&path, &bytes).unwrap();
@@ -330,8 +329,7 @@ fn the_command_line_reports_an_hdr_picture_in_its_units() {
 
 #[test]
 fn a_cut_or_lying_hdr_file_gets_a_message_and_the_others_still_print() {
-    let dir = std::env::temp_dir().join(format!("histogram-hdr-bad-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::common::scratch("hdr-bad");
     let all = pictures();
     let write = |name: &str, bytes: &[u8]| {
         let path = dir.join(name);
@@ -378,8 +376,7 @@ fn a_cut_or_lying_hdr_file_gets_a_message_and_the_others_still_print() {
 
 #[test]
 fn statistics_are_in_the_files_units() {
-    let dir = std::env::temp_dir().join(format!("histogram-hdr-stats-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::common::scratch("hdr-stats");
     let (name, bytes, rgba, _, _) = pictures().remove(0);
     let path = dir.join(&name);
     std::fs::write(&path, &bytes).unwrap();

@@ -4,16 +4,15 @@
 //! through `histogram` by both methods: it is refused with one line naming the
 //! file and the reason, fast, within bounded memory, never with a panic.
 
+use crate::common::{scratch, Scratch};
 use image::ImageEncoder as _;
 use std::io::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-fn dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("histogram-hostile-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+fn dir(name: &str) -> Scratch {
+    scratch(&format!("hostile-{name}"))
 }
 
 /// What a run of the tool did: exit code, stderr, wall time, and the most memory
@@ -178,7 +177,6 @@ fn tiny_files_that_claim_huge_pictures_are_refused_before_anything_is_allocated(
     // What such a file really holds still counts.
     let ran = histogram(&[&write(&d, "real.jpg", &jpeg(None))]);
     assert_eq!(ran.code, Some(0), "{}", ran.stderr);
-    std::fs::remove_dir_all(d).unwrap();
 }
 
 #[test]
@@ -207,7 +205,6 @@ fn damaged_data_is_refused_not_counted() {
         &write(&d, "offset.exr", &exr_pointing_outside()),
         "a table in the file points outside it",
     );
-    std::fs::remove_dir_all(d).unwrap();
 }
 
 /// An EXR of 4x4 pixels whose first block's offset, read as signed, lies before
@@ -259,7 +256,6 @@ fn a_scope_too_wide_to_draw_or_hold_says_so() {
         );
         assert!(!stderr.contains("panicked"), "{stderr}");
     }
-    std::fs::remove_dir_all(d).unwrap();
 }
 
 #[test]
@@ -283,7 +279,6 @@ fn a_closed_pipe_ends_the_tool_quietly() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.is_empty(), "nothing on stderr: {stderr}");
     let _ = std::io::stderr().flush();
-    std::fs::remove_dir_all(d).unwrap();
 }
 
 #[test]
@@ -326,5 +321,4 @@ fn a_webp_16384_pixels_wide_is_refused_for_its_side_not_called_damaged() {
         &write(&d, "wide.webp", &webp),
         "this kind of WebP file is not read here (a side of 16384 pixels",
     );
-    std::fs::remove_dir_all(d).unwrap();
 }

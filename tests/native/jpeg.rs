@@ -18,10 +18,9 @@ const PHOTOS: [&str; 2] = [
 
 /// The files and Pillow's histograms of them (and of the photos), in a fresh
 /// folder named after `test`.
-fn pillow(test: &str) -> (PathBuf, Value) {
+fn pillow(test: &str) -> (crate::common::Scratch, Value) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let dir = std::env::temp_dir().join(format!("histogram-jpeg-{test}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::common::scratch(&format!("jpeg-{test}"));
     let python = root.join(".venv/bin/python");
     let made = Command::new(&python)
         .arg(root.join("tests/fixtures/jpeg.py"))
@@ -113,7 +112,6 @@ fn every_kind_of_jpeg_counts_as_pillow_decodes_it() {
             );
         }
     }
-    std::fs::remove_dir_all(dir).unwrap();
 }
 
 #[test]
@@ -158,5 +156,4 @@ fn a_damaged_jpeg_is_refused_in_libjpeg_turbos_words() {
         "{:?}",
         decoded.notes
     );
-    std::fs::remove_dir_all(dir).unwrap();
 }

@@ -8,7 +8,7 @@ use crate::{common, histogram};
 
 use common::with_stdin;
 use serde_json::Value;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output};
 
 fn text(bytes: &[u8]) -> String {
@@ -38,9 +38,8 @@ fn channels(line: &Value) -> Vec<Vec<u64>> {
 
 /// A folder of small pictures in nested folders, odd sizes and kinds (JPEG, PNG,
 /// 16-bit PNG), plus a text file that is not counted.
-fn folder(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("histogram-many-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+fn folder(name: &str) -> crate::common::Scratch {
+    let dir = crate::common::scratch(&format!("many-{name}"));
     let mut state = 12345u32;
     let mut next = move || {
         state ^= state << 13;

@@ -7,7 +7,7 @@ pub mod hdr;
 
 use histogram::gpu::{Gpu, GpuOptions};
 use histogram::{Channels, Image, Spec};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// The article's rule, `min(floor(v * numBins), numBins - 1)`, in exact rational
 /// arithmetic: a channel is v = c / 255; luminance is v = (2126 r + 7152 g + 722 b)
@@ -119,4 +119,37 @@ pub fn with_stdin(command: &mut std::process::Command, input: &[u8]) -> std::pro
         .write_all(input)
         .expect("the input is written");
     child.wait_with_output().expect("it ends")
+}
+
+/// A folder of a test's own in the temporary directory, removed when the test ends,
+/// passed or failed (tempfile's `TempDir`, dropped); a `Path` where one is wanted.
+pub struct Scratch(tempfile::TempDir);
+
+/// A new `Scratch` folder, named `histogram-{name}-…`.
+pub fn scratch(name: &str) -> Scratch {
+    Scratch(
+        tempfile::Builder::new()
+            .prefix(&format!("histogram-{name}-"))
+            .tempdir()
+            .expect("a folder in the temporary directory"),
+    )
+}
+
+impl std::ops::Deref for Scratch {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        self.0.path()
+    }
+}
+
+impl AsRef<Path> for Scratch {
+    fn as_ref(&self) -> &Path {
+        self.0.path()
+    }
+}
+
+impl AsRef<std::ffi::OsStr> for Scratch {
+    fn as_ref(&self) -> &std::ffi::OsStr {
+        self.0.path().as_os_str()
+    }
 }
