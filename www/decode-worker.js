@@ -7,7 +7,7 @@
 // copy of the wasm; 'pixels', the browser's decode of an opaque 8-bit file read
 // back through a 2D canvas (exact where no pixel is translucent). With `count`, an
 // 8-bit picture is counted too, into that many bins.
-import init, { decodeImage, countRgba } from '../pkg/histogram.js';
+import init, { decodeImage, countRgba, wasmMemoryBytes } from '../pkg/histogram.js';
 import { EXACT } from './input.js';
 
 let ready = null;
@@ -64,12 +64,15 @@ self.onmessage = async ({ data: { id, file, how, count } }) => {
     // first, and the page sends them to the GPU while they are counted here.
     const counting = count && parts.depth === 8 ? parts.rgba.slice() : null;
     const buffers = [parts.rgba, parts.deep, parts.hdr].filter(Boolean).map((a) => a.buffer);
-    self.postMessage({ id, ...parts, counting: Boolean(counting) }, buffers);
+    // With how much wasm memory this worker is left (it never shrinks): the page
+    // lets a worker go that a large picture left holding much.
+    const memory = () => (ready ? wasmMemoryBytes() : 0);
+    self.postMessage({ id, ...parts, counting: Boolean(counting), memory: memory() }, buffers);
     if (counting) {
       ready ??= init();
       await ready;
       const counts = countRgba(parts.width, parts.height, counting, count);
-      self.postMessage({ id, counts, countBins: count }, [counts.buffer]);
+      self.postMessage({ id, counts, countBins: count, memory: memory() }, [counts.buffer]);
     }
   } catch (e) {
     self.postMessage({ id, error: e instanceof Error ? e.message : String(e), unsupported: e?.name === 'UnsupportedFormat' });

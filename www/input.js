@@ -106,19 +106,31 @@ export function inspect(bytes) {
 let worker = null;
 let calls = 0;
 const waiting = new Map();
+/**
+ * A worker whose wasm memory grew past this (a large picture decoded) is let go
+ * once it has nothing left to send: wasm memory never shrinks, and a 16-bit
+ * picture of 8192x8192 left its worker holding about a gigabyte. The next file
+ * starts a fresh one.
+ */
+const RETIRE_BYTES = 256 << 20;
 
 /** The decoder worker, started on first use (it loads its own copy of the wasm). */
 function decodeWorker() {
   if (!worker) {
-    worker = new Worker(new URL('./decode-worker.js', import.meta.url), { type: 'module' });
-    worker.onmessage = ({ data }) => {
+    const w = new Worker(new URL('./decode-worker.js', import.meta.url), { type: 'module' });
+    worker = w;
+    w.onmessage = ({ data }) => {
       // A decode's counts come after its pixels, in a message of their own.
       const key = data.counts ? `${data.id} counts` : data.id;
       const call = waiting.get(key);
       waiting.delete(key);
       call?.(data);
+      if (data.memory > RETIRE_BYTES && waiting.size === 0) {
+        w.terminate();
+        if (worker === w) worker = null;
+      }
     };
-    worker.onerror = (e) => {
+    w.onerror = (e) => {
       for (const call of waiting.values()) call({ error: `the decoder stopped (${e.message || 'an error in its worker'})` });
       waiting.clear();
       worker = null;
