@@ -36,7 +36,7 @@ fn edit(text: &str, from: &str, to: &str) -> String {
 /// How many workgroups a variant's grid has for `quads` quads of pixels.
 #[derive(Clone, Copy)]
 enum Grid {
-    /// The site's (src/gpu/run.rs).
+    /// The site's (src/gpu/grid.rs).
     Site,
     /// The rule before: at least 16 quads an invocation, at least 512 workgroups
     /// (or 4 quads an invocation, for small images), at most 1024.

@@ -1,5 +1,5 @@
 //! How Mesa's llvmpipe caps shader loops, behind the single-invocation band budget
-//! in src/gpu/run.rs: the single and privatized kernels over bands sized for
+//! in src/gpu/grid.rs: the single and privatized kernels over bands sized for
 //! pretend loop caps, some above the real one, checked against the reference. A
 //! band whose loops run past the cap loses counts without an error.
 //!

@@ -8,7 +8,8 @@
 use super::device::{Gpu, GpuError, Owned};
 use super::image::GpuImage;
 use super::kernels::{with_constants, ChunkShape, Kernels, Method};
-use super::run::{pass_ms, Run, RunOptions};
+use super::run::{Run, RunOptions};
+use super::timing::pass_ms;
 use crate::adjust::Adjustment;
 use crate::histogram::Spec;
 use crate::image::Image;

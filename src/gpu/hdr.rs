@@ -4,9 +4,9 @@
 //! exposure, into an 8-bit texture the studio shows, adjusts and scopes.
 
 use super::device::{Gpu, GpuError, Owned};
+use super::grid::{privatized_groups, Limits};
 use super::image::Steps;
 use super::kernels::{ChunkShape, Kernel, Kernels};
-use super::run::{privatized_groups, Limits};
 use crate::hdr::{HdrHistogram, HdrImage, Range};
 use crate::histogram::{Channels, Spec};
 use crate::image::Region;

@@ -9,8 +9,8 @@
 #[cfg(target_arch = "wasm32")]
 use super::device::extent;
 use super::device::{Gpu, GpuError, Owned};
+use super::grid::{packed_groups, Limits, DEEP_GROUP_PIXELS};
 use super::kernels::Input;
-use super::run::{packed_groups, Limits, DEEP_GROUP_PIXELS};
 use crate::deep::DeepImage;
 use crate::image::{Image, Region};
 use wgpu::util::DeviceExt;

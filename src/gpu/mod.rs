@@ -5,11 +5,13 @@ mod adjust;
 mod compose;
 mod device;
 mod draw;
+mod grid;
 mod hdr;
 mod image;
 mod kernels;
 mod run;
 mod scope;
+mod timing;
 mod video;
 
 pub use adjust::{
@@ -21,13 +23,13 @@ pub use draw::{
     palette, panel_source, picture_source, Bars, FramePainter, HistogramPainter, Look, PanelStyle,
     Scaler,
 };
+pub use grid::{packed_groups, privatized_groups, Limits};
 pub use hdr::{count_hdr, HdrCount, HdrSamples, HdrUpload};
 pub use image::{GpuImage, Steps, Upload};
 pub use kernels::{with_constants, ChunkShape, Input, Kernel, Kernels, Method, DEEP_PRIVATE_BINS};
-pub use run::{
-    keep_busy, packed_groups, pass_ms, privatized_groups, Limits, Run, RunOptions, Timing,
-};
+pub use run::{Run, RunOptions};
 pub use scope::{scope_draw_source, scope_source, Readout, ScopeCount, ScopeKernel, ScopePainter};
+pub use timing::{keep_busy, pass_ms, Timing};
 pub use video::{
     colour_matrix, frame_pass_source, yuv_to_rgb, FrameConverter, FrameFormat, PixelLayout,
 };

@@ -6,68 +6,16 @@
 //! buffer limits. Every band adds into the same bins.
 
 use super::device::{now_ms, Gpu, GpuError, Owned};
+use super::grid::{
+    band_size, check_fits, deep_grid, deep_groups, packed_groups, privatized_groups, Limits,
+};
 use super::image::{GpuImage, TileData};
-use super::kernels::{ChunkShape, Input, Kernel, Kernels, Method, DEEP_PRIVATE_BINS};
-use crate::histogram::{Histogram, Spec, MAX_KERNEL_BINS};
+use super::kernels::{ChunkShape, Input, Kernel, Kernels, Method};
+use super::timing::{keep_busy, pass_ms, Queries, Timing};
+use crate::histogram::{Histogram, Spec};
 use crate::image::Region;
 use std::cell::Cell;
 use wgpu::util::DeviceExt;
-
-/// The device limits that decide tiles and bands. Tests shrink them to force the
-/// banded path on small images.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Limits {
-    pub max_texture: u32,
-    pub max_workgroups: u32,
-    /// The largest chunks buffer one binding may hold.
-    pub max_chunk_bytes: u64,
-    /// Iterations one shader loop may run. Mesa's llvmpipe (lavapipe) silently stops a
-    /// loop after 65535, so the single invocation and the sum walk less per band there.
-    pub max_loop_iterations: u64,
-    /// Invocations in a packed workgroup: 512 where a real GPU allows them (on an
-    /// H100 the kernel took 3-14% less time than with 256 from 1920x1080 to
-    /// 8192x8192, noise excepted: docs/DECISIONS.md, 7), 256 where the GPU is a CPU.
-    pub packed_invocations: u32,
-}
-
-impl Limits {
-    pub fn of(gpu: &Gpu) -> Limits {
-        let l = gpu.limits();
-        Limits {
-            max_texture: l.max_texture_dimension_2d,
-            max_workgroups: l.max_compute_workgroups_per_dimension,
-            max_chunk_bytes: l.max_storage_buffer_binding_size.min(l.max_buffer_size),
-            // An unnamed CPU adapter may be llvmpipe too: Firefox (153) names none,
-            // and its software adapter here is lavapipe, whose single invocation
-            // over the default picture counted nothing. Shorter loops cost a few
-            // more passes on a GPU the CPU emulates; a silent stop costs the counts.
-            max_loop_iterations: if gpu.info.name.contains("llvmpipe")
-                || (gpu.info.name.is_empty() && gpu.is_cpu())
-            {
-                65535
-            } else {
-                u64::MAX
-            },
-            packed_invocations: if !gpu.is_cpu()
-                && l.max_compute_invocations_per_workgroup >= 512
-                && l.max_compute_workgroup_size_x >= 512
-            {
-                512
-            } else {
-                256
-            },
-        }
-    }
-}
-
-/// How long a run took.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct Timing {
-    /// The compute pass, from timestamp queries, when the device has them.
-    pub gpu_ms: Option<f64>,
-    /// Submit to results back on the CPU.
-    pub wall_ms: f64,
-}
 
 struct Dispatch {
     work: Work,
@@ -84,62 +32,6 @@ enum Work {
         pipeline: wgpu::RenderPipeline,
         size: [u32; 2],
     },
-}
-
-/// A pass's begin and end timestamps, when the device has timestamp queries.
-pub(super) struct Queries {
-    set: wgpu::QuerySet,
-    resolve: Owned<wgpu::Buffer>,
-}
-
-impl Queries {
-    pub(super) fn new(gpu: &Gpu) -> Option<Queries> {
-        gpu.timestamps.then(|| Queries {
-            set: gpu.device.create_query_set(&wgpu::QuerySetDescriptor {
-                label: Some("pass time"),
-                ty: wgpu::QueryType::Timestamp,
-                count: 2,
-            }),
-            resolve: gpu
-                .device
-                .create_buffer(&wgpu::BufferDescriptor {
-                    label: Some("timestamps"),
-                    size: 16,
-                    usage: wgpu::BufferUsages::QUERY_RESOLVE | wgpu::BufferUsages::COPY_SRC,
-                    mapped_at_creation: false,
-                })
-                .into(),
-        })
-    }
-
-    /// For a compute pass's `timestamp_writes`.
-    pub(super) fn writes(&self) -> wgpu::ComputePassTimestampWrites<'_> {
-        wgpu::ComputePassTimestampWrites {
-            query_set: &self.set,
-            beginning_of_pass_write_index: Some(0),
-            end_of_pass_write_index: Some(1),
-        }
-    }
-
-    /// For a render pass's `timestamp_writes`.
-    fn render_writes(&self) -> wgpu::RenderPassTimestampWrites<'_> {
-        wgpu::RenderPassTimestampWrites {
-            query_set: &self.set,
-            beginning_of_pass_write_index: Some(0),
-            end_of_pass_write_index: Some(1),
-        }
-    }
-
-    /// Copies the two timestamps (16 bytes) into `buffer` at `offset`.
-    pub(super) fn encode_copy(
-        &self,
-        encoder: &mut wgpu::CommandEncoder,
-        buffer: &wgpu::Buffer,
-        offset: u64,
-    ) {
-        encoder.resolve_query_set(&self.set, 0..2, &self.resolve, 0);
-        encoder.copy_buffer_to_buffer(&self.resolve, 0, buffer, offset, 16);
-    }
 }
 
 /// One method over one image, ready to run.
@@ -745,45 +637,6 @@ impl Run {
     }
 }
 
-/// Submits `encode`'s pass back to back for `duration_ms` (see `Run::keep_busy`);
-/// `pass_ms` is one pass's time.
-pub async fn keep_busy(
-    gpu: &Gpu,
-    pass_ms: f64,
-    duration_ms: f64,
-    encode: impl Fn(&mut wgpu::CommandEncoder),
-) -> Result<(), GpuError> {
-    if pass_ms >= duration_ms {
-        return Ok(());
-    }
-    let start = now_ms();
-    let batch = (20.0 / pass_ms.max(0.001)).clamp(1.0, 256.0) as usize;
-    let mut queued = std::collections::VecDeque::new();
-    while now_ms() - start < duration_ms {
-        let mut encoder = gpu.device.create_command_encoder(&Default::default());
-        for _ in 0..batch {
-            encode(&mut encoder);
-        }
-        queued.push_back(gpu.submit(encoder.finish()));
-        // Two batches in flight: the GPU never waits, the CPU never runs ahead.
-        if queued.len() > 2 {
-            queued.pop_front().expect("three queued").await?;
-        }
-    }
-    for done in queued {
-        done.await?;
-    }
-    Ok(())
-}
-
-/// Milliseconds between two resolved timestamps (16 bytes: begin, end), if sane;
-/// `period` is the queue's nanoseconds per tick.
-pub fn pass_ms(period: f32, timestamps: &[u8]) -> Option<f64> {
-    let tick = |i: usize| u64::from_le_bytes(timestamps[i * 8..i * 8 + 8].try_into().unwrap());
-    let (begin, end) = (tick(0), tick(1));
-    (end > begin).then(|| (end - begin) as f64 * period as f64 / 1e6)
-}
-
 /// Uniform slots and dispatches, collected before any GPU object is made.
 #[derive(Default)]
 struct Plan {
@@ -800,151 +653,4 @@ impl Plan {
     fn dispatch(&mut self, kernel: Kernel, tile: Option<usize>, slot: usize, workgroups: [u32; 3]) {
         self.dispatches.push((kernel, tile, slot, workgroups));
     }
-}
-
-/// How many pixels each invocation of the privatized kernel counts, on average:
-/// enough to amortise its workgroup's final flush of the bins.
-const PRIVATIZED_PIXELS_PER_INVOCATION: u64 = 32;
-
-/// Workgroups of the privatized kernel for a band: the band's pixels are shared out
-/// in reading order.
-pub fn privatized_groups(size: [u32; 2], max_workgroups: u32) -> u32 {
-    let pixels = size[0] as u64 * size[1] as u64;
-    let groups = pixels.div_ceil(256 * PRIVATIZED_PIXELS_PER_INVOCATION);
-    groups.clamp(1, max_workgroups as u64) as u32
-}
-
-/// Most pixels one deep workgroup may count: its counts are 16 bits.
-pub(super) const DEEP_GROUP_PIXELS: u64 = 65535;
-
-/// Pieces of a band the deep kernel shares out: about 32 pixels an invocation, as
-/// the privatized kernel, and never more than `DEEP_GROUP_PIXELS` a workgroup
-/// (`upload_deep_with` keeps a tile within `max_workgroups` of those).
-fn deep_groups(size: [u32; 2], max_workgroups: u32) -> u32 {
-    let pixels = size[0] as u64 * size[1] as u64;
-    let least = pixels
-        .div_ceil(DEEP_GROUP_PIXELS)
-        .min(max_workgroups as u64) as u32;
-    privatized_groups(size, max_workgroups).max(least)
-}
-
-/// The deep kernel's grid for `groups` pieces: where a channel's bins fit a
-/// workgroup (`cs`), x the workgroups of a piece (each counting as many channels
-/// as 8192 16-bit counts hold) so that they run together, y the piece; past that
-/// one workgroup a piece (`csGlobal`).
-fn deep_grid(spec: Spec, groups: u32) -> [u32; 3] {
-    if spec.num_bins <= DEEP_PRIVATE_BINS {
-        let per_group = (2 * DEEP_PRIVATE_BINS / spec.num_bins).clamp(1, spec.channels.count());
-        [spec.channels.count().div_ceil(per_group), groups, 1]
-    } else {
-        [groups, 1, 1]
-    }
-}
-
-/// Workgroups of the packed kernel (of 256 invocations) for `quads` quads of pixels.
-/// Every workgroup adds its 1024 bins to the same result at the end, and on an H100
-/// that flush cost more than reading with fewer workgroups (docs/DECISIONS.md, 7): 128
-/// workgroups counted 1920x1080 in 10 us where 506 took 14.5. So: at least 32
-/// quads an invocation (or 4, for small images) and at least 128 workgroups, at
-/// most 1024, in steps of 128: a grid just past a multiple of a GPU's processor
-/// count leaves a few processors a second workgroup while the rest sit idle (138
-/// workgroups on the H100's 132 took 17.7 us where 128 took 13.6).
-pub fn packed_groups(quads: u64) -> u64 {
-    const STEP: u64 = 128;
-    let at_least = |per_invocation: u64| quads.div_ceil(256 * per_invocation);
-    let groups = at_least(32) / STEP * STEP;
-    groups.max(at_least(4).min(STEP)).clamp(1, 1024)
-}
-
-/// The largest band a method can process in one dispatch under these limits, in a
-/// tile of `tile` pixels.
-fn band_size(
-    method: Method,
-    spec: Spec,
-    chunk: ChunkShape,
-    limits: Limits,
-    tile: [u32; 2],
-) -> (u32, u32) {
-    let max = limits.max_texture;
-    let wg = limits.max_workgroups;
-    let loops = limits.max_loop_iterations;
-    // A budget of pixels as whole rows of the tile, as many as it allows.
-    let rows = |pixels: u64| {
-        let width = (tile[0] as u64).min(pixels).max(1);
-        (width as u32, (pixels / width).clamp(1, max as u64) as u32)
-    };
-    match method {
-        // One invocation loops over the rows, their pixels and the channels. On
-        // llvmpipe a luminance band of 65400 pixels in 218 rows lost counts where
-        // one of 39900 did not (examples/probe_loops.rs): the loops' iterations
-        // count together, so they share the budget.
-        Method::Single => rows(loops / (spec.channels.count() as u64 + 1)),
-        Method::Race | Method::Atomic => (
-            max.min(wg.saturating_mul(chunk.width)),
-            max.min(wg.saturating_mul(chunk.height)),
-        ),
-        // A draw's viewport, and so its target, is at most a texture's size.
-        Method::Fragment => (max, max),
-        Method::Privatized => {
-            // An invocation's busiest loop (over channels) runs channels times for
-            // each of its pixels; at most max_workgroups x 256 invocations share a band.
-            let per_invocation = loops / spec.channels.count() as u64;
-            rows(per_invocation.saturating_mul(wg as u64 * 256))
-        }
-        // A packed tile is read whole; GpuImage::upload_packed (upload_deep) sized it.
-        Method::Packed | Method::Deep => (u32::MAX, u32::MAX),
-        Method::ChunksSum | Method::ChunksReduce => {
-            let mut max_chunks = (limits.max_chunk_bytes / (spec.len() as u64 * 4)).max(1);
-            if method == Method::ChunksSum {
-                // Each sum invocation loops over the chunks: eight a step, each step
-                // a loop of eight, about 1.1 iterations a chunk in all.
-                max_chunks = max_chunks.min(loops / 2);
-            }
-            let across = (max.div_ceil(chunk.width) as u64)
-                .min(wg as u64)
-                .min(max_chunks);
-            let down = (max_chunks / across).min(wg as u64);
-            let width = (across as u32 * chunk.width).min(max);
-            let height = (down as u32).saturating_mul(chunk.height).min(max);
-            (width, height)
-        }
-    }
-}
-
-/// Refuses parameters the device cannot compile or run, with the reason.
-fn check_fits(gpu: &Gpu, method: Method, spec: Spec, chunk: ChunkShape) -> Result<(), GpuError> {
-    if spec.num_bins > MAX_KERNEL_BINS && method != Method::Deep {
-        return Err(GpuError(format!(
-            "{} counts at most {MAX_KERNEL_BINS} bins a channel, not {}; the deep kernel \
-             counts more",
-            method.name(),
-            spec.num_bins
-        )));
-    }
-    let l = gpu.limits();
-    let workgroup_bytes = spec.len() as u32 * 4;
-    if method.uses_shape()
-        && (chunk.invocations() > l.max_compute_invocations_per_workgroup
-            || chunk.width > l.max_compute_workgroup_size_x
-            || chunk.height > l.max_compute_workgroup_size_y)
-    {
-        let what = if method.uses_chunks() {
-            "chunk"
-        } else {
-            "workgroup"
-        };
-        return Err(GpuError(format!(
-            "a {}x{} {what} needs more invocations per workgroup than this GPU allows ({})",
-            chunk.width, chunk.height, l.max_compute_invocations_per_workgroup
-        )));
-    }
-    if method.uses_chunks() && workgroup_bytes > l.max_compute_workgroup_storage_size {
-        return Err(GpuError(format!(
-            "{} bins x {} channels need {workgroup_bytes} bytes of workgroup memory; this GPU has {}",
-            spec.num_bins,
-            spec.channels.count(),
-            l.max_compute_workgroup_storage_size
-        )));
-    }
-    Ok(())
 }

@@ -5,7 +5,7 @@
 use super::device::{Gpu, GpuError, Owned};
 use super::image::GpuImage;
 use super::kernels::{ChunkShape, Kernel, Kernels};
-use super::run::{keep_busy, pass_ms, Queries, Timing};
+use super::timing::{keep_busy, pass_ms, Queries, Timing};
 use crate::histogram::{Channels, Spec};
 use crate::image::Region;
 use crate::layout::Panel;

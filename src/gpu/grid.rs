@@ -1,0 +1,205 @@
+//! How a run is cut to fit the device: its limits, the largest band a method
+//! takes in one dispatch, and each kernel's grid of workgroups.
+
+use super::device::{Gpu, GpuError};
+use super::kernels::{ChunkShape, Method, DEEP_PRIVATE_BINS};
+use crate::histogram::{Spec, MAX_KERNEL_BINS};
+
+/// The device limits that decide tiles and bands. Tests shrink them to force the
+/// banded path on small images.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    pub max_texture: u32,
+    pub max_workgroups: u32,
+    /// The largest chunks buffer one binding may hold.
+    pub max_chunk_bytes: u64,
+    /// Iterations one shader loop may run. Mesa's llvmpipe (lavapipe) silently stops a
+    /// loop after 65535, so the single invocation and the sum walk less per band there.
+    pub max_loop_iterations: u64,
+    /// Invocations in a packed workgroup: 512 where a real GPU allows them (on an
+    /// H100 the kernel took 3-14% less time than with 256 from 1920x1080 to
+    /// 8192x8192, noise excepted: docs/DECISIONS.md, 7), 256 where the GPU is a CPU.
+    pub packed_invocations: u32,
+}
+
+impl Limits {
+    pub fn of(gpu: &Gpu) -> Limits {
+        let l = gpu.limits();
+        Limits {
+            max_texture: l.max_texture_dimension_2d,
+            max_workgroups: l.max_compute_workgroups_per_dimension,
+            max_chunk_bytes: l.max_storage_buffer_binding_size.min(l.max_buffer_size),
+            // An unnamed CPU adapter may be llvmpipe too: Firefox (153) names none,
+            // and its software adapter here is lavapipe, whose single invocation
+            // over the default picture counted nothing. Shorter loops cost a few
+            // more passes on a GPU the CPU emulates; a silent stop costs the counts.
+            max_loop_iterations: if gpu.info.name.contains("llvmpipe")
+                || (gpu.info.name.is_empty() && gpu.is_cpu())
+            {
+                65535
+            } else {
+                u64::MAX
+            },
+            packed_invocations: if !gpu.is_cpu()
+                && l.max_compute_invocations_per_workgroup >= 512
+                && l.max_compute_workgroup_size_x >= 512
+            {
+                512
+            } else {
+                256
+            },
+        }
+    }
+}
+
+/// How many pixels each invocation of the privatized kernel counts, on average:
+/// enough to amortise its workgroup's final flush of the bins.
+const PRIVATIZED_PIXELS_PER_INVOCATION: u64 = 32;
+
+/// Workgroups of the privatized kernel for a band: the band's pixels are shared out
+/// in reading order.
+pub fn privatized_groups(size: [u32; 2], max_workgroups: u32) -> u32 {
+    let pixels = size[0] as u64 * size[1] as u64;
+    let groups = pixels.div_ceil(256 * PRIVATIZED_PIXELS_PER_INVOCATION);
+    groups.clamp(1, max_workgroups as u64) as u32
+}
+
+/// Most pixels one deep workgroup may count: its counts are 16 bits.
+pub(super) const DEEP_GROUP_PIXELS: u64 = 65535;
+
+/// Pieces of a band the deep kernel shares out: about 32 pixels an invocation, as
+/// the privatized kernel, and never more than `DEEP_GROUP_PIXELS` a workgroup
+/// (`upload_deep_with` keeps a tile within `max_workgroups` of those).
+pub(super) fn deep_groups(size: [u32; 2], max_workgroups: u32) -> u32 {
+    let pixels = size[0] as u64 * size[1] as u64;
+    let least = pixels
+        .div_ceil(DEEP_GROUP_PIXELS)
+        .min(max_workgroups as u64) as u32;
+    privatized_groups(size, max_workgroups).max(least)
+}
+
+/// The deep kernel's grid for `groups` pieces: where a channel's bins fit a
+/// workgroup (`cs`), x the workgroups of a piece (each counting as many channels
+/// as 8192 16-bit counts hold) so that they run together, y the piece; past that
+/// one workgroup a piece (`csGlobal`).
+pub(super) fn deep_grid(spec: Spec, groups: u32) -> [u32; 3] {
+    if spec.num_bins <= DEEP_PRIVATE_BINS {
+        let per_group = (2 * DEEP_PRIVATE_BINS / spec.num_bins).clamp(1, spec.channels.count());
+        [spec.channels.count().div_ceil(per_group), groups, 1]
+    } else {
+        [groups, 1, 1]
+    }
+}
+
+/// Workgroups of the packed kernel (of 256 invocations) for `quads` quads of pixels.
+/// Every workgroup adds its 1024 bins to the same result at the end, and on an H100
+/// that flush cost more than reading with fewer workgroups (docs/DECISIONS.md, 7): 128
+/// workgroups counted 1920x1080 in 10 us where 506 took 14.5. So: at least 32
+/// quads an invocation (or 4, for small images) and at least 128 workgroups, at
+/// most 1024, in steps of 128: a grid just past a multiple of a GPU's processor
+/// count leaves a few processors a second workgroup while the rest sit idle (138
+/// workgroups on the H100's 132 took 17.7 us where 128 took 13.6).
+pub fn packed_groups(quads: u64) -> u64 {
+    const STEP: u64 = 128;
+    let at_least = |per_invocation: u64| quads.div_ceil(256 * per_invocation);
+    let groups = at_least(32) / STEP * STEP;
+    groups.max(at_least(4).min(STEP)).clamp(1, 1024)
+}
+
+/// The largest band a method can process in one dispatch under these limits, in a
+/// tile of `tile` pixels.
+pub(super) fn band_size(
+    method: Method,
+    spec: Spec,
+    chunk: ChunkShape,
+    limits: Limits,
+    tile: [u32; 2],
+) -> (u32, u32) {
+    let max = limits.max_texture;
+    let wg = limits.max_workgroups;
+    let loops = limits.max_loop_iterations;
+    // A budget of pixels as whole rows of the tile, as many as it allows.
+    let rows = |pixels: u64| {
+        let width = (tile[0] as u64).min(pixels).max(1);
+        (width as u32, (pixels / width).clamp(1, max as u64) as u32)
+    };
+    match method {
+        // One invocation loops over the rows, their pixels and the channels. On
+        // llvmpipe a luminance band of 65400 pixels in 218 rows lost counts where
+        // one of 39900 did not (examples/probe_loops.rs): the loops' iterations
+        // count together, so they share the budget.
+        Method::Single => rows(loops / (spec.channels.count() as u64 + 1)),
+        Method::Race | Method::Atomic => (
+            max.min(wg.saturating_mul(chunk.width)),
+            max.min(wg.saturating_mul(chunk.height)),
+        ),
+        // A draw's viewport, and so its target, is at most a texture's size.
+        Method::Fragment => (max, max),
+        Method::Privatized => {
+            // An invocation's busiest loop (over channels) runs channels times for
+            // each of its pixels; at most max_workgroups x 256 invocations share a band.
+            let per_invocation = loops / spec.channels.count() as u64;
+            rows(per_invocation.saturating_mul(wg as u64 * 256))
+        }
+        // A packed tile is read whole; GpuImage::upload_packed (upload_deep) sized it.
+        Method::Packed | Method::Deep => (u32::MAX, u32::MAX),
+        Method::ChunksSum | Method::ChunksReduce => {
+            let mut max_chunks = (limits.max_chunk_bytes / (spec.len() as u64 * 4)).max(1);
+            if method == Method::ChunksSum {
+                // Each sum invocation loops over the chunks: eight a step, each step
+                // a loop of eight, about 1.1 iterations a chunk in all.
+                max_chunks = max_chunks.min(loops / 2);
+            }
+            let across = (max.div_ceil(chunk.width) as u64)
+                .min(wg as u64)
+                .min(max_chunks);
+            let down = (max_chunks / across).min(wg as u64);
+            let width = (across as u32 * chunk.width).min(max);
+            let height = (down as u32).saturating_mul(chunk.height).min(max);
+            (width, height)
+        }
+    }
+}
+
+/// Refuses parameters the device cannot compile or run, with the reason.
+pub(super) fn check_fits(
+    gpu: &Gpu,
+    method: Method,
+    spec: Spec,
+    chunk: ChunkShape,
+) -> Result<(), GpuError> {
+    if spec.num_bins > MAX_KERNEL_BINS && method != Method::Deep {
+        return Err(GpuError(format!(
+            "{} counts at most {MAX_KERNEL_BINS} bins a channel, not {}; the deep kernel \
+             counts more",
+            method.name(),
+            spec.num_bins
+        )));
+    }
+    let l = gpu.limits();
+    let workgroup_bytes = spec.len() as u32 * 4;
+    if method.uses_shape()
+        && (chunk.invocations() > l.max_compute_invocations_per_workgroup
+            || chunk.width > l.max_compute_workgroup_size_x
+            || chunk.height > l.max_compute_workgroup_size_y)
+    {
+        let what = if method.uses_chunks() {
+            "chunk"
+        } else {
+            "workgroup"
+        };
+        return Err(GpuError(format!(
+            "a {}x{} {what} needs more invocations per workgroup than this GPU allows ({})",
+            chunk.width, chunk.height, l.max_compute_invocations_per_workgroup
+        )));
+    }
+    if method.uses_chunks() && workgroup_bytes > l.max_compute_workgroup_storage_size {
+        return Err(GpuError(format!(
+            "{} bins x {} channels need {workgroup_bytes} bytes of workgroup memory; this GPU has {}",
+            spec.num_bins,
+            spec.channels.count(),
+            l.max_compute_workgroup_storage_size
+        )));
+    }
+    Ok(())
+}
