@@ -1,6 +1,6 @@
 //! Image files counted band by band, on the GPU or by the CPU method: the engine
-//! behind every native surface (the command line, the Python package), and the
-//! one rule for which method counts a picture (`method_for`). Native only.
+//! behind every native surface (the command line, the Python package), counting by
+//! the one rule for which method counts a picture (src/policy.rs). Native only.
 
 use crate::decode::Decoder;
 use crate::deep::{self, DeepImage};
@@ -9,6 +9,7 @@ use crate::gpu::{GpuError, RunOptions};
 use crate::hdr::{self, HdrHistogram, HdrImage, HdrStats, Range};
 use crate::histogram;
 use crate::histogram::MAX_KERNEL_BINS;
+pub use crate::policy::{method_for, Asked, Kind};
 use crate::{compute_cpu, Histogram, Image, Region, Spec};
 use std::io::{BufRead, BufReader, Cursor, Read, Seek};
 use std::sync::{mpsc, Arc, Condvar, Mutex, OnceLock};
@@ -25,17 +26,6 @@ pub enum Band {
     Eight(Image),
     Deep(DeepImage),
     Hdr(HdrImage),
-}
-
-/// What a band holds, for `method_for`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kind {
-    /// 8-bit samples.
-    Eight,
-    /// Integer samples of more than 8 bits, at their depth.
-    Deep,
-    /// Floating-point samples.
-    Hdr,
 }
 
 impl Band {
@@ -70,17 +60,6 @@ pub enum Counts {
     Hdr(HdrHistogram),
 }
 
-/// Which method a count asks for.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Asked {
-    /// The GPU's fastest where there is a GPU that is not a CPU, else the CPU
-    /// method.
-    #[default]
-    Default,
-    Cpu,
-    Gpu(Method),
-}
-
 /// What a count decides, the same for every image of a run.
 #[derive(Clone, Copy, Debug)]
 pub struct Settings {
@@ -105,28 +84,6 @@ impl Settings {
             asked: Asked::Default,
         }
     }
-}
-
-/// Which method counts a band of `kind`: None for the CPU method. The one rule every native
-/// surface follows (docs/DECISIONS.md 30): a method asked for counts 8-bit bands
-/// in at most `MAX_KERNEL_BINS` bins, the deep kernel the rest, the hdr kernel
-/// floating-point samples; unasked, a GPU that is not a CPU counts as the fastest
-/// method does, and a CPU adapter (lavapipe, SwiftShader) leaves the count to the
-/// CPU method, the faster there.
-pub fn method_for(asked: Asked, gpu: Option<&Gpu>, kind: Kind, bins: u32) -> Option<Method> {
-    let method = match asked {
-        Asked::Cpu => return None,
-        Asked::Gpu(method) => method,
-        Asked::Default => match gpu {
-            Some(gpu) if !gpu.is_cpu() => Method::FASTEST,
-            _ => return None,
-        },
-    };
-    Some(match kind {
-        Kind::Deep => Method::Deep,
-        Kind::Eight if bins > MAX_KERNEL_BINS => Method::Deep,
-        _ => method,
-    })
 }
 
 /// Samples in memory, in rows of `width` pixels of `channels` samples each.

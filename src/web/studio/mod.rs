@@ -15,9 +15,10 @@ use super::scope::{named_scope, ScopeView};
 use super::{hdr_outcome, read_outcome, Context, GpuContext, HdrState, Picture, WebResult};
 use crate::adjust::Adjustment;
 use crate::gpu::{GpuImage, HdrCount, Method, Owned, Run, RunOptions};
-use crate::histogram::Spec;
+use crate::histogram::{Spec, MAX_KERNEL_BINS};
 use crate::image::Region;
 use crate::layout::PanelLayout;
+use crate::policy::{method_for, Asked, Kind};
 use adjust::AdjustView;
 use panel::PanelView;
 use picture::PictureView;
@@ -189,11 +190,26 @@ impl Studio {
             return Studio::for_hdr(context, picture_canvas, panel_canvas, state, spec);
         }
         // The texture is drawn, adjusted and read by the scopes at 8 bits; a 16-bit
-        // picture's histogram is counted from its samples as stored.
+        // picture's histogram is counted from its samples as stored. Which method
+        // counts is the policy's (the privatized kernel reads the texture).
         let (image, deep) = picture.uploaded(&context);
-        let (counted, method) = match &deep {
-            Some(deep) => (deep, Method::Deep),
-            None => (&image, Method::Privatized),
+        let kind = if deep.is_some() {
+            Kind::Deep
+        } else {
+            Kind::Eight
+        };
+        let asked = Asked::Gpu(Method::Privatized);
+        let method = method_for(asked, Some(g), kind, spec.num_bins).unwrap_or(Method::Privatized);
+        let counted = match &deep {
+            Some(deep) => deep,
+            None if method == Method::Deep => {
+                return Err(JsError::new(&format!(
+                    "a picture of 8 bits a channel is counted here in at most {MAX_KERNEL_BINS} \
+                     bins, not {}",
+                    spec.num_bins
+                )))
+            }
+            None => &image,
         };
         let options = RunOptions::new(method, spec);
         let run = Run::new(g, &mut context.kernels.borrow_mut(), counted, options)
