@@ -110,7 +110,7 @@ const waiting = new Map();
  * A worker whose wasm memory grew past this (a large picture decoded) is let go
  * once it has nothing left to send: wasm memory never shrinks, and a 16-bit
  * picture of 8192x8192 left its worker holding about a gigabyte. The next file
- * starts a fresh one.
+ * starts a fresh one (docs/DECISIONS.md 35).
  */
 const RETIRE_BYTES = 256 << 20;
 
