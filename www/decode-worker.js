@@ -3,7 +3,7 @@
 // 'bitmap', the browser's decode as a bitmap, for the page to copy to its GPU
 // (made here because Chromium spends a long task of the calling thread on an
 // exact bitmap of a large photo: 51-90 ms at 15-24 megapixels on the GPU machine);
-// 'rust', the command-line tool's decoder (src/decode.rs) in this worker's own
+// 'rust', the command-line tool's decoder (src/decode/) in this worker's own
 // copy of the wasm; 'pixels', the browser's decode of an opaque 8-bit file read
 // back through a 2D canvas (exact where no pixel is translucent). With `count`, an
 // 8-bit picture is counted too, into that many bins.

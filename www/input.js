@@ -11,7 +11,7 @@
 //   browsers fill in what is missing without a word. Translucent pixels and 16-bit samples
 //   are not exact there (Firefox premultiplies alpha; Chromium truncates 16 bits
 //   to 8, where the project rounds): tests/browser/exact.test.mjs shows both;
-// - the Rust decoder of the command-line tool (src/decode.rs), in a worker
+// - the Rust decoder of the command-line tool (src/decode/), in a worker
 //   (decode-worker.js), for those and for what the browser does not read (TIFF,
 //   16-bit, HDR, OpenEXR, ICO, GIF, BMP); its pixels come back transferred and go
 //   into the page's wasm memory a slice at a time;
@@ -259,7 +259,7 @@ async function decodePicture(file, { gpu, pixels, count, signal, progress }) {
   const kind = inspect(head);
   if (kind.decoder === 'browser') {
     // What the browser would fill in without a word, or a header past the limits
-    // (src/decode.rs's `problem`: the command line's rules).
+    // (src/decode/mod.rs's `problem`: the command line's rules).
     const problem = fileProblem(new Uint8Array(await file.arrayBuffer()));
     if (problem) throw new Error(`"${file.name}" cannot be read: ${problem}.`);
   }

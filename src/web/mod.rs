@@ -31,7 +31,7 @@ type WebResult<T> = Result<T, JsError>;
 pub const WEB_MAX_PIXELS: u32 = 1 << 26;
 
 /// Most bytes a format decoded whole may take at its peak in the page's worker
-/// (src/decode.rs counts the decode and the copies made of it): 2 GiB, half of
+/// (src/decode/ counts the decode and the copies made of it): 2 GiB, half of
 /// what a wasm32 heap can address, so the file's own bytes and the allocator's
 /// slack still fit. That is any 8-bit or 16-bit picture of the largest size, or
 /// an HDR one of about 29 megapixels (72 bytes a pixel at the peak). Past it the
@@ -57,7 +57,7 @@ pub fn max_pixels() -> u32 {
 }
 
 /// What is wrong with a file the browser would decode itself, as far as its
-/// bytes tell (src/decode.rs's `problem`, the command line's rules), in words;
+/// bytes tell (src/decode/mod.rs's `problem`, the command line's rules), in words;
 /// None if nothing is.
 #[wasm_bindgen(js_name = fileProblem)]
 pub fn file_problem(bytes: &[u8]) -> Option<String> {
@@ -278,7 +278,7 @@ pub(crate) async fn next_task() {
     let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
 }
 
-/// Decodes an image file with the command-line tool's decoder (src/decode.rs), so the
+/// Decodes an image file with the command-line tool's decoder (src/decode/), so the
 /// pages count the values stored in the file, exactly as the tool does. A format the
 /// decoder does not read rejects with an error named `UnsupportedFormat`: the page
 /// then asks the browser.

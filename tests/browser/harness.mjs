@@ -279,7 +279,7 @@ const rowsOf = (h, channels) => h.luminance.map((_, bin) => CHANNELS[channels].m
 
 /**
  * The command-line tool's histogram of a file, computed outside the browser: the
- * file decoded natively (src/decode.rs, the `image` and `png` crates) and counted
+ * file decoded natively (src/decode/, the `image` and `png` crates) and counted
  * by the CPU method, 16-bit samples as their nearest 8-bit value, as the pages
  * count them. Rows like the CSV's.
  */

@@ -1,4 +1,4 @@
-//! The decoder the site and the command-line tool share (src/decode.rs), on files
+//! The decoder the site and the command-line tool share (src/decode/), on files
 //! of every kind made from known pixels (tests/native/common/fixtures.rs): it must give
 //! back exactly the stored values, and say what it counted.
 

@@ -4,7 +4,7 @@
 use std::io::BufRead;
 use std::path::Path;
 
-/// The file endings of the formats read here (src/decode.rs), compared without case.
+/// The file endings of the formats read here (src/decode/), compared without case.
 const IMAGE_ENDINGS: [&str; 12] = [
     "png", "jpg", "jpeg", "webp", "gif", "bmp", "tif", "tiff", "ico", "hdr", "exr", "jfif",
 ];
