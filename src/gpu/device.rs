@@ -346,6 +346,20 @@ impl Gpu {
     }
 }
 
+/// Samples as the GPU reads them, little-endian: on a little-endian machine (wasm32
+/// among them) the samples' own bytes, borrowed, not a copy of a picture that may
+/// take gigabytes; elsewhere each sample by `to_le`.
+pub(super) fn le_bytes<T: bytemuck::Pod, const N: usize>(
+    samples: &[T],
+    to_le: fn(T) -> [u8; N],
+) -> std::borrow::Cow<'_, [u8]> {
+    if cfg!(target_endian = "little") {
+        std::borrow::Cow::Borrowed(bytemuck::cast_slice(samples))
+    } else {
+        samples.iter().flat_map(|&s| to_le(s)).collect()
+    }
+}
+
 pub(super) fn extent((width, height): (u32, u32)) -> wgpu::Extent3d {
     wgpu::Extent3d {
         width,

@@ -3,7 +3,7 @@
 //! binding each), every band into the same counts; and the picture drawn at an
 //! exposure, into an 8-bit texture the studio shows, adjusts and scopes.
 
-use super::device::{Gpu, GpuError, Owned};
+use super::device::{le_bytes, Gpu, GpuError, Owned};
 use super::grid::{privatized_groups, Limits};
 use super::image::Steps;
 use super::kernels::{ChunkShape, Kernel, Kernels};
@@ -111,31 +111,16 @@ impl Steps for HdrUpload<'_> {
         let (buffer, first, _) = &self.samples.bands[band];
         let row = self.image.width() as usize * 4;
         let samples = &self.image.rgba()[(first + y) as usize * row..][..rows as usize * row];
-        gpu.queue
-            .write_buffer(buffer, y as u64 * row as u64 * 4, &f32_le_bytes(samples));
+        gpu.queue.write_buffer(
+            buffer,
+            y as u64 * row as u64 * 4,
+            &le_bytes(samples, f32::to_le_bytes),
+        );
         self.sent < self.slices.len()
     }
 
     fn fraction(&self) -> f64 {
         self.sent as f64 / self.slices.len().max(1) as f64
-    }
-}
-
-/// f32 samples as the GPU reads them, little-endian: borrowed where the machine
-/// is (wasm32 among them), not a copy of hundreds of megabytes.
-fn f32_le_bytes(samples: &[f32]) -> std::borrow::Cow<'_, [u8]> {
-    if cfg!(target_endian = "little") {
-        // SAFETY: f32 has no padding and u8 no alignment; the bytes live as long as
-        // the samples they are borrowed from.
-        let bytes = unsafe {
-            std::slice::from_raw_parts(
-                samples.as_ptr().cast::<u8>(),
-                std::mem::size_of_val(samples),
-            )
-        };
-        std::borrow::Cow::Borrowed(bytes)
-    } else {
-        samples.iter().flat_map(|s| s.to_le_bytes()).collect()
     }
 }
 

@@ -8,7 +8,7 @@
 
 #[cfg(target_arch = "wasm32")]
 use super::device::extent;
-use super::device::{Gpu, GpuError, Owned};
+use super::device::{le_bytes, Gpu, GpuError, Owned};
 use super::grid::{packed_groups, Limits, DEEP_GROUP_PIXELS};
 use super::kernels::Input;
 use crate::deep::DeepImage;
@@ -328,25 +328,6 @@ impl GpuImage {
     }
 }
 
-/// 16-bit samples as the GPU reads them, little-endian: on a little-endian machine
-/// (wasm32 among them) the samples' own bytes, not a copy of a picture that may
-/// take half a gigabyte.
-fn le_bytes(samples: &[u16]) -> std::borrow::Cow<'_, [u8]> {
-    if cfg!(target_endian = "little") {
-        // SAFETY: u16 has no padding and u8 no alignment; the bytes live as long as
-        // the samples they are borrowed from.
-        let bytes = unsafe {
-            std::slice::from_raw_parts(
-                samples.as_ptr().cast::<u8>(),
-                std::mem::size_of_val(samples),
-            )
-        };
-        std::borrow::Cow::Borrowed(bytes)
-    } else {
-        samples.iter().flat_map(|s| s.to_le_bytes()).collect()
-    }
-}
-
 /// A tile's counted rectangle: `origin` and `size` in the tile, and where it lies
 /// in the counted region (or image), `at`.
 pub(super) struct Part {
@@ -544,8 +525,11 @@ impl Steps for Upload<'_> {
                 };
                 let row = image.width() as usize * 4;
                 let samples = &image.rgba()[(oy + y) as usize * row..][..rows as usize * row];
-                gpu.queue
-                    .write_buffer(buffer, y as u64 * row as u64 * 2, &le_bytes(samples));
+                gpu.queue.write_buffer(
+                    buffer,
+                    y as u64 * row as u64 * 2,
+                    &le_bytes(samples, u16::to_le_bytes),
+                );
             }
             #[cfg(target_arch = "wasm32")]
             Source::Bitmap(bitmap) => gpu.queue.copy_external_image_to_texture(
