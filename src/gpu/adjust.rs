@@ -5,7 +5,7 @@
 //! it (adjusted.wgsl). A full-size adjusted picture (`Remap`: the tool, downloads,
 //! timing) is written by a compute pass (remapped.wgsl).
 
-use super::device::{Gpu, GpuError, Owned};
+use super::device::{compute_pipeline, Gpu, GpuError, Owned};
 use super::image::GpuImage;
 use super::kernels::{with_constants, ChunkShape, Kernels, Method};
 use super::run::{Run, RunOptions};
@@ -139,17 +139,7 @@ impl Adjuster {
                     with_constants(spec, ChunkShape::default(), wgsl).into(),
                 ),
             });
-            device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
-                label: Some(entry),
-                layout: None,
-                module: &module,
-                entry_point: Some(entry),
-                compilation_options: wgpu::PipelineCompilationOptions {
-                    constants,
-                    ..Default::default()
-                },
-                cache: None,
-            })
+            compute_pipeline(device, entry, (&module, entry), constants, None)
         };
         // Bindings by number: an entry point's own layout has only those it uses.
         let group = |pipeline: &wgpu::ComputePipeline,
@@ -354,18 +344,8 @@ fn remap_pipeline(
                 .into(),
             ),
         });
-    gpu.device
-        .create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
-            label: Some(label),
-            layout: None,
-            module: &module,
-            entry_point: Some("cs"),
-            compilation_options: wgpu::PipelineCompilationOptions {
-                constants: &[("adjustment", adjustment.code() as f64)],
-                ..Default::default()
-            },
-            cache: None,
-        })
+    let constants = [("adjustment", adjustment.code() as f64)];
+    compute_pipeline(&gpu.device, label, (&module, "cs"), &constants, None)
 }
 
 /// The adjusted picture, made on the GPU (`Remap`) and read back. The picture

@@ -4,7 +4,7 @@
 //! without a render pass, which costs a GPU with few graphics units (an H100) many
 //! times as much (docs/DECISIONS.md, 14).
 
-use super::device::{Gpu, Owned};
+use super::device::{compute_pipeline, Gpu, Owned};
 use super::draw::{bind_group, fit_matrix, palette, picture_sampler};
 use super::kernels::{with_constants, ChunkShape};
 use crate::histogram::Spec;
@@ -77,14 +77,7 @@ impl Composer {
             label: Some("compose"),
             source: wgpu::ShaderSource::Wgsl(compose_source(spec, format).into()),
         });
-        let pipeline = device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
-            label: Some("compose"),
-            layout: None,
-            module: &module,
-            entry_point: Some("cs"),
-            compilation_options: Default::default(),
-            cache: None,
-        });
+        let pipeline = compute_pipeline(device, "compose", (&module, "cs"), &[], None);
         let uniforms = device.create_buffer(&wgpu::BufferDescriptor {
             label: Some("compose"),
             size: COMPOSE_BYTES as u64,

@@ -360,6 +360,29 @@ pub(super) fn le_bytes<T: bytemuck::Pod, const N: usize>(
     }
 }
 
+/// The compute pipeline `label` of `module`'s `entry` with its overridable
+/// `constants`; its layout `layout`, or with None the entry point's own (bindings
+/// by number).
+pub(super) fn compute_pipeline(
+    device: &wgpu::Device,
+    label: &str,
+    (module, entry): (&wgpu::ShaderModule, &str),
+    constants: &[(&str, f64)],
+    layout: Option<&wgpu::PipelineLayout>,
+) -> wgpu::ComputePipeline {
+    device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+        label: Some(label),
+        layout,
+        module,
+        entry_point: Some(entry),
+        compilation_options: wgpu::PipelineCompilationOptions {
+            constants,
+            ..Default::default()
+        },
+        cache: None,
+    })
+}
+
 pub(super) fn extent((width, height): (u32, u32)) -> wgpu::Extent3d {
     wgpu::Extent3d {
         width,

@@ -1,7 +1,7 @@
 //! The methods (the article's steps), the WGSL kernels they dispatch, and a cache
 //! of compiled pipelines.
 
-use super::device::Gpu;
+use super::device::{compute_pipeline, Gpu};
 use crate::histogram::Spec;
 use std::collections::HashMap;
 
@@ -317,18 +317,13 @@ impl Kernels {
                 let module = trusted_module(gpu, kernel, spec, chunk);
                 let size = [("workgroupSize", f64::from(chunk.invocations()))];
                 let constants: &[(&str, f64)] = if kernel == Kernel::Packed { &size } else { &[] };
-                gpu.device
-                    .create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
-                        label: Some(kernel.name()),
-                        layout: None,
-                        module: &module,
-                        entry_point: Some(entry),
-                        compilation_options: wgpu::PipelineCompilationOptions {
-                            constants,
-                            ..Default::default()
-                        },
-                        cache: None,
-                    })
+                compute_pipeline(
+                    &gpu.device,
+                    kernel.name(),
+                    (&module, entry),
+                    constants,
+                    None,
+                )
             })
             .clone()
     }

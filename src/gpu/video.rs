@@ -2,7 +2,7 @@
 //! rgba8unorm texture on the GPU, so the histogram methods and the drawing read a
 //! video frame like any image.
 
-use super::device::{Gpu, GpuError, Owned};
+use super::device::{compute_pipeline, Gpu, GpuError, Owned};
 use super::kernels::{with_constants, ChunkShape};
 use crate::histogram::Spec;
 use crate::image::Region;
@@ -339,18 +339,13 @@ impl FrameConverter {
                     ("aligned", f64::from(u8::from(aligned))),
                     ("count", f64::from(u8::from(self.counts()))),
                 ];
-                gpu.device
-                    .create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
-                        label: Some("yuv"),
-                        layout: Some(&self.layout),
-                        module: &self.module,
-                        entry_point: Some("cs"),
-                        compilation_options: wgpu::PipelineCompilationOptions {
-                            constants: &constants,
-                            ..Default::default()
-                        },
-                        cache: None,
-                    })
+                compute_pipeline(
+                    &gpu.device,
+                    "yuv",
+                    (&self.module, "cs"),
+                    &constants,
+                    Some(&self.layout),
+                )
             })
             .clone();
         if let Some(bins) = &self.bins {
