@@ -34,9 +34,11 @@ dist: build
 TEST_PROFILE := CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16
 
 # What the browser tests run outside the browser: the command-line tool (their
-# reference) and the fixture makers.
+# reference) and the fixture makers. Built as `cargo test` builds them (the test
+# dependencies change a shared crate's features, so a plain `cargo build` would
+# compile the crate a second time): after test-native, nothing to do.
 tools: setup
-	$(TEST_PROFILE) cargo build --release --bin histogram --example fixtures --example large
+	$(TEST_PROFILE) cargo test --release --no-run
 
 serve: build
 	node scripts/serve.mjs $(PORT)
