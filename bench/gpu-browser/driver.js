@@ -46,6 +46,16 @@
 //                                        bench/variants/), in raw WebGPU over the
 //                                        4K photo: the same WGSL timed natively
 //                                        (sum: the counts' total, or - unchecked)
+//   UPLOAD file bitmap_ms exact_bitmap_ms external_copy_ms frame_copy_ms
+//          readback_ms write_texture_ms write_buffer_ms same
+//                                        each way from a file to the GPU timed
+//                                        alone in raw WebGPU: createImageBitmap
+//                                        (default, then as stored), that bitmap
+//                                        by copyExternalImageToTexture, its
+//                                        pixels by VideoFrame.copyTo, by a 2D
+//                                        canvas's getImageData, and those pixels
+//                                        by writeTexture and by writeBuffer;
+//                                        same: whether copyTo's equal getImageData's
 // Query: ?sizes=WxH,...&kinds=...&runs=N&rounds=N&video=seconds&any=1 (any: also a fallback
 // adapter, to try the driver on SwiftShader); for the video: builds=, videos=,
 // paths=, bare=1, videorounds=N, videokernels=1; for the decode: decodes=FILE,...
@@ -206,6 +216,64 @@ async function decodePage() {
       }
     }
   }
+}
+
+// Where the time from a bitmap to the GPU goes (issue #41): each way a decoded
+// photo can reach a texture or buffer, timed alone, in raw WebGPU.
+async function uploadProbe() {
+  const names = (params.get('decodes') ?? 'photo-4896x3010.jpg,photo-6000x4000.jpg').split(',');
+  const rounds = Number(params.get('decoderounds') ?? 3);
+  const adapter = await navigator.gpu.requestAdapter({ powerPreference: 'high-performance' });
+  const device = await adapter.requestDevice();
+  const exact = { premultiplyAlpha: 'none', colorSpaceConversion: 'none' };
+  const timed = async (what) => { const t = performance.now(); const out = await what(); return [performance.now() - t, out]; };
+  const done = () => device.queue.onSubmittedWorkDone();
+  for (const name of names) {
+    const photo = await file(`../media/${name}`);
+    for (let round = 0; round < rounds; round++) {
+      const [plain, b0] = await timed(() => createImageBitmap(photo));
+      b0.close();
+      const [asStored, bitmap] = await timed(() => createImageBitmap(photo, exact));
+      const { width, height } = bitmap;
+      const texture = device.createTexture({ size: [width, height], format: 'rgba8unorm',
+        usage: GPUTextureUsage.COPY_DST | GPUTextureUsage.TEXTURE_BINDING | GPUTextureUsage.RENDER_ATTACHMENT });
+      const [external] = await timed(async () => {
+        device.queue.copyExternalImageToTexture({ source: bitmap }, { texture }, [width, height]);
+        await done();
+      });
+      let frameCopy = NaN;
+      let rgba = null;
+      try {
+        [frameCopy, rgba] = await timed(async () => {
+          const frame = new VideoFrame(bitmap, { timestamp: 0 });
+          const out = new Uint8Array(width * height * 4);
+          await frame.copyTo(out, { format: 'RGBA' });
+          frame.close();
+          return out;
+        });
+      } catch (e) { log(`# VideoFrame.copyTo: ${e}`); }
+      const [readBack, pixels] = await timed(async () => {
+        const context = new OffscreenCanvas(width, height).getContext('2d', { willReadFrequently: true });
+        context.drawImage(bitmap, 0, 0);
+        return new Uint8Array(context.getImageData(0, 0, width, height).data.buffer);
+      });
+      const same = rgba ? rgba.every((v, i) => v === pixels[i]) : 'n/a';
+      const [writeTexture] = await timed(async () => {
+        device.queue.writeTexture({ texture }, pixels, { bytesPerRow: width * 4 }, [width, height]);
+        await done();
+      });
+      const buffer = device.createBuffer({ size: pixels.byteLength, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST });
+      const [writeBuffer] = await timed(async () => {
+        device.queue.writeBuffer(buffer, 0, pixels);
+        await done();
+      });
+      buffer.destroy();
+      texture.destroy();
+      bitmap.close();
+      log(`UPLOAD ${name} ${[plain, asStored, external, frameCopy, readBack, writeTexture, writeBuffer].map((v) => v.toFixed(0)).join(' ')} ${same}`);
+    }
+  }
+  device.destroy();
 }
 
 async function timingsPage() {
@@ -611,7 +679,7 @@ try {
   const fallback = !info || info.isFallbackAdapter || /swiftshader|llvmpipe|lavapipe/i.test(`${info.vendor} ${info.architecture} ${info.description}`);
   if (fallback && !params.has('any')) throw new Error('no hardware adapter: not measuring a fallback');
   const gpu = await GpuContext.create();
-  for (const [name, step] of [['kernels', () => kernels(gpu)], ['scopes', () => scopes(gpu)], ['variants', variants], ['sum', sumProbe], ['draw', drawProbe], ['timings', timingsPage], ['pages', () => imagePages(gpu)], ['decode', decodePage], ['video', () => videoPage(gpu)]]) {
+  for (const [name, step] of [['kernels', () => kernels(gpu)], ['scopes', () => scopes(gpu)], ['variants', variants], ['sum', sumProbe], ['draw', drawProbe], ['timings', timingsPage], ['pages', () => imagePages(gpu)], ['decode', decodePage], ['upload', uploadProbe], ['video', () => videoPage(gpu)]]) {
     if (params.has('skip') && params.get('skip').split(',').includes(name)) continue;
     const t = performance.now();
     try {
