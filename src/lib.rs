@@ -2,7 +2,7 @@
 //! "WebGPU Compute Shaders - Image Histogram" parts 1 and 2.
 //!
 //! The core (`image`, `decode`, `deep`, `hdr`, `histogram`, `stats`, `total`, `json`,
-//! `adjust`, `draw`, `layout`, `scope`, `policy`, `gpu`) has no DOM code and runs natively and
+//! `adjust`, `draw`, `layout`, `scope`, `policy`, `gpu`, `studio`) has no DOM code and runs natively and
 //! in the browser; `count` (files counted band by band, natively) is the engine of
 //! the command line and the Python package; `web` is the browser glue the pages call.
 
@@ -23,6 +23,7 @@ pub mod layout;
 pub mod policy;
 pub mod scope;
 pub mod stats;
+pub mod studio;
 pub mod total;
 
 #[cfg(target_arch = "wasm32")]

@@ -10,6 +10,36 @@ use crate::layout::{self, Panel};
 use glam::{Mat4, Vec3};
 use wgpu::util::DeviceExt;
 
+/// Records a render pass that clears `view` (to transparent) and draws into it
+/// with `draw`, timed into `timestamps` (a query set and its first index) if given:
+/// every canvas of the pages and every offscreen target of the tests.
+pub fn draw_into(
+    encoder: &mut wgpu::CommandEncoder,
+    view: &wgpu::TextureView,
+    timestamps: Option<(&wgpu::QuerySet, u32)>,
+    draw: impl FnOnce(&mut wgpu::RenderPass<'_>),
+) {
+    let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
+        label: Some("draw"),
+        color_attachments: &[Some(wgpu::RenderPassColorAttachment {
+            view,
+            depth_slice: None,
+            resolve_target: None,
+            ops: wgpu::Operations {
+                load: wgpu::LoadOp::Clear(wgpu::Color::TRANSPARENT),
+                store: wgpu::StoreOp::Store,
+            },
+        })],
+        timestamp_writes: timestamps.map(|(query_set, first)| wgpu::RenderPassTimestampWrites {
+            query_set,
+            beginning_of_pass_write_index: Some(first),
+            end_of_pass_write_index: Some(first + 1),
+        }),
+        ..Default::default()
+    });
+    draw(&mut pass);
+}
+
 /// The 16 colours the fragment shader picks from: entry `mask` is the colour where
 /// the bars of the channels in `mask` (bit 0 = R ... bit 3 = luminance) overlap,
 /// the same "screen" blend as the CPU drawing; 0 is transparent.

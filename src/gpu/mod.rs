@@ -20,8 +20,8 @@ pub use adjust::{
 pub use compose::{compose_format, compose_source, Composer};
 pub use device::{now_ms, Destroy, Gpu, GpuError, GpuOptions, Owned};
 pub use draw::{
-    palette, panel_source, picture_source, Bars, FramePainter, HistogramPainter, Look, PanelStyle,
-    Scaler,
+    draw_into, palette, panel_source, picture_source, Bars, FramePainter, HistogramPainter, Look,
+    PanelStyle, Scaler,
 };
 pub use grid::{packed_groups, privatized_groups, Limits};
 pub use hdr::{count_hdr, HdrCount, HdrSamples, HdrUpload};

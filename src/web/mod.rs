@@ -1037,29 +1037,19 @@ impl CanvasTarget {
         draw: impl FnOnce(&mut wgpu::RenderPass<'_>),
     ) -> Result<wgpu::SurfaceTexture, gpu::GpuError> {
         let (frame, view) = self.current()?;
-        let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
-            label: Some("draw"),
-            color_attachments: &[Some(wgpu::RenderPassColorAttachment {
-                view: &view,
-                depth_slice: None,
-                resolve_target: None,
-                ops: wgpu::Operations {
-                    load: wgpu::LoadOp::Clear(wgpu::Color::TRANSPARENT),
-                    store: wgpu::StoreOp::Store,
-                },
-            })],
-            timestamp_writes: timestamps.map(|(query_set, first)| {
-                wgpu::RenderPassTimestampWrites {
-                    query_set,
-                    beginning_of_pass_write_index: Some(first),
-                    end_of_pass_write_index: Some(first + 1),
-                }
-            }),
-            ..Default::default()
-        });
-        draw(&mut pass);
-        drop(pass);
+        gpu::draw_into(encoder, &view, timestamps, draw);
         Ok(frame)
+    }
+
+    /// Follows the canvas's size, then its next frame, a view of it and its size:
+    /// a core view's target (src/studio), the frame presented after the submission.
+    fn next(
+        &mut self,
+        gpu: &gpu::Gpu,
+    ) -> Result<(wgpu::SurfaceTexture, wgpu::TextureView, (u32, u32)), gpu::GpuError> {
+        self.fit(gpu);
+        let (frame, view) = self.current()?;
+        Ok((frame, view, (self.config.width, self.config.height)))
     }
 
     /// The canvas's next frame and a view of it, to draw into and present after

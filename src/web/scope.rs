@@ -4,11 +4,11 @@
 
 use super::live::{Frames, Live};
 use super::{png, CanvasTarget, Context, GpuContext, Picture, WebResult};
-use crate::gpu::{self, Gpu, GpuImage, Kernels, ScopeCount, ScopeKernel, ScopePainter};
+use crate::gpu::{self, Gpu, GpuImage, Kernels};
 use crate::image::Region;
-use crate::layout::Panel;
 use crate::scope::{Counts, Scope, Style};
-use std::cell::{Cell, RefCell};
+use crate::studio::{ScopeView, Target};
+use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 
@@ -40,17 +40,13 @@ pub fn scope_labels(name: &str) -> WebResult<String> {
     serde_json::to_string(&labels).map_err(|e| JsError::new(&e.to_string()))
 }
 
-/// One scope over a texture, counted and drawn into its canvas.
-pub(super) struct ScopeView {
-    scope: Scope,
+/// One scope over a texture (the core's view), drawn into its canvas.
+pub(super) struct ScopeCanvas {
+    view: ScopeView,
     target: RefCell<CanvasTarget>,
-    count: Rc<RefCell<ScopeCount>>,
-    painter: ScopePainter,
-    style: Cell<Style>,
-    shown: RefCell<Vec<usize>>,
 }
 
-impl ScopeView {
+impl ScopeCanvas {
     pub(super) fn new(
         g: &Gpu,
         kernels: &mut Kernels,
@@ -58,60 +54,19 @@ impl ScopeView {
         image: &GpuImage,
         scope: Scope,
         region: Region,
-    ) -> WebResult<ScopeView> {
-        let count = ScopeCount::new(g, kernels, image, scope, Some(region))
-            .map_err(|e| JsError::new(&e.0))?;
+    ) -> WebResult<ScopeCanvas> {
         let target = CanvasTarget::new(g, canvas).map_err(|e| JsError::new(&e.0))?;
-        let painter = ScopePainter::new(g, &count, target.config.format);
-        let view = ScopeView {
-            scope,
-            target: RefCell::new(target),
-            count: Rc::new(RefCell::new(count)),
-            painter,
-            style: Cell::new(Style {
-                log: false,
-                gain: 1.0,
-            }),
-            shown: RefCell::new(vec![3]),
-        };
-        view.place(g);
-        Ok(view)
-    }
-
-    fn place(&self, g: &Gpu) {
-        let target = self.target.borrow();
         let size = (target.config.width, target.config.height);
-        let panel = Panel::full(&self.shown.borrow());
-        let count = self.count.borrow();
-        self.painter
-            .set_view(&g.queue, &count, self.scope, &panel, size, self.style.get());
-    }
-
-    /// Linear or logarithmic brightness, its gain, and the waveform's channels.
-    pub(super) fn set_style(&self, g: &Gpu, style: Style, shown: Vec<usize>) {
-        self.style.set(style);
-        *self.shown.borrow_mut() = shown;
-        self.place(g);
-    }
-
-    pub(super) fn set_region(&self, g: &Gpu, image: &GpuImage, region: Region) -> WebResult<()> {
-        self.count
-            .borrow_mut()
-            .set_region(g, image, region)
+        let view = ScopeView::new(g, kernels, image, scope, region, target.config.format, size)
             .map_err(|e| JsError::new(&e.0))?;
-        self.place(g);
-        Ok(())
+        Ok(ScopeCanvas {
+            view,
+            target: RefCell::new(target),
+        })
     }
 
-    /// Records the count.
-    pub(super) fn encode(&self, encoder: &mut wgpu::CommandEncoder) {
-        self.count.borrow().encode(encoder);
-    }
-
-    /// Whether the GPU is one the CPU emulates (the scope counts with `csColumn`),
-    /// where drawing every scope on every frame costs a video its frame rate.
-    pub(super) fn emulated(&self) -> bool {
-        self.count.borrow().kernel() == ScopeKernel::Columns
+    pub(super) fn view(&self) -> &ScopeView {
+        &self.view
     }
 
     /// Draws the counts into the canvas; the frame is presented after the submission.
@@ -120,21 +75,18 @@ impl ScopeView {
         g: &Gpu,
         encoder: &mut wgpu::CommandEncoder,
     ) -> WebResult<wgpu::SurfaceTexture> {
-        if let (true, Scope::Vectorscope { size }) = (self.emulated(), self.scope) {
-            // Where the CPU draws, the vectorscope is drawn at most a pixel a cell
-            // and the page scales it up: a 491 x 491 canvas took 21 ms a frame on
-            // SwiftShader, 256 x 256 6 ms, and the counts hold no more detail.
+        if let Some(side) = self.view.largest_side() {
             let canvas = &self.target.borrow().canvas;
-            canvas.set_width(canvas.width().min(size));
-            canvas.set_height(canvas.height().min(size));
+            canvas.set_width(canvas.width().min(side));
+            canvas.set_height(canvas.height().min(side));
         }
-        if self.target.borrow_mut().fit(g) {
-            self.place(g);
-        }
-        self.target
-            .borrow()
-            .draw(encoder, None, |pass| self.painter.draw(pass))
-            .map_err(|e| JsError::new(&e.0))
+        let (frame, view, size) = self
+            .target
+            .borrow_mut()
+            .next(g)
+            .map_err(|e| JsError::new(&e.0))?;
+        self.view.draw(g, encoder, Target { view: &view, size });
+        Ok(frame)
     }
 
     /// Counts once more, reads the counts back and hands them to `then` with the
@@ -147,7 +99,7 @@ impl ScopeView {
         let g = &context.gpu;
         let start = gpu::now_ms();
         let mut encoder = g.device.create_command_encoder(&Default::default());
-        let (readback, readout) = self.count.borrow().encode_read(g, &mut encoder);
+        let (readback, readout) = self.view.count().borrow().encode_read(g, &mut encoder);
         g.queue.submit([encoder.finish()]);
         wasm_bindgen_futures::future_to_promise(async move {
             let g = &context.gpu;
@@ -181,7 +133,7 @@ impl ScopeView {
     /// The scope at natural size (one pixel per bin, as `histogram scope` draws
     /// it) as PNG bytes.
     pub(super) fn png(&self, context: Rc<Context>) -> js_sys::Promise {
-        let style = self.style.get();
+        let style = self.view.style();
         self.read(context, move |counts, scope, _, _, _| {
             let bytes = png(&counts.draw(scope, style))?;
             Ok(js_sys::Uint8Array::from(&bytes[..]))
@@ -197,7 +149,7 @@ impl ScopeView {
         pass_ms: f64,
         duration_ms: f64,
     ) -> js_sys::Promise {
-        let count = self.count.clone();
+        let count = self.view.count().clone();
         wasm_bindgen_futures::future_to_promise(async move {
             gpu::keep_busy(&context.gpu, pass_ms, duration_ms, |encoder| {
                 count.borrow().encode(encoder)
@@ -231,7 +183,7 @@ pub struct ScopeScreen {
     context: Rc<Context>,
     source: Source,
     size: (u32, u32),
-    view: ScopeView,
+    view: ScopeCanvas,
 }
 
 #[wasm_bindgen]
@@ -287,7 +239,7 @@ impl ScopeScreen {
             }
         };
         let (w, h) = image.size();
-        let view = ScopeView::new(
+        let view = ScopeCanvas::new(
             &context.gpu,
             &mut context.kernels.borrow_mut(),
             canvas,
@@ -309,6 +261,7 @@ impl ScopeScreen {
     pub fn set_style(&self, log: bool, gain: f32, shown: Vec<u8>) {
         let shown = shown.into_iter().map(usize::from).collect();
         self.view
+            .view()
             .set_style(&self.context.gpu, Style { log, gain }, shown);
     }
 
@@ -332,7 +285,7 @@ impl ScopeScreen {
         if let (true, Source::Live(frames)) = (live, &self.source) {
             frames.convert(g, &mut encoder);
         }
-        self.view.encode(&mut encoder);
+        self.view.view().encode(&mut encoder);
         let frame = self.view.draw(g, &mut encoder)?;
         g.queue.submit([encoder.finish()]);
         g.queue.present(frame);

@@ -3,11 +3,11 @@
 
 use crate::common;
 
-use common::{gpu, photo};
+use common::{copy_out, gpu, photo};
 use histogram::draw::{render, scales};
 use histogram::gpu::{
-    compose_format, Bars, Composer, FramePainter, Gpu, GpuImage, HistogramPainter, Kernels, Method,
-    Run, RunOptions,
+    compose_format, draw_into, Bars, Composer, FramePainter, Gpu, GpuImage, HistogramPainter,
+    Kernels, Method, Run, RunOptions,
 };
 use histogram::layout::{video_panels, Panel};
 use histogram::{Image, Spec};
@@ -52,21 +52,7 @@ fn draw(gpu: &Gpu, image: &Image, spec: Spec, panels: &[Panel]) -> (Vec<f32>, Ve
             wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::COPY_SRC,
         );
         let view = target.create_view(&Default::default());
-        {
-            let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
-                color_attachments: &[Some(wgpu::RenderPassColorAttachment {
-                    view: &view,
-                    depth_slice: None,
-                    resolve_target: None,
-                    ops: wgpu::Operations {
-                        load: wgpu::LoadOp::Clear(wgpu::Color::TRANSPARENT),
-                        store: wgpu::StoreOp::Store,
-                    },
-                })],
-                ..Default::default()
-            });
-            painter.draw(&mut pass, i);
-        }
+        draw_into(&mut encoder, &view, None, |pass| painter.draw(pass, i));
         let read = device.create_buffer(&wgpu::BufferDescriptor {
             label: None,
             size: (SIZE.0 * SIZE.1 * 4) as u64,
@@ -180,35 +166,6 @@ fn gpu_drawing_matches_the_cpu_drawing() {
     }
 }
 
-/// Copies `texture` (`size`, 4 bytes a pixel) into a buffer to read after submitting.
-fn copy_out(
-    gpu: &Gpu,
-    encoder: &mut wgpu::CommandEncoder,
-    texture: &wgpu::Texture,
-    size: (u32, u32),
-) -> wgpu::Buffer {
-    let row = (size.0 * 4).next_multiple_of(wgpu::COPY_BYTES_PER_ROW_ALIGNMENT);
-    let read = gpu.device.create_buffer(&wgpu::BufferDescriptor {
-        label: None,
-        size: (row * size.1) as u64,
-        usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
-        mapped_at_creation: false,
-    });
-    encoder.copy_texture_to_buffer(
-        texture.as_image_copy(),
-        wgpu::TexelCopyBufferInfo {
-            buffer: &read,
-            layout: wgpu::TexelCopyBufferLayout {
-                offset: 0,
-                bytes_per_row: Some(row),
-                rows_per_image: None,
-            },
-        },
-        texture.size(),
-    );
-    read
-}
-
 /// The video page's canvas written by the compose pass is the picture the render
 /// pass draws with the frame quad and the article's histogram quads, in each
 /// canvas format it composes into.
@@ -270,24 +227,12 @@ fn compose_pass_draws_what_the_quads_draw() {
         let mut encoder = gpu.device.create_command_encoder(&Default::default());
         run.encode(&mut encoder);
         painter.encode_scale(&mut encoder);
-        {
-            let view = quads.create_view(&Default::default());
-            let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
-                color_attachments: &[Some(wgpu::RenderPassColorAttachment {
-                    view: &view,
-                    depth_slice: None,
-                    resolve_target: None,
-                    ops: wgpu::Operations {
-                        load: wgpu::LoadOp::Clear(wgpu::Color::TRANSPARENT),
-                        store: wgpu::StoreOp::Store,
-                    },
-                })],
-                ..Default::default()
-            });
-            picture.draw(&mut pass);
-            painter.draw(&mut pass, 0);
-            painter.draw(&mut pass, 1);
-        }
+        let view = quads.create_view(&Default::default());
+        draw_into(&mut encoder, &view, None, |pass| {
+            picture.draw(pass);
+            painter.draw(pass, 0);
+            painter.draw(pass, 1);
+        });
         composer.encode(
             &mut encoder,
             &composed.create_view(&Default::default()),

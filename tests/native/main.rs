@@ -31,4 +31,5 @@ mod many;
 mod region;
 mod scopes;
 mod stats;
+mod studio;
 mod video_frames;

@@ -1,30 +1,30 @@
-//! The studio: a picture (an image, or the frames of a video or camera) counted on
-//! the GPU and shown by views that each own their pass and drawing: the picture
-//! (picture.rs), the histogram panel (panel.rs), the adjustment (adjust.rs) and
-//! the scopes (../scope.rs).
-//! This module holds the source and its count, and composes the views into one
-//! submission a frame. Statistics and the hover readout come from bins read back
-//! now and then; the region is counted through the kernels' uniforms.
+//! The studio in the page: the core's studio views (src/studio: the picture, the
+//! histogram panel, the adjustment, the scopes) over a picture (an image, or the
+//! frames of a video or camera) counted on the GPU, each drawing into its canvas.
+//! This module holds the source and its count, the canvases, and composes the
+//! views into one submission a frame. Statistics and the hover readout come from
+//! bins read back now and then; the region is counted through the kernels' uniforms.
 
 mod adjust;
-mod panel;
-mod picture;
 
 use super::live::{Frames, Live};
-use super::scope::{named_scope, ScopeView};
-use super::{hdr_outcome, read_outcome, Context, GpuContext, HdrState, Picture, WebResult};
+use super::scope::{named_scope, ScopeCanvas};
+use super::{
+    hdr_outcome, read_outcome, CanvasTarget, Context, GpuContext, HdrState, Picture, WebResult,
+};
 use crate::adjust::Adjustment;
 use crate::gpu::{GpuImage, HdrCount, Method, Owned, Run, RunOptions};
-use crate::histogram::{Spec, MAX_KERNEL_BINS};
+use crate::histogram::Spec;
 use crate::image::Region;
 use crate::layout::PanelLayout;
-use crate::policy::{method_for, Asked, Kind};
-use adjust::AdjustView;
-use panel::PanelView;
-use picture::PictureView;
+use crate::studio::{self, AdjustView, Cadence, PanelView, PictureView, Target};
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
+
+/// The height of a panel's label on the page, in CSS pixels (style.css's
+/// .panel-name and .half-label: 0.75rem text and its margin), with some air.
+const LABEL_PX: f32 = 20.0;
 
 /// The WGSL of the studio's drawing: "panel" (the histogram panel) or "picture".
 #[wasm_bindgen(js_name = studioSource)]
@@ -125,35 +125,18 @@ impl Source {
     }
 }
 
-/// On video the adjusted picture's histogram (a second pass over every pixel, as
-/// costly as counting the frame) is counted every this many frames and drawn
-/// as last counted between them: 5 to 15 times a second, as often as a person
-/// reads it, while the picture itself is adjusted every frame.
-const ADJUSTED_EVERY: u32 = 4;
-
-/// On video, where the GPU is one the CPU emulates, each scope is counted and
-/// drawn every this many frames, the scopes taking turns, and shows its last
-/// count between: on SwiftShader two scopes every frame held a 540p video to 12
-/// frames a second where the video page played 30; every 4th frame held it to
-/// 0.76-0.85 of the video page's rate, every 6th (five times a second at 30
-/// frames) 0.91-0.93 (docs/DECISIONS.md, 22). On a GPU, every frame.
-const SCOPES_EVERY_EMULATED: u32 = 6;
-
-/// Bins a studio may count: 16 to 4096 (past 256 only on 16-bit pictures, whose
-/// 65536 levels fill them; the page says so).
-const BINS: std::ops::RangeInclusive<u32> = 16..=4096;
-
 #[wasm_bindgen]
 pub struct Studio {
     context: Rc<Context>,
     source: Source,
     region: Cell<Region>,
     picture: PictureView,
+    picture_canvas: RefCell<CanvasTarget>,
     panel: PanelView,
+    panel_canvas: RefCell<CanvasTarget>,
     adjust: RefCell<Option<AdjustView>>,
-    scopes: RefCell<Vec<ScopeView>>,
-    /// Frames drawn: a video's adjusted histogram is counted every
-    /// `ADJUSTED_EVERY`th.
+    scopes: RefCell<Vec<ScopeCanvas>>,
+    /// Frames drawn: the cadence of a video's adjusted histogram and scopes.
     frames: Cell<u32>,
     /// Whether a picture's bins hold its count of the current region: a draw for
     /// other reasons (an option, the window's size) does not count it again,
@@ -175,42 +158,21 @@ impl Studio {
     ) -> WebResult<Studio> {
         let context = gpu.context();
         let g = &context.gpu;
-        let spec = spec(bins)?;
-        let max = g.limits().max_texture_dimension_2d;
+        let spec = studio::spec(bins).map_err(|e| JsError::new(&e))?;
         let (width, height) = (picture.width(), picture.height());
-        if width > max || height > max {
-            return Err(JsError::new(&format!(
-                "the picture is {width}x{height}: the studio holds it in one texture, and this \
-                 GPU's largest is {max} pixels a side. The chapter pages count it in pieces."
-            )));
-        }
+        studio::fits(width, height, g.limits().max_texture_dimension_2d)
+            .map_err(|e| JsError::new(&e))?;
         if let Some(hdr) = &picture.hdr {
             let samples = picture.hdr_uploaded(&context, hdr);
             let state = (hdr.clone(), samples, picture.hdr_stats);
             return Studio::for_hdr(context, picture_canvas, panel_canvas, state, spec);
         }
         // The texture is drawn, adjusted and read by the scopes at 8 bits; a 16-bit
-        // picture's histogram is counted from its samples as stored. Which method
-        // counts is the policy's (the privatized kernel reads the texture).
+        // picture's histogram is counted from its samples as stored, by the method
+        // the studio's rule gives.
         let (image, deep) = picture.uploaded(&context);
-        let kind = if deep.is_some() {
-            Kind::Deep
-        } else {
-            Kind::Eight
-        };
-        let asked = Asked::Gpu(Method::Privatized);
-        let method = method_for(asked, Some(g), kind, spec.num_bins).unwrap_or(Method::Privatized);
-        let counted = match &deep {
-            Some(deep) => deep,
-            None if method == Method::Deep => {
-                return Err(JsError::new(&format!(
-                    "a picture of 8 bits a channel is counted here in at most {MAX_KERNEL_BINS} \
-                     bins, not {}",
-                    spec.num_bins
-                )))
-            }
-            None => &image,
-        };
+        let method = studio::method(deep.is_some(), spec.num_bins).map_err(|e| JsError::new(&e))?;
+        let counted = deep.as_ref().unwrap_or(&image);
         let options = RunOptions::new(method, spec);
         let run = Run::new(g, &mut context.kernels.borrow_mut(), counted, options)
             .map_err(|e| JsError::new(&e.0))?;
@@ -267,7 +229,7 @@ impl Studio {
         panel_canvas: web_sys::HtmlCanvasElement,
         live: &Live,
     ) -> WebResult<Studio> {
-        spec(live.frames().run().spec().num_bins)?;
+        studio::spec(live.frames().run().spec().num_bins).map_err(|e| JsError::new(&e))?;
         let source = Source::Live(live.frames());
         Studio::make(gpu.context(), picture_canvas, panel_canvas, source)
     }
@@ -313,20 +275,28 @@ impl Studio {
     ) -> WebResult<Studio> {
         let g = &context.gpu;
         let (width, height) = source.size();
-        let picture = PictureView::new(g, picture_canvas, source.view(), (width, height))?;
+        let picture_canvas =
+            CanvasTarget::new(g, picture_canvas).map_err(|e| JsError::new(&e.0))?;
+        let panel_canvas = CanvasTarget::new(g, panel_canvas).map_err(|e| JsError::new(&e.0))?;
+        let size = |t: &CanvasTarget| (t.config.width, t.config.height);
+        let (format, at) = (picture_canvas.config.format, size(&picture_canvas));
+        let picture = PictureView::new(g, source.view(), (width, height), format, at);
         let panel = PanelView::new(
             g,
             &mut context.kernels.borrow_mut(),
-            panel_canvas,
             source.bins(),
             width as u64 * height as u64,
-        )?;
+            panel_canvas.config.format,
+            size(&panel_canvas),
+        );
         Ok(Studio {
             context,
             source,
             region: Cell::new(Region::whole(width, height)),
             picture,
+            picture_canvas: RefCell::new(picture_canvas),
             panel,
+            panel_canvas: RefCell::new(panel_canvas),
             adjust: RefCell::new(None),
             scopes: RefCell::default(),
             frames: Cell::new(0),
@@ -510,7 +480,7 @@ impl Studio {
                     adjustment.check().map_err(|e| JsError::new(&e))?,
                     self.source.view(),
                     self.source.size(),
-                    &self.panel,
+                    self.panel_canvas.borrow().config.format,
                 )
                 .map_err(|e| JsError::new(&e.0))?,
             ),
@@ -539,7 +509,7 @@ impl Studio {
     #[wasm_bindgen(js_name = readTables)]
     pub fn read_tables(&self) -> js_sys::Promise {
         match self.adjust.borrow().as_ref() {
-            Some(a) => a.read_tables(self.context.clone()),
+            Some(a) => adjust::read_tables(a, self.context.clone()),
             None => js_sys::Promise::reject(&JsError::new("no adjustment is on").into()),
         }
     }
@@ -548,7 +518,12 @@ impl Studio {
     #[wasm_bindgen(js_name = adjustedPng)]
     pub fn adjusted_png(&self) -> WebResult<js_sys::Promise> {
         match self.adjust.borrow().as_ref() {
-            Some(a) => a.adjusted_png(self.context.clone(), self.source.view(), self.source.size()),
+            Some(a) => adjust::adjusted_png(
+                a,
+                self.context.clone(),
+                self.source.view(),
+                self.source.size(),
+            ),
             None => Err(JsError::new("no adjustment is on")),
         }
     }
@@ -570,7 +545,7 @@ impl Studio {
             .map(|(name, canvas)| {
                 let scope = named_scope(name, size)?;
                 let mut kernels = self.context.kernels.borrow_mut();
-                ScopeView::new(g, &mut kernels, canvas, &image, scope, self.region.get())
+                ScopeCanvas::new(g, &mut kernels, canvas, &image, scope, self.region.get())
             })
             .collect::<WebResult<Vec<_>>>()?;
         *self.scopes.borrow_mut() = views;
@@ -578,15 +553,10 @@ impl Studio {
     }
 
     /// On video, each scope is counted and drawn every this many frames (1 but
-    /// where the CPU emulates the GPU: `SCOPES_EVERY_EMULATED`).
+    /// where the CPU emulates the GPU: src/studio's `SCOPES_EVERY_EMULATED`).
     #[wasm_bindgen(getter, js_name = scopeEvery)]
     pub fn scope_every(&self) -> u32 {
-        let scopes = self.scopes.borrow();
-        if scopes.iter().any(ScopeView::emulated) {
-            SCOPES_EVERY_EMULATED
-        } else {
-            1
-        }
+        self.cadence(false).scope_every
     }
 
     /// The scopes' brightness (logarithmic or linear, times `gain`) and the
@@ -594,9 +564,11 @@ impl Studio {
     #[wasm_bindgen(js_name = setScopeStyle)]
     pub fn set_scope_style(&self, log: bool, gain: f32, shown: Vec<u8>) {
         let shown: Vec<usize> = shown.into_iter().map(usize::from).collect();
-        for view in self.scopes.borrow().iter() {
+        for scope in self.scopes.borrow().iter() {
             let style = crate::scope::Style { log, gain };
-            view.set_style(&self.context.gpu, style, shown.clone());
+            scope
+                .view()
+                .set_style(&self.context.gpu, style, shown.clone());
         }
     }
 
@@ -653,8 +625,10 @@ impl Studio {
         };
         moved.map_err(|e| JsError::new(&e.0))?;
         let image = self.source.image();
-        for view in self.scopes.borrow().iter() {
-            view.set_region(g, &image, region)?;
+        for scope in self.scopes.borrow().iter() {
+            let view = scope.view();
+            view.set_region(g, &image, region)
+                .map_err(|e| JsError::new(&e.0))?;
         }
         self.panel.set_entries(g, region.pixel_count());
         self.region.set(region);
@@ -668,6 +642,14 @@ impl Studio {
             .place(&self.context.gpu, adjust.as_ref().map(AdjustView::painter));
     }
 
+    /// What this frame records: on video, the adjusted histogram and the scopes
+    /// take turns (src/studio's `Cadence`).
+    fn cadence(&self, live: bool) -> Cadence {
+        let scopes = self.scopes.borrow();
+        let emulated = scopes.iter().any(|s| s.view().emulated());
+        Cadence::new(scopes.len(), emulated, self.frames.get(), live)
+    }
+
     /// Counts, then every view records its passes and draws, in one submission.
     /// `live`: a frame of a playing video.
     fn render(&self, live: bool) -> WebResult<()> {
@@ -675,6 +657,7 @@ impl Studio {
         if let Some(fault) = g.fault() {
             return Err(JsError::new(&fault));
         }
+        let cadence = self.cadence(live);
         let mut encoder = g.device.create_command_encoder(&Default::default());
         match &self.source {
             Source::Picture { run, .. } if !self.counted.replace(true) => run.encode(&mut encoder),
@@ -696,34 +679,38 @@ impl Studio {
                     && run.method() != Method::Deep
                     && self.region.get() == Region::whole(w, h)
             });
-            let frame = self.frames.get();
             a.encode(
                 &mut encoder,
                 whole.map(|run| run.bins()),
-                !live || frame.is_multiple_of(ADJUSTED_EVERY),
+                cadence.adjusted_due(),
             );
         }
         self.panel.encode(&mut encoder, self.source.bins().1);
         let scopes = self.scopes.borrow();
-        let every = self.scope_every();
-        let frame = self.frames.get();
-        // Scope i's turn: frames i * every / n apart, so the scopes' work spreads.
-        let n = (scopes.len() as u32).max(1);
-        let due = |i: usize| !live || frame % every == i as u32 * every / n;
-        for (i, view) in scopes.iter().enumerate() {
-            if due(i) {
-                view.encode(&mut encoder);
+        for (i, scope) in scopes.iter().enumerate() {
+            if cadence.scope_due(i) {
+                scope.view().encode(&mut encoder);
             }
         }
-        let picture = self.picture.draw(g, &mut encoder)?;
-        let panel = self
-            .panel
-            .draw(g, &mut encoder, adjust.as_ref().map(AdjustView::painter))?;
+        let err = |e: crate::gpu::GpuError| JsError::new(&e.0);
+        let (picture, view, size) = self.picture_canvas.borrow_mut().next(g).map_err(err)?;
+        self.picture
+            .draw(g, &mut encoder, Target { view: &view, size });
+        let (panel, view, size) = self.panel_canvas.borrow_mut().next(g).map_err(err)?;
+        // The page's labels over the panels, as a fraction of the canvas's height
+        // on the screen: the bars leave that strip free.
+        let css = self.panel_canvas.borrow().canvas.client_height().max(1) as f32;
+        let adjusted = adjust.as_ref().map(AdjustView::painter);
+        if self.panel.set_label(LABEL_PX / css) {
+            self.panel.place(g, adjusted);
+        }
+        self.panel
+            .draw(g, &mut encoder, Target { view: &view, size }, adjusted);
         let drawn = scopes
             .iter()
             .enumerate()
-            .filter(|&(i, _)| due(i))
-            .map(|(_, view)| view.draw(g, &mut encoder))
+            .filter(|&(i, _)| cadence.scope_due(i))
+            .map(|(_, scope)| scope.draw(g, &mut encoder))
             .collect::<WebResult<Vec<_>>>()?;
         g.queue.submit([encoder.finish()]);
         g.queue.present(picture);
@@ -734,13 +721,4 @@ impl Studio {
         self.frames.set(self.frames.get().wrapping_add(1));
         Ok(())
     }
-}
-
-fn spec(bins: u32) -> WebResult<Spec> {
-    if !BINS.contains(&bins) {
-        return Err(JsError::new(&format!(
-            "the studio counts 16 to 4096 bins, not {bins}"
-        )));
-    }
-    super::spec(4, bins)
 }

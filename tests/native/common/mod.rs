@@ -153,3 +153,32 @@ impl AsRef<std::ffi::OsStr> for Scratch {
         self.0.path().as_os_str()
     }
 }
+
+/// Copies `texture` (`size`, 4 bytes a pixel) into a buffer to read after submitting.
+pub fn copy_out(
+    gpu: &Gpu,
+    encoder: &mut wgpu::CommandEncoder,
+    texture: &wgpu::Texture,
+    size: (u32, u32),
+) -> wgpu::Buffer {
+    let row = (size.0 * 4).next_multiple_of(wgpu::COPY_BYTES_PER_ROW_ALIGNMENT);
+    let read = gpu.device.create_buffer(&wgpu::BufferDescriptor {
+        label: None,
+        size: (row * size.1) as u64,
+        usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+        mapped_at_creation: false,
+    });
+    encoder.copy_texture_to_buffer(
+        texture.as_image_copy(),
+        wgpu::TexelCopyBufferInfo {
+            buffer: &read,
+            layout: wgpu::TexelCopyBufferLayout {
+                offset: 0,
+                bytes_per_row: Some(row),
+                rows_per_image: None,
+            },
+        },
+        texture.size(),
+    );
+    read
+}

@@ -3,57 +3,57 @@
 //! outlined over them, and with an adjustment on, the adjusted picture's
 //! histograms in the right half.
 
-use super::super::{CanvasTarget, WebResult};
-use crate::gpu::{Bars, Gpu, HistogramPainter, Kernels, PanelStyle};
+use super::Target;
+use crate::gpu::{draw_into, Bars, Gpu, HistogramPainter, Kernels, PanelStyle};
 use crate::histogram::Spec;
 use crate::layout::{in_half, Half, Panel, PanelLayout};
-use std::cell::{Cell, RefCell};
-use wasm_bindgen::prelude::*;
+use std::cell::Cell;
 
-/// The height of a panel's label on the page, in CSS pixels (style.css's
-/// .panel-name and .half-label: 0.75rem text and its margin), with some air.
-const LABEL_PX: f32 = 20.0;
-
-pub(super) struct PanelView {
-    target: RefCell<CanvasTarget>,
+pub struct PanelView {
     painter: HistogramPainter,
     layout: Cell<PanelLayout>,
     log: Cell<bool>,
     pinned: Cell<bool>,
     pin_next: Cell<bool>,
+    /// The size of the target last drawn into.
+    target: Cell<(u32, u32)>,
+    /// The height of a panel's label, as a fraction of the target's (0: none).
+    label: Cell<f32>,
 }
 
 impl PanelView {
-    /// The panel over `bins` (counted as `spec`), which count `pixels` pixels.
-    pub(super) fn new(
+    /// The panel over `bins` (counted as `spec`), which count `pixels` pixels,
+    /// drawn into targets of `format`, the first of `target` pixels.
+    pub fn new(
         g: &Gpu,
         kernels: &mut Kernels,
-        canvas: web_sys::HtmlCanvasElement,
         (spec, bins): (Spec, &wgpu::Buffer),
         pixels: u64,
-    ) -> WebResult<PanelView> {
-        let target = CanvasTarget::new(g, canvas).map_err(|e| JsError::new(&e.0))?;
-        let painter = Self::painter(g, kernels, &target, spec, bins);
+        format: wgpu::TextureFormat,
+        target: (u32, u32),
+    ) -> PanelView {
+        let painter = Self::painter(g, kernels, format, spec, bins);
         painter.set_entries(&g.queue, pixels);
         let view = PanelView {
-            target: RefCell::new(target),
             painter,
             layout: Cell::default(),
             log: Cell::new(false),
             pinned: Cell::new(false),
             pin_next: Cell::new(false),
+            target: Cell::new(target),
+            label: Cell::new(0.0),
         };
         view.place(g, None);
-        Ok(view)
+        view
     }
 
-    /// A painter for this panel's canvas over `bins`, with room for the most
+    /// A painter for targets of `format` over `bins`, with room for the most
     /// panels a layout has.
-    pub(super) fn painter(
+    pub fn painter(
         g: &Gpu,
         kernels: &mut Kernels,
-        target: &CanvasTarget,
-        spec: crate::Spec,
+        format: wgpu::TextureFormat,
+        spec: Spec,
         bins: &wgpu::Buffer,
     ) -> HistogramPainter {
         let most = PanelLayout {
@@ -61,44 +61,38 @@ impl PanelView {
             shown: [true; 4],
         }
         .panels();
-        HistogramPainter::new(
-            g,
-            kernels,
-            spec,
-            bins,
-            target.config.format,
-            &most,
-            Bars::Panel,
-        )
-    }
-
-    pub(super) fn target(&self) -> std::cell::Ref<'_, CanvasTarget> {
-        self.target.borrow()
+        HistogramPainter::new(g, kernels, spec, bins, format, &most, Bars::Panel)
     }
 
     /// How many pixels the bins count (a region's, or the picture's).
-    pub(super) fn set_entries(&self, g: &Gpu, pixels: u64) {
+    pub fn set_entries(&self, g: &Gpu, pixels: u64) {
         self.painter.set_entries(&g.queue, pixels);
     }
 
-    pub(super) fn set_options(&self, layout: PanelLayout, log: bool) {
+    pub fn set_options(&self, layout: PanelLayout, log: bool) {
         self.layout.set(layout);
         self.log.set(log);
     }
 
+    /// The height of the page's label over a panel, as a fraction of the target's
+    /// height: the bars leave that strip free. True if it changed.
+    pub fn set_label(&self, fraction: f32) -> bool {
+        self.label.replace(fraction) != fraction
+    }
+
     /// Keeps the histogram of the next draw, outlined from then on.
-    pub(super) fn pin(&self) {
+    pub fn pin(&self) {
         self.pin_next.set(true);
         self.pinned.set(true);
     }
 
-    pub(super) fn unpin(&self) {
+    pub fn unpin(&self) {
         self.pinned.set(false);
     }
 
-    /// The panels as drawn: all of the canvas, or the left half when an
+    /// The panels as drawn: all of the target, or the left half when an
     /// adjustment's histograms take the right.
-    pub(super) fn panels(&self, adjusting: bool) -> Vec<Panel> {
+    pub fn panels(&self, adjusting: bool) -> Vec<Panel> {
         let panels = self.layout.get().panels();
         if adjusting {
             in_half(panels, Half::Left)
@@ -108,13 +102,12 @@ impl PanelView {
     }
 
     /// Writes every panel's place and style, this one's and the adjusted picture's.
-    pub(super) fn place(&self, g: &Gpu, adjusted: Option<&HistogramPainter>) {
+    pub fn place(&self, g: &Gpu, adjusted: Option<&HistogramPainter>) {
         let panels = self.panels(adjusted.is_some());
-        // The page names the panels when there are several (.panel-name), and the
-        // halves when adjusting (.half-label): each at its panel's top, in a strip
-        // the bars leave free.
+        // Labels name the panels when there are several, and the halves when
+        // adjusting: each at its panel's top, in a strip the bars leave free.
         let label = if panels.len() > 1 || adjusted.is_some() {
-            LABEL_PX / self.target.borrow().canvas.client_height().max(1) as f32
+            self.label.get()
         } else {
             0.0
         };
@@ -135,35 +128,33 @@ impl PanelView {
     }
 
     /// Records the scale pass (and the pin's copy) after the bins were counted.
-    pub(super) fn encode(&self, encoder: &mut wgpu::CommandEncoder, bins: &wgpu::Buffer) {
+    pub fn encode(&self, encoder: &mut wgpu::CommandEncoder, bins: &wgpu::Buffer) {
         self.painter.encode_scale(encoder);
         if self.pin_next.replace(false) {
             self.painter.pin(encoder, bins);
         }
     }
 
-    /// Draws the panels (and the adjusted picture's, scaled by their owner); the
-    /// returned frame is presented after the submission.
-    pub(super) fn draw(
+    /// Records the panels' drawing (and the adjusted picture's, scaled by their
+    /// owner) into `target`, placed anew if its size changed.
+    pub fn draw(
         &self,
         g: &Gpu,
         encoder: &mut wgpu::CommandEncoder,
+        target: Target,
         adjusted: Option<&HistogramPainter>,
-    ) -> WebResult<wgpu::SurfaceTexture> {
-        if self.target.borrow_mut().fit(g) {
+    ) {
+        if self.target.replace(target.size) != target.size {
             self.place(g, adjusted);
         }
         let layout = self.layout.get();
-        self.target
-            .borrow()
-            .draw(encoder, None, |pass| {
-                for i in 0..layout.panels().len() {
-                    self.painter.draw(pass, i);
-                    if let Some(adjusted) = adjusted {
-                        adjusted.draw(pass, i);
-                    }
+        draw_into(encoder, target.view, None, |pass| {
+            for i in 0..layout.panels().len() {
+                self.painter.draw(pass, i);
+                if let Some(adjusted) = adjusted {
+                    adjusted.draw(pass, i);
                 }
-            })
-            .map_err(|e| JsError::new(&e.0))
+            }
+        });
     }
 }

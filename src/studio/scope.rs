@@ -1,0 +1,116 @@
+//! A scope shown: counted on the GPU over a texture and drawn into its target (the
+//! studio holds one per scope shown; a scope chapter page, one).
+
+use super::Target;
+use crate::gpu::{
+    draw_into, Gpu, GpuError, GpuImage, Kernels, ScopeCount, ScopeKernel, ScopePainter,
+};
+use crate::image::Region;
+use crate::layout::Panel;
+use crate::scope::{Scope, Style};
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+
+pub struct ScopeView {
+    scope: Scope,
+    count: Rc<RefCell<ScopeCount>>,
+    painter: ScopePainter,
+    style: Cell<Style>,
+    shown: RefCell<Vec<usize>>,
+    /// The size of the target last drawn into.
+    target: Cell<(u32, u32)>,
+}
+
+impl ScopeView {
+    /// `scope` over `image` (its `region`), drawn into targets of `format`, the
+    /// first of `target` pixels.
+    pub fn new(
+        g: &Gpu,
+        kernels: &mut Kernels,
+        image: &GpuImage,
+        scope: Scope,
+        region: Region,
+        format: wgpu::TextureFormat,
+        target: (u32, u32),
+    ) -> Result<ScopeView, GpuError> {
+        let count = ScopeCount::new(g, kernels, image, scope, Some(region))?;
+        let painter = ScopePainter::new(g, &count, format);
+        let view = ScopeView {
+            scope,
+            count: Rc::new(RefCell::new(count)),
+            painter,
+            style: Cell::new(Style {
+                log: false,
+                gain: 1.0,
+            }),
+            shown: RefCell::new(vec![3]),
+            target: Cell::new(target),
+        };
+        view.place(g);
+        Ok(view)
+    }
+
+    fn place(&self, g: &Gpu) {
+        let panel = Panel::full(&self.shown.borrow());
+        let count = self.count.borrow();
+        let (scope, style) = (self.scope, self.style.get());
+        self.painter
+            .set_view(&g.queue, &count, scope, &panel, self.target.get(), style);
+    }
+
+    pub fn scope(&self) -> Scope {
+        self.scope
+    }
+
+    /// The count, for a page to read back or keep the GPU busy with.
+    pub fn count(&self) -> &Rc<RefCell<ScopeCount>> {
+        &self.count
+    }
+
+    pub fn style(&self) -> Style {
+        self.style.get()
+    }
+
+    /// Linear or logarithmic brightness, its gain, and the waveform's channels.
+    pub fn set_style(&self, g: &Gpu, style: Style, shown: Vec<usize>) {
+        self.style.set(style);
+        *self.shown.borrow_mut() = shown;
+        self.place(g);
+    }
+
+    pub fn set_region(&self, g: &Gpu, image: &GpuImage, region: Region) -> Result<(), GpuError> {
+        self.count.borrow_mut().set_region(g, image, region)?;
+        self.place(g);
+        Ok(())
+    }
+
+    /// Records the count.
+    pub fn encode(&self, encoder: &mut wgpu::CommandEncoder) {
+        self.count.borrow().encode(encoder);
+    }
+
+    /// Whether the GPU is one the CPU emulates (the scope counts with `csColumn`),
+    /// where drawing every scope on every frame costs a video its frame rate.
+    pub fn emulated(&self) -> bool {
+        self.count.borrow().kernel() == ScopeKernel::Columns
+    }
+
+    /// The largest target side worth drawing: where the CPU draws, the vectorscope
+    /// at most a pixel a cell, scaled up by the page (a 491 x 491 canvas took 21 ms
+    /// a frame on SwiftShader, 256 x 256 6 ms, and the counts hold no more detail).
+    pub fn largest_side(&self) -> Option<u32> {
+        match (self.emulated(), self.scope) {
+            (true, Scope::Vectorscope { size }) => Some(size),
+            _ => None,
+        }
+    }
+
+    /// Records the drawing of the counts into `target`, placed anew if its size
+    /// changed.
+    pub fn draw(&self, g: &Gpu, encoder: &mut wgpu::CommandEncoder, target: Target) {
+        if self.target.replace(target.size) != target.size {
+            self.place(g);
+        }
+        draw_into(encoder, target.view, None, |pass| self.painter.draw(pass));
+    }
+}

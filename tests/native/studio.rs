@@ -1,0 +1,175 @@
+//! The studio's views (src/studio), the same code the page runs, drawing into
+//! offscreen textures: the picture at its own size equals its pixels, and the
+//! histogram panel's bars stand where a CPU count of the picture puts them,
+//! under the labels' strip.
+
+use crate::common;
+
+use common::{copy_out, gpu};
+use histogram::gpu::{Gpu, GpuImage, Kernels, Method, Run, RunOptions};
+use histogram::layout::PanelLayout;
+use histogram::studio::{PanelView, PictureView, Target};
+use histogram::{compute_cpu, Image, Spec};
+
+const FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Rgba8Unorm;
+
+/// A target texture of `size`, drawn into by `draw`, read back (4 bytes a pixel).
+fn drawn(
+    gpu: &Gpu,
+    size: (u32, u32),
+    draw: impl FnOnce(&mut wgpu::CommandEncoder, Target),
+) -> Vec<u8> {
+    let usage = wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::COPY_SRC;
+    let texture = gpu.texture("studio target", size, FORMAT, usage);
+    let view = texture.create_view(&Default::default());
+    let mut encoder = gpu.device.create_command_encoder(&Default::default());
+    draw(&mut encoder, Target { view: &view, size });
+    let read = copy_out(gpu, &mut encoder, &texture, size);
+    gpu.queue.submit([encoder.finish()]);
+    let bytes = pollster::block_on(gpu.read_buffer(&read)).unwrap();
+    // Rows are padded to the copy's alignment.
+    let row = (size.0 * 4).next_multiple_of(wgpu::COPY_BYTES_PER_ROW_ALIGNMENT) as usize;
+    bytes
+        .chunks(row)
+        .flat_map(|r| &r[..size.0 as usize * 4])
+        .copied()
+        .collect()
+}
+
+/// Three grey levels side by side, a third of the picture each: 0, 128 and 255.
+fn thirds() -> Image {
+    let (w, h) = (96, 64);
+    let rgba = (0..w * h)
+        .flat_map(|i| {
+            let v = [0, 128, 255][(i % w / (w / 3)) as usize];
+            [v, v, v, 255]
+        })
+        .collect();
+    Image::from_rgba(w, h, rgba).unwrap()
+}
+
+#[test]
+fn the_picture_drawn_at_its_size_is_its_pixels() {
+    let gpu = gpu();
+    for image in [Image::noise(64, 48, 3), thirds()] {
+        let size = (image.width(), image.height());
+        let uploaded = GpuImage::upload_as_is(&gpu, &image);
+        let texture = uploaded.texture_view().unwrap();
+        let view = PictureView::new(&gpu, texture, size, FORMAT, size);
+        assert_eq!(
+            view.rect(),
+            [0.0, 0.0, 1.0, 1.0],
+            "fills a target of its shape"
+        );
+        let pixels = drawn(&gpu, size, |encoder, target| {
+            view.draw(&gpu, encoder, target)
+        });
+        let differing = pixels
+            .iter()
+            .zip(image.rgba())
+            .filter(|(a, b)| a != b)
+            .count();
+        assert_eq!(
+            differing, 0,
+            "{}x{}: {differing} bytes differ",
+            size.0, size.1
+        );
+    }
+}
+
+#[test]
+fn the_panel_draws_the_counted_bars_under_the_labels_strip() {
+    let gpu = gpu();
+    let image = thirds();
+    let spec = Spec::rgbl();
+    let mut kernels = Kernels::default();
+    let uploaded = GpuImage::upload_as_is(&gpu, &image);
+    let run = Run::new(
+        &gpu,
+        &mut kernels,
+        &uploaded,
+        RunOptions::new(Method::Privatized, spec),
+    )
+    .unwrap();
+    let size = (256, 200);
+    let panel = PanelView::new(
+        &gpu,
+        &mut kernels,
+        (spec, run.bins()),
+        image.pixel_count(),
+        FORMAT,
+        size,
+    );
+    // The CPU's count: which bins hold pixels (levels 0, 128 and 255).
+    let expected = compute_cpu(&image, spec);
+    let full: Vec<usize> = (0..256).filter(|&b| expected.channel(3)[b] > 0).collect();
+    assert_eq!(full, vec![0, 128, 255]);
+    for (layout, label) in [
+        // Luminance alone, no label: the fullest bin reaches 90% of the height.
+        (
+            PanelLayout {
+                parade: false,
+                shown: [false, false, false, true],
+            },
+            0.0,
+        ),
+        // The parade of four, labelled: each panel's top strip stays free.
+        (
+            PanelLayout {
+                parade: true,
+                shown: [true; 4],
+            },
+            0.1,
+        ),
+    ] {
+        panel.set_options(layout, false);
+        panel.set_label(label);
+        panel.place(&gpu, None);
+        let pixels = drawn(&gpu, size, |encoder, target| {
+            run.encode(encoder);
+            panel.encode(encoder, run.bins());
+            panel.draw(&gpu, encoder, target, None);
+        });
+        let lit = |x: u32, y: u32| pixels[((y * size.0 + x) * 4 + 3) as usize] != 0;
+        for p in panel.panels(false) {
+            let [px, py, pw, ph] = p.rect;
+            let (width, height) = (size.0 as f32, size.1 as f32);
+            let columns = (px * width).round() as u32..((px + pw) * width).round() as u32;
+            let rows = (py * height).round() as u32..((py + ph) * height).round() as u32;
+            let pixels_a_bin = pw * width / 256.0;
+            // The fullest bin reaches 90% of its panel, less where a label's strip
+            // takes more (decided in src/gpu/draw.rs; written out again here).
+            let reach = (1.0 - label / ph).clamp(0.5, 0.9);
+            let want = (ph * height * reach).round() as usize;
+            let strip = (ph * height * (1.0 - reach)).floor() as usize;
+            for x in columns.clone() {
+                let centre = x as f32 + 0.5 - columns.start as f32;
+                // How far this column is from the nearest full bin's centre, in pixels.
+                let away = full
+                    .iter()
+                    .map(|&b| ((b as f32 + 0.5) * pixels_a_bin - centre).abs())
+                    .fold(f32::MAX, f32::min);
+                let column: Vec<bool> = rows.clone().map(|y| lit(x, y)).collect();
+                let bar = column.iter().position(|&l| l).map(|top| column.len() - top);
+                // A bar is drawn at least five pixels wide (two either side of its
+                // own), so that a lone full bin is never lost.
+                if away <= 2.0 {
+                    let bar = bar.unwrap_or(0);
+                    assert!(
+                        bar.abs_diff(want) <= 1,
+                        "column {x}: a bar {bar} px high, want {want} ({layout:?})"
+                    );
+                } else if away >= 4.0 {
+                    assert_eq!(
+                        bar, None,
+                        "column {x}: lit {away} px from any counted bin ({layout:?})"
+                    );
+                }
+                assert!(
+                    column[..strip].iter().all(|&l| !l),
+                    "column {x}: lit in the label's strip ({layout:?})"
+                );
+            }
+        }
+    }
+}
