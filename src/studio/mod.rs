@@ -6,11 +6,13 @@
 //! current texture, and presents; the native tests hand them offscreen textures.
 
 mod adjust;
+mod engine;
 mod panel;
 mod picture;
 mod scope;
 
 pub use adjust::AdjustView;
+pub use engine::{Frame, LiveFrames, Source, Studio, Targets};
 pub use panel::PanelView;
 pub use picture::PictureView;
 pub use scope::ScopeView;
@@ -26,6 +28,9 @@ pub struct Target<'a> {
     pub view: &'a wgpu::TextureView,
     pub size: (u32, u32),
 }
+
+/// A target's format and first size: what a view is made for.
+pub type Canvas = (wgpu::TextureFormat, (u32, u32));
 
 /// Bins the studio counts: 16 to 4096 (past 256 only on 16-bit pictures, whose
 /// 65536 levels fill them; the page says so).

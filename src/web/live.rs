@@ -322,3 +322,26 @@ impl Frames {
         }
     }
 }
+
+/// The studio counts and draws a `Live`'s frames through the core's view of them.
+impl crate::studio::LiveFrames for Frames {
+    fn view(&self) -> &wgpu::TextureView {
+        Frames::view(self)
+    }
+
+    fn size(&self) -> (u32, u32) {
+        Frames::size(self)
+    }
+
+    fn run(&self) -> &Rc<Run> {
+        Frames::run(self)
+    }
+
+    fn encode(&self, g: &Gpu, encoder: &mut wgpu::CommandEncoder) {
+        Frames::encode(self, g, encoder, None);
+    }
+
+    fn set_region(&self, queue: &wgpu::Queue, region: Region) -> Result<(), gpu::GpuError> {
+        Frames::set_region(self, queue, region)
+    }
+}

@@ -770,7 +770,7 @@ pub(crate) struct HdrReading {
 /// An HDR picture in the studio: its samples on the GPU and in memory (for the
 /// statistics, which come from the samples), and the region counted last.
 pub(crate) struct HdrState {
-    count: HdrCount,
+    count: Rc<HdrCount>,
     image: Rc<HdrImage>,
     /// The statistics over the whole picture, when they were worked out already.
     whole: Option<[Option<HdrStats>; 4]>,
@@ -779,7 +779,11 @@ pub(crate) struct HdrState {
 }
 
 impl HdrState {
-    fn new(count: HdrCount, image: Rc<HdrImage>, whole: Option<[Option<HdrStats>; 4]>) -> HdrState {
+    fn new(
+        count: Rc<HdrCount>,
+        image: Rc<HdrImage>,
+        whole: Option<[Option<HdrStats>; 4]>,
+    ) -> HdrState {
         HdrState {
             count,
             image,

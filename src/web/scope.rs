@@ -4,7 +4,7 @@
 
 use super::live::{Frames, Live};
 use super::{png, CanvasTarget, Context, GpuContext, Picture, WebResult};
-use crate::gpu::{self, Gpu, GpuImage, Kernels};
+use crate::gpu::{self, Gpu, GpuImage};
 use crate::image::Region;
 use crate::scope::{Counts, Scope, Style};
 use crate::studio::{ScopeView, Target};
@@ -40,134 +40,99 @@ pub fn scope_labels(name: &str) -> WebResult<String> {
     serde_json::to_string(&labels).map_err(|e| JsError::new(&e.to_string()))
 }
 
-/// One scope over a texture (the core's view), drawn into its canvas.
-pub(super) struct ScopeCanvas {
-    view: ScopeView,
-    target: RefCell<CanvasTarget>,
+/// A scope's canvas's next frame, a view of it and its size, for the core's
+/// `ScopeView` to draw into. Where the CPU draws, the vectorscope's canvas is
+/// first held to a pixel a cell (`ScopeView::largest_side`).
+pub(super) fn scope_frame(
+    g: &Gpu,
+    canvas: &mut CanvasTarget,
+    view: &ScopeView,
+) -> WebResult<(wgpu::SurfaceTexture, wgpu::TextureView, (u32, u32))> {
+    if let Some(side) = view.largest_side() {
+        canvas.canvas.set_width(canvas.canvas.width().min(side));
+        canvas.canvas.set_height(canvas.canvas.height().min(side));
+    }
+    canvas.next(g).map_err(|e| JsError::new(&e.0))
 }
 
-impl ScopeCanvas {
-    pub(super) fn new(
-        g: &Gpu,
-        kernels: &mut Kernels,
-        canvas: web_sys::HtmlCanvasElement,
-        image: &GpuImage,
-        scope: Scope,
-        region: Region,
-    ) -> WebResult<ScopeCanvas> {
-        let target = CanvasTarget::new(g, canvas).map_err(|e| JsError::new(&e.0))?;
-        let size = (target.config.width, target.config.height);
-        let view = ScopeView::new(g, kernels, image, scope, region, target.config.format, size)
-            .map_err(|e| JsError::new(&e.0))?;
-        Ok(ScopeCanvas {
-            view,
-            target: RefCell::new(target),
-        })
-    }
-
-    pub(super) fn view(&self) -> &ScopeView {
-        &self.view
-    }
-
-    /// Draws the counts into the canvas; the frame is presented after the submission.
-    pub(super) fn draw(
-        &self,
-        g: &Gpu,
-        encoder: &mut wgpu::CommandEncoder,
-    ) -> WebResult<wgpu::SurfaceTexture> {
-        if let Some(side) = self.view.largest_side() {
-            let canvas = &self.target.borrow().canvas;
-            canvas.set_width(canvas.width().min(side));
-            canvas.set_height(canvas.height().min(side));
-        }
-        let (frame, view, size) = self
-            .target
-            .borrow_mut()
-            .next(g)
-            .map_err(|e| JsError::new(&e.0))?;
-        self.view.draw(g, encoder, Target { view: &view, size });
-        Ok(frame)
-    }
-
-    /// Counts once more, reads the counts back and hands them to `then` with the
-    /// count's GPU and wall times.
-    fn read<T: Into<JsValue>>(
-        &self,
-        context: Rc<Context>,
-        then: impl FnOnce(Counts, Scope, Region, Option<f64>, f64) -> WebResult<T> + 'static,
-    ) -> js_sys::Promise {
+/// Counts once more, reads the counts back and hands them to `then` with the
+/// count's GPU and wall times.
+fn read<T: Into<JsValue>>(
+    view: &ScopeView,
+    context: Rc<Context>,
+    then: impl FnOnce(Counts, Scope, Region, Option<f64>, f64) -> WebResult<T> + 'static,
+) -> js_sys::Promise {
+    let g = &context.gpu;
+    let start = gpu::now_ms();
+    let mut encoder = g.device.create_command_encoder(&Default::default());
+    let (readback, readout) = view.count().borrow().encode_read(g, &mut encoder);
+    g.queue.submit([encoder.finish()]);
+    wasm_bindgen_futures::future_to_promise(async move {
         let g = &context.gpu;
-        let start = gpu::now_ms();
-        let mut encoder = g.device.create_command_encoder(&Default::default());
-        let (readback, readout) = self.view.count().borrow().encode_read(g, &mut encoder);
-        g.queue.submit([encoder.finish()]);
-        wasm_bindgen_futures::future_to_promise(async move {
-            let g = &context.gpu;
-            let bytes = g
-                .read_buffer(&readback)
-                .await
-                .map_err(|e| JsError::new(&e.0))?;
-            let (counts, gpu_ms) = readout.counts(&bytes, g.queue.get_timestamp_period());
-            let wall_ms = gpu::now_ms() - start;
-            then(counts, readout.scope, readout.region, gpu_ms, wall_ms)
-                .map(Into::into)
-                .map_err(Into::into)
-        })
-    }
-
-    /// The counts as JSON (the command line's object for `file`, of a picture of
-    /// `size`).
-    pub(super) fn json(
-        &self,
-        context: Rc<Context>,
-        file: String,
-        size: (u32, u32),
-    ) -> js_sys::Promise {
-        let whole = Region::whole(size.0, size.1);
-        self.read(context, move |counts, _, region, _, _| {
-            let region = (region != whole).then_some(region);
-            Ok(counts.json(&file, size, region))
-        })
-    }
-
-    /// The scope at natural size (one pixel per bin, as `histogram scope` draws
-    /// it) as PNG bytes.
-    pub(super) fn png(&self, context: Rc<Context>) -> js_sys::Promise {
-        let style = self.view.style();
-        self.read(context, move |counts, scope, _, _, _| {
-            let bytes = png(&counts.draw(scope, style))?;
-            Ok(js_sys::Uint8Array::from(&bytes[..]))
-        })
-    }
-
-    /// Counts back to back for `duration_ms` (`pass_ms`: one count's time), so the
-    /// GPU is at its working clocks when timed: an idle GPU drops them within a
-    /// second (an H100 to 345 MHz, which made a 4K waveform's 43 us 190).
-    pub(super) fn keep_busy(
-        &self,
-        context: Rc<Context>,
-        pass_ms: f64,
-        duration_ms: f64,
-    ) -> js_sys::Promise {
-        let count = self.view.count().clone();
-        wasm_bindgen_futures::future_to_promise(async move {
-            gpu::keep_busy(&context.gpu, pass_ms, duration_ms, |encoder| {
-                count.borrow().encode(encoder)
-            })
+        let bytes = g
+            .read_buffer(&readback)
             .await
             .map_err(|e| JsError::new(&e.0))?;
-            Ok(JsValue::UNDEFINED)
-        })
-    }
+        let (counts, gpu_ms) = readout.counts(&bytes, g.queue.get_timestamp_period());
+        let wall_ms = gpu::now_ms() - start;
+        then(counts, readout.scope, readout.region, gpu_ms, wall_ms)
+            .map(Into::into)
+            .map_err(Into::into)
+    })
+}
 
-    /// One timed count: [GPU ms (NaN without timestamps), wall ms].
-    pub(super) fn time(&self, context: Rc<Context>) -> js_sys::Promise {
-        self.read(context, |_, _, _, gpu_ms, wall_ms| {
-            Ok(js_sys::Float64Array::from(
-                &[gpu_ms.unwrap_or(f64::NAN), wall_ms][..],
-            ))
+/// The counts as JSON (the command line's object for `file`, of a picture of
+/// `size`).
+pub(super) fn json(
+    view: &ScopeView,
+    context: Rc<Context>,
+    file: String,
+    size: (u32, u32),
+) -> js_sys::Promise {
+    let whole = Region::whole(size.0, size.1);
+    read(view, context, move |counts, _, region, _, _| {
+        let region = (region != whole).then_some(region);
+        Ok(counts.json(&file, size, region))
+    })
+}
+
+/// The scope at natural size (one pixel per bin, as `histogram scope` draws
+/// it) as PNG bytes.
+pub(super) fn png_of(view: &ScopeView, context: Rc<Context>) -> js_sys::Promise {
+    let style = view.style();
+    read(view, context, move |counts, scope, _, _, _| {
+        let bytes = png(&counts.draw(scope, style))?;
+        Ok(js_sys::Uint8Array::from(&bytes[..]))
+    })
+}
+
+/// Counts back to back for `duration_ms` (`pass_ms`: one count's time), so the
+/// GPU is at its working clocks when timed: an idle GPU drops them within a
+/// second (an H100 to 345 MHz, which made a 4K waveform's 43 us 190).
+pub(super) fn keep_busy(
+    view: &ScopeView,
+    context: Rc<Context>,
+    pass_ms: f64,
+    duration_ms: f64,
+) -> js_sys::Promise {
+    let count = view.count().clone();
+    wasm_bindgen_futures::future_to_promise(async move {
+        gpu::keep_busy(&context.gpu, pass_ms, duration_ms, |encoder| {
+            count.borrow().encode(encoder)
         })
-    }
+        .await
+        .map_err(|e| JsError::new(&e.0))?;
+        Ok(JsValue::UNDEFINED)
+    })
+}
+
+/// One timed count: [GPU ms (NaN without timestamps), wall ms].
+pub(super) fn time(view: &ScopeView, context: Rc<Context>) -> js_sys::Promise {
+    read(view, context, |_, _, _, gpu_ms, wall_ms| {
+        Ok(js_sys::Float64Array::from(
+            &[gpu_ms.unwrap_or(f64::NAN), wall_ms][..],
+        ))
+    })
 }
 
 /// What a scope screen counts: a picture, or live frames.
@@ -183,7 +148,8 @@ pub struct ScopeScreen {
     context: Rc<Context>,
     source: Source,
     size: (u32, u32),
-    view: ScopeCanvas,
+    view: ScopeView,
+    canvas: RefCell<CanvasTarget>,
 }
 
 #[wasm_bindgen]
@@ -239,19 +205,30 @@ impl ScopeScreen {
             }
         };
         let (w, h) = image.size();
-        let view = ScopeCanvas::new(
-            &context.gpu,
-            &mut context.kernels.borrow_mut(),
-            canvas,
+        let g = &context.gpu;
+        let canvas = CanvasTarget::new(g, canvas).map_err(|e| JsError::new(&e.0))?;
+        let (format, at) = (
+            canvas.config.format,
+            (canvas.config.width, canvas.config.height),
+        );
+        let mut kernels = context.kernels.borrow_mut();
+        let view = ScopeView::new(
+            g,
+            &mut kernels,
             image,
             scope,
             Region::whole(w, h),
-        )?;
+            format,
+            at,
+        )
+        .map_err(|e| JsError::new(&e.0))?;
+        drop(kernels);
         Ok(ScopeScreen {
             context,
             source,
             size: (w, h),
             view,
+            canvas: RefCell::new(canvas),
         })
     }
 
@@ -261,7 +238,6 @@ impl ScopeScreen {
     pub fn set_style(&self, log: bool, gain: f32, shown: Vec<u8>) {
         let shown = shown.into_iter().map(usize::from).collect();
         self.view
-            .view()
             .set_style(&self.context.gpu, Style { log, gain }, shown);
     }
 
@@ -285,8 +261,10 @@ impl ScopeScreen {
         if let (true, Source::Live(frames)) = (live, &self.source) {
             frames.convert(g, &mut encoder);
         }
-        self.view.view().encode(&mut encoder);
-        let frame = self.view.draw(g, &mut encoder)?;
+        self.view.encode(&mut encoder);
+        let (frame, view, size) = scope_frame(g, &mut self.canvas.borrow_mut(), &self.view)?;
+        self.view
+            .draw(g, &mut encoder, Target { view: &view, size });
         g.queue.submit([encoder.finish()]);
         g.queue.present(frame);
         Ok(())
@@ -294,25 +272,24 @@ impl ScopeScreen {
 
     /// The counts as the command line's JSON for `file`.
     pub fn json(&self, file: String) -> js_sys::Promise {
-        self.view.json(self.context.clone(), file, self.size)
+        json(&self.view, self.context.clone(), file, self.size)
     }
 
     /// The scope at natural size as PNG bytes.
     pub fn png(&self) -> js_sys::Promise {
-        self.view.png(self.context.clone())
+        png_of(&self.view, self.context.clone())
     }
 
     /// One timed count: [GPU ms (NaN without timestamps), wall ms].
     pub fn time(&self) -> js_sys::Promise {
-        self.view.time(self.context.clone())
+        time(&self.view, self.context.clone())
     }
 
     /// Counts back to back for `duration_ms` before timing (`pass_ms`: one
     /// count's time), as the timings page does.
     #[wasm_bindgen(js_name = keepBusy)]
     pub fn keep_busy(&self, pass_ms: f64, duration_ms: f64) -> js_sys::Promise {
-        self.view
-            .keep_busy(self.context.clone(), pass_ms, duration_ms)
+        keep_busy(&self.view, self.context.clone(), pass_ms, duration_ms)
     }
 
     #[wasm_bindgen(getter)]

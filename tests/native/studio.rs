@@ -8,8 +8,9 @@ use crate::common;
 use common::{copy_out, gpu};
 use histogram::gpu::{Gpu, GpuImage, Kernels, Method, Run, RunOptions};
 use histogram::layout::PanelLayout;
-use histogram::studio::{PanelView, PictureView, Target};
-use histogram::{compute_cpu, Image, Spec};
+use histogram::studio::{Frame, PanelView, PictureView, Studio, Target, Targets};
+use histogram::{compute_cpu, Histogram, Image, Region, Spec};
+use std::rc::Rc;
 
 const FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Rgba8Unorm;
 
@@ -172,4 +173,132 @@ fn the_panel_draws_the_counted_bars_under_the_labels_strip() {
             }
         }
     }
+}
+
+/// One frame of `studio` drawn offscreen (picture and panel), then the bins it
+/// counted, read back.
+fn frame(gpu: &Gpu, studio: &Studio) -> Histogram {
+    let usage = wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::COPY_SRC;
+    let textures =
+        [(96, 64), (256, 100)].map(|size| (gpu.texture("target", size, FORMAT, usage), size));
+    let views = textures
+        .each_ref()
+        .map(|(t, _)| t.create_view(&Default::default()));
+    let run = studio.source().run().unwrap().clone();
+    let mut encoder = gpu.device.create_command_encoder(&Default::default());
+    let frame = Frame {
+        picture: Target {
+            view: &views[0],
+            size: textures[0].1,
+        },
+        panel: Target {
+            view: &views[1],
+            size: textures[1].1,
+        },
+        label: 0.1,
+        scopes: Vec::new(),
+    };
+    studio.encode(gpu, &mut encoder, false, frame);
+    run.encode_readback(&mut encoder);
+    gpu.queue.submit([encoder.finish()]);
+    pollster::block_on(run.read(gpu)).unwrap().0
+}
+
+fn studio_over(gpu: &Gpu, image: &Image, bins: u32) -> Studio {
+    let uploaded = Rc::new(GpuImage::upload_as_is(gpu, image));
+    let targets = Targets {
+        picture: (FORMAT, (96, 64)),
+        panel: (FORMAT, (256, 100)),
+    };
+    Studio::for_picture(
+        gpu,
+        &mut Kernels::default(),
+        (uploaded, None),
+        bins,
+        targets,
+    )
+    .unwrap()
+}
+
+#[test]
+fn the_studio_counts_the_picture_then_the_region_it_is_given() {
+    let gpu = gpu();
+    let image = Image::noise(96, 64, 7);
+    let studio = studio_over(&gpu, &image, 64);
+    let spec = Spec::new(64, histogram::Channels::Rgbl).unwrap();
+    assert_eq!(frame(&gpu, &studio), compute_cpu(&image, spec));
+    let region = Region {
+        x: 10,
+        y: 5,
+        width: 33,
+        height: 21,
+    };
+    studio.set_region(&gpu, region).unwrap();
+    assert_eq!(frame(&gpu, &studio), compute_cpu(&image.crop(region), spec));
+    // A region past the picture is refused, and the last one kept.
+    let refused = studio.set_region(
+        &gpu,
+        Region {
+            x: 90,
+            y: 0,
+            width: 10,
+            height: 1,
+        },
+    );
+    assert!(refused.is_err());
+    assert_eq!(studio.region(), region);
+}
+
+#[test]
+fn a_count_made_elsewhere_is_drawn_until_the_region_changes() {
+    let gpu = gpu();
+    let image = thirds();
+    let studio = studio_over(&gpu, &image, 256);
+    // Counts of another shape are ignored: the first frame counts.
+    studio.precounted(&gpu, 64, &[1; 64 * 4]);
+    assert_eq!(frame(&gpu, &studio), compute_cpu(&image, Spec::rgbl()));
+    // A count given for these bins is the picture's until the region changes
+    // (the page's worker counted it on the CPU where the CPU plays the GPU).
+    let given = vec![7; 256 * 4];
+    let studio = studio_over(&gpu, &image, 256);
+    studio.precounted(&gpu, 256, &given);
+    assert_eq!(frame(&gpu, &studio).counts(), &given[..]);
+    studio.set_region(&gpu, Region::whole(96, 64)).unwrap();
+    assert_eq!(frame(&gpu, &studio), compute_cpu(&image, Spec::rgbl()));
+}
+
+#[test]
+fn the_studio_refuses_what_it_cannot_count() {
+    let gpu = gpu();
+    let image = thirds();
+    let uploaded = Rc::new(GpuImage::upload_as_is(&gpu, &image));
+    let targets = Targets {
+        picture: (FORMAT, (96, 64)),
+        panel: (FORMAT, (256, 100)),
+    };
+    let mut kernels = Kernels::default();
+    let refused = |bins| {
+        Studio::for_picture(
+            &gpu,
+            &mut Kernels::default(),
+            (uploaded.clone(), None),
+            bins,
+            targets,
+        )
+        .err()
+    };
+    assert_eq!(
+        refused(8).unwrap(),
+        "the studio counts 16 to 4096 bins, not 8"
+    );
+    assert!(refused(4096).unwrap().contains("at most 1024 bins"));
+    let studio = Studio::for_picture(&gpu, &mut kernels, (uploaded, None), 256, targets).unwrap();
+    assert_eq!(
+        studio.set_exposure(&gpu, 1.0).unwrap_err(),
+        "only an HDR picture has an exposure"
+    );
+    assert_eq!(
+        (studio.depth(), studio.num_bins(), studio.size()),
+        (8, 256, (96, 64))
+    );
 }

@@ -1,7 +1,8 @@
 //! The studio's adjustment as the page reads it: its tables and the adjusted
 //! picture, read back from the core's view (src/studio/adjust.rs).
 
-use super::super::{png, Context, WebResult};
+use super::super::{png, Context};
+use crate::gpu::Remap;
 use crate::studio::AdjustView;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -25,28 +26,15 @@ pub(super) fn read_tables(view: &AdjustView, context: Rc<Context>) -> js_sys::Pr
     })
 }
 
-/// The adjusted picture at full size, as PNG bytes: made on the GPU like the
-/// command-line tool's `adjust`, encoded here.
-pub(super) fn adjusted_png(
-    view: &AdjustView,
-    context: Rc<Context>,
-    picture: &wgpu::TextureView,
-    size: (u32, u32),
-) -> WebResult<js_sys::Promise> {
-    let adjusted = view
-        .remap(
-            &context.gpu,
-            &mut context.kernels.borrow_mut(),
-            picture,
-            size,
-        )
-        .map_err(|e| JsError::new(&e.0))?;
-    Ok(wasm_bindgen_futures::future_to_promise(async move {
-        let image = adjusted
+/// The adjusted picture (`remap`, made on the GPU like the command-line tool's
+/// `adjust`), read back and encoded as PNG bytes.
+pub(super) fn adjusted_png(remap: Remap, context: Rc<Context>) -> js_sys::Promise {
+    wasm_bindgen_futures::future_to_promise(async move {
+        let image = remap
             .read(&context.gpu)
             .await
             .map_err(|e| JsError::new(&e.0))?;
         let png = png(&image)?;
         Ok(js_sys::Uint8Array::from(&png[..]).into())
-    }))
+    })
 }

@@ -1,24 +1,21 @@
-//! The studio in the page: the core's studio views (src/studio: the picture, the
-//! histogram panel, the adjustment, the scopes) over a picture (an image, or the
-//! frames of a video or camera) counted on the GPU, each drawing into its canvas.
-//! This module holds the source and its count, the canvases, and composes the
-//! views into one submission a frame. Statistics and the hover readout come from
-//! bins read back now and then; the region is counted through the kernels' uniforms.
+//! The studio in the page: the core's studio (src/studio) over a picture (an
+//! image, or the frames of a video or camera), drawing into the page's canvases.
+//! This shell holds the canvases, hands the studio their current textures each
+//! frame and presents them, and turns reads into promises.
 
 mod adjust;
 
-use super::live::{Frames, Live};
-use super::scope::{named_scope, ScopeCanvas};
+use super::live::Live;
+use super::scope::{named_scope, scope_frame};
 use super::{
     hdr_outcome, read_outcome, CanvasTarget, Context, GpuContext, HdrState, Picture, WebResult,
 };
 use crate::adjust::Adjustment;
-use crate::gpu::{GpuImage, HdrCount, Method, Owned, Run, RunOptions};
-use crate::histogram::Spec;
-use crate::image::Region;
+use crate::gpu::GpuError;
 use crate::layout::PanelLayout;
-use crate::studio::{self, AdjustView, Cadence, PanelView, PictureView, Target};
-use std::cell::{Cell, RefCell};
+use crate::studio::{self, Frame, Source, Target, Targets};
+use crate::{Region, Spec};
+use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 
@@ -53,95 +50,31 @@ fn named(name: &str) -> WebResult<Adjustment> {
     Adjustment::named(name).ok_or_else(|| JsError::new(&format!("no adjustment called '{name}'")))
 }
 
-/// An HDR picture: its samples, on the GPU, and its statistics over all of it
-/// when they were worked out where it was decoded.
-type HdrPicture = (
-    Rc<crate::hdr::HdrImage>,
-    Rc<crate::gpu::HdrSamples>,
-    Option<[Option<crate::hdr::HdrStats>; 4]>,
-);
-
-/// What the studio counts: a picture's texture (or a 16-bit picture's samples,
-/// `deep`, beside it), a floating-point picture's samples, or live frames.
-enum Source {
-    Picture {
-        image: Rc<GpuImage>,
-        deep: Option<Rc<GpuImage>>,
-        run: Rc<Run>,
-    },
-    /// An HDR picture: its samples counted in their own units (`hdr`, when the
-    /// histogram is read: its range comes first), and drawn at an exposure into
-    /// `shown`, the 8-bit texture the picture, the adjustments and the scopes read.
-    Hdr {
-        shown: Rc<GpuImage>,
-        _texture: Owned<wgpu::Texture>,
-        hdr: Rc<HdrState>,
-        exposure: Cell<f32>,
-    },
-    Live(Rc<Frames>),
-}
-
-impl Source {
-    fn view(&self) -> &wgpu::TextureView {
-        match self {
-            Source::Picture { image, .. } | Source::Hdr { shown: image, .. } => {
-                image.texture_view().expect("one texture")
-            }
-            Source::Live(frames) => frames.view(),
-        }
-    }
-
-    fn size(&self) -> (u32, u32) {
-        match self {
-            Source::Picture { image, .. } | Source::Hdr { shown: image, .. } => image.size(),
-            Source::Live(frames) => frames.size(),
-        }
-    }
-
-    /// The bins the panel draws, and how they were counted.
-    fn bins(&self) -> (Spec, &wgpu::Buffer) {
-        match self {
-            Source::Hdr { hdr, .. } => (hdr.count.spec(), hdr.count.result()),
-            _ => {
-                let run = self.run().expect("a run");
-                (run.spec(), run.bins())
-            }
-        }
-    }
-
-    /// The texture as an image for a scope to count.
-    fn image(&self) -> GpuImage {
-        let (w, h) = self.size();
-        GpuImage::from_texture(self.view().clone(), w, h)
-    }
-
-    /// The run counting an 8-bit texture or 16-bit samples (not an HDR picture).
-    fn run(&self) -> Option<&Rc<Run>> {
-        match self {
-            Source::Picture { run, .. } => Some(run),
-            Source::Hdr { .. } => None,
-            Source::Live(frames) => Some(frames.run()),
-        }
-    }
-}
-
 #[wasm_bindgen]
 pub struct Studio {
     context: Rc<Context>,
-    source: Source,
-    region: Cell<Region>,
-    picture: PictureView,
+    studio: studio::Studio,
+    /// An HDR picture's state for its readings (its count comes with its range).
+    hdr: Option<Rc<HdrState>>,
     picture_canvas: RefCell<CanvasTarget>,
-    panel: PanelView,
     panel_canvas: RefCell<CanvasTarget>,
-    adjust: RefCell<Option<AdjustView>>,
-    scopes: RefCell<Vec<ScopeCanvas>>,
-    /// Frames drawn: the cadence of a video's adjusted histogram and scopes.
-    frames: Cell<u32>,
-    /// Whether a picture's bins hold its count of the current region: a draw for
-    /// other reasons (an option, the window's size) does not count it again,
-    /// which on a GPU the CPU plays took 1.8 s for 24 megapixels.
-    counted: Cell<bool>,
+    scope_canvases: RefCell<Vec<CanvasTarget>>,
+}
+
+fn js(e: String) -> JsError {
+    JsError::new(&e)
+}
+
+fn gpu_js(e: GpuError) -> JsError {
+    JsError::new(&e.0)
+}
+
+/// A canvas's format and size now: what a core view is made for.
+fn target_of(canvas: &CanvasTarget) -> studio::Canvas {
+    (
+        canvas.config.format,
+        (canvas.config.width, canvas.config.height),
+    )
 }
 
 #[wasm_bindgen]
@@ -158,67 +91,55 @@ impl Studio {
     ) -> WebResult<Studio> {
         let context = gpu.context();
         let g = &context.gpu;
-        let spec = studio::spec(bins).map_err(|e| JsError::new(&e))?;
-        let (width, height) = (picture.width(), picture.height());
-        studio::fits(width, height, g.limits().max_texture_dimension_2d)
-            .map_err(|e| JsError::new(&e))?;
-        if let Some(hdr) = &picture.hdr {
-            let samples = picture.hdr_uploaded(&context, hdr);
-            let state = (hdr.clone(), samples, picture.hdr_stats);
-            return Studio::for_hdr(context, picture_canvas, panel_canvas, state, spec);
-        }
-        // The texture is drawn, adjusted and read by the scopes at 8 bits; a 16-bit
-        // picture's histogram is counted from its samples as stored, by the method
-        // the studio's rule gives.
-        let (image, deep) = picture.uploaded(&context);
-        let method = studio::method(deep.is_some(), spec.num_bins).map_err(|e| JsError::new(&e))?;
-        let counted = deep.as_ref().unwrap_or(&image);
-        let options = RunOptions::new(method, spec);
-        let run = Run::new(g, &mut context.kernels.borrow_mut(), counted, options)
-            .map_err(|e| JsError::new(&e.0))?;
-        // Counted on the CPU already where the CPU plays the GPU (the worker that
-        // read the pixels, www/input.js): the bins as the first count.
-        let precounted = picture.precount.as_ref().filter(|(bins, counts)| {
-            *bins == spec.num_bins && counts.len() == spec.len() && deep.is_none()
-        });
-        if let Some((_, counts)) = precounted {
-            let bytes: Vec<u8> = counts.iter().flat_map(|c| c.to_le_bytes()).collect();
-            g.queue.write_buffer(run.bins(), 0, &bytes);
-        }
-        let source = Source::Picture {
-            image,
-            deep,
-            run: Rc::new(run),
+        let (picture_canvas, panel_canvas) = canvases(g, picture_canvas, panel_canvas)?;
+        let targets = Targets {
+            picture: target_of(&picture_canvas),
+            panel: target_of(&panel_canvas),
         };
-        let studio = Studio::make(context, picture_canvas, panel_canvas, source)?;
-        studio.counted.set(precounted.is_some());
-        Ok(studio)
+        let mut kernels = context.kernels.borrow_mut();
+        let (core, hdr) = if let Some(image) = &picture.hdr {
+            studio::fits(
+                picture.width(),
+                picture.height(),
+                g.limits().max_texture_dimension_2d,
+            )
+            .map_err(js)?;
+            let samples = picture.hdr_uploaded(&context, image);
+            let core =
+                studio::Studio::for_hdr(g, &mut kernels, samples, bins, targets).map_err(js)?;
+            let Source::Hdr { count, .. } = core.source() else {
+                unreachable!("an HDR studio counts HDR samples")
+            };
+            let state = HdrState::new(count.clone(), image.clone(), picture.hdr_stats);
+            (core, Some(Rc::new(state)))
+        } else {
+            let uploaded = picture.uploaded(&context);
+            let core = studio::Studio::for_picture(g, &mut kernels, uploaded, bins, targets)
+                .map_err(js)?;
+            // Counted on the CPU already where the CPU plays the GPU (the worker that
+            // read the pixels, www/input.js): the bins as the first count.
+            if let Some((bins, counts)) = &picture.precount {
+                core.precounted(g, *bins, counts);
+            }
+            (core, None)
+        };
+        drop(kernels);
+        Ok(Studio::make(
+            context,
+            core,
+            hdr,
+            picture_canvas,
+            panel_canvas,
+        ))
     }
 
     /// The exposure an HDR picture is shown at, in stops (0: as stored; each stop
     /// doubles the light); the next draw shows it. Other pictures have none.
     #[wasm_bindgen(js_name = setExposure)]
     pub fn set_exposure(&self, stops: f32) -> WebResult<()> {
-        let Source::Hdr {
-            shown,
-            hdr,
-            exposure,
-            ..
-        } = &self.source
-        else {
-            return Err(JsError::new("only an HDR picture has an exposure"));
-        };
-        if !(-30.0..=30.0).contains(&stops) {
-            return Err(JsError::new("the exposure is -30 to +30 stops"));
-        }
-        let g = &self.context.gpu;
-        let mut encoder = g.device.create_command_encoder(&Default::default());
-        let view = shown.texture_view().expect("one texture");
-        hdr.count
-            .encode_exposure(g, &mut encoder, view, stops.exp2());
-        g.queue.submit([encoder.finish()]);
-        exposure.set(stops);
-        Ok(())
+        self.studio
+            .set_exposure(&self.context.gpu, stops)
+            .map_err(js)
     }
 
     /// The studio over a video's or camera's frames (see `Live`).
@@ -229,114 +150,51 @@ impl Studio {
         panel_canvas: web_sys::HtmlCanvasElement,
         live: &Live,
     ) -> WebResult<Studio> {
-        studio::spec(live.frames().run().spec().num_bins).map_err(|e| JsError::new(&e))?;
-        let source = Source::Live(live.frames());
-        Studio::make(gpu.context(), picture_canvas, panel_canvas, source)
-    }
-
-    /// The studio over an HDR picture's samples, counted in `spec`'s bins.
-    fn for_hdr(
-        context: Rc<Context>,
-        picture_canvas: web_sys::HtmlCanvasElement,
-        panel_canvas: web_sys::HtmlCanvasElement,
-        (image, samples, whole): HdrPicture,
-        spec: Spec,
-    ) -> WebResult<Studio> {
+        let context = gpu.context();
         let g = &context.gpu;
-        let count = HdrCount::over(g, &mut context.kernels.borrow_mut(), samples, spec.num_bins)
-            .map_err(|e| JsError::new(&e.0))?;
-        let (w, h) = count.size();
-        let texture = g.texture(
-            "hdr shown",
-            (w, h),
-            wgpu::TextureFormat::Rgba8Unorm,
-            wgpu::TextureUsages::TEXTURE_BINDING
-                | wgpu::TextureUsages::STORAGE_BINDING
-                | wgpu::TextureUsages::COPY_SRC,
-        );
-        let view = texture.create_view(&Default::default());
-        let mut encoder = g.device.create_command_encoder(&Default::default());
-        count.encode_exposure(g, &mut encoder, &view, 1.0);
-        g.queue.submit([encoder.finish()]);
-        let source = Source::Hdr {
-            shown: Rc::new(GpuImage::from_texture(view, w, h)),
-            _texture: texture,
-            hdr: Rc::new(HdrState::new(count, image, whole)),
-            exposure: Cell::new(0.0),
+        let (picture_canvas, panel_canvas) = canvases(g, picture_canvas, panel_canvas)?;
+        let targets = Targets {
+            picture: target_of(&picture_canvas),
+            panel: target_of(&panel_canvas),
         };
-        Studio::make(context, picture_canvas, panel_canvas, source)
-    }
-
-    fn make(
-        context: Rc<Context>,
-        picture_canvas: web_sys::HtmlCanvasElement,
-        panel_canvas: web_sys::HtmlCanvasElement,
-        source: Source,
-    ) -> WebResult<Studio> {
-        let g = &context.gpu;
-        let (width, height) = source.size();
-        let picture_canvas =
-            CanvasTarget::new(g, picture_canvas).map_err(|e| JsError::new(&e.0))?;
-        let panel_canvas = CanvasTarget::new(g, panel_canvas).map_err(|e| JsError::new(&e.0))?;
-        let size = |t: &CanvasTarget| (t.config.width, t.config.height);
-        let (format, at) = (picture_canvas.config.format, size(&picture_canvas));
-        let picture = PictureView::new(g, source.view(), (width, height), format, at);
-        let panel = PanelView::new(
-            g,
-            &mut context.kernels.borrow_mut(),
-            source.bins(),
-            width as u64 * height as u64,
-            panel_canvas.config.format,
-            size(&panel_canvas),
-        );
-        Ok(Studio {
+        let core =
+            studio::Studio::for_live(g, &mut context.kernels.borrow_mut(), live.frames(), targets)
+                .map_err(js)?;
+        Ok(Studio::make(
             context,
-            source,
-            region: Cell::new(Region::whole(width, height)),
-            picture,
-            picture_canvas: RefCell::new(picture_canvas),
-            panel,
-            panel_canvas: RefCell::new(panel_canvas),
-            adjust: RefCell::new(None),
-            scopes: RefCell::default(),
-            frames: Cell::new(0),
-            counted: Cell::new(false),
-        })
+            core,
+            None,
+            picture_canvas,
+            panel_canvas,
+        ))
     }
 
     #[wasm_bindgen(getter)]
     pub fn width(&self) -> u32 {
-        self.source.size().0
+        self.studio.size().0
     }
 
     #[wasm_bindgen(getter)]
     pub fn height(&self) -> u32 {
-        self.source.size().1
+        self.studio.size().1
     }
 
     #[wasm_bindgen(getter, js_name = numBins)]
     pub fn num_bins(&self) -> u32 {
-        self.source.bins().0.num_bins
+        self.studio.num_bins()
     }
 
     /// Bits a sample as counted: 16 for a 16-bit picture, 32 for an HDR one's
     /// floats, else 8.
     #[wasm_bindgen(getter)]
     pub fn depth(&self) -> u32 {
-        match &self.source {
-            Source::Picture { deep: Some(_), .. } => 16,
-            Source::Hdr { .. } => 32,
-            _ => 8,
-        }
+        self.studio.depth()
     }
 
     /// An HDR picture's exposure in stops (0 for others).
     #[wasm_bindgen(getter)]
     pub fn exposure(&self) -> f32 {
-        match &self.source {
-            Source::Hdr { exposure, .. } => exposure.get(),
-            _ => 0.0,
-        }
+        self.studio.exposure()
     }
 
     /// Counts and draws what is in the texture now (a picture; a paused frame).
@@ -354,72 +212,56 @@ impl Studio {
     #[wasm_bindgen(js_name = setOptions)]
     pub fn set_options(&self, parade: bool, log: bool, shown: Vec<u8>, clipping: bool) {
         let shown: [bool; 4] = std::array::from_fn(|c| shown.get(c).is_some_and(|&s| s != 0));
-        self.panel.set_options(PanelLayout { parade, shown }, log);
-        self.picture.set_clipping(&self.context.gpu, clipping);
-        self.place();
+        let layout = PanelLayout { parade, shown };
+        self.studio
+            .set_options(&self.context.gpu, layout, log, clipping);
     }
 
     /// Counts only this rectangle of the picture from now on.
     #[wasm_bindgen(js_name = setRegion)]
     pub fn set_region(&self, x: u32, y: u32, width: u32, height: u32) -> WebResult<()> {
-        self.use_region(Region {
+        let region = Region {
             x,
             y,
             width,
             height,
-        })
+        };
+        self.studio
+            .set_region(&self.context.gpu, region)
+            .map_err(js)
     }
 
     /// Counts the whole picture again.
     #[wasm_bindgen(js_name = clearRegion)]
     pub fn clear_region(&self) -> WebResult<()> {
-        let (w, h) = self.source.size();
-        self.use_region(Region::whole(w, h))
+        let (w, h) = self.studio.size();
+        self.studio
+            .set_region(&self.context.gpu, Region::whole(w, h))
+            .map_err(js)
     }
 
     /// The counted rectangle: x, y, width, height.
     #[wasm_bindgen(getter)]
     pub fn region(&self) -> Vec<u32> {
-        let r = self.region.get();
-        vec![r.x, r.y, r.width, r.height]
+        self.studio.region().xywh().to_vec()
     }
 
     /// Keeps the histogram of the next draw, drawn as an outline from then on.
     pub fn pin(&self) {
-        self.panel.pin();
-        self.place();
+        self.studio.pin(&self.context.gpu);
     }
 
     pub fn unpin(&self) {
-        self.panel.unpin();
-        self.place();
+        self.studio.unpin(&self.context.gpu);
     }
 
     /// Pins a histogram read back earlier (`counts` interleaved as the bins), as a
     /// pin of it would have: what a new Studio after a lost device is given back.
-    /// It goes through the bins, which the next draw counts anew.
     pub fn repin(&self, counts: Vec<u32>) -> WebResult<()> {
-        let g = &self.context.gpu;
-        let (spec, bins) = self.source.bins();
-        if counts.len() != spec.len() {
-            return Err(JsError::new(&format!(
-                "{} counts do not make this studio's {} bins",
-                counts.len(),
-                spec.len()
-            )));
-        }
-        let bytes: Vec<u8> = counts.iter().flat_map(|c| c.to_le_bytes()).collect();
-        g.queue.write_buffer(bins, 0, &bytes);
-        // The bins hold the pin now: the next draw or reading counts them anew.
-        self.counted.set(false);
-        if let Source::Hdr { hdr, .. } = &self.source {
+        self.studio.repin(&self.context.gpu, &counts).map_err(js)?;
+        if let Some(hdr) = &self.hdr {
             hdr.forget();
         }
-        self.panel.pin();
-        let mut encoder = g.device.create_command_encoder(&Default::default());
-        self.panel.encode(&mut encoder, bins);
-        g.queue.submit([encoder.finish()]);
-        self.place();
         Ok(())
     }
 
@@ -427,8 +269,8 @@ impl Studio {
     /// fractions of the canvas) and a mask of its channels (bit 0 = R ... 3 = L).
     #[wasm_bindgen(js_name = panelRects)]
     pub fn panel_rects(&self) -> Vec<f32> {
-        self.panel
-            .panels(self.adjust.borrow().is_some())
+        self.studio
+            .panels()
             .iter()
             .flat_map(|p| [p.rect[0], p.rect[1], p.rect[2], p.rect[3], p.mask() as f32])
             .collect()
@@ -438,7 +280,7 @@ impl Studio {
     /// as fractions of the canvas.
     #[wasm_bindgen(js_name = pictureRect)]
     pub fn picture_rect(&self) -> Vec<f32> {
-        self.picture.rect().to_vec()
+        self.studio.picture_rect().to_vec()
     }
 
     /// Adjusts the picture from now on: `name` is "none" or one of `adjustments()`;
@@ -470,45 +312,24 @@ impl Studio {
                 other => other,
             }),
         };
-        let g = &self.context.gpu;
-        let view = match adjustment {
-            None => None,
-            Some(adjustment) => Some(
-                AdjustView::new(
-                    g,
-                    &mut self.context.kernels.borrow_mut(),
-                    adjustment.check().map_err(|e| JsError::new(&e))?,
-                    self.source.view(),
-                    self.source.size(),
-                    self.panel_canvas.borrow().config.format,
-                )
-                .map_err(|e| JsError::new(&e.0))?,
-            ),
-        };
-        match &view {
-            Some(v) => {
-                let a = v.adjuster();
-                self.picture
-                    .set_adjustment(g, Some(a.tables()), a.adjustment().code(), a.tiles())
-            }
-            None => self.picture.set_adjustment(g, None, 0, (1, 1)),
-        }
-        *self.adjust.borrow_mut() = view;
-        self.place();
-        Ok(())
+        let format = self.panel_canvas.borrow().config.format;
+        let mut kernels = self.context.kernels.borrow_mut();
+        self.studio
+            .set_adjustment(&self.context.gpu, &mut kernels, adjustment, format)
+            .map_err(js)
     }
 
     /// Where the adjusted part starts, as a fraction of the picture's width (0:
     /// all adjusted, 1: none).
     #[wasm_bindgen(js_name = setSplit)]
     pub fn set_split(&self, split: f32) {
-        self.picture.set_split(&self.context.gpu, split);
+        self.studio.set_split(&self.context.gpu, split);
     }
 
     /// The adjustment's tables as they were last made, read back.
     #[wasm_bindgen(js_name = readTables)]
     pub fn read_tables(&self) -> js_sys::Promise {
-        match self.adjust.borrow().as_ref() {
+        match self.studio.adjustment().as_ref() {
             Some(a) => adjust::read_tables(a, self.context.clone()),
             None => js_sys::Promise::reject(&JsError::new("no adjustment is on").into()),
         }
@@ -517,15 +338,12 @@ impl Studio {
     /// The adjusted picture at full size, as PNG bytes.
     #[wasm_bindgen(js_name = adjustedPng)]
     pub fn adjusted_png(&self) -> WebResult<js_sys::Promise> {
-        match self.adjust.borrow().as_ref() {
-            Some(a) => adjust::adjusted_png(
-                a,
-                self.context.clone(),
-                self.source.view(),
-                self.source.size(),
-            ),
-            None => Err(JsError::new("no adjustment is on")),
-        }
+        let mut kernels = self.context.kernels.borrow_mut();
+        let remap = self
+            .studio
+            .adjusted(&self.context.gpu, &mut kernels)
+            .map_err(js)?;
+        Ok(adjust::adjusted_png(remap, self.context.clone()))
     }
 
     /// Shows these scopes ("waveform", "parade", "vectorscope"), each in its
@@ -538,17 +356,20 @@ impl Studio {
         size: u32,
     ) -> WebResult<()> {
         let g = &self.context.gpu;
-        let image = self.source.image();
-        let views = names
-            .iter()
-            .zip(canvases)
-            .map(|(name, canvas)| {
-                let scope = named_scope(name, size)?;
-                let mut kernels = self.context.kernels.borrow_mut();
-                ScopeCanvas::new(g, &mut kernels, canvas, &image, scope, self.region.get())
-            })
+        let targets = canvases
+            .into_iter()
+            .map(|canvas| CanvasTarget::new(g, canvas).map_err(gpu_js))
             .collect::<WebResult<Vec<_>>>()?;
-        *self.scopes.borrow_mut() = views;
+        let scopes = names
+            .iter()
+            .zip(&targets)
+            .map(|(name, target)| Ok((named_scope(name, size)?, target_of(target))))
+            .collect::<WebResult<Vec<_>>>()?;
+        let mut kernels = self.context.kernels.borrow_mut();
+        self.studio
+            .set_scopes(g, &mut kernels, &scopes)
+            .map_err(js)?;
+        *self.scope_canvases.borrow_mut() = targets;
         Ok(())
     }
 
@@ -556,7 +377,7 @@ impl Studio {
     /// where the CPU emulates the GPU: src/studio's `SCOPES_EVERY_EMULATED`).
     #[wasm_bindgen(getter, js_name = scopeEvery)]
     pub fn scope_every(&self) -> u32 {
-        self.cadence(false).scope_every
+        self.studio.cadence(false).scope_every
     }
 
     /// The scopes' brightness (logarithmic or linear, times `gain`) and the
@@ -564,32 +385,34 @@ impl Studio {
     #[wasm_bindgen(js_name = setScopeStyle)]
     pub fn set_scope_style(&self, log: bool, gain: f32, shown: Vec<u8>) {
         let shown: Vec<usize> = shown.into_iter().map(usize::from).collect();
-        for scope in self.scopes.borrow().iter() {
-            let style = crate::scope::Style { log, gain };
-            scope
-                .view()
-                .set_style(&self.context.gpu, style, shown.clone());
-        }
+        let style = crate::scope::Style { log, gain };
+        self.studio
+            .set_scope_style(&self.context.gpu, style, &shown);
     }
 
     /// Scope `index`'s counts as the command line's JSON for `file`.
     #[wasm_bindgen(js_name = scopeJson)]
     pub fn scope_json(&self, index: usize, file: String) -> WebResult<js_sys::Promise> {
-        let scopes = self.scopes.borrow();
+        let scopes = self.studio.scopes();
         let view = scopes
             .get(index)
             .ok_or_else(|| JsError::new("no such scope"))?;
-        Ok(view.json(self.context.clone(), file, self.source.size()))
+        Ok(super::scope::json(
+            view,
+            self.context.clone(),
+            file,
+            self.studio.size(),
+        ))
     }
 
     /// Scope `index` at natural size as PNG bytes.
     #[wasm_bindgen(js_name = scopePng)]
     pub fn scope_png(&self, index: usize) -> WebResult<js_sys::Promise> {
-        let scopes = self.scopes.borrow();
+        let scopes = self.studio.scopes();
         let view = scopes
             .get(index)
             .ok_or_else(|| JsError::new("no such scope"))?;
-        Ok(view.png(self.context.clone()))
+        Ok(super::scope::png_of(view, self.context.clone()))
     }
 
     /// The histogram of the latest draw, read back: for the statistics, the hover
@@ -597,128 +420,94 @@ impl Studio {
     /// An HDR picture's count is made here, when the region is new: its range
     /// comes first, and the outcome says whether the panel needs drawing again.
     pub fn histogram(&self) -> js_sys::Promise {
-        let region = self.region.get();
-        match &self.source {
-            Source::Hdr { hdr, .. } => hdr_outcome(self.context.clone(), hdr.clone(), region),
-            _ => read_outcome(
-                self.context.clone(),
-                self.source.run().expect("a run").clone(),
-                region.pixel_count(),
-            ),
+        let region = self.studio.region();
+        match (&self.hdr, self.studio.source().run()) {
+            (Some(hdr), _) => hdr_outcome(self.context.clone(), hdr.clone(), region),
+            (None, Some(run)) => {
+                read_outcome(self.context.clone(), run.clone(), region.pixel_count())
+            }
+            (None, None) => js_sys::Promise::reject(&JsError::new("nothing is counted").into()),
         }
     }
 }
 
+/// The picture's and the panel's canvases, ready for WebGPU.
+fn canvases(
+    g: &crate::gpu::Gpu,
+    picture: web_sys::HtmlCanvasElement,
+    panel: web_sys::HtmlCanvasElement,
+) -> WebResult<(CanvasTarget, CanvasTarget)> {
+    Ok((
+        CanvasTarget::new(g, picture).map_err(gpu_js)?,
+        CanvasTarget::new(g, panel).map_err(gpu_js)?,
+    ))
+}
+
 impl Studio {
-    fn use_region(&self, region: Region) -> WebResult<()> {
-        let g = &self.context.gpu;
-        let (w, h) = self.source.size();
-        region.within(w, h).map_err(|e| JsError::new(&e))?;
-        let moved = match &self.source {
-            Source::Picture { run, .. } => {
-                self.counted.set(false);
-                run.set_region(&g.queue, region)
-            }
-            // Counted when the histogram is read next.
-            Source::Hdr { .. } => Ok(()),
-            Source::Live(frames) => frames.set_region(&g.queue, region),
-        };
-        moved.map_err(|e| JsError::new(&e.0))?;
-        let image = self.source.image();
-        for scope in self.scopes.borrow().iter() {
-            let view = scope.view();
-            view.set_region(g, &image, region)
-                .map_err(|e| JsError::new(&e.0))?;
+    fn make(
+        context: Rc<Context>,
+        studio: studio::Studio,
+        hdr: Option<Rc<HdrState>>,
+        picture_canvas: CanvasTarget,
+        panel_canvas: CanvasTarget,
+    ) -> Studio {
+        Studio {
+            context,
+            studio,
+            hdr,
+            picture_canvas: RefCell::new(picture_canvas),
+            panel_canvas: RefCell::new(panel_canvas),
+            scope_canvases: RefCell::default(),
         }
-        self.panel.set_entries(g, region.pixel_count());
-        self.region.set(region);
-        Ok(())
     }
 
-    /// Writes the panels' places after a change of options or adjustment.
-    fn place(&self) {
-        let adjust = self.adjust.borrow();
-        self.panel
-            .place(&self.context.gpu, adjust.as_ref().map(AdjustView::painter));
-    }
-
-    /// What this frame records: on video, the adjusted histogram and the scopes
-    /// take turns (src/studio's `Cadence`).
-    fn cadence(&self, live: bool) -> Cadence {
-        let scopes = self.scopes.borrow();
-        let emulated = scopes.iter().any(|s| s.view().emulated());
-        Cadence::new(scopes.len(), emulated, self.frames.get(), live)
-    }
-
-    /// Counts, then every view records its passes and draws, in one submission.
-    /// `live`: a frame of a playing video.
+    /// One frame: each canvas's next texture given to the studio, one submission,
+    /// then every canvas presented. `live`: a frame of a playing video.
     fn render(&self, live: bool) -> WebResult<()> {
         let g = &self.context.gpu;
         if let Some(fault) = g.fault() {
             return Err(JsError::new(&fault));
         }
-        let cadence = self.cadence(live);
-        let mut encoder = g.device.create_command_encoder(&Default::default());
-        match &self.source {
-            Source::Picture { run, .. } if !self.counted.replace(true) => run.encode(&mut encoder),
-            Source::Picture { .. } => {}
-            // Counted when the histogram is read (its range comes first).
-            Source::Hdr { .. } => {}
-            Source::Live(frames) => {
-                frames.encode(g, &mut encoder, None);
-            }
-        }
-        let adjust = self.adjust.borrow();
-        if let Some(a) = adjust.as_ref() {
-            // The whole picture's 256 bins: the counted ones when they are those
-            // (not a 16-bit or HDR picture's: the adjustment works on its 8-bit
-            // texture).
-            let (w, h) = self.source.size();
-            let whole = self.source.run().filter(|run| {
-                run.spec() == Spec::rgbl()
-                    && run.method() != Method::Deep
-                    && self.region.get() == Region::whole(w, h)
-            });
-            a.encode(
-                &mut encoder,
-                whole.map(|run| run.bins()),
-                cadence.adjusted_due(),
-            );
-        }
-        self.panel.encode(&mut encoder, self.source.bins().1);
-        let scopes = self.scopes.borrow();
-        for (i, scope) in scopes.iter().enumerate() {
-            if cadence.scope_due(i) {
-                scope.view().encode(&mut encoder);
-            }
-        }
-        let err = |e: crate::gpu::GpuError| JsError::new(&e.0);
-        let (picture, view, size) = self.picture_canvas.borrow_mut().next(g).map_err(err)?;
-        self.picture
-            .draw(g, &mut encoder, Target { view: &view, size });
-        let (panel, view, size) = self.panel_canvas.borrow_mut().next(g).map_err(err)?;
+        let cadence = self.studio.cadence(live);
+        let (picture, picture_view, picture_size) =
+            self.picture_canvas.borrow_mut().next(g).map_err(gpu_js)?;
+        let (panel, panel_view, panel_size) =
+            self.panel_canvas.borrow_mut().next(g).map_err(gpu_js)?;
         // The page's labels over the panels, as a fraction of the canvas's height
         // on the screen: the bars leave that strip free.
         let css = self.panel_canvas.borrow().canvas.client_height().max(1) as f32;
-        let adjusted = adjust.as_ref().map(AdjustView::painter);
-        if self.panel.set_label(LABEL_PX / css) {
-            self.panel.place(g, adjusted);
+        let mut canvases = self.scope_canvases.borrow_mut();
+        let scopes = self.studio.scopes();
+        let mut frames = Vec::new();
+        for ((i, canvas), view) in canvases.iter_mut().enumerate().zip(scopes.iter()) {
+            if cadence.scope_due(i) {
+                frames.push((i, scope_frame(g, canvas, view)?));
+            }
         }
-        self.panel
-            .draw(g, &mut encoder, Target { view: &view, size }, adjusted);
-        let drawn = scopes
-            .iter()
-            .enumerate()
-            .filter(|&(i, _)| cadence.scope_due(i))
-            .map(|(_, scope)| scope.draw(g, &mut encoder))
-            .collect::<WebResult<Vec<_>>>()?;
+        drop(scopes);
+        let frame = Frame {
+            picture: Target {
+                view: &picture_view,
+                size: picture_size,
+            },
+            panel: Target {
+                view: &panel_view,
+                size: panel_size,
+            },
+            label: LABEL_PX / css,
+            scopes: frames
+                .iter()
+                .map(|(i, (_, view, size))| (*i, Target { view, size: *size }))
+                .collect(),
+        };
+        let mut encoder = g.device.create_command_encoder(&Default::default());
+        self.studio.encode(g, &mut encoder, live, frame);
         g.queue.submit([encoder.finish()]);
         g.queue.present(picture);
         g.queue.present(panel);
-        for frame in drawn {
-            g.queue.present(frame);
+        for (_, (texture, _, _)) in frames {
+            g.queue.present(texture);
         }
-        self.frames.set(self.frames.get().wrapping_add(1));
         Ok(())
     }
 }
