@@ -3,7 +3,7 @@
 
 use crate::common;
 
-use common::{gpu, photo, reference, test_images};
+use common::{drawn, gpu, photo, reference, test_images};
 use histogram::gpu::{Gpu, GpuImage, Kernels, ScopeCount, ScopeKernel, ScopePainter};
 use histogram::layout::Panel;
 use histogram::scope::{self, Counts, Scope, Style, LEVELS};
@@ -378,30 +378,15 @@ fn draw_on_gpu(gpu: &Gpu, image: &Image, scope: Scope, shown: &[usize], style: S
         Scope::Vectorscope { size } => (size, size),
     };
     painter.set_view(&gpu.queue, &count, scope, &Panel::full(shown), size, style);
-    let device = &gpu.device;
-    let target = gpu.texture(
-        "scope",
-        size,
-        format,
-        wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::COPY_SRC,
-    );
-    let row = (size.0 * 4).div_ceil(256) * 256;
-    let read = device.create_buffer(&wgpu::BufferDescriptor {
-        label: None,
-        size: (row * size.1) as u64,
-        usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
-        mapped_at_creation: false,
-    });
-    let mut encoder = device.create_command_encoder(&Default::default());
-    count.encode(&mut encoder);
-    {
-        let view = target.create_view(&Default::default());
+    let rgba = drawn(gpu, size, |encoder, view| {
+        count.encode(encoder);
         let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
             color_attachments: &[Some(wgpu::RenderPassColorAttachment {
-                view: &view,
+                view,
                 depth_slice: None,
                 resolve_target: None,
                 ops: wgpu::Operations {
+                    // On black, as the command line's PNGs are.
                     load: wgpu::LoadOp::Clear(wgpu::Color::BLACK),
                     store: wgpu::StoreOp::Store,
                 },
@@ -409,29 +394,7 @@ fn draw_on_gpu(gpu: &Gpu, image: &Image, scope: Scope, shown: &[usize], style: S
             ..Default::default()
         });
         painter.draw(&mut pass);
-    }
-    encoder.copy_texture_to_buffer(
-        target.as_image_copy(),
-        wgpu::TexelCopyBufferInfo {
-            buffer: &read,
-            layout: wgpu::TexelCopyBufferLayout {
-                offset: 0,
-                bytes_per_row: Some(row),
-                rows_per_image: None,
-            },
-        },
-        wgpu::Extent3d {
-            width: size.0,
-            height: size.1,
-            depth_or_array_layers: 1,
-        },
-    );
-    pollster::block_on(gpu.submit(encoder.finish())).unwrap();
-    let bytes = pollster::block_on(gpu.read_buffer(&read)).unwrap();
-    let rgba = bytes
-        .chunks(row as usize)
-        .flat_map(|r| r[..size.0 as usize * 4].to_vec())
-        .collect();
+    });
     Image::from_rgba(size.0, size.1, rgba).unwrap()
 }
 

@@ -5,7 +5,7 @@
 
 use crate::common;
 
-use common::{copy_out, gpu};
+use common::{drawn, gpu};
 use histogram::gpu::{Gpu, GpuImage, Kernels, Method, Run, RunOptions};
 use histogram::layout::PanelLayout;
 use histogram::studio::{Frame, PanelView, PictureView, Studio, Target, Targets};
@@ -13,29 +13,6 @@ use histogram::{compute_cpu, Histogram, Image, Region, Spec};
 use std::rc::Rc;
 
 const FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Rgba8Unorm;
-
-/// A target texture of `size`, drawn into by `draw`, read back (4 bytes a pixel).
-fn drawn(
-    gpu: &Gpu,
-    size: (u32, u32),
-    draw: impl FnOnce(&mut wgpu::CommandEncoder, Target),
-) -> Vec<u8> {
-    let usage = wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::COPY_SRC;
-    let texture = gpu.texture("studio target", size, FORMAT, usage);
-    let view = texture.create_view(&Default::default());
-    let mut encoder = gpu.device.create_command_encoder(&Default::default());
-    draw(&mut encoder, Target { view: &view, size });
-    let read = copy_out(gpu, &mut encoder, &texture, size);
-    gpu.queue.submit([encoder.finish()]);
-    let bytes = pollster::block_on(gpu.read_buffer(&read)).unwrap();
-    // Rows are padded to the copy's alignment.
-    let row = (size.0 * 4).next_multiple_of(wgpu::COPY_BYTES_PER_ROW_ALIGNMENT) as usize;
-    bytes
-        .chunks(row)
-        .flat_map(|r| &r[..size.0 as usize * 4])
-        .copied()
-        .collect()
-}
 
 /// Three grey levels side by side, a third of the picture each: 0, 128 and 255.
 fn thirds() -> Image {
@@ -63,7 +40,7 @@ fn the_picture_drawn_at_its_size_is_its_pixels() {
             "fills a target of its shape"
         );
         let pixels = drawn(&gpu, size, |encoder, target| {
-            view.draw(&gpu, encoder, target)
+            view.draw(&gpu, encoder, Target { view: target, size })
         });
         let differing = pixels
             .iter()
@@ -126,10 +103,10 @@ fn the_panel_draws_the_counted_bars_under_the_labels_strip() {
         panel.set_options(layout, false);
         panel.set_label(label);
         panel.place(&gpu, None);
-        let pixels = drawn(&gpu, size, |encoder, target| {
+        let pixels = drawn(&gpu, size, |encoder, view| {
             run.encode(encoder);
             panel.encode(encoder, run.bins());
-            panel.draw(&gpu, encoder, target, None);
+            panel.draw(&gpu, encoder, Target { view, size }, None);
         });
         let lit = |x: u32, y: u32| pixels[((y * size.0 + x) * 4 + 3) as usize] != 0;
         for p in panel.panels(false) {

@@ -182,3 +182,26 @@ pub fn copy_out(
     );
     read
 }
+
+/// An offscreen RGBA8 target of `size`, drawn into by `draw` (given the encoder
+/// and the target's view), then read back: 4 bytes a pixel, rows unpadded.
+pub fn drawn(
+    gpu: &Gpu,
+    size: (u32, u32),
+    draw: impl FnOnce(&mut wgpu::CommandEncoder, &wgpu::TextureView),
+) -> Vec<u8> {
+    let usage = wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::COPY_SRC;
+    let texture = gpu.texture("target", size, wgpu::TextureFormat::Rgba8Unorm, usage);
+    let view = texture.create_view(&Default::default());
+    let mut encoder = gpu.device.create_command_encoder(&Default::default());
+    draw(&mut encoder, &view);
+    let read = copy_out(gpu, &mut encoder, &texture, size);
+    pollster::block_on(gpu.submit(encoder.finish())).unwrap();
+    let bytes = pollster::block_on(gpu.read_buffer(&read)).unwrap();
+    let row = (size.0 * 4).next_multiple_of(wgpu::COPY_BYTES_PER_ROW_ALIGNMENT) as usize;
+    bytes
+        .chunks(row)
+        .flat_map(|r| &r[..size.0 as usize * 4])
+        .copied()
+        .collect()
+}
