@@ -36,7 +36,9 @@ TEST_PROFILE := CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UN
 # What the browser tests run outside the browser: the command-line tool (their
 # reference) and the fixture makers. Built as `cargo test` builds them (the test
 # dependencies change a shared crate's features, so a plain `cargo build` would
-# compile the crate a second time): after test-native, nothing to do.
+# compile the crate a second time): after test-native, nothing to do. `make test`
+# builds the Python package before the native tests: its build leaves the crate
+# to be compiled again by the next cargo command, which is then the tests' own.
 tools: setup
 	$(TEST_PROFILE) cargo test --release --no-run
 
@@ -101,5 +103,5 @@ test-python: python tools
 	$(started)
 	.venv/bin/python -m pytest -q python/tests
 
-test: lint test-native test-python test-browser
+test: lint python test-native test-python test-browser
 	@echo "== make test: done $$(date +%T)"
