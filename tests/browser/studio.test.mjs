@@ -456,7 +456,10 @@ test('studio: at 1400x900 the picture, the histogram and two scopes show without
   // A notice (a refused file) is said beside the picture, not above it.
   await page.setInputFiles('#file', { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') });
   await page.waitForFunction(() => document.querySelector('[role=alert]').textContent.length > 0);
-  assert.equal(await top(), before, 'the picture stays where it was');
+  // Within half a pixel: Firefox's rectangle plus its scroll offset differs in the
+  // fifth decimal once the window has scrolled (298.8000030 against 298.7999878).
+  const after = await top();
+  assert.ok(Math.abs(after - before) < 0.5, `the picture stays where it was: ${before} then ${after}`);
   await page.screenshot({ path: join(shots, 'studio-1400x900-notice.png') });
 });
 
