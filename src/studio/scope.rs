@@ -58,10 +58,6 @@ impl ScopeView {
             .set_view(&g.queue, &count, scope, &panel, self.target.get(), style);
     }
 
-    pub fn scope(&self) -> Scope {
-        self.scope
-    }
-
     /// The count, for a page to read back or keep the GPU busy with.
     pub fn count(&self) -> &Rc<RefCell<ScopeCount>> {
         &self.count
