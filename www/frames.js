@@ -323,13 +323,29 @@ export function liveVideo({
       return `${what} will not play: ${errorText(e)}.`;
     }
     if ('VideoFrame' in window) {
-      try {
-        new VideoFrame(next).close();
-      } catch (e) {
-        return `${what} cannot be shown: its picture does not decode (${errorText(e)}).`;
+      // Right after play() a busy machine may not have presented a frame yet, and
+      // a VideoFrame of the element fails until it has: give it a few frames.
+      let failure = null;
+      for (let tries = 0; tries < 6; tries++) {
+        try {
+          new VideoFrame(next).close();
+          return null;
+        } catch (e) {
+          failure = e;
+        }
+        await presentedOrTimeout(next, 500);
       }
+      return `${what} cannot be shown: its picture does not decode (${errorText(failure)}).`;
     }
     return null;
+  }
+
+  /** Resolves when `v` presents its next frame, or after `ms`, whichever is first. */
+  function presentedOrTimeout(v, ms) {
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      v.requestVideoFrameCallback?.(() => { clearTimeout(timer); resolve(); });
+    });
   }
 
   function discard(v) {

@@ -255,6 +255,39 @@ test('video: an unplayable file says so and keeps the current video', async () =
   await moreFrames(page, 3); // the previous video plays on
 });
 
+test('video: a frame not yet presented is waited for; a picture that never decodes is refused and the current video kept', async () => {
+  // A busy machine can leave a just-played element without a frame for a moment,
+  // and a VideoFrame made of it then fails: the first three such frames fail here.
+  const init = () => {
+    let failures = 3;
+    window.refuseFrame = () => failures-- > 0;
+    window.framesLeftToRefuse = () => Math.max(failures, 0);
+    if (!window.VideoFrame) return;
+    window.VideoFrame = new Proxy(window.VideoFrame, {
+      construct(target, args) {
+        if (args[0] instanceof HTMLVideoElement && window.refuseFrame(args[0])) {
+          throw new DOMException("Failed to construct 'VideoFrame': Invalid source state.", 'InvalidStateError');
+        }
+        return Reflect.construct(target, args);
+      },
+    });
+  };
+  const page = await browser.open('/www/video.html', { state: 'ready', init });
+  if (!(await page.evaluate(() => 'VideoFrame' in window))) return; // no WebCodecs: no such check
+  assert.equal(await page.evaluate(() => window.framesLeftToRefuse()), 0, 'the page tried again');
+  assert.equal(await page.textContent('[role=alert]'), '');
+  await page.click('#play');
+  await waitState(page, 'playing');
+  // Now a file whose every frame fails: refused in words, the default plays on.
+  await page.evaluate(() => { window.refuseFrame = (v) => v.src.startsWith('blob:'); });
+  await page.setInputFiles('#file', VIDEO);
+  await page.waitForFunction(() => /does not decode/.test(document.querySelector('[role=alert]').textContent));
+  assert.match(await page.textContent('[role=alert]'), /cannot be shown: its picture does not decode \(.*Invalid source state.*previous video is kept/);
+  await page.waitForFunction(() => !window.videoPage.video.paused && window.videoPage.video.src.endsWith('sunset.webm'));
+  await moreFrames(page, 3);
+  assert.deepEqual(page.errors, []);
+});
+
 test('video: on a phone, upright or sideways, the whole video is in sight with its controls, play button on it, timings under it or on it', async () => {
   const inside = (a, b) => a.x >= b.x - 0.5 && a.y >= b.y - 0.5 && a.x + a.width <= b.x + b.width + 0.5 && a.y + a.height <= b.y + b.height + 0.5;
   for (const viewport of [{ width: 390, height: 844 }, { width: 844, height: 390 }]) {
