@@ -106,7 +106,8 @@ test('timings: a file picked during a run is timed next; one that cannot be read
   const page = await browser.open('/www/timings.html?runs=1&width=320&height=200', { state: 'running' });
   // A small picture: what is tested is which picture is timed, not how long it takes.
   await page.setInputFiles('#file', fixtures.path('icc-profile-64x48.png'));
-  assert.match(await page.textContent('[role=status]'), /Next: icc-profile-64x48\.png, as soon as this method is timed/);
+  // The page reads the file before it says so: wait for its words, not a moment.
+  await page.waitForFunction(() => /Next: icc-profile-64x48\.png, as soon as this method is timed/.test(document.querySelector('[role=status]').textContent));
   await waitState(page, 'done');
   const main = () => page.textContent('main');
   assert.match(await main(), /Done: medians of 1 run, on icc-profile-64x48\.png, 64×48/);
