@@ -70,7 +70,7 @@ test-native: setup
 # times the page (no task over 50 ms while a large file is read, in Chromium:
 # Firefox has no Long Tasks API) runs after them, alone on the machine.
 # Chromium's suite is the longer (about 24 minutes against Firefox's 17), so a
-# few of its files (CHROMIUM_LATER, about 3 minutes) run as a third part that
+# few of its files (CHROMIUM_LATER, about 4 minutes) run as a third part that
 # takes the slot Firefox leaves.
 FIREFOX_TESTS := $(filter-out tests/browser/soak%,$(wildcard tests/browser/*.test.mjs))
 CHROMIUM_LATER := $(addprefix tests/browser/,survive.test.mjs nowebgpu.test.mjs hostile.test.mjs exact.test.mjs part1.test.mjs)
