@@ -33,14 +33,19 @@ dist: build
 # `cargo build --release` keep the release profile's LTO.
 TEST_PROFILE := CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16
 
+# The tests build the whole workspace (`--workspace`: this crate and the Python
+# package, whose own tests are Python's), so that cargo gives the dependencies
+# the features the Python package's build gives them, and that build (before the
+# native tests in `make test`) leaves them compiled for the tests: only clap's
+# terminal crates and this crate are compiled again. Without it every dependency
+# was compiled twice (syn's features differ, and all that derives with it).
+CARGO_TEST := $(TEST_PROFILE) cargo test --release --workspace
+
 # What the browser tests run outside the browser: the command-line tool (their
-# reference) and the fixture makers. Built as `cargo test` builds them (the test
-# dependencies change a shared crate's features, so a plain `cargo build` would
-# compile the crate a second time): after test-native, nothing to do. `make test`
-# builds the Python package before the native tests: its build leaves the crate
-# to be compiled again by the next cargo command, which is then the tests' own.
+# reference) and the fixture makers, built as the tests build them: after
+# test-native, nothing to do.
 tools: setup
-	$(TEST_PROFILE) cargo test --release --no-run
+	$(CARGO_TEST) --no-run
 
 serve: build
 	node scripts/serve.mjs $(PORT)
@@ -51,15 +56,14 @@ started = @echo "== make $@: $$(date +%T)"
 lint: setup
 	$(started)
 	cargo fmt --all --check
-	cargo clippy --all-targets -- -D warnings
-	cargo clippy -p imagehistogram -- -D warnings
+	cargo clippy --workspace --all-targets -- -D warnings
 	cargo clippy --lib --target wasm32-unknown-unknown -- -D warnings
 
 # Mesa's Vulkan loader complains without a runtime dir; give it a private one.
 test-native: setup
 	$(started)
 	mkdir -p -m 700 /tmp/histogram-xdg
-	XDG_RUNTIME_DIR=/tmp/histogram-xdg $(TEST_PROFILE) cargo test --release
+	XDG_RUNTIME_DIR=/tmp/histogram-xdg $(CARGO_TEST)
 
 # Every browser test in Chromium (WebGPU on SwiftShader) and in Firefox ESR (its
 # own WebGPU, driven over WebDriver BiDi): the same tests, the soak's (which read
