@@ -84,14 +84,10 @@ test-browser: dist tools
 	@$(MAKE) --no-print-directory -j2 -Otarget chromium-first test-firefox chromium-later
 	@$(MAKE) --no-print-directory test-timed
 
-test-chromium: dist tools
+# Chromium's tests, all of them or one part (the timed test later, alone).
+test-chromium chromium-first chromium-later: dist tools
 	$(started)
-	TIMED=later node --test --test-concurrency=1 tests/browser/
-	@echo "== make $@: done $$(date +%T)"
-
-chromium-first chromium-later: dist tools
-	@echo "== make $@: $$(date +%T)"
-	TIMED=later node --test --test-concurrency=1 $(if $(filter chromium-first,$@),$(CHROMIUM_FIRST),$(CHROMIUM_LATER))
+	TIMED=later node --test --test-concurrency=1 $(or $(if $(filter chromium-first,$@),$(CHROMIUM_FIRST)),$(if $(filter chromium-later,$@),$(CHROMIUM_LATER)),tests/browser/)
 	@echo "== make $@: done $$(date +%T)"
 
 test-firefox: dist tools
