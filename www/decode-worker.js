@@ -6,16 +6,32 @@
 // 'rust', the command-line tool's decoder (src/decode/) in this worker's own
 // copy of the wasm; 'pixels', the browser's decode of an opaque 8-bit file read
 // back through a 2D canvas (exact where no pixel is translucent). With `count`, an
-// 8-bit picture is counted too, into that many bins.
-import init, { decodeImage, countRgba, wasmMemoryBytes } from '../pkg/histogram.js';
+// 8-bit picture is counted too, into that many bins. With `bands`, a 16-bit
+// picture is not sent whole: the answer says its size, and each `next` message
+// gets its next band of rows (src/web/bands.rs), so that neither this worker nor
+// the page ever holds all of it.
+import init, { FileDecoder, countRgba, wasmMemoryBytes } from '../pkg/histogram.js';
 import { EXACT } from './input.js';
 
 let ready = null;
+/** The files being read a band at a time, by the id of their read. */
+const reading = new Map();
 
-async function rust(file) {
+async function rust(file, id, bands) {
   ready ??= init();
   await ready;
-  const picture = decodeImage(new Uint8Array(await file.arrayBuffer()));
+  const decoder = new FileDecoder(new Uint8Array(await file.arrayBuffer()));
+  if (bands && decoder.banded) {
+    reading.set(id, decoder);
+    const { width, height, depth, format } = decoder;
+    return { bands: true, width, height, depth, format };
+  }
+  let picture;
+  try {
+    picture = decoder.whole();
+  } finally {
+    decoder.free();
+  }
   try {
     const depth = picture.depth;
     return {
@@ -46,7 +62,42 @@ async function pixels(file) {
   return { width, height, depth: 8, rgba, deep: null, hdr: null };
 }
 
-self.onmessage = async ({ data: { id, file, how, count } }) => {
+/** The next band of a file read in bands (its decoder let go after the last). */
+function nextBand(id) {
+  const decoder = reading.get(id);
+  if (!decoder) throw new Error('the file is no longer being read');
+  try {
+    const band = decoder.nextBand();
+    if (band) {
+      const [samples, rgba] = band;
+      return { message: { id, next: true, samples, rgba }, buffers: [samples.buffer, rgba.buffer] };
+    }
+    const message = { id, next: true, end: true, notes: decoder.notes(), deepNotes: decoder.deepNotes() };
+    reading.delete(id);
+    decoder.free();
+    return { message, buffers: [] };
+  } catch (e) {
+    reading.delete(id);
+    decoder.free();
+    throw e;
+  }
+}
+
+// With how much wasm memory this worker is left (it never shrinks), and whether a
+// file is still being read from it: the page lets go of a worker that a large
+// picture left holding much, once nothing is left to send.
+const memory = () => ({ memory: ready ? wasmMemoryBytes() : 0, reading: reading.size });
+
+self.onmessage = async ({ data: { id, file, how, count, bands, next } }) => {
+  if (next) {
+    try {
+      const { message, buffers } = nextBand(id);
+      self.postMessage({ ...message, ...memory() }, buffers);
+    } catch (e) {
+      self.postMessage({ id, next: true, error: e instanceof Error ? e.message : String(e) });
+    }
+    return;
+  }
   try {
     if (how === 'bitmap') {
       let bitmap;
@@ -58,21 +109,18 @@ self.onmessage = async ({ data: { id, file, how, count } }) => {
       self.postMessage({ id, bitmap }, [bitmap]);
       return;
     }
-    const parts = await (how === 'rust' ? rust(file) : pixels(file));
+    const parts = await (how === 'rust' ? rust(file, id, bands) : pixels(file));
     // An 8-bit picture counted here, on the CPU, when asked: where the CPU plays
     // the GPU this is the page's first count (docs/DECISIONS.md, 6). Its pixels go
     // first, and the page sends them to the GPU while they are counted here.
     const counting = count && parts.depth === 8 ? parts.rgba.slice() : null;
     const buffers = [parts.rgba, parts.deep, parts.hdr].filter(Boolean).map((a) => a.buffer);
-    // With how much wasm memory this worker is left (it never shrinks): the page
-    // lets a worker go that a large picture left holding much.
-    const memory = () => (ready ? wasmMemoryBytes() : 0);
-    self.postMessage({ id, ...parts, counting: Boolean(counting), memory: memory() }, buffers);
+    self.postMessage({ id, ...parts, counting: Boolean(counting), ...memory() }, buffers);
     if (counting) {
       ready ??= init();
       await ready;
       const counts = countRgba(parts.width, parts.height, counting, count);
-      self.postMessage({ id, counts, countBins: count, memory: memory() }, [counts.buffer]);
+      self.postMessage({ id, counts, countBins: count, ...memory() }, [counts.buffer]);
     }
   } catch (e) {
     self.postMessage({ id, error: e instanceof Error ? e.message : String(e), unsupported: e?.name === 'UnsupportedFormat' });

@@ -14,12 +14,14 @@
 // - the Rust decoder of the command-line tool (src/decode/), in a worker
 //   (decode-worker.js), for those and for what the browser does not read (TIFF,
 //   16-bit, HDR, OpenEXR, ICO, GIF, BMP); its pixels come back transferred and go
-//   into the page's wasm memory a slice at a time;
+//   into the page's wasm memory a slice at a time; a 16-bit picture the studio
+//   asks for in bands comes a band of rows at a time instead, each sent on to the
+//   GPU as it comes (src/web/bands.rs): only the GPU ever holds all of it;
 // - the browser alone for what only it reads (AVIF, ...): site.js's browserPicture.
 //
 // Nothing of it runs long on the page's own thread: decoding happens in the
 // browser's decoder threads or the worker, and every copy is cut into slices.
-import { Picture, PictureParts, fileProblem } from '../pkg/histogram.js';
+import { Picture, PictureParts, PictureBands, fileProblem } from '../pkg/histogram.js';
 import { browserPicture, errorText } from './site.js';
 
 /** The browser's decode as stored: no premultiplied alpha, no colour conversion. */
@@ -113,6 +115,9 @@ const waiting = new Map();
  * starts a fresh one (docs/DECISIONS.md 35).
  */
 const RETIRE_BYTES = 256 << 20;
+/** The most wasm memory a decoder worker has said it holds (for the tests). */
+let workerPeak = 0;
+export const decoderPeakBytes = () => workerPeak;
 
 /** The decoder worker, started on first use (it loads its own copy of the wasm). */
 function decodeWorker() {
@@ -120,12 +125,14 @@ function decodeWorker() {
     const w = new Worker(new URL('./decode-worker.js', import.meta.url), { type: 'module' });
     worker = w;
     w.onmessage = ({ data }) => {
-      // A decode's counts come after its pixels, in a message of their own.
-      const key = data.counts ? `${data.id} counts` : data.id;
+      // A decode's counts come after its pixels, and each band of a picture read
+      // in bands after it is asked for, in messages of their own.
+      const key = data.counts ? `${data.id} counts` : data.next ? `${data.id} next` : data.id;
       const call = waiting.get(key);
       waiting.delete(key);
+      workerPeak = Math.max(workerPeak, data.memory ?? 0);
       call?.(data);
-      if (data.memory > RETIRE_BYTES && waiting.size === 0) {
+      if (data.memory > RETIRE_BYTES && waiting.size === 0 && !data.reading) {
         w.terminate();
         if (worker === w) worker = null;
       }
@@ -140,16 +147,15 @@ function decodeWorker() {
 }
 
 /**
- * Asks the worker to decode `file` (`how`: 'bitmap', 'rust' or 'pixels'), and with `count`
- * to count an 8-bit picture into that many bins; rejects on `signal`.
+ * Sends the worker `message` and waits for its answer filed under `key`;
+ * rejects on `signal` (the worker goes with it: a decode cannot be stopped
+ * inside it).
  */
-function inWorker(file, how, count, signal) {
+function ask(message, key, signal) {
   return new Promise((resolve, reject) => {
-    const id = ++calls;
     const w = decodeWorker();
     const abort = () => {
-      // The decode cannot be stopped inside the worker: the worker goes with it.
-      waiting.delete(id);
+      waiting.delete(key);
       w.terminate();
       if (worker === w) worker = null;
       for (const call of waiting.values()) call({ error: 'superseded' });
@@ -158,7 +164,7 @@ function inWorker(file, how, count, signal) {
     };
     if (signal?.aborted) return abort();
     signal?.addEventListener('abort', abort, { once: true });
-    waiting.set(id, (data) => {
+    waiting.set(key, (data) => {
       signal?.removeEventListener('abort', abort);
       if (data.error) {
         const e = new Error(data.error);
@@ -167,11 +173,59 @@ function inWorker(file, how, count, signal) {
         return;
       }
       // The counts, when asked for, follow: null if the worker goes first.
-      if (data.counting) data.counted = new Promise((done) => waiting.set(`${id} counts`, (c) => done(c.error ? null : c)));
+      if (data.counting) data.counted = new Promise((done) => waiting.set(`${key} counts`, (c) => done(c.error ? null : c)));
       resolve(data);
     });
-    w.postMessage({ id, file, how, count });
+    w.postMessage(message);
   });
+}
+
+/**
+ * Asks the worker to decode `file` (`how`: 'bitmap', 'rust' or 'pixels'), and with `count`
+ * to count an 8-bit picture into that many bins; with `bands`, a 16-bit picture
+ * is answered with its size alone, its rows to be asked for (`receiveBands`).
+ */
+function inWorker(file, how, count, signal, bands = false) {
+  const id = ++calls;
+  return ask({ id, file, how, count, bands }, id, signal);
+}
+
+/**
+ * A 16-bit picture read in bands (`parts`, the worker's answer): each band asked
+ * for as the one before goes to the GPU, in slices of whole rows of at most
+ * SLICE bytes of samples. Only the GPU ever holds all of it.
+ */
+async function receiveBands(parts, gpu, progress, signal) {
+  const { id, width, height, depth, format } = parts;
+  const bands = new PictureBands(gpu, width, height, depth);
+  const next = () => {
+    const band = ask({ id, next: true }, `${id} next`, signal);
+    band.catch(() => {}); // awaited below, unless an earlier band failed
+    return band;
+  };
+  let sent = false;
+  try {
+    let coming = next();
+    const slice = Math.max(1, Math.floor(SLICE / (width * 8))) * width * 4;
+    let rows = 0;
+    for (;;) {
+      const band = await coming;
+      if (band.end) {
+        sent = true;
+        return bands.finish(format, band.notes, band.deepNotes);
+      }
+      // The worker decodes the next band while this one goes to the GPU.
+      coming = next();
+      for (let at = 0; at < band.samples.length; at += slice) {
+        await bands.push(band.samples.subarray(at, at + slice), band.rgba.subarray(at, at + slice));
+        rows = Math.min(height, rows + slice / (width * 4));
+        progress('sending it to the GPU', rows / height);
+      }
+    }
+  } catch (e) {
+    if (!sent) bands.free();
+    throw e;
+  }
 }
 
 /** Lets the page answer between two slices of work. */
@@ -212,10 +266,12 @@ async function assemble(parts, progress) {
  * fraction)`: told what is happening once a read takes longer than half a second
  * (fraction null while unknown); `signal`: aborts the read (a newer file won);
  * `count`: bins to count an 8-bit picture into on the CPU where it is read (the
- * studio's first count where the CPU plays the GPU), or 0. Throws a message a
+ * studio's first count where the CPU plays the GPU), or 0; `bands`: a 16-bit
+ * picture goes to the GPU as it is decoded and is held there alone (the studio,
+ * which counts and draws it there; `Picture.onGpuOnly`). Throws a message a
  * person can act on.
  */
-export async function readPicture(file, { gpu = null, pixels = false, count = 0, status = () => {}, signal } = {}) {
+export async function readPicture(file, { gpu = null, pixels = false, count = 0, bands = false, status = () => {}, signal } = {}) {
   // Says what is happening once the read has taken half a second.
   const started = performance.now();
   let stage = 'decoding';
@@ -227,9 +283,9 @@ export async function readPicture(file, { gpu = null, pixels = false, count = 0,
   };
   const patience = setTimeout(() => progress(stage), PATIENCE_MS);
   try {
-    const { picture, counted } = await decodePicture(file, { gpu, pixels, count, signal, progress });
+    const { picture, counted } = await decodePicture(file, { gpu, pixels, count, bands: bands && gpu && !pixels, signal, progress });
     // On the GPU a band at a time, where the page counts there.
-    if (gpu && !pixels) {
+    if (gpu && !pixels && !picture.onGpuOnly) {
       try {
         // Its first band in a task of its own, not in the one that made the picture.
         await yieldToPage();
@@ -254,7 +310,7 @@ export async function readPicture(file, { gpu = null, pixels = false, count = 0,
 }
 
 /** The picture, and the worker's count of it when one was asked (a promise). */
-async function decodePicture(file, { gpu, pixels, count, signal, progress }) {
+async function decodePicture(file, { gpu, pixels, count, bands, signal, progress }) {
   const head = new Uint8Array(await file.slice(0, SNIFF).arrayBuffer());
   const kind = inspect(head);
   if (kind.decoder === 'browser') {
@@ -283,11 +339,16 @@ async function decodePicture(file, { gpu, pixels, count, signal, progress }) {
   if (kind.decoder === 'browser-only') return { picture: await browserPicture(file) };
   let parts;
   try {
-    parts = await inWorker(file, kind.decoder === 'browser' ? 'pixels' : 'rust', count, signal);
+    parts = await inWorker(file, kind.decoder === 'browser' ? 'pixels' : 'rust', count, signal, bands);
   } catch (e) {
     if (e.name === 'AbortError') throw e;
     if (e.name === 'UnsupportedFormat') return { picture: await browserPicture(file) };
     throw new Error(`"${file.name}" cannot be read: ${errorText(e)}.`);
+  }
+  if (parts.bands) {
+    const picture = await receiveBands(parts, gpu, progress, signal);
+    performance.mark('read: on the GPU');
+    return { picture };
   }
   if (kind.decoder === 'browser') Object.assign(parts, { format, notes: kind.notes, deepNotes: [] });
   performance.mark('read: decoded');

@@ -200,31 +200,16 @@ pub fn problem(bytes: &[u8], max_pixels: u64) -> Option<DecodeError> {
 /// Decodes a whole file held in memory, of at most `max_pixels` pixels, refusing
 /// a format decoded whole that would take more than `budget` bytes to decode.
 pub fn decode(bytes: &[u8], max_pixels: u64, budget: u64) -> Result<Decoded, DecodeError> {
+    decode_owned(bytes.to_vec(), max_pixels, budget)
+}
+
+/// The same, given the file's bytes to keep: no copy of them is made. (Every
+/// decode of bytes in memory reads them through this one `Decoder` type, the
+/// page's worker's included: each reader type is another copy of the decoders
+/// in the page's wasm.)
+pub fn decode_owned(bytes: Vec<u8>, max_pixels: u64, budget: u64) -> Result<Decoded, DecodeError> {
     let max_pixels = max_pixels.min(MAX_PIXELS);
-    let mut decoder = Decoder::new(Cursor::new(bytes), max_pixels, budget)?;
-    let (image, deep) = if decoder.depth() > 8 {
-        let deep = decoder
-            .next_deep_band(max_pixels)?
-            .ok_or_else(|| corrupt("no rows"))?;
-        (deep.to_8_bits(), Some(deep))
-    } else {
-        let image = decoder.next_band(max_pixels)?;
-        (image.ok_or_else(|| corrupt("no rows"))?, None)
-    };
-    let notes = decoder.notes_as(false);
-    let deep_notes = if deep.is_some() || decoder.is_float() {
-        decoder.notes_as(true)
-    } else {
-        Vec::new()
-    };
-    Ok(Decoded {
-        image,
-        format: decoder.format,
-        notes,
-        deep_notes,
-        deep,
-        hdr: decoder.float_image(),
-    })
+    Decoder::new(Cursor::new(bytes), max_pixels, budget)?.into_decoded(max_pixels)
 }
 
 impl<R: BufRead + Seek> Decoder<R> {
@@ -565,6 +550,34 @@ impl<R: BufRead + Seek> Decoder<R> {
         }
     }
 
+    /// The whole image (`decode`'s answer), read in one band of at most
+    /// `max_pixels`.
+    pub fn into_decoded(mut self, max_pixels: u64) -> Result<Decoded, DecodeError> {
+        let (image, deep) = if self.depth() > 8 {
+            let deep = self
+                .next_deep_band(max_pixels)?
+                .ok_or_else(|| corrupt("no rows"))?;
+            (deep.to_8_bits(), Some(deep))
+        } else {
+            let image = self.next_band(max_pixels)?;
+            (image.ok_or_else(|| corrupt("no rows"))?, None)
+        };
+        let notes = self.notes_as(false);
+        let deep_notes = if deep.is_some() || self.is_float() {
+            self.notes_as(true)
+        } else {
+            Vec::new()
+        };
+        Ok(Decoded {
+            image,
+            format: self.format,
+            notes,
+            deep_notes,
+            deep,
+            hdr: self.float_image(),
+        })
+    }
+
     pub fn width(&self) -> u32 {
         self.width
     }
@@ -590,7 +603,7 @@ impl<R: BufRead + Seek> Decoder<R> {
     }
 
     /// The notes for counting 16-bit samples as stored (`deep`) or at 8 bits.
-    fn notes_as(&self, deep: bool) -> Vec<String> {
+    pub(crate) fn notes_as(&self, deep: bool) -> Vec<String> {
         let mut notes = self.notes.clone();
         if self.float.is_some() && !deep {
             notes.push(

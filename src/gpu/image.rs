@@ -243,6 +243,114 @@ impl GpuImage {
         }
     }
 
+    /// Empty textures for a `size` picture in its own layout, tiles of at most
+    /// `max_texture` a side, to be written a band of rows at a time (`write_rgba`).
+    pub fn textures(gpu: &Gpu, size: (u32, u32), max_texture: u32) -> GpuImage {
+        let usage = wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::COPY_DST;
+        GpuImage {
+            width: size.0,
+            height: size.1,
+            tiles: tiled(gpu, size, max_texture, usage),
+            reshaped: None,
+            samples: None,
+        }
+    }
+
+    /// Empty storage buffers of whole rows for a `size` picture's 16-bit samples
+    /// (none over `max_value`), each within one binding and its workgroups' 16-bit
+    /// counts (`deep_groups`), to be written a band of rows at a time (`write_deep`).
+    pub fn deep_buffers(gpu: &Gpu, size: (u32, u32), max_value: u32, limits: Limits) -> GpuImage {
+        let (width, height) = size;
+        let row_bytes = width as u64 * 8;
+        let by_binding = limits.max_chunk_bytes / row_bytes;
+        let by_counts = limits.max_workgroups as u64 * DEEP_GROUP_PIXELS / width as u64;
+        let rows = by_binding.min(by_counts).clamp(1, height as u64) as u32;
+        let tiles = (0..height)
+            .step_by(rows as usize)
+            .map(|y| {
+                let h = rows.min(height - y);
+                let buffer = gpu.device.create_buffer(&wgpu::BufferDescriptor {
+                    label: Some("samples"),
+                    size: h as u64 * row_bytes,
+                    usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST,
+                    mapped_at_creation: false,
+                });
+                Tile {
+                    data: TileData::Pixels(buffer.into()),
+                    origin: [0, y],
+                    width,
+                    height: h,
+                }
+            })
+            .collect();
+        let uniform: Vec<u8> = [width, max_value, 0, 0]
+            .iter()
+            .flat_map(|v| v.to_le_bytes())
+            .collect();
+        let samples = gpu
+            .device
+            .create_buffer_init(&wgpu::util::BufferInitDescriptor {
+                label: Some("samples uniform"),
+                contents: &uniform,
+                usage: wgpu::BufferUsages::UNIFORM,
+            });
+        GpuImage {
+            width,
+            height,
+            tiles,
+            reshaped: None,
+            samples: Some(samples.into()),
+        }
+    }
+
+    /// The tiles that rows `y..y + rows` cross: each with the first of those rows
+    /// in it (from its top) and how many.
+    fn tiles_across(&self, y: u32, rows: u32) -> impl Iterator<Item = (&Tile, u32, u32)> {
+        self.tiles.iter().filter_map(move |t| {
+            let top = y.max(t.origin[1]);
+            let bottom = (y + rows).min(t.origin[1] + t.height);
+            (top < bottom).then(|| (t, top - t.origin[1], bottom - top))
+        })
+    }
+
+    /// Writes whole rows of RGBA8 pixels, from row `y` on, into the textures
+    /// (`textures`).
+    pub fn write_rgba(&self, gpu: &Gpu, y: u32, rgba: &[u8]) {
+        let width = self.width as usize;
+        let rows = (rgba.len() / (width * 4)) as u32;
+        for (tile, top, n) in self.tiles_across(y, rows) {
+            // Only the tile's bytes: a browser may copy all it is given.
+            let start = ((tile.origin[1] + top - y) as usize * width + tile.origin[0] as usize) * 4;
+            let end = start + ((n as usize - 1) * width + tile.width as usize) * 4;
+            let size = (tile.width, n);
+            gpu.fill_texture(
+                tile.texture(),
+                [0, top],
+                size,
+                &rgba[start..end],
+                0,
+                self.width * 4,
+            );
+        }
+    }
+
+    /// Writes whole rows of 16-bit RGBA samples, from row `y` on, into the
+    /// buffers (`deep_buffers`).
+    pub fn write_deep(&self, gpu: &Gpu, y: u32, samples: &[u16]) {
+        let row = self.width as usize * 4;
+        let rows = (samples.len() / row) as u32;
+        for (tile, top, n) in self.tiles_across(y, rows) {
+            let TileData::Pixels(buffer) = &tile.data else {
+                unreachable!("samples go to buffers")
+            };
+            let start = (tile.origin[1] + top - y) as usize * row;
+            let band = &samples[start..start + n as usize * row];
+            let at = top as u64 * row as u64 * 2;
+            gpu.queue
+                .write_buffer(buffer, at, &le_bytes(band, u16::to_le_bytes));
+        }
+    }
+
     pub(super) fn input(&self) -> Input {
         match (&self.tiles[0].data, &self.samples) {
             (TileData::Texture { .. }, _) => Input::Texture,
@@ -369,9 +477,9 @@ enum Source<'a> {
 pub struct Upload<'a> {
     image: GpuImage,
     source: Source<'a>,
-    /// (tile, its first row, rows) of each band still to send, in order.
-    bands: Vec<(usize, u32, u32)>,
-    sent: usize,
+    /// Rows a band, and the rows sent so far.
+    band: u32,
+    sent: u32,
 }
 
 impl<'a> Upload<'a> {
@@ -382,15 +490,9 @@ impl<'a> Upload<'a> {
 
     /// The same in tiles of at most `max_texture` pixels a side.
     pub fn as_is_with(gpu: &Gpu, image: &'a Image, max_texture: u32) -> Upload<'a> {
-        let usage = wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::COPY_DST;
         let size = (image.width(), image.height());
-        Upload::of(
-            tiled(gpu, size, max_texture, usage),
-            size,
-            None,
-            Source::Rgba(image),
-            4,
-        )
+        let target = GpuImage::textures(gpu, size, max_texture);
+        Upload::of(target, Source::Rgba(image), 4)
     }
 
     /// A 16-bit picture's samples as stored, into storage buffers of whole rows, each
@@ -401,47 +503,9 @@ impl<'a> Upload<'a> {
 
     /// The same within `limits` (tests shrink them to force several buffers).
     pub fn deep_with(gpu: &Gpu, image: &'a DeepImage, limits: Limits) -> Upload<'a> {
-        let (width, height) = (image.width(), image.height());
-        let row_bytes = width as u64 * 8;
-        let by_binding = limits.max_chunk_bytes / row_bytes;
-        let by_counts = limits.max_workgroups as u64 * DEEP_GROUP_PIXELS / width as u64;
-        let rows = by_binding.min(by_counts).clamp(1, height as u64) as u32;
-        let tiles = (0..height)
-            .step_by(rows as usize)
-            .map(|y| {
-                let h = rows.min(height - y);
-                let buffer = gpu.device.create_buffer(&wgpu::BufferDescriptor {
-                    label: Some("samples"),
-                    size: h as u64 * row_bytes,
-                    usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST,
-                    mapped_at_creation: false,
-                });
-                Tile {
-                    data: TileData::Pixels(buffer.into()),
-                    origin: [0, y],
-                    width,
-                    height: h,
-                }
-            })
-            .collect();
-        let uniform: Vec<u8> = [width, image.max_value(), 0, 0]
-            .iter()
-            .flat_map(|v| v.to_le_bytes())
-            .collect();
-        let samples = gpu
-            .device
-            .create_buffer_init(&wgpu::util::BufferInitDescriptor {
-                label: Some("samples uniform"),
-                contents: &uniform,
-                usage: wgpu::BufferUsages::UNIFORM,
-            });
-        Upload::of(
-            tiles,
-            (width, height),
-            Some(samples.into()),
-            Source::Deep(image),
-            8,
-        )
+        let size = (image.width(), image.height());
+        let target = GpuImage::deep_buffers(gpu, size, image.max_value(), limits);
+        Upload::of(target, Source::Deep(image), 8)
     }
 
     /// The browser's decode of a file, from its bitmap straight into textures.
@@ -453,44 +517,29 @@ impl<'a> Upload<'a> {
             | wgpu::TextureUsages::RENDER_ATTACHMENT;
         let size = (bitmap.width(), bitmap.height());
         let tiles = tiled(gpu, size, Limits::of(gpu).max_texture, usage);
-        Upload::of(tiles, size, None, Source::Bitmap(bitmap), 4)
-    }
-
-    fn of(
-        tiles: Vec<Tile>,
-        (width, height): (u32, u32),
-        samples: Option<Owned<wgpu::Buffer>>,
-        source: Source<'a>,
-        pixel_bytes: u64,
-    ) -> Upload<'a> {
-        let bands = tiles
-            .iter()
-            .enumerate()
-            .flat_map(|(i, t)| {
-                let rows = (BAND_BYTES / (t.width as u64 * pixel_bytes)).clamp(1, t.height as u64);
-                (0..t.height)
-                    .step_by(rows as usize)
-                    .map(move |y| (i, y, (rows as u32).min(t.height - y)))
-            })
-            .collect();
-        let image = GpuImage {
-            width,
-            height,
+        let target = GpuImage {
+            width: size.0,
+            height: size.1,
             tiles,
             reshaped: None,
-            samples,
+            samples: None,
         };
+        Upload::of(target, Source::Bitmap(bitmap), 4)
+    }
+
+    fn of(image: GpuImage, source: Source<'a>, pixel_bytes: u64) -> Upload<'a> {
+        let band = (BAND_BYTES / (image.width as u64 * pixel_bytes)).clamp(1, image.height as u64);
         Upload {
             image,
             source,
-            bands,
+            band: band as u32,
             sent: 0,
         }
     }
 
     /// The image, once every band is sent.
     pub fn finish(self) -> GpuImage {
-        debug_assert_eq!(self.sent, self.bands.len(), "every band sent");
+        debug_assert_eq!(self.sent, self.image.height, "every band sent");
         self.image
     }
 
@@ -503,57 +552,46 @@ impl<'a> Upload<'a> {
 
 impl Steps for Upload<'_> {
     fn step(&mut self, gpu: &Gpu) -> bool {
-        let Some(&(i, y, rows)) = self.bands.get(self.sent) else {
+        let (y, width) = (self.sent, self.image.width as usize);
+        let rows = self.band.min(self.image.height - y);
+        if rows == 0 {
             return false;
-        };
-        self.sent += 1;
-        let tile = &self.image.tiles[i];
-        let [ox, oy] = tile.origin;
-        match self.source {
-            Source::Rgba(image) => {
-                // Only the band's bytes: a browser may copy all it is given.
-                let width = image.width() as usize;
-                let start = ((oy + y) as usize * width + ox as usize) * 4;
-                let end = start + ((rows as usize - 1) * width + tile.width as usize) * 4;
-                let band = &image.rgba()[start..end];
-                let (size, row_bytes) = ((tile.width, rows), image.width() * 4);
-                gpu.fill_texture(tile.texture(), [0, y], size, band, 0, row_bytes);
-            }
-            Source::Deep(image) => {
-                let TileData::Pixels(buffer) = &tile.data else {
-                    unreachable!("samples go to buffers")
-                };
-                let row = image.width() as usize * 4;
-                let samples = &image.rgba()[(oy + y) as usize * row..][..rows as usize * row];
-                gpu.queue.write_buffer(
-                    buffer,
-                    y as u64 * row as u64 * 2,
-                    &le_bytes(samples, u16::to_le_bytes),
-                );
-            }
-            #[cfg(target_arch = "wasm32")]
-            Source::Bitmap(bitmap) => gpu.queue.copy_external_image_to_texture(
-                &wgpu::CopyExternalImageSourceInfo {
-                    source: wgpu::ExternalImageSource::ImageBitmap(bitmap.clone()),
-                    origin: wgpu::Origin2d { x: ox, y: oy + y },
-                    flip_y: false,
-                },
-                wgpu::CopyExternalImageDestInfo {
-                    texture: tile.texture(),
-                    mip_level: 0,
-                    origin: wgpu::Origin3d { x: 0, y, z: 0 },
-                    aspect: wgpu::TextureAspect::All,
-                    color_space: wgpu::PredefinedColorSpace::Srgb,
-                    // The bitmap was made with premultiplyAlpha "none": kept straight.
-                    premultiplied_alpha: false,
-                },
-                extent((tile.width, rows)),
-            ),
         }
-        self.sent < self.bands.len()
+        self.sent += rows;
+        let within = |all: usize| y as usize * width * all..(y + rows) as usize * width * all;
+        match self.source {
+            Source::Rgba(image) => self.image.write_rgba(gpu, y, &image.rgba()[within(4)]),
+            Source::Deep(image) => self.image.write_deep(gpu, y, &image.rgba()[within(4)]),
+            #[cfg(target_arch = "wasm32")]
+            Source::Bitmap(bitmap) => {
+                for (tile, top, n) in self.image.tiles_across(y, rows) {
+                    gpu.queue.copy_external_image_to_texture(
+                        &wgpu::CopyExternalImageSourceInfo {
+                            source: wgpu::ExternalImageSource::ImageBitmap(bitmap.clone()),
+                            origin: wgpu::Origin2d {
+                                x: tile.origin[0],
+                                y: tile.origin[1] + top,
+                            },
+                            flip_y: false,
+                        },
+                        wgpu::CopyExternalImageDestInfo {
+                            texture: tile.texture(),
+                            mip_level: 0,
+                            origin: wgpu::Origin3d { x: 0, y: top, z: 0 },
+                            aspect: wgpu::TextureAspect::All,
+                            color_space: wgpu::PredefinedColorSpace::Srgb,
+                            // The bitmap was made with premultiplyAlpha "none": kept straight.
+                            premultiplied_alpha: false,
+                        },
+                        extent((tile.width, n)),
+                    )
+                }
+            }
+        }
+        self.sent < self.image.height
     }
 
     fn fraction(&self) -> f64 {
-        self.sent as f64 / self.bands.len().max(1) as f64
+        self.sent as f64 / self.image.height.max(1) as f64
     }
 }

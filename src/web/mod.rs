@@ -5,6 +5,7 @@
 //! views); `live` (a video's frames on the GPU) serves the last three;
 //! what they all share is here.
 
+mod bands;
 mod equalize;
 mod image;
 mod live;
@@ -117,6 +118,10 @@ enum Pixels {
     /// Held by the browser, which decoded them: copied to the GPU from there
     /// (`GpuImage::from_bitmap`), never into wasm memory.
     Bitmap(web_sys::ImageBitmap),
+    /// A 16-bit picture sent to one device a band at a time as its worker read it
+    /// (`PictureBands`), and held nowhere else: once that device is lost, the page
+    /// reads the file again.
+    Sent { width: u32, height: u32, depth: u32 },
 }
 
 impl Drop for Picture {
@@ -147,28 +152,36 @@ impl Picture {
     fn image(&self) -> WebResult<&Rc<Image>> {
         match &self.pixels {
             Pixels::Cpu(image) => Ok(image),
-            Pixels::Bitmap(_) => Err(JsError::new(
-                "this page counts the picture's pixels on the CPU, and the browser holds them",
+            Pixels::Bitmap(_) | Pixels::Sent { .. } => Err(JsError::new(
+                "this page counts the picture's pixels on the CPU, and the GPU or the browser holds them",
             )),
         }
     }
 
     /// The picture on `context`'s device in its own layout (and a 16-bit picture's
     /// samples): as `prepare` sent them, or sent now, at once.
-    fn uploaded(&self, context: &Rc<Context>) -> (Rc<gpu::GpuImage>, Option<Rc<gpu::GpuImage>>) {
+    fn uploaded(
+        &self,
+        context: &Rc<Context>,
+    ) -> WebResult<(Rc<gpu::GpuImage>, Option<Rc<gpu::GpuImage>>)> {
         let mut kept = self.kept(context);
         let g = &context.gpu;
-        let image = kept
-            .image
-            .get_or_insert_with(|| Rc::new(self.pixels.upload(g).run(g)))
-            .clone();
+        let image = match (&kept.image, &self.pixels) {
+            (Some(image), _) => image.clone(),
+            (None, Pixels::Sent { .. }) => {
+                return Err(JsError::new(
+                    "the picture was held by a GPU device that is gone: read the file again",
+                ))
+            }
+            (None, pixels) => kept.image.insert(Rc::new(pixels.upload(g).run(g))).clone(),
+        };
         if kept.deep.is_none() {
             kept.deep = self
                 .deep
                 .as_ref()
                 .map(|d| Rc::new(gpu::Upload::deep(g, d).run(g)));
         }
-        (image, kept.deep.clone())
+        Ok((image, kept.deep.clone()))
     }
 
     /// An HDR picture's samples on `context`'s device (as `uploaded`).
@@ -203,6 +216,7 @@ impl Pixels {
         match self {
             Pixels::Cpu(image) => gpu::Upload::as_is(g, image),
             Pixels::Bitmap(bitmap) => gpu::Upload::bitmap(g, bitmap),
+            Pixels::Sent { .. } => unreachable!("a picture sent as read is on its device"),
         }
     }
 }
@@ -215,28 +229,42 @@ impl Pixels {
 const BANDS_IN_FLIGHT: u32 = 2;
 const SLOW_NOTICE_MS: f64 = 60.0;
 
-/// Sends `upload` a band at a time, a task of the page's apart (every
-/// `BANDS_IN_FLIGHT` bands, and at the end, once the GPU has taken them), telling
-/// `progress` the share done (`from` plus `share` of this upload's).
+/// Paces bands sent to the GPU: a task of the page's apart, and every
+/// `BANDS_IN_FLIGHT` bands (and after the last) once the GPU has taken them,
+/// unless the browser was slow to say so.
+#[derive(Clone, Copy, Default)]
+struct Pace {
+    sent: u32,
+    slow: bool,
+}
+
+impl Pace {
+    /// Waits as due after a band (`last`: the last of the picture).
+    async fn band_sent(&mut self, g: &gpu::Gpu, last: bool) {
+        self.sent += 1;
+        if !self.slow && (self.sent.is_multiple_of(BANDS_IN_FLIGHT) || last) {
+            let start = gpu::now_ms();
+            queue_done(g).await;
+            self.slow = gpu::now_ms() - start >= SLOW_NOTICE_MS;
+        } else {
+            next_task().await;
+        }
+    }
+}
+
+/// Sends `upload` a band at a time, paced (`Pace`), telling `progress` the share
+/// done (`from` plus `share` of this upload's).
 async fn send<U: gpu::Steps>(
     g: &gpu::Gpu,
     mut upload: U,
     progress: &js_sys::Function,
     (from, share): (f64, f64),
 ) -> U {
-    let mut sent = 0;
-    let mut wait = true;
+    let mut pace = Pace::default();
     loop {
         let more = upload.step(g);
         let _ = progress.call1(&JsValue::NULL, &(from + share * upload.fraction()).into());
-        sent += 1;
-        if wait && (sent % BANDS_IN_FLIGHT == 0 || !more) {
-            let start = gpu::now_ms();
-            queue_done(g).await;
-            wait = gpu::now_ms() - start < SLOW_NOTICE_MS;
-        } else {
-            next_task().await;
-        }
+        pace.band_sent(g, !more).await;
         if !more {
             return upload;
         }
@@ -283,9 +311,25 @@ pub(crate) async fn next_task() {
 /// decoder does not read rejects with an error named `UnsupportedFormat`: the page
 /// then asks the browser.
 #[wasm_bindgen(js_name = decodeImage)]
-pub fn decode_image(bytes: &[u8]) -> Result<Picture, JsValue> {
-    match decode::decode(bytes, WEB_MAX_PIXELS as u64, WEB_DECODE_BUDGET) {
-        Ok(decoded) => Ok(Picture {
+pub fn decode_image(bytes: Vec<u8>) -> Result<Picture, JsValue> {
+    decode::decode_owned(bytes, WEB_MAX_PIXELS as u64, WEB_DECODE_BUDGET)
+        .map(Picture::decoded)
+        .map_err(decode_error)
+}
+
+/// A decoder's refusal as the page's Error; a format it does not read is named
+/// `UnsupportedFormat`, for the page to ask the browser.
+fn decode_error(e: DecodeError) -> JsValue {
+    let error = js_sys::Error::new(&e.to_string());
+    if e == DecodeError::Unsupported {
+        error.set_name("UnsupportedFormat");
+    }
+    error.into()
+}
+
+impl Picture {
+    fn decoded(decoded: decode::Decoded) -> Picture {
+        Picture {
             pixels: Pixels::Cpu(Rc::new(decoded.image)),
             deep: decoded.deep.map(Rc::new),
             hdr: decoded.hdr.map(Rc::new),
@@ -295,13 +339,6 @@ pub fn decode_image(bytes: &[u8]) -> Result<Picture, JsValue> {
             uploaded: Rc::default(),
             hdr_stats: None,
             precount: None,
-        }),
-        Err(e) => {
-            let error = js_sys::Error::new(&e.to_string());
-            if e == DecodeError::Unsupported {
-                error.set_name("UnsupportedFormat");
-            }
-            Err(error.into())
         }
     }
 }
@@ -355,10 +392,17 @@ impl Picture {
         self.precount = Some((bins, counts));
     }
 
-    /// Whether the pixels are in wasm memory (else the browser holds them).
+    /// Whether the pixels are in wasm memory (else the browser or the GPU holds them).
     #[wasm_bindgen(getter, js_name = hasPixels)]
     pub fn has_pixels(&self) -> bool {
         matches!(self.pixels, Pixels::Cpu(_))
+    }
+
+    /// Whether the picture is held by its GPU device alone (sent as it was read):
+    /// after a device loss the page reads its file again.
+    #[wasm_bindgen(getter, js_name = onGpuOnly)]
+    pub fn on_gpu_only(&self) -> bool {
+        matches!(self.pixels, Pixels::Sent { .. })
     }
 
     /// Sends the picture to `gpu`'s device (in its own layout, with a 16-bit
@@ -370,6 +414,9 @@ impl Picture {
         let (pixels, deep, hdr) = (self.pixels.clone(), self.deep.clone(), self.hdr.clone());
         let uploaded = self.uploaded.clone();
         wasm_bindgen_futures::future_to_promise(async move {
+            if let Pixels::Sent { .. } = pixels {
+                return Ok(JsValue::UNDEFINED); // sent as it was read
+            }
             let g = &context.gpu;
             let mut sent = Uploaded {
                 context: Rc::downgrade(&context),
@@ -435,7 +482,7 @@ impl Picture {
     /// The same where the picture is counted at its stored depth (the studio).
     #[wasm_bindgen(js_name = notesAtDepth)]
     pub fn notes_at_depth(&self) -> Vec<String> {
-        if self.deep.is_some() || self.hdr.is_some() {
+        if self.depth() != 8 {
             self.deep_notes.clone()
         } else {
             self.notes.clone()
@@ -446,9 +493,10 @@ impl Picture {
     /// (HDR) files, else 8.
     #[wasm_bindgen(getter)]
     pub fn depth(&self) -> u32 {
-        match (&self.deep, &self.hdr) {
-            (Some(d), _) => d.depth(),
-            (None, Some(_)) => 32,
+        match (&self.deep, &self.hdr, &self.pixels) {
+            (Some(d), ..) => d.depth(),
+            (None, Some(_), _) => 32,
+            (.., Pixels::Sent { depth, .. }) => *depth,
             _ => 8,
         }
     }
@@ -458,6 +506,7 @@ impl Picture {
         match &self.pixels {
             Pixels::Cpu(image) => image.width(),
             Pixels::Bitmap(bitmap) => bitmap.width(),
+            Pixels::Sent { width, .. } => *width,
         }
     }
 
@@ -466,6 +515,7 @@ impl Picture {
         match &self.pixels {
             Pixels::Cpu(image) => image.height(),
             Pixels::Bitmap(bitmap) => bitmap.height(),
+            Pixels::Sent { height, .. } => *height,
         }
     }
 

@@ -165,7 +165,7 @@ impl ScopeScreen {
         size: u32,
     ) -> WebResult<ScopeScreen> {
         let context = gpu.context();
-        let (image, _) = picture.uploaded(&context);
+        let (image, _) = picture.uploaded(&context)?;
         ScopeScreen::make(context, canvas, Source::Picture(image), name, size)
     }
 

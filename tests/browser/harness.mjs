@@ -7,7 +7,7 @@ import { chromium } from 'playwright-core';
 import { launchFirefox, captureDownloads } from './firefox.mjs';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { inflateSync } from 'node:zlib';
+import { deflateSync, inflateSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -403,3 +403,35 @@ export function memoryPeak(ms = 200) {
     return Math.max(peak, browserMemory().pssMB);
   };
 }
+
+// PNG files made from known bytes (the hostile files, the studio's banded 16-bit picture).
+const crcTable = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+const crc32 = (bytes) => {
+  let c = 0xffffffff;
+  for (const b of bytes) c = crcTable[(c ^ b) & 0xff] ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+};
+function chunk(type, data) {
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const out = Buffer.alloc(12 + data.length);
+  out.writeUInt32BE(data.length, 0);
+  body.copy(out, 4);
+  out.writeUInt32BE(crc32(body), 8 + data.length);
+  return out;
+}
+/** An RGB PNG of `depth` bits a sample (8 or 16) whose header says `width` x `height`, holding `raw` rows. */
+export function pngOf(width, height, raw, depth = 8) {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([depth, 2, 0, 0, 0], 8);
+  const signature = Buffer.from('\x89PNG\r\n\x1a\n', 'latin1');
+  return Buffer.concat([signature, chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+}
+/** An RGB PNG of `width` x `height` whose rows are `row(y)` (their bytes, big-endian at 16 bits). */
+export const png = (width, height, row, depth = 8) =>
+  pngOf(width, height, Buffer.concat(Array.from({ length: height }, (_, y) => Buffer.concat([Buffer.from([0]), row(y)]))), depth);

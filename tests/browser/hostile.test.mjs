@@ -4,42 +4,10 @@
 // before it kept, and drawn.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { deflateSync } from 'node:zlib';
 import { join } from 'node:path';
-import { suite, shots, waitState, litPixels, browserMemory, memoryPeak } from './harness.mjs';
+import { suite, shots, waitState, litPixels, browserMemory, memoryPeak, png, pngOf } from './harness.mjs';
 
 const { browser } = suite();
-
-const crcTable = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-const crc32 = (bytes) => {
-  let c = 0xffffffff;
-  for (const b of bytes) c = crcTable[(c ^ b) & 0xff] ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-};
-function chunk(type, data) {
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const out = Buffer.alloc(12 + data.length);
-  out.writeUInt32BE(data.length, 0);
-  body.copy(out, 4);
-  out.writeUInt32BE(crc32(body), 8 + data.length);
-  return out;
-}
-/** An 8-bit RGB PNG whose header says `width` x `height`, holding `raw` rows. */
-function pngOf(width, height, raw) {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  const signature = Buffer.from('\x89PNG\r\n\x1a\n', 'latin1');
-  return Buffer.concat([signature, chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
-}
-/** An 8-bit RGB PNG of `width` x `height` whose rows are `row(y)`. */
-const png = (width, height, row) =>
-  pngOf(width, height, Buffer.concat(Array.from({ length: height }, (_, y) => Buffer.concat([Buffer.from([0]), row(y)]))));
 
 const GIF = Buffer.from([
   ...Buffer.from('GIF89a', 'latin1'), 0xff, 0xff, 0xff, 0xff, 0x80, 0, 0, 0, 0, 0, 255, 255, 255,

@@ -5,9 +5,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { suite, start, repo, shots, cliRows, decodePng, litPixels, waitState, engine, moreFrames } from './harness.mjs';
+import {
+  suite, start, repo, shots, cliRows, decodePng, litPixels, waitState, engine, moreFrames, pngOf, browserMemory, memoryPeak,
+} from './harness.mjs';
 
 const { browser, fixtures } = suite({ fixtures: true });
 
@@ -200,6 +203,60 @@ test('studio: the readout is never stale: a new count reads its bin again, anoth
   assert.match(await readout(), HINT, 'after the video started');
   await page.screenshot({ path: join(shots, 'studio-readout-video.png') });
   assert.deepEqual(page.errors, []);
+});
+
+test('studio: a 16-bit picture goes to the GPU in bands as it is read, counted as the command line counts it, and the page never holds it whole', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'histogram-bands-'));
+  try {
+    // 4096x4096 at 16 bits: four of the worker's bands, 128 MiB of RGBA samples,
+    // in a file of a few MB (each row stored as its difference from the one above,
+    // PNG's "Up" filter), so that what the browser holds is the picture's.
+    const [width, height] = [4096, 4096];
+    const file = join(dir, 'ramp16-4096x4096.png');
+    let above = Buffer.alloc(width * 6);
+    const stored = Array.from({ length: height }, (_, y) => {
+      const row = Buffer.alloc(width * 6);
+      for (let x = 0; x < width; x++) {
+        row.writeUInt16BE(x * 16 + (y & 15), x * 6);
+        row.writeUInt16BE(y * 16 + (x & 15), x * 6 + 2);
+        row.writeUInt16BE(((x + 3 * y) * 4) & 0xffff, x * 6 + 4);
+      }
+      const up = Buffer.from(row.map((b, i) => (b - above[i]) & 0xff));
+      above = row;
+      return Buffer.concat([Buffer.from([2]), up]);
+    });
+    writeFileSync(file, pngOf(width, height, Buffer.concat(stored), 16));
+    const page = await browser.open('/www/studio.html', { viewport: { width: 1280, height: 900 } });
+    // The page's wasm memory, and the most its decoder worker's held.
+    const wasm = () => page.evaluate(async () => (await import('../pkg/histogram.js')).wasmMemoryBytes());
+    const worker = () => page.evaluate(async () => (await import('./input.js')).decoderPeakBytes());
+    const wasmBefore = await wasm();
+    const baseline = browserMemory().pssMB;
+    const peak = memoryPeak();
+    await openFile(page, file);
+    const grew = peak() - baseline;
+    const [wasmGrew, workerHeld] = [(await wasm()) - wasmBefore, await worker()];
+    const mib = (bytes) => (bytes / 2 ** 20).toFixed(0);
+    console.log(`16-bit ${width}x${height}: the browser grew by at most ${grew.toFixed(0)} MB, the page's wasm memory by ${mib(wasmGrew)} MiB; `
+      + `its decoder worker's held at most ${mib(workerHeld)} MiB`);
+    assert.deepEqual(await page.evaluate(() => [window.studioPage.picture.onGpuOnly, window.studioPage.picture.hasPixels]), [true, false]);
+    // Its 128 MiB of samples and 64 MiB of 8-bit view are the GPU's alone: the page's
+    // wasm took a slice of a band at a time, the worker's a band (read whole, the
+    // worker held 400 MiB and the page 192).
+    assert.ok(wasmGrew < 64 * 2 ** 20, `the page's wasm memory grew by ${mib(wasmGrew)} MiB`);
+    assert.ok(workerHeld < 128 * 2 ** 20, `the decoder worker held ${mib(workerHeld)} MiB`);
+    assert.ok(grew < 1024, `the browser grew by ${grew.toFixed(0)} MB`);
+    const rows = await studioRows(page);
+    assert.deepEqual(rows, cliRowsOf(cli('--bins', String(rows.length), file)));
+    // A region across the first bands' seam (row 1024).
+    await setRegion(page, [100, 1000, 300, 50]);
+    assert.deepEqual(await studioRows(page), cliRowsOf(cli('--bins', String(rows.length), '--region', '100,1000,300,50', file)));
+    assert.ok(await litPixels(page, '#picture') > 10_000, 'the picture is drawn from its bands');
+    await page.screenshot({ path: join(shots, 'studio-16-bit-bands.png') });
+    assert.deepEqual(page.errors, []);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test('studio: views, bins, pin and exports', async () => {

@@ -136,6 +136,30 @@ test('studio: a lost device gives back the region, the bins, the scale, the chan
   assert.deepEqual(page.errors, []);
 });
 
+test('studio: a 16-bit picture the lost device alone held is read again from its file, its counts and region as before', async () => {
+  const page = await browser.open('/www/studio.html', { viewport: { width: 1280, height: 900 }, init: trackDevices });
+  await pickFile(page, fixtures.path('rgb16-193x67.png'));
+  await page.evaluate(() => {
+    document.body.dataset.state = 'picking';
+    for (const [name, n] of Object.entries({ x: 3, y: 4, width: 150, height: 50 })) document.querySelector(`#region-${name}`).value = String(n);
+    document.querySelector('#region-height').dispatchEvent(new Event('change'));
+  });
+  await waitState(page, 'done');
+  const counted = () => page.evaluate(async () => {
+    await window.studioPage.readBack();
+    const o = window.studioPage.outcome;
+    return { onGpuOnly: window.studioPage.picture.onGpuOnly, region: Array.from(window.studioPage.studio.region), bins: [0, 1, 2, 3].map((c) => Array.from(o.bins(c))) };
+  });
+  const before = await counted();
+  assert.equal(before.onGpuOnly, true, 'sent to the GPU as it was read');
+  await page.evaluate(() => { document.body.dataset.state = 'losing'; window.gpuDevices.at(-1).destroy(); });
+  await page.waitForFunction(() => window.gpuDevices.length === 2 && document.body.dataset.state === 'done');
+  assert.deepEqual(await counted(), before);
+  assert.match(await page.textContent('p.note'), /The GPU was reset .* The picture was read again from its file\. 16 bits per channel/);
+  assert.ok(await litPixels(page, '#picture') > 1000, 'the picture is drawn again');
+  assert.deepEqual(page.errors, []);
+});
+
 // Firefox stops running animation frames once the device is destroyed, and the
 // frame pump no longer waits on them alone (site.js's nextRepaint): the frames
 // keep coming there too. But Firefox 153 itself crashes (a minidump, "Exiting due

@@ -17,7 +17,7 @@ pub fn decode_whole(path: &str) -> Result<Image, String> {
     } else {
         std::fs::read(path).map_err(|e| e.to_string())?
     };
-    decode::decode(&bytes, histogram::image::MAX_PIXELS, memory_budget())
+    decode::decode_owned(bytes, histogram::image::MAX_PIXELS, memory_budget())
         .map(|d| d.image)
         .map_err(|e| e.to_string())
 }

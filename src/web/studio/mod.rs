@@ -113,7 +113,7 @@ impl Studio {
             let state = HdrState::new(count.clone(), image.clone(), picture.hdr_stats);
             (core, Some(Rc::new(state)))
         } else {
-            let uploaded = picture.uploaded(&context);
+            let uploaded = picture.uploaded(&context)?;
             let core = studio::Studio::for_picture(g, &mut kernels, uploaded, bins, targets)
                 .map_err(js)?;
             // Counted on the CPU already where the CPU plays the GPU (the worker that

@@ -1,0 +1,65 @@
+// A large 16-bit picture read in the studio (issue #43): the browser's memory
+// (every process's PSS, shared memory split among them: harness.mjs
+// browserMemory) above what it held before the read, at its peak and 3 s after,
+// and the time to the histogram drawn. With `--before DIR` (an earlier `make
+// dist`, copied aside) that build's studio and this one's alternate, each in a
+// browser of its own started for the read, so a change is measured before and
+// after in one run.
+// Usage: node bench/studio-memory.mjs [--before DIR] [--rounds N] [file]
+// (after `make dist`; without a file, the 522 KB 16-bit PNG of zeros, 8192x8192,
+// made here as bench/hostile.py makes it). ENGINE=firefox for Firefox.
+import { writeFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { start, browserMemory, memoryPeak, waitState, pngOf } from '../tests/browser/harness.mjs';
+
+const args = process.argv.slice(2);
+const option = (name, otherwise) => {
+  const at = args.indexOf(name);
+  return at >= 0 ? args.splice(at, 2)[1] : otherwise;
+};
+const beforeDir = option('--before', null);
+const rounds = Number(option('--rounds', 2));
+const dir = mkdtempSync(join(tmpdir(), 'histogram-studio-memory-'));
+let file = args[0];
+if (!file) {
+  file = join(dir, 'zeros-8192-16bit.png');
+  const side = 8192;
+  writeFileSync(file, pngOf(side, side, Buffer.alloc((1 + side * 6) * side), 16));
+}
+const builds = [...(beforeDir ? [['before', beforeDir]] : []), ['this build', 'dist']];
+
+async function read(root) {
+  const browser = await start([], { root });
+  try {
+    const page = await browser.open('/www/studio.html', { viewport: { width: 1280, height: 800 } });
+    const baseline = browserMemory().pssMB;
+    const peak = memoryPeak();
+    const t = Date.now();
+    await page.evaluate(() => { document.body.dataset.state = 'picking'; });
+    await page.setInputFiles('#file', file);
+    await waitState(page, 'done', 600_000);
+    const seconds = (Date.now() - t) / 1000;
+    const top = peak() - baseline;
+    await page.waitForTimeout(3000);
+    const after = browserMemory().pssMB - baseline;
+    const caption = await page.textContent('figcaption');
+    return { seconds, top, after, caption, errors: page.errors };
+  } finally {
+    await browser.close();
+  }
+}
+
+console.log(`${file} in the studio (${process.env.ENGINE ?? 'chromium'}), ${rounds} rounds`);
+console.log('build        round  to the histogram  peak above the start  3 s after');
+try {
+  for (let round = 1; round <= rounds; round++) {
+    for (const [name, root] of builds) {
+      const r = await read(root);
+      console.log(`${name.padEnd(12)} ${String(round).padStart(5)}  ${r.seconds.toFixed(1).padStart(14)} s  ${r.top.toFixed(0).padStart(17)} MB  ${r.after.toFixed(0).padStart(6)} MB`
+        + (r.errors.length ? `  errors: ${r.errors.join('; ')}` : ''));
+    }
+  }
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
