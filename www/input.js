@@ -346,7 +346,13 @@ async function decodePicture(file, { gpu, pixels, count, bands, signal, progress
     throw new Error(`"${file.name}" cannot be read: ${errorText(e)}.`);
   }
   if (parts.bands) {
-    const picture = await receiveBands(parts, gpu, progress, signal);
+    let picture;
+    try {
+      picture = await receiveBands(parts, gpu, progress, signal);
+    } catch (e) {
+      if (e.name === 'AbortError') throw e;
+      throw new Error(`"${file.name}" cannot be read: ${errorText(e)}.`);
+    }
     performance.mark('read: on the GPU');
     return { picture };
   }

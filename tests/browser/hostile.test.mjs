@@ -60,7 +60,11 @@ test('the studio refuses hostile files at once, in the command line\'s words, an
   const claimingPng = pngOf(2147483647, 1, Buffer.alloc(4));
   const flipped = png(40, 30, (y) => Buffer.from(Array.from({ length: 120 }, (_, x) => (x * 13 + y) % 256)));
   flipped[flipped.indexOf('IDAT') + 20] ^= 0x10;
+  // A 16-bit PNG cut in its pixels: the studio reads such a picture in bands, and
+  // the band that meets the cut refuses it.
+  const deep = png(64, 64, (y) => Buffer.from(Array.from({ length: 64 * 6 }, (_, i) => (i * 7 + y * 13) % 256)), 16);
   const cases = [
+    ['cut16.png', deep.subarray(0, Math.floor(deep.length * 0.6)), /"cut16\.png" cannot be read: the file is damaged or not an image \(the file ends early\)/],
     ['screen.gif', GIF, /its header says 65535x65535 pixels, more than 35 bytes of GIF can hold/],
     ['row.png', claimingPng, /2147483647x1 pixels/],
     ['flipped.png', flipped, /checksum \(CRC\) does not match/],
