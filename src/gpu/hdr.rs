@@ -5,7 +5,7 @@
 
 use super::device::{le_bytes, Gpu, GpuError, Owned};
 use super::grid::{privatized_groups, Limits};
-use super::image::Steps;
+use super::image::{row_buffers, Steps};
 use super::kernels::{ChunkShape, Kernel, Kernels};
 use crate::hdr::{HdrHistogram, HdrImage, Range};
 use crate::histogram::{Channels, Spec};
@@ -55,20 +55,10 @@ impl<'a> HdrUpload<'a> {
     pub fn new(gpu: &Gpu, image: &'a HdrImage) -> HdrUpload<'a> {
         let (width, height) = (image.width(), image.height());
         let row = width as u64 * 16;
-        let rows = (Limits::of(gpu).max_chunk_bytes / row).clamp(1, height as u64) as u32;
-        let bands: Vec<_> = (0..height)
-            .step_by(rows as usize)
-            .map(|first| {
-                let h = rows.min(height - first);
-                let pixels = gpu.device.create_buffer(&wgpu::BufferDescriptor {
-                    label: Some("hdr pixels"),
-                    size: h as u64 * row,
-                    usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST,
-                    mapped_at_creation: false,
-                });
-                (pixels.into(), first, h)
-            })
-            .collect();
+        let bands: Vec<_> =
+            row_buffers(gpu, "hdr pixels", (row, height), u64::MAX, Limits::of(gpu))
+                .map(|(pixels, first, h)| (pixels.into(), first, h))
+                .collect();
         let per_slice = (super::image::BAND_BYTES / row).max(1) as u32;
         let slices = bands
             .iter()

@@ -208,24 +208,14 @@ impl GpuImage {
     pub fn upload_packed(gpu: &Gpu, image: &Image, limits: Limits) -> GpuImage {
         let (width, height) = (image.width(), image.height());
         let row_bytes = width as u64 * 4;
-        let by_binding = limits.max_chunk_bytes.saturating_sub(16) / row_bytes;
         let invocations = packed_groups(u64::MAX).min(limits.max_workgroups as u64) * 256;
         // Fewer than 5 loop iterations a pixel: 4 channels, and its share of the quads'.
         let by_loop = limits.max_loop_iterations.saturating_mul(invocations) / 5 / width as u64;
-        let rows = by_binding.min(by_loop).clamp(1, height as u64) as u32;
-        let tiles = (0..height)
-            .step_by(rows as usize)
-            .map(|y| {
-                let h = rows.min(height - y);
-                let bytes = &image.rgba()
-                    [(y as u64 * row_bytes) as usize..((y + h) as u64 * row_bytes) as usize];
-                let buffer = gpu.device.create_buffer(&wgpu::BufferDescriptor {
-                    label: Some("pixels"),
-                    size: (bytes.len() as u64).div_ceil(16) * 16,
-                    usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST,
-                    mapped_at_creation: false,
-                });
-                gpu.queue.write_buffer(&buffer, 0, bytes);
+        let tiles = row_buffers(gpu, "pixels", (row_bytes, height), by_loop, limits)
+            .map(|(buffer, y, h)| {
+                let at = |y: u32| (y as u64 * row_bytes) as usize;
+                gpu.queue
+                    .write_buffer(&buffer, 0, &image.rgba()[at(y)..at(y + h)]);
                 Tile {
                     data: TileData::Pixels(buffer.into()),
                     origin: [0, y],
@@ -261,28 +251,21 @@ impl GpuImage {
     /// counts (`deep_groups`), to be written a band of rows at a time (`write_deep`).
     pub fn deep_buffers(gpu: &Gpu, size: (u32, u32), max_value: u32, limits: Limits) -> GpuImage {
         let (width, height) = size;
-        let row_bytes = width as u64 * 8;
-        let by_binding = limits.max_chunk_bytes / row_bytes;
         let by_counts = limits.max_workgroups as u64 * DEEP_GROUP_PIXELS / width as u64;
-        let rows = by_binding.min(by_counts).clamp(1, height as u64) as u32;
-        let tiles = (0..height)
-            .step_by(rows as usize)
-            .map(|y| {
-                let h = rows.min(height - y);
-                let buffer = gpu.device.create_buffer(&wgpu::BufferDescriptor {
-                    label: Some("samples"),
-                    size: h as u64 * row_bytes,
-                    usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST,
-                    mapped_at_creation: false,
-                });
-                Tile {
-                    data: TileData::Pixels(buffer.into()),
-                    origin: [0, y],
-                    width,
-                    height: h,
-                }
-            })
-            .collect();
+        let tiles = row_buffers(
+            gpu,
+            "samples",
+            (width as u64 * 8, height),
+            by_counts,
+            limits,
+        )
+        .map(|(buffer, y, h)| Tile {
+            data: TileData::Pixels(buffer.into()),
+            origin: [0, y],
+            width,
+            height: h,
+        })
+        .collect();
         let uniform: Vec<u8> = [width, max_value, 0, 0]
             .iter()
             .flat_map(|v| v.to_le_bytes())
@@ -594,4 +577,29 @@ impl Steps for Upload<'_> {
     fn fraction(&self) -> f64 {
         self.sent as f64 / self.image.height.max(1) as f64
     }
+}
+
+/// Storage buffers of whole rows for a picture of `height` rows of `row_bytes`:
+/// as many rows a buffer as one binding holds and `max_rows` allows (at least
+/// one), the last buffer the rest, each padded to whole 16 bytes (the packed
+/// kernel reads quads). Each with its first row and its rows.
+pub(super) fn row_buffers<'a>(
+    gpu: &'a Gpu,
+    label: &'static str,
+    (row_bytes, height): (u64, u32),
+    max_rows: u64,
+    limits: Limits,
+) -> impl Iterator<Item = (wgpu::Buffer, u32, u32)> + 'a {
+    let by_binding = limits.max_chunk_bytes.saturating_sub(16) / row_bytes;
+    let rows = by_binding.min(max_rows).clamp(1, height as u64) as u32;
+    (0..height).step_by(rows as usize).map(move |y| {
+        let h = rows.min(height - y);
+        let buffer = gpu.device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some(label),
+            size: (h as u64 * row_bytes).div_ceil(16) * 16,
+            usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
+        });
+        (buffer, y, h)
+    })
 }
