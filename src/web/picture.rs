@@ -1,0 +1,533 @@
+//! A picture in the page: decoded here or by the browser, or put together from a
+//! worker's parts, and sent to the GPU on first use.
+
+use super::pace::send;
+use super::{Context, GpuContext, WebResult, WEB_DECODE_BUDGET, WEB_MAX_PIXELS};
+use crate::decode::{self, DecodeError};
+use crate::deep::DeepImage;
+use crate::gpu;
+use crate::hdr::{HdrImage, HdrStats};
+use crate::image::Image;
+use std::cell::RefCell;
+use std::rc::Rc;
+use wasm_bindgen::prelude::*;
+
+/// An RGBA image: a decoded file, pixels the browser decoded, or the project's own
+/// picture; with what a reader should know about the values counted.
+#[wasm_bindgen]
+pub struct Picture {
+    pub(super) pixels: Pixels,
+    /// A 16-bit file's samples as stored (the studio counts them; the chapters
+    /// count `image`, their nearest 8-bit values).
+    pub(super) deep: Option<Rc<DeepImage>>,
+    /// A floating-point file's samples as stored (the studio counts them in their
+    /// own units; the chapters count `image`, clamped to 0..1 at 8 bits).
+    pub(super) hdr: Option<Rc<HdrImage>>,
+    pub(super) format: String,
+    pub(super) notes: Vec<String>,
+    pub(super) deep_notes: Vec<String>,
+    /// The picture on the current device, once sent (`prepare`, or at first use).
+    pub(super) uploaded: Rc<RefCell<Option<Uploaded>>>,
+    /// An HDR picture's statistics over all of it, worked out where it was
+    /// decoded (a worker: over 12 megapixels they take most of a second).
+    pub(super) hdr_stats: Option<[Option<HdrStats>; 4]>,
+    /// The whole picture counted on the CPU where it was read (bins, then the
+    /// counts interleaved R, G, B, luminance): where the CPU plays the GPU, the
+    /// studio's first count (docs/DECISIONS.md, 6).
+    pub(super) precount: Option<(u32, Vec<u32>)>,
+}
+
+/// A picture on one device: its textures (and a 16-bit picture's samples), or
+/// an HDR picture's samples.
+pub(super) struct Uploaded {
+    /// The device's context: after a device loss, the new one uploads again.
+    pub(super) context: std::rc::Weak<Context>,
+    pub(super) image: Option<Rc<gpu::GpuImage>>,
+    pub(super) deep: Option<Rc<gpu::GpuImage>>,
+    pub(super) hdr: Option<Rc<gpu::HdrSamples>>,
+}
+
+/// Where a picture's 8-bit pixels are.
+#[derive(Clone)]
+pub(super) enum Pixels {
+    /// In wasm memory: the Rust decoder's, the browser's read back, or made here.
+    Cpu(Rc<Image>),
+    /// Held by the browser, which decoded them: copied to the GPU from there
+    /// (`GpuImage::from_bitmap`), never into wasm memory.
+    Bitmap(web_sys::ImageBitmap),
+    /// A 16-bit picture sent to one device a band at a time as its worker read it
+    /// (`PictureBands`), and held nowhere else: once that device is lost, the page
+    /// reads the file again.
+    Sent { width: u32, height: u32, depth: u32 },
+}
+
+impl Drop for Picture {
+    fn drop(&mut self) {
+        if let Pixels::Bitmap(bitmap) = &self.pixels {
+            bitmap.close();
+        }
+    }
+}
+
+impl Picture {
+    pub(super) fn of(pixels: Pixels, format: String, notes: Vec<String>) -> Picture {
+        Picture {
+            pixels,
+            deep: None,
+            hdr: None,
+            format,
+            notes,
+            deep_notes: Vec::new(),
+            uploaded: Rc::default(),
+            hdr_stats: None,
+            precount: None,
+        }
+    }
+
+    /// The pixels in wasm memory; a picture the browser holds has none (the page
+    /// asks for them when it reads the file: www/input.js).
+    pub(super) fn image(&self) -> WebResult<&Rc<Image>> {
+        match &self.pixels {
+            Pixels::Cpu(image) => Ok(image),
+            Pixels::Bitmap(_) | Pixels::Sent { .. } => Err(JsError::new(
+                "this page counts the picture's pixels on the CPU, and the GPU or the browser holds them",
+            )),
+        }
+    }
+
+    /// The picture on `context`'s device in its own layout (and a 16-bit picture's
+    /// samples): as `prepare` sent them, or sent now, at once.
+    pub(super) fn uploaded(
+        &self,
+        context: &Rc<Context>,
+    ) -> WebResult<(Rc<gpu::GpuImage>, Option<Rc<gpu::GpuImage>>)> {
+        let mut kept = self.kept(context);
+        let g = &context.gpu;
+        let image = match (&kept.image, &self.pixels) {
+            (Some(image), _) => image.clone(),
+            (None, Pixels::Sent { .. }) => {
+                return Err(JsError::new(
+                    "the picture was held by a GPU device that is gone: read the file again",
+                ))
+            }
+            (None, pixels) => kept.image.insert(Rc::new(pixels.upload(g).run(g))).clone(),
+        };
+        if kept.deep.is_none() {
+            kept.deep = self
+                .deep
+                .as_ref()
+                .map(|d| Rc::new(gpu::Upload::deep(g, d).run(g)));
+        }
+        Ok((image, kept.deep.clone()))
+    }
+
+    /// An HDR picture's samples on `context`'s device (as `uploaded`).
+    pub(super) fn hdr_uploaded(
+        &self,
+        context: &Rc<Context>,
+        hdr: &HdrImage,
+    ) -> Rc<gpu::HdrSamples> {
+        let mut kept = self.kept(context);
+        let g = &context.gpu;
+        kept.hdr
+            .get_or_insert_with(|| Rc::new(gpu::HdrSamples::upload(g, hdr)))
+            .clone()
+    }
+
+    /// What was sent to `context`'s device so far (nothing, on a new device).
+    fn kept(&self, context: &Rc<Context>) -> std::cell::RefMut<'_, Uploaded> {
+        let mut uploaded = self.uploaded.borrow_mut();
+        if !uploaded
+            .as_ref()
+            .is_some_and(|u| u.context.ptr_eq(&Rc::downgrade(context)))
+        {
+            *uploaded = Some(Uploaded {
+                context: Rc::downgrade(context),
+                image: None,
+                deep: None,
+                hdr: None,
+            });
+        }
+        std::cell::RefMut::map(uploaded, |u| u.as_mut().expect("just kept"))
+    }
+}
+
+impl Pixels {
+    pub(super) fn upload<'a>(&'a self, g: &gpu::Gpu) -> gpu::Upload<'a> {
+        match self {
+            Pixels::Cpu(image) => gpu::Upload::as_is(g, image),
+            Pixels::Bitmap(bitmap) => gpu::Upload::bitmap(g, bitmap),
+            Pixels::Sent { .. } => unreachable!("a picture sent as read is on its device"),
+        }
+    }
+}
+
+/// Decodes an image file with the command-line tool's decoder (src/decode/), so the
+/// pages count the values stored in the file, exactly as the tool does. A format the
+/// decoder does not read rejects with an error named `UnsupportedFormat`: the page
+/// then asks the browser.
+#[wasm_bindgen(js_name = decodeImage)]
+pub fn decode_image(bytes: Vec<u8>) -> Result<Picture, JsValue> {
+    decode::decode_owned(bytes, WEB_MAX_PIXELS as u64, WEB_DECODE_BUDGET)
+        .map(Picture::decoded)
+        .map_err(decode_error)
+}
+
+/// A decoder's refusal as the page's Error; a format it does not read is named
+/// `UnsupportedFormat`, for the page to ask the browser.
+pub(super) fn decode_error(e: DecodeError) -> JsValue {
+    let error = js_sys::Error::new(&e.to_string());
+    if e == DecodeError::Unsupported {
+        error.set_name("UnsupportedFormat");
+    }
+    error.into()
+}
+
+impl Picture {
+    pub(super) fn decoded(decoded: decode::Decoded) -> Picture {
+        Picture {
+            pixels: Pixels::Cpu(Rc::new(decoded.image)),
+            deep: decoded.deep.map(Rc::new),
+            hdr: decoded.hdr.map(Rc::new),
+            format: decoded.format.into(),
+            notes: decoded.notes,
+            deep_notes: decoded.deep_notes,
+            uploaded: Rc::default(),
+            hdr_stats: None,
+            precount: None,
+        }
+    }
+}
+
+#[wasm_bindgen]
+impl Picture {
+    /// Pixels decoded elsewhere (by the browser, for formats `decodeImage` does not
+    /// read), with the format's name and notes on what they are.
+    #[wasm_bindgen(js_name = fromRgba)]
+    pub fn from_rgba(
+        width: u32,
+        height: u32,
+        rgba: Vec<u8>,
+        format: String,
+        notes: Vec<String>,
+    ) -> Result<Picture, JsError> {
+        if width as u64 * height as u64 > WEB_MAX_PIXELS as u64 {
+            return Err(JsError::new(&format!(
+                "the image is {width}x{height}; this page handles up to {} megapixels",
+                WEB_MAX_PIXELS >> 20
+            )));
+        }
+        let image =
+            Image::from_rgba(width, height, rgba).map_err(|e| JsError::new(&e.to_string()))?;
+        Ok(Picture::of(Pixels::Cpu(Rc::new(image)), format, notes))
+    }
+
+    /// The browser's decode of a file, as it holds it (made with no
+    /// premultiplication and no colour conversion: www/input.js), which goes to the
+    /// GPU from there. The picture closes the bitmap when it is freed.
+    #[wasm_bindgen(js_name = fromBitmap)]
+    pub fn from_bitmap(
+        bitmap: web_sys::ImageBitmap,
+        format: String,
+        notes: Vec<String>,
+    ) -> Result<Picture, JsError> {
+        let (width, height) = (bitmap.width(), bitmap.height());
+        let picture = Picture::of(Pixels::Bitmap(bitmap), format, notes);
+        if width as u64 * height as u64 > WEB_MAX_PIXELS as u64 {
+            return Err(JsError::new(&format!(
+                "the image is {width}x{height}; this page handles up to {} megapixels",
+                WEB_MAX_PIXELS >> 20
+            )));
+        }
+        Ok(picture)
+    }
+
+    /// The whole picture counted on the CPU in `bins` bins where it was read (a
+    /// worker's count: docs/DECISIONS.md, 6), for the studio's first count.
+    pub fn precounted(&mut self, bins: u32, counts: Vec<u32>) {
+        self.precount = Some((bins, counts));
+    }
+
+    /// Whether the pixels are in wasm memory (else the browser or the GPU holds them).
+    #[wasm_bindgen(getter, js_name = hasPixels)]
+    pub fn has_pixels(&self) -> bool {
+        matches!(self.pixels, Pixels::Cpu(_))
+    }
+
+    /// Whether the picture is held by its GPU device alone (sent as it was read):
+    /// after a device loss the page reads its file again.
+    #[wasm_bindgen(getter, js_name = onGpuOnly)]
+    pub fn on_gpu_only(&self) -> bool {
+        matches!(self.pixels, Pixels::Sent { .. })
+    }
+
+    /// Sends the picture to `gpu`'s device (in its own layout, with a 16-bit
+    /// picture's samples; an HDR picture's samples alone) a band of rows at a
+    /// time, the page answering between bands; `progress(fraction)` after each.
+    /// The studio and the scopes then find it there. Resolves when all is sent.
+    pub fn prepare(&self, gpu: &GpuContext, progress: js_sys::Function) -> js_sys::Promise {
+        let context = gpu.context();
+        let (pixels, deep, hdr) = (self.pixels.clone(), self.deep.clone(), self.hdr.clone());
+        let uploaded = self.uploaded.clone();
+        wasm_bindgen_futures::future_to_promise(async move {
+            if let Pixels::Sent { .. } = pixels {
+                return Ok(JsValue::UNDEFINED); // sent as it was read
+            }
+            let g = &context.gpu;
+            let mut sent = Uploaded {
+                context: Rc::downgrade(&context),
+                image: None,
+                deep: None,
+                hdr: None,
+            };
+            if let Some(hdr) = &hdr {
+                // The studio shows an HDR picture from its samples, at an exposure.
+                let upload = gpu::HdrUpload::new(g, hdr);
+                sent.hdr = Some(Rc::new(
+                    send(g, upload, &progress, (0.0, 1.0)).await.finish(),
+                ));
+            } else {
+                // A 16-bit picture's samples are twice its 8-bit pixels.
+                let first = if deep.is_some() { 1.0 / 3.0 } else { 1.0 };
+                let image = send(g, pixels.upload(g), &progress, (0.0, first)).await;
+                sent.image = Some(Rc::new(image.finish()));
+                if let Some(d) = &deep {
+                    let upload =
+                        send(g, gpu::Upload::deep(g, d), &progress, (first, 1.0 - first)).await;
+                    sent.deep = Some(Rc::new(upload.finish()));
+                }
+            }
+            *uploaded.borrow_mut() = Some(sent);
+            Ok(JsValue::UNDEFINED)
+        })
+    }
+
+    /// The default image of every page: made by the project, no network needed.
+    pub fn sunset(width: u32, height: u32) -> Picture {
+        let image = Rc::new(Image::sunset(width, height));
+        Picture::of(Pixels::Cpu(image), "generated".into(), Vec::new())
+    }
+
+    /// A benchmark image (natural, uniform or noise), the same pixels as `histogram
+    /// bench` and CUB's benchmark count, so browser and native times compare.
+    pub fn bench(kind: &str, width: u32, height: u32) -> Result<Picture, JsError> {
+        if width as u64 * height as u64 > WEB_MAX_PIXELS as u64 {
+            return Err(JsError::new(&format!(
+                "{width}x{height} is more than this page's {} megapixels",
+                WEB_MAX_PIXELS >> 20
+            )));
+        }
+        let image = Image::bench(kind, width, height)
+            .ok_or_else(|| JsError::new(&format!("no benchmark image of kind '{kind}'")))?;
+        let format = format!("generated ({kind})");
+        Ok(Picture::of(Pixels::Cpu(Rc::new(image)), format, Vec::new()))
+    }
+
+    /// "PNG", "JPEG", ... or how the pixels were made.
+    #[wasm_bindgen(getter)]
+    pub fn format(&self) -> String {
+        self.format.clone()
+    }
+
+    /// What a reader of the histogram should know about the values counted (at 8
+    /// bits a sample, as the chapters count them).
+    pub fn notes(&self) -> Vec<String> {
+        self.notes.clone()
+    }
+
+    /// The same where the picture is counted at its stored depth (the studio).
+    #[wasm_bindgen(js_name = notesAtDepth)]
+    pub fn notes_at_depth(&self) -> Vec<String> {
+        if self.depth() != 8 {
+            self.deep_notes.clone()
+        } else {
+            self.notes.clone()
+        }
+    }
+
+    /// Bits a sample as stored: 16 for 16-bit PNG and TIFF, 32 for floating-point
+    /// (HDR) files, else 8.
+    #[wasm_bindgen(getter)]
+    pub fn depth(&self) -> u32 {
+        match (&self.deep, &self.hdr, &self.pixels) {
+            (Some(d), ..) => d.depth(),
+            (None, Some(_), _) => 32,
+            (.., Pixels::Sent { depth, .. }) => *depth,
+            _ => 8,
+        }
+    }
+
+    #[wasm_bindgen(getter)]
+    pub fn width(&self) -> u32 {
+        match &self.pixels {
+            Pixels::Cpu(image) => image.width(),
+            Pixels::Bitmap(bitmap) => bitmap.width(),
+            Pixels::Sent { width, .. } => *width,
+        }
+    }
+
+    #[wasm_bindgen(getter)]
+    pub fn height(&self) -> u32 {
+        match &self.pixels {
+            Pixels::Cpu(image) => image.height(),
+            Pixels::Bitmap(bitmap) => bitmap.height(),
+            Pixels::Sent { height, .. } => *height,
+        }
+    }
+
+    /// A copy of the 8-bit pixels (to show the image in a canvas, or to hand a
+    /// decode from a worker to the page).
+    pub fn rgba(&self) -> WebResult<Vec<u8>> {
+        Ok(self.image()?.rgba().to_vec())
+    }
+
+    /// A copy of a 16-bit file's samples as stored (RGBA), if it is one.
+    #[wasm_bindgen(js_name = deepSamples)]
+    pub fn deep_samples(&self) -> Option<Vec<u16>> {
+        self.deep.as_ref().map(|d| d.rgba().to_vec())
+    }
+
+    /// A copy of a floating-point file's samples (RGBA), if it is one.
+    #[wasm_bindgen(js_name = hdrSamples)]
+    pub fn hdr_samples(&self) -> Option<Vec<f32>> {
+        self.hdr.as_ref().map(|h| h.rgba().to_vec())
+    }
+
+    /// A floating-point picture's statistics over all of it (R, G, B, luminance,
+    /// each as `STATS_FIELDS`' 9 values, NaN where a channel has none): worked out
+    /// here, in the worker that decoded it, for `PictureParts.finish`.
+    #[wasm_bindgen(js_name = hdrStats)]
+    pub fn hdr_stats(&self) -> Option<Vec<f64>> {
+        let stats = HdrStats::of_image(self.hdr.as_ref()?);
+        Some(
+            stats
+                .iter()
+                .flat_map(|s| s.as_ref().map_or([f64::NAN; 9], HdrStats::values))
+                .collect(),
+        )
+    }
+
+    /// The notes of a picture counted at its stored depth, as kept (for a picture
+    /// handed from a worker to the page: `PictureParts`).
+    #[wasm_bindgen(js_name = deepNotes)]
+    pub fn deep_notes(&self) -> Vec<String> {
+        self.deep_notes.clone()
+    }
+}
+
+/// A picture decoded in a Web Worker (www/decode-worker.js), put together in the
+/// page's wasm memory from its transferred parts a slice at a time, so that no
+/// single copy holds the page up.
+#[wasm_bindgen]
+pub struct PictureParts {
+    width: u32,
+    height: u32,
+    rgba: Vec<u8>,
+    /// Bits a stored sample: 9 to 16 (`deep`), 32 (`hdr`) or 8 (neither).
+    depth: u32,
+    deep: Vec<u16>,
+    hdr: Vec<f32>,
+}
+
+#[wasm_bindgen]
+impl PictureParts {
+    /// Room for a `width` x `height` picture whose samples are stored at `depth`
+    /// bits (`Picture.depth`: 9 to 16, integers as stored; 32, floats; else 8).
+    #[wasm_bindgen(constructor)]
+    pub fn new(width: u32, height: u32, depth: u32) -> WebResult<PictureParts> {
+        let pixels = width as usize * height as usize;
+        if pixels as u64 > WEB_MAX_PIXELS as u64 {
+            return Err(JsError::new(&format!(
+                "the image is {width}x{height}; this page handles up to {} megapixels",
+                WEB_MAX_PIXELS >> 20
+            )));
+        }
+        let mut parts = PictureParts {
+            width,
+            height,
+            rgba: Vec::new(),
+            depth,
+            deep: Vec::new(),
+            hdr: Vec::new(),
+        };
+        let room = |bytes: usize| {
+            JsError::new(&format!(
+                "no memory for {} MiB of samples here",
+                bytes >> 20
+            ))
+        };
+        parts
+            .rgba
+            .try_reserve_exact(pixels * 4)
+            .map_err(|_| room(pixels * 4))?;
+        match depth {
+            9..=16 => parts
+                .deep
+                .try_reserve_exact(pixels * 4)
+                .map_err(|_| room(pixels * 8))?,
+            32 => parts
+                .hdr
+                .try_reserve_exact(pixels * 4)
+                .map_err(|_| room(pixels * 16))?,
+            _ => {}
+        }
+        Ok(parts)
+    }
+
+    /// The next slice of 8-bit RGBA samples.
+    #[wasm_bindgen(js_name = pushRgba)]
+    pub fn push_rgba(&mut self, slice: &[u8]) {
+        self.rgba.extend_from_slice(slice);
+    }
+
+    /// The next slice of 16-bit samples as stored.
+    #[wasm_bindgen(js_name = pushDeep)]
+    pub fn push_deep(&mut self, slice: &[u16]) {
+        self.deep.extend_from_slice(slice);
+    }
+
+    /// The next slice of floating-point samples.
+    #[wasm_bindgen(js_name = pushHdr)]
+    pub fn push_hdr(&mut self, slice: &[f32]) {
+        self.hdr.extend_from_slice(slice);
+    }
+
+    /// The picture, once every sample is in; with an HDR picture's statistics over
+    /// all of it (`Picture.hdrStats`), when its worker worked them out.
+    pub fn finish(
+        self,
+        format: String,
+        notes: Vec<String>,
+        deep_notes: Vec<String>,
+        hdr_stats: Option<Vec<f64>>,
+    ) -> WebResult<Picture> {
+        let (width, height) = (self.width, self.height);
+        let error = |e: String| JsError::new(&e);
+        let image = Image::from_rgba(width, height, self.rgba).map_err(|e| error(e.to_string()))?;
+        let deep = (9..=16)
+            .contains(&self.depth)
+            .then(|| DeepImage::new(width, height, self.depth, self.deep))
+            .transpose()
+            .map_err(error)?;
+        let hdr = (self.depth == 32)
+            .then(|| HdrImage::new(width, height, self.hdr))
+            .transpose()
+            .map_err(error)?;
+        Ok(Picture {
+            pixels: Pixels::Cpu(Rc::new(image)),
+            deep: deep.map(Rc::new),
+            hdr: hdr.map(Rc::new),
+            format,
+            notes,
+            deep_notes,
+            uploaded: Rc::default(),
+            hdr_stats: hdr_stats.filter(|v| v.len() == 36).map(|v| {
+                std::array::from_fn(|c| {
+                    let values: [f64; 9] = std::array::from_fn(|k| v[c * 9 + k]);
+                    (!values[0].is_nan()).then(|| HdrStats::from_values(values))
+                })
+            }),
+            precount: None,
+        })
+    }
+}
