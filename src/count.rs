@@ -12,7 +12,9 @@ use crate::histogram::MAX_KERNEL_BINS;
 pub use crate::policy::{method_for, Asked, Kind};
 use crate::{compute_cpu, Histogram, Image, Region, Spec};
 use std::io::{BufRead, BufReader, Cursor, Read, Seek};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{mpsc, Arc, Condvar, Mutex, OnceLock};
+use std::time::{Duration, Instant};
 
 /// Pixels of one band: 16 megapixels, 64 MiB of RGBA8 or 128 MiB of RGBA16 (a GPU
 /// upload at a time). Where the CPU is the GPU (lavapipe), an upload's staging and
@@ -132,6 +134,11 @@ pub struct Engine {
     // exit, docs/DECISIONS.md 29).
     spare: Mutex<Vec<Kernels>>,
     gpu: OnceLock<Option<Gpu>>,
+    /// Nanoseconds spent counting by the CPU method, every thread's summed, and
+    /// the files read so far: what the default weighs against opening the GPU
+    /// (`policy::open_gpu`).
+    cpu_counting: AtomicU64,
+    files_read: AtomicUsize,
 }
 
 impl Engine {
@@ -163,6 +170,15 @@ impl Engine {
     /// The GPU, once opened.
     pub fn gpu(&self) -> Option<&Gpu> {
         self.gpu.get().and_then(Option::as_ref)
+    }
+
+    /// The time every thread has spent counting by the CPU method, summed, and
+    /// the files read (their bands counted or queued) so far.
+    pub fn cpu_counting(&self) -> (Duration, usize) {
+        (
+            Duration::from_nanos(self.cpu_counting.load(Ordering::Relaxed)),
+            self.files_read.load(Ordering::Relaxed),
+        )
     }
 
     /// Counts the image file at `path` ("-": standard input).
@@ -214,10 +230,14 @@ impl Engine {
                     return Ok(Part::Pending(pending));
                 }
             }
+            let started = Instant::now();
             let (counts, name) = self.count_band(settings, band)?;
+            let nanos = started.elapsed().as_nanos().try_into().unwrap_or(u64::MAX);
+            self.cpu_counting.fetch_add(nanos, Ordering::Relaxed);
             used = Some(name);
             Ok(Part::Counted(counts))
         })?;
+        self.files_read.fetch_add(1, Ordering::Relaxed);
         Ok(Deferred {
             settings: *settings,
             counted,
@@ -226,9 +246,10 @@ impl Engine {
     }
 
     /// A thread of `scope`'s that counts on the GPU what the returned `Queue` is
-    /// given (once the engine's GPU is open), each batch of whatever has arrived
-    /// in one submission and one wait; it ends when the queue is dropped. At most
-    /// `depth` bands wait for it (their GPU buffers are held till counted).
+    /// given (bands come only once the engine's GPU is open, perhaps never), each
+    /// batch of whatever has arrived in one submission and one wait; it ends when
+    /// the queue is dropped. At most `depth` bands wait for it (their GPU buffers
+    /// are held till counted).
     pub fn serve<'scope>(
         &'scope self,
         scope: &'scope std::thread::Scope<'scope, '_>,
@@ -238,12 +259,10 @@ impl Engine {
         let in_flight = Arc::new(InFlight::default());
         let counted = Arc::clone(&in_flight);
         scope.spawn(move || {
-            // Only bands for an open GPU are queued; none comes without one.
-            let Some(gpu) = self.gpu.wait().as_ref() else {
-                return;
-            };
             let mut kernels = Kernels::default();
             while let Ok(first) = jobs.recv() {
+                // A band is queued only for an open GPU.
+                let Some(gpu) = self.gpu() else { break };
                 let mut batch = vec![first];
                 while batch.len() < MAX_BATCH {
                     match jobs.try_recv() {

@@ -5,6 +5,7 @@
 
 use crate::gpu::{Gpu, Method};
 use crate::histogram::MAX_KERNEL_BINS;
+use std::time::Duration;
 
 /// What a band holds, for `method_for`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -48,4 +49,78 @@ pub fn method_for(asked: Asked, gpu: Option<&Gpu>, kind: Kind, bins: u32) -> Opt
         Kind::Eight if bins > MAX_KERNEL_BINS => Method::Deep,
         _ => method,
     })
+}
+
+/// What a discrete GPU costs a command-line run (an NVIDIA H100 through Vulkan,
+/// bench/results/2026-11-26f-h100-staging-pool.txt): opening the device, its
+/// driver's time on one core ...
+const GPU_OPEN: Duration = Duration::from_millis(200);
+/// ... and closing it as the process ends, in the run's wall time.
+const GPU_CLOSE: Duration = Duration::from_millis(60);
+/// What the GPU saves of the CPU method's counting, as a divisor: about half
+/// (the workers still copy each band to it). 3000 photos on 16 cores: 5.30 s by
+/// the CPU method, 4.58 s by the GPU's, of some 20 s of counting on the cores
+/// (bench/results/2026-11-26i-open-gpu.txt).
+const GPU_SAVES_ONE_IN: u32 = 2;
+
+/// Whether a run that asked for no method opens the GPU now (docs/DECISIONS.md
+/// 37), having counted by the CPU method `files_read` of its `files`, for
+/// `counted` (summed over the `workers` that decode at once on `cores` cores).
+/// The GPU costs the run its closing at the exit and, where the workers fill
+/// every core, the opening's time on one core shared among them (else an idle
+/// core opens it). It opens once both hold:
+/// - the counting so far has taken as much of the run's wall time as the GPU
+///   would cost it (renting until the rent paid equals the price keeps a run
+///   within twice the cost of the better choice made in advance);
+/// - what is left to count, at the pace so far, would save the run more than
+///   that cost.
+///
+/// Until then the CPU method counts, and a run of one photo or a few, or a
+/// folder that ends soon, never opens it.
+pub fn open_gpu(
+    counted: Duration,
+    (files_read, files): (usize, usize),
+    workers: usize,
+    cores: usize,
+) -> bool {
+    let (workers, cores) = (workers.max(1) as u32, cores.max(1) as u32);
+    let opening = if workers >= cores {
+        GPU_OPEN / cores
+    } else {
+        Duration::ZERO
+    };
+    let cost = GPU_CLOSE + opening;
+    let left = files.saturating_sub(files_read);
+    let paid = counted / workers >= cost;
+    let worth = files_read > 0
+        && counted.mul_f64(left as f64 / files_read as f64) / (workers * GPU_SAVES_ONE_IN) > cost;
+    paid && worth
+}
+
+#[cfg(test)]
+mod tests {
+    use super::open_gpu;
+    use std::time::Duration;
+
+    #[test]
+    fn the_gpu_opens_once_counting_has_cost_what_it_would_and_more_is_left() {
+        let ms = Duration::from_millis;
+        // A photo of 3 megapixels: 6 ms of counting. One alone never opens it.
+        assert!(!open_gpu(ms(6), (1, 1), 1, 16));
+        // 40 on one worker of 16 cores: an idle core opens it, the closing stays
+        // (60 ms): paid after 10 photos, and 30 left are worth 90 ms.
+        assert!(!open_gpu(ms(54), (9, 40), 1, 16));
+        assert!(open_gpu(ms(60), (10, 40), 1, 16));
+        // ... but not with 5 left (15 ms saved).
+        assert!(!open_gpu(ms(210), (35, 40), 1, 16));
+        // 16 workers on 16 busy cores: the closing and a 16th of the opening each
+        // (72.5 ms), paid after 194 photos; of a folder of 300 the 106 left would
+        // save 20 ms: never. Of 3000, 2806 left: at once.
+        assert!(!open_gpu(ms(6 * 193), (193, 300), 16, 16));
+        assert!(!open_gpu(ms(6 * 194), (194, 300), 16, 16));
+        assert!(!open_gpu(ms(6 * 193), (193, 3000), 16, 16));
+        assert!(open_gpu(ms(6 * 194), (194, 3000), 16, 16));
+        // Nothing counted yet.
+        assert!(!open_gpu(Duration::ZERO, (0, 0), 0, 0));
+    }
 }

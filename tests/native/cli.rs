@@ -494,6 +494,26 @@ fn without_a_gpu_adapter_it_says_so_and_uses_the_cpu() {
 }
 
 #[test]
+fn a_short_run_never_opens_the_gpu() {
+    // WGPU_BACKEND, not --backend: the run names no adapter, so the default opens
+    // the GPU only once counting has cost what opening it would (policy::open_gpu).
+    // Had it tried, there being no Metal adapter on Linux, it would say so.
+    let dir = temp_dir("short");
+    let image = Image::noise(12, 5, 2);
+    let path = save_png(&dir, "x.png", &image);
+    let out = Command::new(env!("CARGO_BIN_EXE_histogram"))
+        .env("WGPU_BACKEND", "metal")
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+    let line = String::from_utf8(out.stdout).unwrap();
+    assert!(line.contains("\"method\": \"cpu\""), "{line}");
+    assert_eq!(interleave(&line), reference(&image, Spec::rgbl()));
+}
+
+#[test]
 fn stats_and_regions_on_the_command_line() {
     let dir = temp_dir("stats");
     let image = Image::noise(40, 30, 5);

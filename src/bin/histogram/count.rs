@@ -7,13 +7,14 @@ use histogram::count::{Asked, Count, Deferred, Engine, Settings};
 use histogram::gpu::GpuOptions;
 use histogram::hdr::{self, HdrHistogram, HdrStats};
 use histogram::json::{self, Entries};
-use histogram::{stats, Channels, Histogram, Region};
+use histogram::{policy, stats, Channels, Histogram, Region};
 use rayon::iter::{ParallelBridge as _, ParallelIterator as _};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::io::Write as _;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
+use std::time::Duration;
 
 pub fn run(options: CountArgs, gpu_options: &GpuOptions) -> i32 {
     if options.files.is_empty() && options.files_from.is_none() {
@@ -51,8 +52,7 @@ pub fn run(options: CountArgs, gpu_options: &GpuOptions) -> i32 {
         }
     };
     // A GPU method asked for is opened first, and its absence refused; the
-    // default's GPU opens beside the first files' decoding (a discrete GPU took
-    // 0.22 s), which the CPU method counts meanwhile (docs/DECISIONS.md 30).
+    // default's opens once it pays (below).
     let engine = Engine::new();
     match settings.asked {
         Asked::Gpu(_) => {
@@ -84,20 +84,46 @@ pub fn run(options: CountArgs, gpu_options: &GpuOptions) -> i32 {
         println!("file,bin,r,g,b,luminance");
     }
     let progress = Progress::new(todo.len() as u64, options.quiet);
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let jobs = options.jobs.unwrap_or(cores);
+    let finished = AtomicBool::new(false);
     let failed = std::thread::scope(|scope| {
-        if settings.asked == Asked::Default {
-            scope.spawn(|| {
+        // Unasked, the CPU method counts until its counting has cost the run what
+        // opening the GPU would; then the GPU opens, on this thread of its own
+        // while the workers go on (docs/DECISIONS.md 37). A run done sooner
+        // never opens it; one that names a backend or an adapter opens it at once.
+        let opener = (settings.asked == Asked::Default).then(|| {
+            let (files, workers) = (todo.len(), jobs.min(todo.len()));
+            let named = gpu_options.backends.is_some() || gpu_options.adapter.is_some();
+            let (engine, finished, progress) = (&engine, &finished, &progress);
+            scope.spawn(move || {
+                let pays = || {
+                    let (counted, read) = engine.cpu_counting();
+                    policy::open_gpu(counted, (read, files), workers, cores)
+                };
+                while !named && !pays() {
+                    if finished.load(Ordering::Acquire) {
+                        engine.set(None);
+                        return;
+                    }
+                    std::thread::park_timeout(Duration::from_millis(10));
+                }
                 if let Err(e) = engine.open(gpu_options) {
                     progress.println(|| eprintln!("histogram: {e}: using the CPU method"));
                 }
-            });
-        }
+            })
+        });
         let run = Run1 {
             engine: &engine,
             settings: &settings,
             format,
         };
-        count_all(&run, &todo, options.jobs, &mut total, &progress)
+        let failed = count_all(&run, &todo, jobs, &mut total, &progress);
+        finished.store(true, Ordering::Release);
+        if let Some(opener) = opener {
+            opener.thread().unpark();
+        }
+        failed
     });
     progress.finish();
     let mut status = i32::from(failed + empty > 0);
@@ -148,19 +174,18 @@ struct Counted1 {
     summable: (Histogram, u32),
 }
 
-/// Counts `files` on a pool of `jobs` threads (default: every core), each file
-/// decoded by one worker, which counts it on the CPU or uploads its bands for
-/// the GPU thread and goes on to the next file (src/count.rs `serve`). Results
+/// Counts `files` on a pool of `jobs` threads, each file decoded by one worker,
+/// which counts it on the CPU or uploads its bands for the GPU thread and goes
+/// on to the next file (src/count.rs `serve`). Results
 /// print in the files' order, a whole line at a time, from this thread; returns
 /// how many failed.
 fn count_all(
     run: &Run1,
     files: &[&str],
-    jobs: Option<usize>,
+    jobs: usize,
     total: &mut Option<Total>,
     progress: &Progress,
 ) -> usize {
-    let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let pool = match rayon::ThreadPoolBuilder::new().num_threads(jobs).build() {
         Ok(pool) => pool,
         Err(e) => {

@@ -33,12 +33,16 @@ range, and pixels with a NaN or infinite sample, are counted apart (\"below\",
 display clips. On the GPU the hdr kernel counts them.";
 
 const AFTER: &str = "\
-With no GPU adapter, or where the only adapter is a CPU, the CPU method counts
-(it is the faster there), unless a GPU method is asked for. A file that cannot be
-read is reported on stderr; the others are still processed, and the exit status
-is 1. Large images are counted in bands of rows: PNG files are decoded band by
-band (any size fits), other formats are decoded whole when the machine's memory
-allows.";
+Unasked, the CPU method counts until its counting has cost the run what opening
+and closing the GPU would; then, if what is left would repay it, the GPU opens
+and its fastest method counts the rest (one photo, or a folder that keeps every
+core decoding to its end, never opens it; --backend or --adapter opens it at
+once). With no GPU adapter, or where the only adapter is a CPU, the CPU method
+counts (it is the faster there), unless a GPU method is asked for. A file that
+cannot be read is reported on stderr; the others are still processed, and the
+exit status is 1. Large images are counted in bands of rows: PNG files are
+decoded band by band (any size fits), other formats are decoded whole when the
+machine's memory allows.";
 
 #[derive(Parser)]
 #[command(
@@ -91,8 +95,8 @@ pub struct CountArgs {
     /// Count the files listed in FILE too, a path a line (- : standard input)
     #[arg(long, value_name = "FILE")]
     pub files_from: Option<String>,
-    /// Files decoded at once (default: every core); the GPU counts what is decoded
-    /// meanwhile, and results print in the files' order
+    /// Files decoded at once (default: every core); results print in the files'
+    /// order
     #[arg(long, value_name = "N", value_parser = at_least_one)]
     pub jobs: Option<usize>,
     /// End with one histogram of all the files ({"files": N, ...}), its --stats
@@ -112,8 +116,8 @@ pub struct CountArgs {
 #[derive(Args)]
 pub struct Counting {
     /// cpu, or a GPU method: single, atomic, fragment (atomicAdd from a fragment
-    /// shader), chunks-sum, chunks-reduce, privatized, packed, deep (default: packed
-    /// on a GPU, cpu on a CPU adapter; race is refused: it loses counts on purpose);
+    /// shader), chunks-sum, chunks-reduce, privatized, packed, deep (default: cpu
+    /// until the GPU pays, then packed, below; race is refused: it loses counts on purpose);
     /// all but deep count 8-bit samples in at most 1024 bins, and hand 16-bit files
     /// and more bins to deep (JSON's "method" says which counted)
     #[arg(long, value_name = "NAME", value_parser = counter)]
