@@ -590,7 +590,8 @@ pub(super) fn row_buffers<'a>(
     max_rows: u64,
     limits: Limits,
 ) -> impl Iterator<Item = (wgpu::Buffer, u32, u32)> + 'a {
-    let by_binding = limits.max_chunk_bytes.saturating_sub(16) / row_bytes;
+    // Padded, a buffer still fits: at most the binding's size rounded down to 16.
+    let by_binding = limits.max_chunk_bytes / 16 * 16 / row_bytes;
     let rows = by_binding.min(max_rows).clamp(1, height as u64) as u32;
     (0..height).step_by(rows as usize).map(move |y| {
         let h = rows.min(height - y);

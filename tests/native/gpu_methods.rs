@@ -140,6 +140,22 @@ fn race_never_counts_more_than_the_pixels() {
 }
 
 #[test]
+fn samples_that_fill_one_binding_stay_in_one_buffer() {
+    // 64x32 RGBA16 is 16 KiB: with a binding of exactly that, one buffer, so a
+    // region can move over it (Run::set_region); a byte less, two.
+    let gpu = gpu();
+    let image = DeepImage::from_image(&Image::sunset(64, 32));
+    let limits = |bytes| histogram::gpu::Limits {
+        max_chunk_bytes: bytes,
+        ..histogram::gpu::Limits::of(&gpu)
+    };
+    let one = GpuImage::upload_deep_with(&gpu, &image, limits(64 * 32 * 8));
+    assert_eq!(one.tile_count(), 1);
+    let two = GpuImage::upload_deep_with(&gpu, &image, limits(64 * 32 * 8 - 1));
+    assert_eq!(two.tile_count(), 2);
+}
+
+#[test]
 fn banded_path_is_exact() {
     // Limits small enough that a 300x301 image needs several textures and bands.
     let gpu = gpu();
