@@ -1,10 +1,10 @@
 // A large 16-bit picture read in the studio (issue #43): the browser's memory
 // (every process's PSS, shared memory split among them: harness.mjs
 // browserMemory) above what it held before the read, at its peak and 3 s after,
-// and the time to the histogram drawn. With `--before DIR` (an earlier `make
-// dist`, copied aside) that build's studio and this one's alternate, each in a
-// browser of its own started for the read, so a change is measured before and
-// after in one run.
+// the time to the histogram drawn, and the page's tasks over 50 ms meanwhile.
+// With `--before DIR` (an earlier `make dist`, copied aside) that build's studio
+// and this one's alternate, each in a browser of its own started for the read,
+// so a change is measured before and after in one run.
 // Usage: node bench/studio-memory.mjs [--before DIR] [--rounds N] [file]
 // (after `make dist`; without a file, the 522 KB 16-bit PNG of zeros, 8192x8192,
 // made here as bench/hostile.py makes it). ENGINE=firefox for Firefox.
@@ -36,6 +36,16 @@ async function read(root) {
     const baseline = browserMemory().pssMB;
     const peak = memoryPeak();
     const t = Date.now();
+    // The page's tasks over 50 ms while it reads (Chromium's Long Tasks API;
+    // Firefox has none: "n/a").
+    const observed = await page.evaluate(() => {
+      window.longTasks = [];
+      if (!PerformanceObserver.supportedEntryTypes?.includes('longtask')) return false;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) window.longTasks.push(e.duration);
+      }).observe({ type: 'longtask' });
+      return true;
+    });
     await page.evaluate(() => { document.body.dataset.state = 'picking'; });
     await page.setInputFiles('#file', file);
     await waitState(page, 'done', 600_000);
@@ -44,19 +54,21 @@ async function read(root) {
     await page.waitForTimeout(3000);
     const after = browserMemory().pssMB - baseline;
     const caption = await page.textContent('figcaption');
-    return { seconds, top, after, caption, errors: page.errors };
+    const tasks = (await page.evaluate(() => window.longTasks)).sort((a, b) => b - a);
+    const longest = observed ? `${tasks.length} over 50 ms, longest ${tasks.slice(0, 3).map((t) => t.toFixed(0)).join(', ') || '-'} ms` : 'n/a';
+    return { seconds, top, after, caption, longest, errors: page.errors };
   } finally {
     await browser.close();
   }
 }
 
 console.log(`${file} in the studio (${process.env.ENGINE ?? 'chromium'}), ${rounds} rounds`);
-console.log('build        round  to the histogram  peak above the start  3 s after');
+console.log('build        round  to the histogram  peak above the start  3 s after  the page\'s long tasks');
 try {
   for (let round = 1; round <= rounds; round++) {
     for (const [name, root] of builds) {
       const r = await read(root);
-      console.log(`${name.padEnd(12)} ${String(round).padStart(5)}  ${r.seconds.toFixed(1).padStart(14)} s  ${r.top.toFixed(0).padStart(17)} MB  ${r.after.toFixed(0).padStart(6)} MB`
+      console.log(`${name.padEnd(12)} ${String(round).padStart(5)}  ${r.seconds.toFixed(1).padStart(14)} s  ${r.top.toFixed(0).padStart(17)} MB  ${r.after.toFixed(0).padStart(6)} MB  ${r.longest}`
         + (r.errors.length ? `  errors: ${r.errors.join('; ')}` : ''));
     }
   }
