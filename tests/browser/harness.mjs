@@ -377,6 +377,7 @@ function descendants(root) {
 export function browserMemory() {
   let pss = 0;
   let shmem = 0;
+  let gpu = 0;
   let processes = 0;
   for (const pid of descendants(process.pid)) {
     try {
@@ -384,10 +385,21 @@ export function browserMemory() {
       const field = (name) => Number(rollup.match(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm'))?.[1] ?? 0);
       pss += field('Pss');
       shmem += field('Pss_Shmem');
+      if (runsWebGpu(pid)) gpu += field('Pss');
       processes++;
     } catch { /* a process without a rollup (gone, or a kernel thread) */ }
   }
-  return { pssMB: pss / 1024, shmemMB: shmem / 1024, processes };
+  return { pssMB: pss / 1024, shmemMB: shmem / 1024, gpuMB: gpu / 1024, processes };
+}
+
+/**
+ * Whether `pid` is the browser's process that runs WebGPU (`gpuMB` above):
+ * Chromium's GPU process, or Firefox's parent (headless, it has no GPU process).
+ */
+function runsWebGpu(pid) {
+  // Both browsers rewrite their processes' command lines into one string.
+  const line = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+  return line.includes('--gpu-preferences=') || (line.includes('firefox') && !line.includes('-contentproc'));
 }
 
 /**
