@@ -62,12 +62,15 @@ async function pixels(file) {
   return { width, height, depth: 8, rgba, deep: null, hdr: null };
 }
 
-/** The next band of a file read in bands (its decoder let go after the last). */
-function nextBand(id) {
+/**
+ * The next band of a file read in bands (its decoder let go after the last),
+ * written into `spare`'s arrays, a band the page has sent on, where they fit.
+ */
+function nextBand(id, spare) {
   const decoder = reading.get(id);
   if (!decoder) throw new Error('the file is no longer being read');
   try {
-    const band = decoder.nextBand();
+    const band = decoder.nextBand(spare?.samples, spare?.rgba);
     if (band) {
       const [samples, rgba] = band;
       return { message: { id, next: true, samples, rgba }, buffers: [samples.buffer, rgba.buffer] };
@@ -88,10 +91,10 @@ function nextBand(id) {
 // picture left holding much, once nothing is left to send.
 const memory = () => ({ memory: ready ? wasmMemoryBytes() : 0, reading: reading.size });
 
-self.onmessage = async ({ data: { id, file, how, count, bands, next } }) => {
+self.onmessage = async ({ data: { id, file, how, count, bands, next, spare } }) => {
   if (next) {
     try {
-      const { message, buffers } = nextBand(id);
+      const { message, buffers } = nextBand(id, spare);
       self.postMessage({ ...message, ...memory() }, buffers);
     } catch (e) {
       self.postMessage({ id, next: true, error: e instanceof Error ? e.message : String(e) });

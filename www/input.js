@@ -151,7 +151,7 @@ function decodeWorker() {
  * rejects on `signal` (the worker goes with it: a decode cannot be stopped
  * inside it).
  */
-function ask(message, key, signal) {
+function ask(message, key, signal, transfer = []) {
   return new Promise((resolve, reject) => {
     const w = decodeWorker();
     const abort = () => {
@@ -176,7 +176,7 @@ function ask(message, key, signal) {
       if (data.counting) data.counted = new Promise((done) => waiting.set(`${key} counts`, (c) => done(c.error ? null : c)));
       resolve(data);
     });
-    w.postMessage(message);
+    w.postMessage(message, transfer);
   });
 }
 
@@ -198,14 +198,18 @@ function inWorker(file, how, count, signal, bands = false) {
 async function receiveBands(parts, gpu, progress, signal) {
   const { id, width, height, depth, format } = parts;
   const bands = new PictureBands(gpu, width, height, depth);
-  const next = () => {
-    const band = ask({ id, next: true }, `${id} next`, signal);
+  // Each band's arrays go back with the request for the band after next, to be
+  // written again: two or three bands' worth at a time, whatever the picture.
+  const next = (spare) => {
+    const transfer = spare ? [spare.samples.buffer, spare.rgba.buffer] : [];
+    const band = ask({ id, next: true, spare }, `${id} next`, signal, transfer);
     band.catch(() => {}); // awaited below, unless an earlier band failed
     return band;
   };
   let sent = false;
   try {
     let coming = next();
+    let spare = null;
     const slice = Math.max(1, Math.floor(SLICE / (width * 8))) * width * 4;
     let rows = 0;
     for (;;) {
@@ -215,12 +219,13 @@ async function receiveBands(parts, gpu, progress, signal) {
         return bands.finish(format, band.notes, band.deepNotes);
       }
       // The worker decodes the next band while this one goes to the GPU.
-      coming = next();
+      coming = next(spare);
       for (let at = 0; at < band.samples.length; at += slice) {
         await bands.push(band.samples.subarray(at, at + slice), band.rgba.subarray(at, at + slice));
         rows = Math.min(height, rows + slice / (width * 4));
         progress('sending it to the GPU', rows / height);
       }
+      spare = { samples: band.samples, rgba: band.rgba };
     }
   } catch (e) {
     if (!sent) bands.free();

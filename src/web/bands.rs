@@ -89,10 +89,17 @@ impl FileDecoder {
     }
 
     /// The next rows of a banded file, top to bottom: [their RGBA samples as stored
-    /// (Uint16Array), the same at 8 bits (Uint8Array)], copied out of wasm memory;
-    /// undefined after the last. Rejects a file that turns out damaged.
+    /// (Uint16Array), the same at 8 bits (Uint8Array)], copied out of wasm memory
+    /// into `spare`'s arrays where they fit (a band the page has sent on, given
+    /// back: a band's arrays are not left for the garbage collector, which Firefox
+    /// did not run for the 768 MB of an 8192x8192 picture's); undefined after the
+    /// last. Rejects a file that turns out damaged.
     #[wasm_bindgen(js_name = nextBand)]
-    pub fn next_band(&mut self) -> Result<Option<js_sys::Array>, JsValue> {
+    pub fn next_band(
+        &mut self,
+        spare_samples: Option<js_sys::Uint16Array>,
+        spare_rgba: Option<js_sys::Uint8Array>,
+    ) -> Result<Option<js_sys::Array>, JsValue> {
         let Some(band) = self
             .decoder()?
             .next_deep_band(BAND_PIXELS)
@@ -100,9 +107,22 @@ impl FileDecoder {
         else {
             return Ok(None);
         };
-        let samples = js_sys::Uint16Array::from(band.rgba());
-        let eight = js_sys::Uint8Array::from(band.to_8_bits().rgba());
-        Ok(Some(js_sys::Array::of2(&samples, &eight)))
+        let samples = match spare_samples {
+            Some(spare) if spare.length() as usize == band.rgba().len() => {
+                spare.copy_from(band.rgba());
+                spare
+            }
+            _ => js_sys::Uint16Array::from(band.rgba()),
+        };
+        let eight = band.to_8_bits();
+        let rgba = match spare_rgba {
+            Some(spare) if spare.length() as usize == eight.rgba().len() => {
+                spare.copy_from(eight.rgba());
+                spare
+            }
+            _ => js_sys::Uint8Array::from(eight.rgba()),
+        };
+        Ok(Some(js_sys::Array::of2(&samples, &rgba)))
     }
 
     /// What a reader of the histogram should know, at 8 bits a sample and at the

@@ -24,6 +24,10 @@ impl Pace {
     /// Waits as due after a band (`last`: the last of the picture).
     pub(super) async fn band_sent(&mut self, g: &gpu::Gpu, last: bool) {
         self.sent += 1;
+        // A write waits, in its staging copy, for the queue's next submission
+        // (Firefox's wgpu held all of an 8192x8192 16-bit picture's, 805 MB, until
+        // the first count): an empty one sends each band on its way.
+        g.queue.submit([]);
         if !self.slow && (self.sent.is_multiple_of(BANDS_IN_FLIGHT) || last) {
             let start = gpu::now_ms();
             queue_done(g).await;

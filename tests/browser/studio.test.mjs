@@ -237,7 +237,7 @@ test('studio: a 16-bit picture goes to the GPU in bands as it is read, counted a
     const grew = peak() - baseline;
     const [wasmGrew, workerHeld] = [(await wasm()) - wasmBefore, await worker()];
     const mib = (bytes) => (bytes / 2 ** 20).toFixed(0);
-    console.log(`16-bit ${width}x${height}: the browser grew by at most ${grew.toFixed(0)} MB, the page's wasm memory by ${mib(wasmGrew)} MiB; `
+    console.log(`16-bit ${width}x${height}: the browser grew by at most ${grew.toFixed(0)} MiB, the page's wasm memory by ${mib(wasmGrew)} MiB; `
       + `its decoder worker's held at most ${mib(workerHeld)} MiB`);
     assert.deepEqual(await page.evaluate(() => [window.studioPage.picture.onGpuOnly, window.studioPage.picture.hasPixels]), [true, false]);
     // Its 128 MiB of samples and 64 MiB of 8-bit view are the GPU's alone: the page's
@@ -245,7 +245,13 @@ test('studio: a 16-bit picture goes to the GPU in bands as it is read, counted a
     // worker held 400 MiB and the page 192).
     assert.ok(wasmGrew < 64 * 2 ** 20, `the page's wasm memory grew by ${mib(wasmGrew)} MiB`);
     assert.ok(workerHeld < 128 * 2 ** 20, `the decoder worker held ${mib(workerHeld)} MiB`);
-    assert.ok(grew < 1024, `the browser grew by ${grew.toFixed(0)} MB`);
+    // The browser holds the picture on the GPU (its samples and 8-bit view, 192
+    // MiB), at most three of the worker's bands of 48 MiB, and 160 MiB more; where
+    // SwiftShader plays the GPU, its first count's own (about 350 MiB, whatever the
+    // picture: 334 at 4096x4096, 366 at 8192x8192). Firefox grew by 590-651 MiB
+    // when its staging copy of every band waited for the first count's submission.
+    const bound = (width * height * 12) / 2 ** 20 + 3 * 48 + 160 + (engine === 'chromium' ? 448 : 0);
+    assert.ok(grew < bound, `the browser grew by ${grew.toFixed(0)} MiB, over ${bound.toFixed(0)}`);
     const rows = await studioRows(page);
     assert.deepEqual(rows, cliRowsOf(cli('--bins', String(rows.length), file)));
     // A region across the first bands' seam (row 1024).
