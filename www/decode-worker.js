@@ -9,7 +9,8 @@
 // 8-bit picture is counted too, into that many bins. With `bands`, a 16-bit
 // picture is not sent whole: the answer says its size, and each `next` message
 // gets its next band of rows (src/web/bands.rs), so that neither this worker nor
-// the page ever holds all of it.
+// the page ever holds all of it; with `count` too, the bands are counted as they
+// are read, at their stored depth, and the counts come with the last.
 import init, { FileDecoder, countRgba, wasmMemoryBytes } from '../pkg/histogram.js';
 import { EXACT } from './input.js';
 
@@ -17,11 +18,13 @@ let ready = null;
 /** The files being read a band at a time, by the id of their read. */
 const reading = new Map();
 
-async function rust(file, id, bands) {
+async function rust(file, id, bands, count) {
   ready ??= init();
   await ready;
   const decoder = new FileDecoder(new Uint8Array(await file.arrayBuffer()));
   if (bands && decoder.banded) {
+    // Counted band by band as read, when asked (the page counts on a CPU GPU).
+    if (count) decoder.countBands(count);
     reading.set(id, decoder);
     const { width, height, depth, format } = decoder;
     return { bands: true, width, height, depth, format };
@@ -75,7 +78,7 @@ function nextBand(id, spare) {
       const [samples, rgba] = band;
       return { message: { id, next: true, samples, rgba }, buffers: [samples.buffer, rgba.buffer] };
     }
-    const message = { id, next: true, end: true, notes: decoder.notes(), deepNotes: decoder.deepNotes() };
+    const message = { id, next: true, end: true, notes: decoder.notes(), deepNotes: decoder.deepNotes(), counts: decoder.counts() };
     reading.delete(id);
     decoder.free();
     return { message, buffers: [] };
@@ -112,7 +115,7 @@ self.onmessage = async ({ data: { id, file, how, count, bands, next, spare } }) 
       self.postMessage({ id, bitmap }, [bitmap]);
       return;
     }
-    const parts = await (how === 'rust' ? rust(file, id, bands) : pixels(file));
+    const parts = await (how === 'rust' ? rust(file, id, bands, count) : pixels(file));
     // An 8-bit picture counted here, on the CPU, when asked: where the CPU plays
     // the GPU this is the page's first count (docs/DECISIONS.md, 6). Its pixels go
     // first, and the page sends them to the GPU while they are counted here.

@@ -127,7 +127,7 @@ function decodeWorker() {
     w.onmessage = ({ data }) => {
       // A decode's counts come after its pixels, and each band of a picture read
       // in bands after it is asked for, in messages of their own.
-      const key = data.counts ? `${data.id} counts` : data.next ? `${data.id} next` : data.id;
+      const key = data.next ? `${data.id} next` : data.counts ? `${data.id} counts` : data.id;
       const call = waiting.get(key);
       waiting.delete(key);
       workerPeak = Math.max(workerPeak, data.memory ?? 0);
@@ -193,9 +193,10 @@ function inWorker(file, how, count, signal, bands = false) {
 /**
  * A 16-bit picture read in bands (`parts`, the worker's answer): each band asked
  * for as the one before goes to the GPU, in slices of whole rows of at most
- * SLICE bytes of samples. Only the GPU ever holds all of it.
+ * SLICE bytes of samples. Only the GPU ever holds all of it. With `count`, the
+ * worker's count of its samples in that many bins comes with the picture.
  */
-async function receiveBands(parts, gpu, progress, signal) {
+async function receiveBands(parts, gpu, progress, signal, count) {
   const { id, width, height, depth, format } = parts;
   const bands = new PictureBands(gpu, width, height, depth);
   // Each band's arrays go back with the request for the band after next, to be
@@ -216,7 +217,7 @@ async function receiveBands(parts, gpu, progress, signal) {
       const band = await coming;
       if (band.end) {
         sent = true;
-        return bands.finish(format, band.notes, band.deepNotes);
+        return bands.finish(format, band.notes, band.deepNotes, count, band.counts);
       }
       // The worker decodes the next band while this one goes to the GPU.
       coming = next(spare);
@@ -353,7 +354,7 @@ async function decodePicture(file, { gpu, pixels, count, bands, signal, progress
   if (parts.bands) {
     let picture;
     try {
-      picture = await receiveBands(parts, gpu, progress, signal);
+      picture = await receiveBands(parts, gpu, progress, signal, count);
     } catch (e) {
       if (e.name === 'AbortError') throw e;
       throw new Error(`"${file.name}" cannot be read: ${errorText(e)}.`);

@@ -218,17 +218,16 @@ impl Studio {
     }
 
     /// Gives the bins a count made elsewhere (the page's worker counted the
-    /// picture on the CPU while it was read): the first draw counts no more.
-    /// Counts of another shape, or for a 16-bit picture's samples, are ignored.
-    pub fn precounted(&self, g: &Gpu, bins: u32, counts: &[u32]) {
-        let Source::Picture {
-            run, deep: None, ..
-        } = &self.source
-        else {
+    /// picture on the CPU while it was read), of its samples at their stored depth
+    /// (`of_samples`, a 16-bit picture's) or of its 8-bit pixels: the first draw
+    /// counts no more. Counts of another shape, or of what the studio does not
+    /// count, are ignored.
+    pub fn precounted(&self, g: &Gpu, of_samples: bool, bins: u32, counts: &[u32]) {
+        let Source::Picture { run, deep, .. } = &self.source else {
             return;
         };
         let spec = run.spec();
-        if bins == spec.num_bins && counts.len() == spec.len() {
+        if of_samples == deep.is_some() && bins == spec.num_bins && counts.len() == spec.len() {
             g.queue
                 .write_buffer(run.bins(), 0, bytemuck::cast_slice(counts));
             self.counted.set(true);

@@ -9,6 +9,7 @@ use super::{
 };
 use crate::decode::Decoder;
 use crate::gpu::{self, GpuImage};
+use crate::histogram::Histogram;
 use std::cell::{Cell, RefCell};
 use std::io::Cursor;
 use std::rc::Rc;
@@ -24,6 +25,9 @@ const BAND_PIXELS: u64 = 1 << 22;
 #[wasm_bindgen]
 pub struct FileDecoder {
     decoder: Option<Decoder<Cursor<Vec<u8>>>>,
+    /// The bands read so far counted by the CPU method, where the page asked
+    /// (`countBands`).
+    counted: Option<Histogram>,
 }
 
 #[wasm_bindgen]
@@ -37,7 +41,24 @@ impl FileDecoder {
             .map_err(decode_error)?;
         Ok(FileDecoder {
             decoder: Some(decoder),
+            counted: None,
         })
+    }
+
+    /// Counts every band `nextBand` reads, at the samples' stored depth, into
+    /// `bins` bins of R, G, B and luminance by the CPU method: where the CPU plays
+    /// the GPU, the studio's first count (docs/DECISIONS.md, 6 and 39).
+    #[wasm_bindgen(js_name = countBands)]
+    pub fn count_bands(&mut self, bins: u32) -> WebResult<()> {
+        let spec = super::spec(4, bins)?;
+        self.counted = Some(Histogram::from_counts(spec, vec![0; spec.len()]));
+        Ok(())
+    }
+
+    /// The counts of the bands read so far (`countBands`), interleaved as every
+    /// histogram's; undefined if not asked for.
+    pub fn counts(&self) -> Option<Vec<u32>> {
+        self.counted.as_ref().map(|h| h.counts().to_vec())
     }
 
     fn decoder(&mut self) -> Result<&mut Decoder<Cursor<Vec<u8>>>, JsValue> {
@@ -107,6 +128,9 @@ impl FileDecoder {
         else {
             return Ok(None);
         };
+        if let Some(total) = &mut self.counted {
+            total.add(&crate::deep::count_cpu(&band, total.spec()));
+        }
         let samples = match spare_samples {
             Some(spare) if spare.length() as usize == band.rgba().len() => {
                 spare.copy_from(band.rgba());
@@ -220,12 +244,16 @@ impl PictureBands {
         }))
     }
 
-    /// The picture, once every row is sent, held by the GPU alone.
+    /// The picture, once every row is sent, held by the GPU alone; `counts`, its
+    /// samples counted into `bins` bins where they were read (`FileDecoder`'s
+    /// `countBands`), if they were.
     pub fn finish(
         self,
         format: String,
         notes: Vec<String>,
         deep_notes: Vec<String>,
+        bins: u32,
+        counts: Option<Vec<u32>>,
     ) -> WebResult<Picture> {
         let (width, height) = self.image.size();
         if self.rows != height {
@@ -253,7 +281,7 @@ impl PictureBands {
             deep_notes,
             uploaded: Rc::new(RefCell::new(Some(uploaded))),
             hdr_stats: None,
-            precount: None,
+            precount: counts.map(|counts| (true, bins, counts)),
         })
     }
 }

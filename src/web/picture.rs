@@ -31,10 +31,11 @@ pub struct Picture {
     /// An HDR picture's statistics over all of it, worked out where it was
     /// decoded (a worker: over 12 megapixels they take most of a second).
     pub(super) hdr_stats: Option<[Option<HdrStats>; 4]>,
-    /// The whole picture counted on the CPU where it was read (bins, then the
-    /// counts interleaved R, G, B, luminance): where the CPU plays the GPU, the
-    /// studio's first count (docs/DECISIONS.md, 6).
-    pub(super) precount: Option<(u32, Vec<u32>)>,
+    /// The whole picture counted on the CPU where it was read (whether of its
+    /// samples at their stored depth, else of its 8-bit pixels; bins; the counts
+    /// interleaved R, G, B, luminance): where the CPU plays the GPU, the studio's
+    /// first count (docs/DECISIONS.md, 6 and 39).
+    pub(super) precount: Option<(bool, u32, Vec<u32>)>,
 }
 
 /// A picture on one device: its textures (and a 16-bit picture's samples), or
@@ -242,10 +243,11 @@ impl Picture {
         Ok(picture)
     }
 
-    /// The whole picture counted on the CPU in `bins` bins where it was read (a
-    /// worker's count: docs/DECISIONS.md, 6), for the studio's first count.
+    /// The whole picture's 8-bit pixels counted on the CPU in `bins` bins where
+    /// it was read (a worker's count: docs/DECISIONS.md, 6), for the studio's
+    /// first count.
     pub fn precounted(&mut self, bins: u32, counts: Vec<u32>) {
-        self.precount = Some((bins, counts));
+        self.precount = Some((false, bins, counts));
     }
 
     /// Whether the pixels are in wasm memory (else the browser or the GPU holds them).

@@ -9,7 +9,7 @@ use common::{drawn, gpu};
 use histogram::gpu::{Gpu, GpuImage, Kernels, Method, Run, RunOptions};
 use histogram::layout::PanelLayout;
 use histogram::studio::{Frame, PanelView, PictureView, Studio, Target, Targets};
-use histogram::{compute_cpu, Histogram, Image, Region, Spec};
+use histogram::{compute_cpu, deep, deep::DeepImage, Histogram, Image, Region, Spec};
 use std::rc::Rc;
 
 const FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Rgba8Unorm;
@@ -232,16 +232,57 @@ fn a_count_made_elsewhere_is_drawn_until_the_region_changes() {
     let image = thirds();
     let studio = studio_over(&gpu, &image, 256);
     // Counts of another shape are ignored: the first frame counts.
-    studio.precounted(&gpu, 64, &[1; 64 * 4]);
+    studio.precounted(&gpu, false, 64, &[1; 64 * 4]);
     assert_eq!(frame(&gpu, &studio), compute_cpu(&image, Spec::rgbl()));
     // A count given for these bins is the picture's until the region changes
     // (the page's worker counted it on the CPU where the CPU plays the GPU).
     let given = vec![7; 256 * 4];
     let studio = studio_over(&gpu, &image, 256);
-    studio.precounted(&gpu, 256, &given);
+    studio.precounted(&gpu, false, 256, &given);
     assert_eq!(frame(&gpu, &studio).counts(), &given[..]);
     studio.set_region(&gpu, Region::whole(96, 64)).unwrap();
     assert_eq!(frame(&gpu, &studio), compute_cpu(&image, Spec::rgbl()));
+}
+
+#[test]
+fn a_16_bit_pictures_count_made_elsewhere_is_of_its_samples() {
+    let gpu = gpu();
+    // 96x64 16-bit samples whose 8-bit view loses the low byte.
+    let rgba = (0..96 * 64 * 4)
+        .map(|i| (i as u16).wrapping_mul(2654))
+        .collect();
+    let deep = DeepImage::new(96, 64, 16, rgba).unwrap();
+    let studio = || {
+        let image = Rc::new(GpuImage::upload_as_is(&gpu, &deep.to_8_bits()));
+        let samples = Rc::new(GpuImage::upload_deep(&gpu, &deep));
+        let targets = Targets {
+            picture: (FORMAT, (96, 64)),
+            panel: (FORMAT, (256, 100)),
+        };
+        Studio::for_picture(
+            &gpu,
+            &mut Kernels::default(),
+            (image, Some(samples)),
+            256,
+            targets,
+        )
+        .unwrap()
+    };
+    let of_samples = deep::count_cpu(&deep, Spec::rgbl());
+    // A count of the 8-bit view is not the samples': ignored, the first frame counts.
+    let studio_a = studio();
+    let eight = compute_cpu(&deep.to_8_bits(), Spec::rgbl());
+    assert_ne!(eight, of_samples);
+    studio_a.precounted(&gpu, false, 256, eight.counts());
+    assert_eq!(frame(&gpu, &studio_a), of_samples);
+    // The samples' count made where they were read (the page's worker, band by
+    // band) is the picture's until the region changes.
+    let given = vec![3; 256 * 4];
+    let studio_b = studio();
+    studio_b.precounted(&gpu, true, 256, &given);
+    assert_eq!(frame(&gpu, &studio_b).counts(), &given[..]);
+    studio_b.set_region(&gpu, Region::whole(96, 64)).unwrap();
+    assert_eq!(frame(&gpu, &studio_b), of_samples);
 }
 
 #[test]

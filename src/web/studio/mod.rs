@@ -118,8 +118,8 @@ impl Studio {
                 .map_err(js)?;
             // Counted on the CPU already where the CPU plays the GPU (the worker that
             // read the pixels, www/input.js): the bins as the first count.
-            if let Some((bins, counts)) = &picture.precount {
-                core.precounted(g, *bins, counts);
+            if let Some((of_samples, bins, counts)) = &picture.precount {
+                core.precounted(g, *of_samples, *bins, counts);
             }
             (core, None)
         };
