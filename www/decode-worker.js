@@ -9,8 +9,9 @@
 // 8-bit picture is counted too, into that many bins. With `bands`, a 16-bit
 // picture is not sent whole: the answer says its size, and each `next` message
 // gets its next band of rows (src/web/bands.rs), so that neither this worker nor
-// the page ever holds all of it; with `count` too, the bands are counted as they
-// are read, at their stored depth, and the counts come with the last.
+// the page ever holds all of it; a `next` message with `count` (the first) has the
+// bands counted as they are read, at their stored depth, the counts sent with the
+// last.
 import init, { FileDecoder, countRgba, wasmMemoryBytes } from '../pkg/histogram.js';
 import { EXACT } from './input.js';
 
@@ -18,13 +19,11 @@ let ready = null;
 /** The files being read a band at a time, by the id of their read. */
 const reading = new Map();
 
-async function rust(file, id, bands, count) {
+async function rust(file, id, bands) {
   ready ??= init();
   await ready;
   const decoder = new FileDecoder(new Uint8Array(await file.arrayBuffer()));
   if (bands && decoder.banded) {
-    // Counted band by band as read, when asked (the page counts on a CPU GPU).
-    if (count) decoder.countBands(count);
     reading.set(id, decoder);
     const { width, height, depth, format } = decoder;
     return { bands: true, width, height, depth, format };
@@ -67,12 +66,14 @@ async function pixels(file) {
 
 /**
  * The next band of a file read in bands (its decoder let go after the last),
- * written into `spare`'s arrays, a band the page has sent on, where they fit.
+ * written into `spare`'s arrays, a band the page has sent on, where they fit;
+ * with `count`, counted from here on (the page counts on a CPU GPU).
  */
-function nextBand(id, spare) {
+function nextBand(id, spare, count) {
   const decoder = reading.get(id);
   if (!decoder) throw new Error('the file is no longer being read');
   try {
+    if (count) decoder.countBands(count);
     const band = decoder.nextBand(spare?.samples, spare?.rgba);
     if (band) {
       const [samples, rgba] = band;
@@ -97,7 +98,7 @@ const memory = () => ({ memory: ready ? wasmMemoryBytes() : 0, reading: reading.
 self.onmessage = async ({ data: { id, file, how, count, bands, next, spare } }) => {
   if (next) {
     try {
-      const { message, buffers } = nextBand(id, spare);
+      const { message, buffers } = nextBand(id, spare, count);
       self.postMessage({ ...message, ...memory() }, buffers);
     } catch (e) {
       self.postMessage({ id, next: true, error: e instanceof Error ? e.message : String(e) });
@@ -115,7 +116,7 @@ self.onmessage = async ({ data: { id, file, how, count, bands, next, spare } }) 
       self.postMessage({ id, bitmap }, [bitmap]);
       return;
     }
-    const parts = await (how === 'rust' ? rust(file, id, bands, count) : pixels(file));
+    const parts = await (how === 'rust' ? rust(file, id, bands) : pixels(file));
     // An 8-bit picture counted here, on the CPU, when asked: where the CPU plays
     // the GPU this is the page's first count (docs/DECISIONS.md, 6). Its pixels go
     // first, and the page sends them to the GPU while they are counted here.

@@ -194,22 +194,23 @@ function inWorker(file, how, count, signal, bands = false) {
  * A 16-bit picture read in bands (`parts`, the worker's answer): each band asked
  * for as the one before goes to the GPU, in slices of whole rows of at most
  * SLICE bytes of samples. Only the GPU ever holds all of it. With `count`, the
- * worker's count of its samples in that many bins comes with the picture.
+ * worker counts its samples in that many bins as it reads them (asked with the
+ * first band), and the counts come with the picture.
  */
 async function receiveBands(parts, gpu, progress, signal, count) {
   const { id, width, height, depth, format } = parts;
   const bands = new PictureBands(gpu, width, height, depth);
   // Each band's arrays go back with the request for the band after next, to be
   // written again: two or three bands' worth at a time, whatever the picture.
-  const next = (spare) => {
+  const next = (spare, count = 0) => {
     const transfer = spare ? [spare.samples.buffer, spare.rgba.buffer] : [];
-    const band = ask({ id, next: true, spare }, `${id} next`, signal, transfer);
+    const band = ask({ id, next: true, spare, count }, `${id} next`, signal, transfer);
     band.catch(() => {}); // awaited below, unless an earlier band failed
     return band;
   };
   let sent = false;
   try {
-    let coming = next();
+    let coming = next(null, count);
     let spare = null;
     const slice = Math.max(1, Math.floor(SLICE / (width * 8))) * width * 4;
     let rows = 0;
@@ -271,13 +272,13 @@ async function assemble(parts, progress) {
  * picture is sent there a band at a time before it is returned); `status(text,
  * fraction)`: told what is happening once a read takes longer than half a second
  * (fraction null while unknown); `signal`: aborts the read (a newer file won);
- * `count`: bins to count an 8-bit picture into on the CPU where it is read (the
- * studio's first count where the CPU plays the GPU), or 0; `bands`: a 16-bit
- * picture goes to the GPU as it is decoded and is held there alone (the studio,
- * which counts and draws it there; `Picture.onGpuOnly`). Throws a message a
- * person can act on.
+ * `count(depth)`: the bins to count a picture of that depth into on the CPU where
+ * it is read (the studio's first count where the CPU plays the GPU), or null;
+ * `bands`: a 16-bit picture goes to the GPU as it is decoded and is held there
+ * alone (the studio, which counts and draws it there; `Picture.onGpuOnly`).
+ * Throws a message a person can act on.
  */
-export async function readPicture(file, { gpu = null, pixels = false, count = 0, bands = false, status = () => {}, signal } = {}) {
+export async function readPicture(file, { gpu = null, pixels = false, count = null, bands = false, status = () => {}, signal } = {}) {
   // Says what is happening once the read has taken half a second.
   const started = performance.now();
   let stage = 'decoding';
@@ -345,7 +346,7 @@ async function decodePicture(file, { gpu, pixels, count, bands, signal, progress
   if (kind.decoder === 'browser-only') return { picture: await browserPicture(file) };
   let parts;
   try {
-    parts = await inWorker(file, kind.decoder === 'browser' ? 'pixels' : 'rust', count, signal, bands);
+    parts = await inWorker(file, kind.decoder === 'browser' ? 'pixels' : 'rust', count?.(8) ?? 0, signal, bands);
   } catch (e) {
     if (e.name === 'AbortError') throw e;
     if (e.name === 'UnsupportedFormat') return { picture: await browserPicture(file) };
@@ -354,7 +355,7 @@ async function decodePicture(file, { gpu, pixels, count, bands, signal, progress
   if (parts.bands) {
     let picture;
     try {
-      picture = await receiveBands(parts, gpu, progress, signal, count);
+      picture = await receiveBands(parts, gpu, progress, signal, count?.(parts.depth) ?? 0);
     } catch (e) {
       if (e.name === 'AbortError') throw e;
       throw new Error(`"${file.name}" cannot be read: ${errorText(e)}.`);

@@ -10,6 +10,8 @@ const BIN_CHOICES = [16, 32, 64, 128, 256, 512, 1024, 2048, 4096];
 // shown but not offered, with the reason. A 16-bit picture (65536 levels) fills
 // them all.
 const levelsOf = (depth) => 2 ** depth;
+/** The bins `chosen` gives a picture of `depth` bits a channel: only a choice offered there, else 256. */
+const binsOf = (chosen, depth) => (BIN_CHOICES.includes(chosen) && chosen <= levelsOf(depth) ? chosen : 256);
 const why = (depth) => (depth === 32
   ? 'This picture holds floating-point samples: every choice divides its range (R, G and B from 0 to the largest sample, luminance in stops).'
   : depth > 8
@@ -230,11 +232,12 @@ export function panelView(studio) {
     binsFor(depth) {
       for (const option of binsSelect.options) option.disabled = Number(option.value) > levelsOf(depth);
       // Only an offered choice is counted (an edited page could hold another).
-      const offered = BIN_CHOICES.includes(Number(binsSelect.value)) && !binsSelect.selectedOptions[0]?.disabled;
-      if (!offered) binsSelect.value = '256';
+      binsSelect.value = String(binsOf(Number(binsSelect.value), depth));
       binsWhy.textContent = why(depth);
       return Number(binsSelect.value);
     },
+    /** What `binsFor(depth)` will give, the choices left as they are (a picture being read). */
+    binsAt: (depth) => binsOf(Number(binsSelect.value), depth),
     /** This view's choices, on a (new) Studio. */
     apply(current) {
       const shown = CHANNELS.map((_, i) => input(`#show-${i}`).checked);

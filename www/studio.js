@@ -265,7 +265,7 @@ async function usePictureFile(file, again = false) {
     // read, in the worker: 0.1 s against 1.8 s of SwiftShader at 24 megapixels.
     // A 16-bit picture goes to the GPU as it is decoded, and is held there alone.
     const picture = await readPicture(file, {
-      gpu, pixels: Boolean(steps), count: gpu?.software ? panel.binsFor(8) : 0, bands: true,
+      gpu, pixels: Boolean(steps), count: gpu?.software ? panel.binsAt : null, bands: true,
       signal: fileRead.signal, status: (text) => { status.textContent = text; },
     });
     readingFile = false;

@@ -298,6 +298,14 @@ test('studio: views, bins, pin and exports', async () => {
   await page.screenshot({ path: join(shots, 'studio-16-bit-4096-bins.png') });
   await setRegion(page, [3, 4, 150, 50]);
   assert.deepEqual(await studioRows(page), cliRowsOf(cli('--bins', '4096', '--region', '3,4,150,50', file)));
+  // The file read again with 4096 bins chosen: the choice stays (where the CPU
+  // plays the GPU it went back to 256), and the first count, there the worker's,
+  // is the command line's. (The field emptied first: the same file again is no
+  // change to it.)
+  await page.evaluate(() => { document.querySelector('#file').value = ''; });
+  await openFile(page, file);
+  assert.equal(await page.inputValue('#bins'), '4096');
+  assert.deepEqual(await studioRows(page), cliRowsOf(cli('--bins', '4096', file)));
   await setRegion(page, [0, 0, 193, 67]);
   await page.evaluate(() => { document.body.dataset.state = 'picking'; });
   await page.selectOption('#bins', '64');
