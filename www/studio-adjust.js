@@ -55,8 +55,7 @@ export function adjustView(studio, { preset, panelFrame, pictureCanvas }) {
     otsuNote.hidden = kind() !== 'otsu';
   }
 
-  function showSplit() {
-    const current = studio.current;
+  function showSplit(current = studio.current) {
     const on = kind() !== 'none' && current;
     splitHandle.hidden = !on;
     if (!on) return;

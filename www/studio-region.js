@@ -32,8 +32,8 @@ export function regionView(studio, canvas) {
   // The rectangle counted, kept across new Studios of the same source; null: all.
   let kept = null;
 
-  function show() {
-    const current = studio.current;
+  /** The fields and box at `current`'s region (a new Studio, before it is the page's). */
+  function show(current = studio.current) {
     if (!current) return;
     const [x, y, w, h] = current.region;
     inputs.forEach((input, i) => { input.value = [x, y, w, h][i]; });

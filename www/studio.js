@@ -103,11 +103,11 @@ function showSources() {
     ?? [kernelSource('privatized', 4, '256x1'), studioSource('panel'), studioSource('picture')].join('\n\n');
 }
 
-/** Every view's choices, on a new Studio. */
+/** Every view's choices, on a new Studio, and laid out over it (it is not yet the page's current one). */
 function setUp(studio) {
   for (const view of [panel, adjust, region, scopes, hdr]) view.apply(studio);
-  region.layout();
-  adjust.layout();
+  region.layout(studio);
+  adjust.layout(studio);
   return studio;
 }
 

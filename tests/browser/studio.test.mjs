@@ -306,6 +306,11 @@ test('studio: views, bins, pin and exports', async () => {
   await openFile(page, file);
   assert.equal(await page.inputValue('#bins'), '4096');
   assert.deepEqual(await studioRows(page), cliRowsOf(cli('--bins', '4096', file)));
+  // A new picture of the same size is counted whole, and its fields and box say
+  // so (they kept the last region until the window changed size).
+  assert.deepEqual(await page.$$eval('.studio-options.region input', (f) => f.map((x) => x.value)), ['0', '0', '193', '67']);
+  assert.equal(await page.$eval('.region-box', (b) => b.hidden), true);
+  await page.screenshot({ path: join(shots, 'studio-16-bit-read-again.png') });
   await setRegion(page, [0, 0, 193, 67]);
   await page.evaluate(() => { document.body.dataset.state = 'picking'; });
   await page.selectOption('#bins', '64');
