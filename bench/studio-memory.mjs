@@ -14,7 +14,7 @@
 import { writeFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { start, browserMemory, waitState, pngOf } from '../tests/browser/harness.mjs';
+import { start, browserMemory, memoryPeak, waitState, pngOf } from '../tests/browser/harness.mjs';
 
 const args = process.argv.slice(2);
 const option = (name, otherwise) => {
@@ -37,15 +37,7 @@ async function read(root) {
   try {
     const page = await browser.open('/www/studio.html', { viewport: { width: 1280, height: 800 } });
     const first = browserMemory();
-    const baseline = first.pssMB;
-    // The peaks of all, of WebGPU's process and of the rest, above the start.
-    const peaks = [0, 0, 0];
-    const sample = () => {
-      const now = browserMemory();
-      const above = [now.pssMB - first.pssMB, now.gpuMB - first.gpuMB, now.pssMB - now.gpuMB - (first.pssMB - first.gpuMB)];
-      above.forEach((mb, i) => { peaks[i] = Math.max(peaks[i], mb); });
-    };
-    const sampler = setInterval(sample, 200);
+    const peak = memoryPeak();
     const t = Date.now();
     // The page's tasks over 50 ms while it reads (Chromium's Long Tasks API;
     // Firefox has none: "n/a").
@@ -61,10 +53,10 @@ async function read(root) {
     await page.setInputFiles('#file', file);
     await waitState(page, 'done', 600_000);
     const seconds = (Date.now() - t) / 1000;
-    clearInterval(sampler);
-    sample();
+    // The peaks of all, of WebGPU's process and of the rest, above the start.
+    const peaks = [peak() - first.pssMB, peak.gpu - first.gpuMB, peak.rest - (first.pssMB - first.gpuMB)];
     await page.waitForTimeout(3000);
-    const after = browserMemory().pssMB - baseline;
+    const after = browserMemory().pssMB - first.pssMB;
     const caption = await page.textContent('figcaption');
     const tasks = (await page.evaluate(() => window.longTasks)).sort((a, b) => b - a);
     const longest = observed ? `${tasks.length} over 50 ms, longest ${tasks.slice(0, 3).map((t) => t.toFixed(0)).join(', ') || '-'} ms` : 'n/a';

@@ -404,16 +404,27 @@ function runsWebGpu(pid) {
 
 /**
  * Samples `browserMemory()` every `ms` from now; the returned function stops and
- * gives the peak PSS in MB.
+ * gives the peak PSS in MB, and then holds the peaks of WebGPU's process
+ * (`.gpu`) and of the rest (`.rest`) as its properties.
  */
 export function memoryPeak(ms = 200) {
-  let peak = browserMemory().pssMB;
-  const timer = setInterval(() => { peak = Math.max(peak, browserMemory().pssMB); }, ms);
-  timer.unref();
-  return () => {
-    clearInterval(timer);
-    return Math.max(peak, browserMemory().pssMB);
+  const peaks = { pss: 0, gpu: 0, rest: 0 };
+  const sample = () => {
+    const now = browserMemory();
+    peaks.pss = Math.max(peaks.pss, now.pssMB);
+    peaks.gpu = Math.max(peaks.gpu, now.gpuMB);
+    peaks.rest = Math.max(peaks.rest, now.pssMB - now.gpuMB);
   };
+  sample();
+  const timer = setInterval(sample, ms);
+  timer.unref();
+  const stop = () => {
+    clearInterval(timer);
+    sample();
+    Object.assign(stop, { gpu: peaks.gpu, rest: peaks.rest });
+    return peaks.pss;
+  };
+  return stop;
 }
 
 // PNG files made from known bytes (the hostile files, the studio's banded 16-bit picture).
