@@ -12,6 +12,7 @@ use crate::histogram::MAX_KERNEL_BINS;
 pub use crate::policy::{method_for, Asked, Kind};
 use crate::{compute_cpu, Histogram, Image, Region, Spec};
 use std::io::{BufRead, BufReader, Cursor, Read, Seek};
+use std::path::Path;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{mpsc, Arc, Condvar, Mutex, OnceLock};
 use std::time::{Duration, Instant};
@@ -182,7 +183,7 @@ impl Engine {
     }
 
     /// Counts the image file at `path` ("-": standard input).
-    pub fn count_file(&self, settings: &Settings, path: &str) -> Result<Count, String> {
+    pub fn count_file(&self, settings: &Settings, path: &Path) -> Result<Count, String> {
         self.count_file_queued(settings, path, None)?.wait()
     }
 
@@ -192,17 +193,17 @@ impl Engine {
     pub fn count_file_queued(
         &self,
         settings: &Settings,
-        path: &str,
+        path: &Path,
         queue: Option<&Queue>,
     ) -> Result<Deferred, String> {
-        if path == "-" {
+        if path == Path::new("-") {
             let mut bytes = Vec::new();
             std::io::stdin()
                 .read_to_end(&mut bytes)
                 .map_err(|e| format!("cannot read standard input: {e}"))?;
             self.count_reader(settings, Cursor::new(bytes), queue)
         } else {
-            let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
+            let file = crate::files::open_image(path)?;
             self.count_reader(settings, BufReader::new(file), queue)
         }
     }

@@ -74,9 +74,137 @@ impl<'r, F: Fn(usize) -> &'r [u32]> Serialize for Rows<F> {
     }
 }
 
+/// A path as a JSON string, written losslessly: a name that is not UTF-8 keeps
+/// each byte that is not as the escape of a lone surrogate, U+DC80 to U+DCFF (the
+/// form Python gives such names, so `open(json.loads(line)["file"])` opens it);
+/// `path_from_json` reads it back.
+#[cfg(unix)]
+pub fn path_to_json(path: &std::path::Path) -> Box<serde_json::value::RawValue> {
+    use std::fmt::Write as _;
+    use std::os::unix::ffi::OsStrExt as _;
+    let mut text = String::from("\"");
+    for chunk in path.as_os_str().as_bytes().utf8_chunks() {
+        let valid = serde_json::to_string(chunk.valid()).expect("JSON of a string");
+        text.push_str(&valid[1..valid.len() - 1]);
+        for byte in chunk.invalid() {
+            write!(text, "\\udc{byte:02x}").expect("writing to a String");
+        }
+    }
+    text.push('"');
+    serde_json::value::RawValue::from_string(text).expect("a JSON string")
+}
+
+/// A path from its JSON string (`raw`, quotes and escapes as written), the escapes
+/// of lone surrogates U+DC80 to U+DCFF read back as the bytes they stand for.
+#[cfg(unix)]
+pub fn path_from_json(raw: &str) -> Result<std::path::PathBuf, String> {
+    use std::os::unix::ffi::OsStringExt as _;
+    let not = || format!("is {raw}, not a path");
+    let inner = raw
+        .strip_prefix('"')
+        .and_then(|r| r.strip_suffix('"'))
+        .ok_or_else(not)?;
+    let mut bytes = Vec::with_capacity(inner.len());
+    let mut rest = inner;
+    while let Some(at) = rest.find('\\') {
+        bytes.extend_from_slice(&rest.as_bytes()[..at]);
+        let escape = &rest[at..];
+        let hex = |from: usize| {
+            escape
+                .get(from..from + 4)
+                .and_then(|h| u32::from_str_radix(h, 16).ok())
+        };
+        let (c, used) = match escape.as_bytes().get(1) {
+            Some(b'u') => {
+                let unit = hex(2).ok_or_else(not)?;
+                match unit {
+                    0xD800..=0xDBFF => {
+                        let low = (escape.get(6..8) == Some("\\u"))
+                            .then(|| hex(8))
+                            .flatten()
+                            .filter(|l| (0xDC00..=0xDFFF).contains(l))
+                            .ok_or_else(not)?;
+                        (0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00), 12)
+                    }
+                    0xDC80..=0xDCFF => {
+                        bytes.push((unit - 0xDC00) as u8);
+                        rest = &escape[6..];
+                        continue;
+                    }
+                    0xDC00..=0xDFFF => return Err(not()),
+                    _ => (unit, 6),
+                }
+            }
+            Some(&e) => {
+                let c = match e {
+                    b'"' => '"',
+                    b'\\' => '\\',
+                    b'/' => '/',
+                    b'b' => '\u{8}',
+                    b'f' => '\u{c}',
+                    b'n' => '\n',
+                    b'r' => '\r',
+                    b't' => '\t',
+                    _ => return Err(not()),
+                };
+                (c as u32, 2)
+            }
+            None => return Err(not()),
+        };
+        let c = char::from_u32(c).ok_or_else(not)?;
+        bytes.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes());
+        rest = &escape[used..];
+    }
+    bytes.extend_from_slice(rest.as_bytes());
+    if bytes.is_empty() {
+        return Err("is empty".to_string());
+    }
+    Ok(std::path::PathBuf::from(std::ffi::OsString::from_vec(
+        bytes,
+    )))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[cfg(unix)]
+    #[test]
+    fn every_path_goes_to_json_and_back_as_it_was() {
+        use std::os::unix::ffi::OsStrExt as _;
+        for bytes in [
+            &b"photos/a.png"[..],
+            b"caf\xe9 \"quoted\"\\back\ttab.png",
+            b"\xff\xfe\x80.jpg",
+            "日本/写真 😀.jpg".as_bytes(),
+            b"mixed \xc3\xa9 and \xc3 alone",
+        ] {
+            let path = std::path::Path::new(std::ffi::OsStr::from_bytes(bytes));
+            let json = path_to_json(path);
+            assert_eq!(path_from_json(json.get()).unwrap(), path, "{}", json.get());
+            if std::str::from_utf8(bytes).is_ok() {
+                let plain: String = serde_json::from_str(json.get()).unwrap();
+                assert_eq!(plain.as_bytes(), bytes);
+            }
+        }
+        assert_eq!(
+            path_to_json(std::path::Path::new(std::ffi::OsStr::from_bytes(
+                b"caf\xe9"
+            )))
+            .get(),
+            "\"caf\\udce9\""
+        );
+        for bad in [
+            "\"\\ud800\"",
+            "\"\\udc00\"",
+            "\"a\\q\"",
+            "\"\"",
+            "7",
+            "\"\\u12\"",
+        ] {
+            assert!(path_from_json(bad).is_err(), "{bad}");
+        }
+    }
 
     #[test]
     fn one_line_spaced_numbers_as_rust_prints_them() {

@@ -29,6 +29,28 @@ pub enum Asked {
     Gpu(Method),
 }
 
+impl Asked {
+    /// A counting method by name, as every surface takes it: "cpu" or an exact GPU
+    /// method; "race" is refused (it loses counts on purpose, to show the race).
+    pub fn parse(name: &str) -> Result<Asked, String> {
+        match (name, Method::parse(name)) {
+            ("cpu", _) => Ok(Asked::Cpu),
+            (_, Some(m)) if m.exact() => Ok(Asked::Gpu(m)),
+            (_, Some(_)) => Err(format!(
+                "{name} loses counts on purpose; pick an exact method"
+            )),
+            (_, None) => {
+                let exact = Method::ALL.into_iter().filter(|m| m.exact());
+                let names: Vec<&str> = exact.map(Method::name).collect();
+                Err(format!(
+                    "unknown method '{name}' (cpu, {})",
+                    names.join(", ")
+                ))
+            }
+        }
+    }
+}
+
 /// Which method counts a band of `kind`: None for the CPU method. The one rule every
 /// surface follows (docs/DECISIONS.md 30): a method asked for counts 8-bit bands
 /// in at most `MAX_KERNEL_BINS` bins, the deep kernel the rest, the hdr kernel

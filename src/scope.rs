@@ -128,36 +128,37 @@ impl Counts {
 
 impl Scope {
     /// Why the scope of a picture `width` pixels wide cannot be counted in
-    /// `budget` bytes (a waveform keeps 4 x 256 counts a column), or drawn
-    /// (`drawn`: the waveform is `width` x 256 pixels, the parade three times as
-    /// wide, and a picture holds at most `MAX_PIXELS`); None when it can.
-    pub fn fits(self, width: u32, drawn: bool, budget: u64) -> Option<String> {
+    /// `budget` bytes (a waveform keeps 4 x 256 counts a column) or has more
+    /// columns than `MAX_COLUMNS`; None when it can.
+    pub fn fits(self, width: u32, budget: u64) -> Option<String> {
         let columns = match self {
             Scope::Parade => 3 * width as u64,
             Scope::Waveform => width as u64,
             Scope::Vectorscope { .. } => return None,
         };
-        let counts = width as u64 * (4 * LEVELS as u64) * 4;
-        if counts > budget {
+        if columns > MAX_COLUMNS {
             return Some(format!(
+                "the {} of a picture {width} pixels wide has {columns} columns, more than the \
+                 {MAX_COLUMNS} a scope is counted in; count a region of it (--region)",
+                self.name(),
+            ));
+        }
+        let counts = width as u64 * (4 * LEVELS as u64) * 4;
+        (counts > budget).then(|| {
+            format!(
                 "a waveform of a picture {width} pixels wide keeps {} of counts, more than the \
                  {} available; count a region of it (--region)",
                 crate::decode::amount(counts),
                 crate::decode::amount(budget)
-            ));
-        }
-        let pixels = columns * LEVELS as u64;
-        (drawn && pixels > crate::image::MAX_PIXELS).then(|| {
-            format!(
-                "the {} of a picture {width} pixels wide would be drawn {columns}x{LEVELS} pixels, \
-                 more than the {} megapixels a picture may have; --format json gives its counts, \
-                 or count a region of it (--region)",
-                self.name(),
-                crate::image::MAX_PIXELS >> 20
             )
         })
     }
 }
+
+/// The most columns a waveform or parade has (a column a picture column, the
+/// parade three): 3 x 16384 columns of 4 x 256 counts are 192 MiB, and drawn, 12
+/// megapixels; a wider picture's scope is of a region of it.
+pub const MAX_COLUMNS: u64 = 3 << 14;
 
 /// `scope` of `image` (or of `region` of it) on the CPU: the reference.
 pub fn count(image: &Image, region: Option<Region>, scope: Scope) -> Result<Counts, String> {

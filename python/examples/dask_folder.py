@@ -10,7 +10,8 @@ tcp://scheduler:8786` on each of the others; every worker needs the package
 (`pip install ./python`) and the files at the same paths (a shared file system),
 or give it paths it can read (object storage mounted, or bytes via
 `imagehistogram.count(data)`). The output is one JSON line, the same as
-`histogram --total FOLDER` prints last, bin for bin.
+`histogram --total FOLDER` prints last, bin for bin; a file that cannot be read is
+named on stderr, the others are counted, and the status is 1, as there.
 """
 
 import argparse
@@ -19,9 +20,21 @@ import sys
 import imagehistogram as ih
 
 
+def count_shard(files, bins=256, depth=None):
+    """One shard's Total, of the files it could count, and those it could not,
+    each with why: a damaged file is named, as the command line names it, and the
+    rest still count."""
+    failed = []
+    total = ih.total(
+        files, jobs=1, on_error=lambda file, e: failed.append((file, str(e))), bins=bins, depth=depth
+    )
+    return total, failed
+
+
 def count_folder(client, folder, shards=None, bins=256, depth=None):
     """The Total of `folder`'s images, counted by `client`'s workers in `shards`
-    parts (default: four a worker) and merged here."""
+    parts (default: four a worker) and merged here, and the files that could not
+    be counted, each with why."""
     files = ih.images(folder)
     if not files:
         raise ih.Error(f"{folder}: no image in this folder")
@@ -30,8 +43,10 @@ def count_folder(client, folder, shards=None, bins=256, depth=None):
     parts = [files[i::shards] for i in range(shards)]
     # Each shard's Total comes back by pickle: a few KB, whatever the shard's size.
     # One thread a shard: Dask runs as many shards at once as its workers have threads.
-    futures = client.map(ih.total, parts, jobs=1, bins=bins, depth=depth, pure=False)
-    return ih.merge(client.gather(futures))
+    futures = client.map(count_shard, parts, bins=bins, depth=depth, pure=False)
+    done = client.gather(futures)
+    failed = sorted(f for _, shard_failed in done for f in shard_failed)
+    return ih.merge(total for total, _ in done), failed
 
 
 def main():
@@ -53,11 +68,16 @@ def main():
         client = Client(cluster)
     with client:
         try:
-            total = count_folder(client, args.folder, shards=args.shards, bins=args.bins)
+            total, failed = count_folder(client, args.folder, shards=args.shards, bins=args.bins)
         except ih.Error as e:
             print(f"dask_folder: {e}", file=sys.stderr)
             return 1
+        for why in failed:
+            print(f"dask_folder: {why[1]}", file=sys.stderr)
         print(total.to_json(args.stats))
+    if failed:
+        print(f"dask_folder: {len(failed)} of {total.files + len(failed)} files not counted (nor in the total)", file=sys.stderr)
+        return 1
     return 0
 
 

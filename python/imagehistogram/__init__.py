@@ -14,6 +14,8 @@ counted in other threads, processes or machines (see examples/dask_folder.py)
 and merged. Counting releases the GIL, so threads scale.
 """
 
+import collections
+import itertools
 import os
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
@@ -36,7 +38,7 @@ def _quiet_runtime_dir():
 
 _quiet_runtime_dir()
 
-from ._native import Error, Histogram, Total, count, merge, methods  # noqa: E402
+from ._native import Error, Histogram, Total, count, merge, methods, walk  # noqa: E402
 
 __all__ = [
     "Error",
@@ -50,35 +52,78 @@ __all__ = [
     "total",
 ]
 
-# The file endings the decoder reads: the command line's (src/bin/histogram/files.rs).
-IMAGE_ENDINGS = (
-    ".png", ".jpg", ".jpeg", ".webp", ".gif", ".bmp", ".tif", ".tiff", ".ico", ".hdr",
-    ".exr", ".jfif",
-)
+# More threads than this a core only wait for the CPU, each holding a picture:
+# the command line's cap on --jobs.
+_JOBS_PER_CORE = 4
 
 
 def images(folder):
-    """The image files under `folder` (recursively, by their endings), in the order
-    of their paths: the files `histogram FOLDER` counts, in its order."""
-    found = []
-    for root, dirs, files in os.walk(folder):
-        dirs.sort()
-        found.extend(
-            os.path.join(root, f) for f in files if f.lower().endswith(IMAGE_ENDINGS)
-        )
-    return sorted(found)
+    """The image files under `folder`, as `histogram FOLDER` counts them: by their
+    endings, in the order of their paths, links to files followed, each file once.
+    A folder that cannot be read, or a FIFO or device with an image's ending, is
+    said with a warning (`warnings`), and the rest are given."""
+    import warnings
+
+    found, problems = walk(folder)
+    for path, why in problems:
+        warnings.warn(f"{os.fsdecode(path)}: {why}", stacklevel=2)
+    return [os.fsdecode(path) for path in found]
+
+
+def _jobs(jobs):
+    cores = os.cpu_count() or 1
+    if jobs is None:
+        return cores
+    if jobs < 1:
+        raise Error(f"jobs={jobs}: at least 1")
+    return min(jobs, _JOBS_PER_CORE * cores)
+
+
+def _in_order(work, sources, jobs):
+    """`work` of each source on `jobs` threads, yielded in the sources' order, at
+    most twice `jobs` ahead of the one yielded: a source that takes long holds back
+    a few results, not every later one."""
+    jobs = _jobs(jobs)
+    sources = iter(sources)
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        ahead = collections.deque()
+        for source in sources:
+            ahead.append(pool.submit(work, source))
+            if len(ahead) >= 2 * jobs:
+                yield ahead.popleft().result()
+        while ahead:
+            yield ahead.popleft().result()
 
 
 def count_all(sources, jobs=None, **options):
     """Counts each of `sources` (paths, bytes or arrays) on `jobs` threads (default:
-    every core), yielding each one's Histogram in their order; the options are
-    `count`'s. A source that cannot be counted raises its Error in its turn."""
-    jobs = jobs or os.cpu_count() or 1
-    with ThreadPoolExecutor(max_workers=jobs) as pool:
-        yield from pool.map(lambda source: count(source, **options), sources)
+    every core; at most 4 a core), yielding each one's Histogram in their order; the
+    options are `count`'s. A source that cannot be counted raises its Error in its
+    turn."""
+    yield from _in_order(lambda source: count(source, **options), sources, jobs)
 
 
-def total(sources, jobs=None, **options):
+def total(sources, jobs=None, on_error=None, **options):
     """The Total of `sources` (see `count_all`): one histogram for all of them, in
-    64-bit counts, with the whole set's statistics."""
-    return merge(count_all(sources, jobs=jobs, **options))
+    64-bit counts, with the whole set's statistics.
+
+    A source that cannot be counted raises its Error; with `on_error`, a function,
+    it is called with the source and the Error instead and the rest are counted,
+    as the command line goes on past a damaged file (it may collect them, or
+    raise to stop). The Total is then of the sources counted."""
+
+    def one(source):
+        try:
+            return count(source, **options)
+        except Error as e:
+            if on_error is None:
+                raise
+            on_error(source, e)
+            return None
+
+    counted = (h for h in _in_order(one, sources, jobs) if h is not None)
+    first = next(counted, None)
+    if first is None:
+        bins = options.get("bins", 256)
+        return Total(bins, None, 0, *([[0] * bins] * 4))
+    return merge(itertools.chain([first], counted))

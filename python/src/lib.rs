@@ -4,6 +4,7 @@
 //! arguments and results, the GIL released while anything is read or counted.
 
 use histogram::count::{Asked, Count, Engine, Pixels, Samples, Settings};
+use histogram::files::{walk as walk_folder, Found, Seen};
 use histogram::gpu::{GpuOptions, Method};
 use histogram::hdr::STATS_FIELDS;
 use histogram::stats::{self, Stats};
@@ -15,12 +16,15 @@ use numpy::{
 };
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyByteArray, PyBytes, PyDict, PyList};
+use pyo3::types::{PyByteArray, PyBytes, PyDict, PyList, PyMemoryView, PyString};
 use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::path::PathBuf;
 use std::sync::OnceLock;
 
+// Named as the package exports it, so that pickle finds it again (a Dask worker's
+// error crosses to the client so).
 pyo3::create_exception!(
-    _native,
+    imagehistogram,
     Error,
     PyValueError,
     "A picture that cannot be counted, or arguments that do not fit it; the message \
@@ -80,12 +84,13 @@ fn engine(py: Python<'_>, asked: Asked) -> PyResult<&'static Engine> {
 
 /// What to count: a file, a file's bytes, or samples in a NumPy array.
 enum Source<'py> {
-    Path(String),
+    Path(PathBuf),
     Bytes(Vec<u8>),
     Array(Bound<'py, PyUntypedArray>),
 }
 
 fn source<'py>(source: &Bound<'py, PyAny>) -> PyResult<Source<'py>> {
+    let py = source.py();
     if let Ok(array) = source.cast::<PyUntypedArray>() {
         return Ok(Source::Array(array.clone()));
     }
@@ -95,7 +100,18 @@ fn source<'py>(source: &Bound<'py, PyAny>) -> PyResult<Source<'py>> {
     if let Ok(bytes) = source.cast::<PyByteArray>() {
         return Ok(Source::Bytes(bytes.to_vec()));
     }
-    let py = source.py();
+    if let Ok(view) = source.cast::<PyMemoryView>() {
+        // A flat view of bytes is a file's; one with a shape is a picture's samples.
+        let flat = view.getattr("ndim")?.extract::<usize>()? == 1
+            && view.getattr("itemsize")?.extract::<usize>()? == 1;
+        if flat {
+            return Ok(Source::Bytes(view.call_method0("tobytes")?.extract()?));
+        }
+        let array = py.import("numpy")?.call_method1("asarray", (view,))?;
+        return Ok(Source::Array(array.cast_into::<PyUntypedArray>()?));
+    }
+    // A path: str (a name that is not UTF-8 as Python gives it, with surrogates),
+    // bytes-like names through os.fspath, or any os.PathLike.
     match py.import("os")?.call_method1("fspath", (source,)) {
         Ok(path) => Ok(Source::Path(path.extract()?)),
         Err(_) => Err(Error::new_err(format!(
@@ -134,13 +150,9 @@ fn count(
     let spec = Spec::new(bins, Channels::Rgbl).map_err(Error::new_err)?;
     let asked = match method {
         None => Asked::Default,
-        Some("cpu") => Asked::Cpu,
-        Some(name) => Asked::Gpu(Method::parse(name).ok_or_else(|| {
-            Error::new_err(format!(
-                "unknown method {name:?}: \"cpu\" or one of {}",
-                Method::ALL.map(Method::name).join(", ")
-            ))
-        })?),
+        Some(name) => {
+            Asked::parse(name).map_err(|e| Error::new_err(format!("method={name:?}: {e}")))?
+        }
     };
     let settings = Settings {
         region: region.map(|(x, y, width, height)| Region {
@@ -167,7 +179,8 @@ fn count(
         Source::Path(path) => {
             let counted = py.detach(|| run(|| engine.count_file(&settings, &path)));
             // The command line's words: the file, then why.
-            let counted = counted.map_err(|e| Error::new_err(format!("{path}: {e}")))?;
+            let counted =
+                counted.map_err(|e| Error::new_err(format!("{}: {e}", path.display())))?;
             (Some(path), counted)
         }
         Source::Bytes(bytes) => {
@@ -179,8 +192,9 @@ fn count(
     Ok(Histogram::new(file, counted))
 }
 
-/// Counts a NumPy array's samples where they lie (a copy only of an array whose
-/// rows are not contiguous).
+/// Counts a NumPy array's samples where they lie, if they lie in rows (C order,
+/// native byte order); any other layout (Fortran order from `.T` or `loadmat`,
+/// strides, big-endian) is copied into rows first, as the picture it is.
 fn count_array(
     py: Python<'_>,
     engine: &Engine,
@@ -203,57 +217,65 @@ fn count_array(
         _ => return Err(Error::new_err("an array too large to count")),
     };
     let dtype = array.dtype();
-    if dtype.is_equiv_to(&numpy::dtype::<u8>(py)) {
-        if depth.is_some_and(|d| d != 8) {
-            return Err(Error::new_err(
-                "depth: a uint8 array has 8 bits a sample (depth=None or 8)",
-            ));
-        }
-        let samples: PyReadonlyArrayDyn<'_, u8> = array.cast::<PyArrayDyn<u8>>()?.readonly();
-        let copied;
-        let data = match samples.as_slice() {
-            Ok(data) => data,
-            Err(_) => {
-                copied = samples.as_array().iter().copied().collect::<Vec<u8>>();
-                &copied
-            }
-        };
-        let pixels = Pixels {
-            width,
-            height,
-            channels,
-            samples: Samples::Eight(data),
-        };
-        py.detach(|| run(|| engine.count_samples(settings, pixels)))
-            .map_err(Error::new_err)
-    } else if dtype.is_equiv_to(&numpy::dtype::<u16>(py)) {
-        let bits = match depth {
-            None | Some(8) => 16,
-            Some(d) => d,
-        };
-        let samples: PyReadonlyArrayDyn<'_, u16> = array.cast::<PyArrayDyn<u16>>()?.readonly();
-        let copied;
-        let data = match samples.as_slice() {
-            Ok(data) => data,
-            Err(_) => {
-                copied = samples.as_array().iter().copied().collect::<Vec<u16>>();
-                &copied
-            }
-        };
-        let pixels = Pixels {
-            width,
-            height,
-            channels,
-            samples: Samples::Deep(data, bits),
-        };
-        py.detach(|| run(|| engine.count_samples(settings, pixels)))
-            .map_err(Error::new_err)
+    let unsigned = dtype.kind() == b'u';
+    // Unsigned samples of another byte order are read as their values.
+    let array = if unsigned && !dtype.is_native_byteorder().unwrap_or(true) {
+        let native = format!("={}", dtype.kind() as char);
+        let native = format!("{native}{}", dtype.itemsize());
+        array
+            .call_method1("astype", (native,))?
+            .cast_into::<PyUntypedArray>()?
     } else {
-        Err(Error::new_err(format!(
+        array.clone()
+    };
+    let array = &array;
+    let count = |samples: Samples| {
+        let pixels = Pixels {
+            width,
+            height,
+            channels,
+            samples,
+        };
+        py.detach(|| run(|| engine.count_samples(settings, pixels)))
+            .map_err(Error::new_err)
+    };
+    match (unsigned, dtype.itemsize()) {
+        (true, 1) => {
+            if depth.is_some_and(|d| d != 8) {
+                return Err(Error::new_err(
+                    "depth: a uint8 array has 8 bits a sample (depth=None or 8)",
+                ));
+            }
+            let samples: PyReadonlyArrayDyn<'_, u8> = array.cast::<PyArrayDyn<u8>>()?.readonly();
+            let rows = in_rows(&samples);
+            count(Samples::Eight(&rows))
+        }
+        (true, 2) => {
+            let bits = match depth {
+                None | Some(8) => 16,
+                Some(d) => d,
+            };
+            let samples: PyReadonlyArrayDyn<'_, u16> = array.cast::<PyArrayDyn<u16>>()?.readonly();
+            let rows = in_rows(&samples);
+            count(Samples::Deep(&rows, bits))
+        }
+        _ => Err(Error::new_err(format!(
             "an array of {}: uint8 or uint16 samples are counted (floating-point pictures as \
              files: .hdr, .exr, TIFF)",
             dtype.str()?
-        )))
+        ))),
+    }
+}
+
+/// An array's samples in rows, row after row: where they lie if they lie so (C
+/// order), else copied in that order (NumPy's iteration is by index, whatever
+/// the layout in memory).
+fn in_rows<'a, T: numpy::Element + Copy>(
+    samples: &'a PyReadonlyArrayDyn<'_, T>,
+) -> std::borrow::Cow<'a, [T]> {
+    match samples.as_slice() {
+        Ok(data) if samples.is_c_contiguous() => std::borrow::Cow::Borrowed(data),
+        _ => std::borrow::Cow::Owned(samples.as_array().iter().copied().collect()),
     }
 }
 
@@ -261,9 +283,8 @@ fn count_array(
 /// uint32), and what was counted, how, and what to know about it.
 #[pyclass(frozen, module = "imagehistogram")]
 struct Histogram {
-    /// The file's path, when a file was counted.
-    #[pyo3(get)]
-    file: Option<String>,
+    /// The file's path, when a file was counted (the `file` getter).
+    file: Option<PathBuf>,
     #[pyo3(get)]
     width: u32,
     #[pyo3(get)]
@@ -286,7 +307,7 @@ struct Histogram {
 }
 
 impl Histogram {
-    fn new(file: Option<String>, count: Count) -> Histogram {
+    fn new(file: Option<PathBuf>, count: Count) -> Histogram {
         Histogram {
             file,
             width: count.width,
@@ -307,6 +328,13 @@ impl Histogram {
 
 #[pymethods]
 impl Histogram {
+    /// The file's path, when a file was counted: a str, as `os.fsdecode` gives a
+    /// name (one that is not UTF-8 keeps its bytes as surrogates).
+    #[getter]
+    fn file(&self) -> Option<&std::ffi::OsStr> {
+        self.file.as_deref().map(|f| f.as_os_str())
+    }
+
     #[getter]
     fn r<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<u32>> {
         self.channel(py, 0)
@@ -363,7 +391,7 @@ impl Histogram {
             "<imagehistogram.Histogram {}{}x{}, {} bits, {} bins, by {}>",
             self.file
                 .as_ref()
-                .map_or(String::new(), |f| format!("{f}: ")),
+                .map_or(String::new(), |f| format!("{}: ", f.display())),
             self.width,
             self.height,
             self.depth,
@@ -403,7 +431,8 @@ struct Total {
 #[pymethods]
 impl Total {
     /// A total from its parts: what `__reduce__` gives (a Total crosses to other
-    /// processes, as Dask's workers send theirs back, by pickle).
+    /// processes, as Dask's workers send theirs back, by pickle). An empty total
+    /// has no depth, no files and no counts; anything else is refused, never dropped.
     #[new]
     #[pyo3(signature = (bins, depth, files, r, g, b, luminance))]
     fn py_new(
@@ -415,25 +444,38 @@ impl Total {
         b: Vec<u64>,
         luminance: Vec<u64>,
     ) -> PyResult<Total> {
-        Spec::new(bins, Channels::Rgbl).map_err(Error::new_err)?;
-        let mut sum = Sum::new(bins);
-        if let Some(depth) = depth {
-            sum.add(bins, depth, files, [&r, &g, &b, &luminance])
-                .map_err(Error::new_err)?;
+        let mut sum = Sum::new(bins).map_err(Error::new_err)?;
+        match depth {
+            Some(depth) => sum
+                .add(bins, depth, files, [&r, &g, &b, &luminance])
+                .map_err(|e| Error::new_err(e.why))?,
+            None => {
+                let counts = [&r, &g, &b, &luminance];
+                if files > 0 || counts.iter().any(|c| c.iter().any(|&v| v > 0)) {
+                    return Err(Error::new_err(
+                        "depth=None is a total of no picture: files and counts must be 0",
+                    ));
+                }
+                if counts.iter().any(|c| c.len() != bins as usize) {
+                    return Err(Error::new_err(format!("each channel has {bins} bins")));
+                }
+            }
         }
         Ok(Total { sum })
     }
 
     /// A line of the command line's JSON output: a file's histogram or a total,
-    /// so that shards counted by `histogram --total` merge here too.
+    /// so that shards counted by `histogram --total` merge here too. A line that
+    /// is not a whole histogram is refused with the reason.
     #[staticmethod]
-    fn from_json(line: &str) -> PyResult<Total> {
-        let line = read_line(line)
-            .ok_or_else(|| Error::new_err("not a histogram line of the command line's output"))?;
-        let [r, g, b, l] = &line.channels;
-        let mut sum = Sum::new(line.bins);
-        sum.add(line.bins, line.depth, line.files, [r, g, b, l])
-            .map_err(Error::new_err)?;
+    fn from_json(line: &Bound<'_, PyAny>) -> PyResult<Total> {
+        let text: Vec<u8> = match line.cast::<PyString>() {
+            Ok(text) => text.to_str()?.as_bytes().to_vec(),
+            Err(_) => line.extract()?,
+        };
+        let line = read_line(&text).map_err(Error::new_err)?;
+        let mut sum = Sum::new(line.bins).map_err(Error::new_err)?;
+        sum.add_line(&line).map_err(|e| Error::new_err(e.why))?;
         Ok(Total { sum })
     }
 
@@ -502,10 +544,12 @@ impl Total {
         Ok(out)
     }
 
-    /// The total as the command line's `--total` line writes it (JSON).
-    fn to_json(&self, stats: Option<bool>) -> String {
+    /// The total as the command line's `--total` line writes it (JSON), with its
+    /// statistics (`--stats`) if `stats`.
+    #[pyo3(signature = (stats = false))]
+    fn to_json(&self, stats: bool) -> String {
         self.sum
-            .json_line(stats.unwrap_or(false))
+            .json_line(stats)
             .trim_end()
             .to_string()
     }
@@ -519,22 +563,27 @@ impl Total {
 }
 
 /// Sums histograms and totals (from `count`, `merge`, or other processes and
-/// machines) into one Total; other bins, another depth, or an HDR picture are
-/// refused with the reason.
+/// machines) into one Total; other bins, another depth, an HDR picture, a sum past
+/// 64 bits or a file's histogram given twice are refused with the reason.
 #[pyfunction]
 fn merge(parts: &Bound<'_, PyAny>) -> PyResult<Total> {
     let mut sum: Option<Sum> = None;
+    let mut files = Seen::default();
     for (i, part) in parts.try_iter()?.enumerate() {
         let part = part?;
         let refused = |e: String| Error::new_err(format!("part {i}: {e}"));
         if let Ok(h) = part.cast::<Histogram>() {
             let h = h.get();
-            if h.count.hdr.is_some() {
-                let e = sum
-                    .get_or_insert_with(|| Sum::new(h.bins))
-                    .add(h.bins, 32, 1, [&[]; 4]);
-                return Err(refused(e.unwrap_err()));
+            if let Some(file) = &h.file {
+                if let Err(earlier) = files.first(file) {
+                    return Err(refused(format!(
+                        "{} is {} again, and would count twice",
+                        file.display(),
+                        earlier.display()
+                    )));
+                }
             }
+            let depth = if h.count.hdr.is_some() { 32 } else { h.depth };
             let channels: Vec<Vec<u64>> = (0..4)
                 .map(|c| {
                     h.count
@@ -546,18 +595,27 @@ fn merge(parts: &Bound<'_, PyAny>) -> PyResult<Total> {
                 })
                 .collect();
             let [r, g, b, l] = [&channels[0], &channels[1], &channels[2], &channels[3]];
-            let total = sum.get_or_insert_with(|| Sum::new(h.bins));
-            total
-                .add(h.bins, h.depth, 1, [r, g, b, l])
-                .map_err(refused)?;
+            total_of(&mut sum, h.bins)
+                .map_err(refused)?
+                .add(h.bins, depth, 1, [r, g, b, l])
+                .map_err(|e| refused(e.why))?;
         } else if let Ok(t) = part.cast::<Total>() {
             let t = &t.get().sum;
-            let Some(depth) = t.depth else { continue };
+            let total = total_of(&mut sum, t.bins).map_err(refused)?;
             let [r, g, b, l] = t.channels();
-            let total = sum.get_or_insert_with(|| Sum::new(t.bins));
-            total
-                .add(t.bins, depth, t.files, [r, g, b, l])
-                .map_err(refused)?;
+            match t.depth {
+                Some(depth) => total
+                    .add(t.bins, depth, t.files, [r, g, b, l])
+                    .map_err(|e| refused(e.why))?,
+                // An empty total adds nothing, at the same bins.
+                None if t.bins == total.bins => {}
+                None => {
+                    return Err(refused(format!(
+                        "it has {} bins and the total {}",
+                        t.bins, total.bins
+                    )))
+                }
+            }
         } else {
             return Err(refused(format!(
                 "a Histogram or a Total is merged, not {}",
@@ -569,6 +627,46 @@ fn merge(parts: &Bound<'_, PyAny>) -> PyResult<Total> {
         Some(sum) => Ok(Total { sum }),
         None => Err(Error::new_err("nothing to merge")),
     }
+}
+
+/// The sum being made, begun at `bins` by its first part.
+fn total_of(sum: &mut Option<Sum>, bins: u32) -> Result<&mut Sum, String> {
+    match sum {
+        Some(sum) => Ok(sum),
+        None => Ok(sum.insert(Sum::new(bins)?)),
+    }
+}
+
+/// A path a walk could not read, and why.
+type Problem = (PathBuf, String);
+
+/// The image files under `folder`, as the command line finds them (src/files.rs):
+/// in the order of their paths, links to files followed, each file once; and what
+/// could not be read or is not a file (paths and why), for the caller to say.
+#[pyfunction]
+fn walk(py: Python<'_>, folder: PathBuf) -> PyResult<(Vec<PathBuf>, Vec<Problem>)> {
+    if !folder.is_dir() {
+        return Err(Error::new_err(format!(
+            "{}: not a folder",
+            folder.display()
+        )));
+    }
+    Ok(py.detach(|| {
+        let (mut images, mut other) = (Vec::new(), Vec::new());
+        let mut seen = Seen::default();
+        walk_folder(&folder, |found| match found {
+            Found::Image(path) => {
+                if seen.first(&path).is_ok() {
+                    images.push(path);
+                }
+            }
+            Found::Unreadable(path, why) => other.push((path, why)),
+            Found::Special(path, kind) => {
+                other.push((path, format!("{kind}, not an image file: skipped")))
+            }
+        });
+        (images, other)
+    }))
 }
 
 /// The GPU methods by name, and what the default counts with in this process.
@@ -585,6 +683,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(count, m)?)?;
     m.add_function(wrap_pyfunction!(merge, m)?)?;
     m.add_function(wrap_pyfunction!(methods, m)?)?;
+    m.add_function(wrap_pyfunction!(walk, m)?)?;
     m.add_class::<Histogram>()?;
     m.add_class::<Total>()?;
     m.add("Error", m.py().get_type::<Error>())?;

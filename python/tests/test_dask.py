@@ -44,7 +44,8 @@ def test_a_folder_on_dask_equals_the_command_lines_total(folder):
     cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None)
     with cluster, distributed.Client(cluster) as client:
         assert len(client.scheduler_info()["workers"]) == 2
-        total = dask_folder.count_folder(client, str(folder), shards=7)
+        total, failed = dask_folder.count_folder(client, str(folder), shards=7)
+    assert failed == []
     got = json.loads(total.to_json(True))
     assert got["files"] == want["files"] == 40
     for key in ("bins", "depth", "r", "g", "b", "luminance"):
@@ -70,3 +71,26 @@ def test_the_example_runs_as_a_command(folder):
     assert done.returncode == 1
     assert "no image in this folder" in done.stderr
     assert ih.images(empty) == []
+
+
+def test_a_damaged_folder_on_dask_names_the_bad_files_and_totals_the_rest(tmp_path):
+    rng = np.random.default_rng(60)
+    for i in range(20):
+        Image.fromarray(rng.integers(0, 256, (4, 5, 3), dtype=np.uint8)).save(tmp_path / f"{i:02}.png")
+    for i in (3, 7, 11, 19):
+        (tmp_path / f"{i:02}.png").write_bytes(b"\x89PNG\r\n\x1a\ndamaged")
+    (tmp_path / "again.png").symlink_to(tmp_path / "00.png")
+    done = subprocess.run([str(CLI), "--method", "cpu", "--total", str(tmp_path)], capture_output=True, text=True)
+    assert done.returncode == 1
+    want = json.loads(done.stdout.splitlines()[-1])
+    assert want["files"] == 16
+    example = subprocess.run(
+        [sys.executable, str(ROOT / "python" / "examples" / "dask_folder.py"), str(tmp_path), "--workers", "2"],
+        capture_output=True, text=True, timeout=300,
+    )
+    assert example.returncode == 1, example.stderr
+    assert json.loads(example.stdout.strip().splitlines()[-1]) == want
+    for i in (3, 7, 11, 19):
+        assert f"{i:02}.png: the file is damaged" in example.stderr, example.stderr
+    assert "4 of 20 files not counted" in example.stderr
+    assert "Traceback" not in example.stderr

@@ -241,21 +241,41 @@ fn a_scope_too_wide_to_draw_or_hold_says_so() {
         png
     };
     let wide = write(&d, "wide.png", &strip(400_000));
-    for method in ["cpu", "gpu"] {
-        let out = Command::new(env!("CARGO_BIN_EXE_histogram"))
-            .args(["scope", "--parade", "--method", method, "--out"])
-            .arg(&d)
-            .arg(&wide)
-            .output()
-            .unwrap();
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(1), "{stderr}");
-        assert!(
-            stderr.contains("would be drawn 1200000x256 pixels"),
-            "{stderr}"
-        );
-        assert!(!stderr.contains("panicked"), "{stderr}");
+    // The waveform too (it took 3.1 GB and 14 s to draw 400000 columns), as
+    // counts or drawn: refused at once, in little memory.
+    for (scope, columns) in [("--parade", 1_200_000), ("--waveform", 400_000)] {
+        for (method, format) in [("cpu", "png"), ("gpu", "png"), ("cpu", "json")] {
+            let started = std::time::Instant::now();
+            let out = Command::new(env!("CARGO_BIN_EXE_histogram"))
+                .args([
+                    "scope", scope, "--method", method, "--format", format, "--out",
+                ])
+                .arg(&d)
+                .arg(&wide)
+                .output()
+                .unwrap();
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(1), "{stderr}");
+            assert!(
+                stderr.contains(&format!("has {columns} columns, more than the 49152")),
+                "{stderr}"
+            );
+            assert!(!stderr.contains("panicked"), "{stderr}");
+            assert!(
+                started.elapsed().as_secs() < 10,
+                "{scope} {method} {format}"
+            );
+        }
     }
+    // A --out folder that is not there is said before anything is counted.
+    let out = Command::new(env!("CARGO_BIN_EXE_histogram"))
+        .args(["scope", "--waveform", "--method", "cpu", "--out"])
+        .arg(d.join("missing"))
+        .arg(&wide)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("missing: no such folder"));
 }
 
 #[test]

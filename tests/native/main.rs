@@ -32,4 +32,5 @@ mod region;
 mod scopes;
 mod stats;
 mod studio;
+mod totals;
 mod video_frames;

@@ -4,9 +4,9 @@
 
 use crate::input::decode_whole;
 use crate::options::{self, AdjustArgs, Processor};
+use crate::out;
 use histogram::adjust::{self, Adjustment};
 use histogram::gpu::{adjust_image, time_adjustment, Gpu, GpuOptions, Kernels};
-use std::io::Write as _;
 
 fn usage_error(message: &str) -> i32 {
     options::usage_error(Some("adjust"), message)
@@ -85,7 +85,7 @@ pub fn run(args: AdjustArgs, gpu_options: &GpuOptions) -> i32 {
                 let mut times = times;
                 times.sort_by(|a, b| a.total().total_cmp(&b.total()));
                 let median = times[times.len() / 2];
-                println!(
+                out::say(format!(
                     "{}: {adjustment:?} of {}x{}, median of {} runs {:.3} ms (histogram {:.3}, tables {:.3}, remap {:.3}), fastest {:.3} ms",
                     gpu.info.name,
                     image.width(),
@@ -96,7 +96,7 @@ pub fn run(args: AdjustArgs, gpu_options: &GpuOptions) -> i32 {
                     median.tables,
                     median.remap,
                     times[0].total()
-                );
+                ));
             }
             Ok(_) => {
                 eprintln!("histogram adjust: no timestamps came back");
@@ -126,7 +126,7 @@ pub fn run(args: AdjustArgs, gpu_options: &GpuOptions) -> i32 {
     let encoded = adjusted.to_png();
     let written = encoded.and_then(|png| {
         if output == "-" {
-            std::io::stdout().write_all(&png).map_err(|e| e.to_string())
+            out::put(&png)
         } else {
             std::fs::write(output, &png).map_err(|e| e.to_string())
         }

@@ -5,6 +5,7 @@
 
 use crate::input::decode_whole;
 use crate::options::{self, BenchArgs, Bits};
+use crate::out;
 use histogram::deep::{self, DeepImage};
 use histogram::gpu::{Gpu, GpuImage, GpuOptions, Input, Kernels, Method, Run, RunOptions};
 use histogram::histogram::MAX_KERNEL_BINS;
@@ -54,7 +55,7 @@ pub fn run(o: BenchArgs, gpu_options: &GpuOptions) -> i32 {
         }
     };
     let info = &gpu.info;
-    println!(
+    out::say(format!(
         "# histogram bench: {} ({:?}, driver {} {}), 4 channels x {} bins of {}-bit samples, median of {runs} runs after {warmup_ms} ms of warm-up, {}",
         info.name,
         info.backend,
@@ -63,11 +64,11 @@ pub fn run(o: BenchArgs, gpu_options: &GpuOptions) -> i32 {
         spec.num_bins,
         if deep { 16 } else { 8 },
         if gpu.timestamps { "GPU timestamps of the pass" } else { "wall clock (no timestamp queries)" }
-    );
-    println!(
+    ));
+    out::say(format!(
         "{:<14} {:<10} {:<8} {:>10} {:>9}  check",
         "method", "size", "image", "median_us", "GB/s"
-    );
+    ));
 
     let mut inputs: Vec<(String, Result<Picture, String>)> = Vec::new();
     for &(w, h) in &o.sizes {
@@ -126,18 +127,18 @@ pub fn run(o: BenchArgs, gpu_options: &GpuOptions) -> i32 {
         for &method in &methods {
             let row = |us: f64, check: &str| {
                 let gbs = pixels as f64 * image.bytes_per_pixel() / (us * 1e3);
-                println!(
+                out::say(format!(
                     "{:<14} {size:<10} {kind:<8} {us:>10.2} {gbs:>9.1}  {check}",
                     method.name()
-                );
+                ));
             };
             if method == Method::Single && pixels > SINGLE_MAX_PIXELS {
-                println!(
+                out::say(format!(
                     "{:<14} {size:<10} {kind:<8} {:>10} {:>9}  skipped: one thread, too slow",
                     method.name(),
                     "-",
                     "-"
-                );
+                ));
                 continue;
             }
             let whole = region.is_none() || method.input() == Input::Buffer;
@@ -197,12 +198,12 @@ pub fn run(o: BenchArgs, gpu_options: &GpuOptions) -> i32 {
                 }
                 Err(e) => {
                     failed = true;
-                    println!(
+                    out::say(format!(
                         "{:<14} {size:<10} {kind:<8} {:>10} {:>9}  error: {e}",
                         method.name(),
                         "-",
                         "-"
-                    );
+                    ));
                 }
             }
         }

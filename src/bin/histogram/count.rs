@@ -1,19 +1,21 @@
 //! `histogram IMAGE...`: one histogram per image, JSON or CSV out.
 
 use crate::files;
-use crate::options::{self, CountArgs, Counter, Depth, Format};
-use crate::total::{Done, Total};
+use crate::options::{self, CountArgs, Depth, Format};
+use crate::out;
+use crate::total::{resume, LineOptions, Total};
 use histogram::count::{Asked, Count, Deferred, Engine, Settings};
+use histogram::files::FileId;
 use histogram::gpu::GpuOptions;
 use histogram::hdr::{self, HdrHistogram, HdrStats};
 use histogram::json::{self, Entries};
 use histogram::{policy, stats, Channels, Histogram, Region};
-use rayon::iter::{ParallelBridge as _, ParallelIterator as _};
+use serde_json::value::RawValue;
 use std::collections::BTreeMap;
-use std::fmt::Write as _;
-use std::io::Write as _;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc;
+use std::os::unix::ffi::OsStrExt as _;
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{mpsc, Arc, Condvar, Mutex};
 use std::time::Duration;
 
 pub fn run(options: CountArgs, gpu_options: &GpuOptions) -> i32 {
@@ -30,27 +32,52 @@ pub fn run(options: CountArgs, gpu_options: &GpuOptions) -> i32 {
         region: counting.region,
         eight_bits: counting.depth == Depth::Eight,
         chunk: counting.chunk,
-        asked: match counting.method {
-            None => Asked::Default,
-            Some(Counter::Cpu) => Asked::Cpu,
-            Some(Counter::Gpu(m)) => Asked::Gpu(m),
-        },
+        asked: counting.method.unwrap_or_default(),
     };
-    let mut empty = 0;
-    let files = match files::expand(&options.files, options.files_from.as_deref(), &mut empty) {
+    let files = match files::expand(&options.files, options.files_from.as_deref()) {
         Ok(files) => files,
         Err(e) => {
             eprintln!("histogram: {e}");
             return 2;
         }
     };
-    let done = match options.skip_done.as_deref().map(Done::read).transpose() {
-        Ok(done) => done,
-        Err(e) => {
-            eprintln!("histogram: --skip-done {e}");
-            return 2;
+    let format = Output {
+        csv: options.output.format == Format::Csv,
+        stats: options.output.stats,
+    };
+    let mut total = match options.total.then(|| Total::new(settings.spec.num_bins)) {
+        None => None,
+        Some(Ok(total)) => Some(total),
+        Some(Err(e)) => return usage_error(&e),
+    };
+    let ids: Vec<Option<FileId>> = files.ids().collect();
+    let done = match &options.skip_done {
+        None => None,
+        Some(out) => {
+            let asked = LineOptions {
+                bins: settings.spec.num_bins,
+                region: settings.region.map(Region::xywh),
+                eight_bits: settings.eight_bits,
+            };
+            match resume(out, &ids, &asked, total.as_mut()) {
+                Ok(done) => Some(done),
+                Err(e) => {
+                    eprintln!("histogram: --skip-done {e}");
+                    return 2;
+                }
+            }
         }
     };
+    let todo: Vec<&Path> = files
+        .paths
+        .iter()
+        .zip(&ids)
+        .filter(|(_, id)| match (&done, id) {
+            (Some(done), Some(id)) => !done.files.contains(id),
+            _ => true,
+        })
+        .map(|(path, _)| path.as_path())
+        .collect();
     // A GPU method asked for is opened first, and its absence refused; the
     // default's opens once it pays (below).
     let engine = Engine::new();
@@ -64,30 +91,17 @@ pub fn run(options: CountArgs, gpu_options: &GpuOptions) -> i32 {
         Asked::Cpu => engine.set(None),
         Asked::Default => {}
     }
-    let format = Output {
-        csv: options.output.format == Format::Csv,
-        stats: options.output.stats,
-    };
-    let mut total = options.total.then(|| Total::new(settings.spec.num_bins));
-    if let (Some(total), Some(done)) = (&mut total, &done) {
-        if let Err(e) = done.add_to(total) {
-            eprintln!("histogram: --skip-done: {e}");
-            return 2;
-        }
-    }
-    let todo: Vec<&str> = files
-        .iter()
-        .map(String::as_str)
-        .filter(|f| done.as_ref().is_none_or(|d| !d.files.contains(*f)))
-        .collect();
     if format.csv {
-        println!("file,bin,r,g,b,luminance");
+        if let Err(e) = out::put(b"file,bin,r,g,b,luminance\n") {
+            eprintln!("histogram: {e}");
+            return 1;
+        }
     }
     let progress = Progress::new(todo.len() as u64, options.quiet);
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let jobs = options.jobs.unwrap_or(cores);
+    let jobs = jobs(options.jobs, cores);
     let finished = AtomicBool::new(false);
-    let failed = std::thread::scope(|scope| {
+    let ended = std::thread::scope(|scope| {
         // Unasked, the CPU method counts until its counting has cost the run what
         // opening the GPU would; then the GPU opens, on this thread of its own
         // while the workers go on (docs/DECISIONS.md 37). A run done sooner
@@ -118,24 +132,37 @@ pub fn run(options: CountArgs, gpu_options: &GpuOptions) -> i32 {
             settings: &settings,
             format,
         };
-        let failed = count_all(&run, &todo, jobs, &mut total, &progress);
+        let ended = count_all(&run, &todo, jobs, &mut total, &progress);
         finished.store(true, Ordering::Release);
         if let Some(opener) = opener {
             opener.thread().unpark();
         }
-        failed
+        ended
     });
     progress.finish();
-    let mut status = i32::from(failed + empty > 0);
+    let failed = match ended {
+        Ended::All { failed } => failed,
+        Ended::Interrupted => return 130,
+        Ended::Unwritten(e, left) => {
+            eprintln!(
+                "histogram: {e}; the run stopped with {left} of {} files not written",
+                todo.len()
+            );
+            return 1;
+        }
+    };
+    let apart = done.as_ref().map_or(0, |d| d.apart);
+    let mut status = i32::from(failed + apart + files.problems > 0);
     if let Some(total) = &total {
-        print!(
-            "{}",
-            if format.csv {
-                total.csv_rows(format.stats)
-            } else {
-                total.json_line(format.stats)
-            }
-        );
+        let text = if format.csv {
+            total.csv_rows(format.stats)
+        } else {
+            total.json_line(format.stats)
+        };
+        if let Err(e) = out::put(text.as_bytes()) {
+            eprintln!("histogram: {e}; the total is not written");
+            return 1;
+        }
     }
     if failed > 0 && todo.len() > 1 {
         eprintln!(
@@ -150,6 +177,76 @@ pub fn run(options: CountArgs, gpu_options: &GpuOptions) -> i32 {
         status = 1;
     }
     status
+}
+
+/// At most this many files decoded at once a core: more only wait for the CPU
+/// (7,869 threads were started for `--jobs 100000`), each holding a picture.
+const MAX_JOBS_PER_CORE: usize = 4;
+
+/// The workers of a run: `asked` (every core unasked), at most
+/// `MAX_JOBS_PER_CORE` a core, said where fewer than asked.
+fn jobs(asked: Option<usize>, cores: usize) -> usize {
+    let most = MAX_JOBS_PER_CORE * cores;
+    match asked {
+        None => cores,
+        Some(n) if n > most => {
+            eprintln!(
+                "histogram: --jobs {n}: at most {most} on this machine ({MAX_JOBS_PER_CORE} a \
+                 core), so {most}"
+            );
+            most
+        }
+        Some(n) => n,
+    }
+}
+
+/// How a run's counting ended.
+enum Ended {
+    /// Every file counted or reported; how many failed.
+    All { failed: usize },
+    /// Ctrl-C: every finished line is out, none cut.
+    Interrupted,
+    /// Standard output refused a write (a full disk, a closed file): why, and how
+    /// many files' lines were not written.
+    Unwritten(String, usize),
+}
+
+/// How far ahead of the next line to print a worker may count: a file that takes
+/// long holds back at most this many results, and the workers wait.
+fn window(jobs: usize) -> usize {
+    2 * jobs
+}
+
+/// The index of the next file to print, which the workers wait on to stay within
+/// the window of it.
+struct Printed {
+    next: Mutex<usize>,
+    moved: Condvar,
+    /// Set when the run stops early: no worker starts another file.
+    stop: AtomicBool,
+}
+
+impl Printed {
+    /// Waits till file `i` is within `window` of the next to print; false if the
+    /// run stopped meanwhile.
+    fn wait_for(&self, i: usize, window: usize) -> bool {
+        let mut next = self.next.lock().unwrap_or_else(|e| e.into_inner());
+        while i >= *next + window && !self.stop.load(Ordering::Acquire) {
+            next = self.moved.wait(next).unwrap_or_else(|e| e.into_inner());
+        }
+        !self.stop.load(Ordering::Acquire)
+    }
+
+    fn set(&self, next: usize) {
+        *self.next.lock().unwrap_or_else(|e| e.into_inner()) = next;
+        self.moved.notify_all();
+    }
+
+    fn stop(&self) {
+        self.stop.store(true, Ordering::Release);
+        let _guard = self.next.lock().unwrap_or_else(|e| e.into_inner());
+        self.moved.notify_all();
+    }
 }
 
 /// How each file's result is written.
@@ -169,32 +266,31 @@ struct Run1<'a> {
 /// A file counted: its output (a JSON line or CSV rows), notes for stderr (CSV),
 /// and its histogram for a total.
 struct Counted1 {
-    out: String,
+    out: Vec<u8>,
     notes: Vec<String>,
     summable: (Histogram, u32),
 }
 
-/// Counts `files` on a pool of `jobs` threads, each file decoded by one worker,
-/// which counts it on the CPU or uploads its bands for the GPU thread and goes
-/// on to the next file (src/count.rs `serve`). Results
-/// print in the files' order, a whole line at a time, from this thread; returns
-/// how many failed.
+/// Counts `files` on `jobs` threads, each file decoded by one worker, which
+/// counts it on the CPU or uploads its bands for the GPU thread and goes on to
+/// the next file (src/count.rs `serve`). Results print in the files' order, a
+/// whole line at a time, from this thread; a worker runs at most `window` files
+/// ahead of the next to print. The threads have all ended when it returns.
 fn count_all(
     run: &Run1,
-    files: &[&str],
+    files: &[&Path],
     jobs: usize,
     total: &mut Option<Total>,
     progress: &Progress,
-) -> usize {
-    let pool = match rayon::ThreadPoolBuilder::new().num_threads(jobs).build() {
-        Ok(pool) => pool,
-        Err(e) => {
-            eprintln!("histogram: no thread pool: {e}");
-            return files.len();
-        }
+) -> Ended {
+    let (sender, results) = mpsc::channel::<(usize, Result<Deferred, String>)>();
+    let taken = AtomicUsize::new(0);
+    let printed = Printed {
+        next: Mutex::new(0),
+        moved: Condvar::new(),
+        stop: AtomicBool::new(false),
     };
-    // A few results a worker: the files are handed out in order, so few wait.
-    let (sender, results) = mpsc::sync_channel::<(usize, Result<Deferred, String>)>(2 * jobs);
+    let window = window(jobs);
     let mut waiting = BTreeMap::new();
     let mut next = 0;
     let mut failed = 0;
@@ -202,87 +298,95 @@ fn count_all(
         // Bands for the GPU go to one thread that counts them in batches while the
         // workers decode on (docs/DECISIONS.md 33); none where the CPU counts.
         let gpu_counts = run.settings.asked != Asked::Cpu;
-        let queue = gpu_counts.then(|| run.engine.serve(scope, 2 * jobs));
-        scope.spawn(move || {
-            // Dropped when the workers are done: the GPU thread's end.
-            let queue = queue;
-            pool.install(|| {
-                files
-                    .iter()
-                    .enumerate()
-                    .par_bridge()
-                    .for_each_with(sender, |sender, (i, file)| {
-                        let engine = run.engine;
-                        let result = engine.count_file_queued(run.settings, file, queue.as_ref());
-                        // The receiver gone means the run is ending: nothing to tell.
-                        let _ = sender.send((i, result));
-                    });
+        // Each worker holds the queue; the last to end drops it, and the GPU thread ends.
+        let queue = Arc::new(gpu_counts.then(|| run.engine.serve(scope, 2 * jobs)));
+        let (taken, printed) = (&taken, &printed);
+        for _ in 0..jobs.min(files.len()) {
+            let (sender, queue) = (sender.clone(), Arc::clone(&queue));
+            scope.spawn(move || loop {
+                let i = taken.fetch_add(1, Ordering::Relaxed);
+                if i >= files.len() || !printed.wait_for(i, window) {
+                    break;
+                }
+                let result =
+                    run.engine
+                        .count_file_queued(run.settings, files[i], queue.as_ref().as_ref());
+                // The receiver gone means the run is ending: nothing to tell.
+                if sender.send((i, result)).is_err() {
+                    break;
+                }
             });
-        });
-        for (i, result) in results {
+        }
+        drop((sender, queue));
+        let ended = 'run: loop {
+            let Ok((i, result)) = results.recv() else {
+                break Ended::All { failed };
+            };
             waiting.insert(i, result);
             // In the files' order: a result waits for those before it.
             while let Some(result) = waiting.remove(&next) {
                 progress.inc();
                 let result = result.and_then(|deferred| output(run, files[next], deferred));
-                if !print_one(files[next], result, total, progress) {
-                    failed += 1;
+                match print_one(files[next], result, total, progress) {
+                    Ok(true) => {}
+                    Ok(false) => failed += 1,
+                    Err(e) => break 'run Ended::Unwritten(e, files.len() - next),
                 }
                 next += 1;
             }
+            printed.set(next);
             if interrupted() {
-                // Every finished line is out; none is cut.
-                progress.finish();
-                std::process::exit(130);
+                break Ended::Interrupted;
             }
-        }
-    });
-    failed
+        };
+        // Workers end after the file they are counting; the GPU thread after them.
+        printed.stop();
+        drop(results);
+        ended
+    })
 }
 
-/// Prints a file's result (or its error, on stderr) and adds it to `total`; false
-/// if the file was not counted or not added.
+/// Prints a file's result (or its error, on stderr) and adds it to `total`: false
+/// if the file was not counted or not added; Err if the output refused the line.
 fn print_one(
-    file: &str,
+    file: &Path,
     result: Result<Counted1, String>,
     total: &mut Option<Total>,
     progress: &Progress,
-) -> bool {
-    match result {
-        Ok(counted) => {
-            progress.println(|| {
-                for note in &counted.notes {
-                    eprintln!("histogram: {file}: {note}");
-                }
-                let mut out = std::io::stdout().lock();
-                // A closed stdout ends the tool by SIGPIPE (main.rs).
-                let _ = out.write_all(counted.out.as_bytes());
-                let _ = out.flush();
-            });
-            let (histogram, depth) = &counted.summable;
-            let Some(total) = total else { return true };
-            let channels: Vec<Vec<u64>> = (0..4)
-                .map(|c| histogram.channel(c).iter().map(|&v| v as u64).collect())
-                .collect();
-            let [r, g, b, l] = [&channels[0], &channels[1], &channels[2], &channels[3]];
-            let bins = histogram.spec().num_bins;
-            match total.add(bins, *depth, 1, [r, g, b, l]) {
-                Ok(()) => true,
-                Err(e) => {
-                    progress.println(|| eprintln!("histogram: {file}: not in the total: {e}"));
-                    false
-                }
-            }
-        }
+) -> Result<bool, String> {
+    let counted = match result {
+        Ok(counted) => counted,
         Err(e) => {
-            progress.println(|| eprintln!("histogram: {file}: {e}"));
-            false
+            progress.println(|| eprintln!("histogram: {}: {e}", file.display()));
+            return Ok(false);
+        }
+    };
+    let mut written = Ok(());
+    progress.println(|| {
+        for note in &counted.notes {
+            eprintln!("histogram: {}: {note}", file.display());
+        }
+        written = out::put(&counted.out);
+    });
+    written?;
+    let (histogram, depth) = &counted.summable;
+    let Some(total) = total else { return Ok(true) };
+    let channels: Vec<Vec<u64>> = (0..4)
+        .map(|c| histogram.channel(c).iter().map(|&v| v as u64).collect())
+        .collect();
+    let [r, g, b, l] = [&channels[0], &channels[1], &channels[2], &channels[3]];
+    let bins = histogram.spec().num_bins;
+    match total.add(bins, *depth, 1, [r, g, b, l]) {
+        Ok(()) => Ok(true),
+        Err(e) => {
+            progress.println(|| eprintln!("histogram: {}: not in the total: {e}", file.display()));
+            Ok(false)
         }
     }
 }
 
 /// A file's count, once its bands are counted, as its output.
-fn output(run: &Run1, file: &str, deferred: Deferred) -> Result<Counted1, String> {
+fn output(run: &Run1, file: &Path, deferred: Deferred) -> Result<Counted1, String> {
     let mut count = deferred.wait()?;
     let stats = run.format.stats.then(|| match &count.hdr_stats {
         Some(s) => Stats::Hdr(s.to_vec()),
@@ -398,7 +502,7 @@ impl serde::Serialize for Stats {
 /// A file's line: what was counted, how, its notes, statistics and channels.
 #[derive(serde::Serialize)]
 struct FileLine<'a, H> {
-    file: &'a str,
+    file: Box<RawValue>,
     width: u32,
     height: u32,
     depth: u32,
@@ -415,15 +519,15 @@ struct FileLine<'a, H> {
     channels: Entries<'a, Vec<u32>>,
 }
 
-fn json_line(file: &str, count: &Count, stats: Option<&Stats>) -> String {
+fn json_line(file: &Path, count: &Count, stats: Option<&Stats>) -> Vec<u8> {
     let histogram = &count.histogram;
     let names = histogram.spec().channels.names();
     let channels = names
         .iter()
         .enumerate()
         .map(|(c, &name)| (name, histogram.channel(c)));
-    json::line(&FileLine {
-        file,
+    let line = json::line(&FileLine {
+        file: json::path_to_json(file),
         width: count.width,
         height: count.height,
         depth: count.depth,
@@ -434,22 +538,37 @@ fn json_line(file: &str, count: &Count, stats: Option<&Stats>) -> String {
         stats,
         hdr: count.hdr.as_ref().map(HdrHistogram::counts_apart),
         channels: Entries(channels.collect()),
-    }) + "\n"
+    });
+    (line + "\n").into_bytes()
 }
 
-fn csv_rows(file: &str, histogram: &Histogram, stats: Option<&Stats>) -> String {
-    // A file name with a comma or quote is quoted, as CSV does.
-    let name = if file.contains([',', '"', '\n']) {
-        format!("\"{}\"", file.replace('"', "\"\""))
+/// CSV rows of a file's bins (its name as its bytes, quoted where CSV needs it).
+fn csv_rows(file: &Path, histogram: &Histogram, stats: Option<&Stats>) -> Vec<u8> {
+    let bytes = file.as_os_str().as_bytes();
+    let name = if bytes.iter().any(|b| b",\"\n\r".contains(b)) {
+        let mut quoted = b"\"".to_vec();
+        for &b in bytes {
+            quoted.extend_from_slice(if b == b'"' {
+                b"\"\""
+            } else {
+                std::slice::from_ref(&b)
+            });
+        }
+        quoted.push(b'"');
+        quoted
     } else {
-        file.to_string()
+        bytes.to_vec()
     };
-    let mut rows: String = histogram
-        .to_csv()
-        .lines()
-        .skip(1)
-        .map(|row| format!("{name},{row}\n"))
-        .collect();
+    let mut rows = Vec::new();
+    let mut row = |rest: &str| {
+        rows.extend_from_slice(&name);
+        rows.push(b',');
+        rows.extend_from_slice(rest.as_bytes());
+        rows.push(b'\n');
+    };
+    for line in histogram.to_csv().lines().skip(1) {
+        row(line);
+    }
     if let Some(stats) = stats {
         // One row per statistic, named in the bin column.
         let all = stats.values();
@@ -458,7 +577,7 @@ fn csv_rows(file: &str, histogram: &Histogram, stats: Option<&Stats>) -> String 
                 .iter()
                 .map(|s| s.as_ref().map_or(String::new(), |s| format!("{}", s[i])))
                 .collect();
-            writeln!(rows, "{name},{field},{}", values.join(",")).unwrap();
+            row(&format!("{field},{}", values.join(",")));
         }
     }
     rows

@@ -19,6 +19,8 @@ mod input;
 #[cfg(not(target_arch = "wasm32"))]
 mod options;
 #[cfg(not(target_arch = "wasm32"))]
+mod out;
+#[cfg(not(target_arch = "wasm32"))]
 mod scope;
 #[cfg(not(target_arch = "wasm32"))]
 mod total;

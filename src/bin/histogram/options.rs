@@ -8,7 +8,9 @@ use clap::{
 };
 use histogram::adjust::Adjustment;
 use histogram::gpu::{ChunkShape, GpuOptions, Method};
+use histogram::policy::Asked;
 use histogram::{hdr, Channels, Region, Spec};
+use std::path::{Path, PathBuf};
 
 const RULES: &str = "\
 Prints the R, G, B and luminance histograms of each image (PNG, JPEG, WebP, GIF,
@@ -87,26 +89,28 @@ pub struct CountArgs {
     /// Images and folders (a folder's images in the order of their paths, its
     /// subfolders' too); - reads one image from standard input
     #[arg(value_name = "IMAGE|FOLDER")]
-    pub files: Vec<String>,
+    pub files: Vec<PathBuf>,
     #[command(flatten)]
     pub counting: Counting,
     #[command(flatten)]
     pub output: Output,
     /// Count the files listed in FILE too, a path a line (- : standard input)
     #[arg(long, value_name = "FILE")]
-    pub files_from: Option<String>,
-    /// Files decoded at once (default: every core); results print in the files'
-    /// order
+    pub files_from: Option<PathBuf>,
+    /// Files decoded at once (default: every core; at most 4 a core); results print
+    /// in the files' order
     #[arg(long, value_name = "N", value_parser = at_least_one)]
     pub jobs: Option<usize>,
     /// End with one histogram of all the files ({"files": N, ...}), its --stats
     /// those of the whole set, from the summed bins
     #[arg(long)]
     pub total: bool,
-    /// Files with a line in OUT (an earlier run's JSON Lines) are not counted again;
-    /// with --total, their histograms are summed too
+    /// Files with a line in OUT (an earlier run's JSON Lines, counted with the same
+    /// options) are not counted again; with --total, their histograms are summed
+    /// too. A file is known by what it is, not how it was spelled; OUT's lines of
+    /// files outside this run, or a second line of a file, are left out
     #[arg(long, value_name = "OUT")]
-    pub skip_done: Option<String>,
+    pub skip_done: Option<PathBuf>,
     /// No progress bar (it is drawn only where stderr is a terminal)
     #[arg(long)]
     pub quiet: bool,
@@ -120,8 +124,8 @@ pub struct Counting {
     /// until the GPU pays, then packed, below; race is refused: it loses counts on purpose);
     /// all but deep count 8-bit samples in at most 1024 bins, and hand 16-bit files
     /// and more bins to deep (JSON's "method" says which counted)
-    #[arg(long, value_name = "NAME", value_parser = counter)]
-    pub method: Option<Counter>,
+    #[arg(long, value_name = "NAME", value_parser = Asked::parse)]
+    pub method: Option<Asked>,
     /// Bins per channel, 1 to 65536; past 2^d, R, G and B leave bins empty, and a
     /// note says how many
     #[arg(long, value_name = "N", default_value = "256", value_parser = bins)]
@@ -181,7 +185,7 @@ impl GpuArgs {
 pub struct MergeArgs {
     /// Earlier runs' JSON Lines (their files' lines, or their --total)
     #[arg(value_name = "SHARD.jsonl", required = true)]
-    pub shards: Vec<String>,
+    pub shards: Vec<PathBuf>,
     #[command(flatten)]
     pub output: Output,
 }
@@ -379,13 +383,6 @@ pub struct BenchArgs {
     pub region: Option<Region>,
 }
 
-/// The counting method asked for.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub enum Counter {
-    Cpu,
-    Gpu(Method),
-}
-
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum Depth {
     Stored,
@@ -439,14 +436,6 @@ impl Backend {
     }
 }
 
-fn counter(name: &str) -> Result<Counter, String> {
-    match name {
-        "cpu" => Ok(Counter::Cpu),
-        "race" => Err("race loses counts on purpose; pick an exact method".into()),
-        _ => gpu_method(name).map(Counter::Gpu),
-    }
-}
-
 fn gpu_method(name: &str) -> Result<Method, String> {
     Method::parse(name).ok_or_else(|| {
         let names: Vec<&str> = Method::ALL.iter().map(|m| m.name()).collect();
@@ -493,8 +482,10 @@ fn gain(text: &str) -> Result<f32, String> {
 }
 
 /// Standard input holds one stream: refused where two inputs would read it.
-pub fn stdin_once(files: &[String], files_from: Option<&str>) -> Result<(), String> {
-    let dashes = files.iter().filter(|f| *f == "-").count() + usize::from(files_from == Some("-"));
+pub fn stdin_once(files: &[impl AsRef<Path>], files_from: Option<&Path>) -> Result<(), String> {
+    let dash = Path::new("-");
+    let dashes =
+        files.iter().filter(|f| f.as_ref() == dash).count() + usize::from(files_from == Some(dash));
     if dashes > 1 {
         return Err(format!(
             "standard input can be read once, and '-' is given {dashes} times"

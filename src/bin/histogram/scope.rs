@@ -3,6 +3,7 @@
 
 use crate::input::decode_whole;
 use crate::options::{self, Processor, ScopeArgs, ScopeFormat};
+use crate::out;
 use histogram::count::memory_budget;
 use histogram::gpu::{Gpu, GpuImage, GpuOptions, Kernels, ScopeCount};
 use histogram::scope::{self, Counts, Scope, Style};
@@ -68,6 +69,11 @@ pub fn run(o: ScopeArgs, gpu_options: &GpuOptions) -> i32 {
     } else {
         None
     };
+    if !json && runs.is_none() && !Path::new(out).is_dir() {
+        return usage_error(&format!(
+            "--out {out}: no such folder (the PNG files go there)"
+        ));
+    }
     let mut kernels = Kernels::default();
     if let Some(runs) = runs {
         let Some(gpu) = &gpu else {
@@ -77,9 +83,10 @@ pub fn run(o: ScopeArgs, gpu_options: &GpuOptions) -> i32 {
     }
     let mut failed = false;
     for file in &o.files {
+        // What the file gives: a JSON line, or the path of the PNG written.
         let done = decode_whole(file).and_then(|image| {
             let width = o.region.map_or(image.width(), |r| r.width);
-            if let Some(why) = scope.fits(width, !json, memory_budget()) {
+            if let Some(why) = scope.fits(width, memory_budget()) {
                 return Err(why);
             }
             let counts = match &gpu {
@@ -88,8 +95,7 @@ pub fn run(o: ScopeArgs, gpu_options: &GpuOptions) -> i32 {
             };
             let size = (image.width(), image.height());
             if json {
-                println!("{}", counts.json(file, size, o.region));
-                return Ok(());
+                return Ok(counts.json(file, size, o.region));
             }
             let png = counts.draw(scope, Style { log, gain }).to_png()?;
             let stem = match file.as_str() {
@@ -100,12 +106,19 @@ pub fn run(o: ScopeArgs, gpu_options: &GpuOptions) -> i32 {
             };
             let path = Path::new(&out).join(format!("{stem}-{}.png", scope.name()));
             std::fs::write(&path, png).map_err(|e| format!("{}: {e}", path.display()))?;
-            println!("{}", path.display());
-            Ok(())
+            Ok(path.display().to_string())
         });
-        if let Err(e) = done {
-            eprintln!("histogram scope: {file}: {e}");
-            failed = true;
+        match done {
+            Ok(line) => {
+                if let Err(e) = out::put(format!("{line}\n").as_bytes()) {
+                    eprintln!("histogram scope: {e}");
+                    return 1;
+                }
+            }
+            Err(e) => {
+                eprintln!("histogram scope: {file}: {e}");
+                failed = true;
+            }
         }
     }
     i32::from(failed)
@@ -145,20 +158,27 @@ fn time(
                 .map(|_| once().map(|(_, t)| t.gpu_ms.unwrap_or(f64::NAN)))
                 .collect::<Result<_, _>>()?;
             times.sort_by(f64::total_cmp);
-            println!(
-                "{file}\t{}x{}\t{}\tmedian GPU ms {:.4}\tmin {:.4}\t({runs} runs, {})",
+            Ok(format!(
+                "{file}\t{}x{}\t{}\tmedian GPU ms {:.4}\tmin {:.4}\t({runs} runs, {})\n",
                 image.width(),
                 image.height(),
                 scope.name(),
                 times[runs / 2],
                 times[0],
                 gpu.info.name
-            );
-            Ok(())
+            ))
         });
-        if let Err(e) = timed {
-            eprintln!("histogram scope: {file}: {e}");
-            failed = true;
+        match timed {
+            Ok(line) => {
+                if let Err(e) = out::put(line.as_bytes()) {
+                    eprintln!("histogram scope: {e}");
+                    return 1;
+                }
+            }
+            Err(e) => {
+                eprintln!("histogram scope: {file}: {e}");
+                failed = true;
+            }
         }
     }
     i32::from(failed)

@@ -1,0 +1,161 @@
+"""Totals that add up in Python as on the command line (issue #57): every array
+layout counted as the picture it is, lines read back whole or refused, each file
+once, the files people have, errors that cross processes. References: NumPy's
+own counts of the logical picture, and the command line on the same files."""
+
+import json
+import os
+import pathlib
+import pickle
+import subprocess
+import time
+import warnings
+
+import numpy as np
+import pytest
+from PIL import Image
+
+import imagehistogram as ih
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+CLI = ROOT / "target" / "release" / "histogram"
+CHANNELS = ("r", "g", "b", "luminance")
+
+
+def cli_total(*args):
+    done = subprocess.run([str(CLI), "--method", "cpu", "--total", *map(str, args)], capture_output=True)
+    return done.returncode, json.loads(done.stdout.splitlines()[-1]), done.stderr.decode("utf-8", "replace")
+
+
+def numpy_counts(rgb, bins=256, max_value=255):
+    rgb = np.asarray(rgb).reshape(-1, 3).astype(np.int64)
+    out = [np.bincount(np.minimum(rgb[:, c] * bins // max_value, bins - 1), minlength=bins) for c in range(3)]
+    lum = rgb[:, 0] * 2126 + rgb[:, 1] * 7152 + rgb[:, 2] * 722
+    out.append(np.bincount(np.minimum(lum * bins // (10000 * max_value), bins - 1), minlength=bins))
+    return out
+
+
+def assert_counts(h, want):
+    for name, expected in zip(CHANNELS, want):
+        assert np.array_equal(getattr(h, name), expected), name
+
+
+def test_every_layout_counts_as_the_picture_it_is():
+    rgb = np.zeros((5, 7, 3), np.uint8)
+    rgb[..., 0], rgb[..., 1], rgb[..., 2] = 10, 200, 250
+    rgb[1, 2] = (1, 2, 3)
+    want = numpy_counts(rgb)
+    # Fortran order (as `.T`, scipy's loadmat and planar data give), a transposed
+    # view, a strided slice: each the same picture.
+    assert_counts(ih.count(np.asfortranarray(rgb)), want)
+    assert_counts(ih.count(np.transpose(np.transpose(rgb, (1, 0, 2)), (1, 0, 2))), want)
+    wide = np.zeros((5, 14, 3), np.uint8)
+    wide[:, ::2] = rgb
+    assert_counts(ih.count(wide[:, ::2]), want)
+    deep = rgb.astype(np.uint16) * 257
+    want16 = numpy_counts(deep, 256, 65535)
+    assert_counts(ih.count(np.asfortranarray(deep)), want16)
+    # Big-endian samples are their values.
+    assert_counts(ih.count(deep.astype(">u2")), want16)
+    assert ih.count(deep.astype(">u2")).depth == 16
+    # A view with a shape is a picture; a flat view of bytes is a file's bytes.
+    assert_counts(ih.count(memoryview(rgb)), want)
+    png = pathlib.Path(__file__).parent / "_layout.png"
+    try:
+        Image.fromarray(rgb).save(png)
+        assert_counts(ih.count(memoryview(png.read_bytes())), want)
+    finally:
+        png.unlink()
+
+
+def test_errors_cross_processes_and_race_is_refused():
+    e = ih.Error("photo.jpg: the file is damaged")
+    back = pickle.loads(pickle.dumps(e))
+    assert type(back) is ih.Error and str(back) == str(e)
+    with pytest.raises(ih.Error, match="race loses counts on purpose"):
+        ih.count(np.zeros((1, 1, 3), np.uint8), method="race")
+
+
+def test_totals_refuse_what_they_cannot_hold():
+    zeros = [0] * 256
+    with pytest.raises(ih.Error, match="depth=None is a total of no picture"):
+        ih.Total(256, None, 5, zeros, zeros, zeros, zeros)
+    with pytest.raises(ih.Error, match="r has 3 bins, not 256"):
+        ih.Total(256, 8, 1, [0, 0, 0], zeros, zeros, zeros)
+    empty = ih.Total(256, None, 0, zeros, zeros, zeros, zeros)
+    assert empty.files == 0 and empty.depth is None
+    line = {"file": "x.png", "depth": 8, "bins": 2, "r": [1, 0], "g": [0, 1], "b": [1, 0], "luminance": [0, 1]}
+    assert ih.Total.from_json(json.dumps(line)).files == 1
+    for change, why in [
+        ({"bins": 4294967295}, "1 to 65536"),
+        ({"r": [-1, 0]}, "not a whole count"),
+        ({"r": [3.0, 0]}, "not a whole count"),
+        ({"r": ["7", 0]}, "not a whole count"),
+        ({"luminance": None}, "\"luminance\""),
+    ]:
+        with pytest.raises(ih.Error, match=why):
+            ih.Total.from_json(json.dumps({**line, **change}))
+    half = 1 << 63
+    big = {"files": 1, "depth": 8, "bins": 2, "r": [half, 0], "g": [0, 1], "b": [1, 0], "luminance": [0, 1]}
+    one = ih.Total.from_json(json.dumps(big))
+    with pytest.raises(ih.Error, match="would pass 2\\^64 - 1"):
+        ih.merge([one, one])
+
+
+def test_a_file_is_counted_once_however_it_is_reached(tmp_path):
+    rng = np.random.default_rng(57)
+    for i in range(5):
+        Image.fromarray(rng.integers(0, 256, (3 + i, 4, 3), dtype=np.uint8)).save(tmp_path / f"{i}.png")
+    os.symlink(tmp_path / "0.png", tmp_path / "link.png")
+    os.symlink(tmp_path / "gone.png", tmp_path / "dangling.png")
+    os.mkfifo(tmp_path / "pipe.png")
+    odd = os.fsencode(tmp_path) + b"/caf\xe9.png"
+    with open(odd, "wb") as f:
+        f.write((tmp_path / "1.png").read_bytes())
+    with warnings.catch_warnings(record=True) as said:
+        warnings.simplefilter("always")
+        files = ih.images(tmp_path)
+    messages = [str(w.message) for w in said]
+    assert any("pipe.png: a FIFO, not an image file: skipped" in m for m in messages), messages
+    assert any("dangling.png: No such file" in m for m in messages), messages
+    assert len(files) == 6, files  # 5, the odd name; the link is 0.png again
+    code, want, _ = cli_total(tmp_path)
+    assert code == 1  # the dangling link
+    got = json.loads(ih.total(files).to_json())
+    assert got == want
+    # A name that is not UTF-8 comes back as Python gives such names.
+    h = ih.count(os.fsdecode(odd))
+    assert os.fsencode(h.file) == odd
+    # The same file twice would count twice: refused.
+    with pytest.raises(ih.Error, match="would count twice"):
+        ih.merge([ih.count(tmp_path / "0.png"), ih.count(tmp_path / "link.png")])
+    # A FIFO named as a picture is refused at once, not waited on.
+    started = time.monotonic()
+    with pytest.raises(ih.Error, match="a FIFO, not an image file"):
+        ih.count(tmp_path / "pipe.png")
+    assert time.monotonic() - started < 5
+
+
+def test_damaged_files_are_named_and_the_rest_counted(tmp_path):
+    rng = np.random.default_rng(8)
+    for i in range(8):
+        Image.fromarray(rng.integers(0, 256, (5, 6, 3), dtype=np.uint8)).save(tmp_path / f"{i}.png")
+    for i in (2, 5):
+        (tmp_path / f"{i}.png").write_bytes(b"\x89PNG\r\n\x1a\nnot really")
+    failed = []
+    total = ih.total(ih.images(tmp_path), on_error=lambda source, e: failed.append((source, str(e))))
+    assert [os.path.basename(f) for f, _ in failed] == ["2.png", "5.png"]
+    assert all("damaged" in why for _, why in failed), failed
+    code, want, _ = cli_total(tmp_path)
+    assert code == 1 and want["files"] == total.files == 6
+    assert json.loads(total.to_json()) == want
+    with pytest.raises(ih.Error, match="damaged"):
+        ih.total(ih.images(tmp_path))
+
+
+def test_jobs_are_capped_at_what_the_machine_runs():
+    assert ih._jobs(100_000) == 4 * (os.cpu_count() or 1)
+    h = list(ih.count_all([np.zeros((1, 1, 3), np.uint8)] * 3, jobs=100_000))
+    assert len(h) == 3
+    with pytest.raises(ih.Error, match="at least 1"):
+        list(ih.count_all([], jobs=0))

@@ -1,0 +1,73 @@
+//! Standard output, every write checked: a full disk or a closed file ends the run
+//! with one line on stderr and a status of 1, never a panic, never a line lost
+//! and exit 0. (A reader that went away ends the tool by SIGPIPE: main.rs.)
+
+use std::io::{Error, ErrorKind};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Mutex;
+
+/// Whether descriptor 1 was closed as the process started (`histogram ... >&-`):
+/// Rust's runtime opens /dev/null in its place before `main`, and every line
+/// would be lost with status 0. Read by an ELF constructor, which runs first.
+static CLOSED: AtomicBool = AtomicBool::new(false);
+
+extern "C" fn note_closed_output() {
+    // SAFETY: F_GETFD on descriptor 1 reads its flags and changes nothing.
+    let closed = unsafe { libc::fcntl(1, libc::F_GETFD) } == -1;
+    CLOSED.store(closed, Ordering::Relaxed);
+}
+
+#[used]
+#[link_section = ".init_array"]
+static NOTE_CLOSED_OUTPUT: extern "C" fn() = note_closed_output;
+
+/// Descriptor 1 is written directly: Rust's `stdout()` takes a closed descriptor
+/// (EBADF) for one that accepts everything, and `histogram ... >&-` lost every
+/// line with status 0. Whole lines are written at once, so nothing is buffered;
+/// this lock keeps one writer's bytes together.
+static OUT: Mutex<()> = Mutex::new(());
+
+/// Writes `bytes` whole, or says why it could not.
+pub fn put(bytes: &[u8]) -> Result<(), String> {
+    let _one_at_a_time = OUT.lock().unwrap_or_else(|e| e.into_inner());
+    if CLOSED.load(Ordering::Relaxed) {
+        return Err("cannot write the output: standard output is closed".to_string());
+    }
+    let mut left = bytes;
+    while !left.is_empty() {
+        // SAFETY: write(2) from a live slice, its length given.
+        let n = unsafe { libc::write(1, left.as_ptr().cast(), left.len()) };
+        let e = match n {
+            1.. => {
+                left = &left[n as usize..];
+                continue;
+            }
+            0 => Error::from(ErrorKind::WriteZero),
+            _ => Error::last_os_error(),
+        };
+        if e.kind() != ErrorKind::Interrupted {
+            return Err(format!("cannot write the output: {e}"));
+        }
+    }
+    Ok(())
+}
+
+/// `put`, for a command's whole output: its status, 0 or 1 with the reason said.
+pub fn put_all(command: &str, bytes: &[u8]) -> i32 {
+    match put(bytes) {
+        Ok(()) => 0,
+        Err(e) => {
+            eprintln!("{command}: {e}");
+            1
+        }
+    }
+}
+
+/// A line of a report (`bench`, `adjust --time`): where the output refuses it, the
+/// tool ends here with status 1, said once, since the rest would be lost too.
+pub fn say(line: String) {
+    if let Err(e) = put(format!("{line}\n").as_bytes()) {
+        eprintln!("histogram: {e}");
+        std::process::exit(1);
+    }
+}
