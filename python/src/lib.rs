@@ -548,10 +548,7 @@ impl Total {
     /// statistics (`--stats`) if `stats`.
     #[pyo3(signature = (stats = false))]
     fn to_json(&self, stats: bool) -> String {
-        self.sum
-            .json_line(stats)
-            .trim_end()
-            .to_string()
+        self.sum.json_line(stats).trim_end().to_string()
     }
 
     fn __repr__(&self) -> String {

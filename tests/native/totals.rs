@@ -467,16 +467,25 @@ fn merge_and_resume_hold_a_line_at_a_time() {
     }
 }
 
-/// Waits for `child`: its status and its peak resident memory, in bytes.
-fn wait_with_peak(child: Child) -> (ExitStatus, u64) {
-    use std::os::unix::process::ExitStatusExt as _;
-    let mut status = 0;
-    // SAFETY: wait4(2) on our own child, into locals.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    let pid = child.id() as libc::pid_t;
-    let waited = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
-    assert_eq!(waited, pid);
-    (ExitStatus::from_raw(status), usage.ru_maxrss as u64 * 1024)
+/// Waits for `child`: its status and its peak resident memory, in bytes, as its
+/// own mm counts it (VmHWM, read till it ends). Not wait4's maxrss: that takes in
+/// the test process's peak, whose memory the child shared until its exec.
+fn wait_with_peak(mut child: Child) -> (ExitStatus, u64) {
+    let status_file = format!("/proc/{}/status", child.id());
+    let mut peak = 0;
+    loop {
+        if let Ok(status) = std::fs::read_to_string(&status_file) {
+            let kb = status
+                .lines()
+                .find_map(|l| l.strip_prefix("VmHWM:"))
+                .and_then(|v| v.split_whitespace().next()?.parse::<u64>().ok());
+            peak = peak.max(kb.unwrap_or(0) * 1024);
+        }
+        if let Some(status) = child.try_wait().unwrap() {
+            return (status, peak);
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
 }
 
 #[test]
