@@ -30,6 +30,7 @@ mod layout;
 mod many;
 mod region;
 mod scopes;
+mod sim;
 mod stats;
 mod studio;
 mod totals;
