@@ -20,7 +20,9 @@ struct Reduce {
   let chunk0 = pair * uni.stride * 2u;
   let chunk1 = chunk0 + uni.stride;
   // With a chunk count that is not a power of two the last chunk may have no
-  // partner this step; it is added in a later one. (The article reads past the end.)
+  // partner this step; it is added in a later one. (The article dispatches
+  // floor(chunks left / 2) workgroups a step and never meets such a pair; this one
+  // dispatches one a pair, rounded up, so the odd chunk's workgroup returns here.)
   if (chunk1 >= uni.numChunks) {
     return;
   }

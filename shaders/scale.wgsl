@@ -1,6 +1,7 @@
 // The article's scale, computed on the GPU so drawing needs no readback: per channel,
 // max(1 / tallest bin, 0.2 * numBins / numEntries). The fullest bin reaches the top
-// unless the histogram is so flat that 20% of the average would be taller. The
+// unless it is more than five times the average bin (numEntries / numBins): then a
+// bin of five times the average reaches the top and a spike above it is cut. The
 // tallest bins go along, for the studio's logarithmic scale.
 
 struct Entries {

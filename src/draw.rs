@@ -8,8 +8,9 @@ use crate::histogram::Histogram;
 /// Colour of each channel's bars: R, G, B, and white for luminance.
 pub const CHANNEL_COLOURS: [[u8; 3]; 4] = [[255, 0, 0], [0, 255, 0], [0, 0, 255], [255, 255, 255]];
 
-/// The article's scale per channel: the tallest bin fills the height, unless the
-/// histogram is so flat that bars would vanish (then 20% of the average fills it).
+/// The article's scale per channel: the tallest bin fills the height, unless it is
+/// more than five times the average bin; then a bin five times the average fills
+/// it and taller ones are cut, so one spike does not flatten every other bar.
 pub fn scales(histogram: &Histogram, num_entries: u64) -> Vec<f32> {
     let spec = histogram.spec();
     (0..spec.channels.count() as usize)

@@ -1,29 +1,32 @@
 // Every example of both articles, in reading order. The home page lists them and
 // each page's previous/next links follow this order. `ready: false` shows as coming.
+// `section`: the anchor of the article's section a chapter follows ('' its top).
 export const examples = [
-  { id: 'cpu', part: 1, ready: true, title: 'CPU histogram',
+  { id: 'intro', part: 1, ready: true, title: 'What a histogram counts', section: '',
+    line: "The article's 6×7 picture: each colour's luminance, the bin it falls in, and the three-bin graph, to point at." },
+  { id: 'cpu', part: 1, ready: true, title: 'CPU histogram', section: '',
     line: "The article's JavaScript loop, in Rust compiled to WebAssembly: the reference every GPU method must match." },
-  { id: 'single', part: 1, ready: true, title: 'GPU: one invocation',
+  { id: 'single', part: 1, ready: true, title: 'GPU: one invocation', section: '#computing-a-histogram-on-the-gpu',
     line: 'The same loop in a compute shader run by a single GPU thread: correct, and very slow.' },
-  { id: 'race', part: 1, ready: true, title: 'GPU: one invocation per pixel (race)',
+  { id: 'race', part: 1, ready: true, title: 'GPU: one invocation per pixel (race)', section: '#optimize---more-invocations',
     line: 'Every pixel in parallel without atomics: fast and wrong, with the lost counts shown.' },
-  { id: 'atomic', part: 1, ready: true, title: 'GPU: one invocation per pixel, atomicAdd',
+  { id: 'atomic', part: 1, ready: true, title: 'GPU: one invocation per pixel, atomicAdd', section: '#optimize---more-invocations',
     line: 'The race fixed with atomicAdd on storage memory.' },
-  { id: 'chunks-sum', part: 1, ready: true, title: 'GPU: workgroup chunks + sum',
+  { id: 'chunks-sum', part: 1, ready: true, title: 'GPU: workgroup chunks + sum', section: '#workgroups',
     line: 'Each workgroup counts its chunk in workgroup memory; one workgroup then sums the chunks.' },
-  { id: 'chunks-reduce', part: 1, ready: true, title: 'GPU: workgroup chunks + reduce',
+  { id: 'chunks-reduce', part: 1, ready: true, title: 'GPU: workgroup chunks + reduce', section: '#reduce',
     line: 'The same chunks, summed by a pairwise reduction that keeps the whole GPU busy.' },
-  { id: 'timings', part: 1, ready: true, title: 'Timings on this machine',
+  { id: 'timings', part: 1, ready: true, title: 'Timings on this machine', section: '#reduce',
     line: "Every method on the same image, medians beside the article's published table." },
-  { id: '4ch-cpu', part: 2, ready: true, title: 'Four channels on the CPU',
+  { id: '4ch-cpu', part: 2, ready: true, title: 'Four channels on the CPU', section: '#generate-4-histograms-at-once',
     line: 'R, G, B and luminance in one loop, drawn overlaid with screen blending.' },
-  { id: '4ch-single', part: 2, ready: true, title: 'Four channels, one GPU invocation',
+  { id: '4ch-single', part: 2, ready: true, title: 'Four channels, one GPU invocation', section: '#generate-4-histograms-at-once',
     line: 'Four interleaved histograms from one shader thread.' },
-  { id: '4ch-chunks-reduce', part: 2, ready: true, title: 'Four channels, chunks + reduce',
+  { id: '4ch-chunks-reduce', part: 2, ready: true, title: 'Four channels, chunks + reduce', section: '#generate-4-histograms-at-once',
     line: "The article's fastest method, counting R, G, B and luminance at once." },
-  { id: '4ch-gpu-draw', part: 2, ready: true, title: 'Histograms drawn on the GPU',
+  { id: '4ch-gpu-draw', part: 2, ready: true, title: 'Histograms drawn on the GPU', section: '#drawing-the-histogram-on-the-gpu',
     line: 'A scale pass and a fragment shader draw the bins without reading them back.' },
-  { id: 'video', part: 2, ready: true, title: 'Live video histograms',
+  { id: 'video', part: 2, ready: true, title: 'Live video histograms', section: '#drawing-the-histogram-on-the-gpu',
     line: 'Every frame of a playing video, histogrammed and drawn on the GPU.' },
   { id: 'equalize', part: 3, ready: true, title: 'Equalization: the histogram as a curve',
     line: 'The cumulative histogram becomes a lookup table that spreads crowded luma over the whole range, colour kept.' },
@@ -76,4 +79,26 @@ export const measuredOnGpu = {
     1: { single: 567, atomic: 2.44, 'chunks-sum': 0.578, 'chunks-reduce': 0.074, privatized: 0.021, packed: 0.013 },
     4: { single: 990, atomic: 6.55, 'chunks-sum': 1.21, 'chunks-reduce': 0.173, privatized: 0.025, packed: 0.017 },
   },
+};
+
+// The article's published timing tables (../shared/anchors/README.md, taken from
+// webgpufundamentals.org as it read on 2026-11-27): ms per histogram on four
+// machines, in its columns' order, for a 2448×1505 picture counted in 1 channel
+// and a 2448×1836 one in 4. Quoted only beside a count of a picture of that size.
+export const articleTimings = {
+  read: '2026-11-27',
+  size: { 1: [2448, 1505], 4: [2448, 1836] },
+  // Our methods in the article's columns: its "js" is our CPU method, its "pixel
+  // per workgroup" our atomicAdd page.
+  columns: ['cpu', 'single', 'atomic', 'chunks-sum', 'chunks-reduce'],
+  rows: [
+    { machine: 'M1 Mac', channels: 1, ms: [3, 768, 3.2, 11.2, 0.9] },
+    { machine: 'AMD Radeon Pro 5300M', channels: 1, ms: [39, 1492, 10.3, 12.5, 2.6] },
+    { machine: 'Intel UHD 630', channels: 1, ms: [39, 737, 29.0, 6.6, 10.7] },
+    { machine: 'NVIDIA 2070 Super', channels: 1, ms: [19, 365, 4.4, 1.7, 0.8] },
+    { machine: 'M1 Mac', channels: 4, ms: [43, 768, 3.2, 11.2, 0.9] },
+    { machine: 'AMD Radeon Pro 5300M', channels: 4, ms: [39, 3500, 13.0, 12.5, 2.6] },
+    { machine: 'Intel UHD 630', channels: 4, ms: [39, 2978, 31.0, 12.5, 11.7] },
+    { machine: 'NVIDIA 2070 Super', channels: 4, ms: [73, 910, 20.6, 2.8, 0.8] },
+  ],
 };

@@ -10,12 +10,17 @@
 // draws the histograms; data-beside: another GPU method timed beside this one on
 // the same picture (the fragment page: its compute twin); data-live: a playing
 // video or the camera too, counted by the method every frame (image-live.js).
-import init, { Picture, GpuContext, cpuHistogram, kernelSource, cpuSource } from '../pkg/histogram.js';
+import init, {
+  Picture, GpuContext, cpuHistogram, cpuHistogramSimple, kernelSource, cpuSource, simpleSource, drawingSource,
+} from '../pkg/histogram.js';
 import {
-  el, setState, errorText, sentence, download, pager, showPicture, nextPaint, timingText, onRealGpu, watchDevice, lostText, lostWithin, formatMs,
+  el, setState, errorText, sentence, download, pager, showPicture, nextPaint, timingText, watchDevice, lostText, lostWithin, formatMs,
 } from './site.js';
 import { readPicture } from './input.js';
 import { diagram } from './diagram.js';
+import { stepDiagram, simulated } from './step-diagram.js';
+import { passTable, publishedBeside } from './pass-times.js';
+import { facts, fillFacts } from './facts.js';
 import { liveChapter } from './image-live.js';
 
 const DEFAULT_VIDEO = 'media/sunset.webm';
@@ -75,8 +80,6 @@ const BESIDE_ROUNDS = 5;
 async function imagePage({ method, methods, channels, shape, reruns, draw, beside, live }) {
   const main = document.querySelector('main');
   main.prepend(pager(main.dataset.example));
-  // What the kernel does, drawn, after the first paragraph of the idea.
-  main.querySelector('p')?.after(diagram(draw === 'gpu' ? 'gpu-draw' : method, channels) ?? '');
   setState('loading');
 
   const status = el('p', { role: 'status', class: 'muted' }, 'Loading…');
@@ -99,6 +102,9 @@ async function imagePage({ method, methods, channels, shape, reruns, draw, besid
   const controls = el('div', { class: 'controls' },
     el('label', { class: 'file' }, live ? 'Choose an image or video…' : 'Choose an image…', picker), runButton, csvButton);
   if (live) controls.append(videoButton, cameraButton);
+  // The race page: a picture of one colour, where every invocation adds to one bin.
+  const harderButton = el('button', { type: 'button', disabled: true }, 'Race harder: one colour');
+  if (reruns) controls.append(harderButton);
   const choices = el('div', { class: 'controls choices' });
   if (methods.length > 1) choices.append(el('label', { class: 'option', for: 'method' }, 'Method:', methodSelect));
   if (!live) choices.append(el('label', { class: 'option', for: 'channels' }, 'Channels:', channelSelect));
@@ -134,7 +140,13 @@ async function imagePage({ method, methods, channels, shape, reruns, draw, besid
   const besideButton = el('button', { type: 'button', id: 'time-beside', disabled: true }, 'Time them on this picture');
   const source = el('code');
   const stage = el('div', { class: 'stage' }, drop, histograms);
-  main.append(controls, ...(choices.childElementCount ? [choices] : []), stage, status, message, notes);
+  const passes = el('div');
+  const published = el('div');
+  const timesSection = el('section', { id: 'times' }, el('h2', {}, method === 'cpu' ? 'Time' : 'Time, pass by pass'), passes, published);
+  // The live count comes right after the idea and its diagram (placed once the
+  // wasm is in, below); the chapter's longer explanations follow it.
+  const counting = el('div', { class: 'counting' }, controls, ...(choices.childElementCount ? [choices] : []), stage, status, message, notes);
+  main.append(counting, timesSection);
   if (reruns) main.append(el('h2', {}, `${reruns} more runs of the same image`), rerunGrid);
   const besideSection = el('section', {}, el('h2', {}, beside ? 'Beside the compute version' : 'Side by side on this picture'),
     el('div', { class: 'table-wrap' }, el('table', { id: 'beside' },
@@ -144,8 +156,16 @@ async function imagePage({ method, methods, channels, shape, reruns, draw, besid
     ...(beside ? [] : [el('div', { class: 'controls' }, besideButton)]),
     besideText);
   if (compared()) main.append(besideSection);
-  main.append(el('details', {}, el('summary', {}, method === 'cpu' ? 'The Rust of this method' : 'The WGSL of this kernel'),
+  const simpleCode = el('code');
+  const drawingCode = el('code');
+  if (method === 'cpu') {
+    main.append(el('details', {}, el('summary', {}, 'The article’s loop, in Rust'), el('pre', {}, simpleCode)));
+  }
+  main.append(el('details', {}, el('summary', {}, method === 'cpu' ? 'The tally this site counts with, in Rust' : 'The WGSL of this kernel'),
     el('pre', {}, source)));
+  if (draw === 'gpu') {
+    main.append(el('details', {}, el('summary', {}, 'The WGSL of the drawing: scale.wgsl and draw.wgsl'), el('pre', {}, drawingCode)));
+  }
 
   try {
     await init();
@@ -154,8 +174,16 @@ async function imagePage({ method, methods, channels, shape, reruns, draw, besid
     setState('error');
     return;
   }
+  // What the kernel does, after the first paragraph of the idea: the article's steps
+  // played by the simulator, the others drawn.
+  const steps = draw !== 'gpu' && simulated(method) ? stepDiagram(method, channels) : null;
+  const where = main.querySelector('.diagram-here') ?? main.querySelector('p');
+  const figure = steps?.figure ?? diagram(draw === 'gpu' ? 'gpu-draw' : method, channels);
+  where?.after(...(figure ? [figure] : []), counting);
   const showSource = () => {
     source.textContent = method === 'cpu' ? cpuSource() : kernelSource(method, channels, chunkValue());
+    if (method === 'cpu') simpleCode.textContent = simpleSource();
+    if (draw === 'gpu') drawingCode.textContent = drawingSource(channels);
   };
   showSource();
 
@@ -183,6 +211,21 @@ async function imagePage({ method, methods, channels, shape, reruns, draw, besid
       return;
     }
   }
+
+  // The diagram's picture counted by the real kernel, with the diagram's bins and
+  // chunk, to set beside the simulation's.
+  const checkDiagram = async () => {
+    if (!steps || !gpu) return;
+    try {
+      const o = await gpu.compute(steps.picture, method, channels, steps.chunk, undefined, 3);
+      const per = Array.from({ length: channels }, (_, ch) => Array.from(o.bins(ch)));
+      steps.check(Array.from({ length: 3 * channels }, (_, i) => per[i % channels][Math.floor(i / channels)]));
+      o.free();
+    } catch (e) {
+      steps.check(null);
+    }
+  };
+  await checkDiagram();
 
   let outcome = null;
   let counted = 0;
@@ -235,17 +278,34 @@ async function imagePage({ method, methods, channels, shape, reruns, draw, besid
       ? [totals[0].toLocaleString('en')]
       : totals.flatMap((t, i) => [el('span', { class: 'total' }, `${'RGBL'[i]} ${t.toLocaleString('en')}`), ' '])), ' ',
       lost === 0
-        ? el('span', { class: 'ok' }, '✓ equals the pixel count')
+        ? el('span', { class: 'ok' }, reruns ? '✓ this run lost nothing: no two invocations met on a bin at once' : '✓ equals the pixel count')
         : el('span', { class: 'wrong' }, `✗ ${lost.toLocaleString('en')} count${lost === 1 ? '' : 's'} lost`));
     stats.replaceChildren(
       el('dt', {}, 'Pixels'), el('dd', {}, pixelCount.toLocaleString('en')),
       el('dt', {}, channels === 1 ? 'Bin total' : 'Bin totals'), totalCell,
       el('dt', {}, 'Time'), el('dd', { id: 'time' }, timingText(outcome, gpu ? method : 'cpu', gpu?.software) +
         // The first count of a page compiles its kernel on the way.
-        (counted === 1 && gpu ? ' · the first count here, its kernel compiled on the way' : '')),
-      ...(gpu?.software && onRealGpu(method, channels) ? [el('dt', {}, 'On a GPU'), el('dd', { id: 'on-gpu' }, onRealGpu(method, channels))] : []));
+        (counted === 1 && gpu ? ' · the first count here, its kernel compiled on the way' : '')));
+    passes.replaceChildren(method === 'cpu' || !gpu ? simpleBeside() : passTable(outcome));
+    fillFacts(main, facts(gpu ? outcome : null, picture.width, picture.height, channels));
+    published.replaceChildren(publishedBeside({
+      method: gpu ? method : 'cpu', channels, width: picture.width, height: picture.height,
+      ms: gpu ? outcome.gpuMs ?? outcome.wallMs : outcome.wallMs, software: gpu?.software, useSize,
+    }) ?? '');
     notes.textContent = [deviceNote, ...picture.notes(), ...outcome.notes()].filter(Boolean).join(' ');
     csvButton.disabled = false;
+  };
+
+  /** The article's simple loop timed beside the tally, on the same picture: the same bins. */
+  const simpleBeside = () => {
+    const simple = cpuHistogramSimple(picture, channels, 256);
+    const same = Array.from({ length: channels }, (_, c) => c)
+      .every((c) => simple.bins(c).every((v, i) => v === outcome.bins(c)[i]));
+    const text = el('p', { id: 'simple-beside' }, `On this picture, on this machine: the article’s loop took ${formatMs(simple.wallMs)}, `,
+      `the tally ${formatMs(outcome.wallMs)} (wall clock, performance.now()), `,
+      el('span', { class: same ? 'ok' : 'wrong' }, same ? '✓ the same bins' : '✗ different bins'), '.');
+    simple.free();
+    return text;
   };
 
   const runAgain = async () => {
@@ -265,12 +325,17 @@ async function imagePage({ method, methods, channels, shape, reruns, draw, besid
       figures.push(canvas);
       again.free();
     }
-    const most = Math.max(1, ...runs.flatMap(({ bins }) => lossOf(exact, bins)));
-    drawLoss(lossCanvas, exact, runs[0].bins, most);
-    const worst = lossOf(exact, runs[0].bins).reduce((w, l, b, all) => (l > all[w] ? b : w), 0);
-    lossCaption.textContent = `Counts lost in each luminance bin by this run, against the exact histogram (the CPU's): ` +
-      `red, on a logarithmic scale up to the largest loss in any run shown (${most.toLocaleString('en')} in one bin); ` +
-      `this run lost the most in bin ${worst}.`;
+    const most = Math.max(0, ...runs.flatMap(({ bins }) => lossOf(exact, bins)));
+    drawLoss(lossCanvas, exact, runs[0].bins, Math.max(1, most));
+    const losses = lossOf(exact, runs[0].bins);
+    const worst = losses.reduce((w, l, b, all) => (l > all[w] ? b : w), 0);
+    const lostNow = losses.reduce((a, b) => a + b, 0);
+    lossCaption.textContent = most === 0
+      ? 'None of these runs lost a count on this picture: on this GPU the invocations that shared a bin did not overlap. ' +
+        'Run again, or race harder on a picture of one colour, where every invocation adds to the same bin.'
+      : `Counts lost in each luminance bin, against the exact histogram (the CPU's): red, on a logarithmic scale up to the ` +
+        `largest loss in any run shown (${most.toLocaleString('en')} in one bin). ` +
+        (lostNow ? `This run lost ${lostNow.toLocaleString('en')}, the most in bin ${worst}.` : 'This run lost none.');
     lossFigure.hidden = false;
     runs.slice(1).forEach(({ bins, pixels }, i) => {
       const total = bins.reduce((a, b) => a + b, 0);
@@ -380,6 +445,8 @@ async function imagePage({ method, methods, channels, shape, reruns, draw, besid
   // replaced themselves.
   let busy = false;
   let wantedFile = null;
+  // A picture of the project's own at a size asked for (a published figure's).
+  let wantedSize = null;
   let wantRun = false;
   let wantTimes = false;
   const work = async () => {
@@ -388,7 +455,16 @@ async function imagePage({ method, methods, channels, shape, reruns, draw, besid
     runButton.disabled = true;
     besideButton.disabled = true;
     try {
-      while (wantedFile || wantRun || wantTimes) {
+      while (wantedFile || wantedSize || wantRun || wantTimes) {
+        if (wantedSize) {
+          const [w, h, kind] = wantedSize;
+          wantedSize = null;
+          await usePicture(kind === 'uniform' ? Picture.bench('uniform', w, h) : Picture.sunset(w, h),
+            kind === 'uniform' ? 'One colour (made by this project)' : 'Sunset (made by this project)');
+          showPictureView();
+          wantRun = true;
+          continue;
+        }
         if (wantedFile) {
           const file = wantedFile;
           wantedFile = null;
@@ -406,6 +482,7 @@ async function imagePage({ method, methods, channels, shape, reruns, draw, besid
     } finally {
       busy = false;
       runButton.disabled = false;
+      harderButton.disabled = !gpu;
     }
   };
   const open = (file) => {
@@ -421,6 +498,11 @@ async function imagePage({ method, methods, channels, shape, reruns, draw, besid
     wantRun = true;
     work();
   };
+  function useSize(w, h, kind = 'sunset') {
+    wantedSize = [w, h, kind];
+    work();
+  }
+  harderButton.addEventListener('click', () => useSize(picture.width, picture.height, 'uniform'));
   /** The methods timed side by side, as the visitor asked. */
   const timeAsked = async () => {
     if (!gpu) return;
@@ -514,6 +596,8 @@ async function imagePage({ method, methods, channels, shape, reruns, draw, besid
     get counted() { return counted; },
     /** The page's method and the one beside it: medians and every run, in ms. */
     get beside() { return besideTimes; },
+    /** The step-through diagram: its trace, where it is, the GPU's bins beside it. */
+    get diagram() { return steps; },
     /** A playing video or camera: its frames a second, each method's recent GPU times. */
     get live() { return video?.shown ? { fps: video.fps, times: video.times, view: video.live.view } : null; },
     pixels: () => picture.rgba(),

@@ -1,7 +1,7 @@
 // What every page shares: elements, navigation, a file only the browser decodes,
 // showing a picture, timing words, and keeping the GPU through a device loss.
 import { Picture, maxPixels } from '../pkg/histogram.js';
-import { articles, examples, measuredOnGpu } from './examples.js';
+import { articles, examples } from './examples.js';
 
 export function el(tag, props = {}, ...children) {
   const node = document.createElement(tag);
@@ -74,7 +74,8 @@ export function pager(id) {
   if (at > 0) nav.append(link(ready[at - 1], 'prev', `← ${ready[at - 1].title}`));
   if (at >= 0 && at < ready.length - 1) nav.append(link(ready[at + 1], 'next', `${ready[at + 1].title} →`));
   const article = articles[ready[at]?.part];
-  if (article) nav.append(el('a', { href: article.href, class: 'article', rel: 'external' }, `The article: ${article.title}`));
+  const section = ready[at]?.section ?? '';
+  if (article) nav.append(el('a', { href: article.href + section, class: 'article', rel: 'external' }, `The article${section ? '’s section' : ''}: ${article.title}`));
   return nav;
 }
 
@@ -190,16 +191,6 @@ export function timingText(outcome, method, software = false) {
       `${formatMs(outcome.wallMs)} until the bins were back on the CPU`
     : `${formatMs(outcome.wallMs)} wall clock, submit to bins back (this adapter has no timestamp queries)`;
   return software ? `${time}, on a CPU adapter: software playing the GPU, far slower than a GPU` : time;
-}
-
-/**
- * Where this machine's adapter is a CPU, what a real GPU did with `method` on
- * `channels` channels (the project's own measurement, dated and named); '' if
- * none was measured.
- */
-export function onRealGpu(method, channels) {
-  const ms = measuredOnGpu.ms[channels]?.[method];
-  return ms === undefined ? '' : `A GPU does this in ${formatMs(ms)}: ${measuredOnGpu.where}.`;
 }
 
 /**

@@ -2,6 +2,7 @@
 import init, { Picture, GpuContext, cpuHistogram } from '../pkg/histogram.js';
 import { pager, adapterDescription, el, setState, errorText, nextPaint, watchDevice, lostText, lostWithin } from './site.js';
 import { readPicture } from './input.js';
+import { articleTimings } from './examples.js';
 
 // Columns in the article's order: its "js" is our CPU method, "pixel/workgroup" atomicAdd.
 const COLUMNS = [
@@ -14,17 +15,8 @@ const COLUMNS = [
   { method: 'packed', label: 'packed (ours)' },
 ];
 
-// Milliseconds as published in the article (../shared/anchors/README.md).
-const ARTICLE = [
-  ['1 ch: M1 Mac', 3, 768, 3.2, 11.2, 0.9],
-  ['1 ch: AMD Radeon Pro 5300M', 39, 1492, 10.3, 12.5, 2.6],
-  ['1 ch: Intel UHD 630', 39, 737, 29.0, 6.6, 10.7],
-  ['1 ch: NVIDIA 2070 Super', 19, 365, 4.4, 1.7, 0.8],
-  ['4 ch: M1 Mac', 43, 768, 3.2, 11.2, 0.9],
-  ['4 ch: AMD Radeon Pro 5300M', 39, 3500, 13.0, 12.5, 2.6],
-  ['4 ch: Intel UHD 630', 39, 2978, 31.0, 12.5, 11.7],
-  ['4 ch: NVIDIA 2070 Super', 73, 910, 20.6, 2.8, 0.8],
-];
+// Milliseconds as published in the article, a row a machine and channel count.
+const ARTICLE = articleTimings.rows.map(({ machine, channels, ms }) => [`${channels} ch: ${machine}`, ...ms]);
 
 const params = new URLSearchParams(location.search);
 const RUNS = Math.max(1, Number(params.get('runs') ?? 5));

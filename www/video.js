@@ -105,6 +105,10 @@ setInterval(() => {
   if (view && Number.isFinite(view.histogramMs)) histogramTimes[live.live.counter] = view.histogramMs;
   const others = Object.entries(histogramTimes).filter(([counter]) => counter !== live.live?.counter)
     .map(([counter, t]) => `\n${counter}: ${ms(t)} when last shown`);
+  // The frame path diagram lights the path taken, and moves while frames come.
+  const framePath = document.getElementById('frame-path');
+  if (live.path) framePath.dataset.path = live.path;
+  framePath.toggleAttribute('data-playing', Boolean(view) && fps > 0.5);
   overlay.textContent = !view ? '' : `${fps.toFixed(1)} fps, frames ${live.path}, counted by the ${live.live.counter}\n` + (gpu.timestamps
     ? `${live.path === 'import' ? `GPU import    ${ms(live.importMs)}\n` : ''}GPU histogram ${ms(view.histogramMs)}\nGPU drawing   ${ms(view.drawMs)} (${view.drawing})${others.join('')}`
     : 'GPU time: no timestamp queries');

@@ -110,6 +110,12 @@ fn panel_uniforms(spec: Spec, panel: &Panel, style: PanelStyle) -> Vec<u8> {
 /// The quad every render pass draws (shaders/quad.wgsl), before its shader.
 pub(crate) const QUAD: &str = include_str!("../../shaders/quad.wgsl");
 
+/// The WGSL of the article's drawing (shaders/quad.wgsl and draw.wgsl) as compiled.
+pub fn draw_source(spec: Spec) -> String {
+    let article = include_str!("../../shaders/draw.wgsl");
+    with_constants(spec, ChunkShape::default(), &format!("{QUAD}\n{article}"))
+}
+
 /// The WGSL of a histogram panel (shaders/quad.wgsl and panel.wgsl) as compiled.
 pub fn panel_source(spec: Spec) -> String {
     let panel = include_str!("../../shaders/panel.wgsl");
@@ -213,9 +219,18 @@ impl Scaler {
 
     /// Run after the histogram, before drawing.
     pub fn encode(&self, encoder: &mut wgpu::CommandEncoder) {
+        self.encode_timed(encoder, None);
+    }
+
+    /// `encode`, the pass timed by `timestamps`.
+    pub fn encode_timed(
+        &self,
+        encoder: &mut wgpu::CommandEncoder,
+        timestamps: Option<wgpu::ComputePassTimestampWrites<'_>>,
+    ) {
         let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
             label: Some("scale"),
-            timestamp_writes: None,
+            timestamp_writes: timestamps,
         });
         pass.set_pipeline(&self.pipeline);
         pass.set_bind_group(0, &self.bind_group, &[]);
@@ -258,9 +273,7 @@ impl HistogramPainter {
         let (label, wgsl) = if pinned.is_some() {
             ("panel", panel_source(spec))
         } else {
-            let article = include_str!("../../shaders/draw.wgsl");
-            let wgsl = format!("{QUAD}\n{article}");
-            ("draw", with_constants(spec, ChunkShape::default(), &wgsl))
+            ("draw", draw_source(spec))
         };
         let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
             label: Some(label),
@@ -346,6 +359,15 @@ impl HistogramPainter {
     /// The scale pass: run after the histogram, before drawing.
     pub fn encode_scale(&self, encoder: &mut wgpu::CommandEncoder) {
         self.scaler.encode(encoder);
+    }
+
+    /// `encode_scale`, the pass timed by `timestamps`.
+    pub fn encode_scale_timed(
+        &self,
+        encoder: &mut wgpu::CommandEncoder,
+        timestamps: Option<wgpu::ComputePassTimestampWrites<'_>>,
+    ) {
+        self.scaler.encode_timed(encoder, timestamps);
     }
 
     /// Draws one panel's quad into the current render pass.

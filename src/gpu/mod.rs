@@ -20,16 +20,16 @@ pub use adjust::{
 pub use compose::{compose_format, compose_source, Composer};
 pub use device::{now_ms, Destroy, Gpu, GpuError, GpuOptions, Owned};
 pub use draw::{
-    draw_into, palette, panel_source, picture_source, Bars, FramePainter, HistogramPainter, Look,
-    PanelStyle, Scaler,
+    draw_into, draw_source, palette, panel_source, picture_source, Bars, FramePainter,
+    HistogramPainter, Look, PanelStyle, Scaler,
 };
 pub use grid::{packed_groups, privatized_groups, Limits};
 pub use hdr::{count_hdr, HdrCount, HdrSamples, HdrUpload};
 pub use image::{GpuImage, Steps, Upload};
 pub use kernels::{with_constants, ChunkShape, Input, Kernel, Kernels, Method, DEEP_PRIVATE_BINS};
-pub use run::{Run, RunOptions};
+pub use run::{Dispatched, Run, RunOptions};
 pub use scope::{scope_draw_source, scope_source, Readout, ScopeCount, ScopeKernel, ScopePainter};
-pub use timing::{keep_busy, pass_ms, Timing};
+pub use timing::{keep_busy, pass_ms, PassTimer, Timing};
 pub use video::{
     colour_matrix, frame_pass_source, yuv_to_rgb, FrameConverter, FrameFormat, PixelLayout,
 };

@@ -53,6 +53,14 @@ pub struct Run {
     /// largest band, never written.
     target: Option<(Owned<wgpu::Texture>, wgpu::TextureView)>,
     queries: Option<Queries>,
+    /// The dispatches in passes, each timed on its own: a kernel's dispatches in a
+    /// row are one pass (the chunks, each reduce step, the sum).
+    passes: Vec<(String, std::ops::Range<usize>)>,
+    /// Each pass's GPU milliseconds from the last `read` (None: no timestamps, or
+    /// shorter than the browser's resolution).
+    pass_times: std::cell::RefCell<Vec<Option<f64>>>,
+    /// Each dispatch's workgroups (x, y, z) and invocations a workgroup.
+    grids: Vec<([u32; 3], u32)>,
     bands: usize,
     invocations: Cell<u64>,
     notes: Vec<String>,
@@ -173,11 +181,10 @@ impl Run {
         let bins = bins.unwrap_or_else(|| Run::bins_buffer(gpu, spec));
         let readback = device.create_buffer(&wgpu::BufferDescriptor {
             label: Some("readback"),
-            size: bins_bytes + 16,
+            size: bins_bytes + 16 * MAX_TIMED_PASSES as u64,
             usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
             mapped_at_creation: false,
         });
-        let queries = Queries::new(gpu);
 
         // Every band of the counted part of every tile.
         let mut bands = Vec::new();
@@ -268,6 +275,23 @@ impl Run {
             }
         }
 
+        // A pass a kernel's run of dispatches, a reduce step each; a picture in many
+        // bands is timed as one pass (a query set holds a few thousand at most).
+        let mut passes: Vec<(String, std::ops::Range<usize>)> = Vec::new();
+        for (i, &(kernel, _, slot, _)) in plan.dispatches.iter().enumerate() {
+            let name = match kernel {
+                Kernel::Reduce => format!("reduce, stride {}", plan.slots[slot][0]),
+                _ => kernel.name().to_string(),
+            };
+            match passes.last_mut() {
+                Some((last, range)) if *last == name => range.end = i + 1,
+                _ => passes.push((name, i..i + 1)),
+            }
+        }
+        if passes.len() > MAX_TIMED_PASSES || method == Method::Fragment {
+            passes = vec![(method.name().to_string(), 0..plan.dispatches.len())];
+        }
+        let queries = Queries::for_passes(gpu, passes.len() as u32);
         let align = device.limits().min_uniform_buffer_offset_alignment.max(16) as usize;
         let mut bytes = vec![0u8; plan.slots.len().max(1) * align];
         for (i, slot) in plan.slots.iter().enumerate() {
@@ -289,6 +313,8 @@ impl Run {
             })
         });
 
+        // Each dispatch's grid and its workgroups' invocations, for the pages to say.
+        let mut grids = Vec::new();
         let invocations = plan
             .dispatches
             .iter()
@@ -303,6 +329,7 @@ impl Run {
                         unreachable!("no method plans {}", kernel.name())
                     }
                 };
+                grids.push((*groups, size as u32));
                 groups.iter().map(|&g| g as u64).product::<u64>() * size
             })
             .sum();
@@ -456,6 +483,9 @@ impl Run {
             _chunks: chunks.map(Owned::from),
             target,
             queries,
+            pass_times: Default::default(),
+            passes,
+            grids,
             bands: bands.len(),
             invocations: Cell::new(invocations),
             notes,
@@ -529,20 +559,22 @@ impl Run {
         if let Some((_, view)) = &self.target {
             return self.encode_draws(encoder, view);
         }
-        let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
-            label: Some("histogram"),
-            timestamp_writes: self.queries.as_ref().map(Queries::writes),
-        });
-        for d in &self.dispatches {
-            if let Work::Compute {
-                pipeline,
-                workgroups,
-            } = &d.work
-            {
-                pass.set_pipeline(pipeline);
-                pass.set_bind_group(0, &d.bind_group, &[]);
-                let [x, y, z] = workgroups.get();
-                pass.dispatch_workgroups(x, y, z);
+        for (p, (name, range)) in self.passes.iter().enumerate() {
+            let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
+                label: Some(name),
+                timestamp_writes: self.queries.as_ref().map(|q| q.writes_of(p as u32)),
+            });
+            for d in &self.dispatches[range.clone()] {
+                if let Work::Compute {
+                    pipeline,
+                    workgroups,
+                } = &d.work
+                {
+                    pass.set_pipeline(pipeline);
+                    pass.set_bind_group(0, &d.bind_group, &[]);
+                    let [x, y, z] = workgroups.get();
+                    pass.dispatch_workgroups(x, y, z);
+                }
             }
         }
     }
@@ -578,10 +610,13 @@ impl Run {
         self.reading.set(true);
         let bins_bytes = self.bins.size();
         encoder.copy_buffer_to_buffer(&self.bins, 0, &self.readback, 0, bins_bytes);
-        self.encode_timestamps(encoder, &self.readback, bins_bytes);
+        if let Some(q) = &self.queries {
+            q.encode_copy(encoder, &self.readback, bins_bytes);
+        }
     }
 
-    /// Copies the pass's begin and end timestamps (16 bytes) into `buffer` at `offset`.
+    /// Copies the run's begin and end timestamps (16 bytes: the first pass's begin,
+    /// the last one's end) into `buffer` at `offset`.
     pub fn encode_timestamps(
         &self,
         encoder: &mut wgpu::CommandEncoder,
@@ -589,7 +624,7 @@ impl Run {
         offset: u64,
     ) {
         if let Some(q) = &self.queries {
-            q.encode_copy(encoder, buffer, offset);
+            q.encode_span(encoder, buffer, offset);
         }
     }
 
@@ -608,20 +643,62 @@ impl Run {
     }
 
     /// Reads what `encode_readback` copied, once its submission is done: the
-    /// histogram and the pass's GPU time when timestamps are on.
+    /// histogram and, when timestamps are on, the GPU time of its passes together
+    /// (each pass's is kept: `pass_times`).
     pub async fn read(&self, gpu: &Gpu) -> Result<(Histogram, Option<f64>), GpuError> {
         let bytes = gpu.read_buffer(&self.readback).await;
         self.reading.set(false);
         let bytes = bytes?;
         let word = |i: usize| u32::from_le_bytes(bytes[i * 4..i * 4 + 4].try_into().unwrap());
         let counts = (0..self.spec.len()).map(word).collect();
-        let gpu_ms = self.queries.as_ref().and_then(|_| {
-            pass_ms(
-                gpu.queue.get_timestamp_period(),
-                &bytes[self.bins.size() as usize..],
-            )
-        });
+        let at = self.bins.size() as usize;
+        let period = gpu.queue.get_timestamp_period();
+        let times: Vec<Option<f64>> = match &self.queries {
+            Some(_) => (0..self.passes.len())
+                .map(|p| pass_ms(period, &bytes[at + 16 * p..at + 16 * p + 16]))
+                .collect(),
+            None => Vec::new(),
+        };
+        let gpu_ms = self
+            .queries
+            .as_ref()
+            .map(|_| times.iter().map(|t| t.unwrap_or(0.0)).sum::<f64>())
+            .filter(|_| times.iter().any(Option::is_some));
+        *self.pass_times.borrow_mut() = times;
         Ok((Histogram::from_counts(self.spec, counts), gpu_ms))
+    }
+
+    /// Each pass's dispatches: its name, the first dispatch's grid, how many
+    /// dispatches (a band each), all their workgroups, and invocations a workgroup.
+    /// (A fragment pass's "grid" is its band's size in pixels, a fragment each.)
+    pub fn dispatches(&self) -> Vec<Dispatched> {
+        self.passes
+            .iter()
+            .map(|(name, range)| {
+                let grids = &self.grids[range.clone()];
+                Dispatched {
+                    pass: name.clone(),
+                    grid: grids[0].0,
+                    dispatches: grids.len(),
+                    workgroups: grids
+                        .iter()
+                        .map(|(g, _)| g.iter().map(|&n| n as u64).product::<u64>())
+                        .sum(),
+                    invocations: grids[0].1,
+                }
+            })
+            .collect()
+    }
+
+    /// Each pass of the last `read` by name, with its GPU milliseconds (None where
+    /// the device has no timestamps or the pass was shorter than their resolution).
+    pub fn pass_times(&self) -> Vec<(String, Option<f64>)> {
+        let times = self.pass_times.borrow();
+        self.passes
+            .iter()
+            .enumerate()
+            .map(|(p, (name, _))| (name.clone(), times.get(p).copied().flatten()))
+            .collect()
     }
 
     /// Runs once and reads the histogram and its timing back.
@@ -636,6 +713,20 @@ impl Run {
         Ok((histogram, Timing { gpu_ms, wall_ms }))
     }
 }
+
+/// A pass's dispatches, as `Run::dispatches` gives them.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Dispatched {
+    pub pass: String,
+    pub grid: [u32; 3],
+    pub dispatches: usize,
+    pub workgroups: u64,
+    pub invocations: u32,
+}
+
+/// Most passes a run times apart; a run of more (a large picture in many bands) is
+/// timed as one.
+const MAX_TIMED_PASSES: usize = 64;
 
 /// Uniform slots and dispatches, collected before any GPU object is made.
 #[derive(Default)]

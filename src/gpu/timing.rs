@@ -12,38 +12,56 @@ pub struct Timing {
     pub wall_ms: f64,
 }
 
-/// A pass's begin and end timestamps, when the device has timestamp queries.
+/// Each pass's begin and end timestamps, when the device has timestamp queries.
 pub(super) struct Queries {
     set: wgpu::QuerySet,
     resolve: Owned<wgpu::Buffer>,
+    passes: u32,
 }
 
 impl Queries {
+    /// Queries for one pass.
     pub(super) fn new(gpu: &Gpu) -> Option<Queries> {
+        Queries::for_passes(gpu, 1)
+    }
+
+    /// Queries for `passes` passes, each timed on its own.
+    pub(super) fn for_passes(gpu: &Gpu, passes: u32) -> Option<Queries> {
         gpu.timestamps.then(|| Queries {
             set: gpu.device.create_query_set(&wgpu::QuerySetDescriptor {
-                label: Some("pass time"),
+                label: Some("pass times"),
                 ty: wgpu::QueryType::Timestamp,
-                count: 2,
+                count: 2 * passes,
             }),
             resolve: gpu
                 .device
                 .create_buffer(&wgpu::BufferDescriptor {
                     label: Some("timestamps"),
-                    size: 16,
+                    size: 16 * passes as u64,
                     usage: wgpu::BufferUsages::QUERY_RESOLVE | wgpu::BufferUsages::COPY_SRC,
                     mapped_at_creation: false,
                 })
                 .into(),
+            passes,
         })
+    }
+
+    /// Bytes the timestamps take in a readback: 16 a pass.
+    pub(super) fn bytes(&self) -> u64 {
+        16 * self.passes as u64
     }
 
     /// For a compute pass's `timestamp_writes`.
     pub(super) fn writes(&self) -> wgpu::ComputePassTimestampWrites<'_> {
+        self.writes_of(0)
+    }
+
+    /// For the `pass`-th compute pass's `timestamp_writes`.
+    pub(super) fn writes_of(&self, pass: u32) -> wgpu::ComputePassTimestampWrites<'_> {
         wgpu::ComputePassTimestampWrites {
             query_set: &self.set,
-            beginning_of_pass_write_index: Some(0),
-            end_of_pass_write_index: Some(1),
+            beginning_of_pass_write_index: Some(2 * pass),
+            end_of_pass_write_index: Some(2 * pass + 1),
         }
     }
 
@@ -56,15 +74,83 @@ impl Queries {
         }
     }
 
-    /// Copies the two timestamps (16 bytes) into `buffer` at `offset`.
+    /// Copies every pass's two timestamps (`bytes()`) into `buffer` at `offset`.
     pub(super) fn encode_copy(
         &self,
         encoder: &mut wgpu::CommandEncoder,
         buffer: &wgpu::Buffer,
         offset: u64,
     ) {
-        encoder.resolve_query_set(&self.set, 0..2, &self.resolve, 0);
-        encoder.copy_buffer_to_buffer(&self.resolve, 0, buffer, offset, 16);
+        encoder.resolve_query_set(&self.set, 0..2 * self.passes, &self.resolve, 0);
+        encoder.copy_buffer_to_buffer(&self.resolve, 0, buffer, offset, self.bytes());
+    }
+
+    /// Copies the first pass's begin and the last pass's end (16 bytes: the span of
+    /// every pass, what lies between them included) into `buffer` at `offset`.
+    pub(super) fn encode_span(
+        &self,
+        encoder: &mut wgpu::CommandEncoder,
+        buffer: &wgpu::Buffer,
+        offset: u64,
+    ) {
+        encoder.resolve_query_set(&self.set, 0..2 * self.passes, &self.resolve, 0);
+        encoder.copy_buffer_to_buffer(&self.resolve, 0, buffer, offset, 8);
+        let end = self.bytes() - 8;
+        encoder.copy_buffer_to_buffer(&self.resolve, end, buffer, offset + 8, 8);
+    }
+}
+
+/// Named passes timed by timestamp queries (the drawing's scale pass and each
+/// canvas's render pass), read back after their submission.
+pub struct PassTimer {
+    queries: Queries,
+    readback: Owned<wgpu::Buffer>,
+    names: Vec<String>,
+}
+
+impl PassTimer {
+    /// A timer for passes of these names; None where the device has no timestamps.
+    pub fn new(gpu: &Gpu, names: Vec<String>) -> Option<PassTimer> {
+        let queries = Queries::for_passes(gpu, names.len() as u32)?;
+        let readback = gpu.device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("pass times"),
+            size: queries.bytes(),
+            usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
+        });
+        Some(PassTimer {
+            queries,
+            readback: readback.into(),
+            names,
+        })
+    }
+
+    /// The `pass`-th pass's writes, for a compute pass.
+    pub fn compute(&self, pass: u32) -> wgpu::ComputePassTimestampWrites<'_> {
+        self.queries.writes_of(pass)
+    }
+
+    /// The `pass`-th pass's query set and first index, for a render pass
+    /// (`draw_into`).
+    pub fn render(&self, pass: u32) -> (&wgpu::QuerySet, u32) {
+        (&self.queries.set, 2 * pass)
+    }
+
+    /// Resolves every pass's timestamps for `read`, after the passes.
+    pub fn encode_read(&self, encoder: &mut wgpu::CommandEncoder) {
+        self.queries.encode_copy(encoder, &self.readback, 0);
+    }
+
+    /// Each pass by name with its milliseconds, once the submission is done.
+    pub async fn read(&self, gpu: &Gpu) -> Result<Vec<(String, Option<f64>)>, GpuError> {
+        let bytes = gpu.read_buffer(&self.readback).await?;
+        let period = gpu.queue.get_timestamp_period();
+        Ok(self
+            .names
+            .iter()
+            .enumerate()
+            .map(|(p, name)| (name.clone(), pass_ms(period, &bytes[16 * p..16 * p + 16])))
+            .collect())
     }
 }
 
@@ -100,7 +186,9 @@ pub async fn keep_busy(
 }
 
 /// Milliseconds between two resolved timestamps (16 bytes: begin, end), if sane;
-/// `period` is the queue's nanoseconds per tick.
+/// `period` is the queue's nanoseconds per tick. A browser quantizes timestamps
+/// (Chromium to 100 µs unless a developer flag is set): a pass shorter than that
+/// may read as none.
 pub fn pass_ms(period: f32, timestamps: &[u8]) -> Option<f64> {
     let tick = |i: usize| u64::from_le_bytes(timestamps[i * 8..i * 8 + 8].try_into().unwrap());
     let (begin, end) = (tick(0), tick(1));

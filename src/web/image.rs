@@ -28,6 +28,8 @@ pub fn cpu_histogram(picture: &Picture, channels: u32, num_bins: u32) -> Result<
         wall_ms: gpu::now_ms() - start,
         notes: Vec::new(),
         hdr: None,
+        passes: Vec::new(),
+        dispatches: Vec::new(),
     })
 }
 
@@ -78,6 +80,8 @@ struct Drawing {
     run: Rc<Run>,
     targets: Vec<CanvasTarget>,
     painter: HistogramPainter,
+    /// The scale pass and each canvas's render pass, timed.
+    timer: Option<Rc<gpu::PassTimer>>,
 }
 
 #[wasm_bindgen]
@@ -87,7 +91,8 @@ impl GpuContext {
     ///
     /// With `canvases`, the GPU also draws the histograms into them (R, G, B in the
     /// first and luminance in the second with 4 channels), in the same submission,
-    /// from the bins on the GPU: the scale pass and one quad per canvas.
+    /// from the bins on the GPU: the scale pass and one quad per canvas. `bins`: a
+    /// channel's bins (256 unless given; the diagrams' check counts 3).
     pub fn compute(
         &self,
         picture: &Picture,
@@ -95,8 +100,9 @@ impl GpuContext {
         channels: u32,
         chunk_shape: &str,
         canvases: Option<Vec<web_sys::HtmlCanvasElement>>,
+        bins: Option<u32>,
     ) -> Result<js_sys::Promise, JsError> {
-        let key = run_key(method_name, channels, chunk_shape)?;
+        let key = run_key(method_name, channels, chunk_shape, bins.unwrap_or(256))?;
         let (context, image) = (self.context(), picture.image()?.clone());
         Ok(self.exclusive(async move {
             let outcome = context
@@ -119,7 +125,7 @@ impl GpuContext {
         pass_ms: f64,
         duration_ms: f64,
     ) -> Result<js_sys::Promise, JsError> {
-        let key = run_key(method_name, channels, chunk_shape)?;
+        let key = run_key(method_name, channels, chunk_shape, 256)?;
         let (context, image) = (self.context(), picture.image()?.clone());
         Ok(self.exclusive(async move {
             let run = context.prepare(&image, key).await?;
@@ -129,9 +135,14 @@ impl GpuContext {
     }
 }
 
-fn run_key(method_name: &str, channels: u32, chunk_shape: &str) -> Result<RunKey, JsError> {
+fn run_key(
+    method_name: &str,
+    channels: u32,
+    chunk_shape: &str,
+    bins: u32,
+) -> Result<RunKey, JsError> {
     let method = method(method_name)?;
-    Ok((method, spec(channels, 256)?, chunk(method, chunk_shape)?))
+    Ok((method, spec(channels, bins)?, chunk(method, chunk_shape)?))
 }
 
 impl Context {
@@ -205,6 +216,14 @@ impl Context {
             .into_iter()
             .for_each(|frame| gpu.queue.present(frame));
         let (histogram, gpu_ms) = run.read(gpu).await?;
+        let mut passes = run.pass_times();
+        // The drawing's passes, timed in the same submission.
+        let timer = (self.image_pages.drawing.borrow().as_ref())
+            .filter(|d| Rc::ptr_eq(&d.run, &run))
+            .and_then(|d| d.timer.clone());
+        if let Some(timer) = timer {
+            passes.extend(timer.read(gpu).await?);
+        }
         Ok(Outcome {
             histogram,
             pixels: image.pixel_count(),
@@ -212,6 +231,8 @@ impl Context {
             wall_ms: gpu::now_ms() - start,
             notes: run.notes().to_vec(),
             hdr: None,
+            passes,
+            dispatches: run.dispatches(),
         })
     }
 
@@ -239,6 +260,15 @@ impl Context {
                 Channels::Rgbl => vec![Panel::full(&[0, 1, 2]), Panel::full(&[3])],
             };
             let format = targets[0].config.format;
+            let names = std::iter::once("scale".to_string())
+                .chain(panels.iter().enumerate().map(|(i, _)| {
+                    let shown = match (spec.channels, i) {
+                        (Channels::Rgbl, 0) => "R, G and B",
+                        _ => "luminance",
+                    };
+                    format!("draw: {shown}")
+                }))
+                .collect();
             let painter = HistogramPainter::new(
                 gpu,
                 &mut self.kernels.borrow_mut(),
@@ -252,19 +282,51 @@ impl Context {
                 run: run.clone(),
                 targets,
                 painter,
+                timer: gpu::PassTimer::new(gpu, names).map(Rc::new),
             });
         }
         let drawing = drawing.as_mut().expect("made above");
         drawing.painter.set_entries(&gpu.queue, pixels);
-        drawing.painter.encode_scale(encoder);
+        let timer = drawing.timer.clone();
+        let timer = timer.as_deref();
+        drawing
+            .painter
+            .encode_scale_timed(encoder, timer.map(|t| t.compute(0)));
         let mut frames = Vec::new();
         for (i, target) in drawing.targets.iter_mut().enumerate() {
             target.fit(gpu);
             let painter = &drawing.painter;
-            frames.push(target.draw(encoder, None, |pass| painter.draw(pass, i))?);
+            let timed = timer.map(|t| t.render(1 + i as u32));
+            frames.push(target.draw(encoder, timed, |pass| painter.draw(pass, i))?);
+        }
+        if let Some(timer) = timer {
+            timer.encode_read(encoder);
         }
         Ok(frames)
     }
+}
+
+/// The article's loop in Rust (`count_simple`), timed with the wall clock.
+#[wasm_bindgen(js_name = cpuHistogramSimple)]
+pub fn cpu_histogram_simple(
+    picture: &Picture,
+    channels: u32,
+    num_bins: u32,
+) -> Result<Outcome, JsError> {
+    let spec = spec(channels, num_bins)?;
+    let image = picture.image()?;
+    let start = gpu::now_ms();
+    let histogram = crate::histogram::count_simple(image, spec);
+    Ok(Outcome {
+        histogram,
+        pixels: image.pixel_count(),
+        gpu_ms: None,
+        wall_ms: gpu::now_ms() - start,
+        notes: Vec::new(),
+        hdr: None,
+        passes: Vec::new(),
+        dispatches: Vec::new(),
+    })
 }
 
 /// The Rust of the CPU method, for its page (it is the last item of histogram.rs).
@@ -272,4 +334,25 @@ impl Context {
 pub fn cpu_source() -> String {
     let file = include_str!("../histogram.rs");
     file[file.find("/// The CPU method").unwrap_or(0)..].to_string()
+}
+
+/// The Rust of the article's loop (`count_simple`), for the CPU pages.
+#[wasm_bindgen(js_name = simpleSource)]
+pub fn simple_source() -> String {
+    let file = include_str!("../histogram.rs");
+    let start = file.find("/// The article's loop as it is").unwrap_or(0);
+    let end = file.find("/// The CPU method").unwrap_or(file.len());
+    file[start..end].trim_end().to_string()
+}
+
+/// The WGSL of the drawing: the scale pass and the fragment shader, as compiled
+/// for `channels` channels of 256 bins.
+#[wasm_bindgen(js_name = drawingSource)]
+pub fn drawing_source(channels: u32) -> Result<String, JsError> {
+    let spec = spec(channels, 256)?;
+    Ok(format!(
+        "// ---- scale.wgsl ----\n{}\n// ---- draw.wgsl (with quad.wgsl) ----\n{}",
+        gpu::Kernel::Scale.source(spec, ChunkShape::default()),
+        gpu::draw_source(spec)
+    ))
 }

@@ -9,6 +9,7 @@
 
 mod bands;
 mod canvas;
+mod diagram;
 mod equalize;
 mod image;
 mod live;

@@ -21,6 +21,11 @@ pub struct Outcome {
     /// An HDR picture's count and statistics in its own units, and whether they
     /// were counted for this reading (the panel then needs drawing again).
     pub(super) hdr: Option<(Rc<HdrReading>, bool)>,
+    /// Each GPU pass by name with its milliseconds (timestamp queries; None
+    /// where there are none or a pass was shorter than their resolution).
+    pub(super) passes: Vec<(String, Option<f64>)>,
+    /// Each pass's dispatches (`Run::dispatches`), for the page to say.
+    pub(super) dispatches: Vec<crate::gpu::Dispatched>,
 }
 
 #[wasm_bindgen]
@@ -61,6 +66,29 @@ impl Outcome {
 
     pub fn csv(&self) -> String {
         self.histogram.to_csv()
+    }
+
+    /// Each GPU pass's dispatches as JSON: `[{"pass", "grid": [x, y, z],
+    /// "dispatches", "workgroups", "invocations"}]`.
+    pub fn dispatches(&self) -> String {
+        crate::json::line(&self.dispatches)
+    }
+
+    /// Each GPU pass this count ran, in order, as JSON: `[{"pass": "chunks", "ms":
+    /// 1.2}, ...]`, `ms` null where the pass was not timed.
+    pub fn passes(&self) -> String {
+        #[derive(serde::Serialize)]
+        struct Timed<'a> {
+            pass: &'a str,
+            ms: Option<f64>,
+        }
+        crate::json::line(
+            &self
+                .passes
+                .iter()
+                .map(|(pass, ms)| Timed { pass, ms: *ms })
+                .collect::<Vec<_>>(),
+        )
     }
 
     /// Each channel's statistics as JSON: `{"r": {...}, ...}`: from the bins
@@ -141,6 +169,8 @@ pub(super) fn read_outcome(context: Rc<Context>, run: Rc<Run>, pixels: u64) -> j
             wall_ms: 0.0,
             notes: Vec::new(),
             hdr: None,
+            passes: run.pass_times(),
+            dispatches: run.dispatches(),
         }))
     })
 }
@@ -224,6 +254,8 @@ pub(super) fn hdr_outcome(
             wall_ms: 0.0,
             notes: Vec::new(),
             hdr: Some((reading, fresh)),
+            passes: Vec::new(),
+            dispatches: Vec::new(),
         }))
     })
 }

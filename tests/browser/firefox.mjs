@@ -241,6 +241,7 @@ function firefoxPage(p, uploads) {
     isHidden: async (css) => !(await page.isVisible(css)),
     click: async (css, options = {}) => clickWhenReady(await wait(css), options.position ? { offset: options.position } : {}),
     focus: async (css) => (await wait(css)).focus(),
+    hover: async (css) => (await wait(css)).hover(),
     // Playwright's press: the element focused, then the key.
     press: async (css, key) => {
       const e = await wait(css);

@@ -36,6 +36,12 @@ fn cpu_method_equals_reference() {
         ] {
             let got = compute_cpu(&image, spec);
             assert_eq!(got.counts(), reference(&image, spec), "{name} {spec:?}");
+            let simple = histogram::histogram::count_simple(&image, spec);
+            assert_eq!(
+                simple.counts(),
+                reference(&image, spec),
+                "simple {name} {spec:?}"
+            );
         }
     }
 }

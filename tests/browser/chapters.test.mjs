@@ -1,0 +1,185 @@
+// The chapters as a reader uses them (issue #58): each compute step's diagram, played
+// by the simulator, ends with the bins its kernel counts on the GPU on the page, and
+// with the article's own counts of its 6x7 picture; the race's losses are those its
+// interleaving makes, replayed here apart from the page; the diagrams answer the
+// keyboard and keep still where motion is to be reduced; each pass is timed; the
+// article's figures appear beside the visitor's only for a picture of their size;
+// the introduction says where each pixel is counted.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { suite, shots, engine, waitState } from './harness.mjs';
+
+const { browser } = suite();
+
+// The article's 6x7 picture in 3 bins a channel, worked out by hand from its three
+// colours (blue 34,51,255; red 255,85,85; yellow 255,221,0: 18, 16 and 8 pixels).
+// Luminance: blue 0.24 (bin 0), red 0.48 (1), yellow 0.83 (2). R: blue 0, red and
+// yellow 2. G: blue 0, red 85/255 = 1/3 (bin 1), yellow 2. B: blue 2, red 1, yellow 0.
+const LUMINANCE = [18, 16, 8];
+const FOUR = [[18, 0, 24], [18, 16, 8], [8, 16, 18], [18, 16, 8]];
+const interleaved = (channels) => channels === 1 ? LUMINANCE
+  : Array.from({ length: 12 }, (_, i) => FOUR[i % 4][Math.floor(i / 4)]);
+
+/** The page's diagram once the GPU's count of its picture is beside it. */
+async function diagramOf(page) {
+  await page.waitForFunction(() => window.histogramPage?.diagram?.gpuBins, null, { timeout: 60_000 });
+  return page.evaluate(() => {
+    const d = window.histogramPage.diagram;
+    return { trace: d.trace, gpu: d.gpuBins, equal: document.querySelector('.sd-result').dataset.equal };
+  });
+}
+
+for (const [id, channels] of [['single', 1], ['atomic', 1], ['chunks-sum', 1], ['chunks-reduce', 1], ['4ch-single', 4], ['4ch-chunks-reduce', 4]]) {
+  test(`${id}: the simulated kernel ends with the bins the kernel counts on this GPU, and the article's`, async () => {
+    const page = await browser.open(`/www/${id}.html`);
+    const { trace, gpu, equal } = await diagramOf(page);
+    assert.deepEqual(trace.bins, interleaved(channels), 'the simulation, against the article\'s counts');
+    assert.deepEqual(gpu, interleaved(channels), 'the kernel on the GPU');
+    assert.equal(equal, 'true');
+    assert.ok(trace.steps.length > 40);
+    assert.deepEqual(page.errors, []);
+  });
+}
+
+test('race: the diagram loses what its interleaving loses, each loss named, and another seed is another run', async () => {
+  const page = await browser.open('/www/race.html');
+  const { trace } = await diagramOf(page);
+  const replay = (t) => {
+    const bins = new Array(t.num_bins * t.channels).fill(0);
+    const loaded = new Map();
+    let made = 0;
+    for (const s of t.steps) {
+      if (s.act === 'load') {
+        assert.equal(bins[s.at.bin], s.value, 'a load finds what was stored');
+        loaded.set(s.invocation, s.value);
+      } else if (s.act === 'store') {
+        assert.equal(s.value, loaded.get(s.invocation) + 1);
+        bins[s.at.bin] = s.value;
+        made++;
+      }
+    }
+    return { bins, lost: made - bins.reduce((a, b) => a + b, 0) };
+  };
+  let found = { lost: false, none: false };
+  // Four workgroups at once lose counts under most seeds; one at a time never can.
+  for (const [slots, seeds] of [['4', 12], ['1', 3]]) {
+  await page.selectOption('.sd-slots', slots);
+  for (let seed = 1; seed <= seeds; seed++) {
+    await page.fill('.sd-seed', String(seed));
+    await page.dispatchEvent('.sd-seed', 'change');
+    const t = await page.evaluate(() => window.histogramPage.diagram.trace);
+    const { bins, lost } = replay(t);
+    assert.deepEqual(bins, t.bins, `seed ${seed}: the steps replayed here end with the page's bins`);
+    assert.equal(lost, t.lost.reduce((a, b) => a + b, 0), `seed ${seed}: the losses counted here are the page's`);
+    assert.deepEqual(t.bins.map((b, i) => b + t.lost[i]), LUMINANCE, `seed ${seed}: what is kept and lost make the article's counts`);
+    const said = await page.textContent('.sd-losses');
+    if (lost > 0) {
+      found.lost = true;
+      assert.match(said, new RegExp(`lost ${lost} count`));
+    } else {
+      found.none = true;
+      assert.match(said, /nothing was lost/);
+    }
+    if (slots === '1') assert.equal(lost, 0, 'one workgroup at a time loses nothing');
+  }
+  }
+  assert.ok(found.lost && found.none, 'some runs lose counts and some lose none');
+  assert.deepEqual(page.errors, []);
+});
+
+test('the diagrams answer the keyboard, play, and keep still where motion is reduced', async () => {
+  // A reader who asked for reduced motion (the page reads it with matchMedia).
+  const page = await browser.open('/www/atomic.html', {
+    init: () => {
+      const ask = window.matchMedia.bind(window);
+      window.matchMedia = (query) => (query.includes('prefers-reduced-motion')
+        ? { matches: true, media: query, addEventListener() {}, removeEventListener() {} }
+        : ask(query));
+    },
+  });
+  await page.evaluate(() => document.querySelector('.step-diagram').scrollIntoView());
+  await page.waitForTimeout(1500);
+  const at = () => page.evaluate(() => window.histogramPage.diagram.at);
+  assert.equal(await at(), 0, 'no motion by itself');
+  await page.focus('.step-diagram');
+  for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
+  assert.equal(await at(), 3);
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(await at(), 2);
+  assert.match(await page.textContent('.sd-now'), /^Instruction 2 of \d+\. /);
+  await page.keyboard.press('End');
+  const steps = await page.evaluate(() => window.histogramPage.diagram.trace.steps.length);
+  assert.equal(await at(), steps);
+  await page.keyboard.press('Home');
+  assert.equal(await at(), 0);
+  // Space plays, and the diagram moves on; Space again pauses.
+  await page.keyboard.press(' ');
+  await page.waitForFunction(() => window.histogramPage.diagram.at > 2);
+  await page.keyboard.press(' ');
+  const paused = await at();
+  await page.waitForTimeout(700);
+  assert.equal(await at(), paused);
+  // The buttons do the same by Tab and Enter.
+  await page.focus('.sd-controls button[aria-label="One instruction on"]');
+  await page.keyboard.press('Enter');
+  assert.equal(await at(), paused + 1);
+  // Mid-play screenshots, at both sizes.
+  for (const [width, height] of [[1400, 900], [390, 844]]) {
+    await page.setViewportSize({ width, height });
+    await page.evaluate(() => { const s = document.querySelector('.sd-scrub'); s.value = Math.floor(s.max / 2); s.dispatchEvent(new Event('input')); });
+    await page.screenshot({ path: join(shots, `diagram-atomic-${width}.png`), fullPage: true });
+  }
+  assert.deepEqual(page.errors, []);
+});
+
+test('chunks + reduce: every pass is named and timed, or the page says it cannot be', async () => {
+  const page = await browser.open('/www/chunks-reduce.html');
+  const passes = await page.evaluate(() => JSON.parse(window.histogramPage.outcome.passes()));
+  assert.deepEqual(passes.map((p) => p.pass.replace(/\d+$/, 'N')),
+    ['chunks', ...passes.slice(1, -1).map(() => 'reduce, stride N'), 'sum']);
+  const table = await page.textContent('#passes');
+  if (engine === 'chromium') {
+    assert.ok(passes.some((p) => p.ms > 0), 'timestamps in Chromium');
+    assert.match(table, /chunks[^]*reduce, stride 1[^]*sum/);
+  } else {
+    assert.match(table, /timed|no timestamp queries/);
+  }
+  // The dispatches said are the run's own, for this picture.
+  const said = await page.textContent('[data-fact="dispatch"]');
+  assert.match(said, /dispatchWorkgroups\(4, 600\) chunks: 2,400 workgroups of 256 invocations/);
+  assert.match(await page.textContent('[data-fact="steps"]'), /^12$/);
+  assert.deepEqual(page.errors, []);
+});
+
+test('the article\'s figures are set beside the visitor\'s only for a picture of their size', async () => {
+  const page = await browser.open('/www/cpu.html');
+  assert.equal(await page.locator('#article-beside').count(), 0, '960x600: no figures beside');
+  assert.match(await page.textContent('.published'), /timed this step on a 2448×1505 picture/);
+  await page.evaluate(() => { document.body.dataset.state = 'picking'; });
+  await page.click('text=Count a 2448×1505 picture, the article’s size');
+  await waitState(page, 'done');
+  const table = await page.textContent('#article-beside');
+  assert.match(table, /M1 Mac \(the article’s\)3/);
+  assert.match(table, /This machine, now/);
+  assert.match(await page.textContent('#simple-beside'), /the same bins/);
+  assert.deepEqual(page.errors, []);
+});
+
+test('introduction: each pixel says where it is counted, each bar shows its pixels', async () => {
+  const page = await browser.open('/www/intro.html');
+  assert.deepEqual(await page.evaluate(() => window.histogramPage.counts), LUMINANCE);
+  const first = '.intro-row:first-child .intro-pixel:first-child';
+  await page.hover(first);
+  assert.match(await page.textContent('#pixel-now'), /Pixel \(0, 0\) is blue, 34, 51, 255: luminance 0\.244, so it is counted in bin 0, with 17 others/);
+  await page.focus(first);
+  await page.keyboard.press('ArrowRight');
+  assert.match(await page.textContent('#pixel-now'), /Pixel \(1, 0\) is yellow[^]*bin 2/);
+  await page.press('.intro-bar:nth-child(2)', 'Enter');
+  assert.equal(await page.locator('.intro-pixel.in-bin').count(), 16);
+  for (const [width, height] of [[1400, 900], [390, 844]]) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: join(shots, `intro-${width}.png`), fullPage: true });
+  }
+  assert.deepEqual(page.errors, []);
+});
