@@ -65,7 +65,17 @@ const DIAGRAMS = {
   single: {
     height: 150,
     caption: 'A single GPU invocation does the loop: correct, but it uses one of the GPU’s thousands of threads.',
-    draw: (d) => DIAGRAMS.cpu.draw(d),
+    draw: (d) => {
+      // The GPU's many invocations, one of them lit: the one that walks every pixel.
+      for (let i = 0; i < 48; i++) {
+        d.append(svg('rect', { x: 20 + (i % 12) * 14, y: 40 + Math.floor(i / 12) * 14, width: 11, height: 11, rx: 2, fill: i === 0 ? HUES[0] : '#2b2f36' }));
+      }
+      d.append(text(20, 30, 'the GPU’s invocations: one at work'));
+      d.append(picture(250, 40, () => 0, 'every pixel, by that one'));
+      d.append(arrow(32, 100, 244, 60, HUES[0]));
+      d.append(bins(460, 60, SHAPE, 'bins in storage memory'));
+      d.append(arrow(430, 75, 452, 78));
+    },
   },
   race: {
     height: 150,
@@ -191,6 +201,12 @@ const WAVE = [0.2, 0.5, 0.35, 0.8, 0.6, 0.9, 0.4, 0.25, 0.55, 0.7];
 
 // The chapters without a kernel diagram: a pictogram of what the page shows.
 const PICTOGRAMS = {
+  // The introduction: a picture of three colours and its three bars.
+  intro: () => [
+    ...Array.from({ length: 42 }, (_, i) => svg('rect', { x: 16 + (i % 6) * 22, y: 14 + Math.floor(i / 6) * 20, width: 19, height: 17, rx: 2,
+      fill: ['#2233ff', '#ff5555', '#ffdd00'][[0, 2, 2, 2, 2, 0, 0, 2, 1, 1, 2, 0, 0, 0, 1, 1, 0, 0, 1, 1, 1, 1, 1, 1, 0, 0, 1, 1, 0, 0, 0, 1, 0, 0, 1, 0, 2, 1, 0, 0, 1, 2][i]] })),
+    ...[18, 16, 8].map((n, b) => svg('rect', { x: 180 + b * 44, y: 150 - n * 7, width: 36, height: n * 7, fill: '#e8e9ec' })),
+  ],
   timings: () => [0.9, 0.55, 0.3, 0.12, 0.06].map((v, i) => svg('rect', { x: 20, y: 18 + i * 26, width: 260 * v + 4, height: 18, rx: 3, fill: HUES[i] })),
   video: () => [svg('rect', { x: 20, y: 14, width: 280, height: 130, rx: 6, fill: '#2b2f36' }),
     svg('path', { d: 'M140 50 L140 110 L190 80 Z', fill: '#e8e9ec' }),

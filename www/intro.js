@@ -48,10 +48,10 @@ document.querySelector('#colours tbody').replaceChildren(...colours.map((p) => {
   const working = `0.2126×${r}/255 + 0.7152×${g}/255 + 0.0722×${b}/255 = ${p.luminance.toFixed(3)}`;
   return el('tr', { 'data-bin': p.bin },
     el('th', { scope: 'row' }, el('span', { class: 'swatch', style: `background: ${css(p.rgb)}` }), ` ${nameOf(p.rgb)}`),
-    el('td', {}, p.rgb.join(', ')),
-    el('td', { class: 'left' }, working),
-    el('td', {}, `floor(${p.luminance.toFixed(3)} × 3) = ${p.bin}`),
-    el('td', {}, String(pixels.filter((q) => q.bin === p.bin && q.rgb.join() === p.rgb.join()).length)));
+    el('td', { 'data-label': 'R, G, B' }, p.rgb.join(', ')),
+    el('td', { class: 'left', 'data-label': 'Luminance' }, working),
+    el('td', { 'data-label': 'Bin of 3' }, `floor(${p.luminance.toFixed(3)} × 3) = ${p.bin}`),
+    el('td', { 'data-label': 'Pixels' }, String(pixels.filter((q) => q.bin === p.bin && q.rgb.join() === p.rgb.join()).length)));
 }));
 
 // The graph: a bar a bin, as tall as its count; each a button that shows its pixels.

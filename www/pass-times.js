@@ -34,12 +34,12 @@ export function passTable(outcome) {
   const total = passes.reduce((sum, p) => sum + (p.ms ?? 0), 0);
   const rows = passes.map((p) => el('tr', {},
     el('th', { scope: 'row' }, p.pass),
-    el('td', { class: 'left muted' }, DOES[p.pass.split(/[ ,:]/)[0]] ?? ''),
-    el('td', {}, p.ms === null ? 'under the timer’s step' : formatMs(p.ms)),
-    el('td', { class: 'share' }, p.ms === null || total === 0 ? ''
+    el('td', { class: 'left muted', 'data-label': 'What it does' }, DOES[p.pass.split(/[ ,:]/)[0]] ?? ''),
+    el('td', { 'data-label': 'Time' }, p.ms === null ? 'under the timer’s step' : formatMs(p.ms)),
+    el('td', { class: 'share', 'data-label': 'Share' }, p.ms === null || total === 0 ? ''
       : el('span', { class: 'share-bar', style: `width: ${Math.max(1, (100 * p.ms) / total).toFixed(1)}%` }),
     p.ms === null || total === 0 ? '' : ` ${Math.round((100 * p.ms) / total)}%`)));
-  return el('div', { class: 'table-wrap', id: 'passes' }, el('table', { class: 'passes' },
+  return el('div', { class: 'table-wrap', id: 'passes' }, el('table', { class: 'passes stacks' },
     el('caption', {}, `Each GPU pass of this count, timed on this GPU with timestamp queries (browsers round them, Chromium to 0.1 ms).`),
     el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'Pass'), el('th', { scope: 'col', class: 'left' }, 'What it does'),
       el('th', { scope: 'col' }, 'Time'), el('th', { scope: 'col' }, 'Share'))),

@@ -330,7 +330,8 @@ export function stepDiagram(method, channels) {
         const slot = state.slots.findIndex((s) => s && s.pass === state.pass && s.group === trace.invocations[id].group_index);
         return el('span', { class: 'sd-mark', style: `background: ${HUES[slot] ?? '#fff'}`, title: who(run, id) });
       });
-      return el('span', { class: `sd-line${marks.length ? ' lit' : ''}` }, el('span', { class: 'sd-n' }, String(n).padStart(3)), ' ', line, ...marks, '\n');
+      // The marks first, in a gutter: a long line scrolls, its marks stay in view.
+      return el('span', { class: `sd-line${marks.length ? ' lit' : ''}` }, el('span', { class: 'sd-gutter' }, ...marks), el('span', { class: 'sd-n' }, String(n).padStart(3)), ' ', line, '\n');
     }));
     const lanes = pass.group_size - pass.idle;
     passLine.textContent = `Pass ${state.pass + 1} of ${trace.passes.length}: ${pass.kernel}${pass.stride ? `, stride ${pass.stride}` : ''}, ` +

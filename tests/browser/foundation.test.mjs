@@ -139,7 +139,7 @@ test('every page fits its window, from 1920 pixels to a phone', async () => {
       || document.body.dataset.webgpu, drawn);
     // Every chapter of a kernel shows what it does, drawn.
     const chapter = await page.evaluate(() => document.querySelector('main[data-method]')?.dataset.method);
-    if (chapter && !(await page.$('figure.diagram svg'))) problems.push(`${path}: no diagram of ${chapter}`);
+    if (chapter && !(await page.$('figure.diagram svg, figure.step-diagram svg'))) problems.push(`${path}: no diagram of ${chapter}`);
     // One load a page, then each size in turn: the page reflows as a window would.
     for (const [width, height] of sizes) {
       await page.setViewportSize({ width, height });
