@@ -22,12 +22,11 @@ struct Ran {
     code: Option<i32>,
     stderr: String,
     took: Duration,
-    peak_kb: i64,
+    peak_kb: u64,
 }
 
 fn histogram(args: &[&str]) -> Ran {
     let start = Instant::now();
-    #[allow(clippy::zombie_processes)] // reaped by wait4 below
     let mut child = Command::new(env!("CARGO_BIN_EXE_histogram"))
         .args(["--backend", "vulkan"])
         .args(args)
@@ -35,23 +34,19 @@ fn histogram(args: &[&str]) -> Ran {
         .stderr(Stdio::piped())
         .spawn()
         .expect("the histogram binary runs");
-    let mut stderr = String::new();
-    std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut stderr).unwrap();
-    // wait4 reaps this child alone and says what it used, where std's wait cannot.
-    // SAFETY: wait4 writes the status and the struct it is given.
-    let (status, peak_kb) = unsafe {
-        let mut status = 0;
-        let mut usage: libc::rusage = std::mem::zeroed();
-        let pid = libc::wait4(child.id() as libc::pid_t, &mut status, 0, &mut usage);
-        assert_eq!(pid, child.id() as libc::pid_t, "wait4");
-        (status, usage.ru_maxrss)
-    };
+    let mut pipe = child.stderr.take().unwrap();
+    let stderr = std::thread::spawn(move || {
+        let mut text = String::new();
+        std::io::Read::read_to_string(&mut pipe, &mut text).map(|_| text)
+    });
+    let (status, peak) = crate::common::wait_with_peak(child);
+    let stderr = stderr.join().unwrap().unwrap();
     let took = start.elapsed();
     Ran {
-        code: libc::WIFEXITED(status).then(|| libc::WEXITSTATUS(status)),
+        code: status.code(),
         stderr,
         took,
-        peak_kb,
+        peak_kb: peak >> 10,
     }
 }
 

@@ -11,7 +11,7 @@ use std::io::Write as _;
 use std::os::unix::ffi::OsStrExt as _;
 use std::os::unix::process::CommandExt as _;
 use std::path::Path;
-use std::process::{Child, Command, ExitStatus, Output, Stdio};
+use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 fn tool() -> Command {
@@ -456,7 +456,7 @@ fn merge_and_resume_hold_a_line_at_a_time() {
             .stderr(Stdio::piped())
             .spawn()
             .unwrap();
-        let (status, peak) = wait_with_peak(child);
+        let (status, peak) = crate::common::wait_with_peak(child);
         assert!(status.code().is_some_and(|c| c <= 1), "{status:?}");
         assert!(
             peak < 150 << 20,
@@ -464,27 +464,6 @@ fn merge_and_resume_hold_a_line_at_a_time() {
             peak >> 20,
             size >> 20
         );
-    }
-}
-
-/// Waits for `child`: its status and its peak resident memory, in bytes, as its
-/// own mm counts it (VmHWM, read till it ends). Not wait4's maxrss: that takes in
-/// the test process's peak, whose memory the child shared until its exec.
-fn wait_with_peak(mut child: Child) -> (ExitStatus, u64) {
-    let status_file = format!("/proc/{}/status", child.id());
-    let mut peak = 0;
-    loop {
-        if let Ok(status) = std::fs::read_to_string(&status_file) {
-            let kb = status
-                .lines()
-                .find_map(|l| l.strip_prefix("VmHWM:"))
-                .and_then(|v| v.split_whitespace().next()?.parse::<u64>().ok());
-            peak = peak.max(kb.unwrap_or(0) * 1024);
-        }
-        if let Some(status) = child.try_wait().unwrap() {
-            return (status, peak);
-        }
-        std::thread::sleep(Duration::from_millis(10));
     }
 }
 

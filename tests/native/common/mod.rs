@@ -205,3 +205,24 @@ pub fn drawn(
         .copied()
         .collect()
 }
+
+/// Waits for `child`: its status and its peak resident memory, in bytes, as its
+/// own mm counts it (VmHWM, read till it ends). Not wait4's maxrss: that takes in
+/// the test process's peak, whose memory the child shared until its exec.
+pub fn wait_with_peak(mut child: std::process::Child) -> (std::process::ExitStatus, u64) {
+    let status_file = format!("/proc/{}/status", child.id());
+    let mut peak = 0;
+    loop {
+        if let Ok(status) = std::fs::read_to_string(&status_file) {
+            let kb = status
+                .lines()
+                .find_map(|l| l.strip_prefix("VmHWM:"))
+                .and_then(|v| v.split_whitespace().next()?.parse::<u64>().ok());
+            peak = peak.max(kb.unwrap_or(0) * 1024);
+        }
+        if let Some(status) = child.try_wait().unwrap() {
+            return (status, peak);
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+}
