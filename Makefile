@@ -30,8 +30,9 @@ dist: build
 # The tests' builds are optimized but not link-time optimized: the same code in
 # a third of the build time (each test binary LTO-linked on its own took most of
 # the 16 minutes of `make test`'s build on 2 cores). `make build` and a plain
-# `cargo build --release` keep the release profile's LTO.
-TEST_PROFILE := CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16
+# `cargo build --release` keep the release profile's LTO. Overflow checks on: a
+# sum that wraps in a test is a failure, not a quietly wrong count.
+TEST_PROFILE := CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 CARGO_PROFILE_RELEASE_OVERFLOW_CHECKS=true
 
 # The tests build the whole workspace (`--workspace`: this crate and the Python
 # package, whose own tests are Python's), so that cargo gives the dependencies

@@ -130,7 +130,7 @@ pub fn problem(bytes: &[u8], max_pixels: u64) -> Option<DecodeError> {
         let (depth, colour) = (*bytes.get(24)?, *bytes.get(25)?);
         let channels = [1, 0, 3, 1, 2, 0, 4].get(colour as usize).copied();
         let bits = depth as u64 * channels.unwrap_or(4);
-        let rows = ((width as u64 * bits).div_ceil(8) + 1) * height as u64;
+        let rows = ((width as u64 * bits).div_ceil(8) + 1).saturating_mul(height as u64);
         let check = claims
             .holds("PNG", width, height, rows, 1032)
             .and_then(|()| check_size(width, height, max_pixels));

@@ -386,7 +386,7 @@ impl GpuImage {
                 let (x0, y0) = (r.x.max(ox), r.y.max(oy));
                 let x1 = (r.x + r.width).min(ox + t.width);
                 let y1 = (r.y + r.height).min(oy + t.height);
-                (x0 < x1 && y0 < y1).then_some(Part {
+                (x0 < x1 && y0 < y1).then(|| Part {
                     tile,
                     origin: [x0 - ox, y0 - oy],
                     size: [x1 - x0, y1 - y0],
