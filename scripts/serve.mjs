@@ -30,11 +30,26 @@ export function serve(port = 8000, { host = '127.0.0.1', root = repo, prefix = '
       res.writeHead(404, { 'content-type': 'text/plain' }).end(`not found: ${req.url}\n`);
       return;
     }
-    res.writeHead(200, {
+    // One byte range, as every static host answers it: a video is seekable only
+    // where its server answers ranges.
+    const headers = {
       'content-type': types[extname(file)] ?? 'application/octet-stream',
-      'content-length': stat.size,
+      'accept-ranges': 'bytes',
       'cache-control': 'no-cache',
-    });
+    };
+    const range = /^bytes=(\d*)-(\d*)$/.exec(req.headers.range ?? '');
+    if (range && (range[1] || range[2])) {
+      const start = range[1] ? Number(range[1]) : Math.max(0, stat.size - Number(range[2]));
+      const end = range[1] && range[2] ? Math.min(Number(range[2]), stat.size - 1) : stat.size - 1;
+      if (start > end || start >= stat.size) {
+        res.writeHead(416, { 'content-range': `bytes */${stat.size}` }).end();
+        return;
+      }
+      res.writeHead(206, { ...headers, 'content-range': `bytes ${start}-${end}/${stat.size}`, 'content-length': end - start + 1 });
+      createReadStream(file, { start, end }).pipe(res);
+      return;
+    }
+    res.writeHead(200, { ...headers, 'content-length': stat.size });
     createReadStream(file).pipe(res);
   });
   return new Promise((ok) => server.listen(port, host, () => ok(server)));

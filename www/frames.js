@@ -105,6 +105,8 @@ export function liveVideo({
       if (v.quietPause) v.quietPause = false;
       else if (v === video && name) render(true).then(paused);
     });
+    // A frame scrubbed or stepped to while paused is counted and drawn.
+    v.addEventListener('seeked', () => { if (v === video && name && v.paused) render(true); });
     v.addEventListener('error', () => { if (v === video && name) fail(new Error(`${name} stopped playing (${v.error?.message || 'a decoding error'})`)); });
     return v;
   }

@@ -3,8 +3,9 @@
 // Sources: the project's own video, a file picked or dropped, or the camera; the
 // frames module (frames.js) plays them.
 import init, { GpuContext, VideoView, kernelSource, frameSource, importSource, composeSource } from '../pkg/histogram.js';
-import { pager, el, setState, errorText, watchDevice, lostText } from './site.js';
+import { pager, el, setState, errorText, watchDevice, lostText, listing } from './site.js';
 import { liveVideo, FRAME_PATHS } from './frames.js';
+import { transport } from './transport.js';
 
 const DEFAULT_VIDEO = 'media/sunset.webm';
 const main = document.querySelector('main');
@@ -42,10 +43,10 @@ document.querySelector('.video-stage').before(
     el('label', { class: 'option', for: 'frames' }, 'Frames:', pathSelect)),
   message, deviceNote);
 main.append(
-  el('details', {}, el('summary', {}, 'WGSL: the import pass (a real GPU’s frames)'), el('pre', {}, importCode)),
-  el('details', {}, el('summary', {}, 'WGSL: the frame pass (the decoder’s bytes)'), el('pre', {}, frameCode)),
-  el('details', { id: 'kernel-source' }, sourceTitle, el('pre', {}, source)),
-  el('details', {}, el('summary', {}, 'WGSL: the compose pass (the frame and its histograms)'), el('pre', {}, composeCode)));
+  el('details', {}, el('summary', {}, 'WGSL: the import pass (a real GPU’s frames)'), listing(importCode)),
+  el('details', {}, el('summary', {}, 'WGSL: the frame pass (the decoder’s bytes)'), listing(frameCode)),
+  el('details', { id: 'kernel-source' }, sourceTitle, listing(source)),
+  el('details', {}, el('summary', {}, 'WGSL: the compose pass (the frame and its histograms)'), listing(composeCode)));
 
 // Each method's latest GPU time a frame, kept as the visitor switches: the two side
 // by side on this video and GPU.
@@ -127,6 +128,9 @@ methodSelect.addEventListener('change', () => {
   live.counting(methodSelect.value || undefined, undefined);
 });
 playButton.addEventListener('click', () => live.play());
+// The transport under the video: it stays, whatever the state, and says it.
+const controls = transport(live);
+document.querySelector('.video-stage').after(controls.element);
 canvas.addEventListener('click', () => live.toggle());
 new ResizeObserver(() => { resize(); live.render(true); }).observe(canvas);
 

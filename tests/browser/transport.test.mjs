@@ -1,0 +1,69 @@
+// A video's transport (issue #59), on the video chapter and in the studio: play
+// and pause that stay, Space and K from anywhere on the page, a frame back and on
+// (each one counted and drawn), a scrubber, loop on and off, the state in words.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { suite, shots } from './harness.mjs';
+
+const { browser } = suite();
+
+const state = (page) => page.evaluate(() => document.querySelector('.transport').dataset.state);
+const said = (page) => page.textContent('.tp-state');
+
+test('video: the transport plays, pauses, steps a frame, scrubs and loops, by keys and buttons', async () => {
+  const page = await browser.open('/www/video.html', { state: 'ready', viewport: { width: 1280, height: 800 } });
+  await page.waitForFunction(() => document.querySelector('.transport')?.dataset.state === 'paused');
+  assert.match(await said(page), /^Paused at 0:00\.0 of 0:\d\d\.\d, looping\.$/);
+  // Space from the page plays; K pauses.
+  await page.evaluate(() => document.activeElement?.blur());
+  await page.keyboard.press(' ');
+  await page.waitForFunction(() => document.querySelector('.transport').dataset.state === 'playing');
+  await page.waitForFunction(() => window.videoPage.frames > 3);
+  await page.keyboard.press('k');
+  await page.waitForFunction(() => document.querySelector('.transport').dataset.state === 'paused');
+  assert.match(await said(page), /^Paused at \d:\d\d\.\d of/);
+  // A frame on: the time moves by about a frame, and that frame is counted and drawn.
+  const before = await page.evaluate(() => ({ t: window.videoPage.video.currentTime, frames: window.videoPage.frames }));
+  await page.keyboard.press('ArrowRight');
+  await page.waitForFunction((f) => window.videoPage.frames > f, before.frames);
+  const after = await page.evaluate(() => window.videoPage.video.currentTime);
+  assert.ok(after > before.t && after - before.t < 0.2, `one frame on: ${before.t} -> ${after}`);
+  await page.keyboard.press('ArrowLeft');
+  await page.waitForFunction((t) => window.videoPage.video.currentTime < t, after);
+  // The scrubber: half way, drawn.
+  const drawn = await page.evaluate(() => window.videoPage.frames);
+  await page.evaluate(() => {
+    const scrub = document.querySelector('.tp-scrub');
+    scrub.value = 500;
+    scrub.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+  await page.waitForFunction((f) => window.videoPage.frames > f, drawn);
+  const half = await page.evaluate(() => window.videoPage.video.currentTime / window.videoPage.video.duration);
+  assert.ok(Math.abs(half - 0.5) < 0.05, `scrubbed to ${half}`);
+  // Loop off, said; the buttons play and pause too.
+  await page.click('.transport input[type=checkbox]');
+  assert.equal(await page.evaluate(() => window.videoPage.video.loop), false);
+  await page.waitForFunction(() => !document.querySelector('.tp-state').textContent.includes('looping'));
+  await page.click('.tp-toggle');
+  await page.waitForFunction(() => document.querySelector('.transport').dataset.state === 'playing');
+  assert.equal(await page.getAttribute('.tp-toggle', 'aria-pressed'), 'true');
+  await page.click('.tp-toggle');
+  await page.waitForFunction(() => document.querySelector('.transport').dataset.state === 'paused');
+  await page.screenshot({ path: join(shots, 'video-transport.png') });
+  assert.deepEqual(page.errors, []);
+});
+
+test('studio: a video gets the transport; Space plays and pauses from the page', async () => {
+  const page = await browser.open('/www/studio.html', { viewport: { width: 1400, height: 900 } });
+  assert.equal(await page.evaluate(() => document.querySelector('.transport').hidden), true, 'no transport for a picture');
+  await page.click('text=Play the project’s video');
+  await page.waitForFunction(() => !document.querySelector('.transport').hidden && document.querySelector('.transport').dataset.state === 'playing');
+  await page.evaluate(() => document.activeElement?.blur());
+  await page.keyboard.press(' ');
+  await page.waitForFunction(() => document.querySelector('.transport').dataset.state === 'paused');
+  assert.match(await said(page), /^Paused at/);
+  await page.keyboard.press('K');
+  await page.waitForFunction(() => document.querySelector('.transport').dataset.state === 'playing');
+  assert.deepEqual(page.errors, []);
+});

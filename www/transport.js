@@ -1,0 +1,135 @@
+// A video's transport, the same on every page that plays one (the video chapter,
+// the studio): play and pause that stay, a scrubber, a frame back and on, loop on
+// or off, and the state said in words. Keys, from anywhere on the page but a text
+// field or a control that takes them: Space or K plays or pauses; the left and
+// right arrows (or , and .) step one frame, pausing first. A frame stepped to, or
+// scrubbed to, is counted and drawn like any other (the frames module draws the
+// current frame on `seeked`).
+import { el } from './site.js';
+
+/** Seconds as m:ss.t. */
+const clock = (s) => {
+  if (!Number.isFinite(s)) return '–';
+  const m = Math.floor(s / 60);
+  return `${m}:${(s - m * 60).toFixed(1).padStart(4, '0')}`;
+};
+
+/**
+ * The transport over `frames` (liveVideo's object: its `video`, `play`, `render`),
+ * as an element; `keysFrom(target)` says whether a key pressed on `target` is the
+ * transport's (the page's own controls keep theirs).
+ */
+export function transport(frames, { keysFrom = defaultKeys } = {}) {
+  const toggle = el('button', { type: 'button', class: 'tp-toggle', 'aria-pressed': 'false' }, 'Play');
+  const back = el('button', { type: 'button', 'aria-label': 'One frame back' }, '◀|');
+  const on = el('button', { type: 'button', 'aria-label': 'One frame on' }, '|▶');
+  const scrub = el('input', { type: 'range', min: 0, max: 1000, value: 0, step: 1, class: 'tp-scrub', 'aria-label': 'Position in the video' });
+  const loop = el('input', { type: 'checkbox', checked: true });
+  const state = el('p', { class: 'tp-state', role: 'status' }, 'No video yet.');
+  const bar = el('div', { class: 'controls transport', role: 'group', 'aria-label': 'Video transport' },
+    toggle, back, on, scrub, el('label', { class: 'option' }, loop, 'Loop'), state);
+
+  // One frame's length: the shortest step between the decoder's times of frames
+  // shown in a row (a slow machine drops frames, never adds them); 1/30 s until seen.
+  let shortest = null;
+  const frameLength = () => shortest ?? 1 / 30;
+  let lastMedia = null;
+  const video = () => frames.video;
+  // Seekable where the source says so: a server that answers no byte ranges, or a
+  // camera, plays from the start only.
+  const seekable = () => {
+    const v = video();
+    return Number.isFinite(v?.duration) && v.duration > 0 && v.seekable.length > 0 && v.seekable.end(v.seekable.length - 1) > 0;
+  };
+
+  const show = () => {
+    const v = video();
+    if (!v || !frames.active) {
+      state.textContent = 'No video yet.';
+      bar.dataset.state = 'none';
+      for (const c of [toggle, back, on, scrub, loop]) c.disabled = !v;
+      return;
+    }
+    const ended = v.ended || (!v.loop && seekable() && v.currentTime >= v.duration - frameLength() / 2);
+    const words = v.paused ? (ended ? 'Ended' : `Paused at ${clock(v.currentTime)}`) : `Playing, ${clock(v.currentTime)}`;
+    const length = seekable() ? ` of ${clock(v.duration)}` : ' (live)';
+    state.textContent = `${words}${length}${v.loop ? ', looping' : ''}.`;
+    bar.dataset.state = v.paused ? (ended ? 'ended' : 'paused') : 'playing';
+    toggle.textContent = v.paused ? 'Play' : 'Pause';
+    toggle.setAttribute('aria-pressed', String(!v.paused));
+    for (const c of [toggle, loop]) c.disabled = false;
+    for (const c of [back, on, scrub]) c.disabled = !seekable();
+    if (seekable() && document.activeElement !== scrub) scrub.value = Math.round((1000 * v.currentTime) / v.duration);
+    scrub.setAttribute('aria-valuetext', `${clock(v.currentTime)}${length}`);
+    loop.checked = v.loop;
+  };
+  const seek = (t) => {
+    const v = video();
+    if (!v || !seekable()) return;
+    v.currentTime = Math.min(v.duration, Math.max(0, t));
+  };
+  const step = (frames) => {
+    const v = video();
+    if (!v || !seekable()) return;
+    if (!v.paused) v.pause();
+    // From the start of the frame shown (the decoder's time for it, while it is
+    // still the one at the current time) to the middle of the frame wanted: a time
+    // on a frame's edge may show either.
+    const frame = frameLength();
+    const shown = lastMedia !== null && Math.abs(lastMedia - v.currentTime) < frame ? lastMedia : Math.floor(v.currentTime / frame) * frame;
+    seek(shown + (frames + 0.5) * frame);
+  };
+  const playPause = () => {
+    const v = video();
+    if (!v) return;
+    if (v.paused) frames.play();
+    else v.pause();
+  };
+
+  toggle.addEventListener('click', playPause);
+  back.addEventListener('click', () => step(-1));
+  on.addEventListener('click', () => step(1));
+  scrub.addEventListener('input', () => {
+    const v = video();
+    if (v && seekable()) seek((Number(scrub.value) / 1000) * v.duration);
+  });
+  loop.addEventListener('change', () => { if (video()) video().loop = loop.checked; });
+  document.addEventListener('keydown', (e) => {
+    if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || !keysFrom(e.target)) return;
+    const key = e.key.toLowerCase();
+    const act = { ' ': playPause, k: playPause, arrowleft: () => step(-1), ',': () => step(-1), arrowright: () => step(1), '.': () => step(1) }[key];
+    if (!act || !video()) return;
+    e.preventDefault();
+    act();
+  });
+
+  // The state follows the element, whichever one is current: a new source is a new one.
+  let watched = null;
+  const watch = () => {
+    const v = video();
+    if (v === watched) return;
+    watched = v;
+    lastMedia = null;
+    shortest = null;
+    if (!v) return;
+    for (const type of ['play', 'pause', 'ended', 'seeked', 'timeupdate', 'loadedmetadata']) v.addEventListener(type, show);
+    // A frame's length from the times of frames presented in a row.
+    const count = (now, meta) => {
+      if (lastMedia !== null && meta.mediaTime > lastMedia) shortest = Math.max(1 / 240, Math.min(shortest ?? Infinity, meta.mediaTime - lastMedia));
+      lastMedia = meta.mediaTime;
+      if (v === watched) v.requestVideoFrameCallback(count);
+    };
+    v.requestVideoFrameCallback?.(count);
+  };
+  setInterval(() => { watch(); show(); }, 250);
+  show();
+  return { element: bar, show, step, toggle: playPause };
+}
+
+/** Keys pressed on the page itself, on the video's own canvas or on the transport's buttons are the transport's. */
+function defaultKeys(target) {
+  if (!(target instanceof Element)) return true;
+  if (target.closest('input, select, textarea, [contenteditable]')) return target.closest('.transport') !== null && target.type !== 'range';
+  if (target.closest('button, summary, a')) return false;
+  return true;
+}
