@@ -14,7 +14,7 @@ import init, {
   Picture, GpuContext, cpuHistogram, cpuHistogramSimple, kernelSource, cpuSource, simpleSource, drawingSource,
 } from '../pkg/histogram.js';
 import {
-  el, setState, errorText, sentence, download, pager, showPicture, nextPaint, timingText, watchDevice, lostText, lostWithin, formatMs,
+  el, setState, errorText, sentence, download, pager, showPicture, nextPaint, timingText, watchDevice, lostText, lostWithin, formatMs, listing,
 } from './site.js';
 import { readPicture } from './input.js';
 import { diagram } from './diagram.js';
@@ -159,12 +159,12 @@ async function imagePage({ method, methods, channels, shape, reruns, draw, besid
   const simpleCode = el('code');
   const drawingCode = el('code');
   if (method === 'cpu') {
-    main.append(el('details', {}, el('summary', {}, 'The article’s loop, in Rust'), el('pre', {}, simpleCode)));
+    main.append(el('details', {}, el('summary', {}, 'The article’s loop, in Rust'), listing(simpleCode)));
   }
   main.append(el('details', {}, el('summary', {}, method === 'cpu' ? 'The tally this site counts with, in Rust' : 'The WGSL of this kernel'),
-    el('pre', {}, source)));
+    listing(source)));
   if (draw === 'gpu') {
-    main.append(el('details', {}, el('summary', {}, 'The WGSL of the drawing: scale.wgsl and draw.wgsl'), el('pre', {}, drawingCode)));
+    main.append(el('details', {}, el('summary', {}, 'The WGSL of the drawing: scale.wgsl and draw.wgsl'), listing(drawingCode)));
   }
 
   try {

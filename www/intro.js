@@ -59,8 +59,8 @@ const graph = document.getElementById('graph');
 const tallest = Math.max(...counts);
 const bars = counts.map((count, bin) => {
   const grey = Math.round(((bin + 0.5) / BINS) * 255);
-  return el('button', { type: 'button', class: 'intro-bar', 'aria-label': `Bin ${bin}: ${count} pixels; show them` },
-    el('span', { class: 'intro-count' }, String(count)),
+  return el('button', { type: 'button', class: 'intro-bar', 'aria-pressed': 'false' },
+    el('span', { class: 'intro-count' }, String(count), el('span', { class: 'visually-hidden' }, ' pixels in')),
     el('span', { class: 'intro-bar-fill', style: `height: ${(9 * count) / tallest}rem` }),
     el('span', { class: 'intro-bin', style: `background: rgb(${grey}, ${grey}, ${grey}); color: ${grey < 128 ? '#fff' : '#101216'}` }, `bin ${bin}`));
 });
@@ -74,7 +74,10 @@ const show = ({ pixel = null, bin = pixel?.bin ?? null } = {}) => {
     cell.classList.toggle('chosen', pixels[i] === pixel);
     cell.classList.toggle('in-bin', bin !== null && pixels[i].bin === bin);
   });
-  bars.forEach((bar, b) => bar.classList.toggle('chosen', b === bin));
+  bars.forEach((bar, b) => {
+    bar.classList.toggle('chosen', b === bin);
+    bar.setAttribute('aria-pressed', String(b === bin && !pixel));
+  });
   for (const row of document.querySelectorAll('#colours tbody tr')) row.classList.toggle('chosen', Number(row.dataset.bin) === bin);
   if (pixel) {
     now.textContent = `Pixel (${pixel.x}, ${pixel.y}) is ${nameOf(pixel.rgb)}, ${pixel.rgb.join(', ')}: luminance ` +

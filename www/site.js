@@ -15,6 +15,9 @@ export function el(tag, props = {}, ...children) {
   return node;
 }
 
+/** A listing of source (a <pre>) that scrolls and can take the focus, so a keyboard can scroll it too. */
+export const listing = (code) => el('pre', { tabIndex: 0 }, code);
+
 /** A scope's canvas in a box, for its graticule's names over it (`nameGraticule`). */
 export const scopeBox = (canvas) => el('div', { class: 'scope-box' }, canvas, el('div', { class: 'scope-labels', 'aria-hidden': 'true' }));
 

@@ -245,7 +245,7 @@ export function stepDiagram(method, channels) {
   let owed = 0;
 
   const stage = svg('svg', { class: 'sd-stage', role: 'img' });
-  const code = el('pre', { class: 'sd-code', 'aria-label': 'The kernel, each invocation’s line marked' });
+  const code = el('pre', { class: 'sd-code', tabIndex: 0, role: 'region', 'aria-label': 'The kernel, each invocation’s line marked' });
   const codeTitle = el('p', { class: 'sd-code-title' });
   const narration = el('p', { class: 'sd-now', 'aria-live': 'polite' });
   const passLine = el('p', { class: 'sd-pass' });

@@ -207,10 +207,10 @@ try {
   await init();
   try {
     gpu = await GpuContext.create();
-    // How long the table takes, said before it starts (measured: SwiftShader on
-    // this project's 2-core machine, an H100 in Chromium).
+    // How long the table takes, said before it starts, in words true of any
+    // machine of its kind.
     machine.textContent = `GPU: ${await adapterDescription()}. ` + (gpu.software
-      ? 'This is a CPU adapter (software playing the GPU): the whole table takes about 5 minutes here, where a GPU takes seconds.'
+      ? 'This is a CPU adapter (software playing the GPU): the table takes minutes, the single-invocation column most of them; the bar below shows how far it has come.'
       : 'The whole table takes seconds to a minute, the single-invocation column most of it.');
     device = watchDevice(gpu, {
       recovered: (ms, info) => {
