@@ -52,11 +52,14 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         );
         let view = target.create_view(&Default::default());
         let painter = ScopePainter::new(&gpu, &count, format);
-        let style = Style {
-            log: false,
-            gain: 1.0,
-        };
-        painter.set_view(&gpu.queue, &count, scope, &Panel::full(&[3]), size, style);
+        painter.set_view(
+            &gpu.queue,
+            &count,
+            scope,
+            &Panel::full(&[3]),
+            size,
+            Style::PLAIN,
+        );
         let mut encoder = device.create_command_encoder(&Default::default());
         count.encode(&mut encoder);
         gpu.queue.submit([encoder.finish()]);

@@ -4,13 +4,14 @@
 // gain) against a reference count; the graticule where it is brighter.
 //
 // waveform (kind 0): x = column, y = level (0 at the bottom), the shown channels
-// added in their colours; parade (kind 1): R, G and B waveforms side by side;
-// vectorscope (kind 2): x = Cb, y = Cr, each cell lit in its own hue.
+// added in their colours; parade (kind 1): the shown channels' waveforms side by
+// side, luminance first (src/scope.rs parade_order); vectorscope (kind 2): x = Cb,
+// y = Cr, each cell lit in its own hue, magnified `zoom` times about its middle.
 
 struct ScopeView {
   matrix: mat4x4f,
-  // The six 75% colour bars' (cb, cr) codes, two to a vec4f.
-  targets: array<vec4f, 3>,
+  // The colour bars' (cb, cr) codes, two to a vec4f: six at 75%, six at 100%.
+  targets: array<vec4f, 6>,
   kind: u32,
   // Bit k: channel k shows (R, G, B, luminance).
   shown: u32,
@@ -24,6 +25,7 @@ struct ScopeView {
   reference: f32,
   // 1 when the waveform's counts are two 16-bit counts a word (waveform.wgsl).
   packed: u32,
+  zoom: f32,
 };
 
 @group(0) @binding(0) var<storage, read> counts: array<u32>;
@@ -34,6 +36,8 @@ const graticule = vec3f(0.55, 0.42, 0.16);
 // The skin-tone line's direction: 123 degrees from +Cb (src/scope.rs), its cosine
 // and sine written out (a fragment shader computing them costs a CPU-run GPU).
 const skinTone = vec2f(-0.54463904, 0.83867057);
+// A graticule line's half-width in pixels (src/scope.rs LINE_HALF).
+const lineHalf = 0.51;
 // At most this many bins are read a side for one fragment of a shrunk scope.
 const maxSamples = 16u;
 
@@ -103,11 +107,23 @@ fn waveform(t: vec2f) -> vec3f {
   var width = view.panel.x;
   var shown = view.shown;
   if (view.kind == 1u) {
-    // Parade: R, G, B in thirds.
-    let part = min(u32(x * 3.0), 2u);
-    x = x * 3.0 - f32(part);
-    width = width / 3.0;
-    shown = 1u << part;
+    // Parade: a part a shown channel (R, G and B when none is), in the order
+    // luminance, R, G, B.
+    let mask = select(view.shown, 7u, view.shown == 0u);
+    let parts = countOneBits(mask);
+    let part = min(u32(x * f32(parts)), parts - 1u);
+    x = x * f32(parts) - f32(part);
+    width = width / f32(parts);
+    let order = vec4u(3u, 0u, 1u, 2u);
+    var seen = 0u;
+    for (var k = 0u; k < 4u; k++) {
+      if ((mask & (1u << order[k])) != 0u) {
+        if (seen == part) {
+          shown = 1u << order[k];
+        }
+        seen++;
+      }
+    }
   }
   let columns = covered(x, width, view.columns);
   let levelsCovered = covered(t.y, view.panel.y, levels);
@@ -135,29 +151,31 @@ fn onVectorscopeGraticule(cb: f32, cr: f32, half: f32) -> bool {
   let d = vec2f(cb - 128.0, cr - 128.0);
   let radius = 127.5;
   let circle = (abs(length(d) - radius) < half) | any(abs(d) < vec2f(half));
-  // The six targets' boxes, two to a vec4f: 5 codes from the target, either way.
-  // Written out without branches, which a CPU-run GPU takes on every lane.
+  // The twelve targets' boxes, two to a vec4f: 5 codes from the target, either
+  // way. Without branches, which a CPU-run GPU takes on every lane.
   let p = vec4f(cb, cr, cb, cr);
-  let off0 = abs(p - view.targets[0]);
-  let off1 = abs(p - view.targets[1]);
-  let off2 = abs(p - view.targets[2]);
-  let edges0 = vec2f(max(off0.x, off0.y), max(off0.z, off0.w));
-  let edges1 = vec2f(max(off1.x, off1.y), max(off1.z, off1.w));
-  let edges2 = vec2f(max(off2.x, off2.y), max(off2.z, off2.w));
   let h = vec2f(half);
-  let boxes = any(abs(edges0 - 5.0) < h) | any(abs(edges1 - 5.0) < h) | any(abs(edges2 - 5.0) < h);
+  var boxes = false;
+  for (var i = 0u; i < 6u; i++) {
+    let off = abs(p - view.targets[i]);
+    let edges = vec2f(max(off.x, off.y), max(off.z, off.w));
+    boxes = boxes | any(abs(edges - 5.0) < h);
+  }
   let along = dot(d, skinTone);
   let across = abs(d.x * skinTone.y - d.y * skinTone.x);
   return circle | boxes | ((along > 0.0) & (along < radius) & (across < half));
 }
 
-fn vectorscope(t: vec2f) -> vec3f {
+fn vectorscope(texcoord: vec2f) -> vec3f {
   let n = view.columns;
+  // Magnified about the middle, as src/scope.rs draw_vectorscope.
+  let zoom = max(view.zoom, 1.0);
+  let t = 0.5 + (texcoord - 0.5) / zoom;
   let cb = t.x * 256.0 - 0.5;
   let cr = t.y * 256.0 - 0.5;
   // Rows run from the top (+Cr); t.y from the bottom.
-  let columns = covered(t.x, view.panel.x, n);
-  let rows = covered(1.0 - t.y, view.panel.y, n);
+  let columns = covered(t.x, view.panel.x * zoom, n);
+  let rows = covered(1.0 - t.y, view.panel.y * zoom, n);
   let stepX = max((columns.y - columns.x) / maxSamples, 1u);
   let stepY = max((rows.y - rows.x) / maxSamples, 1u);
   var total = 0.0;
@@ -169,7 +187,7 @@ fn vectorscope(t: vec2f) -> vec3f {
     }
   }
   let c = cellHue(cb, cr) * brightness(total / samples);
-  return select(c, max(c, graticule), onVectorscopeGraticule(cb, cr, 128.0 / view.panel.x));
+  return select(c, max(c, graticule), onVectorscopeGraticule(cb, cr, lineHalf * 256.0 / (view.panel.x * zoom)));
 }
 
 @fragment fn fs(fsInput: VSOutput) -> @location(0) vec4f {

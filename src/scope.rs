@@ -6,7 +6,8 @@
 //! - **Waveform**: for every pixel column, the histogram of its values: R, G, B by
 //!   the stored 8-bit value, luminance by the histograms' integer rule (256 bins).
 //!   Drawn with x = column, y = value (0 at the bottom).
-//! - **Parade**: the R, G and B waveforms side by side (the same counts).
+//! - **Parade**: the R, G and B waveforms side by side (the same counts); with
+//!   luminance, YRGB.
 //! - **Vectorscope**: the histogram of chroma on an N x N grid. R', G', B' =
 //!   stored / 255 (f32); Y' = 0.2126 R' + 0.7152 G' + 0.0722 B'; Cb = (B' - Y') /
 //!   1.8556, Cr = (R' - Y') / 1.5748 (BT.709, full range); 8-bit codes cb =
@@ -115,12 +116,13 @@ impl Counts {
         }
     }
 
-    /// The scope drawn at natural size: the waveform of luminance, the parade, or
-    /// the vectorscope. (`Scope::fits` says beforehand whether it can be.)
-    pub fn draw(&self, scope: Scope, style: Style) -> Image {
+    /// The scope drawn at natural size: the waveform or the parade of the `shown`
+    /// channels (0 R, 1 G, 2 B, 3 luminance), or the vectorscope. (`Scope::fits`
+    /// says beforehand whether it can be.)
+    pub fn draw(&self, scope: Scope, shown: &[usize], style: Style) -> Image {
         match (self, scope) {
-            (Counts::Waveform(w), Scope::Parade) => draw_parade(w, style),
-            (Counts::Waveform(w), _) => draw_waveform(w, &[3], style),
+            (Counts::Waveform(w), Scope::Parade) => draw_parade(w, shown, style),
+            (Counts::Waveform(w), _) => draw_waveform(w, shown, style),
             (Counts::Vectorscope(v), _) => draw_vectorscope(v, style),
         }
     }
@@ -225,13 +227,23 @@ pub fn vectorscope(
 /// How counts become light: linear or logarithmic, times a gain. A count as large
 /// as the scope's reference (a waveform bin holding 1/32 of its column; a
 /// vectorscope cell holding 1/256 of the pixels) is full brightness at gain 1.
+/// The vectorscope is magnified `zoom` times about its middle (1 shows every chroma,
+/// 2 the inner half: the low saturation of most footage spread out).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Style {
     pub log: bool,
     pub gain: f32,
+    pub zoom: f32,
 }
 
 impl Style {
+    /// Linear, gain 1, the whole vectorscope.
+    pub const PLAIN: Style = Style {
+        log: false,
+        gain: 1.0,
+        zoom: 1.0,
+    };
+
     /// The brightness, 0 to 1, of `count` against `reference`.
     pub fn brightness(self, count: f32, reference: f32) -> f32 {
         let reference = reference.max(1.0);
@@ -304,34 +316,57 @@ pub fn draw_waveform(waveform: &Waveform, shown: &[usize], style: Style) -> Imag
     to_rgba(pixels, waveform.width, LEVELS as u32)
 }
 
-/// The RGB parade at natural size: the R, G and B waveforms side by side.
-pub fn draw_parade(waveform: &Waveform, style: Style) -> Image {
-    let parts: Vec<Image> = (0..3)
+/// The parade's parts, left to right, of the `shown` channels: luminance first
+/// (YRGB, as video tools order it), then R, G and B; R, G and B when none is.
+pub fn parade_order(shown: &[usize]) -> Vec<usize> {
+    let order: Vec<usize> = [3, 0, 1, 2]
+        .into_iter()
+        .filter(|c| shown.contains(c))
+        .collect();
+    if order.is_empty() {
+        vec![0, 1, 2]
+    } else {
+        order
+    }
+}
+
+/// The parade at natural size: the waveforms of the `shown` channels side by side,
+/// in `parade_order`.
+pub fn draw_parade(waveform: &Waveform, shown: &[usize], style: Style) -> Image {
+    let parts: Vec<Image> = parade_order(shown)
+        .into_iter()
         .map(|c| draw_waveform(waveform, &[c], style))
         .collect();
     let w = waveform.width as usize * 4;
-    let mut rgba = Vec::with_capacity(w * 3 * LEVELS);
+    let mut rgba = Vec::with_capacity(w * parts.len() * LEVELS);
     for y in 0..LEVELS {
         for part in &parts {
             rgba.extend_from_slice(&part.rgba()[y * w..(y + 1) * w]);
         }
     }
-    Image::from_rgba(waveform.width * 3, LEVELS as u32, rgba).expect("sized to fit")
+    Image::from_rgba(waveform.width * parts.len() as u32, LEVELS as u32, rgba)
+        .expect("sized to fit")
 }
 
-/// Where the six 75% colour bars land: (cb, cr) codes of red, yellow, green, cyan,
-/// blue and magenta at 191 (75% of 255).
-pub fn colour_bar_targets() -> [(u32, u32); 6] {
-    const V: u8 = 191;
+/// Where the six colour bars land at `v` (191 for 75% bars, 255 for 100%): (cb,
+/// cr) codes of red, yellow, green, cyan, blue and magenta.
+pub fn colour_bar_targets(v: u8) -> [(u32, u32); 6] {
     [
-        (V, 0, 0),
-        (V, V, 0),
-        (0, V, 0),
-        (0, V, V),
-        (0, 0, V),
-        (V, 0, V),
+        (v, 0, 0),
+        (v, v, 0),
+        (0, v, 0),
+        (0, v, v),
+        (0, 0, v),
+        (v, 0, v),
     ]
     .map(|(r, g, b)| chroma_codes(r, g, b))
+}
+
+/// The vectorscope's targets, boxed on its graticule: the 75% bars' and the 100%
+/// bars'.
+pub fn vectorscope_targets() -> [(u32, u32); 12] {
+    let (a, b) = (colour_bar_targets(191), colour_bar_targets(255));
+    std::array::from_fn(|i| if i < 6 { a[i] } else { b[i - 6] })
 }
 
 /// A word on a scope's graticule: `text` at (`x`, `y`) of the scope's unit square
@@ -345,9 +380,10 @@ pub struct Label {
 
 /// The graticule named, as a pro tool names it: the waveform's and the parade's
 /// lines by their share of full scale (0, 25, 50, 75, 100%) at their left edge;
-/// the vectorscope's six colour-bar targets by their colours (R, Yl, G, Cy, B,
-/// Mg), each just outside its box, away from the centre.
-pub fn graticule_labels(scope: Scope) -> Vec<Label> {
+/// the vectorscope's six 75% colour-bar targets by their colours (R, Yl, G, Cy, B,
+/// Mg), each just outside its box, away from the centre, where `zoom` leaves them
+/// in view.
+pub fn graticule_labels(scope: Scope, zoom: f32) -> Vec<Label> {
     match scope {
         Scope::Waveform | Scope::Parade => WAVEFORM_LINES
             .iter()
@@ -358,23 +394,31 @@ pub fn graticule_labels(scope: Scope) -> Vec<Label> {
                 y: 1.0 - (level as f32 + 0.5) / LEVELS as f32,
             })
             .collect(),
-        Scope::Vectorscope { .. } => colour_bar_targets()
+        Scope::Vectorscope { .. } => colour_bar_targets(191)
             .iter()
             .zip(["R", "Yl", "G", "Cy", "B", "Mg"])
-            .map(|(&(cb, cr), text)| {
-                let (x, y) = ((cb as f32 + 0.5) / 256.0, 1.0 - (cr as f32 + 0.5) / 256.0);
+            .filter_map(|(&(cb, cr), text)| {
+                let (dx, dy) = (
+                    (cb as f32 + 0.5) / 256.0 - 0.5,
+                    0.5 - (cr as f32 + 0.5) / 256.0,
+                );
                 // 16 codes past the target, away from the centre.
-                let (dx, dy) = (x - 0.5, y - 0.5);
-                let away = 16.0 / 256.0 / dx.hypot(dy);
-                Label {
+                let away = 1.0 + 16.0 / 256.0 / dx.hypot(dy);
+                let (x, y) = (0.5 + dx * away * zoom, 0.5 + dy * away * zoom);
+                ((0.02..0.98).contains(&x) && (0.02..0.98).contains(&y)).then_some(Label {
                     text,
-                    x: x + dx * away,
-                    y: y + dy * away,
-                }
+                    x,
+                    y,
+                })
             })
             .collect(),
     }
 }
+
+/// A vectorscope graticule line's half-width, in pixels: a little over half, so
+/// that a line midway between two pixels' centres (the axes at 2x) lights both
+/// rather than neither.
+pub const LINE_HALF: f32 = 0.51;
 
 /// The skin-tone line's angle, degrees counterclockwise from +Cb (right) towards
 /// +Cr (up): where the faces of every complexion fall.
@@ -382,8 +426,9 @@ pub const SKIN_TONE_DEGREES: f32 = 123.0;
 
 /// Whether a point of the vectorscope's code plane (cb right, cr up; `half` the
 /// half-width of a pixel in codes) lies on the graticule: the outer circle, the
-/// axes through neutral, a box round each 75% colour bar, the skin-tone line.
-pub fn on_vectorscope_graticule(cb: f32, cr: f32, half: f32, targets: &[(u32, u32); 6]) -> bool {
+/// axes through neutral, a box round each target (`vectorscope_targets`), the
+/// skin-tone line.
+pub fn on_vectorscope_graticule(cb: f32, cr: f32, half: f32, targets: &[(u32, u32)]) -> bool {
     let (dx, dy) = (cb - 128.0, cr - 128.0);
     let radius = 127.5;
     let distance = (dx * dx + dy * dy).sqrt();
@@ -415,22 +460,28 @@ pub fn cell_hue(cb: f32, cr: f32) -> [f32; 3] {
 }
 
 /// The vectorscope at natural size: a pixel per cell, lit in its hue by its count,
-/// with the graticule.
+/// with the graticule; magnified `style.zoom` times about its middle, each pixel
+/// the cell under its centre.
 pub fn draw_vectorscope(scope: &Vectorscope, style: Style) -> Image {
     let n = scope.size;
     let reference = vectorscope_reference(scope.pixels);
-    let targets = colour_bar_targets();
-    let scale = 256.0 / n as f32;
+    let targets = vectorscope_targets();
+    let zoom = style.zoom.max(1.0);
+    // Pixel k's centre, 0..1 across, once magnified about the middle (the edge
+    // between codes 127 and 128: at 2x no pixel's centre falls on a cell's edge,
+    // where the CPU's and the GPU's rounding could differ).
+    let at = |k: u32| 0.5 + ((k as f32 + 0.5) / n as f32 - 0.5) / zoom;
     let mut pixels = Vec::with_capacity((n * n) as usize);
     for row in 0..n {
         for column in 0..n {
-            // The pixel's centre in codes: cb right, cr up.
-            let cb = (column as f32 + 0.5) * scale - 0.5;
-            let cr = 255.5 - (row as f32 + 0.5) * scale;
-            let light =
-                style.brightness(scope.counts[(row * n + column) as usize] as f32, reference);
+            let (tx, ty) = (at(column), at(row));
+            // In codes: cb right, cr up.
+            let (cb, cr) = (tx * 256.0 - 0.5, 255.5 - ty * 256.0);
+            let cell = |t: f32| ((t * n as f32).floor() as u32).min(n - 1);
+            let count = scope.counts[(cell(ty) * n + cell(tx)) as usize];
+            let light = style.brightness(count as f32, reference);
             let mut c = cell_hue(cb, cr).map(|v| v * light);
-            if on_vectorscope_graticule(cb, cr, scale / 2.0, &targets) {
+            if on_vectorscope_graticule(cb, cr, LINE_HALF * 256.0 / n as f32 / zoom, &targets) {
                 c = [0, 1, 2].map(|k| c[k].max(GRATICULE[k]));
             }
             pixels.push(c);

@@ -6,8 +6,7 @@
 import init, { GpuContext, Picture, ScopeScreen, scopeSource, scopeLabels } from '../pkg/histogram.js';
 import {
   el, setState, errorText, sentence, download, pager, showPicture, nextPaint, formatMs, watchDevice, lostText, stem,
-  scopeBox, nameGraticule,
-} from './site.js';
+  scopeBox, nameGraticule, listing } from './site.js';
 import { readPicture } from './input.js';
 import { liveVideo } from './frames.js';
 
@@ -36,7 +35,14 @@ const channelBoxes = ['R', 'G', 'B', 'Luma'].map((name, i) =>
 const options = el('div', { class: 'controls' },
   el('label', { class: 'option' }, logBox, ' Logarithmic'),
   el('label', { class: 'option', for: 'gain' }, 'Gain ', gain, gainText));
-if (scope === 'vectorscope') options.append(el('label', { class: 'option', for: 'size' }, 'Grid ', sizeSelect));
+const yrgbBox = el('input', { type: 'checkbox', id: 'yrgb' });
+const zoomBox = el('input', { type: 'checkbox', id: 'zoom' });
+const zoom = () => (zoomBox.checked ? 2 : 1);
+if (scope === 'vectorscope') {
+  options.append(el('label', { class: 'option', for: 'size' }, 'Grid ', sizeSelect),
+    el('label', { class: 'option' }, zoomBox, ' 2× zoom'));
+}
+if (scope === 'parade') options.append(el('label', { class: 'option' }, yrgbBox, ' Luma first (YRGB)'));
 if (scope === 'waveform') {
   options.append(el('span', { class: 'option' }, 'Channels:',
     ...channelBoxes.map((box, i) => el('label', {}, box, ` ${['R', 'G', 'B', 'Luma'][i]}`))));
@@ -62,14 +68,14 @@ main.append(
   options, status, message,
   el('div', { class: 'stage scope-stage' }, pictureFigure, el('figure', {}, scopeFrame, el('figcaption', {}, scopeCaption()))),
   timing,
-  el('details', {}, el('summary', {}, 'The WGSL of this kernel'), el('pre', {}, kernel)),
-  el('details', {}, el('summary', {}, 'The WGSL that draws it'), el('pre', {}, drawing)));
+  el('details', {}, el('summary', {}, 'The WGSL of this kernel'), listing(kernel)),
+  el('details', {}, el('summary', {}, 'The WGSL that draws it'), listing(drawing)));
 
 function scopeCaption() {
   return {
     waveform: 'x: the picture’s columns · y: value, 0 at the bottom · lines at 0, 25, 50, 75, 100%',
-    parade: 'R, G and B waveforms side by side · lines at 0, 25, 50, 75, 100%',
-    vectorscope: '+Cb right, +Cr up · boxes: the 75% colour bars · line: skin tones',
+    parade: 'R, G and B waveforms side by side (with luma first: YRGB) · lines at 0, 25, 50, 75, 100%',
+    vectorscope: '+Cb right, +Cr up · boxes: the 75% and 100% colour bars · line: skin tones',
   }[scope];
 }
 
@@ -87,8 +93,9 @@ let frames = 0;
 let fps = 0;
 
 const style = () => {
-  const shown = scope === 'waveform' ? channelBoxes.flatMap((b, i) => (b.checked ? [i] : [])) : [0, 1, 2];
-  return [logBox.checked, 2 ** Number(gain.value), Uint8Array.from(shown)];
+  const shown = scope === 'waveform' ? channelBoxes.flatMap((b, i) => (b.checked ? [i] : []))
+    : yrgbBox.checked ? [3, 0, 1, 2] : [0, 1, 2];
+  return [logBox.checked, 2 ** Number(gain.value), Uint8Array.from(shown), zoom()];
 };
 const gridSize = () => Number(sizeSelect.value);
 
@@ -221,7 +228,11 @@ document.addEventListener('drop', (e) => {
 videoButton.addEventListener('click', () => live.useUrl(DEFAULT_VIDEO, 'The project’s video'));
 cameraButton.addEventListener('click', () => live.useCamera());
 timeButton.addEventListener('click', () => drawPicture());
-for (const input of [logBox, gain, ...channelBoxes]) input.addEventListener('input', restyle);
+for (const input of [logBox, gain, yrgbBox, ...channelBoxes]) input.addEventListener('input', restyle);
+zoomBox.addEventListener('input', () => {
+  nameGraticule(scopeFrame, JSON.parse(scopeLabels(scope, zoom())));
+  restyle();
+});
 sizeSelect.addEventListener('change', () => {
   if (source?.kind === 'picture') makeScreen(), drawPicture();
   else live.refresh();
@@ -251,7 +262,7 @@ setInterval(() => {
 
 try {
   await init();
-  nameGraticule(scopeFrame, JSON.parse(scopeLabels(scope)));
+  nameGraticule(scopeFrame, JSON.parse(scopeLabels(scope, zoom())));
   kernel.textContent = scopeSource(scope);
   drawing.textContent = scopeSource('draw');
   gpu = await GpuContext.create();

@@ -52,7 +52,16 @@ export function panelView(studio) {
   // panel's channel: labels in the page's text, over the canvas the GPU draws.
   const names = el('div', { class: 'panel-names', 'aria-hidden': 'true' });
   const axis = el('div', { class: 'panel-axis', 'aria-hidden': 'true' });
-  const frame = el('div', { class: 'panel-frame' }, el('div', { class: 'panel-plot' }, canvas, cursor, names), axis);
+  // Clipping triangles, as in a photo editor's histogram: lit in the colours of the
+  // channels with pixels at 0 (left) or at the top value (right); either one
+  // turns the clipping warning on the picture on or off.
+  const triangles = ['shadows', 'highlights'].map((end) => el('button', {
+    type: 'button', class: `clip-triangle ${end}`, hidden: true, 'aria-pressed': 'false',
+  }));
+  const frame = el('div', { class: 'panel-frame' }, el('div', { class: 'clip-row' }, ...triangles),
+    el('div', { class: 'panel-plot' }, canvas, cursor, names), axis);
+  // What a light cap on a bar means, said once under the panel.
+  const capNote = el('p', { class: 'hint cap-note' }, 'A bar with a light cap is taller than the panel; its count is in the reading.');
   // Its room is kept (a reading fills two lines), so until the first reading it
   // says how to get one rather than leaving an empty band.
   const HINT = 'Hover over the histogram, or focus it and use the arrow keys, to read a bin.';
@@ -79,7 +88,7 @@ export function panelView(studio) {
   // that a new Studio (a lost device) shows the same one; `pinWanted` until then.
   let pinnedCounts = null;
   let pinWanted = false;
-  // [panel index, bin] of the readout.
+  // ['before' or 'after', panel index, bin] of the readout.
   let cursorBin = null;
 
   /** No reading: the hint again, no cursor. */
@@ -100,24 +109,29 @@ export function panelView(studio) {
       clearReadout();
       return;
     }
-    const rects = current.panelRects();
-    const [p, bin] = cursorBin;
-    if (p * 5 >= rects.length || bin >= outcome.numBins) {
+    // The cursor's panel: one of the picture's, or of the adjusted picture's
+    // (the right half, when an adjustment is on).
+    const [side, p, bin] = cursorBin;
+    const after = side === 'after';
+    const shown = after ? studio.afterOutcome : outcome;
+    const rects = after ? current.adjustedRects() : current.panelRects();
+    if (!shown || p * 5 >= rects.length || bin >= shown.numBins) {
       clearReadout();
       return;
     }
     const [x, y, w, h, mask] = rects.slice(p * 5, p * 5 + 5);
-    const n = outcome.numBins;
-    const total = outcome.pixels;
+    const n = shown.numBins;
+    const total = shown.pixels;
     const parts = [0, 1, 2, 3].filter((c) => mask & (1 << c)).map((c) => {
-      const bins = outcome.bins(c);
+      const bins = shown.bins(c);
       const count = bins[bin];
       let below = 0;
       for (let b = 0; b <= bin; b++) below += bins[b];
       return `${CHANNELS[c]} ${count.toLocaleString('en')} (${((100 * count) / total).toFixed(2)}%, ` +
         `up to here ${((100 * below) / total).toFixed(1)}%)`;
     });
-    readout.textContent = `Bin ${bin} of ${n}${binValues(outcome, current, bin)}: ${parts.join(' · ')}`;
+    const half = studio.adjusted ? (after ? 'After: ' : 'Before: ') : '';
+    readout.textContent = `${half}Bin ${bin} of ${n}${after ? '' : binValues(outcome, current, bin)}: ${parts.join(' · ')}`;
     Object.assign(cursor.style, {
       left: `${(x + ((bin + 0.5) * w) / n) * 100}%`, top: `${y * 100}%`, height: `${h * 100}%`,
     });
@@ -155,11 +169,13 @@ export function panelView(studio) {
     }
   }
 
+  /** The panel under (fx, fy): ['before' or 'after', its index], or null. */
   function panelAt(fx, fy) {
-    const rects = studio.current.panelRects();
-    for (let i = 0; i < rects.length / 5; i++) {
-      const [x, y, w, h] = rects.slice(i * 5, i * 5 + 4);
-      if (fx >= x && fx <= x + w && fy >= y && fy <= y + h) return i;
+    for (const [side, rects] of [['before', studio.current.panelRects()], ['after', studio.current.adjustedRects()]]) {
+      for (let i = 0; i < rects.length / 5; i++) {
+        const [x, y, w, h] = rects.slice(i * 5, i * 5 + 4);
+        if (fx >= x && fx <= x + w && fy >= y && fy <= y + h) return [side, i];
+      }
     }
     return null;
   }
@@ -169,24 +185,35 @@ export function panelView(studio) {
     const box = canvas.getBoundingClientRect();
     const fx = (e.clientX - box.left) / box.width;
     const fy = (e.clientY - box.top) / box.height;
-    const p = panelAt(fx, fy);
-    if (p === null) return;
-    const [x, , w] = studio.current.panelRects().slice(p * 5, p * 5 + 3);
-    const n = studio.outcome.numBins;
-    cursorBin = [p, Math.min(n - 1, Math.max(0, Math.floor(((fx - x) / w) * n)))];
+    const at = panelAt(fx, fy);
+    // Between the halves or the panels: no reading, never the last one left standing.
+    if (at === null) {
+      clearReadout();
+      return;
+    }
+    const [side, p] = at;
+    const rects = side === 'after' ? studio.current.adjustedRects() : studio.current.panelRects();
+    const [x, , w] = rects.slice(p * 5, p * 5 + 3);
+    const n = (side === 'after' ? studio.afterOutcome : studio.outcome)?.numBins ?? studio.outcome.numBins;
+    cursorBin = [side, p, Math.min(n - 1, Math.max(0, Math.floor(((fx - x) / w) * n)))];
     showReadout();
   });
   canvas.addEventListener('keydown', (e) => {
     if (!studio.outcome) return;
-    const n = studio.outcome.numBins;
-    const [p, bin] = cursorBin ?? [0, Math.floor(n / 2)];
+    const [side, p, bin] = cursorBin ?? ['before', 0, Math.floor(studio.outcome.numBins / 2)];
+    const n = (side === 'after' ? studio.afterOutcome?.numBins : null) ?? studio.outcome.numBins;
     const step = { ArrowLeft: -1, ArrowRight: 1, PageDown: -n / 16, PageUp: n / 16 }[e.key];
-    const panels = studio.current.panelRects().length / 5;
-    if (step !== undefined) cursorBin = [p, Math.min(n - 1, Math.max(0, bin + step))];
-    else if (e.key === 'Home') cursorBin = [p, 0];
-    else if (e.key === 'End') cursorBin = [p, n - 1];
-    else if (e.key === 'ArrowDown' || e.key === 'ArrowUp') cursorBin = [(p + (e.key === 'ArrowDown' ? 1 : panels - 1)) % panels, bin];
-    else return;
+    // Up and down go through the panels, the picture's and then the adjusted picture's.
+    const all = [...Array(studio.current.panelRects().length / 5).keys()].map((i) => ['before', i])
+      .concat([...Array(studio.current.adjustedRects().length / 5).keys()].map((i) => ['after', i]));
+    const at = Math.max(0, all.findIndex(([s, i]) => s === side && i === p));
+    if (step !== undefined) cursorBin = [side, p, Math.min(n - 1, Math.max(0, bin + step))];
+    else if (e.key === 'Home') cursorBin = [side, p, 0];
+    else if (e.key === 'End') cursorBin = [side, p, n - 1];
+    else if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      const [s2, p2] = all[(at + (e.key === 'ArrowDown' ? 1 : all.length - 1)) % all.length];
+      cursorBin = [s2, p2, bin];
+    } else return;
     e.preventDefault();
     showReadout();
   });
@@ -195,7 +222,7 @@ export function panelView(studio) {
   canvas.addEventListener('blur', clearReadout);
   canvas.addEventListener('focus', () => {
     if (!cursorBin && studio.outcome) {
-      cursorBin = [0, Math.floor(studio.outcome.numBins / 2)];
+      cursorBin = ['before', 0, Math.floor(studio.outcome.numBins / 2)];
       showReadout();
     }
   });
@@ -207,7 +234,42 @@ export function panelView(studio) {
     if (e.target === binsSelect) studio.rebuild();
     else view.apply(studio.current);
     studio.redraw();
+    showTriangles();
   });
+  for (const triangle of triangles) {
+    triangle.addEventListener('click', () => {
+      const box = input('#clipping');
+      box.checked = !box.checked;
+      box.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+  }
+
+  /**
+   * The triangles from the latest counts: shown where each bin is one level (the
+   * first bin is exactly 0, the last the top value), lit in the clipped channels'
+   * colours, pressed while the picture shows the clipping warning.
+   */
+  function showTriangles() {
+    const { outcome, current } = studio;
+    const exact = outcome && current && !outcome.hdr && outcome.numBins === 2 ** current.depth;
+    const on = input('#clipping').checked;
+    triangles.forEach((triangle, end) => {
+      triangle.hidden = !exact;
+      if (!exact) return;
+      const n = outcome.numBins;
+      const total = outcome.pixels;
+      const shares = [0, 1, 2].map((c) => outcome.bins(c)[end === 0 ? 0 : n - 1] / total);
+      const [r, g, b] = shares.map((v) => v > 0);
+      triangle.style.setProperty('--lit', r || g || b ? `rgb(${r ? 255 : 70}, ${g ? 255 : 70}, ${b ? 255 : 70})` : '');
+      triangle.classList.toggle('lit', r || g || b);
+      const where = end === 0 ? 'Shadows clipped (at 0)' : `Highlights clipped (at ${n - 1})`;
+      const said = shares.map((v, c) => `${CHANNELS[c]} ${(100 * v).toFixed(2)}%`).join(', ');
+      triangle.setAttribute('aria-label', `${where}: ${said} of the pixels. Shows the clipping warning on the picture.`);
+      triangle.title = `${where}: ${said}`;
+      triangle.setAttribute('aria-pressed', String(on));
+    });
+  }
+
   pinButton.addEventListener('click', () => {
     if (!studio.current) return;
     const now = !pinned();
@@ -224,6 +286,7 @@ export function panelView(studio) {
     canvas,
     frame,
     readout,
+    capNote,
     options,
     /**
      * Bins to count for a picture of `depth` bits a channel: the choices open up
@@ -266,6 +329,7 @@ export function panelView(studio) {
       }
       label();
       showReadout();
+      showTriangles();
     },
   };
   return view;

@@ -89,9 +89,14 @@ export function regionView(studio, canvas) {
     if (x + w <= width && y + h <= height) {
       set(x, y, w, h);
     } else if (enter) {
+      const typedText = `${x}, ${y}, ${w}×${h}`;
       x = Math.min(x, width - 1);
       y = Math.min(y, height - 1);
-      set(x, y, Math.min(w, width - x), Math.min(h, height - y));
+      [w, h] = [Math.min(w, width - x), Math.min(h, height - y)];
+      set(x, y, w, h);
+      // Fitted, and said: the region counted is not the one typed.
+      why.hidden = false;
+      why.textContent = `${typedText} is past the picture's ${width}×${height}: fitted to ${x}, ${y}, ${w}×${h}.`;
     } else {
       why.hidden = false;
       why.textContent = `${x}+${w} by ${y}+${h} is past the picture's ${width}×${height}: the region applies once ` +

@@ -1,7 +1,9 @@
 // The studio's scopes: a selector beside the histogram (waveform, parade,
-// vectorscope; on a wide window several at once), each scope in its own canvas,
-// counted and drawn by the Studio (src/web/scope.rs) on every frame, over the
-// region; its brightness controls; exports of each as PNG and its counts as JSON.
+// vectorscope; on a wide window several at once), each scope in its own canvas as
+// wide as the histogram panel, or opened full size over the page; counted and
+// drawn by the Studio (src/web/scope.rs) on every frame, over the region; their
+// brightness, the waveform's and the parade's channels, the vectorscope's zoom;
+// exports of each as PNG and its counts as JSON.
 import { scopeLabels } from '../pkg/histogram.js';
 import { el, download, errorText, scopeBox, nameGraticule } from './site.js';
 
@@ -15,34 +17,74 @@ export function scopesView(page) {
   const boxes = SCOPES.map((name) => el('input', { type: 'checkbox', value: name, id: `scope-${name}` }));
   const logBox = el('input', { type: 'checkbox', id: 'scope-log' });
   const gain = el('input', { type: 'range', id: 'scope-gain', min: '-2', max: '3', step: '0.25', value: '0' });
+  const waveformChannels = el('select', { id: 'scope-waveform-channels' },
+    el('option', { value: '3' }, 'Luma'), el('option', { value: '0,1,2' }, 'R, G and B overlaid'));
+  const yrgb = el('input', { type: 'checkbox', id: 'scope-yrgb' });
+  const zoom = el('input', { type: 'checkbox', id: 'scope-zoom' });
   const canvases = Object.fromEntries(SCOPES.map((name) => [name, el('canvas', {
     class: `scope ${name}`, role: 'img', 'aria-label': `${TITLES[name]} of the counted pixels`,
   })]));
-  const figures = Object.fromEntries(SCOPES.map((name) => [name, el('figure', { hidden: true },
-    nameGraticule(scopeBox(canvases[name]), JSON.parse(scopeLabels(name))), el('figcaption', {}, TITLES[name], ' · ',
+  const scopeBoxes = Object.fromEntries(SCOPES.map((name) => [name, scopeBox(canvases[name])]));
+  const fullButtons = Object.fromEntries(SCOPES.map((name) => [name,
+    el('button', { type: 'button', class: 'link', 'aria-pressed': 'false', onclick: () => setFull(name, !figures[name].classList.contains('full')) }, 'Full size')]));
+  const figures = Object.fromEntries(SCOPES.map((name) => [name, el('figure', { hidden: true, class: 'studio-scope' },
+    scopeBoxes[name], el('figcaption', {}, TITLES[name], ' · ', fullButtons[name], ' · ',
       el('button', { type: 'button', class: 'link', onclick: () => exportPng(name) }, 'PNG'), ' ',
       el('button', { type: 'button', class: 'link', onclick: () => exportJson(name) }, 'JSON')))]));
   const options = el('fieldset', { class: 'scope-options' }, el('legend', {}, 'Scopes'),
     ...boxes.map((box) => el('label', { class: 'option' }, box, ` ${TITLES[box.value]}`)),
     el('label', { class: 'option' }, logBox, ' Logarithmic'),
-    el('label', { class: 'option', for: 'scope-gain' }, 'Gain ', gain));
+    el('label', { class: 'option', for: 'scope-gain' }, 'Gain ', gain),
+    el('label', { class: 'option', for: 'scope-waveform-channels' }, 'Waveform ', waveformChannels),
+    el('label', { class: 'option' }, yrgb, ' Parade with luma (YRGB)'),
+    el('label', { class: 'option' }, zoom, ' Vectorscope 2× zoom'));
   // Where the browser's WebGPU runs on the CPU the Studio draws scopes on a video
   // less often (`scopeEvery`), and the visitor is told.
   const cadence = el('p', { class: 'note', hidden: true });
   const frame = el('div', { class: 'studio-scopes' }, ...SCOPES.map((name) => figures[name]), cadence);
 
   const chosen = () => boxes.filter((b) => b.checked).map((b) => b.value);
-  const style = () => [logBox.checked, 2 ** Number(gain.value), Uint8Array.from([3])];
+  const zoomed = () => (zoom.checked ? 2 : 1);
+  const style = () => [logBox.checked, 2 ** Number(gain.value), zoomed(),
+    Uint8Array.from(waveformChannels.value.split(',').map(Number)), Uint8Array.from(yrgb.checked ? [3, 0, 1, 2] : [0, 1, 2])];
+  const label = () => { for (const name of SCOPES) nameGraticule(scopeBoxes[name], JSON.parse(scopeLabels(name, zoomed()))); };
+  label();
+
+  /** Scope `name` over the whole window, or back beside the histogram (Escape too). */
+  function showFull(name) {
+    for (const other of SCOPES) {
+      figures[other].classList.toggle('full', other === name);
+      fullButtons[other].setAttribute('aria-pressed', String(other === name));
+      fullButtons[other].textContent = other === name ? 'Back to the panel' : 'Full size';
+    }
+    document.documentElement.classList.toggle('scope-full', name !== null);
+  }
+  function setFull(name, on) {
+    showFull(on ? name : null);
+    fullButtons[name].focus();
+    for (const n of chosen()) fit(canvases[n]);
+    page.redraw();
+  }
+  document.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape' && document.documentElement.classList.contains('scope-full')) {
+      const open = SCOPES.find((n) => figures[n].classList.contains('full'));
+      e.preventDefault();
+      e.stopImmediatePropagation();
+      setFull(open, false);
+    }
+  }, true);
 
   /** The chosen scopes on `studio` (a new one, or after a change). */
   function apply(studio) {
     const names = chosen();
     for (const name of SCOPES) figures[name].hidden = !names.includes(name);
+    if (SCOPES.some((n) => figures[n].hidden && figures[n].classList.contains('full'))) showFull(null);
     for (const name of names) fit(canvases[name]);
     studio.setScopes(names, names.map((n) => canvases[n]), 256);
     studio.setScopeStyle(...style());
     const every = studio.scopeEvery;
-    cadence.hidden = !names.length || every === 1;
+    // Said only over a video: a picture's scopes are drawn whenever it changes.
+    cadence.hidden = !names.length || every === 1 || !page.isVideo;
     cadence.textContent = `This browser's WebGPU runs on the CPU: on a video each scope is redrawn every ${every}th frame, so that the video keeps its pace.`;
   }
 
@@ -81,8 +123,9 @@ export function scopesView(page) {
   }
 
   for (const box of boxes) box.addEventListener('change', () => changed(box));
-  for (const input of [logBox, gain]) {
-    input.addEventListener('input', () => {
+  for (const input of [logBox, gain, waveformChannels, yrgb, zoom]) {
+    input.addEventListener(input.type === 'range' ? 'input' : 'change', () => {
+      if (input === zoom) label();
       page.current?.setScopeStyle(...style());
       page.redraw();
     });

@@ -31,8 +31,14 @@ export function statsView(studio, panelCanvas) {
   const caption = el('caption', {}, 'Statistics of the counted pixels');
   const table = el('div', { class: 'table-wrap' }, el('table', { class: 'stats-table' },
     caption,
-    el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, ''), ...CHANNELS.map((c) => el('th', { scope: 'col' }, c)))),
+    el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, el('span', { class: 'visually-hidden' }, 'Statistic')), ...CHANNELS.map((c) => el('th', { scope: 'col' }, c)))),
     body));
+  // The adjusted picture's, beside them while an adjustment is on.
+  const afterBody = el('tbody');
+  const afterTable = el('div', { class: 'table-wrap', hidden: true }, el('table', { class: 'stats-table', id: 'stats-after' },
+    el('caption', {}, 'Statistics of the adjusted picture (all of it, as drawn on the right)'),
+    el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, el('span', { class: 'visually-hidden' }, 'Statistic')), ...CHANNELS.map((c) => el('th', { scope: 'col' }, c)))),
+    afterBody));
   const exports = el('div', { class: 'controls' },
     el('button', { type: 'button', id: 'csv' }, 'Bins as CSV'),
     el('button', { type: 'button', id: 'json' }, 'Statistics as JSON'),
@@ -46,6 +52,13 @@ export function statsView(studio, panelCanvas) {
       : `Statistics of the counted pixels${studio.adjusted ? ', as they are before the adjustment' : ''}`;
     body.replaceChildren(...rowsOf(outcome).map(([key, label]) => el('tr', {}, el('th', { scope: 'row' }, label),
       ...COLUMNS.map((c) => el('td', { 'data-stat': `${c}-${key}` }, format(stats[c]?.[key], key, hdr))))));
+    const after = studio.afterOutcome;
+    afterTable.hidden = !after;
+    if (after) {
+      const afterStats = JSON.parse(after.stats());
+      afterBody.replaceChildren(...STATS.map(([key, label]) => el('tr', {}, el('th', { scope: 'row' }, label),
+        ...COLUMNS.map((c) => el('td', { 'data-stat': `after-${c}-${key}` }, format(afterStats[c]?.[key], key, false))))));
+    }
   }
 
   exports.querySelector('#csv').addEventListener('click', () => {
@@ -93,5 +106,5 @@ export function statsView(studio, panelCanvas) {
     canvas.toBlob((blob) => download(`${studio.baseName()}-panel.png`, blob), 'image/png');
   });
 
-  return { table, exports, shown: show };
+  return { table, afterTable, exports, shown: show };
 }

@@ -6,11 +6,12 @@
 // holds the source (a picture here, a video through frames.js), composes the views,
 // and keeps what the visitor chose through a new Studio (other bins, a new device).
 import init, { GpuContext, Studio, Picture, kernelSource, studioSource } from '../pkg/histogram.js';
-import { el, setState, errorText, sentence, pager, nextPaint, watchDevice, lostText, stem } from './site.js';
+import { el, setState, errorText, sentence, pager, nextPaint, watchDevice, lostText, stem, listing } from './site.js';
 import { readPicture } from './input.js';
 import { liveVideo } from './frames.js';
+import { transport } from './transport.js';
 import { panelView } from './studio-panel.js';
-import { regionView } from './studio-region.js';
+import { regionView, pictureBox } from './studio-region.js';
 import { adjustView } from './studio-adjust.js';
 import { statsView } from './studio-stats.js';
 import { scopesView } from './studio-scopes.js';
@@ -37,6 +38,10 @@ const message = el('p', { role: 'alert', class: 'message' });
 const notes = el('p', { class: 'note', hidden: true });
 const pictureCanvas = el('canvas', { id: 'picture', role: 'img', 'aria-label': 'The picture' });
 const caption = el('figcaption');
+// The stored values of the pixel under the pointer (the counts' values, before any
+// adjustment), where the page holds the picture's samples.
+const PIXEL_HINT = 'Point at the picture to read a pixel’s stored values.';
+const pixelReading = el('p', { id: 'pixel-reading', class: 'readout', role: 'status' }, PIXEL_HINT);
 const sources = el('code');
 
 let gpu = null;
@@ -47,13 +52,18 @@ let recovering = false;
 let pictureStudio = null;
 let source = null;
 let outcome = null;
+// With an adjustment on, the adjusted picture's histogram read back with it.
+let afterOutcome = null;
 let frames = 0;
 
 // What the views see of the page.
 const page = {
   get current() { return source?.kind === 'video' ? live.view : pictureStudio; },
   get outcome() { return outcome; },
+  /** The adjusted picture's histogram, when an adjustment is on (the panel's right half). */
+  get afterOutcome() { return adjust.source() !== null ? afterOutcome : null; },
   get adjusted() { return adjust.source() !== null; },
+  get isVideo() { return source?.kind === 'video'; },
   get sourceName() { return source?.name; },
   baseName: () => stem(source?.name ?? 'studio'),
   say: (text) => { message.textContent = text; },
@@ -72,23 +82,23 @@ const hdr = hdrView(page);
 const steps = main.dataset.adjustment === 'equalize' ? stepsView() : null;
 
 const pictureFigure = el('figure', { class: 'studio-picture drop' },
-  el('div', { class: 'picture-frame' }, pictureCanvas, region.box, adjust.splitHandle), caption,
-  el('p', { class: 'hint' }, 'Drop or paste a picture or a video here. Drag on it to count a region; Escape counts it all.'));
+  el('div', { class: 'picture-frame' }, pictureCanvas, region.box, adjust.splitHandle), caption, pixelReading,
+  el('p', { class: 'hint' }, 'Drop or paste a picture or a video here. Drag on it to count a region; Escape counts it all. A video: Space or K plays and pauses, the arrows step a frame, a double-click plays or pauses.'));
 // Beside the picture: the histogram, its readout, what to know, the scopes, the
 // histogram's options and the statistics; under it, the other controls. Notices
 // go beside it, so they never move it.
 const panelSection = el('section', { class: 'studio-panel', 'aria-label': 'Histogram panel' },
-  panel.frame, adjust.legend, adjust.otsuNote, panel.readout, message, notes, scopes.frame, panel.options,
-  hdr.options, stats.table, stats.exports);
+  panel.frame, adjust.legend, adjust.otsuNote, panel.readout, panel.capNote, message, notes, scopes.frame, scopes.options, panel.options,
+  hdr.options, stats.table, stats.afterTable, stats.exports);
 const controlsSection = el('section', { class: 'studio-controls', 'aria-label': 'Options' },
-  adjust.options, scopes.options, region.options);
+  adjust.options, region.options);
 main.append(
   el('div', { class: 'controls' }, el('label', { class: 'file' }, 'Choose a picture or video…', picker), videoButton, cameraButton, retryButton,
     status),
   el('div', { class: 'studio-grid' }, pictureFigure, panelSection, controlsSection),
   ...(steps ? [steps.section] : []),
   el('details', {}, el('summary', {}, main.dataset.adjustment ? 'The WGSL: the tables from the histogram, and the remapping'
-    : 'The WGSL: counting, the panel, the picture'), el('pre', {}, sources)));
+    : 'The WGSL: counting, the panel, the picture'), listing(sources)));
 
 // Errors shown so far: a read that began before one does not mark the page done.
 let errorsShown = 0;
@@ -204,6 +214,17 @@ async function readOnce() {
     }
     outcome?.free();
     outcome = next;
+    // The adjusted half's counts, read after the picture's (a read still going is
+    // left to finish: the next read has its numbers).
+    afterOutcome?.free();
+    afterOutcome = null;
+    if (adjust.source() !== null) {
+      try {
+        afterOutcome = await current.adjustedHistogram();
+      } catch (e) {
+        if (!/being read|no adjustment/.test(errorText(e))) throw e;
+      }
+    }
     // An HDR picture is counted when read (its range first): its panel now.
     if (next.fresh && page.current === current) current.draw();
     stats.shown();
@@ -219,7 +240,10 @@ async function readOnce() {
       setState('done');
     }
   } catch (e) {
-    if (!gpu?.isLost && !/being read/.test(errorText(e))) showError(`The histogram could not be read: ${errorText(e)}`);
+    // A read of a Studio replaced meanwhile (a video started, other bins) fails
+    // with its buffers: the new one's read is queued.
+    const replaced = page.current !== current;
+    if (!gpu?.isLost && !replaced && !/being read/.test(errorText(e))) showError(`The histogram could not be read: ${errorText(e)}`);
   } finally {
     reading = false;
   }
@@ -328,7 +352,44 @@ document.addEventListener('paste', (e) => {
 });
 cameraButton.addEventListener('click', () => live.useCamera());
 videoButton.addEventListener('click', () => live.useUrl(DEFAULT_VIDEO, 'The project’s video'));
+/** Pixel (x, y) under `e` of the picture drawn on the canvas, or null off it. */
+function pixelUnder(e, current) {
+  const { box, left, top, scale } = pictureBox(pictureCanvas, current);
+  const x = Math.floor((e.clientX - box.left - left) / scale);
+  const y = Math.floor((e.clientY - box.top - top) / scale);
+  return x >= 0 && y >= 0 && x < current.width && y < current.height ? [x, y] : null;
+}
+pictureCanvas.addEventListener('pointermove', (e) => {
+  const current = page.current;
+  const at = current && pixelUnder(e, current);
+  if (!at) {
+    pixelReading.textContent = PIXEL_HINT;
+    return;
+  }
+  const [x, y] = at;
+  const values = source?.kind === 'picture' ? source.picture.pixelAt(x, y) : undefined;
+  if (!values) {
+    pixelReading.textContent = source?.kind === 'video'
+      ? `x ${x}, y ${y}: a video frame’s values stay on the GPU and are not read back here.`
+      : `x ${x}, y ${y}: this picture’s samples are held by the browser or the GPU, not in the page’s memory, so its values are not read here.`;
+    return;
+  }
+  const depth = source.picture.depth;
+  const show = depth === 32 ? (v) => v.toPrecision(4) : (v) => String(v);
+  const range = depth === 32 ? 'linear light' : `stored values of 0 to ${(2 ** depth - 1).toLocaleString('en')}`;
+  pixelReading.textContent = `x ${x}, y ${y}: R ${show(values[0])} · G ${show(values[1])} · B ${show(values[2])} · A ${show(values[3])} (${range})`;
+});
+pictureCanvas.addEventListener('pointerleave', () => { pixelReading.textContent = PIXEL_HINT; });
+// A double-click on the picture plays or pauses a video, as the transport does.
 pictureCanvas.addEventListener('dblclick', () => { if (source?.kind === 'video') live.toggle(); });
+// The transport: keys are its where no control of the studio has the focus (the
+// histogram panel and the region take the arrows).
+const videoControls = transport(live, {
+  keysFrom: (target) => source?.kind === 'video' && !(target instanceof Element && target.closest('input, select, textarea, button, canvas, [contenteditable]')),
+});
+videoControls.element.hidden = true;
+pictureFigure.append(videoControls.element);
+setInterval(() => { videoControls.element.hidden = source?.kind !== 'video'; }, 250);
 
 /** The picture's canvas takes its shape (within the CSS's heights): on a phone
  * a landscape picture fills its width instead of floating in a square. */

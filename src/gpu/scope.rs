@@ -429,7 +429,7 @@ pub fn scope_draw_source() -> String {
 }
 
 /// Bytes of scope.wgsl's `ScopeView`.
-const VIEW_BYTES: u64 = 160;
+const VIEW_BYTES: u64 = 208;
 
 /// Draws a scope from its counts on the GPU (shaders/scope.wgsl), in a panel of a
 /// render target.
@@ -507,7 +507,7 @@ impl ScopePainter {
             .iter()
             .flat_map(|v| v.to_le_bytes())
             .collect();
-        for (cb, cr) in scope::colour_bar_targets() {
+        for (cb, cr) in scope::vectorscope_targets() {
             bytes.extend_from_slice(&(cb as f32).to_le_bytes());
             bytes.extend_from_slice(&(cr as f32).to_le_bytes());
         }
@@ -519,6 +519,7 @@ impl ScopePainter {
             bytes.extend_from_slice(&v.to_le_bytes());
         }
         bytes.extend_from_slice(&(count.packed as u32).to_le_bytes());
+        bytes.extend_from_slice(&style.zoom.to_le_bytes());
         queue.write_buffer(&self.view, 0, &bytes);
     }
 

@@ -21,6 +21,10 @@ pub struct AdjustView {
     /// The tables read back for the page (the curves, Otsu's line).
     readback: Owned<wgpu::Buffer>,
     reading: Rc<Cell<bool>>,
+    /// The adjusted picture's counts read back for the page (its readout, its
+    /// statistics).
+    counts_readback: Owned<wgpu::Buffer>,
+    counts_reading: Rc<Cell<bool>>,
 }
 
 impl AdjustView {
@@ -51,6 +55,12 @@ impl AdjustView {
             usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
             mapped_at_creation: false,
         });
+        let counts_readback = g.device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("adjusted counts readback"),
+            size: count.bins().size(),
+            usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
+        });
         Ok(AdjustView {
             adjuster,
             count,
@@ -58,6 +68,8 @@ impl AdjustView {
             painter,
             readback: readback.into(),
             reading: Rc::new(Cell::new(false)),
+            counts_readback: counts_readback.into(),
+            counts_reading: Rc::new(Cell::new(false)),
         })
     }
 
@@ -101,6 +113,20 @@ impl AdjustView {
         encoder.copy_buffer_to_buffer(tables, 0, &self.readback, 0, tables.size());
         g.queue.submit([encoder.finish()]);
         Ok(((*self.readback).clone(), self.reading.clone()))
+    }
+
+    /// Copies the adjusted picture's counts as last made (R, G, B and luminance in
+    /// 256 bins, interleaved) into their read-back buffer and submits it, as
+    /// `read_tables` does.
+    pub fn read_counts(&self, g: &Gpu) -> Result<(wgpu::Buffer, Rc<Cell<bool>>), GpuError> {
+        if self.counts_reading.replace(true) {
+            return Err(GpuError("the adjusted counts are being read".into()));
+        }
+        let mut encoder = g.device.create_command_encoder(&Default::default());
+        let bins = self.count.bins();
+        encoder.copy_buffer_to_buffer(bins, 0, &self.counts_readback, 0, bins.size());
+        g.queue.submit([encoder.finish()]);
+        Ok(((*self.counts_readback).clone(), self.counts_reading.clone()))
     }
 
     /// The adjusted picture at full size, made on the GPU like the command-line

@@ -357,6 +357,12 @@ impl Studio {
         self.panel.panels(self.adjust.borrow().is_some())
     }
 
+    /// The adjusted picture's panels, in the panel's right half (none without an
+    /// adjustment).
+    pub fn adjusted_panels(&self) -> Vec<Panel> {
+        self.panel.adjusted_panels(self.adjust.borrow().is_some())
+    }
+
     /// Where the picture is drawn in its target (letterboxed): x, y, width, height
     /// as fractions of the target.
     pub fn picture_rect(&self) -> [f32; 4] {
@@ -442,9 +448,14 @@ impl Studio {
         self.scopes.borrow()
     }
 
-    /// The scopes' brightness and the waveform's channels (0 R, 1 G, 2 B, 3 L).
-    pub fn set_scope_style(&self, g: &Gpu, style: Style, shown: &[usize]) {
+    /// The scopes' brightness and zoom, the waveform's channels and the parade's
+    /// (0 R, 1 G, 2 B, 3 L).
+    pub fn set_scope_style(&self, g: &Gpu, style: Style, waveform: &[usize], parade: &[usize]) {
         for view in self.scopes.borrow().iter() {
+            let shown = match view.scope() {
+                Scope::Parade => parade,
+                _ => waveform,
+            };
             view.set_style(g, style, shown.to_vec());
         }
     }

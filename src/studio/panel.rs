@@ -101,6 +101,15 @@ impl PanelView {
         }
     }
 
+    /// The adjusted picture's panels, the right half's (none when not `adjusting`).
+    pub fn adjusted_panels(&self, adjusting: bool) -> Vec<Panel> {
+        if adjusting {
+            in_half(self.layout.get().panels(), Half::Right)
+        } else {
+            Vec::new()
+        }
+    }
+
     /// Writes every panel's place and style, this one's and the adjusted picture's.
     pub fn place(&self, g: &Gpu, adjusted: Option<&HistogramPainter>) {
         let panels = self.panels(adjusted.is_some());
@@ -123,7 +132,7 @@ impl PanelView {
                 pinned: false,
                 ..style
             });
-            adjusted.set_panels(&g.queue, &in_half(self.layout.get().panels(), Half::Right));
+            adjusted.set_panels(&g.queue, &self.adjusted_panels(true));
         }
     }
 

@@ -39,10 +39,7 @@ impl ScopeView {
             scope,
             count: Rc::new(RefCell::new(count)),
             painter,
-            style: Cell::new(Style {
-                log: false,
-                gain: 1.0,
-            }),
+            style: Cell::new(Style::PLAIN),
             shown: RefCell::new(vec![3]),
             target: Cell::new(target),
         };
@@ -67,7 +64,18 @@ impl ScopeView {
         self.style.get()
     }
 
-    /// Linear or logarithmic brightness, its gain, and the waveform's channels.
+    /// The scope shown.
+    pub fn scope(&self) -> Scope {
+        self.scope
+    }
+
+    /// The waveform's or the parade's channels.
+    pub fn shown(&self) -> Vec<usize> {
+        self.shown.borrow().clone()
+    }
+
+    /// Linear or logarithmic brightness, its gain, the vectorscope's zoom, and the
+    /// waveform's or the parade's channels.
     pub fn set_style(&self, g: &Gpu, style: Style, shown: Vec<usize>) {
         self.style.set(style);
         *self.shown.borrow_mut() = shown;

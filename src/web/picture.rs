@@ -383,6 +383,27 @@ impl Picture {
         Ok(self.image()?.rgba().to_vec())
     }
 
+    /// The samples stored at pixel (`x`, `y`): R, G, B and A at the file's depth
+    /// (8 or 16 bits as integers, an HDR file's floats), where the picture is held
+    /// in wasm memory; none where the browser or the GPU alone holds it, or
+    /// outside it.
+    #[wasm_bindgen(js_name = pixelAt)]
+    pub fn pixel_at(&self, x: u32, y: u32) -> Option<Vec<f64>> {
+        let Pixels::Cpu(image) = &self.pixels else {
+            return None;
+        };
+        if x >= image.width() || y >= image.height() {
+            return None;
+        }
+        let at = (y as usize * image.width() as usize + x as usize) * 4;
+        let four = |get: &dyn Fn(usize) -> f64| (0..4).map(|c| get(at + c)).collect();
+        Some(match (&self.deep, &self.hdr) {
+            (_, Some(hdr)) => four(&|i| hdr.rgba()[i] as f64),
+            (Some(deep), _) => four(&|i| deep.rgba()[i] as f64),
+            _ => four(&|i| image.rgba()[i] as f64),
+        })
+    }
+
     /// A copy of a 16-bit file's samples as stored (RGBA), if it is one.
     #[wasm_bindgen(js_name = deepSamples)]
     pub fn deep_samples(&self) -> Option<Vec<u16>> {

@@ -33,10 +33,11 @@ pub fn scope_source(name: &str) -> WebResult<String> {
 }
 
 /// A scope's graticule named (src/scope.rs `graticule_labels`), as JSON:
-/// `[{"text", "x", "y"}, ...]` in the scope's unit square, y down.
+/// `[{"text", "x", "y"}, ...]` in the scope's unit square, y down; the
+/// vectorscope's magnified `zoom` times (1 when not given).
 #[wasm_bindgen(js_name = scopeLabels)]
-pub fn scope_labels(name: &str) -> WebResult<String> {
-    let labels = crate::scope::graticule_labels(named_scope(name, 256)?);
+pub fn scope_labels(name: &str, zoom: Option<f32>) -> WebResult<String> {
+    let labels = crate::scope::graticule_labels(named_scope(name, 256)?, zoom.unwrap_or(1.0));
     serde_json::to_string(&labels).map_err(|e| JsError::new(&e.to_string()))
 }
 
@@ -99,9 +100,9 @@ pub(super) fn json(
 /// The scope at natural size (one pixel per bin, as `histogram scope` draws
 /// it) as PNG bytes.
 pub(super) fn png_of(view: &ScopeView, context: Rc<Context>) -> js_sys::Promise {
-    let style = view.style();
+    let (style, shown) = (view.style(), view.shown());
     read(view, context, move |counts, scope, _, _, _| {
-        let bytes = png(&counts.draw(scope, style))?;
+        let bytes = png(&counts.draw(scope, &shown, style))?;
         Ok(js_sys::Uint8Array::from(&bytes[..]))
     })
 }
@@ -232,13 +233,15 @@ impl ScopeScreen {
         })
     }
 
-    /// Brightness: logarithmic or linear, times `gain`; `shown` the waveform's
-    /// channels (0 R, 1 G, 2 B, 3 luminance).
+    /// Brightness: logarithmic or linear, times `gain`; `shown` the waveform's or
+    /// the parade's channels (0 R, 1 G, 2 B, 3 luminance); the vectorscope
+    /// magnified `zoom` times (1 when not given).
     #[wasm_bindgen(js_name = setStyle)]
-    pub fn set_style(&self, log: bool, gain: f32, shown: Vec<u8>) {
+    pub fn set_style(&self, log: bool, gain: f32, shown: Vec<u8>, zoom: Option<f32>) {
         let shown = shown.into_iter().map(usize::from).collect();
+        let zoom = zoom.unwrap_or(1.0).clamp(1.0, 8.0);
         self.view
-            .set_style(&self.context.gpu, Style { log, gain }, shown);
+            .set_style(&self.context.gpu, Style { log, gain, zoom }, shown);
     }
 
     /// Counts and draws the picture (or the frame in the texture now).

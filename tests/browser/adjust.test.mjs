@@ -263,3 +263,50 @@ test('equalize: the article\'s steps on the CPU, grey before colour, equal the c
   assert.match(await page.textContent('#steps-time'), /drawn for pictures/);
   assert.deepEqual(page.errors, []);
 });
+
+test('otsu: both halves of the panel are read, and the adjusted picture has its statistics', async () => {
+  const page = await browser.open('/www/otsu.html', { viewport: { width: 1400, height: 900 } });
+  const file = fixtures.path('photo-2448x1505.png');
+  await openFile(page, file);
+  // The references, outside the page: the tool's count of the file, and of its
+  // own Otsu of the file (which the page's equals, the test above).
+  const out = fixtures.path('reference-otsu-counted.png');
+  execFileSync(join(repo, 'target/release/histogram'), ['adjust', '--otsu', '--method', 'cpu', file, out]);
+  const count = (path) => JSON.parse(execFileSync(join(repo, 'target/release/histogram'), ['--method', 'cpu', '--stats', path], { encoding: 'utf8' }));
+  const [before, after] = [count(file), count(out)];
+  // The adjusted picture's statistics, once read, are the tool's count of its Otsu.
+  await page.waitForFunction((mean) => document.querySelector('td[data-stat="after-r-mean"]')?.textContent === mean, after.stats.r.mean.toFixed(2));
+  // In view: the pointer goes where the panel is on screen.
+  await page.evaluate(() => document.querySelector('#panel').scrollIntoView({ block: 'center' }));
+  const box = await page.locator('#panel').boundingBox();
+  // The upper panels hold R, G and B; the left half is the picture's, the right the
+  // adjusted one's (each 48% of the width).
+  const rects = await page.evaluate(() => ({
+    before: Array.from(window.studioPage.studio.panelRects()), after: Array.from(window.studioPage.studio.adjustedRects()),
+  }));
+  // A whole pixel near a bin's middle (Firefox moves the pointer by whole pixels,
+  // and at this size a bin is under a pixel wide), and the bin the page finds there.
+  const at = (rect, bin) => [Math.round(box.x + box.width * (rect[0] + rect[2] * ((bin + 0.5) / 256))), Math.round(box.y + box.height * (rect[1] + rect[3] * 0.5))];
+  const binAt = (rect, [x]) => Math.floor((((x - box.x) / box.width - rect[0]) / rect[2]) * 256);
+  const point = at(rects.after, 0);
+  await page.mouse.move(...point);
+  const first = binAt(rects.after, point);
+  assert.match(await page.textContent('#readout'), new RegExp(`^After: Bin ${first} of 256: R ${after.r[first].toLocaleString('en')} \\(`));
+  const left = at(rects.before, 100);
+  await page.mouse.move(...left);
+  const bin = binAt(rects.before, left);
+  assert.match(await page.textContent('#readout'), new RegExp(`^Before: Bin ${bin} of 256[^:]*: R ${before.r[bin].toLocaleString('en')} \\(`));
+  // The keys go on from where the pointer was: End is the After half's last bin.
+  await page.mouse.move(...point);
+  await page.focus('#panel');
+  await page.keyboard.press('End');
+  assert.match(await page.textContent('#readout'), new RegExp(`^After: Bin 255 of 256: R ${after.r[255].toLocaleString('en')} \\(`));
+  await page.evaluate(() => document.querySelector('#panel').blur());
+  // Between the halves: no reading left standing.
+  await page.mouse.move(box.x + box.width * 0.5, box.y + box.height * (rects.after[1] + rects.after[3] * 0.5));
+  assert.doesNotMatch(await page.textContent('#readout'), /^After|^Before/);
+  // And the picture's own statistics beside them.
+  assert.equal(await page.textContent('td[data-stat="r-mean"]'), before.stats.r.mean.toFixed(2));
+  await page.screenshot({ path: join(shots, 'adjust-both-halves.png') });
+  assert.deepEqual(page.errors, []);
+});

@@ -817,11 +817,19 @@ fn scope_pngs_are_the_cpu_drawing_and_bad_input_is_reported() {
         assert_eq!(stdout.trim(), written.to_str().unwrap());
         let png = image::open(&written).unwrap().to_rgba8();
         assert_eq!(png.dimensions(), size);
+        // The waveform of luminance, the RGB parade.
+        let shown: &[usize] = if scope == Scope::Parade {
+            &[0, 1, 2]
+        } else {
+            &[3]
+        };
         let want = scope::count(&image, None, scope).unwrap().draw(
             scope,
+            shown,
             Style {
                 log: true,
                 gain: 2.0,
+                zoom: 1.0,
             },
         );
         assert_eq!(png.as_raw(), want.rgba(), "{flag}");

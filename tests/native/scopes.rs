@@ -374,7 +374,7 @@ fn draw_on_gpu(gpu: &Gpu, image: &Image, scope: Scope, shown: &[usize], style: S
     let painter = ScopePainter::new(gpu, &count, format);
     let size = match scope {
         Scope::Waveform => (image.width(), 256),
-        Scope::Parade => (image.width() * 3, 256),
+        Scope::Parade => (image.width() * scope::parade_order(shown).len() as u32, 256),
         Scope::Vectorscope { size } => (size, size),
     };
     painter.set_view(&gpu.queue, &count, scope, &Panel::full(shown), size, style);
@@ -411,6 +411,7 @@ fn gpu_drawing_matches_the_cpu_drawing() {
             Style {
                 log: false,
                 gain: 1.0,
+                zoom: 1.0,
             },
         ),
         (
@@ -419,6 +420,7 @@ fn gpu_drawing_matches_the_cpu_drawing() {
             Style {
                 log: true,
                 gain: 1.5,
+                zoom: 1.0,
             },
         ),
         (
@@ -427,6 +429,7 @@ fn gpu_drawing_matches_the_cpu_drawing() {
             Style {
                 log: false,
                 gain: 2.0,
+                zoom: 1.0,
             },
         ),
         (
@@ -435,6 +438,25 @@ fn gpu_drawing_matches_the_cpu_drawing() {
             Style {
                 log: true,
                 gain: 1.0,
+                zoom: 1.0,
+            },
+        ),
+        (
+            Scope::Parade,
+            vec![2, 3, 0],
+            Style {
+                log: true,
+                gain: 1.0,
+                zoom: 1.0,
+            },
+        ),
+        (
+            Scope::Vectorscope { size: 256 },
+            vec![],
+            Style {
+                log: true,
+                gain: 2.0,
+                zoom: 2.0,
             },
         ),
         (
@@ -443,6 +465,7 @@ fn gpu_drawing_matches_the_cpu_drawing() {
             Style {
                 log: false,
                 gain: 4.0,
+                zoom: 1.0,
             },
         ),
     ];
@@ -452,7 +475,7 @@ fn gpu_drawing_matches_the_cpu_drawing() {
             Counts::Waveform(w) if scope == Scope::Waveform => {
                 scope::draw_waveform(&w, &shown, style)
             }
-            counts => counts.draw(scope, style),
+            counts => counts.draw(scope, &shown, style),
         };
         assert_eq!((got.width(), got.height()), (want.width(), want.height()));
         let off = got

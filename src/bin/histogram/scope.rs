@@ -97,7 +97,18 @@ pub fn run(o: ScopeArgs, gpu_options: &GpuOptions) -> i32 {
             if json {
                 return Ok(counts.json(file, size, o.region));
             }
-            let png = counts.draw(scope, Style { log, gain }).to_png()?;
+            // The waveform of luminance, the RGB parade, as the command line draws them.
+            let shown: &[usize] = if scope == Scope::Parade {
+                &[0, 1, 2]
+            } else {
+                &[3]
+            };
+            let style = Style {
+                log,
+                gain,
+                zoom: 1.0,
+            };
+            let png = counts.draw(scope, shown, style).to_png()?;
             let stem = match file.as_str() {
                 "-" => "stdin".into(),
                 f => Path::new(f)

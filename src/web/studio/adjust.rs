@@ -1,8 +1,9 @@
 //! The studio's adjustment as the page reads it: its tables and the adjusted
 //! picture, read back from the core's view (src/studio/adjust.rs).
 
-use super::super::{png, Context};
+use super::super::{png, Context, Outcome};
 use crate::gpu::Remap;
+use crate::histogram::{Histogram, Spec};
 use crate::studio::AdjustView;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -23,6 +24,34 @@ pub(super) fn read_tables(view: &AdjustView, context: Rc<Context>) -> js_sys::Pr
             .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
             .collect();
         Ok(js_sys::Float32Array::from(&values[..]).into())
+    })
+}
+
+/// The adjusted picture's histogram as last counted, read back as an Outcome of
+/// `pixels` (R, G, B and luminance, 256 bins).
+pub(super) fn read_counts(view: &AdjustView, context: Rc<Context>, pixels: u64) -> js_sys::Promise {
+    let (buffer, reading) = match view.read_counts(&context.gpu) {
+        Ok(started) => started,
+        Err(e) => return js_sys::Promise::reject(&JsError::new(&e.0).into()),
+    };
+    wasm_bindgen_futures::future_to_promise(async move {
+        let bytes = context.gpu.read_buffer(&buffer).await;
+        reading.set(false);
+        let counts: Vec<u32> = bytes
+            .map_err(|e| JsError::new(&e.0))?
+            .chunks_exact(4)
+            .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+            .collect();
+        Ok(JsValue::from(Outcome {
+            histogram: Histogram::from_counts(Spec::rgbl(), counts),
+            pixels,
+            gpu_ms: None,
+            wall_ms: 0.0,
+            notes: Vec::new(),
+            hdr: None,
+            passes: Vec::new(),
+            dispatches: Vec::new(),
+        }))
     })
 }
 

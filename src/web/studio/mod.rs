@@ -326,6 +326,28 @@ impl Studio {
         self.studio.set_split(&self.context.gpu, split);
     }
 
+    /// The adjusted picture's histogram as last counted (the panel's right half),
+    /// read back as an Outcome of the whole picture's pixels.
+    #[wasm_bindgen(js_name = adjustedHistogram)]
+    pub fn adjusted_histogram(&self) -> js_sys::Promise {
+        let pixels = self.width() as u64 * self.height() as u64;
+        match self.studio.adjustment().as_ref() {
+            Some(a) => adjust::read_counts(a, self.context.clone(), pixels),
+            None => js_sys::Promise::reject(&JsError::new("no adjustment is on").into()),
+        }
+    }
+
+    /// The adjusted picture's panels as `panelRects` gives the others (none
+    /// without an adjustment).
+    #[wasm_bindgen(js_name = adjustedRects)]
+    pub fn adjusted_rects(&self) -> Vec<f32> {
+        self.studio
+            .adjusted_panels()
+            .iter()
+            .flat_map(|p| [p.rect[0], p.rect[1], p.rect[2], p.rect[3], p.mask() as f32])
+            .collect()
+    }
+
     /// The adjustment's tables as they were last made, read back.
     #[wasm_bindgen(js_name = readTables)]
     pub fn read_tables(&self) -> js_sys::Promise {
@@ -380,14 +402,30 @@ impl Studio {
         self.studio.cadence(false).scope_every
     }
 
-    /// The scopes' brightness (logarithmic or linear, times `gain`) and the
-    /// waveform's channels (0 R, 1 G, 2 B, 3 luminance).
+    /// The scopes' brightness (logarithmic or linear, times `gain`), the
+    /// vectorscope's `zoom`, and the waveform's and the parade's channels (0 R,
+    /// 1 G, 2 B, 3 luminance).
     #[wasm_bindgen(js_name = setScopeStyle)]
-    pub fn set_scope_style(&self, log: bool, gain: f32, shown: Vec<u8>) {
-        let shown: Vec<usize> = shown.into_iter().map(usize::from).collect();
-        let style = crate::scope::Style { log, gain };
-        self.studio
-            .set_scope_style(&self.context.gpu, style, &shown);
+    pub fn set_scope_style(
+        &self,
+        log: bool,
+        gain: f32,
+        zoom: f32,
+        waveform: Vec<u8>,
+        parade: Vec<u8>,
+    ) {
+        let channels = |v: Vec<u8>| -> Vec<usize> { v.into_iter().map(usize::from).collect() };
+        let style = crate::scope::Style {
+            log,
+            gain,
+            zoom: zoom.clamp(1.0, 8.0),
+        };
+        self.studio.set_scope_style(
+            &self.context.gpu,
+            style,
+            &channels(waveform),
+            &channels(parade),
+        );
     }
 
     /// Scope `index`'s counts as the command line's JSON for `file`.

@@ -1,0 +1,128 @@
+// The studio as a colourist reads it (issue #59): the pixel under the pointer
+// against Pillow's decode of the file, the clipping triangles against the
+// command line's count, the scopes one under another as wide as the histogram,
+// the parade with luma (YRGB), the vectorscope at 2x, a scope opened full size.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { suite, repo, shots, waitState, decodePng } from './harness.mjs';
+
+const { browser, fixtures } = suite({ fixtures: true });
+
+const cli = (path) => JSON.parse(execFileSync(join(repo, 'target/release/histogram'), ['--method', 'cpu', path]));
+/** Pillow's values of pixels `points` of the file at `path`: outside the page. */
+const pillow = (path, points) => JSON.parse(execFileSync(join(repo, '.venv/bin/python'), ['-c',
+  'import json, sys; from PIL import Image; im = Image.open(sys.argv[1]).convert("RGBA"); '
+  + 'print(json.dumps([list(im.getpixel(tuple(p))) for p in json.loads(sys.argv[2])]))', path, JSON.stringify(points)],
+{ encoding: 'utf8' }));
+
+async function openFile(page, path) {
+  await page.evaluate(() => { document.body.dataset.state = 'picking'; });
+  await page.setInputFiles('#file', path);
+  await waitState(page, 'done');
+}
+
+const check = (page, id, on = true) => page.evaluate(([i, v]) => {
+  const box = document.getElementById(i);
+  box.checked = v;
+  box.dispatchEvent(new Event('change', { bubbles: true }));
+}, [id, on]);
+
+test('studio: the pixel under the pointer reads the stored values, as Pillow decodes the file', async () => {
+  const page = await browser.open('/www/studio.html', { viewport: { width: 1400, height: 900 } });
+  const file = fixtures.path('photo-2448x1505.png');
+  await openFile(page, file);
+  await page.evaluate(() => document.querySelector('.studio-picture canvas').scrollIntoView({ block: 'center' }));
+  const pic = await page.locator('.studio-picture canvas').boundingBox();
+  const rect = await page.evaluate(() => Array.from(window.studioPage.studio.pictureRect()));
+  const scale = (rect[2] * pic.width) / 2448;
+  for (const [fx, fy] of [[0.3, 0.4], [0.71, 0.22]]) {
+    // A whole pixel on screen, and the picture's pixel under its middle.
+    const [sx, sy] = [Math.round(pic.x + pic.width * (rect[0] + rect[2] * fx)), Math.round(pic.y + pic.height * (rect[1] + rect[3] * fy))];
+    await page.mouse.move(sx, sy);
+    const text = await page.textContent('#pixel-reading');
+    const [, x, y] = text.match(/^x (\d+), y (\d+): /) ?? [];
+    assert.ok(x !== undefined, text);
+    assert.ok(Math.abs(Number(x) - (sx - pic.x - rect[0] * pic.width) / scale) <= 1, `${text} at ${sx}`);
+    const [[r, g, b, a]] = pillow(file, [[Number(x), Number(y)]]);
+    assert.equal(text, `x ${x}, y ${y}: R ${r} · G ${g} · B ${b} · A ${a} (stored values of 0 to 255)`);
+  }
+  // Off the picture: the hint again.
+  await page.mouse.move(pic.x + pic.width / 2, pic.y - 40);
+  assert.match(await page.textContent('#pixel-reading'), /^Point at the picture/);
+  assert.deepEqual(page.errors, []);
+});
+
+test('studio: the clipping triangles light for the channels at 0 and at 255, and switch the warning', async () => {
+  const page = await browser.open('/www/studio.html', { viewport: { width: 1400, height: 900 } });
+  const file = fixtures.path('thirds-96x64.png');
+  await openFile(page, file);
+  const counts = cli(file);
+  const triangles = () => page.evaluate(() => [...document.querySelectorAll('.clip-triangle')].map((t) => ({
+    hidden: t.hidden, lit: t.classList.contains('lit'), label: t.getAttribute('aria-label'), pressed: t.getAttribute('aria-pressed'),
+  })));
+  const [low, high] = await triangles();
+  const share = (c, bin) => `${(100 * counts[c][bin] / (96 * 64)).toFixed(2)}%`;
+  assert.equal(low.hidden, false);
+  assert.equal(low.lit, ['r', 'g', 'b'].some((c) => counts[c][0] > 0));
+  assert.equal(high.lit, ['r', 'g', 'b'].some((c) => counts[c][255] > 0));
+  assert.ok(low.label.startsWith(`Shadows clipped (at 0): R ${share('r', 0)}, G ${share('g', 0)}, B ${share('b', 0)} of the pixels`), low.label);
+  assert.ok(high.label.startsWith(`Highlights clipped (at 255): R ${share('r', 255)}, G ${share('g', 255)}, B ${share('b', 255)}`), high.label);
+  // A click turns the clipping warning on (the checkbox with it), another off.
+  await page.click('.clip-triangle.highlights');
+  assert.equal(await page.evaluate(() => document.getElementById('clipping').checked), true);
+  assert.equal((await triangles())[0].pressed, 'true');
+  await page.click('.clip-triangle.shadows');
+  assert.equal(await page.evaluate(() => document.getElementById('clipping').checked), false);
+  // Bins wider than a level: the first bin is not "at 0" alone, so no triangles.
+  await page.evaluate(() => { document.body.dataset.state = 'picking'; const s = document.getElementById('bins'); s.value = '64'; s.dispatchEvent(new Event('change', { bubbles: true })); });
+  await waitState(page, 'done');
+  assert.deepEqual((await triangles()).map((t) => t.hidden), [true, true]);
+  assert.deepEqual(page.errors, []);
+});
+
+test('studio: the scopes as wide as the histogram, YRGB, 2x, full size and back', async () => {
+  const page = await browser.open('/www/studio.html', { viewport: { width: 1400, height: 900 } });
+  for (const name of ['waveform', 'parade', 'vectorscope']) await check(page, `scope-${name}`);
+  const widths = await page.evaluate(() => ({
+    panel: document.getElementById('panel').getBoundingClientRect().width,
+    scopes: ['waveform', 'parade'].map((n) => document.querySelector(`canvas.scope.${n}`).getBoundingClientRect().width),
+  }));
+  for (const w of widths.scopes) assert.ok(Math.abs(w - widths.panel) <= 2, `a scope ${w} px wide beside a panel of ${widths.panel}`);
+  // The parade with luma: four parts, the first grey (luma), lit.
+  await check(page, 'scope-yrgb');
+  await page.evaluate(() => document.querySelector('canvas.scope.parade').scrollIntoView({ block: 'center' }));
+  await new Promise((r) => setTimeout(r, 500));
+  const parade = decodePng(await page.locator('canvas.scope.parade').screenshot());
+  const quarter = (q) => {
+    let [r, g, b] = [0, 0, 0];
+    for (let y = 0; y < parade.height; y++) {
+      for (let x = Math.floor((q * parade.width) / 4) + 2; x < Math.floor(((q + 1) * parade.width) / 4) - 2; x++) {
+        const i = (y * parade.width + x) * 4;
+        r += parade.rgba[i]; g += parade.rgba[i + 1]; b += parade.rgba[i + 2];
+      }
+    }
+    return [r, g, b];
+  };
+  const [y, red, green, blue] = [0, 1, 2, 3].map(quarter);
+  assert.ok(y[0] > 0 && Math.abs(y[0] - y[1]) / y[0] < 0.2 && Math.abs(y[0] - y[2]) / y[0] < 0.2, `luma grey: ${y}`);
+  assert.ok(red[0] > 4 * (red[1] + red[2]), `red: ${red}`);
+  assert.ok(green[1] > 4 * (green[0] + green[2]), `green: ${green}`);
+  assert.ok(blue[2] > 4 * (blue[0] + blue[1]), `blue: ${blue}`);
+  // At 2x the 75% bars' names leave the view (they lie past half the radius).
+  const labels = () => page.evaluate(() => [...document.querySelector('canvas.scope.vectorscope').parentElement.querySelectorAll('.scope-label')].map((l) => l.textContent));
+  assert.deepEqual(await labels(), ['R', 'Yl', 'G', 'Cy', 'B', 'Mg']);
+  await check(page, 'scope-zoom');
+  assert.deepEqual(await labels(), []);
+  // Full size: over the window; Escape puts it back.
+  const before = await page.evaluate(() => document.querySelector('canvas.scope.waveform').width);
+  await page.evaluate(() => [...document.querySelectorAll('.studio-scope')].find((f) => f.querySelector('canvas.waveform')).querySelector('button').click());
+  const full = await page.evaluate(() => ({ w: document.querySelector('canvas.scope.waveform').getBoundingClientRect().width, drawn: document.querySelector('canvas.scope.waveform').width }));
+  assert.ok(full.w > 1300 && full.drawn > before, `full size: ${JSON.stringify(full)} (was ${before})`);
+  await page.screenshot({ path: join(shots, 'studio-waveform-full.png') });
+  await page.keyboard.press('Escape');
+  assert.equal(await page.evaluate(() => document.querySelector('.studio-scope.full')), null);
+  assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Full size');
+  assert.deepEqual(page.errors, []);
+});
