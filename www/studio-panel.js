@@ -61,7 +61,7 @@ export function panelView(studio) {
   const frame = el('div', { class: 'panel-frame' }, el('div', { class: 'clip-row' }, ...triangles),
     el('div', { class: 'panel-plot' }, canvas, cursor, names), axis);
   // What a light cap on a bar means, said once under the panel.
-  const capNote = el('p', { class: 'hint cap-note' }, 'A bar with a light cap is taller than the panel; its count is in the reading.');
+  const capNote = el('p', { class: 'hint cap-note' }, 'Light cap: a bar taller than the panel.');
   // Its room is kept (a reading fills two lines), so until the first reading it
   // says how to get one rather than leaving an empty band.
   const HINT = 'Hover over the histogram, or focus it and use the arrow keys, to read a bin.';

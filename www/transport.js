@@ -26,7 +26,7 @@ export function transport(frames, { keysFrom = defaultKeys } = {}) {
   const scrub = el('input', { type: 'range', min: 0, max: 1000, value: 0, step: 1, class: 'tp-scrub', 'aria-label': 'Position in the video' });
   const loop = el('input', { type: 'checkbox', checked: true });
   const state = el('p', { class: 'tp-state', role: 'status' }, 'No video yet.');
-  const bar = el('div', { class: 'controls transport', role: 'group', 'aria-label': 'Video transport' },
+  const bar = el('div', { class: 'transport', role: 'group', 'aria-label': 'Video transport' },
     toggle, back, on, scrub, el('label', { class: 'option' }, loop, 'Loop'), state);
 
   // One frame's length: the shortest step between the decoder's times of frames

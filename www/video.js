@@ -146,7 +146,7 @@ try {
   showError(`This page needs WebGPU, and ${errorText(e)}. `);
   message.append(el('a', { href: 'cpu.html' }, 'The CPU pages'), ' count pictures in any browser.');
   // No buttons that cannot work.
-  for (const part of main.querySelectorAll('.controls')) part.hidden = true;
+  for (const part of main.querySelectorAll('.controls, .transport')) part.hidden = true;
 }
 if (gpu) {
   // A lost device (driver reset, GPU process crash): a new one, and the video plays

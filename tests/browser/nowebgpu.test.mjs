@@ -11,7 +11,7 @@ import { examples } from '../../www/examples.js';
 const { browser, fixtures } = suite({ fixtures: true, webgpu: false });
 const CPU_PAGES = ['cpu', '4ch-cpu'];
 // Tested on their own below: the pages that still count without WebGPU.
-const OWN_TESTS = [...CPU_PAGES, 'timings'];
+const OWN_TESTS = [...CPU_PAGES, 'timings', 'intro'];
 
 test('the browser has no WebGPU adapter', async () => {
   const page = await browser.open('/index.html');
@@ -36,6 +36,13 @@ for (const { id, title } of examples.filter((e) => e.ready && !OWN_TESTS.include
     await page.screenshot({ path: join(shots, `no-webgpu-${id}.png`) });
   });
 }
+
+test('intro: needs no WebGPU: the picture counted into its three bins, as the article counts it', async () => {
+  const page = await browser.open('/www/intro.html');
+  assert.deepEqual(await page.evaluate(() => window.histogramPage.counts), [18, 16, 8]);
+  assert.equal(await page.locator('[role=alert]').count(), 0);
+  assert.deepEqual(page.errors, []);
+});
 
 test('equalize: the steps on the CPU are drawn without WebGPU', async () => {
   const page = await browser.open('/www/equalize.html', { state: 'error' });

@@ -45,6 +45,9 @@ test('video: the transport plays, pauses, steps a frame, scrubs and loops, by ke
   await page.click('.transport input[type=checkbox]');
   assert.equal(await page.evaluate(() => window.videoPage.video.loop), false);
   await page.waitForFunction(() => !document.querySelector('.tp-state').textContent.includes('looping'));
+  // Looping again, so that the video cannot end between the two clicks on a slow machine.
+  await page.click('.transport input[type=checkbox]');
+  await page.waitForFunction(() => document.querySelector('.tp-state').textContent.includes('looping'));
   await page.click('.tp-toggle');
   await page.waitForFunction(() => document.querySelector('.transport').dataset.state === 'playing');
   assert.equal(await page.getAttribute('.tp-toggle', 'aria-pressed'), 'true');
