@@ -58,8 +58,8 @@ export function panelView(studio) {
   const triangles = ['shadows', 'highlights'].map((end) => el('button', {
     type: 'button', class: `clip-triangle ${end}`, hidden: true, 'aria-pressed': 'false',
   }));
-  const frame = el('div', { class: 'panel-frame' }, el('div', { class: 'clip-row' }, ...triangles),
-    el('div', { class: 'panel-plot' }, canvas, cursor, names), axis);
+  const plot = el('div', { class: 'panel-plot' }, canvas, cursor, names);
+  const frame = el('div', { class: 'panel-frame' }, el('div', { class: 'clip-row' }, ...triangles), plot, axis);
   // What a light cap on a bar means, said once under the panel.
   const capNote = el('p', { class: 'hint cap-note' }, 'Light cap: a bar taller than the panel.');
   // Its room is kept (a reading fills two lines), so until the first reading it
@@ -285,6 +285,8 @@ export function panelView(studio) {
   const view = {
     canvas,
     frame,
+    /** The panel's drawing, for marks laid over it (the halves' names, Otsu's line). */
+    plot,
     readout,
     capNote,
     options,

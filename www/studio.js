@@ -74,7 +74,7 @@ const page = {
 
 const panel = panelView(page);
 const region = regionView(page, pictureCanvas);
-const adjust = adjustView(page, { preset: main.dataset.adjustment ?? 'none', panelFrame: panel.frame, pictureCanvas });
+const adjust = adjustView(page, { preset: main.dataset.adjustment ?? 'none', panelFrame: panel.plot, pictureCanvas });
 const stats = statsView(page, panel.canvas);
 const scopes = scopesView(page);
 const hdr = hdrView(page);
