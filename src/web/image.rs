@@ -17,20 +17,25 @@ use wasm_bindgen::prelude::*;
 /// The CPU method, timed with the wall clock.
 #[wasm_bindgen(js_name = cpuHistogram)]
 pub fn cpu_histogram(picture: &Picture, channels: u32, num_bins: u32) -> Result<Outcome, JsError> {
+    timed_cpu(picture, channels, num_bins, compute_cpu)
+}
+
+/// `count` of the picture's pixels, timed with the wall clock.
+fn timed_cpu(
+    picture: &Picture,
+    channels: u32,
+    num_bins: u32,
+    count: fn(&Image, Spec) -> crate::Histogram,
+) -> Result<Outcome, JsError> {
     let spec = spec(channels, num_bins)?;
     let image = picture.image()?;
     let start = gpu::now_ms();
-    let histogram = compute_cpu(image, spec);
-    Ok(Outcome {
+    let histogram = count(image, spec);
+    Ok(Outcome::plain(
         histogram,
-        pixels: image.pixel_count(),
-        gpu_ms: None,
-        wall_ms: gpu::now_ms() - start,
-        notes: Vec::new(),
-        hdr: None,
-        passes: Vec::new(),
-        dispatches: Vec::new(),
-    })
+        image.pixel_count(),
+        gpu::now_ms() - start,
+    ))
 }
 
 pub(super) fn method(name: &str) -> Result<Method, JsError> {
@@ -313,20 +318,7 @@ pub fn cpu_histogram_simple(
     channels: u32,
     num_bins: u32,
 ) -> Result<Outcome, JsError> {
-    let spec = spec(channels, num_bins)?;
-    let image = picture.image()?;
-    let start = gpu::now_ms();
-    let histogram = crate::histogram::count_simple(image, spec);
-    Ok(Outcome {
-        histogram,
-        pixels: image.pixel_count(),
-        gpu_ms: None,
-        wall_ms: gpu::now_ms() - start,
-        notes: Vec::new(),
-        hdr: None,
-        passes: Vec::new(),
-        dispatches: Vec::new(),
-    })
+    timed_cpu(picture, channels, num_bins, crate::histogram::count_simple)
 }
 
 /// The Rust of the CPU method, for its page (it is the last item of histogram.rs).

@@ -28,6 +28,22 @@ pub struct Outcome {
     pub(super) dispatches: Vec<crate::gpu::Dispatched>,
 }
 
+impl Outcome {
+    /// A count with nothing more to say: no GPU time, notes or passes.
+    pub(super) fn plain(histogram: Histogram, pixels: u64, wall_ms: f64) -> Outcome {
+        Outcome {
+            histogram,
+            pixels,
+            gpu_ms: None,
+            wall_ms,
+            notes: Vec::new(),
+            hdr: None,
+            passes: Vec::new(),
+            dispatches: Vec::new(),
+        }
+    }
+}
+
 #[wasm_bindgen]
 impl Outcome {
     /// The bins of one channel (0 = R, 1 = G, 2 = B, 3 = luminance with 4 channels).

@@ -93,7 +93,8 @@ test('studio: the scopes as wide as the histogram, YRGB, 2x, full size and back'
   // The parade with luma: four parts, the first grey (luma), lit.
   await check(page, 'scope-yrgb');
   await page.evaluate(() => document.querySelector('canvas.scope.parade').scrollIntoView({ block: 'center' }));
-  await new Promise((r) => setTimeout(r, 500));
+  // Drawn on the next frames the page paints.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   const parade = decodePng(await page.locator('canvas.scope.parade').screenshot());
   const quarter = (q) => {
     let [r, g, b] = [0, 0, 0];

@@ -42,16 +42,11 @@ pub(super) fn read_counts(view: &AdjustView, context: Rc<Context>, pixels: u64) 
             .chunks_exact(4)
             .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
             .collect();
-        Ok(JsValue::from(Outcome {
-            histogram: Histogram::from_counts(Spec::rgbl(), counts),
+        Ok(JsValue::from(Outcome::plain(
+            Histogram::from_counts(Spec::rgbl(), counts),
             pixels,
-            gpu_ms: None,
-            wall_ms: 0.0,
-            notes: Vec::new(),
-            hdr: None,
-            passes: Vec::new(),
-            dispatches: Vec::new(),
-        }))
+            0.0,
+        )))
     })
 }
 
