@@ -10,10 +10,14 @@
 //   file) does it: 1 equalized luma, 2 levels per
 //   channel, 3 Otsu's threshold, 4 CLAHE (a table per tile, interpolated); left of
 //   `split` the picture shows as it is, right of it adjusted. Rounding is to the
-//   nearest level, halves up, as in the CPU reference (src/adjust.rs).
+//   nearest level, halves up, as in the CPU reference (src/adjust.rs);
+// - managed: the colour shown through the file's profile, as the browser shows the
+//   file: `display` is the browser's decode of 65 levels a channel carried through it
+//   (src/profile.rs), sampled between them. The counts never see it.
 
 override clipping: bool = false;
 override adjustment: u32 = 0u;
+override managed: bool = false;
 
 struct View {
   matrix: mat4x4f,
@@ -28,6 +32,8 @@ struct View {
 @group(0) @binding(1) var pictureSampler: sampler;
 @group(0) @binding(2) var<uniform> view: View;
 @group(0) @binding(3) var<storage, read> tables: array<f32>;
+@group(0) @binding(4) var display: texture_3d<f32>;
+@group(0) @binding(5) var displaySampler: sampler;
 
 @vertex fn vs(@builtin(vertex_index) vertexIndex: u32) -> VSOutput {
   let xy = quadCorner(vertexIndex);
@@ -45,21 +51,28 @@ struct View {
     return vec4f(0.0);
   }
   var color = textureSampleLevel(picture, pictureSampler, uv, 0.0);
+  // The stored (or adjusted) values, exact, where clipping asks for them.
+  var shown: vec3f;
   if (clipping || adjustment != 0u) {
     // The one pixel under the fragment: clipping and tables read exact values.
     let texel = min(vec2u(uv * vec2f(view.size)), view.size - 1u);
     let rgb = rgb8(textureLoad(picture, texel, 0));
-    var shown = vec3f(rgb);
+    shown = vec3f(rgb);
     if (adjustment != 0u && uv.x >= view.split) {
       shown = adjusted(rgb, texel, view.size, view.tiles);
       color = vec4f(shown / 255.0, color.a);
     }
-    if (clipping) {
-      if (any(shown >= vec3f(255.0))) {
-        color = vec4f(1.0, 0.0, 0.0, 1.0);
-      } else if (any(shown <= vec3f(0.0))) {
-        color = vec4f(0.0, 77.0 / 255.0, 1.0, 1.0);
-      }
+  }
+  if (managed) {
+    let side = f32(textureDimensions(display).x);
+    let at = (color.rgb * (side - 1.0) + 0.5) / side;
+    color = vec4f(textureSampleLevel(display, displaySampler, at, 0.0).rgb, color.a);
+  }
+  if (clipping) {
+    if (any(shown >= vec3f(255.0))) {
+      color = vec4f(1.0, 0.0, 0.0, 1.0);
+    } else if (any(shown <= vec3f(0.0))) {
+      color = vec4f(0.0, 77.0 / 255.0, 1.0, 1.0);
     }
   }
   return color;

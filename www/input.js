@@ -21,7 +21,7 @@
 //
 // Nothing of it runs long on the page's own thread: decoding happens in the
 // browser's decoder threads or the worker, and every copy is cut into slices.
-import { Picture, PictureParts, PictureBands, fileProblem } from '../pkg/histogram.js';
+import { Picture, PictureParts, PictureBands, ColourProfile, fileProblem } from '../pkg/histogram.js';
 import { browserPicture, errorText } from './site.js';
 
 /** The browser's decode as stored: no premultiplied alpha, no colour conversion. */
@@ -40,9 +40,10 @@ const PATIENCE_MS = 500;
 const FORCED = new URLSearchParams(globalThis.location?.search).get('decode');
 
 const NOTES = {
-  profile: 'The file carries a colour profile; it is not applied: the stored values are counted.',
   grey: 'Greyscale: R, G and B are each the grey value.',
 };
+/** Bytes searched for a colour profile: a TIFF's may be anywhere in the file. */
+const PROFILE_SEARCH = 64 << 20;
 
 /**
  * What `bytes` (the start of a file, or all of it) are and who decodes them
@@ -59,7 +60,6 @@ export function inspect(bytes) {
       const marker = at(i + 1);
       if (marker === 0xda) break;
       const length = (at(i + 2) << 8) | at(i + 3);
-      if (marker === 0xe2 && text(i + 4, 11) === 'ICC_PROFILE' && !notes.includes(NOTES.profile)) notes.push(NOTES.profile);
       // A frame header (SOF0-15 but DHT, JPG and DAC): its components.
       if (marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker)) {
         const components = at(i + 9);
@@ -82,7 +82,6 @@ export function inspect(bytes) {
       if (type === 'IDAT') { pixels = true; break; }
       // Transparency, or an animation (whose first frame the browser may not show).
       if (type === 'tRNS' || type === 'acTL') straight = false;
-      if ((type === 'iCCP' || type === 'gAMA') && !notes.includes(NOTES.profile)) notes.push(NOTES.profile);
       i += 12 + u32(i);
     }
     return { decoder: straight && pixels ? 'browser' : 'rust', format: 'PNG', notes };
@@ -92,7 +91,7 @@ export function inspect(bytes) {
     // VP8: lossy, opaque. VP8L: bit 28 of its header says whether alpha is used.
     // VP8X: flags for alpha (0x10) and animation (0x02).
     const opaque = chunk === 'VP8 ' || (chunk === 'VP8L' && !(at(24) & 0x10)) || (chunk === 'VP8X' && !(at(20) & 0x12));
-    return { decoder: opaque ? 'browser' : 'rust', format: 'WebP', notes: chunk === 'VP8X' && at(20) & 0x20 ? [NOTES.profile] : [] };
+    return { decoder: opaque ? 'browser' : 'rust', format: 'WebP', notes: [] };
   }
   const rust = [
     ['GIF', () => text(0, 3) === 'GIF'],
@@ -103,6 +102,14 @@ export function inspect(bytes) {
     ['OpenEXR', () => u32(0) === 0x762f3101],
   ].find(([, is]) => is());
   return rust ? { decoder: 'rust', format: rust[0], notes: [] } : { decoder: 'browser-only', format: null, notes: [] };
+}
+
+/**
+ * The file's colour profile (a ColourProfile: its name, and the table that shows
+ * the stored values through it), or undefined. The caller frees it.
+ */
+export async function colourProfile(file) {
+  return ColourProfile.find(new Uint8Array(await file.slice(0, PROFILE_SEARCH).arrayBuffer()));
 }
 
 let worker = null;
@@ -323,8 +330,13 @@ async function decodePicture(file, { gpu, pixels, count, bands, signal, progress
   if (kind.decoder === 'browser') {
     // What the browser would fill in without a word, or a header past the limits
     // (src/decode/mod.rs's `problem`: the command line's rules).
-    const problem = fileProblem(new Uint8Array(await file.arrayBuffer()));
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const problem = fileProblem(bytes);
     if (problem) throw new Error(`"${file.name}" cannot be read: ${problem}.`);
+    // The Rust decoder says it of what it decodes; here the same words.
+    const profile = ColourProfile.find(bytes);
+    if (profile) kind.notes.push(profile.note);
+    profile?.free();
   }
   // Each stage of a read marked on the page's timeline (bench/gpu-browser reads them).
   performance.mark('read: checked');

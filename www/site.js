@@ -167,6 +167,26 @@ export async function showPicture(canvas, picture, file) {
 }
 
 /**
+ * The colours this browser shows for every level of `profile`'s table (its
+ * tablePng decoded as the browser decodes an image of that profile, drawn into an
+ * sRGB canvas): RGBA for Studio.setDisplay (src/profile.rs says why).
+ */
+export async function displayTable(profile) {
+  const url = URL.createObjectURL(new Blob([profile.tablePng()], { type: 'image/png' }));
+  try {
+    const image = new Image();
+    image.src = url;
+    await image.decode();
+    const canvas = new OffscreenCanvas(image.naturalWidth, image.naturalHeight);
+    const ctx = canvas.getContext('2d');
+    ctx.drawImage(image, 0, 0);
+    return new Uint8Array(ctx.getImageData(0, 0, canvas.width, canvas.height).data.buffer);
+  } finally {
+    URL.revokeObjectURL(url);
+  }
+}
+
+/**
  * Resolves at the next repaint, or after 100 ms without one: Firefox (153) stops
  * running animation frames (and video frame callbacks) for good once a device that
  * drew into a canvas is destroyed, and a page waiting on them alone would stop.

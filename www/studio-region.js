@@ -18,10 +18,12 @@ export function regionView(studio, canvas) {
   }));
   const clearButton = el('button', { type: 'button' }, 'Count it all');
   // Why typed values were not taken; the fields go back to the region counted.
-  const why = el('p', { id: 'region-why', class: 'hint', role: 'alert', hidden: true });
+  // Said at once, in a live region that is always there (not a second alert:
+  // the page's one alert is its message).
+  const why = el('p', { id: 'region-why', class: 'hint', hidden: true });
   const options = el('fieldset', { class: 'studio-options region' }, el('legend', {}, 'Region (pixels)'),
     el('div', { class: 'row' }, ...inputs.map((input, i) => el('label', { class: 'option' }, ['X', 'Y', 'W', 'H'][i], input)),
-      clearButton), why);
+      clearButton), el('div', { 'aria-live': 'assertive' }, why));
 
   /** Says why the typed region was refused (empty: nothing to say), marking the field. */
   function refuse(text, field = null) {

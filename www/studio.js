@@ -6,8 +6,8 @@
 // holds the source (a picture here, a video through frames.js), composes the views,
 // and keeps what the visitor chose through a new Studio (other bins, a new device).
 import init, { GpuContext, Studio, Picture, kernelSource, studioSource } from '../pkg/histogram.js';
-import { el, setState, errorText, sentence, pager, nextPaint, watchDevice, lostText, stem, listing } from './site.js';
-import { readPicture } from './input.js';
+import { el, setState, errorText, sentence, pager, nextPaint, watchDevice, lostText, stem, listing, displayTable } from './site.js';
+import { readPicture, colourProfile } from './input.js';
 import { liveVideo } from './frames.js';
 import { transport } from './transport.js';
 import { panelView } from './studio-panel.js';
@@ -47,8 +47,9 @@ const sources = el('code');
 let gpu = null;
 let recovering = false;
 // The picture's Studio (a video's belongs to the frames module), the source
-// ({ kind: 'picture', picture, name } or { kind: 'video', name }), the latest
-// histogram read back.
+// ({ kind: 'picture', picture, name, file, display } or { kind: 'video', name }),
+// the latest histogram read back. `display`: the file's colour profile's name and
+// the table the picture is shown through, where it has one a screen uses.
 let pictureStudio = null;
 let source = null;
 let outcome = null;
@@ -95,7 +96,9 @@ const controlsSection = el('section', { class: 'studio-controls', 'aria-label': 
 main.append(
   el('div', { class: 'controls' }, el('label', { class: 'file' }, 'Choose a picture or video…', picker), videoButton, cameraButton, retryButton,
     status),
-  el('div', { class: 'studio-grid' }, pictureFigure, panelSection, controlsSection),
+  // In reading order, as laid out: the left column (the picture, what acts on
+  // it), then the right (the panel), so focus never jumps back up.
+  el('div', { class: 'studio-grid' }, pictureFigure, controlsSection, panelSection),
   ...(steps ? [steps.section] : []),
   el('details', {}, el('summary', {}, main.dataset.adjustment ? 'The WGSL: the tables from the histogram, and the remapping'
     : 'The WGSL: counting, the panel, the picture'), listing(sources)));
@@ -126,8 +129,9 @@ function makePictureStudio() {
   pictureStudio?.free();
   pictureStudio = null;
   if (source?.kind === 'picture') {
-    const { picture } = source;
+    const { picture, display } = source;
     pictureStudio = setUp(Studio.forPicture(gpu, pictureCanvas, panel.canvas, picture, panel.binsFor(picture.depth)));
+    if (display) pictureStudio.setDisplay(display.table);
   }
 }
 
@@ -295,7 +299,14 @@ async function usePictureFile(file, again = false) {
     readingFile = false;
     // Read again after a device loss: what the page said of the loss stays.
     const said = again ? [notes.textContent] : [];
-    await usePicture(picture, file.name, { file, again });
+    let display = null;
+    try {
+      display = await displayOf(file, picture);
+    } catch (e) {
+      picture.free();
+      throw e;
+    }
+    await usePicture(picture, file.name, { file, again, display });
     notes.textContent = [...said, ...picture.notesAtDepth()].join(' ');
     notes.hidden = notes.textContent === '';
   } catch (e) {
@@ -308,11 +319,29 @@ async function usePictureFile(file, again = false) {
   status.textContent = '';
 }
 
-/** Shows `picture`, read from `file` (null for one made here); `again`: the same picture read again, the region kept. */
-async function usePicture(picture, name, { file = null, again = false } = {}) {
+/**
+ * How `picture`, read from `file`, is shown: through the file's colour profile
+ * as this browser shows the file ({ name, table }), or null (none, one a screen
+ * does not use, or an HDR picture, shown by its exposure).
+ */
+async function displayOf(file, picture) {
+  if (picture.depth > 16) return null;
+  const profile = await colourProfile(file);
+  try {
+    return profile?.shown ? { name: profile.name, table: await displayTable(profile) } : null;
+  } finally {
+    profile?.free();
+  }
+}
+
+/**
+ * Shows `picture`, read from `file` (null for one made here) and shown through
+ * `display` (displayOf's); `again`: the same picture read again, the region kept.
+ */
+async function usePicture(picture, name, { file = null, again = false, display = null } = {}) {
   const previous = source;
   const wasVideo = live.active;
-  source = { kind: 'picture', picture, name, file };
+  source = { kind: 'picture', picture, name, file, display };
   if (!again) region.reset();
   hdr.reset();
   panel.clear();
@@ -333,7 +362,8 @@ async function usePicture(picture, name, { file = null, again = false } = {}) {
   if (previous?.kind === 'picture') previous.picture.free();
   shapeCanvas(picture.width, picture.height);
   steps?.show(picture, picture.rgba());
-  caption.textContent = `${name}, ${picture.width}×${picture.height}${picture.format === 'generated' ? '' : ` (${picture.format})`}`;
+  caption.textContent = `${name}, ${picture.width}×${picture.height}${picture.format === 'generated' ? '' : ` (${picture.format})`}` +
+    (display ? `, shown through its colour profile (${display.name}) as this browser shows the file; counted as stored` : '');
   message.textContent = '';
   redraw();
 }

@@ -18,6 +18,7 @@
 use crate::deep::DeepImage;
 use crate::hdr::HdrImage;
 use crate::image::{Image, MAX_PIXELS};
+use crate::profile::Profile;
 use std::io::{BufRead, Cursor, Read, Seek, SeekFrom};
 
 mod error;
@@ -343,9 +344,7 @@ impl<R: BufRead + Seek> Decoder<R> {
                     .to_string()
             });
         }
-        if info.icc_profile.is_some() || info.gama_chunk.is_some() {
-            notes.push(PROFILE_NOTE.to_string());
-        }
+        notes.extend(Profile::from_png(info).map(|p| p.note()));
         let (colour, depth) = reader.output_color_type();
         let sixteen = (depth == png::BitDepth::Sixteen).then_some(Endian::Big);
         let layout = Layout::new(colour.samples(), sixteen);
@@ -418,9 +417,7 @@ impl<R: BufRead + Seek> Decoder<R> {
             .try_reserve_exact(size as usize)
             .map_err(|_| DecodeError::OutOfMemory { bytes: size })?;
         accept_jpeg(jpeg.decode(&bytes, &header, &mut pixels), &mut notes)?;
-        if jpeg_has_profile(&bytes) {
-            notes.push(PROFILE_NOTE.to_string());
-        }
+        notes.extend(crate::profile::jpeg_icc(&bytes).map(|icc| Profile::from_icc(icc).note()));
         let layout = Layout::new(channels, None);
         let rows = Rows::Whole {
             bytes: pixels,
@@ -486,8 +483,8 @@ impl<R: BufRead + Seek> Decoder<R> {
                 budget,
             });
         }
-        if matches!(image::ImageDecoder::icc_profile(&mut decoder), Ok(Some(_))) {
-            notes.push(PROFILE_NOTE.to_string());
+        if let Ok(Some(icc)) = image::ImageDecoder::icc_profile(&mut decoder) {
+            notes.push(Profile::from_icc(icc).note());
         }
         let decoded =
             image::DynamicImage::from_decoder(decoder).map_err(|e| image_error(name, e))?;
@@ -850,28 +847,6 @@ fn accept_jpeg<T>(
         Outcome::Warned(_, why) | Outcome::Failed(why) => Err(corrupt(why)),
     }
 }
-
-/// Whether a JPEG carries an ICC profile: an APP2 segment named ICC_PROFILE
-/// before the first scan.
-#[cfg(not(target_arch = "wasm32"))]
-fn jpeg_has_profile(bytes: &[u8]) -> bool {
-    let mut at = 2;
-    while at + 4 <= bytes.len() && bytes[at] == 0xFF {
-        let marker = bytes[at + 1];
-        if marker == 0xDA {
-            break;
-        }
-        let length = u16::from_be_bytes([bytes[at + 2], bytes[at + 3]]) as usize;
-        if marker == 0xE2 && bytes[at + 4..].starts_with(b"ICC_PROFILE\0") {
-            return true;
-        }
-        at += 2 + length;
-    }
-    false
-}
-
-const PROFILE_NOTE: &str =
-    "The file carries a colour profile; it is not applied: the stored values are counted.";
 
 fn check_size(width: u32, height: u32, max: u64) -> Result<(), DecodeError> {
     if width == 0 || height == 0 {

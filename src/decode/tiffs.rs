@@ -11,23 +11,36 @@ impl<R: BufRead + Seek> Decoder<R> {
         // Fewer than 8 bits a sample: read here at their stored depth (the `image`
         // crate takes 1-bit grey, but as 8-bit, and no other such kind).
         use tiff::ColorType as T;
-        let kind = tiff::decoder::Decoder::new(&mut reader)
-            .and_then(|mut file| file.colortype())
-            .ok();
+        let (kind, icc) = match tiff::decoder::Decoder::new(&mut reader) {
+            Ok(mut file) => (
+                file.colortype().ok(),
+                file.get_tag_u8_vec(tiff::tags::Tag::IccProfile).ok(),
+            ),
+            Err(_) => (None, None),
+        };
         reader.seek(SeekFrom::Start(0)).map_err(corrupt)?;
-        if let Some(T::Gray(b) | T::RGB(b) | T::RGBA(b) | T::Multiband { bit_depth: b, .. }) = kind
-        {
-            if b < 8 {
-                return Decoder::tiff_kinds(reader, claims);
-            }
-        }
-        match Decoder::whole(&mut reader, image::ImageFormat::Tiff, claims) {
-            Err(DecodeError::UnsupportedKind { .. }) => {
-                reader.seek(SeekFrom::Start(0)).map_err(corrupt)?;
+        let read = match kind {
+            Some(T::Gray(b) | T::RGB(b) | T::RGBA(b) | T::Multiband { bit_depth: b, .. })
+                if b < 8 =>
+            {
                 Decoder::tiff_kinds(reader, claims)
             }
-            read => read,
-        }
+            _ => match Decoder::whole(&mut reader, image::ImageFormat::Tiff, claims) {
+                Err(DecodeError::UnsupportedKind { .. }) => {
+                    reader.seek(SeekFrom::Start(0)).map_err(corrupt)?;
+                    Decoder::tiff_kinds(reader, claims)
+                }
+                read => read,
+            },
+        };
+        // The `image` crate does not give a TIFF's profile (0.25.10): read here.
+        read.map(|mut decoder| {
+            let note = icc.map(|icc| Profile::from_icc(icc).note());
+            decoder
+                .notes
+                .extend(note.filter(|n| !decoder.notes.contains(n)));
+            decoder
+        })
     }
 
     /// The TIFFs the `image` crate does not read, by the `tiff` crate: grey of 1,

@@ -387,6 +387,8 @@ pub struct Look {
     /// 0: none; 1 equalized luma, 2 levels per channel, 3 threshold, 4 CLAHE (the
     /// tables a compute pass made).
     pub adjustment: u32,
+    /// Colours shown through the display table (`FramePainter::set_display`).
+    pub managed: bool,
 }
 
 /// Draws the picture (a video frame or an image texture) into the target.
@@ -405,6 +407,10 @@ pub struct FramePainter {
     size: (u32, u32),
     /// Bound where no adjustment tables are given.
     no_tables: Owned<wgpu::Buffer>,
+    tables: Option<wgpu::Buffer>,
+    /// The display table (src/profile.rs), one texel where there is none.
+    display: wgpu::TextureView,
+    display_sampler: wgpu::Sampler,
 }
 
 /// Bytes of picture.wgsl's `View`.
@@ -460,6 +466,18 @@ impl FramePainter {
                         min_binding_size: None,
                     },
                 ),
+                entry(
+                    4,
+                    wgpu::BindingType::Texture {
+                        sample_type: wgpu::TextureSampleType::Float { filterable: true },
+                        view_dimension: wgpu::TextureViewDimension::D3,
+                        multisampled: false,
+                    },
+                ),
+                entry(
+                    5,
+                    wgpu::BindingType::Sampler(wgpu::SamplerBindingType::Filtering),
+                ),
             ],
         });
         let layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
@@ -480,6 +498,13 @@ impl FramePainter {
             usage: wgpu::BufferUsages::STORAGE,
             mapped_at_creation: false,
         });
+        let display = display_table(gpu, 1, &[0; 4]);
+        // The table between its levels: always linear (65 texels a side).
+        let display_sampler = device.create_sampler(&wgpu::SamplerDescriptor {
+            mag_filter: wgpu::FilterMode::Linear,
+            min_filter: wgpu::FilterMode::Linear,
+            ..Default::default()
+        });
         let bind_group = bind_group(
             device,
             &group_layout,
@@ -488,6 +513,8 @@ impl FramePainter {
                 wgpu::BindingResource::Sampler(&sampler),
                 view.as_entire_binding(),
                 no_tables.as_entire_binding(),
+                wgpu::BindingResource::TextureView(&display),
+                wgpu::BindingResource::Sampler(&display_sampler),
             ],
         );
         FramePainter {
@@ -504,11 +531,31 @@ impl FramePainter {
             view: view.into(),
             size,
             no_tables: no_tables.into(),
+            tables: None,
+            display,
+            display_sampler,
         }
     }
 
     /// The tables an adjustment remaps through (an `Adjuster`'s), or none.
     pub fn set_tables(&mut self, tables: Option<&wgpu::Buffer>) {
+        self.tables = tables.cloned();
+        self.rebind();
+    }
+
+    /// The display table: `rgba` the browser's colours for every level
+    /// `TABLE_SIDE` a side (src/profile.rs's layout), or none (stored values shown
+    /// as they are). Drawing shows it where the look is `managed`.
+    pub fn set_display(&mut self, gpu: &Gpu, rgba: Option<&[u8]>) {
+        let side = crate::profile::TABLE_SIDE;
+        self.display = match rgba {
+            Some(rgba) => display_table(gpu, side, rgba),
+            None => display_table(gpu, 1, &[0; 4]),
+        };
+        self.rebind();
+    }
+
+    fn rebind(&mut self) {
         self.bind_group = bind_group(
             &self.device,
             &self.group_layout,
@@ -516,7 +563,12 @@ impl FramePainter {
                 wgpu::BindingResource::TextureView(&self.picture),
                 wgpu::BindingResource::Sampler(&self.sampler),
                 self.view.as_entire_binding(),
-                tables.unwrap_or(&self.no_tables).as_entire_binding(),
+                self.tables
+                    .as_ref()
+                    .unwrap_or(&self.no_tables)
+                    .as_entire_binding(),
+                wgpu::BindingResource::TextureView(&self.display),
+                wgpu::BindingResource::Sampler(&self.display_sampler),
             ],
         );
     }
@@ -553,6 +605,7 @@ impl FramePainter {
                 let constants = [
                     ("clipping", f64::from(u8::from(look.clipping))),
                     ("adjustment", look.adjustment as f64),
+                    ("managed", f64::from(u8::from(look.managed))),
                 ];
                 let options = wgpu::PipelineCompilationOptions {
                     constants: &constants,
@@ -572,6 +625,36 @@ impl FramePainter {
         pass.set_bind_group(0, &self.bind_group, &[]);
         pass.draw(0..6, 0..1);
     }
+}
+
+/// A display table of `side`³ RGBA texels, red fastest, then green, then blue.
+fn display_table(gpu: &Gpu, side: u32, rgba: &[u8]) -> wgpu::TextureView {
+    let size = wgpu::Extent3d {
+        width: side,
+        height: side,
+        depth_or_array_layers: side,
+    };
+    let texture = gpu.device.create_texture(&wgpu::TextureDescriptor {
+        label: Some("display table"),
+        size,
+        mip_level_count: 1,
+        sample_count: 1,
+        dimension: wgpu::TextureDimension::D3,
+        format: wgpu::TextureFormat::Rgba8Unorm,
+        usage: wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::COPY_DST,
+        view_formats: &[],
+    });
+    gpu.queue.write_texture(
+        texture.as_image_copy(),
+        rgba,
+        wgpu::TexelCopyBufferLayout {
+            offset: 0,
+            bytes_per_row: Some(side * 4),
+            rows_per_image: Some(side),
+        },
+        size,
+    );
+    texture.create_view(&Default::default())
 }
 
 /// The matrix from a `target`'s unit square (y down) to the texture coordinates

@@ -424,6 +424,22 @@ impl Studio {
         self.picture.set_split(g, split);
     }
 
+    /// Shows the picture's colours through a display table (src/profile.rs), or
+    /// as stored; the counts are the stored values' either way.
+    pub fn set_display(&self, g: &Gpu, rgba: Option<&[u8]>) -> Result<(), String> {
+        let side = crate::profile::TABLE_SIDE as usize;
+        match rgba {
+            Some(t) if t.len() != side * side * side * 4 => Err(format!(
+                "a display table is {side}x{side}x{side} RGBA texels, not {} bytes",
+                t.len()
+            )),
+            _ => {
+                self.picture.set_display(g, rgba);
+                Ok(())
+            }
+        }
+    }
+
     /// Shows these scopes from the next draw (none: no scopes), each drawn into
     /// targets of the format and first size given beside it.
     pub fn set_scopes(

@@ -1,5 +1,6 @@
 //! The studio's picture: drawn letterboxed into its target by the picture pass,
-//! with the clipping warning and, right of the split, the adjustment.
+//! with the clipping warning, right of the split the adjustment, and the colours
+//! through the file's profile where it has one.
 
 use super::Target;
 use crate::gpu::{draw_into, FramePainter, Gpu, Look};
@@ -68,6 +69,17 @@ impl PictureView {
             ..self.look.get()
         });
         self.tiles.set(tiles);
+        self.place(g);
+    }
+
+    /// The display table to show colours through (`FramePainter::set_display`),
+    /// or none.
+    pub fn set_display(&self, g: &Gpu, rgba: Option<&[u8]>) {
+        self.painter.borrow_mut().set_display(g, rgba);
+        self.look.set(Look {
+            managed: rgba.is_some(),
+            ..self.look.get()
+        });
         self.place(g);
     }
 

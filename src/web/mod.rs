@@ -74,6 +74,42 @@ pub fn file_problem(bytes: &[u8]) -> Option<String> {
     decode::problem(bytes, WEB_MAX_PIXELS as u64).map(|e| e.to_string())
 }
 
+/// A file's colour profile (src/profile.rs), for the page: its name, its note,
+/// and the table that shows stored values through it.
+#[wasm_bindgen]
+pub struct ColourProfile(crate::profile::Profile);
+
+#[wasm_bindgen]
+impl ColourProfile {
+    /// The profile of a file (all of it, or its first bytes), if it has one.
+    pub fn find(bytes: Vec<u8>) -> Option<ColourProfile> {
+        crate::profile::find(bytes).map(ColourProfile)
+    }
+
+    #[wasm_bindgen(getter)]
+    pub fn name(&self) -> String {
+        self.0.name.clone()
+    }
+
+    /// Whether a screen shows the stored values through it (an RGB profile).
+    #[wasm_bindgen(getter)]
+    pub fn shown(&self) -> bool {
+        self.0.shown
+    }
+
+    #[wasm_bindgen(getter)]
+    pub fn note(&self) -> String {
+        self.0.note()
+    }
+
+    /// A PNG carrying the profile, of every level `side` a side: decoded by the
+    /// browser as it decodes the file, its colours are `Studio.setDisplay`'s table.
+    #[wasm_bindgen(js_name = tablePng)]
+    pub fn table_png(&self) -> Vec<u8> {
+        self.0.table_png()
+    }
+}
+
 /// RGBA8 pixels counted by the CPU method into `bins` bins of R, G, B and
 /// luminance, interleaved as every histogram's: a worker's count of what it read,
 /// where the CPU plays the GPU (docs/DECISIONS.md, 6).

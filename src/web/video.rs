@@ -39,7 +39,7 @@ enum Drawing {
     /// article's histogram quads. SwiftShader's rasterizer wrote the canvas 7x
     /// faster than a compute pass writing the same pixels.
     Quads {
-        frame: FramePainter,
+        frame: Box<FramePainter>,
         histograms: HistogramPainter,
     },
     /// On a real GPU: one compute pass writes every pixel. A GPU built for compute
@@ -170,7 +170,7 @@ impl VideoView {
                 Bars::Article,
             );
             histograms.set_entries(&g.queue, width as u64 * height as u64);
-            let frame = FramePainter::new(g, frames.view(), (width, height), format);
+            let frame = Box::new(FramePainter::new(g, frames.view(), (width, height), format));
             Drawing::Quads { frame, histograms }
         };
         drop(kernels);

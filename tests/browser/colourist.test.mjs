@@ -127,3 +127,69 @@ test('studio: the scopes as wide as the histogram, YRGB, 2x, full size and back'
   assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Full size');
   assert.deepEqual(page.errors, []);
 });
+
+test('studio: a picture with a colour profile is shown as this browser shows the file, counted as stored', async () => {
+  const page = await browser.open('/www/studio.html', { viewport: { width: 1400, height: 900 } });
+  const file = fixtures.path('icc-profile-64x48.png');
+  await openFile(page, file);
+  assert.match(await page.textContent('figcaption'), /shown through its colour profile \(Test wide RGB\) as this browser shows the file; counted as stored/);
+  assert.match(await page.textContent('.studio-panel'), /colour profile \(Test wide RGB\); it is not applied to the counts/);
+  await page.evaluate(() => document.querySelector('.studio-picture canvas').scrollIntoView({ block: 'center' }));
+  // The browser's own rendering of the file, and the stored values (Pillow's).
+  const shown = await page.evaluate(async () => {
+    const image = new Image();
+    image.src = URL.createObjectURL(document.getElementById('file').files[0]);
+    await image.decode();
+    const canvas = new OffscreenCanvas(64, 48);
+    const ctx = canvas.getContext('2d');
+    ctx.drawImage(image, 0, 0);
+    return Array.from(ctx.getImageData(0, 0, 64, 48).data);
+  });
+  const points = Array.from({ length: 300 }, (_, i) => [(i * 37) % 64, (i * 23 + (i >> 6)) % 48]);
+  const stored = pillow(file, points);
+  const pic = await page.locator('.studio-picture canvas').boundingBox();
+  const rect = await page.evaluate(() => Array.from(window.studioPage.studio.pictureRect()));
+  const shot = decodePng(await page.locator('.studio-picture canvas').screenshot());
+  const ratio = shot.width / pic.width;
+  const off = [];
+  let moved = 0;
+  points.forEach(([x, y], i) => {
+    const sx = Math.floor((rect[0] + rect[2] * (x + 0.5) / 64) * pic.width * ratio);
+    const sy = Math.floor((rect[1] + rect[3] * (y + 0.5) / 48) * pic.height * ratio);
+    const at = (sy * shot.width + sx) * 4;
+    off.push(Math.max(...[0, 1, 2].map((c) => Math.abs(shot.rgba[at + c] - shown[(y * 64 + x) * 4 + c]))));
+    moved = Math.max(moved, ...[0, 1, 2].map((c) => Math.abs(shot.rgba[at + c] - stored[i][c])));
+  });
+  off.sort((a, b) => a - b);
+  const [p95, worst] = [off[Math.floor(off.length * 0.95)], off[off.length - 1]];
+  process.stderr.write(`profile: ${p95} levels from the browser's rendering at the 95th percentile, ${worst} at worst; ${moved} from the stored values\n`);
+  // The table between its levels: within 2 of the browser's own colours, a few
+  // more where a colour leaves sRGB and the browser clips between two of them.
+  assert.ok(p95 <= 2 && worst <= 10, `${p95} (95%) and ${worst} levels from the browser's rendering of the file`);
+  assert.ok(moved >= 20, `only ${moved} levels from the stored values: the profile was not applied`);
+  await page.screenshot({ path: join(shots, 'studio-profile.png') });
+  assert.deepEqual(page.errors, []);
+});
+
+test('studio: focus moves down the left column, then down the right, as the page reads', async () => {
+  for (const viewport of [{ width: 1400, height: 900 }, { width: 390, height: 844 }]) {
+    const page = await browser.open('/www/studio.html', { viewport });
+    await waitState(page, 'done');
+    // Every control that takes focus, in tab order (none here sets a tabindex above 0).
+    const order = await page.evaluate(() => {
+      const panel = document.querySelector('.studio-panel').getBoundingClientRect();
+      return [...document.querySelectorAll('.studio-grid :is(button, input, select, canvas[tabindex], summary, a[href])')]
+        .filter((e) => e.checkVisibility() && e.tabIndex >= 0)
+        .map((e) => {
+          const box = e.getBoundingClientRect();
+          return { name: e.id || e.textContent.trim().slice(0, 20) || e.tagName, right: box.left >= panel.left - 1, top: box.top + scrollY };
+        });
+    });
+    assert.ok(order.length > 10, JSON.stringify(order));
+    // Never back from the right column to the left, and, within a column, never
+    // more than a line back up.
+    const back = order.findIndex((e, i) => i > 0 && ((order[i - 1].right && !e.right) || (order[i - 1].right === e.right && e.top < order[i - 1].top - 40)));
+    assert.equal(back, -1, `${viewport.width} px: ${JSON.stringify(order.slice(Math.max(0, back - 2), back + 1))}`);
+    assert.deepEqual(page.errors, []);
+  }
+});

@@ -80,7 +80,7 @@ test('the page says what was counted, and shows the picture as it looks', async 
   await says('translucent-257x131.avif', await hasWebgl(page) ? /Decoded by this browser .*straight colour values/
     : /Decoded by this browser and read through a 2D canvas \(no WebGL here\)/);
   assert.match(await page.textContent('figcaption'), /257×131 \(image\/avif, decoded by the browser\)/);
-  await says('icc-profile-64x48.png', /colour profile; it is not applied: the stored values are counted/);
+  await says('icc-profile-64x48.png', /colour profile \(Test wide RGB\); it is not applied to the counts: the stored values are counted/);
   assert.ok(await litPixels(page, '.drop canvas') > 10_000, 'the picture is shown');
   await page.screenshot({ path: join(shots, 'exact-icc.png') });
   await says('translucent-257x131.png', /translucent/);

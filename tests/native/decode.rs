@@ -237,3 +237,119 @@ fn tiffs_of_1_2_and_4_bits_and_of_grey_floats_are_read_and_others_refused_for_wh
     let words = refused(&tiff(3, 2, 3, 4, 1, &[0; 6]));
     assert!(words.contains("4-bit samples, 3 a pixel"), "{words}");
 }
+
+/// A JPEG of one grey level with `icc` in APP2 segments of at most `chunk`
+/// bytes, `keep` saying which of them are written, in the order given.
+fn jpeg_with_profile(icc: &[u8], chunk: usize, keep: &[usize]) -> Vec<u8> {
+    let mut jpeg = Vec::new();
+    image::codecs::jpeg::JpegEncoder::new(&mut jpeg)
+        .encode(&[128; 64], 8, 8, image::ExtendedColorType::L8)
+        .unwrap();
+    let parts: Vec<&[u8]> = icc.chunks(chunk).collect();
+    let mut segments = Vec::new();
+    for &i in keep {
+        let body = [
+            &b"ICC_PROFILE\0"[..],
+            &[i as u8 + 1, parts.len() as u8],
+            parts[i],
+        ]
+        .concat();
+        segments.extend_from_slice(&[0xFF, 0xE2]);
+        segments.extend_from_slice(&((body.len() + 2) as u16).to_be_bytes());
+        segments.extend_from_slice(&body);
+    }
+    jpeg.splice(2..2, segments);
+    jpeg
+}
+
+#[test]
+fn colour_profiles_are_named_and_carried_onto_the_display_table() {
+    use histogram::profile::{find, TABLE_SIDE};
+    let icc = fixtures::display_p3_like_profile();
+    let png = fixtures::all(&[])
+        .into_iter()
+        .find(|f| f.name == "icc-profile-64x48.png")
+        .unwrap()
+        .bytes;
+    // The name the profile gives itself, in the note every surface shows.
+    let found = find(png.clone()).unwrap();
+    assert_eq!((found.name.as_str(), found.shown), ("Test wide RGB", true));
+    let note = decode(&png, 1 << 26, 1 << 30).unwrap().notes.join(" ");
+    assert!(note.contains("colour profile (Test wide RGB); it is not applied to the counts"));
+    // A JPEG's profile in two segments, written out of order.
+    let jpeg = jpeg_with_profile(&icc, 300, &[1, 0]);
+    assert_eq!(find(jpeg.clone()).unwrap().name, "Test wide RGB");
+    let note = decode(&jpeg, 1 << 26, 1 << 30).unwrap().notes.join(" ");
+    assert!(note.contains("(Test wide RGB)"), "{note}");
+    // ICC v4's localized names: the English one.
+    let v4 = jpeg_with_profile(&fixtures::v4_profile_named("Wide Gamut ✓"), 4000, &[0]);
+    assert_eq!(find(v4).unwrap().name, "Wide Gamut ✓");
+    // One of its two segments lost: said, never shown through.
+    let cut = find(jpeg_with_profile(&icc, 300, &[0])).unwrap();
+    assert!(!cut.shown && cut.name.starts_with("unreadable"), "{cut:?}");
+    // PNG's gamma alone.
+    let mut gamma = Vec::new();
+    {
+        let mut encoder = png::Encoder::new(&mut gamma, 1, 1);
+        encoder.set_color(png::ColorType::Rgb);
+        encoder.set_source_gamma(png::ScaledFloat::from_scaled(45455));
+        let mut writer = encoder.write_header().unwrap();
+        writer.write_image_data(&[1, 2, 3]).unwrap();
+    }
+    assert_eq!(
+        find(gamma).unwrap().name,
+        "a gamma of 0.45455 (PNG gAMA chunk)"
+    );
+    // No profile, no note.
+    let plain = jpeg_with_profile(&icc, 300, &[]);
+    assert!(find(plain).is_none());
+    // The table: 65 levels a channel, the profile carried whole.
+    let table = png::Decoder::new(Cursor::new(found.table_png()));
+    let mut reader = table.read_info().unwrap();
+    assert_eq!(reader.info().icc_profile.as_deref(), Some(&icc[..]));
+    let side = TABLE_SIDE as usize;
+    assert_eq!(
+        (reader.info().width, reader.info().height),
+        (TABLE_SIDE, TABLE_SIDE * TABLE_SIDE)
+    );
+    let mut rgb = vec![0; reader.output_buffer_size().unwrap()];
+    reader.next_frame(&mut rgb).unwrap();
+    let at = |r: usize, g: usize, b: usize| {
+        let i = ((b * side + g) * side + r) * 3;
+        [rgb[i], rgb[i + 1], rgb[i + 2]]
+    };
+    assert_eq!(at(0, 0, 0), [0, 0, 0]);
+    assert_eq!(at(64, 0, 32), [255, 0, 128]);
+    assert_eq!(at(1, 63, 64), [4, 251, 255]);
+    // Damaged files never stop the search: cut anywhere, any byte changed.
+    for end in 0..jpeg.len() {
+        let _ = find(jpeg[..end].to_vec());
+    }
+    for at in 0..png.len().min(2000) {
+        let mut bad = png.clone();
+        bad[at] ^= 0x5A;
+        let _ = find(bad);
+    }
+}
+
+#[test]
+fn profiles_in_every_format_are_named_as_littlecms_names_them() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = crate::common::scratch("profiles");
+    let made = std::process::Command::new(root.join(".venv/bin/python"))
+        .arg(root.join("tests/fixtures/profiles.py"))
+        .arg(&*dir)
+        .status()
+        .expect(".venv/bin/python runs (make setup makes it)");
+    assert!(made.success(), "tests/fixtures/profiles.py made the files");
+    let expected: std::collections::BTreeMap<String, String> =
+        serde_json::from_slice(&std::fs::read(dir.join("expected.json")).unwrap()).unwrap();
+    assert_eq!(expected.len(), 4);
+    for (file, name) in expected {
+        let bytes = std::fs::read(dir.join(&file)).unwrap();
+        let found = histogram::profile::find(bytes.clone()).unwrap_or_else(|| panic!("{file}"));
+        assert_eq!((&found.name, found.shown), (&name, true), "{file}");
+        let notes = decode(&bytes, 1 << 26, 1 << 30).unwrap().notes;
+        assert!(notes.contains(&found.note()), "{file}: {notes:?}");
+    }
+}

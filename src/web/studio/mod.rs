@@ -326,6 +326,16 @@ impl Studio {
         self.studio.set_split(&self.context.gpu, split);
     }
 
+    /// Shows the picture through a display table: the browser's colours of every
+    /// level `profileTableSide` a side (`ColourProfile.tablePng`, decoded), or
+    /// none. The next draw shows it.
+    #[wasm_bindgen(js_name = setDisplay)]
+    pub fn set_display(&self, rgba: Option<Vec<u8>>) -> WebResult<()> {
+        self.studio
+            .set_display(&self.context.gpu, rgba.as_deref())
+            .map_err(js)
+    }
+
     /// The adjusted picture's histogram as last counted (the panel's right half),
     /// read back as an Outcome of the whole picture's pixels.
     #[wasm_bindgen(js_name = adjustedHistogram)]

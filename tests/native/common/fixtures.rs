@@ -341,7 +341,40 @@ fn animated_gif(random: &mut Random) -> Fixture {
 /// A well-formed ICC v2 RGB display profile (D50 white point, wide primaries, gamma
 /// 2.2 curves): a browser would colour-convert with it, so a decoder that applied it
 /// would change the values.
-fn display_p3_like_profile() -> Vec<u8> {
+pub fn display_p3_like_profile() -> Vec<u8> {
+    let text = b"Test wide RGB\0";
+    let mut desc = b"desc\0\0\0\0".to_vec();
+    desc.extend_from_slice(&(text.len() as u32).to_be_bytes());
+    desc.extend_from_slice(text);
+    desc.extend_from_slice(&[0; 4 + 4 + 2 + 1 + 67]); // no Unicode, no ScriptCode
+    rgb_profile(desc)
+}
+
+/// The same profile as ICC v4 writes its description: localized UTF-16 strings
+/// (French first, then English `name`).
+pub fn v4_profile_named(name: &str) -> Vec<u8> {
+    let strings = [("fr", "Profil d'essai"), ("en", name)];
+    let mut desc = b"mluc\0\0\0\0".to_vec();
+    desc.extend_from_slice(&(strings.len() as u32).to_be_bytes());
+    desc.extend_from_slice(&12u32.to_be_bytes());
+    let mut text = Vec::new();
+    let start = 16 + 12 * strings.len();
+    for (language, value) in strings {
+        let utf16: Vec<u8> = value.encode_utf16().flat_map(u16::to_be_bytes).collect();
+        desc.extend_from_slice(language.as_bytes());
+        desc.extend_from_slice(b"  ");
+        desc.extend_from_slice(&(utf16.len() as u32).to_be_bytes());
+        desc.extend_from_slice(&((start + text.len()) as u32).to_be_bytes());
+        text.extend_from_slice(&utf16);
+    }
+    desc.extend_from_slice(&text);
+    rgb_profile(desc)
+}
+
+fn rgb_profile(mut desc: Vec<u8>) -> Vec<u8> {
+    while !desc.len().is_multiple_of(4) {
+        desc.push(0);
+    }
     let s15 = |v: f64| ((v * 65536.0).round() as i32).to_be_bytes();
     let xyz = |x: f64, y: f64, z: f64| {
         let mut t = b"XYZ \0\0\0\0".to_vec();
@@ -354,17 +387,6 @@ fn display_p3_like_profile() -> Vec<u8> {
         let mut t = b"curv\0\0\0\0\0\0\0\x01".to_vec();
         t.extend_from_slice(&((2.2f64 * 256.0) as u16).to_be_bytes());
         t.extend_from_slice(&[0, 0]); // pad to 4 bytes
-        t
-    };
-    let desc = {
-        let text = b"Test wide RGB\0";
-        let mut t = b"desc\0\0\0\0".to_vec();
-        t.extend_from_slice(&(text.len() as u32).to_be_bytes());
-        t.extend_from_slice(text);
-        t.extend_from_slice(&[0; 4 + 4 + 2 + 1 + 67]); // no Unicode, no ScriptCode
-        while !t.len().is_multiple_of(4) {
-            t.push(0);
-        }
         t
     };
     let cprt = b"text\0\0\0\0none\0\0\0\0".to_vec();
