@@ -74,7 +74,7 @@ export function panelView(studio) {
   const binsSelect = el('select', { id: 'bins', 'aria-describedby': 'bins-why' }, ...BIN_CHOICES.map((n) => el('option',
     { value: n, selected: n === 256, disabled: n > 256 }, String(n))));
   const binsWhy = el('p', { id: 'bins-why', class: 'hint' }, why(8));
-  const pinButton = el('button', { type: 'button', 'aria-pressed': 'false' }, 'Pin this histogram');
+  const pinButton = el('button', { type: 'button', id: 'pin', 'aria-pressed': 'false' }, 'Pin this histogram');
   const options = el('fieldset', { class: 'studio-options' }, el('legend', {}, 'Panel'),
     el('div', { class: 'row' }, radio('layout', 'overlaid', 'Overlaid', true), radio('layout', 'parade', 'Parade', false)),
     el('div', { class: 'row' }, radio('scale', 'linear', 'Linear', true), radio('scale', 'log', 'Logarithmic', false)),
