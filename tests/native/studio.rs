@@ -56,6 +56,44 @@ fn the_picture_drawn_at_its_size_is_its_pixels() {
 }
 
 #[test]
+fn the_picture_shown_through_a_display_table_is_each_pixel_looked_up() {
+    // A table whose colour for each level is 255 minus it: linear, so sampling
+    // between its levels is exact, and the CPU says every shown pixel.
+    let side = histogram::profile::TABLE_SIDE as usize;
+    let level = |i: usize| ((i * 255 + (side - 1) / 2) / (side - 1)) as u8;
+    let mut table = Vec::new();
+    for b in 0..side {
+        for g in 0..side {
+            for r in 0..side {
+                table.extend_from_slice(&[255 - level(r), 255 - level(g), 255 - level(b), 255]);
+            }
+        }
+    }
+    let gpu = gpu();
+    let image = Image::noise(64, 48, 5);
+    let size = (image.width(), image.height());
+    let uploaded = GpuImage::upload_as_is(&gpu, &image);
+    let view = PictureView::new(&gpu, uploaded.texture_view().unwrap(), size, FORMAT, size);
+    view.set_display(&gpu, Some(&table));
+    let pixels = drawn(&gpu, size, |encoder, target| {
+        view.draw(&gpu, encoder, Target { view: target, size })
+    });
+    let worst = pixels
+        .chunks(4)
+        .zip(image.rgba().chunks(4))
+        .flat_map(|(shown, stored)| (0..3).map(move |c| shown[c].abs_diff(255 - stored[c])))
+        .max()
+        .unwrap();
+    assert!(worst <= 1, "{worst} levels from 255 minus the stored value");
+    // And without it, the stored values again.
+    view.set_display(&gpu, None);
+    let pixels = drawn(&gpu, size, |encoder, target| {
+        view.draw(&gpu, encoder, Target { view: target, size })
+    });
+    assert!(pixels == image.rgba(), "no table: the stored values");
+}
+
+#[test]
 fn the_panel_draws_the_counted_bars_under_the_labels_strip() {
     let gpu = gpu();
     let image = thirds();
