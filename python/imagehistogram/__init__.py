@@ -108,20 +108,29 @@ def total(sources, jobs=None, on_error=None, **options):
     64-bit counts, with the whole set's statistics.
 
     A source that cannot be counted raises its Error; with `on_error`, a function,
-    it is called with the source and the Error instead and the rest are counted,
-    as the command line goes on past a damaged file (it may collect them, or
-    raise to stop). The Total is then of the sources counted."""
+    it is called with the source and the Error instead, in the sources' order and
+    on this thread, and the rest are counted, as the command line goes on past a
+    damaged file (it may collect them, or raise to stop). The Total is then of the
+    sources counted."""
 
     def one(source):
         try:
-            return count(source, **options)
+            return source, count(source, **options), None
         except Error as e:
             if on_error is None:
                 raise
-            on_error(source, e)
-            return None
+            return source, None, e
 
-    counted = (h for h in _in_order(one, sources, jobs) if h is not None)
+    def counted():
+        # on_error is called here, in the sources' order and on the caller's
+        # thread, so what it collects is in order and it may keep no lock.
+        for source, h, e in _in_order(one, sources, jobs):
+            if e is None:
+                yield h
+            else:
+                on_error(source, e)
+
+    counted = counted()
     first = next(counted, None)
     if first is None:
         bins = options.get("bins", 256)

@@ -8,6 +8,7 @@ import os
 import pathlib
 import pickle
 import subprocess
+import threading
 import time
 import warnings
 
@@ -143,7 +144,13 @@ def test_damaged_files_are_named_and_the_rest_counted(tmp_path):
     for i in (2, 5):
         (tmp_path / f"{i}.png").write_bytes(b"\x89PNG\r\n\x1a\nnot really")
     failed = []
-    total = ih.total(ih.images(tmp_path), on_error=lambda source, e: failed.append((source, str(e))))
+
+    def said(source, e):
+        # In the files' order, on this thread, however the threads finish.
+        assert threading.current_thread() is threading.main_thread()
+        failed.append((source, str(e)))
+
+    total = ih.total(ih.images(tmp_path), jobs=8, on_error=said)
     assert [os.path.basename(f) for f, _ in failed] == ["2.png", "5.png"]
     assert all("damaged" in why for _, why in failed), failed
     code, want, _ = cli_total(tmp_path)
