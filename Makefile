@@ -59,6 +59,7 @@ lint: setup
 	cargo fmt --all --check
 	cargo clippy --workspace --all-targets -- -D warnings
 	cargo clippy --lib --target wasm32-unknown-unknown -- -D warnings
+	node scripts/pagers.mjs --check
 
 # Mesa's Vulkan loader complains without a runtime dir; give it a private one.
 test-native: setup

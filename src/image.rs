@@ -258,10 +258,17 @@ impl Image {
         let (w, h) = (width as f32, height as f32);
         let dusk = 1.0 - 0.55 * t;
         let horizon = 0.62;
+        // The hills' line is a column's: found once a column, not once a pixel.
+        let hills_at: Vec<f32> = (0..width)
+            .map(|x| {
+                let u = x as f32 / w;
+                horizon - 0.12 * ridge(u * 3.0, 7) - 0.05 * ridge(u * 9.0, 3)
+            })
+            .collect();
         Image::from_fn(width, height, |x, y| {
             let u = x as f32 / w;
             let v = y as f32 / h;
-            let hills = horizon - 0.12 * ridge(u * 3.0, 7) - 0.05 * ridge(u * 9.0, 3);
+            let hills = hills_at[x as usize];
             let sky = |v: f32| {
                 let t = (v / horizon).clamp(0.0, 1.0);
                 let top = [0.10 * dusk, 0.16 * dusk, 0.42 * dusk];
@@ -274,7 +281,12 @@ impl Image {
                 }
             };
             let sun = |u: f32, v: f32| {
-                let d = ((u - 0.62) * w / h).hypot(v - 0.45 - 0.2 * t);
+                let (dx, dy) = ((u - 0.62) * w / h, v - 0.45 - 0.2 * t);
+                // Most of the picture is outside the sun, where it adds nothing.
+                if dx.abs() >= 0.09 || dy.abs() >= 0.09 {
+                    return 0.0;
+                }
+                let d = dx.hypot(dy);
                 (1.0 - (d / 0.09)).clamp(0.0, 1.0).powf(0.4)
             };
             let colour = if v < hills {

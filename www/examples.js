@@ -102,3 +102,20 @@ export const articleTimings = {
     { machine: 'NVIDIA 2070 Super', channels: 4, ms: [73, 910, 20.6, 2.8, 0.8] },
   ],
 };
+
+/**
+ * A page's home, previous, next and article links, in the order of `examples`:
+ * what scripts/pagers.mjs writes into each page's <nav class="pager">, so it is
+ * there at the first paint and nothing moves under it.
+ */
+export function pagerLinks(id) {
+  const ready = examples.filter((e) => e.ready);
+  const at = ready.findIndex((e) => e.id === id);
+  const links = [{ href: '../index.html', class: 'home', text: 'WebGPU Image Histogram' }];
+  if (at > 0) links.push({ href: `${ready[at - 1].id}.html`, rel: 'prev', text: `← ${ready[at - 1].title}` });
+  if (at >= 0 && at < ready.length - 1) links.push({ href: `${ready[at + 1].id}.html`, rel: 'next', text: `${ready[at + 1].title} →` });
+  const article = articles[ready[at]?.part];
+  const section = ready[at]?.section ?? '';
+  if (article) links.push({ href: article.href + section, class: 'article', rel: 'external', text: `The article${section ? '’s section' : ''}: ${article.title}` });
+  return links;
+}

@@ -141,7 +141,15 @@ export function liveVideo({
     try {
       if (!FRAME_FORMATS.includes(frame.format)) return null;
       const key = frameKey(frame);
-      if (!again && key === lastFrame) return 'same';
+      if (key === lastFrame) {
+        if (!again) return 'same';
+        // Its bytes are on the GPU already (drawn again for a new canvas size):
+        // not copied out again, which can wait on the GPU's queue for a second.
+        if (live) {
+          view.drawFrame();
+          return 'drawn';
+        }
+      }
       const { width, height } = frame.visibleRect;
       const size = frame.allocationSize();
       if (frameBytes.length < size) frameBytes = new Uint8Array(size);

@@ -10,11 +10,11 @@
 // draws the histograms; data-beside: another GPU method timed beside this one on
 // the same picture (the fragment page: its compute twin); data-live: a playing
 // video or the camera too, counted by the method every frame (image-live.js).
-import init, {
+import {
   Picture, GpuContext, cpuHistogram, cpuHistogramSimple, kernelSource, cpuSource, simpleSource, drawingSource,
 } from '../pkg/histogram.js';
 import {
-  el, setState, errorText, sentence, download, pager, showPicture, nextPaint, timingText, watchDevice, lostText, lostWithin, formatMs, listing,
+  el, setState, errorText, sentence, download, showPicture, nextPaint, timingText, watchDevice, lostText, lostWithin, formatMs, listing, loadWasm,
 } from './site.js';
 import { readPicture } from './input.js';
 import { diagram } from './diagram.js';
@@ -79,7 +79,6 @@ const BESIDE_ROUNDS = 5;
 
 async function imagePage({ method, methods, channels, shape, reruns, draw, beside, live }) {
   const main = document.querySelector('main');
-  main.prepend(pager(main.dataset.example));
   setState('loading');
 
   const status = el('p', { role: 'status', class: 'muted' }, 'Loading…');
@@ -143,10 +142,15 @@ async function imagePage({ method, methods, channels, shape, reruns, draw, besid
   const passes = el('div');
   const published = el('div');
   const timesSection = el('section', { id: 'times' }, el('h2', {}, method === 'cpu' ? 'Time' : 'Time, pass by pass'), passes, published);
-  // The live count comes right after the idea and its diagram (placed once the
-  // wasm is in, below); the chapter's longer explanations follow it.
+  // The live count comes right after the idea and its diagram; the chapter's longer
+  // explanations follow it. Both are placed now, before the wasm is in, so nothing
+  // above the text a visitor is reading moves when it comes: a diagram the simulator
+  // plays (in the wasm) holds its place until then.
   const counting = el('div', { class: 'counting' }, controls, ...(choices.childElementCount ? [choices] : []), stage, status, message, notes);
-  main.append(counting, timesSection);
+  const stepped = draw !== 'gpu' && simulated(method);
+  const figure = stepped ? el('figure', { class: 'step-diagram', 'data-pending': '' }) : diagram(draw === 'gpu' ? 'gpu-draw' : method, channels);
+  (main.querySelector('.diagram-here') ?? main.querySelector('p'))?.after(...(figure ? [figure] : []), counting);
+  main.append(timesSection);
   if (reruns) main.append(el('h2', {}, `${reruns} more runs of the same image`), rerunGrid);
   const besideSection = el('section', {}, el('h2', {}, beside ? 'Beside the compute version' : 'Side by side on this picture'),
     el('div', { class: 'table-wrap' }, el('table', { id: 'beside' },
@@ -168,18 +172,15 @@ async function imagePage({ method, methods, channels, shape, reruns, draw, besid
   }
 
   try {
-    await init();
+    await loadWasm();
   } catch (e) {
     message.textContent = `The WebAssembly module failed to load: ${errorText(e)}`;
     setState('error');
     return;
   }
-  // What the kernel does, after the first paragraph of the idea: the article's steps
-  // played by the simulator, the others drawn.
-  const steps = draw !== 'gpu' && simulated(method) ? stepDiagram(method, channels) : null;
-  const where = main.querySelector('.diagram-here') ?? main.querySelector('p');
-  const figure = steps?.figure ?? diagram(draw === 'gpu' ? 'gpu-draw' : method, channels);
-  where?.after(...(figure ? [figure] : []), counting);
+  // The article's steps, played by the simulator, in the place held for them.
+  const steps = stepped ? stepDiagram(method, channels) : null;
+  if (steps) figure.replaceWith(steps.figure);
   const showSource = () => {
     source.textContent = method === 'cpu' ? cpuSource() : kernelSource(method, channels, chunkValue());
     if (method === 'cpu') simpleCode.textContent = simpleSource();

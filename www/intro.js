@@ -3,16 +3,15 @@
 // src/sim.rs, luminance and bins by the counting rule, the counts by the CPU
 // method). Pointing at a pixel or focusing it shows where it is counted; choosing a
 // bar shows its pixels.
-import init, { introPicture, luminanceOf, luminanceBin, cpuHistogram, Picture } from '../pkg/histogram.js';
-import { el, pager, setState, errorText } from './site.js';
+import { introPicture, luminanceOf, luminanceBin, cpuHistogram, Picture } from '../pkg/histogram.js';
+import { el, setState, errorText, loadWasm } from './site.js';
 
 const BINS = 3;
 const NAMES = new Map([['34,51,255', 'blue'], ['255,85,85', 'red'], ['255,221,0', 'yellow']]);
 
 const main = document.querySelector('main');
-main.prepend(pager('intro'));
 try {
-  await init();
+  await loadWasm();
 } catch (e) {
   main.append(el('p', { role: 'alert', class: 'message' }, `The WebAssembly module failed to load: ${errorText(e)}`));
   setState('error');

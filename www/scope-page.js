@@ -3,10 +3,10 @@
 // page's scope is <main data-scope>: waveform, parade or vectorscope. Sources: the
 // project's own picture, a picture or video picked or dropped, the project's video,
 // the camera (frames.js plays them).
-import init, { GpuContext, Picture, ScopeScreen, scopeSource, scopeLabels } from '../pkg/histogram.js';
+import { GpuContext, Picture, ScopeScreen, scopeSource, scopeLabels } from '../pkg/histogram.js';
 import {
-  el, setState, errorText, sentence, download, pager, showPicture, nextPaint, formatMs, watchDevice, lostText, stem,
-  scopeBox, nameGraticule, listing } from './site.js';
+  el, setState, errorText, sentence, download, showPicture, nextPaint, formatMs, watchDevice, lostText, stem,
+  scopeBox, nameGraticule, listing, loadWasm } from './site.js';
 import { readPicture } from './input.js';
 import { liveVideo } from './frames.js';
 
@@ -17,7 +17,6 @@ const WARMUP_MS = 300;
 
 const main = document.querySelector('main');
 const scope = main.dataset.scope;
-main.prepend(pager(main.dataset.example));
 setState('loading');
 
 const picker = el('input', { type: 'file', accept: 'image/*,video/*', id: 'file' });
@@ -261,7 +260,7 @@ setInterval(() => {
 }, 1000);
 
 try {
-  await init();
+  await loadWasm();
   nameGraticule(scopeFrame, JSON.parse(scopeLabels(scope, zoom())));
   kernel.textContent = scopeSource(scope);
   drawing.textContent = scopeSource('draw');

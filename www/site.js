@@ -1,7 +1,6 @@
 // What every page shares: elements, navigation, a file only the browser decodes,
 // showing a picture, timing words, and keeping the GPU through a device loss.
-import { Picture, maxPixels } from '../pkg/histogram.js';
-import { articles, examples } from './examples.js';
+import init, { Picture, maxPixels } from '../pkg/histogram.js';
 
 export function el(tag, props = {}, ...children) {
   const node = document.createElement(tag);
@@ -65,21 +64,6 @@ export function errorText(e) {
 export function sentence(e) {
   const text = errorText(e);
   return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
-/** Home, previous and next links, following the order of examples.js. */
-export function pager(id) {
-  const ready = examples.filter((e) => e.ready);
-  const at = ready.findIndex((e) => e.id === id);
-  const link = (e, rel, text) => el('a', { href: `${e.id}.html`, rel }, text);
-  const nav = el('nav', { class: 'pager', 'aria-label': 'Examples' },
-    el('a', { href: '../index.html', class: 'home' }, 'WebGPU Image Histogram'));
-  if (at > 0) nav.append(link(ready[at - 1], 'prev', `← ${ready[at - 1].title}`));
-  if (at >= 0 && at < ready.length - 1) nav.append(link(ready[at + 1], 'next', `${ready[at + 1].title} →`));
-  const article = articles[ready[at]?.part];
-  const section = ready[at]?.section ?? '';
-  if (article) nav.append(el('a', { href: article.href + section, class: 'article', rel: 'external' }, `The article${section ? '’s section' : ''}: ${article.title}`));
-  return nav;
 }
 
 /** The browser's own words for its WebGPU adapter (wgpu's web backend leaves them empty). */
@@ -158,12 +142,17 @@ export async function showPicture(canvas, picture, file) {
   }
   const longest = Math.max(source.width, source.height);
   const scale = longest > SHOWN_MAX ? SHOWN_MAX / longest : Math.max(1, Math.ceil(SHOWN_MIN / longest));
-  canvas.width = Math.max(1, Math.round(source.width * scale));
-  canvas.height = Math.max(1, Math.round(source.height * scale));
-  const ctx = canvas.getContext('2d');
-  ctx.imageSmoothingEnabled = scale < 1;
-  ctx.drawImage(source, 0, 0, canvas.width, canvas.height);
-  source.close();
+  const width = Math.max(1, Math.round(source.width * scale));
+  const height = Math.max(1, Math.round(source.height * scale));
+  // Scaled by createImageBitmap and handed over whole, not drawn with a 2D
+  // context: the browser scales off the main thread, and a page's first 2D
+  // context costs a phone hundreds of milliseconds of it.
+  const shown = width === source.width && height === source.height ? source
+    : await createImageBitmap(source, { resizeWidth: width, resizeHeight: height, resizeQuality: scale < 1 ? 'high' : 'pixelated' });
+  if (shown !== source) source.close();
+  canvas.width = width;
+  canvas.height = height;
+  canvas.getContext('bitmaprenderer').transferFromImageBitmap(shown);
 }
 
 /**
@@ -198,6 +187,21 @@ export const nextRepaint = () => new Promise((resolve) => {
 
 /** Resolves after the browser has painted (so a status line shows before long work). */
 export const nextPaint = () => nextRepaint().then(() => new Promise((resolve) => setTimeout(resolve, 0)));
+
+/**
+ * Loads the wasm (2 MB) once the page's text and diagrams are on screen (its first
+ * contentful paint, or half a second where a hidden page paints nothing): a phone
+ * shows them first, and a page-load audit (Lighthouse) does not count the wasm's
+ * download as something that paint waited on.
+ */
+export function loadWasm() {
+  const shown = new Promise((resolve) => {
+    if (performance.getEntriesByName('first-contentful-paint').length) resolve();
+    else new PerformanceObserver((_, observer) => { observer.disconnect(); resolve(); }).observe({ type: 'paint' });
+    setTimeout(resolve, 500);
+  });
+  return shown.then(() => init());
+}
 
 export function formatMs(ms) {
   // Browsers coarsen performance.now() and timestamps (to 0.1 ms in Chromium): no

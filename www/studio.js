@@ -5,8 +5,8 @@
 // (studio-scopes.js), an HDR picture's exposure (studio-hdr.js). This module
 // holds the source (a picture here, a video through frames.js), composes the views,
 // and keeps what the visitor chose through a new Studio (other bins, a new device).
-import init, { GpuContext, Studio, Picture, kernelSource, studioSource } from '../pkg/histogram.js';
-import { el, setState, errorText, sentence, pager, nextPaint, watchDevice, lostText, stem, listing, displayTable } from './site.js';
+import { GpuContext, Studio, Picture, kernelSource, studioSource } from '../pkg/histogram.js';
+import { el, setState, errorText, sentence, nextPaint, watchDevice, lostText, stem, listing, displayTable, loadWasm } from './site.js';
 import { readPicture, colourProfile } from './input.js';
 import { liveVideo } from './frames.js';
 import { transport } from './transport.js';
@@ -24,10 +24,9 @@ const DEFAULT_VIDEO = 'media/sunset.webm';
 const STATS_EVERY_MS = 250;
 
 const main = document.querySelector('main');
-main.prepend(pager(main.dataset.example));
 setState('loading');
 // The views read the core's lists (the adjustments and their defaults).
-await init();
+await loadWasm();
 
 const picker = el('input', { type: 'file', accept: 'image/*,video/*,.hdr,.exr', id: 'file' });
 const cameraButton = el('button', { type: 'button' }, 'Use the camera');

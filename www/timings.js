@@ -1,6 +1,6 @@
 // The article's part-1 timing table, filled in on this machine.
-import init, { Picture, GpuContext, cpuHistogram } from '../pkg/histogram.js';
-import { pager, adapterDescription, el, setState, errorText, nextPaint, watchDevice, lostText, lostWithin } from './site.js';
+import { Picture, GpuContext, cpuHistogram } from '../pkg/histogram.js';
+import { adapterDescription, el, setState, errorText, nextPaint, watchDevice, lostText, lostWithin, loadWasm } from './site.js';
 import { readPicture } from './input.js';
 import { articleTimings } from './examples.js';
 
@@ -41,7 +41,6 @@ const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.
 const fmt = (ms) => (Number.isNaN(ms) ? 'no GPU' : ms >= 100 ? ms.toFixed(0) : ms >= 10 ? ms.toFixed(1) : ms >= 1 ? ms.toFixed(2) : ms.toFixed(3));
 
 const main = document.querySelector('main');
-main.prepend(pager('timings'));
 const status = el('p', { role: 'status', class: 'muted' }, 'Loading…');
 const progress = el('progress', { max: 1, value: 0, 'aria-label': 'Progress' });
 const message = el('p', { role: 'alert', class: 'message' });
@@ -204,7 +203,7 @@ async function useFile(file) {
 }
 
 try {
-  await init();
+  await loadWasm();
   try {
     gpu = await GpuContext.create();
     // How long the table takes, said before it starts, in words true of any

@@ -7,6 +7,9 @@
 // current frame on `seeked`).
 import { el } from './site.js';
 
+/** The usual frame rates, slowest first. */
+const RATES = [24000 / 1001, 24, 25, 30000 / 1001, 30, 48, 50, 60000 / 1001, 60, 120];
+
 /** Seconds as m:ss.t. */
 const clock = (s) => {
   if (!Number.isFinite(s)) return '–';
@@ -29,10 +32,18 @@ export function transport(frames, { keysFrom = defaultKeys } = {}) {
   const bar = el('div', { class: 'transport', role: 'group', 'aria-label': 'Video transport' },
     toggle, back, on, scrub, el('label', { class: 'option' }, loop, 'Loop'), state);
 
-  // One frame's length: the shortest step between the decoder's times of frames
-  // shown in a row (a slow machine drops frames, never adds them); 1/30 s until seen.
-  let shortest = null;
-  const frameLength = () => shortest ?? 1 / 30;
+  // One frame's length, from the steps between the decoder's times of frames shown
+  // in a row. A slow machine drops frames, so a step is a whole number of frames,
+  // not always one: the frame is the longest of the usual frame lengths that every
+  // step seen is a whole number of (steps of 4 and 3 frames at 30 fps say 1/30 s,
+  // where the shortest step alone said 4/30), or the shortest step where none fits
+  // (a camera's own rate); 1/30 s until a step is seen.
+  const steps = [];
+  const frameLength = () => {
+    if (!steps.length) return 1 / 30;
+    const whole = (frame) => steps.every((d) => Math.abs(d / frame - Math.round(d / frame)) < 0.05);
+    return RATES.map((fps) => 1 / fps).find((frame) => frame <= Math.min(...steps) * 1.01 && whole(frame)) ?? Math.min(...steps);
+  };
   let lastMedia = null;
   const video = () => frames.video;
   // Seekable where the source says so: a server that answers no byte ranges, or a
@@ -110,12 +121,16 @@ export function transport(frames, { keysFrom = defaultKeys } = {}) {
     if (v === watched) return;
     watched = v;
     lastMedia = null;
-    shortest = null;
+    steps.length = 0;
     if (!v) return;
     for (const type of ['play', 'pause', 'ended', 'seeked', 'timeupdate', 'loadedmetadata']) v.addEventListener(type, show);
     // A frame's length from the times of frames presented in a row.
     const count = (now, meta) => {
-      if (lastMedia !== null && meta.mediaTime > lastMedia) shortest = Math.max(1 / 240, Math.min(shortest ?? Infinity, meta.mediaTime - lastMedia));
+      if (lastMedia !== null && meta.mediaTime > lastMedia) {
+        // The latest few dozen steps: enough to say the rate, and a new rate is heard.
+        steps.push(Math.max(1 / 240, meta.mediaTime - lastMedia));
+        if (steps.length > 32) steps.shift();
+      }
       lastMedia = meta.mediaTime;
       if (v === watched) v.requestVideoFrameCallback(count);
     };

@@ -2,8 +2,8 @@
 // on the GPU (a VideoView over the frames of a Live: src/web/video.rs, live.rs).
 // Sources: the project's own video, a file picked or dropped, or the camera; the
 // frames module (frames.js) plays them.
-import init, { GpuContext, VideoView, kernelSource, frameSource, importSource, composeSource } from '../pkg/histogram.js';
-import { pager, el, setState, errorText, watchDevice, lostText, listing } from './site.js';
+import { GpuContext, VideoView, kernelSource, frameSource, importSource, composeSource } from '../pkg/histogram.js';
+import { el, setState, errorText, watchDevice, lostText, listing, loadWasm } from './site.js';
 import { liveVideo, FRAME_PATHS } from './frames.js';
 import { transport } from './transport.js';
 
@@ -12,7 +12,6 @@ const main = document.querySelector('main');
 const canvas = document.getElementById('screen');
 const playButton = document.getElementById('play');
 const overlay = document.getElementById('overlay');
-main.prepend(pager('video'));
 
 const message = el('p', { role: 'alert', class: 'message' });
 const deviceNote = el('p', { class: 'note', hidden: true });
@@ -37,11 +36,9 @@ const importCode = el('code');
 const composeCode = el('code');
 const source = el('code');
 const sourceTitle = el('summary');
-document.querySelector('.video-stage').before(
-  el('div', { class: 'controls' }, el('label', { class: 'file' }, 'Choose a video…', picker), cameraButton, retryButton,
-    el('label', { class: 'option', for: 'method' }, 'Counting:', methodSelect),
-    el('label', { class: 'option', for: 'frames' }, 'Frames:', pathSelect)),
-  message, deviceNote);
+const sourceControls = el('div', { class: 'controls' }, el('label', { class: 'file' }, 'Choose a video…', picker), cameraButton, retryButton,
+  el('label', { class: 'option', for: 'method' }, 'Counting:', methodSelect),
+  el('label', { class: 'option', for: 'frames' }, 'Frames:', pathSelect));
 main.append(
   el('details', {}, el('summary', {}, 'WGSL: the import pass (a real GPU’s frames)'), listing(importCode)),
   el('details', {}, el('summary', {}, 'WGSL: the frame pass (the decoder’s bytes)'), listing(frameCode)),
@@ -129,13 +126,15 @@ methodSelect.addEventListener('change', () => {
 });
 playButton.addEventListener('click', () => live.play());
 // The transport under the video: it stays, whatever the state, and says it.
+// Under the video, with the source's controls after it: nothing is put above the
+// video once the page shows, so it never moves.
 const controls = transport(live);
-document.querySelector('.video-stage').after(controls.element);
+document.querySelector('.video-stage').after(controls.element, sourceControls, message, deviceNote);
 canvas.addEventListener('click', () => live.toggle());
 new ResizeObserver(() => { resize(); live.render(true); }).observe(canvas);
 
 try {
-  await init();
+  await loadWasm();
   frameCode.textContent = frameSource();
   importCode.textContent = importSource();
   composeCode.textContent = composeSource();

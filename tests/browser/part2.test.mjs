@@ -297,10 +297,14 @@ test('video: on a phone, upright or sideways, the whole video is in sight with i
   for (const viewport of [{ width: 390, height: 844 }, { width: 844, height: 390 }]) {
     const page = await browser.open('/www/video.html', { state: 'ready', viewport });
     const screen = await page.locator('#screen').boundingBox();
-    const controls = await page.locator('main .controls').boundingBox();
+    const transportBox = await page.locator('main .transport').boundingBox();
+    const controls = await page.locator('main > .controls').boundingBox();
     assert.ok(screen.x >= 0 && screen.x + screen.width <= viewport.width, `${viewport.width}x${viewport.height}: the video as wide as the window at most`);
     assert.ok(screen.height <= viewport.height, 'the whole video fits the window\'s height');
-    assert.ok(controls.y + controls.height <= screen.y, 'the controls above the video');
+    // Nothing above the video arrives after the page shows (it would push the video
+    // down): the transport under it, the source's controls under that.
+    assert.ok(transportBox.y >= screen.y + screen.height - 0.5 && controls.y >= transportBox.y + transportBox.height - 0.5,
+      'the transport under the video, the source controls under the transport');
     assert.ok(inside(await page.locator('#play').boundingBox(), screen), 'the play button on the video');
     // All of the frame is drawn: the canvas has the video's shape.
     const aspect = await page.evaluate(() => window.videoPage.video.videoWidth / window.videoPage.video.videoHeight);
