@@ -255,57 +255,97 @@ impl Image {
     /// The sunset at time `t` in 0..1: the sun sinks, the sky dims, the water ripples
     /// and the grain changes. The frames of the site's default video.
     pub fn sunset_at(width: u32, height: u32, t: f32) -> Image {
-        let (w, h) = (width as f32, height as f32);
-        let dusk = 1.0 - 0.55 * t;
-        let horizon = 0.62;
-        // The hills' line is a column's: found once a column, not once a pixel.
-        let hills_at: Vec<f32> = (0..width)
+        let painter = Sunset::new(width, height, t);
+        let mut rgba = Vec::with_capacity(width as usize * height as usize * 4);
+        painter.rows(0..height, &mut rgba);
+        Image::from_rgba(width, height, rgba).expect("generated images are valid")
+    }
+}
+
+/// The sunset's painter, a band of rows at a time (a page makes it between frames).
+pub struct Sunset {
+    width: u32,
+    height: u32,
+    t: f32,
+    /// The hills' line is a column's: found once a column, not once a pixel.
+    hills_at: Vec<f32>,
+}
+
+impl Sunset {
+    const HORIZON: f32 = 0.62;
+
+    pub fn new(width: u32, height: u32, t: f32) -> Sunset {
+        let w = width as f32;
+        let hills_at = (0..width)
             .map(|x| {
                 let u = x as f32 / w;
-                horizon - 0.12 * ridge(u * 3.0, 7) - 0.05 * ridge(u * 9.0, 3)
+                Sunset::HORIZON - 0.12 * ridge(u * 3.0, 7) - 0.05 * ridge(u * 9.0, 3)
             })
             .collect();
-        Image::from_fn(width, height, |x, y| {
-            let u = x as f32 / w;
-            let v = y as f32 / h;
-            let hills = hills_at[x as usize];
-            let sky = |v: f32| {
-                let t = (v / horizon).clamp(0.0, 1.0);
-                let top = [0.10 * dusk, 0.16 * dusk, 0.42 * dusk];
-                let mid = [0.85 * dusk, 0.45 * dusk, 0.35];
-                let low = [1.0, 0.78 * dusk, 0.42 * dusk];
-                if t < 0.6 {
-                    mix(top, mid, t / 0.6)
-                } else {
-                    mix(mid, low, (t - 0.6) / 0.4)
-                }
-            };
-            let sun = |u: f32, v: f32| {
-                let (dx, dy) = ((u - 0.62) * w / h, v - 0.45 - 0.2 * t);
-                // Most of the picture is outside the sun, where it adds nothing.
-                if dx.abs() >= 0.09 || dy.abs() >= 0.09 {
-                    return 0.0;
-                }
-                let d = dx.hypot(dy);
-                (1.0 - (d / 0.09)).clamp(0.0, 1.0).powf(0.4)
-            };
-            let colour = if v < hills {
-                let s = sun(u, v);
-                mix(sky(v), [1.0, 0.95, 0.8], s)
-            } else if v < horizon + 0.03 {
-                let shade = 0.25 + 0.25 * (hills - v).abs() / 0.2;
-                [0.12 * shade, 0.10 * shade, 0.16 * shade + 0.02]
+        Sunset {
+            width,
+            height,
+            t,
+            hills_at,
+        }
+    }
+
+    pub fn size(&self) -> (u32, u32) {
+        (self.width, self.height)
+    }
+
+    /// Appends the RGBA of `rows` to `rgba`.
+    pub fn rows(&self, rows: std::ops::Range<u32>, rgba: &mut Vec<u8>) {
+        for y in rows.start..rows.end.min(self.height) {
+            for x in 0..self.width {
+                rgba.extend_from_slice(&self.pixel(x, y));
+            }
+        }
+    }
+
+    fn pixel(&self, x: u32, y: u32) -> [u8; 4] {
+        let (w, h, t) = (self.width as f32, self.height as f32, self.t);
+        let horizon = Sunset::HORIZON;
+        let dusk = 1.0 - 0.55 * t;
+        let u = x as f32 / w;
+        let v = y as f32 / h;
+        let hills = self.hills_at[x as usize];
+        let sky = |v: f32| {
+            let t = (v / horizon).clamp(0.0, 1.0);
+            let top = [0.10 * dusk, 0.16 * dusk, 0.42 * dusk];
+            let mid = [0.85 * dusk, 0.45 * dusk, 0.35];
+            let low = [1.0, 0.78 * dusk, 0.42 * dusk];
+            if t < 0.6 {
+                mix(top, mid, t / 0.6)
             } else {
-                // Water mirrors the sky, darker and rippled.
-                let mirror = 2.0 * horizon - v + 0.01 * (v * 220.0 + u * 13.0 + t * 40.0).sin();
-                let reflected = mix(sky(mirror), [1.0, 0.9, 0.7], 0.7 * sun(u, mirror));
-                let depth = ((v - horizon) / (1.0 - horizon)).clamp(0.0, 1.0);
-                mix(reflected, [0.03, 0.06, 0.12], 0.3 + 0.6 * depth)
-            };
-            let grain = (hash(x, y, 7 + (t * 1000.0) as u32) & 0xff) as f32 / 255.0 - 0.5;
-            let c = colour.map(|c| ((c + grain * 0.06) * 255.0).round().clamp(0.0, 255.0) as u8);
-            [c[0], c[1], c[2], 255]
-        })
+                mix(mid, low, (t - 0.6) / 0.4)
+            }
+        };
+        let sun = |u: f32, v: f32| {
+            let (dx, dy) = ((u - 0.62) * w / h, v - 0.45 - 0.2 * t);
+            // Most of the picture is outside the sun, where it adds nothing.
+            if dx.abs() >= 0.09 || dy.abs() >= 0.09 {
+                return 0.0;
+            }
+            let d = dx.hypot(dy);
+            (1.0 - (d / 0.09)).clamp(0.0, 1.0).powf(0.4)
+        };
+        let colour = if v < hills {
+            let s = sun(u, v);
+            mix(sky(v), [1.0, 0.95, 0.8], s)
+        } else if v < horizon + 0.03 {
+            let shade = 0.25 + 0.25 * (hills - v).abs() / 0.2;
+            [0.12 * shade, 0.10 * shade, 0.16 * shade + 0.02]
+        } else {
+            // Water mirrors the sky, darker and rippled.
+            let mirror = 2.0 * horizon - v + 0.01 * (v * 220.0 + u * 13.0 + t * 40.0).sin();
+            let reflected = mix(sky(mirror), [1.0, 0.9, 0.7], 0.7 * sun(u, mirror));
+            let depth = ((v - horizon) / (1.0 - horizon)).clamp(0.0, 1.0);
+            mix(reflected, [0.03, 0.06, 0.12], 0.3 + 0.6 * depth)
+        };
+        let grain = (hash(x, y, 7 + (t * 1000.0) as u32) & 0xff) as f32 / 255.0 - 0.5;
+        let c = colour.map(|c| ((c + grain * 0.06) * 255.0).round().clamp(0.0, 255.0) as u8);
+        [c[0], c[1], c[2], 255]
     }
 }
 

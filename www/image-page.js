@@ -14,7 +14,7 @@ import {
   Picture, GpuContext, cpuHistogram, cpuHistogramSimple, kernelSource, cpuSource, simpleSource, drawingSource,
 } from '../pkg/histogram.js';
 import {
-  el, setState, errorText, sentence, download, showPicture, nextPaint, timingText, watchDevice, lostText, lostWithin, formatMs, listing, loadWasm,
+  el, setState, errorText, sentence, download, showPicture, nextPaint, timingText, watchDevice, lostText, lostWithin, formatMs, listing, loadWasm, sunsetPicture,
 } from './site.js';
 import { readPicture } from './input.js';
 import { diagram } from './diagram.js';
@@ -196,7 +196,7 @@ async function imagePage({ method, methods, channels, shape, reruns, draw, besid
     picture = next;
     imageCaption.textContent = `${name}, ${next.width}×${next.height}${next.format === 'generated' ? '' : ` (${next.format})`}`;
   };
-  await usePicture(Picture.sunset(960, 600), 'Sunset (made by this project)');
+  await usePicture(await sunsetPicture(960, 600), 'Sunset (made by this project)');
 
   let gpu = null;
   if (method !== 'cpu') {

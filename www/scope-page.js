@@ -3,10 +3,10 @@
 // page's scope is <main data-scope>: waveform, parade or vectorscope. Sources: the
 // project's own picture, a picture or video picked or dropped, the project's video,
 // the camera (frames.js plays them).
-import { GpuContext, Picture, ScopeScreen, scopeSource, scopeLabels } from '../pkg/histogram.js';
+import { GpuContext, ScopeScreen, scopeSource, scopeLabels } from '../pkg/histogram.js';
 import {
   el, setState, errorText, sentence, download, showPicture, nextPaint, formatMs, watchDevice, lostText, stem,
-  scopeBox, nameGraticule, listing, loadWasm } from './site.js';
+  scopeBox, nameGraticule, listing, loadWasm, sunsetPicture } from './site.js';
 import { readPicture } from './input.js';
 import { liveVideo } from './frames.js';
 
@@ -285,7 +285,7 @@ if (gpu) {
   pngButton.disabled = false;
   jsonButton.disabled = false;
 }
-await usePicture(Picture.sunset(960, 600), 'Sunset (made by this project)');
+await usePicture(await sunsetPicture(960, 600), 'Sunset (made by this project)');
 status.textContent = '';
 
 // For tests and the curious.

@@ -1,6 +1,6 @@
 // What every page shares: elements, navigation, a file only the browser decodes,
 // showing a picture, timing words, and keeping the GPU through a device loss.
-import init, { Picture, maxPixels } from '../pkg/histogram.js';
+import init, { Picture, SunsetMaker, maxPixels } from '../pkg/histogram.js';
 
 export function el(tag, props = {}, ...children) {
   const node = document.createElement(tag);
@@ -188,17 +188,32 @@ export const nextRepaint = () => new Promise((resolve) => {
 /** Resolves after the browser has painted (so a status line shows before long work). */
 export const nextPaint = () => nextRepaint().then(() => new Promise((resolve) => setTimeout(resolve, 0)));
 
+/** Lets the page handle what is waiting (input, a paint) before going on. */
+const yieldToPage = () => (globalThis.scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0)));
+
+/**
+ * The project's sunset, the default picture, made a band of about 64,000 pixels
+ * at a time (a few milliseconds each) with the page let in between.
+ */
+export async function sunsetPicture(width, height) {
+  const maker = new SunsetMaker(width, height);
+  const rows = Math.max(1, Math.ceil(65536 / width));
+  while (!maker.make(rows)) await yieldToPage();
+  return maker.picture();
+}
+
 /**
  * Loads the wasm (2 MB) once the page's text and diagrams are on screen (its first
- * contentful paint, or half a second where a hidden page paints nothing): a phone
- * shows them first, and a page-load audit (Lighthouse) does not count the wasm's
- * download as something that paint waited on.
+ * contentful paint; at once for a hidden page, which paints nothing; 3 s at most
+ * where a browser reports no paint): a phone shows them first, and a page-load
+ * audit (Lighthouse) does not count the wasm's download as something that paint
+ * waited on.
  */
 export function loadWasm() {
   const shown = new Promise((resolve) => {
-    if (performance.getEntriesByName('first-contentful-paint').length) resolve();
+    if (document.hidden || performance.getEntriesByName('first-contentful-paint').length) resolve();
     else new PerformanceObserver((_, observer) => { observer.disconnect(); resolve(); }).observe({ type: 'paint' });
-    setTimeout(resolve, 500);
+    setTimeout(resolve, 3000);
   });
   return shown.then(() => init());
 }

@@ -5,8 +5,8 @@
 // (studio-scopes.js), an HDR picture's exposure (studio-hdr.js). This module
 // holds the source (a picture here, a video through frames.js), composes the views,
 // and keeps what the visitor chose through a new Studio (other bins, a new device).
-import { GpuContext, Studio, Picture, kernelSource, studioSource } from '../pkg/histogram.js';
-import { el, setState, errorText, sentence, nextPaint, watchDevice, lostText, stem, listing, displayTable, loadWasm } from './site.js';
+import { GpuContext, Studio, kernelSource, studioSource } from '../pkg/histogram.js';
+import { el, setState, errorText, sentence, nextPaint, watchDevice, lostText, stem, listing, displayTable, loadWasm, sunsetPicture } from './site.js';
 import { readPicture, colourProfile } from './input.js';
 import { liveVideo } from './frames.js';
 import { transport } from './transport.js';
@@ -449,7 +449,7 @@ try {
   for (const part of main.querySelectorAll('.studio-grid, .controls')) part.hidden = true;
   // The CPU steps need no GPU: the equalize chapter still teaches them.
   if (steps) {
-    const sunset = Picture.sunset(960, 600);
+    const sunset = await sunsetPicture(960, 600);
     steps.show(sunset, sunset.rgba());
     message.append(' The steps on the CPU below work without it.');
   }
@@ -485,7 +485,7 @@ if (gpu) {
   fitCanvas(pictureCanvas);
   fitCanvas(panel.canvas);
   status.textContent = '';
-  await usePicture(Picture.sunset(960, 600), 'Sunset (made by this project)');
+  await usePicture(await sunsetPicture(960, 600), 'Sunset (made by this project)');
 }
 
 // For tests and the curious.

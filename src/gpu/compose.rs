@@ -5,8 +5,9 @@
 //! times as much (docs/DECISIONS.md, 14).
 
 use super::device::{compute_pipeline, Gpu, Owned};
-use super::draw::{bind_group, fit_matrix, palette, picture_sampler};
+use super::draw::{bind_group, palette};
 use super::kernels::{with_constants, ChunkShape};
+use super::picture::{fit_matrix, picture_sampler};
 use crate::histogram::Spec;
 use crate::layout::Panel;
 

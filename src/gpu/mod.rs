@@ -9,6 +9,7 @@ mod grid;
 mod hdr;
 mod image;
 mod kernels;
+mod picture;
 mod run;
 mod scope;
 mod timing;
@@ -20,13 +21,13 @@ pub use adjust::{
 pub use compose::{compose_format, compose_source, Composer};
 pub use device::{now_ms, Destroy, Gpu, GpuError, GpuOptions, Owned};
 pub use draw::{
-    draw_into, draw_source, palette, panel_source, picture_source, Bars, FramePainter,
-    HistogramPainter, Look, PanelStyle, Scaler,
+    draw_into, draw_source, palette, panel_source, Bars, HistogramPainter, PanelStyle, Scaler,
 };
 pub use grid::{packed_groups, privatized_groups, Limits};
 pub use hdr::{count_hdr, HdrCount, HdrSamples, HdrUpload};
 pub use image::{GpuImage, Steps, Upload};
 pub use kernels::{with_constants, ChunkShape, Input, Kernel, Kernels, Method, DEEP_PRIVATE_BINS};
+pub use picture::{picture_source, FramePainter, Look};
 pub use run::{Dispatched, Run, RunOptions};
 pub use scope::{scope_draw_source, scope_source, Readout, ScopeCount, ScopeKernel, ScopePainter};
 pub use timing::{keep_busy, pass_ms, PassTimer, Timing};

@@ -7,7 +7,7 @@ use crate::decode::{self, DecodeError};
 use crate::deep::DeepImage;
 use crate::gpu;
 use crate::hdr::{HdrImage, HdrStats};
-use crate::image::Image;
+use crate::image::{Image, Sunset};
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -71,6 +71,10 @@ impl Drop for Picture {
 }
 
 impl Picture {
+    fn generated(image: Image) -> Picture {
+        Picture::of(Pixels::Cpu(Rc::new(image)), "generated".into(), Vec::new())
+    }
+
     pub(super) fn of(pixels: Pixels, format: String, notes: Vec<String>) -> Picture {
         Picture {
             pixels,
@@ -304,10 +308,10 @@ impl Picture {
         })
     }
 
-    /// The default image of every page: made by the project, no network needed.
+    /// The default image of every page: made by the project, no network needed
+    /// (`SunsetMaker` makes it a band at a time).
     pub fn sunset(width: u32, height: u32) -> Picture {
-        let image = Rc::new(Image::sunset(width, height));
-        Picture::of(Pixels::Cpu(image), "generated".into(), Vec::new())
+        Picture::generated(Image::sunset(width, height))
     }
 
     /// A benchmark image (natural, uniform or noise), the same pixels as `histogram
@@ -441,6 +445,45 @@ impl Picture {
 /// A picture decoded in a Web Worker (www/decode-worker.js), put together in the
 /// page's wasm memory from its transferred parts a slice at a time, so that no
 /// single copy holds the page up.
+/// The project's sunset made a band of rows at a time, so that a page makes it
+/// between its other tasks (www/site.js, `sunsetPicture`): made at once, 576,000
+/// pixels held a page's thread for 60-140 ms here, four times that on a slow phone.
+#[wasm_bindgen]
+pub struct SunsetMaker {
+    painter: Sunset,
+    rgba: Vec<u8>,
+    made: u32,
+}
+
+#[wasm_bindgen]
+impl SunsetMaker {
+    #[wasm_bindgen(constructor)]
+    pub fn new(width: u32, height: u32) -> SunsetMaker {
+        SunsetMaker {
+            painter: Sunset::new(width, height, 0.0),
+            rgba: Vec::with_capacity(width as usize * height as usize * 4),
+            made: 0,
+        }
+    }
+
+    /// Makes up to `rows` more rows; whether the picture is whole.
+    pub fn make(&mut self, rows: u32) -> bool {
+        let end = self.made.saturating_add(rows).min(self.painter.size().1);
+        self.painter.rows(self.made..end, &mut self.rgba);
+        self.made = end;
+        self.made == self.painter.size().1
+    }
+
+    /// The picture, its rows not yet made made first.
+    pub fn picture(mut self) -> Result<Picture, JsError> {
+        self.make(u32::MAX);
+        let (width, height) = self.painter.size();
+        let image =
+            Image::from_rgba(width, height, self.rgba).map_err(|e| JsError::new(&e.to_string()))?;
+        Ok(Picture::generated(image))
+    }
+}
+
 #[wasm_bindgen]
 pub struct PictureParts {
     width: u32,

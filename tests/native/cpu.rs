@@ -1,7 +1,7 @@
 //! The CPU core: images, the binning rule, CSV and drawing.
 
 use histogram::draw::{render, scales};
-use histogram::image::ImageError;
+use histogram::image::{ImageError, Sunset};
 use histogram::{compute_cpu, Channels, Histogram, Image, Spec};
 
 #[test]
@@ -122,5 +122,27 @@ fn cpu_luminance_is_exact_for_every_grey_and_bin_count() {
             expected[((v * bins as u64) / 255).min(bins as u64 - 1) as usize] += 1;
         }
         assert_eq!(got.counts(), expected, "{bins} bins");
+    }
+}
+
+#[test]
+fn the_sunset_made_band_by_band_is_the_sunset_made_at_once() {
+    // The pages make it a band at a time (SunsetMaker); bands of any height, past
+    // the end too, give the same bytes.
+    for (w, h, t, band) in [
+        (960, 600, 0.0, 69),
+        (257, 3, 0.5, 1),
+        (1, 99, 0.9, 1000),
+        (33, 17, 0.0, 5),
+    ] {
+        let whole = Image::sunset_at(w, h, t);
+        let painter = Sunset::new(w, h, t);
+        let mut rgba = Vec::new();
+        let mut y = 0;
+        while y < h {
+            painter.rows(y..y + band, &mut rgba);
+            y += band;
+        }
+        assert_eq!(rgba, whole.rgba(), "{w}x{h} in bands of {band}");
     }
 }
