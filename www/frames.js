@@ -141,10 +141,13 @@ export function liveVideo({
     try {
       if (!FRAME_FORMATS.includes(frame.format)) return null;
       const key = frameKey(frame);
-      if (key === lastFrame) {
-        if (!again) return 'same';
-        // Its bytes are on the GPU already (drawn again for a new canvas size):
-        // not copied out again, which can wait on the GPU's queue for a second.
+      if (key === lastFrame && !again) return 'same';
+      if (key === lastFrame && live) {
+        // Its bytes are on the GPU already (drawn again for a new canvas size): not
+        // copied out again, which held the page's thread until the GPU's queue was
+        // done. Drawn once what is queued is done: a window being resized asks many
+        // times a second, and a slow kernel's frames would pile up on the GPU.
+        while (inFlight.length) await inFlight.shift();
         if (live) {
           view.drawFrame();
           return 'drawn';
