@@ -204,6 +204,17 @@ impl Picture {
     }
 }
 
+/// Refuses a picture larger than the pages handle, before anything is allocated.
+fn within_page(width: u32, height: u32) -> Result<(), JsError> {
+    if width as u64 * height as u64 > WEB_MAX_PIXELS as u64 {
+        return Err(JsError::new(&format!(
+            "{width}x{height} is more than this page's {} megapixels",
+            WEB_MAX_PIXELS >> 20
+        )));
+    }
+    Ok(())
+}
+
 #[wasm_bindgen]
 impl Picture {
     /// Pixels decoded elsewhere (by the browser, for formats `decodeImage` does not
@@ -216,12 +227,7 @@ impl Picture {
         format: String,
         notes: Vec<String>,
     ) -> Result<Picture, JsError> {
-        if width as u64 * height as u64 > WEB_MAX_PIXELS as u64 {
-            return Err(JsError::new(&format!(
-                "the image is {width}x{height}; this page handles up to {} megapixels",
-                WEB_MAX_PIXELS >> 20
-            )));
-        }
+        within_page(width, height)?;
         let image =
             Image::from_rgba(width, height, rgba).map_err(|e| JsError::new(&e.to_string()))?;
         Ok(Picture::of(Pixels::Cpu(Rc::new(image)), format, notes))
@@ -238,12 +244,7 @@ impl Picture {
     ) -> Result<Picture, JsError> {
         let (width, height) = (bitmap.width(), bitmap.height());
         let picture = Picture::of(Pixels::Bitmap(bitmap), format, notes);
-        if width as u64 * height as u64 > WEB_MAX_PIXELS as u64 {
-            return Err(JsError::new(&format!(
-                "the image is {width}x{height}; this page handles up to {} megapixels",
-                WEB_MAX_PIXELS >> 20
-            )));
-        }
+        within_page(width, height)?;
         Ok(picture)
     }
 
@@ -310,19 +311,15 @@ impl Picture {
 
     /// The default image of every page: made by the project, no network needed
     /// (`SunsetMaker` makes it a band at a time).
-    pub fn sunset(width: u32, height: u32) -> Picture {
-        Picture::generated(Image::sunset(width, height))
+    pub fn sunset(width: u32, height: u32) -> Result<Picture, JsError> {
+        within_page(width, height)?;
+        Ok(Picture::generated(Image::sunset(width, height)))
     }
 
     /// A benchmark image (natural, uniform or noise), the same pixels as `histogram
     /// bench` and CUB's benchmark count, so browser and native times compare.
     pub fn bench(kind: &str, width: u32, height: u32) -> Result<Picture, JsError> {
-        if width as u64 * height as u64 > WEB_MAX_PIXELS as u64 {
-            return Err(JsError::new(&format!(
-                "{width}x{height} is more than this page's {} megapixels",
-                WEB_MAX_PIXELS >> 20
-            )));
-        }
+        within_page(width, height)?;
         let image = Image::bench(kind, width, height)
             .ok_or_else(|| JsError::new(&format!("no benchmark image of kind '{kind}'")))?;
         let format = format!("generated ({kind})");
@@ -458,12 +455,13 @@ pub struct SunsetMaker {
 #[wasm_bindgen]
 impl SunsetMaker {
     #[wasm_bindgen(constructor)]
-    pub fn new(width: u32, height: u32) -> SunsetMaker {
-        SunsetMaker {
+    pub fn new(width: u32, height: u32) -> Result<SunsetMaker, JsError> {
+        within_page(width, height)?;
+        Ok(SunsetMaker {
             painter: Sunset::new(width, height, 0.0),
             rgba: Vec::with_capacity(width as usize * height as usize * 4),
             made: 0,
-        }
+        })
     }
 
     /// Makes up to `rows` more rows; whether the picture is whole.
