@@ -26,6 +26,9 @@ struct ScopeView {
   // 1 when the waveform's counts are two 16-bit counts a word (waveform.wgsl).
   packed: u32,
   zoom: f32,
+  // 1 when the waveform's luminance is Y′ as decoded: the graticule marks video
+  // levels (16 and 235 are 0 and 100%) and tints the levels past them.
+  videoLevels: u32,
 };
 
 @group(0) @binding(0) var<storage, read> counts: array<u32>;
@@ -94,9 +97,15 @@ fn waveformLight(ch: u32, columns: vec2u, levelsCovered: vec2u) -> f32 {
   return brightness(total / n);
 }
 
-// The lines at levels 0, 64, 128, 191 and 255 (0 to 100% in quarters), as
-// vector compares: a loop over an array of them cost SwiftShader 8 ms a draw.
+// The lines at levels 0, 64, 128, 191 and 255 (0 to 100% in quarters; in video
+// levels 16, 71, 126, 180 and 235: src/scope.rs), as vector compares: a loop over
+// an array of them cost SwiftShader 8 ms a draw.
 fn onWaveformLine(levelsCovered: vec2u) -> bool {
+  if (view.videoLevels != 0u) {
+    let lines = vec4u(16u, 71u, 126u, 180u);
+    let hit = (lines >= vec4u(levelsCovered.x)) & (lines < vec4u(levelsCovered.y));
+    return any(hit) | ((235u >= levelsCovered.x) & (235u < levelsCovered.y));
+  }
   let lines = vec4u(64u, 128u, 191u, 255u);
   let hit = (lines >= vec4u(levelsCovered.x)) & (lines < vec4u(levelsCovered.y));
   return (levelsCovered.x == 0u) | any(hit);
@@ -133,7 +142,12 @@ fn waveform(t: vec2f) -> vec3f {
       c += colour(ch) * waveformLight(ch, columns, levelsCovered);
     }
   }
-  return select(c, max(c, graticule), onWaveformLine(levelsCovered));
+  if (onWaveformLine(levelsCovered)) {
+    return max(c, graticule);
+  }
+  // Past video levels: below 16 or above 235 (src/scope.rs OUTSIDE_LEGAL).
+  let outside = (levelsCovered.x < 16u) | (levelsCovered.y > 236u);
+  return select(c, max(c, vec3f(0.2, 0.04, 0.04)), (view.videoLevels != 0u) & outside);
 }
 
 // The colour of chroma (cb, cr) at Y' = 0.5, its brightest channel at 1.

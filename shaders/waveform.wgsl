@@ -19,6 +19,11 @@
 // a warp counts at once would all hit one bank. So each slot's words are rotated
 // by its own number (`slotWord`): the same level lands in different banks. On an
 // H100 a 4K photo's waveform went from 75 to 52 us (docs/DECISIONS.md, 20).
+//
+// A video frame converted from YUV keeps each pixel's Y′ byte in alpha
+// (yuv.wgsl): with `decodedLuma` the luminance channel counts that byte, the
+// video's own levels (16 black, 235 white, and whatever lies past them), instead
+// of luminance computed from the clipped R′G′B′.
 
 const workgroupSize = 256u;
 const columnsPerGroup = 4u;
@@ -37,6 +42,8 @@ struct ScopeBand {
   // (a picture counted in one band, at most 65535 rows): half the bytes to write.
   // The result is 15.7 MB for a 4K frame as 32-bit counts, half the 33 MB read.
   packed: u32,
+  // 1: luminance is the Y′ byte in alpha (a frame from YUV).
+  decodedLuma: u32,
 };
 
 var<workgroup> bins: array<atomic<u32>, columnsPerGroup * binsPerColumn / 2u>;
@@ -46,10 +53,17 @@ var<workgroup> bins: array<atomic<u32>, columnsPerGroup * binsPerColumn / 2u>;
 fn slotWord(slot: u32, pair: u32) -> u32 {
   return slot * (levels / 2u) + (pair ^ (slot & 31u));
 }
+// A pixel's four levels: R, G, B and luminance, or its Y′ byte where `decoded`.
+fn levelsOf(color: vec4f, decoded: bool) -> vec4u {
+  let rgb = rgb8(color);
+  return vec4u(rgb, select(binOf(rgb, 3u), u32(color.a * 255.0 + 0.5), decoded));
+}
+
 // One pixel of column `local` added to its four channels' counts.
-fn countPixel(local: u32, rgb: vec3u) {
+fn countPixel(local: u32, color: vec4f, decoded: bool) {
+  let counted = levelsOf(color, decoded);
   for (var ch = 0u; ch < 4u; ch++) {
-    let level = binOf(rgb, ch);
+    let level = counted[ch];
     atomicAdd(&bins[slotWord(local * 4u + ch, level / 2u)], 1u << ((level & 1u) * 16u));
   }
 }
@@ -70,6 +84,7 @@ fn cs(
   // picture hold nearly the same values, and atomicAdds on one word at once wait
   // for each other (on an H100, a 4K photo took 132 us that way, 75 us this way,
   // with 8 columns: docs/DECISIONS.md, 20).
+  let decoded = band.decodedLuma != 0u;
   let local = local_invocation_index % columnsPerGroup;
   let x = first + local;
   if (x < band.size.x) {
@@ -83,13 +98,13 @@ fn cs(
       let b = textureLoad(ourTexture, band.origin + vec2u(x, y + 1u), 0);
       let c = textureLoad(ourTexture, band.origin + vec2u(x, y + 2u), 0);
       let d = textureLoad(ourTexture, band.origin + vec2u(x, y + 3u), 0);
-      countPixel(local, rgb8(a));
-      countPixel(local, rgb8(b));
-      countPixel(local, rgb8(c));
-      countPixel(local, rgb8(d));
+      countPixel(local, a, decoded);
+      countPixel(local, b, decoded);
+      countPixel(local, c, decoded);
+      countPixel(local, d, decoded);
     }
     for (; y < end; y++) {
-      countPixel(local, rgb8(textureLoad(ourTexture, band.origin + vec2u(x, y), 0)));
+      countPixel(local, textureLoad(ourTexture, band.origin + vec2u(x, y), 0), decoded);
     }
   }
 
@@ -131,13 +146,14 @@ fn csColumn(@builtin(global_invocation_id) global_invocation_id: vec3u) {
     return;
   }
   var counts: array<u32, binsPerColumn>;
+  let decoded = band.decodedLuma != 0u;
   for (var y = 0u; y < band.size.y; y++) {
-    let rgb = rgb8(textureLoad(ourTexture, band.origin + vec2u(x, y), 0));
+    let level = levelsOf(textureLoad(ourTexture, band.origin + vec2u(x, y), 0), decoded);
     // The four channels written out: a CPU runs a loop over them slower.
-    counts[rgb.r] += 1u;
-    counts[levels + rgb.g] += 1u;
-    counts[2u * levels + rgb.b] += 1u;
-    counts[3u * levels + binOf(rgb, 3u)] += 1u;
+    counts[level.r] += 1u;
+    counts[levels + level.g] += 1u;
+    counts[2u * levels + level.b] += 1u;
+    counts[3u * levels + level.a] += 1u;
   }
   if (band.packed != 0u) {
     let pairs = (band.column + x) * binsPerColumn / 2u;

@@ -7,6 +7,10 @@
 // Only the pixels inside `region` are counted (the studio's region of interest);
 // every pixel is converted.
 //
+// A YUV frame's alpha holds each pixel's Y′ byte as the decoder made it (a video has
+// no alpha; the canvas is opaque): the waveform reads it there to show video levels,
+// super-whites and sub-blacks included, that the conversion to R′G′B′ clips.
+//
 // It is tuned for GPUs that a CPU emulates (SwiftShader, llvmpipe), where video needs
 // the speed most: each invocation counts into its own histogram in private memory, so
 // no atomics run until its final flush (docs/DECISIONS.md, 11, has the measurements). On a real GPU
@@ -86,15 +90,16 @@ fn readQuad(quad: u32, y: u32) -> Quad {
   return Quad(word(row + quad * 4u), spread, spreadV);
 }
 
-fn pixelOf(q: Quad, quad: u32, y: u32, k: u32, toRgb: mat4x4f) -> vec3f {
+// The pixel's R′G′B′ and, for YUV, its Y′ byte in alpha (1 for RGB frames).
+fn pixelOf(q: Quad, quad: u32, y: u32, k: u32, toRgb: mat4x4f) -> vec4f {
   if (pixelLayout >= 2u) {
     let rgba = word(f.planeOffsets.x + y * f.planeStrides.x + (quad * 4u + k) * 4u);
     let c = vec3f(byteOf(rgba, 0u), byteOf(rgba, 1u), byteOf(rgba, 2u)) / 255.0;
-    return select(c, c.bgr, pixelLayout == 3u);
+    return vec4f(select(c, c.bgr, pixelLayout == 3u), 1.0);
   }
   let chroma = (k / 2u) * 2u;
   let yuv = vec4f(byteOf(q.y, k), byteOf(q.u, chroma), byteOf(q.v, chroma), 1.0);
-  return saturate((toRgb * yuv).rgb);
+  return vec4f(saturate((toRgb * yuv).rgb), yuv.x / 255.0);
 }
 
 @compute @workgroup_size(workgroupSize)
@@ -117,7 +122,7 @@ fn cs(
       // The last quad of a row may run past its end.
       let inRow = min(4u, size.x - quad * 4u);
       for (var k = 0u; k < inRow; k++) {
-        let color = vec4f(pixelOf(q, quad, y, k, toRgb), 1.0);
+        let color = pixelOf(q, quad, y, k, toRgb);
         let position = vec2u(quad * 4u + k, y);
         textureStore(frame, position, color);
         if (count && all(position >= regionStart) && all(position < regionEnd)) {

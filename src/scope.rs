@@ -5,7 +5,9 @@
 //!
 //! - **Waveform**: for every pixel column, the histogram of its values: R, G, B by
 //!   the stored 8-bit value, luminance by the histograms' integer rule (256 bins).
-//!   Drawn with x = column, y = value (0 at the bottom).
+//!   Drawn with x = column, y = value (0 at the bottom). A video frame's luminance
+//!   can instead be its Y′ byte as decoded: video levels, 16 black and 235 white,
+//!   the codes past them (sub-blacks, super-whites) in view.
 //! - **Parade**: the R, G and B waveforms side by side (the same counts); with
 //!   luminance, YRGB.
 //! - **Vectorscope**: the histogram of chroma on an N x N grid. R', G', B' =
@@ -55,12 +57,14 @@ impl Scope {
 
 /// A waveform's counts: `width` columns of 4 channels (R, G, B, luminance) of
 /// `LEVELS` bins, `counts[(column * 4 + channel) * LEVELS + level]`; each column
-/// counts `height` pixels.
+/// counts `height` pixels. With `decoded_luma`, channel 3 counts each pixel's Y′
+/// byte as the video's decoder made it, not luminance from R′G′B′.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Waveform {
     pub width: u32,
     pub height: u32,
     pub counts: Vec<u32>,
+    pub decoded_luma: bool,
 }
 
 impl Waveform {
@@ -196,6 +200,7 @@ pub fn waveform(image: &Image, region: Option<Region>) -> Result<Waveform, Strin
         width: r.width,
         height: r.height,
         counts,
+        decoded_luma: false,
     })
 }
 
@@ -280,6 +285,33 @@ const COLOURS: [[f32; 3]; 4] = [
 /// The waveform's graticule levels: 0, 25, 50, 75 and 100% of 255, rounded.
 pub const WAVEFORM_LINES: [u32; 5] = [0, 64, 128, 191, 255];
 
+/// Video levels (limited range, BT.601 and BT.709 alike): the Y′ codes of black
+/// and of white. A waveform of Y′ as decoded shows codes below and above them.
+pub const VIDEO_BLACK: u32 = 16;
+pub const VIDEO_WHITE: u32 = 235;
+
+/// The graticule of a waveform of Y′ as decoded: 0, 25, 50, 75 and 100% of
+/// `VIDEO_BLACK..=VIDEO_WHITE`, rounded.
+pub const VIDEO_LINES: [u32; 5] = [16, 71, 126, 180, 235];
+
+/// Where a waveform's levels are outside video levels, the graticule's tint: the
+/// counts there are drawn over it.
+pub const OUTSIDE_LEGAL: [f32; 3] = [0.2, 0.04, 0.04];
+
+/// The lines of a waveform's graticule: of full range, or of video levels.
+pub fn waveform_lines(video_levels: bool) -> [u32; 5] {
+    if video_levels {
+        VIDEO_LINES
+    } else {
+        WAVEFORM_LINES
+    }
+}
+
+/// Whether `level` of a waveform in video levels is outside 16..=235.
+pub fn outside_legal(level: u32) -> bool {
+    !(VIDEO_BLACK..=VIDEO_WHITE).contains(&level)
+}
+
 fn to_rgba(pixels: Vec<[f32; 3]>, width: u32, height: u32) -> Image {
     let rgba = pixels
         .into_iter()
@@ -293,9 +325,12 @@ fn to_rgba(pixels: Vec<[f32; 3]>, width: u32, height: u32) -> Image {
 
 /// The waveform at natural size: a pixel per column and level (`width` x 256),
 /// the `shown` channels (0 R, 1 G, 2 B, 3 luminance) added in their colours, the
-/// graticule at 0, 25, 50, 75 and 100%.
+/// graticule at 0, 25, 50, 75 and 100% (of video levels, the levels outside them
+/// tinted, where the luminance is Y′ as decoded).
 pub fn draw_waveform(waveform: &Waveform, shown: &[usize], style: Style) -> Image {
     let reference = waveform_reference(waveform.height);
+    let video = waveform.decoded_luma;
+    let lines = waveform_lines(video);
     let mut pixels = Vec::with_capacity(waveform.width as usize * LEVELS);
     for y in 0..LEVELS as u32 {
         let level = 255 - y as usize;
@@ -307,8 +342,10 @@ pub fn draw_waveform(waveform: &Waveform, shown: &[usize], style: Style) -> Imag
                     c[k] += COLOURS[ch][k] * light;
                 }
             }
-            if WAVEFORM_LINES.contains(&(level as u32)) {
+            if lines.contains(&(level as u32)) {
                 c = [0, 1, 2].map(|k| c[k].max(GRATICULE[k]));
+            } else if video && outside_legal(level as u32) {
+                c = [0, 1, 2].map(|k| c[k].max(OUTSIDE_LEGAL[k]));
             }
             pixels.push(c);
         }
@@ -379,13 +416,14 @@ pub struct Label {
 }
 
 /// The graticule named, as a pro tool names it: the waveform's and the parade's
-/// lines by their share of full scale (0, 25, 50, 75, 100%) at their left edge;
+/// lines by their share of full scale (0, 25, 50, 75, 100%; of video levels with
+/// `video_levels`) at their left edge;
 /// the vectorscope's six 75% colour-bar targets by their colours (R, Yl, G, Cy, B,
 /// Mg), each just outside its box, away from the centre, where `zoom` leaves them
 /// in view.
-pub fn graticule_labels(scope: Scope, zoom: f32) -> Vec<Label> {
+pub fn graticule_labels(scope: Scope, zoom: f32, video_levels: bool) -> Vec<Label> {
     match scope {
-        Scope::Waveform | Scope::Parade => WAVEFORM_LINES
+        Scope::Waveform | Scope::Parade => waveform_lines(video_levels)
             .iter()
             .zip(["0%", "25%", "50%", "75%", "100%"])
             .map(|(&level, text)| Label {
@@ -501,6 +539,9 @@ struct Header<'a> {
     size: Option<u32>,
     #[serde(skip_serializing_if = "Option::is_none")]
     region: Option<[u32; 4]>,
+    /// "decoded": the waveform's luminance is Y′ as the video's decoder made it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    luma: Option<&'static str>,
 }
 
 /// A header and the counts after it, as one object.
@@ -536,6 +577,7 @@ pub fn waveform_json(
             scope: "waveform",
             size: None,
             region: region.map(Region::xywh),
+            luma: waveform.decoded_luma.then_some("decoded"),
         },
         counts: Entries(
             Channels::Rgbl
@@ -566,6 +608,7 @@ pub fn vectorscope_json(
             scope: "vectorscope",
             size: Some(scope.size),
             region: region.map(Region::xywh),
+            luma: None,
         },
         counts: Entries(vec![("counts", rows)]),
     })

@@ -253,7 +253,11 @@ export function liveVideo({
     if (!name || !gpu() || recovering || video.readyState < 2 || rendering) return null;
     rendering = true;
     try {
-      used = pathNow();
+      const now = pathNow();
+      // Another path brings the frame again: what it leaves in the texture differs
+      // (a frame from YUV keeps its Y′ for the waveform).
+      if (now !== used) lastFrame = null;
+      used = now;
       let done = used === 'import' ? renderImported(again) : used === 'decoded' ? await renderDecoded(again) : null;
       if (!done) {
         // A layout the frame pass does not read: the browser's copy, of a bitmap

@@ -35,6 +35,9 @@ const options = el('div', { class: 'controls' },
   el('label', { class: 'option' }, logBox, ' Logarithmic'),
   el('label', { class: 'option', for: 'gain' }, 'Gain ', gain, gainText));
 const yrgbBox = el('input', { type: 'checkbox', id: 'yrgb' });
+const decodedBox = el('input', { type: 'checkbox', id: 'decoded-luma' });
+// What the waveform's luma is, where Y′ as decoded was asked for.
+const lumaNote = el('p', { class: 'note', id: 'luma-note', hidden: true });
 const zoomBox = el('input', { type: 'checkbox', id: 'zoom' });
 const zoom = () => (zoomBox.checked ? 2 : 1);
 if (scope === 'vectorscope') {
@@ -44,7 +47,8 @@ if (scope === 'vectorscope') {
 if (scope === 'parade') options.append(el('label', { class: 'option' }, yrgbBox, ' Luma first (YRGB)'));
 if (scope === 'waveform') {
   options.append(el('span', { class: 'option' }, 'Channels:',
-    ...channelBoxes.map((box, i) => el('label', {}, box, ` ${['R', 'G', 'B', 'Luma'][i]}`))));
+    ...channelBoxes.map((box, i) => el('label', {}, box, ` ${['R', 'G', 'B', 'Luma'][i]}`))),
+  el('label', { class: 'option' }, decodedBox, ' Video’s luma as decoded (Y′, video levels)'));
 }
 options.append(pngButton, jsonButton);
 
@@ -59,20 +63,23 @@ const scopeCanvas = el('canvas', {
   class: `scope ${scope}`, role: 'img', 'aria-label': `The ${scope} of the picture`,
 });
 const scopeFrame = scopeBox(scopeCanvas);
+const scopeCaptionText = el('figcaption', {}, scopeCaption());
 const kernel = el('code');
 const drawing = el('code');
 main.append(
   el('div', { class: 'controls' }, el('label', { class: 'file' }, 'Choose a picture or video…', picker),
     videoButton, cameraButton, timeButton),
-  options, status, message,
-  el('div', { class: 'stage scope-stage' }, pictureFigure, el('figure', {}, scopeFrame, el('figcaption', {}, scopeCaption()))),
+  options, lumaNote, status, message,
+  el('div', { class: 'stage scope-stage' }, pictureFigure, el('figure', {}, scopeFrame, scopeCaptionText)),
   timing,
   el('details', {}, el('summary', {}, 'The WGSL of this kernel'), listing(kernel)),
   el('details', {}, el('summary', {}, 'The WGSL that draws it'), listing(drawing)));
 
-function scopeCaption() {
+function scopeCaption(videoLevels = false) {
   return {
-    waveform: 'x: the picture’s columns · y: value, 0 at the bottom · lines at 0, 25, 50, 75, 100%',
+    waveform: videoLevels
+      ? 'x: the picture’s columns · y: Y′ code, 0 at the bottom · lines at 0, 25, 50, 75, 100% of video levels (codes 16–235)'
+      : 'x: the picture’s columns · y: value, 0 at the bottom · lines at 0, 25, 50, 75, 100%',
     parade: 'R, G and B waveforms side by side (with luma first: YRGB) · lines at 0, 25, 50, 75, 100%',
     vectorscope: '+Cb right, +Cr up · boxes: the 75% and 100% colour bars · line: skin tones',
   }[scope];
@@ -91,11 +98,30 @@ let source = null;
 let frames = 0;
 let fps = 0;
 
+// Y′ as decoded is a video's luma alone: the channels are held to luma meanwhile.
+const decoded = () => scope === 'waveform' && decodedBox.checked;
 const style = () => {
-  const shown = scope === 'waveform' ? channelBoxes.flatMap((b, i) => (b.checked ? [i] : []))
+  const shown = decoded() ? [3] : scope === 'waveform' ? channelBoxes.flatMap((b, i) => (b.checked ? [i] : []))
     : yrgbBox.checked ? [3, 0, 1, 2] : [0, 1, 2];
-  return [logBox.checked, 2 ** Number(gain.value), Uint8Array.from(shown), zoom()];
+  return [logBox.checked, 2 ** Number(gain.value), Uint8Array.from(shown), zoom(), decoded()];
 };
+
+// Whether the waveform drawn last was of Y′ as decoded: its graticule and note.
+let videoLevels = false;
+function followLuma() {
+  const on = Boolean(current()?.decodedLuma);
+  if (on !== videoLevels) {
+    videoLevels = on;
+    nameGraticule(scopeFrame, JSON.parse(scopeLabels(scope, zoom(), on)));
+    scopeCaptionText.textContent = scopeCaption(on);
+  }
+  lumaNote.hidden = !decoded();
+  lumaNote.textContent = on
+    ? 'Luma as decoded: each pixel’s Y′ code, 0% at code 16 and 100% at 235. Sub-blacks and super-whites, which the picture’s R′G′B′ clips, show in the tinted bands.'
+    : source?.kind === 'video'
+      ? 'This frame did not come as Y′CbCr planes here (the browser handed over RGB), so luma is computed from R′G′B′.'
+      : 'Y′ as decoded is a video’s: play one. A picture’s luma is computed from its R′G′B′.';
+}
 const gridSize = () => Number(sizeSelect.value);
 
 /** Sizes the scope's canvas to its box in device pixels. */
@@ -116,7 +142,8 @@ const live = liveVideo({
     caption.textContent = `${source?.name ?? 'Video'}, ${frames.width}×${frames.height}`;
     return setUp(ScopeScreen.forLive(gpu, scopeCanvas, frames, scope, gridSize()));
   },
-  drawn: () => { frames++; },
+  drawn: () => { frames++; followLuma(); },
+  path: () => (decoded() ? 'decoded' : null),
   error: showError,
   switched: (name) => {
     screen?.free();
@@ -164,6 +191,7 @@ async function drawPicture() {
   setState('running');
   try {
     screen.draw();
+    followLuma();
     await timeIt();
     setState('done');
   } catch (e) {
@@ -228,8 +256,13 @@ videoButton.addEventListener('click', () => live.useUrl(DEFAULT_VIDEO, 'The proj
 cameraButton.addEventListener('click', () => live.useCamera());
 timeButton.addEventListener('click', () => drawPicture());
 for (const input of [logBox, gain, yrgbBox, ...channelBoxes]) input.addEventListener('input', restyle);
+decodedBox.addEventListener('input', () => {
+  for (const box of channelBoxes) box.disabled = decodedBox.checked;
+  restyle();
+  followLuma();
+});
 zoomBox.addEventListener('input', () => {
-  nameGraticule(scopeFrame, JSON.parse(scopeLabels(scope, zoom())));
+  nameGraticule(scopeFrame, JSON.parse(scopeLabels(scope, zoom(), videoLevels)));
   restyle();
 });
 sizeSelect.addEventListener('change', () => {

@@ -18,7 +18,8 @@ export function scopesView(page) {
   const logBox = el('input', { type: 'checkbox', id: 'scope-log' });
   const gain = el('input', { type: 'range', id: 'scope-gain', min: '-2', max: '3', step: '0.25', value: '0' });
   const waveformChannels = el('select', { id: 'scope-waveform-channels' },
-    el('option', { value: '3' }, 'Luma'), el('option', { value: '0,1,2' }, 'R, G and B overlaid'));
+    el('option', { value: '3' }, 'Luma'), el('option', { value: '0,1,2' }, 'R, G and B overlaid'),
+    el('option', { value: 'decoded' }, 'Video’s luma as decoded (Y′)'));
   const yrgb = el('input', { type: 'checkbox', id: 'scope-yrgb' });
   const zoom = el('input', { type: 'checkbox', id: 'scope-zoom' });
   const canvases = Object.fromEntries(SCOPES.map((name) => [name, el('canvas', {
@@ -41,14 +42,38 @@ export function scopesView(page) {
   // Where the browser's WebGPU runs on the CPU the Studio draws scopes on a video
   // less often (`scopeEvery`), and the visitor is told.
   const cadence = el('p', { class: 'note', hidden: true });
-  const frame = el('div', { class: 'studio-scopes' }, ...SCOPES.map((name) => figures[name]), cadence);
+  // What the waveform's luma is, where Y′ as decoded was asked for.
+  const lumaNote = el('p', { class: 'note', id: 'scope-luma-note', hidden: true });
+  const frame = el('div', { class: 'studio-scopes' }, ...SCOPES.map((name) => figures[name]), lumaNote, cadence);
 
   const chosen = () => boxes.filter((b) => b.checked).map((b) => b.value);
   const zoomed = () => (zoom.checked ? 2 : 1);
+  // Y′ as decoded: the waveform of a video's luma alone, in video levels.
+  const decoded = () => waveformChannels.value === 'decoded';
   const style = () => [logBox.checked, 2 ** Number(gain.value), zoomed(),
-    Uint8Array.from(waveformChannels.value.split(',').map(Number)), Uint8Array.from(yrgb.checked ? [3, 0, 1, 2] : [0, 1, 2])];
-  const label = () => { for (const name of SCOPES) nameGraticule(scopeBoxes[name], JSON.parse(scopeLabels(name, zoomed()))); };
+    Uint8Array.from(decoded() ? [3] : waveformChannels.value.split(',').map(Number)),
+    Uint8Array.from(yrgb.checked ? [3, 0, 1, 2] : [0, 1, 2]), decoded()];
+  // Whether the waveform drawn last was of Y′ as decoded (its graticule follows).
+  let videoLevels = false;
+  const label = () => {
+    for (const name of SCOPES) nameGraticule(scopeBoxes[name], JSON.parse(scopeLabels(name, zoomed(), name === 'waveform' && videoLevels)));
+  };
   label();
+
+  /** After a draw: the waveform's graticule and note say which luma it shows. */
+  function shown() {
+    const on = Boolean(page.current?.decodedLuma);
+    if (on !== videoLevels) {
+      videoLevels = on;
+      label();
+    }
+    lumaNote.hidden = !decoded() || !chosen().includes('waveform');
+    lumaNote.textContent = on
+      ? 'Waveform of luma as decoded: each pixel’s Y′ code, 0% at code 16 and 100% at 235. Sub-blacks and super-whites, which the picture’s R′G′B′ clips, show in the tinted bands.'
+      : page.isVideo
+        ? 'This frame did not come as Y′CbCr planes here (the browser handed over RGB), so the waveform’s luma is computed from R′G′B′.'
+        : 'Luma as decoded is a video’s: play one. A picture’s luma is computed from its R′G′B′.';
+  }
 
   /** Scope `name` over the whole window, or back beside the histogram (Escape too). */
   function showFull(name) {
@@ -100,7 +125,7 @@ export function scopesView(page) {
     if (!studio) return;
     try {
       apply(studio);
-      page.redraw();
+      page.again();
     } catch (e) {
       page.say(`The scope could not be shown: ${errorText(e)}`);
     }
@@ -127,7 +152,11 @@ export function scopesView(page) {
     input.addEventListener(input.type === 'range' ? 'input' : 'change', () => {
       if (input === zoom) label();
       page.current?.setScopeStyle(...style());
-      page.redraw();
+      // A paused video's frame is brought again by the path now due (Y′ as
+      // decoded takes the decoder's planes).
+      if (input === waveformChannels) page.again();
+      else page.redraw();
+      shown();
     });
   }
 
@@ -135,6 +164,9 @@ export function scopesView(page) {
     options,
     frame,
     apply,
+    shown,
+    /** Whether the decoder's planes are wanted (Y′ as decoded on a shown waveform). */
+    wantsPlanes: () => decoded() && chosen().includes('waveform'),
     /** After a resize: canvases follow their boxes. */
     layout: () => { for (const name of chosen()) fit(canvases[name]); },
   };

@@ -70,6 +70,11 @@ const page = {
   redraw,
   rebuild,
   showSources,
+  /** Draws again, a paused video's frame brought anew (its path may have changed). */
+  async again() {
+    if (source?.kind === 'video' && live.video.paused) await live.render(true);
+    redraw();
+  },
 };
 
 const panel = panelView(page);
@@ -166,6 +171,7 @@ const live = liveVideo({
   playing: () => { message.textContent = ''; setState('playing'); },
   paused: () => { setState('paused'); redraw(); },
   kept: 'The previous picture or video is kept.',
+  path: () => (scopes.wantsPlanes() ? 'decoded' : null),
 });
 
 /** Draws the picture again (after a change) and reads its histogram back. */
@@ -232,6 +238,7 @@ async function readOnce() {
     if (next.fresh && page.current === current) current.draw();
     stats.shown();
     hdr.shown();
+    scopes.shown();
     panel.shown();
     adjust.shown();
     // A read of the previous picture can end while a new file is being read:

@@ -75,6 +75,9 @@ pub struct ScopeCount {
     /// The waveform's counts are two 16-bit counts a word: the region was counted
     /// in one band (shaders/waveform.wgsl, `packed`).
     packed: bool,
+    /// The waveform's luminance is the Y′ byte a YUV frame keeps in alpha
+    /// (shaders/waveform.wgsl, `decodedLuma`).
+    decoded_luma: bool,
     pipeline: wgpu::ComputePipeline,
     region: Region,
     dispatches: Vec<(wgpu::BindGroup, [u32; 3])>,
@@ -138,6 +141,7 @@ impl ScopeCount {
             scope,
             kernel: scope_kernel,
             packed: false,
+            decoded_luma: false,
             pipeline: kernels.pipeline_at(
                 gpu,
                 kernel,
@@ -216,6 +220,7 @@ impl ScopeCount {
             && plan.iter().all(|(_, band, _)| band[5] == 0);
         for (_, band, _) in &mut plan {
             band[6] = packed as u32;
+            band[7] = self.decoded_luma as u32;
         }
         let align = gpu.limits().min_uniform_buffer_offset_alignment.max(16) as usize;
         let mut bytes = vec![0u8; plan.len() * align];
@@ -274,6 +279,25 @@ impl ScopeCount {
 
     pub fn scope(&self) -> Scope {
         self.scope
+    }
+
+    /// Whether the waveform's luminance is counted from the Y′ byte in the
+    /// texture's alpha: only a waveform's, over a frame converted from YUV.
+    pub fn set_decoded_luma(&mut self, gpu: &Gpu, on: bool) {
+        let on = on && self.scope == Scope::Waveform;
+        if on == self.decoded_luma {
+            return;
+        }
+        self.decoded_luma = on;
+        let align = gpu.limits().min_uniform_buffer_offset_alignment.max(16) as u64;
+        for i in 0..self.dispatches.len() as u64 {
+            gpu.queue
+                .write_buffer(&self.uniforms, i * align + 28, &(on as u32).to_le_bytes());
+        }
+    }
+
+    pub fn decoded_luma(&self) -> bool {
+        self.decoded_luma
     }
 
     pub fn kernel(&self) -> ScopeKernel {
@@ -340,6 +364,7 @@ impl ScopeCount {
             region: self.region,
             used,
             packed: self.packed,
+            decoded_luma: self.decoded_luma,
             timed: self.queries.is_some(),
         };
         (readback.into(), readout)
@@ -376,6 +401,7 @@ pub struct Readout {
     pub region: Region,
     used: u64,
     packed: bool,
+    decoded_luma: bool,
     timed: bool,
 }
 
@@ -410,6 +436,7 @@ impl Readout {
                 width: r.width,
                 height: r.height,
                 counts,
+                decoded_luma: self.decoded_luma,
             }),
         };
         (counts, gpu_ms)
@@ -520,6 +547,9 @@ impl ScopePainter {
         }
         bytes.extend_from_slice(&(count.packed as u32).to_le_bytes());
         bytes.extend_from_slice(&style.zoom.to_le_bytes());
+        // Video levels where the waveform drawn is of Y′ as decoded.
+        let video = count.decoded_luma && kind == 0;
+        bytes.extend_from_slice(&(video as u32).to_le_bytes());
         queue.write_buffer(&self.view, 0, &bytes);
     }
 

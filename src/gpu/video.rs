@@ -33,6 +33,12 @@ impl PixelLayout {
         }
     }
 
+    /// Whether frames in this layout carry Y′ planes: the frame pass keeps each
+    /// pixel's Y′ byte in the texture's alpha (shaders/yuv.wgsl).
+    pub fn is_yuv(self) -> bool {
+        matches!(self, PixelLayout::Nv12 | PixelLayout::I420)
+    }
+
     fn code(self) -> u32 {
         match self {
             PixelLayout::Nv12 => 0,

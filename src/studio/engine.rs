@@ -24,6 +24,9 @@ pub trait LiveFrames {
     /// Records the frame's conversion (if it came as bytes) and its count.
     fn encode(&self, g: &Gpu, encoder: &mut wgpu::CommandEncoder);
     fn set_region(&self, queue: &wgpu::Queue, region: Region) -> Result<(), GpuError>;
+    /// Whether the texture's alpha holds each pixel's Y′ as decoded (a frame
+    /// converted from YUV: shaders/yuv.wgsl).
+    fn decoded_luma(&self) -> bool;
 }
 
 /// What the studio counts: a picture's texture (or a 16-bit picture's samples,
@@ -465,14 +468,22 @@ impl Studio {
     }
 
     /// The scopes' brightness and zoom, the waveform's channels and the parade's
-    /// (0 R, 1 G, 2 B, 3 L).
-    pub fn set_scope_style(&self, g: &Gpu, style: Style, waveform: &[usize], parade: &[usize]) {
+    /// (0 R, 1 G, 2 B, 3 L), and whether the waveform's luma is Y′ as decoded
+    /// where a frame has it (`ScopeView::follow_frame`).
+    pub fn set_scope_style(
+        &self,
+        g: &Gpu,
+        style: Style,
+        (waveform, parade): (&[usize], &[usize]),
+        decoded_luma: bool,
+    ) {
         for view in self.scopes.borrow().iter() {
             let shown = match view.scope() {
                 Scope::Parade => parade,
                 _ => waveform,
             };
             view.set_style(g, style, shown.to_vec());
+            view.set_decoded_luma(decoded_luma);
         }
     }
 
@@ -518,8 +529,10 @@ impl Studio {
         }
         self.panel.encode(encoder, self.source.bins().1);
         let scopes = self.scopes.borrow();
+        let has_luma = matches!(&self.source, Source::Live(frames) if frames.decoded_luma());
         for (i, view) in scopes.iter().enumerate() {
             if cadence.scope_due(i) {
+                view.follow_frame(g, has_luma);
                 view.encode(encoder);
             }
         }

@@ -17,6 +17,8 @@ pub struct ScopeView {
     painter: ScopePainter,
     style: Cell<Style>,
     shown: RefCell<Vec<usize>>,
+    /// The visitor asked for Y′ as decoded (`follow_frame`).
+    decoded_luma: Cell<bool>,
     /// The size of the target last drawn into.
     target: Cell<(u32, u32)>,
 }
@@ -41,6 +43,7 @@ impl ScopeView {
             painter,
             style: Cell::new(Style::PLAIN),
             shown: RefCell::new(vec![3]),
+            decoded_luma: Cell::new(false),
             target: Cell::new(target),
         };
         view.place(g);
@@ -80,6 +83,28 @@ impl ScopeView {
         self.style.set(style);
         *self.shown.borrow_mut() = shown;
         self.place(g);
+    }
+
+    /// Asks for the waveform's luma as decoded (Y′ of a YUV frame, in video
+    /// levels) where it can be had: see `follow_frame`.
+    pub fn set_decoded_luma(&self, on: bool) {
+        self.decoded_luma.set(on);
+    }
+
+    /// Whether the waveform now counts Y′ as decoded.
+    pub fn decoded_luma(&self) -> bool {
+        self.count.borrow().decoded_luma()
+    }
+
+    /// Before a frame's count: Y′ as decoded is counted when it was asked for, the
+    /// scope is a waveform of luma alone (the video-level graticule reads true for
+    /// nothing else) and the frame holds Y′ (`frame_has_luma`: converted from YUV).
+    pub fn follow_frame(&self, g: &Gpu, frame_has_luma: bool) {
+        let on = self.decoded_luma.get() && frame_has_luma && *self.shown.borrow() == [3];
+        if on != self.decoded_luma() {
+            self.count.borrow_mut().set_decoded_luma(g, on);
+            self.place(g);
+        }
     }
 
     pub fn set_region(&self, g: &Gpu, image: &GpuImage, region: Region) -> Result<(), GpuError> {

@@ -41,6 +41,8 @@ pub(super) struct Frames {
     beside: Option<Run>,
     /// Bytes were uploaded that the frame pass has not converted yet.
     pending: Cell<bool>,
+    /// The frame in the texture came as YUV: its alpha holds Y′ as decoded.
+    decoded_luma: Cell<bool>,
 }
 
 #[wasm_bindgen]
@@ -129,6 +131,7 @@ impl Live {
             .upload(&g.queue, bytes, &format)
             .map_err(|e| JsError::new(&e.0))?;
         self.frames.pending.set(true);
+        self.frames.decoded_luma.set(layout.is_yuv());
         Ok(())
     }
 
@@ -147,6 +150,7 @@ impl Live {
     /// uploaded is waiting to be converted.
     pub fn imported(&self) {
         self.frames.pending.set(false);
+        self.frames.decoded_luma.set(false);
     }
 
     /// Copies a bitmap of the element's current frame into the texture (the
@@ -183,6 +187,7 @@ impl Live {
             frames.texture.size(),
         );
         frames.pending.set(false);
+        frames.decoded_luma.set(false);
         Ok(())
     }
 }
@@ -252,6 +257,7 @@ impl Frames {
             run: Rc::new(run),
             beside,
             pending: Cell::new(false),
+            decoded_luma: Cell::new(false),
         })
     }
 
@@ -262,6 +268,11 @@ impl Frames {
 
     pub(super) fn view(&self) -> &wgpu::TextureView {
         &self.view
+    }
+
+    /// Whether the frame in the texture came as YUV: its alpha holds Y′.
+    pub(super) fn has_decoded_luma(&self) -> bool {
+        self.decoded_luma.get()
     }
 
     /// The run whose bins hold each frame's histogram.
@@ -343,5 +354,9 @@ impl crate::studio::LiveFrames for Frames {
 
     fn set_region(&self, queue: &wgpu::Queue, region: Region) -> Result<(), gpu::GpuError> {
         Frames::set_region(self, queue, region)
+    }
+
+    fn decoded_luma(&self) -> bool {
+        self.has_decoded_luma()
     }
 }

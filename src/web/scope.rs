@@ -34,10 +34,19 @@ pub fn scope_source(name: &str) -> WebResult<String> {
 
 /// A scope's graticule named (src/scope.rs `graticule_labels`), as JSON:
 /// `[{"text", "x", "y"}, ...]` in the scope's unit square, y down; the
-/// vectorscope's magnified `zoom` times (1 when not given).
+/// vectorscope's magnified `zoom` times (1 when not given); a waveform's in video
+/// levels with `video_levels` (Y′ as decoded).
 #[wasm_bindgen(js_name = scopeLabels)]
-pub fn scope_labels(name: &str, zoom: Option<f32>) -> WebResult<String> {
-    let labels = crate::scope::graticule_labels(named_scope(name, 256)?, zoom.unwrap_or(1.0));
+pub fn scope_labels(
+    name: &str,
+    zoom: Option<f32>,
+    video_levels: Option<bool>,
+) -> WebResult<String> {
+    let labels = crate::scope::graticule_labels(
+        named_scope(name, 256)?,
+        zoom.unwrap_or(1.0),
+        video_levels.unwrap_or(false),
+    );
     serde_json::to_string(&labels).map_err(|e| JsError::new(&e.to_string()))
 }
 
@@ -235,13 +244,28 @@ impl ScopeScreen {
 
     /// Brightness: logarithmic or linear, times `gain`; `shown` the waveform's or
     /// the parade's channels (0 R, 1 G, 2 B, 3 luminance); the vectorscope
-    /// magnified `zoom` times (1 when not given).
+    /// magnified `zoom` times (1 when not given); the waveform's luma as decoded
+    /// where a video's frame has it (`decoded_luma`).
     #[wasm_bindgen(js_name = setStyle)]
-    pub fn set_style(&self, log: bool, gain: f32, shown: Vec<u8>, zoom: Option<f32>) {
+    pub fn set_style(
+        &self,
+        log: bool,
+        gain: f32,
+        shown: Vec<u8>,
+        zoom: Option<f32>,
+        decoded_luma: Option<bool>,
+    ) {
         let shown = shown.into_iter().map(usize::from).collect();
         let zoom = zoom.unwrap_or(1.0).clamp(1.0, 8.0);
         self.view
             .set_style(&self.context.gpu, Style { log, gain, zoom }, shown);
+        self.view.set_decoded_luma(decoded_luma.unwrap_or(false));
+    }
+
+    /// Whether the waveform drawn last counted Y′ as decoded (video levels).
+    #[wasm_bindgen(getter, js_name = decodedLuma)]
+    pub fn decoded_luma(&self) -> bool {
+        self.view.decoded_luma()
     }
 
     /// Counts and draws the picture (or the frame in the texture now).
@@ -264,6 +288,8 @@ impl ScopeScreen {
         if let (true, Source::Live(frames)) = (live, &self.source) {
             frames.convert(g, &mut encoder);
         }
+        let has_luma = matches!(&self.source, Source::Live(frames) if frames.has_decoded_luma());
+        self.view.follow_frame(g, has_luma);
         self.view.encode(&mut encoder);
         let (frame, view, size) = scope_frame(g, &mut self.canvas.borrow_mut(), &self.view)?;
         self.view

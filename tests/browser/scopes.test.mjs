@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { suite, start, repo, shots, media, litPixels, pickFile, waitState, cliRows, downloadCsv } from './harness.mjs';
+import { suite, start, repo, shots, engine, media, litPixels, pickFile, waitState, cliRows, downloadCsv } from './harness.mjs';
 
 const PHOTO = media('pexels-francesco-ungaro-96938-mid.jpg');
 const { browser } = suite();
@@ -153,6 +153,57 @@ test('vectorscope: live on the playing video, a smaller grid on the picture equa
   assert.deepEqual(page.errors, []);
 });
 
+// Column x of this video's frames has Y′ = x (scripts/make-levels-video.sh): every
+// code, past video levels (16..235) too, as the decoder hands them over.
+const LEVELS_VIDEO = join(repo, 'tests/fixtures/levels.webm');
+
+test('waveform: a video\'s luma as decoded shows the codes past video levels, which computed luma clips', async () => {
+  const page = await browser.open('/www/waveform.html', { viewport: { width: 1280, height: 900 } });
+  await waitState(page, 'done');
+  // Where the graticule's label `text` sits, % of the scope's height from its top.
+  const top = (text) => page.evaluate((t) => parseFloat([...document.querySelectorAll('.scope-labels span')]
+    .find((e) => e.textContent === t).style.top), text);
+  await page.check('#decoded-luma');
+  assert.ok(await page.evaluate(() => document.querySelector('input[aria-label="R"]').disabled), 'luma alone while it is on');
+  await page.setInputFiles('#file', LEVELS_VIDEO);
+  await page.waitForFunction(() => window.scopePage.source?.kind === 'video' && window.scopePage.fps > 0, null, { timeout: 60_000 });
+  if (engine === 'firefox') {
+    // Firefox (153) hands a <video>'s frames over as BGRA: no Y′ to count, and
+    // the page says so.
+    await page.waitForFunction(() => /did not come as Y′CbCr planes/.test(document.getElementById('luma-note').textContent));
+    assert.equal(await page.evaluate(() => window.scopePage.screen.decodedLuma), false);
+  } else {
+    await page.waitForFunction(() => window.scopePage.screen?.decodedLuma);
+    assert.match(await page.locator('#luma-note').textContent(), /0% at code 16 and 100% at 235/);
+    // The graticule's 100% names code 235, its 0% code 16.
+    assert.ok(Math.abs(await top('100%') - (1 - 235.5 / 256) * 100) < 0.01);
+    assert.ok(Math.abs(await top('0%') - (1 - 16.5 / 256) * 100) < 0.01);
+    const decoded = await downloadJson(page, page.getByRole('button', { name: 'Download JSON' }));
+    assert.equal(decoded.luma, 'decoded');
+    assert.equal(decoded.width, 256);
+    decoded.luminance.forEach((column, x) => {
+      column.forEach((n, level) => assert.equal(n, level === x ? decoded.height : 0, `column ${x} level ${level}`));
+    });
+  }
+  await page.screenshot({ path: join(shots, 'waveform-decoded-luma.png'), fullPage: true });
+
+  // Computed from R'G'B': the codes past video levels clip to 0 and 255.
+  await page.uncheck('#decoded-luma');
+  await page.waitForFunction(() => !window.scopePage.screen?.decodedLuma);
+  assert.ok(await page.evaluate(() => document.getElementById('luma-note').hidden));
+  const computed = await downloadJson(page, page.getByRole('button', { name: 'Download JSON' }));
+  assert.equal(computed.luma, undefined);
+  computed.luminance.forEach((column, x) => {
+    const level = column.indexOf(computed.height);
+    assert.ok(level >= 0, `column ${x}: one level`);
+    if (x <= 16) assert.equal(level, 0, `column ${x}`);
+    else if (x >= 235) assert.equal(level, 255, `column ${x}`);
+    else assert.ok(Math.abs(level - (x - 16) * 255 / 219) <= 1.5, `column ${x}: level ${level}`);
+  });
+  assert.ok(Math.abs(await top('100%') - (1 - 255.5 / 256) * 100) < 0.01);
+  assert.deepEqual(page.errors, []);
+});
+
 test('studio: waveform and vectorscope beside the histogram, over a region, exported as the tool counts them', async () => {
   const page = await browser.open('/www/studio.html', { viewport: { width: 1400, height: 1000 } });
   await page.check('#scope-waveform');
@@ -170,5 +221,27 @@ test('studio: waveform and vectorscope beside the histogram, over a region, expo
   const vec = await downloadJson(page, figure('vectorscope').getByRole('button', { name: 'JSON' }));
   assertSameScope(vec, cliScope(['--vectorscope', '--region', '100,200,640,480'], PHOTO), 'studio vectorscope');
   await page.screenshot({ path: join(shots, 'studio-scopes.png'), fullPage: true });
+  assert.deepEqual(page.errors, []);
+});
+
+test('studio: the waveform of a video\'s luma as decoded, exported with its codes past video levels', async () => {
+  const page = await browser.open('/www/studio.html', { viewport: { width: 1400, height: 1000 } });
+  await waitState(page, 'done');
+  await page.check('#scope-waveform');
+  await page.selectOption('#scope-waveform-channels', 'decoded');
+  // Over a picture it says whose luma that is.
+  await page.waitForFunction(() => /a video’s: play one/.test(document.getElementById('scope-luma-note').textContent));
+  await page.setInputFiles('#file', LEVELS_VIDEO);
+  await page.waitForFunction(() => window.studioPage.video.currentTime > 0 && window.studioPage.frames > 2, null, { timeout: 60_000 });
+  const figure = page.locator('.studio-scopes figure').filter({ has: page.locator('canvas.waveform') });
+  if (engine === 'firefox') {
+    await page.waitForFunction(() => /did not come as Y′CbCr planes/.test(document.getElementById('scope-luma-note').textContent));
+  } else {
+    await page.waitForFunction(() => window.studioPage.studio?.decodedLuma && /0% at code 16/.test(document.getElementById('scope-luma-note').textContent));
+    const json = await downloadJson(page, figure.getByRole('button', { name: 'JSON' }));
+    assert.equal(json.luma, 'decoded');
+    json.luminance.forEach((column, x) => assert.equal(column[x], json.height, `column ${x}`));
+  }
+  await page.screenshot({ path: join(shots, 'studio-decoded-luma.png'), fullPage: true });
   assert.deepEqual(page.errors, []);
 });

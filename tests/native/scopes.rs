@@ -365,11 +365,19 @@ fn a_scope_moves_its_region_without_being_made_anew() {
     assert!(ScopeCount::new(&gpu, &mut kernels, &thin, Scope::Waveform, None).is_err());
 }
 
-/// Draws `counts` on the GPU at natural size (one pixel per bin) and reads it back.
-fn draw_on_gpu(gpu: &Gpu, image: &Image, scope: Scope, shown: &[usize], style: Style) -> Image {
+/// Draws `counts` on the GPU at natural size (one pixel per bin) and reads it back;
+/// a waveform's luma from the image's alpha with `decoded_luma`.
+fn draw_on_gpu(
+    gpu: &Gpu,
+    image: &Image,
+    (scope, decoded_luma): (Scope, bool),
+    shown: &[usize],
+    style: Style,
+) -> Image {
     let mut kernels = Kernels::default();
     let uploaded = GpuImage::upload_as_is(gpu, image);
-    let count = ScopeCount::new(gpu, &mut kernels, &uploaded, scope, None).unwrap();
+    let mut count = ScopeCount::new(gpu, &mut kernels, &uploaded, scope, None).unwrap();
+    count.set_decoded_luma(gpu, decoded_luma);
     let format = wgpu::TextureFormat::Rgba8Unorm;
     let painter = ScopePainter::new(gpu, &count, format);
     let size = match scope {
@@ -470,7 +478,7 @@ fn gpu_drawing_matches_the_cpu_drawing() {
         ),
     ];
     for (scope, shown, style) in cases {
-        let got = draw_on_gpu(&gpu, &image, scope, &shown, style);
+        let got = draw_on_gpu(&gpu, &image, (scope, false), &shown, style);
         let want = match scope::count(&image, None, scope).unwrap() {
             Counts::Waveform(w) if scope == Scope::Waveform => {
                 scope::draw_waveform(&w, &shown, style)
@@ -491,4 +499,97 @@ fn gpu_drawing_matches_the_cpu_drawing() {
             got.rgba().len()
         );
     }
+}
+
+/// A picture whose alpha plays a video's Y′ bytes: every code 0 to 255, so below
+/// 16 and above 235 too.
+fn with_luma_in_alpha(image: &Image) -> Image {
+    let noise = Image::noise(image.width(), image.height(), 11);
+    let rgba = image
+        .rgba()
+        .chunks(4)
+        .zip(noise.rgba().chunks(4))
+        .flat_map(|(p, n)| [p[0], p[1], p[2], n[0]])
+        .collect();
+    Image::from_rgba(image.width(), image.height(), rgba).unwrap()
+}
+
+/// The CPU's waveform of `image` with its luma the alpha bytes (Y′ as decoded),
+/// made here by hand.
+fn decoded_waveform(image: &Image) -> scope::Waveform {
+    let mut want = scope::waveform(image, None).unwrap();
+    let w = image.width() as usize;
+    for x in 0..w {
+        want.counts[(x * 4 + 3) * LEVELS..][..LEVELS].fill(0);
+    }
+    for (i, p) in image.rgba().chunks(4).enumerate() {
+        want.counts[((i % w) * 4 + 3) * LEVELS + p[3] as usize] += 1;
+    }
+    want.decoded_luma = true;
+    want
+}
+
+/// With Y′ as decoded (a video frame's alpha: shaders/yuv.wgsl), both waveform
+/// kernels count the alpha bytes as luma and R, G, B as ever; only a waveform
+/// takes it. Drawn, its graticule marks video levels and tints what lies past
+/// them, on the GPU as on the CPU.
+#[test]
+fn a_waveform_of_decoded_luma_counts_alpha_and_marks_video_levels() {
+    let gpu = gpu();
+    let mut kernels = Kernels::default();
+    let image = with_luma_in_alpha(&photo(16));
+    let uploaded = GpuImage::upload_as_is(&gpu, &image);
+    let want = decoded_waveform(&image);
+    for kernel in SCOPE_KERNELS {
+        let mut count =
+            ScopeCount::with_kernel(&gpu, &mut kernels, &uploaded, Scope::Waveform, None, kernel)
+                .unwrap();
+        count.set_decoded_luma(&gpu, true);
+        let (got, _) = pollster::block_on(count.execute(&gpu)).unwrap();
+        assert_eq!(got, Counts::Waveform(want.clone()), "{kernel:?}");
+        // And back: luminance from R, G, B again.
+        count.set_decoded_luma(&gpu, false);
+        let (got, _) = pollster::block_on(count.execute(&gpu)).unwrap();
+        assert_eq!(got, scope::count(&image, None, Scope::Waveform).unwrap());
+    }
+    let mut parade = ScopeCount::new(&gpu, &mut kernels, &uploaded, Scope::Parade, None).unwrap();
+    parade.set_decoded_luma(&gpu, true);
+    assert!(!parade.decoded_luma(), "a parade's luma is computed");
+
+    let style = Style::PLAIN;
+    let got = draw_on_gpu(&gpu, &image, (Scope::Waveform, true), &[3], style);
+    let cpu = scope::draw_waveform(&want, &[3], style);
+    let off = got
+        .rgba()
+        .iter()
+        .zip(cpu.rgba())
+        .filter(|(a, b)| a.abs_diff(**b) > 2)
+        .count();
+    assert!(off * 500 <= got.rgba().len(), "{off} bytes differ");
+    // The 0% and 100% lines at codes 16 and 235; the tint below and above.
+    let pixel = |image: &Image, x: u32, level: u32| {
+        let at = (((255 - level) * image.width() + x) * 4) as usize;
+        [image.rgba()[at], image.rgba()[at + 1], image.rgba()[at + 2]]
+    };
+    let graticule = scope::GRATICULE.map(|v| (v * 255.0 + 0.5) as u8);
+    let tint = scope::OUTSIDE_LEGAL.map(|v| (v * 255.0 + 0.5) as u8);
+    for image in [&got, &cpu] {
+        for x in 0..image.width() {
+            for level in [16, 235] {
+                let p = pixel(image, x, level);
+                assert!((0..3).all(|k| p[k] >= graticule[k]), "x {x} level {level}");
+            }
+            for level in [0, 15, 236, 255] {
+                let p = pixel(image, x, level);
+                assert!((0..3).all(|k| p[k] >= tint[k] - 1), "x {x} level {level}");
+            }
+        }
+    }
+    assert_eq!(
+        scope::graticule_labels(Scope::Waveform, 1.0, true)
+            .iter()
+            .map(|l| ((1.0 - l.y) * 256.0 - 0.5).round() as u32)
+            .collect::<Vec<_>>(),
+        vec![16, 71, 126, 180, 235]
+    );
 }

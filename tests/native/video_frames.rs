@@ -113,7 +113,9 @@ fn blocks() -> Image {
     Image::from_rgba(W, H, rgba).unwrap()
 }
 
-fn assert_close(got: &[u8], image: &Image, tolerance: u8) {
+/// R, G and B within `tolerance` of the image's; alpha `alpha`'s bytes (a YUV
+/// frame's Y′), or 255.
+fn assert_close(got: &[u8], image: &Image, tolerance: u8, alpha: Option<&[u8]>) {
     for (i, (g, e)) in got.chunks(4).zip(image.rgba().chunks(4)).enumerate() {
         for c in 0..3 {
             assert!(
@@ -123,7 +125,7 @@ fn assert_close(got: &[u8], image: &Image, tolerance: u8) {
                 e[c]
             );
         }
-        assert_eq!(g[3], 255);
+        assert_eq!(g[3], alpha.map_or(255, |a| a[i]), "pixel {i}'s alpha");
     }
 }
 
@@ -149,6 +151,7 @@ fn nv12_and_i420_convert_to_the_original_colours() {
     let matrix = colour_matrix(Some("smpte170m"), H, false);
 
     let mut nv12 = luma.clone();
+    let y_plane = luma.clone();
     nv12.extend(u.iter().zip(&v).flat_map(|(&u, &v)| [u, v]));
     let format = FrameFormat {
         layout: PixelLayout::Nv12,
@@ -156,7 +159,7 @@ fn nv12_and_i420_convert_to_the_original_colours() {
         strides: [W, W, 0],
         to_rgb: matrix,
     };
-    assert_close(&convert(&nv12, format), &image, 3);
+    assert_close(&convert(&nv12, format), &image, 3, Some(&y_plane));
 
     let mut i420 = luma;
     i420.extend(&u);
@@ -167,7 +170,7 @@ fn nv12_and_i420_convert_to_the_original_colours() {
         strides: [W, w2, w2],
         to_rgb: matrix,
     };
-    assert_close(&convert(&i420, format), &image, 3);
+    assert_close(&convert(&i420, format), &image, 3, Some(&y_plane));
 }
 
 #[test]
@@ -179,13 +182,18 @@ fn rgba_and_bgra_frames_pass_through_exactly() {
         strides: [W * 4, 0, 0],
         to_rgb: glam::Mat4::IDENTITY,
     };
-    assert_close(&convert(image.rgba(), format(PixelLayout::Rgba)), &image, 0);
+    assert_close(
+        &convert(image.rgba(), format(PixelLayout::Rgba)),
+        &image,
+        0,
+        None,
+    );
     let bgra: Vec<u8> = image
         .rgba()
         .chunks(4)
         .flat_map(|p| [p[2], p[1], p[0], p[3]])
         .collect();
-    assert_close(&convert(&bgra, format(PixelLayout::Bgra)), &image, 0);
+    assert_close(&convert(&bgra, format(PixelLayout::Bgra)), &image, 0, None);
 }
 
 #[test]
@@ -308,6 +316,28 @@ fn counting_while_converting_matches_the_cpu_histogram_of_the_frame() {
                 pixels,
                 "{same:?} {width}x{height}"
             );
+        }
+    }
+}
+
+/// A YUV frame keeps every pixel's Y′ byte in alpha, codes past video levels
+/// (below 16, above 235) too, at odd sizes and offsets: what a waveform of Y′ as
+/// decoded counts (tests/native/scopes.rs counts alpha so).
+#[test]
+fn yuv_frames_keep_y_as_decoded_in_alpha() {
+    for layout in [PixelLayout::Nv12, PixelLayout::I420] {
+        for (width, height, pad, start) in [(67, 9, 1, 1), (1, 1, 0, 1), (64, 6, 4, 0)] {
+            let (bytes, format) = planes(width, height, layout, pad, start);
+            let (offset, stride) = (format.offsets[0] as usize, format.strides[0] as usize);
+            let y_plane: Vec<u8> = (0..height as usize)
+                .flat_map(|y| bytes[offset + y * stride..][..width as usize].to_vec())
+                .collect();
+            let (pixels, _) = convert_sized(&bytes, format, (width, height), false);
+            let alpha: Vec<u8> = pixels.chunks(4).map(|p| p[3]).collect();
+            assert_eq!(alpha, y_plane, "{layout:?} {width}x{height}");
+            if width * height > 256 {
+                assert!(alpha.iter().any(|&y| y < 16) && alpha.iter().any(|&y| y > 235));
+            }
         }
     }
 }

@@ -414,7 +414,8 @@ impl Studio {
 
     /// The scopes' brightness (logarithmic or linear, times `gain`), the
     /// vectorscope's `zoom`, and the waveform's and the parade's channels (0 R,
-    /// 1 G, 2 B, 3 luminance).
+    /// 1 G, 2 B, 3 luminance); the waveform's luma as decoded where a video's
+    /// frame has it (`decoded_luma`).
     #[wasm_bindgen(js_name = setScopeStyle)]
     pub fn set_scope_style(
         &self,
@@ -423,6 +424,7 @@ impl Studio {
         zoom: f32,
         waveform: Vec<u8>,
         parade: Vec<u8>,
+        decoded_luma: Option<bool>,
     ) {
         let channels = |v: Vec<u8>| -> Vec<usize> { v.into_iter().map(usize::from).collect() };
         let style = crate::scope::Style {
@@ -433,9 +435,15 @@ impl Studio {
         self.studio.set_scope_style(
             &self.context.gpu,
             style,
-            &channels(waveform),
-            &channels(parade),
+            (&channels(waveform), &channels(parade)),
+            decoded_luma.unwrap_or(false),
         );
+    }
+
+    /// Whether the waveform drawn last counted Y′ as decoded (video levels).
+    #[wasm_bindgen(getter, js_name = decodedLuma)]
+    pub fn decoded_luma(&self) -> bool {
+        self.studio.scopes().iter().any(|view| view.decoded_luma())
     }
 
     /// Scope `index`'s counts as the command line's JSON for `file`.
