@@ -394,9 +394,20 @@ pub struct Remap {
     _info: Owned<wgpu::Buffer>,
     target: Owned<wgpu::Texture>,
     size: (u32, u32),
+    /// Read back with alpha 255 (`opaque`).
+    opaque: bool,
 }
 
 impl Remap {
+    /// Read back opaque: the source's alpha is not coverage (a video frame's holds
+    /// Y′: shaders/yuv.wgsl).
+    pub fn opaque(self) -> Remap {
+        Remap {
+            opaque: true,
+            ..self
+        }
+    }
+
     pub fn new(
         gpu: &Gpu,
         kernels: &mut Kernels,
@@ -456,6 +467,7 @@ impl Remap {
             _info: info,
             target,
             size: (width, height),
+            opaque: false,
         })
     }
 
@@ -510,11 +522,14 @@ impl Remap {
         );
         gpu.scoped(|| gpu.queue.submit([encoder.finish()])).await?;
         let bytes = gpu.read_buffer(&readback).await?;
-        let rgba = bytes
+        let mut rgba: Vec<u8> = bytes
             .chunks(row as usize)
             .flat_map(|r| &r[..width as usize * 4])
             .copied()
             .collect();
+        if self.opaque {
+            rgba.chunks_exact_mut(4).for_each(|p| p[3] = 255);
+        }
         Image::from_rgba(width, height, rgba).map_err(|e| GpuError(e.to_string()))
     }
 }

@@ -418,7 +418,12 @@ impl Studio {
         let adjust = self.adjust.borrow();
         let view = adjust.as_ref().ok_or("no adjustment is on")?;
         let (picture, size) = (self.source.view(), self.source.size());
-        view.remap(g, kernels, picture, size).map_err(|e| e.0)
+        let remap = view.remap(g, kernels, picture, size).map_err(|e| e.0)?;
+        // A video frame's alpha holds its Y′ (the waveform's), not coverage.
+        Ok(match self.source {
+            Source::Live(_) => remap.opaque(),
+            _ => remap,
+        })
     }
 
     /// Where the adjusted part starts, as a fraction of the picture's width (0:

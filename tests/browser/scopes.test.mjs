@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { suite, start, repo, shots, engine, media, litPixels, pickFile, waitState, cliRows, downloadCsv } from './harness.mjs';
+import { suite, start, repo, shots, engine, media, litPixels, pickFile, waitState, cliRows, downloadCsv, decodePng } from './harness.mjs';
 
 const PHOTO = media('pexels-francesco-ungaro-96938-mid.jpg');
 const { browser } = suite();
@@ -243,5 +243,14 @@ test('studio: the waveform of a video\'s luma as decoded, exported with its code
     json.luminance.forEach((column, x) => assert.equal(column[x], json.height, `column ${x}`));
   }
   await page.screenshot({ path: join(shots, 'studio-decoded-luma.png'), fullPage: true });
+  // The frame's alpha holds Y′: its adjusted picture still downloads opaque.
+  await page.selectOption('#adjustment', 'equalize');
+  await page.evaluate(() => window.studioPage.video.pause());
+  const [d] = await Promise.all([page.waitForEvent('download'), page.click('#download-adjusted')]);
+  const chunks = [];
+  for await (const c of await d.createReadStream()) chunks.push(c);
+  const { width, rgba } = decodePng(Buffer.concat(chunks));
+  assert.equal(width, 256);
+  assert.ok(rgba.every((v, i) => i % 4 !== 3 || v === 255), 'every pixel opaque');
   assert.deepEqual(page.errors, []);
 });
