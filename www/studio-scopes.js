@@ -19,7 +19,7 @@ export function scopesView(page) {
   const gain = el('input', { type: 'range', id: 'scope-gain', min: '-2', max: '3', step: '0.25', value: '0' });
   const waveformChannels = el('select', { id: 'scope-waveform-channels' },
     el('option', { value: '3' }, 'Luma'), el('option', { value: '0,1,2' }, 'R, G and B overlaid'),
-    el('option', { value: 'decoded' }, 'Video’s luma as decoded (Y′)'));
+    el('option', { value: 'decoded' }, 'Y′ as decoded'));
   const yrgb = el('input', { type: 'checkbox', id: 'scope-yrgb' });
   const zoom = el('input', { type: 'checkbox', id: 'scope-zoom' });
   const canvases = Object.fromEntries(SCOPES.map((name) => [name, el('canvas', {
