@@ -21,6 +21,7 @@ pub mod histogram;
 pub mod image;
 #[cfg(not(target_arch = "wasm32"))]
 mod jpeg;
+pub mod jpeg_planes;
 pub mod json;
 pub mod layout;
 pub mod policy;

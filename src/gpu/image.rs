@@ -246,6 +246,69 @@ impl GpuImage {
         }
     }
 
+    /// Empty textures for a `size` picture in its own layout that a compute pass
+    /// writes (`from_planes`), tiles of at most `max_texture` a side; readable back.
+    pub(super) fn storage_textures(gpu: &Gpu, size: (u32, u32), max_texture: u32) -> GpuImage {
+        use wgpu::TextureUsages as U;
+        let usage = U::TEXTURE_BINDING | U::STORAGE_BINDING | U::COPY_SRC;
+        GpuImage {
+            width: size.0,
+            height: size.1,
+            tiles: tiled(gpu, size, max_texture, usage),
+            reshaped: None,
+            samples: None,
+        }
+    }
+
+    /// The picture read back from its textures, for checking what the GPU holds
+    /// (an image whose textures can be copied from: `from_planes`).
+    pub async fn read_rgba(&self, gpu: &Gpu) -> Result<Image, GpuError> {
+        let mut rgba = vec![0u8; self.width as usize * self.height as usize * 4];
+        for tile in &self.tiles {
+            let TileData::Texture {
+                _texture: Some(texture),
+                ..
+            } = &tile.data
+            else {
+                return Err(GpuError(
+                    "only an image in textures of its own can be read back".into(),
+                ));
+            };
+            if !texture.usage().contains(wgpu::TextureUsages::COPY_SRC) || self.reshaped.is_some() {
+                return Err(GpuError("this image's textures cannot be read back".into()));
+            }
+            let row = (tile.width * 4).next_multiple_of(wgpu::COPY_BYTES_PER_ROW_ALIGNMENT);
+            let read = Owned::from(gpu.device.create_buffer(&wgpu::BufferDescriptor {
+                label: Some("read back"),
+                size: row as u64 * tile.height as u64,
+                usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+                mapped_at_creation: false,
+            }));
+            let mut encoder = gpu.device.create_command_encoder(&Default::default());
+            encoder.copy_texture_to_buffer(
+                texture.as_image_copy(),
+                wgpu::TexelCopyBufferInfo {
+                    buffer: &read,
+                    layout: wgpu::TexelCopyBufferLayout {
+                        offset: 0,
+                        bytes_per_row: Some(row),
+                        rows_per_image: None,
+                    },
+                },
+                texture.size(),
+            );
+            gpu.scoped(|| gpu.queue.submit([encoder.finish()])).await?;
+            let bytes = gpu.read_buffer(&read).await?;
+            let width = self.width as usize * 4;
+            for (y, src) in bytes.chunks(row as usize).enumerate() {
+                let at = (tile.origin[1] as usize + y) * width + tile.origin[0] as usize * 4;
+                rgba[at..at + tile.width as usize * 4]
+                    .copy_from_slice(&src[..tile.width as usize * 4]);
+            }
+        }
+        Image::from_rgba(self.width, self.height, rgba).map_err(|e| GpuError(e.to_string()))
+    }
+
     /// Empty storage buffers of whole rows for a `size` picture's 16-bit samples
     /// (none over `max_value`), each within one binding and its workgroups' 16-bit
     /// counts (`deep_groups`), to be written a band of rows at a time (`write_deep`).

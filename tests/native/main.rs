@@ -26,6 +26,7 @@ mod gpu_methods;
 mod hdr;
 mod hostile;
 mod jpeg;
+mod jpeg_planes;
 mod layout;
 mod many;
 mod region;
