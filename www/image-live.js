@@ -5,6 +5,7 @@
 import { VideoView } from '../pkg/histogram.js';
 import { el, formatMs, setState } from './site.js';
 import { liveVideo } from './frames.js';
+import { transport } from './transport.js';
 
 // Timed frames of each method whose median is shown.
 const KEPT_TIMES = 31;
@@ -57,6 +58,7 @@ export function liveChapter({ gpu, method, beside, stage, caption, onPlay, error
     switched: (name) => {
       live.name = name;
       canvas.hidden = false;
+      controls.element.hidden = false;
       timing.hidden = false;
       timing.textContent = 'Timing…';
       onPlay();
@@ -65,6 +67,11 @@ export function liveChapter({ gpu, method, beside, stage, caption, onPlay, error
     paused: () => setState('paused'),
     kept: 'The previous picture or video is kept.',
   });
+
+  // The transport under the video while one is shown.
+  const controls = transport(live, { active: () => !canvas.hidden });
+  controls.element.hidden = true;
+  stage.append(controls.element);
 
   setInterval(() => {
     fps = frames;
@@ -102,6 +109,7 @@ export function liveChapter({ gpu, method, beside, stage, caption, onPlay, error
       live.stop();
       canvas.hidden = true;
       timing.hidden = true;
+      controls.element.hidden = true;
     },
   };
 }

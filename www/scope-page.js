@@ -9,6 +9,7 @@ import {
   scopeBox, nameGraticule, listing, loadWasm, sunsetPicture } from './site.js';
 import { readPicture } from './input.js';
 import { liveVideo } from './frames.js';
+import { transport } from './transport.js';
 
 const DEFAULT_VIDEO = 'media/sunset.webm';
 // Timed counts of a picture: the median is shown.
@@ -152,6 +153,7 @@ const live = liveVideo({
     source = { kind: 'video', name };
     pictureCanvas.hidden = true;
     pictureFigure.prepend(live.video);
+    videoControls.element.hidden = false;
     timeButton.disabled = true;
   },
   playing: () => { message.textContent = ''; status.textContent = ''; setState('playing'); },
@@ -160,6 +162,11 @@ const live = liveVideo({
 });
 
 const current = () => (source?.kind === 'video' ? live.view : screen);
+
+// The transport under the video while one is the source.
+const videoControls = transport(live, { active: () => source?.kind === 'video' });
+videoControls.element.hidden = true;
+pictureFigure.append(videoControls.element);
 
 /** Times the scope's pass on the picture: the median of TIMED_RUNS counts. */
 async function timeIt() {
@@ -214,6 +221,7 @@ async function usePicture(picture, name, file) {
   await showPicture(pictureCanvas, picture, file);
   live.stop();
   live.video.remove();
+  videoControls.element.hidden = true;
   pictureCanvas.hidden = false;
   if (source?.kind === 'picture') source.picture.free();
   source = { kind: 'picture', picture, name };

@@ -1,5 +1,5 @@
 // A video's transport, the same on every page that plays one (the video chapter,
-// the studio): play and pause that stay, a scrubber, a frame back and on, loop on
+// the studio, the chapters and scopes that play the project's video): play and pause that stay, a scrubber, a frame back and on, loop on
 // or off, and the state said in words. Keys, from anywhere on the page but a text
 // field or a control that takes them: Space or K plays or pauses; the left and
 // right arrows (or , and .) step one frame, pausing first. A frame stepped to, or
@@ -20,9 +20,10 @@ const clock = (s) => {
 /**
  * The transport over `frames` (liveVideo's object: its `video`, `play`, `render`),
  * as an element; `keysFrom(target)` says whether a key pressed on `target` is the
- * transport's (the page's own controls keep theirs).
+ * transport's (the page's own controls keep theirs), `active()` whether a video is
+ * the page's source now (a page that shows pictures too).
  */
-export function transport(frames, { keysFrom = defaultKeys } = {}) {
+export function transport(frames, { keysFrom = defaultKeys, active = () => true } = {}) {
   const toggle = el('button', { type: 'button', class: 'tp-toggle', 'aria-pressed': 'false' }, 'Play');
   const back = el('button', { type: 'button', 'aria-label': 'One frame back' }, '◀|');
   const on = el('button', { type: 'button', 'aria-label': 'One frame on' }, '|▶');
@@ -106,7 +107,7 @@ export function transport(frames, { keysFrom = defaultKeys } = {}) {
   });
   loop.addEventListener('change', () => { if (video()) video().loop = loop.checked; });
   document.addEventListener('keydown', (e) => {
-    if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || !keysFrom(e.target)) return;
+    if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || !active() || !keysFrom(e.target)) return;
     const key = e.key.toLowerCase();
     const act = { ' ': playPause, k: playPause, arrowleft: () => step(-1), ',': () => step(-1), arrowright: () => step(1), '.': () => step(1) }[key];
     if (!act || !video()) return;

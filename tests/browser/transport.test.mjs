@@ -1,4 +1,4 @@
-// A video's transport (issue #59), on the video chapter and in the studio: play
+// A video's transport (issue #59), on the video chapter, the studio, a chapter and the scopes: play
 // and pause that stay, Space and K from anywhere on the page, a frame back and on
 // (each one counted and drawn), a scrubber, loop on and off, the state in words.
 import { test } from 'node:test';
@@ -55,7 +55,7 @@ test('video: the transport plays, pauses, steps a frame, scrubs and loops, by ke
   assert.equal(await page.getAttribute('.tp-toggle', 'aria-pressed'), 'true');
   await page.click('.tp-toggle');
   await page.waitForFunction(() => document.querySelector('.transport').dataset.state === 'paused');
-  await page.screenshot({ path: join(shots, 'video-transport.png') });
+  await page.screenshot({ path: join(shots, 'video-transport.png'), fullPage: true });
   assert.deepEqual(page.errors, []);
 });
 
@@ -72,3 +72,20 @@ test('studio: a video gets the transport; Space plays and pauses from the page',
   await page.waitForFunction(() => document.querySelector('.transport').dataset.state === 'playing');
   assert.deepEqual(page.errors, []);
 });
+
+// Every other page that plays the project's video: a chapter (its method counting
+// each frame) and the scopes.
+for (const [path, button] of [['/www/fragment.html', 'Play the video'], ['/www/waveform.html', 'Play the video']]) {
+  test(`${path.slice(5)}: the video gets the transport; Space pauses, the state in words, none over a picture`, async () => {
+    const page = await browser.open(path, { viewport: { width: 1280, height: 900 } });
+    assert.equal(await page.evaluate(() => document.querySelector('.transport').hidden), true, 'no transport for a picture');
+    await page.click(`text=${button}`);
+    await page.waitForFunction(() => !document.querySelector('.transport').hidden && document.querySelector('.transport').dataset.state === 'playing');
+    await page.evaluate(() => document.activeElement?.blur());
+    await page.keyboard.press(' ');
+    await page.waitForFunction(() => document.querySelector('.transport').dataset.state === 'paused');
+    assert.match(await said(page), /^Paused at \d:\d\d\.\d of/);
+    await page.screenshot({ path: join(shots, `transport-${path.slice(5, -5)}.png`), fullPage: true });
+    assert.deepEqual(page.errors, []);
+  });
+}
