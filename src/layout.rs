@@ -116,21 +116,23 @@ pub fn in_half(panels: Vec<Panel>, half: Half) -> Vec<Panel> {
 }
 
 /// The video page's histograms over the picture: along the bottom of a `width` x
-/// `height` canvas, RGB then luminance, each at most 512 x 200 pixels.
+/// `height` canvas, RGB then luminance, each at most 512 x 200 pixels, the pair
+/// centred.
 pub fn video_panels(width: u32, height: u32) -> [Panel; 2] {
     let (w, h) = (width.max(1) as f32, height.max(1) as f32);
     let margin = 12.0;
     let panel_w = ((w - 3.0 * margin) / 2.0).clamp(1.0, 512.0);
     let panel_h = (panel_w * 100.0 / 256.0).min(h * 0.3);
     let y = (h - margin - panel_h) / h;
+    let left = ((w - 2.0 * panel_w - margin) / 2.0).max(margin);
     let rect = |x: f32| [x / w, y, panel_w / w, panel_h / h];
     [
         Panel {
-            rect: rect(margin),
+            rect: rect(left),
             shown: vec![0, 1, 2],
         },
         Panel {
-            rect: rect(2.0 * margin + panel_w),
+            rect: rect(left + margin + panel_w),
             shown: vec![3],
         },
     ]

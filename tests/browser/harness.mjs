@@ -205,12 +205,13 @@ export async function litPixels(page, selector, rect, above = 60) {
   return n;
 }
 
-/** The video page's RGB histogram: the left panel along its canvas's foot (src/layout.rs's video_panels). */
+/** The video page's RGB histogram: the left panel of the pair centred along its canvas's foot (src/layout.rs's video_panels). */
 export async function histogramFoot(page) {
   const { w, h } = await page.$eval('#screen', (c) => ({ w: c.clientWidth, h: c.clientHeight }));
   const width = Math.min((w - 36) / 2, 512);
   const height = Math.min((width * 100) / 256, h * 0.3);
-  return [12, Math.floor(h - 12 - height), Math.floor(width), Math.floor(height)];
+  const left = Math.max(12, (w - 2 * width - 12) / 2);
+  return [Math.ceil(left), Math.floor(h - 12 - height), Math.floor(width), Math.floor(height)];
 }
 
 /** Decodes an 8-bit, non-interlaced RGB or RGBA PNG (what Chromium's screenshots are). */

@@ -81,6 +81,12 @@ fn video_panels_sit_along_the_bottom_on_any_canvas() {
             rgb.rect[2] * w as f32 <= 512.0 + 0.01,
             "at most 512 px wide"
         );
+        // The pair centred: as much room left of it as right.
+        let right = 1.0 - luma.rect[0] - luma.rect[2];
+        assert!(
+            (rgb.rect[0] - right).abs() * (w as f32) < 0.5,
+            "{w}x{h}: centred"
+        );
     }
 }
 
