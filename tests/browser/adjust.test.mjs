@@ -210,7 +210,7 @@ test('equalize: live on a playing video, the adjusted histogram beside the origi
   }
   assert.ok(lit > 500, `the adjusted histogram is drawn (${lit} lit pixels)`);
   assert.deepEqual(page.errors, []);
-  await page.screenshot({ path: join(shots, 'adjust-video.png') });
+  await page.screenshot({ path: join(shots, 'adjust-video.png'), fullPage: true });
 });
 
 test('CLAHE, auto-levels and Otsu: live on a playing video too', async () => {
@@ -223,7 +223,7 @@ test('CLAHE, auto-levels and Otsu: live on a playing video too', async () => {
     await moreFrames(page, 4, 'studioPage');
     assert.ok(await curvePixels(page) > 200, `${name}: the curve is drawn from the live tables`);
     assert.deepEqual(page.errors, [], name);
-    await page.screenshot({ path: join(shots, `adjust-video-${name}.png`) });
+    await page.screenshot({ path: join(shots, `adjust-video-${name}.png`), fullPage: true });
     await page.close();
   }
 });
@@ -301,6 +301,8 @@ test('otsu: both halves of the panel are read, and the adjusted picture has its 
   await page.focus('#panel');
   await page.keyboard.press('End');
   assert.match(await page.textContent('#readout'), new RegExp(`^After: Bin 255 of 256: R ${after.r[255].toLocaleString('en')} \\(`));
+  // The After half's reading, and both halves' statistics below.
+  await page.screenshot({ path: join(shots, 'adjust-after-readout.png'), fullPage: true });
   await page.evaluate(() => document.querySelector('#panel').blur());
   // Between the halves: no reading left standing.
   await page.mouse.move(box.x + box.width * 0.5, box.y + box.height * (rects.after[1] + rects.after[3] * 0.5));

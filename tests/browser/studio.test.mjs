@@ -203,6 +203,8 @@ test('studio: the readout is never stale: a new count reads its bin again, anoth
   await page.setInputFiles('#file', join(repo, 'www', 'media', 'sunset.webm'));
   await waitState(page, 'playing');
   assert.match(await readout(), HINT, 'after the video started');
+  // Shown once its frames are drawn.
+  await page.waitForFunction(() => window.studioPage.frames > 2);
   await page.screenshot({ path: join(shots, 'studio-readout-video.png') });
   assert.deepEqual(page.errors, []);
 });
