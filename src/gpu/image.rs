@@ -237,13 +237,7 @@ impl GpuImage {
     /// `max_texture` a side, to be written a band of rows at a time (`write_rgba`).
     pub fn textures(gpu: &Gpu, size: (u32, u32), max_texture: u32) -> GpuImage {
         let usage = wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::COPY_DST;
-        GpuImage {
-            width: size.0,
-            height: size.1,
-            tiles: tiled(gpu, size, max_texture, usage),
-            reshaped: None,
-            samples: None,
-        }
+        GpuImage::textures_for(gpu, size, max_texture, usage)
     }
 
     /// Empty textures for a `size` picture in its own layout that a compute pass
@@ -251,6 +245,15 @@ impl GpuImage {
     pub(super) fn storage_textures(gpu: &Gpu, size: (u32, u32), max_texture: u32) -> GpuImage {
         use wgpu::TextureUsages as U;
         let usage = U::TEXTURE_BINDING | U::STORAGE_BINDING | U::COPY_SRC;
+        GpuImage::textures_for(gpu, size, max_texture, usage)
+    }
+
+    fn textures_for(
+        gpu: &Gpu,
+        size: (u32, u32),
+        max_texture: u32,
+        usage: wgpu::TextureUsages,
+    ) -> GpuImage {
         GpuImage {
             width: size.0,
             height: size.1,

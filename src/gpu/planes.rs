@@ -31,6 +31,12 @@ impl PlaneLayout {
 
     /// Checks that every plane's rows lie within `len` bytes.
     pub fn check(&self, len: usize) -> Result<(), String> {
+        if self.width == 0 || self.height == 0 {
+            return Err(format!(
+                "a {}x{} picture has no pixels",
+                self.width, self.height
+            ));
+        }
         for plane in 0..3 {
             let (w, h) = self.plane_size(plane);
             let (offset, stride) = (self.offsets[plane] as u64, self.strides[plane] as u64);

@@ -72,8 +72,8 @@ fn compress(image: &Image, subsamp: tj::TJSAMP, progressive: bool, restart: i32)
     bytes
 }
 
-/// TurboJPEG's full decode: RGBA, as Pillow reads the file.
-fn decode_rgba(bytes: &[u8]) -> (u32, u32, Vec<u8>) {
+/// A decompressing handle that has read the file's header, and its size.
+fn header(bytes: &[u8]) -> (Handle, i32, i32) {
     let h = Handle::new(tj::TJINIT_TJINIT_DECOMPRESS);
     // SAFETY: a live handle and the file's bytes.
     assert_eq!(
@@ -84,6 +84,12 @@ fn decode_rgba(bytes: &[u8]) -> (u32, u32, Vec<u8>) {
         h.get(tj::TJPARAM_TJPARAM_JPEGWIDTH),
         h.get(tj::TJPARAM_TJPARAM_JPEGHEIGHT),
     );
+    (h, w, ht)
+}
+
+/// TurboJPEG's full decode: RGBA, as Pillow reads the file.
+fn decode_rgba(bytes: &[u8]) -> (u32, u32, Vec<u8>) {
+    let (h, w, ht) = header(bytes);
     let mut rgba = vec![0u8; (w * ht * 4) as usize];
     // SAFETY: `rgba` holds `ht` rows of `w * 4` bytes.
     let status = unsafe {
@@ -103,16 +109,7 @@ fn decode_rgba(bytes: &[u8]) -> (u32, u32, Vec<u8>) {
 /// TurboJPEG's raw planes (no upsampling, no colour conversion), with the
 /// file's subsampling.
 fn decode_planes(bytes: &[u8]) -> (u32, u32, Subsampling, [(Vec<u8>, usize); 3]) {
-    let h = Handle::new(tj::TJINIT_TJINIT_DECOMPRESS);
-    // SAFETY: a live handle and the file's bytes.
-    assert_eq!(
-        unsafe { tj::tj3DecompressHeader(h.0, bytes.as_ptr(), bytes.len() as _) },
-        0
-    );
-    let (w, ht) = (
-        h.get(tj::TJPARAM_TJPARAM_JPEGWIDTH),
-        h.get(tj::TJPARAM_TJPARAM_JPEGHEIGHT),
-    );
+    let (h, w, ht) = header(bytes);
     let subsamp = h.get(tj::TJPARAM_TJPARAM_SUBSAMP);
     let subsampling = match subsamp as tj::TJSAMP {
         tj::TJSAMP_TJSAMP_444 => Subsampling::S444,
@@ -320,4 +317,10 @@ fn planes_past_their_bytes_are_refused() {
     let data = planes_buffer(&gpu, &all).unwrap();
     let short = GpuImage::from_planes(&gpu, &data, all.len() - 1, &layout, 1 << 14);
     assert!(short.is_err_and(|e| e.0.contains("runs past")));
+    let empty = PlaneLayout {
+        height: 0,
+        ..layout
+    };
+    let none = GpuImage::from_planes(&gpu, &data, all.len(), &empty, 1 << 14);
+    assert!(none.is_err_and(|e| e.0.contains("no pixels")));
 }
