@@ -6,7 +6,8 @@
 // waveform (kind 0): x = column, y = level (0 at the bottom), the shown channels
 // added in their colours; parade (kind 1): the shown channels' waveforms side by
 // side, luminance first (src/scope.rs parade_order); vectorscope (kind 2): x = Cb,
-// y = Cr, each cell lit in its own hue, magnified `zoom` times about its middle.
+// y = Cr, each cell lit in its own hue, the code plane `magnification` times the
+// panel's width about its middle (a margin at 1x: src/scope.rs vectorscope_side).
 
 struct ScopeView {
   matrix: mat4x4f,
@@ -25,7 +26,8 @@ struct ScopeView {
   reference: f32,
   // 1 when the waveform's counts are two 16-bit counts a word (waveform.wgsl).
   packed: u32,
-  zoom: f32,
+  // The vectorscope's code plane's width in panel widths.
+  magnification: f32,
   // 1 when the waveform's luminance is Y′ as decoded: the graticule marks video
   // levels (16 and 235 are 0 and 100%) and tints the levels past them.
   videoLevels: u32,
@@ -182,8 +184,9 @@ fn onVectorscopeGraticule(cb: f32, cr: f32, half: f32) -> bool {
 
 fn vectorscope(texcoord: vec2f) -> vec3f {
   let n = view.columns;
-  // Magnified about the middle, as src/scope.rs draw_vectorscope.
-  let zoom = max(view.zoom, 1.0);
+  // Magnified about the middle, a margin round the code plane, as src/scope.rs
+  // draw_vectorscope.
+  let zoom = view.magnification;
   let t = 0.5 + (texcoord - 0.5) / zoom;
   let cb = t.x * 256.0 - 0.5;
   let cr = t.y * 256.0 - 0.5;
@@ -200,7 +203,8 @@ fn vectorscope(texcoord: vec2f) -> vec3f {
       samples += 1.0;
     }
   }
-  let c = cellHue(cb, cr) * brightness(total / samples);
+  let inside = all(t >= vec2f(0.0)) & all(t < vec2f(1.0));
+  let c = cellHue(cb, cr) * brightness(select(0.0, total / samples, inside));
   return select(c, max(c, graticule), onVectorscopeGraticule(cb, cr, lineHalf * 256.0 / (view.panel.x * zoom)));
 }
 

@@ -422,6 +422,10 @@ pub struct Label {
 /// Mg), each just outside its box, away from the centre, where `zoom` leaves them
 /// in view.
 pub fn graticule_labels(scope: Scope, zoom: f32, video_levels: bool) -> Vec<Label> {
+    let magnification = match scope {
+        Scope::Vectorscope { size } => vectorscope_magnification(size, zoom),
+        _ => 1.0,
+    };
     match scope {
         Scope::Waveform | Scope::Parade => waveform_lines(video_levels)
             .iter()
@@ -442,7 +446,10 @@ pub fn graticule_labels(scope: Scope, zoom: f32, video_levels: bool) -> Vec<Labe
                 );
                 // 16 codes past the target, away from the centre.
                 let away = 1.0 + 16.0 / 256.0 / dx.hypot(dy);
-                let (x, y) = (0.5 + dx * away * zoom, 0.5 + dy * away * zoom);
+                let (x, y) = (
+                    0.5 + dx * away * magnification,
+                    0.5 + dy * away * magnification,
+                );
                 ((0.02..0.98).contains(&x) && (0.02..0.98).contains(&y)).then_some(Label {
                     text,
                     x,
@@ -497,35 +504,55 @@ pub fn cell_hue(cb: f32, cr: f32) -> [f32; 3] {
     c.map(|v| v / most)
 }
 
-/// The vectorscope at natural size: a pixel per cell, lit in its hue by its count,
-/// with the graticule; magnified `style.zoom` times about its middle, each pixel
-/// the cell under its centre.
+/// The side of a `size`-cell vectorscope drawn at natural size: its cells and a
+/// margin of at least a cell (8 codes or more) each side, so that the boxes round
+/// the 100% targets, which lie on the code plane's edge, are drawn whole.
+pub fn vectorscope_side(size: u32) -> u32 {
+    size + 2 * (size / 32).max(1)
+}
+
+/// How many times the code plane spans its drawing's width: `zoom` (at least 1)
+/// less the margin (`vectorscope_side`).
+pub fn vectorscope_magnification(size: u32, zoom: f32) -> f32 {
+    zoom.max(1.0) * size as f32 / vectorscope_side(size) as f32
+}
+
+/// The vectorscope at natural size (`vectorscope_side`): a pixel per cell, lit in
+/// its hue by its count, with the graticule; magnified `style.zoom` times about its
+/// middle, each pixel the cell under its centre (none in the margin).
 pub fn draw_vectorscope(scope: &Vectorscope, style: Style) -> Image {
     let n = scope.size;
+    let side = vectorscope_side(n);
     let reference = vectorscope_reference(scope.pixels);
     let targets = vectorscope_targets();
-    let zoom = style.zoom.max(1.0);
-    // Pixel k's centre, 0..1 across, once magnified about the middle (the edge
-    // between codes 127 and 128: at 2x no pixel's centre falls on a cell's edge,
-    // where the CPU's and the GPU's rounding could differ).
-    let at = |k: u32| 0.5 + ((k as f32 + 0.5) / n as f32 - 0.5) / zoom;
-    let mut pixels = Vec::with_capacity((n * n) as usize);
-    for row in 0..n {
-        for column in 0..n {
+    let magnification = vectorscope_magnification(n, style.zoom);
+    // Pixel k's centre, 0..1 across the code plane, once magnified about the
+    // middle (the edge between codes 127 and 128: at 2x no pixel's centre falls on
+    // a cell's edge, where the CPU's and the GPU's rounding could differ).
+    let at = |k: u32| 0.5 + ((k as f32 + 0.5) / side as f32 - 0.5) / magnification;
+    let mut pixels = Vec::with_capacity((side * side) as usize);
+    for row in 0..side {
+        for column in 0..side {
             let (tx, ty) = (at(column), at(row));
             // In codes: cb right, cr up.
             let (cb, cr) = (tx * 256.0 - 0.5, 255.5 - ty * 256.0);
-            let cell = |t: f32| ((t * n as f32).floor() as u32).min(n - 1);
-            let count = scope.counts[(cell(ty) * n + cell(tx)) as usize];
+            let cell = |t: f32| (t * n as f32).floor() as u32;
+            let inside = (0.0..1.0).contains(&tx) && (0.0..1.0).contains(&ty);
+            let count = if inside {
+                scope.counts[(cell(ty).min(n - 1) * n + cell(tx).min(n - 1)) as usize]
+            } else {
+                0
+            };
             let light = style.brightness(count as f32, reference);
             let mut c = cell_hue(cb, cr).map(|v| v * light);
-            if on_vectorscope_graticule(cb, cr, LINE_HALF * 256.0 / n as f32 / zoom, &targets) {
+            let half = LINE_HALF * 256.0 / side as f32 / magnification;
+            if on_vectorscope_graticule(cb, cr, half, &targets) {
                 c = [0, 1, 2].map(|k| c[k].max(GRATICULE[k]));
             }
             pixels.push(c);
         }
     }
-    to_rgba(pixels, n, n)
+    to_rgba(pixels, side, side)
 }
 
 /// What a scope's JSON line says first: the picture, the scope, what was counted.

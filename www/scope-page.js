@@ -81,7 +81,7 @@ function scopeCaption(videoLevels = false) {
     waveform: videoLevels
       ? 'x: the picture’s columns · y: Y′ code, 0 at the bottom · lines at 0, 25, 50, 75, 100% of video levels (codes 16–235)'
       : 'x: the picture’s columns · y: value, 0 at the bottom · lines at 0, 25, 50, 75, 100%',
-    parade: 'R, G and B waveforms side by side (with luma first: YRGB) · lines at 0, 25, 50, 75, 100%',
+    parade: `${yrgbBox.checked ? 'Luma, R, G and B waveforms side by side (YRGB)' : 'R, G and B waveforms side by side'} · lines at 0, 25, 50, 75, 100%`,
     vectorscope: '+Cb right, +Cr up · boxes: the 75% and 100% colour bars · line: skin tones',
   }[scope];
 }
@@ -248,6 +248,7 @@ async function open(file) {
 }
 
 function restyle() {
+  scopeCaptionText.textContent = scopeCaption(videoLevels);
   gainText.textContent = `×${(2 ** Number(gain.value)).toFixed(2).replace(/\.?0+$/, '')}`;
   current()?.setStyle(...style());
   if (source?.kind === 'picture') screen?.draw();

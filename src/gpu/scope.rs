@@ -546,7 +546,11 @@ impl ScopePainter {
             bytes.extend_from_slice(&v.to_le_bytes());
         }
         bytes.extend_from_slice(&(count.packed as u32).to_le_bytes());
-        bytes.extend_from_slice(&style.zoom.to_le_bytes());
+        let magnification = match count.scope {
+            Scope::Vectorscope { size } => scope::vectorscope_magnification(size, style.zoom),
+            _ => 1.0,
+        };
+        bytes.extend_from_slice(&magnification.to_le_bytes());
         // Video levels where the waveform drawn is of Y′ as decoded.
         let video = count.decoded_luma && kind == 0;
         bytes.extend_from_slice(&(video as u32).to_le_bytes());

@@ -129,7 +129,7 @@ impl ScopeView {
     /// a frame on SwiftShader, 256 x 256 6 ms, and the counts hold no more detail).
     pub fn largest_side(&self) -> Option<u32> {
         match (self.emulated(), self.scope) {
-            (true, Scope::Vectorscope { size }) => Some(size),
+            (true, Scope::Vectorscope { size }) => Some(crate::scope::vectorscope_side(size)),
             _ => None,
         }
     }

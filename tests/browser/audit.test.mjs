@@ -1,6 +1,7 @@
 // Every page audited by axe-core (issue #59): no violation of any of its rules
 // (WCAG 2.2 A and AA, and its best practices), at 1400x900 and on a phone, once
-// drawn and again with every <details> opened, in the engine the suite runs in.
+// drawn and again with every <details> opened, in the engine the suite runs in; a
+// page that plays the project's video, playing too (its transport shown).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -37,6 +38,16 @@ for (const path of paths) {
       await page.evaluate(() => { for (const d of document.querySelectorAll('details')) d.open = true; });
       for (const v of await audit(page)) problems.push(`${width}x${height}, details open: ${v}`);
       await page.evaluate(() => { for (const d of document.querySelectorAll('details')) d.open = false; });
+    }
+    // A page that plays the project's video is audited playing too: its transport shown.
+    const play = page.getByRole('button', { name: 'Play the video', exact: true });
+    if (await page.evaluate(() => [...document.querySelectorAll('button')].some((b) => b.textContent === 'Play the video' && !b.disabled && b.offsetParent))) {
+      await play.click();
+      await page.waitForFunction(() => document.querySelector('.transport:not([hidden])')?.dataset.state === 'playing', null, { timeout: 60_000 });
+      for (const [width, height] of [[1400, 900], [390, 844]]) {
+        await page.setViewportSize({ width, height });
+        for (const v of await audit(page)) problems.push(`${width}x${height}, playing: ${v}`);
+      }
     }
     assert.deepEqual([...new Set(problems)], []);
   });

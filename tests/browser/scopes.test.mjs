@@ -135,6 +135,13 @@ for (const [scope, args] of [['waveform', ['--waveform']], ['parade', ['--parade
     assert.equal(json.file, 'pexels-francesco-ungaro-96938-mid.jpg');
     assertSameScope(json, cliScope(args, PHOTO), scope);
     await page.screenshot({ path: join(shots, `${scope}-photo.png`), fullPage: true });
+    if (scope === 'parade') {
+      // The caption names what is drawn: luma only while it is on.
+      const caption = () => page.evaluate(() => document.querySelector('.scope-stage figure:last-child figcaption').textContent);
+      assert.match(await caption(), /^R, G and B waveforms/);
+      await page.check('#yrgb');
+      assert.match(await caption(), /^Luma, R, G and B waveforms side by side \(YRGB\)/);
+    }
     assert.deepEqual(page.errors, []);
   });
 }

@@ -796,7 +796,7 @@ fn scope_pngs_are_the_cpu_drawing_and_bad_input_is_reported() {
         (
             "--vectorscope",
             Scope::Vectorscope { size: 256 },
-            (256, 256),
+            (272, 272),
         ),
     ];
     for (flag, scope, size) in cases {

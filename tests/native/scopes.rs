@@ -113,6 +113,51 @@ fn vectorscope_counts_every_pixel_once() {
     assert!(Scope::Vectorscope { size: 512 }.check().is_err());
 }
 
+/// The boxes round the 100% targets, which lie on the code plane's edge, are drawn
+/// whole in the margin round the plane; the margin holds no counts.
+#[test]
+fn vectorscope_boxes_are_drawn_whole_in_a_margin() {
+    let style = Style {
+        log: false,
+        gain: 1.0,
+        zoom: 1.0,
+    };
+    for size in [256, 64] {
+        let v = scope::vectorscope(&Image::noise(40, 30, 2), None, size).unwrap();
+        let drawn = scope::draw_vectorscope(&v, style);
+        let side = scope::vectorscope_side(size);
+        assert_eq!((drawn.width(), drawn.height()), (side, side));
+        let margin = (side - size) / 2;
+        // The pixel of code (cb, cr): cb right, cr up.
+        let at = |cb: i32, cr: i32| {
+            let cell = |c: i32| (c as f32 + 0.5) * size as f32 / 256.0;
+            let (x, y) = (margin as f32 + cell(cb), margin as f32 + cell(255 - cr));
+            let (x, y) = (x.floor() as u32, y.floor() as u32);
+            let i = ((y * side + x) * 4) as usize;
+            drawn.rgba()[i..i + 3].to_vec()
+        };
+        let lit = |p: Vec<u8>| {
+            p.iter()
+                .zip(scope::GRATICULE)
+                .all(|(&v, g)| v as f32 >= g * 255.0 - 1.0)
+        };
+        let mut beyond = 0;
+        for (cb, cr) in scope::vectorscope_targets() {
+            let (cb, cr) = (cb as i32, cr as i32);
+            for (x, y) in [(cb - 5, cr), (cb + 5, cr), (cb, cr - 5), (cb, cr + 5)] {
+                assert!(
+                    lit(at(x, y)),
+                    "size {size}: the box round ({cb}, {cr}) at ({x}, {y})"
+                );
+                beyond += usize::from(!(0..256).contains(&x) || !(0..256).contains(&y));
+            }
+        }
+        assert!(beyond >= 4, "some box sides lie past the plane ({beyond})");
+        // The margin's corner is black: no counts there.
+        assert_eq!(drawn.rgba()[..3], [0, 0, 0]);
+    }
+}
+
 const SCOPE_KERNELS: [ScopeKernel; 2] = [ScopeKernel::Workgroups, ScopeKernel::Columns];
 
 /// The GPU's counts with each kernel (lavapipe is a CPU: `ScopeCount::new` would
@@ -383,7 +428,9 @@ fn draw_on_gpu(
     let size = match scope {
         Scope::Waveform => (image.width(), 256),
         Scope::Parade => (image.width() * scope::parade_order(shown).len() as u32, 256),
-        Scope::Vectorscope { size } => (size, size),
+        Scope::Vectorscope { size } => {
+            (scope::vectorscope_side(size), scope::vectorscope_side(size))
+        }
     };
     painter.set_view(&gpu.queue, &count, scope, &Panel::full(shown), size, style);
     let rgba = drawn(gpu, size, |encoder, view| {
