@@ -59,6 +59,68 @@ pub struct Planes<'a> {
     pub cr: Plane<'a>,
 }
 
+/// Where a JPEG's three planes lie in its bytes (as `VideoFrame.copyTo` lays
+/// them out): each plane's first byte and bytes a row.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlaneLayout {
+    pub width: u32,
+    pub height: u32,
+    pub subsampling: Subsampling,
+    pub offsets: [u32; 3],
+    pub strides: [u32; 3],
+}
+
+impl PlaneLayout {
+    /// The size of plane `plane` (0 Y, 1 Cb, 2 Cr).
+    pub fn plane_size(&self, plane: usize) -> (u32, u32) {
+        let s = self.subsampling;
+        match plane {
+            0 => (self.width, self.height),
+            _ => (self.width.div_ceil(s.across), self.height.div_ceil(s.down)),
+        }
+    }
+
+    /// Checks that every plane's rows lie within `len` bytes.
+    pub fn check(&self, len: usize) -> Result<(), String> {
+        if self.width == 0 || self.height == 0 {
+            return Err(format!(
+                "a {}x{} picture has no pixels",
+                self.width, self.height
+            ));
+        }
+        for plane in 0..3 {
+            let (w, h) = self.plane_size(plane);
+            let (offset, stride) = (self.offsets[plane] as u64, self.strides[plane] as u64);
+            let end = offset + stride * (h as u64 - 1) + w as u64;
+            if stride < w as u64 || end > len as u64 {
+                return Err(format!(
+                    "plane {plane} ({w}x{h}, {stride} bytes a row from byte {offset}) runs past the {len} bytes given"
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+impl PlaneLayout {
+    /// The planes in `bytes`, laid out as this says (checked).
+    pub fn planes<'a>(&self, bytes: &'a [u8]) -> Result<Planes<'a>, String> {
+        self.check(bytes.len())?;
+        let plane = |i: usize| Plane {
+            bytes: &bytes[self.offsets[i] as usize..],
+            stride: self.strides[i] as usize,
+        };
+        Ok(Planes {
+            width: self.width,
+            height: self.height,
+            subsampling: self.subsampling,
+            y: plane(0),
+            cb: plane(1),
+            cr: plane(2),
+        })
+    }
+}
+
 /// libjpeg-turbo's YCbCr to RGB: R = Y + Cr_r_tab[Cr], G = Y + ((Cb_g_tab[Cb] +
 /// Cr_g_tab[Cr]) >> 16), B = Y + Cb_b_tab[Cb], each clamped; the tables are
 /// FIX(1.40200), FIX(1.77200), -FIX(0.71414) and -FIX(0.34414) times (c - 128),

@@ -1,5 +1,5 @@
 // The page's decoder thread (www/input.js asks it): a file decoded here, off the
-// page's own thread, and its samples sent back transferred, not copied. Three ways:
+// page's own thread, and its samples sent back transferred, not copied. Four ways:
 // 'bitmap', the browser's decode as a bitmap, for the page to copy to its GPU
 // (made here because Chromium spends a long task of the calling thread on an
 // exact bitmap of a large photo: 51-90 ms at 15-24 megapixels on the GPU machine);
@@ -11,8 +11,11 @@
 // gets its next band of rows (src/web/bands.rs), so that neither this worker nor
 // the page ever holds all of it; a `next` message with `count` (the first) has the
 // bands counted as they are read, at their stored depth, the counts sent with the
-// last.
-import init, { FileDecoder, countRgba, wasmMemoryBytes } from '../pkg/histogram.js';
+// last. And 'planes': a JPEG's planes as the browser's ImageDecoder leaves them
+// (Chromium: I420, I422, I444), sent on to be finished on the GPU, or, with
+// `finish`, finished here (wasm, libjpeg-turbo's rules) into 'pixels'' answer;
+// where the browser gives no planes, the way `otherwise` says instead.
+import init, { FileDecoder, countRgba, finishPlanes, wasmMemoryBytes } from '../pkg/histogram.js';
 import { EXACT } from './input.js';
 
 let ready = null;
@@ -52,6 +55,87 @@ async function rust(file, id, bands) {
   } finally {
     picture.free();
   }
+}
+
+/** A VideoFrame format that is a JPEG's planes. */
+const PLANAR = ['I420', 'I422', 'I444'];
+let planesGiven = null;
+
+/**
+ * Whether this browser's ImageDecoder hands over a JPEG's planes (Firefox 153
+ * gives BGRA): asked once, of a small JPEG made here by the browser's own encoder.
+ */
+function givesPlanes() {
+  planesGiven ??= (async () => {
+    if (typeof ImageDecoder === 'undefined' || typeof OffscreenCanvas === 'undefined') return false;
+    try {
+      const canvas = new OffscreenCanvas(16, 16);
+      const context = canvas.getContext('2d');
+      context.fillStyle = '#c84';
+      context.fillRect(0, 0, 16, 16);
+      const blob = await canvas.convertToBlob({ type: 'image/jpeg' });
+      const frame = await decodeFrame(blob);
+      const given = PLANAR.includes(frame.format);
+      frame.close();
+      return given;
+    } catch {
+      return false;
+    }
+  })();
+  return planesGiven;
+}
+
+/**
+ * The first frame of a JPEG by the browser's ImageDecoder, unconverted; given the
+ * whole file at once (Chromium decodes a stream's to BGRX, not to planes).
+ */
+async function decodeFrame(blob) {
+  const decoder = new ImageDecoder({ data: await blob.arrayBuffer(), type: 'image/jpeg', colorSpaceConversion: 'none' });
+  try {
+    return (await decoder.decode()).image;
+  } finally {
+    decoder.close();
+  }
+}
+
+/**
+ * A JPEG's planes, copied out of the decoder's frame into a buffer of their own:
+ * { width, height, frameFormat, planes, offsets, strides }, or null where the
+ * browser gives none for this file (it may still decode it otherwise).
+ */
+async function jpegPlanes(file) {
+  if (!(await givesPlanes())) return null;
+  let frame;
+  try {
+    frame = await decodeFrame(file);
+  } catch {
+    return null; // the way `otherwise` says decides, and words its error
+  }
+  try {
+    // A turned frame (EXIF: www/input.js sends none) or other formats: not ours.
+    if (!PLANAR.includes(frame.format) || frame.rotation || frame.flip) return null;
+    const { width, height } = frame.visibleRect;
+    const planes = new Uint8Array(frame.allocationSize());
+    const layout = await frame.copyTo(planes);
+    return {
+      width,
+      height,
+      frameFormat: frame.format,
+      planes,
+      offsets: layout.map((p) => p.offset),
+      strides: layout.map((p) => p.stride),
+    };
+  } finally {
+    frame.close();
+  }
+}
+
+/** The planes finished here into a picture's parts, as 'pixels' gives them. */
+async function finished({ width, height, frameFormat, planes, offsets, strides }) {
+  ready ??= init();
+  await ready;
+  const rgba = finishPlanes(planes, frameFormat, width, height, Uint32Array.from(offsets), Uint32Array.from(strides));
+  return { width, height, depth: 8, rgba, deep: null, hdr: null };
 }
 
 async function pixels(file) {
@@ -95,7 +179,7 @@ function nextBand(id, spare, count) {
 // picture left holding much, once nothing is left to send.
 const memory = () => ({ memory: ready ? wasmMemoryBytes() : 0, reading: reading.size });
 
-self.onmessage = async ({ data: { id, file, how, count, bands, next, spare } }) => {
+self.onmessage = async ({ data: { id, file, how: asked, otherwise, finish, count, bands, next, spare } }) => {
   if (next) {
     try {
       const { message, buffers } = nextBand(id, spare, count);
@@ -106,6 +190,17 @@ self.onmessage = async ({ data: { id, file, how, count, bands, next, spare } }) 
     return;
   }
   try {
+    let how = asked;
+    let parts = null;
+    if (how === 'planes') {
+      const planes = await jpegPlanes(file);
+      if (planes && !finish) {
+        self.postMessage({ id, ...planes, way: 'planes' }, [planes.planes.buffer]);
+        return;
+      }
+      if (planes) parts = { ...await finished(planes), way: 'planes finished' };
+      else how = otherwise;
+    }
     if (how === 'bitmap') {
       let bitmap;
       try {
@@ -113,16 +208,16 @@ self.onmessage = async ({ data: { id, file, how, count, bands, next, spare } }) 
       } catch (e) {
         throw new Error(`the browser could not decode it (${e instanceof Error ? e.message : e})`);
       }
-      self.postMessage({ id, bitmap }, [bitmap]);
+      self.postMessage({ id, bitmap, way: 'bitmap' }, [bitmap]);
       return;
     }
-    const parts = await (how === 'rust' ? rust(file, id, bands) : pixels(file));
+    parts ??= await (how === 'rust' ? rust(file, id, bands) : pixels(file));
     // An 8-bit picture counted here, on the CPU, when asked: where the CPU plays
     // the GPU this is the page's first count (docs/DECISIONS.md, 6). Its pixels go
     // first, and the page sends them to the GPU while they are counted here.
     const counting = count && parts.depth === 8 ? parts.rgba.slice() : null;
     const buffers = [parts.rgba, parts.deep, parts.hdr].filter(Boolean).map((a) => a.buffer);
-    self.postMessage({ id, ...parts, counting: Boolean(counting), ...memory() }, buffers);
+    self.postMessage({ id, way: how, ...parts, counting: Boolean(counting), ...memory() }, buffers);
     if (counting) {
       ready ??= init();
       await ready;

@@ -6,7 +6,11 @@
 //   alpha. On a GPU it goes straight from the browser's bitmap to a texture
 //   (copyExternalImageToTexture), never through wasm memory; a page that counts on
 //   the CPU, or a GPU the CPU plays (where that copy costs seconds), gets the
-//   pixels read back in a worker instead. Its bytes are checked first (a JPEG cut
+//   pixels read back in a worker instead. A Y′CbCr JPEG goes as its planes
+//   where the browser's ImageDecoder gives them (Chromium): 1.5 to 3 bytes a
+//   pixel, finished on the GPU exactly as libjpeg-turbo finishes them
+//   (shaders/planes.wgsl), or in the worker where the page needs pixels
+//   (src/jpeg_planes.rs); else as before. Its bytes are checked first (a JPEG cut
 //   short, a PNG chunk's checksum, a header claiming more than the file holds):
 //   browsers fill in what is missing without a word. Translucent pixels and 16-bit samples
 //   are not exact there (Firefox premultiplies alpha; Chromium truncates 16 bits
@@ -34,8 +38,9 @@ const SLICE = 4 << 20;
 /** A read that takes longer than this says so, with its name and progress. */
 const PATIENCE_MS = 500;
 /**
- * `?decode=bitmap` or `?decode=pixels` on a page: the browser's decode taken by
- * that way whatever the GPU (the tests check each way where it is not the GPU's).
+ * `?decode=bitmap`, `?decode=pixels` or `?decode=planes` on a page: the browser's
+ * decode taken by that way whatever the GPU (planes: a JPEG's, to the GPU where
+ * there is one), so that the tests check each way where it is not the GPU's.
  */
 const FORCED = new URLSearchParams(globalThis.location?.search).get('decode');
 
@@ -56,6 +61,13 @@ export function inspect(bytes) {
   if (at(0) === 0xff && at(1) === 0xd8 && at(2) === 0xff) {
     const notes = [];
     let decoder = 'browser';
+    // Whether the browser's ImageDecoder may hand over its planes, finished here
+    // as libjpeg-turbo finishes them (src/jpeg_planes.rs): a Huffman-coded Y′CbCr
+    // JPEG of 8 bits at 4:4:4, 4:2:2 or 4:2:0, shown as stored (no EXIF turn: the
+    // planes come unturned, the browser's bitmap turned).
+    let planes = false;
+    let turned = false;
+    let ycc = true;
     for (let i = 2; i + 4 <= bytes.length && at(i) === 0xff;) {
       const marker = at(i + 1);
       if (marker === 0xda) break;
@@ -66,10 +78,16 @@ export function inspect(bytes) {
         if (components === 1) notes.push(NOTES.grey);
         // CMYK: the browsers and the Rust decoder each turn it into RGB their own way.
         if (components === 4) decoder = 'rust';
+        const sampling = [0, 1, 2].map((c) => at(i + 11 + 3 * c));
+        planes = [0xc0, 0xc1, 0xc2].includes(marker) && at(i + 4) === 8 && components === 3
+          && [0x11, 0x21, 0x22].includes(sampling[0]) && sampling[1] === 0x11 && sampling[2] === 0x11;
       }
+      // Adobe's marker with transform 0: the three components are R, G, B.
+      if (marker === 0xee && text(i + 4, 5) === 'Adobe' && at(i + 15) === 0) ycc = false;
+      if (marker === 0xe1 && text(i + 4, 6) === 'Exif\0\0') turned = exifTurned(bytes.subarray(i + 10, i + 2 + length));
       i += 2 + length;
     }
-    return { decoder, format: 'JPEG', notes };
+    return { decoder, format: 'JPEG', notes, planes: planes && ycc && !turned };
   }
   if (u32(0) === 0x89504e47 && u32(4) === 0x0d0a1a0a) {
     const depth = at(24);
@@ -102,6 +120,20 @@ export function inspect(bytes) {
     ['OpenEXR', () => u32(0) === 0x762f3101],
   ].find(([, is]) => is());
   return rust ? { decoder: 'rust', format: rust[0], notes: [] } : { decoder: 'browser-only', format: null, notes: [] };
+}
+
+/** Whether an EXIF block (its TIFF header on) turns or mirrors the picture. */
+function exifTurned(tiff) {
+  if (tiff.length < 8) return false;
+  const little = tiff[0] === 0x49;
+  const u16 = (i) => (little ? tiff[i] | (tiff[i + 1] << 8) : (tiff[i] << 8) | tiff[i + 1]);
+  const u32 = (i) => (little ? u16(i) + u16(i + 2) * 65536 : u16(i) * 65536 + u16(i + 2));
+  const ifd = u32(4);
+  if (ifd + 2 > tiff.length) return false;
+  for (let n = u16(ifd), e = ifd + 2; n > 0 && e + 12 <= tiff.length; n--, e += 12) {
+    if (u16(e) === 0x0112) return u16(e + 8) !== 1;
+  }
+  return false;
 }
 
 /**
@@ -188,13 +220,14 @@ function ask(message, key, signal, transfer = []) {
 }
 
 /**
- * Asks the worker to decode `file` (`how`: 'bitmap', 'rust' or 'pixels'), and with `count`
+ * Asks the worker to decode `file` (`how`: 'bitmap', 'rust', 'pixels' or
+ * 'planes', with `otherwise` and `finish`: decode-worker.js), and with `count`
  * to count an 8-bit picture into that many bins; with `bands`, a 16-bit picture
  * is answered with its size alone, its rows to be asked for (`receiveBands`).
  */
-function inWorker(file, how, count, signal, bands = false) {
+function inWorker(file, how, count, signal, { bands = false, otherwise, finish } = {}) {
   const id = ++calls;
-  return ask({ id, file, how, count, bands }, id, signal);
+  return ask({ id, file, how, count, bands, otherwise, finish }, id, signal);
 }
 
 /**
@@ -323,6 +356,13 @@ export async function readPicture(file, { gpu = null, pixels = false, count = nu
   }
 }
 
+/**
+ * How the last picture read came: 'planes' (a JPEG's, finished on the GPU),
+ * 'planes finished' (in the worker), 'bitmap', 'pixels', 'rust', 'bands' or
+ * 'browser-only' (the tests and benchmarks ask).
+ */
+export let lastWay = null;
+
 /** The picture, and the worker's count of it when one was asked (a promise). */
 async function decodePicture(file, { gpu, pixels, count, bands, signal, progress }) {
   const head = new Uint8Array(await file.slice(0, SNIFF).arrayBuffer());
@@ -341,30 +381,55 @@ async function decodePicture(file, { gpu, pixels, count, bands, signal, progress
   // Each stage of a read marked on the page's timeline (bench/gpu-browser reads them).
   performance.mark('read: checked');
   const format = `${kind.format}, decoded by this browser`;
-  const bitmap = FORCED ? FORCED === 'bitmap' : gpu && !gpu.software;
-  if (kind.decoder === 'browser' && gpu && bitmap && !pixels) {
-    // Made in the worker and handed over: no long task here (decode-worker.js).
-    // Only once checked: a header claiming a huge picture is never decoded.
-    let decoded;
-    try {
-      ({ bitmap: decoded } = await inWorker(file, 'bitmap', 0, signal));
-    } catch (e) {
-      if (e.name === 'AbortError') throw e;
-      throw new Error(`"${file.name}" cannot be read: ${errorText(e)}.`);
-    }
-    performance.mark('read: decoded');
-    return { picture: Picture.fromBitmap(decoded, format, kind.notes) };
-  }
-  if (kind.decoder === 'browser-only') return { picture: await browserPicture(file) };
-  let parts;
+  // To the GPU from the browser's decode (its bitmap, or a JPEG's planes) on a
+  // real GPU; where the CPU plays it, pixels read back in the worker cost less.
+  const toGpu = kind.decoder === 'browser' && gpu && !pixels && (FORCED ? FORCED !== 'pixels' : !gpu.software);
+  // Only once checked: a header claiming a huge picture is never decoded.
+  let answer = null;
   try {
-    parts = await inWorker(file, kind.decoder === 'browser' ? 'pixels' : 'rust', count?.(8) ?? 0, signal, bands);
+    if (kind.planes && (!FORCED || FORCED === 'planes')) {
+      // The JPEG's planes where the browser gives them: sent on to be finished on
+      // the GPU, or finished and counted in the worker where the page needs pixels.
+      const finish = !toGpu;
+      answer = await inWorker(file, 'planes', finish ? count?.(8) ?? 0 : 0, signal, { otherwise: toGpu ? 'bitmap' : 'pixels', finish });
+    } else if (toGpu) {
+      // Made in the worker and handed over: no long task here (decode-worker.js).
+      answer = await inWorker(file, 'bitmap', 0, signal);
+    }
   } catch (e) {
     if (e.name === 'AbortError') throw e;
-    if (e.name === 'UnsupportedFormat') return { picture: await browserPicture(file) };
+    throw new Error(`"${file.name}" cannot be read: ${errorText(e)}.`);
+  }
+  lastWay = answer?.way ?? null;
+  if (answer?.planes) {
+    performance.mark('read: decoded');
+    const { planes, frameFormat, width, height, offsets, strides } = answer;
+    // Not in the task that received the worker's message.
+    await yieldToPage();
+    return { picture: Picture.fromPlanes(planes, frameFormat, width, height, Uint32Array.from(offsets), Uint32Array.from(strides), format, kind.notes) };
+  }
+  if (answer?.bitmap) {
+    performance.mark('read: decoded');
+    return { picture: Picture.fromBitmap(answer.bitmap, format, kind.notes) };
+  }
+  if (kind.decoder === 'browser-only') {
+    lastWay = 'browser-only';
+    return { picture: await browserPicture(file) };
+  }
+  if (!answer) lastWay = kind.decoder === 'browser' ? 'pixels' : 'rust';
+  let parts = answer;
+  try {
+    parts ??= await inWorker(file, kind.decoder === 'browser' ? 'pixels' : 'rust', count?.(8) ?? 0, signal, { bands });
+  } catch (e) {
+    if (e.name === 'AbortError') throw e;
+    if (e.name === 'UnsupportedFormat') {
+      lastWay = 'browser-only';
+      return { picture: await browserPicture(file) };
+    }
     throw new Error(`"${file.name}" cannot be read: ${errorText(e)}.`);
   }
   if (parts.bands) {
+    lastWay = 'bands';
     let picture;
     try {
       picture = await receiveBands(parts, gpu, progress, signal, count?.(parts.depth) ?? 0);

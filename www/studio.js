@@ -504,6 +504,7 @@ window.studioPage = {
   get steps() { return steps?.steps; },
   /** The picture shown (null on video). */
   get picture() { return source?.kind === 'picture' ? source.picture : null; },
+  get gpu() { return gpu; },
   open,
   readBack,
 };

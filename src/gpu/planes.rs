@@ -5,71 +5,33 @@
 
 use super::device::{compute_pipeline, Gpu, GpuError, Owned};
 use super::image::GpuImage;
-use crate::jpeg_planes::Subsampling;
+use crate::jpeg_planes::PlaneLayout;
 use wgpu::util::DeviceExt;
-
-/// Where a JPEG's three planes lie in its bytes (as `VideoFrame.copyTo` lays
-/// them out): each plane's first byte and bytes a row.
-#[derive(Clone, Copy, Debug)]
-pub struct PlaneLayout {
-    pub width: u32,
-    pub height: u32,
-    pub subsampling: Subsampling,
-    pub offsets: [u32; 3],
-    pub strides: [u32; 3],
-}
-
-impl PlaneLayout {
-    /// The size of plane `plane` (0 Y, 1 Cb, 2 Cr).
-    pub fn plane_size(&self, plane: usize) -> (u32, u32) {
-        let s = self.subsampling;
-        match plane {
-            0 => (self.width, self.height),
-            _ => (self.width.div_ceil(s.across), self.height.div_ceil(s.down)),
-        }
-    }
-
-    /// Checks that every plane's rows lie within `len` bytes.
-    pub fn check(&self, len: usize) -> Result<(), String> {
-        if self.width == 0 || self.height == 0 {
-            return Err(format!(
-                "a {}x{} picture has no pixels",
-                self.width, self.height
-            ));
-        }
-        for plane in 0..3 {
-            let (w, h) = self.plane_size(plane);
-            let (offset, stride) = (self.offsets[plane] as u64, self.strides[plane] as u64);
-            let end = offset + stride * (h as u64 - 1) + w as u64;
-            if stride < w as u64 || end > len as u64 {
-                return Err(format!(
-                    "plane {plane} ({w}x{h}, {stride} bytes a row from byte {offset}) runs past the {len} bytes given"
-                ));
-            }
-        }
-        Ok(())
-    }
-}
 
 /// Bytes of planes.wgsl's `Layout`.
 const LAYOUT_BYTES: usize = 64;
 
 /// A storage buffer holding `bytes` (a JPEG's planes) for `GpuImage::from_planes`,
-/// with the spare word the pass may read past them. A page writes its planes
-/// from JavaScript instead, not through wasm memory (`planes_buffer_size`).
+/// with the spare word the pass may read past them; written in place, not copied
+/// first (a 24-megapixel photo's planes are 36 MB).
 pub fn planes_buffer(gpu: &Gpu, bytes: &[u8]) -> Result<Owned<wgpu::Buffer>, GpuError> {
     let size = planes_buffer_size(gpu, bytes.len())?;
-    let mut padded = Vec::with_capacity(size as usize);
-    padded.extend_from_slice(bytes);
-    padded.resize(size as usize, 0);
-    Ok(gpu
-        .device
-        .create_buffer_init(&wgpu::util::BufferInitDescriptor {
-            label: Some("jpeg planes"),
-            contents: &padded,
-            usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST,
-        })
-        .into())
+    let buffer = gpu.device.create_buffer(&wgpu::BufferDescriptor {
+        label: Some("jpeg planes"),
+        size,
+        usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST,
+        mapped_at_creation: false,
+    });
+    // Writes are whole words: the last few bytes go with the spare word's zeros.
+    let whole = bytes.len() / 4 * 4;
+    if whole > 0 {
+        gpu.queue.write_buffer(&buffer, 0, &bytes[..whole]);
+    }
+    let mut tail = [0u8; 8];
+    tail[..bytes.len() - whole].copy_from_slice(&bytes[whole..]);
+    gpu.queue
+        .write_buffer(&buffer, whole as u64, &tail[..size as usize - whole]);
+    Ok(buffer.into())
 }
 
 /// The bytes of the buffer that holds `len` bytes of planes: a whole number of

@@ -8,6 +8,7 @@ use crate::deep::DeepImage;
 use crate::gpu;
 use crate::hdr::{HdrImage, HdrStats};
 use crate::image::{Image, Sunset};
+use crate::jpeg_planes::{self, PlaneLayout, Subsampling};
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -56,6 +57,9 @@ pub(super) enum Pixels {
     /// Held by the browser, which decoded them: copied to the GPU from there
     /// (`GpuImage::from_bitmap`), never into wasm memory.
     Bitmap(web_sys::ImageBitmap),
+    /// A JPEG's planes as the browser's decoder left them (1.5 to 3 bytes a
+    /// pixel), finished into pixels on the GPU (shaders/planes.wgsl).
+    Planes(Rc<Vec<u8>>, PlaneLayout),
     /// A 16-bit picture sent to one device a band at a time as its worker read it
     /// (`PictureBands`), and held nowhere else: once that device is lost, the page
     /// reads the file again.
@@ -94,7 +98,7 @@ impl Picture {
     pub(super) fn image(&self) -> WebResult<&Rc<Image>> {
         match &self.pixels {
             Pixels::Cpu(image) => Ok(image),
-            Pixels::Bitmap(_) | Pixels::Sent { .. } => Err(JsError::new(
+            Pixels::Bitmap(_) | Pixels::Planes(..) | Pixels::Sent { .. } => Err(JsError::new(
                 "this page counts the picture's pixels on the CPU, and the GPU or the browser holds them",
             )),
         }
@@ -115,7 +119,7 @@ impl Picture {
                     "the picture was held by a GPU device that is gone: read the file again",
                 ))
             }
-            (None, pixels) => kept.image.insert(Rc::new(pixels.upload(g).run(g))).clone(),
+            (None, pixels) => kept.image.insert(Rc::new(pixels.run(g)?)).clone(),
         };
         if kept.deep.is_none() {
             kept.deep = self
@@ -158,13 +162,81 @@ impl Picture {
 }
 
 impl Pixels {
-    pub(super) fn upload<'a>(&'a self, g: &gpu::Gpu) -> gpu::Upload<'a> {
+    /// The pixels going up a band at a time (`None`: planes, which go at once).
+    pub(super) fn upload<'a>(&'a self, g: &gpu::Gpu) -> Option<gpu::Upload<'a>> {
         match self {
-            Pixels::Cpu(image) => gpu::Upload::as_is(g, image),
-            Pixels::Bitmap(bitmap) => gpu::Upload::bitmap(g, bitmap),
+            Pixels::Cpu(image) => Some(gpu::Upload::as_is(g, image)),
+            Pixels::Bitmap(bitmap) => Some(gpu::Upload::bitmap(g, bitmap)),
+            Pixels::Planes(..) => None,
             Pixels::Sent { .. } => unreachable!("a picture sent as read is on its device"),
         }
     }
+
+    /// The pixels on the GPU, all at once.
+    fn run(&self, g: &gpu::Gpu) -> WebResult<gpu::GpuImage> {
+        match (self, self.upload(g)) {
+            (_, Some(upload)) => Ok(upload.run(g)),
+            (Pixels::Planes(bytes, layout), None) => planes_on_gpu(g, bytes, layout),
+            _ => unreachable!("every other kind goes up in bands"),
+        }
+    }
+}
+
+/// A JPEG's planes sent to the GPU and finished there into its textures.
+fn planes_on_gpu(g: &gpu::Gpu, bytes: &[u8], layout: &PlaneLayout) -> WebResult<gpu::GpuImage> {
+    let error = |e: gpu::GpuError| JsError::new(&e.0);
+    let buffer = gpu::planes_buffer(g, bytes).map_err(error)?;
+    let max_texture = gpu::Limits::of(g).max_texture;
+    gpu::GpuImage::from_planes(g, &buffer, bytes.len(), layout, max_texture).map_err(error)
+}
+
+/// The layout of a `VideoFrame`'s planes as `copyTo` wrote them: its format
+/// ("I420", "I422" or "I444": a JPEG's 4:2:0, 4:2:2, 4:4:4), size, and each
+/// plane's first byte and bytes a row.
+fn frame_layout(
+    frame_format: &str,
+    width: u32,
+    height: u32,
+    offsets: &[u32],
+    strides: &[u32],
+) -> Result<PlaneLayout, JsError> {
+    let subsampling = match frame_format {
+        "I420" => Subsampling::S420,
+        "I422" => Subsampling::S422,
+        "I444" => Subsampling::S444,
+        other => {
+            return Err(JsError::new(&format!(
+                "a frame in {other} is not a JPEG's planes"
+            )))
+        }
+    };
+    let three =
+        |v: &[u32]| <[u32; 3]>::try_from(v).map_err(|_| JsError::new("three planes are needed"));
+    within_page(width, height)?;
+    Ok(PlaneLayout {
+        width,
+        height,
+        subsampling,
+        offsets: three(offsets)?,
+        strides: three(strides)?,
+    })
+}
+
+/// A JPEG's planes (a `VideoFrame` from the browser's `ImageDecoder`, laid out as
+/// `frame_layout` reads) finished on the CPU, libjpeg-turbo's way, into RGBA: the
+/// decode worker's where the CPU plays the GPU.
+#[wasm_bindgen(js_name = finishPlanes)]
+pub fn finish_planes(
+    bytes: &[u8],
+    frame_format: &str,
+    width: u32,
+    height: u32,
+    offsets: Vec<u32>,
+    strides: Vec<u32>,
+) -> Result<Vec<u8>, JsError> {
+    let layout = frame_layout(frame_format, width, height, &offsets, &strides)?;
+    let planes = layout.planes(bytes).map_err(|e| JsError::new(&e))?;
+    Ok(jpeg_planes::finish(&planes))
 }
 
 /// Decodes an image file with the command-line tool's decoder (src/decode/), so the
@@ -248,6 +320,30 @@ impl Picture {
         Ok(picture)
     }
 
+    /// A JPEG's planes as the browser's `ImageDecoder` hands them over (a
+    /// `VideoFrame` copied out: `frame_layout`), to be finished on the GPU into
+    /// the picture, exactly as libjpeg-turbo finishes them.
+    #[wasm_bindgen(js_name = fromPlanes)]
+    #[allow(clippy::too_many_arguments)]
+    pub fn from_planes(
+        bytes: Vec<u8>,
+        frame_format: &str,
+        width: u32,
+        height: u32,
+        offsets: Vec<u32>,
+        strides: Vec<u32>,
+        format: String,
+        notes: Vec<String>,
+    ) -> Result<Picture, JsError> {
+        let layout = frame_layout(frame_format, width, height, &offsets, &strides)?;
+        layout.check(bytes.len()).map_err(|e| JsError::new(&e))?;
+        Ok(Picture::of(
+            Pixels::Planes(Rc::new(bytes), layout),
+            format,
+            notes,
+        ))
+    }
+
     /// The whole picture's 8-bit pixels counted on the CPU in `bins` bins where
     /// it was read (a worker's count: docs/DECISIONS.md, 6), for the studio's
     /// first count.
@@ -296,8 +392,11 @@ impl Picture {
             } else {
                 // A 16-bit picture's samples are twice its 8-bit pixels.
                 let first = if deep.is_some() { 1.0 / 3.0 } else { 1.0 };
-                let image = send(g, pixels.upload(g), &progress, (0.0, first)).await;
-                sent.image = Some(Rc::new(image.finish()));
+                let image = match pixels.upload(g) {
+                    Some(upload) => send(g, upload, &progress, (0.0, first)).await.finish(),
+                    None => pixels.run(g)?,
+                };
+                sent.image = Some(Rc::new(image));
                 if let Some(d) = &deep {
                     let upload =
                         send(g, gpu::Upload::deep(g, d), &progress, (first, 1.0 - first)).await;
@@ -307,6 +406,22 @@ impl Picture {
             *uploaded.borrow_mut() = Some(sent);
             Ok(JsValue::UNDEFINED)
         })
+    }
+
+    /// The 8-bit picture as `gpu`'s device holds it, read back (RGBA), where it
+    /// was made there (a JPEG's planes finished there): the tests hold it to
+    /// Pillow's decode.
+    #[wasm_bindgen(js_name = readBack)]
+    pub fn read_back(&self, gpu: &GpuContext) -> WebResult<js_sys::Promise> {
+        let context = gpu.context();
+        let (image, _) = self.uploaded(&context)?;
+        Ok(wasm_bindgen_futures::future_to_promise(async move {
+            let read = image
+                .read_rgba(&context.gpu)
+                .await
+                .map_err(|e| JsError::new(&e.0))?;
+            Ok(js_sys::Uint8Array::from(read.rgba()).into())
+        }))
     }
 
     /// The default image of every page: made by the project, no network needed
@@ -365,6 +480,7 @@ impl Picture {
         match &self.pixels {
             Pixels::Cpu(image) => image.width(),
             Pixels::Bitmap(bitmap) => bitmap.width(),
+            Pixels::Planes(_, layout) => layout.width,
             Pixels::Sent { width, .. } => *width,
         }
     }
@@ -374,6 +490,7 @@ impl Picture {
         match &self.pixels {
             Pixels::Cpu(image) => image.height(),
             Pixels::Bitmap(bitmap) => bitmap.height(),
+            Pixels::Planes(_, layout) => layout.height,
             Pixels::Sent { height, .. } => *height,
         }
     }

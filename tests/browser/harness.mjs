@@ -312,7 +312,7 @@ export function makeFixtures() {
 /**
  * JPEGs of every kind made by Pillow, and their histograms as Pillow decodes them
  * (libjpeg-turbo), both made outside the project (tests/fixtures/jpeg.py, in
- * .venv): { names, path(name), rows(name, channels), remove() }.
+ * .venv): { names, path(name), rows(name, channels), digest(name), remove() }.
  */
 export function makeJpegFixtures() {
   const dir = mkdtempSync(join(tmpdir(), 'histogram-jpeg-'));
@@ -322,6 +322,8 @@ export function makeJpegFixtures() {
     names: Object.keys(expected),
     path: (name) => join(dir, name),
     rows: (name, channels) => rowsOf(expected[name], channels),
+    /** The SHA-256 of Pillow's decode as opaque RGBA. */
+    digest: (name) => expected[name].rgba_sha256,
     remove: () => rmSync(dir, { recursive: true, force: true }),
   };
 }

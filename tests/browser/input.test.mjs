@@ -14,6 +14,16 @@ let jpegs;
 before(() => { jpegs = makeJpegFixtures(); });
 after(() => jpegs?.remove());
 
+/** How the page's last picture came (www/input.js). */
+const lastWay = (page) => page.evaluate(async () => (await import(new URL('./input.js', location.href).href)).lastWay);
+
+/** The SHA-256 of the studio's picture as its GPU holds it, read back. */
+const gpuDigest = (page) => page.evaluate(async () => {
+  const { picture, gpu } = window.studioPage;
+  const rgba = await picture.readBack(gpu);
+  return [...new Uint8Array(await crypto.subtle.digest('SHA-256', rgba))].map((b) => b.toString(16).padStart(2, '0')).join('');
+});
+
 /** Opens a file in the studio and waits until its histogram is read back. */
 async function studioFile(page, path) {
   await page.evaluate(() => { document.body.dataset.state = 'picking'; });
@@ -34,13 +44,21 @@ async function studioRows(page) {
 // The browser's decode reaches the GPU straight from its bitmap on a real GPU, or
 // read back in a worker where the CPU plays the GPU: both forced here, whatever
 // this machine's adapter, and both must count what Pillow counts.
-for (const decode of ['bitmap', 'pixels']) {
+for (const decode of ['bitmap', 'pixels', 'planes']) {
   test(`studio: every kind of JPEG counts as Pillow decodes it, the browser's decode taken as ${decode}`, async () => {
     const page = await browser.open(`/www/studio.html?decode=${decode}`);
     for (const name of jpegs.names) {
       await studioFile(page, jpegs.path(name));
       assert.match(await page.textContent('figcaption'), /\(JPEG, decoded by this browser\)/, name);
       assert.deepEqual(await studioRows(page), jpegs.rows(name, 4), `${name}: Pillow's counts`);
+      if (decode === 'planes') {
+        // Chromium hands over the planes of every colour JPEG shown as stored;
+        // a grey or EXIF-turned one, and Firefox's, go as a bitmap.
+        const planar = engine !== 'firefox' && !/^(grey|exif)/.test(name);
+        assert.equal(await lastWay(page), planar ? 'planes' : 'bitmap', name);
+        // The picture the planes became on the GPU, read back: Pillow's, pixel for pixel.
+        if (planar) assert.equal(await gpuDigest(page), jpegs.digest(name), `${name}: Pillow's pixels`);
+      }
     }
     if (decode === 'bitmap') {
       // Where the picture was on the GPU only, the page never held its pixels.
@@ -52,11 +70,14 @@ for (const decode of ['bitmap', 'pixels']) {
 
 test('the chapters count JPEGs on the CPU as Pillow decodes them (the browser\'s decode read back in a worker)', async () => {
   // At most 8 downloads a page (Chromium drops the eleventh).
-  for (const names of [jpegs.names.slice(0, 5), jpegs.names.slice(5)]) {
+  for (let first = 0; first < jpegs.names.length; first += 7) {
     const page = await browser.open('/www/4ch-cpu.html');
-    for (const name of names) {
+    for (const name of jpegs.names.slice(first, first + 7)) {
       await pickFile(page, jpegs.path(name));
       assert.deepEqual((await downloadCsv(page)).rows, jpegs.rows(name, 4), `${name}: Pillow's counts`);
+      // In Chromium a colour JPEG's planes, finished in the worker.
+      const planar = engine !== 'firefox' && !/^(grey|exif)/.test(name);
+      assert.equal(await lastWay(page), planar ? 'planes finished' : 'pixels', name);
     }
     assert.deepEqual(page.errors, []);
   }

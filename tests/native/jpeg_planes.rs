@@ -6,8 +6,8 @@
 //! (chroma planes 1 and 2 samples wide), and on the photos.
 
 use crate::common::{gpu, media, photo};
-use histogram::gpu::{planes_buffer, GpuImage, PlaneLayout};
-use histogram::jpeg_planes::{finish, finish_rows, Plane, Planes, Subsampling};
+use histogram::gpu::{planes_buffer, GpuImage};
+use histogram::jpeg_planes::{finish, finish_rows, Plane, PlaneLayout, Planes, Subsampling};
 use histogram::Image;
 use std::ffi::c_int;
 use turbojpeg_sys as tj;
