@@ -7,8 +7,10 @@
 //   studio  the file given to the studio's picker until its histogram is drawn
 //           (the page's state 'done'), and the longest task of its main thread
 //           meanwhile (the Long Tasks API, where the browser has it).
-// Prints the medians and the ratios studio/decode and studio/plain.
-// Usage: node bench/decode.mjs [--rounds N] [--before DIR] FILE...   (after `make dist tools`)
+// Prints the medians and the ratios studio/decode and studio/plain. With --ways,
+// the studio is also timed with each `?decode=` way named (www/input.js: bitmap,
+// pixels, planes), beside its default.
+// Usage: node bench/decode.mjs [--rounds N] [--before DIR] [--ways a,b] FILE...   (after `make dist tools`)
 // With no FILE, the 15- and 24-megapixel JPEGs of examples/large.rs, made in a
 // temporary folder. ENGINE=firefox for Firefox.
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -19,13 +21,16 @@ import { start, waitState, repo, engine, makeLargePictures } from '../tests/brow
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { rounds: { type: 'string', default: '3' }, before: { type: 'string' } },
+  options: { rounds: { type: 'string', default: '3' }, before: { type: 'string' }, ways: { type: 'string', default: '' } },
 });
 const rounds = Number(values.rounds);
 const root = mkdtempSync(join(tmpdir(), 'histogram-decode-bench-'));
 const builds = { after: join(repo, 'dist') };
 if (values.before) builds.before = values.before;
 for (const [name, dir] of Object.entries(builds)) cpSync(dir, join(root, name), { recursive: true });
+// Each studio timed: a build, and the way asked of it ('' its default).
+const studios = Object.fromEntries(Object.keys(builds).flatMap((b) => ['', ...values.ways.split(',').filter(Boolean)]
+  .map((way) => [way ? `${b} ${way}` : b, `/${b}/www/studio.html${way ? `?decode=${way}` : ''}`])));
 // The plain path's page: nothing but a file input.
 writeFileSync(join(root, 'blank.html'), '<!doctype html><title>blank</title><input type="file" id="file">');
 
@@ -54,7 +59,7 @@ try {
   const blank = await browser.open('/blank.html', { state: null });
   for (const file of files) {
     const times = { decode: [], plain: [] };
-    for (const b of Object.keys(builds)) { times[b] = []; times[`${b} longest task`] = []; }
+    for (const b of Object.keys(studios)) { times[b] = []; times[`${b} longest task`] = []; times[`${b} way`] = []; }
     for (let round = 0; round < rounds; round++) {
       await blank.setInputFiles('#file', file);
       const plain = await blank.evaluate(async () => {
@@ -75,8 +80,8 @@ try {
       });
       times.decode.push(plain.decode);
       times.plain.push(plain.plain);
-      for (const b of Object.keys(builds)) {
-        const page = await browser.open(`/${b}/www/studio.html`, { init: watchTasks });
+      for (const [b, url] of Object.entries(studios)) {
+        const page = await browser.open(url, { init: watchTasks });
         await page.evaluate(() => { window.longest = 0; document.body.dataset.state = 'picking'; });
         const t = Date.now();
         await page.setInputFiles('#file', file);
@@ -84,14 +89,16 @@ try {
         times[b].push(Date.now() - t);
         const { longest, longTasks } = await page.evaluate(() => ({ longest: window.longest, longTasks: window.longTasks }));
         times[`${b} longest task`].push(longTasks ? longest : NaN);
+        times[`${b} way`].push(await page.evaluate(async () => (await import(new URL('./input.js', location.href).href)).lastWay ?? '?'));
         if (page.errors.length) console.log(`  ${b}: console errors`, page.errors);
         await page.close();
       }
     }
-    const m = Object.fromEntries(Object.entries(times).map(([k, v]) => [k, median(v)]));
+    const m = Object.fromEntries(Object.entries(times).filter(([k]) => !k.endsWith(' way')).map(([k, v]) => [k, median(v)]));
     console.log(`${basename(file)}: median of ${rounds} (ms): ${Object.entries(m).map(([k, v]) => `${k} ${v.toFixed(0)}`).join(', ')}`);
-    for (const b of Object.keys(builds)) {
-      console.log(`  ${b}: studio / decode ${(m[b] / m.decode).toFixed(2)}x, studio / plain ${(m[b] / m.plain).toFixed(2)}x`);
+    for (const b of Object.keys(studios)) {
+      const ways = [...new Set(times[`${b} way`])].join('/');
+      console.log(`  ${b} (read as ${ways}): studio / decode ${(m[b] / m.decode).toFixed(2)}x, studio / plain ${(m[b] / m.plain).toFixed(2)}x`);
     }
   }
 } finally {

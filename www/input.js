@@ -9,8 +9,9 @@
 //   pixels read back in a worker instead. A Y′CbCr JPEG goes as its planes
 //   where the browser's ImageDecoder gives them (Chromium): 1.5 to 3 bytes a
 //   pixel, finished on the GPU exactly as libjpeg-turbo finishes them
-//   (shaders/planes.wgsl), or in the worker where the page needs pixels
-//   (src/jpeg_planes.rs); else as before. Its bytes are checked first (a JPEG cut
+//   (shaders/planes.wgsl; src/jpeg_planes.rs the same in the worker, with
+//   ?decode=planes where the page needs pixels); else as before. Its bytes are
+//   checked first (a JPEG cut
 //   short, a PNG chunk's checksum, a header claiming more than the file holds):
 //   browsers fill in what is missing without a word. Translucent pixels and 16-bit samples
 //   are not exact there (Firefox premultiplies alpha; Chromium truncates 16 bits
@@ -387,9 +388,11 @@ async function decodePicture(file, { gpu, pixels, count, bands, signal, progress
   // Only once checked: a header claiming a huge picture is never decoded.
   let answer = null;
   try {
-    if (kind.planes && (!FORCED || FORCED === 'planes')) {
-      // The JPEG's planes where the browser gives them: sent on to be finished on
-      // the GPU, or finished and counted in the worker where the page needs pixels.
+    if (kind.planes && (FORCED ? FORCED === 'planes' : toGpu)) {
+      // The JPEG's planes where the browser gives them, sent on to be finished on
+      // the GPU. Finished in the worker (where the page needs pixels) only when
+      // asked: there they cost more than the browser's pixels read back
+      // (docs/DECISIONS.md, 46).
       const finish = !toGpu;
       answer = await inWorker(file, 'planes', finish ? count?.(8) ?? 0 : 0, signal, { otherwise: toGpu ? 'bitmap' : 'pixels', finish });
     } else if (toGpu) {

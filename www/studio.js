@@ -7,7 +7,7 @@
 // and keeps what the visitor chose through a new Studio (other bins, a new device).
 import { GpuContext, Studio, kernelSource, studioSource } from '../pkg/histogram.js';
 import { el, setState, errorText, sentence, nextPaint, watchDevice, lostText, stem, listing, displayTable, loadWasm, sunsetPicture } from './site.js';
-import { readPicture, colourProfile } from './input.js';
+import { readPicture, colourProfile, lastWay } from './input.js';
 import { liveVideo } from './frames.js';
 import { transport } from './transport.js';
 import { panelView } from './studio-panel.js';
@@ -505,6 +505,8 @@ window.studioPage = {
   /** The picture shown (null on video). */
   get picture() { return source?.kind === 'picture' ? source.picture : null; },
   get gpu() { return gpu; },
+  /** How the last picture came (www/input.js lastWay). */
+  get way() { return lastWay; },
   open,
   readBack,
 };

@@ -59,7 +59,7 @@
 // Query: ?sizes=WxH,...&kinds=...&runs=N&rounds=N&video=seconds&any=1 (any: also a fallback
 // adapter, to try the driver on SwiftShader); for the video: builds=, videos=,
 // paths=, bare=1, videorounds=N, videokernels=1; for the decode: decodes=FILE,...
-// (in media/), decoderounds=N, and builds=.
+// (in media/), decoderounds=N, builds= and decodeways= (www/input.js's ?decode=).
 import init, { Picture, GpuContext, ScopeScreen, decodeImage, kernelSource, composeSource } from '../pkg/histogram.js';
 
 const params = new URLSearchParams(location.search);
@@ -71,6 +71,8 @@ const VIDEO_SECONDS = Number(params.get('video') ?? 20);
 // The builds whose video page is played: the site's, and others served beside it
 // (run.sh puts a carried .before/ build at before/), e.g. builds=site,before.
 const BUILDS = (params.get('builds') ?? 'site').split(',');
+// The studio's `?decode=` ways timed beside its default (decodeways=planes,bitmap).
+const WAYS = (params.get('decodeways') ?? '').split(',').filter(Boolean);
 // The videos played (prepare.sh's): 1080p at 30 fps and 4K at 60 by default.
 // With videokernels=1, the kernels timed beside each video (VIDEOKERNEL rows).
 const VIDEO_KERNELS = params.has('videokernels');
@@ -192,8 +194,8 @@ async function decodePage() {
       const bins = new Uint32Array(768);
       for (let i = 0; i < d.length; i += 4) { bins[d[i]]++; bins[256 + d[i + 1]]++; bins[512 + d[i + 2]]++; }
       const plain = performance.now() - t;
-      for (const build of BUILDS) {
-        const f = await frame(`../${build === 'site' ? '' : `${build}/`}www/studio.html`, 1400, 900, 'done');
+      for (const [build, way] of BUILDS.flatMap((b) => ['', ...WAYS].map((w) => [b, w]))) {
+        const f = await frame(`../${build === 'site' ? '' : `${build}/`}www/studio.html${way ? `?decode=${way}` : ''}`, 1400, 900, 'done');
         const w = f.contentWindow;
         let longest = 0;
         const long = [];
@@ -205,7 +207,8 @@ async function decodePage() {
         drop(f, photo);
         await until(() => f.contentDocument.body.dataset.state === 'done', 600_000, `${build}: ${name} in the studio`);
         const studio = performance.now() - t;
-        log(`DECODE ${name} ${build} ${decode.toFixed(0)} ${plain.toFixed(0)} ${studio.toFixed(0)} ${longest.toFixed(0)}`);
+        const label = `${build}${way ? `+${way}` : ''}:${w.studioPage.way ?? '?'}`;
+        log(`DECODE ${name} ${label} ${decode.toFixed(0)} ${plain.toFixed(0)} ${studio.toFixed(0)} ${longest.toFixed(0)}`);
         // Where the studio's time went: its marks, from the drop (www/input.js, studio.js).
         const since = t - w.performance.timeOrigin + performance.timeOrigin;
         const marks = w.performance.getEntriesByType('mark').filter((m) => m.startTime >= since);
