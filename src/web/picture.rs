@@ -239,6 +239,66 @@ pub fn finish_planes(
     Ok(jpeg_planes::finish(&planes))
 }
 
+/// A JPEG's planes as the browser's `ImageDecoder` hands them over (a
+/// `VideoFrame` copied out: `frame_layout`), put into wasm memory a slice at a
+/// time (the page answers between slices), then made a picture to be finished on
+/// the GPU exactly as libjpeg-turbo finishes them.
+#[wasm_bindgen]
+pub struct PlanesBuilder {
+    bytes: Vec<u8>,
+    len: usize,
+}
+
+#[wasm_bindgen]
+impl PlanesBuilder {
+    /// Room for `len` bytes of planes: at most 3 a pixel of the largest picture.
+    #[wasm_bindgen(constructor)]
+    pub fn new(len: usize) -> Result<PlanesBuilder, JsError> {
+        if len as u64 > 3 * WEB_MAX_PIXELS as u64 {
+            return Err(JsError::new(&format!(
+                "{len} bytes of planes are more than this page takes"
+            )));
+        }
+        Ok(PlanesBuilder {
+            bytes: Vec::with_capacity(len),
+            len,
+        })
+    }
+
+    /// The next slice of the planes' bytes.
+    pub fn push(&mut self, slice: &[u8]) -> Result<(), JsError> {
+        if self.bytes.len() + slice.len() > self.len {
+            return Err(JsError::new("more bytes of planes than announced"));
+        }
+        self.bytes.extend_from_slice(slice);
+        Ok(())
+    }
+
+    /// The picture of the planes, laid out as the frame says, with the format's
+    /// name and notes.
+    #[allow(clippy::too_many_arguments)]
+    pub fn finish(
+        self,
+        frame_format: &str,
+        width: u32,
+        height: u32,
+        offsets: Vec<u32>,
+        strides: Vec<u32>,
+        format: String,
+        notes: Vec<String>,
+    ) -> Result<Picture, JsError> {
+        let layout = frame_layout(frame_format, width, height, &offsets, &strides)?;
+        layout
+            .check(self.bytes.len())
+            .map_err(|e| JsError::new(&e))?;
+        Ok(Picture::of(
+            Pixels::Planes(Rc::new(self.bytes), layout),
+            format,
+            notes,
+        ))
+    }
+}
+
 /// Decodes an image file with the command-line tool's decoder (src/decode/), so the
 /// pages count the values stored in the file, exactly as the tool does. A format the
 /// decoder does not read rejects with an error named `UnsupportedFormat`: the page
@@ -318,30 +378,6 @@ impl Picture {
         let picture = Picture::of(Pixels::Bitmap(bitmap), format, notes);
         within_page(width, height)?;
         Ok(picture)
-    }
-
-    /// A JPEG's planes as the browser's `ImageDecoder` hands them over (a
-    /// `VideoFrame` copied out: `frame_layout`), to be finished on the GPU into
-    /// the picture, exactly as libjpeg-turbo finishes them.
-    #[wasm_bindgen(js_name = fromPlanes)]
-    #[allow(clippy::too_many_arguments)]
-    pub fn from_planes(
-        bytes: Vec<u8>,
-        frame_format: &str,
-        width: u32,
-        height: u32,
-        offsets: Vec<u32>,
-        strides: Vec<u32>,
-        format: String,
-        notes: Vec<String>,
-    ) -> Result<Picture, JsError> {
-        let layout = frame_layout(frame_format, width, height, &offsets, &strides)?;
-        layout.check(bytes.len()).map_err(|e| JsError::new(&e))?;
-        Ok(Picture::of(
-            Pixels::Planes(Rc::new(bytes), layout),
-            format,
-            notes,
-        ))
     }
 
     /// The whole picture's 8-bit pixels counted on the CPU in `bins` bins where
