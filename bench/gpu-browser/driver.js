@@ -30,7 +30,7 @@
 //                                        pass (shaders/compose.wgsl) doing it all
 //   SUM variant chunks median_us         sum.wgsl as it is and as it was, in raw
 //                                        WebGPU (docs/DECISIONS.md, 10)
-//   DECODE file build decode_ms plain_ms studio_ms longest_task_ms
+//   DECODE file build decode_ms plain_ms studio_ms longest_task_ms reread_ms
 //                                        a file given to the studio until its
 //                                        histogram is drawn, beside the browser's
 //                                        decode alone (createImageBitmap) and its
@@ -208,7 +208,11 @@ async function decodePage() {
         await until(() => f.contentDocument.body.dataset.state === 'done', 600_000, `${build}: ${name} in the studio`);
         const studio = performance.now() - t;
         const label = `${build}${way ? `+${way}` : ''}:${w.studioPage.way ?? '?'}`;
-        log(`DECODE ${name} ${label} ${decode.toFixed(0)} ${plain.toFixed(0)} ${studio.toFixed(0)} ${longest.toFixed(0)}`);
+        // The same picture's histogram read again: what the first read paid once.
+        const again = performance.now();
+        await w.studioPage.readBack();
+        const reread = performance.now() - again;
+        log(`DECODE ${name} ${label} ${decode.toFixed(0)} ${plain.toFixed(0)} ${studio.toFixed(0)} ${longest.toFixed(0)} ${reread.toFixed(0)}`);
         // Where the studio's time went: its marks, from the drop (www/input.js, studio.js).
         const since = t - w.performance.timeOrigin + performance.timeOrigin;
         const marks = w.performance.getEntriesByType('mark').filter((m) => m.startTime >= since);

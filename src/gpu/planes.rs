@@ -4,39 +4,114 @@
 //! a bitmap.
 
 use super::device::{compute_pipeline, Gpu, GpuError, Owned};
-use super::image::GpuImage;
+use super::image::{GpuImage, Steps, BAND_BYTES};
 use crate::jpeg_planes::PlaneLayout;
 use wgpu::util::DeviceExt;
 
 /// Bytes of planes.wgsl's `Layout`.
 const LAYOUT_BYTES: usize = 64;
 
-/// A storage buffer holding `bytes` (a JPEG's planes) for `GpuImage::from_planes`,
-/// with the spare word the pass may read past them; written in place, not copied
-/// first (a 24-megapixel photo's planes are 36 MB).
-pub fn planes_buffer(gpu: &Gpu, bytes: &[u8]) -> Result<Owned<wgpu::Buffer>, GpuError> {
-    let size = planes_buffer_size(gpu, bytes.len())?;
-    let buffer = gpu.device.create_buffer(&wgpu::BufferDescriptor {
-        label: Some("jpeg planes"),
-        size,
-        usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST,
-        mapped_at_creation: false,
-    });
-    // Writes are whole words: the last few bytes go with the spare word's zeros.
-    let whole = bytes.len() / 4 * 4;
-    if whole > 0 {
-        gpu.queue.write_buffer(&buffer, 0, &bytes[..whole]);
+/// A JPEG's planes going to the GPU a band of bytes at a time (`Steps`: a page
+/// answers between bands; a 48-megapixel photo's planes are 72 MB, and one write
+/// of them held Chromium's page for 57 ms), then finished there into a picture's
+/// textures (`GpuImage::from_planes`) as the last step.
+pub struct PlanesUpload<'a> {
+    bytes: &'a [u8],
+    layout: PlaneLayout,
+    max_texture: u32,
+    buffer: Owned<wgpu::Buffer>,
+    /// Bytes a band (whole words), and the bytes written so far.
+    band: usize,
+    written: usize,
+    image: Option<Result<GpuImage, GpuError>>,
+}
+
+impl<'a> PlanesUpload<'a> {
+    /// `bytes` laid out as `layout` says, into textures of at most `max_texture`
+    /// a side; refused at once where the layout does not fit the bytes or the GPU
+    /// cannot bind them.
+    pub fn new(
+        gpu: &Gpu,
+        bytes: &'a [u8],
+        layout: &PlaneLayout,
+        max_texture: u32,
+    ) -> Result<PlanesUpload<'a>, GpuError> {
+        layout.check(bytes.len()).map_err(GpuError)?;
+        let buffer = gpu.device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("jpeg planes"),
+            size: planes_buffer_size(gpu, bytes.len())?,
+            usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
+        });
+        Ok(PlanesUpload {
+            bytes,
+            layout: *layout,
+            max_texture,
+            buffer: buffer.into(),
+            band: BAND_BYTES as usize,
+            written: 0,
+            image: None,
+        })
     }
-    let mut tail = [0u8; 8];
-    tail[..bytes.len() - whole].copy_from_slice(&bytes[whole..]);
-    gpu.queue
-        .write_buffer(&buffer, whole as u64, &tail[..size as usize - whole]);
-    Ok(buffer.into())
+
+    /// Bands of `bytes` (rounded up to whole words) instead: the tests send many.
+    pub fn with_band(mut self, bytes: usize) -> Self {
+        self.band = bytes.next_multiple_of(4).max(4);
+        self
+    }
+
+    /// The picture, once every step is taken.
+    pub fn finish(self) -> Result<GpuImage, GpuError> {
+        self.image.expect("every step taken")
+    }
+
+    /// Every step at once.
+    pub fn run(mut self, gpu: &Gpu) -> Result<GpuImage, GpuError> {
+        while self.step(gpu) {}
+        self.finish()
+    }
+}
+
+impl Steps for PlanesUpload<'_> {
+    fn step(&mut self, gpu: &Gpu) -> bool {
+        let len = self.bytes.len();
+        if self.written >= len {
+            self.image = Some(GpuImage::from_planes(
+                gpu,
+                &self.buffer,
+                len,
+                &self.layout,
+                self.max_texture,
+            ));
+            return false;
+        }
+        let end = (self.written + self.band).min(len);
+        // Writes are whole words: the last few bytes go with the spare word's zeros.
+        let whole = self.written + (end - self.written) / 4 * 4;
+        if whole > self.written {
+            let bytes = &self.bytes[self.written..whole];
+            gpu.queue
+                .write_buffer(&self.buffer, self.written as u64, bytes);
+        }
+        if end == len {
+            let mut tail = [0u8; 8];
+            tail[..len - whole].copy_from_slice(&self.bytes[whole..]);
+            let size = self.buffer.size() as usize - whole;
+            gpu.queue
+                .write_buffer(&self.buffer, whole as u64, &tail[..size]);
+        }
+        self.written = end;
+        true
+    }
+
+    fn fraction(&self) -> f64 {
+        self.written as f64 / self.bytes.len().max(1) as f64
+    }
 }
 
 /// The bytes of the buffer that holds `len` bytes of planes: a whole number of
 /// words and a spare one, within what this GPU binds.
-pub fn planes_buffer_size(gpu: &Gpu, len: usize) -> Result<u64, GpuError> {
+fn planes_buffer_size(gpu: &Gpu, len: usize) -> Result<u64, GpuError> {
     let size = (len as u64).div_ceil(4) * 4 + 4;
     let limit = gpu.limits().max_storage_buffer_binding_size;
     if size > limit {
@@ -51,9 +126,10 @@ pub fn planes_buffer_size(gpu: &Gpu, len: usize) -> Result<u64, GpuError> {
 
 impl GpuImage {
     /// The picture of a JPEG's planes (in `data`, laid out as `layout` says, its
-    /// bytes `len`), finished on the GPU into textures, tiles of at most
-    /// `max_texture` a side (the device's largest: `Limits`).
-    pub fn from_planes(
+    /// bytes `len`, with a spare word after them: `PlanesUpload` writes it),
+    /// finished on the GPU into textures, tiles of at most `max_texture` a side
+    /// (the device's largest: `Limits`).
+    pub(super) fn from_planes(
         gpu: &Gpu,
         data: &wgpu::Buffer,
         len: usize,

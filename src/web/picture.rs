@@ -176,18 +176,22 @@ impl Pixels {
     fn run(&self, g: &gpu::Gpu) -> WebResult<gpu::GpuImage> {
         match (self, self.upload(g)) {
             (_, Some(upload)) => Ok(upload.run(g)),
-            (Pixels::Planes(bytes, layout), None) => planes_on_gpu(g, bytes, layout),
+            (Pixels::Planes(bytes, layout), None) => planes_upload(g, bytes, layout)?
+                .run(g)
+                .map_err(|e| JsError::new(&e.0)),
             _ => unreachable!("every other kind goes up in bands"),
         }
     }
 }
 
-/// A JPEG's planes sent to the GPU and finished there into its textures.
-fn planes_on_gpu(g: &gpu::Gpu, bytes: &[u8], layout: &PlaneLayout) -> WebResult<gpu::GpuImage> {
-    let error = |e: gpu::GpuError| JsError::new(&e.0);
-    let buffer = gpu::planes_buffer(g, bytes).map_err(error)?;
+/// A JPEG's planes going to the GPU, to be finished there into its textures.
+fn planes_upload<'a>(
+    g: &gpu::Gpu,
+    bytes: &'a [u8],
+    layout: &PlaneLayout,
+) -> WebResult<gpu::PlanesUpload<'a>> {
     let max_texture = gpu::Limits::of(g).max_texture;
-    gpu::GpuImage::from_planes(g, &buffer, bytes.len(), layout, max_texture).map_err(error)
+    gpu::PlanesUpload::new(g, bytes, layout, max_texture).map_err(|e| JsError::new(&e.0))
 }
 
 /// The layout of a `VideoFrame`'s planes as `copyTo` wrote them: its format
@@ -428,9 +432,14 @@ impl Picture {
             } else {
                 // A 16-bit picture's samples are twice its 8-bit pixels.
                 let first = if deep.is_some() { 1.0 / 3.0 } else { 1.0 };
-                let image = match pixels.upload(g) {
-                    Some(upload) => send(g, upload, &progress, (0.0, first)).await.finish(),
-                    None => pixels.run(g)?,
+                let image = match (&pixels, pixels.upload(g)) {
+                    (_, Some(upload)) => send(g, upload, &progress, (0.0, first)).await.finish(),
+                    (Pixels::Planes(bytes, layout), None) => {
+                        let upload = planes_upload(g, bytes, layout)?;
+                        let sent = send(g, upload, &progress, (0.0, first)).await;
+                        sent.finish().map_err(|e| JsError::new(&e.0))?
+                    }
+                    _ => unreachable!("every other kind goes up in bands"),
                 };
                 sent.image = Some(Rc::new(image));
                 if let Some(d) = &deep {

@@ -6,7 +6,7 @@
 //! (chroma planes 1 and 2 samples wide), and on the photos.
 
 use crate::common::{gpu, media, photo};
-use histogram::gpu::{planes_buffer, GpuImage};
+use histogram::gpu::PlanesUpload;
 use histogram::jpeg_planes::{finish, finish_rows, Plane, PlaneLayout, Planes, Subsampling};
 use histogram::Image;
 use std::ffi::c_int;
@@ -293,9 +293,12 @@ fn planes_finished_on_the_gpu_equal_libjpeg_turbo() {
     for (what, bytes, max_texture) in cases {
         for start in [0, 3] {
             let (all, layout) = packed_planes(&bytes, start);
-            let data = planes_buffer(&gpu, &all).unwrap();
-            let image =
-                GpuImage::from_planes(&gpu, &data, all.len(), &layout, max_texture).unwrap();
+            // In one band, and in bands of 1,000 bytes (a page's: `Steps`).
+            let image = PlanesUpload::new(&gpu, &all, &layout, max_texture)
+                .unwrap()
+                .with_band(if start == 0 { usize::MAX / 2 } else { 1000 })
+                .run(&gpu)
+                .unwrap();
             let got = pollster::block_on(image.read_rgba(&gpu)).unwrap();
             let (_, _, want) = decode_rgba(&bytes);
             let at = got.rgba().iter().zip(&want).position(|(a, b)| a != b);
@@ -314,13 +317,12 @@ fn planes_past_their_bytes_are_refused() {
     let gpu = gpu();
     let bytes = compress(&Image::noise(16, 16, 1), tj::TJSAMP_TJSAMP_420, false, 0);
     let (all, layout) = packed_planes(&bytes, 0);
-    let data = planes_buffer(&gpu, &all).unwrap();
-    let short = GpuImage::from_planes(&gpu, &data, all.len() - 1, &layout, 1 << 14);
+    let short = PlanesUpload::new(&gpu, &all[..all.len() - 1], &layout, 1 << 14);
     assert!(short.is_err_and(|e| e.0.contains("runs past")));
     let empty = PlaneLayout {
         height: 0,
         ..layout
     };
-    let none = GpuImage::from_planes(&gpu, &data, all.len(), &empty, 1 << 14);
+    let none = PlanesUpload::new(&gpu, &all, &empty, 1 << 14);
     assert!(none.is_err_and(|e| e.0.contains("no pixels")));
 }
