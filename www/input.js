@@ -26,7 +26,7 @@
 //
 // Nothing of it runs long on the page's own thread: decoding happens in the
 // browser's decoder threads or the worker, and every copy is cut into slices.
-import { Picture, PictureParts, PictureBands, PlanesBuilder, ColourProfile, fileProblem } from '../pkg/histogram.js';
+import { Picture, PictureParts, PictureBands, ColourProfile, fileProblem } from '../pkg/histogram.js';
 import { browserPicture, errorText } from './site.js';
 
 /** The browser's decode as stored: no premultiplied alpha, no colour conversion. */
@@ -306,23 +306,6 @@ async function assemble(parts, progress) {
   }
 }
 
-/** A picture of a JPEG's planes (the worker's answer), copied into wasm memory a slice at a time. */
-async function assemblePlanes({ planes, frameFormat, width, height, offsets, strides }, format, notes, progress) {
-  const builder = new PlanesBuilder(planes.length);
-  try {
-    for (let at = 0; at < planes.length; at += SLICE) {
-      // Not in the task that received the worker's message, nor the last slice's.
-      await yieldToPage();
-      builder.push(planes.subarray(at, at + SLICE));
-      progress('copying', Math.min(1, (at + SLICE) / planes.length));
-    }
-  } catch (e) {
-    builder.free();
-    throw e;
-  }
-  return builder.finish(frameFormat, width, height, Uint32Array.from(offsets), Uint32Array.from(strides), format, notes);
-}
-
 /**
  * Reads an image file into a Picture of the values stored in it, decoded as
  * above. `gpu`: the page's GpuContext (null without WebGPU); `pixels`: the page
@@ -423,7 +406,9 @@ async function decodePicture(file, { gpu, pixels, count, bands, signal, progress
   lastWay = answer?.way ?? null;
   if (answer?.planes) {
     performance.mark('read: decoded');
-    return { picture: await assemblePlanes(answer, format, kind.notes, progress) };
+    const { planes, frameFormat, width, height, offsets, strides } = answer;
+    // Kept in the browser's array, written to the GPU from there (no copy here).
+    return { picture: Picture.fromPlanes(planes, frameFormat, width, height, Uint32Array.from(offsets), Uint32Array.from(strides), format, kind.notes) };
   }
   if (answer?.bitmap) {
     performance.mark('read: decoded');

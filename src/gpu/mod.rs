@@ -29,7 +29,7 @@ pub use hdr::{count_hdr, HdrCount, HdrSamples, HdrUpload};
 pub use image::{GpuImage, Steps, Upload};
 pub use kernels::{with_constants, ChunkShape, Input, Kernel, Kernels, Method, DEEP_PRIVATE_BINS};
 pub use picture::{picture_source, FramePainter, Look};
-pub use planes::PlanesUpload;
+pub use planes::{PlaneBytes, PlanesUpload};
 pub use run::{Dispatched, Run, RunOptions};
 pub use scope::{scope_draw_source, scope_source, Readout, ScopeCount, ScopeKernel, ScopePainter};
 pub use timing::{keep_busy, pass_ms, PassTimer, Timing};

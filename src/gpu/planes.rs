@@ -11,12 +11,77 @@ use wgpu::util::DeviceExt;
 /// Bytes of planes.wgsl's `Layout`.
 const LAYOUT_BYTES: usize = 64;
 
+/// Where a JPEG's planes are: in memory, or (a page's) in the browser's array that
+/// the decode worker handed over, written to the GPU from there (no copy into wasm
+/// memory first).
+#[derive(Clone, Copy)]
+pub enum PlaneBytes<'a> {
+    Memory(&'a [u8]),
+    #[cfg(target_arch = "wasm32")]
+    Browser(&'a js_sys::Uint8Array),
+}
+
+impl<'a> From<&'a [u8]> for PlaneBytes<'a> {
+    fn from(bytes: &'a [u8]) -> Self {
+        PlaneBytes::Memory(bytes)
+    }
+}
+
+impl PlaneBytes<'_> {
+    pub fn len(&self) -> usize {
+        match self {
+            PlaneBytes::Memory(bytes) => bytes.len(),
+            #[cfg(target_arch = "wasm32")]
+            PlaneBytes::Browser(array) => array.length() as usize,
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Writes bytes `range` (a whole number of words) into `buffer` at the same place.
+    fn write(&self, gpu: &Gpu, buffer: &wgpu::Buffer, range: std::ops::Range<usize>) {
+        match self {
+            PlaneBytes::Memory(bytes) => {
+                gpu.queue
+                    .write_buffer(buffer, range.start as u64, &bytes[range])
+            }
+            #[cfg(target_arch = "wasm32")]
+            PlaneBytes::Browser(array) => {
+                // The browser's own queue and buffer: wgpu 30 writes only from
+                // wasm memory. The same queue, so in order with wgpu's work.
+                let (Some(queue), Some(raw)) = (gpu.queue.as_webgpu(), buffer.as_webgpu()) else {
+                    unreachable!("a page's GPU is the browser's WebGPU");
+                };
+                let band = array.subarray(range.start as u32, range.end as u32);
+                // A refusal is a lost device, which the page's watch reports.
+                let _ = queue.write_buffer_with_u32_and_u8_array(raw, range.start as u32, &band);
+            }
+        }
+    }
+
+    /// The bytes from `start` to the end (at most 3), in a word and a spare one.
+    fn tail(&self, start: usize) -> [u8; 8] {
+        let mut tail = [0u8; 8];
+        let n = self.len() - start;
+        match self {
+            PlaneBytes::Memory(bytes) => tail[..n].copy_from_slice(&bytes[start..]),
+            #[cfg(target_arch = "wasm32")]
+            PlaneBytes::Browser(array) => array
+                .subarray(start as u32, self.len() as u32)
+                .copy_to(&mut tail[..n]),
+        }
+        tail
+    }
+}
+
 /// A JPEG's planes going to the GPU a band of bytes at a time (`Steps`: a page
 /// answers between bands; a 48-megapixel photo's planes are 72 MB, and one write
 /// of them held Chromium's page for 57 ms), then finished there into a picture's
 /// textures (`GpuImage::from_planes`) as the last step.
 pub struct PlanesUpload<'a> {
-    bytes: &'a [u8],
+    bytes: PlaneBytes<'a>,
     layout: PlaneLayout,
     max_texture: u32,
     buffer: Owned<wgpu::Buffer>,
@@ -32,10 +97,11 @@ impl<'a> PlanesUpload<'a> {
     /// cannot bind them.
     pub fn new(
         gpu: &Gpu,
-        bytes: &'a [u8],
+        bytes: impl Into<PlaneBytes<'a>>,
         layout: &PlaneLayout,
         max_texture: u32,
     ) -> Result<PlanesUpload<'a>, GpuError> {
+        let bytes = bytes.into();
         layout.check(bytes.len()).map_err(GpuError)?;
         let buffer = gpu.device.create_buffer(&wgpu::BufferDescriptor {
             label: Some("jpeg planes"),
@@ -89,13 +155,10 @@ impl Steps for PlanesUpload<'_> {
         // Writes are whole words: the last few bytes go with the spare word's zeros.
         let whole = self.written + (end - self.written) / 4 * 4;
         if whole > self.written {
-            let bytes = &self.bytes[self.written..whole];
-            gpu.queue
-                .write_buffer(&self.buffer, self.written as u64, bytes);
+            self.bytes.write(gpu, &self.buffer, self.written..whole);
         }
         if end == len {
-            let mut tail = [0u8; 8];
-            tail[..len - whole].copy_from_slice(&self.bytes[whole..]);
+            let tail = self.bytes.tail(whole);
             let size = self.buffer.size() as usize - whole;
             gpu.queue
                 .write_buffer(&self.buffer, whole as u64, &tail[..size]);

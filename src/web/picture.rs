@@ -58,8 +58,9 @@ pub(super) enum Pixels {
     /// (`GpuImage::from_bitmap`), never into wasm memory.
     Bitmap(web_sys::ImageBitmap),
     /// A JPEG's planes as the browser's decoder left them (1.5 to 3 bytes a
-    /// pixel), finished into pixels on the GPU (shaders/planes.wgsl).
-    Planes(Rc<Vec<u8>>, PlaneLayout),
+    /// pixel), in the browser's array the decode worker handed over: written to
+    /// the GPU from there, finished into pixels there (shaders/planes.wgsl).
+    Planes(js_sys::Uint8Array, PlaneLayout),
     /// A 16-bit picture sent to one device a band at a time as its worker read it
     /// (`PictureBands`), and held nowhere else: once that device is lost, the page
     /// reads the file again.
@@ -187,11 +188,12 @@ impl Pixels {
 /// A JPEG's planes going to the GPU, to be finished there into its textures.
 fn planes_upload<'a>(
     g: &gpu::Gpu,
-    bytes: &'a [u8],
+    bytes: &'a js_sys::Uint8Array,
     layout: &PlaneLayout,
 ) -> WebResult<gpu::PlanesUpload<'a>> {
     let max_texture = gpu::Limits::of(g).max_texture;
-    gpu::PlanesUpload::new(g, bytes, layout, max_texture).map_err(|e| JsError::new(&e.0))
+    gpu::PlanesUpload::new(g, gpu::PlaneBytes::Browser(bytes), layout, max_texture)
+        .map_err(|e| JsError::new(&e.0))
 }
 
 /// The layout of a `VideoFrame`'s planes as `copyTo` wrote them: its format
@@ -241,66 +243,6 @@ pub fn finish_planes(
     let layout = frame_layout(frame_format, width, height, &offsets, &strides)?;
     let planes = layout.planes(bytes).map_err(|e| JsError::new(&e))?;
     Ok(jpeg_planes::finish(&planes))
-}
-
-/// A JPEG's planes as the browser's `ImageDecoder` hands them over (a
-/// `VideoFrame` copied out: `frame_layout`), put into wasm memory a slice at a
-/// time (the page answers between slices), then made a picture to be finished on
-/// the GPU exactly as libjpeg-turbo finishes them.
-#[wasm_bindgen]
-pub struct PlanesBuilder {
-    bytes: Vec<u8>,
-    len: usize,
-}
-
-#[wasm_bindgen]
-impl PlanesBuilder {
-    /// Room for `len` bytes of planes: at most 3 a pixel of the largest picture.
-    #[wasm_bindgen(constructor)]
-    pub fn new(len: usize) -> Result<PlanesBuilder, JsError> {
-        if len as u64 > 3 * WEB_MAX_PIXELS as u64 {
-            return Err(JsError::new(&format!(
-                "{len} bytes of planes are more than this page takes"
-            )));
-        }
-        Ok(PlanesBuilder {
-            bytes: Vec::with_capacity(len),
-            len,
-        })
-    }
-
-    /// The next slice of the planes' bytes.
-    pub fn push(&mut self, slice: &[u8]) -> Result<(), JsError> {
-        if self.bytes.len() + slice.len() > self.len {
-            return Err(JsError::new("more bytes of planes than announced"));
-        }
-        self.bytes.extend_from_slice(slice);
-        Ok(())
-    }
-
-    /// The picture of the planes, laid out as the frame says, with the format's
-    /// name and notes.
-    #[allow(clippy::too_many_arguments)]
-    pub fn finish(
-        self,
-        frame_format: &str,
-        width: u32,
-        height: u32,
-        offsets: Vec<u32>,
-        strides: Vec<u32>,
-        format: String,
-        notes: Vec<String>,
-    ) -> Result<Picture, JsError> {
-        let layout = frame_layout(frame_format, width, height, &offsets, &strides)?;
-        layout
-            .check(self.bytes.len())
-            .map_err(|e| JsError::new(&e))?;
-        Ok(Picture::of(
-            Pixels::Planes(Rc::new(self.bytes), layout),
-            format,
-            notes,
-        ))
-    }
 }
 
 /// Decodes an image file with the command-line tool's decoder (src/decode/), so the
@@ -382,6 +324,29 @@ impl Picture {
         let picture = Picture::of(Pixels::Bitmap(bitmap), format, notes);
         within_page(width, height)?;
         Ok(picture)
+    }
+
+    /// A JPEG's planes as the browser's `ImageDecoder` hands them over (a
+    /// `VideoFrame` copied out: `frame_layout`), kept where they are, to be
+    /// written to the GPU from there and finished exactly as libjpeg-turbo
+    /// finishes them.
+    #[wasm_bindgen(js_name = fromPlanes)]
+    #[allow(clippy::too_many_arguments)]
+    pub fn from_planes(
+        planes: js_sys::Uint8Array,
+        frame_format: &str,
+        width: u32,
+        height: u32,
+        offsets: Vec<u32>,
+        strides: Vec<u32>,
+        format: String,
+        notes: Vec<String>,
+    ) -> Result<Picture, JsError> {
+        let layout = frame_layout(frame_format, width, height, &offsets, &strides)?;
+        layout
+            .check(planes.length() as usize)
+            .map_err(|e| JsError::new(&e))?;
+        Ok(Picture::of(Pixels::Planes(planes, layout), format, notes))
     }
 
     /// The whole picture's 8-bit pixels counted on the CPU in `bins` bins where

@@ -294,7 +294,7 @@ fn planes_finished_on_the_gpu_equal_libjpeg_turbo() {
         for start in [0, 3] {
             let (all, layout) = packed_planes(&bytes, start);
             // In one band, and in bands of 1,000 bytes (a page's: `Steps`).
-            let image = PlanesUpload::new(&gpu, &all, &layout, max_texture)
+            let image = PlanesUpload::new(&gpu, &all[..], &layout, max_texture)
                 .unwrap()
                 .with_band(if start == 0 { usize::MAX / 2 } else { 1000 })
                 .run(&gpu)
@@ -323,6 +323,6 @@ fn planes_past_their_bytes_are_refused() {
         height: 0,
         ..layout
     };
-    let none = PlanesUpload::new(&gpu, &all, &empty, 1 << 14);
+    let none = PlanesUpload::new(&gpu, &all[..], &empty, 1 << 14);
     assert!(none.is_err_and(|e| e.0.contains("no pixels")));
 }
