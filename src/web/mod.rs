@@ -16,6 +16,7 @@ mod live;
 mod outcome;
 mod pace;
 mod picture;
+mod planes;
 mod scope;
 mod studio;
 mod video;

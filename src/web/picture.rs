@@ -2,13 +2,14 @@
 //! worker's parts, and sent to the GPU on first use.
 
 use super::pace::send;
+use super::planes::{frame_layout, planes_upload};
 use super::{Context, GpuContext, WebResult, WEB_DECODE_BUDGET, WEB_MAX_PIXELS};
 use crate::decode::{self, DecodeError};
 use crate::deep::DeepImage;
 use crate::gpu;
 use crate::hdr::{HdrImage, HdrStats};
 use crate::image::{Image, Sunset};
-use crate::jpeg_planes::{self, PlaneLayout, Subsampling};
+use crate::jpeg_planes::PlaneLayout;
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -185,66 +186,6 @@ impl Pixels {
     }
 }
 
-/// A JPEG's planes going to the GPU, to be finished there into its textures.
-fn planes_upload<'a>(
-    g: &gpu::Gpu,
-    bytes: &'a js_sys::Uint8Array,
-    layout: &PlaneLayout,
-) -> WebResult<gpu::PlanesUpload<'a>> {
-    let max_texture = gpu::Limits::of(g).max_texture;
-    gpu::PlanesUpload::new(g, gpu::PlaneBytes::Browser(bytes), layout, max_texture)
-        .map_err(|e| JsError::new(&e.0))
-}
-
-/// The layout of a `VideoFrame`'s planes as `copyTo` wrote them: its format
-/// ("I420", "I422" or "I444": a JPEG's 4:2:0, 4:2:2, 4:4:4), size, and each
-/// plane's first byte and bytes a row.
-fn frame_layout(
-    frame_format: &str,
-    width: u32,
-    height: u32,
-    offsets: &[u32],
-    strides: &[u32],
-) -> Result<PlaneLayout, JsError> {
-    let subsampling = match frame_format {
-        "I420" => Subsampling::S420,
-        "I422" => Subsampling::S422,
-        "I444" => Subsampling::S444,
-        other => {
-            return Err(JsError::new(&format!(
-                "a frame in {other} is not a JPEG's planes"
-            )))
-        }
-    };
-    let three =
-        |v: &[u32]| <[u32; 3]>::try_from(v).map_err(|_| JsError::new("three planes are needed"));
-    within_page(width, height)?;
-    Ok(PlaneLayout {
-        width,
-        height,
-        subsampling,
-        offsets: three(offsets)?,
-        strides: three(strides)?,
-    })
-}
-
-/// A JPEG's planes (a `VideoFrame` from the browser's `ImageDecoder`, laid out as
-/// `frame_layout` reads) finished on the CPU, libjpeg-turbo's way, into RGBA: the
-/// decode worker's where the CPU plays the GPU.
-#[wasm_bindgen(js_name = finishPlanes)]
-pub fn finish_planes(
-    bytes: &[u8],
-    frame_format: &str,
-    width: u32,
-    height: u32,
-    offsets: Vec<u32>,
-    strides: Vec<u32>,
-) -> Result<Vec<u8>, JsError> {
-    let layout = frame_layout(frame_format, width, height, &offsets, &strides)?;
-    let planes = layout.planes(bytes).map_err(|e| JsError::new(&e))?;
-    Ok(jpeg_planes::finish(&planes))
-}
-
 /// Decodes an image file with the command-line tool's decoder (src/decode/), so the
 /// pages count the values stored in the file, exactly as the tool does. A format the
 /// decoder does not read rejects with an error named `UnsupportedFormat`: the page
@@ -283,7 +224,7 @@ impl Picture {
 }
 
 /// Refuses a picture larger than the pages handle, before anything is allocated.
-fn within_page(width: u32, height: u32) -> Result<(), JsError> {
+pub(super) fn within_page(width: u32, height: u32) -> Result<(), JsError> {
     if width as u64 * height as u64 > WEB_MAX_PIXELS as u64 {
         return Err(JsError::new(&format!(
             "{width}x{height} is more than this page's {} megapixels",
