@@ -157,6 +157,8 @@ export function liveVideo({
       const size = frame.allocationSize();
       if (frameBytes.length < size) frameBytes = new Uint8Array(size);
       const planes = await frame.copyTo(frameBytes);
+      // Lost while the bytes were copied out: no Live is made on the old device.
+      if (recovering) return null;
       const { matrix, fullRange } = frame.colorSpace;
       const v = viewFor(width, height);
       live.upload(frameBytes.subarray(0, size), frame.format,
@@ -265,6 +267,7 @@ export function liveVideo({
         used = 'copy';
         const bitmap = await createImageBitmap(video);
         try {
+          if (recovering) return null;
           // The bitmap's size: the element's may differ (pixels not square).
           const v = viewFor(bitmap.width, bitmap.height);
           live.copyBitmap(bitmap);
@@ -468,6 +471,8 @@ export function liveVideo({
     },
     recovered() {
       recovering = false;
+      // A render that began before the loss may have left a Live of the old device.
+      release();
       render(true);
     },
     failed() {

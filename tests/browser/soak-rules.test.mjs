@@ -10,6 +10,8 @@ test('soak rules: the frame-rate swings of a 2-core machine are not growth', () 
   // 5 s samples of a 4-minute soak here, the slowest stretch last.
   const noisy = [21.2, 26.5, 26.2, 24.6, 23.7, 22.7, 24.4, 20.3, 19.4, 20.1, 19.8, 18.9];
   assert.deepEqual(growth(video(noisy), RULES.video), []);
+  // CI's short soak beside Firefox's tests: one sample a third is not judged.
+  assert.deepEqual(growth(video([5.2, 9.7, 7.7, 8.2, 6.2]), RULES.video), []);
 });
 
 test('soak rules: a frame rate that halves, or one buffer more a sample, is growth', () => {
