@@ -10,13 +10,15 @@ override across: u32;
 override down: u32;
 
 struct Layout {
-  // The picture's size, and its chroma planes'.
+  // The picture's size as stored, and its chroma planes'.
   size: vec2u,
   chroma: vec2u,
   // Y, Cb, Cr: where each plane starts in `data` and its bytes a row.
   planeOffsets: vec3u,
+  // How the picture is shown: the file's EXIF orientation, 1 to 8.
+  turn: u32,
   planeStrides: vec3u,
-  // The part of the picture this texture holds (a tile of a large picture).
+  // The part of the picture as shown that this texture holds (a tile of a large picture).
   origin: vec2u,
 };
 
@@ -92,13 +94,30 @@ fn rgbOf(y: i32, cb: i32, cr: i32) -> vec3f {
   return vec3f(clamp(rgb, vec3i(0), vec3i(255))) / 255.0;
 }
 
+// The stored pixel shown at `p`: EXIF's orientations undone (2 mirrors across,
+// 3 turns half round, 4 mirrors down, 5 transposes, 6 is a quarter turn
+// clockwise to be shown, 7 transposes the other way, 8 a quarter turn back).
+fn stored(p: vec2u) -> vec2u {
+  let last = planes.size - 1u;
+  switch planes.turn {
+    case 2u: { return vec2u(last.x - p.x, p.y); }
+    case 3u: { return last - p; }
+    case 4u: { return vec2u(p.x, last.y - p.y); }
+    case 5u: { return p.yx; }
+    case 6u: { return vec2u(p.y, last.y - p.x); }
+    case 7u: { return last - p.yx; }
+    case 8u: { return vec2u(last.x - p.y, p.x); }
+    default: { return p; }
+  }
+}
+
 @compute @workgroup_size(16, 16)
 fn cs(@builtin(global_invocation_id) id: vec3u) {
   let texel = id.xy;
   if (any(texel >= textureDimensions(picture))) {
     return;
   }
-  let p = planes.origin + texel;
+  let p = stored(planes.origin + texel);
   let rgb = rgbOf(sample(0u, p.x, p.y), chroma(1u, p.x, p.y), chroma(2u, p.x, p.y));
   textureStore(picture, texel, vec4f(rgb, 1.0));
 }

@@ -59,8 +59,12 @@ pub struct Planes<'a> {
     pub cr: Plane<'a>,
 }
 
+/// EXIF's eight ways to turn or mirror a stored picture to show it.
+pub use image::metadata::Orientation;
+
 /// Where a JPEG's three planes lie in its bytes (as `VideoFrame.copyTo` lays
-/// them out): each plane's first byte and bytes a row.
+/// them out): each plane's first byte and bytes a row; and how the picture is
+/// shown (the file's EXIF orientation: decoders hand planes over as stored).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PlaneLayout {
     pub width: u32,
@@ -68,9 +72,19 @@ pub struct PlaneLayout {
     pub subsampling: Subsampling,
     pub offsets: [u32; 3],
     pub strides: [u32; 3],
+    pub turn: Orientation,
 }
 
 impl PlaneLayout {
+    /// The picture's size as shown: width and height swapped by a quarter turn.
+    pub fn shown_size(&self) -> (u32, u32) {
+        use Orientation::*;
+        match self.turn {
+            Rotate90 | Rotate270 | Rotate90FlipH | Rotate270FlipH => (self.height, self.width),
+            _ => (self.width, self.height),
+        }
+    }
+
     /// The size of plane `plane` (0 Y, 1 Cb, 2 Cr).
     pub fn plane_size(&self, plane: usize) -> (u32, u32) {
         let s = self.subsampling;

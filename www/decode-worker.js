@@ -99,11 +99,20 @@ async function decodeFrame(blob) {
 }
 
 /**
- * A JPEG's planes, copied out of the decoder's frame into a buffer of their own:
- * { width, height, frameFormat, planes, offsets, strides }, or null where the
- * browser gives none for this file (it may still decode it otherwise).
+ * The EXIF orientation (1 to 8) of a frame the browser turns by `rotation`
+ * (degrees clockwise) and then mirrors across by `flip`, as it shows the file.
  */
-async function jpegPlanes(file) {
+const orientation = ({ rotation = 0, flip = false }) =>
+  flip ? { 0: 2, 90: 5, 180: 4, 270: 7 }[rotation] : { 0: 1, 90: 6, 180: 3, 270: 8 }[rotation];
+
+/**
+ * A JPEG's planes, copied out of the decoder's frame into a buffer of their own:
+ * { width, height, frameFormat, planes, offsets, strides, turn } (`turn`: the
+ * EXIF orientation they are shown by), or null where the browser gives none for
+ * this file (it may still decode it otherwise); with `asStored`, only planes
+ * shown as stored.
+ */
+async function jpegPlanes(file, asStored) {
   if (!(await givesPlanes())) return null;
   let frame;
   try {
@@ -112,8 +121,8 @@ async function jpegPlanes(file) {
     return null; // the way `otherwise` says decides, and words its error
   }
   try {
-    // A turned frame (EXIF: www/input.js sends none) or other formats: not ours.
-    if (!PLANAR.includes(frame.format) || frame.rotation || frame.flip) return null;
+    const turn = orientation(frame);
+    if (!PLANAR.includes(frame.format) || !turn || (asStored && turn !== 1)) return null;
     const { width, height } = frame.visibleRect;
     const planes = new Uint8Array(frame.allocationSize());
     const layout = await frame.copyTo(planes);
@@ -124,6 +133,7 @@ async function jpegPlanes(file) {
       planes,
       offsets: layout.map((p) => p.offset),
       strides: layout.map((p) => p.stride),
+      turn,
     };
   } finally {
     frame.close();
@@ -193,7 +203,8 @@ self.onmessage = async ({ data: { id, file, how: asked, otherwise, finish, count
     let how = asked;
     let parts = null;
     if (how === 'planes') {
-      const planes = await jpegPlanes(file);
+      // Finished here as stored only (the browser's pixels come turned).
+      const planes = await jpegPlanes(file, finish);
       if (planes && !finish) {
         self.postMessage({ id, ...planes, way: 'planes' }, [planes.planes.buffer]);
         return;

@@ -64,10 +64,9 @@ export function inspect(bytes) {
     let decoder = 'browser';
     // Whether the browser's ImageDecoder may hand over its planes, finished here
     // as libjpeg-turbo finishes them (src/jpeg_planes.rs): a Huffman-coded Y′CbCr
-    // JPEG of 8 bits at 4:4:4, 4:2:2 or 4:2:0, shown as stored (no EXIF turn: the
-    // planes come unturned, the browser's bitmap turned).
+    // JPEG of 8 bits at 4:4:4, 4:2:2 or 4:2:0. (The planes come as stored, with
+    // the turn EXIF asks for: decode-worker.js.)
     let planes = false;
-    let turned = false;
     let ycc = true;
     for (let i = 2; i + 4 <= bytes.length && at(i) === 0xff;) {
       const marker = at(i + 1);
@@ -85,10 +84,9 @@ export function inspect(bytes) {
       }
       // Adobe's marker with transform 0: the three components are R, G, B.
       if (marker === 0xee && text(i + 4, 5) === 'Adobe' && at(i + 15) === 0) ycc = false;
-      if (marker === 0xe1 && text(i + 4, 6) === 'Exif\0\0') turned = exifTurned(bytes.subarray(i + 10, i + 2 + length));
       i += 2 + length;
     }
-    return { decoder, format: 'JPEG', notes, planes: planes && ycc && !turned };
+    return { decoder, format: 'JPEG', notes, planes: planes && ycc };
   }
   if (u32(0) === 0x89504e47 && u32(4) === 0x0d0a1a0a) {
     const depth = at(24);
@@ -121,20 +119,6 @@ export function inspect(bytes) {
     ['OpenEXR', () => u32(0) === 0x762f3101],
   ].find(([, is]) => is());
   return rust ? { decoder: 'rust', format: rust[0], notes: [] } : { decoder: 'browser-only', format: null, notes: [] };
-}
-
-/** Whether an EXIF block (its TIFF header on) turns or mirrors the picture. */
-function exifTurned(tiff) {
-  if (tiff.length < 8) return false;
-  const little = tiff[0] === 0x49;
-  const u16 = (i) => (little ? tiff[i] | (tiff[i + 1] << 8) : (tiff[i] << 8) | tiff[i + 1]);
-  const u32 = (i) => (little ? u16(i) + u16(i + 2) * 65536 : u16(i) * 65536 + u16(i + 2));
-  const ifd = u32(4);
-  if (ifd + 2 > tiff.length) return false;
-  for (let n = u16(ifd), e = ifd + 2; n > 0 && e + 12 <= tiff.length; n--, e += 12) {
-    if (u16(e) === 0x0112) return u16(e + 8) !== 1;
-  }
-  return false;
 }
 
 /**
@@ -390,9 +374,9 @@ async function decodePicture(file, { gpu, pixels, count, bands, signal, progress
   try {
     if (kind.planes && (FORCED ? FORCED === 'planes' : toGpu)) {
       // The JPEG's planes where the browser gives them, sent on to be finished on
-      // the GPU. Finished in the worker (where the page needs pixels) only when
-      // asked: there they cost more than the browser's pixels read back
-      // (docs/DECISIONS.md, 46).
+      // the GPU, turned there as the file says. Finished in the worker (where the
+      // page needs pixels) only when asked: there they cost more than the
+      // browser's pixels read back (docs/DECISIONS.md, 46).
       const finish = !toGpu;
       answer = await inWorker(file, 'planes', finish ? count?.(8) ?? 0 : 0, signal, { otherwise: toGpu ? 'bitmap' : 'pixels', finish });
     } else if (toGpu) {
@@ -406,9 +390,9 @@ async function decodePicture(file, { gpu, pixels, count, bands, signal, progress
   lastWay = answer?.way ?? null;
   if (answer?.planes) {
     performance.mark('read: decoded');
-    const { planes, frameFormat, width, height, offsets, strides } = answer;
+    const { planes, frameFormat, width, height, offsets, strides, turn } = answer;
     // Kept in the browser's array, written to the GPU from there (no copy here).
-    return { picture: Picture.fromPlanes(planes, frameFormat, width, height, Uint32Array.from(offsets), Uint32Array.from(strides), format, kind.notes) };
+    return { picture: Picture.fromPlanes(planes, frameFormat, width, height, Uint32Array.from(offsets), Uint32Array.from(strides), turn, format, kind.notes) };
   }
   if (answer?.bitmap) {
     performance.mark('read: decoded');

@@ -201,7 +201,7 @@ impl GpuImage {
     ) -> Result<GpuImage, GpuError> {
         layout.check(len).map_err(GpuError)?;
         let device = &gpu.device;
-        let image = GpuImage::storage_textures(gpu, (layout.width, layout.height), max_texture);
+        let image = GpuImage::storage_textures(gpu, layout.shown_size(), max_texture);
         let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
             label: Some("planes"),
             source: wgpu::ShaderSource::Wgsl(include_str!("../../shaders/planes.wgsl").into()),
@@ -223,7 +223,7 @@ impl GpuImage {
                 o[0],
                 o[1],
                 o[2],
-                0,
+                layout.turn.to_exif() as u32,
                 st[0],
                 st[1],
                 st[2],

@@ -270,7 +270,8 @@ impl Picture {
     /// A JPEG's planes as the browser's `ImageDecoder` hands them over (a
     /// `VideoFrame` copied out: `frame_layout`), kept where they are, to be
     /// written to the GPU from there and finished exactly as libjpeg-turbo
-    /// finishes them.
+    /// finishes them, and turned as the file's EXIF orientation `turn` (1 to 8)
+    /// says.
     #[wasm_bindgen(js_name = fromPlanes)]
     #[allow(clippy::too_many_arguments)]
     pub fn from_planes(
@@ -280,10 +281,11 @@ impl Picture {
         height: u32,
         offsets: Vec<u32>,
         strides: Vec<u32>,
+        turn: u8,
         format: String,
         notes: Vec<String>,
     ) -> Result<Picture, JsError> {
-        let layout = frame_layout(frame_format, width, height, &offsets, &strides)?;
+        let layout = frame_layout(frame_format, width, height, &offsets, &strides, turn)?;
         layout
             .check(planes.length() as usize)
             .map_err(|e| JsError::new(&e))?;
@@ -431,7 +433,7 @@ impl Picture {
         match &self.pixels {
             Pixels::Cpu(image) => image.width(),
             Pixels::Bitmap(bitmap) => bitmap.width(),
-            Pixels::Planes(_, layout) => layout.width,
+            Pixels::Planes(_, layout) => layout.shown_size().0,
             Pixels::Sent { width, .. } => *width,
         }
     }
@@ -441,7 +443,7 @@ impl Picture {
         match &self.pixels {
             Pixels::Cpu(image) => image.height(),
             Pixels::Bitmap(bitmap) => bitmap.height(),
-            Pixels::Planes(_, layout) => layout.height,
+            Pixels::Planes(_, layout) => layout.shown_size().1,
             Pixels::Sent { height, .. } => *height,
         }
     }

@@ -5,7 +5,7 @@
 use super::picture::within_page;
 use super::WebResult;
 use crate::gpu;
-use crate::jpeg_planes::{self, PlaneLayout, Subsampling};
+use crate::jpeg_planes::{self, Orientation, PlaneLayout, Subsampling};
 use wasm_bindgen::prelude::*;
 
 /// A JPEG's planes going to the GPU, to be finished there into its textures.
@@ -21,13 +21,14 @@ pub(super) fn planes_upload<'a>(
 
 /// The layout of a `VideoFrame`'s planes as `copyTo` wrote them: its format
 /// ("I420", "I422" or "I444": a JPEG's 4:2:0, 4:2:2, 4:4:4), size, and each
-/// plane's first byte and bytes a row.
+/// plane's first byte and bytes a row; shown turned as EXIF's `turn` (1 to 8) says.
 pub(super) fn frame_layout(
     frame_format: &str,
     width: u32,
     height: u32,
     offsets: &[u32],
     strides: &[u32],
+    turn: u8,
 ) -> Result<PlaneLayout, JsError> {
     let subsampling = match frame_format {
         "I420" => Subsampling::S420,
@@ -48,12 +49,14 @@ pub(super) fn frame_layout(
         subsampling,
         offsets: three(offsets)?,
         strides: three(strides)?,
+        turn: Orientation::from_exif(turn)
+            .ok_or_else(|| JsError::new(&format!("EXIF has no orientation {turn}")))?,
     })
 }
 
 /// A JPEG's planes (a `VideoFrame` from the browser's `ImageDecoder`, laid out as
-/// `frame_layout` reads) finished on the CPU, libjpeg-turbo's way, into RGBA: the
-/// decode worker's where the CPU plays the GPU.
+/// `frame_layout` reads) finished on the CPU, libjpeg-turbo's way, into RGBA as
+/// stored (unturned): the decode worker's where the CPU plays the GPU.
 #[wasm_bindgen(js_name = finishPlanes)]
 pub fn finish_planes(
     bytes: &[u8],
@@ -63,7 +66,7 @@ pub fn finish_planes(
     offsets: Vec<u32>,
     strides: Vec<u32>,
 ) -> Result<Vec<u8>, JsError> {
-    let layout = frame_layout(frame_format, width, height, &offsets, &strides)?;
+    let layout = frame_layout(frame_format, width, height, &offsets, &strides, 1)?;
     let planes = layout.planes(bytes).map_err(|e| JsError::new(&e))?;
     Ok(jpeg_planes::finish(&planes))
 }

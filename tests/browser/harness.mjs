@@ -323,7 +323,7 @@ export function makeJpegFixtures() {
     path: (name) => join(dir, name),
     rows: (name, channels) => rowsOf(expected[name], channels),
     /** The SHA-256 of Pillow's decode as opaque RGBA. */
-    digest: (name) => expected[name].rgba_sha256,
+    digest: (name) => expected[name].shown_rgba_sha256,
     remove: () => rmSync(dir, { recursive: true, force: true }),
   };
 }

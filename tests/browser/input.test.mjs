@@ -52,11 +52,11 @@ for (const decode of ['bitmap', 'pixels', 'planes']) {
       assert.match(await page.textContent('figcaption'), /\(JPEG, decoded by this browser\)/, name);
       assert.deepEqual(await studioRows(page), jpegs.rows(name, 4), `${name}: Pillow's counts`);
       if (decode === 'planes') {
-        // Chromium hands over the planes of every colour JPEG shown as stored;
-        // a grey or EXIF-turned one, and Firefox's, go as a bitmap.
-        const planar = engine !== 'firefox' && !/^(grey|exif)/.test(name);
+        // Chromium hands over the planes of every colour JPEG, turned on the GPU
+        // as EXIF says; a grey one, and Firefox's, go as a bitmap.
+        const planar = engine !== 'firefox' && !/^grey/.test(name);
         assert.equal(await lastWay(page), planar ? 'planes' : 'bitmap', name);
-        // The picture the planes became on the GPU, read back: Pillow's, pixel for pixel.
+        // The picture the planes became on the GPU, read back: Pillow's as shown, pixel for pixel.
         if (planar) assert.equal(await gpuDigest(page), jpegs.digest(name), `${name}: Pillow's pixels`);
       }
     }

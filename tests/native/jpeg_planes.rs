@@ -7,7 +7,9 @@
 
 use crate::common::{gpu, media, photo};
 use histogram::gpu::PlanesUpload;
-use histogram::jpeg_planes::{finish, finish_rows, Plane, PlaneLayout, Planes, Subsampling};
+use histogram::jpeg_planes::{
+    finish, finish_rows, Orientation, Plane, PlaneLayout, Planes, Subsampling,
+};
 use histogram::Image;
 use std::ffi::c_int;
 use turbojpeg_sys as tj;
@@ -263,6 +265,7 @@ fn packed_planes(bytes: &[u8], start: usize) -> (Vec<u8>, PlaneLayout) {
         subsampling,
         offsets,
         strides,
+        turn: Orientation::NoTransforms,
     };
     (all, layout)
 }
@@ -307,6 +310,45 @@ fn planes_finished_on_the_gpu_equal_libjpeg_turbo() {
                 "{what} {:?} from byte {start}: byte {at:?} differs",
                 layout.subsampling
             );
+        }
+    }
+}
+
+/// Planes turned on the GPU as each of EXIF's eight orientations says equal
+/// libjpeg-turbo's RGB turned by the `image` crate, every pixel: an odd size, and
+/// a photo across tiles.
+#[test]
+fn planes_are_turned_on_the_gpu_as_exif_says() {
+    let gpu = gpu();
+    let cases = [
+        (
+            compress(&Image::noise(33, 17, 5), tj::TJSAMP_TJSAMP_420, false, 0),
+            1 << 14,
+        ),
+        (compress(&photo(8), tj::TJSAMP_TJSAMP_422, false, 0), 128),
+    ];
+    for (bytes, max_texture) in cases {
+        let (all, stored) = packed_planes(&bytes, 0);
+        let (w, h, rgba) = decode_rgba(&bytes);
+        for exif in 1..=8 {
+            let turn = Orientation::from_exif(exif).unwrap();
+            let layout = PlaneLayout { turn, ..stored };
+            let image = PlanesUpload::new(&gpu, &all[..], &layout, max_texture)
+                .unwrap()
+                .run(&gpu)
+                .unwrap();
+            let got = pollster::block_on(image.read_rgba(&gpu)).unwrap();
+            let mut want = image::DynamicImage::ImageRgba8(
+                image::RgbaImage::from_raw(w, h, rgba.clone()).unwrap(),
+            );
+            want.apply_orientation(turn);
+            assert_eq!(
+                (got.width(), got.height()),
+                (want.width(), want.height()),
+                "{turn:?}"
+            );
+            assert_eq!((got.width(), got.height()), layout.shown_size(), "{turn:?}");
+            assert!(got.rgba() == want.to_rgba8().as_raw(), "{w}x{h} {turn:?}");
         }
     }
 }
