@@ -160,6 +160,19 @@ pub fn bin_of(value: u64, max: u64, bins: u32) -> u32 {
     (value * bins as u64 / max).min(bins as u64 - 1) as u32
 }
 
+/// The levels out of `max` that bin `bin` of `bins` holds by `bin_of`: the first
+/// and the last, or `None` where it holds none (more bins than levels).
+pub fn levels_in(bin: u32, max: u64, bins: u32) -> Option<(u64, u64)> {
+    let (bin, n) = (bin as u64, bins as u64);
+    let lo = (bin * max).div_ceil(n);
+    let hi = if bin + 1 == n {
+        max
+    } else {
+        ((bin + 1) * max).div_ceil(n) - 1
+    };
+    (lo <= hi).then_some((lo, hi))
+}
+
 /// The scaled luminance of a pixel: `2126 r + 7152 g + 722 b`, out of `10000 M`.
 #[inline]
 pub fn luminance(r: u16, g: u16, b: u16) -> u64 {
@@ -207,4 +220,25 @@ pub fn count_rows<'a>(
         }
     }
     Histogram::from_counts(spec, counts)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn levels_in_a_bin_are_those_bin_of_puts_there() {
+        for max in [255u64, 1023, 65535] {
+            for bins in [16, 32, 64, 128, 256, 512, 1024, 2048, 4096] {
+                let mut held: Vec<Option<(u64, u64)>> = vec![None; bins as usize];
+                for v in 0..=max {
+                    let b = &mut held[bin_of(v, max, bins) as usize];
+                    *b = Some(b.map_or((v, v), |(lo, _)| (lo, v)));
+                }
+                for (bin, want) in held.into_iter().enumerate() {
+                    assert_eq!(levels_in(bin as u32, max, bins), want, "{max} {bins} {bin}");
+                }
+            }
+        }
+    }
 }

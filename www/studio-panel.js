@@ -1,26 +1,21 @@
 // The studio's histogram panel: its canvas, its controls (overlaid or parade,
 // linear or logarithmic, channels, bins, clipping warning, pin) and the readout of
 // the bin under the pointer or chosen with the keys.
+import { studioBinChoices, studioBinsOffered, studioBinsFor, binLevels } from '../pkg/histogram.js';
 import { el } from './site.js';
 
 export const CHANNELS = ['R', 'G', 'B', 'Luminance'];
-const BIN_CHOICES = [16, 32, 64, 128, 256, 512, 1024, 2048, 4096];
-// No more bins than a channel has levels: past 256 bins an 8-bit picture's R, G
-// and B would leave empty bins between full ones, a comb, so those choices are
-// shown but not offered, with the reason. A 16-bit picture (65536 levels) fills
-// them all.
-const levelsOf = (depth) => 2 ** depth;
-/** The bins `chosen` gives a picture of `depth` bits a channel: only a choice offered there, else 256. */
-const binsOf = (chosen, depth) => (BIN_CHOICES.includes(chosen) && chosen <= levelsOf(depth) ? chosen : 256);
+// The choices past a picture's levels are shown but not offered, with the reason
+// (the rule is src/studio's: docs/DECISIONS.md, 25).
 const why = (depth) => (depth === 32
   ? 'This picture holds floating-point samples: every choice divides its range (R, G and B from 0 to the largest sample, luminance in stops).'
   : depth > 8
-    ? `This picture has ${depth} bits a channel, ${levelsOf(depth).toLocaleString('en')} levels: every choice is counted at its stored depth.`
+    ? `This picture has ${depth} bits a channel, ${(2 ** depth).toLocaleString('en')} levels: every choice is counted at its stored depth.`
     : 'At most 256 bins: a channel of 8 bits has 256 levels, and more bins would leave empty ones between full ones.');
 
 /**
  * What bin `bin` holds, in words, after "Bin b of n": the stored levels it holds
- * (by the counting rule, floor(level / max × n), the last bin taking max too), or
+ * (src/deep.rs's `levels_in`: those the counting rule puts there), or
  * an HDR picture's values (R, G, B linear; luminance in stops).
  */
 function binValues(outcome, current, bin) {
@@ -33,11 +28,9 @@ function binValues(outcome, current, bin) {
       `luminance ${at(bin).toFixed(2)} to ${at(bin + 1).toFixed(2)} stops`;
   }
   const max = 2 ** current.depth - 1;
-  // Levels s with bin ≤ s × n / max < bin + 1; max and n are coprime here, so
-  // only 0 and max land on an edge exactly.
-  const lo = Math.ceil((bin * max) / n);
-  const hi = bin === n - 1 ? max : Math.ceil(((bin + 1) * max) / n) - 1;
-  if (lo > hi) return ' holds no level';
+  const levels = binLevels(bin, n, current.depth);
+  if (!levels) return ' holds no level';
+  const [lo, hi] = levels;
   return lo === hi ? ` holds the level ${lo} of ${max}` : ` holds the levels ${lo} to ${hi} of ${max}`;
 }
 
@@ -71,8 +64,8 @@ export function panelView(studio) {
     el('input', { type: 'radio', name, value, checked }), label);
   const check = (id, label, checked) => el('label', { class: 'option' },
     el('input', { type: 'checkbox', id, checked }), label);
-  const binsSelect = el('select', { id: 'bins', 'aria-describedby': 'bins-why' }, ...BIN_CHOICES.map((n) => el('option',
-    { value: n, selected: n === 256, disabled: n > 256 }, String(n))));
+  const binsSelect = el('select', { id: 'bins', 'aria-describedby': 'bins-why' }, ...Array.from(studioBinChoices(), (n) => el('option',
+    { value: n, selected: n === 256, disabled: !studioBinsOffered(n, 8) }, String(n))));
   const binsWhy = el('p', { id: 'bins-why', class: 'hint' }, why(8));
   const pinButton = el('button', { type: 'button', id: 'pin', 'aria-pressed': 'false' }, 'Pin this histogram');
   const options = el('fieldset', { class: 'studio-options' }, el('legend', {}, 'Panel'),
@@ -295,14 +288,14 @@ export function panelView(studio) {
      * to its levels (a chosen count past them falls back to 256).
      */
     binsFor(depth) {
-      for (const option of binsSelect.options) option.disabled = Number(option.value) > levelsOf(depth);
+      for (const option of binsSelect.options) option.disabled = !studioBinsOffered(Number(option.value), depth);
       // Only an offered choice is counted (an edited page could hold another).
-      binsSelect.value = String(binsOf(Number(binsSelect.value), depth));
+      binsSelect.value = String(studioBinsFor(Number(binsSelect.value), depth));
       binsWhy.textContent = why(depth);
       return Number(binsSelect.value);
     },
     /** What `binsFor(depth)` will give, the choices left as they are (a picture being read). */
-    binsAt: (depth) => binsOf(Number(binsSelect.value), depth),
+    binsAt: (depth) => studioBinsFor(Number(binsSelect.value), depth),
     /** This view's choices, on a (new) Studio. */
     apply(current) {
       const shown = CHANNELS.map((_, i) => input(`#show-${i}`).checked);

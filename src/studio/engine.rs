@@ -137,10 +137,10 @@ impl Studio {
         bins: u32,
         targets: Targets,
     ) -> Result<Studio, String> {
-        let spec = super::spec(bins)?;
+        let spec = super::spec(bins, if deep.is_some() { 16 } else { 8 })?;
         let (width, height) = image.size();
         super::fits(width, height, g.limits().max_texture_dimension_2d)?;
-        let method = super::method(deep.is_some(), spec.num_bins)?;
+        let method = super::method(deep.is_some(), spec.num_bins);
         let counted = deep.as_ref().unwrap_or(&image);
         let run = Run::new(g, kernels, counted, RunOptions::new(method, spec)).map_err(|e| e.0)?;
         let run = Rc::new(run);
@@ -161,7 +161,7 @@ impl Studio {
         bins: u32,
         targets: Targets,
     ) -> Result<Studio, String> {
-        let spec = super::spec(bins)?;
+        let spec = super::spec(bins, 32)?;
         let count = HdrCount::over(g, kernels, samples, spec.num_bins).map_err(|e| e.0)?;
         let (w, h) = count.size();
         super::fits(w, h, g.limits().max_texture_dimension_2d)?;
@@ -193,7 +193,7 @@ impl Studio {
         frames: Rc<dyn LiveFrames>,
         targets: Targets,
     ) -> Result<Studio, String> {
-        super::spec(frames.run().spec().num_bins)?;
+        super::spec(frames.run().spec().num_bins, 8)?;
         Ok(Studio::make(g, kernels, Source::Live(frames), targets))
     }
 

@@ -18,7 +18,7 @@ pub use picture::PictureView;
 pub use scope::ScopeView;
 
 use crate::gpu::Method;
-use crate::histogram::{Channels, Spec, MAX_KERNEL_BINS};
+use crate::histogram::{Channels, Spec};
 use crate::policy::{method_for, Asked, Kind};
 
 /// Where a view draws: a texture's view, `size` pixels, of the format the view
@@ -32,33 +32,52 @@ pub struct Target<'a> {
 /// A target's format and first size: what a view is made for.
 pub type Canvas = (wgpu::TextureFormat, (u32, u32));
 
-/// Bins the studio counts: 16 to 4096 (past 256 only on 16-bit pictures, whose
-/// 65536 levels fill them; the page says so).
-pub const BINS: std::ops::RangeInclusive<u32> = 16..=4096;
+/// The bins the studio offers: 16 to 4096, doubling.
+pub const BIN_CHOICES: [u32; 9] = [16, 32, 64, 128, 256, 512, 1024, 2048, 4096];
 
-/// The studio's R, G, B and luminance in `bins` bins, or why not.
-pub fn spec(bins: u32) -> Result<Spec, String> {
-    if !BINS.contains(&bins) {
-        return Err(format!("the studio counts 16 to 4096 bins, not {bins}"));
+/// Whether the studio counts a picture of `depth` bits a sample (8, 16, or 32 for
+/// floating point) in `bins` bins: one of its choices, and no more than a
+/// channel has levels (docs/DECISIONS.md, 25: past 256 bins an 8-bit picture's R,
+/// G and B leave empty bins between full ones, a comb). Floating-point samples
+/// are divided by their range: every choice.
+pub fn bins_offered(bins: u32, depth: u32) -> Result<(), String> {
+    if !BIN_CHOICES.contains(&bins) {
+        return Err(format!(
+            "the studio counts 16 to 4096 bins, a power of 2, not {bins}"
+        ));
     }
+    if depth < 32 && bins as u64 > 1 << depth {
+        return Err(format!(
+            "a picture of {depth} bits a channel has {} levels: at most that many bins, not {bins}",
+            1u64 << depth
+        ));
+    }
+    Ok(())
+}
+
+/// The bins a picture of `depth` bits gets for the choice `chosen`: that choice
+/// where it is offered, else 256.
+pub fn bins_for(chosen: u32, depth: u32) -> u32 {
+    if bins_offered(chosen, depth).is_ok() {
+        chosen
+    } else {
+        256
+    }
+}
+
+/// The studio's R, G, B and luminance in `bins` bins for a picture of `depth`
+/// bits, or why not.
+pub fn spec(bins: u32, depth: u32) -> Result<Spec, String> {
+    bins_offered(bins, depth)?;
     Spec::new(bins, Channels::Rgbl)
 }
 
-/// The method that counts a picture in the studio: it asks for the privatized
-/// kernel (its picture is a texture) and the policy gives the deep kernel for
-/// 16-bit samples (`deep`); an 8-bit picture in more bins than a kernel's is
-/// refused with the reason.
-pub fn method(deep: bool, bins: u32) -> Result<Method, String> {
+/// The method that counts a picture in the studio (in bins `spec` gave): it asks
+/// for the privatized kernel (its picture is a texture) and the policy gives the
+/// deep kernel for 16-bit samples (`deep`).
+pub fn method(deep: bool, bins: u32) -> Method {
     let kind = if deep { Kind::Deep } else { Kind::Eight };
-    let asked = Asked::Gpu(Method::Privatized);
-    let method = method_for(asked, None, kind, bins).unwrap_or(Method::Privatized);
-    if method == Method::Deep && !deep {
-        return Err(format!(
-            "a picture of 8 bits a channel is counted here in at most {MAX_KERNEL_BINS} bins, \
-             not {bins}"
-        ));
-    }
-    Ok(method)
+    method_for(Asked::Gpu(Method::Privatized), None, kind, bins).unwrap_or(Method::Privatized)
 }
 
 /// Whether a picture of `width` x `height` fits the one texture the studio holds
@@ -129,24 +148,38 @@ mod tests {
     use super::*;
 
     #[test]
-    fn bins_outside_the_studio_s_range_are_refused() {
-        assert_eq!(spec(256).unwrap().num_bins, 256);
-        assert!(spec(16).is_ok() && spec(4096).is_ok());
+    fn bins_outside_the_studio_s_choices_are_refused() {
+        assert_eq!(spec(256, 8).unwrap().num_bins, 256);
+        assert!(spec(16, 8).is_ok() && spec(4096, 16).is_ok() && spec(4096, 32).is_ok());
         assert_eq!(
-            spec(8).unwrap_err(),
-            "the studio counts 16 to 4096 bins, not 8"
+            spec(8, 8).unwrap_err(),
+            "the studio counts 16 to 4096 bins, a power of 2, not 8"
         );
-        assert!(spec(4097).is_err());
+        assert!(spec(4097, 16).is_err() && spec(300, 16).is_err());
+    }
+
+    #[test]
+    fn an_8_bit_picture_gets_at_most_256_bins() {
+        // Decision 25: no comb of empty bins.
+        for bins in [512, 1024, 2048, 4096] {
+            let refused = spec(bins, 8).unwrap_err();
+            assert!(
+                refused.contains("8 bits a channel has 256 levels"),
+                "{refused}"
+            );
+            assert_eq!(bins_for(bins, 8), 256);
+            assert_eq!(bins_for(bins, 16), bins);
+        }
+        assert_eq!(bins_for(64, 8), 64);
+        assert_eq!(bins_for(100, 16), 256);
     }
 
     #[test]
     fn the_policy_picks_privatized_or_deep() {
-        assert_eq!(method(false, 256), Ok(Method::Privatized));
-        assert_eq!(method(false, MAX_KERNEL_BINS), Ok(Method::Privatized));
-        assert_eq!(method(true, 256), Ok(Method::Deep));
-        assert_eq!(method(true, 4096), Ok(Method::Deep));
-        let refused = method(false, 4096).unwrap_err();
-        assert!(refused.contains("at most 1024 bins, not 4096"), "{refused}");
+        assert_eq!(method(false, 16), Method::Privatized);
+        assert_eq!(method(false, 256), Method::Privatized);
+        assert_eq!(method(true, 256), Method::Deep);
+        assert_eq!(method(true, 4096), Method::Deep);
     }
 
     #[test]

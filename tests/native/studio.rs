@@ -345,9 +345,17 @@ fn the_studio_refuses_what_it_cannot_count() {
     };
     assert_eq!(
         refused(8).unwrap(),
-        "the studio counts 16 to 4096 bins, not 8"
+        "the studio counts 16 to 4096 bins, a power of 2, not 8"
     );
-    assert!(refused(4096).unwrap().contains("at most 1024 bins"));
+    // Decision 25: an 8-bit picture in at most 256 bins (no comb of empty ones).
+    for bins in [512, 4096] {
+        assert_eq!(
+            refused(bins).unwrap(),
+            format!(
+                "a picture of 8 bits a channel has 256 levels: at most that many bins, not {bins}"
+            )
+        );
+    }
     let studio = Studio::for_picture(&gpu, &mut kernels, (uploaded, None), 256, targets).unwrap();
     assert_eq!(
         studio.set_exposure(&gpu, 1.0).unwrap_err(),
