@@ -358,7 +358,7 @@ impl Engine {
         };
         let mut notes = Vec::new();
         if channels <= 2 {
-            notes.push("Greyscale: R, G and B are each the grey value.".to_string());
+            notes.push(crate::decode::GREY_NOTE.to_string());
         }
         let (counts, name) = counted;
         let counted = Counted {

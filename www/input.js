@@ -26,7 +26,7 @@
 //
 // Nothing of it runs long on the page's own thread: decoding happens in the
 // browser's decoder threads or the worker, and every copy is cut into slices.
-import { Picture, PictureParts, PictureBands, ColourProfile, fileProblem } from '../pkg/histogram.js';
+import { Picture, PictureParts, PictureBands, ColourProfile, fileKind, fileProblem } from '../pkg/histogram.js';
 import { browserPicture, errorText } from './site.js';
 
 /** The browser's decode as stored: no premultiplied alpha, no colour conversion. */
@@ -45,81 +45,8 @@ const PATIENCE_MS = 500;
  */
 const FORCED = new URLSearchParams(globalThis.location?.search).get('decode');
 
-const NOTES = {
-  grey: 'Greyscale: R, G and B are each the grey value.',
-};
 /** Bytes searched for a colour profile: a TIFF's may be anywhere in the file. */
 const PROFILE_SEARCH = 64 << 20;
-
-/**
- * What `bytes` (the start of a file, or all of it) are and who decodes them
- * exactly: { decoder: 'browser' | 'rust' | 'browser-only', format, notes }.
- */
-export function inspect(bytes) {
-  const at = (i) => bytes[i];
-  const text = (i, n) => String.fromCharCode(...bytes.subarray(i, i + n));
-  const u32 = (i) => ((at(i) << 24) | (at(i + 1) << 16) | (at(i + 2) << 8) | at(i + 3)) >>> 0;
-  if (at(0) === 0xff && at(1) === 0xd8 && at(2) === 0xff) {
-    const notes = [];
-    let decoder = 'browser';
-    // Whether the browser's ImageDecoder may hand over its planes, finished here
-    // as libjpeg-turbo finishes them (src/jpeg_planes.rs): a Huffman-coded Y′CbCr
-    // JPEG of 8 bits at 4:4:4, 4:2:2 or 4:2:0. (The planes come as stored, with
-    // the turn EXIF asks for: decode-worker.js.)
-    let planes = false;
-    let ycc = true;
-    for (let i = 2; i + 4 <= bytes.length && at(i) === 0xff;) {
-      const marker = at(i + 1);
-      if (marker === 0xda) break;
-      const length = (at(i + 2) << 8) | at(i + 3);
-      // A frame header (SOF0-15 but DHT, JPG and DAC): its components.
-      if (marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker)) {
-        const components = at(i + 9);
-        if (components === 1) notes.push(NOTES.grey);
-        // CMYK: the browsers and the Rust decoder each turn it into RGB their own way.
-        if (components === 4) decoder = 'rust';
-        const sampling = [0, 1, 2].map((c) => at(i + 11 + 3 * c));
-        planes = [0xc0, 0xc1, 0xc2].includes(marker) && at(i + 4) === 8 && components === 3
-          && [0x11, 0x21, 0x22].includes(sampling[0]) && sampling[1] === 0x11 && sampling[2] === 0x11;
-      }
-      // Adobe's marker with transform 0: the three components are R, G, B.
-      if (marker === 0xee && text(i + 4, 5) === 'Adobe' && at(i + 15) === 0) ycc = false;
-      i += 2 + length;
-    }
-    return { decoder, format: 'JPEG', notes, planes: planes && ycc };
-  }
-  if (u32(0) === 0x89504e47 && u32(4) === 0x0d0a1a0a) {
-    const depth = at(24);
-    const colour = at(25);
-    const notes = colour === 0 ? [NOTES.grey] : [];
-    let straight = depth <= 8 && [0, 2, 3].includes(colour);
-    let pixels = false;
-    for (let i = 8; i + 8 <= bytes.length;) {
-      const type = text(i + 4, 4);
-      if (type === 'IDAT') { pixels = true; break; }
-      // Transparency, or an animation (whose first frame the browser may not show).
-      if (type === 'tRNS' || type === 'acTL') straight = false;
-      i += 12 + u32(i);
-    }
-    return { decoder: straight && pixels ? 'browser' : 'rust', format: 'PNG', notes };
-  }
-  if (text(0, 4) === 'RIFF' && text(8, 4) === 'WEBP') {
-    const chunk = text(12, 4);
-    // VP8: lossy, opaque. VP8L: bit 28 of its header says whether alpha is used.
-    // VP8X: flags for alpha (0x10) and animation (0x02).
-    const opaque = chunk === 'VP8 ' || (chunk === 'VP8L' && !(at(24) & 0x10)) || (chunk === 'VP8X' && !(at(20) & 0x12));
-    return { decoder: opaque ? 'browser' : 'rust', format: 'WebP', notes: [] };
-  }
-  const rust = [
-    ['GIF', () => text(0, 3) === 'GIF'],
-    ['BMP', () => text(0, 2) === 'BM'],
-    ['TIFF', () => text(0, 4) === 'II*\0' || text(0, 4) === 'MM\0*'],
-    ['ICO', () => u32(0) === 0x00000100],
-    ['Radiance HDR', () => text(0, 2) === '#?'],
-    ['OpenEXR', () => u32(0) === 0x762f3101],
-  ].find(([, is]) => is());
-  return rust ? { decoder: 'rust', format: rust[0], notes: [] } : { decoder: 'browser-only', format: null, notes: [] };
-}
 
 /**
  * The file's colour profile (a ColourProfile: its name, and the table that shows
@@ -351,7 +278,8 @@ export let lastWay = null;
 /** The picture, and the worker's count of it when one was asked (a promise). */
 async function decodePicture(file, { gpu, pixels, count, bands, signal, progress }) {
   const head = new Uint8Array(await file.slice(0, SNIFF).arrayBuffer());
-  const kind = inspect(head);
+  // What the file is and who decodes it exactly (src/decode/kind.rs).
+  const kind = fileKind(head);
   if (kind.decoder === 'browser') {
     // What the browser would fill in without a word, or a header past the limits
     // (src/decode/mod.rs's `problem`: the command line's rules).

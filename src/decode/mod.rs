@@ -22,9 +22,14 @@ use crate::profile::Profile;
 use std::io::{BufRead, Cursor, Read, Seek, SeekFrom};
 
 mod error;
+mod kind;
 mod tiffs;
 
 pub use error::{amount, DecodeError};
+pub use kind::{kind, DecodedBy, FileKind};
+
+/// Said of a greyscale picture, whoever decodes it.
+pub const GREY_NOTE: &str = "Greyscale: R, G and B are each the grey value.";
 use error::{corrupt, image_error, png_error};
 
 /// The formats read here (the browser can decode others, such as AVIF; the site
@@ -530,7 +535,7 @@ impl<R: BufRead + Seek> Decoder<R> {
         mut notes: Vec<String>,
     ) -> Decoder<R> {
         if layout.channels <= 2 {
-            notes.push("Greyscale: R, G and B are each the grey value.".to_string());
+            notes.push(GREY_NOTE.to_string());
         }
         Decoder {
             width,

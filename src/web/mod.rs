@@ -75,6 +75,33 @@ pub fn file_problem(bytes: &[u8]) -> Option<String> {
     decode::problem(bytes, WEB_MAX_PIXELS as u64).map(|e| e.to_string())
 }
 
+/// What a file is from its first bytes and who decodes it exactly
+/// (src/decode/kind.rs), as a plain object: `{ decoder: 'browser' | 'rust' |
+/// 'browser-only', format (null if not one read here), notes, planes }`.
+#[wasm_bindgen(js_name = fileKind)]
+pub fn file_kind(bytes: &[u8]) -> js_sys::Object {
+    let kind = decode::kind(bytes);
+    let decoder = match kind.decoder {
+        decode::DecodedBy::Browser => "browser",
+        decode::DecodedBy::Rust => "rust",
+        decode::DecodedBy::BrowserOnly => "browser-only",
+    };
+    let notes: js_sys::Array = kind.notes.iter().map(|n| JsValue::from_str(n)).collect();
+    let object = js_sys::Object::new();
+    for (key, value) in [
+        ("decoder", decoder.into()),
+        (
+            "format",
+            kind.format.map_or(JsValue::NULL, JsValue::from_str),
+        ),
+        ("notes", notes.into()),
+        ("planes", kind.planes.into()),
+    ] {
+        js_sys::Reflect::set(&object, &key.into(), &value).expect("an object takes a key");
+    }
+    object
+}
+
 /// A file's colour profile (src/profile.rs), for the page: its name, its note,
 /// and the table that shows stored values through it.
 #[wasm_bindgen]

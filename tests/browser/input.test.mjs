@@ -99,7 +99,8 @@ test('who decodes what: translucent and 16-bit files go to the Rust decoder, as 
   for (const [name, decoder] of Object.entries(files)) {
     await page.setInputFiles('#file', fixtures.path(name));
     const { kind, bins } = await page.evaluate(async () => {
-      const { inspect, EXACT } = await import(new URL('./input.js', location.href).href);
+      const { EXACT } = await import(new URL('./input.js', location.href).href);
+      const { fileKind } = await import(new URL('../pkg/histogram.js', location.href).href);
       const file = document.getElementById('file').files[0];
       const bitmap = await createImageBitmap(file, EXACT);
       const adapter = await navigator.gpu.requestAdapter();
@@ -122,7 +123,7 @@ test('who decodes what: translucent and 16-bit files go to the Rust decoder, as 
         for (let x = 0; x < width; x++) for (let c = 0; c < 3; c++) counts[c][data[y * row + x * 4 + c]]++;
       }
       device.destroy();
-      return { kind: inspect(new Uint8Array(await file.arrayBuffer())), bins: counts };
+      return { kind: fileKind(new Uint8Array(await file.arrayBuffer())), bins: counts };
     });
     assert.equal(kind.decoder, decoder, `${name} is decoded by ${decoder === 'rust' ? 'the Rust decoder' : 'the browser'}`);
     const made = fixtures.rows(name, 4);
