@@ -22,8 +22,8 @@ import { stepDiagram, simulated } from './step-diagram.js';
 import { passTable, publishedBeside } from './pass-times.js';
 import { facts, fillFacts } from './facts.js';
 import { liveChapter } from './image-live.js';
+import { DEFAULT_VIDEO, takeFiles } from './page.js';
 
-const DEFAULT_VIDEO = 'media/sunset.webm';
 
 const HISTOGRAM_HEIGHT = 100;
 
@@ -561,7 +561,7 @@ async function imagePage({ method, methods, channels, shape, reruns, draw, besid
     });
   }
 
-  picker.addEventListener('change', () => picker.files[0] && open(picker.files[0]));
+  takeFiles({ picker, area: drop, open });
   runButton.addEventListener('click', run);
   chunkSelect.addEventListener('change', () => { showSource(); run(); });
   methodSelect.addEventListener('change', () => { method = methodSelect.value; showSource(); run(); });
@@ -580,14 +580,6 @@ async function imagePage({ method, methods, channels, shape, reruns, draw, besid
   });
   videoButton.addEventListener('click', () => video.live.useUrl(DEFAULT_VIDEO, 'The project’s video'));
   cameraButton.addEventListener('click', () => video.live.useCamera());
-  document.addEventListener('dragover', (e) => { e.preventDefault(); drop.classList.add('over'); });
-  document.addEventListener('dragleave', () => drop.classList.remove('over'));
-  document.addEventListener('drop', (e) => {
-    e.preventDefault();
-    drop.classList.remove('over');
-    const file = e.dataTransfer.files[0];
-    if (file) open(file);
-  });
 
   // For tests and the curious: the page's state from the console.
   window.histogramPage = {

@@ -10,8 +10,8 @@ import {
 import { readPicture } from './input.js';
 import { liveVideo } from './frames.js';
 import { transport } from './transport.js';
+import { DEFAULT_VIDEO, fitCanvas, takeFiles } from './page.js';
 
-const DEFAULT_VIDEO = 'media/sunset.webm';
 // Timed counts of a picture: the median is shown.
 const TIMED_RUNS = 15;
 const WARMUP_MS = 300;
@@ -125,12 +125,6 @@ function followLuma() {
 }
 const gridSize = () => Number(sizeSelect.value);
 
-/** Sizes the scope's canvas to its box in device pixels. */
-function fitCanvas() {
-  const dpr = window.devicePixelRatio || 1;
-  scopeCanvas.width = Math.max(1, Math.round(scopeCanvas.clientWidth * dpr));
-  scopeCanvas.height = Math.max(1, Math.round(scopeCanvas.clientHeight * dpr));
-}
 
 function setUp(next) {
   next.setStyle(...style());
@@ -255,12 +249,7 @@ function restyle() {
   else if (live.video.paused) live.render(true);
 }
 
-picker.addEventListener('change', () => picker.files[0] && open(picker.files[0]));
-document.addEventListener('dragover', (e) => e.preventDefault());
-document.addEventListener('drop', (e) => {
-  e.preventDefault();
-  if (e.dataTransfer.files[0]) open(e.dataTransfer.files[0]);
-});
+takeFiles({ picker, area: pictureFigure, open });
 videoButton.addEventListener('click', () => live.useUrl(DEFAULT_VIDEO, 'The project’s video'));
 cameraButton.addEventListener('click', () => live.useCamera());
 timeButton.addEventListener('click', () => drawPicture());
@@ -291,7 +280,7 @@ jsonButton.addEventListener('click', async () => {
   } catch (e) { showError(`The JSON could not be made: ${errorText(e)}`); }
 });
 new ResizeObserver(() => {
-  fitCanvas();
+  fitCanvas(scopeCanvas);
   if (source?.kind === 'picture') screen?.draw();
   else live.render(true);
 }).observe(scopeCanvas);
@@ -312,7 +301,7 @@ try {
   // No buttons and empty canvases that cannot work.
   for (const part of main.querySelectorAll('.controls, .stage')) part.hidden = true;
 }
-fitCanvas();
+fitCanvas(scopeCanvas);
 if (gpu) {
   watchDevice(gpu, {
     lost: live.lost,

@@ -10,6 +10,7 @@ import { el, setState, errorText, sentence, nextPaint, watchDevice, lostText, st
 import { readPicture, colourProfile, lastWay } from './input.js';
 import { liveVideo } from './frames.js';
 import { transport } from './transport.js';
+import { DEFAULT_VIDEO, fitCanvas, takeFiles } from './page.js';
 import { panelView } from './studio-panel.js';
 import { regionView, pictureBox } from './studio-region.js';
 import { adjustView } from './studio-adjust.js';
@@ -18,7 +19,6 @@ import { scopesView } from './studio-scopes.js';
 import { hdrView } from './studio-hdr.js';
 import { stepsView } from './studio-steps.js';
 
-const DEFAULT_VIDEO = 'media/sunset.webm';
 
 // Statistics of a playing video are read back this often: as often as a person reads.
 const STATS_EVERY_MS = 250;
@@ -374,18 +374,7 @@ async function usePicture(picture, name, { file = null, again = false, display =
   redraw();
 }
 
-picker.addEventListener('change', () => picker.files[0] && open(picker.files[0]));
-document.addEventListener('dragover', (e) => { e.preventDefault(); pictureFigure.classList.add('over'); });
-document.addEventListener('dragleave', () => pictureFigure.classList.remove('over'));
-document.addEventListener('drop', (e) => {
-  e.preventDefault();
-  pictureFigure.classList.remove('over');
-  if (e.dataTransfer.files[0]) open(e.dataTransfer.files[0]);
-});
-document.addEventListener('paste', (e) => {
-  const file = [...(e.clipboardData?.files ?? [])].find((f) => f.type.startsWith('image/'));
-  if (file) open(new File([file], file.name || 'pasted image', { type: file.type }));
-});
+takeFiles({ picker, area: pictureFigure, open });
 cameraButton.addEventListener('click', () => live.useCamera());
 videoButton.addEventListener('click', () => live.useUrl(DEFAULT_VIDEO, 'The project’s video'));
 /** Pixel (x, y) under `e` of the picture drawn on the canvas, or null off it. */
@@ -433,11 +422,6 @@ function shapeCanvas(width, height) {
   pictureCanvas.style.aspectRatio = `${width} / ${height}`;
 }
 
-function fitCanvas(canvas) {
-  const dpr = window.devicePixelRatio || 1;
-  canvas.width = Math.max(1, Math.round(canvas.clientWidth * dpr));
-  canvas.height = Math.max(1, Math.round(canvas.clientHeight * dpr));
-}
 new ResizeObserver(() => {
   fitCanvas(pictureCanvas);
   fitCanvas(panel.canvas);

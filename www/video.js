@@ -6,8 +6,8 @@ import { GpuContext, VideoView, kernelSource, frameSource, importSource, compose
 import { el, setState, errorText, watchDevice, lostText, listing, loadWasm } from './site.js';
 import { liveVideo, FRAME_PATHS } from './frames.js';
 import { transport } from './transport.js';
+import { DEFAULT_VIDEO, fitCanvas, takeFiles } from './page.js';
 
-const DEFAULT_VIDEO = 'media/sunset.webm';
 const main = document.querySelector('main');
 const canvas = document.getElementById('screen');
 const playButton = document.getElementById('play');
@@ -65,11 +65,6 @@ function showError(text) {
   setState('error');
 }
 
-function resize() {
-  const dpr = window.devicePixelRatio || 1;
-  canvas.width = Math.max(1, Math.round(canvas.clientWidth * dpr));
-  canvas.height = Math.max(1, Math.round(canvas.clientHeight * dpr));
-}
 
 const live = liveVideo({
   gpu: () => gpu,
@@ -112,12 +107,7 @@ setInterval(() => {
     : 'GPU time: no timestamp queries');
 }, 1000);
 
-picker.addEventListener('change', () => picker.files[0] && live.useFile(picker.files[0]));
-document.addEventListener('dragover', (e) => e.preventDefault());
-document.addEventListener('drop', (e) => {
-  e.preventDefault();
-  if (e.dataTransfer.files[0]) live.useFile(e.dataTransfer.files[0]);
-});
+takeFiles({ picker, area: document.querySelector('.video-stage'), open: (file) => live.useFile(file), kinds: ['video/'] });
 cameraButton.addEventListener('click', () => live.useCamera());
 pathSelect.addEventListener('change', () => live.refresh());
 methodSelect.addEventListener('change', () => {
@@ -131,7 +121,7 @@ playButton.addEventListener('click', () => live.play());
 const controls = transport(live);
 document.querySelector('.video-stage').after(controls.element, sourceControls, message, deviceNote);
 canvas.addEventListener('click', () => live.toggle());
-new ResizeObserver(() => { resize(); live.render(true); }).observe(canvas);
+new ResizeObserver(() => { fitCanvas(canvas); live.render(true); }).observe(canvas);
 
 try {
   await loadWasm();
@@ -167,7 +157,7 @@ if (gpu) {
     },
   });
   retryButton.addEventListener('click', () => device.retry().then(live.play, () => {}));
-  resize();
+  fitCanvas(canvas);
   if (await live.useUrl(DEFAULT_VIDEO, 'The default video', { play: false })) setState('ready');
 }
 // For tests and the curious.

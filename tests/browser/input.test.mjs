@@ -5,6 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import {
   suite, shots, engine, downloadCsv, pickFile, waitState, makeJpegFixtures, makeLargePictures,
 } from './harness.mjs';
@@ -140,7 +141,6 @@ test('who decodes what: translucent and 16-bit files go to the Rust decoder, as 
 });
 
 test('a JPEG cut short is refused, in the studio and on a chapter page, and the previous picture stays', async () => {
-  const { readFileSync } = await import('node:fs');
   const whole = readFileSync(jpegs.path('baseline-420.jpg'));
   const scan = whole.indexOf(Buffer.from([0xff, 0xda]));
   for (const [what, bytes] of [['14 bytes into the scan', whole.subarray(0, scan + 28)], ['at 90%', whole.subarray(0, Math.floor(whole.length * 0.9))]]) {
@@ -257,5 +257,33 @@ test('the page keeps answering while a 24-megapixel JPEG, a 16-bit TIFF or a 12-
     assert.deepEqual(page.errors, []);
   } finally {
     large.remove();
+  }
+});
+
+// The page shell (www/page.js): every page lights its drop area while a file is
+// dragged over it and takes a pasted picture (Firefox hands a paste event made by
+// a script no files, so the paste is Chromium's here).
+test('every page lights its drop area, and the picture pages take a pasted picture', async () => {
+  const bytes = [...readFileSync(fixtures.path('palette-trns-97x61.png'))];
+  for (const [path, area] of [['/www/studio.html', 'figure.drop'], ['/www/packed.html', 'figure.drop'], ['/www/waveform.html', 'figure.drop'], ['/www/video.html', '.video-stage']]) {
+    const page = await browser.open(path, path.includes('video') ? { state: 'ready' } : {});
+    const lit = () => page.evaluate((a) => document.querySelector(a).classList.contains('over'), area);
+    await page.evaluate(() => document.dispatchEvent(new DragEvent('dragover', { bubbles: true, cancelable: true, dataTransfer: new DataTransfer() })));
+    assert.ok(await lit(), `${path}: lit while a file is over it`);
+    await page.evaluate(() => document.dispatchEvent(new DragEvent('dragleave', { bubbles: true })));
+    assert.ok(!(await lit()), `${path}: dark again`);
+    if (engine !== 'firefox' && !path.includes('video')) {
+      await page.evaluate((bytes) => {
+        document.body.dataset.state = 'picking';
+        const data = new DataTransfer();
+        data.items.add(new File([new Uint8Array(bytes)], 'pasted.png', { type: 'image/png' }));
+        document.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data }));
+      }, bytes);
+      await waitState(page, 'done');
+      assert.match(await page.textContent('main'), /pasted\.png/, `${path}: the pasted picture shown`);
+      if (path.includes('studio')) assert.deepEqual(await studioRows(page), fixtures.rows('palette-trns-97x61.png', 4));
+      if (path.includes('packed')) assert.deepEqual((await downloadCsv(page)).rows, fixtures.rows('palette-trns-97x61.png', 4));
+    }
+    assert.deepEqual(page.errors, [], path);
   }
 });

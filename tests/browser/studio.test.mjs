@@ -499,22 +499,6 @@ test('studio: a typed region is taken as typed or refused beside the fields; an 
   assert.deepEqual(page.errors, []);
 });
 
-// Firefox hands a paste event made by a script no files (clipboardData is empty),
-// so only Chromium can be made to paste here.
-test('studio: a pasted picture is counted', { skip: engine === 'firefox' && 'Firefox gives a scripted paste no files' }, async () => {
-  const page = await browser.open('/www/studio.html');
-  const bytes = [...readFileSync(fixtures.path('palette-trns-97x61.png'))];
-  await page.evaluate((bytes) => {
-    document.body.dataset.state = 'picking';
-    const data = new DataTransfer();
-    data.items.add(new File([new Uint8Array(bytes)], 'pasted.png', { type: 'image/png' }));
-    document.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data }));
-  }, bytes);
-  await waitState(page, 'done');
-  assert.match(await page.textContent('figcaption'), /97×61/);
-  assert.deepEqual(await studioRows(page), fixtures.rows('palette-trns-97x61.png', 4));
-});
-
 // A desktop window shows the picture, its histogram and two scopes at once, with
 // the scopes' graticule named, and a notice does not move the picture.
 test('studio: at 1400x900 the picture, the histogram and the first scope show without scrolling, the next under it', async () => {
