@@ -1,6 +1,6 @@
 //! Image files counted band by band, on the GPU or by the CPU method: the engine
 //! behind every native surface (the command line, the Python package), counting by
-//! the one rule for which method counts a picture (src/policy.rs). Native only.
+//! the one rule for which method counts a picture (src/gpu/policy.rs). Native only.
 
 use crate::decode::Decoder;
 use crate::deep::{self, DeepImage};
@@ -9,7 +9,7 @@ use crate::gpu::{GpuError, RunOptions};
 use crate::hdr::{self, HdrHistogram, HdrImage, HdrStats, Range};
 use crate::histogram;
 use crate::histogram::MAX_KERNEL_BINS;
-pub use crate::policy::{method_for, Asked, Kind};
+pub use crate::gpu::policy::{method_for, Asked, Kind};
 use crate::{compute_cpu, Histogram, Image, Region, Spec};
 use std::io::{BufRead, BufReader, Cursor, Read, Seek};
 use std::path::Path;

@@ -7,6 +7,16 @@ use std::fmt;
 /// address space with room to spare (1 GiB of pixels).
 pub const MAX_PIXELS: u64 = 1 << 28;
 
+/// An amount of memory as a person reads it: GiB from 1 GiB up, else MiB (at
+/// least 0.1).
+pub fn amount(bytes: u64) -> String {
+    if bytes >= 1 << 30 {
+        format!("{:.1} GiB", bytes as f64 / (1u64 << 30) as f64)
+    } else {
+        format!("{:.1} MiB", (bytes as f64 / (1u64 << 20) as f64).max(0.1))
+    }
+}
+
 /// A rectangle of an image's pixels: the part a histogram counts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Region {

@@ -2,7 +2,7 @@
 //! "WebGPU Compute Shaders - Image Histogram" parts 1 and 2.
 //!
 //! The core (`image`, `decode`, `deep`, `hdr`, `histogram`, `stats`, `json`, `adjust`,
-//! `draw`, `layout`, `profile`, `scope`, `sim`, `policy`, `gpu`, `studio`) has no DOM code and runs
+//! `draw`, `layout`, `profile`, `scope`, `sim`, `gpu` with its `policy`, `studio`) has no DOM code and runs
 //! natively and in the browser; `count` (files counted band by band, natively), `files` (how files are
 //! found and opened) and `total` (sums of many) are the engine of the command line
 //! and the Python package; `web` is the browser glue the pages call.
@@ -24,7 +24,6 @@ mod jpeg;
 pub mod jpeg_planes;
 pub mod json;
 pub mod layout;
-pub mod policy;
 pub mod profile;
 pub mod scope;
 pub mod sim;

@@ -154,8 +154,8 @@ impl Scope {
             format!(
                 "a waveform of a picture {width} pixels wide keeps {} of counts, more than the \
                  {} available; count a region of it (--region)",
-                crate::decode::amount(counts),
-                crate::decode::amount(budget)
+                crate::image::amount(counts),
+                crate::image::amount(budget)
             )
         })
     }

@@ -2,6 +2,7 @@
 //! decoders' errors turned into one line without Debug output or raw bytes.
 
 use super::FORMATS;
+use crate::image::amount;
 use std::fmt;
 
 /// Why a file could not be read, in words for the person who gave it.
@@ -82,8 +83,8 @@ impl fmt::Display for DecodeError {
                     "the image is {width}x{height} pixels; {} {format} file is decoded whole, \
                      which needs {} of memory, and {} is available. ",
                     if format.starts_with('O') { "an" } else { "a" },
-                    gib(*bytes),
-                    gib(*budget)
+                    amount(*bytes),
+                    amount(*budget)
                 )?;
                 // Floating-point samples would lose their range as PNG.
                 if matches!(*format, "Radiance HDR" | "OpenEXR") {
@@ -137,19 +138,6 @@ pub(super) fn png_error(e: png::DecodingError) -> DecodeError {
     corrupt(words)
 }
 
-/// An amount of memory as a person reads it: GiB from 1 GiB up, else MiB (at
-/// least 0.1).
-pub fn amount(bytes: u64) -> String {
-    gib(bytes)
-}
-
-fn gib(bytes: u64) -> String {
-    if bytes >= 1 << 30 {
-        format!("{:.1} GiB", bytes as f64 / (1u64 << 30) as f64)
-    } else {
-        format!("{:.1} MiB", (bytes as f64 / (1u64 << 20) as f64).max(0.1))
-    }
-}
 
 /// A decoder's complaint in words a person can use: no raw chunk bytes as Rust's
 /// Debug prints them (a PNG's, or one inside an ICO), no control characters.

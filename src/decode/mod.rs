@@ -25,7 +25,7 @@ mod error;
 mod kind;
 mod tiffs;
 
-pub use error::{amount, DecodeError};
+pub use error::DecodeError;
 pub use kind::{kind, DecodedBy, FileKind};
 
 /// Said of a greyscale picture, whoever decodes it.

@@ -11,6 +11,7 @@ mod image;
 mod kernels;
 mod picture;
 mod planes;
+pub mod policy;
 mod run;
 mod scope;
 mod timing;

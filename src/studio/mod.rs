@@ -19,7 +19,7 @@ pub use scope::ScopeView;
 
 use crate::gpu::Method;
 use crate::histogram::{Channels, Spec};
-use crate::policy::{method_for, Asked, Kind};
+use crate::gpu::policy::{method_for, Asked, Kind};
 
 /// Where a view draws: a texture's view, `size` pixels, of the format the view
 /// was made for. The view is placed anew when the size changes.

@@ -12,19 +12,7 @@ use histogram::histogram::MAX_KERNEL_BINS;
 use histogram::{compute_cpu, Histogram, Image, Region, Spec};
 use std::collections::HashMap;
 
-pub const ABOUT: &str = "\
-Times every GPU method on generated pictures (and the IMAGEs given) with timestamp
-queries, each checked against the CPU method, one row a case, in the rows of
-../shared/anchors/cub_hist.cu (bench/compare.py reads both). --bits 16 times the
-deep method on 16-bit pictures of the same kinds. Each case first keeps the GPU
-busy for --warmup-ms: an idle GPU lowers its clocks and takes a while to raise
-them again.";
 
-/// The article's and common video sizes; 1920x1080's pixels as one row and one
-/// column, and 4096x2048's as 16384x512 and 512x16384: the time should not depend
-/// on the shape.
-pub const SIZES: &str =
-    "2448x1505,1920x1080,2073600x1,1x2073600,4096x2048,16384x512,512x16384,3840x2160,8192x8192";
 /// One GPU thread over more pixels than this takes seconds a run.
 const SINGLE_MAX_PIXELS: u64 = 2_100_000;
 

@@ -8,7 +8,7 @@ use clap::{
 };
 use histogram::adjust::Adjustment;
 use histogram::gpu::{ChunkShape, GpuOptions, Method};
-use histogram::policy::Asked;
+use histogram::gpu::policy::Asked;
 use histogram::{hdr, Channels, Region, Spec};
 use std::path::{Path, PathBuf};
 
@@ -70,16 +70,16 @@ pub struct Cli {
 #[derive(Subcommand)]
 pub enum Command {
     /// Sum the outputs of runs over parts of a set (shards) into one total
-    #[command(args_override_self = true, long_about = crate::total::MERGE_ABOUT)]
+    #[command(args_override_self = true, long_about = MERGE_ABOUT)]
     Merge(MergeArgs),
     /// Equalize, CLAHE, auto-levels or Otsu's threshold of an image, written as PNG
     #[command(args_override_self = true, long_about = ADJUST_ABOUT)]
     Adjust(AdjustArgs),
     /// The waveform, RGB parade or vectorscope of each image, as PNG or JSON counts
-    #[command(args_override_self = true, long_about = crate::scope::ABOUT)]
+    #[command(args_override_self = true, long_about = SCOPE_ABOUT)]
     Scope(ScopeArgs),
     /// Every GPU method timed (timestamp queries) and checked against the CPU
-    #[command(args_override_self = true, long_about = crate::bench::ABOUT)]
+    #[command(args_override_self = true, long_about = BENCH_ABOUT)]
     Bench(BenchArgs),
 }
 
@@ -189,6 +189,55 @@ pub struct MergeArgs {
     #[command(flatten)]
     pub output: Output,
 }
+
+const MERGE_ABOUT: &str = "\
+Sums shards: the JSON Lines outputs of runs over parts of a set of images (each
+`histogram --format json ... > SHARD.jsonl`), into one total, as `--total` gives
+for one run over all of them. A shard's per-file lines are summed (a file found
+twice, in one shard or two, is refused: it would count twice; so is a shard given
+twice); a shard with no per-file line gives its total line. Shards counted with
+other --bins are refused; a line that is not a whole histogram is refused with
+its shard and line number, and nothing is printed. A picture that cannot join
+the total (an HDR picture, another depth) is left out and said, as a run with
+--total leaves it out, and so is a shard's last line cut short by an interrupted
+run; the status is then 1.";
+
+const SCOPE_ABOUT: &str = "\
+Writes each image's scope as a PNG (IMAGE's name, then -waveform.png, -parade.png
+or -vectorscope.png, in --out DIR), or with --format json one JSON object per
+image and line. A file that cannot be read is reported on stderr; the others are
+still processed, and the exit status is 1.
+
+waveform: per pixel column, the histogram of its R, G, B and luminance: R, G, B by
+the stored 8-bit value, luminance by the histograms' rule (256 bins); drawn with x
+= column, y = value (0 at the bottom), the luminance in white, graticule at 0, 25,
+50, 75 and 100%. JSON: {\"file\", \"width\", \"height\", \"scope\": \"waveform\",
+\"r\", \"g\", \"b\", \"luminance\"}, each a list of the columns, each 256 counts.
+
+parade: the R, G and B waveforms side by side (JSON: the waveform's counts).
+
+vectorscope: the histogram of chroma on an N x N grid: R', G', B' = stored / 255
+(f32); Y' = 0.2126 R' + 0.7152 G' + 0.0722 B'; Cb = (B' - Y') / 1.8556, Cr = (R' -
+Y') / 1.5748 (BT.709, full range); codes cb = floor(128 + 255 Cb + 0.5), cr
+likewise, clamped to 0..255; column = floor(cb N / 256), row = floor((255 - cr) N
+/ 256): +Cr up, neutral on one cell. Drawn with a circle, the six 75% colour
+bars' targets and the skin-tone line. JSON: {\"file\", \"width\", \"height\",
+\"scope\": \"vectorscope\", \"size\": N, \"counts\"}, N rows (row 0 at the top)
+of N counts.";
+
+const BENCH_ABOUT: &str = "\
+Times every GPU method on generated pictures (and the IMAGEs given) with timestamp
+queries, each checked against the CPU method, one row a case, in the rows of
+../shared/anchors/cub_hist.cu (bench/compare.py reads both). --bits 16 times the
+deep method on 16-bit pictures of the same kinds. Each case first keeps the GPU
+busy for --warmup-ms: an idle GPU lowers its clocks and takes a while to raise
+them again.";
+
+/// The article's and common video sizes; 1920x1080's pixels as one row and one
+/// column, and 4096x2048's as 16384x512 and 512x16384: the time should not depend
+/// on the shape.
+const BENCH_SIZES: &str =
+    "2448x1505,1920x1080,2073600x1,1x2073600,4096x2048,16384x512,512x16384,3840x2160,8192x8192";
 
 const ADJUST_ABOUT: &str = "\
 Writes IN adjusted from its histogram to OUT as PNG (- for standard input or
@@ -359,7 +408,7 @@ pub struct BenchArgs {
     #[arg(long, value_name = "N", default_value = "20", value_parser = at_least_one)]
     pub runs: usize,
     /// The generated pictures' sizes
-    #[arg(long, value_name = "WxH,...", value_delimiter = ',', default_value = crate::bench::SIZES, value_parser = size)]
+    #[arg(long, value_name = "WxH,...", value_delimiter = ',', default_value = BENCH_SIZES, value_parser = size)]
     pub sizes: Vec<(u32, u32)>,
     /// The generated pictures' kinds
     #[arg(long, value_name = "KIND,...", value_delimiter = ',', default_value = "natural,uniform,noise",

@@ -10,28 +10,6 @@ use histogram::scope::{self, Counts, Scope, Style};
 use histogram::{Image, Region};
 use std::path::Path;
 
-pub const ABOUT: &str = "\
-Writes each image's scope as a PNG (IMAGE's name, then -waveform.png, -parade.png
-or -vectorscope.png, in --out DIR), or with --format json one JSON object per
-image and line. A file that cannot be read is reported on stderr; the others are
-still processed, and the exit status is 1.
-
-waveform: per pixel column, the histogram of its R, G, B and luminance: R, G, B by
-the stored 8-bit value, luminance by the histograms' rule (256 bins); drawn with x
-= column, y = value (0 at the bottom), the luminance in white, graticule at 0, 25,
-50, 75 and 100%. JSON: {\"file\", \"width\", \"height\", \"scope\": \"waveform\",
-\"r\", \"g\", \"b\", \"luminance\"}, each a list of the columns, each 256 counts.
-
-parade: the R, G and B waveforms side by side (JSON: the waveform's counts).
-
-vectorscope: the histogram of chroma on an N x N grid: R', G', B' = stored / 255
-(f32); Y' = 0.2126 R' + 0.7152 G' + 0.0722 B'; Cb = (B' - Y') / 1.8556, Cr = (R' -
-Y') / 1.5748 (BT.709, full range); codes cb = floor(128 + 255 Cb + 0.5), cr
-likewise, clamped to 0..255; column = floor(cb N / 256), row = floor((255 - cr) N
-/ 256): +Cr up, neutral on one cell. Drawn with a circle, the six 75% colour
-bars' targets and the skin-tone line. JSON: {\"file\", \"width\", \"height\",
-\"scope\": \"vectorscope\", \"size\": N, \"counts\"}, N rows (row 0 at the top)
-of N counts.";
 
 fn usage_error(message: &str) -> i32 {
     options::usage_error(Some("scope"), message)

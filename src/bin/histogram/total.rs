@@ -11,17 +11,6 @@ use std::collections::{HashMap, HashSet};
 use std::io::BufReader;
 use std::path::{Path, PathBuf};
 
-pub const MERGE_ABOUT: &str = "\
-Sums shards: the JSON Lines outputs of runs over parts of a set of images (each
-`histogram --format json ... > SHARD.jsonl`), into one total, as `--total` gives
-for one run over all of them. A shard's per-file lines are summed (a file found
-twice, in one shard or two, is refused: it would count twice; so is a shard given
-twice); a shard with no per-file line gives its total line. Shards counted with
-other --bins are refused; a line that is not a whole histogram is refused with
-its shard and line number, and nothing is printed. A picture that cannot join
-the total (an HDR picture, another depth) is left out and said, as a run with
---total leaves it out, and so is a shard's last line cut short by an interrupted
-run; the status is then 1.";
 
 /// A line's file, as merge tells files apart: by what it is where the path names
 /// a file here, else by the path as written (a shard from another machine).

@@ -3,7 +3,7 @@
 //! page), so that the same picture and settings get the same method everywhere.
 //! Bad bins are refused once, by `Spec::new`.
 
-use crate::gpu::{Gpu, Method};
+use super::{Gpu, Method};
 use crate::histogram::MAX_KERNEL_BINS;
 use std::time::Duration;
 
