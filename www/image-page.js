@@ -11,7 +11,7 @@
 // the same picture (the fragment page: its compute twin); data-live: a playing
 // video or the camera too, counted by the method every frame (image-live.js).
 import {
-  Picture, GpuContext, cpuHistogram, cpuHistogramSimple, kernelSource, cpuSource, simpleSource, drawingSource,
+  Picture, cpuHistogram, cpuHistogramSimple, kernelSource, cpuSource, simpleSource, drawingSource,
 } from '../pkg/histogram.js';
 import {
   el, setState, errorText, sentence, download, showPicture, nextPaint, timingText, watchDevice, lostText, lostWithin, formatMs, listing, loadWasm, sunsetPicture,
@@ -22,7 +22,7 @@ import { stepDiagram, simulated } from './step-diagram.js';
 import { passTable, publishedBeside } from './pass-times.js';
 import { facts, fillFacts } from './facts.js';
 import { liveChapter } from './image-live.js';
-import { DEFAULT_VIDEO, takeFiles } from './page.js';
+import { DEFAULT_VIDEO, openGpu, takeFiles } from './page.js';
 
 
 const HISTOGRAM_HEIGHT = 100;
@@ -200,13 +200,9 @@ async function imagePage({ method, methods, channels, shape, reruns, draw, besid
 
   let gpu = null;
   if (method !== 'cpu') {
-    try {
-      gpu = await GpuContext.create();
-    } catch (e) {
-      message.append(`This page needs WebGPU, and ${errorText(e)}. `,
-        el('a', { href: 'cpu.html' }, 'The CPU version'), ' works in any browser.');
-      // No empty histograms beside the picture.
-      histograms.hidden = true;
+    // No empty histograms beside the picture.
+    gpu = await openGpu({ message, instead: [el('a', { href: 'cpu.html' }, 'The CPU version'), ' works in any browser.'], hide: [histograms] });
+    if (!gpu) {
       status.textContent = '';
       setState('error');
       return;

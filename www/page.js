@@ -1,8 +1,26 @@
 // The page shell: what every page does the same way, once. The pages say what
-// they show; this takes the files they are given and sizes their canvases.
+// they show; this opens their GPU, takes the files they are given and sizes
+// their canvases.
+import { GpuContext } from '../pkg/histogram.js';
+import { errorText } from './site.js';
 
 /** The project's own video, the video pages' first source. */
 export const DEFAULT_VIDEO = 'media/sunset.webm';
+
+/**
+ * The page's GPU, or null where the browser has none: then `message` says so
+ * ("`who` needs WebGPU, and why.", then `instead`: what works without it) and
+ * `hide` (controls and canvases that cannot work) are hidden.
+ */
+export async function openGpu({ message, who = 'This page', instead = [], hide = [] }) {
+  try {
+    return await GpuContext.create();
+  } catch (e) {
+    message.append(`${who} needs WebGPU, and ${errorText(e)}. `, ...instead);
+    for (const part of hide) part.hidden = true;
+    return null;
+  }
+}
 
 /** Sizes `canvas` to its box in device pixels. */
 export function fitCanvas(canvas) {

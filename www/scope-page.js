@@ -3,14 +3,14 @@
 // page's scope is <main data-scope>: waveform, parade or vectorscope. Sources: the
 // project's own picture, a picture or video picked or dropped, the project's video,
 // the camera (frames.js plays them).
-import { GpuContext, ScopeScreen, scopeSource, scopeLabels } from '../pkg/histogram.js';
+import { ScopeScreen, scopeSource, scopeLabels } from '../pkg/histogram.js';
 import {
   el, setState, errorText, sentence, download, showPicture, nextPaint, formatMs, watchDevice, lostText, stem,
   scopeBox, nameGraticule, listing, loadWasm, sunsetPicture } from './site.js';
 import { readPicture } from './input.js';
 import { liveVideo } from './frames.js';
 import { transport } from './transport.js';
-import { DEFAULT_VIDEO, fitCanvas, takeFiles } from './page.js';
+import { DEFAULT_VIDEO, fitCanvas, openGpu, takeFiles } from './page.js';
 
 // Timed counts of a picture: the median is shown.
 const TIMED_RUNS = 15;
@@ -295,12 +295,13 @@ try {
   nameGraticule(scopeFrame, JSON.parse(scopeLabels(scope, zoom())));
   kernel.textContent = scopeSource(scope);
   drawing.textContent = scopeSource('draw');
-  gpu = await GpuContext.create();
 } catch (e) {
-  showError(`This page needs WebGPU, and ${errorText(e)}. The command line draws the same ${scope}: histogram scope --${scope}.`);
-  // No buttons and empty canvases that cannot work.
-  for (const part of main.querySelectorAll('.controls, .stage')) part.hidden = true;
+  showError(`The page could not start: ${errorText(e)}`);
 }
+// No buttons and empty canvases that cannot work.
+gpu = await openGpu({ message, instead: [`The command line draws the same ${scope}: histogram scope --${scope}.`],
+  hide: main.querySelectorAll('.controls, .stage') });
+if (!gpu) setState('error');
 fitCanvas(scopeCanvas);
 if (gpu) {
   watchDevice(gpu, {

@@ -5,12 +5,12 @@
 // (studio-scopes.js), an HDR picture's exposure (studio-hdr.js). This module
 // holds the source (a picture here, a video through frames.js), composes the views,
 // and keeps what the visitor chose through a new Studio (other bins, a new device).
-import { GpuContext, Studio, kernelSource, studioSource } from '../pkg/histogram.js';
+import { Studio, kernelSource, studioSource } from '../pkg/histogram.js';
 import { el, setState, errorText, sentence, nextPaint, watchDevice, lostText, stem, listing, displayTable, loadWasm, sunsetPicture } from './site.js';
 import { readPicture, colourProfile, lastWay } from './input.js';
 import { liveVideo } from './frames.js';
 import { transport } from './transport.js';
-import { DEFAULT_VIDEO, fitCanvas, takeFiles } from './page.js';
+import { DEFAULT_VIDEO, fitCanvas, openGpu, takeFiles } from './page.js';
 import { panelView } from './studio-panel.js';
 import { regionView, pictureBox } from './studio-region.js';
 import { adjustView } from './studio-adjust.js';
@@ -430,14 +430,12 @@ new ResizeObserver(() => {
 }).observe(pictureCanvas);
 
 showSources();
-try {
-  gpu = await GpuContext.create();
-} catch (e) {
+// Nothing here works without it: no empty canvases and controls that do nothing.
+gpu = await openGpu({ message, who: main.dataset.adjustment ? 'This page' : 'The studio',
+  instead: [el('a', { href: 'cpu.html' }, 'The CPU page'), ' counts pictures in any browser.'],
+  hide: main.querySelectorAll('.studio-grid, .controls') });
+if (!gpu) {
   status.textContent = '';
-  message.append(`${main.dataset.adjustment ? 'This page' : 'The studio'} needs WebGPU, and ${errorText(e)}. `,
-    el('a', { href: 'cpu.html' }, 'The CPU page'), ' counts pictures in any browser.');
-  // Nothing here works without it: no empty canvases and controls that do nothing.
-  for (const part of main.querySelectorAll('.studio-grid, .controls')) part.hidden = true;
   // The CPU steps need no GPU: the equalize chapter still teaches them.
   if (steps) {
     const sunset = await sunsetPicture(960, 600);

@@ -1,8 +1,9 @@
 // The article's part-1 timing table, filled in on this machine.
-import { Picture, GpuContext, cpuHistogram } from '../pkg/histogram.js';
+import { Picture, cpuHistogram } from '../pkg/histogram.js';
 import { adapterDescription, el, setState, errorText, nextPaint, watchDevice, lostText, lostWithin, loadWasm } from './site.js';
 import { readPicture } from './input.js';
 import { articleTimings } from './examples.js';
+import { openGpu } from './page.js';
 
 // Columns in the article's order: its "js" is our CPU method, "pixel/workgroup" atomicAdd.
 const COLUMNS = [
@@ -211,8 +212,8 @@ async function useFile(file) {
 
 try {
   await loadWasm();
-  try {
-    gpu = await GpuContext.create();
+  gpu = await openGpu({ message: machine, instead: ['Only the CPU column can be filled.'] });
+  if (gpu) {
     // How long the table takes, said before it starts, in words true of any
     // machine of its kind.
     machine.textContent = `GPU: ${await adapterDescription()}. ` + (gpu.software
@@ -234,8 +235,6 @@ try {
     how.textContent = `Each GPU method runs once, keeps the GPU busy for ${WARMUP_MS} ms (an idle GPU lowers its clocks), then is timed over ${runsText}; the median is shown. ` + (gpu.timestamps
       ? `GPU columns: the compute pass measured with timestamp queries (rounded by the browser). js: performance.now() around the CPU loop, repeated for at least ${MIN_CPU_MS} ms and averaged.`
       : `This adapter has no timestamp queries: GPU columns are wall-clock times from submit until the bins are back. js: performance.now() around the CPU loop, repeated for at least ${MIN_CPU_MS} ms and averaged.`);
-  } catch (e) {
-    machine.textContent = `No WebGPU here (${errorText(e)}): only the CPU column can be filled.`;
   }
   pictures = SIZES.map(([w, h]) => (KIND ? Picture.bench(KIND, w, h) : Picture.sunset(w, h)));
   picker.addEventListener('change', async () => {

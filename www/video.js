@@ -2,11 +2,11 @@
 // on the GPU (a VideoView over the frames of a Live: src/web/video.rs, live.rs).
 // Sources: the project's own video, a file picked or dropped, or the camera; the
 // frames module (frames.js) plays them.
-import { GpuContext, VideoView, kernelSource, frameSource, importSource, composeSource } from '../pkg/histogram.js';
+import { VideoView, kernelSource, frameSource, importSource, composeSource } from '../pkg/histogram.js';
 import { el, setState, errorText, watchDevice, lostText, listing, loadWasm } from './site.js';
 import { liveVideo, FRAME_PATHS } from './frames.js';
 import { transport } from './transport.js';
-import { DEFAULT_VIDEO, fitCanvas, takeFiles } from './page.js';
+import { DEFAULT_VIDEO, fitCanvas, openGpu, takeFiles } from './page.js';
 
 const main = document.querySelector('main');
 const canvas = document.getElementById('screen');
@@ -129,15 +129,14 @@ try {
   importCode.textContent = importSource();
   composeCode.textContent = composeSource();
   showSource();
-  gpu = await GpuContext.create();
 } catch (e) {
-  playButton.hidden = true;
-  showError(`This page needs WebGPU, and ${errorText(e)}. `);
-  message.append(el('a', { href: 'cpu.html' }, 'The CPU pages'), ' count pictures in any browser.');
-  // No buttons that cannot work.
-  for (const part of main.querySelectorAll('.controls, .transport')) part.hidden = true;
+  showError(`The page could not start: ${errorText(e)}`);
 }
-if (gpu) {
+// No buttons that cannot work.
+gpu = await openGpu({ message, instead: [el('a', { href: 'cpu.html' }, 'The CPU pages'), ' count pictures in any browser.'],
+  hide: [playButton, ...main.querySelectorAll('.controls, .transport')] });
+if (!gpu) setState('error');
+else {
   // A lost device (driver reset, GPU process crash): a new one, and the video plays
   // on; if none can be had, the page says so and offers to try again.
   const device = watchDevice(gpu, {
