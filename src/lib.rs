@@ -19,8 +19,6 @@ pub mod gpu;
 pub mod hdr;
 pub mod histogram;
 pub mod image;
-#[cfg(not(target_arch = "wasm32"))]
-mod jpeg;
 pub mod jpeg_planes;
 pub mod json;
 pub mod layout;

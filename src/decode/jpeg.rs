@@ -1,0 +1,84 @@
+//! JPEG files, natively: decoded by libjpeg-turbo (`turbo`), CMYK by the `image`
+//! crate; a damaged file refused in libjpeg-turbo's words. (In the page the
+//! browser decodes JPEG.)
+
+use super::*;
+
+impl<R: BufRead + Seek> Decoder<R> {
+    /// A JPEG decoded by libjpeg-turbo (src/decode/turbo.rs): the values Pillow, OpenCV
+    /// and the browsers read, bin for bin. CMYK files, which it gives only as
+    /// CMYK, go to the `image` crate's decoder. A file libjpeg-turbo finds damaged
+    /// (cut short, bad entropy data: it fills in what is missing) is refused in its
+    /// words; stray bytes between segments, which lose no pixel, earn a note.
+    pub(super) fn jpeg(mut reader: R, limits: Claims) -> Result<Decoder<R>, DecodeError> {
+        let Claims {
+            max_pixels, budget, ..
+        } = limits;
+        use super::turbo::Jpeg;
+        let mut bytes = Vec::new();
+        reader.read_to_end(&mut bytes).map_err(corrupt)?;
+        let mut jpeg = Jpeg::new().ok_or_else(|| corrupt("libjpeg-turbo did not start"))?;
+        let mut notes = Vec::new();
+        let header = accept_jpeg(jpeg.header(&bytes), &mut notes)?;
+        if header.channels.is_none() {
+            reader.seek(SeekFrom::Start(0)).map_err(corrupt)?;
+            return Decoder::whole(reader, image::ImageFormat::Jpeg, limits);
+        }
+        let channels = Jpeg::samples(&header);
+        let (width, height) = (header.width, header.height);
+        check_size(width, height, max_pixels)?;
+        limits.holds(
+            "JPEG",
+            width,
+            height,
+            width as u64 * height as u64,
+            JPEG_PIXELS_A_BYTE,
+        )?;
+        let size = width as u64 * height as u64 * channels as u64;
+        if size > budget {
+            return Err(DecodeError::NeedsMemory {
+                width,
+                height,
+                format: "JPEG",
+                bytes: size,
+                budget,
+            });
+        }
+        let mut pixels = Vec::new();
+        pixels
+            .try_reserve_exact(size as usize)
+            .map_err(|_| DecodeError::OutOfMemory { bytes: size })?;
+        accept_jpeg(jpeg.decode(&bytes, &header, &mut pixels), &mut notes)?;
+        notes.extend(crate::profile::jpeg_icc(&bytes).map(|icc| Profile::from_icc(icc).note()));
+        let layout = Layout::new(channels, None);
+        let rows = Rows::Whole {
+            bytes: pixels,
+            at: 0,
+        };
+        Ok(Decoder::with(width, height, "JPEG", layout, rows, notes))
+    }
+}
+
+/// What libjpeg-turbo decoded, or why the file is refused: every warning but one
+/// means pixels it filled in itself; stray bytes between segments lose none and
+/// are noted.
+fn accept_jpeg<T>(
+    outcome: super::turbo::Outcome<T>,
+    notes: &mut Vec<String>,
+) -> Result<T, DecodeError> {
+    use super::turbo::Outcome;
+    match outcome {
+        Outcome::Done(v) => Ok(v),
+        Outcome::Warned(v, why) if why.contains("extraneous bytes before marker") => {
+            let note = format!(
+                "libjpeg-turbo warned: {why} (bytes that belong to no segment); every pixel \
+                 was decoded."
+            );
+            if !notes.contains(&note) {
+                notes.push(note);
+            }
+            Ok(v)
+        }
+        Outcome::Warned(_, why) | Outcome::Failed(why) => Err(corrupt(why)),
+    }
+}
