@@ -4,12 +4,12 @@
 
 use crate::decode::Decoder;
 use crate::deep::{self, DeepImage};
+pub use crate::gpu::policy::{method_for, Asked, Kind};
 use crate::gpu::{count_hdr, ChunkShape, Gpu, GpuImage, GpuOptions, Kernels, Method, Run};
 use crate::gpu::{GpuError, RunOptions};
 use crate::hdr::{self, HdrHistogram, HdrImage, HdrStats, Range};
 use crate::histogram;
 use crate::histogram::MAX_KERNEL_BINS;
-pub use crate::gpu::policy::{method_for, Asked, Kind};
 use crate::{compute_cpu, Histogram, Image, Region, Spec};
 use std::io::{BufRead, BufReader, Cursor, Read, Seek};
 use std::path::Path;

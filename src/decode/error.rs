@@ -138,7 +138,6 @@ pub(super) fn png_error(e: png::DecodingError) -> DecodeError {
     corrupt(words)
 }
 
-
 /// A decoder's complaint in words a person can use: no raw chunk bytes as Rust's
 /// Debug prints them (a PNG's, or one inside an ICO), no control characters.
 pub(super) fn corrupt(e: impl fmt::Display) -> DecodeError {

@@ -23,23 +23,23 @@ use std::io::{BufRead, Cursor, Read, Seek, SeekFrom};
 
 mod claims;
 mod error;
-mod ico;
+mod icos;
 #[cfg(not(target_arch = "wasm32"))]
-mod jpeg;
+mod jpegs;
 mod kind;
-mod png;
+mod pngs;
 mod problem;
 mod samples;
 mod tiffs;
 #[cfg(not(target_arch = "wasm32"))]
 mod turbo;
 
-pub use error::DecodeError;
-pub use problem::problem;
 use claims::*;
-use samples::{floats, to_rgba, to_rgba16};
-pub use samples::to_8_bits;
+pub use error::DecodeError;
 pub use kind::{kind, DecodedBy, FileKind};
+pub use problem::problem;
+pub use samples::to_8_bits;
+use samples::{floats, to_rgba, to_rgba16};
 
 /// Said of a greyscale picture, whoever decodes it.
 pub const GREY_NOTE: &str = "Greyscale: R, G and B are each the grey value.";

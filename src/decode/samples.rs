@@ -5,7 +5,12 @@ use super::*;
 
 /// Appends a row of `layout` samples to `out` as RGBA8; says whether any pixel was
 /// translucent. `scratch` holds 16-bit rows rounded to 8 bits.
-pub(super) fn to_rgba(row: &[u8], layout: Layout, scratch: &mut Vec<u8>, out: &mut Vec<u8>) -> bool {
+pub(super) fn to_rgba(
+    row: &[u8],
+    layout: Layout,
+    scratch: &mut Vec<u8>,
+    out: &mut Vec<u8>,
+) -> bool {
     let row = match layout.sixteen {
         // 1, 2 or 4 bits: the 8-bit value each level stands for (255 / (2^bits - 1)
         // is whole), so each lands in the bin its level does.

@@ -17,9 +17,9 @@ pub use panel::PanelView;
 pub use picture::PictureView;
 pub use scope::ScopeView;
 
+use crate::gpu::policy::{method_for, Asked, Kind};
 use crate::gpu::Method;
 use crate::histogram::{Channels, Spec};
-use crate::gpu::policy::{method_for, Asked, Kind};
 
 /// Where a view draws: a texture's view, `size` pixels, of the format the view
 /// was made for. The view is placed anew when the size changes.

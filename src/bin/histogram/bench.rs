@@ -12,7 +12,6 @@ use histogram::histogram::MAX_KERNEL_BINS;
 use histogram::{compute_cpu, Histogram, Image, Region, Spec};
 use std::collections::HashMap;
 
-
 /// One GPU thread over more pixels than this takes seconds a run.
 const SINGLE_MAX_PIXELS: u64 = 2_100_000;
 

@@ -7,8 +7,8 @@ use clap::{
     Arg, ArgAction, ArgMatches, Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum,
 };
 use histogram::adjust::Adjustment;
-use histogram::gpu::{ChunkShape, GpuOptions, Method};
 use histogram::gpu::policy::Asked;
+use histogram::gpu::{ChunkShape, GpuOptions, Method};
 use histogram::{hdr, Channels, Region, Spec};
 use std::path::{Path, PathBuf};
 

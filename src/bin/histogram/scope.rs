@@ -10,7 +10,6 @@ use histogram::scope::{self, Counts, Scope, Style};
 use histogram::{Image, Region};
 use std::path::Path;
 
-
 fn usage_error(message: &str) -> i32 {
     options::usage_error(Some("scope"), message)
 }

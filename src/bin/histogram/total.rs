@@ -11,7 +11,6 @@ use std::collections::{HashMap, HashSet};
 use std::io::BufReader;
 use std::path::{Path, PathBuf};
 
-
 /// A line's file, as merge tells files apart: by what it is where the path names
 /// a file here, else by the path as written (a shard from another machine).
 #[derive(PartialEq, Eq, Hash)]
