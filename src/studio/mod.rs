@@ -5,17 +5,17 @@
 //! The page (src/web/studio) holds the canvases, hands each view its canvas's
 //! current texture, and presents; the native tests hand them offscreen textures.
 
-mod adjust;
+mod adjust_view;
 mod engine;
-mod panel;
-mod picture;
-mod scope;
+mod panel_view;
+mod picture_view;
+mod scope_view;
 
-pub use adjust::AdjustView;
+pub use adjust_view::AdjustView;
 pub use engine::{Frame, LiveFrames, Source, Studio, Targets};
-pub use panel::PanelView;
-pub use picture::PictureView;
-pub use scope::ScopeView;
+pub use panel_view::PanelView;
+pub use picture_view::PictureView;
+pub use scope_view::ScopeView;
 
 use crate::gpu::policy::{method_for, Asked, Kind};
 use crate::gpu::Method;

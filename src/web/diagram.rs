@@ -43,7 +43,7 @@ pub fn simulate(
     slots: u32,
     seed: f64,
 ) -> Result<String, JsError> {
-    let method = super::image::method(method)?;
+    let method = super::chapters::method(method)?;
     let chunk = ChunkShape::parse(chunk)
         .ok_or_else(|| JsError::new(&format!("bad chunk shape '{chunk}'")))?;
     let spec = sim::diagram_spec(channels);

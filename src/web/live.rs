@@ -63,8 +63,8 @@ impl Live {
     ) -> WebResult<Live> {
         let context = gpu.context();
         let spec = super::spec(4, bins)?;
-        let method = method.as_deref().map(super::image::method).transpose()?;
-        let beside = beside.as_deref().map(super::image::method).transpose()?;
+        let method = method.as_deref().map(super::chapters::method).transpose()?;
+        let beside = beside.as_deref().map(super::chapters::method).transpose()?;
         let frames = Frames::new(
             &context.gpu,
             &mut context.kernels.borrow_mut(),

@@ -9,15 +9,15 @@
 
 mod bands;
 mod canvas;
+mod chapters;
 mod diagram;
 mod equalize;
-mod image;
 mod live;
 mod outcome;
 mod pace;
 mod picture;
 mod planes;
-mod scope;
+mod scope_chapters;
 mod studio;
 mod video;
 
@@ -161,7 +161,7 @@ fn spec(channels: u32, num_bins: u32) -> Result<Spec, JsError> {
 struct Context {
     gpu: gpu::Gpu,
     kernels: RefCell<Kernels>,
-    image_pages: image::ImagePages,
+    image_pages: chapters::ImagePages,
     busy: RefCell<bool>,
 }
 

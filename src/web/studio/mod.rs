@@ -6,7 +6,7 @@
 mod adjust;
 
 use super::live::Live;
-use super::scope::{named_scope, scope_frame};
+use super::scope_chapters::{named_scope, scope_frame};
 use super::{
     hdr_outcome, read_outcome, CanvasTarget, Context, GpuContext, HdrState, Picture, WebResult,
 };
@@ -480,7 +480,7 @@ impl Studio {
         let view = scopes
             .get(index)
             .ok_or_else(|| JsError::new("no such scope"))?;
-        Ok(super::scope::json(
+        Ok(super::scope_chapters::json(
             view,
             self.context.clone(),
             file,
@@ -495,7 +495,7 @@ impl Studio {
         let view = scopes
             .get(index)
             .ok_or_else(|| JsError::new("no such scope"))?;
-        Ok(super::scope::png_of(view, self.context.clone()))
+        Ok(super::scope_chapters::png_of(view, self.context.clone()))
     }
 
     /// The histogram of the latest draw, read back: for the statistics, the hover
