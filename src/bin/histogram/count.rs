@@ -274,7 +274,7 @@ struct Counted1 {
 
 /// Counts `files` on `jobs` threads, each file decoded by one worker, which
 /// counts it on the CPU or uploads its bands for the GPU thread and goes on to
-/// the next file (src/count.rs `serve`). Results print in the files' order, a
+/// the next file (src/count/ `serve`). Results print in the files' order, a
 /// whole line at a time, from this thread; a worker runs at most `window` files
 /// ahead of the next to print. The threads have all ended when it returns.
 fn count_all(

@@ -1,0 +1,140 @@
+//! The GPU thread's queue: bands uploaded by the workers, counted in batches of
+//! one submission, within a bound on the bytes in flight.
+
+use super::*;
+
+/// Most bands one submission counts (a batch of the GPU thread's).
+pub(super) const MAX_BATCH: usize = 64;
+
+/// Most bytes of bands uploaded and not yet counted, whatever their number: one
+/// 16-bit band (128 MiB), or sixteen 3-megapixel photos. Till counted, a band is
+/// held on the GPU and, until its submission, in the upload's staging memory too;
+/// on a CPU adapter both are this process's memory (a 522 KB 16-bit PNG of zeros
+/// peaked at 990 MB with every band in flight, docs/DECISIONS.md 34).
+pub(super) const IN_FLIGHT_BYTES: u64 = 192 << 20;
+
+/// Bytes of bands uploaded and not yet counted (`IN_FLIGHT_BYTES`).
+#[derive(Default)]
+pub(super) struct InFlight {
+    pub(super) bytes: Mutex<u64>,
+    pub(super) counted: Condvar,
+}
+
+impl InFlight {
+    /// Waits till `bytes` more fit (or nothing else is in flight), and takes them.
+    pub(super) fn take(&self, bytes: u64) {
+        let mut held = self.bytes.lock().unwrap_or_else(|e| e.into_inner());
+        while *held > 0 && *held + bytes > IN_FLIGHT_BYTES {
+            held = self.counted.wait(held).unwrap_or_else(|e| e.into_inner());
+        }
+        *held += bytes;
+    }
+
+    pub(super) fn give_back(&self, bytes: u64) {
+        *self.bytes.lock().unwrap_or_else(|e| e.into_inner()) -= bytes;
+        self.counted.notify_all();
+    }
+}
+
+/// A band on its way to the GPU thread, and where its counts go.
+pub(super) struct Job {
+    pub(super) image: GpuImage,
+    pub(super) bytes: u64,
+    pub(super) options: RunOptions,
+    pub(super) reply: mpsc::SyncSender<Result<Histogram, String>>,
+}
+
+/// Hands bands to the GPU thread (`Engine::serve`).
+pub struct Queue(pub(super) mpsc::SyncSender<Job>, pub(super) Arc<InFlight>);
+
+impl Queue {
+    /// Uploads `band` (from the calling thread) and queues its count by `method`;
+    /// None for what is counted here instead (an HDR picture's range comes first).
+    pub(super) fn count(
+        &self,
+        gpu: &Gpu,
+        settings: &Settings,
+        method: Method,
+        band: &Band,
+    ) -> Option<mpsc::Receiver<Result<Histogram, String>>> {
+        type Upload<'a> = Box<dyn FnOnce() -> GpuImage + 'a>;
+        let (bytes, upload): (u64, Upload) = match band {
+            Band::Eight(image) => (
+                image.rgba().len() as u64,
+                Box::new(|| GpuImage::upload_for(gpu, image, method.input())),
+            ),
+            Band::Deep(image) => (
+                2 * image.rgba().len() as u64,
+                Box::new(|| GpuImage::upload_deep(gpu, image)),
+            ),
+            Band::Hdr(_) => return None,
+        };
+        self.1.take(bytes);
+        let image = upload();
+        let chunk = settings.chunk.unwrap_or(method.default_shape());
+        let options = RunOptions::new(method, settings.spec).chunk(chunk);
+        let (reply, counts) = mpsc::sync_channel(1);
+        let job = Job {
+            image,
+            bytes,
+            options,
+            reply,
+        };
+        if let Err(mpsc::SendError(job)) = self.0.send(job) {
+            drop(job.image);
+            self.1.give_back(bytes);
+            return None;
+        }
+        Some(counts)
+    }
+}
+
+/// Counts a batch: every band's run in one submission, then each read back.
+pub(super) fn count_batch(gpu: &Gpu, kernels: &mut Kernels, batch: Vec<Job>, in_flight: &InFlight) {
+    let runs: Vec<Result<Run, String>> = batch
+        .iter()
+        .map(|job| Run::new(gpu, kernels, &job.image, job.options).map_err(|e| e.0))
+        .collect();
+    let mut encoder = gpu.device.create_command_encoder(&Default::default());
+    for run in runs.iter().flatten() {
+        run.encode(&mut encoder);
+        run.encode_readback(&mut encoder);
+    }
+    let submitted = pollster::block_on(gpu.scoped(|| gpu.queue.submit([encoder.finish()])));
+    for (job, run) in batch.into_iter().zip(runs) {
+        let counts = match (&submitted, run) {
+            (Err(e), _) => Err(e.0.clone()),
+            (_, Err(e)) => Err(e),
+            (Ok(_), Ok(run)) => pollster::block_on(run.read(gpu))
+                .map(|(histogram, _)| histogram)
+                .map_err(|e| e.0),
+        };
+        // A reader gone (its file failed meanwhile) wants nothing.
+        let _ = job.reply.send(counts);
+        drop(job.image);
+        in_flight.give_back(job.bytes);
+    }
+}
+
+/// A file's count, its GPU bands perhaps still being counted (`Engine::serve`).
+pub struct Deferred {
+    pub(super) settings: Settings,
+    pub(super) counted: Counted,
+    pub(super) used: Option<&'static str>,
+}
+
+impl Deferred {
+    /// The count, once every band is counted.
+    pub fn wait(mut self) -> Result<Count, String> {
+        for pending in std::mem::take(&mut self.counted.pending) {
+            let counts = pending
+                .recv()
+                .map_err(|_| "the GPU stopped before counting it".to_string())??;
+            match &mut self.counted.counts {
+                Counts::Levels(h) => h.add(&counts),
+                Counts::Hdr(_) => unreachable!("HDR pictures are counted at once"),
+            }
+        }
+        Ok(finish(&self.settings, self.counted, self.used))
+    }
+}
