@@ -1,4 +1,4 @@
-//! Scopes on the GPU (src/scope.rs defines them): the waveform and vectorscope
+//! Scopes on the GPU (src/scope/ defines them): the waveform and vectorscope
 //! kernels over an image's textures, ready to run again and again (a video's
 //! frames), and their drawing from the counts without reading them back.
 

@@ -32,7 +32,7 @@ pub fn scope_source(name: &str) -> WebResult<String> {
     Ok(gpu::scope_source(named_scope(name, 256)?))
 }
 
-/// A scope's graticule named (src/scope.rs `graticule_labels`), as JSON:
+/// A scope's graticule named (src/scope/ `graticule_labels`), as JSON:
 /// `[{"text", "x", "y"}, ...]` in the scope's unit square, y down; the
 /// vectorscope's magnified `zoom` times (1 when not given); a waveform's in video
 /// levels with `video_levels` (Y′ as decoded).
