@@ -5,8 +5,8 @@
 
 use super::device::{le_bytes, Gpu, GpuError, Owned};
 use super::grid::{privatized_groups, Limits};
-use super::image::{row_buffers, Steps};
 use super::kernels::{ChunkShape, Kernel, Kernels};
+use super::upload::{row_buffers, Steps};
 use crate::hdr::{HdrHistogram, HdrImage, Range};
 use crate::histogram::{Channels, Spec};
 use crate::image::Region;
@@ -59,7 +59,7 @@ impl<'a> HdrUpload<'a> {
             row_buffers(gpu, "hdr pixels", (row, height), u64::MAX, Limits::of(gpu))
                 .map(|(pixels, first, h)| (pixels.into(), first, h))
                 .collect();
-        let per_slice = (super::image::BAND_BYTES / row).max(1) as u32;
+        let per_slice = (super::upload::BAND_BYTES / row).max(1) as u32;
         let slices = bands
             .iter()
             .enumerate()

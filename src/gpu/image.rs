@@ -2,15 +2,14 @@
 //! packed pixels or of 16-bit samples. Images larger than the device allows are
 //! never truncated: they go up as several textures or buffers (tiles).
 //!
-//! `Upload` sends a picture a band of rows at a time, so a page can answer between
-//! bands while a large one goes up; the whole uploads below are the same bands in
-//! one go.
+//! `Upload` (upload.rs) sends a picture a band of rows at a time, so a page can
+//! answer between bands while a large one goes up; the whole uploads below are the
+//! same bands in one go.
 
-#[cfg(target_arch = "wasm32")]
-use super::device::extent;
 use super::device::{le_bytes, Gpu, GpuError, Owned};
 use super::grid::{packed_groups, Limits, DEEP_GROUP_PIXELS};
 use super::kernels::Input;
+use super::upload::{row_buffers, Upload};
 use crate::deep::DeepImage;
 use crate::image::{Image, Region};
 use wgpu::util::DeviceExt;
@@ -28,14 +27,19 @@ pub(super) enum TileData {
 pub(super) struct Tile {
     pub(super) data: TileData,
     /// Where the tile's first pixel sits in the image (for an image in its own layout).
-    origin: [u32; 2],
-    width: u32,
-    height: u32,
+    pub(super) origin: [u32; 2],
+    pub(super) width: u32,
+    pub(super) height: u32,
 }
 
 /// Empty textures of `usage` covering `size`, in tiles of at most `max_texture` a
 /// side.
-fn tiled(gpu: &Gpu, size: (u32, u32), max_texture: u32, usage: wgpu::TextureUsages) -> Vec<Tile> {
+pub(super) fn tiled(
+    gpu: &Gpu,
+    size: (u32, u32),
+    max_texture: u32,
+    usage: wgpu::TextureUsages,
+) -> Vec<Tile> {
     let mut tiles = Vec::new();
     for y in (0..size.1).step_by(max_texture as usize) {
         for x in (0..size.0).step_by(max_texture as usize) {
@@ -57,7 +61,7 @@ fn tiled(gpu: &Gpu, size: (u32, u32), max_texture: u32, usage: wgpu::TextureUsag
 
 impl Tile {
     /// The tile's texture (a tile made by `tiled`).
-    fn texture(&self) -> &wgpu::Texture {
+    pub(super) fn texture(&self) -> &wgpu::Texture {
         match &self.data {
             TileData::Texture {
                 _texture: Some(texture),
@@ -354,7 +358,11 @@ impl GpuImage {
 
     /// The tiles that rows `y..y + rows` cross: each with the first of those rows
     /// in it (from its top) and how many.
-    fn tiles_across(&self, y: u32, rows: u32) -> impl Iterator<Item = (&Tile, u32, u32)> {
+    pub(super) fn tiles_across(
+        &self,
+        y: u32,
+        rows: u32,
+    ) -> impl Iterator<Item = (&Tile, u32, u32)> {
         self.tiles.iter().filter_map(move |t| {
             let top = y.max(t.origin[1]);
             let bottom = (y + rows).min(t.origin[1] + t.height);
@@ -492,181 +500,4 @@ pub(super) struct Part {
     pub origin: [u32; 2],
     pub size: [u32; 2],
     pub at: [u32; 2],
-}
-
-/// The most bytes one step of an upload sends: a few milliseconds of copying (8
-/// MB took a step past 50 ms now and then in Chromium on SwiftShader).
-pub(super) const BAND_BYTES: u64 = 4 << 20;
-
-/// Work done a step at a time (an upload of a band of rows), so that a page can
-/// answer between steps.
-pub trait Steps {
-    /// Does the next step; false once there is none left.
-    fn step(&mut self, gpu: &Gpu) -> bool;
-    /// The share of the steps done, 0 to 1.
-    fn fraction(&self) -> f64;
-}
-
-/// Where an upload's rows come from.
-enum Source<'a> {
-    /// RGBA8 pixels in memory, to textures in the image's own layout.
-    Rgba(&'a Image),
-    /// 16-bit samples in memory, to storage buffers of whole rows.
-    Deep(&'a DeepImage),
-    /// The browser's decode, to textures (copyExternalImageToTexture).
-    #[cfg(target_arch = "wasm32")]
-    Bitmap(&'a web_sys::ImageBitmap),
-}
-
-/// A picture going up to the GPU a band of rows at a time (`step`), each at most
-/// `BAND_BYTES`: a page calls `step` between turns of its event loop, so that a
-/// large picture never holds it up (a 24-megapixel picture is 96 MB of RGBA8, and
-/// one copy of it took the page 70 ms to 1.1 s). Natively, or for a small picture,
-/// `run` takes every step at once.
-pub struct Upload<'a> {
-    image: GpuImage,
-    source: Source<'a>,
-    /// Rows a band, and the rows sent so far.
-    band: u32,
-    sent: u32,
-}
-
-impl<'a> Upload<'a> {
-    /// `image` to textures of the device's largest size, in its own layout.
-    pub fn as_is(gpu: &Gpu, image: &'a Image) -> Upload<'a> {
-        Upload::as_is_with(gpu, image, Limits::of(gpu).max_texture)
-    }
-
-    /// The same in tiles of at most `max_texture` pixels a side.
-    pub fn as_is_with(gpu: &Gpu, image: &'a Image, max_texture: u32) -> Upload<'a> {
-        let size = (image.width(), image.height());
-        let target = GpuImage::textures(gpu, size, max_texture);
-        Upload::of(target, Source::Rgba(image), 4)
-    }
-
-    /// A 16-bit picture's samples as stored, into storage buffers of whole rows, each
-    /// within one binding and its workgroups' 16-bit counts (`deep_groups`).
-    pub fn deep(gpu: &Gpu, image: &'a DeepImage) -> Upload<'a> {
-        Upload::deep_with(gpu, image, Limits::of(gpu))
-    }
-
-    /// The same within `limits` (tests shrink them to force several buffers).
-    pub fn deep_with(gpu: &Gpu, image: &'a DeepImage, limits: Limits) -> Upload<'a> {
-        let size = (image.width(), image.height());
-        let target = GpuImage::deep_buffers(gpu, size, image.max_value(), limits);
-        Upload::of(target, Source::Deep(image), 8)
-    }
-
-    /// The browser's decode of a file, from its bitmap straight into textures.
-    #[cfg(target_arch = "wasm32")]
-    pub fn bitmap(gpu: &Gpu, bitmap: &'a web_sys::ImageBitmap) -> Upload<'a> {
-        // copyExternalImageToTexture writes through a render target.
-        let usage = wgpu::TextureUsages::TEXTURE_BINDING
-            | wgpu::TextureUsages::COPY_DST
-            | wgpu::TextureUsages::RENDER_ATTACHMENT;
-        let size = (bitmap.width(), bitmap.height());
-        let tiles = tiled(gpu, size, Limits::of(gpu).max_texture, usage);
-        let target = GpuImage {
-            width: size.0,
-            height: size.1,
-            tiles,
-            reshaped: None,
-            samples: None,
-        };
-        Upload::of(target, Source::Bitmap(bitmap), 4)
-    }
-
-    fn of(image: GpuImage, source: Source<'a>, pixel_bytes: u64) -> Upload<'a> {
-        let band = (BAND_BYTES / (image.width as u64 * pixel_bytes)).clamp(1, image.height as u64);
-        Upload {
-            image,
-            source,
-            band: band as u32,
-            sent: 0,
-        }
-    }
-
-    /// The image, once every band is sent.
-    pub fn finish(self) -> GpuImage {
-        debug_assert_eq!(self.sent, self.image.height, "every band sent");
-        self.image
-    }
-
-    /// Every band at once.
-    pub fn run(mut self, gpu: &Gpu) -> GpuImage {
-        while self.step(gpu) {}
-        self.finish()
-    }
-}
-
-impl Steps for Upload<'_> {
-    fn step(&mut self, gpu: &Gpu) -> bool {
-        let (y, width) = (self.sent, self.image.width as usize);
-        let rows = self.band.min(self.image.height - y);
-        if rows == 0 {
-            return false;
-        }
-        self.sent += rows;
-        let within = |all: usize| y as usize * width * all..(y + rows) as usize * width * all;
-        match self.source {
-            Source::Rgba(image) => self.image.write_rgba(gpu, y, &image.rgba()[within(4)]),
-            Source::Deep(image) => self.image.write_deep(gpu, y, &image.rgba()[within(4)]),
-            #[cfg(target_arch = "wasm32")]
-            Source::Bitmap(bitmap) => {
-                for (tile, top, n) in self.image.tiles_across(y, rows) {
-                    gpu.queue.copy_external_image_to_texture(
-                        &wgpu::CopyExternalImageSourceInfo {
-                            source: wgpu::ExternalImageSource::ImageBitmap(bitmap.clone()),
-                            origin: wgpu::Origin2d {
-                                x: tile.origin[0],
-                                y: tile.origin[1] + top,
-                            },
-                            flip_y: false,
-                        },
-                        wgpu::CopyExternalImageDestInfo {
-                            texture: tile.texture(),
-                            mip_level: 0,
-                            origin: wgpu::Origin3d { x: 0, y: top, z: 0 },
-                            aspect: wgpu::TextureAspect::All,
-                            color_space: wgpu::PredefinedColorSpace::Srgb,
-                            // The bitmap was made with premultiplyAlpha "none": kept straight.
-                            premultiplied_alpha: false,
-                        },
-                        extent((tile.width, n)),
-                    )
-                }
-            }
-        }
-        self.sent < self.image.height
-    }
-
-    fn fraction(&self) -> f64 {
-        self.sent as f64 / self.image.height.max(1) as f64
-    }
-}
-
-/// Storage buffers of whole rows for a picture of `height` rows of `row_bytes`:
-/// as many rows a buffer as one binding holds and `max_rows` allows (at least
-/// one), the last buffer the rest, each padded to whole 16 bytes (the packed
-/// kernel reads quads). Each with its first row and its rows.
-pub(super) fn row_buffers<'a>(
-    gpu: &'a Gpu,
-    label: &'static str,
-    (row_bytes, height): (u64, u32),
-    max_rows: u64,
-    limits: Limits,
-) -> impl Iterator<Item = (wgpu::Buffer, u32, u32)> + 'a {
-    // Padded, a buffer still fits: at most the binding's size rounded down to 16.
-    let by_binding = limits.max_chunk_bytes / 16 * 16 / row_bytes;
-    let rows = by_binding.min(max_rows).clamp(1, height as u64) as u32;
-    (0..height).step_by(rows as usize).map(move |y| {
-        let h = rows.min(height - y);
-        let buffer = gpu.device.create_buffer(&wgpu::BufferDescriptor {
-            label: Some(label),
-            size: (h as u64 * row_bytes).div_ceil(16) * 16,
-            usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST,
-            mapped_at_creation: false,
-        });
-        (buffer, y, h)
-    })
 }

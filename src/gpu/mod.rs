@@ -15,6 +15,7 @@ pub mod policy;
 mod run;
 mod scope;
 mod timing;
+mod upload;
 mod video;
 
 pub use adjust::{
@@ -27,13 +28,14 @@ pub use draw::{
 };
 pub use grid::{packed_groups, privatized_groups, Limits};
 pub use hdr::{count_hdr, HdrCount, HdrSamples, HdrUpload};
-pub use image::{GpuImage, Steps, Upload};
+pub use image::GpuImage;
 pub use kernels::{with_constants, ChunkShape, Input, Kernel, Kernels, Method, DEEP_PRIVATE_BINS};
 pub use picture::{picture_source, FramePainter, Look};
 pub use planes::{PlaneBytes, PlanesUpload};
 pub use run::{Dispatched, Run, RunOptions};
 pub use scope::{scope_draw_source, scope_source, Readout, ScopeCount, ScopeKernel, ScopePainter};
 pub use timing::{keep_busy, pass_ms, PassTimer, Timing};
+pub use upload::{Steps, Upload};
 pub use video::{
     colour_matrix, frame_pass_source, yuv_to_rgb, FrameConverter, FrameFormat, PixelLayout,
 };

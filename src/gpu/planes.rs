@@ -4,7 +4,8 @@
 //! a bitmap.
 
 use super::device::{compute_pipeline, Gpu, GpuError, Owned};
-use super::image::{GpuImage, Steps, BAND_BYTES};
+use super::image::GpuImage;
+use super::upload::{Steps, BAND_BYTES};
 use crate::jpeg_planes::PlaneLayout;
 use wgpu::util::DeviceExt;
 
