@@ -15,10 +15,12 @@ mod equalize;
 mod live;
 mod outcome;
 mod pace;
+mod parts;
 mod picture;
 mod planes;
 mod scope_chapters;
 mod studio;
+mod sunset;
 mod video;
 
 use canvas::CanvasTarget;
