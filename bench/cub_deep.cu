@@ -7,7 +7,7 @@
 // ours is floor(s * N / 65535); the times do not depend on it, and each channel's
 // counts are checked to add up to the pixels.
 // Usage: cub_deep FILE.rgba16:WxH:NAME ...  (raw little-endian RGBA16, as
-//   examples/deep_image.rs writes the pictures of `histogram bench --bits 16`)
+//   bench/probes/deep_image.rs writes the pictures of `histogram bench --bits 16`)
 // Build: nvcc -O3 -arch=sm_90 -I ../shared/anchors -o cub_deep cub_deep.cu
 #define main anchor_main
 #include "cub_hist.cu"

@@ -11,7 +11,7 @@
 // the studio is also timed with each `?decode=` way named (www/input.js: bitmap,
 // pixels, planes), beside its default.
 // Usage: node bench/decode.mjs [--rounds N] [--before DIR] [--ways a,b] FILE...   (after `make dist tools`)
-// With no FILE, the 15- and 24-megapixel JPEGs of examples/large.rs, made in a
+// With no FILE, the 15- and 24-megapixel JPEGs of tests/fixtures/large.rs, made in a
 // temporary folder. ENGINE=firefox for Firefox.
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

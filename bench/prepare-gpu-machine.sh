@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Prepares what bench/gpu-machine.sh needs on the GPU machine: the release binary,
 # the CUB benchmark and the photos (a real one, and the same scaled to 8192x8192 by
-# bench/gpu-browser/prepare.sh) in .device/, examples/packed_parts and scope_parts beside them, and
+# bench/gpu-browser/prepare.sh) in .device/, bench/probes/packed_parts and scope_parts beside them, and
 # Debian's Vulkan loader debs in .gl/ (all git-ignored; the device tool carries them).
 set -euo pipefail
 cd "$(dirname "$0")/.."

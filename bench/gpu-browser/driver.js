@@ -42,7 +42,7 @@
 //                                        the drop) and LONG (each long task,
 //                                        start+duration on that clock)
 //   VARIANT name groups median_us sum    a scope kernel's variant from
-//                                        examples/scope_parts.rs (DUMP=, in
+//                                        bench/probes/scope_parts.rs (DUMP=, in
 //                                        bench/variants/), in raw WebGPU over the
 //                                        4K photo: the same WGSL timed natively
 //                                        (sum: the counts' total, or - unchecked)
@@ -536,7 +536,7 @@ ${sum.slice(to)}`,
   device.destroy();
 }
 
-// The variants examples/scope_parts.rs wrote (DUMP=DIR, copied to bench/variants/
+// The variants bench/probes/scope_parts.rs wrote (DUMP=DIR, copied to bench/variants/
 // by run.sh), each over the 4K photo's pixels in a texture as the site uploads
 // them, timed with timestamp queries as scope_parts times them natively.
 async function variants() {

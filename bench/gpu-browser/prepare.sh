@@ -2,7 +2,7 @@
 # Makes .site-media/ (git-ignored), what bench/gpu-browser/run.sh carries beside the
 # built site: the project's own sunset video scaled up to 1080p and 4K H.264 (what
 # a visitor's large videos are), the chevanon photo scaled to 8192x8192 (the
-# largest image the site takes), 15- and 24-megapixel JPEGs (examples/large.rs),
+# largest image the site takes), 15- and 24-megapixel JPEGs (tests/fixtures/large.rs),
 # and DejaVu fonts (the GPU machine has none).
 # Needs ffmpeg and fonts-dejavu-core (apt), and `make tools`.
 set -euo pipefail
@@ -19,7 +19,7 @@ done
   -c:v libx264 -preset veryfast -crf 22 -pix_fmt yuv420p -an $m/sunset-3840x2160-60.mp4
 [ -f $m/photo-8192x8192.jpg ] || ffmpeg -v error -i ../shared/media/pexels-chevanon-photography-1108099.jpg \
   -vf "scale=8192:8192:flags=bicubic" -q:v 3 $m/photo-8192x8192.jpg
-# The 15- and 24-megapixel photos the decode is measured on (examples/large.rs).
+# The 15- and 24-megapixel photos the decode is measured on (tests/fixtures/large.rs).
 [ -f $m/photo-6000x4000.jpg ] || { d=$(mktemp -d); target/release/examples/large "$d" &&
   cp "$d"/photo-*.jpg $m/; rm -rf "$d"; }
 cp /usr/share/fonts/truetype/dejavu/DejaVuSans{,-Bold,Mono}.ttf $m/fonts/

@@ -37,7 +37,7 @@ rm -rf $site && mkdir -p $site/bench && cp -r dist/. $site/ && cp bench/gpu-brow
 # Another build of the site (a `make dist` of the commit before a change), if
 # carried as .before/: served at before/, for driver.js's builds=site,before.
 [ -d .before ] && cp -r .before $site/before
-# Scope kernel variants (examples/scope_parts.rs DUMP=.device/variants), if carried.
+# Scope kernel variants (bench/probes/scope_parts.rs DUMP=.device/variants), if carried.
 [ -d .device/variants ] && cp -r .device/variants $site/bench/
 # The scopes' 4K frame (driver.js and `histogram scope` below): the photo of
 # prepare-gpu-machine.sh, scaled as bench/scopes-gpu.sh scales it.

@@ -126,7 +126,7 @@ pub(super) fn band_size(
     match method {
         // One invocation loops over the rows, their pixels and the channels. On
         // llvmpipe a luminance band of 65400 pixels in 218 rows lost counts where
-        // one of 39900 did not (examples/probe_loops.rs): the loops' iterations
+        // one of 39900 did not (bench/probes/probe_loops.rs): the loops' iterations
         // count together, so they share the budget.
         Method::Single => rows(loops / (spec.channels.count() as u64 + 1)),
         Method::Race | Method::Atomic => (

@@ -290,7 +290,7 @@ export function cliRows(path, channels) {
 }
 
 /**
- * Image files of every kind the pages must read exactly (examples/fixtures.rs), in a
+ * Image files of every kind the pages must read exactly (tests/fixtures/files.rs), in a
  * fresh folder, plus a lossless AVIF of the translucent one (a format only the
  * browser decodes here). `rows(name, channels)` is a file's histogram computed from
  * the pixels it was made from, not from any decoding of it.
@@ -328,7 +328,7 @@ export function makeJpegFixtures() {
   };
 }
 
-/** Large pictures (examples/large.rs: 24-megapixel JPEGs, a 16-bit TIFF, an EXR) in a fresh folder. */
+/** Large pictures (tests/fixtures/large.rs: 24-megapixel JPEGs, a 16-bit TIFF, an EXR) in a fresh folder. */
 export function makeLargePictures() {
   const dir = mkdtempSync(join(tmpdir(), 'histogram-large-'));
   execFileSync(join(repo, 'target/release/examples/large'), [dir]);

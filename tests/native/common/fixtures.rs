@@ -1,6 +1,6 @@
 //! Image files of every kind the decoder must read exactly, made from pixels chosen
 //! here, so a test knows each file's stored values without decoding it. Used by the
-//! native tests and, through `examples/fixtures.rs`, by the browser tests.
+//! native tests and, through `tests/fixtures/files.rs`, by the browser tests.
 //!
 //! Every file is lossless; `pixels` is the straight RGBA8 the file stores (16-bit
 //! samples as their nearest 8-bit value, computed here in floating point).

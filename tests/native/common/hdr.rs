@@ -1,6 +1,6 @@
 //! HDR test files (OpenEXR and Radiance .hdr) written from samples kept here:
 //! every power of two from 2^-20 to 2^20, zeros, negatives, NaN and infinities,
-//! one pixel, odd sizes. Used by tests/native/hdr.rs and, through `examples/fixtures.rs`,
+//! one pixel, odd sizes. Used by tests/native/hdr.rs and, through `tests/fixtures/files.rs`,
 //! by the browser tests (which compare the studio with the command line on them).
 
 use std::io::Cursor;

@@ -68,7 +68,7 @@ use histogram::scope::{self, Counts, Scope, LEVELS};
 use histogram::{Image, Spec};
 use wgpu::util::DeviceExt;
 
-const WAVEFORM: &str = include_str!("../shaders/waveform.wgsl");
+const WAVEFORM: &str = include_str!("../../shaders/waveform.wgsl");
 /// The site kernel's loop over its rows (4 loaded, then counted).
 const KERNEL_LOOP: &str = "    var y = segment * rows;
     for (; y + 4u <= end; y += 4u) {
@@ -85,7 +85,7 @@ const KERNEL_LOOP: &str = "    var y = segment * rows;
       countPixel(local, rgb8(textureLoad(ourTexture, band.origin + vec2u(x, y), 0)));
     }
 ";
-const VECTORSCOPE: &str = include_str!("../shaders/vectorscope.wgsl");
+const VECTORSCOPE: &str = include_str!("../../shaders/vectorscope.wgsl");
 const RUNS: usize = 30;
 
 /// `text` with `from` replaced, which must be there: a variant that silently kept
@@ -877,7 +877,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         })
         .collect();
     println!(
-        "# examples/scope_parts.rs: {} ({:?}), median of {RUNS} runs after 300 or 50 ms busy, us",
+        "# bench/probes/scope_parts.rs: {} ({:?}), median of {RUNS} runs after 300 or 50 ms busy, us",
         gpu.info.name, gpu.info.backend
     );
     let queries = device.create_query_set(&wgpu::QuerySetDescriptor {

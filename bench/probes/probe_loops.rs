@@ -5,7 +5,7 @@
 //!
 //!     cargo run --release --example probe_loops   (on lavapipe)
 
-#[path = "../tests/native/common/mod.rs"]
+#[path = "../../tests/native/common/mod.rs"]
 mod common;
 
 use histogram::gpu::{GpuImage, Kernels, Limits, Method, Run, RunOptions};

@@ -23,7 +23,7 @@ use histogram::gpu::{packed_groups, with_constants, ChunkShape, Gpu, Limits};
 use histogram::{compute_cpu, Image, Spec};
 use wgpu::util::DeviceExt;
 
-const PACKED: &str = include_str!("../shaders/packed.wgsl");
+const PACKED: &str = include_str!("../../shaders/packed.wgsl");
 const RUNS: usize = 30;
 
 /// `text` with `from` replaced, which must be there: a variant that silently kept
@@ -232,7 +232,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let fold = pipeline("fold", FOLD, None);
 
     println!(
-        "# examples/packed_parts.rs: {} ({:?}), 4 channels x 256 bins, median of {RUNS} runs after 300 or 50 ms busy, us",
+        "# bench/probes/packed_parts.rs: {} ({:?}), 4 channels x 256 bins, median of {RUNS} runs after 300 or 50 ms busy, us",
         gpu.info.name, gpu.info.backend
     );
     print!("{:<10} {:<8}", "size", "image");
