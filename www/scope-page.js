@@ -290,16 +290,19 @@ setInterval(() => {
   if (source?.kind === 'video') timing.textContent = `${fps} frames a second, each counted and drawn on the GPU.`;
 }, 1000);
 
+let started = true;
 try {
   await loadWasm();
   nameGraticule(scopeFrame, JSON.parse(scopeLabels(scope, zoom())));
   kernel.textContent = scopeSource(scope);
   drawing.textContent = scopeSource('draw');
 } catch (e) {
+  started = false;
   showError(`The page could not start: ${errorText(e)}`);
 }
 // No buttons and empty canvases that cannot work.
-gpu = await openGpu({ message, instead: [`The command line draws the same ${scope}: histogram scope --${scope}.`],
+// Without its wasm the page has said why already.
+gpu = !started ? null : await openGpu({ message, instead: [`The command line draws the same ${scope}: histogram scope --${scope}.`],
   hide: main.querySelectorAll('.controls, .stage') });
 if (!gpu) setState('error');
 fitCanvas(scopeCanvas);

@@ -123,6 +123,7 @@ document.querySelector('.video-stage').after(controls.element, sourceControls, m
 canvas.addEventListener('click', () => live.toggle());
 new ResizeObserver(() => { fitCanvas(canvas); live.render(true); }).observe(canvas);
 
+let started = true;
 try {
   await loadWasm();
   frameCode.textContent = frameSource();
@@ -130,11 +131,13 @@ try {
   composeCode.textContent = composeSource();
   showSource();
 } catch (e) {
+  started = false;
   showError(`The page could not start: ${errorText(e)}`);
 }
-// No buttons that cannot work.
-gpu = await openGpu({ message, instead: [el('a', { href: 'cpu.html' }, 'The CPU pages'), ' count pictures in any browser.'],
-  hide: [playButton, ...main.querySelectorAll('.controls, .transport')] });
+// No buttons that cannot work, no empty stage.
+// Without its wasm the page has said why already.
+gpu = !started ? null : await openGpu({ message, instead: [el('a', { href: 'cpu.html' }, 'The CPU pages'), ' count pictures in any browser.'],
+  hide: [playButton, ...main.querySelectorAll('.video-stage, .controls, .transport')] });
 if (!gpu) setState('error');
 else {
   // A lost device (driver reset, GPU process crash): a new one, and the video plays

@@ -5,8 +5,9 @@
 
 use super::device::{le_bytes, Gpu, GpuError, Owned};
 use super::grid::{privatized_groups, Limits};
+use super::image::row_buffers;
 use super::kernels::{ChunkShape, Kernel, Kernels};
-use super::upload::{row_buffers, Steps};
+use super::upload::Steps;
 use crate::hdr::{HdrHistogram, HdrImage, Range};
 use crate::histogram::{Channels, Spec};
 use crate::image::Region;

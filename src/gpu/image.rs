@@ -9,7 +9,6 @@
 use super::device::{le_bytes, Gpu, GpuError, Owned};
 use super::grid::{packed_groups, Limits, DEEP_GROUP_PIXELS};
 use super::kernels::Input;
-use super::upload::{row_buffers, Upload};
 use crate::deep::DeepImage;
 use crate::image::{Image, Region};
 use wgpu::util::DeviceExt;
@@ -106,40 +105,9 @@ impl GpuImage {
         }
     }
 
-    pub fn upload(gpu: &Gpu, image: &Image) -> GpuImage {
-        GpuImage::upload_with(gpu, image, Limits::of(gpu).max_texture)
-    }
-
-    /// Uploads in tiles of at most `max_texture` pixels a side.
-    ///
-    /// A thin image (narrower than a 256-pixel row of invocations, or shorter than
-    /// 16 rows) is laid out as a near-square block of the same pixels instead: the
-    /// same bytes read with another row length, plus the few left over as one more
-    /// row. A histogram does not depend on where pixels sit, and every kernel then
-    /// gets work of the same shape whatever the image's (a 1x100000 strip would
-    /// leave 255 of every 256 invocations of a row-shaped workgroup idle).
-    pub fn upload_with(gpu: &Gpu, image: &Image, max_texture: u32) -> GpuImage {
-        if image.width() < 256 || image.height() < 16 {
-            GpuImage::upload_thin(gpu, image, max_texture)
-        } else {
-            Upload::as_is_with(gpu, image, max_texture).run(gpu)
-        }
-    }
-
-    /// Uploads in the image's own layout, however thin: for counting regions of it,
-    /// and for scopes, whose columns are the image's.
-    pub fn upload_as_is(gpu: &Gpu, image: &Image) -> GpuImage {
-        Upload::as_is(gpu, image).run(gpu)
-    }
-
-    /// The same in tiles of at most `max_texture` pixels a side (tests force tiles).
-    pub fn upload_as_is_with(gpu: &Gpu, image: &Image, max_texture: u32) -> GpuImage {
-        Upload::as_is_with(gpu, image, max_texture).run(gpu)
-    }
-
     /// A thin image laid out anew (`upload_with`): rows of a near-square block, and
     /// the pixels left over as one more row.
-    fn upload_thin(gpu: &Gpu, image: &Image, max_texture: u32) -> GpuImage {
+    pub(super) fn upload_thin(gpu: &Gpu, image: &Image, max_texture: u32) -> GpuImage {
         let pixels = image.pixel_count();
         let side = ((pixels as f64).sqrt().ceil() as u64).div_ceil(256) * 256;
         let rows_of = side.min(pixels).min(max_texture as u64) as u32;
@@ -178,13 +146,6 @@ impl GpuImage {
         }
     }
 
-    /// A picture the browser decoded, copied from its `ImageBitmap` straight into
-    /// textures (tiles of the device's largest), never through wasm memory.
-    #[cfg(target_arch = "wasm32")]
-    pub fn from_bitmap(gpu: &Gpu, bitmap: &web_sys::ImageBitmap) -> GpuImage {
-        Upload::bitmap(gpu, bitmap).run(gpu)
-    }
-
     /// Uploads for `input`: textures, or packed pixels in buffers.
     pub fn upload_for(gpu: &Gpu, image: &Image, input: Input) -> GpuImage {
         match input {
@@ -198,11 +159,6 @@ impl GpuImage {
     /// each within one binding (`Method::Deep` reads them).
     pub fn upload_deep(gpu: &Gpu, image: &DeepImage) -> GpuImage {
         GpuImage::upload_deep_with(gpu, image, Limits::of(gpu))
-    }
-
-    /// The same within `limits` (tests shrink them to force several buffers).
-    pub fn upload_deep_with(gpu: &Gpu, image: &DeepImage, limits: Limits) -> GpuImage {
-        Upload::deep_with(gpu, image, limits).run(gpu)
     }
 
     /// Uploads the pixels into storage buffers of whole rows, padded to whole 16-byte
@@ -500,4 +456,30 @@ pub(super) struct Part {
     pub origin: [u32; 2],
     pub size: [u32; 2],
     pub at: [u32; 2],
+}
+
+/// Storage buffers of whole rows for a picture of `height` rows of `row_bytes`:
+/// as many rows a buffer as one binding holds and `max_rows` allows (at least
+/// one), the last buffer the rest, each padded to whole 16 bytes (the packed
+/// kernel reads quads). Each with its first row and its rows.
+pub(super) fn row_buffers<'a>(
+    gpu: &'a Gpu,
+    label: &'static str,
+    (row_bytes, height): (u64, u32),
+    max_rows: u64,
+    limits: Limits,
+) -> impl Iterator<Item = (wgpu::Buffer, u32, u32)> + 'a {
+    // Padded, a buffer still fits: at most the binding's size rounded down to 16.
+    let by_binding = limits.max_chunk_bytes / 16 * 16 / row_bytes;
+    let rows = by_binding.min(max_rows).clamp(1, height as u64) as u32;
+    (0..height).step_by(rows as usize).map(move |y| {
+        let h = rows.min(height - y);
+        let buffer = gpu.device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some(label),
+            size: (h as u64 * row_bytes).div_ceil(16) * 16,
+            usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
+        });
+        (buffer, y, h)
+    })
 }

@@ -161,28 +161,48 @@ impl Steps for Upload<'_> {
     }
 }
 
-/// Storage buffers of whole rows for a picture of `height` rows of `row_bytes`:
-/// as many rows a buffer as one binding holds and `max_rows` allows (at least
-/// one), the last buffer the rest, each padded to whole 16 bytes (the packed
-/// kernel reads quads). Each with its first row and its rows.
-pub(super) fn row_buffers<'a>(
-    gpu: &'a Gpu,
-    label: &'static str,
-    (row_bytes, height): (u64, u32),
-    max_rows: u64,
-    limits: Limits,
-) -> impl Iterator<Item = (wgpu::Buffer, u32, u32)> + 'a {
-    // Padded, a buffer still fits: at most the binding's size rounded down to 16.
-    let by_binding = limits.max_chunk_bytes / 16 * 16 / row_bytes;
-    let rows = by_binding.min(max_rows).clamp(1, height as u64) as u32;
-    (0..height).step_by(rows as usize).map(move |y| {
-        let h = rows.min(height - y);
-        let buffer = gpu.device.create_buffer(&wgpu::BufferDescriptor {
-            label: Some(label),
-            size: (h as u64 * row_bytes).div_ceil(16) * 16,
-            usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST,
-            mapped_at_creation: false,
-        });
-        (buffer, y, h)
-    })
+/// The whole uploads: every band at once.
+impl GpuImage {
+    pub fn upload(gpu: &Gpu, image: &Image) -> GpuImage {
+        GpuImage::upload_with(gpu, image, Limits::of(gpu).max_texture)
+    }
+
+    /// Uploads in tiles of at most `max_texture` pixels a side.
+    ///
+    /// A thin image (narrower than a 256-pixel row of invocations, or shorter than
+    /// 16 rows) is laid out as a near-square block of the same pixels instead: the
+    /// same bytes read with another row length, plus the few left over as one more
+    /// row. A histogram does not depend on where pixels sit, and every kernel then
+    /// gets work of the same shape whatever the image's (a 1x100000 strip would
+    /// leave 255 of every 256 invocations of a row-shaped workgroup idle).
+    pub fn upload_with(gpu: &Gpu, image: &Image, max_texture: u32) -> GpuImage {
+        if image.width() < 256 || image.height() < 16 {
+            GpuImage::upload_thin(gpu, image, max_texture)
+        } else {
+            Upload::as_is_with(gpu, image, max_texture).run(gpu)
+        }
+    }
+
+    /// Uploads in the image's own layout, however thin: for counting regions of it,
+    /// and for scopes, whose columns are the image's.
+    pub fn upload_as_is(gpu: &Gpu, image: &Image) -> GpuImage {
+        Upload::as_is(gpu, image).run(gpu)
+    }
+
+    /// The same in tiles of at most `max_texture` pixels a side (tests force tiles).
+    pub fn upload_as_is_with(gpu: &Gpu, image: &Image, max_texture: u32) -> GpuImage {
+        Upload::as_is_with(gpu, image, max_texture).run(gpu)
+    }
+
+    /// A picture the browser decoded, copied from its `ImageBitmap` straight into
+    /// textures (tiles of the device's largest), never through wasm memory.
+    #[cfg(target_arch = "wasm32")]
+    pub fn from_bitmap(gpu: &Gpu, bitmap: &web_sys::ImageBitmap) -> GpuImage {
+        Upload::bitmap(gpu, bitmap).run(gpu)
+    }
+
+    /// The same within `limits` (tests shrink them to force several buffers).
+    pub fn upload_deep_with(gpu: &Gpu, image: &DeepImage, limits: Limits) -> GpuImage {
+        Upload::deep_with(gpu, image, limits).run(gpu)
+    }
 }

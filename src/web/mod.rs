@@ -159,6 +159,17 @@ fn spec(channels: u32, num_bins: u32) -> Result<Spec, JsError> {
     Spec::new(num_bins, channels).map_err(|e| JsError::new(&e))
 }
 
+/// Refuses a picture larger than the pages handle, before anything is allocated.
+fn within_page(width: u32, height: u32) -> Result<(), JsError> {
+    if width as u64 * height as u64 > WEB_MAX_PIXELS as u64 {
+        return Err(JsError::new(&format!(
+            "{width}x{height} is more than this page's {} megapixels",
+            WEB_MAX_PIXELS >> 20
+        )));
+    }
+    Ok(())
+}
+
 /// A device and what the pages made with it: replaced whole after a device loss.
 struct Context {
     gpu: gpu::Gpu,

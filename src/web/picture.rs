@@ -3,7 +3,7 @@
 
 use super::pace::send;
 use super::planes::{frame_layout, planes_upload};
-use super::{Context, GpuContext, WebResult, WEB_DECODE_BUDGET, WEB_MAX_PIXELS};
+use super::{within_page, Context, GpuContext, WebResult, WEB_DECODE_BUDGET, WEB_MAX_PIXELS};
 use crate::decode::{self, DecodeError};
 use crate::deep::DeepImage;
 use crate::gpu;
@@ -221,17 +221,6 @@ impl Picture {
             precount: None,
         }
     }
-}
-
-/// Refuses a picture larger than the pages handle, before anything is allocated.
-pub(super) fn within_page(width: u32, height: u32) -> Result<(), JsError> {
-    if width as u64 * height as u64 > WEB_MAX_PIXELS as u64 {
-        return Err(JsError::new(&format!(
-            "{width}x{height} is more than this page's {} megapixels",
-            WEB_MAX_PIXELS >> 20
-        )));
-    }
-    Ok(())
 }
 
 #[wasm_bindgen]

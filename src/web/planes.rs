@@ -2,7 +2,7 @@
 //! read from the frame, finished on the CPU for the decode worker, or sent to the
 //! GPU to be finished there (src/gpu/planes.rs).
 
-use super::picture::within_page;
+use super::within_page;
 use super::WebResult;
 use crate::gpu;
 use crate::jpeg_planes::{self, Orientation, PlaneLayout, Subsampling};

@@ -1,6 +1,7 @@
 //! The project's sunset, the pages' first picture, made in the page a band at a time.
 
-use super::picture::{within_page, Picture};
+use super::picture::Picture;
+use super::within_page;
 use crate::image::{Image, Sunset};
 use wasm_bindgen::prelude::*;
 
