@@ -6,15 +6,16 @@ export PATH := $(CURDIR)/node_modules/.bin:$(HOME)/.cargo/bin:$(PATH)
 # Native GPU tests run on Vulkan (Mesa lavapipe without a GPU); GL is 100x slower.
 export WGPU_BACKEND ?= vulkan
 
-SOURCES := Cargo.toml Cargo.lock $(shell find src shaders -type f)
+SOURCES := Cargo.toml Cargo.lock page/Cargo.toml $(shell find src page/src shaders -type f)
 
 .PHONY: setup build tools dist serve test lint test-native test-browser test-chromium test-firefox test-timed python test-python chromium-first chromium-later
 
 setup:
 	@scripts/setup.sh
 
+# The page crate (page/) as pkg/histogram.js and pkg/histogram_bg.wasm.
 pkg/histogram_bg.wasm: $(SOURCES)
-	wasm-pack build --target web --release --no-pack
+	wasm-pack build page --target web --release --no-pack --out-dir ../pkg --out-name histogram
 	@touch $@
 
 build: setup pkg/histogram_bg.wasm
@@ -34,7 +35,8 @@ dist: build
 # sum that wraps in a test is a failure, not a quietly wrong count.
 TEST_PROFILE := CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 CARGO_PROFILE_RELEASE_OVERFLOW_CHECKS=true
 
-# The tests build the whole workspace (`--workspace`: this crate and the Python
+# The tests build the whole workspace (`--workspace`: the core, the engine whose
+# package holds the native tests, the page crate, empty natively, and the Python
 # package, whose own tests are Python's), so that cargo gives the dependencies
 # the features the Python package's build gives them, and that build (before the
 # native tests in `make test`) leaves them compiled for the tests: only clap's
@@ -58,7 +60,7 @@ lint: setup
 	$(started)
 	cargo fmt --all --check
 	cargo clippy --workspace --all-targets -- -D warnings
-	cargo clippy --lib --target wasm32-unknown-unknown -- -D warnings
+	cargo clippy -p histogram -p histogram-page --lib --target wasm32-unknown-unknown -- -D warnings
 	node scripts/pagers.mjs --check
 
 # Mesa's Vulkan loader complains without a runtime dir; give it a private one.
@@ -103,7 +105,7 @@ test-timed: dist tools
 
 # The Python package (python/), built by maturin from this crate into .venv, as
 # `pip install ./python` builds it anywhere; rebuilt when the Rust changes.
-PYTHON_SOURCES := $(SOURCES) $(shell find python -name '*.rs' -o -name '*.py' -o -name '*.toml')
+PYTHON_SOURCES := $(SOURCES) $(shell find engine python -name '*.rs' -o -name '*.py' -o -name '*.toml')
 .venv/imagehistogram.stamp: $(PYTHON_SOURCES) | setup
 	PATH=$(CURDIR)/.venv/bin:$$PATH $(TEST_PROFILE) .venv/bin/pip install --quiet --disable-pip-version-check --no-build-isolation ./python
 	@touch $@

@@ -1,15 +1,14 @@
 //! Image histograms on the GPU, step by step after the webgpufundamentals articles
 //! "WebGPU Compute Shaders - Image Histogram" parts 1 and 2.
 //!
-//! The core (`image`, `decode`, `deep`, `hdr`, `histogram`, `stats`, `json`, `adjust`,
-//! `draw`, `layout`, `profile`, `scope`, `sim`, `gpu` with its `policy`, `studio`) has no DOM code and runs
-//! natively and in the browser; `count` (files counted band by band, natively), `files` (how files are
-//! found and opened) and `total` (sums of many) are the engine of the command line
-//! and the Python package; `web` is the browser glue the pages call.
+//! The core: pictures and their rules (`image`, `deep`, `hdr`, `histogram`, `stats`,
+//! `json`, `adjust`, `draw`, `layout`, `profile`, `scope`, `sim`), files (`decode`;
+//! natively `files`, how they are found and opened), the GPU (`gpu` with its
+//! `policy`) and the `studio`. It has no DOM code and runs natively and in the
+//! browser. Its shells are crates of their own: the pages' glue (page/), the native
+//! engine with the command line (engine/) and the Python package (python/).
 
 pub mod adjust;
-#[cfg(not(target_arch = "wasm32"))]
-pub mod count;
 pub mod decode;
 pub mod deep;
 pub mod draw;
@@ -27,11 +26,6 @@ pub mod scope;
 pub mod sim;
 pub mod stats;
 pub mod studio;
-#[cfg(not(target_arch = "wasm32"))]
-pub mod total;
-
-#[cfg(target_arch = "wasm32")]
-mod web;
 
 pub use histogram::{compute_cpu, Channels, Histogram, Spec};
 pub use image::{Image, Region};

@@ -3,13 +3,13 @@
 //! messages are the engine's, as on the command line; here only Python's
 //! arguments and results, the GIL released while anything is read or counted.
 
-use histogram::count::{Asked, Count, Engine, Pixels, Samples, Settings};
 use histogram::files::{walk as walk_folder, Found, Seen};
 use histogram::gpu::{GpuOptions, Method};
 use histogram::hdr::STATS_FIELDS;
 use histogram::stats::{self, Stats};
-use histogram::total::{read_line, Total as Sum, CHANNELS};
 use histogram::{Channels, Region, Spec};
+use histogram_engine::count::{Asked, Count, Engine, Pixels, Samples, Settings};
+use histogram_engine::total::{read_line, Total as Sum, CHANNELS};
 use numpy::{
     PyArray1, PyArrayDescrMethods, PyArrayDyn, PyArrayMethods, PyReadonlyArrayDyn, PyUntypedArray,
     PyUntypedArrayMethods,

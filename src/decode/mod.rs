@@ -343,7 +343,7 @@ impl<R: BufRead + Seek> Decoder<R> {
     }
 
     /// The notes for counting 16-bit samples as stored (`deep`) or at 8 bits.
-    pub(crate) fn notes_as(&self, deep: bool) -> Vec<String> {
+    pub fn notes_as(&self, deep: bool) -> Vec<String> {
         let mut notes = self.notes.clone();
         if self.float.is_some() && !deep {
             notes.push(

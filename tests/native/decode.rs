@@ -334,7 +334,7 @@ fn colour_profiles_are_named_and_carried_onto_the_display_table() {
 
 #[test]
 fn profiles_in_every_format_are_named_as_littlecms_names_them() {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = crate::common::repo();
     let dir = crate::common::scratch("profiles");
     let made = std::process::Command::new(root.join(".venv/bin/python"))
         .arg(root.join("tests/fixtures/profiles.py"))

@@ -8,7 +8,7 @@ use crate::common;
 use common::media;
 use histogram::{compute_cpu, decode, Spec};
 use serde_json::Value;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::Command;
 
 const PHOTOS: [&str; 2] = [
@@ -19,7 +19,7 @@ const PHOTOS: [&str; 2] = [
 /// The files and Pillow's histograms of them (and of the photos), in a fresh
 /// folder named after `test`.
 fn pillow(test: &str) -> (crate::common::Scratch, Value) {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = crate::common::repo();
     let dir = crate::common::scratch(&format!("jpeg-{test}"));
     let python = root.join(".venv/bin/python");
     let made = Command::new(&python)

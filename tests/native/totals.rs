@@ -4,7 +4,7 @@
 //! folder and the files' own lines, summed here.
 
 use crate::common::{hdr, scratch, Scratch};
-use histogram::total::{read_line, Total};
+use histogram_engine::total::{read_line, Total};
 use std::borrow::BorrowMut;
 use std::ffi::OsStr;
 use std::io::Write as _;
@@ -48,7 +48,7 @@ fn last_line(bytes: &[u8]) -> &[u8] {
 
 /// Each line of a run's output read back by the crate's reader (serde_json would
 /// refuse a name that is not UTF-8).
-fn lines(bytes: &[u8]) -> Vec<histogram::total::Line> {
+fn lines(bytes: &[u8]) -> Vec<histogram_engine::total::Line> {
     bytes
         .split(|&b| b == b'\n')
         .filter(|l| !l.is_empty())

@@ -46,10 +46,13 @@ fn reference_of(pixels: impl Iterator<Item = [u64; 3]>, max: u64, spec: Spec) ->
     out
 }
 
+/// The repository's root (the tests are the engine's package, engine/).
+pub fn repo() -> PathBuf {
+    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
+}
+
 pub fn media(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/media")
-        .join(name)
+    repo().join("../shared/media").join(name)
 }
 
 /// The photos of ../shared/media, as (name of their PNG fixture, path).

@@ -1,0 +1,585 @@
+//! `histogram IMAGE...`: one histogram per image, JSON or CSV out.
+
+use crate::files;
+use crate::options::{self, CountArgs, Depth, Format};
+use crate::out;
+use crate::total::{resume, LineOptions, Total};
+use histogram::files::FileId;
+use histogram::gpu::policy;
+use histogram::gpu::GpuOptions;
+use histogram::hdr::{self, HdrHistogram, HdrStats};
+use histogram::json::{self, Entries};
+use histogram::{stats, Channels, Histogram, Region};
+use histogram_engine::count::{Asked, Count, Deferred, Engine, Settings};
+use serde_json::value::RawValue;
+use std::collections::BTreeMap;
+use std::os::unix::ffi::OsStrExt as _;
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{mpsc, Arc, Condvar, Mutex};
+use std::time::Duration;
+
+pub fn run(options: CountArgs, gpu_options: &GpuOptions) -> i32 {
+    if options.files.is_empty() && options.files_from.is_none() {
+        return usage_error("no image given");
+    }
+    if let Err(e) = options::stdin_once(&options.files, options.files_from.as_deref()) {
+        return usage_error(&e);
+    }
+    let counting = &options.counting;
+    let settings = Settings {
+        spec: counting.bins,
+        stops: counting.range,
+        region: counting.region,
+        eight_bits: counting.depth == Depth::Eight,
+        chunk: counting.chunk,
+        asked: counting.method.unwrap_or_default(),
+    };
+    let files = match files::expand(&options.files, options.files_from.as_deref()) {
+        Ok(files) => files,
+        Err(e) => {
+            eprintln!("histogram: {e}");
+            return 2;
+        }
+    };
+    let format = Output {
+        csv: options.output.format == Format::Csv,
+        stats: options.output.stats,
+    };
+    let mut total = match options.total.then(|| Total::new(settings.spec.num_bins)) {
+        None => None,
+        Some(Ok(total)) => Some(total),
+        Some(Err(e)) => return usage_error(&e),
+    };
+    let ids: Vec<Option<FileId>> = files.ids().collect();
+    let done = match &options.skip_done {
+        None => None,
+        Some(out) => {
+            let asked = LineOptions {
+                bins: settings.spec.num_bins,
+                region: settings.region.map(Region::xywh),
+                eight_bits: settings.eight_bits,
+            };
+            match resume(out, &ids, &asked, total.as_mut()) {
+                Ok(done) => Some(done),
+                Err(e) => {
+                    eprintln!("histogram: --skip-done {e}");
+                    return 2;
+                }
+            }
+        }
+    };
+    let todo: Vec<&Path> = files
+        .paths
+        .iter()
+        .zip(&ids)
+        .filter(|(_, id)| match (&done, id) {
+            (Some(done), Some(id)) => !done.files.contains(id),
+            _ => true,
+        })
+        .map(|(path, _)| path.as_path())
+        .collect();
+    // A GPU method asked for is opened first, and its absence refused; the
+    // default's opens once it pays (below).
+    let engine = Engine::new();
+    match settings.asked {
+        Asked::Gpu(_) => {
+            if let Err(e) = engine.open(gpu_options) {
+                eprintln!("histogram: {e}; --method cpu works without a GPU");
+                return 2;
+            }
+        }
+        Asked::Cpu => engine.set(None),
+        Asked::Default => {}
+    }
+    if format.csv {
+        if let Err(e) = out::put(b"file,bin,r,g,b,luminance\n") {
+            eprintln!("histogram: {e}");
+            return 1;
+        }
+    }
+    let progress = Progress::new(todo.len() as u64, options.quiet);
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let jobs = jobs(options.jobs, cores);
+    let finished = AtomicBool::new(false);
+    let ended = std::thread::scope(|scope| {
+        // Unasked, the CPU method counts until its counting has cost the run what
+        // opening the GPU would; then the GPU opens, on this thread of its own
+        // while the workers go on (docs/DECISIONS.md 37). A run done sooner
+        // never opens it; one that names a backend or an adapter opens it at once.
+        let opener = (settings.asked == Asked::Default).then(|| {
+            let (files, workers) = (todo.len(), jobs.min(todo.len()));
+            let named = gpu_options.backends.is_some() || gpu_options.adapter.is_some();
+            let (engine, finished, progress) = (&engine, &finished, &progress);
+            scope.spawn(move || {
+                let pays = || {
+                    let (counted, read) = engine.cpu_counting();
+                    policy::open_gpu(counted, (read, files), workers, cores)
+                };
+                while !named && !pays() {
+                    if finished.load(Ordering::Acquire) {
+                        engine.set(None);
+                        return;
+                    }
+                    std::thread::park_timeout(Duration::from_millis(10));
+                }
+                if let Err(e) = engine.open(gpu_options) {
+                    progress.println(|| eprintln!("histogram: {e}: using the CPU method"));
+                }
+            })
+        });
+        let run = Run1 {
+            engine: &engine,
+            settings: &settings,
+            format,
+        };
+        let ended = count_all(&run, &todo, jobs, &mut total, &progress);
+        finished.store(true, Ordering::Release);
+        if let Some(opener) = opener {
+            opener.thread().unpark();
+        }
+        ended
+    });
+    progress.finish();
+    let failed = match ended {
+        Ended::All { failed } => failed,
+        Ended::Interrupted => return 130,
+        Ended::Unwritten(e, left) => {
+            eprintln!(
+                "histogram: {e}; the run stopped with {left} of {} files not written",
+                todo.len()
+            );
+            return 1;
+        }
+    };
+    let apart = done.as_ref().map_or(0, |d| d.apart);
+    let mut status = i32::from(failed + apart + files.problems > 0);
+    if let Some(total) = &total {
+        let text = if format.csv {
+            total.csv_rows(format.stats)
+        } else {
+            total.json_line(format.stats)
+        };
+        if let Err(e) = out::put(text.as_bytes()) {
+            eprintln!("histogram: {e}; the total is not written");
+            return 1;
+        }
+    }
+    if failed > 0 && todo.len() > 1 {
+        eprintln!(
+            "histogram: {failed} of {} files not counted{}",
+            todo.len(),
+            if total.is_some() {
+                " (nor in the total)"
+            } else {
+                ""
+            }
+        );
+        status = 1;
+    }
+    status
+}
+
+/// At most this many files decoded at once a core: more only wait for the CPU
+/// (7,869 threads were started for `--jobs 100000`), each holding a picture.
+const MAX_JOBS_PER_CORE: usize = 4;
+
+/// The workers of a run: `asked` (every core unasked), at most
+/// `MAX_JOBS_PER_CORE` a core, said where fewer than asked.
+fn jobs(asked: Option<usize>, cores: usize) -> usize {
+    let most = MAX_JOBS_PER_CORE * cores;
+    match asked {
+        None => cores,
+        Some(n) if n > most => {
+            eprintln!(
+                "histogram: --jobs {n}: at most {most} on this machine ({MAX_JOBS_PER_CORE} a \
+                 core), so {most}"
+            );
+            most
+        }
+        Some(n) => n,
+    }
+}
+
+/// How a run's counting ended.
+enum Ended {
+    /// Every file counted or reported; how many failed.
+    All { failed: usize },
+    /// Ctrl-C: every finished line is out, none cut.
+    Interrupted,
+    /// Standard output refused a write (a full disk, a closed file): why, and how
+    /// many files' lines were not written.
+    Unwritten(String, usize),
+}
+
+/// How far ahead of the next line to print a worker may count: a file that takes
+/// long holds back at most this many results, and the workers wait.
+fn window(jobs: usize) -> usize {
+    2 * jobs
+}
+
+/// The index of the next file to print, which the workers wait on to stay within
+/// the window of it.
+struct Printed {
+    next: Mutex<usize>,
+    moved: Condvar,
+    /// Set when the run stops early: no worker starts another file.
+    stop: AtomicBool,
+}
+
+impl Printed {
+    /// Waits till file `i` is within `window` of the next to print; false if the
+    /// run stopped meanwhile.
+    fn wait_for(&self, i: usize, window: usize) -> bool {
+        let mut next = self.next.lock().unwrap_or_else(|e| e.into_inner());
+        while i >= *next + window && !self.stop.load(Ordering::Acquire) {
+            next = self.moved.wait(next).unwrap_or_else(|e| e.into_inner());
+        }
+        !self.stop.load(Ordering::Acquire)
+    }
+
+    fn set(&self, next: usize) {
+        *self.next.lock().unwrap_or_else(|e| e.into_inner()) = next;
+        self.moved.notify_all();
+    }
+
+    fn stop(&self) {
+        self.stop.store(true, Ordering::Release);
+        let _guard = self.next.lock().unwrap_or_else(|e| e.into_inner());
+        self.moved.notify_all();
+    }
+}
+
+/// How each file's result is written.
+#[derive(Clone, Copy)]
+struct Output {
+    csv: bool,
+    stats: bool,
+}
+
+/// What every worker shares: the engine, what it counts, how results are written.
+struct Run1<'a> {
+    engine: &'a Engine,
+    settings: &'a Settings,
+    format: Output,
+}
+
+/// A file counted: its output (a JSON line or CSV rows), notes for stderr (CSV),
+/// and its histogram for a total.
+struct Counted1 {
+    out: Vec<u8>,
+    notes: Vec<String>,
+    summable: (Histogram, u32),
+}
+
+/// Counts `files` on `jobs` threads, each file decoded by one worker, which
+/// counts it on the CPU or uploads its bands for the GPU thread and goes on to
+/// the next file (src/count/ `serve`). Results print in the files' order, a
+/// whole line at a time, from this thread; a worker runs at most `window` files
+/// ahead of the next to print. The threads have all ended when it returns.
+fn count_all(
+    run: &Run1,
+    files: &[&Path],
+    jobs: usize,
+    total: &mut Option<Total>,
+    progress: &Progress,
+) -> Ended {
+    let (sender, results) = mpsc::channel::<(usize, Result<Deferred, String>)>();
+    let taken = AtomicUsize::new(0);
+    let printed = Printed {
+        next: Mutex::new(0),
+        moved: Condvar::new(),
+        stop: AtomicBool::new(false),
+    };
+    let window = window(jobs);
+    let mut waiting = BTreeMap::new();
+    let mut next = 0;
+    let mut failed = 0;
+    std::thread::scope(|scope| {
+        // Bands for the GPU go to one thread that counts them in batches while the
+        // workers decode on (docs/DECISIONS.md 33); none where the CPU counts.
+        let gpu_counts = run.settings.asked != Asked::Cpu;
+        // Each worker holds the queue; the last to end drops it, and the GPU thread ends.
+        let queue = Arc::new(gpu_counts.then(|| run.engine.serve(scope, 2 * jobs)));
+        let (taken, printed) = (&taken, &printed);
+        for _ in 0..jobs.min(files.len()) {
+            let (sender, queue) = (sender.clone(), Arc::clone(&queue));
+            scope.spawn(move || loop {
+                let i = taken.fetch_add(1, Ordering::Relaxed);
+                if i >= files.len() || !printed.wait_for(i, window) {
+                    break;
+                }
+                let result =
+                    run.engine
+                        .count_file_queued(run.settings, files[i], queue.as_ref().as_ref());
+                // The receiver gone means the run is ending: nothing to tell.
+                if sender.send((i, result)).is_err() {
+                    break;
+                }
+            });
+        }
+        drop((sender, queue));
+        let ended = 'run: loop {
+            let Ok((i, result)) = results.recv() else {
+                break Ended::All { failed };
+            };
+            waiting.insert(i, result);
+            // In the files' order: a result waits for those before it.
+            while let Some(result) = waiting.remove(&next) {
+                progress.inc();
+                let result = result.and_then(|deferred| output(run, files[next], deferred));
+                match print_one(files[next], result, total, progress) {
+                    Ok(true) => {}
+                    Ok(false) => failed += 1,
+                    Err(e) => break 'run Ended::Unwritten(e, files.len() - next),
+                }
+                next += 1;
+            }
+            printed.set(next);
+            if interrupted() {
+                break Ended::Interrupted;
+            }
+        };
+        // Workers end after the file they are counting; the GPU thread after them.
+        printed.stop();
+        drop(results);
+        ended
+    })
+}
+
+/// Prints a file's result (or its error, on stderr) and adds it to `total`: false
+/// if the file was not counted or not added; Err if the output refused the line.
+fn print_one(
+    file: &Path,
+    result: Result<Counted1, String>,
+    total: &mut Option<Total>,
+    progress: &Progress,
+) -> Result<bool, String> {
+    let counted = match result {
+        Ok(counted) => counted,
+        Err(e) => {
+            progress.println(|| eprintln!("histogram: {}: {e}", file.display()));
+            return Ok(false);
+        }
+    };
+    let mut written = Ok(());
+    progress.println(|| {
+        for note in &counted.notes {
+            eprintln!("histogram: {}: {note}", file.display());
+        }
+        written = out::put(&counted.out);
+    });
+    written?;
+    let (histogram, depth) = &counted.summable;
+    let Some(total) = total else { return Ok(true) };
+    let channels: Vec<Vec<u64>> = (0..4)
+        .map(|c| histogram.channel(c).iter().map(|&v| v as u64).collect())
+        .collect();
+    let [r, g, b, l] = [&channels[0], &channels[1], &channels[2], &channels[3]];
+    let bins = histogram.spec().num_bins;
+    match total.add(bins, *depth, 1, [r, g, b, l]) {
+        Ok(()) => Ok(true),
+        Err(e) => {
+            progress.println(|| eprintln!("histogram: {}: not in the total: {e}", file.display()));
+            Ok(false)
+        }
+    }
+}
+
+/// A file's count, once its bands are counted, as its output.
+fn output(run: &Run1, file: &Path, deferred: Deferred) -> Result<Counted1, String> {
+    let mut count = deferred.wait()?;
+    let stats = run.format.stats.then(|| match &count.hdr_stats {
+        Some(s) => Stats::Hdr(s.to_vec()),
+        None => Stats::Levels(stats::Stats::of_histogram(&count.histogram)),
+    });
+    // CSV has no place for notes: they go to stderr.
+    let (out, notes) = if run.format.csv {
+        let notes = std::mem::take(&mut count.notes);
+        (csv_rows(file, &count.histogram, stats.as_ref()), notes)
+    } else {
+        (json_line(file, &count, stats.as_ref()), Vec::new())
+    };
+    Ok(Counted1 {
+        out,
+        notes,
+        summable: (count.histogram, count.depth),
+    })
+}
+
+/// Set by Ctrl-C: the run ends after the line it is printing.
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+fn interrupted() -> bool {
+    INTERRUPTED.load(Ordering::Relaxed)
+}
+
+/// Progress on stderr, where it is a terminal: files done of all, images a
+/// second, time left. Nothing of it elsewhere, or with --quiet.
+struct Progress(indicatif::ProgressBar);
+
+impl Progress {
+    fn new(files: u64, quiet: bool) -> Progress {
+        let bar = if quiet || files < 2 {
+            indicatif::ProgressBar::hidden()
+        } else {
+            let style = indicatif::ProgressStyle::with_template(
+                "{bar:30} {pos}/{len} files · {rate} · {eta} left",
+            )
+            .expect("a valid template")
+            .with_key(
+                "rate",
+                |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                    let _ = write!(w, "{:.0} images/s", state.per_sec());
+                },
+            );
+            indicatif::ProgressBar::with_draw_target(
+                Some(files),
+                indicatif::ProgressDrawTarget::stderr(),
+            )
+            .with_style(style)
+        };
+        // Ctrl-C lets the line being printed end; a second one ends at once.
+        let _ = ctrlc::set_handler(|| {
+            if INTERRUPTED.swap(true, Ordering::Relaxed) {
+                std::process::exit(130);
+            }
+        });
+        Progress(bar)
+    }
+
+    fn inc(&self) {
+        self.0.inc(1);
+    }
+
+    /// Runs `print` with the bar out of the way.
+    fn println(&self, print: impl FnOnce()) {
+        self.0.suspend(print);
+    }
+
+    fn finish(&self) {
+        self.0.finish_and_clear();
+    }
+}
+
+fn usage_error(message: &str) -> i32 {
+    options::usage_error(None, message)
+}
+
+/// Each channel's statistics: from the bins, or an HDR picture's from its samples.
+enum Stats {
+    Levels(Vec<Option<stats::Stats>>),
+    Hdr(Vec<Option<HdrStats>>),
+}
+
+impl Stats {
+    fn fields(&self) -> &'static [&'static str] {
+        match self {
+            Stats::Levels(_) => &stats::FIELDS,
+            Stats::Hdr(_) => &hdr::STATS_FIELDS,
+        }
+    }
+
+    /// Per channel, its values in the order of `fields` (None: no pixels).
+    fn values(&self) -> Vec<Option<Vec<f64>>> {
+        match self {
+            Stats::Levels(all) => all.iter().map(|s| s.map(|s| s.values().to_vec())).collect(),
+            Stats::Hdr(all) => all.iter().map(|s| s.map(|s| s.values().to_vec())).collect(),
+        }
+    }
+}
+
+/// Each channel's statistics as one object's entries (null: no pixels).
+impl serde::Serialize for Stats {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let names = Channels::Rgbl.names().iter().copied();
+        match self {
+            Stats::Levels(all) => Entries(names.zip(all).collect()).serialize(serializer),
+            Stats::Hdr(all) => Entries(names.zip(all).collect()).serialize(serializer),
+        }
+    }
+}
+
+/// A file's line: what was counted, how, its notes, statistics and channels.
+#[derive(serde::Serialize)]
+struct FileLine<'a, H> {
+    file: Box<RawValue>,
+    width: u32,
+    height: u32,
+    depth: u32,
+    bins: u32,
+    method: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    region: Option<[u32; 4]>,
+    notes: &'a [String],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    stats: Option<&'a Stats>,
+    #[serde(flatten)]
+    hdr: Option<H>,
+    #[serde(flatten)]
+    channels: Entries<'a, Vec<u32>>,
+}
+
+fn json_line(file: &Path, count: &Count, stats: Option<&Stats>) -> Vec<u8> {
+    let histogram = &count.histogram;
+    let names = histogram.spec().channels.names();
+    let channels = names
+        .iter()
+        .enumerate()
+        .map(|(c, &name)| (name, histogram.channel(c)));
+    let line = json::line(&FileLine {
+        file: json::path_to_json(file),
+        width: count.width,
+        height: count.height,
+        depth: count.depth,
+        bins: histogram.spec().num_bins,
+        method: count.method,
+        region: count.region.map(Region::xywh),
+        notes: &count.notes,
+        stats,
+        hdr: count.hdr.as_ref().map(HdrHistogram::counts_apart),
+        channels: Entries(channels.collect()),
+    });
+    (line + "\n").into_bytes()
+}
+
+/// CSV rows of a file's bins (its name as its bytes, quoted where CSV needs it).
+fn csv_rows(file: &Path, histogram: &Histogram, stats: Option<&Stats>) -> Vec<u8> {
+    let bytes = file.as_os_str().as_bytes();
+    let name = if bytes.iter().any(|b| b",\"\n\r".contains(b)) {
+        let mut quoted = b"\"".to_vec();
+        for &b in bytes {
+            quoted.extend_from_slice(if b == b'"' {
+                b"\"\""
+            } else {
+                std::slice::from_ref(&b)
+            });
+        }
+        quoted.push(b'"');
+        quoted
+    } else {
+        bytes.to_vec()
+    };
+    let mut rows = Vec::new();
+    let mut row = |rest: &str| {
+        rows.extend_from_slice(&name);
+        rows.push(b',');
+        rows.extend_from_slice(rest.as_bytes());
+        rows.push(b'\n');
+    };
+    for line in histogram.to_csv().lines().skip(1) {
+        row(line);
+    }
+    if let Some(stats) = stats {
+        // One row per statistic, named in the bin column.
+        let all = stats.values();
+        for (i, field) in stats.fields().iter().enumerate() {
+            let values: Vec<String> = all
+                .iter()
+                .map(|s| s.as_ref().map_or(String::new(), |s| format!("{}", s[i])))
+                .collect();
+            row(&format!("{field},{}", values.join(",")));
+        }
+    }
+    rows
+}

@@ -1,0 +1,173 @@
+//! `histogram scope`: the waveform, RGB parade or vectorscope of each image, as
+//! PNG files or as JSON counts.
+
+use crate::input::decode_whole;
+use crate::options::{self, Processor, ScopeArgs, ScopeFormat};
+use crate::out;
+use histogram::gpu::{Gpu, GpuImage, GpuOptions, Kernels, ScopeCount};
+use histogram::scope::{self, Counts, Scope, Style};
+use histogram::{Image, Region};
+use histogram_engine::count::memory_budget;
+use std::path::Path;
+
+fn usage_error(message: &str) -> i32 {
+    options::usage_error(Some("scope"), message)
+}
+
+pub fn run(o: ScopeArgs, gpu_options: &GpuOptions) -> i32 {
+    if let Err(e) = options::stdin_once(&o.files, None) {
+        return usage_error(&e);
+    }
+    let scope = match (o.waveform, o.parade, o.vectorscope) {
+        (true, false, false) => Scope::Waveform,
+        (false, true, false) => Scope::Parade,
+        (false, false, true) => Scope::Vectorscope { size: o.size },
+        _ => return usage_error("give one scope: --waveform, --parade or --vectorscope"),
+    };
+    let scope = match scope.check() {
+        Ok(s) => s,
+        Err(e) => return usage_error(&e),
+    };
+    let (json, log, gain, runs, out) =
+        (o.format == ScopeFormat::Json, o.log, o.gain, o.time, &o.out);
+    let use_gpu = o.method != Some(Processor::Cpu);
+    let gpu = if use_gpu {
+        match pollster::block_on(Gpu::new(gpu_options)) {
+            Ok(gpu) => Some(gpu),
+            Err(e) if o.method.is_some() => {
+                eprintln!("histogram scope: {e}; --method cpu works without a GPU");
+                return 2;
+            }
+            Err(e) => {
+                eprintln!("histogram scope: {e}: using the CPU");
+                None
+            }
+        }
+    } else {
+        None
+    };
+    if !json && runs.is_none() && !Path::new(out).is_dir() {
+        return usage_error(&format!(
+            "--out {out}: no such folder (the PNG files go there)"
+        ));
+    }
+    let mut kernels = Kernels::default();
+    if let Some(runs) = runs {
+        let Some(gpu) = &gpu else {
+            return usage_error("--time times the GPU, and there is none");
+        };
+        return time(gpu, &mut kernels, &o.files, scope, o.region, runs);
+    }
+    let mut failed = false;
+    for file in &o.files {
+        // What the file gives: a JSON line, or the path of the PNG written.
+        let done = decode_whole(file).and_then(|image| {
+            let width = o.region.map_or(image.width(), |r| r.width);
+            if let Some(why) = scope.fits(width, memory_budget()) {
+                return Err(why);
+            }
+            let counts = match &gpu {
+                Some(gpu) => gpu_counts(gpu, &mut kernels, &image, scope, o.region)?,
+                None => scope::count(&image, o.region, scope)?,
+            };
+            let size = (image.width(), image.height());
+            if json {
+                return Ok(counts.json(file, size, o.region));
+            }
+            // The waveform of luminance, the RGB parade, as the command line draws them.
+            let shown: &[usize] = if scope == Scope::Parade {
+                &[0, 1, 2]
+            } else {
+                &[3]
+            };
+            let style = Style {
+                log,
+                gain,
+                zoom: 1.0,
+            };
+            let png = counts.draw(scope, shown, style).to_png()?;
+            let stem = match file.as_str() {
+                "-" => "stdin".into(),
+                f => Path::new(f)
+                    .file_stem()
+                    .map_or("image".into(), |s| s.to_string_lossy()),
+            };
+            let path = Path::new(&out).join(format!("{stem}-{}.png", scope.name()));
+            std::fs::write(&path, png).map_err(|e| format!("{}: {e}", path.display()))?;
+            Ok(path.display().to_string())
+        });
+        match done {
+            Ok(line) => {
+                if let Err(e) = out::put(format!("{line}\n").as_bytes()) {
+                    eprintln!("histogram scope: {e}");
+                    return 1;
+                }
+            }
+            Err(e) => {
+                eprintln!("histogram scope: {file}: {e}");
+                failed = true;
+            }
+        }
+    }
+    i32::from(failed)
+}
+
+fn gpu_counts(
+    gpu: &Gpu,
+    kernels: &mut Kernels,
+    image: &Image,
+    scope: Scope,
+    region: Option<Region>,
+) -> Result<Counts, String> {
+    let uploaded = GpuImage::upload_as_is(gpu, image);
+    let count = ScopeCount::new(gpu, kernels, &uploaded, scope, region).map_err(|e| e.0)?;
+    Ok(pollster::block_on(count.execute(gpu)).map_err(|e| e.0)?.0)
+}
+
+/// Prints each image's median GPU time of the scope's pass over `runs` counts.
+fn time(
+    gpu: &Gpu,
+    kernels: &mut Kernels,
+    files: &[String],
+    scope: Scope,
+    region: Option<Region>,
+    runs: usize,
+) -> i32 {
+    let mut failed = false;
+    for file in files {
+        let timed = decode_whole(file).and_then(|image| {
+            let uploaded = GpuImage::upload_as_is(gpu, &image);
+            let count = ScopeCount::new(gpu, kernels, &uploaded, scope, region).map_err(|e| e.0)?;
+            let once = || pollster::block_on(count.execute(gpu)).map_err(|e| e.0);
+            let first = once()?.1;
+            let pass = first.gpu_ms.unwrap_or(first.wall_ms);
+            pollster::block_on(count.keep_busy(gpu, pass, 300.0)).map_err(|e| e.0)?;
+            let mut times: Vec<f64> = (0..runs)
+                .map(|_| once().map(|(_, t)| t.gpu_ms.unwrap_or(f64::NAN)))
+                .collect::<Result<_, _>>()?;
+            times.sort_by(f64::total_cmp);
+            Ok(format!(
+                "{file}\t{}x{}\t{}\tmedian GPU ms {:.4}\tmin {:.4}\t({runs} runs, {})\n",
+                image.width(),
+                image.height(),
+                scope.name(),
+                times[runs / 2],
+                times[0],
+                gpu.info.name
+            ))
+        });
+        match timed {
+            Ok(line) => {
+                if let Err(e) = out::put(line.as_bytes()) {
+                    eprintln!("histogram scope: {e}");
+                    return 1;
+                }
+            }
+            Err(e) => {
+                eprintln!("histogram scope: {file}: {e}");
+                failed = true;
+            }
+        }
+    }
+    i32::from(failed)
+}

@@ -1,0 +1,330 @@
+//! Totals read back: the lines of an earlier run (`--skip-done`) and shards counted
+//! anywhere (`histogram merge`), streamed a line at a time into a `Total`
+//! (src/total.rs), each file known by what it is, so that none counts twice.
+
+use crate::options::{Format, MergeArgs};
+use crate::out;
+use histogram::files::{self, FileId, Seen};
+pub use histogram_engine::total::Total;
+use histogram_engine::total::{read_line, Line, Lines};
+use std::collections::{HashMap, HashSet};
+use std::io::BufReader;
+use std::path::{Path, PathBuf};
+
+/// A line's file, as merge tells files apart: by what it is where the path names
+/// a file here, else by the path as written (a shard from another machine).
+#[derive(PartialEq, Eq, Hash)]
+enum FileKey {
+    Here(FileId),
+    Written(PathBuf),
+}
+
+fn key(path: &Path) -> FileKey {
+    match files::identity(path) {
+        Some(id) => FileKey::Here(id),
+        None => FileKey::Written(path.components().collect()),
+    }
+}
+
+/// `histogram merge SHARD...`.
+pub fn merge(args: MergeArgs) -> i32 {
+    let (csv, stats) = (args.output.format == Format::Csv, args.output.stats);
+    let (total, apart) = match merge_files(&args.shards) {
+        Ok(merged) => merged,
+        Err(e) => {
+            eprintln!("histogram merge: {e}");
+            return 1;
+        }
+    };
+    let text = if csv {
+        format!("file,bin,r,g,b,luminance\n{}", total.csv_rows(stats))
+    } else {
+        total.json_line(stats)
+    };
+    match out::put_all("histogram merge", text.as_bytes()) {
+        0 if apart > 0 => {
+            eprintln!("histogram merge: {apart} lines left out of the total (above)");
+            1
+        }
+        status => status,
+    }
+}
+
+/// The shards summed, and how many of their lines were left out (each said).
+fn merge_files(shards: &[PathBuf]) -> Result<(Total, usize), String> {
+    let mut total: Option<Total> = None;
+    let mut given = Seen::default();
+    let mut seen: HashMap<FileKey, (usize, usize)> = HashMap::new();
+    let mut apart = 0;
+    for (s, shard) in shards.iter().enumerate() {
+        let name = shard.display();
+        if let Err(earlier) = given.first(shard) {
+            return Err(format!(
+                "{name} is {} again: a shard given twice would count twice",
+                earlier.display()
+            ));
+        }
+        let file = std::fs::File::open(shard).map_err(|e| format!("{name}: {e}"))?;
+        let (mut per_file, mut last_total) = (0, None);
+        for raw in Lines::new(BufReader::new(file)) {
+            let raw = raw.map_err(|e| format!("{name}, {e}"))?;
+            if raw.text.iter().all(u8::is_ascii_whitespace) {
+                continue;
+            }
+            let line = match read_line(&raw.text) {
+                Ok(line) => line,
+                Err(_) if !raw.ended => {
+                    eprintln!(
+                        "histogram merge: {name}, line {}: cut short (an interrupted run's last \
+                         line): left out",
+                        raw.number
+                    );
+                    apart += 1;
+                    continue;
+                }
+                Err(e) => return Err(format!("{name}, line {}: {e}", raw.number)),
+            };
+            let Some(path) = &line.file else {
+                last_total = Some((raw.number, line));
+                continue;
+            };
+            per_file += 1;
+            if let Some((other, at)) = seen.insert(key(path), (s, raw.number)) {
+                return Err(format!(
+                    "{name}, line {}: {} is in {}, line {at}, too, and would count twice",
+                    raw.number,
+                    path.display(),
+                    shards[other].display()
+                ));
+            }
+            apart += usize::from(!add(&mut total, &line, &name, raw.number)?);
+        }
+        match (per_file, last_total) {
+            (0, None) => return Err(format!("{name}: no histogram in it")),
+            (0, Some((number, line))) => {
+                apart += usize::from(!add(&mut total, &line, &name, number)?);
+            }
+            _ => {}
+        }
+    }
+    let total = total.ok_or_else(|| "no shard given".to_string())?;
+    Ok((total, apart))
+}
+
+/// Adds `line` to the total (made at its bins): false for a picture that cannot
+/// join it (said); Err for a line that does not belong in this merge at all.
+fn add(
+    total: &mut Option<Total>,
+    line: &Line,
+    shard: &impl std::fmt::Display,
+    number: usize,
+) -> Result<bool, String> {
+    let total = match total {
+        Some(total) => total,
+        None => total.insert(Total::new(line.bins)?),
+    };
+    let at = || format!("{shard}, line {number}");
+    if line.bins != total.bins {
+        return Err(format!(
+            "{}: it has {} bins and the total {}: count every shard with the same --bins",
+            at(),
+            line.bins,
+            total.bins
+        ));
+    }
+    match total.add_line(line) {
+        Ok(()) => Ok(true),
+        Err(e) if e.apart => {
+            let what = line
+                .file
+                .as_ref()
+                .map_or_else(|| "its total".to_string(), |f| f.display().to_string());
+            eprintln!("histogram merge: {}: {what}: not in the total: {e}", at());
+            Ok(false)
+        }
+        Err(e) => Err(format!("{}: {e}", at())),
+    }
+}
+
+/// What a run counts with, for lines read back: they must have been counted the same.
+pub struct LineOptions {
+    pub bins: u32,
+    pub region: Option<[u32; 4]>,
+    pub eight_bits: bool,
+}
+
+/// What `--skip-done OUT` found.
+pub struct Done {
+    /// The run's files that have a line in OUT: not counted again.
+    pub files: HashSet<FileId>,
+    /// Those whose line could not join the total (said): counted as not counted.
+    pub apart: usize,
+}
+
+/// Reads OUT, an earlier run's output, a line at a time: each line of a file of
+/// this run marks it done (and, with `total`, adds its histogram, as the run that
+/// wrote it did); lines of files outside the run, second lines of a file and a
+/// cut last line are left out, said; a line counted with other options, or one
+/// that is not a histogram, refuses the resume. Where the run's output is OUT
+/// itself (`>> OUT`), a cut last line is removed from it first, so that the next
+/// line starts on a line of its own.
+pub fn resume(
+    out_path: &Path,
+    run: &[Option<FileId>],
+    asked: &LineOptions,
+    mut total: Option<&mut Total>,
+) -> Result<Done, String> {
+    let name = out_path.display();
+    // The shell makes OUT for `>> OUT` before the run starts: one missing is misnamed.
+    let file = std::fs::File::open(out_path).map_err(|e| {
+        format!("{name}: {e} (the earlier run's JSON Lines; with >> {name} the shell makes it)")
+    })?;
+    let in_run: HashSet<FileId> = run.iter().flatten().copied().collect();
+    let mut done = Done {
+        files: HashSet::new(),
+        apart: 0,
+    };
+    // Lines left out, by number and file: outside the run, and second lines of a file.
+    let (mut outside, mut again) = (Vec::new(), Vec::new());
+    let (mut offset, mut unended) = (0u64, None);
+    for raw in Lines::new(BufReader::new(file)) {
+        let raw = raw.map_err(|e| format!("{name}, {e}"))?;
+        let start = offset;
+        offset += raw.text.len() as u64 + u64::from(raw.ended);
+        if raw.text.iter().all(u8::is_ascii_whitespace) {
+            continue;
+        }
+        let line = match read_line(&raw.text) {
+            Ok(line) => line,
+            Err(_) if !raw.ended => {
+                unended = Some((raw.number, start, false));
+                continue;
+            }
+            Err(e) if raw.number == 1 && raw.text.starts_with(b"file,") => {
+                return Err(format!(
+                    "{name}: a CSV output, not JSON Lines ({e}): --skip-done reads the \
+                     output of --format json"
+                ))
+            }
+            Err(e) => return Err(format!("{name}, line {}: {e}", raw.number)),
+        };
+        if !raw.ended {
+            unended = Some((raw.number, start, true));
+        }
+        let Some(path) = line.file.as_deref() else {
+            continue; // A total: the files' own lines are summed.
+        };
+        let id = (path != Path::new("-"))
+            .then(|| files::identity(path))
+            .flatten();
+        let Some(id) = id.filter(|id| in_run.contains(id)) else {
+            outside.push((raw.number, path.to_path_buf()));
+            continue;
+        };
+        if !done.files.insert(id) {
+            again.push((raw.number, path.to_path_buf()));
+            continue;
+        }
+        same_options(&line, asked).map_err(|e| {
+            format!(
+                "{name}, line {}: {}: {e}: resume with the options of the run that wrote it",
+                raw.number,
+                path.display()
+            )
+        })?;
+        if let Some(total) = total.as_deref_mut() {
+            if let Err(e) = total.add_line(&line) {
+                eprintln!("histogram: {}: not in the total: {e}", path.display());
+                done.apart += 1;
+            }
+        }
+    }
+    let left_out: [(&Vec<(usize, PathBuf)>, &str); 2] = [
+        (&outside, "its file is not among this run's"),
+        (&again, "its file has a line above"),
+    ];
+    for (lines, why) in left_out {
+        if let Some((number, path)) = lines.first() {
+            let more = match lines.len() {
+                1 => String::new(),
+                n => format!(" (and {} more such lines)", n - 1),
+            };
+            eprintln!(
+                "histogram: --skip-done {name}, line {number}: {}: {why}: left out{more}",
+                path.display()
+            );
+        }
+    }
+    if let Some((number, start, whole)) = unended {
+        end_on_a_line(out_path, number, start, whole)?;
+    }
+    Ok(done)
+}
+
+/// Whether `line` was counted as this run counts: same bins, region and depth.
+fn same_options(line: &Line, asked: &LineOptions) -> Result<(), String> {
+    let region = |r: Option<[u32; 4]>| {
+        r.map_or("the whole picture".to_string(), |[x, y, w, h]| {
+            format!("--region {x},{y},{w},{h}")
+        })
+    };
+    if line.bins != asked.bins {
+        return Err(format!(
+            "counted with --bins {}, this run with --bins {}",
+            line.bins, asked.bins
+        ));
+    }
+    if line.region != asked.region {
+        return Err(format!(
+            "counted with {}, this run with {}",
+            region(line.region),
+            region(asked.region)
+        ));
+    }
+    if asked.eight_bits && line.depth.is_some_and(|d| (9..=16).contains(&d)) {
+        return Err("counted at its stored depth, this run with --depth 8".to_string());
+    }
+    Ok(())
+}
+
+/// OUT's last line has no end of line: an interrupted run's. Where this run writes
+/// to OUT (`>> OUT`), a whole line gets its end and a cut one is removed, so that
+/// the first new line starts a line of its own; elsewhere a cut one is left out.
+fn end_on_a_line(out_path: &Path, number: usize, start: u64, whole: bool) -> Result<(), String> {
+    let name = out_path.display();
+    let appended = appending_to(out_path);
+    match (whole, appended) {
+        (true, true) => out::put(b"\n"),
+        (true, false) => Ok(()),
+        (false, true) => {
+            let cut = std::fs::OpenOptions::new().write(true).open(out_path);
+            cut.and_then(|f| f.set_len(start)).map_err(|e| {
+                format!("{name}: its last line is cut short and cannot be removed: {e}")
+            })?;
+            eprintln!(
+                "histogram: {name}, line {number}: cut short by an interrupted run: removed; \
+                 its file is counted again"
+            );
+            Ok(())
+        }
+        (false, false) => {
+            eprintln!(
+                "histogram: --skip-done {name}, line {number}: cut short by an interrupted run: \
+                 left out; its file is counted again"
+            );
+            Ok(())
+        }
+    }
+}
+
+/// Whether standard output is `path`'s file, opened to append to it.
+fn appending_to(path: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt as _;
+    let out = std::fs::metadata("/dev/stdout");
+    let (Ok(out), Ok(file)) = (out, std::fs::metadata(path)) else {
+        return false;
+    };
+    // SAFETY: F_GETFL on descriptor 1 reads its flags and changes nothing.
+    let flags = unsafe { libc::fcntl(1, libc::F_GETFL) };
+    (out.dev(), out.ino()) == (file.dev(), file.ino()) && flags >= 0 && flags & libc::O_APPEND != 0
+}

@@ -1,0 +1,333 @@
+//! Scopes in the browser: a view that counts a scope on the GPU and draws it into
+//! its own canvas (the studio holds one per scope shown), and the chapter pages'
+//! screen over a picture or live frames.
+
+use super::live::{Frames, Live};
+use super::{png, CanvasTarget, Context, GpuContext, Picture, WebResult};
+use histogram::gpu::{self, Gpu, GpuImage};
+use histogram::image::Region;
+use histogram::scope::{Counts, Scope, Style};
+use histogram::studio::{ScopeView, Target};
+use std::cell::RefCell;
+use std::rc::Rc;
+use wasm_bindgen::prelude::*;
+
+/// A scope by its page name ("waveform", "parade", "vectorscope") and grid size.
+pub(super) fn named_scope(name: &str, size: u32) -> WebResult<Scope> {
+    let scope = match name {
+        "waveform" => Scope::Waveform,
+        "parade" => Scope::Parade,
+        "vectorscope" => Scope::Vectorscope { size },
+        _ => return Err(JsError::new(&format!("no scope called '{name}'"))),
+    };
+    scope.check().map_err(|e| JsError::new(&e))
+}
+
+/// The WGSL of a scope's kernel, or with "draw" the drawing of every scope.
+#[wasm_bindgen(js_name = scopeSource)]
+pub fn scope_source(name: &str) -> WebResult<String> {
+    if name == "draw" {
+        return Ok(gpu::scope_draw_source());
+    }
+    Ok(gpu::scope_source(named_scope(name, 256)?))
+}
+
+/// A scope's graticule named (src/scope/ `graticule_labels`), as JSON:
+/// `[{"text", "x", "y"}, ...]` in the scope's unit square, y down; the
+/// vectorscope's magnified `zoom` times (1 when not given); a waveform's in video
+/// levels with `video_levels` (Y′ as decoded).
+#[wasm_bindgen(js_name = scopeLabels)]
+pub fn scope_labels(
+    name: &str,
+    zoom: Option<f32>,
+    video_levels: Option<bool>,
+) -> WebResult<String> {
+    let labels = histogram::scope::graticule_labels(
+        named_scope(name, 256)?,
+        zoom.unwrap_or(1.0),
+        video_levels.unwrap_or(false),
+    );
+    serde_json::to_string(&labels).map_err(|e| JsError::new(&e.to_string()))
+}
+
+/// A scope's canvas's next frame, a view of it and its size, for the core's
+/// `ScopeView` to draw into. Where the CPU draws, the vectorscope's canvas is
+/// first held to a pixel a cell (`ScopeView::largest_side`).
+pub(super) fn scope_frame(
+    g: &Gpu,
+    canvas: &mut CanvasTarget,
+    view: &ScopeView,
+) -> WebResult<(wgpu::SurfaceTexture, wgpu::TextureView, (u32, u32))> {
+    if let Some(side) = view.largest_side() {
+        canvas.canvas.set_width(canvas.canvas.width().min(side));
+        canvas.canvas.set_height(canvas.canvas.height().min(side));
+    }
+    canvas.next(g).map_err(|e| JsError::new(&e.0))
+}
+
+/// Counts once more, reads the counts back and hands them to `then` with the
+/// count's GPU and wall times.
+fn read<T: Into<JsValue>>(
+    view: &ScopeView,
+    context: Rc<Context>,
+    then: impl FnOnce(Counts, Scope, Region, Option<f64>, f64) -> WebResult<T> + 'static,
+) -> js_sys::Promise {
+    let g = &context.gpu;
+    let start = gpu::now_ms();
+    let mut encoder = g.device.create_command_encoder(&Default::default());
+    let (readback, readout) = view.count().borrow().encode_read(g, &mut encoder);
+    g.queue.submit([encoder.finish()]);
+    wasm_bindgen_futures::future_to_promise(async move {
+        let g = &context.gpu;
+        let bytes = g
+            .read_buffer(&readback)
+            .await
+            .map_err(|e| JsError::new(&e.0))?;
+        let (counts, gpu_ms) = readout.counts(&bytes, g.queue.get_timestamp_period());
+        let wall_ms = gpu::now_ms() - start;
+        then(counts, readout.scope, readout.region, gpu_ms, wall_ms)
+            .map(Into::into)
+            .map_err(Into::into)
+    })
+}
+
+/// The counts as JSON (the command line's object for `file`, of a picture of
+/// `size`).
+pub(super) fn json(
+    view: &ScopeView,
+    context: Rc<Context>,
+    file: String,
+    size: (u32, u32),
+) -> js_sys::Promise {
+    let whole = Region::whole(size.0, size.1);
+    read(view, context, move |counts, _, region, _, _| {
+        let region = (region != whole).then_some(region);
+        Ok(counts.json(&file, size, region))
+    })
+}
+
+/// The scope at natural size (one pixel per bin, as `histogram scope` draws
+/// it) as PNG bytes.
+pub(super) fn png_of(view: &ScopeView, context: Rc<Context>) -> js_sys::Promise {
+    let (style, shown) = (view.style(), view.shown());
+    read(view, context, move |counts, scope, _, _, _| {
+        let bytes = png(&counts.draw(scope, &shown, style))?;
+        Ok(js_sys::Uint8Array::from(&bytes[..]))
+    })
+}
+
+/// Counts back to back for `duration_ms` (`pass_ms`: one count's time), so the
+/// GPU is at its working clocks when timed: an idle GPU drops them within a
+/// second (an H100 to 345 MHz, which made a 4K waveform's 43 us 190).
+pub(super) fn keep_busy(
+    view: &ScopeView,
+    context: Rc<Context>,
+    pass_ms: f64,
+    duration_ms: f64,
+) -> js_sys::Promise {
+    let count = view.count().clone();
+    wasm_bindgen_futures::future_to_promise(async move {
+        gpu::keep_busy(&context.gpu, pass_ms, duration_ms, |encoder| {
+            count.borrow().encode(encoder)
+        })
+        .await
+        .map_err(|e| JsError::new(&e.0))?;
+        Ok(JsValue::UNDEFINED)
+    })
+}
+
+/// One timed count: [GPU ms (NaN without timestamps), wall ms].
+pub(super) fn time(view: &ScopeView, context: Rc<Context>) -> js_sys::Promise {
+    read(view, context, |_, _, _, gpu_ms, wall_ms| {
+        Ok(js_sys::Float64Array::from(
+            &[gpu_ms.unwrap_or(f64::NAN), wall_ms][..],
+        ))
+    })
+}
+
+/// What a scope screen counts: a picture, or live frames.
+enum Source {
+    Picture(Rc<GpuImage>),
+    Live(Rc<Frames>),
+}
+
+/// A chapter page's scope: a picture's or a video's frames counted into one scope
+/// and drawn into a canvas.
+#[wasm_bindgen]
+pub struct ScopeScreen {
+    context: Rc<Context>,
+    source: Source,
+    size: (u32, u32),
+    view: ScopeView,
+    canvas: RefCell<CanvasTarget>,
+}
+
+#[wasm_bindgen]
+impl ScopeScreen {
+    /// `name` ("waveform", "parade", "vectorscope") of `picture`, drawn in `canvas`;
+    /// `size` is the vectorscope's grid.
+    #[wasm_bindgen(js_name = forPicture)]
+    pub fn for_picture(
+        gpu: &GpuContext,
+        canvas: web_sys::HtmlCanvasElement,
+        picture: &Picture,
+        name: &str,
+        size: u32,
+    ) -> WebResult<ScopeScreen> {
+        let context = gpu.context();
+        let (image, _) = picture.uploaded(&context)?;
+        ScopeScreen::make(context, canvas, Source::Picture(image), name, size)
+    }
+
+    /// The same over a video's or camera's frames (see `Live`).
+    #[wasm_bindgen(js_name = forLive)]
+    pub fn for_live(
+        gpu: &GpuContext,
+        canvas: web_sys::HtmlCanvasElement,
+        live: &Live,
+        name: &str,
+        size: u32,
+    ) -> WebResult<ScopeScreen> {
+        ScopeScreen::make(
+            gpu.context(),
+            canvas,
+            Source::Live(live.frames()),
+            name,
+            size,
+        )
+    }
+
+    fn make(
+        context: Rc<Context>,
+        canvas: web_sys::HtmlCanvasElement,
+        source: Source,
+        name: &str,
+        size: u32,
+    ) -> WebResult<ScopeScreen> {
+        let scope = named_scope(name, size)?;
+        let frame;
+        let image = match &source {
+            Source::Picture(image) => image,
+            Source::Live(frames) => {
+                let (w, h) = frames.size();
+                frame = GpuImage::from_texture(frames.view().clone(), w, h);
+                &frame
+            }
+        };
+        let (w, h) = image.size();
+        let g = &context.gpu;
+        let canvas = CanvasTarget::new(g, canvas).map_err(|e| JsError::new(&e.0))?;
+        let (format, at) = (
+            canvas.config.format,
+            (canvas.config.width, canvas.config.height),
+        );
+        let mut kernels = context.kernels.borrow_mut();
+        let view = ScopeView::new(
+            g,
+            &mut kernels,
+            image,
+            scope,
+            Region::whole(w, h),
+            format,
+            at,
+        )
+        .map_err(|e| JsError::new(&e.0))?;
+        drop(kernels);
+        Ok(ScopeScreen {
+            context,
+            source,
+            size: (w, h),
+            view,
+            canvas: RefCell::new(canvas),
+        })
+    }
+
+    /// Brightness: logarithmic or linear, times `gain`; `shown` the waveform's or
+    /// the parade's channels (0 R, 1 G, 2 B, 3 luminance); the vectorscope
+    /// magnified `zoom` times (1 when not given); the waveform's luma as decoded
+    /// where a video's frame has it (`decoded_luma`).
+    #[wasm_bindgen(js_name = setStyle)]
+    pub fn set_style(
+        &self,
+        log: bool,
+        gain: f32,
+        shown: Vec<u8>,
+        zoom: Option<f32>,
+        decoded_luma: Option<bool>,
+    ) {
+        let shown = shown.into_iter().map(usize::from).collect();
+        let zoom = zoom.unwrap_or(1.0).clamp(1.0, 8.0);
+        self.view
+            .set_style(&self.context.gpu, Style { log, gain, zoom }, shown);
+        self.view.set_decoded_luma(decoded_luma.unwrap_or(false));
+    }
+
+    /// Whether the waveform drawn last counted Y′ as decoded (video levels).
+    #[wasm_bindgen(getter, js_name = decodedLuma)]
+    pub fn decoded_luma(&self) -> bool {
+        self.view.decoded_luma()
+    }
+
+    /// Counts and draws the picture (or the frame in the texture now).
+    pub fn draw(&self) -> WebResult<()> {
+        self.render(false)
+    }
+
+    /// Converts the frame a Live was given, then counts and draws it.
+    #[wasm_bindgen(js_name = drawFrame)]
+    pub fn draw_frame(&self) -> WebResult<()> {
+        self.render(true)
+    }
+
+    fn render(&self, live: bool) -> WebResult<()> {
+        let g = &self.context.gpu;
+        if let Some(fault) = g.fault() {
+            return Err(JsError::new(&fault));
+        }
+        let mut encoder = g.device.create_command_encoder(&Default::default());
+        if let (true, Source::Live(frames)) = (live, &self.source) {
+            frames.convert(g, &mut encoder);
+        }
+        let has_luma = matches!(&self.source, Source::Live(frames) if frames.has_decoded_luma());
+        self.view.follow_frame(g, has_luma);
+        self.view.encode(&mut encoder);
+        let (frame, view, size) = scope_frame(g, &mut self.canvas.borrow_mut(), &self.view)?;
+        self.view
+            .draw(g, &mut encoder, Target { view: &view, size });
+        g.queue.submit([encoder.finish()]);
+        g.queue.present(frame);
+        Ok(())
+    }
+
+    /// The counts as the command line's JSON for `file`.
+    pub fn json(&self, file: String) -> js_sys::Promise {
+        json(&self.view, self.context.clone(), file, self.size)
+    }
+
+    /// The scope at natural size as PNG bytes.
+    pub fn png(&self) -> js_sys::Promise {
+        png_of(&self.view, self.context.clone())
+    }
+
+    /// One timed count: [GPU ms (NaN without timestamps), wall ms].
+    pub fn time(&self) -> js_sys::Promise {
+        time(&self.view, self.context.clone())
+    }
+
+    /// Counts back to back for `duration_ms` before timing (`pass_ms`: one
+    /// count's time), as the timings page does.
+    #[wasm_bindgen(js_name = keepBusy)]
+    pub fn keep_busy(&self, pass_ms: f64, duration_ms: f64) -> js_sys::Promise {
+        keep_busy(&self.view, self.context.clone(), pass_ms, duration_ms)
+    }
+
+    #[wasm_bindgen(getter)]
+    pub fn width(&self) -> u32 {
+        self.size.0
+    }
+
+    #[wasm_bindgen(getter)]
+    pub fn height(&self) -> u32 {
+        self.size.1
+    }
+}
