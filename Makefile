@@ -62,6 +62,7 @@ lint: setup
 	cargo clippy --workspace --all-targets -- -D warnings
 	cargo clippy -p histogram -p histogram-page --lib --target wasm32-unknown-unknown -- -D warnings
 	node scripts/pagers.mjs --check
+	node scripts/house.mjs
 
 # Mesa's Vulkan loader complains without a runtime dir; give it a private one.
 test-native: setup

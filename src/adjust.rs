@@ -1,7 +1,7 @@
 //! Adjustments that change the picture from its histogram: global equalization of
 //! luma, CLAHE, auto-levels and Otsu's threshold. These are the CPU references,
 //! written plainly from the textbook definitions; the GPU computes the same tables
-//! in shaders/adjust.wgsl and shaders/clahe.wgsl and remaps in shaders/picture.wgsl,
+//! in shaders/adjust/adjust.wgsl and shaders/adjust/clahe.wgsl and remaps in shaders/draw/picture.wgsl,
 //! and the command-line tool uses these without a GPU.
 //!
 //! Luma is the project's luminance on the stored (gamma-encoded) values, Y' =

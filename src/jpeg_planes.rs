@@ -14,7 +14,7 @@
 //! - **Colour**: jdcolor.c's fixed-point YCbCr to RGB, 16 fraction bits, each
 //!   table entry computed here as libjpeg-turbo fills it, clamped to 0..=255.
 //!
-//! shaders/planes.wgsl is the same on the GPU; tests/native hold both equal to
+//! shaders/frames/planes.wgsl is the same on the GPU; tests/native hold both equal to
 //! TurboJPEG's own RGB.
 
 /// One plane: `stride` bytes a row.

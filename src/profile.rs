@@ -7,7 +7,7 @@
 //! gAMA and cHRM), `Profile::table_png` is a small PNG of 65 levels each of R,
 //! G and B carrying the same profile, which the page has the browser decode as
 //! it decodes the file. The colours that come back are the display table the
-//! picture pass samples (shaders/picture.wgsl), so the screen shows what an
+//! picture pass samples (shaders/draw/picture.wgsl), so the screen shows what an
 //! `<img>` of the file would, with no colour engine in the wasm.
 
 use std::io::Cursor;

@@ -8,7 +8,7 @@
 // back through a 2D canvas (exact where no pixel is translucent). With `count`, an
 // 8-bit picture is counted too, into that many bins. With `bands`, a 16-bit
 // picture is not sent whole: the answer says its size, and each `next` message
-// gets its next band of rows (src/web/bands.rs), so that neither this worker nor
+// gets its next band of rows (page/src/deep_bands.rs), so that neither this worker nor
 // the page ever holds all of it; a `next` message with `count` (the first) has the
 // bands counted as they are read, at their stored depth, the counts sent with the
 // last. And 'planes': a JPEG's planes as the browser's ImageDecoder leaves them

@@ -1,7 +1,7 @@
 // A page's live video: the <video> element and its sources (a file, the camera, the
 // site's own video), the frame pump that brings each frame to the GPU, and what
 // happens when a frame fails or the GPU device is lost. The video page and the
-// studio use it and only say how to draw: a view over each Live (src/web/live.rs),
+// studio use it and only say how to draw: a view over each Live (page/src/live.rs),
 // made anew for each source and frame size.
 //
 // Frames reach the GPU by one of three paths (`FRAME_PATHS`). On a GPU the CPU
@@ -188,7 +188,7 @@ export function liveVideo({
 
   /**
    * The hardware path: the element's frame imported as an external texture and
-   * written as RGBA into the Live's texture by shaders/import.wgsl, through the
+   * written as RGBA into the Live's texture by shaders/frames/import.wgsl, through the
    * browser's own device (wgpu 30's web backend cannot bind external textures).
    * 'drawn', or 'same' when the element has shown no new frame (unless `again`).
    */

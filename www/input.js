@@ -9,7 +9,7 @@
 //   pixels read back in a worker instead. A Y′CbCr JPEG goes as its planes
 //   where the browser's ImageDecoder gives them (Chromium): 1.5 to 3 bytes a
 //   pixel, finished on the GPU exactly as libjpeg-turbo finishes them
-//   (shaders/planes.wgsl; src/jpeg_planes.rs the same in the worker, with
+//   (shaders/frames/planes.wgsl; src/jpeg_planes.rs the same in the worker, with
 //   ?decode=planes where the page needs pixels); else as before. Its bytes are
 //   checked first (a JPEG cut
 //   short, a PNG chunk's checksum, a header claiming more than the file holds):
@@ -21,7 +21,7 @@
 //   16-bit, HDR, OpenEXR, ICO, GIF, BMP); its pixels come back transferred and go
 //   into the page's wasm memory a slice at a time; a 16-bit picture the studio
 //   asks for in bands comes a band of rows at a time instead, each sent on to the
-//   GPU as it comes (src/web/bands.rs): only the GPU ever holds all of it;
+//   GPU as it comes (page/src/deep_bands.rs): only the GPU ever holds all of it;
 // - the browser alone for what only it reads (AVIF, ...): site.js's browserPicture.
 //
 // Nothing of it runs long on the page's own thread: decoding happens in the

@@ -1,5 +1,5 @@
 // The scope chapters (Part 4): one scope of a picture or of a playing video's
-// frames, counted and drawn on the GPU by a ScopeScreen (src/web/scope_chapters.rs). The
+// frames, counted and drawn on the GPU by a ScopeScreen (page/src/scope_chapters.rs). The
 // page's scope is <main data-scope>: waveform, parade or vectorscope. Sources: the
 // project's own picture, a picture or video picked or dropped, the project's video,
 // the camera (frames.js plays them).

@@ -1,7 +1,7 @@
 // The studio's scopes: a selector beside the histogram (waveform, parade,
 // vectorscope; on a wide window several at once), each scope in its own canvas as
 // wide as the histogram panel, or opened full size over the page; counted and
-// drawn by the Studio (src/web/scope_chapters.rs) on every frame, over the region; their
+// drawn by the Studio (page/src/scope_chapters.rs) on every frame, over the region; their
 // brightness, the waveform's and the parade's channels, the vectorscope's zoom;
 // exports of each as PNG and its counts as JSON.
 import { scopeLabels } from '../pkg/histogram.js';

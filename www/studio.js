@@ -1,5 +1,5 @@
 // The studio: a picture, video or camera counted on the GPU by a Studio
-// (src/web/studio/) and shown by views that each own their controls and drawing:
+// (page/src/studio/) and shown by views that each own their controls and drawing:
 // the panel (studio-panel.js), the adjustment (studio-adjust.js), the region
 // (studio-region.js), the statistics and exports (studio-stats.js), the scopes
 // (studio-scopes.js), an HDR picture's exposure (studio-hdr.js). This module

@@ -1,5 +1,5 @@
 // The live video page: a muted, looping video drawn with its histograms, every frame
-// on the GPU (a VideoView over the frames of a Live: src/web/video.rs, live.rs).
+// on the GPU (a VideoView over the frames of a Live: page/src/video.rs, live.rs).
 // Sources: the project's own video, a file picked or dropped, or the camera; the
 // frames module (frames.js) plays them.
 import { VideoView, kernelSource, frameSource, importSource, composeSource } from '../pkg/histogram.js';

@@ -27,7 +27,7 @@
 //                                        (raw WebGPU, timestamp queries): a render
 //                                        pass clearing, drawing the frame quad, the
 //                                        two histogram quads, both; and the compose
-//                                        pass (shaders/compose.wgsl) doing it all
+//                                        pass (shaders/draw/compose.wgsl) doing it all
 //   SUM variant chunks median_us         sum.wgsl as it is and as it was, in raw
 //                                        WebGPU (docs/DECISIONS.md, 10)
 //   DECODE file build decode_ms plain_ms studio_ms longest_task_ms reread_ms
@@ -325,7 +325,7 @@ async function imagePages(gpu) {
 // What each part of drawing a video frame costs, in raw WebGPU: a render pass that
 // only clears the target, draws the frame (a quad sampling it, as picture.wgsl),
 // the two histogram panels (quads as draw.wgsl), or both, as the page drew before;
-// and the compose pass (shaders/compose.wgsl as the site compiles it) writing the
+// and the compose pass (shaders/draw/compose.wgsl as the site compiles it) writing the
 // same pixels from a compute pass, as the page draws now. Target 1280x720, frames
 // of 1080p and 4K.
 async function drawProbe() {

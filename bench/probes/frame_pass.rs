@@ -1,4 +1,4 @@
-//! Times the video page's frame pass (shaders/yuv.wgsl: NV12 to RGBA, counting as it
+//! Times the video page's frame pass (shaders/frames/yuv.wgsl: NV12 to RGBA, counting as it
 //! converts) on a 960x540 frame, natively: steadier than timing it in the browser.
 //! To time it on the browser's own SwiftShader (bench/results/2026-11-22-lab-notes.md, "Live video"):
 //!

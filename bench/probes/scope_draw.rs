@@ -1,4 +1,4 @@
-//! Times the scopes' drawing (shaders/scope.wgsl) natively: each scope of a 960x540
+//! Times the scopes' drawing (shaders/scope/scope.wgsl) natively: each scope of a 960x540
 //! picture drawn into a target the size the studio gives it at 1280x800 (the
 //! waveform 491x244, the vectorscope 491x491), median of 30 render passes. On the
 //! browser's own SwiftShader, where the studio's frame rate depends on it:

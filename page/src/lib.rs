@@ -9,9 +9,10 @@
 
 #![cfg(target_arch = "wasm32")]
 
-mod bands;
 mod canvas;
 mod chapters;
+mod decoder_planes;
+mod deep_bands;
 mod diagram;
 mod equalize;
 mod live;
@@ -19,7 +20,6 @@ mod outcome;
 mod pace;
 mod parts;
 mod picture;
-mod planes;
 mod scope_chapters;
 mod studio;
 mod sunset;
@@ -266,7 +266,7 @@ impl GpuContext {
 
     /// Whether the CPU plays the GPU (a fallback adapter such as SwiftShader):
     /// video frames come as the decoder's bytes there, where the browser's
-    /// import costs 30 times as much (src/web/live.rs).
+    /// import costs 30 times as much (page/src/live.rs).
     #[wasm_bindgen(getter)]
     pub fn software(&self) -> bool {
         self.context().gpu.info.device_type == wgpu::DeviceType::Cpu

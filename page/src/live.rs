@@ -137,7 +137,7 @@ impl Live {
 
     /// The frame texture's view as the browser's GPUTextureView, for the hardware
     /// path (www/frames.js): importExternalTexture has no wgpu 30 web binding, so
-    /// the page runs shaders/import.wgsl through the raw device into this view.
+    /// the page runs shaders/frames/import.wgsl through the raw device into this view.
     #[wasm_bindgen(getter, js_name = importTarget)]
     pub fn import_target(&self) -> JsValue {
         self.frames

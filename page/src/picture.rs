@@ -1,8 +1,8 @@
 //! A picture in the page: decoded here or by the browser, or put together from a
 //! worker's parts, and sent to the GPU on first use.
 
+use super::decoder_planes::{frame_layout, planes_upload};
 use super::pace::send;
-use super::planes::{frame_layout, planes_upload};
 use super::{within_page, Context, GpuContext, WebResult, WEB_DECODE_BUDGET, WEB_MAX_PIXELS};
 use histogram::decode::{self, DecodeError};
 use histogram::deep::DeepImage;
@@ -60,7 +60,7 @@ pub(super) enum Pixels {
     Bitmap(web_sys::ImageBitmap),
     /// A JPEG's planes as the browser's decoder left them (1.5 to 3 bytes a
     /// pixel), in the browser's array the decode worker handed over: written to
-    /// the GPU from there, finished into pixels there (shaders/planes.wgsl).
+    /// the GPU from there, finished into pixels there (shaders/frames/planes.wgsl).
     Planes(js_sys::Uint8Array, PlaneLayout),
     /// A 16-bit picture sent to one device a band at a time as its worker read it
     /// (`PictureBands`), and held nowhere else: once that device is lost, the page

@@ -19,7 +19,7 @@ pub fn frame_source() -> String {
 /// The WGSL of the hardware path's import pass (an external texture to RGBA).
 #[wasm_bindgen(js_name = importSource)]
 pub fn import_source() -> String {
-    include_str!("../../shaders/import.wgsl").into()
+    include_str!("../../shaders/frames/import.wgsl").into()
 }
 
 /// The WGSL of the compose pass (the frame and its histograms into the canvas).

@@ -1,13 +1,13 @@
-//! The video page's canvas in one compute pass (shaders/compose.wgsl): the frame
+//! The video page's canvas in one compute pass (shaders/draw/compose.wgsl): the frame
 //! and its histograms written pixel by pixel into a canvas texture bound for
 //! storage. The same picture as `FramePainter` and `HistogramPainter`'s quads,
 //! without a render pass, which costs a GPU with few graphics units (an H100) many
 //! times as much (docs/DECISIONS.md, 14).
 
+use super::bars::{bind_group, palette};
 use super::device::{compute_pipeline, Gpu, Owned};
-use super::draw::{bind_group, palette};
 use super::kernels::{with_constants, ChunkShape};
-use super::picture::{fit_matrix, picture_sampler};
+use super::picture_pass::{fit_matrix, picture_sampler};
 use crate::histogram::Spec;
 use crate::layout::Panel;
 
@@ -35,7 +35,7 @@ const COMPOSE_BYTES: usize = 64 + 16 * 16 + 2 * 32;
 /// `format` (rgba8unorm or bgra8unorm: WGSL has no parameter for a texel format,
 /// so the core writes it in).
 pub fn compose_source(spec: Spec, format: wgpu::TextureFormat) -> String {
-    let wgsl = include_str!("../../shaders/compose.wgsl");
+    let wgsl = include_str!("../../shaders/draw/compose.wgsl");
     let wgsl = match format {
         wgpu::TextureFormat::Bgra8Unorm => wgsl.replace(
             "texture_storage_2d<rgba8unorm, write>",

@@ -28,7 +28,7 @@ pub enum Method {
     /// replicated workgroup histograms against contention.
     Packed,
     /// Samples as stored, 16 bits each (an 8-bit picture's too), in any number of
-    /// bins up to 65536: one channel a workgroup (shaders/deep.wgsl).
+    /// bins up to 65536: one channel a workgroup (shaders/steps/deep.wgsl).
     Deep,
 }
 
@@ -138,21 +138,21 @@ pub enum Kernel {
     Privatized,
     Packed,
     Scale,
-    /// Scopes (src/gpu/scope.rs): a histogram for every column.
+    /// Scopes (src/gpu/scope_passes.rs): a histogram for every column.
     Waveform,
     /// Scopes: a two-dimensional histogram of chroma.
     Vectorscope,
     /// 16-bit pictures, and more bins than the others hold.
     Deep,
-    /// Floating-point (HDR) pictures: their range, then their counts (src/gpu/hdr.rs).
+    /// Floating-point (HDR) pictures: their range, then their counts (src/gpu/hdr_passes.rs).
     Hdr,
 }
 
 /// Bins a channel that one deep workgroup holds: 4096 of 32 bits fill the 16 KB
-/// of workgroup memory WebGPU promises (shaders/deep.wgsl).
+/// of workgroup memory WebGPU promises (shaders/steps/deep.wgsl).
 pub const DEEP_PRIVATE_BINS: u32 = 4096;
 
-const COMMON: &str = include_str!("../../shaders/common.wgsl");
+const COMMON: &str = include_str!("../../shaders/steps/common.wgsl");
 
 impl Kernel {
     pub fn name(self) -> &'static str {
@@ -186,20 +186,20 @@ impl Kernel {
 
     fn wgsl(self) -> &'static str {
         match self {
-            Kernel::Single => include_str!("../../shaders/single.wgsl"),
-            Kernel::Race => include_str!("../../shaders/race.wgsl"),
-            Kernel::Atomic => include_str!("../../shaders/atomic.wgsl"),
-            Kernel::Fragment => include_str!("../../shaders/fragment.wgsl"),
-            Kernel::Chunks => include_str!("../../shaders/chunks.wgsl"),
-            Kernel::Sum => include_str!("../../shaders/sum.wgsl"),
-            Kernel::Reduce => include_str!("../../shaders/reduce.wgsl"),
-            Kernel::Privatized => include_str!("../../shaders/privatized.wgsl"),
-            Kernel::Packed => include_str!("../../shaders/packed.wgsl"),
-            Kernel::Scale => include_str!("../../shaders/scale.wgsl"),
-            Kernel::Waveform => include_str!("../../shaders/waveform.wgsl"),
-            Kernel::Vectorscope => include_str!("../../shaders/vectorscope.wgsl"),
-            Kernel::Deep => include_str!("../../shaders/deep.wgsl"),
-            Kernel::Hdr => include_str!("../../shaders/hdr.wgsl"),
+            Kernel::Single => include_str!("../../shaders/steps/single.wgsl"),
+            Kernel::Race => include_str!("../../shaders/steps/race.wgsl"),
+            Kernel::Atomic => include_str!("../../shaders/steps/atomic.wgsl"),
+            Kernel::Fragment => include_str!("../../shaders/steps/fragment.wgsl"),
+            Kernel::Chunks => include_str!("../../shaders/steps/chunks.wgsl"),
+            Kernel::Sum => include_str!("../../shaders/steps/sum.wgsl"),
+            Kernel::Reduce => include_str!("../../shaders/steps/reduce.wgsl"),
+            Kernel::Privatized => include_str!("../../shaders/steps/privatized.wgsl"),
+            Kernel::Packed => include_str!("../../shaders/steps/packed.wgsl"),
+            Kernel::Scale => include_str!("../../shaders/draw/scale.wgsl"),
+            Kernel::Waveform => include_str!("../../shaders/scope/waveform.wgsl"),
+            Kernel::Vectorscope => include_str!("../../shaders/scope/vectorscope.wgsl"),
+            Kernel::Deep => include_str!("../../shaders/steps/deep.wgsl"),
+            Kernel::Hdr => include_str!("../../shaders/steps/hdr.wgsl"),
         }
     }
 

@@ -1,41 +1,44 @@
 //! The GPU core: device setup, the histogram methods, readback. No DOM here: the
 //! same code runs in the browser (WebGPU) and natively (wgpu on Vulkan).
 
-mod adjust;
+mod adjust_passes;
+mod adjusted_picture;
+mod bars;
 mod compose;
 mod device;
-mod draw;
+mod gpu_image;
 mod grid;
-mod hdr;
-mod image;
+mod hdr_passes;
 mod kernels;
-mod picture;
+mod picture_pass;
+mod plan;
 mod planes;
 pub mod policy;
 mod run;
-mod scope;
+mod scope_passes;
 mod timing;
 mod upload;
-mod video;
+mod yuv;
 
-pub use adjust::{
-    adjust_image, adjust_source, time_adjustment, AdjustTime, AdjustedCount, Adjuster, Remap,
+pub use adjust_passes::{adjust_source, AdjustedCount, Adjuster};
+pub use adjusted_picture::{adjust_image, time_adjustment, AdjustTime, Remap};
+pub use bars::{
+    draw_into, draw_source, palette, panel_source, Bars, HistogramPainter, PanelStyle, Scaler,
 };
 pub use compose::{compose_format, compose_source, Composer};
 pub use device::{now_ms, Destroy, Gpu, GpuError, GpuOptions, Owned};
-pub use draw::{
-    draw_into, draw_source, palette, panel_source, Bars, HistogramPainter, PanelStyle, Scaler,
-};
+pub use gpu_image::GpuImage;
 pub use grid::{packed_groups, privatized_groups, Limits};
-pub use hdr::{count_hdr, HdrCount, HdrSamples, HdrUpload};
-pub use image::GpuImage;
+pub use hdr_passes::{count_hdr, HdrCount, HdrSamples, HdrUpload};
 pub use kernels::{with_constants, ChunkShape, Input, Kernel, Kernels, Method, DEEP_PRIVATE_BINS};
-pub use picture::{picture_source, FramePainter, Look};
+pub use picture_pass::{picture_source, FramePainter, Look};
 pub use planes::{PlaneBytes, PlanesUpload};
 pub use run::{Dispatched, Run, RunOptions};
-pub use scope::{scope_draw_source, scope_source, Readout, ScopeCount, ScopeKernel, ScopePainter};
+pub use scope_passes::{
+    scope_draw_source, scope_source, Readout, ScopeCount, ScopeKernel, ScopePainter,
+};
 pub use timing::{keep_busy, pass_ms, PassTimer, Timing};
 pub use upload::{Steps, Upload};
-pub use video::{
+pub use yuv::{
     colour_matrix, frame_pass_source, yuv_to_rgb, FrameConverter, FrameFormat, PixelLayout,
 };

@@ -1,10 +1,10 @@
 //! A JPEG's planes finished on the GPU into a picture's textures
-//! (shaders/planes.wgsl; src/jpeg_planes.rs is its CPU twin): the bytes a decoder
+//! (shaders/frames/planes.wgsl; src/jpeg_planes.rs is its CPU twin): the bytes a decoder
 //! hands over before upsampling and colour (1.5 to 3 bytes a pixel), not the 4 of
 //! a bitmap.
 
 use super::device::{compute_pipeline, Gpu, GpuError, Owned};
-use super::image::GpuImage;
+use super::gpu_image::GpuImage;
 use super::upload::{Steps, BAND_BYTES};
 use crate::jpeg_planes::PlaneLayout;
 use wgpu::util::DeviceExt;
@@ -205,7 +205,9 @@ impl GpuImage {
         let image = GpuImage::storage_textures(gpu, layout.shown_size(), max_texture);
         let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
             label: Some("planes"),
-            source: wgpu::ShaderSource::Wgsl(include_str!("../../shaders/planes.wgsl").into()),
+            source: wgpu::ShaderSource::Wgsl(
+                include_str!("../../shaders/frames/planes.wgsl").into(),
+            ),
         });
         let s = layout.subsampling;
         let constants = [("across", s.across as f64), ("down", s.down as f64)];

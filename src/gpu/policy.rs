@@ -1,5 +1,5 @@
 //! The counting policy: which method counts a picture, asked by every surface (the
-//! command line and the Python package through src/count/, the studio in the
+//! command line and the Python package through engine/src/count/, the studio in the
 //! page), so that the same picture and settings get the same method everywhere.
 //! Bad bins are refused once, by `Spec::new`.
 

@@ -3,10 +3,10 @@
 //! browser's bitmap, and the storage buffers of whole rows they fill.
 
 use super::device::Gpu;
+use super::gpu_image::GpuImage;
 use super::grid::Limits;
-use super::image::GpuImage;
 #[cfg(target_arch = "wasm32")]
-use super::{device::extent, image::tiled};
+use super::{device::extent, gpu_image::tiled};
 use crate::deep::DeepImage;
 use crate::image::Image;
 

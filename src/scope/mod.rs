@@ -21,10 +21,10 @@ use crate::histogram::{luminance, Channels, Spec};
 use crate::image::{Image, Region};
 use crate::json::{Entries, Rows};
 
-mod draw;
-mod json;
-pub use draw::*;
-pub use json::*;
+mod plot;
+mod scope_lines;
+pub use plot::*;
+pub use scope_lines::*;
 
 /// Value levels of a waveform column, per channel.
 pub const LEVELS: usize = 256;

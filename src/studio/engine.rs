@@ -25,7 +25,7 @@ pub trait LiveFrames {
     fn encode(&self, g: &Gpu, encoder: &mut wgpu::CommandEncoder);
     fn set_region(&self, queue: &wgpu::Queue, region: Region) -> Result<(), GpuError>;
     /// Whether the texture's alpha holds each pixel's Y′ as decoded (a frame
-    /// converted from YUV: shaders/yuv.wgsl).
+    /// converted from YUV: shaders/frames/yuv.wgsl).
     fn decoded_luma(&self) -> bool;
 }
 

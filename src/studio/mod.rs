@@ -2,7 +2,7 @@
 //! picture, the histogram panel, the adjustment, the scopes), each recording its
 //! pass and drawing into a `wgpu::TextureView` it is given, and the studio's
 //! decisions: how many bins, which method counts, what a video frame records.
-//! The page (src/web/studio) holds the canvases, hands each view its canvas's
+//! The page (page/src/studio) holds the canvases, hands each view its canvas's
 //! current texture, and presents; the native tests hand them offscreen textures.
 
 mod adjust_view;

@@ -1,5 +1,5 @@
 //! The adjustments: the CPU references (src/adjust.rs) on pictures with known
-//! answers, and the GPU (src/gpu/adjust.rs, the studio's and the tool's code)
+//! answers, and the GPU (src/gpu/adjust_passes.rs, the studio's and the tool's code)
 //! against them, natively on Vulkan.
 
 use crate::common;

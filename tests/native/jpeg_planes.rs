@@ -270,7 +270,7 @@ fn packed_planes(bytes: &[u8], start: usize) -> (Vec<u8>, PlaneLayout) {
     (all, layout)
 }
 
-/// The planes finished on the GPU (shaders/planes.wgsl) equal libjpeg-turbo's
+/// The planes finished on the GPU (shaders/frames/planes.wgsl) equal libjpeg-turbo's
 /// RGB, every pixel: odd sizes at every subsampling, planes at odd offsets, a
 /// photo across tiles.
 #[test]

@@ -576,7 +576,7 @@ fn decoded_waveform(image: &Image) -> scope::Waveform {
     want
 }
 
-/// With Y′ as decoded (a video frame's alpha: shaders/yuv.wgsl), both waveform
+/// With Y′ as decoded (a video frame's alpha: shaders/frames/yuv.wgsl), both waveform
 /// kernels count the alpha bytes as luma and R, G, B as ever; only a waveform
 /// takes it. Drawn, its graticule marks video levels and tints what lies past
 /// them, on the GPU as on the CPU.

@@ -154,7 +154,7 @@ fn the_panel_draws_the_counted_bars_under_the_labels_strip() {
             let rows = (py * height).round() as u32..((py + ph) * height).round() as u32;
             let pixels_a_bin = pw * width / 256.0;
             // The fullest bin reaches 90% of its panel, less where a label's strip
-            // takes more (decided in src/gpu/draw.rs; written out again here).
+            // takes more (decided in src/gpu/bars.rs; written out again here).
             let reach = (1.0 - label / ph).clamp(0.5, 0.9);
             let want = (ph * height * reach).round() as usize;
             let strip = (ph * height * (1.0 - reach)).floor() as usize;

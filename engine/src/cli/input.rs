@@ -1,5 +1,5 @@
 //! Image files decoded whole, for the commands that need every pixel at once
-//! (adjust, scope, bench); a count reads them band by band (src/count/).
+//! (adjust, scope, bench); a count reads them band by band (engine/src/count/).
 
 use histogram::decode;
 use histogram::Image;

@@ -4,15 +4,15 @@
 
 use std::os::unix::fs::DirBuilderExt as _;
 
-mod adjust;
-mod bench;
-mod count;
-mod files;
+mod adjust_command;
+mod bench_command;
+mod count_command;
 mod input;
 mod options;
 mod out;
-mod scope;
-mod total;
+mod run_files;
+mod scope_command;
+mod totals_read;
 
 fn main() {
     quiet_by_pipe();
@@ -58,10 +58,10 @@ fn run() -> i32 {
     let cli = Cli::parse();
     let gpu = cli.gpu.options();
     match cli.command {
-        Some(Command::Adjust(args)) => adjust::run(args, &gpu),
-        Some(Command::Scope(args)) => scope::run(args, &gpu),
-        Some(Command::Bench(args)) => bench::run(args, &gpu),
-        Some(Command::Merge(args)) => total::merge(args),
-        None => count::run(cli.count, &gpu),
+        Some(Command::Adjust(args)) => adjust_command::run(args, &gpu),
+        Some(Command::Scope(args)) => scope_command::run(args, &gpu),
+        Some(Command::Bench(args)) => bench_command::run(args, &gpu),
+        Some(Command::Merge(args)) => totals_read::merge(args),
+        None => count_command::run(cli.count, &gpu),
     }
 }

@@ -3,7 +3,7 @@
 //! This shell holds the canvases, hands the studio their current textures each
 //! frame and presents them, and turns reads into promises.
 
-mod adjust;
+mod adjust_reads;
 
 use super::live::Live;
 use super::scope_chapters::{named_scope, scope_frame};
@@ -369,7 +369,7 @@ impl Studio {
     pub fn adjusted_histogram(&self) -> js_sys::Promise {
         let pixels = self.width() as u64 * self.height() as u64;
         match self.studio.adjustment().as_ref() {
-            Some(a) => adjust::read_counts(a, self.context.clone(), pixels),
+            Some(a) => adjust_reads::read_counts(a, self.context.clone(), pixels),
             None => js_sys::Promise::reject(&JsError::new("no adjustment is on").into()),
         }
     }
@@ -389,7 +389,7 @@ impl Studio {
     #[wasm_bindgen(js_name = readTables)]
     pub fn read_tables(&self) -> js_sys::Promise {
         match self.studio.adjustment().as_ref() {
-            Some(a) => adjust::read_tables(a, self.context.clone()),
+            Some(a) => adjust_reads::read_tables(a, self.context.clone()),
             None => js_sys::Promise::reject(&JsError::new("no adjustment is on").into()),
         }
     }
@@ -402,7 +402,7 @@ impl Studio {
             .studio
             .adjusted(&self.context.gpu, &mut kernels)
             .map_err(js)?;
-        Ok(adjust::adjusted_png(remap, self.context.clone()))
+        Ok(adjust_reads::adjusted_png(remap, self.context.clone()))
     }
 
     /// Shows these scopes ("waveform", "parade", "vectorscope"), each in its

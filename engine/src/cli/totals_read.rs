@@ -1,6 +1,6 @@
 //! Totals read back: the lines of an earlier run (`--skip-done`) and shards counted
 //! anywhere (`histogram merge`), streamed a line at a time into a `Total`
-//! (src/total.rs), each file known by what it is, so that none counts twice.
+//! (engine/src/total.rs), each file known by what it is, so that none counts twice.
 
 use crate::options::{Format, MergeArgs};
 use crate::out;

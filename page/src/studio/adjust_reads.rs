@@ -1,5 +1,5 @@
 //! The studio's adjustment as the page reads it: its tables and the adjusted
-//! picture, read back from the core's view (src/studio/adjust.rs).
+//! picture, read back from the core's view (src/studio/adjust_view.rs).
 
 use super::super::{png, Context, Outcome};
 use histogram::gpu::Remap;

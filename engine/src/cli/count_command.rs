@@ -1,9 +1,9 @@
 //! `histogram IMAGE...`: one histogram per image, JSON or CSV out.
 
-use crate::files;
 use crate::options::{self, CountArgs, Depth, Format};
 use crate::out;
-use crate::total::{resume, LineOptions, Total};
+use crate::run_files;
+use crate::totals_read::{resume, LineOptions, Total};
 use histogram::files::FileId;
 use histogram::gpu::policy;
 use histogram::gpu::GpuOptions;
@@ -35,7 +35,7 @@ pub fn run(options: CountArgs, gpu_options: &GpuOptions) -> i32 {
         chunk: counting.chunk,
         asked: counting.method.unwrap_or_default(),
     };
-    let files = match files::expand(&options.files, options.files_from.as_deref()) {
+    let files = match run_files::expand(&options.files, options.files_from.as_deref()) {
         Ok(files) => files,
         Err(e) => {
             eprintln!("histogram: {e}");
@@ -274,7 +274,7 @@ struct Counted1 {
 
 /// Counts `files` on `jobs` threads, each file decoded by one worker, which
 /// counts it on the CPU or uploads its bands for the GPU thread and goes on to
-/// the next file (src/count/ `serve`). Results print in the files' order, a
+/// the next file (engine/src/count/ `serve`). Results print in the files' order, a
 /// whole line at a time, from this thread; a worker runs at most `window` files
 /// ahead of the next to print. The threads have all ended when it returns.
 fn count_all(

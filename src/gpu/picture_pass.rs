@@ -1,19 +1,19 @@
 //! The picture pass: a picture (a video frame or an image texture) fitted into the
 //! target, through an adjustment's tables, the clipping warning and the display
-//! table where its look asks (shaders/picture.wgsl).
+//! table where its look asks (shaders/draw/picture.wgsl).
 
+use super::bars::{bind_group, quad_pipeline_with, QUAD};
 use super::device::{Gpu, Owned};
-use super::draw::{bind_group, quad_pipeline_with, QUAD};
 use super::kernels::{with_constants, ChunkShape};
 use crate::histogram::Spec;
 use crate::layout;
 use glam::{Mat4, Vec3};
 
-/// The WGSL of the picture pass (shaders/quad.wgsl, remap.wgsl and picture.wgsl)
+/// The WGSL of the picture pass (shaders/draw/quad.wgsl, remap.wgsl and picture.wgsl)
 /// as compiled.
 pub fn picture_source() -> String {
-    let remap = include_str!("../../shaders/remap.wgsl");
-    let picture = include_str!("../../shaders/picture.wgsl");
+    let remap = include_str!("../../shaders/adjust/remap.wgsl");
+    let picture = include_str!("../../shaders/draw/picture.wgsl");
     with_constants(
         Spec::rgbl(),
         ChunkShape::default(),

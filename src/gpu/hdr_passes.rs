@@ -1,11 +1,11 @@
-//! HDR pictures on the GPU (shaders/hdr.wgsl): the range pass, then the count,
+//! HDR pictures on the GPU (shaders/steps/hdr.wgsl): the range pass, then the count,
 //! over the picture's RGBA f32 samples in storage buffers of whole rows (one
 //! binding each), every band into the same counts; and the picture drawn at an
 //! exposure, into an 8-bit texture the studio shows, adjusts and scopes.
 
 use super::device::{le_bytes, Gpu, GpuError, Owned};
+use super::gpu_image::row_buffers;
 use super::grid::{privatized_groups, Limits};
-use super::image::row_buffers;
 use super::kernels::{ChunkShape, Kernel, Kernels};
 use super::upload::Steps;
 use crate::hdr::{HdrHistogram, HdrImage, Range};

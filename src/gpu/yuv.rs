@@ -34,7 +34,7 @@ impl PixelLayout {
     }
 
     /// Whether frames in this layout carry Y′ planes: the frame pass keeps each
-    /// pixel's Y′ byte in the texture's alpha (shaders/yuv.wgsl).
+    /// pixel's Y′ byte in the texture's alpha (shaders/frames/yuv.wgsl).
     pub fn is_yuv(self) -> bool {
         matches!(self, PixelLayout::Nv12 | PixelLayout::I420)
     }
@@ -102,13 +102,13 @@ pub fn colour_matrix(name: Option<&str>, height: u32, full_range: bool) -> Mat4 
     yuv_to_rgb(kr, kb, full_range)
 }
 
-/// The WGSL of the frame pass (shaders/yuv.wgsl) as compiled to count R, G, B and
+/// The WGSL of the frame pass (shaders/frames/yuv.wgsl) as compiled to count R, G, B and
 /// luminance as `spec` says.
 pub fn frame_pass_source(spec: Spec) -> String {
     with_constants(
         spec,
         ChunkShape::default(),
-        include_str!("../../shaders/yuv.wgsl"),
+        include_str!("../../shaders/frames/yuv.wgsl"),
     )
 }
 
@@ -133,10 +133,10 @@ pub struct FrameConverter {
     pixel_layout: Cell<(PixelLayout, bool)>,
 }
 
-/// Bytes of the frame pass's uniform block (`Frame` in shaders/yuv.wgsl).
+/// Bytes of the frame pass's uniform block (`Frame` in shaders/frames/yuv.wgsl).
 const UNIFORM_BYTES: u64 = 128;
 
-/// Invocations of the frame pass's workgroup (shaders/yuv.wgsl).
+/// Invocations of the frame pass's workgroup (shaders/frames/yuv.wgsl).
 const WORKGROUP_SIZE: u32 = 16;
 /// Pixels each invocation converts when it also counts: enough to amortise the
 /// flush of its private histogram (1024 bins).

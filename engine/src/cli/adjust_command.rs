@@ -1,5 +1,5 @@
 //! `histogram adjust`: equalization, CLAHE, auto-levels or Otsu's threshold of an
-//! image, written as PNG. On the GPU with the studio's code (src/gpu/adjust.rs);
+//! image, written as PNG. On the GPU with the studio's code (src/gpu/adjust_passes.rs);
 //! with no adapter, or with `--method cpu`, the CPU reference (src/adjust.rs).
 
 use crate::input::decode_whole;

@@ -1,6 +1,6 @@
 //! Drawing on the GPU (part 2 of the article): the scale pass and the histogram
 //! quads, and the quad pipelines every drawing pass shares (the picture pass is in
-//! picture.rs). Everything reads GPU buffers directly; nothing is read back.
+//! picture_pass.rs). Everything reads GPU buffers directly; nothing is read back.
 
 use super::device::{Gpu, Owned};
 use super::kernels::{with_constants, ChunkShape, Kernel, Kernels};
@@ -107,18 +107,18 @@ fn panel_uniforms(spec: Spec, panel: &Panel, style: PanelStyle) -> Vec<u8> {
     bytes
 }
 
-/// The quad every render pass draws (shaders/quad.wgsl), before its shader.
-pub(crate) const QUAD: &str = include_str!("../../shaders/quad.wgsl");
+/// The quad every render pass draws (shaders/draw/quad.wgsl), before its shader.
+pub(crate) const QUAD: &str = include_str!("../../shaders/draw/quad.wgsl");
 
-/// The WGSL of the article's drawing (shaders/quad.wgsl and draw.wgsl) as compiled.
+/// The WGSL of the article's drawing (shaders/draw/quad.wgsl and draw.wgsl) as compiled.
 pub fn draw_source(spec: Spec) -> String {
-    let article = include_str!("../../shaders/draw.wgsl");
+    let article = include_str!("../../shaders/draw/draw.wgsl");
     with_constants(spec, ChunkShape::default(), &format!("{QUAD}\n{article}"))
 }
 
-/// The WGSL of a histogram panel (shaders/quad.wgsl and panel.wgsl) as compiled.
+/// The WGSL of a histogram panel (shaders/draw/quad.wgsl and panel.wgsl) as compiled.
 pub fn panel_source(spec: Spec) -> String {
-    let panel = include_str!("../../shaders/panel.wgsl");
+    let panel = include_str!("../../shaders/draw/panel.wgsl");
     with_constants(spec, ChunkShape::default(), &format!("{QUAD}\n{panel}"))
 }
 

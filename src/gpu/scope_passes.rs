@@ -3,7 +3,7 @@
 //! frames), and their drawing from the counts without reading them back.
 
 use super::device::{Gpu, GpuError, Owned};
-use super::image::GpuImage;
+use super::gpu_image::GpuImage;
 use super::kernels::{ChunkShape, Kernel, Kernels};
 use super::timing::{keep_busy, pass_ms, Queries, Timing};
 use crate::histogram::{Channels, Spec};
@@ -14,13 +14,13 @@ use glam::{Mat4, Vec3};
 use wgpu::util::DeviceExt;
 
 /// The most rows one waveform dispatch counts: two 16-bit counts share a word of
-/// its workgroup memory (shaders/waveform.wgsl).
+/// its workgroup memory (shaders/scope/waveform.wgsl).
 const WAVEFORM_ROWS: u32 = 65535;
 /// Columns one waveform workgroup owns.
 const WAVEFORM_COLUMNS: u32 = 4;
 /// Bytes of one dispatch's uniforms (`ScopeBand`, `Band`).
 const BAND_BYTES: u64 = 32;
-/// Pixels one vectorscope workgroup counts (shaders/vectorscope.wgsl, `blockSize`).
+/// Pixels one vectorscope workgroup counts (shaders/scope/vectorscope.wgsl, `blockSize`).
 const VECTORSCOPE_BLOCK: [u32; 2] = [64, 128];
 /// Columns (invocations) of one workgroup of the `csColumn` kernels.
 const COLUMN_GROUP: u32 = 64;
@@ -73,10 +73,10 @@ pub struct ScopeCount {
     scope: Scope,
     kernel: ScopeKernel,
     /// The waveform's counts are two 16-bit counts a word: the region was counted
-    /// in one band (shaders/waveform.wgsl, `packed`).
+    /// in one band (shaders/scope/waveform.wgsl, `packed`).
     packed: bool,
     /// The waveform's luminance is the Y′ byte a YUV frame keeps in alpha
-    /// (shaders/waveform.wgsl, `decodedLuma`).
+    /// (shaders/scope/waveform.wgsl, `decodedLuma`).
     decoded_luma: bool,
     pipeline: wgpu::ComputePipeline,
     region: Region,
@@ -449,16 +449,16 @@ pub fn scope_source(scope: Scope) -> String {
     kernel.source(spec, ChunkShape::default())
 }
 
-/// The WGSL that draws scopes (shaders/quad.wgsl and scope.wgsl).
+/// The WGSL that draws scopes (shaders/draw/quad.wgsl and scope.wgsl).
 pub fn scope_draw_source() -> String {
-    let scope = include_str!("../../shaders/scope.wgsl");
-    format!("{}\n{scope}", super::draw::QUAD)
+    let scope = include_str!("../../shaders/scope/scope.wgsl");
+    format!("{}\n{scope}", super::bars::QUAD)
 }
 
 /// Bytes of scope.wgsl's `ScopeView`.
 const VIEW_BYTES: u64 = 208;
 
-/// Draws a scope from its counts on the GPU (shaders/scope.wgsl), in a panel of a
+/// Draws a scope from its counts on the GPU (shaders/scope/scope.wgsl), in a panel of a
 /// render target.
 pub struct ScopePainter {
     pipeline: wgpu::RenderPipeline,
@@ -474,7 +474,7 @@ impl ScopePainter {
             label: Some("scope"),
             source: wgpu::ShaderSource::Wgsl(scope_draw_source().into()),
         });
-        let pipeline = super::draw::quad_pipeline(device, &module, format, "scope");
+        let pipeline = super::bars::quad_pipeline(device, &module, format, "scope");
         let view = device.create_buffer(&wgpu::BufferDescriptor {
             label: Some("scope view"),
             size: VIEW_BYTES,
