@@ -23,6 +23,8 @@ import { passTable, publishedBeside } from './pass-times.js';
 import { facts, fillFacts } from './facts.js';
 import { liveChapter } from './image-live.js';
 import { DEFAULT_VIDEO, openGpu, takeFiles } from './page.js';
+import { raceRuns } from './race-runs.js';
+import { sideBySide } from './side-by-side.js';
 
 
 const HISTOGRAM_HEIGHT = 100;
@@ -48,34 +50,9 @@ function drawInto(canvas, outcome, shown) {
   canvas.getContext('2d').putImageData(new ImageData(new Uint8ClampedArray(rgba.buffer), canvas.width), 0, 0);
 }
 
-/**
- * The race page's loss made visible: for each bin, the counts the race lost
- * against the exact histogram, as red bars on a logarithmic scale up to `most`
- * (the largest loss of all the runs shown, so runs compare, and one lost count
- * still shows). A few hundred lost of 576,000 cannot be seen on the histogram.
- */
-function drawLoss(canvas, exact, raced, most) {
-  const ctx = canvas.getContext('2d');
-  const { width, height } = canvas;
-  ctx.fillStyle = '#000';
-  ctx.fillRect(0, 0, width, height);
-  ctx.fillStyle = '#ff5b5b';
-  for (let b = 0; b < exact.length; b++) {
-    const lost = exact[b] - raced[b];
-    if (lost > 0) ctx.fillRect(b, height - Math.max(1, (Math.log1p(lost) / Math.log1p(most)) * height), 1, height);
-  }
-}
-
-/** Per bin, exact minus raced: how many counts each run lost there. */
-const lossOf = (exact, raced) => exact.map((e, b) => e - raced[b]);
-
 function histogramCanvas(label) {
   return el('canvas', { class: 'histogram', role: 'img', 'aria-label': label, width: 256, height: HISTOGRAM_HEIGHT });
 }
-
-// Rounds of the page's method and the one beside it, alternated, after one round
-// that compiles and warms up; the medians are shown.
-const BESIDE_ROUNDS = 5;
 
 async function imagePage({ method, methods, channels, shape, reruns, draw, beside, live }) {
   const main = document.querySelector('main');
@@ -120,23 +97,15 @@ async function imagePage({ method, methods, channels, shape, reruns, draw, besid
     : [{ shown: [0, 1, 2], canvas: histogramCanvas('Red, green and blue histograms'), caption: 'Red, green, blue (screen blended)' },
        { shown: [3], canvas: histogramCanvas('Luminance histogram'), caption: 'Luminance' }]);
   let canvases = canvasesFor(channels);
-  const LOSS_HEIGHT = 48;
-  const lossCanvas = el('canvas', { class: 'loss', id: 'loss', role: 'img', width: 256, height: LOSS_HEIGHT, 'aria-label': 'Counts lost by this run, bin by bin' });
-  const lossCaption = el('figcaption');
-  const lossFigure = el('figure', { hidden: true }, lossCanvas, lossCaption);
+  const race = reruns ? raceRuns(reruns, { histogramCanvas, drawInto }) : null;
   const stats = el('dl', { class: 'stats' });
   const histograms = el('div', { class: 'histograms' });
   const showCanvases = () => histograms.replaceChildren(
     ...canvases.map(({ canvas, caption }) => el('figure', {}, canvas, el('figcaption', {}, caption))),
-    ...(reruns ? [lossFigure] : []), stats);
+    ...(race ? [race.figure] : []), stats);
   showCanvases();
-  const rerunGrid = el('div', { class: 'reruns' });
-  const besideBody = el('tbody');
-  const besideText = el('p', { id: 'beside-ratio' });
-  // The fragment page times its twin after every count (that is its lesson); pages
-  // with a choice of methods time them when asked, as timing the article's
-  // kernels takes seconds on a large picture, more than a new picture should wait.
-  const besideButton = el('button', { type: 'button', id: 'time-beside', disabled: true }, 'Time them on this picture');
+  // The fragment page times its twin after every count (that is its lesson).
+  const besides = sideBySide({ beside, labels: METHOD_LABELS });
   const source = el('code');
   const stage = el('div', { class: 'stage' }, drop, histograms);
   const passes = el('div');
@@ -151,15 +120,8 @@ async function imagePage({ method, methods, channels, shape, reruns, draw, besid
   const figure = stepped ? el('figure', { class: 'step-diagram', 'data-pending': '' }) : diagram(draw === 'gpu' ? 'gpu-draw' : method, channels);
   (main.querySelector('.diagram-here') ?? main.querySelector('p'))?.after(...(figure ? [figure] : []), counting);
   main.append(timesSection);
-  if (reruns) main.append(el('h2', {}, `${reruns} more runs of the same image`), rerunGrid);
-  const besideSection = el('section', {}, el('h2', {}, beside ? 'Beside the compute version' : 'Side by side on this picture'),
-    el('div', { class: 'table-wrap' }, el('table', { id: 'beside' },
-      el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'Method'),
-        el('th', { scope: 'col' }, `Median of ${BESIDE_ROUNDS} runs`), el('th', { scope: 'col' }, 'Runs (ms)'))),
-      besideBody)),
-    ...(beside ? [] : [el('div', { class: 'controls' }, besideButton)]),
-    besideText);
-  if (compared()) main.append(besideSection);
+  if (race) main.append(el('h2', {}, `${reruns} more runs of the same image`), race.grid);
+  if (compared()) main.append(besides.section);
   const simpleCode = el('code');
   const drawingCode = el('code');
   if (method === 'cpu') {
@@ -238,7 +200,7 @@ async function imagePage({ method, methods, channels, shape, reruns, draw, besid
     onPlay: () => {
       imageCanvas.hidden = true;
       histograms.hidden = true;
-      besideSection.hidden = true;
+      besides.section.hidden = true;
       runButton.hidden = true;
       message.textContent = '';
       status.textContent = '';
@@ -260,7 +222,7 @@ async function imagePage({ method, methods, channels, shape, reruns, draw, besid
     video.stop();
     imageCanvas.hidden = false;
     histograms.hidden = false;
-    besideSection.hidden = false;
+    besides.section.hidden = false;
     runButton.hidden = false;
   };
 
@@ -305,80 +267,7 @@ async function imagePage({ method, methods, channels, shape, reruns, draw, besid
     return text;
   };
 
-  const runAgain = async () => {
-    rerunGrid.replaceChildren();
-    // The exact counts (the CPU method), to show where each run lost its counts.
-    const luminance = channels - 1;
-    const reference = cpuHistogram(picture, channels, 256);
-    const exact = Array.from(reference.bins(luminance));
-    reference.free();
-    const runs = [{ bins: Array.from(outcome.bins(luminance)), pixels: outcome.pixels }];
-    const figures = [];
-    for (let i = 1; i <= reruns; i++) {
-      const again = await gpu.compute(picture, method, channels, chunkValue(), undefined);
-      const canvas = histogramCanvas(`Run ${i + 1}`);
-      drawInto(canvas, again, canvases[canvases.length - 1].shown);
-      runs.push({ bins: Array.from(again.bins(luminance)), pixels: again.pixels });
-      figures.push(canvas);
-      again.free();
-    }
-    const most = Math.max(0, ...runs.flatMap(({ bins }) => lossOf(exact, bins)));
-    drawLoss(lossCanvas, exact, runs[0].bins, Math.max(1, most));
-    const losses = lossOf(exact, runs[0].bins);
-    const worst = losses.reduce((w, l, b, all) => (l > all[w] ? b : w), 0);
-    const lostNow = losses.reduce((a, b) => a + b, 0);
-    lossCaption.textContent = most === 0
-      ? 'None of these runs lost a count on this picture: on this GPU the invocations that shared a bin did not overlap. ' +
-        'Run again, or race harder on a picture of one colour, where every invocation adds to the same bin.'
-      : `Counts lost in each luminance bin, against the exact histogram (the CPU's): red, on a logarithmic scale up to the ` +
-        `largest loss in any run shown (${most.toLocaleString('en')} in one bin). ` +
-        (lostNow ? `This run lost ${lostNow.toLocaleString('en')}, the most in bin ${worst}.` : 'This run lost none.');
-    lossFigure.hidden = false;
-    runs.slice(1).forEach(({ bins, pixels }, i) => {
-      const total = bins.reduce((a, b) => a + b, 0);
-      const lost = pixels - total;
-      const loss = el('canvas', { class: 'loss', role: 'img', width: 256, height: LOSS_HEIGHT, 'aria-label': `Counts lost by run ${i + 2}, bin by bin` });
-      drawLoss(loss, exact, bins, most);
-      rerunGrid.append(el('figure', {}, figures[i], loss, el('figcaption', {},
-        `Run ${i + 2}: ${total.toLocaleString('en')} counted, `,
-        el('span', { class: lost ? 'wrong' : 'ok' }, `${lost.toLocaleString('en')} lost`))));
-    });
-  };
-
-  /**
-   * Times the page's method and the one beside it on the same picture, alternated
-   * so both see the same GPU clocks, with the same clock: GPU timestamps where the
-   * adapter has them, else the wall clock.
-   */
-  let besideTimes = null;
-  const timeBeside = async () => {
-    besideBody.replaceChildren();
-    besideText.textContent = 'Timing both…';
-    const methods = compared();
-    const times = methods.map(() => []);
-    let clock = 'GPU timestamps';
-    for (let round = 0; round <= BESIDE_ROUNDS; round++) {
-      for (const [i, m] of methods.entries()) {
-        const o = await gpu.compute(picture, m, channels, chunkValue(), undefined);
-        if (o.gpuMs === undefined) clock = 'the wall clock (this adapter has no timestamp queries)';
-        if (round > 0) times[i].push(o.gpuMs ?? o.wallMs);
-        const exact = Array.from(o.totals()).every((t) => t === o.pixels);
-        o.free();
-        if (!exact) throw new Error(`${m} lost counts beside ${method}`);
-      }
-    }
-    const medians = times.map((t) => [...t].sort((a, b) => a - b)[t.length >> 1]);
-    const names = beside ? [`${method} (this page)`, `${beside} (one compute invocation per pixel)`]
-      : methods.map((m, i) => `${METHOD_LABELS[m] ?? m}${i === 0 ? ' (counting now)' : ''}`);
-    besideBody.replaceChildren(...methods.map((m, i) => el('tr', { 'data-method': m },
-      el('th', { scope: 'row' }, names[i]), el('td', {}, formatMs(medians[i])),
-      el('td', {}, times[i].map(formatMs).join(', ')))));
-    const ratio = medians[1] / medians[0];
-    const than = ratio >= 1.05 ? `1/${ratio.toFixed(1)} of the time of` : ratio > 1 / 1.05 ? 'about as long as'
-      : `${(1 / ratio).toFixed(1)}× as long as`;
-    besideText.textContent = `Timed with ${clock}: on this GPU the ${method} version takes ${than} the ${methods[1]} version, both exact.`;
-    besideTimes = { methods, medians, times, clock };
-  };
+  const timeBeside = () => besides.time(compared(), (m) => gpu.compute(picture, m, channels, chunkValue(), undefined));
 
   /** Counts the current picture with the page's method (the CPU's once the GPU is gone). */
   const count = async () => {
@@ -397,14 +286,16 @@ async function imagePage({ method, methods, channels, shape, reruns, draw, besid
       outcome = next;
       counted++;
       show();
-      if (reruns && gpu) await runAgain();
+      if (race && gpu) {
+        await race.show({
+          picture, outcome, channels, shown: canvases[canvases.length - 1].shown,
+          count: () => gpu.compute(picture, method, channels, chunkValue(), undefined),
+        });
+      }
       if (beside && gpu) {
         await timeBeside();
       } else if (compared()) {
-        // The numbers of another picture or method are gone with it.
-        besideBody.replaceChildren();
-        besideText.textContent = gpu ? `Each method ${BESIDE_ROUNDS} times on this picture, alternating, the medians side by side.` : '';
-        besideButton.disabled = !gpu;
+        besides.clear(gpu);
       }
       status.textContent = '';
       setState('done');
@@ -450,7 +341,7 @@ async function imagePage({ method, methods, channels, shape, reruns, draw, besid
     if (busy) return;
     busy = true;
     runButton.disabled = true;
-    besideButton.disabled = true;
+    besides.button.disabled = true;
     try {
       while (wantedFile || wantedSize || wantRun || wantTimes) {
         if (wantedSize) {
@@ -508,13 +399,13 @@ async function imagePage({ method, methods, channels, shape, reruns, draw, besid
     try {
       await timeBeside();
     } catch (e) {
-      besideText.textContent = `They could not be timed: ${errorText(e)}`;
+      besides.failed(e);
     }
     status.textContent = '';
-    besideButton.disabled = false;
+    besides.button.disabled = false;
     setState('done');
   };
-  besideButton.addEventListener('click', () => {
+  besides.button.addEventListener('click', () => {
     wantTimes = true;
     work();
   });
@@ -584,7 +475,7 @@ async function imagePage({ method, methods, channels, shape, reruns, draw, besid
     /** How many histograms the page has computed. */
     get counted() { return counted; },
     /** The page's method and the one beside it: medians and every run, in ms. */
-    get beside() { return besideTimes; },
+    get beside() { return besides.times; },
     /** The step-through diagram: its trace, where it is, the GPU's bins beside it. */
     get diagram() { return steps; },
     /** A playing video or camera: its frames a second, each method's recent GPU times. */
