@@ -21,7 +21,7 @@ try {
       await page.evaluate(() => {
         const figure = document.querySelector('.step-diagram');
         if (!figure) return;
-        if (window.histogramPage.diagram.playing) figure.querySelector('.sd-play').click();
+        if (window.page.diagram.playing) figure.querySelector('.sd-play').click();
         const scrub = figure.querySelector('.sd-scrub');
         scrub.value = Math.floor(scrub.max * 0.4);
         scrub.dispatchEvent(new Event('input'));

@@ -19,7 +19,7 @@ try {
     const r = await page.evaluate(async ({ channels, runs }) => {
       const js = await import('/bench/article-loop.js');
       const wasm = await import('/pkg/histogram.js');
-      const { picture } = window.histogramPage;
+      const { picture } = window.page;
       const { width, height } = picture;
       const image = { width, height, data: picture.rgba() };
       const median = (xs) => xs.sort((a, b) => a - b)[xs.length >> 1];

@@ -27,7 +27,8 @@ async function fps(browser, path, counter, setup) {
   await waitState(page, 'playing', 60_000);
   await setup?.(page);
   await page.waitForTimeout(3000);
-  const sample = () => page.evaluate((c) => ({ frames: window[c].frames, t: performance.now() }), counter);
+  // The page contract's frames (www/page.js); a build before it named its object.
+  const sample = () => page.evaluate((c) => ({ frames: (window.page ?? window[c]).frames, t: performance.now() }), counter);
   const first = await sample();
   await page.waitForTimeout(seconds * 1000);
   const last = await sample();

@@ -30,14 +30,14 @@ try {
     const page = await browser.open(`/${build}/www/video.html${values.frames ? `?frames=${values.frames}` : ''}`, { state: 'ready', viewport: { width: 1280, height: 800 } });
     await page.click('#play');
     await waitState(page, 'playing', 120_000);
-    console.log(`${build}: frames ${await page.evaluate(async () => { while (!window.videoPage.path) await new Promise((r) => setTimeout(r, 100)); return window.videoPage.path; })}`);
+    console.log(`${build}: frames ${await page.evaluate(async () => { while (!window.page.path) await new Promise((r) => setTimeout(r, 100)); return window.page.path; })}`);
     console.log(`${build}:        t     PSS MB   shmem MB  procs    frames    fps`);
     const samples = [];
     const t0 = Date.now();
-    let last = { frames: await page.evaluate(() => window.videoPage.frames), t: t0 };
+    let last = { frames: await page.evaluate(() => window.page.frames), t: t0 };
     while (Date.now() - t0 < minutes * 60_000) {
       await page.waitForTimeout(sampleSeconds * 1000);
-      const frames = await page.evaluate(() => window.videoPage.frames);
+      const frames = await page.evaluate(() => window.page.frames);
       const now = Date.now();
       const s = { t: (now - t0) / 1000, ...browserMemory(), frames, fps: ((frames - last.frames) * 1000) / (now - last.t) };
       last = { frames, t: now };

@@ -33,8 +33,8 @@ try {
         await waitState(page, 'playing', 60_000);
         await page.waitForTimeout(3000); // warm-up: pipelines, first frames
         const sample = () => page.evaluate(() => ({
-          frames: window.videoPage.frames, t: performance.now(),
-          histogram: window.videoPage.view.histogramMs, draw: window.videoPage.view.drawMs,
+          frames: window.page.frames, t: performance.now(),
+          histogram: window.page.view.histogramMs, draw: window.page.view.drawMs,
         }));
         const first = await sample();
         const gpu = [];

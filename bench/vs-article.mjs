@@ -77,8 +77,8 @@ async function articleVideo() {
 async function ourVideo() {
   const page = await browser.open('/www/video.html', { state: 'ready', viewport: VIEWPORT });
   await page.setInputFiles('#file', media(VIDEO));
-  await page.waitForFunction(() => window.videoPage.frames > 10, null, { timeout: 60_000 });
-  const fps = await rate(page, () => window.videoPage.frames);
+  await page.waitForFunction(() => window.page.frames > 10, null, { timeout: 60_000 });
+  const fps = await rate(page, () => window.page.frames);
   if (page.errors.length) console.log('  console errors:', page.errors);
   await page.close();
   return fps;
@@ -96,7 +96,7 @@ async function articleCpu(channels) {
 async function ourCpu(channels) {
   const page = await browser.open(channels === 1 ? '/www/cpu.html' : '/www/4ch-cpu.html');
   await pickFile(page, media(channels === 1 ? 'pexels-francesco-ungaro-96938-mid.jpg' : 'pexels-chevanon-photography-1108099.jpg'));
-  const ms = await page.evaluate(() => window.histogramPage.outcome.wallMs);
+  const ms = await page.evaluate(() => window.page.outcome.wallMs);
   await page.close();
   return ms;
 }

@@ -11,6 +11,8 @@
 // GPU. The browser's copy from the element where neither can be had.
 import { Live, importSource } from '../pkg/histogram.js';
 import { el, errorText, lostWithin, nextRepaint } from './site.js';
+import { FRAMES_IN_FLIGHT, inFlightLimit, passTimer } from './frame-pace.js';
+import { discard, problemWith } from './video-sources.js';
 
 /** The ways a frame reaches the GPU, by name, as the pages offer them. */
 export const FRAME_PATHS = {
@@ -22,39 +24,7 @@ export const FRAME_PATHS = {
 // Layouts the frame pass converts; others use the browser's copy.
 const FRAME_FORMATS = ['NV12', 'I420', 'I420A', 'RGBA', 'RGBX', 'BGRA', 'BGRX'];
 
-
 const shortWait = () => new Promise((resolve) => setTimeout(resolve, 4));
-
-// Frames handed to the GPU and not yet known to be done there, at most: one being
-// counted and drawn while the next is prepared, and as many more as arrive while
-// the browser is slow to say that work is done (Firefox says it every 100 ms: a
-// frame done at once is still "in flight" for up to 100 ms; Chromium within 3 ms).
-// A GPU slower than the video (a CPU playing it, a weak integrated one, a page
-// counting with the article's slow kernels) then skips frames instead of queueing
-// them: Firefox kept each queued frame's bytes in shared memory, 22.9 GB of them
-// in one test run (docs/DECISIONS.md).
-const FRAMES_IN_FLIGHT = 2;
-/** The fastest video frames come, to size the allowance for a slow notice. */
-const FASTEST_FRAME_MS = 1000 / 60;
-const inFlightLimits = new WeakMap();
-
-/** How many frames may be in flight on `device`: see FRAMES_IN_FLIGHT. */
-function inFlightLimit(device) {
-  if (!inFlightLimits.has(device)) {
-    inFlightLimits.set(device, (async () => {
-      // The notice's delay: the longest of three for no work at all.
-      let delay = 0;
-      for (let i = 0; i < 3; i++) {
-        const t = performance.now();
-        device.queue.submit([]);
-        await Promise.race([device.queue.onSubmittedWorkDone(), device.lost]);
-        delay = Math.max(delay, performance.now() - t);
-      }
-      return FRAMES_IN_FLIGHT + Math.ceil(delay / FASTEST_FRAME_MS);
-    })());
-  }
-  return inFlightLimits.get(device);
-}
 
 /**
  * `gpu()`: the page's GpuContext (null without one); `bins()`: bins to count;
@@ -324,60 +294,6 @@ export function liveVideo({
   })();
 
   /**
-   * Why `next` cannot replace the current source, or null if it can: it loads, it
-   * has a picture (not audio only), it plays, and its frames decode. It is left
-   * playing (muted, off screen): a live stream has no frame to decode until then.
-   */
-  async function problemWith(next, what) {
-    const loaded = await new Promise((resolve) => {
-      next.addEventListener('loadeddata', () => resolve(true), { once: true });
-      next.addEventListener('error', () => resolve(false), { once: true });
-    });
-    if (!loaded) {
-      return `${what} cannot be played by this browser${next.error?.message ? ` (${next.error.message})` : ''}.`;
-    }
-    if (!next.videoWidth || !next.videoHeight) return `${what} has no picture: audio only.`;
-    try {
-      await next.play();
-    } catch (e) {
-      return `${what} will not play: ${errorText(e)}.`;
-    }
-    if ('VideoFrame' in window) {
-      // Right after play() a busy machine may not have presented a frame yet, and
-      // a VideoFrame of the element fails until it has: give it a few frames.
-      let failure = null;
-      for (let tries = 0; tries < 6; tries++) {
-        try {
-          new VideoFrame(next).close();
-          return null;
-        } catch (e) {
-          failure = e;
-        }
-        await presentedOrTimeout(next, 500);
-      }
-      return `${what} cannot be shown: its picture does not decode (${errorText(failure)}).`;
-    }
-    return null;
-  }
-
-  /** Resolves when `v` presents its next frame, or after `ms`, whichever is first. */
-  function presentedOrTimeout(v, ms) {
-    return new Promise((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      v.requestVideoFrameCallback?.(() => { clearTimeout(timer); resolve(); });
-    });
-  }
-
-  function discard(v) {
-    v.pause();
-    if (v.src.startsWith('blob:')) URL.revokeObjectURL(v.src);
-    v.srcObject?.getTracks?.().forEach((t) => t.stop());
-    v.removeAttribute('src');
-    v.srcObject = null;
-    v.load();
-  }
-
-  /**
    * Puts the source that `apply(element)` sets, called `what`, in place of the
    * current one once it has shown it plays, and plays it (unless `play` is false).
    * Resolves to whether it did; if not, `error` says why and nothing changed.
@@ -479,35 +395,4 @@ export function liveVideo({
       video.pause();
     },
   };
-}
-
-/**
- * Times a pass of the raw device now and then, as VideoView times its own: the
- * pass's timestamps resolved and read back while no earlier reading is pending.
- */
-function passTimer(device) {
-  const querySet = device.createQuerySet({ type: 'timestamp', count: 2 });
-  const resolved = device.createBuffer({ size: 16, usage: GPUBufferUsage.QUERY_RESOLVE | GPUBufferUsage.COPY_SRC });
-  const readback = device.createBuffer({ size: 16, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
-  let busy = false;
-  const timer = {
-    ms: NaN,
-    writes: { querySet, beginningOfPassWriteIndex: 0, endOfPassWriteIndex: 1 },
-    idle: () => !busy,
-    resolve(encoder) {
-      encoder.resolveQuerySet(querySet, 0, 2, resolved, 0);
-      encoder.copyBufferToBuffer(resolved, 0, readback, 0, 16);
-    },
-    read() {
-      busy = true;
-      readback.mapAsync(GPUMapMode.READ).then(() => {
-        const [t0, t1] = new BigInt64Array(readback.getMappedRange());
-        readback.unmap();
-        // A pass the GPU did not time (timestamps of 0, or out of order): no number.
-        timer.ms = t1 > t0 && t0 > 0n ? Number(t1 - t0) / 1e6 : NaN;
-        busy = false;
-      }, () => {}); // a lost device: the watcher takes over
-    },
-  };
-  return timer;
 }

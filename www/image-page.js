@@ -22,7 +22,7 @@ import { stepDiagram, simulated } from './step-diagram.js';
 import { passTable, publishedBeside } from './pass-times.js';
 import { facts, fillFacts } from './facts.js';
 import { liveChapter } from './image-live.js';
-import { DEFAULT_VIDEO, openGpu, takeFiles } from './page.js';
+import { DEFAULT_VIDEO, expose, openGpu, takeFiles } from './page.js';
 import { raceRuns } from './race-runs.js';
 import { sideBySide } from './side-by-side.js';
 
@@ -468,8 +468,7 @@ async function imagePage({ method, methods, channels, shape, reruns, draw, besid
   videoButton.addEventListener('click', () => video.live.useUrl(DEFAULT_VIDEO, 'The project’s video'));
   cameraButton.addEventListener('click', () => video.live.useCamera());
 
-  // For tests and the curious: the page's state from the console.
-  window.histogramPage = {
+  expose('chapter', {
     get outcome() { return outcome; },
     get picture() { return picture; },
     /** How many histograms the page has computed. */
@@ -482,7 +481,7 @@ async function imagePage({ method, methods, channels, shape, reruns, draw, besid
     get live() { return video?.shown ? { fps: video.fps, times: video.times, view: video.live.view } : null; },
     pixels: () => picture.rgba(),
     open,
-  };
+  });
   run();
 }
 

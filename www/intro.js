@@ -5,6 +5,7 @@
 // bar shows its pixels.
 import { introPicture, luminanceOf, luminanceBin, cpuHistogram, Picture } from '../pkg/histogram.js';
 import { el, setState, errorText, loadWasm } from './site.js';
+import { expose } from './page.js';
 
 const BINS = 3;
 const NAMES = new Map([['34,51,255', 'blue'], ['255,85,85', 'red'], ['255,221,0', 'yellow']]);
@@ -114,5 +115,5 @@ canvas.getContext('2d').putImageData(new ImageData(new Uint8ClampedArray(rgbaBar
 outcome.free();
 sunset.free();
 
-window.histogramPage = { pixels, counts, show };
+expose('intro', { pixels, counts, show });
 setState('done');

@@ -1,6 +1,6 @@
 // The page shell: what every page does the same way, once. The pages say what
-// they show; this opens their GPU, takes the files they are given and sizes
-// their canvases.
+// they show; this opens their GPU, takes the files they are given, sizes their
+// canvases and puts what they show where the tests read it.
 import { GpuContext } from '../pkg/histogram.js';
 import { errorText } from './site.js';
 
@@ -48,4 +48,18 @@ export function takeFiles({ picker, area, open, kinds = ['image/'] }) {
     // A pasted screenshot has no name.
     if (file) open(new File([file], file.name || 'pasted picture', { type: file.type }));
   });
+}
+
+/**
+ * The page contract: `window.page`, one shape on every page, which the tests
+ * drive and the curious read at the console. `kind` names the page ('chapter',
+ * 'intro', 'video', 'studio', 'scope'), `state` is the body's data-state
+ * ('loading', 'running', 'done', 'error', 'recovering'...), and `shows` adds what
+ * the page shows, as getters, one name for one thing on every page: `view` (the
+ * GPU's view the page draws with), `picture`, `outcome` (the bins read back),
+ * `video`, `fps`, `frames`, and `open(file)` on every page that takes files.
+ */
+export function expose(kind, shows) {
+  const page = { kind, get state() { return document.body.dataset.state; } };
+  window.page = Object.defineProperties(page, Object.getOwnPropertyDescriptors(shows));
 }

@@ -10,7 +10,7 @@ import {
 import { readPicture } from './input.js';
 import { liveVideo } from './frames.js';
 import { transport } from './transport.js';
-import { DEFAULT_VIDEO, fitCanvas, openGpu, takeFiles } from './page.js';
+import { DEFAULT_VIDEO, expose, fitCanvas, openGpu, takeFiles } from './page.js';
 
 // Timed counts of a picture: the median is shown.
 const TIMED_RUNS = 15;
@@ -323,10 +323,10 @@ if (gpu) {
 await usePicture(await sunsetPicture(960, 600), 'Sunset (made by this project)');
 status.textContent = '';
 
-// For tests and the curious.
-window.scopePage = {
-  get screen() { return current(); },
+expose('scope', {
+  get view() { return current(); },
+  open,
   get source() { return source; },
   get fps() { return fps; },
   get video() { return live.video; },
-};
+});

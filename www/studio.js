@@ -10,7 +10,7 @@ import { el, setState, errorText, sentence, nextPaint, watchDevice, lostText, st
 import { readPicture, colourProfile, lastWay } from './input.js';
 import { liveVideo } from './frames.js';
 import { transport } from './transport.js';
-import { DEFAULT_VIDEO, fitCanvas, openGpu, takeFiles } from './page.js';
+import { DEFAULT_VIDEO, expose, fitCanvas, openGpu, takeFiles } from './page.js';
 import { panelView } from './studio-panel.js';
 import { regionView, pictureBox } from './studio-region.js';
 import { adjustView } from './studio-adjust.js';
@@ -477,9 +477,8 @@ if (gpu) {
   await usePicture(await sunsetPicture(960, 600), 'Sunset (made by this project)');
 }
 
-// For tests and the curious.
-window.studioPage = {
-  get studio() { return page.current; },
+expose('studio', {
+  get view() { return page.current; },
   get outcome() { return outcome; },
   get frames() { return frames; },
   get video() { return live.video; },
@@ -491,4 +490,4 @@ window.studioPage = {
   get way() { return lastWay; },
   open,
   readBack,
-};
+});

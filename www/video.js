@@ -6,7 +6,7 @@ import { VideoView, kernelSource, frameSource, importSource, composeSource } fro
 import { el, setState, errorText, watchDevice, lostText, listing, loadWasm } from './site.js';
 import { liveVideo, FRAME_PATHS } from './frames.js';
 import { transport } from './transport.js';
-import { DEFAULT_VIDEO, fitCanvas, openGpu, takeFiles } from './page.js';
+import { DEFAULT_VIDEO, expose, fitCanvas, openGpu, takeFiles } from './page.js';
 
 const main = document.querySelector('main');
 const canvas = document.getElementById('screen');
@@ -107,7 +107,8 @@ setInterval(() => {
     : 'GPU time: no timestamp queries');
 }, 1000);
 
-takeFiles({ picker, area: document.querySelector('.video-stage'), open: (file) => live.useFile(file), kinds: ['video/'] });
+const open = (file) => live.useFile(file);
+takeFiles({ picker, area: document.querySelector('.video-stage'), open, kinds: ['video/'] });
 cameraButton.addEventListener('click', () => live.useCamera());
 pathSelect.addEventListener('change', () => live.refresh());
 methodSelect.addEventListener('change', () => {
@@ -162,10 +163,10 @@ else {
   fitCanvas(canvas);
   if (await live.useUrl(DEFAULT_VIDEO, 'The default video', { play: false })) setState('ready');
 }
-// For tests and the curious.
-window.videoPage = {
+expose('video', {
   get video() { return live.video; },
   get view() { return live.view; },
+  open,
   get frames() { return frames; },
   get fps() { return fps; },
   /** The size frames are counted at (the decoded size, or the element's). */
@@ -174,4 +175,4 @@ window.videoPage = {
   get path() { return live.path; },
   /** GPU milliseconds of the import pass (the hardware path; NaN otherwise). */
   get importMs() { return live.importMs; },
-};
+});

@@ -196,9 +196,9 @@ test('equalize: live on a playing video, the adjusted histogram beside the origi
   const page = await browser.open('/www/equalize.html', { viewport: { width: 1280, height: 800 } });
   await page.setInputFiles('#file', join(repo, 'www', 'media', 'sunset.webm'));
   await waitState(page, 'playing');
-  await page.waitForFunction(() => window.studioPage.frames > 5);
+  await page.waitForFunction(() => window.page.frames > 5);
   // Frames keep coming: 20 more, however long this machine takes to draw them.
-  await moreFrames(page, 20, 'studioPage');
+  await moreFrames(page, 20);
   // The parade of the adjusted histogram is drawn in the panel's lower half.
   const shot = decodePng(await page.locator('#panel').screenshot());
   let lit = 0;
@@ -218,9 +218,9 @@ test('CLAHE, auto-levels and Otsu: live on a playing video too', async () => {
     const page = await browser.open(`/www/${name}.html`, { viewport: { width: 1280, height: 800 } });
     await page.setInputFiles('#file', join(repo, 'www', 'media', 'sunset.webm'));
     await waitState(page, 'playing');
-    await page.waitForFunction(() => window.studioPage.frames > 5);
+    await page.waitForFunction(() => window.page.frames > 5);
     // A whole turn more of the adjusted histogram's cadence (every 4th frame).
-    await moreFrames(page, 4, 'studioPage');
+    await moreFrames(page, 4);
     assert.ok(await curvePixels(page) > 200, `${name}: the curve is drawn from the live tables`);
     assert.deepEqual(page.errors, [], name);
     await page.screenshot({ path: join(shots, `adjust-video-${name}.png`), fullPage: true });
@@ -234,7 +234,7 @@ test('equalize: the article\'s steps on the CPU, grey before colour, equal the c
   const file = fixtures.path(name);
   await openFile(page, file);
   const got = await page.evaluate(() => {
-    const s = window.studioPage.steps;
+    const s = window.page.steps;
     return { luma: Array.from(s.luma()), table: Array.from(s.table()), grey: Array.from(s.grey()), greyEqualized: Array.from(s.greyEqualized()), colour: Array.from(s.colour()) };
   });
   // Expected from the tool's count of the file and the textbook rule, not the page's.
@@ -282,7 +282,7 @@ test('otsu: both halves of the panel are read, and the adjusted picture has its 
   // The upper panels hold R, G and B; the left half is the picture's, the right the
   // adjusted one's (each 48% of the width).
   const rects = await page.evaluate(() => ({
-    before: Array.from(window.studioPage.studio.panelRects()), after: Array.from(window.studioPage.studio.adjustedRects()),
+    before: Array.from(window.page.view.panelRects()), after: Array.from(window.page.view.adjustedRects()),
   }));
   // A whole pixel near a bin's middle (Firefox moves the pointer by whole pixels,
   // and at this size a bin is under a pixel wide), and the bin the page finds there.

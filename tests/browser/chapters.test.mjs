@@ -23,9 +23,9 @@ const interleaved = (channels) => channels === 1 ? LUMINANCE
 
 /** The page's diagram once the GPU's count of its picture is beside it. */
 async function diagramOf(page) {
-  await page.waitForFunction(() => window.histogramPage?.diagram?.gpuBins, null, { timeout: 60_000 });
+  await page.waitForFunction(() => window.page?.diagram?.gpuBins, null, { timeout: 60_000 });
   return page.evaluate(() => {
-    const d = window.histogramPage.diagram;
+    const d = window.page.diagram;
     return { trace: d.trace, gpu: d.gpuBins, equal: document.querySelector('.sd-result').dataset.equal };
   });
 }
@@ -68,7 +68,7 @@ test('race: the diagram loses what its interleaving loses, each loss named, and 
   for (let seed = 1; seed <= seeds; seed++) {
     await page.fill('.sd-seed', String(seed));
     await page.dispatchEvent('.sd-seed', 'change');
-    const t = await page.evaluate(() => window.histogramPage.diagram.trace);
+    const t = await page.evaluate(() => window.page.diagram.trace);
     const { bins, lost } = replay(t);
     assert.deepEqual(bins, t.bins, `seed ${seed}: the steps replayed here end with the page's bins`);
     assert.equal(lost, t.lost.reduce((a, b) => a + b, 0), `seed ${seed}: the losses counted here are the page's`);
@@ -100,7 +100,7 @@ test('the diagrams answer the keyboard, play, and keep still where motion is red
   });
   await page.evaluate(() => document.querySelector('.step-diagram').scrollIntoView());
   await page.waitForTimeout(1500);
-  const at = () => page.evaluate(() => window.histogramPage.diagram.at);
+  const at = () => page.evaluate(() => window.page.diagram.at);
   assert.equal(await at(), 0, 'no motion by itself');
   await page.focus('.step-diagram');
   for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
@@ -109,13 +109,13 @@ test('the diagrams answer the keyboard, play, and keep still where motion is red
   assert.equal(await at(), 2);
   assert.match(await page.textContent('.sd-now'), /^Instruction 2 of \d+\. /);
   await page.keyboard.press('End');
-  const steps = await page.evaluate(() => window.histogramPage.diagram.trace.steps.length);
+  const steps = await page.evaluate(() => window.page.diagram.trace.steps.length);
   assert.equal(await at(), steps);
   await page.keyboard.press('Home');
   assert.equal(await at(), 0);
   // Space plays, and the diagram moves on; Space again pauses.
   await page.keyboard.press(' ');
-  await page.waitForFunction(() => window.histogramPage.diagram.at > 2);
+  await page.waitForFunction(() => window.page.diagram.at > 2);
   await page.keyboard.press(' ');
   const paused = await at();
   await page.waitForTimeout(700);
@@ -135,7 +135,7 @@ test('the diagrams answer the keyboard, play, and keep still where motion is red
 
 test('chunks + reduce: every pass is named and timed, or the page says it cannot be', async () => {
   const page = await browser.open('/www/chunks-reduce.html');
-  const passes = await page.evaluate(() => JSON.parse(window.histogramPage.outcome.passes()));
+  const passes = await page.evaluate(() => JSON.parse(window.page.outcome.passes()));
   assert.deepEqual(passes.map((p) => p.pass.replace(/\d+$/, 'N')),
     ['chunks', ...passes.slice(1, -1).map(() => 'reduce, stride N'), 'sum']);
   const table = await page.textContent('#passes');
@@ -168,7 +168,7 @@ test('the article\'s figures are set beside the visitor\'s only for a picture of
 
 test('introduction: each pixel says where it is counted, each bar shows its pixels', async () => {
   const page = await browser.open('/www/intro.html');
-  assert.deepEqual(await page.evaluate(() => window.histogramPage.counts), LUMINANCE);
+  assert.deepEqual(await page.evaluate(() => window.page.counts), LUMINANCE);
   const first = '.intro-row:first-child .intro-pixel:first-child';
   await page.hover(first);
   assert.match(await page.textContent('#pixel-now'), /Pixel \(0, 0\) is blue, 34, 51, 255: luminance 0\.244, so it is counted in bin 0, with 17 others/);

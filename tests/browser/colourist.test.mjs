@@ -35,7 +35,7 @@ test('studio: the pixel under the pointer reads the stored values, as Pillow dec
   await openFile(page, file);
   await page.evaluate(() => document.querySelector('.studio-picture canvas').scrollIntoView({ block: 'center' }));
   const pic = await page.locator('.studio-picture canvas').boundingBox();
-  const rect = await page.evaluate(() => Array.from(window.studioPage.studio.pictureRect()));
+  const rect = await page.evaluate(() => Array.from(window.page.view.pictureRect()));
   const scale = (rect[2] * pic.width) / 2448;
   for (const [fx, fy] of [[0.3, 0.4], [0.71, 0.22]]) {
     // A whole pixel on screen, and the picture's pixel under its middle.
@@ -148,7 +148,7 @@ test('studio: a picture with a colour profile is shown as this browser shows the
   const points = Array.from({ length: 300 }, (_, i) => [(i * 37) % 64, (i * 23 + (i >> 6)) % 48]);
   const stored = pillow(file, points);
   const pic = await page.locator('.studio-picture canvas').boundingBox();
-  const rect = await page.evaluate(() => Array.from(window.studioPage.studio.pictureRect()));
+  const rect = await page.evaluate(() => Array.from(window.page.view.pictureRect()));
   const shot = decodePng(await page.locator('.studio-picture canvas').screenshot());
   const ratio = shot.width / pic.width;
   const off = [];

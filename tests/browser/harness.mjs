@@ -164,13 +164,13 @@ export async function waitState(page, state, timeout = WAIT) {
 }
 
 /**
- * Waits until the page has drawn `by` more frames than it has now (`which` is the
- * name of the page's window object: videoPage, studioPage): frames keep coming,
- * however slow the machine, with no time-out tuned to an idle one.
+ * Waits until the page has drawn `by` more frames than it has now (the page
+ * contract's `frames`, www/page.js): frames keep coming, however slow the
+ * machine, with no time-out tuned to an idle one.
  */
-export async function moreFrames(page, by = 1, which = 'videoPage') {
-  const from = await page.evaluate((w) => window[w].frames, which);
-  await page.waitForFunction(([w, n]) => window[w].frames >= n, [which, from + by]);
+export async function moreFrames(page, by = 1) {
+  const from = await page.evaluate(() => window.page.frames);
+  await page.waitForFunction((n) => window.page.frames >= n, from + by);
 }
 
 /**
@@ -261,7 +261,7 @@ export function decodePng(png) {
  */
 export async function referenceRows(page, channels) {
   return page.evaluate((channels) => {
-    const d = window.histogramPage.pixels();
+    const d = window.page.pixels();
     const rows = Array.from({ length: 256 }, () => new Array(channels).fill(0));
     const bin = (num, den) => Math.min(Math.floor((num * 256) / den), 255);
     for (let i = 0; i < d.length; i += 4) {

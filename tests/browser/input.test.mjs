@@ -20,7 +20,7 @@ const lastWay = (page) => page.evaluate(async () => (await import(new URL('./inp
 
 /** The SHA-256 of the studio's picture as its GPU holds it, read back. */
 const gpuDigest = (page) => page.evaluate(async () => {
-  const { picture, gpu } = window.studioPage;
+  const { picture, gpu } = window.page;
   const rgba = await picture.readBack(gpu);
   return [...new Uint8Array(await crypto.subtle.digest('SHA-256', rgba))].map((b) => b.toString(16).padStart(2, '0')).join('');
 });
@@ -34,9 +34,9 @@ async function studioFile(page, path) {
 
 /** The studio's histogram, read back, as rows like the CSV's. */
 async function studioRows(page) {
-  await page.evaluate(() => window.studioPage.readBack());
+  await page.evaluate(() => window.page.readBack());
   return page.evaluate(() => {
-    const o = window.studioPage.outcome;
+    const o = window.page.outcome;
     const ch = [0, 1, 2, 3].map((c) => Array.from(o.bins(c)));
     return ch[0].map((_, b) => ch.map((c) => c[b]));
   });
@@ -63,7 +63,7 @@ for (const decode of ['bitmap', 'pixels', 'planes']) {
     }
     if (decode === 'bitmap') {
       // Where the picture was on the GPU only, the page never held its pixels.
-      assert.equal(await page.evaluate(() => window.studioPage.picture.hasPixels), false);
+      assert.equal(await page.evaluate(() => window.page.picture.hasPixels), false);
     }
     assert.deepEqual(page.errors, []);
   });

@@ -39,7 +39,7 @@ for (const { id, title } of examples.filter((e) => e.ready && !OWN_TESTS.include
 
 test('intro: needs no WebGPU: the picture counted into its three bins, as the article counts it', async () => {
   const page = await browser.open('/www/intro.html');
-  assert.deepEqual(await page.evaluate(() => window.histogramPage.counts), [18, 16, 8]);
+  assert.deepEqual(await page.evaluate(() => window.page.counts), [18, 16, 8]);
   assert.equal(await page.locator('[role=alert]').count(), 0);
   assert.deepEqual(page.errors, []);
 });

@@ -33,12 +33,12 @@ async function timeMethods(page) {
   await page.evaluate(() => { document.body.dataset.state = 'picking'; });
   await page.click('#time-beside');
   await waitState(page, 'done');
-  return page.evaluate(() => window.histogramPage.beside);
+  return page.evaluate(() => window.page.beside);
 }
 
 test('4ch-gpu-draw: the article\'s chunks + reduce counts too, timed beside ours', async () => {
   const page = await browser.open('/www/4ch-gpu-draw.html');
-  assert.equal(await page.evaluate(() => window.histogramPage.beside), null, 'timed only when asked');
+  assert.equal(await page.evaluate(() => window.page.beside), null, 'timed only when asked');
   const times = await timeMethods(page);
   assert.deepEqual(times.methods, ['privatized', 'chunks-reduce']);
   assert.equal(await page.locator('#beside tbody tr').count(), 2);
@@ -104,10 +104,10 @@ test('video: plays, keeps drawing 30 frames with no errors and no new buffers, a
   await page.setInputFiles('#file', VIDEO);
   await waitState(page, 'playing');
   await moreFrames(page, 5);
-  const before = await page.evaluate(() => ({ frames: window.videoPage.frames, ...window.gpuBuffers }));
+  const before = await page.evaluate(() => ({ frames: window.page.frames, ...window.gpuBuffers }));
   // Frames keep coming (30 more, however long this machine takes), and nothing grows.
   await moreFrames(page, 30);
-  const after = await page.evaluate(() => ({ frames: window.videoPage.frames, ...window.gpuBuffers }));
+  const after = await page.evaluate(() => ({ frames: window.page.frames, ...window.gpuBuffers }));
   assert.equal(after.created - after.destroyed, before.created - before.destroyed, 'live GPU buffers did not grow');
   assert.equal(after.created, before.created, 'no buffer was created per frame');
   assert.deepEqual(page.errors, []);
@@ -117,7 +117,7 @@ test('video: plays, keeps drawing 30 frames with no errors and no new buffers, a
   // A smaller window: the canvas follows, at the video's shape, the histograms at its new foot.
   await page.setViewportSize({ width: 800, height: 600 });
   await moreFrames(page, 3); // frames keep coming after a resize
-  const shape = await page.$eval('#screen', (c) => ({ width: c.width, height: c.height, client: c.clientWidth, video: window.videoPage.video.videoWidth / window.videoPage.video.videoHeight }));
+  const shape = await page.$eval('#screen', (c) => ({ width: c.width, height: c.height, client: c.clientWidth, video: window.page.video.videoWidth / window.page.video.videoHeight }));
   assert.ok(shape.width === shape.client && shape.width < 800, `the canvas follows its box: ${JSON.stringify(shape)}`);
   assert.ok(Math.abs(shape.width / shape.height - shape.video) < 0.02, `at the video's shape: ${JSON.stringify(shape)}`);
   assert.ok(await litPixels(page, '#screen', await histogramFoot(page)) > 3000, 'histograms at the new foot');
@@ -129,7 +129,7 @@ test('video: plays, keeps drawing 30 frames with no errors and no new buffers, a
   await waitState(page, 'paused');
   await page.waitForTimeout(500);
   const result = await page.evaluate(async () => {
-    const { video, view } = window.videoPage;
+    const { video, view } = window.page;
     const gpu = await view.histogram();
     // The decoded frame's size (the element's may differ when pixels are not square).
     const frame = new VideoFrame(video);
@@ -174,10 +174,10 @@ test('video: counts with the article\'s chunks + reduce when chosen, whole frame
   assert.match(compose, /texture_storage_2d<rgba8unorm, write>[^]*channelMask/);
   await moreFrames(page, 1);
   const counted = await page.evaluate(async () => {
-    const result = await window.videoPage.view.histogram();
+    const result = await window.page.view.histogram();
     // At the size the frames are counted at (a decoded frame's own, which may
     // differ from the element's where pixels are not square).
-    const [width, height] = window.videoPage.frameSize;
+    const [width, height] = window.page.frameSize;
     return { size: width * height, totals: Array.from(result.totals()) };
   });
   for (const t of counted.totals) assert.equal(t, counted.size, 'whole frames counted by chunks + reduce');
@@ -195,7 +195,7 @@ for (const path of ['import', 'decoded', 'copy']) {
     await waitState(page, 'playing');
     await moreFrames(page, 4);
     // A path the browser lacks falls back, and the page says which it took.
-    const used = await page.evaluate(() => window.videoPage.path);
+    const used = await page.evaluate(() => window.page.path);
     if (can[path]) assert.equal(used, path);
     else assert.notEqual(used, path);
     await page.waitForFunction((u) => document.getElementById('overlay').textContent.includes(`frames ${u},`), used);
@@ -204,7 +204,7 @@ for (const path of ['import', 'decoded', 'copy']) {
     await page.click('#screen', { position: { x: 300, y: 100 } });
     await waitState(page, 'paused');
     const result = await page.evaluate(async () => {
-      const { video, view, frameSize: [width, height] } = window.videoPage;
+      const { video, view, frameSize: [width, height] } = window.page;
       const gpu = await view.histogram();
       // At the size the frames are counted at (decoded frames: their own size).
       const canvas = new OffscreenCanvas(width, height);
@@ -258,7 +258,7 @@ test('video: an unplayable file says so and keeps the current video', async () =
   // its state moves on from 'error' quickly, so wait for the message itself.
   await page.waitForFunction(() => /cannot be played/.test(document.querySelector('[role=alert]').textContent));
   assert.match(await page.textContent('[role=alert]'), /"not-a-video.webm" cannot be played by this browser.*previous video is kept/);
-  await page.waitForFunction(() => !window.videoPage.video.paused && window.videoPage.video.src.endsWith('sunset.webm'));
+  await page.waitForFunction(() => !window.page.video.paused && window.page.video.src.endsWith('sunset.webm'));
   await moreFrames(page, 3); // the previous video plays on
 });
 
@@ -290,7 +290,7 @@ test('video: a frame not yet presented is waited for; a picture that never decod
   await page.setInputFiles('#file', VIDEO);
   await page.waitForFunction(() => /does not decode/.test(document.querySelector('[role=alert]').textContent));
   assert.match(await page.textContent('[role=alert]'), /cannot be shown: its picture does not decode \(.*Invalid source state.*previous video is kept/);
-  await page.waitForFunction(() => !window.videoPage.video.paused && window.videoPage.video.src.endsWith('sunset.webm'));
+  await page.waitForFunction(() => !window.page.video.paused && window.page.video.src.endsWith('sunset.webm'));
   await moreFrames(page, 3);
   assert.deepEqual(page.errors, []);
 });
@@ -310,7 +310,7 @@ test('video: on a phone, upright or sideways, the whole video is in sight with i
       'the transport under the video, the source controls under the transport');
     assert.ok(inside(await page.locator('#play').boundingBox(), screen), 'the play button on the video');
     // All of the frame is drawn: the canvas has the video's shape.
-    const aspect = await page.evaluate(() => window.videoPage.video.videoWidth / window.videoPage.video.videoHeight);
+    const aspect = await page.evaluate(() => window.page.video.videoWidth / window.page.video.videoHeight);
     assert.ok(Math.abs(screen.width / screen.height - aspect) < 0.02 || screen.height >= viewport.height * 0.74, 'the video at its shape, or as tall as the page lets it be');
     await page.click('#play');
     await waitState(page, 'playing');
@@ -371,10 +371,10 @@ test('video: the camera, when there is one, plays with its histograms', async ()
     const page = await cameraBrowser.open('/www/video.html', { state: 'ready', viewport: { width: 1280, height: 800 } });
     await page.getByRole('button', { name: 'Use the camera' }).click();
     await waitState(page, 'playing');
-    await page.waitForFunction(() => window.videoPage.video.srcObject && window.videoPage.frames > 5);
+    await page.waitForFunction(() => window.page.video.srcObject && window.page.frames > 5);
     await moreFrames(page, 10); // camera frames keep coming
     const counted = await page.evaluate(async () => {
-      const { video, view } = window.videoPage;
+      const { video, view } = window.page;
       const result = await view.histogram();
       return { pixels: result.pixels, size: video.videoWidth * video.videoHeight, luminance: Array.from(result.bins(3)) };
     });

@@ -22,7 +22,7 @@ test('fragment: counts with fragments exactly, timed beside the compute version'
   assert.ok(await litPixels(page, 'canvas.histogram') > 1000, 'the histograms are drawn');
   assert.match(await page.textContent('dl.stats'), /equals the pixel count/);
   assert.match(await page.textContent('details pre'), /---- fragment\.wgsl[^]*@fragment fn fs/);
-  const beside = await page.evaluate(() => window.histogramPage.beside);
+  const beside = await page.evaluate(() => window.page.beside);
   assert.deepEqual(beside.methods, ['fragment', 'atomic']);
   for (const m of beside.medians) assert.ok(m > 0, `median ${m}`);
   assert.equal(await page.locator('#beside tbody tr').count(), 2);
@@ -36,7 +36,7 @@ test('fragment: counts with fragments exactly, timed beside the compute version'
 /** The frame drawn last on the fragment page, counted again: exact, and whole. */
 async function fragmentFrame(page) {
   return page.evaluate(async () => {
-    const { view } = window.histogramPage.live;
+    const { view } = window.page.live;
     const o = await view.histogram();
     const result = { pixels: o.pixels, totals: Array.from(o.totals()) };
     o.free();
@@ -54,7 +54,7 @@ test('fragment: a playing video and the camera, counted by fragments every frame
     // Both methods timed on frames of the video (alternate timed frames), the
     // ratio said once a second.
     await page.waitForFunction(() => {
-      const live = window.histogramPage.live;
+      const live = window.page.live;
       return live && live.times.fragment.length >= 2 && live.times.atomic.length >= 2
         && /version takes/.test(document.getElementById('live-time').textContent);
     });
@@ -68,8 +68,8 @@ test('fragment: a playing video and the camera, counted by fragments every frame
     await page.screenshot({ path: join(shots, 'fragment-video.png'), fullPage: true });
 
     await page.getByRole('button', { name: 'Use the camera' }).click();
-    await page.waitForFunction(() => window.histogramPage.live?.view && /camera/i.test(document.querySelector('figure.drop figcaption').textContent));
-    await page.waitForFunction(() => window.histogramPage.live.fps > 0); // camera frames keep coming
+    await page.waitForFunction(() => window.page.live?.view && /camera/i.test(document.querySelector('figure.drop figcaption').textContent));
+    await page.waitForFunction(() => window.page.live.fps > 0); // camera frames keep coming
     const cam = await fragmentFrame(page);
     assert.ok(cam.pixels > 10_000, `a camera frame (${cam.pixels} pixels)`);
     assert.deepEqual(cam.totals, [cam.pixels, cam.pixels, cam.pixels, cam.pixels], 'the camera\'s frame counted exactly');
@@ -77,7 +77,7 @@ test('fragment: a playing video and the camera, counted by fragments every frame
 
     // A picture again: the video gives way, the picture is counted and drawn.
     await pickFile(page, PHOTO, 'done', 300_000);
-    assert.equal(await page.evaluate(() => window.histogramPage.live), null);
+    assert.equal(await page.evaluate(() => window.page.live), null);
     assert.ok(await litPixels(page, 'canvas.histogram') > 1000, 'the photo\'s histograms are drawn');
     assert.deepEqual((await downloadCsv(page)).rows, cliRows(PHOTO, 4));
     assert.deepEqual(page.errors, []);
@@ -86,7 +86,7 @@ test('fragment: a playing video and the camera, counted by fragments every frame
     const wave = await camera.open('/www/waveform.html', { viewport: { width: 1280, height: 900 } });
     await wave.getByRole('button', { name: 'Use the camera' }).click();
     await waitState(wave, 'playing');
-    await wave.waitForFunction(() => window.scopePage.fps > 0); // camera frames are drawn
+    await wave.waitForFunction(() => window.page.fps > 0); // camera frames are drawn
     assert.ok(await litPixels(wave, 'canvas.scope') > 300, 'the camera\'s waveform is drawn');
     const json = await downloadJson(wave, wave.getByRole('button', { name: 'Download JSON' }));
     assert.equal(json.scope, 'waveform');
@@ -154,7 +154,7 @@ test('vectorscope: live on the playing video, a smaller grid on the picture equa
   assert.equal(json.size, 64);
   await page.getByRole('button', { name: 'Play the video' }).click();
   await waitState(page, 'playing');
-  await page.waitForFunction(() => window.scopePage.fps > 0); // frames are drawn
+  await page.waitForFunction(() => window.page.fps > 0); // frames are drawn
   assert.ok(await litPixels(page, 'canvas.scope') > 200, 'the video\'s vectorscope is drawn');
   await page.screenshot({ path: join(shots, 'vectorscope-video.png'), fullPage: true });
   assert.deepEqual(page.errors, []);
@@ -173,14 +173,14 @@ test('waveform: a video\'s luma as decoded shows the codes past video levels, wh
   await page.check('#decoded-luma');
   assert.ok(await page.evaluate(() => document.querySelector('input[aria-label="R"]').disabled), 'luma alone while it is on');
   await page.setInputFiles('#file', LEVELS_VIDEO);
-  await page.waitForFunction(() => window.scopePage.source?.kind === 'video' && window.scopePage.fps > 0, null, { timeout: 60_000 });
+  await page.waitForFunction(() => window.page.source?.kind === 'video' && window.page.fps > 0, null, { timeout: 60_000 });
   if (engine === 'firefox') {
     // Firefox (153) hands a <video>'s frames over as BGRA: no Y′ to count, and
     // the page says so.
     await page.waitForFunction(() => /did not come as Y′CbCr planes/.test(document.getElementById('luma-note').textContent));
-    assert.equal(await page.evaluate(() => window.scopePage.screen.decodedLuma), false);
+    assert.equal(await page.evaluate(() => window.page.view.decodedLuma), false);
   } else {
-    await page.waitForFunction(() => window.scopePage.screen?.decodedLuma);
+    await page.waitForFunction(() => window.page.view?.decodedLuma);
     assert.match(await page.locator('#luma-note').textContent(), /0% at code 16 and 100% at 235/);
     // The graticule's 100% names code 235, its 0% code 16.
     assert.ok(Math.abs(await top('100%') - (1 - 235.5 / 256) * 100) < 0.01);
@@ -196,7 +196,7 @@ test('waveform: a video\'s luma as decoded shows the codes past video levels, wh
 
   // Computed from R'G'B': the codes past video levels clip to 0 and 255.
   await page.uncheck('#decoded-luma');
-  await page.waitForFunction(() => !window.scopePage.screen?.decodedLuma);
+  await page.waitForFunction(() => !window.page.view?.decodedLuma);
   assert.ok(await page.evaluate(() => document.getElementById('luma-note').hidden));
   const computed = await downloadJson(page, page.getByRole('button', { name: 'Download JSON' }));
   assert.equal(computed.luma, undefined);
@@ -220,8 +220,8 @@ test('studio: waveform and vectorscope beside the histogram, over a region, expo
     assert.ok(await litPixels(page, `canvas.scope.${scope}`) > 300, `${scope} drawn`);
   }
   await pickFile(page, PHOTO);
-  await page.evaluate(() => window.studioPage.studio.setRegion(100, 200, 640, 480));
-  await page.evaluate(() => window.studioPage.readBack());
+  await page.evaluate(() => window.page.view.setRegion(100, 200, 640, 480));
+  await page.evaluate(() => window.page.readBack());
   const figure = (scope) => page.locator('.studio-scopes figure').filter({ has: page.locator(`canvas.${scope}`) });
   const wave = await downloadJson(page, figure('waveform').getByRole('button', { name: 'JSON' }));
   assertSameScope(wave, cliScope(['--waveform', '--region', '100,200,640,480'], PHOTO), 'studio waveform');
@@ -239,12 +239,12 @@ test('studio: the waveform of a video\'s luma as decoded, exported with its code
   // Over a picture it says whose luma that is.
   await page.waitForFunction(() => /a video’s: play one/.test(document.getElementById('scope-luma-note').textContent));
   await page.setInputFiles('#file', LEVELS_VIDEO);
-  await page.waitForFunction(() => window.studioPage.video.currentTime > 0 && window.studioPage.frames > 2, null, { timeout: 60_000 });
+  await page.waitForFunction(() => window.page.video.currentTime > 0 && window.page.frames > 2, null, { timeout: 60_000 });
   const figure = page.locator('.studio-scopes figure').filter({ has: page.locator('canvas.waveform') });
   if (engine === 'firefox') {
     await page.waitForFunction(() => /did not come as Y′CbCr planes/.test(document.getElementById('scope-luma-note').textContent));
   } else {
-    await page.waitForFunction(() => window.studioPage.studio?.decodedLuma && /0% at code 16/.test(document.getElementById('scope-luma-note').textContent));
+    await page.waitForFunction(() => window.page.view?.decodedLuma && /0% at code 16/.test(document.getElementById('scope-luma-note').textContent));
     const json = await downloadJson(page, figure.getByRole('button', { name: 'JSON' }));
     assert.equal(json.luma, 'decoded');
     json.luminance.forEach((column, x) => assert.equal(column[x], json.height, `column ${x}`));
@@ -252,7 +252,7 @@ test('studio: the waveform of a video\'s luma as decoded, exported with its code
   await page.screenshot({ path: join(shots, 'studio-decoded-luma.png'), fullPage: true });
   // The frame's alpha holds Y′: its adjusted picture still downloads opaque.
   await page.selectOption('#adjustment', 'equalize');
-  await page.evaluate(() => window.studioPage.video.pause());
+  await page.evaluate(() => window.page.video.pause());
   const [d] = await Promise.all([page.waitForEvent('download'), page.click('#download-adjusted')]);
   const chunks = [];
   for await (const c of await d.createReadStream()) chunks.push(c);

@@ -46,12 +46,12 @@ async function soakVideo(browser, { seconds, sampleSeconds, log }) {
   await waitState(page, 'playing');
   const sample = await sampler(page);
   const samples = [];
-  let frames = await page.evaluate(() => window.videoPage.frames);
+  let frames = await page.evaluate(() => window.page.frames);
   const start = Date.now();
   while (Date.now() - start < seconds * 1000) {
     const t = Date.now();
     await page.waitForTimeout(sampleSeconds * 1000);
-    const now = await page.evaluate(() => ({ frames: window.videoPage.frames, gpuMs: window.videoPage.view?.histogramMs }));
+    const now = await page.evaluate(() => ({ frames: window.page.frames, gpuMs: window.page.view?.histogramMs }));
     const s = await sample({ fps: ((now.frames - frames) * 1000) / (Date.now() - t), gpuMs: now.gpuMs });
     frames = now.frames;
     samples.push(s);
@@ -71,9 +71,9 @@ async function soakSwitching(browser, { files, switches, sampleSeconds, log, pat
   const page = await browser.open(path, { init: countGpuObjects });
   const sample = await sampler(page);
   const open = async (file) => {
-    const counted = await page.evaluate(() => window.histogramPage.counted);
+    const counted = await page.evaluate(() => window.page.counted);
     await page.setInputFiles('#file', file);
-    await page.waitForFunction((n) => window.histogramPage.counted > n && document.body.dataset.state === 'done', counted);
+    await page.waitForFunction((n) => window.page.counted > n && document.body.dataset.state === 'done', counted);
   };
   for (const file of files) await open(file);
   const samples = [await sample({ switches: 0 })];

@@ -28,9 +28,9 @@ async function openFile(page, path) {
 
 /** The studio's current histogram, read back, as rows like the CSV's. */
 async function studioRows(page) {
-  await page.evaluate(() => window.studioPage.readBack());
+  await page.evaluate(() => window.page.readBack());
   return page.evaluate(() => {
-    const o = window.studioPage.outcome;
+    const o = window.page.outcome;
     const ch = [0, 1, 2, 3].map((c) => Array.from(o.bins(c)));
     return ch[0].map((_, b) => ch.map((c) => c[b]));
   });
@@ -101,7 +101,7 @@ test('studio: a region dragged on the picture is counted', async () => {
   await page.mouse.move(...at(100, 70), { steps: 5 });
   await page.mouse.up();
   await waitState(page, 'done');
-  const region = await page.evaluate(() => window.studioPage.studio.region);
+  const region = await page.evaluate(() => window.page.view.region);
   assert.ok(Math.abs(region[0] - 40) <= 1 && Math.abs(region[2] - 60) <= 1, `dragged ${region}`);
   assert.deepEqual(await studioRows(page), await regionRows(file, region));
   assert.ok(await page.isVisible('.region-box'));
@@ -204,7 +204,7 @@ test('studio: the readout is never stale: a new count reads its bin again, anoth
   await waitState(page, 'playing');
   assert.match(await readout(), HINT, 'after the video started');
   // Shown once its frames are drawn.
-  await page.waitForFunction(() => window.studioPage.frames > 2);
+  await page.waitForFunction(() => window.page.frames > 2);
   await page.screenshot({ path: join(shots, 'studio-readout-video.png') });
   assert.deepEqual(page.errors, []);
 });
@@ -243,7 +243,7 @@ test('studio: a 16-bit picture goes to the GPU in bands as it is read, counted a
     const mib = (bytes) => (bytes / 2 ** 20).toFixed(0);
     console.log(`16-bit ${width}x${height}: the browser grew by at most ${grew.toFixed(0)} MiB, the page's wasm memory by ${mib(wasmGrew)} MiB; `
       + `its decoder worker's held at most ${mib(workerHeld)} MiB`);
-    assert.deepEqual(await page.evaluate(() => [window.studioPage.picture.onGpuOnly, window.studioPage.picture.hasPixels]), [true, false]);
+    assert.deepEqual(await page.evaluate(() => [window.page.picture.onGpuOnly, window.page.picture.hasPixels]), [true, false]);
     // Its 128 MiB of samples and 64 MiB of 8-bit view are the GPU's alone: the page's
     // wasm took a slice of a band at a time, the worker's a band (read whole, the
     // worker held 400 MiB and the page 192).
@@ -287,7 +287,7 @@ test('studio: views, bins, pin and exports', async () => {
   await page.evaluate(() => { document.body.dataset.state = 'picking'; });
   await page.selectOption('#bins', '64');
   await waitState(page, 'done');
-  assert.equal(await page.evaluate(() => window.studioPage.studio.panelRects().length / 5), 3, 'a parade of R, B, L');
+  assert.equal(await page.evaluate(() => window.page.view.panelRects().length / 5), 3, 'a parade of R, B, L');
   assert.ok(await litPixels(page, '#panel') > 1000);
   const rows = await studioRows(page);
   assert.equal(rows.length, 64);
@@ -428,7 +428,7 @@ test('studio: an HDR picture is counted in its own units as the command line cou
   await page.evaluate(() => { document.body.dataset.state = 'picking'; });
   await page.selectOption('#bins', '256');
   await waitState(page, 'done');
-  assert.equal(await page.evaluate(() => window.studioPage.studio.exposure), 2, 'a new Studio keeps the exposure');
+  assert.equal(await page.evaluate(() => window.page.view.exposure), 2, 'a new Studio keeps the exposure');
   // An 8-bit picture next: no exposure control.
   await openFile(page, fixtures.path('thirds-96x64.png'));
   assert.equal(await page.isVisible('#exposure'), false);
@@ -439,7 +439,7 @@ test('studio: a typed region is taken as typed or refused beside the fields; an 
   const page = await browser.open('/www/studio.html');
   await openFile(page, fixtures.path('thirds-96x64.png'));
   await setRegion(page, [10, 10, 50, 40]);
-  const region = () => page.evaluate(() => Array.from(window.studioPage.studio.region));
+  const region = () => page.evaluate(() => Array.from(window.page.view.region));
   const fields = () => Promise.all(['x', 'y', 'width', 'height'].map((n) => page.inputValue(`#region-${n}`)));
   assert.deepEqual(await region(), [10, 10, 50, 40]);
   for (const [name, value, says] of [
@@ -493,7 +493,7 @@ test('studio: a typed region is taken as typed or refused beside the fields; an 
   });
   await page.selectOption('#bins', '0');
   await waitState(page, 'done');
-  assert.equal(await page.evaluate(() => window.studioPage.studio.numBins), 256);
+  assert.equal(await page.evaluate(() => window.page.view.numBins), 256);
   assert.equal(await page.inputValue('#bins'), '256');
   assert.deepEqual(await studioRows(page), fixtures.rows('thirds-96x64.png', 4));
   assert.deepEqual(page.errors, []);
@@ -552,10 +552,10 @@ const countBuffers = () => {
 async function manyFrames(page) {
   await page.check('#clipping');
   await setRegion(page, [10, 10, 100, 60], false);
-  await moreFrames(page, 20, 'studioPage');
-  const live = () => page.evaluate(() => ({ frames: window.studioPage.frames, live: window.gpuBuffers.created - window.gpuBuffers.destroyed }));
+  await moreFrames(page, 20);
+  const live = () => page.evaluate(() => ({ frames: window.page.frames, live: window.gpuBuffers.created - window.gpuBuffers.destroyed }));
   const before = await live();
-  await moreFrames(page, 120, 'studioPage');
+  await moreFrames(page, 120);
   const after = await live();
   assert.equal(after.live, before.live, 'live GPU buffers did not grow');
   const pixels = await page.textContent('td[data-stat="r-pixels"]');
@@ -567,7 +567,7 @@ test('studio: a video for 120 frames, region and clipping on', async () => {
   const page = await browser.open('/www/studio.html', { viewport: { width: 1280, height: 800 }, init: countBuffers });
   await page.setInputFiles('#file', join(repo, 'www', 'media', 'sunset.webm'));
   await waitState(page, 'playing');
-  await page.waitForFunction(() => window.studioPage.frames > 5);
+  await page.waitForFunction(() => window.page.frames > 5);
   await manyFrames(page);
   await page.screenshot({ path: join(shots, 'studio-video.png') });
 });
@@ -578,7 +578,7 @@ test('studio: the camera for 120 frames', async () => {
     const page = await camera.open('/www/studio.html', { viewport: { width: 1280, height: 800 }, init: countBuffers });
     await page.click('text=Use the camera');
     await waitState(page, 'playing');
-    await page.waitForFunction(() => window.studioPage.frames > 5);
+    await page.waitForFunction(() => window.page.frames > 5);
     await manyFrames(page);
   } finally {
     await camera.close();

@@ -32,9 +32,9 @@ const loseDevice = (page) => page.evaluate(() => {
 
 test('image page: a lost device is replaced and the image counted again, exactly', async () => {
   const page = await browser.open('/www/packed.html', { init: trackDevices });
-  const before = await page.evaluate(() => window.histogramPage.counted);
+  const before = await page.evaluate(() => window.page.counted);
   await loseDevice(page);
-  await page.waitForFunction((n) => window.histogramPage.counted > n && document.body.dataset.state === 'done', before);
+  await page.waitForFunction((n) => window.page.counted > n && document.body.dataset.state === 'done', before);
   const note = await page.textContent('p.note');
   assert.match(note, /The GPU was reset \(destroyed.*\); a new device was opened in \d+ ms and the image counted again/);
   console.log(`recovery: ${note.match(/opened in (\d+ ms)/)[1]}`);
@@ -100,11 +100,11 @@ test('studio: a lost device gives back the region, the bins, the scale, the chan
   // button under a pointer's click.
   await page.focus('#pin');
   await page.keyboard.press('Enter');
-  await page.evaluate(() => window.studioPage.readBack());
+  await page.evaluate(() => window.page.readBack());
   await region({ x: 100, y: 40, width: 120, height: 80 });
   const state = () => page.evaluate(() => ({
-    region: Array.from(window.studioPage.studio.region),
-    bins: window.studioPage.studio.numBins,
+    region: Array.from(window.page.view.region),
+    bins: window.page.view.numBins,
     pixels: document.querySelector('td[data-stat="r-pixels"]').textContent,
     pin: document.getElementById('pin').getAttribute('aria-pressed'),
     log: document.querySelector('input[name=scale][value=log]').checked,
@@ -127,7 +127,7 @@ test('studio: a lost device gives back the region, the bins, the scale, the chan
   assert.ok(lit > 2000, `the exported panel shows its bars (${lit} lit pixels)`);
   await page.evaluate(() => { document.body.dataset.state = 'losing'; window.gpuDevices.at(-1).destroy(); });
   await page.waitForFunction(() => window.gpuDevices.length === 2 && document.body.dataset.state === 'done');
-  await page.evaluate(() => window.studioPage.readBack());
+  await page.evaluate(() => window.page.readBack());
   assert.deepEqual(await state(), before);
   assert.deepEqual(before, {
     region: [100, 40, 120, 80], bins: 64, pixels: '9,600', pin: 'true', log: true, green: false, adjustment: ['clahe', '3'],
@@ -149,9 +149,9 @@ test('studio: a 16-bit picture the lost device alone held is read again from its
   });
   await waitState(page, 'done');
   const counted = () => page.evaluate(async () => {
-    await window.studioPage.readBack();
-    const o = window.studioPage.outcome;
-    return { onGpuOnly: window.studioPage.picture.onGpuOnly, region: Array.from(window.studioPage.studio.region), bins: [0, 1, 2, 3].map((c) => Array.from(o.bins(c))) };
+    await window.page.readBack();
+    const o = window.page.outcome;
+    return { onGpuOnly: window.page.picture.onGpuOnly, region: Array.from(window.page.view.region), bins: [0, 1, 2, 3].map((c) => Array.from(o.bins(c))) };
   });
   const before = await counted();
   assert.equal(before.onGpuOnly, true, 'sent to the GPU as it was read');
@@ -177,8 +177,8 @@ test('video page: a device lost while playing is replaced and frames keep coming
   await page.waitForFunction(() => /The GPU was reset/.test(document.querySelector('main').textContent));
   await moreFrames(page, 6); // frames keep coming
   const counted = await page.evaluate(async () => {
-    const result = await window.videoPage.view.histogram();
-    const size = window.videoPage.video.videoWidth * window.videoPage.video.videoHeight;
+    const result = await window.page.view.histogram();
+    const size = window.page.video.videoWidth * window.page.video.videoHeight;
     return { size, totals: Array.from(result.totals()) };
   });
   for (const t of counted.totals) assert.equal(t, counted.size, 'whole frames counted on the new device');
@@ -209,7 +209,7 @@ test('video page: with no new device, it says so and offers to try again', async
 
 test('files given while a run is going: the latest wins, shown and counted once', async () => {
   const page = await browser.open('/www/packed.html');
-  const counted = await page.evaluate(() => window.histogramPage.counted);
+  const counted = await page.evaluate(() => window.page.counted);
   const photo = media('pexels-chevanon-photography-1108099.jpg');
   const next = ['translucent-257x131.png', 'rgb16-193x67.png', 'palette-trns-97x61.png', 'grey16-300x7.png'];
   // The four files come the moment the photo's run starts (each a change of the
@@ -234,9 +234,9 @@ test('files given while a run is going: the latest wins, shown and counted once'
   await page.setInputFiles('#file', photo);
   await page.waitForFunction(() => window.statusAfterFiles !== undefined);
   assert.match(await page.evaluate(() => window.statusAfterFiles), /Next: grey16-300x7.png, as soon as the current run ends/);
-  await page.waitForFunction((n) => window.histogramPage.counted >= n + 2 && document.body.dataset.state === 'done', counted);
+  await page.waitForFunction((n) => window.page.counted >= n + 2 && document.body.dataset.state === 'done', counted);
   await page.waitForTimeout(500);
-  assert.equal(await page.evaluate(() => window.histogramPage.counted), counted + 2, 'the photo, then only the last file');
+  assert.equal(await page.evaluate(() => window.page.counted), counted + 2, 'the photo, then only the last file');
   assert.match(await page.textContent('figcaption'), /^grey16-300x7.png, 300×7/);
   assert.deepEqual((await downloadCsv(page)).rows, fixtures.rows('grey16-300x7.png', 4));
 });

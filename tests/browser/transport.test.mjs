@@ -19,33 +19,33 @@ test('video: the transport plays, pauses, steps a frame, scrubs and loops, by ke
   await page.evaluate(() => document.activeElement?.blur());
   await page.keyboard.press(' ');
   await page.waitForFunction(() => document.querySelector('.transport').dataset.state === 'playing');
-  await page.waitForFunction(() => window.videoPage.frames > 3);
+  await page.waitForFunction(() => window.page.frames > 3);
   await page.keyboard.press('k');
   await page.waitForFunction(() => document.querySelector('.transport').dataset.state === 'paused');
   assert.match(await said(page), /^Paused at \d:\d\d\.\d of/);
   // A frame on: the time moves by about a frame, and that frame is counted and drawn.
-  const before = await page.evaluate(() => ({ t: window.videoPage.video.currentTime, frames: window.videoPage.frames }));
+  const before = await page.evaluate(() => ({ t: window.page.video.currentTime, frames: window.page.frames }));
   await page.keyboard.press('ArrowRight');
-  await page.waitForFunction((f) => window.videoPage.frames > f, before.frames);
-  const after = await page.evaluate(() => window.videoPage.video.currentTime);
+  await page.waitForFunction((f) => window.page.frames > f, before.frames);
+  const after = await page.evaluate(() => window.page.video.currentTime);
   // One frame of the 30 fps video (within it, to the middle of the next: under 2
   // frames), however many frames a loaded machine dropped while it played.
   assert.ok(after > before.t && after - before.t < 2 / 30, `one frame on: ${before.t} -> ${after}`);
   await page.keyboard.press('ArrowLeft');
-  await page.waitForFunction((t) => window.videoPage.video.currentTime < t, after);
+  await page.waitForFunction((t) => window.page.video.currentTime < t, after);
   // The scrubber: half way, drawn.
-  const drawn = await page.evaluate(() => window.videoPage.frames);
+  const drawn = await page.evaluate(() => window.page.frames);
   await page.evaluate(() => {
     const scrub = document.querySelector('.tp-scrub');
     scrub.value = 500;
     scrub.dispatchEvent(new Event('input', { bubbles: true }));
   });
-  await page.waitForFunction((f) => window.videoPage.frames > f, drawn);
-  const half = await page.evaluate(() => window.videoPage.video.currentTime / window.videoPage.video.duration);
+  await page.waitForFunction((f) => window.page.frames > f, drawn);
+  const half = await page.evaluate(() => window.page.video.currentTime / window.page.video.duration);
   assert.ok(Math.abs(half - 0.5) < 0.05, `scrubbed to ${half}`);
   // Loop off, said; the buttons play and pause too.
   await page.click('.transport input[type=checkbox]');
-  assert.equal(await page.evaluate(() => window.videoPage.video.loop), false);
+  assert.equal(await page.evaluate(() => window.page.video.loop), false);
   await page.waitForFunction(() => !document.querySelector('.tp-state').textContent.includes('looping'));
   // Looping again, so that the video cannot end between the two clicks on a slow machine.
   await page.click('.transport input[type=checkbox]');
