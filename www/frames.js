@@ -10,7 +10,8 @@
 // real GPU, the browser's frame imported as an external texture, never leaving the
 // GPU. The browser's copy from the element where neither can be had.
 import { Live, importSource } from '../pkg/histogram.js';
-import { el, errorText, lostWithin, nextRepaint } from './site.js';
+import { el, errorText, nextRepaint } from './site.js';
+import { lostWithin } from './page.js';
 import { FRAMES_IN_FLIGHT, inFlightLimit, passTimer } from './frame-pace.js';
 import { discard, problemWith } from './video-sources.js';
 

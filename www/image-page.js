@@ -14,7 +14,7 @@ import {
   Picture, cpuHistogram, cpuHistogramSimple, kernelSource, cpuSource, simpleSource, drawingSource,
 } from '../pkg/histogram.js';
 import {
-  el, setState, errorText, sentence, download, showPicture, nextPaint, timingText, watchDevice, lostText, lostWithin, formatMs, listing, loadWasm, sunsetPicture,
+  el, setState, errorText, sentence, download, showPicture, nextPaint, timingText, formatMs, listing, loadWasm, sunsetPicture,
 } from './site.js';
 import { readPicture } from './input.js';
 import { diagram } from './diagram.js';
@@ -22,7 +22,7 @@ import { stepDiagram, simulated } from './step-diagram.js';
 import { passTable, publishedBeside } from './pass-times.js';
 import { facts, fillFacts } from './facts.js';
 import { liveChapter } from './image-live.js';
-import { DEFAULT_VIDEO, expose, openGpu, takeFiles } from './page.js';
+import { DEFAULT_VIDEO, expose, lostText, lostWithin, openGpu, takeFiles, watchDevice } from './page.js';
 import { raceRuns } from './race-runs.js';
 import { sideBySide } from './side-by-side.js';
 

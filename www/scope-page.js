@@ -5,12 +5,12 @@
 // the camera (frames.js plays them).
 import { ScopeScreen, scopeSource, scopeLabels } from '../pkg/histogram.js';
 import {
-  el, setState, errorText, sentence, download, showPicture, nextPaint, formatMs, watchDevice, lostText, stem,
-  scopeBox, nameGraticule, listing, loadWasm, sunsetPicture } from './site.js';
+  el, setState, errorText, sentence, download, showPicture, nextPaint, formatMs, stem, scopeBox, nameGraticule, listing, loadWasm, sunsetPicture,
+} from './site.js';
 import { readPicture } from './input.js';
 import { liveVideo } from './frames.js';
 import { transport } from './transport.js';
-import { DEFAULT_VIDEO, expose, fitCanvas, openGpu, takeFiles } from './page.js';
+import { DEFAULT_VIDEO, expose, fitCanvas, lostText, openGpu, takeFiles, watchDevice } from './page.js';
 
 // Timed counts of a picture: the median is shown.
 const TIMED_RUNS = 15;

@@ -1,5 +1,5 @@
 // What every page shares: elements, navigation, a file only the browser decodes,
-// showing a picture, timing words, and keeping the GPU through a device loss.
+// showing a picture and timing words.
 import init, { Picture, SunsetMaker, maxPixels } from '../pkg/histogram.js';
 
 export function el(tag, props = {}, ...children) {
@@ -235,43 +235,3 @@ export function timingText(outcome, method, software = false) {
   return software ? `${time}, on a CPU adapter: software playing the GPU, far slower than a GPU` : time;
 }
 
-/**
- * Whether work that failed failed because its device was lost: `lost` is that
- * device's `gpu.lost`, taken before the work began. Chromium can reject a pending
- * read-back of a destroyed device before it reports the loss (and by the time the
- * page looks, a new device may already stand in its place, not lost), so the loss
- * is given a second to show.
- */
-export const lostWithin = (lost, ms = 1000) =>
-  Promise.race([lost.then(() => true), new Promise((resolve) => setTimeout(() => resolve(false), ms))]);
-
-/** A device loss's GPUDeviceLostInfo, in words. */
-export const lostText = (info) => [info?.reason, info?.message].filter(Boolean).join(': ') || 'no reason given';
-
-/**
- * Keeps the page's GPU through device losses (a driver reset, a GPU process crash,
- * a laptop switching GPUs): on a loss, `lost(info)`; then a new device is opened in
- * place of the old (GpuContext.recover) and `recovered(ms, info)` is called, or
- * `failed(error, info)` when the browser has none to give. Returns `ready()`, a
- * promise of a usable device (rejected while none could be had), and `retry()`.
- */
-export function watchDevice(gpu, { lost, recovered, failed } = {}) {
-  let recovery = Promise.resolve();
-  const reopen = (info, since) => {
-    recovery = gpu.recover().then(() => {
-      watch();
-      recovered?.(Math.round(performance.now() - since), info);
-    }, (e) => {
-      failed?.(e, info);
-      throw e;
-    });
-    recovery.catch(() => {});
-    return recovery;
-  };
-  const watch = () => gpu.lost.then((info) => {
-    lost?.(info);
-    reopen(info, performance.now());
-  });
-  watch();
-  return { ready: () => recovery, retry: () => reopen(null, performance.now()) };
-}

@@ -6,11 +6,11 @@
 // holds the source (a picture here, a video through frames.js), composes the views,
 // and keeps what the visitor chose through a new Studio (other bins, a new device).
 import { Studio, kernelSource, studioSource } from '../pkg/histogram.js';
-import { el, setState, errorText, sentence, nextPaint, watchDevice, lostText, stem, listing, displayTable, loadWasm, sunsetPicture } from './site.js';
+import { el, setState, errorText, sentence, nextPaint, stem, listing, displayTable, loadWasm, sunsetPicture } from './site.js';
 import { readPicture, colourProfile, lastWay } from './input.js';
 import { liveVideo } from './frames.js';
 import { transport } from './transport.js';
-import { DEFAULT_VIDEO, expose, fitCanvas, openGpu, takeFiles } from './page.js';
+import { DEFAULT_VIDEO, expose, fitCanvas, lostText, openGpu, takeFiles, watchDevice } from './page.js';
 import { panelView } from './studio-panel.js';
 import { regionView, pictureBox } from './studio-region.js';
 import { adjustView } from './studio-adjust.js';

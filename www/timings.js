@@ -1,9 +1,9 @@
 // The article's part-1 timing table, filled in on this machine.
 import { Picture, cpuHistogram } from '../pkg/histogram.js';
-import { adapterDescription, el, setState, errorText, nextPaint, watchDevice, lostText, lostWithin, loadWasm } from './site.js';
+import { adapterDescription, el, setState, errorText, nextPaint, loadWasm } from './site.js';
 import { readPicture } from './input.js';
 import { articleTimings } from './examples.js';
-import { openGpu } from './page.js';
+import { lostText, lostWithin, openGpu, watchDevice } from './page.js';
 
 // Columns in the article's order: its "js" is our CPU method, "pixel/workgroup" atomicAdd.
 const COLUMNS = [

@@ -3,12 +3,19 @@
 // Sources: the project's own video, a file picked or dropped, or the camera; the
 // frames module (frames.js) plays them.
 import { VideoView, kernelSource, frameSource, importSource, composeSource } from '../pkg/histogram.js';
-import { el, setState, errorText, watchDevice, lostText, listing, loadWasm } from './site.js';
+import { el, setState, errorText, listing, loadWasm } from './site.js';
 import { liveVideo, FRAME_PATHS } from './frames.js';
 import { transport } from './transport.js';
-import { DEFAULT_VIDEO, expose, fitCanvas, openGpu, takeFiles } from './page.js';
+import { DEFAULT_VIDEO, expose, fitCanvas, lostText, openGpu, takeFiles, watchDevice } from './page.js';
 
 const main = document.querySelector('main');
+// What the frame path's caption says of the path frames take here (none lit
+// until frames come, nor for the browser's copy, which it does not draw).
+const PATH_WORDS = {
+  import: ': the path this page takes here, the import, is lit.',
+  decoded: ': the path this page takes here, the decoder\'s bytes, is lit.',
+  copy: '. Here frames take neither: they come as the browser\'s copy of the element.',
+};
 const canvas = document.getElementById('screen');
 const playButton = document.getElementById('play');
 const overlay = document.getElementById('overlay');
@@ -101,6 +108,7 @@ setInterval(() => {
   // The frame path diagram lights the path taken, and moves while frames come.
   const framePath = document.getElementById('frame-path');
   if (live.path) framePath.dataset.path = live.path;
+  document.getElementById('frame-path-caption').textContent = `A frame's way, stage after stage, on each of the two paths${PATH_WORDS[live.path] ?? '.'}`;
   framePath.toggleAttribute('data-playing', Boolean(view) && fps > 0.5);
   overlay.textContent = !view ? '' : `${fps.toFixed(1)} fps, frames ${live.path}, counted by the ${live.live.counter}\n` + (gpu.timestamps
     ? `${live.path === 'import' ? `GPU import    ${ms(live.importMs)}\n` : ''}GPU histogram ${ms(view.histogramMs)}\nGPU drawing   ${ms(view.drawMs)} (${view.drawing})${others.join('')}`

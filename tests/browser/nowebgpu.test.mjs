@@ -32,6 +32,8 @@ for (const { id, title } of examples.filter((e) => e.ready && !OWN_TESTS.include
     // What still works: a link to the CPU page, or the command line.
     const next = await page.$$eval('[role=alert] a', (links) => links.map((a) => a.getAttribute('href')));
     assert.ok(next.includes('cpu.html') || /command line|histogram /.test(alert), `${id}: ${alert} (${next})`);
+    // No caption claims something lit that nothing lights (the video page's frame path).
+    for (const caption of await page.$$eval('.caption', (cs) => cs.map((c) => c.textContent))) assert.doesNotMatch(caption, /is lit/, id);
     assert.deepEqual(page.errors, [], id);
     await page.screenshot({ path: join(shots, `no-webgpu-${id}.png`) });
   });

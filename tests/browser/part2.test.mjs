@@ -199,6 +199,12 @@ for (const path of ['import', 'decoded', 'copy']) {
     if (can[path]) assert.equal(used, path);
     else assert.notEqual(used, path);
     await page.waitForFunction((u) => document.getElementById('overlay').textContent.includes(`frames ${u},`), used);
+    // The frame path's caption says the path lit, and only one that is drawn.
+    const caption = await page.evaluate(() => ({
+      text: document.getElementById('frame-path-caption').textContent, lit: document.getElementById('frame-path').dataset.path,
+    }));
+    assert.equal(caption.lit, used);
+    assert.match(caption.text, { import: /, the import, is lit\./, decoded: /, the decoder's bytes, is lit\./, copy: /take neither/ }[used]);
     // The import pass (through the browser's own device) timed too, where it ran.
     if (used === 'import') await page.waitForFunction(() => /GPU import +\d/.test(document.getElementById('overlay').textContent));
     await page.click('#screen', { position: { x: 300, y: 100 } });
