@@ -105,3 +105,27 @@ export function expose(kind, shows) {
   const page = { kind, get state() { return document.body.dataset.state; } };
   window.page = Object.defineProperties(page, Object.getOwnPropertyDescriptors(shows));
 }
+
+/**
+ * One piece of work at a time, and the latest wins: `take(job)` while a job runs
+ * replaces any job already waiting, and the waiting one runs when the current one
+ * ends. Nothing given is thrown away but what a newer one replaced.
+ */
+export function latestWins(run) {
+  let waiting = null;
+  let busy = false;
+  return async function take(job) {
+    waiting = job;
+    if (busy) return;
+    busy = true;
+    try {
+      while (waiting) {
+        const next = waiting;
+        waiting = null;
+        await run(next);
+      }
+    } finally {
+      busy = false;
+    }
+  };
+}

@@ -10,7 +10,7 @@ import {
 import { readPicture } from './input.js';
 import { liveVideo } from './frames.js';
 import { transport } from './transport.js';
-import { DEFAULT_VIDEO, expose, fitCanvas, lostText, openGpu, takeFiles, watchDevice } from './page.js';
+import { DEFAULT_VIDEO, expose, fitCanvas, latestWins, lostText, openGpu, takeFiles, watchDevice } from './page.js';
 
 // Timed counts of a picture: the median is shown.
 const TIMED_RUNS = 15;
@@ -225,7 +225,8 @@ async function usePicture(picture, name, file) {
   await drawPicture();
 }
 
-async function open(file) {
+// A file given while another is read waits, and the latest wins.
+const open = latestWins(async (file) => {
   message.textContent = '';
   if (file.type.startsWith('video/') || file.type.startsWith('audio/')) {
     await live.useFile(file);
@@ -239,7 +240,7 @@ async function open(file) {
   } catch (e) {
     showError(`${sentence(e)} The previous picture or video is kept.`);
   }
-}
+});
 
 function restyle() {
   scopeCaptionText.textContent = scopeCaption(videoLevels);

@@ -10,7 +10,7 @@ import { el, setState, errorText, sentence, nextPaint, stem, listing, displayTab
 import { readPicture, colourProfile, lastWay } from './input.js';
 import { liveVideo } from './frames.js';
 import { transport } from './transport.js';
-import { DEFAULT_VIDEO, expose, fitCanvas, lostText, openGpu, takeFiles, watchDevice } from './page.js';
+import { DEFAULT_VIDEO, expose, fitCanvas, latestWins, lostText, openGpu, takeFiles, watchDevice } from './page.js';
 import { panelView } from './studio-panel.js';
 import { regionView, pictureBox } from './studio-region.js';
 import { adjustView } from './studio-adjust.js';
@@ -261,27 +261,15 @@ async function readOnce() {
 setInterval(() => { if (source?.kind === 'video' && !live.video.paused && !reading) readBack(); }, STATS_EVERY_MS);
 
 // Inputs: a picture (file, drop, paste), a video file, the camera. The latest wins.
-let wanted = null;
-let busy = false;
 let readingFile = false;
 // The read of a picture file under way: a newer file stops it.
 let fileRead = null;
+const show = latestWins(({ file, again }) => (file.type.startsWith('video/') || file.type.startsWith('audio/')
+  ? live.useFile(file) : usePictureFile(file, again)));
 /** Shows `file`; `again`: the picture shown, read again (its device was lost). */
-async function open(file, again = false) {
-  wanted = { file, again };
+function open(file, again = false) {
   fileRead?.abort();
-  if (busy) return;
-  busy = true;
-  try {
-    while (wanted) {
-      const { file: next, again: same } = wanted;
-      wanted = null;
-      if (next.type.startsWith('video/') || next.type.startsWith('audio/')) await live.useFile(next);
-      else await usePictureFile(next, same);
-    }
-  } finally {
-    busy = false;
-  }
+  return show({ file, again });
 }
 
 async function usePictureFile(file, again = false) {
