@@ -261,3 +261,30 @@ test('studio: the waveform of a video\'s luma as decoded, exported with its code
   assert.ok(rgba.every((v, i) => i % 4 !== 3 || v === 255), 'every pixel opaque');
   assert.deepEqual(page.errors, []);
 });
+
+test('waveform: files given while one is read wait, and the latest wins', async () => {
+  const page = await browser.open('/www/waveform.html');
+  await waitState(page, 'done');
+  const seen = await page.evaluate(async () => {
+    const png = async (name, w, h) => {
+      const canvas = new OffscreenCanvas(w, h);
+      canvas.getContext('2d').fillRect(0, 0, w / 2, h);
+      return new File([await canvas.convertToBlob({ type: 'image/png' })], name, { type: 'image/png' });
+    };
+    const files = [await png('a.png', 300, 200), await png('b.png', 64, 48), await png('c.png', 97, 61)];
+    const caption = document.querySelector('figure.drop figcaption');
+    const captions = [];
+    new MutationObserver(() => captions.push(caption.textContent)).observe(caption, { childList: true, characterData: true, subtree: true });
+    const input = document.querySelector('#file');
+    for (const file of files) {
+      const data = new DataTransfer();
+      data.items.add(file);
+      input.files = data.files;
+      input.dispatchEvent(new Event('change', { bubbles: true }));
+    }
+    while (!captions.at(-1)?.startsWith('c.png') || document.body.dataset.state !== 'done') await new Promise((r) => setTimeout(r, 50));
+    return captions;
+  });
+  assert.deepEqual(seen, ['a.png, 300×200', 'c.png, 97×61'], 'the first, then only the last');
+  assert.deepEqual(page.errors, []);
+});

@@ -96,17 +96,8 @@ pub fn run(o: ScopeArgs, gpu_options: &GpuOptions) -> i32 {
             std::fs::write(&path, png).map_err(|e| format!("{}: {e}", path.display()))?;
             Ok(path.display().to_string())
         });
-        match done {
-            Ok(line) => {
-                if let Err(e) = out::put(format!("{line}\n").as_bytes()) {
-                    eprintln!("histogram scope: {e}");
-                    return 1;
-                }
-            }
-            Err(e) => {
-                eprintln!("histogram scope: {file}: {e}");
-                failed = true;
-            }
+        if let Err(code) = report(file, done.map(|line| format!("{line}\n")), &mut failed) {
+            return code;
         }
     }
     i32::from(failed)
@@ -156,18 +147,25 @@ fn time(
                 gpu.info.name
             ))
         });
-        match timed {
-            Ok(line) => {
-                if let Err(e) = out::put(line.as_bytes()) {
-                    eprintln!("histogram scope: {e}");
-                    return 1;
-                }
-            }
-            Err(e) => {
-                eprintln!("histogram scope: {file}: {e}");
-                failed = true;
-            }
+        if let Err(code) = report(file, timed, &mut failed) {
+            return code;
         }
     }
     i32::from(failed)
+}
+
+/// A file's line written out, or its error said (and `failed` set); Err(1) when
+/// standard output cannot be written: nothing more can be said there.
+fn report(file: &str, line: Result<String, String>, failed: &mut bool) -> Result<(), i32> {
+    match line {
+        Ok(line) => out::put(line.as_bytes()).map_err(|e| {
+            eprintln!("histogram scope: {e}");
+            1
+        }),
+        Err(e) => {
+            eprintln!("histogram scope: {file}: {e}");
+            *failed = true;
+            Ok(())
+        }
+    }
 }

@@ -118,11 +118,7 @@ impl Studio {
     ) -> WebResult<Studio> {
         let context = gpu.context();
         let g = &context.gpu;
-        let (picture_canvas, panel_canvas) = canvases(g, picture_canvas, panel_canvas)?;
-        let targets = Targets {
-            picture: target_of(&picture_canvas),
-            panel: target_of(&panel_canvas),
-        };
+        let (picture_canvas, panel_canvas, targets) = canvases(g, picture_canvas, panel_canvas)?;
         let mut kernels = context.kernels.borrow_mut();
         let (core, hdr) = if let Some(image) = &picture.hdr {
             studio::fits(
@@ -179,11 +175,7 @@ impl Studio {
     ) -> WebResult<Studio> {
         let context = gpu.context();
         let g = &context.gpu;
-        let (picture_canvas, panel_canvas) = canvases(g, picture_canvas, panel_canvas)?;
-        let targets = Targets {
-            picture: target_of(&picture_canvas),
-            panel: target_of(&panel_canvas),
-        };
+        let (picture_canvas, panel_canvas, targets) = canvases(g, picture_canvas, panel_canvas)?;
         let core =
             studio::Studio::for_live(g, &mut context.kernels.borrow_mut(), live.frames(), targets)
                 .map_err(js)?;
@@ -515,15 +507,20 @@ impl Studio {
 }
 
 /// The picture's and the panel's canvases, ready for WebGPU.
+/// The studio's two canvases configured for the GPU, and the targets the core's
+/// studio draws into.
 fn canvases(
     g: &histogram::gpu::Gpu,
     picture: web_sys::HtmlCanvasElement,
     panel: web_sys::HtmlCanvasElement,
-) -> WebResult<(CanvasTarget, CanvasTarget)> {
-    Ok((
-        CanvasTarget::new(g, picture).map_err(gpu_js)?,
-        CanvasTarget::new(g, panel).map_err(gpu_js)?,
-    ))
+) -> WebResult<(CanvasTarget, CanvasTarget, Targets)> {
+    let picture = CanvasTarget::new(g, picture).map_err(gpu_js)?;
+    let panel = CanvasTarget::new(g, panel).map_err(gpu_js)?;
+    let targets = Targets {
+        picture: target_of(&picture),
+        panel: target_of(&panel),
+    };
+    Ok((picture, panel, targets))
 }
 
 impl Studio {
