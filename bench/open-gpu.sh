@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# When the default opens the GPU (src/policy.rs open_gpu, docs/DECISIONS.md 37):
+# When the default opens the GPU (src/gpu/policy.rs open_gpu, docs/DECISIONS.md 37):
 # the tool against an earlier build (--before) and its own --method cpu and
 # --method packed, on runs of every length: one photo, a few photos on one job,
 # the folder of bench/many.py, and that folder listed ten times over (a long run).

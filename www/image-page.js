@@ -11,16 +11,15 @@
 // the same picture (the fragment page: its compute twin); data-live: a playing
 // video or the camera too, counted by the method every frame (image-live.js).
 import {
-  Picture, cpuHistogram, cpuHistogramSimple, kernelSource, cpuSource, simpleSource, drawingSource,
+  Picture, cpuHistogram, kernelSource, cpuSource, simpleSource, drawingSource,
 } from '../pkg/histogram.js';
 import {
-  el, setState, errorText, sentence, download, showPicture, nextPaint, timingText, formatMs, listing, loadWasm, sunsetPicture,
+  el, setState, errorText, sentence, download, showPicture, nextPaint, listing, loadWasm, sunsetPicture,
 } from './site.js';
 import { readPicture } from './input.js';
 import { diagram } from './diagram.js';
 import { stepDiagram, simulated } from './step-diagram.js';
-import { passTable, publishedBeside } from './pass-times.js';
-import { facts, fillFacts } from './facts.js';
+import { chapterReadout } from './chapter-readout.js';
 import { liveChapter } from './image-live.js';
 import { DEFAULT_VIDEO, expose, lostText, lostWithin, openGpu, takeFiles, watchDevice } from './page.js';
 import { raceRuns } from './race-runs.js';
@@ -60,7 +59,8 @@ async function imagePage({ method, methods, channels, shape, reruns, draw, besid
 
   const status = el('p', { role: 'status', class: 'muted' }, 'Loading…');
   const message = el('p', { role: 'alert', class: 'message' });
-  const notes = el('p', { class: 'note' });
+  const readout = chapterReadout({ main, reruns });
+  const { stats, passes, published, notes } = readout;
   const picker = el('input', { type: 'file', accept: live ? 'image/*,video/*' : 'image/*', id: 'file' });
   const videoButton = el('button', { type: 'button', disabled: true }, 'Play the video');
   const cameraButton = el('button', { type: 'button', disabled: true }, 'Use the camera');
@@ -98,7 +98,6 @@ async function imagePage({ method, methods, channels, shape, reruns, draw, besid
        { shown: [3], canvas: histogramCanvas('Luminance histogram'), caption: 'Luminance' }]);
   let canvases = canvasesFor(channels);
   const race = reruns ? raceRuns(reruns, { histogramCanvas, drawInto }) : null;
-  const stats = el('dl', { class: 'stats' });
   const histograms = el('div', { class: 'histograms' });
   const showCanvases = () => histograms.replaceChildren(
     ...canvases.map(({ canvas, caption }) => el('figure', {}, canvas, el('figcaption', {}, caption))),
@@ -108,8 +107,6 @@ async function imagePage({ method, methods, channels, shape, reruns, draw, besid
   const besides = sideBySide({ beside, labels: METHOD_LABELS });
   const source = el('code');
   const stage = el('div', { class: 'stage' }, drop, histograms);
-  const passes = el('div');
-  const published = el('div');
   const timesSection = el('section', { id: 'times' }, el('h2', {}, method === 'cpu' ? 'Time' : 'Time, pass by pass'), passes, published);
   // The live count comes right after the idea and its diagram; the chapter's longer
   // explanations follow it. Both are placed now, before the wasm is in, so nothing
@@ -228,43 +225,8 @@ async function imagePage({ method, methods, channels, shape, reruns, draw, besid
 
   const show = () => {
     if (draw === 'cpu') for (const { shown, canvas } of canvases) drawInto(canvas, outcome, shown);
-    const totals = Array.from(outcome.totals());
-    const pixelCount = outcome.pixels;
-    const totalCell = el('dd');
-    const lost = pixelCount - totals[totals.length - 1];
-    // Four totals as labelled pairs that wrap between them, not inside a number.
-    totalCell.append(...(channels === 1
-      ? [totals[0].toLocaleString('en')]
-      : totals.flatMap((t, i) => [el('span', { class: 'total' }, `${'RGBL'[i]} ${t.toLocaleString('en')}`), ' '])), ' ',
-      lost === 0
-        ? el('span', { class: 'ok' }, reruns ? '✓ this run lost nothing: no two invocations met on a bin at once' : '✓ equals the pixel count')
-        : el('span', { class: 'wrong' }, `✗ ${lost.toLocaleString('en')} count${lost === 1 ? '' : 's'} lost`));
-    stats.replaceChildren(
-      el('dt', {}, 'Pixels'), el('dd', {}, pixelCount.toLocaleString('en')),
-      el('dt', {}, channels === 1 ? 'Bin total' : 'Bin totals'), totalCell,
-      el('dt', {}, 'Time'), el('dd', { id: 'time' }, timingText(outcome, gpu ? method : 'cpu', gpu?.software) +
-        // The first count of a page compiles its kernel on the way.
-        (counted === 1 && gpu ? ' · the first count here, its kernel compiled on the way' : '')));
-    passes.replaceChildren(method === 'cpu' || !gpu ? simpleBeside() : passTable(outcome));
-    fillFacts(main, facts(gpu ? outcome : null, picture.width, picture.height, channels));
-    published.replaceChildren(publishedBeside({
-      method: gpu ? method : 'cpu', channels, width: picture.width, height: picture.height,
-      ms: gpu ? outcome.gpuMs ?? outcome.wallMs : outcome.wallMs, software: gpu?.software, useSize,
-    }) ?? '');
-    notes.textContent = [deviceNote, ...picture.notes(), ...outcome.notes()].filter(Boolean).join(' ');
+    readout.show({ outcome, picture, method, channels, gpu, counted, deviceNote, useSize });
     csvButton.disabled = false;
-  };
-
-  /** The article's simple loop timed beside the tally, on the same picture: the same bins. */
-  const simpleBeside = () => {
-    const simple = cpuHistogramSimple(picture, channels, 256);
-    const same = Array.from({ length: channels }, (_, c) => c)
-      .every((c) => simple.bins(c).every((v, i) => v === outcome.bins(c)[i]));
-    const text = el('p', { id: 'simple-beside' }, `On this picture, on this machine: the article’s loop took ${formatMs(simple.wallMs)}, `,
-      `the tally ${formatMs(outcome.wallMs)} (wall clock, performance.now()), `,
-      el('span', { class: same ? 'ok' : 'wrong' }, same ? '✓ the same bins' : '✗ different bins'), '.');
-    simple.free();
-    return text;
   };
 
   const timeBeside = () => besides.time(compared(), (m) => gpu.compute(picture, m, channels, chunkValue(), undefined));
