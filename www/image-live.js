@@ -3,7 +3,7 @@
 // (the video page's VideoView), and, with a method beside it, the two timed on
 // alternate frames of the same video. The picture's own view is hidden meanwhile.
 import { VideoView } from '../pkg/histogram.js';
-import { el, formatMs, setState } from './site.js';
+import { el, formatMs, perSecond, setState } from './site.js';
 import { liveVideo } from './frames.js';
 import { transport } from './transport.js';
 
@@ -78,11 +78,11 @@ export function liveChapter({ gpu, method, beside, stage, caption, onPlay, error
     frames = 0;
     if (canvas.hidden) return;
     if (!gpu()?.timestamps) {
-      timing.textContent = `${fps} frames a second. This adapter has no timestamp queries, so the passes are not timed.`;
+      timing.textContent = `${perSecond(fps)}. This adapter has no timestamp queries, so the passes are not timed.`;
       return;
     }
     const [a, b] = [times[method], beside ? times[beside] : []];
-    let text = `${fps} frames a second. GPU time of the count per frame, median of the last timed frames: ` +
+    let text = `${perSecond(fps)}. GPU time of the count per frame, median of the last timed frames: ` +
       `${method} ${a.length ? formatMs(median(a)) : '…'}`;
     if (beside) {
       text += `, ${beside} ${b.length ? formatMs(median(b)) : '…'} (the two alternate on the frames timed).`;

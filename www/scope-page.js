@@ -5,7 +5,7 @@
 // the camera (frames.js plays them).
 import { ScopeScreen, scopeSource, scopeLabels } from '../pkg/histogram.js';
 import {
-  el, setState, errorText, sentence, download, showPicture, nextPaint, formatMs, stem, scopeBox, nameGraticule, listing, loadWasm, sunsetPicture,
+  el, setState, errorText, sentence, download, showPicture, nextPaint, formatMs, perSecond, stem, scopeBox, nameGraticule, listing, loadWasm, sunsetPicture,
 } from './site.js';
 import { readPicture } from './input.js';
 import { liveVideo } from './frames.js';
@@ -288,7 +288,7 @@ new ResizeObserver(() => {
 setInterval(() => {
   fps = frames;
   frames = 0;
-  if (source?.kind === 'video') timing.textContent = `${fps} frames a second, each counted and drawn on the GPU.`;
+  if (source?.kind === 'video') timing.textContent = `${perSecond(fps)}, each counted and drawn on the GPU.`;
 }, 1000);
 
 let started = true;

@@ -218,6 +218,9 @@ export function loadWasm() {
   return shown.then(() => init());
 }
 
+/** A frame rate in words: "1 frame a second", "12 frames a second". */
+export const perSecond = (fps) => `${fps} frame${fps === 1 ? '' : 's'} a second`;
+
 export function formatMs(ms) {
   // Browsers coarsen performance.now() and timestamps (to 0.1 ms in Chromium): no
   // digit past that is shown; 0 means "less".

@@ -58,7 +58,7 @@ test('fragment: a playing video and the camera, counted by fragments every frame
       return live && live.times.fragment.length >= 2 && live.times.atomic.length >= 2
         && /version takes/.test(document.getElementById('live-time').textContent);
     });
-    assert.match(await page.textContent('#live-time'), /frames a second\. GPU time .* fragment .*, atomic .*the fragment version takes/);
+    assert.match(await page.textContent('#live-time'), /frames? a second\. GPU time .* fragment .*, atomic .*the fragment version takes/);
     assert.match(await page.textContent('figure.drop figcaption'), /The project’s video, \d+×\d+, counted by the fragment kernel/);
     const frame = await fragmentFrame(page);
     assert.ok(frame.pixels > 100_000, `a whole frame (${frame.pixels} pixels)`);
