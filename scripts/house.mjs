@@ -24,6 +24,8 @@ const named = (file) => rows.some((row) => {
   const cells = [...row.matchAll(/`([^`]+)`/g)].map((m) => m[1]);
   if (cells.includes(file)) return true;
   if (cells.some((c) => c.includes('*') && dirname(c) === dirname(file) && file.endsWith(c.slice(c.indexOf('*') + 1)))) return true;
+  // `folder/*/`: any file one folder down (a step's folder).
+  if (cells.some((c) => c.endsWith('/*/') && dirname(dirname(file)) === c.slice(0, -3))) return true;
   return cells.includes(`${dirname(file)}/`) && cells.includes(basename(file));
 });
 

@@ -8,7 +8,7 @@
 // Keyboard, with focus anywhere in the diagram: Space plays or pauses, the arrow
 // keys step one instruction back or on, Home rewinds, End goes to the end. With
 // prefers-reduced-motion the diagram does not play by itself and nothing eases.
-import { simulate, introPicture } from '../pkg/histogram.js';
+import { simulate, introPicture, diagramRun } from '../pkg/histogram.js';
 import { el } from './site.js';
 
 const NS = 'http://www.w3.org/2000/svg';
@@ -18,16 +18,14 @@ const SPEEDS = [0.25, 0.5, 1, 2, 4, 8, 16, 32];
 // Instructions a second at 1×.
 const RATE = 3;
 
-/** Each chapter's run: the picture's chunk (or workgroup) and workgroups at once. */
-const RUNS = {
-  single: { chunk: '1x1', slots: 1 },
-  race: { chunk: '1x1', slots: 4 },
-  atomic: { chunk: '1x1', slots: 4 },
-  'chunks-sum': { chunk: '3x1', slots: 4 },
-  'chunks-reduce': { chunk: '3x1', slots: 4 },
+/** A step's diagram run, its step's (src/gpu/steps/): the picture's chunk (or
+ * workgroup) and workgroups at once; undefined where it has none. */
+const runOf = (method) => {
+  const run = diagramRun(method);
+  return run === undefined ? undefined : JSON.parse(run);
 };
 
-export const simulated = (method) => method in RUNS;
+export const simulated = (method) => runOf(method) !== undefined;
 
 function svg(tag, attrs = {}, ...children) {
   const node = document.createElementNS(NS, tag);
@@ -208,7 +206,7 @@ function narrate(run, state, i) {
 
 /** The figure and its player. `check(outcome)`: the real kernel's bins, to set beside. */
 export function stepDiagram(method, channels) {
-  const config = RUNS[method];
+  const config = runOf(method);
   const picture = introPicture();
   const rgba = picture.rgba();
   let seed = 1;

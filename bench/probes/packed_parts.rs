@@ -1,5 +1,5 @@
 //! Where the packed kernel's time goes (bench/results/2026-11-22-lab-notes.md, "Faster than CUB", items 10-): the
-//! kernel as the site compiles it, and variants of shaders/steps/packed.wgsl made from it
+//! kernel as the site compiles it, and variants of src/gpu/steps/packed/packed.wgsl made from it
 //! by text edits, each timed with timestamp queries on the same pixels (counts of
 //! the variants that count the image checked against the CPU's):
 //!   packed      the kernel as it is;
@@ -23,7 +23,7 @@ use histogram::gpu::{packed_groups, with_constants, ChunkShape, Gpu, Limits};
 use histogram::{compute_cpu, Image, Spec};
 use wgpu::util::DeviceExt;
 
-const PACKED: &str = include_str!("../../shaders/steps/packed.wgsl");
+const PACKED: &str = include_str!("../../src/gpu/steps/packed/packed.wgsl");
 const RUNS: usize = 30;
 
 /// `text` with `from` replaced, which must be there: a variant that silently kept

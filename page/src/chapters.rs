@@ -62,7 +62,7 @@ pub fn kernel_source(
     Ok(method
         .kernels()
         .iter()
-        .map(|k| format!("// ---- {}.wgsl ----\n{}", k.name(), k.source(spec, chunk)))
+        .map(|k| format!("// ---- {}.wgsl ----\n{}", k.name, k.source(spec, chunk)))
         .collect::<Vec<_>>()
         .join("\n"))
 }
@@ -349,7 +349,7 @@ pub fn drawing_source(channels: u32) -> Result<String, JsError> {
     let spec = spec(channels, 256)?;
     Ok(format!(
         "// ---- scale.wgsl ----\n{}\n// ---- draw.wgsl (with quad.wgsl) ----\n{}",
-        gpu::Kernel::Scale.source(spec, ChunkShape::default()),
+        gpu::SCALE.source(spec, ChunkShape::default()),
         gpu::draw_source(spec)
     ))
 }

@@ -3,7 +3,7 @@
 //! it runs, as compiled for the same bins and chunk.
 
 use super::picture::{Picture, Pixels};
-use histogram::gpu::ChunkShape;
+use histogram::gpu::{ChunkShape, Method};
 use histogram::image::Image;
 use histogram::sim;
 use std::collections::BTreeMap;
@@ -52,7 +52,7 @@ pub fn simulate(
     let sources: BTreeMap<&str, String> = method
         .kernels()
         .iter()
-        .map(|k| (k.name(), k.source(spec, chunk)))
+        .map(|k| (k.name, k.source(spec, chunk)))
         .collect();
     #[derive(serde::Serialize)]
     struct Diagram<'a> {
@@ -63,6 +63,18 @@ pub fn simulate(
         trace: &trace,
         sources,
     }))
+}
+
+/// The run a step's diagram plays, `{"chunk": "3x1", "slots": 4}`, or
+/// undefined where the simulator does not run it (or it is no step: the CPU's).
+#[wasm_bindgen(js_name = diagramRun)]
+pub fn diagram_run(method: &str) -> Option<String> {
+    let diagram = Method::parse(method)?.step().diagram()?;
+    let chunk = diagram.chunk;
+    Some(format!(
+        r#"{{"chunk":"{}x{}","slots":{}}}"#,
+        chunk.width, chunk.height, diagram.slots
+    ))
 }
 
 /// A pixel's luminance from its 8-bit sRGB channels, 0 to 1: the histogram's rule

@@ -108,6 +108,9 @@ fn panel_uniforms(spec: Spec, panel: &Panel, style: PanelStyle) -> Vec<u8> {
 }
 
 /// The quad every render pass draws (shaders/draw/quad.wgsl), before its shader.
+/// The article's scale pass: the bins' largest value, for the bars.
+pub const SCALE: Kernel = Kernel::fixed("scale", include_str!("../../shaders/draw/scale.wgsl"));
+
 pub(crate) const QUAD: &str = include_str!("../../shaders/draw/quad.wgsl");
 
 /// The WGSL of the article's drawing (shaders/draw/quad.wgsl and draw.wgsl) as compiled.
@@ -176,7 +179,7 @@ impl Scaler {
             usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
             mapped_at_creation: false,
         });
-        let pipeline = kernels.pipeline(gpu, Kernel::Scale, spec, ChunkShape::default());
+        let pipeline = kernels.pipeline(gpu, SCALE, spec, ChunkShape::default());
         let bind_group = bind_group(
             device,
             &pipeline.get_bind_group_layout(0),

@@ -134,9 +134,12 @@ impl Gpu {
         let info = adapter.get_info();
         let timestamps = adapter.features().contains(wgpu::Features::TIMESTAMP_QUERY);
         // Timestamps for the pages' timings; bgra8unorm storage for drawing into a
-        // canvas of that format by a compute pass (compose.rs).
+        // canvas of that format by a compute pass (compose.rs); subgroups for the
+        // step that uses them (src/gpu/steps/subgroups).
         let required_features = adapter.features()
-            & (wgpu::Features::TIMESTAMP_QUERY | wgpu::Features::BGRA8UNORM_STORAGE);
+            & (wgpu::Features::TIMESTAMP_QUERY
+                | wgpu::Features::BGRA8UNORM_STORAGE
+                | wgpu::Features::SUBGROUP);
         let (device, queue) = adapter
             .request_device(&wgpu::DeviceDescriptor {
                 label: Some("histogram"),

@@ -1,9 +1,13 @@
-//! How a run is cut to fit the device: its limits, the largest band a method
-//! takes in one dispatch, and each kernel's grid of workgroups.
+//! How a run is cut to fit the device: its limits, the grids of the kernels
+//! whose workgroups share a picture out, and what a device cannot run.
 
 use super::device::{Gpu, GpuError};
-use super::kernels::{ChunkShape, Method, DEEP_PRIVATE_BINS};
-use crate::histogram::{Spec, MAX_KERNEL_BINS};
+use super::kernels::{ChunkShape, Method};
+use crate::histogram::Spec;
+
+/// Bins a channel that one deep workgroup holds: 4096 of 32 bits fill the 16 KB
+/// of workgroup memory WebGPU promises (src/gpu/steps/deep/deep.wgsl).
+pub const DEEP_PRIVATE_BINS: u32 = 4096;
 
 /// The device limits that decide tiles and bands. Tests shrink them to force the
 /// banded path on small images.
@@ -70,7 +74,7 @@ pub(super) const DEEP_GROUP_PIXELS: u64 = 65535;
 /// Pieces of a band the deep kernel shares out: about 32 pixels an invocation, as
 /// the privatized kernel, and never more than `DEEP_GROUP_PIXELS` a workgroup
 /// (`upload_deep_with` keeps a tile within `max_workgroups` of those).
-pub(super) fn deep_groups(size: [u32; 2], max_workgroups: u32) -> u32 {
+pub(crate) fn deep_groups(size: [u32; 2], max_workgroups: u32) -> u32 {
     let pixels = size[0] as u64 * size[1] as u64;
     let least = pixels
         .div_ceil(DEEP_GROUP_PIXELS)
@@ -82,7 +86,7 @@ pub(super) fn deep_groups(size: [u32; 2], max_workgroups: u32) -> u32 {
 /// workgroup (`cs`), x the workgroups of a piece (each counting as many channels
 /// as 8192 16-bit counts hold) so that they run together, y the piece; past that
 /// one workgroup a piece (`csGlobal`).
-pub(super) fn deep_grid(spec: Spec, groups: u32) -> [u32; 3] {
+pub(crate) fn deep_grid(spec: Spec, groups: u32) -> [u32; 3] {
     if spec.num_bins <= DEEP_PRIVATE_BINS {
         let per_group = (2 * DEEP_PRIVATE_BINS / spec.num_bins).clamp(1, spec.channels.count());
         [spec.channels.count().div_ceil(per_group), groups, 1]
@@ -106,61 +110,6 @@ pub fn packed_groups(quads: u64) -> u64 {
     groups.max(at_least(4).min(STEP)).clamp(1, 1024)
 }
 
-/// The largest band a method can process in one dispatch under these limits, in a
-/// tile of `tile` pixels.
-pub(super) fn band_size(
-    method: Method,
-    spec: Spec,
-    chunk: ChunkShape,
-    limits: Limits,
-    tile: [u32; 2],
-) -> (u32, u32) {
-    let max = limits.max_texture;
-    let wg = limits.max_workgroups;
-    let loops = limits.max_loop_iterations;
-    // A budget of pixels as whole rows of the tile, as many as it allows.
-    let rows = |pixels: u64| {
-        let width = (tile[0] as u64).min(pixels).max(1);
-        (width as u32, (pixels / width).clamp(1, max as u64) as u32)
-    };
-    match method {
-        // One invocation loops over the rows, their pixels and the channels. On
-        // llvmpipe a luminance band of 65400 pixels in 218 rows lost counts where
-        // one of 39900 did not (bench/probes/probe_loops.rs): the loops' iterations
-        // count together, so they share the budget.
-        Method::Single => rows(loops / (spec.channels.count() as u64 + 1)),
-        Method::Race | Method::Atomic => (
-            max.min(wg.saturating_mul(chunk.width)),
-            max.min(wg.saturating_mul(chunk.height)),
-        ),
-        // A draw's viewport, and so its target, is at most a texture's size.
-        Method::Fragment => (max, max),
-        Method::Privatized => {
-            // An invocation's busiest loop (over channels) runs channels times for
-            // each of its pixels; at most max_workgroups x 256 invocations share a band.
-            let per_invocation = loops / spec.channels.count() as u64;
-            rows(per_invocation.saturating_mul(wg as u64 * 256))
-        }
-        // A packed tile is read whole; GpuImage::upload_packed (upload_deep) sized it.
-        Method::Packed | Method::Deep => (u32::MAX, u32::MAX),
-        Method::ChunksSum | Method::ChunksReduce => {
-            let mut max_chunks = (limits.max_chunk_bytes / (spec.len() as u64 * 4)).max(1);
-            if method == Method::ChunksSum {
-                // Each sum invocation loops over the chunks: eight a step, each step
-                // a loop of eight, about 1.1 iterations a chunk in all.
-                max_chunks = max_chunks.min(loops / 2);
-            }
-            let across = (max.div_ceil(chunk.width) as u64)
-                .min(wg as u64)
-                .min(max_chunks);
-            let down = (max_chunks / across).min(wg as u64);
-            let width = (across as u32 * chunk.width).min(max);
-            let height = (down as u32).saturating_mul(chunk.height).min(max);
-            (width, height)
-        }
-    }
-}
-
 /// Refuses parameters the device cannot compile or run, with the reason.
 pub(super) fn check_fits(
     gpu: &Gpu,
@@ -168,12 +117,20 @@ pub(super) fn check_fits(
     spec: Spec,
     chunk: ChunkShape,
 ) -> Result<(), GpuError> {
-    if spec.num_bins > MAX_KERNEL_BINS && method != Method::Deep {
+    let step = method.step();
+    if spec.num_bins > step.max_bins() {
         return Err(GpuError(format!(
-            "{} counts at most {MAX_KERNEL_BINS} bins a channel, not {}; the deep kernel \
-             counts more",
+            "{} counts at most {} bins a channel, not {}; the deep kernel counts more",
             method.name(),
+            step.max_bins(),
             spec.num_bins
+        )));
+    }
+    if !gpu.device.features().contains(step.features()) {
+        return Err(GpuError(format!(
+            "{} needs {:?}, which this GPU does not offer",
+            method.name(),
+            step.features() - gpu.device.features()
         )));
     }
     let l = gpu.limits();

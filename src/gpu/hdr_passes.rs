@@ -1,4 +1,4 @@
-//! HDR pictures on the GPU (shaders/steps/hdr.wgsl): the range pass, then the count,
+//! HDR pictures on the GPU (shaders/hdr/hdr.wgsl): the range pass, then the count,
 //! over the picture's RGBA f32 samples in storage buffers of whole rows (one
 //! binding each), every band into the same counts; and the picture drawn at an
 //! exposure, into an 8-bit texture the studio shows, adjusts and scopes.
@@ -12,6 +12,9 @@ use crate::hdr::{HdrHistogram, HdrImage, Range};
 use crate::histogram::{Channels, Spec};
 use crate::image::Region;
 use wgpu::util::DeviceExt;
+
+/// Floating-point pictures: their range, then their counts.
+const HDR: Kernel = Kernel::fixed("hdr", include_str!("../../shaders/hdr/hdr.wgsl"));
 
 /// Counts `image` in `bins` bins: over the data's own range, with the stops of
 /// `stops` when given.
@@ -162,7 +165,7 @@ impl HdrCount {
     ) -> Result<HdrCount, GpuError> {
         let spec = Spec::new(bins, Channels::Rgbl).map_err(GpuError)?;
         let pipelines = ["csRange", "csCount", "csExpose"]
-            .map(|entry| kernels.pipeline_at(gpu, Kernel::Hdr, spec, ChunkShape::default(), entry));
+            .map(|entry| kernels.pipeline_at(gpu, HDR, spec, ChunkShape::default(), entry));
         let (width, height) = (samples.width, samples.height);
         let bands = samples
             .bands

@@ -1,35 +1,73 @@
-//! The methods (the article's steps), the WGSL kernels they dispatch, and a cache
-//! of compiled pipelines.
+//! A kernel (one WGSL file, its workgroup and what it binds), the chunk shape,
+//! the constants every kernel is compiled with, and a cache of compiled
+//! pipelines. The counting kernels belong to their steps (src/gpu/steps/).
 
 use super::device::{compute_pipeline, Gpu};
+use super::grid::Limits;
 use crate::histogram::Spec;
 use std::collections::HashMap;
 
-/// A way to compute the histogram on the GPU, named after the article's steps.
+pub use super::steps::{Method, Step};
+
+/// One WGSL file: its name, its text, its workgroup and its bindings in order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Method {
-    /// One invocation loops over every pixel.
-    Single,
-    /// One invocation per pixel, no atomics: loses counts (on purpose).
-    Race,
-    /// One invocation per pixel with atomicAdd on storage memory.
-    Atomic,
-    /// The same atomicAdd per pixel from a fragment shader: a full-screen triangle
-    /// in a render pass, the rasterizer handing out the pixels.
-    Fragment,
-    /// Workgroup chunks in workgroup memory, then one workgroup sums the chunks.
-    ChunksSum,
-    /// Workgroup chunks, then a pairwise reduction, one dispatch per step.
-    ChunksReduce,
-    /// Beyond the article: one pass over a fixed grid of workgroups, each counting
-    /// many pixels in workgroup memory, then one atomicAdd per bin to the result.
-    Privatized,
-    /// The privatized pass over pixels in a storage buffer, four per load, with
-    /// replicated workgroup histograms against contention.
+pub struct Kernel {
+    pub name: &'static str,
+    pub wgsl: &'static str,
+    pub workgroup: Workgroup,
+    /// What a run binds at 0, 1, 2...: empty for a kernel no step dispatches.
+    pub binds: &'static [Bind],
+}
+
+/// How many invocations a kernel's workgroup has.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Workgroup {
+    /// Fixed in its WGSL.
+    Fixed(u32),
+    /// The run's chunk shape: `chunkWidth` x `chunkHeight`, injected.
+    Chunk,
+    /// `Limits::packed_invocations`, through the `workgroupSize` override.
     Packed,
-    /// Samples as stored, 16 bits each (an 8-bit picture's too), in any number of
-    /// bins up to 65536: one channel a workgroup (shaders/steps/deep.wgsl).
-    Deep,
+    /// None: a draw, a fragment a pixel (a vertex and a fragment shader).
+    Draw,
+}
+
+impl Workgroup {
+    /// The shape its module is compiled with for a run of `chunk`.
+    pub fn shape(self, chunk: ChunkShape, limits: Limits) -> ChunkShape {
+        match self {
+            Workgroup::Chunk => chunk,
+            Workgroup::Packed => ChunkShape {
+                width: limits.packed_invocations,
+                height: 1,
+            },
+            Workgroup::Fixed(_) | Workgroup::Draw => ChunkShape::default(),
+        }
+    }
+
+    /// Invocations a workgroup in a run of `chunk` (a draw's: one a fragment).
+    pub fn invocations(self, chunk: ChunkShape, limits: Limits) -> u32 {
+        match self {
+            Workgroup::Fixed(n) => n,
+            Workgroup::Draw => 1,
+            _ => self.shape(chunk, limits).invocations(),
+        }
+    }
+}
+
+/// What a binding of a counting kernel is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Bind {
+    /// The result: `Spec::len` u32s, interleaved.
+    Bins,
+    /// The chunks' histograms, one per workgroup of the chunks kernel.
+    Chunks,
+    /// The band's tile: a texture, or packed pixels in a storage buffer.
+    Tile,
+    /// The dispatch's uniform slot (a band, a reduce step, the sum).
+    Uniform,
+    /// A deep picture's samples uniform (its width and largest value).
+    Samples,
 }
 
 /// What a method reads the image from.
@@ -42,178 +80,42 @@ pub enum Input {
     Deep,
 }
 
-impl Method {
-    pub const ALL: [Method; 9] = [
-        Method::Single,
-        Method::Race,
-        Method::Atomic,
-        Method::Fragment,
-        Method::ChunksSum,
-        Method::ChunksReduce,
-        Method::Privatized,
-        Method::Packed,
-        Method::Deep,
-    ];
-
-    /// The fastest exact method (measured: bench/results).
-    pub const FASTEST: Method = Method::Packed;
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Method::Single => "single",
-            Method::Race => "race",
-            Method::Atomic => "atomic",
-            Method::Fragment => "fragment",
-            Method::ChunksSum => "chunks-sum",
-            Method::ChunksReduce => "chunks-reduce",
-            Method::Privatized => "privatized",
-            Method::Packed => "packed",
-            Method::Deep => "deep",
-        }
-    }
-
-    pub fn parse(name: &str) -> Option<Method> {
-        Method::ALL.into_iter().find(|m| m.name() == name)
-    }
-
-    /// The kernels dispatched, in order.
-    pub fn kernels(self) -> &'static [Kernel] {
-        match self {
-            Method::Single => &[Kernel::Single],
-            Method::Race => &[Kernel::Race],
-            Method::Atomic => &[Kernel::Atomic],
-            Method::Fragment => &[Kernel::Fragment],
-            Method::ChunksSum => &[Kernel::Chunks, Kernel::Sum],
-            Method::ChunksReduce => &[Kernel::Chunks, Kernel::Reduce, Kernel::Sum],
-            Method::Privatized => &[Kernel::Privatized],
-            Method::Packed => &[Kernel::Packed],
-            Method::Deep => &[Kernel::Deep],
-        }
-    }
-
-    pub fn input(self) -> Input {
-        match self {
-            Method::Packed => Input::Buffer,
-            Method::Deep => Input::Deep,
-            _ => Input::Texture,
-        }
-    }
-
-    /// Whether the result is the exact histogram (only the race is not).
-    pub fn exact(self) -> bool {
-        self != Method::Race
-    }
-
-    pub fn uses_chunks(self) -> bool {
-        self.kernels().contains(&Kernel::Chunks)
-    }
-
-    /// Whether the method's workgroups take a `ChunkShape`: the chunks a workgroup
-    /// counts, or the one-invocation-per-pixel kernels' workgroup of pixels.
-    pub fn uses_shape(self) -> bool {
-        self.uses_chunks() || matches!(self, Method::Race | Method::Atomic)
-    }
-
-    /// The shape a run takes unless told otherwise: one invocation a workgroup for
-    /// the race and atomicAdd (as the article starts), 256x1 chunks for the rest.
-    pub fn default_shape(self) -> ChunkShape {
-        match self {
-            Method::Race | Method::Atomic => ChunkShape::ONE,
-            _ => ChunkShape::default(),
-        }
-    }
-}
-
-/// One WGSL file of shaders/.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Kernel {
-    Single,
-    Race,
-    Atomic,
-    /// A render pipeline (vertex and fragment shader), not a compute kernel.
-    Fragment,
-    Chunks,
-    Sum,
-    Reduce,
-    Privatized,
-    Packed,
-    Scale,
-    /// Scopes (src/gpu/scope_passes.rs): a histogram for every column.
-    Waveform,
-    /// Scopes: a two-dimensional histogram of chroma.
-    Vectorscope,
-    /// 16-bit pictures, and more bins than the others hold.
-    Deep,
-    /// Floating-point (HDR) pictures: their range, then their counts (src/gpu/hdr_passes.rs).
-    Hdr,
-}
-
-/// Bins a channel that one deep workgroup holds: 4096 of 32 bits fill the 16 KB
-/// of workgroup memory WebGPU promises (shaders/steps/deep.wgsl).
-pub const DEEP_PRIVATE_BINS: u32 = 4096;
-
-const COMMON: &str = include_str!("../../shaders/steps/common.wgsl");
+const COMMON: &str = include_str!("steps/common.wgsl");
 
 impl Kernel {
-    pub fn name(self) -> &'static str {
-        match self {
-            Kernel::Single => "single",
-            Kernel::Race => "race",
-            Kernel::Atomic => "atomic",
-            Kernel::Fragment => "fragment",
-            Kernel::Chunks => "chunks",
-            Kernel::Sum => "sum",
-            Kernel::Reduce => "reduce",
-            Kernel::Privatized => "privatized",
-            Kernel::Packed => "packed",
-            Kernel::Scale => "scale",
-            Kernel::Waveform => "waveform",
-            Kernel::Vectorscope => "vectorscope",
-            Kernel::Deep => "deep",
-            Kernel::Hdr => "hdr",
-        }
-    }
-
-    /// The entry point a run of `spec` dispatches: the deep kernel's `csGlobal`
-    /// when a channel's bins do not fit a workgroup.
-    pub fn entry(self, spec: Spec) -> &'static str {
-        if self == Kernel::Deep && spec.num_bins > DEEP_PRIVATE_BINS {
-            "csGlobal"
-        } else {
-            "cs"
-        }
-    }
-
-    fn wgsl(self) -> &'static str {
-        match self {
-            Kernel::Single => include_str!("../../shaders/steps/single.wgsl"),
-            Kernel::Race => include_str!("../../shaders/steps/race.wgsl"),
-            Kernel::Atomic => include_str!("../../shaders/steps/atomic.wgsl"),
-            Kernel::Fragment => include_str!("../../shaders/steps/fragment.wgsl"),
-            Kernel::Chunks => include_str!("../../shaders/steps/chunks.wgsl"),
-            Kernel::Sum => include_str!("../../shaders/steps/sum.wgsl"),
-            Kernel::Reduce => include_str!("../../shaders/steps/reduce.wgsl"),
-            Kernel::Privatized => include_str!("../../shaders/steps/privatized.wgsl"),
-            Kernel::Packed => include_str!("../../shaders/steps/packed.wgsl"),
-            Kernel::Scale => include_str!("../../shaders/draw/scale.wgsl"),
-            Kernel::Waveform => include_str!("../../shaders/scope/waveform.wgsl"),
-            Kernel::Vectorscope => include_str!("../../shaders/scope/vectorscope.wgsl"),
-            Kernel::Deep => include_str!("../../shaders/steps/deep.wgsl"),
-            Kernel::Hdr => include_str!("../../shaders/steps/hdr.wgsl"),
+    /// A kernel no step dispatches (the scale pass, the scopes', HDR's), its
+    /// workgroup fixed in its WGSL.
+    pub const fn fixed(name: &'static str, wgsl: &'static str) -> Kernel {
+        Kernel {
+            name,
+            wgsl,
+            workgroup: Workgroup::Fixed(0),
+            binds: &[],
         }
     }
 
     /// The complete WGSL compiled for these parameters: the injected constants, the
     /// shared helpers, then the kernel. This is what the pages show.
     pub fn source(self, spec: Spec, chunk: ChunkShape) -> String {
-        with_constants(spec, chunk, self.wgsl())
+        with_constants(spec, chunk, self.wgsl)
     }
 }
 
-/// WGSL `body` with the injected constants and the shared helpers in front.
+/// WGSL `body` with the injected constants and the shared helpers in front; its
+/// directives (`enable`, `diagnostic`), which must come first, before them.
 pub fn with_constants(spec: Spec, chunk: ChunkShape, body: &str) -> String {
+    let directive = |l: &&str| l.starts_with("enable ") || l.starts_with("diagnostic(");
+    let (directives, body) = if body.lines().any(|l| directive(&l)) {
+        let keep = |d: bool| -> String {
+            let lines = body.lines().filter(|l| directive(l) == d);
+            lines.map(|l| format!("{l}\n")).collect()
+        };
+        (keep(true), keep(false))
+    } else {
+        (String::new(), body.to_string())
+    };
     format!(
-        "// Injected by the GPU core for this run.\n\
+        "{directives}// Injected by the GPU core for this run.\n\
          const numBins = {}u;\nconst channels = {}u;\n\
          const chunkWidth = {}u;\nconst chunkHeight = {}u;\n\n{COMMON}\n{body}",
         spec.num_bins,
@@ -281,6 +183,8 @@ pub struct Kernels {
 pub const UNUSED_TARGET: wgpu::TextureFormat = wgpu::TextureFormat::R8Unorm;
 
 impl Kernels {
+    /// The pipeline of a kernel's entry point `cs`, compiled with `chunk` (a
+    /// kernel whose workgroup is not the chunk takes `ChunkShape::default()`).
     pub fn pipeline(
         &mut self,
         gpu: &Gpu,
@@ -301,34 +205,22 @@ impl Kernels {
         chunk: ChunkShape,
         entry: &'static str,
     ) -> wgpu::ComputePipeline {
-        // Only these kernels' workgroups take the shape (the packed kernel's: its
-        // invocations, `Limits::packed_invocations`).
-        let chunk = if matches!(
-            kernel,
-            Kernel::Chunks | Kernel::Race | Kernel::Atomic | Kernel::Packed
-        ) {
-            chunk
-        } else {
-            ChunkShape::default()
-        };
         self.pipelines
             .entry((kernel, spec, chunk, entry))
             .or_insert_with(|| {
                 let module = trusted_module(gpu, kernel, spec, chunk);
                 let size = [("workgroupSize", f64::from(chunk.invocations()))];
-                let constants: &[(&str, f64)] = if kernel == Kernel::Packed { &size } else { &[] };
-                compute_pipeline(
-                    &gpu.device,
-                    kernel.name(),
-                    (&module, entry),
-                    constants,
-                    None,
-                )
+                let constants: &[(&str, f64)] = if kernel.workgroup == Workgroup::Packed {
+                    &size
+                } else {
+                    &[]
+                };
+                compute_pipeline(&gpu.device, kernel.name, (&module, entry), constants, None)
             })
             .clone()
     }
 
-    /// The render pipeline of a kernel counted by fragments (Kernel::Fragment):
+    /// The render pipeline of a kernel counted by fragments (`Workgroup::Draw`):
     /// its vertex shader `vs` covers the viewport, its fragment shader `fs` counts,
     /// and its one colour target is never written.
     pub fn render_pipeline(
@@ -343,7 +235,7 @@ impl Kernels {
                 let module = trusted_module(gpu, kernel, spec, ChunkShape::default());
                 gpu.device
                     .create_render_pipeline(&wgpu::RenderPipelineDescriptor {
-                        label: Some(kernel.name()),
+                        label: Some(kernel.name),
                         layout: None,
                         vertex: wgpu::VertexState {
                             module: &module,
@@ -373,9 +265,14 @@ impl Kernels {
 }
 
 fn trusted_module(gpu: &Gpu, kernel: Kernel, spec: Spec, chunk: ChunkShape) -> wgpu::ShaderModule {
+    let source = kernel.source(spec, chunk);
+    // Naga (wgpu 30) refuses the `enable subgroups;` browsers require: the device's
+    // SUBGROUP feature gives it the builtins.
+    #[cfg(not(target_arch = "wasm32"))]
+    let source = source.replace("enable subgroups;\n", "");
     let desc = wgpu::ShaderModuleDescriptor {
-        label: Some(kernel.name()),
-        source: wgpu::ShaderSource::Wgsl(kernel.source(spec, chunk).into()),
+        label: Some(kernel.name),
+        source: wgpu::ShaderSource::Wgsl(source.into()),
     };
     // Without naga's runtime bounds checks: on an H100 they doubled the packed
     // kernel's time (docs/DECISIONS.md, 8). SAFETY: every index these kernels compute is in

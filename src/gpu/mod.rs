@@ -16,6 +16,7 @@ mod planes;
 pub mod policy;
 mod run;
 mod scope_passes;
+mod steps;
 mod timing;
 mod upload;
 mod yuv;
@@ -24,19 +25,23 @@ pub use adjust_passes::{adjust_source, AdjustedCount, Adjuster};
 pub use adjusted_picture::{adjust_image, time_adjustment, AdjustTime, Remap};
 pub use bars::{
     draw_into, draw_source, palette, panel_source, Bars, HistogramPainter, PanelStyle, Scaler,
+    SCALE,
 };
 pub use compose::{compose_format, compose_source, Composer};
 pub use device::{now_ms, Destroy, Gpu, GpuError, GpuOptions, Owned};
 pub use gpu_image::GpuImage;
-pub use grid::{packed_groups, privatized_groups, Limits};
+pub use grid::{packed_groups, privatized_groups, Limits, DEEP_PRIVATE_BINS};
 pub use hdr_passes::{count_hdr, HdrCount, HdrSamples, HdrUpload};
-pub use kernels::{with_constants, ChunkShape, Input, Kernel, Kernels, Method, DEEP_PRIVATE_BINS};
+pub use kernels::{
+    with_constants, Bind, ChunkShape, Input, Kernel, Kernels, Method, Step, Workgroup,
+};
 pub use picture_pass::{picture_source, FramePainter, Look};
 pub use planes::{PlaneBytes, PlanesUpload};
 pub use run::{Dispatched, Run, RunOptions};
 pub use scope_passes::{
     scope_draw_source, scope_source, Readout, ScopeCount, ScopeKernel, ScopePainter,
 };
+pub use steps::{Diagram, Fit, Shaped};
 pub use timing::{keep_busy, pass_ms, PassTimer, Timing};
 pub use upload::{Steps, Upload};
 pub use yuv::{

@@ -1,12 +1,12 @@
 //! What a run dispatches, planned before any GPU object is made: the bands of the
-//! counted part of every tile, each method's dispatches over them (their grids and
-//! uniforms), the passes they are timed as, each kernel's workgroup, and the notes
-//! a page shows about how the picture was cut.
+//! counted part of every tile, the dispatches each band's step asks for (their
+//! grids and uniforms), the passes they are timed as, and the notes a page shows
+//! about how the picture was cut.
 
 use super::gpu_image::GpuImage;
-use super::grid::{band_size, deep_grid, deep_groups, packed_groups, privatized_groups, Limits};
-use super::kernels::{ChunkShape, Input, Kernel, Method};
-use crate::histogram::Spec;
+use super::grid::Limits;
+use super::kernels::{Input, Kernel, Method, Workgroup};
+use super::steps::Fit;
 use crate::image::Region;
 use std::ops::Range;
 
@@ -22,15 +22,13 @@ pub(super) fn bands(
     image: &GpuImage,
     region: Option<Region>,
     method: Method,
-    spec: Spec,
-    chunk: ChunkShape,
-    limits: Limits,
+    fit: Fit,
 ) -> (Vec<Band>, (u32, u32)) {
     let mut bands = Vec::new();
     let mut max_band = (0, 0);
     for part in image.parts(region) {
         let (t, [x0, y0], [w, h]) = (part.tile, part.origin, part.size);
-        let band = band_size(method, spec, chunk, limits, [w, h]);
+        let band = method.step().band(fit, [w, h]);
         max_band = max_band.max(band);
         for y in (y0..y0 + h).step_by(band.1 as usize) {
             for x in (x0..x0 + w).step_by(band.0 as usize) {
@@ -42,136 +40,98 @@ pub(super) fn bands(
     (bands, max_band)
 }
 
-/// Uniform slots and dispatches (kernel, tile, slot, workgroups), collected before
-/// any GPU object is made, and the most chunks a band holds.
-pub(super) struct Plan {
+/// One dispatch (or draw) planned: its kernel and entry point, the pass it is
+/// timed in, its band's tile (for a kernel that reads the picture), its uniform
+/// slot and its workgroups (a draw's: the band's size in pixels).
+pub struct Dispatch {
+    pub kernel: Kernel,
+    pub entry: &'static str,
+    pub pass: String,
+    pub tile: Option<usize>,
+    pub slot: usize,
+    pub workgroups: [u32; 3],
+}
+
+/// A band as a step dispatches over it: its tile, size and uniform slot (its
+/// origin and size).
+#[derive(Clone, Copy, Debug)]
+pub struct BandAt {
+    pub tile: usize,
+    pub size: [u32; 2],
+    pub slot: usize,
+}
+
+/// Uniform slots and dispatches, collected before any GPU object is made, and
+/// the most chunks a band holds.
+pub struct Plan {
     pub slots: Vec<[u32; 4]>,
-    pub dispatches: Vec<(Kernel, Option<usize>, usize, [u32; 3])>,
+    pub dispatches: Vec<Dispatch>,
     pub max_chunks: u64,
 }
 
 impl Plan {
-    /// `method`'s dispatches over `bands`, a band's uniform slot each (its origin
-    /// and size), and a reduce step's or the sum's.
-    pub fn of(
-        method: Method,
-        spec: Spec,
-        chunk: ChunkShape,
-        limits: Limits,
-        bands: &[Band],
-    ) -> Plan {
-        let chunk_count = |size: [u32; 2]| {
-            size[0].div_ceil(chunk.width) as u64 * size[1].div_ceil(chunk.height) as u64
-        };
+    /// `method`'s dispatches over `bands`, each band's uniform slot (its origin
+    /// and size) and those its step adds (a reduce step's, the sum's).
+    pub fn of(method: Method, fit: Fit, bands: &[Band]) -> Plan {
         let mut plan = Plan {
             slots: Vec::new(),
             dispatches: Vec::new(),
-            max_chunks: bands.iter().map(|b| chunk_count(b.2)).max().unwrap_or(1),
+            max_chunks: bands.iter().map(|b| fit.chunks_in(b.2)).max().unwrap_or(1),
         };
         for &(tile, origin, size) in bands {
-            let band = plan.slot([origin[0], origin[1], size[0], size[1]]);
-            let chunks = chunk_count(size) as u32;
-            let sum_groups = [spec.len().div_ceil(256) as u32, 1, 1];
-            match method {
-                Method::Single => plan.dispatch(Kernel::Single, Some(tile), band, [1, 1, 1]),
-                Method::Race | Method::Atomic => {
-                    let kernel = method.kernels()[0];
-                    let groups = [
-                        size[0].div_ceil(chunk.width),
-                        size[1].div_ceil(chunk.height),
-                    ];
-                    plan.dispatch(kernel, Some(tile), band, [groups[0], groups[1], 1])
-                }
-                // A draw, not a dispatch: the viewport is the band's size.
-                Method::Fragment => {
-                    plan.dispatch(Kernel::Fragment, Some(tile), band, [size[0], size[1], 1])
-                }
-                Method::Privatized => {
-                    let groups = privatized_groups(size, limits.max_workgroups);
-                    plan.dispatch(Kernel::Privatized, Some(tile), band, [groups, 1, 1])
-                }
-                Method::Packed => {
-                    let quads = (size[0] as u64 * size[1] as u64).div_ceil(4);
-                    let groups = packed_groups(quads).min(limits.max_workgroups as u64);
-                    plan.dispatch(Kernel::Packed, Some(tile), band, [groups as u32, 1, 1])
-                }
-                Method::Deep => {
-                    let groups = deep_groups(size, limits.max_workgroups);
-                    plan.dispatch(Kernel::Deep, Some(tile), band, deep_grid(spec, groups))
-                }
-                Method::ChunksSum | Method::ChunksReduce => {
-                    let across = size[0].div_ceil(chunk.width);
-                    plan.dispatch(
-                        Kernel::Chunks,
-                        Some(tile),
-                        band,
-                        [across, chunks / across, 1],
-                    );
-                    // chunks + sum: one workgroup adds every chunk to the bins.
-                    // chunks + reduce: pairwise steps until chunk 0 holds the band's
-                    // histogram, then the same sum over that one chunk.
-                    let mut summed = chunks;
-                    if method == Method::ChunksReduce {
-                        let mut stride = 1;
-                        while stride < chunks {
-                            let pairs = chunks.div_ceil(stride * 2);
-                            let x = pairs.min(limits.max_workgroups);
-                            let step = plan.slot([stride, chunks, 0, 0]);
-                            plan.dispatch(Kernel::Reduce, None, step, [x, pairs.div_ceil(x), 1]);
-                            stride *= 2;
-                        }
-                        summed = 1;
-                    }
-                    let sum = plan.slot([summed, 0, 0, 0]);
-                    plan.dispatch(Kernel::Sum, None, sum, sum_groups);
-                }
-            }
+            let slot = plan.slot([origin[0], origin[1], size[0], size[1]]);
+            method
+                .step()
+                .dispatch(&mut plan, fit, BandAt { tile, size, slot });
         }
-
         plan
     }
 
-    fn slot(&mut self, values: [u32; 4]) -> usize {
+    /// A uniform slot of these values; its index.
+    pub fn slot(&mut self, values: [u32; 4]) -> usize {
         self.slots.push(values);
         self.slots.len() - 1
     }
 
-    fn dispatch(&mut self, kernel: Kernel, tile: Option<usize>, slot: usize, workgroups: [u32; 3]) {
-        self.dispatches.push((kernel, tile, slot, workgroups));
+    /// `kernel`'s `cs` over `workgroups`, timed in a pass of its name: the
+    /// dispatch, for a step to change what differs.
+    pub fn dispatch(
+        &mut self,
+        kernel: Kernel,
+        tile: Option<usize>,
+        slot: usize,
+        workgroups: [u32; 3],
+    ) -> &mut Dispatch {
+        self.dispatches.push(Dispatch {
+            kernel,
+            entry: "cs",
+            pass: kernel.name.to_string(),
+            tile,
+            slot,
+            workgroups,
+        });
+        self.dispatches.last_mut().unwrap()
     }
 
-    /// A pass a kernel's run of dispatches, a reduce step each; a picture in many
-    /// bands is timed as one pass (a query set holds a few thousand at most).
+    /// A pass a kernel's run of dispatches (a step may name them apart: each
+    /// reduce step); a picture in many bands, or counted by draws, is timed as
+    /// one pass (a query set holds a few thousand at most).
     pub fn passes(&self, method: Method) -> Vec<(String, Range<usize>)> {
         let mut passes: Vec<(String, Range<usize>)> = Vec::new();
-        for (i, &(kernel, _, slot, _)) in self.dispatches.iter().enumerate() {
-            let name = match kernel {
-                Kernel::Reduce => format!("reduce, stride {}", self.slots[slot][0]),
-                _ => kernel.name().to_string(),
-            };
+        for (i, d) in self.dispatches.iter().enumerate() {
             match passes.last_mut() {
-                Some((last, range)) if *last == name => range.end = i + 1,
-                _ => passes.push((name, i..i + 1)),
+                Some((last, range)) if *last == d.pass => range.end = i + 1,
+                _ => passes.push((d.pass.clone(), i..i + 1)),
             }
         }
-        if passes.len() > MAX_TIMED_PASSES || method == Method::Fragment {
+        let draws = self
+            .dispatches
+            .iter()
+            .any(|d| d.kernel.workgroup == Workgroup::Draw);
+        if passes.len() > MAX_TIMED_PASSES || draws {
             passes = vec![(method.name().to_string(), 0..self.dispatches.len())];
         }
         passes
-    }
-}
-
-/// The invocations of one of `kernel`'s workgroups in a run of this chunk.
-pub(super) fn workgroup_size(kernel: Kernel, chunk: ChunkShape, limits: Limits) -> u64 {
-    match kernel {
-        Kernel::Single | Kernel::Fragment => 1,
-        Kernel::Chunks | Kernel::Race | Kernel::Atomic => chunk.invocations() as u64,
-        Kernel::Sum | Kernel::Reduce | Kernel::Privatized => 256,
-        Kernel::Packed => limits.packed_invocations as u64,
-        Kernel::Deep => 256,
-        Kernel::Scale | Kernel::Waveform | Kernel::Vectorscope | Kernel::Hdr => {
-            unreachable!("no method plans {}", kernel.name())
-        }
     }
 }
 

@@ -7,9 +7,10 @@
 
 use super::device::{now_ms, Gpu, GpuError, Owned};
 use super::gpu_image::{GpuImage, TileData};
-use super::grid::{band_size, check_fits, deep_grid, deep_groups, privatized_groups, Limits};
-use super::kernels::{ChunkShape, Kernel, Kernels, Method};
-use super::plan::{bands, notes, workgroup_size, Plan, MAX_TIMED_PASSES};
+use super::grid::{check_fits, Limits};
+use super::kernels::{Bind, ChunkShape, Kernels, Method, Workgroup};
+use super::plan::{bands, notes, Plan, MAX_TIMED_PASSES};
+use super::steps::Fit;
 use super::timing::{keep_busy, pass_ms, Queries, Timing};
 use crate::histogram::{Histogram, Spec};
 use crate::image::Region;
@@ -185,17 +186,22 @@ impl Run {
             mapped_at_creation: false,
         });
 
-        let (bands, max_band) = bands(image, region, method, spec, chunk, limits);
-        // A privatized run over one texture in one band can move its region later.
-        let movable = (matches!(method, Method::Privatized | Method::Deep)
+        let fit = Fit {
+            spec,
+            chunk,
+            limits,
+        };
+        let step = method.step();
+        let (bands, max_band) = bands(image, region, method, fit);
+        // A run over one texture in one band whose step can regrid can move its
+        // region later.
+        let movable = (step.regrid(spec, [1, 1], 1).is_some()
             && image.tiles.len() == 1
             && image.reshaped.is_none()
-            && band_size(method, spec, chunk, limits, [image.width, image.height])
-                >= (image.width, image.height))
+            && step.band(fit, [image.width, image.height]) >= (image.width, image.height))
             .then_some(([image.width, image.height], limits.max_workgroups));
 
-        let plan = Plan::of(method, spec, chunk, limits, &bands);
-        let chunk_bytes = bins_bytes;
+        let plan = Plan::of(method, fit, &bands);
         let passes = plan.passes(method);
         let queries = Queries::for_passes(gpu, passes.len() as u32);
         let align = device.limits().min_uniform_buffer_offset_alignment.max(16) as usize;
@@ -210,96 +216,83 @@ impl Run {
             contents: &bytes,
             usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
         });
-        let chunks = method.uses_chunks().then(|| {
+        let binds_chunks = method
+            .kernels()
+            .iter()
+            .any(|k| k.binds.contains(&Bind::Chunks));
+        let chunks = binds_chunks.then(|| {
             device.create_buffer(&wgpu::BufferDescriptor {
                 label: Some("chunks"),
-                size: plan.max_chunks * chunk_bytes,
+                size: plan.max_chunks * bins_bytes,
                 usage: wgpu::BufferUsages::STORAGE,
                 mapped_at_creation: false,
             })
         });
 
         // Each dispatch's grid and its workgroups' invocations, for the pages to say.
-        let mut grids = Vec::new();
-        let invocations = plan
+        let grids: Vec<([u32; 3], u32)> = plan
             .dispatches
             .iter()
-            .map(|(kernel, _, _, groups)| {
-                let size = workgroup_size(*kernel, chunk, limits);
-                grids.push((*groups, size as u32));
-                groups.iter().map(|&g| g as u64).product::<u64>() * size
-            })
+            .map(|d| (d.workgroups, d.kernel.workgroup.invocations(chunk, limits)))
+            .collect();
+        let invocations = grids
+            .iter()
+            .map(|(groups, size)| groups.iter().map(|&g| g as u64).product::<u64>() * *size as u64)
             .sum();
+        let draws = method
+            .kernels()
+            .iter()
+            .any(|k| k.workgroup == Workgroup::Draw);
         let dispatches = plan
             .dispatches
             .into_iter()
-            .map(|(kernel, tile, slot, workgroups)| {
-                let work = if kernel == Kernel::Fragment {
+            .map(|d| {
+                let kernel = d.kernel;
+                let work = if kernel.workgroup == Workgroup::Draw {
                     Work::Draw {
                         pipeline: kernels.render_pipeline(gpu, kernel, spec),
-                        size: [workgroups[0], workgroups[1]],
+                        size: [d.workgroups[0], d.workgroups[1]],
                     }
                 } else {
-                    // The packed kernel's shape is its workgroup's invocations.
-                    let shape = match kernel {
-                        Kernel::Packed => ChunkShape {
-                            width: limits.packed_invocations,
-                            height: 1,
-                        },
-                        _ => chunk,
-                    };
+                    let shape = kernel.workgroup.shape(chunk, limits);
                     Work::Compute {
-                        pipeline: kernels.pipeline_at(gpu, kernel, spec, shape, kernel.entry(spec)),
-                        workgroups: Cell::new(workgroups),
+                        pipeline: kernels.pipeline_at(gpu, kernel, spec, shape, d.entry),
+                        workgroups: Cell::new(d.workgroups),
                     }
                 };
-                let uniform = wgpu::BindingResource::Buffer(wgpu::BufferBinding {
-                    buffer: &uniforms,
-                    offset: (slot * align) as u64,
-                    size: wgpu::BufferSize::new(16),
-                });
-                let view = |t: usize| match &image.tiles[t].data {
-                    TileData::Texture { view, .. } => wgpu::BindingResource::TextureView(view),
-                    TileData::Pixels(buffer) => buffer.as_entire_binding(),
-                };
-                let chunks = || {
-                    chunks
-                        .as_ref()
-                        .expect("chunk kernels have a chunks buffer")
-                        .as_entire_binding()
-                };
-                let resources = match kernel {
-                    Kernel::Single
-                    | Kernel::Race
-                    | Kernel::Atomic
-                    | Kernel::Fragment
-                    | Kernel::Privatized
-                    | Kernel::Packed => {
-                        vec![bins.as_entire_binding(), view(tile.unwrap()), uniform]
-                    }
-                    Kernel::Chunks => vec![chunks(), view(tile.unwrap()), uniform],
-                    Kernel::Sum => vec![bins.as_entire_binding(), chunks(), uniform],
-                    Kernel::Reduce => vec![chunks(), uniform],
-                    Kernel::Deep => vec![
-                        bins.as_entire_binding(),
-                        view(tile.unwrap()),
-                        uniform,
-                        image
-                            .samples
-                            .as_ref()
-                            .expect("a deep run reads a deep image")
-                            .as_entire_binding(),
-                    ],
-                    Kernel::Scale | Kernel::Waveform | Kernel::Vectorscope | Kernel::Hdr => {
-                        unreachable!("no method plans {}", kernel.name())
-                    }
-                };
-                let entries: Vec<wgpu::BindGroupEntry> = resources
-                    .into_iter()
+                let entries: Vec<wgpu::BindGroupEntry> = kernel
+                    .binds
+                    .iter()
                     .enumerate()
-                    .map(|(i, resource)| wgpu::BindGroupEntry {
+                    .map(|(i, bind)| wgpu::BindGroupEntry {
                         binding: i as u32,
-                        resource,
+                        resource: match bind {
+                            Bind::Bins => bins.as_entire_binding(),
+                            Bind::Chunks => chunks
+                                .as_ref()
+                                .expect("a step that binds chunks has a chunks buffer")
+                                .as_entire_binding(),
+                            Bind::Tile => {
+                                let tile =
+                                    d.tile.expect("a kernel that reads the picture has a tile");
+                                match &image.tiles[tile].data {
+                                    TileData::Texture { view, .. } => {
+                                        wgpu::BindingResource::TextureView(view)
+                                    }
+                                    TileData::Pixels(buffer) => buffer.as_entire_binding(),
+                                }
+                            }
+                            Bind::Uniform => wgpu::BindingResource::Buffer(wgpu::BufferBinding {
+                                buffer: &uniforms,
+                                offset: (d.slot * align) as u64,
+                                size: wgpu::BufferSize::new(16),
+                            }),
+                            Bind::Samples => image
+                                .samples
+                                .as_ref()
+                                .expect("a deep run reads a deep image")
+                                .as_entire_binding(),
+                        },
                     })
                     .collect();
                 let layout = match &work {
@@ -307,14 +300,14 @@ impl Run {
                     Work::Draw { pipeline, .. } => pipeline.get_bind_group_layout(0),
                 };
                 let bind_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
-                    label: Some(kernel.name()),
+                    label: Some(kernel.name),
                     layout: &layout,
                     entries: &entries,
                 });
                 Dispatch { work, bind_group }
             })
             .collect();
-        let target = (method == Method::Fragment).then(|| {
+        let target = draws.then(|| {
             let texture = gpu.texture(
                 "unused target",
                 (max_band.0.max(1), max_band.1.max(1)),
@@ -361,15 +354,16 @@ impl Run {
         let bytes: Vec<u8> = values.iter().flat_map(|v| v.to_le_bytes()).collect();
         queue.write_buffer(&self.uniforms, 0, &bytes);
         let size = [region.width, region.height];
-        let grid = match self.method {
-            Method::Deep => deep_grid(self.spec, deep_groups(size, max_workgroups)),
-            _ => [privatized_groups(size, max_workgroups), 1, 1],
-        };
+        let step = self.method.step();
+        let grid = step
+            .regrid(self.spec, size, max_workgroups)
+            .expect("a movable run's step regrids");
         if let Work::Compute { workgroups, .. } = &self.dispatches[0].work {
             workgroups.set(grid);
         }
+        let invocations = self.grids[0].1 as u64;
         self.invocations
-            .set(grid.iter().map(|&g| g as u64).product::<u64>() * 256);
+            .set(grid.iter().map(|&g| g as u64).product::<u64>() * invocations);
         Ok(())
     }
 

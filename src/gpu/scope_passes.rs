@@ -13,6 +13,17 @@ use crate::scope::{self, Counts, Scope, Style, Vectorscope, Waveform, LEVELS};
 use glam::{Mat4, Vec3};
 use wgpu::util::DeviceExt;
 
+/// A histogram for every column.
+const WAVEFORM: Kernel = Kernel::fixed(
+    "waveform",
+    include_str!("../../shaders/scope/waveform.wgsl"),
+);
+/// A two-dimensional histogram of chroma.
+const VECTORSCOPE: Kernel = Kernel::fixed(
+    "vectorscope",
+    include_str!("../../shaders/scope/vectorscope.wgsl"),
+);
+
 /// The most rows one waveform dispatch counts: two 16-bit counts share a word of
 /// its workgroup memory (shaders/scope/waveform.wgsl).
 const WAVEFORM_ROWS: u32 = 65535;
@@ -59,9 +70,9 @@ impl Scope {
     /// grid side as numBins.
     fn kernel(self) -> (Kernel, Spec) {
         match self {
-            Scope::Waveform | Scope::Parade => (Kernel::Waveform, Spec::rgbl()),
+            Scope::Waveform | Scope::Parade => (WAVEFORM, Spec::rgbl()),
             Scope::Vectorscope { size } => (
-                Kernel::Vectorscope,
+                VECTORSCOPE,
                 Spec::new(size, Channels::Luminance).expect("a checked size"),
             ),
         }

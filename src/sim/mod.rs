@@ -1,6 +1,6 @@
 //! The article's compute steps run on a tiny picture by a small simulator of GPU
 //! invocations and workgroups, one instruction at a time, as each step's WGSL
-//! (shaders/) does them: which invocation reads which pixel; a bin's load, add
+//! (src/gpu/steps/) does them: which invocation reads which pixel; a bin's load, add
 //! and store; an atomic's bin held while the others that want it wait; the
 //! barrier; each reduce step and the chunk left without a partner. The chapters'
 //! diagrams play its trace, and its final bins are the kernel's on the GPU, bin
@@ -16,8 +16,9 @@ use crate::histogram::{Channels, Spec};
 use crate::image::Image;
 use serde::Serialize;
 
-mod programs;
-use programs::{plan, rgb_at, Op, Planned, Plus, Reg};
+pub(crate) mod programs;
+pub(crate) use programs::Planned;
+use programs::{rgb_at, Op, Plus, Reg};
 
 /// Where a value lives.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -121,14 +122,12 @@ pub struct Trace {
     pub lost: Vec<u32>,
 }
 
-/// The methods the simulator runs: the article's compute steps.
-pub const METHODS: [Method; 5] = [
-    Method::Single,
-    Method::Race,
-    Method::Atomic,
-    Method::ChunksSum,
-    Method::ChunksReduce,
-];
+/// The methods the simulator runs: the steps with a diagram.
+pub fn methods() -> impl Iterator<Item = Method> {
+    Method::ALL
+        .into_iter()
+        .filter(|m| m.step().diagram().is_some())
+}
 
 /// xorshift64*: the scheduler's choices, the same for the same seed everywhere.
 struct Choices(u64);
@@ -187,16 +186,13 @@ pub fn simulate(
     slots: u32,
     seed: u64,
 ) -> Result<Trace, String> {
-    if !METHODS.contains(&method) {
-        return Err(format!(
-            "{} is not one of the article's steps",
-            method.name()
-        ));
+    if method.step().diagram().is_none() {
+        return Err(format!("{} has no diagram", method.name()));
     }
     if image.pixel_count() > 4096 || spec.len() > 64 || chunk.invocations() > 64 {
         return Err("the simulator runs tiny pictures: at most 4096 pixels, 64 bins, 64 invocations a workgroup".into());
     }
-    let planned = plan(method, image, spec, chunk);
+    let planned = method.step().program(image, spec, chunk);
     let chunk_count = planned[0].pass.groups[0] * planned[0].pass.groups[1];
     let uses_chunks = method.uses_chunks();
     let mut state = State {

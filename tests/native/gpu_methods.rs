@@ -204,7 +204,11 @@ fn banded_path_is_exact() {
             // whole tile: these limits never band them.
             if !matches!(
                 method,
-                Method::Privatized | Method::Packed | Method::Deep | Method::Fragment
+                Method::Privatized
+                    | Method::Subgroups
+                    | Method::Packed
+                    | Method::Deep
+                    | Method::Fragment
             ) {
                 assert!(
                     run.bands() > 9,

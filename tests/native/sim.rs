@@ -119,7 +119,7 @@ fn replay(trace: &Trace) -> (Vec<u32>, Vec<u32>) {
 fn the_simulation_ends_with_the_kernels_bins() {
     let gpu = gpu();
     let mut kernels = Kernels::default();
-    for method in sim::METHODS {
+    for method in sim::methods() {
         for (name, image) in pictures() {
             for channels in [Channels::Luminance, Channels::Rgbl] {
                 let spec = Spec::new(3, channels).unwrap();
@@ -161,7 +161,7 @@ fn the_simulation_ends_with_the_kernels_bins() {
 
 #[test]
 fn every_line_a_step_names_is_one_line_of_its_kernel() {
-    for method in sim::METHODS {
+    for method in sim::methods() {
         let chunk = shapes(method)[0];
         let spec = Spec::new(3, Channels::Rgbl).unwrap();
         let trace = sim::simulate(method, &sim::intro_picture(), spec, chunk, 4, 3).unwrap();
@@ -171,7 +171,7 @@ fn every_line_a_step_names_is_one_line_of_its_kernel() {
                 .kernels()
                 .iter()
                 .copied()
-                .find(|k| k.name() == pass.kernel)
+                .find(|k| k.name == pass.kernel)
                 .unwrap();
             let source = kernel.source(spec, chunk);
             let found = source.lines().filter(|l| l.contains(step.line)).count();

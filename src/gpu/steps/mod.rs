@@ -1,0 +1,198 @@
+//! The article's steps and the kernels past them, each in a folder of its own:
+//! its WGSL, how a picture is cut into bands for it, what it dispatches and
+//! binds, its program for the simulator (the chapters' diagrams) and the run
+//! its diagram plays. Adding a step is a folder here and a line of `steps!`.
+
+use super::grid::Limits;
+use super::kernels::{ChunkShape, Input, Kernel};
+use super::plan::{BandAt, Plan};
+use crate::histogram::{Spec, MAX_KERNEL_BINS};
+use crate::image::Image;
+use crate::sim::Planned;
+
+/// What a step is to the GPU core, the simulator and the pages.
+pub trait Step: Sync {
+    /// Its name on the command line, in the pages' addresses and in JSON.
+    fn name(&self) -> &'static str;
+    /// The kernels it dispatches, in order.
+    fn kernels(&self) -> &'static [Kernel];
+    /// What it reads the picture from.
+    fn input(&self) -> Input {
+        Input::Texture
+    }
+    /// Whether its result is the exact histogram (only the race's is not).
+    fn exact(&self) -> bool {
+        true
+    }
+    /// Whether its workgroups take a `ChunkShape`, and as what.
+    fn shaped(&self) -> Shaped {
+        Shaped::No
+    }
+    /// The shape a run takes unless told otherwise.
+    fn default_shape(&self) -> ChunkShape {
+        ChunkShape::default()
+    }
+    /// Most bins a channel it counts.
+    fn max_bins(&self) -> u32 {
+        MAX_KERNEL_BINS
+    }
+    /// The device features it needs (beyond WebGPU's core).
+    fn features(&self) -> wgpu::Features {
+        wgpu::Features::empty()
+    }
+    /// The largest band it takes in one dispatch, in a tile of `tile` pixels.
+    fn band(&self, fit: Fit, tile: [u32; 2]) -> (u32, u32);
+    /// Its dispatches over one band (and the uniform slots they read).
+    fn dispatch(&self, plan: &mut Plan, fit: Fit, band: BandAt);
+    /// For a step whose one dispatch can move to another region of the same
+    /// texture (a live region): its grid for a region of `size`.
+    fn regrid(&self, _spec: Spec, _size: [u32; 2], _max_workgroups: u32) -> Option<[u32; 3]> {
+        None
+    }
+    /// The run its chapter's diagram plays: the chunk (or workgroup) and the
+    /// workgroups at once; `None` where the simulator does not run it.
+    fn diagram(&self) -> Option<Diagram> {
+        None
+    }
+    /// Each invocation's instructions over `image` (one band), for the simulator:
+    /// given wherever `diagram` is.
+    fn program(&self, _image: &Image, _spec: Spec, _chunk: ChunkShape) -> Vec<Planned> {
+        Vec::new()
+    }
+}
+
+/// What a run is fitted to: its bins, its chunk and the device's limits.
+#[derive(Clone, Copy, Debug)]
+pub struct Fit {
+    pub spec: Spec,
+    pub chunk: ChunkShape,
+    pub limits: Limits,
+}
+
+impl Fit {
+    /// A budget of `pixels` as whole rows of a tile `tile[0]` wide, as many as
+    /// the largest texture allows.
+    pub fn rows(&self, tile: [u32; 2], pixels: u64) -> (u32, u32) {
+        let width = (tile[0] as u64).min(pixels).max(1);
+        let max = self.limits.max_texture as u64;
+        (width as u32, (pixels / width).clamp(1, max) as u32)
+    }
+
+    /// The chunks a band of `size` holds (one a workgroup of one-per-pixel steps).
+    pub fn chunks_in(&self, size: [u32; 2]) -> u64 {
+        size[0].div_ceil(self.chunk.width) as u64 * size[1].div_ceil(self.chunk.height) as u64
+    }
+}
+
+/// What a step's workgroups take of a `ChunkShape`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shaped {
+    No,
+    /// One invocation a pixel, a workgroup of that shape (the race, atomicAdd).
+    Workgroup,
+    /// Its chunks, counted in workgroup memory.
+    Chunk,
+}
+
+/// The run a chapter's diagram plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Diagram {
+    pub chunk: ChunkShape,
+    pub slots: u32,
+}
+
+/// The registry: each step's method, its folder, in the chapters' order.
+macro_rules! steps {
+    ($($(#[$doc:meta])* $variant:ident => $module:ident,)*) => {
+        $(mod $module;)*
+
+        /// A way to compute the histogram on the GPU: one of the steps.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum Method {
+            $($(#[$doc])* $variant,)*
+        }
+
+        const COUNT: usize = [$(stringify!($variant)),*].len();
+
+        impl Method {
+            pub const ALL: [Method; COUNT] = [$(Method::$variant,)*];
+
+            /// Its step: everything about it.
+            pub fn step(self) -> &'static dyn Step {
+                match self {
+                    $(Method::$variant => &$module::$variant,)*
+                }
+            }
+        }
+    };
+}
+
+steps! {
+    /// One invocation loops over every pixel.
+    Single => single,
+    /// One invocation per pixel, no atomics: loses counts (on purpose).
+    Race => race,
+    /// One invocation per pixel with atomicAdd on storage memory.
+    Atomic => atomic,
+    /// The same atomicAdd per pixel from a fragment shader: a full-screen triangle
+    /// in a render pass, the rasterizer handing out the pixels.
+    Fragment => fragment,
+    /// Workgroup chunks in workgroup memory, then one workgroup sums the chunks.
+    ChunksSum => chunks_sum,
+    /// Workgroup chunks, then a pairwise reduction, one dispatch per step.
+    ChunksReduce => chunks_reduce,
+    /// Beyond the article: one pass over a fixed grid of workgroups, each counting
+    /// many pixels in workgroup memory, then one atomicAdd per bin to the result.
+    Privatized => privatized,
+    /// The privatized pass over pixels in a storage buffer, four per load, with
+    /// replicated workgroup histograms against contention.
+    Packed => packed,
+    /// Samples as stored, 16 bits each (an 8-bit picture's too), in any number of
+    /// bins up to 65536: one channel a workgroup.
+    Deep => deep,
+    /// The privatized pass with a subgroup's lanes adding each distinct bin once.
+    Subgroups => subgroups,
+}
+
+impl Method {
+    /// The fastest exact method (measured: bench/results).
+    pub const FASTEST: Method = Method::Packed;
+
+    pub fn name(self) -> &'static str {
+        self.step().name()
+    }
+
+    pub fn parse(name: &str) -> Option<Method> {
+        Method::ALL.into_iter().find(|m| m.name() == name)
+    }
+
+    /// The kernels dispatched, in order.
+    pub fn kernels(self) -> &'static [Kernel] {
+        self.step().kernels()
+    }
+
+    pub fn input(self) -> Input {
+        self.step().input()
+    }
+
+    /// Whether the result is the exact histogram (only the race is not).
+    pub fn exact(self) -> bool {
+        self.step().exact()
+    }
+
+    /// Whether its workgroups count chunks in workgroup memory.
+    pub fn uses_chunks(self) -> bool {
+        self.step().shaped() == Shaped::Chunk
+    }
+
+    /// Whether the method's workgroups take a `ChunkShape`: the chunks a workgroup
+    /// counts, or the one-invocation-per-pixel kernels' workgroup of pixels.
+    pub fn uses_shape(self) -> bool {
+        self.step().shaped() != Shaped::No
+    }
+
+    /// The shape a run takes unless told otherwise.
+    pub fn default_shape(self) -> ChunkShape {
+        self.step().default_shape()
+    }
+}
