@@ -110,6 +110,21 @@ const DIAGRAMS = {
     caption: 'Each invocation loads four pixels at once from a buffer, and a workgroup keeps copies of its bins so that its invocations rarely add to the same one.',
     draw: (d) => twoCopies(d, (i) => Math.floor(i / 4) % 4, 'four pixels a load', ['copy 1 of the bins', 'copy 2'], [1, 3], [0, 2]),
   },
+  subgroups: {
+    height: 190,
+    caption: 'Two subgroups of eight lanes, each lane with its pixel. The first lies in a sky: every lane has the first lane’s colour, the vote says so, and lane 0 adds 8 to each of the colour’s bins at once. The second lies on grass: the vote fails, and each lane adds 1 to its own bin, as in the privatized kernel.',
+    draw: (d) => {
+      const row = (y, lanes, label, alike) => {
+        lanes.forEach((b, i) => d.append(svg('rect', { x: 20 + i * 26, y, width: 22, height: 22, rx: 3, fill: HUES[b % HUES.length] })));
+        d.append(text(20, y - 8, label));
+        d.append(text(240, y + 15, alike ? 'all alike: yes' : 'all alike: no'));
+        d.append(arrow(338, y + 11, 380, y + 11));
+        d.append(text(388, y + 15, alike ? 'lane 0: one atomicAdd of 8' : `8 lanes: ${lanes.length} atomicAdds of 1`));
+      };
+      row(40, [6, 6, 6, 6, 6, 6, 6, 6], 'a subgroup in the sky', true);
+      row(120, [4, 2, 4, 7, 2, 4, 4, 7], 'a subgroup on the grass', false);
+    },
+  },
   'gpu-draw': {
     height: 190,
     caption: 'The bins never leave the GPU: a scale pass finds the fullest bin and writes each bin’s height, and a fragment shader colours each column of the canvas up to its bin’s height.',
@@ -191,7 +206,7 @@ export function diagram(method, channels) {
 const CHAPTER_DIAGRAMS = {
   cpu: 'cpu', single: 'single', race: 'race', atomic: 'atomic', 'chunks-sum': 'chunks-sum',
   'chunks-reduce': 'chunks-reduce', '4ch-cpu': 'cpu', '4ch-single': 'single', '4ch-chunks-reduce': 'chunks-reduce',
-  '4ch-gpu-draw': 'gpu-draw', fragment: 'fragment', privatized: 'privatized', packed: 'packed',
+  '4ch-gpu-draw': 'gpu-draw', fragment: 'fragment', privatized: 'privatized', packed: 'packed', subgroups: 'subgroups',
 };
 
 const LINE = { stroke: '#c9ccd3', 'stroke-width': 3, fill: 'none', 'stroke-linecap': 'round', 'stroke-linejoin': 'round' };

@@ -14,7 +14,7 @@ import {
   Picture, cpuHistogram, kernelSource, cpuSource, simpleSource, drawingSource,
 } from '../pkg/histogram.js';
 import {
-  el, setState, errorText, sentence, download, showPicture, nextPaint, listing, loadWasm, sunsetPicture,
+  el, setState, errorText, sentence, download, showPicture, nextPaint, listing, loadWasm, sunsetPicture, stepFacts,
 } from './site.js';
 import { readPicture } from './input.js';
 import { diagram } from './diagram.js';
@@ -28,12 +28,9 @@ import { sideBySide } from './side-by-side.js';
 
 const HISTOGRAM_HEIGHT = 100;
 
-// What a method is called in the choices and the timing table.
-const METHOD_LABELS = {
-  privatized: 'privatized: one pass, ours',
-  'chunks-reduce': 'chunks + reduce: the article’s',
-  'chunks-sum': 'chunks + single-workgroup sum',
-};
+// What a method is called in the choices and the times side by side: its step's
+// label (src/gpu/steps/), once the wasm is in.
+const METHOD_LABELS = {};
 
 // The shapes a page offers: the chunks a workgroup counts, or the pixels of a
 // one-invocation-per-pixel workgroup.
@@ -59,6 +56,8 @@ async function imagePage({ method, methods, channels, shape, reruns, draw, besid
 
   const status = el('p', { role: 'status', class: 'muted' }, 'Loading…');
   const message = el('p', { role: 'alert', class: 'message' });
+  // Where the page's own kernel cannot run on this device, what it counts with.
+  const instead = el('p', { class: 'note', id: 'instead', hidden: true });
   const readout = chapterReadout({ main, reruns });
   const { stats, passes, published, notes } = readout;
   const picker = el('input', { type: 'file', accept: live ? 'image/*,video/*' : 'image/*', id: 'file' });
@@ -112,9 +111,11 @@ async function imagePage({ method, methods, channels, shape, reruns, draw, besid
   // explanations follow it. Both are placed now, before the wasm is in, so nothing
   // above the text a visitor is reading moves when it comes: a diagram the simulator
   // plays (in the wasm) holds its place until then.
-  const counting = el('div', { class: 'counting' }, controls, ...(choices.childElementCount ? [choices] : []), stage, status, message, notes);
-  const stepped = draw !== 'gpu' && simulated(method);
-  const figure = stepped ? el('figure', { class: 'step-diagram', 'data-pending': '' }) : diagram(draw === 'gpu' ? 'gpu-draw' : method, channels);
+  const counting = el('div', { class: 'counting' }, controls, ...(choices.childElementCount ? [choices] : []), stage, status, message, instead, notes);
+  // Whether the simulator plays the step is the step's to say (src/gpu/steps/),
+  // known once the wasm is in: until then a step's place is held.
+  const held = draw !== 'gpu' && method !== 'cpu';
+  const figure = held ? el('figure', { class: 'step-diagram', 'data-pending': '' }) : diagram(draw === 'gpu' ? 'gpu-draw' : method, channels);
   (main.querySelector('.diagram-here') ?? main.querySelector('p'))?.after(...(figure ? [figure] : []), counting);
   main.append(timesSection);
   if (race) main.append(el('h2', {}, `${reruns} more runs of the same image`), race.grid);
@@ -137,9 +138,11 @@ async function imagePage({ method, methods, channels, shape, reruns, draw, besid
     setState('error');
     return;
   }
+  for (const s of stepFacts().steps) METHOD_LABELS[s.name] = s.label;
+  for (const option of methodSelect.options) option.textContent = METHOD_LABELS[option.value] ?? option.value;
   // The article's steps, played by the simulator, in the place held for them.
-  const steps = stepped ? stepDiagram(method, channels) : null;
-  if (steps) figure.replaceWith(steps.figure);
+  const steps = held && simulated(method) ? stepDiagram(method, channels) : null;
+  if (held) figure.replaceWith(steps ? steps.figure : diagram(method, channels));
   const showSource = () => {
     source.textContent = method === 'cpu' ? cpuSource() : kernelSource(method, channels, chunkValue());
     if (method === 'cpu') simpleCode.textContent = simpleSource();
@@ -165,6 +168,17 @@ async function imagePage({ method, methods, channels, shape, reruns, draw, besid
       status.textContent = '';
       setState('error');
       return;
+    }
+    // A step this device cannot run (subgroups where it has none): the page says
+    // why, keeps its kernel's WGSL below, and counts with the next of its methods.
+    const lacks = gpu.lacks(method);
+    const runnable = methods.filter((m) => gpu.runs(m));
+    if (lacks && runnable.length) {
+      instead.textContent = `${sentence(lacks)}: its WGSL is below, and this picture is counted with the ${METHOD_LABELS[runnable[0]]} kernel instead.`;
+      instead.hidden = false;
+      for (const option of [...methodSelect.options]) if (!runnable.includes(option.value)) option.remove();
+      methods = runnable;
+      method = runnable[0];
     }
   }
 
@@ -431,6 +445,8 @@ async function imagePage({ method, methods, channels, shape, reruns, draw, besid
   cameraButton.addEventListener('click', () => video.live.useCamera());
 
   expose('chapter', {
+    /** The method counting now: the page's, or where this device cannot run it, the next. */
+    get method() { return method; },
     get outcome() { return outcome; },
     get picture() { return picture; },
     /** How many histograms the page has computed. */

@@ -5,6 +5,19 @@
 import { GpuContext } from '../pkg/histogram.js';
 import { errorText } from './site.js';
 
+// wgpu (30) asks the browser's adapter only for the features it maps, and
+// subgroups is not one: the subgroups step needs them, so every device this page
+// opens asks for them too where the adapter has them.
+if (globalThis.GPUAdapter && !GPUAdapter.prototype.requestDevice.withSubgroups) {
+  const requestDevice = GPUAdapter.prototype.requestDevice;
+  GPUAdapter.prototype.requestDevice = function (descriptor = {}) {
+    const wanted = this.features.has('subgroups') ? ['subgroups'] : [];
+    const requiredFeatures = [...(descriptor.requiredFeatures ?? []), ...wanted];
+    return requestDevice.call(this, { ...descriptor, requiredFeatures });
+  };
+  GPUAdapter.prototype.requestDevice.withSubgroups = true;
+}
+
 /** The project's own video, the video pages' first source. */
 export const DEFAULT_VIDEO = 'media/sunset.webm';
 

@@ -1,23 +1,9 @@
 // A count's time, pass by pass, as this GPU took it (timestamp queries), and the
 // figures published for the same step, set beside it only where the page's picture
 // has the size they were measured on: one click counts a picture of that size.
-import { el, formatMs } from './site.js';
+import { el, formatMs, stepFacts } from './site.js';
 import { articleTimings, measuredOnGpu } from './examples.js';
 
-/** What a pass does, in a few words, by its name's first word. */
-const DOES = {
-  single: 'one invocation walks every pixel',
-  race: 'an invocation a pixel, plain adds',
-  atomic: 'an invocation a pixel, atomicAdd',
-  chunks: 'each workgroup counts its chunk',
-  reduce: 'adds chunks in pairs',
-  sum: 'one invocation a bin adds up the chunks',
-  privatized: 'workgroups count into private bins',
-  packed: 'four pixels a load, bins in copies',
-  fragment: 'a fragment a pixel',
-  scale: 'finds the tallest bin, the scale',
-  draw: 'a fragment shader draws the bars',
-};
 
 /**
  * A table of `outcome`'s GPU passes: each one's time and share. Where the adapter
@@ -34,7 +20,7 @@ export function passTable(outcome) {
   const total = passes.reduce((sum, p) => sum + (p.ms ?? 0), 0);
   const rows = passes.map((p) => el('tr', {},
     el('th', { scope: 'row' }, p.pass),
-    el('td', { class: 'left muted', 'data-label': 'What it does' }, DOES[p.pass.split(/[ ,:]/)[0]] ?? ''),
+    el('td', { class: 'left muted', 'data-label': 'What it does' }, stepFacts().does[p.pass.split(/[ ,:]/)[0]] ?? ''),
     el('td', { 'data-label': 'Time' }, p.ms === null ? 'under the timer’s step' : formatMs(p.ms)),
     el('td', { class: 'share', 'data-label': 'Share' }, p.ms === null || total === 0 ? ''
       : el('span', { class: 'share-bar', style: `width: ${Math.max(1, (100 * p.ms) / total).toFixed(1)}%` }),

@@ -1,6 +1,6 @@
 // What every page shares: elements, navigation, a file only the browser decodes,
 // showing a picture and timing words.
-import init, { Picture, SunsetMaker, maxPixels } from '../pkg/histogram.js';
+import init, { Picture, SunsetMaker, maxPixels, steps } from '../pkg/histogram.js';
 
 export function el(tag, props = {}, ...children) {
   const node = document.createElement(tag);
@@ -209,6 +209,11 @@ export async function sunsetPicture(width, height) {
  * audit (Lighthouse) does not count the wasm's download as something that paint
  * waited on.
  */
+let facts = null;
+/** The steps as the pages name and time them, and what each pass does: the core's
+ * (src/gpu/steps/), once the wasm is loaded. */
+export const stepFacts = () => (facts ??= JSON.parse(steps()));
+
 export function loadWasm() {
   const shown = new Promise((resolve) => {
     if (document.hidden || performance.getEntriesByName('first-contentful-paint').length) resolve();

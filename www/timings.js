@@ -1,20 +1,13 @@
 // The article's part-1 timing table, filled in on this machine.
 import { Picture, cpuHistogram } from '../pkg/histogram.js';
-import { adapterDescription, el, setState, errorText, nextPaint, loadWasm } from './site.js';
+import { adapterDescription, el, setState, errorText, nextPaint, loadWasm, stepFacts } from './site.js';
 import { readPicture } from './input.js';
 import { articleTimings } from './examples.js';
 import { lostText, lostWithin, openGpu, watchDevice } from './page.js';
 
-// Columns in the article's order: its "js" is our CPU method, "pixel/workgroup" atomicAdd.
-const COLUMNS = [
-  { method: 'cpu', label: 'js (here: Rust/wasm)' },
-  { method: 'single', label: 'single' },
-  { method: 'atomic', label: 'pixel/workgroup' },
-  { method: 'chunks-sum', label: 'chunks+sum' },
-  { method: 'chunks-reduce', label: 'chunks+reduce' },
-  { method: 'privatized', label: 'privatized (ours)' },
-  { method: 'packed', label: 'packed (ours)' },
-];
+// Columns in the article's order: its "js" is our CPU method, then each step the
+// core says is timed here (src/gpu/steps/), "pixel/workgroup" the article's atomicAdd.
+let COLUMNS = [];
 
 // Milliseconds as published in the article, a row a machine and channel count.
 const ARTICLE = articleTimings.rows.map(({ machine, channels, ms }) => [`${channels} ch: ${machine}`, ...ms]);
@@ -39,6 +32,8 @@ let subject = KIND
   ? `the ${KIND} image of histogram bench and CUB's benchmark, ${firstSize}.`
   : `the sunset, ${firstSize === secondSize ? firstSize : `${firstSize} and ${secondSize}`}.`;
 
+// A cell of a step this GPU's device cannot run.
+const NOT_HERE = 'not on this GPU';
 const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
 // Three significant digits: a fast GPU's kernels take a few hundredths of a ms.
 const fmt = (ms) => (Number.isNaN(ms) ? 'no GPU' : ms >= 100 ? ms.toFixed(0) : ms >= 10 ? ms.toFixed(1) : ms >= 1 ? ms.toFixed(2) : ms.toFixed(3));
@@ -51,27 +46,34 @@ const picker = el('input', { type: 'file', accept: 'image/*', id: 'file' });
 const runButton = el('button', { type: 'button', disabled: true }, 'Run again');
 const machine = el('p', { class: 'note' });
 const deviceNotes = el('p', { class: 'note', hidden: true });
-const head = el('tr', {}, el('th', { scope: 'col' }, 'machine (ms)'), ...COLUMNS.map((c) => el('th', { scope: 'col' }, c.label)));
-const body = el('tbody');
+const table = el('table', { class: 'stacks' });
 const rows = {};
-for (const channels of [1, 4]) {
-  const row = el('tr', { class: 'ours' }, el('th', { scope: 'row' }, `${channels} ch: this machine`));
-  rows[channels] = COLUMNS.map((c) => {
-    const td = el('td', { 'data-cell': `${channels}-${c.method}`, 'data-label': c.label }, '…');
-    row.append(td);
-    return td;
-  });
-  body.append(row);
-}
-for (const [name, ...ms] of ARTICLE) {
-  const cells = ms.concat(COLUMNS.slice(ms.length).map(() => '–'));
-  body.append(el('tr', {}, el('th', { scope: 'row' }, name), ...cells.map((v, i) => el('td', { 'data-label': COLUMNS[i].label }, String(v)))));
-}
 const how = el('p', { class: 'muted' });
 main.append(
   el('div', { class: 'controls' }, el('label', { class: 'file' }, 'Choose an image…', picker), runButton, progress),
-  status, message, machine, deviceNotes,
-  el('div', { class: 'table-wrap' }, el('table', { class: 'stacks' }, el('thead', {}, head), body)), how);
+  status, message, machine, deviceNotes, el('div', { class: 'table-wrap' }, table), how);
+
+/** The table: this machine's rows to fill, the article's published ones under them. */
+function buildTable() {
+  COLUMNS = [{ method: 'cpu', label: 'js (here: Rust/wasm)' },
+    ...stepFacts().steps.filter((s) => s.timed).map((s) => ({ method: s.name, label: s.label }))];
+  const head = el('tr', {}, el('th', { scope: 'col' }, 'machine (ms)'), ...COLUMNS.map((c) => el('th', { scope: 'col' }, c.label)));
+  const body = el('tbody');
+  for (const channels of [1, 4]) {
+    const row = el('tr', { class: 'ours' }, el('th', { scope: 'row' }, `${channels} ch: this machine`));
+    rows[channels] = COLUMNS.map((c) => {
+      const td = el('td', { 'data-cell': `${channels}-${c.method}`, 'data-label': c.label }, '…');
+      row.append(td);
+      return td;
+    });
+    body.append(row);
+  }
+  for (const [name, ...ms] of ARTICLE) {
+    const cells = ms.concat(COLUMNS.slice(ms.length).map(() => '–'));
+    body.append(el('tr', {}, el('th', { scope: 'row' }, name), ...cells.map((v, i) => el('td', { 'data-label': COLUMNS[i].label }, String(v)))));
+  }
+  table.replaceChildren(el('thead', {}, head), body);
+}
 
 let gpu = null;
 let device = null;
@@ -168,7 +170,9 @@ async function runAll(fresh = true) {
       timing = `Timing ${label}, ${channels} channel${channels > 1 ? 's' : ''}: ${runsText}…`;
       showStep();
       const td = rows[channels][COLUMNS.findIndex((c) => c.method === method)];
-      td.textContent = fmt(await timeGivenLoss(pictures[channels === 1 ? 0 : 1], method, channels));
+      // A step this device cannot run (subgroups where it has none) is said so.
+      td.textContent = method !== 'cpu' && gpu && !gpu.runs(method) ? NOT_HERE
+        : fmt(await timeGivenLoss(pictures[channels === 1 ? 0 : 1], method, channels));
     }
     if (!stopped) {
       progress.value = steps.length;
@@ -212,6 +216,7 @@ async function useFile(file) {
 
 try {
   await loadWasm();
+  buildTable();
   gpu = await openGpu({ message: machine, instead: ['Only the CPU column can be filled.'] });
   if (gpu) {
     // How long the table takes, said before it starts, in words true of any

@@ -67,6 +67,40 @@ pub fn kernel_source(
         .join("\n"))
 }
 
+/// Every step as the pages name and time it, and what each pass does, as JSON:
+/// `{"steps": [{"name", "label", "exact", "timed"}...], "does": {pass: words}}`.
+#[wasm_bindgen]
+pub fn steps() -> String {
+    #[derive(serde::Serialize)]
+    struct Named {
+        name: &'static str,
+        label: &'static str,
+        exact: bool,
+        timed: bool,
+    }
+    #[derive(serde::Serialize)]
+    struct Steps {
+        steps: Vec<Named>,
+        does: std::collections::BTreeMap<&'static str, &'static str>,
+    }
+    let steps = Method::ALL.map(|m| m.step());
+    let kernels = steps.iter().flat_map(|s| s.kernels()).chain([&gpu::SCALE]);
+    let mut does: std::collections::BTreeMap<_, _> = kernels.map(|k| (k.name, k.does)).collect();
+    does.insert("draw", gpu::DRAW_DOES);
+    histogram::json::line(&Steps {
+        steps: steps
+            .iter()
+            .map(|s| Named {
+                name: s.name(),
+                label: s.label(),
+                exact: s.exact(),
+                timed: s.timed(),
+            })
+            .collect(),
+        does,
+    })
+}
+
 type RunKey = (Method, Spec, ChunkShape);
 /// One upload of the current picture per input kind the methods asked for.
 type Uploads = HashMap<Input, Rc<GpuImage>>;
@@ -91,6 +125,16 @@ struct Drawing {
 
 #[wasm_bindgen]
 impl GpuContext {
+    /// Whether this device runs `method` (the subgroups step needs subgroups).
+    pub fn runs(&self, method_name: &str) -> Result<bool, JsError> {
+        Ok(self.context().gpu.runs(method(method_name)?))
+    }
+
+    /// Why this device cannot run `method`, or undefined where it can.
+    pub fn lacks(&self, method_name: &str) -> Result<Option<String>, JsError> {
+        Ok(self.context().gpu.lacks(method(method_name)?))
+    }
+
     /// Runs `method` over the picture and resolves to an `Outcome`. The picture is
     /// uploaded once and the run prepared once, so repeated runs time only the GPU work.
     ///

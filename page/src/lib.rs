@@ -188,6 +188,21 @@ pub struct GpuContext {
     current: Rc<RefCell<Rc<Context>>>,
 }
 
+/// Whether the browser's device has `feature`, one wgpu does not map (www/page.js
+/// asks for it where the adapter has it).
+fn device_has(gpu: &gpu::Gpu, feature: &str) -> bool {
+    let Some(device) = gpu.device.as_webgpu() else {
+        return false;
+    };
+    let device: JsValue = device.clone().into();
+    let features = js_sys::Reflect::get(&device, &"features".into()).unwrap_or_default();
+    js_sys::Reflect::get(&features, &"has".into())
+        .ok()
+        .and_then(|has| has.dyn_into::<js_sys::Function>().ok())
+        .and_then(|has| has.call1(&features, &feature.into()).ok())
+        .is_some_and(|found| found.as_bool() == Some(true))
+}
+
 impl Context {
     /// The browser's WebGPU adapter and a device, with empty caches.
     async fn open() -> Result<Context, JsError> {
@@ -199,9 +214,12 @@ impl Context {
                 "this browser has no WebGPU (navigator.gpu is missing)",
             ));
         }
-        let gpu = gpu::Gpu::new(&Default::default())
+        let mut gpu = gpu::Gpu::new(&Default::default())
             .await
             .map_err(|e| JsError::new(&e.0))?;
+        if device_has(&gpu, "subgroups") {
+            gpu.granted |= wgpu::Features::SUBGROUP;
+        }
         Ok(Context {
             gpu,
             kernels: RefCell::default(),

@@ -86,6 +86,9 @@ pub struct Gpu {
     pub info: wgpu::AdapterInfo,
     /// Whether passes can be timed with timestamp queries.
     pub timestamps: bool,
+    /// Features the browser's device was given that wgpu (30) does not map, so
+    /// does not list: subgroups, asked for by the page (www/page.js).
+    pub granted: wgpu::Features,
     /// The first error the device reported outside an error scope, or its loss.
     fault: Arc<Mutex<Option<String>>>,
     lost: Arc<std::sync::atomic::AtomicBool>,
@@ -174,6 +177,7 @@ impl Gpu {
             queue,
             info,
             timestamps,
+            granted: wgpu::Features::empty(),
             fault,
             lost,
         })
@@ -273,6 +277,32 @@ impl Gpu {
 
     pub fn limits(&self) -> wgpu::Limits {
         self.device.limits()
+    }
+
+    /// The device's features, with those the browser gave it beyond wgpu's.
+    pub fn features(&self) -> wgpu::Features {
+        self.device.features() | self.granted
+    }
+
+    /// Whether this device can run `method` (the subgroups step needs subgroups).
+    pub fn runs(&self, method: super::Method) -> bool {
+        self.lacks(method).is_none()
+    }
+
+    /// Why this device cannot run `method`, in a sentence; `None` where it can.
+    pub fn lacks(&self, method: super::Method) -> Option<String> {
+        let missing = method.step().features() - self.features();
+        (!missing.is_empty()).then(|| {
+            let what = if missing == wgpu::Features::SUBGROUP {
+                "subgroups".to_string()
+            } else {
+                format!("{missing:?}")
+            };
+            format!(
+                "the {} kernel needs {what}, which this GPU's device does not offer",
+                method.name()
+            )
+        })
     }
 
     /// Whether the device was lost: nothing more can be done with it.

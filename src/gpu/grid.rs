@@ -126,12 +126,8 @@ pub(super) fn check_fits(
             spec.num_bins
         )));
     }
-    if !gpu.device.features().contains(step.features()) {
-        return Err(GpuError(format!(
-            "{} needs {:?}, which this GPU does not offer",
-            method.name(),
-            step.features() - gpu.device.features()
-        )));
+    if let Some(reason) = gpu.lacks(method) {
+        return Err(GpuError(reason));
     }
     let l = gpu.limits();
     let workgroup_bytes = spec.len() as u32 * 4;

@@ -14,7 +14,11 @@ use crate::image::Region;
 use wgpu::util::DeviceExt;
 
 /// Floating-point pictures: their range, then their counts.
-const HDR: Kernel = Kernel::fixed("hdr", include_str!("../../shaders/hdr/hdr.wgsl"));
+const HDR: Kernel = Kernel::fixed(
+    "hdr",
+    include_str!("../../shaders/hdr/hdr.wgsl"),
+    "floats: their range, then their counts",
+);
 
 /// Counts `image` in `bins` bins: over the data's own range, with the stops of
 /// `stops` when given.

@@ -17,6 +17,8 @@ pub struct Kernel {
     pub workgroup: Workgroup,
     /// What a run binds at 0, 1, 2...: empty for a kernel no step dispatches.
     pub binds: &'static [Bind],
+    /// What its pass does, in a few words (the pages' tables of passes).
+    pub does: &'static str,
 }
 
 /// How many invocations a kernel's workgroup has.
@@ -85,12 +87,13 @@ const COMMON: &str = include_str!("steps/common.wgsl");
 impl Kernel {
     /// A kernel no step dispatches (the scale pass, the scopes', HDR's), its
     /// workgroup fixed in its WGSL.
-    pub const fn fixed(name: &'static str, wgsl: &'static str) -> Kernel {
+    pub const fn fixed(name: &'static str, wgsl: &'static str, does: &'static str) -> Kernel {
         Kernel {
             name,
             wgsl,
             workgroup: Workgroup::Fixed(0),
             binds: &[],
+            does,
         }
     }
 

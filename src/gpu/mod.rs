@@ -25,7 +25,7 @@ pub use adjust_passes::{adjust_source, AdjustedCount, Adjuster};
 pub use adjusted_picture::{adjust_image, time_adjustment, AdjustTime, Remap};
 pub use bars::{
     draw_into, draw_source, palette, panel_source, Bars, HistogramPainter, PanelStyle, Scaler,
-    SCALE,
+    DRAW_DOES, SCALE,
 };
 pub use compose::{compose_format, compose_source, Composer};
 pub use device::{now_ms, Destroy, Gpu, GpuError, GpuOptions, Owned};

@@ -17,11 +17,13 @@ use wgpu::util::DeviceExt;
 const WAVEFORM: Kernel = Kernel::fixed(
     "waveform",
     include_str!("../../shaders/scope/waveform.wgsl"),
+    "a histogram for every column",
 );
 /// A two-dimensional histogram of chroma.
 const VECTORSCOPE: Kernel = Kernel::fixed(
     "vectorscope",
     include_str!("../../shaders/scope/vectorscope.wgsl"),
+    "a histogram of chroma",
 );
 
 /// The most rows one waveform dispatch counts: two 16-bit counts share a word of

@@ -102,7 +102,7 @@ pub fn pixel_ops(
 }
 
 /// How a pixel's bin is added to: a plain read-add-write, or `atomicAdd`.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Add {
     Plain,
     Atomic,

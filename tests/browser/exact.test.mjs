@@ -23,7 +23,7 @@ const PAGES = [
   ['single', 1, SMALL], ['4ch-single', 4, SMALL],
   ['atomic', 1, SOME], ['chunks-sum', 1, SOME], ['chunks-reduce', 1, SOME],
   ['privatized', 4, SOME], ['4ch-chunks-reduce', 4, SOME], ['4ch-gpu-draw', 4, SOME],
-  ['fragment', 4, SOME],
+  ['fragment', 4, SOME], ['subgroups', 4, SOME],
 ];
 
 // Chromium lets a page start ten downloads and silently drops the eleventh, so a

@@ -395,3 +395,24 @@ test('video: the camera, when there is one, plays with its histograms', async ()
     await cameraBrowser.close();
   }
 });
+
+test('subgroups: the kernel counts exactly where the device has subgroups; elsewhere the page says so, shows it and counts with the privatized kernel', async () => {
+  const page = await browser.open('/www/subgroups.html');
+  const has = await page.evaluate(async () => (await navigator.gpu.requestAdapter()).features.has('subgroups'));
+  assert.match(await page.textContent('details pre'), /enable subgroups;[^]*subgroupBallot/);
+  if (has) {
+    assert.equal(await page.locator('#instead').isHidden(), true);
+    assert.deepEqual(await page.evaluate(() => JSON.parse(window.page.outcome.passes()).map((p) => p.pass)), ['subgroups']);
+  } else {
+    assert.match(await page.textContent('#instead'), /The subgroups kernel needs subgroups, which this GPU's device does not offer: its WGSL is below, and this picture is counted with the privatized \(ours\) kernel instead\./);
+    assert.equal(await page.locator('#method option[value=subgroups]').count(), 0);
+    assert.equal(await page.evaluate(() => window.page.method), 'privatized');
+  }
+  assert.deepEqual((await downloadCsv(page)).rows, await referenceRows(page, 4));
+  await pickFile(page, PHOTO);
+  assert.deepEqual((await downloadCsv(page)).rows, cliRows(PHOTO, 4));
+  const times = await timeMethods(page);
+  assert.deepEqual(times.methods, has ? ['subgroups', 'privatized', 'chunks-reduce'] : ['privatized', 'chunks-reduce']);
+  await page.screenshot({ path: join(shots, 'subgroups.png'), fullPage: true });
+  assert.deepEqual(page.errors, []);
+});

@@ -41,6 +41,10 @@ pub fn run(o: BenchArgs, gpu_options: &GpuOptions) -> i32 {
             return 2;
         }
     };
+    if o.methods.is_empty() {
+        // By default, the methods this device runs (subgroups only where it has them).
+        methods.retain(|&m| gpu.runs(m));
+    }
     let info = &gpu.info;
     out::say(format!(
         "# histogram bench: {} ({:?}, driver {} {}), 4 channels x {} bins of {}-bit samples, median of {runs} runs after {warmup_ms} ms of warm-up, {}",

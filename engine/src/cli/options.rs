@@ -120,7 +120,8 @@ pub struct CountArgs {
 #[derive(Args)]
 pub struct Counting {
     /// cpu, or a GPU method: single, atomic, fragment (atomicAdd from a fragment
-    /// shader), chunks-sum, chunks-reduce, privatized, packed, deep (default: cpu
+    /// shader), chunks-sum, chunks-reduce, privatized, packed, deep, subgroups (where
+    /// the adapter has them) (default: cpu
     /// until the GPU pays, then packed, below; race is refused: it loses counts on purpose);
     /// all but deep count 8-bit samples in at most 1024 bins, and hand 16-bit files
     /// and more bins to deep (JSON's "method" says which counted)

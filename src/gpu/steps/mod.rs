@@ -14,6 +14,12 @@ use crate::sim::Planned;
 pub trait Step: Sync {
     /// Its name on the command line, in the pages' addresses and in JSON.
     fn name(&self) -> &'static str;
+    /// What the pages call it in their choices and tables.
+    fn label(&self) -> &'static str;
+    /// Whether the timings page times it beside the article's.
+    fn timed(&self) -> bool {
+        false
+    }
     /// The kernels it dispatches, in order.
     fn kernels(&self) -> &'static [Kernel];
     /// What it reads the picture from.

@@ -19,6 +19,7 @@ pub const REDUCE: Kernel = Kernel {
     wgsl: include_str!("reduce.wgsl"),
     workgroup: Workgroup::Fixed(SUM_GROUP),
     binds: &[Bind::Chunks, Bind::Uniform],
+    does: "adds chunks in pairs",
 };
 
 pub struct ChunksReduce;
@@ -26,6 +27,14 @@ pub struct ChunksReduce;
 impl Step for ChunksReduce {
     fn name(&self) -> &'static str {
         "chunks-reduce"
+    }
+
+    fn label(&self) -> &'static str {
+        "chunks + reduce"
+    }
+
+    fn timed(&self) -> bool {
+        true
     }
 
     fn kernels(&self) -> &'static [Kernel] {

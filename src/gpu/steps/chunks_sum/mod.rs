@@ -15,6 +15,7 @@ pub const CHUNKS: Kernel = Kernel {
     wgsl: include_str!("chunks.wgsl"),
     workgroup: Workgroup::Chunk,
     binds: &[Bind::Chunks, Bind::Tile, Bind::Uniform],
+    does: "each workgroup counts its chunk",
 };
 
 /// The sum's workgroup and the reduce's, fixed in their WGSL.
@@ -25,6 +26,7 @@ pub const SUM: Kernel = Kernel {
     wgsl: include_str!("sum.wgsl"),
     workgroup: Workgroup::Fixed(SUM_GROUP),
     binds: &[Bind::Bins, Bind::Chunks, Bind::Uniform],
+    does: "one invocation a bin adds up the chunks",
 };
 
 pub struct ChunksSum;
@@ -32,6 +34,14 @@ pub struct ChunksSum;
 impl Step for ChunksSum {
     fn name(&self) -> &'static str {
         "chunks-sum"
+    }
+
+    fn label(&self) -> &'static str {
+        "chunks + sum"
+    }
+
+    fn timed(&self) -> bool {
+        true
     }
 
     fn kernels(&self) -> &'static [Kernel] {

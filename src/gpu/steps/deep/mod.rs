@@ -12,6 +12,7 @@ pub const DEEP: Kernel = Kernel {
     wgsl: include_str!("deep.wgsl"),
     workgroup: Workgroup::Fixed(256),
     binds: &[Bind::Bins, Bind::Tile, Bind::Uniform, Bind::Samples],
+    does: "16-bit samples into private bins",
 };
 
 pub struct Deep;
@@ -19,6 +20,10 @@ pub struct Deep;
 impl Step for Deep {
     fn name(&self) -> &'static str {
         "deep"
+    }
+
+    fn label(&self) -> &'static str {
+        "deep: 16 bits (ours)"
     }
 
     fn kernels(&self) -> &'static [Kernel] {

@@ -10,12 +10,17 @@ pub const FRAGMENT: Kernel = Kernel {
     wgsl: include_str!("fragment.wgsl"),
     workgroup: Workgroup::Draw,
     binds: &[Bind::Bins, Bind::Tile, Bind::Uniform],
+    does: "a fragment a pixel",
 };
 
 pub struct Fragment;
 
 impl Step for Fragment {
     fn name(&self) -> &'static str {
+        "fragment"
+    }
+
+    fn label(&self) -> &'static str {
         "fragment"
     }
 

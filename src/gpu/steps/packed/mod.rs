@@ -11,6 +11,7 @@ pub const PACKED: Kernel = Kernel {
     wgsl: include_str!("packed.wgsl"),
     workgroup: Workgroup::Packed,
     binds: &[Bind::Bins, Bind::Tile, Bind::Uniform],
+    does: "four pixels a load, bins in copies",
 };
 
 pub struct Packed;
@@ -18,6 +19,14 @@ pub struct Packed;
 impl Step for Packed {
     fn name(&self) -> &'static str {
         "packed"
+    }
+
+    fn label(&self) -> &'static str {
+        "packed (ours)"
+    }
+
+    fn timed(&self) -> bool {
+        true
     }
 
     fn kernels(&self) -> &'static [Kernel] {

@@ -12,6 +12,7 @@ pub const PRIVATIZED: Kernel = Kernel {
     wgsl: include_str!("privatized.wgsl"),
     workgroup: Workgroup::Fixed(256),
     binds: &[Bind::Bins, Bind::Tile, Bind::Uniform],
+    does: "workgroups count into private bins",
 };
 
 pub struct Privatized;
@@ -19,6 +20,14 @@ pub struct Privatized;
 impl Step for Privatized {
     fn name(&self) -> &'static str {
         "privatized"
+    }
+
+    fn label(&self) -> &'static str {
+        "privatized (ours)"
+    }
+
+    fn timed(&self) -> bool {
+        true
     }
 
     fn kernels(&self) -> &'static [Kernel] {

@@ -1,6 +1,6 @@
 //! One invocation a pixel, each a plain read-add-write on the shared bins: the
 //! race the article shows, counts lost on purpose. atomicAdd (../atomic) is the
-//! same grid with its add made indivisible.
+//! same step (`PerPixel`) with its add made indivisible.
 
 use super::{Diagram, Fit, Shaped, Step};
 use crate::gpu::kernels::{Bind, ChunkShape, Kernel, Workgroup};
@@ -15,21 +15,45 @@ pub const RACE: Kernel = Kernel {
     wgsl: include_str!("race.wgsl"),
     workgroup: Workgroup::Chunk,
     binds: &[Bind::Bins, Bind::Tile, Bind::Uniform],
+    does: "an invocation a pixel, plain adds",
 };
 
-pub struct Race;
+/// A step of one invocation a pixel: its kernel and how a pixel's bin is added to.
+pub struct PerPixel {
+    pub name: &'static str,
+    pub label: &'static str,
+    pub kernels: &'static [Kernel],
+    pub add: Add,
+}
 
-impl Step for Race {
+#[allow(non_upper_case_globals)] // named as every step is, for `steps!`
+pub const Race: PerPixel = PerPixel {
+    name: "race",
+    label: "race",
+    kernels: &[RACE],
+    add: Add::Plain,
+};
+
+impl Step for PerPixel {
     fn name(&self) -> &'static str {
-        "race"
+        self.name
+    }
+
+    fn label(&self) -> &'static str {
+        self.label
+    }
+
+    /// The article's table times atomicAdd, not the race that loses counts.
+    fn timed(&self) -> bool {
+        self.exact()
     }
 
     fn kernels(&self) -> &'static [Kernel] {
-        &[RACE]
+        self.kernels
     }
 
     fn exact(&self) -> bool {
-        false
+        self.add == Add::Atomic
     }
 
     fn shaped(&self) -> Shaped {
@@ -41,71 +65,51 @@ impl Step for Race {
         ChunkShape::ONE
     }
 
+    /// As many workgroups as a dispatch may have.
     fn band(&self, fit: Fit, _tile: [u32; 2]) -> (u32, u32) {
-        per_pixel_band(fit)
+        let (max, wg, chunk) = (fit.limits.max_texture, fit.limits.max_workgroups, fit.chunk);
+        (
+            max.min(wg.saturating_mul(chunk.width)),
+            max.min(wg.saturating_mul(chunk.height)),
+        )
     }
 
+    /// A workgroup a chunk of pixels.
     fn dispatch(&self, plan: &mut Plan, fit: Fit, band: BandAt) {
-        per_pixel_dispatch(RACE, plan, fit, band);
+        let groups = [
+            band.size[0].div_ceil(fit.chunk.width),
+            band.size[1].div_ceil(fit.chunk.height),
+        ];
+        let grid = [groups[0], groups[1], 1];
+        plan.dispatch(self.kernels[0], Some(band.tile), band.slot, grid);
     }
 
+    /// A workgroup of one, four running at once.
     fn diagram(&self) -> Option<Diagram> {
-        Some(PER_PIXEL_DIAGRAM)
+        Some(Diagram {
+            chunk: ChunkShape::ONE,
+            slots: 4,
+        })
     }
 
+    /// Each pixel's invocation: its position, the bounds check, then its pixel
+    /// counted.
     fn program(&self, image: &Image, spec: Spec, chunk: ChunkShape) -> Vec<Planned> {
-        per_pixel_program(RACE, Add::Plain, image, spec, chunk)
-    }
-}
-
-/// The diagram of a step of one invocation a pixel: a workgroup of one, four
-/// running at once.
-pub(super) const PER_PIXEL_DIAGRAM: Diagram = Diagram {
-    chunk: ChunkShape::ONE,
-    slots: 4,
-};
-
-/// A band of one invocation a pixel: as many workgroups as a dispatch may have.
-pub(super) fn per_pixel_band(fit: Fit) -> (u32, u32) {
-    let (max, wg, chunk) = (fit.limits.max_texture, fit.limits.max_workgroups, fit.chunk);
-    (
-        max.min(wg.saturating_mul(chunk.width)),
-        max.min(wg.saturating_mul(chunk.height)),
-    )
-}
-
-/// `kernel` over a band, a workgroup a chunk of pixels.
-pub(super) fn per_pixel_dispatch(kernel: Kernel, plan: &mut Plan, fit: Fit, band: BandAt) {
-    let groups = [
-        band.size[0].div_ceil(fit.chunk.width),
-        band.size[1].div_ceil(fit.chunk.height),
-    ];
-    plan.dispatch(kernel, Some(band.tile), band.slot, [groups[0], groups[1], 1]);
-}
-
-/// Each pixel's invocation: its position, the bounds check, then its pixel
-/// counted by `add`.
-pub(super) fn per_pixel_program(
-    kernel: Kernel,
-    add: Add,
-    image: &Image,
-    spec: Spec,
-    chunk: ChunkShape,
-) -> Vec<Planned> {
-    const POSITION: &str = "let position = global_invocation_id.xy;";
-    let (groups, planned) = per_pixel(image, chunk, |_, _, pixel| {
-        let mut ops = vec![Op::Line(POSITION)];
-        match pixel {
-            Some([x, y]) => {
-                ops.push(Op::Line(lines::INSIDE));
-                ops.extend(pixel_ops(image, spec, x, y, add, None));
+        const POSITION: &str = "let position = global_invocation_id.xy;";
+        let (groups, planned) = per_pixel(image, chunk, |_, _, pixel| {
+            let mut ops = vec![Op::Line(POSITION)];
+            match pixel {
+                Some([x, y]) => {
+                    ops.push(Op::Line(lines::INSIDE));
+                    ops.extend(pixel_ops(image, spec, x, y, self.add, None));
+                }
+                None => ops.push(Op::Return(lines::INSIDE)),
             }
-            None => ops.push(Op::Return(lines::INSIDE)),
-        }
-        ops
-    });
-    vec![Planned {
-        pass: Pass::of(kernel, groups, chunk.invocations(), None),
-        groups: planned,
-    }]
+            ops
+        });
+        vec![Planned {
+            pass: Pass::of(self.kernels[0], groups, chunk.invocations(), None),
+            groups: planned,
+        }]
+    }
 }

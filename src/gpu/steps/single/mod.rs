@@ -13,6 +13,7 @@ pub const SINGLE: Kernel = Kernel {
     wgsl: include_str!("single.wgsl"),
     workgroup: Workgroup::Fixed(1),
     binds: &[Bind::Bins, Bind::Tile, Bind::Uniform],
+    does: "one invocation walks every pixel",
 };
 
 pub struct Single;
@@ -20,6 +21,14 @@ pub struct Single;
 impl Step for Single {
     fn name(&self) -> &'static str {
         "single"
+    }
+
+    fn label(&self) -> &'static str {
+        "single"
+    }
+
+    fn timed(&self) -> bool {
+        true
     }
 
     fn kernels(&self) -> &'static [Kernel] {

@@ -1,6 +1,6 @@
 //! Past the article: the privatized pass (../privatized) with a subgroup's lanes
-//! agreeing before they add, one atomicAdd a distinct bin of the subgroup, where
-//! the GPU offers subgroups.
+//! voting on whether they all hold one colour, and then adding once for all,
+//! where the GPU offers subgroups.
 
 use super::{Fit, Step};
 use crate::gpu::grid::privatized_groups;
@@ -12,6 +12,7 @@ pub const SUBGROUPS: Kernel = Kernel {
     wgsl: include_str!("subgroups.wgsl"),
     workgroup: Workgroup::Fixed(256),
     binds: &[Bind::Bins, Bind::Tile, Bind::Uniform],
+    does: "a subgroup of one colour adds once",
 };
 
 pub struct Subgroups;
@@ -19,6 +20,14 @@ pub struct Subgroups;
 impl Step for Subgroups {
     fn name(&self) -> &'static str {
         "subgroups"
+    }
+
+    fn label(&self) -> &'static str {
+        "subgroups (ours)"
+    }
+
+    fn timed(&self) -> bool {
+        true
     }
 
     fn kernels(&self) -> &'static [Kernel] {
@@ -29,8 +38,7 @@ impl Step for Subgroups {
         wgpu::Features::SUBGROUP
     }
 
-    /// The privatized kernel's bands: its loops are the same but for the
-    /// subgroup's rounds, at most one a lane.
+    /// The privatized kernel's bands: its loops are the same.
     fn band(&self, fit: Fit, tile: [u32; 2]) -> (u32, u32) {
         super::privatized::Privatized.band(fit, tile)
     }

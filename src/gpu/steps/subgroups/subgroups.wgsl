@@ -1,45 +1,21 @@
 // Subgroups: the privatized pass (../privatized) with the lanes of a subgroup
-// agreeing before they add. A subgroup is the invocations a GPU runs in lockstep
-// (32 on most NVIDIA GPUs, 64 on many AMD ones). Where the privatized kernel has
-// every lane add 1 to its bin in workgroup memory, and lanes with the same bin
-// queue on the same word, here the subgroup finds its smallest pending bin
-// (subgroupMin), counts the lanes that have it (subgroupBallot), and one lane
-// adds that count: one atomicAdd a distinct bin instead of one a pixel. A sky of
-// one colour costs one add for the whole subgroup; noise costs a round a lane.
+// voting, before they add, on whether they all hold the same colour. A subgroup is
+// the invocations a GPU runs in lockstep (32 on most NVIDIA GPUs, 64 on many AMD
+// ones). Where every lane with a pixel has the first lane's colour (a sky, a wall,
+// a backdrop: neighbouring pixels alike), which subgroupBroadcastFirst and
+// subgroupAll find out, one lane adds the number of lanes with a pixel
+// (subgroupBallot) to each of its bins: one atomicAdd a bin, where the privatized
+// kernel makes one a lane, each waiting for the last. Elsewhere each lane adds its
+// own, as there.
 
 enable subgroups;
-// The loop's rounds end when the subgroup agrees it has none left: every lane
-// leaves together, but WGSL's analysis cannot know that a subgroup's answer is the
-// same in every lane.
-diagnostic(off, subgroup_uniformity);
 
 const workgroupSize = 256u;
-// No bin: a lane past the end of the band, or one whose bin is added.
-const noBin = 0xffffffffu;
 
 var<workgroup> bins: array<atomic<u32>, numBins * channels>;
 @group(0) @binding(0) var<storage, read_write> result: array<atomic<u32>>;
 @group(0) @binding(1) var ourTexture: texture_2d<f32>;
 @group(0) @binding(2) var<uniform> band: Band;
-
-// The subgroup's lanes add their bins (noBin: nothing), one atomicAdd a distinct bin.
-fn addTogether(bin: u32, lane: u32) {
-  var pending = bin;
-  loop {
-    let smallest = subgroupMin(pending);
-    if (smallest == noBin) {
-      break;
-    }
-    let same = subgroupBallot(pending == smallest);
-    if (lane == 0u) {
-      let lanes = countOneBits(same);
-      atomicAdd(&bins[smallest], lanes.x + lanes.y + lanes.z + lanes.w);
-    }
-    if (pending == smallest) {
-      pending = noBin;
-    }
-  }
-}
 
 @compute @workgroup_size(workgroupSize)
 fn cs(
@@ -50,19 +26,43 @@ fn cs(
 ) {
   // The band's pixels in reading order, a workgroup's invocations side by side.
   // Every invocation goes round as often as the rest of its workgroup, with a
-  // pixel or without, so that its subgroup is whole at every ballot.
+  // pixel or without, so that the subgroup functions are reached in uniform
+  // control flow, by the whole subgroup. The position steps by the stride.
   let width = band.size.x;
   let count = width * band.size.y;
   let stride = num_workgroups.x * workgroupSize;
+  let step = vec2u(stride % width, stride / width);
+  let start = workgroup_id.x * workgroupSize + local_invocation_index;
+  var position = vec2u(start % width, start / width);
   for (var first = workgroup_id.x * workgroupSize; first < count; first += stride) {
-    let i = first + local_invocation_index;
-    let inside = i < count;
+    let has = first + local_invocation_index < count;
     var rgb = vec3u(0u);
-    if (inside) {
-      rgb = rgb8(textureLoad(ourTexture, band.origin + vec2u(i % width, i / width), 0));
+    if (has) {
+      rgb = rgb8(textureLoad(ourTexture, band.origin + position, 0));
     }
+    let ballot = countOneBits(subgroupBallot(has));
+    let lanes = ballot.x + ballot.y + ballot.z + ballot.w;
+    // A colour as one word, so one vote answers for every channel.
+    let colour = rgb.r | (rgb.g << 8u) | (rgb.b << 16u);
+    // `|`, not `||`: a short circuit is a branch, and the broadcast must be
+    // reached by every lane.
+    let firstColour = subgroupBroadcastFirst(colour);
+    let alike = subgroupAll(!has | (colour == firstColour));
     for (var ch = 0u; ch < channels; ch++) {
-      addTogether(select(noBin, binOf(rgb, ch) * channels + ch, inside), lane);
+      let bin = binOf(rgb, ch) * channels + ch;
+      if (alike) {
+        // Lane 0's colour is the subgroup's (or, without a pixel, black, and then
+        // so is every lane's that has one).
+        if (lane == 0u && lanes > 0u) {
+          atomicAdd(&bins[bin], lanes);
+        }
+      } else if (has) {
+        atomicAdd(&bins[bin], 1u);
+      }
+    }
+    position += step;
+    if (position.x >= width) {
+      position = vec2u(position.x - width, position.y + 1u);
     }
   }
 
