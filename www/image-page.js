@@ -56,7 +56,8 @@ async function imagePage({ method, methods, channels, shape, reruns, draw, besid
 
   const status = el('p', { role: 'status', class: 'muted' }, 'Loading…');
   const message = el('p', { role: 'alert', class: 'message' });
-  // Where the page's own kernel cannot run on this device, what it counts with.
+  // Where the page's own kernel cannot run on this device, what it counts with
+  // (after the readout's notes, the first p.note, which the tests read).
   const instead = el('p', { class: 'note', id: 'instead', hidden: true });
   const readout = chapterReadout({ main, reruns });
   const { stats, passes, published, notes } = readout;
@@ -111,7 +112,7 @@ async function imagePage({ method, methods, channels, shape, reruns, draw, besid
   // explanations follow it. Both are placed now, before the wasm is in, so nothing
   // above the text a visitor is reading moves when it comes: a diagram the simulator
   // plays (in the wasm) holds its place until then.
-  const counting = el('div', { class: 'counting' }, controls, ...(choices.childElementCount ? [choices] : []), stage, status, message, instead, notes);
+  const counting = el('div', { class: 'counting' }, controls, ...(choices.childElementCount ? [choices] : []), stage, status, message, notes, instead);
   // Whether the simulator plays the step is the step's to say (src/gpu/steps/),
   // known once the wasm is in: until then a step's place is held.
   const held = draw !== 'gpu' && method !== 'cpu';
