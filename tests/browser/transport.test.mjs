@@ -28,9 +28,11 @@ test('video: the transport plays, pauses, steps a frame, scrubs and loops, by ke
   await page.keyboard.press('ArrowRight');
   await page.waitForFunction((f) => window.page.frames > f, before.frames);
   const after = await page.evaluate(() => window.page.video.currentTime);
-  // One frame of the 30 fps video (within it, to the middle of the next: under 2
-  // frames), however many frames a loaded machine dropped while it played.
-  assert.ok(after > before.t && after - before.t < 2 / 30, `one frame on: ${before.t} -> ${after}`);
+  // One frame of the 30 fps video on from the frame shown (to the middle of the next),
+  // however many frames a loaded machine dropped while it played. The frame shown may
+  // be one past currentTime when it paused mid-frame (CI: 1.8474 shown as the frame at
+  // 1.867, stepped to 1.917), so under 3 frames from currentTime.
+  assert.ok(after > before.t && after - before.t < 3 / 30, `one frame on: ${before.t} -> ${after}`);
   await page.keyboard.press('ArrowLeft');
   await page.waitForFunction((t) => window.page.video.currentTime < t, after);
   // The scrubber: half way, drawn.
