@@ -21,7 +21,7 @@ import { diagram } from './diagram.js';
 import { stepDiagram, simulated } from './step-diagram.js';
 import { chapterReadout } from './chapter-readout.js';
 import { liveChapter } from './image-live.js';
-import { DEFAULT_VIDEO, expose, lostText, lostWithin, openGpu, takeFiles, watchDevice } from './page.js';
+import { DEFAULT_VIDEO, expose, lostText, lostWithin, openGpu, takeFiles, watchDevice, workQueue } from './page.js';
 import { raceRuns } from './race-runs.js';
 import { sideBySide } from './side-by-side.js';
 
@@ -304,69 +304,36 @@ async function imagePage({ method, methods, channels, shape, reruns, draw, besid
     }
   };
 
-  // One piece of work at a time, and the latest wins: a file given while the page is
-  // busy waits, replacing any file given before it, and is read and counted once
-  // the current run ends. Nothing the user gives is thrown away but what they
-  // replaced themselves.
-  let busy = false;
-  let wantedFile = null;
-  // A picture of the project's own at a size asked for (a published figure's).
-  let wantedSize = null;
-  let wantRun = false;
-  let wantTimes = false;
-  const work = async () => {
-    if (busy) return;
-    busy = true;
-    runButton.disabled = true;
-    besides.button.disabled = true;
-    try {
-      while (wantedFile || wantedSize || wantRun || wantTimes) {
-        if (wantedSize) {
-          const [w, h, kind] = wantedSize;
-          wantedSize = null;
-          await usePicture(kind === 'uniform' ? Picture.bench('uniform', w, h) : Picture.sunset(w, h),
-            kind === 'uniform' ? 'One colour (made by this project)' : 'Sunset (made by this project)');
-          showPictureView();
-          wantRun = true;
-          continue;
-        }
-        if (wantedFile) {
-          const file = wantedFile;
-          wantedFile = null;
-          if (await load(file)) wantRun = true;
-          continue; // a newer file may have come while this one was read
-        }
-        if (wantRun) {
-          wantRun = false;
-          await count();
-          continue;
-        }
-        wantTimes = false;
-        await timeAsked();
-      }
-    } finally {
-      busy = false;
-      runButton.disabled = false;
-      harderButton.disabled = !gpu;
-    }
-  };
+  // One piece of work at a time, the latest of each kind winning: a file given while
+  // the page is busy waits, replacing any file given before it, and is read and
+  // counted once the current run ends; a picture of the project's own at a size
+  // asked for (a published figure's) goes before it.
+  const want = workQueue({
+    size: async ([w, h, kind]) => {
+      await usePicture(kind === 'uniform' ? Picture.bench('uniform', w, h) : Picture.sunset(w, h),
+        kind === 'uniform' ? 'One colour (made by this project)' : 'Sunset (made by this project)');
+      showPictureView();
+      want('run');
+    },
+    // A newer file may come while this one is read: it waits its turn.
+    file: async (file) => { if (await load(file)) want('run'); },
+    run: () => count(),
+    times: () => timeAsked(),
+  }, (busy) => {
+    runButton.disabled = busy;
+    if (busy) besides.button.disabled = true;
+    else harderButton.disabled = !gpu;
+  });
   const open = (file) => {
     if (video && (file.type.startsWith('video/') || file.type.startsWith('audio/'))) {
       video.live.useFile(file);
       return;
     }
-    wantedFile = file;
-    if (busy) status.textContent = `Next: ${file.name}, as soon as the current run ends.`;
-    work();
+    if (want.busy()) status.textContent = `Next: ${file.name}, as soon as the current run ends.`;
+    want('file', file);
   };
-  const run = () => {
-    wantRun = true;
-    work();
-  };
-  function useSize(w, h, kind = 'sunset') {
-    wantedSize = [w, h, kind];
-    work();
-  }
+  const run = () => want('run');
+  const useSize = (w, h, kind = 'sunset') => want('size', [w, h, kind]);
   harderButton.addEventListener('click', () => useSize(picture.width, picture.height, 'uniform'));
   /** The methods timed side by side, as the visitor asked. */
   const timeAsked = async () => {
@@ -382,10 +349,7 @@ async function imagePage({ method, methods, channels, shape, reruns, draw, besid
     besides.button.disabled = false;
     setState('done');
   };
-  besides.button.addEventListener('click', () => {
-    wantTimes = true;
-    work();
-  });
+  besides.button.addEventListener('click', () => want('times'));
 
   if (gpu) {
     watchDevice(gpu, {

@@ -120,25 +120,38 @@ export function expose(kind, shows) {
 }
 
 /**
- * One piece of work at a time, and the latest wins: `take(job)` while a job runs
- * replaces any job already waiting, and the waiting one runs when the current one
- * ends. Nothing given is thrown away but what a newer one replaced.
+ * One piece of work at a time, of several kinds: `steps` maps each kind to what
+ * does it, in the order the kinds go first. `want(kind, value)` while work runs
+ * replaces any value of that kind already waiting (the latest wins); the waiting
+ * work runs, first kind first, when the current one ends. Nothing given is thrown
+ * away but what a newer one of its kind replaced. `busy(true)` when work starts,
+ * `busy(false)` when none is left; `want.busy()` says which.
  */
-export function latestWins(run) {
-  let waiting = null;
-  let busy = false;
-  return async function take(job) {
-    waiting = job;
-    if (busy) return;
-    busy = true;
+export function workQueue(steps, busy = () => {}) {
+  const waiting = new Map();
+  let running = false;
+  const want = async (kind, value = true) => {
+    waiting.set(kind, value);
+    if (running) return;
+    running = true;
+    busy(true);
     try {
-      while (waiting) {
-        const next = waiting;
-        waiting = null;
-        await run(next);
+      for (let next; (next = Object.keys(steps).find((k) => waiting.has(k))) !== undefined;) {
+        const given = waiting.get(next);
+        waiting.delete(next);
+        await steps[next](given);
       }
     } finally {
-      busy = false;
+      running = false;
+      busy(false);
     }
   };
+  want.busy = () => running;
+  return want;
+}
+
+/** A work queue of one kind: `take(job)` runs `run(job)`, the latest waiting wins. */
+export function latestWins(run) {
+  const want = workQueue({ job: run });
+  return (job) => want('job', job);
 }

@@ -127,12 +127,12 @@ struct Drawing {
 impl GpuContext {
     /// Whether this device runs `method` (the subgroups step needs subgroups).
     pub fn runs(&self, method_name: &str) -> Result<bool, JsError> {
-        Ok(self.context().gpu.runs(method(method_name)?))
+        Ok(method(method_name)?.runs_on(&self.context().gpu))
     }
 
     /// Why this device cannot run `method`, or undefined where it can.
     pub fn lacks(&self, method_name: &str) -> Result<Option<String>, JsError> {
-        Ok(self.context().gpu.lacks(method(method_name)?))
+        Ok(method(method_name)?.lacks(&self.context().gpu))
     }
 
     /// Runs `method` over the picture and resolves to an `Outcome`. The picture is

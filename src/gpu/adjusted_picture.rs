@@ -6,8 +6,9 @@
 use super::adjust_passes::{remap_pipeline, Adjuster};
 use super::device::{Gpu, GpuError, Owned};
 use super::gpu_image::GpuImage;
-use super::kernels::{Kernels, Method};
+use super::kernels::Kernels;
 use super::run::{Run, RunOptions};
+use super::steps::Method;
 use super::timing::pass_ms;
 use crate::adjust::Adjustment;
 use crate::histogram::Spec;

@@ -284,27 +284,6 @@ impl Gpu {
         self.device.features() | self.granted
     }
 
-    /// Whether this device can run `method` (the subgroups step needs subgroups).
-    pub fn runs(&self, method: super::Method) -> bool {
-        self.lacks(method).is_none()
-    }
-
-    /// Why this device cannot run `method`, in a sentence; `None` where it can.
-    pub fn lacks(&self, method: super::Method) -> Option<String> {
-        let missing = method.step().features() - self.features();
-        (!missing.is_empty()).then(|| {
-            let what = if missing == wgpu::Features::SUBGROUP {
-                "subgroups".to_string()
-            } else {
-                format!("{missing:?}")
-            };
-            format!(
-                "the {} kernel needs {what}, which this GPU's device does not offer",
-                method.name()
-            )
-        })
-    }
-
     /// Whether the device was lost: nothing more can be done with it.
     pub fn is_lost(&self) -> bool {
         self.lost.load(std::sync::atomic::Ordering::Relaxed)

@@ -1,8 +1,7 @@
-//! How a run is cut to fit the device: its limits, the grids of the kernels
-//! whose workgroups share a picture out, and what a device cannot run.
+//! How a run is cut to fit the device: its limits and the grids of the kernels
+//! whose workgroups share a picture out.
 
-use super::device::{Gpu, GpuError};
-use super::kernels::{ChunkShape, Method};
+use super::device::Gpu;
 use crate::histogram::Spec;
 
 /// Bins a channel that one deep workgroup holds: 4096 of 32 bits fill the 16 KB
@@ -108,51 +107,4 @@ pub fn packed_groups(quads: u64) -> u64 {
     let at_least = |per_invocation: u64| quads.div_ceil(256 * per_invocation);
     let groups = at_least(32) / STEP * STEP;
     groups.max(at_least(4).min(STEP)).clamp(1, 1024)
-}
-
-/// Refuses parameters the device cannot compile or run, with the reason.
-pub(super) fn check_fits(
-    gpu: &Gpu,
-    method: Method,
-    spec: Spec,
-    chunk: ChunkShape,
-) -> Result<(), GpuError> {
-    let step = method.step();
-    if spec.num_bins > step.max_bins() {
-        return Err(GpuError(format!(
-            "{} counts at most {} bins a channel, not {}; the deep kernel counts more",
-            method.name(),
-            step.max_bins(),
-            spec.num_bins
-        )));
-    }
-    if let Some(reason) = gpu.lacks(method) {
-        return Err(GpuError(reason));
-    }
-    let l = gpu.limits();
-    let workgroup_bytes = spec.len() as u32 * 4;
-    if method.uses_shape()
-        && (chunk.invocations() > l.max_compute_invocations_per_workgroup
-            || chunk.width > l.max_compute_workgroup_size_x
-            || chunk.height > l.max_compute_workgroup_size_y)
-    {
-        let what = if method.uses_chunks() {
-            "chunk"
-        } else {
-            "workgroup"
-        };
-        return Err(GpuError(format!(
-            "a {}x{} {what} needs more invocations per workgroup than this GPU allows ({})",
-            chunk.width, chunk.height, l.max_compute_invocations_per_workgroup
-        )));
-    }
-    if method.uses_chunks() && workgroup_bytes > l.max_compute_workgroup_storage_size {
-        return Err(GpuError(format!(
-            "{} bins x {} channels need {workgroup_bytes} bytes of workgroup memory; this GPU has {}",
-            spec.num_bins,
-            spec.channels.count(),
-            l.max_compute_workgroup_storage_size
-        )));
-    }
-    Ok(())
 }

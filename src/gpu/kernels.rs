@@ -7,8 +7,6 @@ use super::grid::Limits;
 use crate::histogram::Spec;
 use std::collections::HashMap;
 
-pub use super::steps::{Method, Step};
-
 /// One WGSL file: its name, its text, its workgroup and its bindings in order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Kernel {

@@ -32,16 +32,15 @@ pub use device::{now_ms, Destroy, Gpu, GpuError, GpuOptions, Owned};
 pub use gpu_image::GpuImage;
 pub use grid::{packed_groups, privatized_groups, Limits, DEEP_PRIVATE_BINS};
 pub use hdr_passes::{count_hdr, HdrCount, HdrSamples, HdrUpload};
-pub use kernels::{
-    with_constants, Bind, ChunkShape, Input, Kernel, Kernels, Method, Step, Workgroup,
-};
+pub use kernels::{with_constants, Bind, ChunkShape, Input, Kernel, Kernels, Workgroup};
 pub use picture_pass::{picture_source, FramePainter, Look};
+pub use plan::Fit;
 pub use planes::{PlaneBytes, PlanesUpload};
 pub use run::{Dispatched, Run, RunOptions};
 pub use scope_passes::{
     scope_draw_source, scope_source, Readout, ScopeCount, ScopeKernel, ScopePainter,
 };
-pub use steps::{Diagram, Fit, Shaped};
+pub use steps::{Diagram, Method, Shaped, Step};
 pub use timing::{keep_busy, pass_ms, PassTimer, Timing};
 pub use upload::{Steps, Upload};
 pub use yuv::{

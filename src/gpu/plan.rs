@@ -5,8 +5,8 @@
 
 use super::gpu_image::GpuImage;
 use super::grid::Limits;
-use super::kernels::{Input, Kernel, Method, Workgroup};
-use super::steps::Fit;
+use super::kernels::{ChunkShape, Input, Kernel, Workgroup};
+use crate::histogram::Spec;
 use crate::image::Region;
 use std::ops::Range;
 
@@ -21,14 +21,13 @@ pub(super) type Band = (usize, [u32; 2], [u32; 2]);
 pub(super) fn bands(
     image: &GpuImage,
     region: Option<Region>,
-    method: Method,
-    fit: Fit,
+    band_size: impl Fn([u32; 2]) -> (u32, u32),
 ) -> (Vec<Band>, (u32, u32)) {
     let mut bands = Vec::new();
     let mut max_band = (0, 0);
     for part in image.parts(region) {
         let (t, [x0, y0], [w, h]) = (part.tile, part.origin, part.size);
-        let band = method.step().band(fit, [w, h]);
+        let band = band_size([w, h]);
         max_band = max_band.max(band);
         for y in (y0..y0 + h).step_by(band.1 as usize) {
             for x in (x0..x0 + w).step_by(band.0 as usize) {
@@ -38,6 +37,29 @@ pub(super) fn bands(
         }
     }
     (bands, max_band)
+}
+
+/// What a run is fitted to: its bins, its chunk and the device's limits.
+#[derive(Clone, Copy, Debug)]
+pub struct Fit {
+    pub spec: Spec,
+    pub chunk: ChunkShape,
+    pub limits: Limits,
+}
+
+impl Fit {
+    /// A budget of `pixels` as whole rows of a tile `tile[0]` wide, as many as
+    /// the largest texture allows.
+    pub fn rows(&self, tile: [u32; 2], pixels: u64) -> (u32, u32) {
+        let width = (tile[0] as u64).min(pixels).max(1);
+        let max = self.limits.max_texture as u64;
+        (width as u32, (pixels / width).clamp(1, max) as u32)
+    }
+
+    /// The chunks a band of `size` holds (one a workgroup of one-per-pixel steps).
+    pub fn chunks_in(&self, size: [u32; 2]) -> u64 {
+        size[0].div_ceil(self.chunk.width) as u64 * size[1].div_ceil(self.chunk.height) as u64
+    }
 }
 
 /// One dispatch (or draw) planned: its kernel and entry point, the pass it is
@@ -70,9 +92,10 @@ pub struct Plan {
 }
 
 impl Plan {
-    /// `method`'s dispatches over `bands`, each band's uniform slot (its origin
-    /// and size) and those its step adds (a reduce step's, the sum's).
-    pub fn of(method: Method, fit: Fit, bands: &[Band]) -> Plan {
+    /// The dispatches `dispatch` asks for over `bands` (a step's), each band's
+    /// uniform slot (its origin and size) and those it adds (a reduce step's, the
+    /// sum's).
+    pub fn of(fit: Fit, bands: &[Band], mut dispatch: impl FnMut(&mut Plan, BandAt)) -> Plan {
         let mut plan = Plan {
             slots: Vec::new(),
             dispatches: Vec::new(),
@@ -80,9 +103,7 @@ impl Plan {
         };
         for &(tile, origin, size) in bands {
             let slot = plan.slot([origin[0], origin[1], size[0], size[1]]);
-            method
-                .step()
-                .dispatch(&mut plan, fit, BandAt { tile, size, slot });
+            dispatch(&mut plan, BandAt { tile, size, slot });
         }
         plan
     }
@@ -116,7 +137,7 @@ impl Plan {
     /// A pass a kernel's run of dispatches (a step may name them apart: each
     /// reduce step); a picture in many bands, or counted by draws, is timed as
     /// one pass (a query set holds a few thousand at most).
-    pub fn passes(&self, method: Method) -> Vec<(String, Range<usize>)> {
+    pub fn passes(&self, method: &str) -> Vec<(String, Range<usize>)> {
         let mut passes: Vec<(String, Range<usize>)> = Vec::new();
         for (i, d) in self.dispatches.iter().enumerate() {
             match passes.last_mut() {
@@ -129,7 +150,7 @@ impl Plan {
             .iter()
             .any(|d| d.kernel.workgroup == Workgroup::Draw);
         if passes.len() > MAX_TIMED_PASSES || draws {
-            passes = vec![(method.name().to_string(), 0..self.dispatches.len())];
+            passes = vec![(method.to_string(), 0..self.dispatches.len())];
         }
         passes
     }

@@ -7,10 +7,10 @@
 
 use super::device::{now_ms, Gpu, GpuError, Owned};
 use super::gpu_image::{GpuImage, TileData};
-use super::grid::{check_fits, Limits};
-use super::kernels::{Bind, ChunkShape, Kernels, Method, Workgroup};
-use super::plan::{bands, notes, Plan, MAX_TIMED_PASSES};
-use super::steps::Fit;
+use super::grid::Limits;
+use super::kernels::{Bind, ChunkShape, Kernels, Workgroup};
+use super::plan::{bands, notes, Fit, Plan, MAX_TIMED_PASSES};
+use super::steps::{check_fits, Method, Regrid};
 use super::timing::{keep_busy, pass_ms, Queries, Timing};
 use crate::histogram::{Histogram, Spec};
 use crate::image::Region;
@@ -47,7 +47,7 @@ pub struct Run {
     uniforms: Owned<wgpu::Buffer>,
     /// For a run that can move its region (`set_region`): the image's size and the
     /// most workgroups a dispatch may have.
-    movable: Option<([u32; 2], u32)>,
+    movable: Option<(Regrid, [u32; 2], u32)>,
     _chunks: Option<Owned<wgpu::Buffer>>,
     /// The colour target of a method counted by fragments, as large as its
     /// largest band, never written.
@@ -192,17 +192,21 @@ impl Run {
             limits,
         };
         let step = method.step();
-        let (bands, max_band) = bands(image, region, method, fit);
+        let (bands, max_band) = bands(image, region, |tile| step.band(fit, tile));
         // A run over one texture in one band whose step can regrid can move its
         // region later.
-        let movable = (step.regrid(spec, [1, 1], 1).is_some()
-            && image.tiles.len() == 1
-            && image.reshaped.is_none()
-            && step.band(fit, [image.width, image.height]) >= (image.width, image.height))
-            .then_some(([image.width, image.height], limits.max_workgroups));
+        let size = [image.width, image.height];
+        let movable = step
+            .regrid()
+            .filter(|_| {
+                image.tiles.len() == 1
+                    && image.reshaped.is_none()
+                    && step.band(fit, size) >= (size[0], size[1])
+            })
+            .map(|regrid| (regrid, size, limits.max_workgroups));
 
-        let plan = Plan::of(method, fit, &bands);
-        let passes = plan.passes(method);
+        let plan = Plan::of(fit, &bands, |plan, band| step.dispatch(plan, fit, band));
+        let passes = plan.passes(method.name());
         let queries = Queries::for_passes(gpu, passes.len() as u32);
         let align = device.limits().min_uniform_buffer_offset_alignment.max(16) as usize;
         let mut bytes = vec![0u8; plan.slots.len().max(1) * align];
@@ -344,7 +348,7 @@ impl Run {
     /// the privatized method (a live region): its band's uniform and its grid are
     /// rewritten, nothing is made anew.
     pub fn set_region(&self, queue: &wgpu::Queue, region: Region) -> Result<(), GpuError> {
-        let Some(([width, height], max_workgroups)) = self.movable else {
+        let Some((regrid, [width, height], max_workgroups)) = self.movable else {
             return Err(GpuError(
                 "this run cannot move its region: make it anew with the region".into(),
             ));
@@ -354,10 +358,7 @@ impl Run {
         let bytes: Vec<u8> = values.iter().flat_map(|v| v.to_le_bytes()).collect();
         queue.write_buffer(&self.uniforms, 0, &bytes);
         let size = [region.width, region.height];
-        let step = self.method.step();
-        let grid = step
-            .regrid(self.spec, size, max_workgroups)
-            .expect("a movable run's step regrids");
+        let grid = regrid(self.spec, size, max_workgroups);
         if let Work::Compute { workgroups, .. } = &self.dispatches[0].work {
             workgroups.set(grid);
         }

@@ -43,7 +43,7 @@ pub fn run(o: BenchArgs, gpu_options: &GpuOptions) -> i32 {
     };
     if o.methods.is_empty() {
         // By default, the methods this device runs (subgroups only where it has them).
-        methods.retain(|&m| gpu.runs(m));
+        methods.retain(|&m| m.runs_on(&gpu));
     }
     let info = &gpu.info;
     out::say(format!(

@@ -3,9 +3,9 @@
 //! binds, its program for the simulator (the chapters' diagrams) and the run
 //! its diagram plays. Adding a step is a folder here and a line of `steps!`.
 
-use super::grid::Limits;
+use super::device::{Gpu, GpuError};
 use super::kernels::{ChunkShape, Input, Kernel};
-use super::plan::{BandAt, Plan};
+use super::plan::{BandAt, Fit, Plan};
 use crate::histogram::{Spec, MAX_KERNEL_BINS};
 use crate::image::Image;
 use crate::sim::Planned;
@@ -51,8 +51,8 @@ pub trait Step: Sync {
     /// Its dispatches over one band (and the uniform slots they read).
     fn dispatch(&self, plan: &mut Plan, fit: Fit, band: BandAt);
     /// For a step whose one dispatch can move to another region of the same
-    /// texture (a live region): its grid for a region of `size`.
-    fn regrid(&self, _spec: Spec, _size: [u32; 2], _max_workgroups: u32) -> Option<[u32; 3]> {
+    /// texture (a live region): how it grids a region.
+    fn regrid(&self) -> Option<Regrid> {
         None
     }
     /// The run its chapter's diagram plays: the chunk (or workgroup) and the
@@ -67,27 +67,54 @@ pub trait Step: Sync {
     }
 }
 
-/// What a run is fitted to: its bins, its chunk and the device's limits.
-#[derive(Clone, Copy, Debug)]
-pub struct Fit {
-    pub spec: Spec,
-    pub chunk: ChunkShape,
-    pub limits: Limits,
-}
+/// A step's grid for a region of `size` pixels under `max_workgroups`.
+pub type Regrid = fn(spec: Spec, size: [u32; 2], max_workgroups: u32) -> [u32; 3];
 
-impl Fit {
-    /// A budget of `pixels` as whole rows of a tile `tile[0]` wide, as many as
-    /// the largest texture allows.
-    pub fn rows(&self, tile: [u32; 2], pixels: u64) -> (u32, u32) {
-        let width = (tile[0] as u64).min(pixels).max(1);
-        let max = self.limits.max_texture as u64;
-        (width as u32, (pixels / width).clamp(1, max) as u32)
+/// Refuses parameters the device cannot compile or run, with the reason.
+pub(crate) fn check_fits(
+    gpu: &Gpu,
+    method: Method,
+    spec: Spec,
+    chunk: ChunkShape,
+) -> Result<(), GpuError> {
+    let step = method.step();
+    if spec.num_bins > step.max_bins() {
+        return Err(GpuError(format!(
+            "{} counts at most {} bins a channel, not {}; the deep kernel counts more",
+            method.name(),
+            step.max_bins(),
+            spec.num_bins
+        )));
     }
-
-    /// The chunks a band of `size` holds (one a workgroup of one-per-pixel steps).
-    pub fn chunks_in(&self, size: [u32; 2]) -> u64 {
-        size[0].div_ceil(self.chunk.width) as u64 * size[1].div_ceil(self.chunk.height) as u64
+    if let Some(reason) = method.lacks(gpu) {
+        return Err(GpuError(reason));
     }
+    let l = gpu.limits();
+    let workgroup_bytes = spec.len() as u32 * 4;
+    if method.uses_shape()
+        && (chunk.invocations() > l.max_compute_invocations_per_workgroup
+            || chunk.width > l.max_compute_workgroup_size_x
+            || chunk.height > l.max_compute_workgroup_size_y)
+    {
+        let what = if method.uses_chunks() {
+            "chunk"
+        } else {
+            "workgroup"
+        };
+        return Err(GpuError(format!(
+            "a {}x{} {what} needs more invocations per workgroup than this GPU allows ({})",
+            chunk.width, chunk.height, l.max_compute_invocations_per_workgroup
+        )));
+    }
+    if method.uses_chunks() && workgroup_bytes > l.max_compute_workgroup_storage_size {
+        return Err(GpuError(format!(
+            "{} bins x {} channels need {workgroup_bytes} bytes of workgroup memory; this GPU has {}",
+            spec.num_bins,
+            spec.channels.count(),
+            l.max_compute_workgroup_storage_size
+        )));
+    }
+    Ok(())
 }
 
 /// What a step's workgroups take of a `ChunkShape`.
@@ -200,5 +227,26 @@ impl Method {
     /// The shape a run takes unless told otherwise.
     pub fn default_shape(self) -> ChunkShape {
         self.step().default_shape()
+    }
+
+    /// Whether `gpu`'s device can run it (the subgroups step needs subgroups).
+    pub fn runs_on(self, gpu: &Gpu) -> bool {
+        self.lacks(gpu).is_none()
+    }
+
+    /// Why `gpu`'s device cannot run it, in a sentence; `None` where it can.
+    pub fn lacks(self, gpu: &Gpu) -> Option<String> {
+        let missing = self.step().features() - gpu.features();
+        (!missing.is_empty()).then(|| {
+            let what = if missing == wgpu::Features::SUBGROUP {
+                "subgroups".to_string()
+            } else {
+                format!("{missing:?}")
+            };
+            format!(
+                "the {} kernel needs {what}, which this GPU's device does not offer",
+                self.name()
+            )
+        })
     }
 }

@@ -1,11 +1,10 @@
 //! Samples as stored, 16 bits each (an 8-bit picture's too), in any number of
 //! bins up to 65536, by the exact rule of src/deep.rs.
 
-use super::{Fit, Step};
+use super::{Fit, Regrid, Step};
 use crate::gpu::grid::{deep_grid, deep_groups, DEEP_PRIVATE_BINS};
 use crate::gpu::kernels::{Bind, Input, Kernel, Workgroup};
 use crate::gpu::plan::{BandAt, Plan};
-use crate::histogram::Spec;
 
 pub const DEEP: Kernel = Kernel {
     name: "deep",
@@ -53,7 +52,7 @@ impl Step for Deep {
         }
     }
 
-    fn regrid(&self, spec: Spec, size: [u32; 2], max_workgroups: u32) -> Option<[u32; 3]> {
-        Some(deep_grid(spec, deep_groups(size, max_workgroups)))
+    fn regrid(&self) -> Option<Regrid> {
+        Some(|spec, size, max_workgroups| deep_grid(spec, deep_groups(size, max_workgroups)))
     }
 }

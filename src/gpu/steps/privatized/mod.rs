@@ -1,11 +1,10 @@
 //! Past the article: one pass over a small grid of workgroups, each counting many
 //! pixels into its own bins in workgroup memory, then adding them to the result.
 
-use super::{Fit, Step};
+use super::{Fit, Regrid, Step};
 use crate::gpu::grid::privatized_groups;
 use crate::gpu::kernels::{Bind, Kernel, Workgroup};
 use crate::gpu::plan::{BandAt, Plan};
-use crate::histogram::Spec;
 
 pub const PRIVATIZED: Kernel = Kernel {
     name: "privatized",
@@ -47,7 +46,7 @@ impl Step for Privatized {
         plan.dispatch(PRIVATIZED, Some(band.tile), band.slot, [groups, 1, 1]);
     }
 
-    fn regrid(&self, _spec: Spec, size: [u32; 2], max_workgroups: u32) -> Option<[u32; 3]> {
-        Some([privatized_groups(size, max_workgroups), 1, 1])
+    fn regrid(&self) -> Option<Regrid> {
+        Some(|_spec, size, max_workgroups| [privatized_groups(size, max_workgroups), 1, 1])
     }
 }
