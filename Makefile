@@ -18,7 +18,12 @@ pkg/histogram_bg.wasm: $(SOURCES)
 	wasm-pack build page --target web --release --no-pack --out-dir ../pkg --out-name histogram
 	@touch $@
 
-build: setup pkg/histogram_bg.wasm
+# The kernel lab's editor (CodeMirror with WGSL), bundled from node_modules so
+# the site loads nothing from elsewhere.
+pkg/editor.js: www/editor/bundle.js package-lock.json pkg/histogram_bg.wasm
+	esbuild www/editor/bundle.js --bundle --format=esm --minify --log-level=warning --outfile=$@
+
+build: setup pkg/histogram_bg.wasm pkg/editor.js
 
 # Everything the site needs and nothing else; every URL in it is relative, so it
 # works at the root of a host or in any subfolder. The browser tests serve this.
@@ -26,7 +31,8 @@ dist: build
 	rm -rf dist
 	mkdir -p dist/pkg
 	cp -r index.html www dist/
-	cp pkg/histogram.js pkg/histogram_bg.wasm dist/pkg/
+	rm -r dist/www/editor
+	cp pkg/histogram.js pkg/histogram_bg.wasm pkg/editor.js dist/pkg/
 
 # The tests' builds are optimized but not link-time optimized: the same code in
 # a third of the build time (each test binary LTO-linked on its own took most of

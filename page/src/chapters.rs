@@ -57,14 +57,8 @@ pub fn kernel_source(
     channels: u32,
     chunk_shape: &str,
 ) -> Result<String, JsError> {
-    let method = method(method_name)?;
-    let (spec, chunk) = (spec(channels, 256)?, chunk(method, chunk_shape)?);
-    Ok(method
-        .kernels()
-        .iter()
-        .map(|k| format!("// ---- {}.wgsl ----\n{}", k.name, k.source(spec, chunk)))
-        .collect::<Vec<_>>()
-        .join("\n"))
+    let (method, spec, chunk) = run_key(method_name, channels, chunk_shape, 256)?;
+    Ok(gpu::lab::listing(method, spec, chunk))
 }
 
 /// Every step as the pages name and time it, and what each pass does, as JSON:
@@ -184,7 +178,7 @@ impl GpuContext {
     }
 }
 
-fn run_key(
+pub(super) fn run_key(
     method_name: &str,
     channels: u32,
     chunk_shape: &str,
@@ -197,18 +191,47 @@ fn run_key(
 impl Context {
     /// The picture on the GPU and a prepared run of `key` over it, made once each.
     async fn prepare(&self, image: &Rc<Image>, key: RunKey) -> Result<Rc<Run>, gpu::GpuError> {
-        let gpu = &self.gpu;
+        let (gpu, pages) = (&self.gpu, &self.image_pages);
+        self.hold(image);
+        if let Some(run) = pages.runs.borrow().get(&key) {
+            return Ok(run.clone());
+        }
+        let (method, spec, chunk) = key;
+        let gpu_image = self.upload(image, method.input()).await?;
+        let run = gpu
+            .scoped(|| {
+                let mut kernels = self.kernels.borrow_mut();
+                Run::new(
+                    gpu,
+                    &mut kernels,
+                    &gpu_image,
+                    RunOptions::new(method, spec).chunk(chunk),
+                )
+            })
+            .await??;
+        let run = Rc::new(run);
+        pages.runs.borrow_mut().insert(key, run.clone());
+        Ok(run)
+    }
+
+    /// Makes `image` the current picture, dropping the last one's uploads and runs.
+    fn hold(&self, image: &Rc<Image>) {
         let pages = &self.image_pages;
         let current = matches!(&*pages.uploaded.borrow(), Some((i, _)) if Rc::ptr_eq(i, image));
         if !current {
             pages.runs.borrow_mut().clear();
             *pages.uploaded.borrow_mut() = Some((image.clone(), HashMap::new()));
         }
-        if let Some(run) = pages.runs.borrow().get(&key) {
-            return Ok(run.clone());
-        }
-        let (method, spec, chunk) = key;
-        let input = method.input();
+    }
+
+    /// The current picture on the GPU as `input`, uploaded once.
+    pub(super) async fn upload(
+        &self,
+        image: &Rc<Image>,
+        input: Input,
+    ) -> Result<Rc<GpuImage>, gpu::GpuError> {
+        let (gpu, pages) = (&self.gpu, &self.image_pages);
+        self.hold(image);
         let known = pages
             .uploaded
             .borrow()
@@ -227,20 +250,7 @@ impl Context {
                 g
             }
         };
-        let run = gpu
-            .scoped(|| {
-                let mut kernels = self.kernels.borrow_mut();
-                Run::new(
-                    gpu,
-                    &mut kernels,
-                    &gpu_image,
-                    RunOptions::new(method, spec).chunk(chunk),
-                )
-            })
-            .await??;
-        let run = Rc::new(run);
-        pages.runs.borrow_mut().insert(key, run.clone());
-        Ok(run)
+        Ok(gpu_image)
     }
 
     async fn compute(

@@ -15,6 +15,7 @@ mod decoder_planes;
 mod deep_bands;
 mod diagram;
 mod equalize;
+mod kernel_lab;
 mod live;
 mod outcome;
 mod pace;

@@ -178,12 +178,57 @@ impl ChunkShape {
 pub struct Kernels {
     pipelines: HashMap<(Kernel, Spec, ChunkShape, &'static str), wgpu::ComputePipeline>,
     render_pipelines: HashMap<(Kernel, Spec), wgpu::RenderPipeline>,
+    lab: Option<Lab>,
+}
+
+/// The kernel lab's texts, compiled in place of the kernels' own (each with
+/// whether it binds the lab's guard), and the guard's buffer (src/gpu/lab.rs).
+struct Lab {
+    texts: HashMap<&'static str, (String, bool)>,
+    guard: wgpu::Buffer,
 }
 
 /// The colour target a counting render pass needs and never writes.
 pub const UNUSED_TARGET: wgpu::TextureFormat = wgpu::TextureFormat::R8Unorm;
 
 impl Kernels {
+    /// Pipelines of `texts` in place of the kernels of those names, checked as any
+    /// text from a visitor is; those that bind it bind `guard` after the kernel's
+    /// own bindings.
+    pub fn lab(texts: HashMap<&'static str, (String, bool)>, guard: wgpu::Buffer) -> Kernels {
+        Kernels {
+            lab: Some(Lab { texts, guard }),
+            ..Kernels::default()
+        }
+    }
+
+    /// The lab's guard, where `kernel`'s text binds it.
+    pub fn guard_of(&self, kernel: Kernel) -> Option<&wgpu::Buffer> {
+        let lab = self.lab.as_ref()?;
+        lab.texts
+            .get(kernel.name)
+            .filter(|(_, binds)| *binds)
+            .map(|_| &lab.guard)
+    }
+
+    fn module(
+        &self,
+        gpu: &Gpu,
+        kernel: Kernel,
+        spec: Spec,
+        chunk: ChunkShape,
+    ) -> wgpu::ShaderModule {
+        match self.lab.as_ref().and_then(|lab| lab.texts.get(kernel.name)) {
+            Some((text, _)) => gpu
+                .device
+                .create_shader_module(wgpu::ShaderModuleDescriptor {
+                    label: Some(kernel.name),
+                    source: wgpu::ShaderSource::Wgsl(text.as_str().into()),
+                }),
+            None => trusted_module(gpu, kernel, spec, chunk),
+        }
+    }
+
     /// The pipeline of a kernel's entry point `cs`, compiled with `chunk` (a
     /// kernel whose workgroup is not the chunk takes `ChunkShape::default()`).
     pub fn pipeline(
@@ -206,10 +251,14 @@ impl Kernels {
         chunk: ChunkShape,
         entry: &'static str,
     ) -> wgpu::ComputePipeline {
+        let key = (kernel, spec, chunk, entry);
+        if let Some(pipeline) = self.pipelines.get(&key) {
+            return pipeline.clone();
+        }
+        let module = self.module(gpu, kernel, spec, chunk);
         self.pipelines
-            .entry((kernel, spec, chunk, entry))
+            .entry(key)
             .or_insert_with(|| {
-                let module = trusted_module(gpu, kernel, spec, chunk);
                 let size = [("workgroupSize", f64::from(chunk.invocations()))];
                 let constants: &[(&str, f64)] = if kernel.workgroup == Workgroup::Packed {
                     &size
@@ -230,10 +279,13 @@ impl Kernels {
         kernel: Kernel,
         spec: Spec,
     ) -> wgpu::RenderPipeline {
+        if let Some(pipeline) = self.render_pipelines.get(&(kernel, spec)) {
+            return pipeline.clone();
+        }
+        let module = self.module(gpu, kernel, spec, ChunkShape::default());
         self.render_pipelines
             .entry((kernel, spec))
             .or_insert_with(|| {
-                let module = trusted_module(gpu, kernel, spec, ChunkShape::default());
                 gpu.device
                     .create_render_pipeline(&wgpu::RenderPipelineDescriptor {
                         label: Some(kernel.name),

@@ -10,6 +10,7 @@ mod gpu_image;
 mod grid;
 mod hdr_passes;
 mod kernels;
+pub mod lab;
 mod picture_pass;
 mod plan;
 mod planes;

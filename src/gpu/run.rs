@@ -264,7 +264,7 @@ impl Run {
                         workgroups: Cell::new(d.workgroups),
                     }
                 };
-                let entries: Vec<wgpu::BindGroupEntry> = kernel
+                let mut entries: Vec<wgpu::BindGroupEntry> = kernel
                     .binds
                     .iter()
                     .enumerate()
@@ -299,6 +299,12 @@ impl Run {
                         },
                     })
                     .collect();
+                if let Some(guard) = kernels.guard_of(kernel) {
+                    entries.push(wgpu::BindGroupEntry {
+                        binding: kernel.binds.len() as u32,
+                        resource: guard.as_entire_binding(),
+                    });
+                }
                 let layout = match &work {
                     Work::Compute { pipeline, .. } => pipeline.get_bind_group_layout(0),
                     Work::Draw { pipeline, .. } => pipeline.get_bind_group_layout(0),

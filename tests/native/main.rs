@@ -27,6 +27,7 @@ mod hdr;
 mod hostile;
 mod jpeg;
 mod jpeg_planes;
+mod lab;
 mod layout;
 mod many;
 mod region;

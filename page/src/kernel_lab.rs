@@ -1,0 +1,39 @@
+//! The kernel lab on the chapters' pages: a step's WGSL as the visitor edited it,
+//! run beside the step's own on the page's picture and checked against the CPU
+//! (src/gpu/lab.rs does the work).
+
+use super::chapters::run_key;
+use super::{GpuContext, Picture};
+use histogram::gpu::{self, RunOptions};
+use histogram::histogram::compute_cpu;
+use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen]
+impl GpuContext {
+    /// Compiles `text` (the listing of `method`'s kernels, edited) and, where it
+    /// compiles, runs it and the step's own kernels `runs` times each over the
+    /// picture, checked bin for bin against the CPU's count; resolves to the
+    /// report as JSON (`gpu::lab::Report`).
+    #[wasm_bindgen(js_name = tryKernels)]
+    pub fn try_kernels(
+        &self,
+        picture: &Picture,
+        method_name: &str,
+        channels: u32,
+        chunk_shape: &str,
+        text: String,
+        runs: u32,
+    ) -> Result<js_sys::Promise, JsError> {
+        let (method, spec, chunk) = run_key(method_name, channels, chunk_shape, 256)?;
+        let (context, image) = (self.context(), picture.image()?.clone());
+        Ok(self.exclusive(async move {
+            let expected = compute_cpu(&image, spec);
+            let uploaded = context.upload(&image, method.input()).await?;
+            let options = RunOptions::new(method, spec).chunk(chunk);
+            let report =
+                gpu::lab::try_text(&context.gpu, &uploaded, options, &text, runs, &expected)
+                    .await?;
+            Ok(JsValue::from_str(&histogram::json::line(&report)))
+        }))
+    }
+}

@@ -1,0 +1,531 @@
+//! The kernel lab: a step's kernels as a visitor edited them, compiled with the
+//! compiler's messages at their line and column, run with the step's own bindings
+//! and dispatches beside the step's own kernels, and checked bin for bin.
+//!
+//! Every loop of both versions is guarded: an invocation that goes round its loops
+//! more often than a bound stops, and the lab says so, so a loop that never ends
+//! cannot hang the GPU (a CPU-emulated GPU, as Chromium's SwiftShader, has no
+//! watchdog to end it). A kernel's bound is 4 times the most rounds any invocation
+//! of the step's own kernel takes on the picture (measured by a first run that
+//! counts them), and at least 64.
+
+use super::device::{now_ms, Gpu, GpuError, Owned};
+use super::gpu_image::GpuImage;
+use super::kernels::{ChunkShape, Kernel, Kernels};
+use super::run::{Run, RunOptions};
+use super::steps::Method;
+use crate::histogram::{Histogram, Spec};
+use std::collections::HashMap;
+
+/// The line that starts each kernel in the lab's text (and in the pages' listing).
+fn mark(kernel: &Kernel) -> String {
+    format!("// ---- {}.wgsl ----", kernel.name)
+}
+
+/// Every kernel `method` dispatches, as compiled for `spec` and `chunk`, each after
+/// its mark: what the pages show and the lab edits.
+pub fn listing(method: Method, spec: Spec, chunk: ChunkShape) -> String {
+    method
+        .kernels()
+        .iter()
+        .map(|k| format!("{}\n{}", mark(k), k.source(spec, chunk)))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// A compiler's message, placed in the whole text: lines and columns from 1,
+/// columns and length in characters.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Message {
+    pub kernel: &'static str,
+    pub line: u32,
+    pub column: u32,
+    pub length: u32,
+    pub severity: &'static str,
+    pub message: String,
+}
+
+/// One bin a kernel counted wrong.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct WrongBin {
+    pub channel: usize,
+    pub bin: usize,
+    pub counted: u32,
+    pub expected: u32,
+}
+
+/// A version's time: each pass's median over the runs (milliseconds, None where
+/// the GPU gives no timestamps), and the whole run's.
+#[derive(Clone, Debug, Default, serde::Serialize)]
+pub struct Timed {
+    pub passes: Vec<(String, Option<f64>)>,
+    pub gpu_ms: Option<f64>,
+    pub wall_ms: f64,
+}
+
+/// What the lab says of an edited text.
+#[derive(Clone, Debug, Default, serde::Serialize)]
+pub struct Report {
+    /// Errors and warnings of the compiler; with an error nothing ran.
+    pub messages: Vec<Message>,
+    /// Why it could not run, where it compiled but could not (its bindings).
+    pub refused: Option<String>,
+    /// Whether an invocation of the edited kernels went round its loops past the bound.
+    pub stopped: bool,
+    /// The bound, in rounds an invocation, of each kernel.
+    pub bounds: Vec<(&'static str, u64)>,
+    pub exact: bool,
+    pub wrong: Vec<WrongBin>,
+    pub counted: u64,
+    pub expected: u64,
+    pub edited: Timed,
+    pub original: Timed,
+    pub runs: u32,
+}
+
+/// The text cut into its kernels (in the step's order), each with the line its
+/// text starts on; a sentence where the marks are not the step's.
+pub fn sections(method: Method, text: &str) -> Result<Vec<(Kernel, String, u32)>, String> {
+    let kernels = method.kernels();
+    let mut found: Vec<(Kernel, Vec<&str>, u32)> = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        if let Some(k) = kernels.iter().find(|k| line.trim_end() == mark(k)) {
+            found.push((*k, Vec::new(), i as u32 + 2));
+        } else if let Some((_, lines, _)) = found.last_mut() {
+            lines.push(line);
+        } else if !line.trim().is_empty() {
+            return Err(format!(
+                "line {}: the text must start with the line '{}'",
+                i + 1,
+                mark(&kernels[0])
+            ));
+        }
+    }
+    let names: Vec<_> = found.iter().map(|(k, _, _)| k.name).collect();
+    let want: Vec<_> = kernels.iter().map(|k| k.name).collect();
+    if names != want {
+        let marks: Vec<_> = kernels.iter().map(mark).collect();
+        return Err(format!(
+            "each kernel starts with its line, in this order: {}",
+            marks.join(", ")
+        ));
+    }
+    Ok(found
+        .into_iter()
+        .map(|(k, lines, first)| (k, lines.join("\n") + "\n", first))
+        .collect())
+}
+
+/// What a guard does at the top of each round of a loop.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Guard {
+    /// Keeps the most rounds an invocation took in `labGuard[slot]`.
+    Measure,
+    /// Past this many rounds, breaks and sets `labGuard[slot]`.
+    Bound(u64),
+}
+
+/// `text` with every loop guarded (a round counted at the top of its body; the
+/// guard's word `slot` of `labGuard`, at `binding`); whether it has any loop.
+/// Nothing is inserted on a line of its own, so the compiler's lines are the text's.
+pub fn guarded(text: &str, guard: Guard, slot: usize, binding: usize) -> (String, bool) {
+    let bytes = text.as_bytes();
+    let mut inserts = Vec::new();
+    let mut i = 0;
+    let word = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+    while i < bytes.len() {
+        if let Some(end) = comment_end(bytes, i) {
+            i = end;
+            continue;
+        }
+        let starts = i == 0 || !word(bytes[i - 1]);
+        let keyword = ["loop", "for", "while"].into_iter().find(|k| {
+            starts
+                && bytes[i..].starts_with(k.as_bytes())
+                && bytes.get(i + k.len()).is_none_or(|&b| !word(b))
+        });
+        let Some(keyword) = keyword else {
+            i += 1;
+            continue;
+        };
+        // The body's brace: the first `{` outside the loop's parentheses.
+        let mut j = i + keyword.len();
+        let mut depth = 0i32;
+        while j < bytes.len() {
+            if let Some(end) = comment_end(bytes, j) {
+                j = end;
+                continue;
+            }
+            match bytes[j] {
+                b'(' => depth += 1,
+                b')' => depth -= 1,
+                b'{' if depth == 0 => break,
+                _ => {}
+            }
+            j += 1;
+        }
+        if j < bytes.len() {
+            inserts.push(j + 1);
+        }
+        i = j;
+    }
+    let round = match guard {
+        Guard::Measure => format!(" labRounds++; atomicMax(&labGuard[{slot}], labRounds);"),
+        Guard::Bound(_) => format!(
+            " labRounds++; if labRounds > labMaxRounds {{ atomicStore(&labGuard[{slot}], 1u); break; }}"
+        ),
+    };
+    let mut out = String::with_capacity(text.len() + inserts.len() * round.len() + 300);
+    let mut from = 0;
+    for &at in &inserts {
+        out.push_str(&text[from..at]);
+        out.push_str(&round);
+        from = at;
+    }
+    out.push_str(&text[from..]);
+    let any = !inserts.is_empty();
+    if any {
+        let bound = match guard {
+            Guard::Bound(rounds) => {
+                format!("const labMaxRounds = {}u;\n", rounds.min(u32::MAX as u64))
+            }
+            Guard::Measure => String::new(),
+        };
+        out.push_str(&format!(
+            "\n// Added by the kernel lab: the guard on every loop.\n\
+             var<private> labRounds: u32;\n{bound}\
+             @group(0) @binding({binding}) var<storage, read_write> labGuard: array<atomic<u32>>;\n"
+        ));
+    }
+    (out, any)
+}
+
+/// Where a comment starting at `i` ends (WGSL's block comments nest), if one does.
+fn comment_end(bytes: &[u8], i: usize) -> Option<usize> {
+    if bytes[i..].starts_with(b"//") {
+        let end = bytes[i..].iter().position(|&b| b == b'\n');
+        return Some(end.map_or(bytes.len(), |e| i + e));
+    }
+    if !bytes[i..].starts_with(b"/*") {
+        return None;
+    }
+    let (mut j, mut depth) = (i + 2, 1);
+    while j < bytes.len() && depth > 0 {
+        if bytes[j..].starts_with(b"/*") {
+            depth += 1;
+            j += 2;
+        } else if bytes[j..].starts_with(b"*/") {
+            depth -= 1;
+            j += 2;
+        } else {
+            j += 1;
+        }
+    }
+    Some(j)
+}
+
+/// The text as a device compiles it: natively naga refuses the `enable subgroups;`
+/// browsers require (the device's SUBGROUP feature gives the builtins), so it
+/// becomes an empty line there.
+pub(super) fn as_compiled(text: &str) -> String {
+    #[cfg(not(target_arch = "wasm32"))]
+    return text.replace("enable subgroups;", "");
+    #[cfg(target_arch = "wasm32")]
+    text.to_string()
+}
+
+/// The compiler's messages on each kernel of `sections`, placed in the whole text.
+pub async fn compile_messages(gpu: &Gpu, sections: &[(Kernel, String, u32)]) -> Vec<Message> {
+    let mut messages = Vec::new();
+    for (kernel, text, first) in sections {
+        let scope = gpu.device.push_error_scope(wgpu::ErrorFilter::Validation);
+        let module = gpu
+            .device
+            .create_shader_module(wgpu::ShaderModuleDescriptor {
+                label: Some(kernel.name),
+                source: wgpu::ShaderSource::Wgsl(as_compiled(text).into()),
+            });
+        let info = module.get_compilation_info().await;
+        let error = scope.pop().await;
+        let before = messages.len();
+        for m in info.messages {
+            let (line, column, length) = match m.location {
+                Some(at) => place(text, at.offset as usize, at.length as usize),
+                None => (1, 1, 0),
+            };
+            messages.push(Message {
+                kernel: kernel.name,
+                line: first + line - 1,
+                column,
+                length,
+                severity: match m.message_type {
+                    wgpu::CompilationMessageType::Error => "error",
+                    wgpu::CompilationMessageType::Warning => "warning",
+                    wgpu::CompilationMessageType::Info => "info",
+                },
+                message: m.message.trim().to_string(),
+            });
+        }
+        // A module refused with no message of its own (a browser may give none).
+        if let Some(error) = error {
+            if !messages[before..].iter().any(|m| m.severity == "error") {
+                messages.push(Message {
+                    kernel: kernel.name,
+                    line: *first,
+                    column: 1,
+                    length: 0,
+                    severity: "error",
+                    message: error.to_string(),
+                });
+            }
+        }
+    }
+    messages
+}
+
+/// A byte offset and length in `text` as a line, a column and a length in characters.
+fn place(text: &str, offset: usize, length: usize) -> (u32, u32, u32) {
+    let offset = offset.min(text.len());
+    let offset = (0..=offset)
+        .rev()
+        .find(|&o| text.is_char_boundary(o))
+        .unwrap_or(0);
+    let before = &text[..offset];
+    let line = before.matches('\n').count() as u32 + 1;
+    let line_start = before.rfind('\n').map_or(0, |n| n + 1);
+    let column = text[line_start..offset].chars().count() as u32 + 1;
+    let end = (offset + length).min(text.len());
+    let length = text
+        .get(offset..end)
+        .map_or(1, |s| s.chars().count() as u32);
+    (line, column, length)
+}
+
+/// The bins that differ between `counted` and `expected` (the same spec).
+pub fn wrong_bins(counted: &Histogram, expected: &Histogram) -> Vec<WrongBin> {
+    let channels = expected.spec().channels.count() as usize;
+    let (c, e) = (counted.counts(), expected.counts());
+    (0..e.len())
+        .filter(|&i| c.get(i) != Some(&e[i]))
+        .map(|i| WrongBin {
+            channel: i % channels,
+            bin: i / channels,
+            counted: c.get(i).copied().unwrap_or(0),
+            expected: e[i],
+        })
+        .collect()
+}
+
+/// One version's kernels guarded, compiled and bound as the step binds them, and
+/// its guard's words (one a kernel).
+struct Version {
+    run: Run,
+    guard: Owned<wgpu::Buffer>,
+    flag: Owned<wgpu::Buffer>,
+}
+
+impl Version {
+    fn new(
+        gpu: &Gpu,
+        image: &GpuImage,
+        options: RunOptions,
+        texts: &[(Kernel, String)],
+        bounds: Option<&[u64]>,
+    ) -> Result<Version, GpuError> {
+        let size = 4 * texts.len() as u64;
+        let guard: Owned<wgpu::Buffer> = gpu
+            .device
+            .create_buffer(&wgpu::BufferDescriptor {
+                label: Some("lab guard"),
+                size,
+                usage: wgpu::BufferUsages::STORAGE
+                    | wgpu::BufferUsages::COPY_SRC
+                    | wgpu::BufferUsages::COPY_DST,
+                mapped_at_creation: false,
+            })
+            .into();
+        let flag: Owned<wgpu::Buffer> = gpu
+            .device
+            .create_buffer(&wgpu::BufferDescriptor {
+                label: Some("lab guard read"),
+                size,
+                usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+                mapped_at_creation: false,
+            })
+            .into();
+        let guarded: HashMap<&'static str, (String, bool)> = texts
+            .iter()
+            .enumerate()
+            .map(|(slot, (k, text))| {
+                let guard = bounds.map_or(Guard::Measure, |b| Guard::Bound(b[slot]));
+                (
+                    k.name,
+                    guarded(&as_compiled(text), guard, slot, k.binds.len()),
+                )
+            })
+            .collect();
+        let mut kernels = Kernels::lab(guarded, (*guard).clone());
+        let run = Run::new(gpu, &mut kernels, image, options)?;
+        Ok(Version { run, guard, flag })
+    }
+
+    /// Runs once: the histogram, its times and the guard's words (a kernel's most
+    /// rounds, measured; or whether the guard stopped it).
+    async fn execute(&self, gpu: &Gpu) -> Result<(Histogram, Timed, Vec<u32>), GpuError> {
+        let start = now_ms();
+        let mut encoder = gpu.device.create_command_encoder(&Default::default());
+        encoder.clear_buffer(&self.guard, 0, None);
+        self.run.encode(&mut encoder);
+        self.run.encode_readback(&mut encoder);
+        encoder.copy_buffer_to_buffer(&self.guard, 0, &self.flag, 0, self.guard.size());
+        gpu.scoped(|| gpu.queue.submit([encoder.finish()])).await?;
+        let (histogram, gpu_ms) = self.run.read(gpu).await?;
+        let flag = gpu.read_buffer(&self.flag).await?;
+        let timed = Timed {
+            passes: self.run.pass_times(),
+            gpu_ms,
+            wall_ms: now_ms() - start,
+        };
+        let words = flag
+            .chunks_exact(4)
+            .map(|w| u32::from_le_bytes(w.try_into().expect("four bytes")))
+            .collect();
+        Ok((histogram, timed, words))
+    }
+}
+
+/// The median of each pass and of the whole over `times` (one version's runs).
+fn median(times: &[Timed]) -> Timed {
+    let mid = |mut v: Vec<f64>| {
+        v.sort_by(f64::total_cmp);
+        (!v.is_empty()).then(|| v[v.len() / 2])
+    };
+    let first = times.first().cloned().unwrap_or_default();
+    Timed {
+        passes: first
+            .passes
+            .iter()
+            .enumerate()
+            .map(|(p, (name, _))| {
+                let v = times.iter().filter_map(|t| t.passes.get(p)?.1).collect();
+                (name.clone(), mid(v))
+            })
+            .collect(),
+        gpu_ms: mid(times.iter().filter_map(|t| t.gpu_ms).collect()),
+        wall_ms: mid(times.iter().map(|t| t.wall_ms).collect()).unwrap_or(0.0),
+    }
+}
+
+/// Compiles `text` (a listing of `options.method`'s kernels, edited) and, where it
+/// compiles, runs it and the step's own kernels `runs` times each, in turn, over
+/// `image`, both guarded; checks the edited one's bins against `expected`.
+pub async fn try_text(
+    gpu: &Gpu,
+    image: &GpuImage,
+    options: RunOptions,
+    text: &str,
+    runs: u32,
+    expected: &Histogram,
+) -> Result<Report, GpuError> {
+    let method = options.method;
+    let mut report = Report {
+        expected: expected.counts().iter().map(|&c| c as u64).sum(),
+        ..Report::default()
+    };
+    let sections = match sections(method, text) {
+        Ok(s) => s,
+        Err(reason) => {
+            report.refused = Some(reason);
+            return Ok(report);
+        }
+    };
+    report.messages = compile_messages(gpu, &sections).await;
+    if report.messages.iter().any(|m| m.severity == "error") {
+        return Ok(report);
+    }
+    let own: Vec<(Kernel, String)> = method
+        .kernels()
+        .iter()
+        .map(|k| (*k, k.source(options.spec, options.chunk)))
+        .collect();
+    // Each kernel's bound: 4 times the most rounds the step's own takes here.
+    let measure = gpu
+        .scoped(|| Version::new(gpu, image, options, &own, None))
+        .await??;
+    let (_, _, most) = measure.execute(gpu).await?;
+    drop(measure);
+    let bounds: Vec<u64> = most.iter().map(|&m| (4 * m as u64).max(64)).collect();
+    report.bounds = own
+        .iter()
+        .zip(&bounds)
+        .map(|((k, _), &b)| (k.name, b))
+        .collect();
+    let edited: Vec<(Kernel, String)> = sections.into_iter().map(|(k, t, _)| (k, t)).collect();
+    let original = gpu
+        .scoped(|| Version::new(gpu, image, options, &own, Some(&bounds)))
+        .await??;
+    let edited = match gpu
+        .scoped(|| Version::new(gpu, image, options, &edited, Some(&bounds)))
+        .await
+        .and_then(|v| v)
+    {
+        Ok(v) => v,
+        Err(e) => {
+            report.refused = Some(format!(
+                "it compiles, but cannot run with the step's bindings and dispatches: {}",
+                e.0
+            ));
+            return Ok(report);
+        }
+    };
+    let (mut mine, mut theirs) = (Vec::new(), Vec::new());
+    let mut last = None;
+    for _ in 0..runs.max(1) {
+        let (_, t, _) = original.execute(gpu).await?;
+        theirs.push(t);
+        let (histogram, t, guard) = edited.execute(gpu).await?;
+        mine.push(t);
+        last = Some(histogram);
+        if guard.iter().any(|&w| w != 0) {
+            report.stopped = true;
+            break;
+        }
+    }
+    let counted = last.expect("one run at least");
+    report.runs = mine.len() as u32;
+    report.counted = counted.counts().iter().map(|&c| c as u64).sum();
+    report.wrong = wrong_bins(&counted, expected);
+    report.exact = report.wrong.is_empty() && !report.stopped;
+    report.edited = median(&mine);
+    report.original = median(&theirs);
+    Ok(report)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn loops_are_guarded_on_their_own_lines_and_comments_are_not() {
+        let text = "// a for loop in a comment\nfn f() {\n  for (var i = 0u; i < (2u); i++) {\n    loop { break; }\n  }\n  /* while { */ while x < 3 { x++; }\n  let format = 1;\n}\n";
+        let (out, any) = guarded(text, Guard::Bound(100), 1, 3);
+        assert!(any);
+        assert_eq!(out.matches("labRounds++").count(), 3);
+        let body: Vec<_> = out.lines().take(text.lines().count()).collect();
+        assert!(body[0].ends_with("comment"));
+        assert!(body[2].starts_with("  for (var i = 0u; i < (2u); i++) { labRounds++;"));
+        assert!(body[3].starts_with("    loop { labRounds++;"));
+        assert!(body[5].contains("while x < 3 { labRounds++;"));
+        assert!(out.contains("@binding(3) var<storage, read_write> labGuard"));
+        assert!(out.contains("atomicStore(&labGuard[1], 1u)"));
+        assert!(out.contains("const labMaxRounds = 100u;"));
+        let plain = "fn f() {}\n";
+        assert_eq!(guarded(plain, Guard::Measure, 0, 0), (plain.into(), false));
+    }
+
+    #[test]
+    fn a_place_is_counted_in_characters() {
+        assert_eq!(place("ab\n×cd", 5, 2), (2, 2, 2));
+        assert_eq!(place("abc", 0, 0), (1, 1, 0));
+    }
+}

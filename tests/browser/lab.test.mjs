@@ -1,0 +1,136 @@
+// The kernel lab (issue #62) under a chapter's kernel, in both engines: the step's
+// own kernels run exact; an edit that miscounts is shown not exact with the bins it
+// got wrong, checked against the file's histogram made outside the browser; a
+// compile error is shown at its line; a loop that never ends is stopped and the
+// page counts on; a shared link brings the text back.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { suite, shots, pickFile } from './harness.mjs';
+
+const { browser, fixtures } = suite({ fixtures: true });
+const FILE = 'rgb16-193x67.png';
+
+const verdict = async (page) => {
+  await page.waitForFunction(() => /^(Exact|Not|Stopped|It could)/.test(document.querySelector('.lab-status').textContent));
+  return page.textContent('.lab-status');
+};
+const run = async (page, text) => {
+  if (text !== undefined) await page.evaluate((t) => window.page.lab.set(t), text);
+  await page.evaluate(() => { document.querySelector('.lab-status').textContent = ''; });
+  await page.click('.lab-run');
+  return verdict(page);
+};
+const openLab = async (page) => {
+  await page.click('details.lab > summary');
+  await page.waitForFunction(() => window.page.lab?.text()?.startsWith('// ---- '));
+  return page.evaluate(() => window.page.lab.text());
+};
+/** `lines` first in the body of the entry point cs. */
+const inCs = (text, lines) => {
+  const body = text.indexOf('{\n', text.indexOf('fn cs(')) + 2;
+  return text.slice(0, body) + lines + text.slice(body);
+};
+
+test('lab: the step’s kernels are exact; an edit that counts twice is not, each wrong bin shown', async () => {
+  const page = await browser.open('/www/atomic.html');
+  await pickFile(page, fixtures.path(FILE));
+  const own = await openLab(page);
+  assert.match(await run(page), /^Exact: every bin equals the CPU’s count of the 12,931 pixels\.$/);
+  const exact = await page.evaluate(() => window.page.lab.report);
+  assert.ok(exact.runs >= 1 && exact.original.passes.length === 1 && exact.edited.passes[0][0] === 'atomic');
+  assert.equal(await page.locator('.lab-times tbody tr').count(), 2);
+
+  assert.match(await run(page, own.replace(', 1u);', ', 2u);')), /^Not exact: \d+ bins differ/);
+  const report = await page.evaluate(() => window.page.lab.report);
+  const rows = fixtures.rows(FILE, 1);
+  const filled = rows.map((r, bin) => [bin, r[0]]).filter(([, n]) => n > 0);
+  assert.deepEqual(report.wrong.map((w) => [w.bin, w.expected, w.counted]), filled.map(([bin, n]) => [bin, n, 2 * n]));
+  assert.equal(report.counted, 2 * 193 * 67);
+  assert.equal(await page.locator('.lab-wrong-bins tbody tr').count(), Math.min(12, filled.length));
+  assert.ok(await page.evaluate(() => document.querySelector('canvas.lab-wrong').getBoundingClientRect().height > 20));
+  writeFileSync(join(shots, 'lab-wrong.png'), await page.locator('details.lab').screenshot());
+  assert.deepEqual(page.errors, []);
+});
+
+test('lab: a compile error is shown at its line, in the list and in the editor', async () => {
+  const page = await browser.open('/www/chunks-reduce.html');
+  const own = await openLab(page);
+  // A line of the second kernel, numbered in the whole text.
+  const lines = own.split('\n');
+  const at = lines.findIndex((l) => l.includes('---- reduce.wgsl')) + 6;
+  lines.splice(at, 0, 'const broken: u32 = 1.5;');
+  const said = await run(page, lines.join('\n'));
+  assert.match(said, new RegExp(`^Not run: it does not compile \\(reduce\\.wgsl, line ${at + 1}: `));
+  assert.match(await page.textContent('.lab-messages li.error'), new RegExp(`^reduce\\.wgsl, line ${at + 1}, column \\d+: error: `));
+  // The message takes the cursor to its line, which the editor marks (CodeMirror
+  // draws the lines in view, in the lab's shadow root).
+  await page.click('.lab-messages li.error button');
+  await page.waitForFunction(() => document.querySelector('.lab-editor').shadowRoot.querySelector('.cm-lintRange-error'));
+  writeFileSync(join(shots, 'lab-error.png'), await page.locator('details.lab').screenshot());
+  // Firefox logs the module it refused to the console itself; nothing else may be there.
+  assert.deepEqual(page.errors.filter((e) => !/shader module|parsing error/.test(e)), []);
+});
+
+test('lab: a kernel that never ends is stopped, the page counts on, and Reset brings the step’s back', async () => {
+  const page = await browser.open('/www/privatized.html');
+  const own = await openLab(page);
+  const spin = '  var spin = 1u;\n  while (spin > 0u) { spin = spin | 1u; }\n';
+  assert.match(await run(page, inCs(own, spin)), /^Stopped: an invocation of your kernels went round its loops more often than the guard allows \(privatized: [\d,]+ rounds an invocation\)/);
+  // The same device counts the page's picture again, exactly as before.
+  const before = await page.evaluate(() => window.page.counted);
+  await page.evaluate(() => [...document.querySelectorAll('button')].find((b) => b.textContent === 'Run again').click());
+  await page.waitForFunction((n) => window.page.counted > n && document.body.dataset.state === 'done', before);
+  await page.click('.lab-reset');
+  assert.equal(await page.evaluate(() => window.page.lab.text()), own);
+  assert.match(await run(page), /^Exact/);
+  assert.deepEqual(page.errors, []);
+});
+
+test('lab: a link holds the edited text and brings it back, without running it', async () => {
+  const page = await browser.open('/www/atomic.html');
+  const own = await openLab(page);
+  const edited = own.replace(', 1u);', ', 3u); // three a pixel');
+  await page.evaluate((t) => window.page.lab.set(t), edited);
+  await page.click('.lab-share');
+  await page.waitForFunction(() => location.hash.startsWith('#lab='));
+  const url = await page.evaluate(() => location.pathname + location.hash);
+  const again = await browser.open(url);
+  await again.waitForFunction((t) => window.page.lab?.text() === t, edited);
+  assert.equal(await again.textContent('.lab-status'), 'This kernel came from a link: press Run to compile it and check it.');
+  assert.equal(await again.evaluate(() => document.querySelector('details.lab').open), true);
+  assert.match(await run(again), /^Not exact/);
+  // A link cut short says so and keeps the step's own text.
+  const cut = await browser.open(url.slice(0, url.indexOf('#lab=') + 12));
+  await cut.waitForFunction(() => /could not be read/.test(document.querySelector('.lab-status')?.textContent));
+  assert.deepEqual([...page.errors, ...again.errors, ...cut.errors], []);
+});
+
+test('lab: a device lost while an edit runs is replaced; the page counts again and the text is kept', async () => {
+  const trackDevices = () => {
+    window.gpuDevices = [];
+    const requestDevice = GPUAdapter.prototype.requestDevice;
+    GPUAdapter.prototype.requestDevice = async function (...args) {
+      const device = await requestDevice.apply(this, args);
+      window.gpuDevices.push(device);
+      return device;
+    };
+  };
+  const page = await browser.open('/www/atomic.html', { init: trackDevices });
+  const own = await openLab(page);
+  const edited = own.replace(', 1u);', ', 1u); // kept through a device loss');
+  await page.evaluate((t) => window.page.lab.set(t), edited);
+  const before = await page.evaluate(() => window.page.counted);
+  await page.evaluate(() => {
+    document.querySelector('.lab-status').textContent = '';
+    document.querySelector('.lab-run').click();
+    setTimeout(() => window.gpuDevices.at(-1).destroy(), 300);
+  });
+  await page.waitForFunction(() => /^The GPU device was lost while your kernel ran/.test(document.querySelector('.lab-status').textContent));
+  await page.waitForFunction((n) => window.page.counted > n && document.body.dataset.state === 'done', before);
+  assert.equal(await page.evaluate(() => window.page.lab.text()), edited);
+  assert.match(await run(page), /^Exact/);
+  assert.equal(await page.evaluate(() => window.gpuDevices.length), 2);
+  assert.deepEqual(page.errors.filter((e) => !/destroyed|lost/i.test(e)), []);
+});

@@ -1,0 +1,135 @@
+// A chapter's page over an image, laid out: its controls and choices, the picture
+// and its histograms, the diagram's place, the times, the sources shown. Everything
+// is placed before the wasm is in, so nothing above the text a visitor is reading
+// moves when it comes; www/image-page.js does the counting.
+import { el, listing } from './site.js';
+import { diagram } from './diagram.js';
+import { chapterReadout } from './chapter-readout.js';
+import { raceRuns } from './race-runs.js';
+import { sideBySide } from './side-by-side.js';
+
+const HISTOGRAM_HEIGHT = 100;
+
+// What a method is called in the choices and the times side by side: its step's
+// label (src/gpu/steps/), once the wasm is in.
+export const METHOD_LABELS = {};
+
+// The shapes a page offers: the chunks a workgroup counts, or the pixels of a
+// one-invocation-per-pixel workgroup.
+const SHAPES = {
+  chunk: ['Chunk', [['256x1', '256×1 pixels (the article’s final choice)'], ['16x16', '16×16 pixels (the article’s first)']]],
+  workgroup: ['Workgroup', [['1x1', '1×1 (the article’s first)'], ['16x16', '16×16 (its timed pages)']]],
+};
+
+export function drawInto(canvas, outcome, shown) {
+  const rgba = outcome.render(Uint32Array.from(shown), HISTOGRAM_HEIGHT);
+  canvas.width = rgba.length / 4 / HISTOGRAM_HEIGHT;
+  canvas.height = HISTOGRAM_HEIGHT;
+  canvas.getContext('2d').putImageData(new ImageData(new Uint8ClampedArray(rgba.buffer), canvas.width), 0, 0);
+}
+
+function histogramCanvas(label) {
+  return el('canvas', { class: 'histogram', role: 'img', 'aria-label': label, width: 256, height: HISTOGRAM_HEIGHT });
+}
+
+/**
+ * The page's elements for a chapter of these options (www/image-page.js's), placed
+ * in `main`. `canvases`: the histograms' canvases now; `setChannels(n)` makes them
+ * for n channels, `freshCanvases()` new ones of the same (a canvas WebGPU drew into
+ * takes no 2D drawing).
+ */
+export function chapterLayout(main, { method, methods, channels, shape, reruns, draw, beside, live }) {
+  const status = el('p', { role: 'status', class: 'muted' }, 'Loading…');
+  const message = el('p', { role: 'alert', class: 'message' });
+  // Where the page's own kernel cannot run on this device, what it counts with
+  // (after the readout's notes, the first p.note, which the tests read).
+  const instead = el('p', { class: 'note', id: 'instead', hidden: true });
+  const readout = chapterReadout({ main, reruns });
+  const { stats, passes, published, notes } = readout;
+  const picker = el('input', { type: 'file', accept: live ? 'image/*,video/*' : 'image/*', id: 'file' });
+  const videoButton = el('button', { type: 'button', disabled: true }, 'Play the video');
+  const cameraButton = el('button', { type: 'button', disabled: true }, 'Use the camera');
+  const runButton = el('button', { type: 'button', disabled: true }, 'Run again');
+  const csvButton = el('button', { type: 'button', disabled: true }, 'Download CSV');
+  const [shapeLabel, shapes] = SHAPES[shape] ?? ['', []];
+  const chunkSelect = el('select', { id: 'chunk' }, ...shapes.map(([value, text]) => el('option', { value }, text)));
+  // '' asks for the method's own shape.
+  const chunkValue = () => (shape ? chunkSelect.value : '');
+  const methodSelect = el('select', { id: 'method' },
+    ...methods.map((m) => el('option', { value: m, selected: m === method }, METHOD_LABELS[m] ?? m)));
+  const channelSelect = el('select', { id: 'channels' },
+    el('option', { value: '1', selected: channels === 1 }, 'Luminance'),
+    el('option', { value: '4', selected: channels === 4 }, 'R, G, B and luminance'));
+  const controls = el('div', { class: 'controls' },
+    el('label', { class: 'file' }, live ? 'Choose an image or video…' : 'Choose an image…', picker), runButton, csvButton);
+  if (live) controls.append(videoButton, cameraButton);
+  // The race page: a picture of one colour, where every invocation adds to one bin.
+  const harderButton = el('button', { type: 'button', disabled: true }, 'Race harder: one colour');
+  if (reruns) controls.append(harderButton);
+  const choices = el('div', { class: 'controls choices' });
+  if (methods.length > 1) choices.append(el('label', { class: 'option', for: 'method' }, 'Method:', methodSelect));
+  if (!live) choices.append(el('label', { class: 'option', for: 'channels' }, 'Channels:', channelSelect));
+  if (shape) choices.append(el('label', { class: 'option', for: 'chunk' }, `${shapeLabel}:`, chunkSelect));
+
+  const imageCanvas = el('canvas', { role: 'img', 'aria-label': 'The image being measured' });
+  const imageCaption = el('figcaption');
+  const drop = el('figure', { class: 'drop' }, imageCanvas, imageCaption,
+    el('p', { class: 'hint' }, live ? 'Drop an image or a video here, or anywhere on the page.' : 'Drop an image here, or anywhere on the page.'));
+  const canvasesFor = (n) => (n === 1
+    ? [{ shown: [0], canvas: histogramCanvas('Luminance histogram'), caption: 'Luminance' }]
+    : [{ shown: [0, 1, 2], canvas: histogramCanvas('Red, green and blue histograms'), caption: 'Red, green, blue (screen blended)' },
+       { shown: [3], canvas: histogramCanvas('Luminance histogram'), caption: 'Luminance' }]);
+  let canvases = canvasesFor(channels);
+  const race = reruns ? raceRuns(reruns, { histogramCanvas, drawInto }) : null;
+  const histograms = el('div', { class: 'histograms' });
+  const showCanvases = () => histograms.replaceChildren(
+    ...canvases.map(({ canvas, caption }) => el('figure', {}, canvas, el('figcaption', {}, caption))),
+    ...(race ? [race.figure] : []), stats);
+  showCanvases();
+  // The fragment page times its twin after every count (that is its lesson).
+  const besides = sideBySide({ beside, labels: METHOD_LABELS });
+  const source = el('code');
+  const stage = el('div', { class: 'stage' }, drop, histograms);
+  const timesSection = el('section', { id: 'times' }, el('h2', {}, method === 'cpu' ? 'Time' : 'Time, pass by pass'), passes, published);
+  // The live count comes right after the idea and its diagram; the chapter's longer
+  // explanations follow it. Both are placed now, before the wasm is in, so nothing
+  // above the text a visitor is reading moves when it comes: a diagram the simulator
+  // plays (in the wasm) holds its place until then.
+  const counting = el('div', { class: 'counting' }, controls, ...(choices.childElementCount ? [choices] : []), stage, status, message, notes, instead);
+  // Whether the simulator plays the step is the step's to say (src/gpu/steps/),
+  // known once the wasm is in: until then a step's place is held.
+  const held = draw !== 'gpu' && method !== 'cpu';
+  const figure = held ? el('figure', { class: 'step-diagram', 'data-pending': '' }) : diagram(draw === 'gpu' ? 'gpu-draw' : method, channels);
+  (main.querySelector('.diagram-here') ?? main.querySelector('p'))?.after(...(figure ? [figure] : []), counting);
+  main.append(timesSection);
+  if (race) main.append(el('h2', {}, `${reruns} more runs of the same image`), race.grid);
+  if (beside || methods.length > 1) main.append(besides.section);
+  const simpleCode = el('code');
+  const drawingCode = el('code');
+  if (method === 'cpu') {
+    main.append(el('details', {}, el('summary', {}, 'The article’s loop, in Rust'), listing(simpleCode)));
+  }
+  main.append(el('details', {}, el('summary', {}, method === 'cpu' ? 'The tally this site counts with, in Rust' : 'The WGSL of this kernel'),
+    listing(source)));
+  if (draw === 'gpu') {
+    main.append(el('details', {}, el('summary', {}, 'The WGSL of the drawing: scale.wgsl and draw.wgsl'), listing(drawingCode)));
+  }
+
+  return {
+    status, message, instead, readout, picker, videoButton, cameraButton, runButton, csvButton, harderButton,
+    chunkSelect, chunkValue, methodSelect, channelSelect, imageCanvas, imageCaption, drop, histograms, race, besides,
+    source, simpleCode, drawingCode, stage, figure, held,
+    get canvases() { return canvases; },
+    setChannels: (n) => {
+      canvases = canvasesFor(n);
+      showCanvases();
+    },
+    freshCanvases: () => {
+      for (const c of canvases) {
+        const fresh = histogramCanvas(c.canvas.getAttribute('aria-label'));
+        c.canvas.replaceWith(fresh);
+        c.canvas = fresh;
+      }
+    },
+  };
+}

@@ -1,0 +1,252 @@
+// The kernel lab under a chapter's kernel: its WGSL in an editor, run on the page's
+// picture with the step's own bindings and dispatches, checked bin for bin against
+// the CPU and timed beside the step's own kernels (src/gpu/lab.rs does the work,
+// through GpuContext.tryKernels). An edit travels as a link: the text, compressed,
+// in the address's fragment, which never leaves the page.
+import { el, errorText, formatMs } from './site.js';
+
+const LINK = '#lab=';
+
+/** `bytes` through a (de)compression stream, read to its end (rejects on bad input). */
+async function through(transform, bytes) {
+  const writer = transform.writable.getWriter();
+  writer.write(bytes).catch(() => {});
+  writer.close().catch(() => {});
+  const reader = transform.readable.getReader();
+  const parts = [];
+  for (let r = await reader.read(); !r.done; r = await reader.read()) parts.push(r.value);
+  return new Uint8Array(await new Blob(parts).arrayBuffer());
+}
+
+/** Text as a fragment: deflated, base64url. */
+async function pack(text) {
+  const bytes = await through(new CompressionStream('deflate-raw'), new TextEncoder().encode(text));
+  let binary = '';
+  for (const b of bytes) binary += String.fromCharCode(b);
+  return btoa(binary).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
+}
+
+/** A fragment's text, or null where it is not one of ours. */
+async function unpack(fragment) {
+  try {
+    const binary = atob(fragment.replaceAll('-', '+').replaceAll('_', '/'));
+    const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+    return new TextDecoder('utf-8', { fatal: true }).decode(await through(new DecompressionStream('deflate-raw'), bytes));
+  } catch {
+    return null;
+  }
+}
+
+const count = (n) => n.toLocaleString('en-US');
+const CHANNEL_NAMES = { 1: ['luminance'], 4: ['red', 'green', 'blue', 'luminance'] };
+
+/**
+ * The lab's section. `listing()`: the step's kernels as the page compiles them now;
+ * `attempt(text, runs)`: the report's JSON (GpuContext.tryKernels on the page's
+ * picture); `runs()`: how many runs of each to time; `channels()`: the page's channels; `queue(text)`: runs the attempt in the
+ * page's turn (its work queue), resolving when done; `lost()`: the device's loss
+ * promise now, to tell a loss from a failure.
+ */
+export function kernelLab({ listing, attempt, runs, channels, queue, lost, lostWithin }) {
+  const holder = el('div', { class: 'lab-editor' });
+  const runButton = el('button', { type: 'button', class: 'lab-run', disabled: true }, 'Run (Ctrl+Enter)');
+  const resetButton = el('button', { type: 'button', class: 'lab-reset', disabled: true }, 'Reset');
+  const linkButton = el('button', { type: 'button', class: 'lab-share', disabled: true }, 'Copy a link');
+  const link = el('input', { type: 'text', readonly: true, class: 'lab-link', 'aria-label': 'A link to this kernel', hidden: true });
+  const status = el('p', { role: 'status', class: 'lab-status' }, 'Loading the editor…');
+  const messages = el('ul', { class: 'lab-messages' });
+  const results = el('div', { class: 'lab-results' });
+  const details = el('details', { class: 'lab', id: 'lab' },
+    el('summary', {}, 'Edit this kernel and run it (the kernel lab)'),
+    el('p', {}, 'Change the WGSL and run it. Your browser compiles it; it runs with this step’s own bindings and dispatches on the picture above, and its bins are checked one by one against the CPU’s count. It is timed beside the step’s own kernels, in turn, on this GPU. ',
+      'Each loop of both versions carries a guard: an invocation that goes round its loops more than 4 times as often as any of the step’s own does on this picture (and more than 64 times) stops, and the lab says so. A loop that never ends cannot hold your GPU.'),
+    holder,
+    el('div', { class: 'controls' }, runButton, resetButton, linkButton),
+    link, status, messages, results);
+
+  let editor = null;
+  let edited = false;
+  let report = null;
+  let pending = null;
+  let opening = null;
+  const setText = (text) => {
+    editor.set(text);
+    edited = false;
+  };
+
+  const load = async () => {
+    if (editor) return;
+    try {
+      const { wgslEditor } = await import('../pkg/editor.js');
+      editor = wgslEditor(holder, pending ?? listing(), {
+        label: 'The kernel’s WGSL, editable',
+        changed: () => { edited = true; },
+      });
+      edited = pending !== null;
+      holder.addEventListener('keydown', (e) => {
+        if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+          e.preventDefault();
+          run();
+        }
+      });
+      for (const b of [runButton, resetButton, linkButton]) b.disabled = false;
+      status.textContent = opening ?? (pending !== null
+        ? 'This kernel came from a link: press Run to compile it and check it.'
+        : 'Edit the kernel, then Run.');
+    } catch (e) {
+      status.textContent = `The editor could not be loaded: ${errorText(e)}`;
+    }
+  };
+  details.addEventListener('toggle', () => { if (details.open) load(); });
+
+  const showMessages = (list) => {
+    editor.mark(list.map((m) => ({ ...m, severity: m.severity === 'info' ? 'info' : m.severity })));
+    messages.replaceChildren(...list.map((m) => {
+      const go = el('button', { type: 'button', class: 'link' }, `${m.kernel}.wgsl, line ${m.line}, column ${m.column}`);
+      go.addEventListener('click', () => editor.focusLine(m.line));
+      return el('li', { class: m.severity }, go, `: ${m.severity}: ${m.message}`);
+    }));
+  };
+
+  const timesTable = (report) => {
+    const ms = (t) => (t == null ? '—' : formatMs(t));
+    const rows = report.original.passes.map(([name, t], i) => el('tr', {},
+      el('th', { scope: 'row' }, name), el('td', {}, ms(t)), el('td', {}, ms(report.edited.passes[i]?.[1]))));
+    const gpu = report.original.gpu_ms != null;
+    rows.push(el('tr', {}, el('th', { scope: 'row' }, gpu ? 'All passes (GPU)' : 'Whole run (wall clock)'),
+      el('td', {}, ms(gpu ? report.original.gpu_ms : report.original.wall_ms)),
+      el('td', {}, ms(gpu ? report.edited.gpu_ms : report.edited.wall_ms))));
+    return el('table', { class: 'lab-times' },
+      el('caption', {}, `Time, the median of ${report.runs} run${report.runs === 1 ? '' : 's'} of each, in turn`
+        + (gpu ? '' : ' (this browser gives no GPU timestamps: the wall clock, with the read-back)')),
+      el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'Pass'), el('th', { scope: 'col' }, 'This step’s kernels'), el('th', { scope: 'col' }, 'Yours'))),
+      el('tbody', {}, ...rows));
+  };
+
+  /** The bins that differ, drawn: a row a channel, each wrong bin as tall as its error; the largest in a table. */
+  const wrongFigure = (report) => {
+    const names = CHANNEL_NAMES[channels()] ?? ['luminance'];
+    const bins = 256;
+    const rowHeight = 56;
+    const canvas = el('canvas', { class: 'lab-wrong', width: bins * 2, height: rowHeight * names.length, role: 'img' });
+    const g = canvas.getContext('2d');
+    const largest = Math.max(1, ...report.wrong.map((w) => Math.abs(w.counted - w.expected)));
+    names.forEach((_, ch) => {
+      const top = ch * rowHeight;
+      g.fillStyle = '#262a33';
+      g.fillRect(0, top, bins * 2, rowHeight - 4);
+    });
+    for (const w of report.wrong) {
+      const h = Math.max(2, Math.round(((rowHeight - 6) * Math.abs(w.counted - w.expected)) / largest));
+      g.fillStyle = w.counted > w.expected ? '#ff6b5e' : '#c58cff';
+      g.fillRect(w.bin * 2, w.channel * rowHeight + rowHeight - 4 - h, 2, h);
+    }
+    const per = names.map((name, ch) => {
+      const n = report.wrong.filter((w) => w.channel === ch).length;
+      return `${name}: ${n} bin${n === 1 ? '' : 's'} wrong`;
+    });
+    canvas.setAttribute('aria-label', `The bins your kernel counted wrong, by channel: ${per.join('; ')}.`);
+    const worst = [...report.wrong].sort((a, b) => Math.abs(b.counted - b.expected) - Math.abs(a.counted - a.expected)).slice(0, 12);
+    const table = el('table', { class: 'lab-wrong-bins' },
+      el('caption', {}, `The ${worst.length === report.wrong.length ? '' : `${worst.length} largest of the `}${report.wrong.length} wrong bins`),
+      el('thead', {}, el('tr', {}, ...['Channel', 'Bin', 'Yours', 'The CPU’s', 'Difference'].map((h) => el('th', { scope: 'col' }, h)))),
+      el('tbody', {}, ...worst.map((w) => el('tr', { 'data-bin': `${w.channel}:${w.bin}` },
+        el('td', {}, names[w.channel] ?? String(w.channel)), el('td', {}, String(w.bin)),
+        el('td', {}, count(w.counted)), el('td', {}, count(w.expected)),
+        el('td', {}, `${w.counted > w.expected ? '+' : '−'}${count(Math.abs(w.counted - w.expected))}`)))));
+    return [el('figure', {}, canvas,
+      el('figcaption', {}, `A row a channel (${names.join(', ')}), a column a bin: red where your kernel counted too many, purple too few, as tall as the difference (the largest ${count(largest)}).`)), table];
+  };
+
+  const show = (next) => {
+    report = next;
+    showMessages(report.messages);
+    const parts = [];
+    let verdict;
+    if (report.refused) {
+      verdict = `Not run: ${report.refused}.`;
+    } else if (report.messages.some((m) => m.severity === 'error')) {
+      const first = report.messages.find((m) => m.severity === 'error');
+      verdict = `Not run: it does not compile (${first.kernel}.wgsl, line ${first.line}: ${first.message}).`;
+    } else if (report.stopped) {
+      const bounds = report.bounds.map(([k, n]) => `${k}: ${count(n)}`).join(', ');
+      verdict = `Stopped: an invocation of your kernels went round its loops more often than the guard allows (${bounds} rounds an invocation). A loop that never ends would have held the GPU; the page and your text are as they were.`;
+    } else if (report.exact) {
+      verdict = `Exact: every bin equals the CPU’s count of the ${count(report.expected / channels())} pixels.`;
+    } else {
+      verdict = `Not exact: ${report.wrong.length} bin${report.wrong.length === 1 ? '' : 's'} differ from the CPU’s count; your kernel counted ${count(report.counted)} where the CPU counted ${count(report.expected)}.`;
+      parts.push(...wrongFigure(report));
+    }
+    if (report.runs) parts.push(timesTable(report));
+    results.dataset.exact = String(report.exact);
+    results.dataset.stopped = String(report.stopped);
+    status.textContent = verdict;
+    results.replaceChildren(...parts);
+  };
+
+  const run = async () => {
+    if (!editor) return;
+    const text = editor.text();
+    status.textContent = 'Compiling and running…';
+    results.replaceChildren();
+    results.dataset.exact = '';
+    const loss = lost();
+    try {
+      const json = await queue(() => attempt(text, runs()));
+      show(JSON.parse(json));
+    } catch (e) {
+      if (loss && (await lostWithin(loss))) {
+        status.textContent = 'The GPU device was lost while your kernel ran; the page is opening a new one. Your text is kept: run it again once the picture is counted.';
+        return;
+      }
+      status.textContent = `It could not run: ${errorText(e)}`;
+    }
+  };
+  runButton.addEventListener('click', run);
+  resetButton.addEventListener('click', () => {
+    setText(listing());
+    showMessages([]);
+    results.replaceChildren();
+    status.textContent = 'Back to this step’s kernel.';
+    if (location.hash.startsWith(LINK)) history.replaceState(null, '', location.pathname + location.search);
+  });
+  linkButton.addEventListener('click', async () => {
+    const url = `${location.origin}${location.pathname}${location.search}${LINK}${await pack(editor.text())}`;
+    history.replaceState(null, '', url);
+    link.value = url;
+    link.hidden = false;
+    link.select();
+    try {
+      await navigator.clipboard.writeText(url);
+      status.textContent = 'The link is copied: it holds your text, and nothing leaves this page until you share it.';
+    } catch {
+      status.textContent = 'The link is below, selected: copy it to share your text.';
+    }
+  });
+
+  /** Opens the lab with a link's text, if the address holds one. */
+  const fromLink = async () => {
+    if (!location.hash.startsWith(LINK)) return;
+    const text = await unpack(location.hash.slice(LINK.length));
+    if (text === null) {
+      opening = 'The link’s kernel could not be read (was the address cut short?): this is the step’s own.';
+      details.open = true;
+      return;
+    }
+    pending = text;
+    details.open = true;
+    details.scrollIntoView({ block: 'start' });
+  };
+
+  return {
+    element: details,
+    fromLink,
+    /** The page's settings changed: an unedited text follows them. */
+    refresh: () => { if (editor && !edited) setText(listing()); },
+    /** The editor's text, once it is loaded; `set` replaces it, as typing would. */
+    text: () => editor?.text(),
+    /** The last run's report (src/gpu/lab.rs, Report). */
+    get report() { return report; },
+    set: (text) => { editor.set(text); edited = true; },
+  };
+}
