@@ -9,10 +9,11 @@
 // there the browser's copy or import costs 30 to 50 times as much (docs/DECISIONS.md, 11). On a
 // real GPU, the browser's frame imported as an external texture, never leaving the
 // GPU. The browser's copy from the element where neither can be had.
-import { Live, importSource } from '../pkg/histogram.js';
+import { Live } from '../pkg/histogram.js';
 import { el, errorText, nextRepaint } from './site.js';
 import { lostWithin } from './page.js';
-import { FRAMES_IN_FLIGHT, inFlightLimit, passTimer } from './frame-pace.js';
+import { FRAMES_IN_FLIGHT, inFlightLimit } from './frame-pace.js';
+import { importPass } from './frame-import.js';
 import { discard, problemWith } from './video-sources.js';
 
 /** The ways a frame reaches the GPU, by name, as the pages offer them. */
@@ -158,10 +159,8 @@ export function liveVideo({
   }
 
   /**
-   * The hardware path: the element's frame imported as an external texture and
-   * written as RGBA into the Live's texture by shaders/frames/import.wgsl, through the
-   * browser's own device (wgpu 30's web backend cannot bind external textures).
-   * 'drawn', or 'same' when the element has shown no new frame (unless `again`).
+   * The hardware path (www/frame-import.js): 'drawn', or 'same' when the element
+   * has shown no new frame (unless `again`).
    */
   function renderImported(again) {
     // Any sign of a new frame: the presented count, the media time or the decoded
@@ -173,32 +172,8 @@ export function liveVideo({
     const key = `${video.presented}:${video.mediaTime}:${decoded}`;
     if (!again && key === lastFrame) return 'same';
     const v = viewFor(video.videoWidth, video.videoHeight);
-    const device = gpu().rawDevice;
-    if (importer?.live !== live) {
-      const module = device.createShaderModule({ code: importSource() });
-      importer = {
-        live,
-        target: live.importTarget,
-        pipeline: device.createComputePipeline({ layout: 'auto', compute: { module, entryPoint: 'cs' } }),
-        timer: gpu().timestamps ? passTimer(device) : null,
-      };
-    }
-    const bindGroup = device.createBindGroup({
-      layout: importer.pipeline.getBindGroupLayout(0),
-      entries: [{ binding: 0, resource: device.importExternalTexture({ source: video }) }, { binding: 1, resource: importer.target }],
-    });
-    const encoder = device.createCommandEncoder();
-    const timed = importer.timer?.idle();
-    const pass = encoder.beginComputePass(timed ? { timestampWrites: importer.timer.writes } : {});
-    pass.setPipeline(importer.pipeline);
-    pass.setBindGroup(0, bindGroup);
-    pass.dispatchWorkgroups(Math.ceil(live.width / 16), Math.ceil(live.height / 16));
-    pass.end();
-    if (timed) importer.timer.resolve(encoder);
-    // The same queue as wgpu's: the count and the drawing that follow see the frame.
-    device.queue.submit([encoder.finish()]);
-    if (timed) importer.timer.read();
-    live.imported();
+    if (importer?.live !== live) importer = importPass(gpu(), live);
+    importer.run(video);
     v.drawFrame();
     lastFrame = key;
     return 'drawn';

@@ -57,6 +57,9 @@ export function wgslEditor(parent, text, { label, changed = () => {} } = {}) {
       ],
     }),
   });
+  // Its scroller reachable by the keyboard too (axe: scrollable-region-focusable).
+  view.scrollDOM.tabIndex = 0;
+  view.scrollDOM.setAttribute('aria-label', `${label}: scroll`);
   const at = (line, column) => {
     const l = view.state.doc.line(Math.min(Math.max(line, 1), view.state.doc.lines));
     return Math.min(l.from + Math.max(column, 1) - 1, l.to);
