@@ -116,11 +116,11 @@ export function kernelLab({ listing, attempt, runs, channels, queue, lost, lostW
     rows.push(el('tr', {}, el('th', { scope: 'row' }, gpu ? 'All passes (GPU)' : 'Whole run (wall clock)'),
       el('td', {}, ms(gpu ? report.original.gpu_ms : report.original.wall_ms)),
       el('td', {}, ms(gpu ? report.edited.gpu_ms : report.edited.wall_ms))));
-    return el('table', { class: 'lab-times' },
+    return el('div', { class: 'table-wrap' }, el('table', { class: 'lab-times' },
       el('caption', {}, `Time, the median of ${report.runs} run${report.runs === 1 ? '' : 's'} of each, in turn`
         + (gpu ? '' : ' (this browser gives no GPU timestamps: the wall clock, with the read-back)')),
       el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'Pass'), el('th', { scope: 'col' }, 'This step’s kernels'), el('th', { scope: 'col' }, 'Yours'))),
-      el('tbody', {}, ...rows));
+      el('tbody', {}, ...rows)));
   };
 
   /** The bins that differ, drawn: a row a channel, each wrong bin as tall as its error; the largest in a table. */
@@ -137,7 +137,8 @@ export function kernelLab({ listing, attempt, runs, channels, queue, lost, lostW
       g.fillRect(0, top, bins * 2, rowHeight - 4);
     });
     for (const w of report.wrong) {
-      const h = Math.max(2, Math.round(((rowHeight - 6) * Math.abs(w.counted - w.expected)) / largest));
+      // On a logarithmic scale: an error of a few pixels still shows beside one of thousands.
+      const h = Math.max(2, Math.round(((rowHeight - 6) * Math.log1p(Math.abs(w.counted - w.expected))) / Math.log1p(largest)));
       g.fillStyle = w.counted > w.expected ? '#ff6b5e' : '#c58cff';
       g.fillRect(w.bin * 2, w.channel * rowHeight + rowHeight - 4 - h, 2, h);
     }
@@ -147,15 +148,17 @@ export function kernelLab({ listing, attempt, runs, channels, queue, lost, lostW
     });
     canvas.setAttribute('aria-label', `The bins your kernel counted wrong, by channel: ${per.join('; ')}.`);
     const worst = [...report.wrong].sort((a, b) => Math.abs(b.counted - b.expected) - Math.abs(a.counted - a.expected)).slice(0, 12);
-    const table = el('table', { class: 'lab-wrong-bins' },
-      el('caption', {}, `The ${worst.length === report.wrong.length ? '' : `${worst.length} largest of the `}${report.wrong.length} wrong bins`),
-      el('thead', {}, el('tr', {}, ...['Channel', 'Bin', 'Yours', 'The CPU’s', 'Difference'].map((h) => el('th', { scope: 'col' }, h)))),
+    // The channel's column where there is more than one; scrolled sideways by the keyboard too.
+    const many = names.length > 1;
+    const table = el('div', { class: 'table-wrap', tabindex: 0 }, el('table', { class: 'lab-wrong-bins' },
+      el('caption', {}, `The ${worst.length === report.wrong.length ? '' : `${worst.length} largest of the `}${report.wrong.length} wrong bins${many ? '' : ` (${names[0]})`}`),
+      el('thead', {}, el('tr', {}, ...[...(many ? ['Channel'] : []), 'Bin', 'Yours', 'The CPU’s', 'Difference'].map((h) => el('th', { scope: 'col' }, h)))),
       el('tbody', {}, ...worst.map((w) => el('tr', { 'data-bin': `${w.channel}:${w.bin}` },
-        el('td', {}, names[w.channel] ?? String(w.channel)), el('td', {}, String(w.bin)),
+        ...(many ? [el('td', {}, names[w.channel] ?? String(w.channel))] : []), el('td', {}, String(w.bin)),
         el('td', {}, count(w.counted)), el('td', {}, count(w.expected)),
-        el('td', {}, `${w.counted > w.expected ? '+' : '−'}${count(Math.abs(w.counted - w.expected))}`)))));
+        el('td', {}, `${w.counted > w.expected ? '+' : '−'}${count(Math.abs(w.counted - w.expected))}`))))));
     return [el('figure', {}, canvas,
-      el('figcaption', {}, `A row a channel (${names.join(', ')}), a column a bin: red where your kernel counted too many, purple too few, as tall as the difference (the largest ${count(largest)}).`)), table];
+      el('figcaption', {}, `A row a channel (${names.join(', ')}), a column a bin: red where your kernel counted too many, purple too few, as tall as the difference on a logarithmic scale (the largest ${count(largest)}).`)), table];
   };
 
   const show = (next) => {
@@ -174,7 +177,10 @@ export function kernelLab({ listing, attempt, runs, channels, queue, lost, lostW
     } else if (report.exact) {
       verdict = `Exact: every bin equals the CPU’s count of the ${count(report.expected / channels())} pixels.`;
     } else {
-      verdict = `Not exact: ${report.wrong.length} bin${report.wrong.length === 1 ? '' : 's'} differ from the CPU’s count; your kernel counted ${count(report.counted)} where the CPU counted ${count(report.expected)}.`;
+      const bins = `${report.wrong.length} bin${report.wrong.length === 1 ? '' : 's'} differ${report.wrong.length === 1 ? 's' : ''} from the CPU’s count`;
+      verdict = report.counted === report.expected
+        ? `Not exact: ${bins}; your kernel counted all ${count(report.counted)}, some in the wrong bins.`
+        : `Not exact: ${bins}; your kernel counted ${count(report.counted)} where the CPU counted ${count(report.expected)}.`;
       parts.push(...wrongFigure(report));
     }
     if (report.runs) parts.push(timesTable(report));
