@@ -61,6 +61,8 @@
 // paths=, bare=1, videorounds=N, videokernels=1; for the decode: decodes=FILE,...
 // (in media/), decoderounds=N, builds= and decodeways= (www/input.js's ?decode=).
 import init, { Picture, GpuContext, ScopeScreen, decodeImage, kernelSource, composeSource } from '../pkg/histogram.js';
+// The pages' shell: every device it opens asks for subgroups where the adapter has them.
+import '../www/page.js';
 
 const params = new URLSearchParams(location.search);
 const SIZES = (params.get('sizes') ?? '1920x1080,2448x1505,3840x2160,8192x8192').split(',');
@@ -129,8 +131,12 @@ async function kernels(gpu) {
     const [w, h] = size.split('x').map(Number);
     for (const kind of KINDS) {
       const picture = Picture.bench(kind, w, h);
-      for (const method of ['atomic', 'fragment', 'chunks-sum', 'chunks-reduce', 'privatized', 'packed']) {
+      for (const method of ['atomic', 'fragment', 'chunks-sum', 'chunks-reduce', 'privatized', 'packed', 'subgroups']) {
         if (w * h > BIG && ['atomic', 'fragment', 'chunks-sum'].includes(method)) continue;
+        if (!gpu.runs(method)) {
+          log(`KERNEL ${method} ${size} ${kind} not-on-this-device`);
+          continue;
+        }
         const once = async () => {
           const o = await gpu.compute(picture, method, 4, '256x1', undefined);
           const ms = o.gpuMs ?? o.wallMs;

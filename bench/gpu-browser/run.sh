@@ -10,7 +10,7 @@
 set -u
 out=${OUT:-/tmp}
 # A warm machine keeps what an earlier call left running and written.
-pkill -f /opt/cr/chromium; pkill -f 'http.server 8123'; rm -f /tmp/probe-* /tmp/bench.log /tmp/unchecked.log
+pkill -f '^/opt/cr/chromium/'; pkill -f '^python3 -m http.server 8123'; rm -f /tmp/probe-* /tmp/bench.log /tmp/unchecked.log
 mkdir -p /opt/cr
 cp .cr/part.* /opt/cr/ 2>/dev/null
 ls /opt/cr
@@ -68,7 +68,7 @@ browse() { # flags query seconds log
 chosen=""
 for i in "${!FLAGSETS[@]}"; do
   echo "=== flags: ${FLAGSETS[$i]}"
-  browse "${FLAGSETS[$i]}" "skip=kernels,scopes,variants,sum,draw,timings,pages,decode,video" 45 /tmp/probe-$i.log | tee /tmp/probe-$i.rows
+  browse "${FLAGSETS[$i]}" "skip=kernels,scopes,variants,sum,draw,timings,pages,decode,upload,video" 45 /tmp/probe-$i.log | tee /tmp/probe-$i.rows
   tr -cd '\11\12\15\40-\176' </tmp/probe-$i.log | grep -i -E "vulkan|webgpu|dawn|adapter" | grep -v dbus | head -8 | cut -c1-220
   if grep -q '^ADAPTER' /tmp/probe-$i.rows && ! grep -q '^FAIL' /tmp/probe-$i.rows; then chosen=${FLAGSETS[$i]}; break; fi
 done
