@@ -303,7 +303,6 @@ async function imagePage({ method, methods, channels, shape, reruns, draw, besid
       channels: () => channels,
       queue: (job) => new Promise((resolve, reject) => want('lab', { job, resolve, reject })),
       lost: () => gpu?.lost,
-      lostWithin,
     });
     (draw === 'gpu' ? drawingCode : source).closest('details').after(lab.element);
     lab.fromLink();

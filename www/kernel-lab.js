@@ -4,17 +4,30 @@
 // through GpuContext.tryKernels). An edit travels as a link: the text, compressed,
 // in the address's fragment, which never leaves the page.
 import { el, errorText, formatMs } from './site.js';
+import { lostWithin } from './page.js';
 
 const LINK = '#lab=';
 
-/** `bytes` through a (de)compression stream, read to its end (rejects on bad input). */
-async function through(transform, bytes) {
+// The most text a link may bring: every step's listing is under 20 KB, and a link
+// that inflates past this (a hostile one) is refused before it fills the memory.
+const MAX_LINK_TEXT = 1 << 20;
+
+/** `bytes` through a (de)compression stream, read to its end (rejects on bad input or past `most` bytes). */
+async function through(transform, bytes, most = Infinity) {
   const writer = transform.writable.getWriter();
   writer.write(bytes).catch(() => {});
   writer.close().catch(() => {});
   const reader = transform.readable.getReader();
   const parts = [];
-  for (let r = await reader.read(); !r.done; r = await reader.read()) parts.push(r.value);
+  let size = 0;
+  for (let r = await reader.read(); !r.done; r = await reader.read()) {
+    size += r.value.length;
+    if (size > most) {
+      reader.cancel().catch(() => {});
+      throw new Error('too long');
+    }
+    parts.push(r.value);
+  }
   return new Uint8Array(await new Blob(parts).arrayBuffer());
 }
 
@@ -31,13 +44,14 @@ async function unpack(fragment) {
   try {
     const binary = atob(fragment.replaceAll('-', '+').replaceAll('_', '/'));
     const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
-    return new TextDecoder('utf-8', { fatal: true }).decode(await through(new DecompressionStream('deflate-raw'), bytes));
+    return new TextDecoder('utf-8', { fatal: true }).decode(await through(new DecompressionStream('deflate-raw'), bytes, MAX_LINK_TEXT));
   } catch {
     return null;
   }
 }
 
 const count = (n) => n.toLocaleString('en-US');
+const LOST = 'The GPU device was lost while your kernel ran; the page is opening a new one. Your text is kept: run it again once the picture is counted.';
 const CHANNEL_NAMES = { 1: ['luminance'], 4: ['red', 'green', 'blue', 'luminance'] };
 
 /**
@@ -47,7 +61,7 @@ const CHANNEL_NAMES = { 1: ['luminance'], 4: ['red', 'green', 'blue', 'luminance
  * page's turn (its work queue), resolving when done; `lost()`: the device's loss
  * promise now, to tell a loss from a failure.
  */
-export function kernelLab({ listing, attempt, runs, channels, queue, lost, lostWithin }) {
+export function kernelLab({ listing, attempt, runs, channels, queue, lost }) {
   const holder = el('div', { class: 'lab-editor' });
   const runButton = el('button', { type: 'button', class: 'lab-run', disabled: true }, 'Run (Ctrl+Enter)');
   const resetButton = el('button', { type: 'button', class: 'lab-reset', disabled: true }, 'Reset');
@@ -184,8 +198,7 @@ export function kernelLab({ listing, attempt, runs, channels, queue, lost, lostW
       parts.push(...wrongFigure(report));
     }
     if (report.runs) parts.push(timesTable(report));
-    results.dataset.exact = String(report.exact);
-    results.dataset.stopped = String(report.stopped);
+    details.dataset.verdict = report.exact ? 'exact' : 'not';
     status.textContent = verdict;
     results.replaceChildren(...parts);
   };
@@ -195,14 +208,23 @@ export function kernelLab({ listing, attempt, runs, channels, queue, lost, lostW
     const text = editor.text();
     status.textContent = 'Compiling and running…';
     results.replaceChildren();
-    results.dataset.exact = '';
+    delete details.dataset.verdict;
     const loss = lost();
     try {
-      const json = await queue(() => attempt(text, runs()));
-      show(JSON.parse(json));
+      // Ended by the device's loss too: Firefox leaves a destroyed device's work
+      // unanswered, and the page's queue would wait on it for ever.
+      const gone = loss ? loss.then(() => { throw new Error('the GPU device was lost'); }) : null;
+      gone?.catch(() => {});
+      const json = await queue(() => Promise.race([attempt(text, runs()), ...(gone ? [gone] : [])]));
+      // A failing report made while the device went is about the device (Firefox
+      // compiles on a destroyed one to "Parent device is lost" before it reports
+      // the loss), not the text: such a report waits a second for the loss.
+      const report = JSON.parse(json);
+      if (!report.exact && loss && (await lostWithin(loss))) throw new Error('the GPU device was lost');
+      show(report);
     } catch (e) {
       if (loss && (await lostWithin(loss))) {
-        status.textContent = 'The GPU device was lost while your kernel ran; the page is opening a new one. Your text is kept: run it again once the picture is counted.';
+        status.textContent = LOST;
         return;
       }
       status.textContent = `It could not run: ${errorText(e)}`;
@@ -235,7 +257,7 @@ export function kernelLab({ listing, attempt, runs, channels, queue, lost, lostW
     if (!location.hash.startsWith(LINK)) return;
     const text = await unpack(location.hash.slice(LINK.length));
     if (text === null) {
-      opening = 'The link’s kernel could not be read (was the address cut short?): this is the step’s own.';
+      opening = 'The link’s kernel could not be read (was the address cut short, or is it not a kernel?): this is the step’s own.';
       details.open = true;
       return;
     }

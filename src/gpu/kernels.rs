@@ -317,12 +317,18 @@ impl Kernels {
     }
 }
 
-fn trusted_module(gpu: &Gpu, kernel: Kernel, spec: Spec, chunk: ChunkShape) -> wgpu::ShaderModule {
-    let source = kernel.source(spec, chunk);
-    // Naga (wgpu 30) refuses the `enable subgroups;` browsers require: the device's
-    // SUBGROUP feature gives it the builtins.
+/// WGSL as this device compiles it. Naga (wgpu 30) refuses the `enable subgroups;`
+/// browsers require (the device's SUBGROUP feature gives it the builtins), so
+/// natively the directive goes, leaving its line (the compiler's lines stay the text's).
+pub(super) fn as_compiled(text: &str) -> String {
     #[cfg(not(target_arch = "wasm32"))]
-    let source = source.replace("enable subgroups;\n", "");
+    return text.replace("enable subgroups;", "");
+    #[cfg(target_arch = "wasm32")]
+    text.to_string()
+}
+
+fn trusted_module(gpu: &Gpu, kernel: Kernel, spec: Spec, chunk: ChunkShape) -> wgpu::ShaderModule {
+    let source = as_compiled(&kernel.source(spec, chunk));
     let desc = wgpu::ShaderModuleDescriptor {
         label: Some(kernel.name),
         source: wgpu::ShaderSource::Wgsl(source.into()),

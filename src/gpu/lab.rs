@@ -11,7 +11,7 @@
 
 use super::device::{now_ms, Gpu, GpuError, Owned};
 use super::gpu_image::GpuImage;
-use super::kernels::{ChunkShape, Kernel, Kernels};
+use super::kernels::{as_compiled, ChunkShape, Kernel, Kernels};
 use super::run::{Run, RunOptions};
 use super::steps::Method;
 use crate::histogram::{Histogram, Spec};
@@ -129,6 +129,15 @@ pub enum Guard {
 /// guard's word `slot` of `labGuard`, at `binding`); whether it has any loop.
 /// Nothing is inserted on a line of its own, so the compiler's lines are the text's.
 pub fn guarded(text: &str, guard: Guard, slot: usize, binding: usize) -> (String, bool) {
+    // The guard's `break` hangs on a per-invocation count, which WGSL's uniformity
+    // analysis cannot see as uniform: Tint then refuses subgroup calls inside a
+    // guarded loop. The text as written passed that analysis (compile_messages),
+    // so the guarded copy turns it off, on the directive's own line.
+    let text = &text.replacen(
+        "enable subgroups;",
+        "enable subgroups; diagnostic(off, subgroup_uniformity);",
+        usize::from(cfg!(target_arch = "wasm32")),
+    );
     let bytes = text.as_bytes();
     let mut inserts = Vec::new();
     let mut i = 0;
@@ -187,7 +196,10 @@ pub fn guarded(text: &str, guard: Guard, slot: usize, binding: usize) -> (String
     if any {
         let bound = match guard {
             Guard::Bound(rounds) => {
-                format!("const labMaxRounds = {}u;\n", rounds.min(u32::MAX as u64))
+                format!(
+                    "const labMaxRounds = {}u;\n",
+                    rounds.min(u32::MAX as u64 - 1)
+                )
             }
             Guard::Measure => String::new(),
         };
@@ -224,18 +236,13 @@ fn comment_end(bytes: &[u8], i: usize) -> Option<usize> {
     Some(j)
 }
 
-/// The text as a device compiles it: natively naga refuses the `enable subgroups;`
-/// browsers require (the device's SUBGROUP feature gives the builtins), so it
-/// becomes an empty line there.
-pub(super) fn as_compiled(text: &str) -> String {
-    #[cfg(not(target_arch = "wasm32"))]
-    return text.replace("enable subgroups;", "");
-    #[cfg(target_arch = "wasm32")]
-    text.to_string()
-}
-
 /// The compiler's messages on each kernel of `sections`, placed in the whole text.
-pub async fn compile_messages(gpu: &Gpu, sections: &[(Kernel, String, u32)]) -> Vec<Message> {
+/// An error where the device failed or was lost meanwhile: its messages are then
+/// about the device (Firefox: "Parent device is lost"), not the text.
+pub async fn compile_messages(
+    gpu: &Gpu,
+    sections: &[(Kernel, String, u32)],
+) -> Result<Vec<Message>, GpuError> {
     let mut messages = Vec::new();
     for (kernel, text, first) in sections {
         let scope = gpu.device.push_error_scope(wgpu::ErrorFilter::Validation);
@@ -263,7 +270,8 @@ pub async fn compile_messages(gpu: &Gpu, sections: &[(Kernel, String, u32)]) -> 
                     wgpu::CompilationMessageType::Warning => "warning",
                     wgpu::CompilationMessageType::Info => "info",
                 },
-                message: m.message.trim().to_string(),
+                // The first line: naga adds a code frame, numbered in its kernel alone.
+                message: m.message.trim().lines().next().unwrap_or("").to_string(),
             });
         }
         // A module refused with no message of its own (a browser may give none).
@@ -280,7 +288,10 @@ pub async fn compile_messages(gpu: &Gpu, sections: &[(Kernel, String, u32)]) -> 
             }
         }
     }
-    messages
+    match gpu.fault() {
+        Some(fault) => Err(GpuError(fault)),
+        None => Ok(messages),
+    }
 }
 
 /// A byte offset and length in `text` as a line, a column and a length in characters.
@@ -439,7 +450,7 @@ pub async fn try_text(
             return Ok(report);
         }
     };
-    report.messages = compile_messages(gpu, &sections).await;
+    report.messages = compile_messages(gpu, &sections).await?;
     if report.messages.iter().any(|m| m.severity == "error") {
         return Ok(report);
     }
@@ -472,7 +483,7 @@ pub async fn try_text(
         Ok(v) => v,
         Err(e) => {
             report.refused = Some(format!(
-                "it compiles, but cannot run with the step's bindings and dispatches: {}",
+                "it compiles, but not with the step's bindings and dispatches and the lab's loop guard: {}",
                 e.0
             ));
             return Ok(report);
