@@ -94,11 +94,18 @@ async function imagePage({ method, methods, channels, shape, reruns, draw, besid
   // chunk, to set beside the simulation's.
   const checkDiagram = async () => {
     if (!steps || !gpu) return;
+    // Where this GPU cannot run the diagram's kernel (subgroups), nothing is set beside it.
+    const lacking = gpu.lacks(steps.method);
+    if (lacking) {
+      steps.unchecked(`${sentence(lacking)}, so no run on it is set beside this one.`);
+      return;
+    }
     try {
-      const o = await gpu.compute(steps.picture, method, channels, steps.chunk, undefined, 3);
+      const o = await gpu.compute(steps.picture, steps.method, channels, steps.chunk, undefined, 3);
       const per = Array.from({ length: channels }, (_, ch) => Array.from(o.bins(ch)));
       steps.check(Array.from({ length: 3 * channels }, (_, i) => per[i % channels][Math.floor(i / channels)]));
       o.free();
+      if (steps.method === 'subgroups') steps.tally(JSON.parse(await gpu.tallySubgroups(steps.picture, channels)));
     } catch (e) {
       steps.check(null);
     }

@@ -2,40 +2,30 @@
 // the project's simulator (src/sim.rs, in the page's wasm), and its trace is played
 // here one instruction at a time: which invocation reads which pixel, each load,
 // add and store, an atomic's bin held while others wait, the barrier, each reduce
-// step. The WGSL line each invocation is on is lit. Its final bins are set beside
-// the real kernel's count of the same picture on this GPU.
+// step, a subgroup's lanes voting together. The WGSL line each invocation is on is
+// lit. Its final bins are set beside the real kernel's count of the same picture
+// on this GPU (and the subgroups kernel's adds beside the GPU's, counted).
 //
 // Keyboard, with focus anywhere in the diagram: Space plays or pauses, the arrow
 // keys step one instruction back or on, Home rewinds, End goes to the end. With
 // prefers-reduced-motion the diagram does not play by itself and nothing eases.
-import { simulate, introPicture, diagramRun } from '../pkg/histogram.js';
+import { simulate, diagramPicture, diagramRun } from '../pkg/histogram.js';
 import { el } from './site.js';
+import { svg, memKey, HUES, drawStage } from './diagram-stage.js';
 
-const NS = 'http://www.w3.org/2000/svg';
-// A colour a slot (a workgroup running at once), legible on the dark panel.
-const HUES = ['#ff9f6b', '#5fd3e0', '#ffd166', '#c6a0ff'];
 const SPEEDS = [0.25, 0.5, 1, 2, 4, 8, 16, 32];
 // Instructions a second at 1×.
 const RATE = 3;
 
 /** A step's diagram run, its step's (src/gpu/steps/): the picture's chunk (or
- * workgroup) and workgroups at once; undefined where it has none. */
+ * workgroup), workgroups at once and the subgroup sizes it plays; undefined where
+ * it has none. */
 const runOf = (method) => {
   const run = diagramRun(method);
   return run === undefined ? undefined : JSON.parse(run);
 };
 
 export const simulated = (method) => runOf(method) !== undefined;
-
-function svg(tag, attrs = {}, ...children) {
-  const node = document.createElementNS(NS, tag);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-  node.append(...children);
-  return node;
-}
-const text = (x, y, words, attrs = {}) => svg('text', { x, y, class: 'sd-text', ...attrs }, words);
-const rgbCss = ([r, g, b]) => `rgb(${r}, ${g}, ${b})`;
-const memKey = (at) => `${at.in}:${at.chunk ?? at.group ?? ''}:${at.bin}`;
 
 /** A bin index (bin x channels + channel) in words. */
 function binName(trace, index) {
@@ -73,6 +63,8 @@ function stateAt(run, count) {
     read: new Set(),
     touched: null,
     lost: 0,
+    // Per subgroup, what its functions answered so far.
+    votes: new Map(),
   };
   for (let i = 0; i < count; i++) apply(run, state, trace.steps[i]);
   return state;
@@ -125,6 +117,13 @@ function apply(run, state, step) {
       break;
     }
     case 'barrier': me().status = 'barrier'; break;
+    case 'vote': me().status = 'vote'; break;
+    case 'voted': {
+      const { fn, ...answer } = step.vote;
+      state.votes.set(step.subgroup, { ...state.votes.get(step.subgroup), ...answer, [fn]: true });
+      for (const lane of run.members[id]) if (run.subgroupOf(lane) === step.subgroup) state.inv.get(lane).status = 'running';
+      break;
+    }
     case 'released': for (const member of run.members[id]) state.inv.get(member).status = 'running'; break;
     case 'return': me().status = 'returned'; break;
     case 'done': {
@@ -158,12 +157,23 @@ const LINES = [
   ['let chunk0 = pair', 'works out its pair: chunk0 = pair × stride × 2, chunk1 = chunk0 + stride'],
   ['if (chunk1 >= uni.numChunks)', 'checks that its pair has a second chunk: it has'],
   ['for (var i = local_invocation_index; i < numBins * channels; i += 256u)', 'takes the next bin it adds'],
+  ['for (var first = workgroup_id.x', 'starts a round of its loop: its workgroup’s next 256 pixels, one a lane'],
+  ['let has = first + local_invocation_index < count;', 'checks whether it has a pixel this round'],
+  ['let bin = binOf(rgb, ch) * channels + ch;', 'works out its colour’s bin for this channel'],
+  ['if (lane == 0u && lanes > 0u)', 'its subgroup agreed: lane 0 adds for every lane, the others add nothing'],
+  ['} else if (has) {', 'its subgroup did not agree: a lane with a pixel adds 1 for it'],
+  ['for (var bin = local_invocation_index; bin < numBins * channels; bin += workgroupSize)', 'takes the next bin it copies out: its local index, then every 256th'],
+  ['if (count != 0u)', 'checks that the bin is not empty before adding it to the result'],
 ];
+
+/** A subgroup function of the kernel's, by the answer it gave. */
+const FUNCTIONS = { ballot: 'subgroupBallot(has)', first: 'subgroupBroadcastFirst(colour)', all: 'subgroupAll(…)' };
 
 /** Who an invocation is, in words. */
 function who(run, id) {
   const m = run.trace.invocations[id];
   if (run.trace.method === 'single') return 'The one invocation';
+  if (run.trace.lanes) return `Lane ${m.local[0] % run.trace.lanes} of subgroup ${run.subgroupOf(id)}`;
   const pass = run.trace.passes[m.pass];
   if (pass.kernel === 'sum' || pass.kernel === 'reduce') return `Workgroup ${m.group[0]}, invocation ${m.local[0]}`;
   return `Workgroup (${m.group[0]}, ${m.group[1]}), local (${m.local[0]}, ${m.local[1]})`;
@@ -181,6 +191,7 @@ function narrate(run, state, i) {
   switch (step.act) {
     case 'start': {
       const size = run.members[step.invocation].length;
+      if (trace.lanes) return `Workgroup (${m.group[0]}, ${m.group[1]}) of the ${pass.kernel} pass starts: its ${pass.group_size} invocations begin, in subgroups of ${trace.lanes} lanes.`;
       return `Workgroup (${m.group[0]}, ${m.group[1]}) of the ${pass.kernel} pass starts: ${size === 1 ? 'its invocation begins' : `its ${size} invocations begin`}.`;
     }
     case 'pixel': return `${name} reads pixel (${step.x}, ${step.y}), colour ${step.rgb.join(', ')}.`;
@@ -191,7 +202,19 @@ function narrate(run, state, i) {
       : step.lost < 0 ? `, over ${step.value - 1 + step.lost}: a count lost earlier comes back.` : '.');
     case 'hold': return `${name} starts atomicAdd on ${at}: the bin is held, and any other that wants it waits.`;
     case 'wait': return `${name} waits: ${at} is held by another invocation's atomicAdd.`;
-    case 'add': return `${name} adds 1: ${at} is ${step.value}, and is let go.`;
+    case 'add': return `${name} adds ${step.by}: ${at} is ${step.value}, and is let go.`;
+    case 'vote': return `${name} is at ${FUNCTIONS[trace.steps.find((s, j) => j > i && s.act === 'voted' && s.subgroup === run.subgroupOf(step.invocation))?.vote.fn] ?? 'a subgroup function'}: a subgroup’s lanes run it together, so it waits for the rest of subgroup ${run.subgroupOf(step.invocation)}.`;
+    case 'voted': {
+      const k = step.subgroup;
+      const vote = step.vote;
+      const lead = `Subgroup ${k}’s lanes run ${FUNCTIONS[vote.fn]} together`;
+      if (vote.fn === 'ballot') return `${lead}: ${vote.lanes} of its ${trace.lanes} lanes have a pixel.`;
+      if (vote.fn === 'first') return `${lead}: every lane now has lane 0’s colour, ${vote.rgb.join(', ')}.`;
+      const lanes = state.votes.get(k)?.lanes ?? 0;
+      if (!vote.alike) return `${lead}: not every lane with a pixel has lane 0’s colour, so each of the ${lanes} adds 1 to its own bin, as in the privatized kernel.`;
+      return lanes === 0 ? `${lead}: none of its lanes has a pixel, so none adds anything.`
+        : `${lead}: every lane with a pixel has lane 0’s colour, so lane 0 adds ${lanes} to each of its bins, once, for all ${lanes}.`;
+    }
     case 'barrier': return `${name} reaches workgroupBarrier() and waits for the rest of its workgroup.`;
     case 'released': return `The last invocation of workgroup (${m.group[0]}, ${m.group[1]}) reaches the barrier: all of them go on.`;
     case 'return': return pass.kernel === 'reduce' ? `${name}: chunk ${m.group[0] * pass.stride * 2} has no partner at stride ${pass.stride} this step: it returns, and is added in a later step.`
@@ -207,19 +230,22 @@ function narrate(run, state, i) {
 /** The figure and its player. `check(outcome)`: the real kernel's bins, to set beside. */
 export function stepDiagram(method, channels) {
   const config = runOf(method);
-  const picture = introPicture();
+  const picture = diagramPicture(method);
   const rgba = picture.rgba();
   let seed = 1;
   let slots = config.slots;
+  // Lanes a subgroup: 8 until this GPU's own are counted (tally).
+  let lanes = config.lanes.includes(8) ? 8 : config.lanes[0] ?? 0;
   const run = {
     trace: null,
     sources: {},
     members: [],
     lineNumber: () => 0,
+    subgroupOf: (id) => Math.floor(run.trace.invocations[id].local[0] / run.trace.lanes),
     rgb: (x, y) => Array.from(rgba.subarray((y * picture.width + x) * 4, (y * picture.width + x) * 4 + 3)),
   };
   const load = () => {
-    const { trace, sources } = JSON.parse(simulate(picture, method, channels, config.chunk, slots, seed));
+    const { trace, sources } = JSON.parse(simulate(picture, method, channels, config.chunk, lanes, slots, seed));
     run.trace = trace;
     run.sources = sources;
     // Each invocation's workgroup, as the list of its members' ids.
@@ -249,6 +275,7 @@ export function stepDiagram(method, channels) {
   const passLine = el('p', { class: 'sd-pass' });
   const result = el('p', { class: 'sd-result' });
   const losses = el('p', { class: 'sd-losses' });
+  const tallied = el('p', { class: 'sd-result sd-tally', hidden: true });
   const rewind = el('button', { type: 'button', 'aria-label': 'Rewind to the start' }, '|◀');
   const back = el('button', { type: 'button', 'aria-label': 'One instruction back' }, '◀');
   const play = el('button', { type: 'button', class: 'sd-play' }, 'Play');
@@ -262,6 +289,9 @@ export function stepDiagram(method, channels) {
   const slotsSelect = el('select', { class: 'sd-slots', 'aria-label': 'Workgroups at once' },
     ...[1, 2, 4].map((n) => el('option', { value: n, selected: n === slots }, String(n))));
   if (config.slots > 1) controls.append(el('label', { class: 'option' }, 'At once', slotsSelect));
+  const lanesSelect = el('select', { class: 'sd-lanes', 'aria-label': 'Lanes a subgroup' },
+    ...config.lanes.map((n) => el('option', { value: n, selected: n === lanes }, String(n))));
+  if (config.lanes.length) controls.append(el('label', { class: 'option' }, 'Lanes a subgroup', lanesSelect));
   const seedInput = el('input', { type: 'number', min: 1, max: 99999, value: seed, class: 'sd-seed', 'aria-label': 'Seed of the interleaving' });
   const again = el('button', { type: 'button' }, 'Another interleaving');
   if (method === 'race') {
@@ -269,9 +299,12 @@ export function stepDiagram(method, channels) {
   }
   const figure = el('figure', { class: 'step-diagram', tabindex: -1 },
     el('div', { class: 'sd-body' }, stage, el('div', { class: 'sd-side' }, codeTitle, code)),
-    passLine, narration, controls, result, losses);
+    passLine, narration, controls, result, tallied, losses);
 
   let gpuBins = null;
+  // The subgroups kernel's subgroups as this GPU ran them, counted; or why not.
+  let tally = null;
+  let unchecked = '';
   const bins = (list) => {
     const { trace } = run;
     if (trace.channels === 1) return list.join(', ');
@@ -281,16 +314,31 @@ export function stepDiagram(method, channels) {
     const { trace } = run;
     const sim = `Simulated, ${trace.width}×${trace.height} picture, ${trace.num_bins} bins: ${bins(trace.bins)}.`;
     if (!gpuBins) {
-      result.textContent = sim;
+      result.textContent = unchecked ? `${sim} ${unchecked}` : sim;
       return;
     }
     const same = gpuBins.every((v, i) => v === trace.bins[i]);
-    const kernel = `The ${method} kernel on this GPU, same picture, bins and ${method === 'race' || method === 'atomic' || method === 'single' ? 'workgroups' : 'chunks'}: ${bins(gpuBins)}`;
+    const alike = trace.lanes ? 'picture and bins' : `picture, bins and ${method === 'race' || method === 'atomic' || method === 'single' ? 'workgroups' : 'chunks'}`;
+    const kernel = `The ${method} kernel on this GPU, same ${alike}: ${bins(gpuBins)}`;
     result.replaceChildren(sim, ' ', kernel, ' ',
       method === 'race'
         ? el('span', {}, same ? '(the same: this time its interleaving lost what the simulated one did, or neither lost any).' : '(its own interleaving: the GPU loses what its timing loses).')
         : el('span', { class: same ? 'ok' : 'wrong' }, same ? '✓ equal' : '✗ they differ'));
     result.dataset.equal = String(same);
+    tallied.hidden = !tally;
+    if (tally) tallied.replaceChildren(tallyLine());
+  };
+  // The simulation's adds to workgroup memory beside those the GPU's kernel made.
+  const localAdds = () => run.trace.steps.filter((s) => s.act === 'add' && s.at.in === 'local').length;
+  const tallyLine = () => {
+    const gpuSays = `On this GPU the kernel ran in subgroups of ${tally.lanes} lanes and made ${tally.adds} atomicAdds to workgroup memory.`;
+    delete tallied.dataset.equal;
+    if (!config.lanes.includes(tally.lanes)) return `${gpuSays} The simulator plays subgroups of ${config.lanes.join(', ')} lanes, not ${tally.lanes}.`;
+    if (run.trace.lanes !== tally.lanes) return `${gpuSays} Choose ${tally.lanes} lanes to set the simulation beside it.`;
+    const same = localAdds() === tally.adds;
+    tallied.dataset.equal = String(same);
+    return el('span', {}, `${gpuSays} The simulation of ${tally.lanes}-lane subgroups made ${localAdds()} `,
+      el('span', { class: same ? 'ok' : 'wrong' }, same ? '✓ equal' : '✗ they differ'), '.');
   };
   const showLosses = () => {
     const { trace } = run;
@@ -323,6 +371,7 @@ export function stepDiagram(method, channels) {
       here.get(n).push(id);
     }
     codeTitle.textContent = `${pass.kernel}.wgsl, its entry point`;
+    const scrolled = code.scrollTop;
     code.replaceChildren(...run.lines[state.pass].map(({ n, line }) => {
       const marks = (here.get(n) ?? []).map((id) => {
         const slot = state.slots.findIndex((s) => s && s.pass === state.pass && s.group === trace.invocations[id].group_index);
@@ -331,10 +380,19 @@ export function stepDiagram(method, channels) {
       // The marks first, in a gutter: a long line scrolls, its marks stay in view.
       return el('span', { class: `sd-line${marks.length ? ' lit' : ''}` }, el('span', { class: 'sd-gutter' }, ...marks), el('span', { class: 'sd-n' }, String(n).padStart(3)), ' ', line, '\n');
     }));
-    const lanes = pass.group_size - pass.idle;
+    // A long kernel: its first lit line kept in view.
+    code.scrollTop = scrolled;
+    const lit = code.querySelector('.lit');
+    if (lit && (lit.offsetTop < code.scrollTop || lit.offsetTop + lit.offsetHeight > code.scrollTop + code.clientHeight)) {
+      code.scrollTop = lit.offsetTop - code.clientHeight / 3;
+    }
+    const drawn = pass.group_size - pass.idle;
+    const groups = pass.groups[0] * pass.groups[1];
     passLine.textContent = `Pass ${state.pass + 1} of ${trace.passes.length}: ${pass.kernel}${pass.stride ? `, stride ${pass.stride}` : ''}, ` +
-      `${pass.groups[0] * pass.groups[1]} workgroup${pass.groups[0] * pass.groups[1] === 1 ? '' : 's'} of ${pass.group_size} invocation${pass.group_size === 1 ? '' : 's'}` +
-      (pass.idle ? `; ${pass.idle} of each ${pass.group_size} have no bin and return at once, so ${lanes} are drawn` : '') + '.';
+      `${groups} workgroup${groups === 1 ? '' : 's'} of ${pass.group_size} invocation${pass.group_size === 1 ? '' : 's'}` +
+      (trace.lanes ? ` in subgroups of ${trace.lanes} lanes` : '') +
+      (pass.idle && trace.lanes ? `; ${pass.idle} of ${groups * pass.group_size} have no pixel and no bin to copy out: their subgroups vote, add nothing and are not drawn`
+        : pass.idle ? `; ${pass.idle} of each ${pass.group_size} have no bin and return at once, so ${drawn} are drawn` : '') + '.';
     narration.textContent = `Instruction ${at} of ${trace.steps.length}. ${narrate(run, state, at - 1)}`;
     stage.setAttribute('aria-label', `The ${method} kernel on a ${trace.width}×${trace.height} picture, after instruction ${at} of ${trace.steps.length}: bins ${bins(state.bins)}.`);
     scrub.max = trace.steps.length;
@@ -392,6 +450,12 @@ export function stepDiagram(method, channels) {
     slots = Number(slotsSelect.value);
     reseed(seed);
   });
+  const setLanes = (n) => {
+    lanes = n;
+    lanesSelect.value = String(n);
+    reseed(seed);
+  };
+  lanesSelect.addEventListener('change', () => setLanes(Number(lanesSelect.value)));
   again.addEventListener('click', () => reseed(seed + 1));
   figure.addEventListener('keydown', (e) => {
     if (e.target.closest('input, select')) return;
@@ -428,130 +492,26 @@ export function stepDiagram(method, channels) {
       gpuBins = counted;
       showResult();
     },
+    /** The subgroups kernel's subgroups counted on this GPU ({lanes, adds}):
+     * the simulation plays the GPU's subgroup size, and sets its adds beside. */
+    tally(counted) {
+      tally = counted;
+      if (config.lanes.includes(counted.lanes) && counted.lanes !== lanes) setLanes(counted.lanes);
+      else showResult();
+    },
+    /** Why the simulation is set beside no run of the kernel here. */
+    unchecked(reason) {
+      unchecked = reason;
+      showResult();
+    },
+    method,
     /** For tests: the trace played, where it is, the bins set beside. */
     get trace() { return run.trace; },
     get at() { return at; },
     get playing() { return playing; },
     get gpuBins() { return gpuBins; },
+    get tallied() { return tally; },
     /** The bins shown after the first `count` instructions. */
     binsAt: (count) => stateAt(run, count).bins,
   };
-}
-
-/** The stage: the workgroups running, the picture, the memories. */
-function drawStage(stage, run, state, compact) {
-  const { trace } = run;
-  const W = compact ? 360 : 640;
-  const entries = trace.num_bins * trace.channels;
-  const perRow = compact ? Math.min(2, trace.slots) : trace.slots;
-  const gap = 8;
-  const boxW = (W - (perRow - 1) * gap) / perRow;
-  const pass = trace.passes[state.pass];
-  const usesLocal = pass.kernel === 'chunks';
-  const boxH = 86 + (usesLocal ? 46 : 0);
-  const rows = Math.ceil(trace.slots / perRow);
-  const nodes = [];
-  state.slots.forEach((slot, s) => {
-    const x = (s % perRow) * (boxW + gap);
-    const y = Math.floor(s / perRow) * (boxH + gap);
-    nodes.push(svg('rect', { x, y, width: boxW, height: boxH, rx: 6, class: 'sd-box', stroke: HUES[s] }));
-    if (!slot || slot.pass !== state.pass) {
-      nodes.push(text(x + 8, y + 20, 'no workgroup', { class: 'sd-text sd-dim' }));
-      return;
-    }
-    const title = trace.method === 'single' ? 'the one workgroup' : pass.kernel === 'sum' || pass.kernel === 'reduce'
-      ? `workgroup ${slot.at[0]}` : `workgroup (${slot.at[0]}, ${slot.at[1]})`;
-    nodes.push(text(x + 8, y + 18, title, { fill: HUES[s], class: 'sd-text sd-title' }));
-    const members = run.members[trace.invocations.findIndex((m) => m.pass === slot.pass && m.group_index === slot.group)];
-    const colW = (boxW - 12) / Math.max(1, members.length);
-    members.forEach((id, k) => {
-      const inv = state.inv.get(id) ?? {};
-      const cx = x + 6 + k * colW;
-      const m = trace.invocations[id];
-      const faded = ['done', 'returned'].includes(inv.status);
-      const g = svg('g', { opacity: faded ? 0.4 : 1 });
-      g.append(text(cx + 2, y + 36, `lid ${m.local[0]}${m.local[1] ? `,${m.local[1]}` : ''}`, { class: 'sd-text sd-small sd-dim' }));
-      if (inv.rgb) g.append(svg('rect', { x: cx + 2, y: y + 42, width: 16, height: 16, rx: 3, fill: rgbCss(inv.rgb), stroke: '#fff', 'stroke-width': 0.8 }));
-      if (inv.at) g.append(text(cx + (inv.rgb && colW >= 70 ? 22 : 2), y + (inv.rgb && colW >= 70 ? 55 : 72), shortMemory(trace, inv.at), { class: 'sd-text sd-small' }));
-      if (inv.value !== undefined) g.append(text(cx + (colW >= 70 ? 2 : 22), y + (colW >= 70 ? 76 : 55), `=${inv.value}`, { class: 'sd-text' }));
-      const badge = { waiting: ['waits', '#ff6b6b'], barrier: ['barrier', '#ffd166'], holding: ['holds', '#ff9f6b'], returned: ['returns', '#a3a8b3'], done: ['done', '#a3a8b3'] }[inv.status];
-      if (badge && colW >= 50) g.append(svg('rect', { x: cx + colW - 50, y: y + 66, width: 46, height: 16, rx: 8, fill: badge[1] }), text(cx + colW - 45, y + 78, badge[0], { class: 'sd-text sd-badge' }));
-      nodes.push(g);
-    });
-    if (usesLocal) {
-      const local = state.local.get(slot.group) ?? new Array(entries).fill(0);
-      const key = (i) => memKey({ in: 'local', group: slot.group, bin: i });
-      nodes.push(text(x + 8, y + 98, 'its bins, in workgroup memory', { class: 'sd-text sd-small sd-dim' }));
-      const w = Math.min(30, (boxW - 16) / entries);
-      nodes.push(...cells(local, x + 8, y + 104, w, 20, (i) => state.holds.has(key(i)), state.touched, key));
-    }
-  });
-  const top = rows * (boxH + gap) + 14;
-  // The picture: every pixel, those being read outlined, those read dimmed.
-  const cell = compact ? 18 : 22;
-  nodes.push(text(0, top + 12, `picture, ${trace.width}×${trace.height}`, { class: 'sd-text sd-small sd-dim' }));
-  for (let y = 0; y < trace.height; y++) {
-    for (let x = 0; x < trace.width; x++) {
-      const reading = [...state.inv.values()].some((inv) => inv.pixel && inv.pixel[0] === x && inv.pixel[1] === y && !['done', 'returned'].includes(inv.status));
-      nodes.push(svg('rect', {
-        x: x * (cell + 2), y: top + 20 + y * (cell + 2), width: cell, height: cell, rx: 3,
-        fill: rgbCss(run.rgb(x, y)), class: reading ? 'sd-reading' : state.read.has(`${x},${y}`) ? 'sd-read' : '',
-      }));
-    }
-  }
-  const pictureH = 20 + trace.height * (cell + 2);
-  // The storage bins, as bars up to the exact count's tallest.
-  const binsX = trace.width * (cell + 2) + 18;
-  const barsW = compact ? W - binsX : Math.min(220, W - binsX);
-  const barW = Math.min(52, barsW / entries);
-  const exact = trace.bins.map((b, i) => b + trace.lost[i]);
-  const tallest = Math.max(1, ...exact);
-  const barH = compact ? 90 : 120;
-  nodes.push(text(binsX, top + 12, 'bins (storage)', { class: 'sd-text sd-small sd-dim' }));
-  state.bins.forEach((v, i) => {
-    const key = memKey({ in: 'bins', bin: i });
-    const x = binsX + i * barW;
-    const h = (barH * v) / tallest;
-    nodes.push(svg('rect', { x, y: top + 20, width: barW - 4, height: barH, rx: 2, class: `sd-cell${state.touched === key ? ' sd-touched' : ''}${state.holds.has(key) ? ' sd-held' : ''}` }));
-    nodes.push(svg('rect', { x: x + 2, y: top + 20 + barH - h, width: barW - 8, height: h, class: 'sd-bar', fill: trace.channels === 4 ? ['#ff7b7b', '#7bdc7b', '#7bb4ff', '#e8e9ec'][i % 4] : '#e8e9ec' }));
-    nodes.push(text(x + 2, top + 36 + barH, String(v), { class: 'sd-text' }));
-    if (barW >= 26) nodes.push(text(x + 2, top + 50 + barH, trace.channels === 1 ? `bin ${i}` : `${'RGBL'[i % 4]}${Math.floor(i / 4)}`, { class: 'sd-text sd-small sd-dim' }));
-  });
-  let bottom = top + Math.max(pictureH, 56 + barH);
-  if (trace.chunks) {
-    const wideEnough = !compact && binsX + barsW + 30 + trace.chunks * 17 <= W;
-    const cx = wideEnough ? binsX + entries * barW + 26 : 0;
-    const cy = wideEnough ? top : bottom + 10;
-    const cw = Math.min(24, (W - cx) / trace.chunks);
-    const ch = Math.min(20, 130 / entries);
-    nodes.push(text(cx, cy + 12, `${trace.chunks} chunks (storage), a column each`, { class: 'sd-text sd-small sd-dim' }));
-    state.chunks.forEach((row, c) => {
-      row.forEach((v, i) => {
-        const key = memKey({ in: 'chunk', chunk: c, bin: i });
-        const faded = state.folded.has(c) ? 0.3 : 1;
-        nodes.push(svg('rect', { x: cx + c * cw, y: cy + 20 + i * ch, width: cw - 2, height: ch - 2, class: `sd-cell${state.touched === key ? ' sd-touched' : ''}`, opacity: faded }));
-        if (cw >= 14 && ch >= 12) nodes.push(text(cx + c * cw + 3, cy + 20 + i * ch + ch - 6, String(v), { class: 'sd-text sd-tiny', opacity: faded }));
-      });
-      if (cw >= 16 || c % 2 === 0) nodes.push(text(cx + c * cw + 2, cy + 32 + entries * ch, String(c), { class: 'sd-text sd-tiny sd-dim' }));
-    });
-    bottom = Math.max(bottom, cy + 40 + entries * ch);
-  }
-  stage.setAttribute('viewBox', `0 0 ${W} ${bottom + 4}`);
-  stage.replaceChildren(...nodes);
-}
-
-/** A row of memory cells with their values; one held by an atomic framed. */
-function cells(values, x, y, w, h, held, touched, keyOf) {
-  const out = [];
-  values.forEach((v, i) => {
-    out.push(svg('rect', { x: x + i * w, y, width: w - 2, height: h, rx: 2, class: `sd-cell${touched === keyOf(i) ? ' sd-touched' : ''}${held(i) ? ' sd-held' : ''}` }));
-    out.push(text(x + i * w + 4, y + h - 6, String(v), { class: 'sd-text sd-small' }));
-  });
-  return out;
-}
-
-/** Where a value lives, in a few letters: b1 (a bin), c3·b1 (a chunk's bin). */
-function shortMemory(trace, at) {
-  const bin = trace.channels === 1 ? `b${at.bin}` : `${'RGBL'[at.bin % 4]}${Math.floor(at.bin / 4)}`;
-  return at.in === 'chunk' ? `c${at.chunk}·${bin}` : bin;
 }

@@ -3,7 +3,8 @@
 //! it runs, as compiled for the same bins and chunk.
 
 use super::picture::{Picture, Pixels};
-use histogram::gpu::{ChunkShape, Method};
+use super::GpuContext;
+use histogram::gpu::{self, ChunkShape, GpuImage, Method};
 use histogram::image::Image;
 use histogram::sim;
 use std::collections::BTreeMap;
@@ -30,16 +31,28 @@ pub fn noise_picture(width: u32, height: u32, seed: u32) -> Picture {
     )
 }
 
+/// The tiny picture `method`'s diagram runs on (the introduction's, or its own).
+#[wasm_bindgen(js_name = diagramPicture)]
+pub fn diagram_picture(method: &str) -> Option<Picture> {
+    let diagram = Method::parse(method)?.step().diagram()?;
+    Some(Picture::of(
+        Pixels::Cpu(Rc::new((diagram.picture)())),
+        "generated".into(),
+        Vec::new(),
+    ))
+}
+
 /// `method` run by the simulator on `picture` with 3 bins a channel, `chunk`
-/// ("3x1": the chunk, or the race's and atomicAdd's workgroup), `slots`
-/// workgroups at once and choices from `seed`, as JSON: `{"trace": ...,
-/// "sources": {kernel: WGSL}}`.
+/// ("3x1": the chunk, or the race's and atomicAdd's workgroup), `lanes` a
+/// subgroup (where its kernel has subgroups), `slots` workgroups at once and
+/// choices from `seed`, as JSON: `{"trace": ..., "sources": {kernel: WGSL}}`.
 #[wasm_bindgen]
 pub fn simulate(
     picture: &Picture,
     method: &str,
     channels: u32,
     chunk: &str,
+    lanes: u32,
     slots: u32,
     seed: f64,
 ) -> Result<String, JsError> {
@@ -47,8 +60,16 @@ pub fn simulate(
     let chunk = ChunkShape::parse(chunk)
         .ok_or_else(|| JsError::new(&format!("bad chunk shape '{chunk}'")))?;
     let spec = sim::diagram_spec(channels);
-    let trace = sim::simulate(method, picture.image()?, spec, chunk, slots, seed as u64)
-        .map_err(|e| JsError::new(&e))?;
+    let trace = sim::simulate(
+        method,
+        picture.image()?,
+        spec,
+        chunk,
+        lanes,
+        slots,
+        seed as u64,
+    )
+    .map_err(|e| JsError::new(&e))?;
     let sources: BTreeMap<&str, String> = method
         .kernels()
         .iter()
@@ -65,15 +86,16 @@ pub fn simulate(
     }))
 }
 
-/// The run a step's diagram plays, `{"chunk": "3x1", "slots": 4}`, or
-/// undefined where the simulator does not run it (or it is no step: the CPU's).
+/// The run a step's diagram plays, `{"chunk": "3x1", "slots": 4, "lanes": []}`
+/// (the subgroup sizes it plays), or undefined where the simulator does not run
+/// it (or it is no step: the CPU's).
 #[wasm_bindgen(js_name = diagramRun)]
 pub fn diagram_run(method: &str) -> Option<String> {
     let diagram = Method::parse(method)?.step().diagram()?;
     let chunk = diagram.chunk;
     Some(format!(
-        r#"{{"chunk":"{}x{}","slots":{}}}"#,
-        chunk.width, chunk.height, diagram.slots
+        r#"{{"chunk":"{}x{}","slots":{},"lanes":{:?}}}"#,
+        chunk.width, chunk.height, diagram.slots, diagram.lanes
     ))
 }
 
@@ -89,4 +111,25 @@ pub fn luminance_of(r: u8, g: u8, b: u8) -> f64 {
 pub fn luminance_bin(r: u8, g: u8, b: u8, bins: u32) -> Result<u32, JsError> {
     let spec = super::spec(1, bins)?;
     Ok(spec.bin(histogram::histogram::luminance(r, g, b)))
+}
+
+#[wasm_bindgen]
+impl GpuContext {
+    /// The subgroups kernel over `picture` (a diagram's) with 3 bins a channel,
+    /// its subgroups counted on this GPU; resolves to `{"lanes": 4, "adds": 28}`
+    /// (`gpu::lab::Tally`), to set beside the simulator's run.
+    #[wasm_bindgen(js_name = tallySubgroups)]
+    pub fn tally_subgroups(
+        &self,
+        picture: &Picture,
+        channels: u32,
+    ) -> Result<js_sys::Promise, JsError> {
+        let spec = sim::diagram_spec(channels);
+        let (context, image) = (self.context(), picture.image()?.clone());
+        Ok(self.exclusive(async move {
+            let uploaded = GpuImage::upload_for(&context.gpu, &image, Method::Subgroups.input());
+            let tally = gpu::lab::tally_subgroups(&context.gpu, &uploaded, spec).await?;
+            Ok(JsValue::from_str(&histogram::json::line(&tally)))
+        }))
+    }
 }

@@ -328,7 +328,7 @@ pub fn wrong_bins(counted: &Histogram, expected: &Histogram) -> Vec<WrongBin> {
 }
 
 /// One version's kernels guarded, compiled and bound as the step binds them, and
-/// its guard's words (one a kernel).
+/// its guard's words (one a kernel, and any more `words` asks for).
 struct Version {
     run: Run,
     guard: Owned<wgpu::Buffer>,
@@ -342,8 +342,9 @@ impl Version {
         options: RunOptions,
         texts: &[(Kernel, String)],
         bounds: Option<&[u64]>,
+        words: usize,
     ) -> Result<Version, GpuError> {
-        let size = 4 * texts.len() as u64;
+        let size = 4 * words.max(texts.len()) as u64;
         let guard: Owned<wgpu::Buffer> = gpu
             .device
             .create_buffer(&wgpu::BufferDescriptor {
@@ -461,7 +462,7 @@ pub async fn try_text(
         .collect();
     // Each kernel's bound: 4 times the most rounds the step's own takes here.
     let measure = gpu
-        .scoped(|| Version::new(gpu, image, options, &own, None))
+        .scoped(|| Version::new(gpu, image, options, &own, None, 0))
         .await??;
     let (_, _, most) = measure.execute(gpu).await?;
     drop(measure);
@@ -473,10 +474,10 @@ pub async fn try_text(
         .collect();
     let edited: Vec<(Kernel, String)> = sections.into_iter().map(|(k, t, _)| (k, t)).collect();
     let original = gpu
-        .scoped(|| Version::new(gpu, image, options, &own, Some(&bounds)))
+        .scoped(|| Version::new(gpu, image, options, &own, Some(&bounds), 0))
         .await??;
     let edited = match gpu
-        .scoped(|| Version::new(gpu, image, options, &edited, Some(&bounds)))
+        .scoped(|| Version::new(gpu, image, options, &edited, Some(&bounds), 0))
         .await
         .and_then(|v| v)
     {
@@ -510,6 +511,37 @@ pub async fn try_text(
     report.edited = median(&mine);
     report.original = median(&theirs);
     Ok(report)
+}
+
+/// How the subgroups kernel's subgroups went on a picture, counted on the GPU.
+#[derive(Clone, Copy, Debug, serde::Serialize)]
+pub struct Tally {
+    /// Lanes a subgroup, by the `subgroup_size` builtin.
+    pub lanes: u32,
+    /// Its atomicAdds to workgroup memory: one a subgroup that agreed, one a lane
+    /// with a pixel elsewhere (per channel).
+    pub adds: u32,
+}
+
+/// The subgroups kernel run once over `image` with its subgroups counted (the
+/// step's `tallied` text, guarded as every lab text): its chapter's diagram sets
+/// this beside the simulator's run of the same picture.
+pub async fn tally_subgroups(gpu: &Gpu, image: &GpuImage, spec: Spec) -> Result<Tally, GpuError> {
+    let method = Method::Subgroups;
+    let kernel = method.kernels()[0];
+    let text = crate::gpu::steps::subgroups_tallied(&kernel.source(spec, ChunkShape::default()))
+        .ok_or_else(|| {
+            GpuError("the subgroups kernel's text is not the one its tally edits".into())
+        })?;
+    let options = RunOptions::new(method, spec);
+    let version = gpu
+        .scoped(|| Version::new(gpu, image, options, &[(kernel, text)], None, 3))
+        .await??;
+    let (_, _, words) = version.execute(gpu).await?;
+    Ok(Tally {
+        lanes: words[1],
+        adds: words[2],
+    })
 }
 
 #[cfg(test)]

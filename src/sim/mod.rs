@@ -2,7 +2,8 @@
 //! invocations and workgroups, one instruction at a time, as each step's WGSL
 //! (src/gpu/steps/) does them: which invocation reads which pixel; a bin's load, add
 //! and store; an atomic's bin held while the others that want it wait; the
-//! barrier; each reduce step and the chunk left without a partner. The chapters'
+//! barrier; each reduce step and the chunk left without a partner; a subgroup's
+//! lanes running its functions together, and an add of many at once. The chapters'
 //! diagrams play its trace, and its final bins are the kernel's on the GPU, bin
 //! for bin (tests/native/sim.rs), but for the race's, whose lost counts are those
 //! of the interleaving the seed chose, each one named.
@@ -10,6 +11,9 @@
 //! What is simulated is the kernel's algorithm, not a GPU's timing: `slots`
 //! workgroups run at once, each taken in order of its id (x first), and at each
 //! tick one of the invocations that can go on is picked by a seeded generator.
+//! Where a kernel has subgroups, the pick is a subgroup, whose lanes then go in
+//! step: its lane furthest behind goes next, so none starts an instruction before
+//! all have done the last.
 
 use crate::gpu::{ChunkShape, Method};
 use crate::histogram::{Channels, Spec};
@@ -18,7 +22,8 @@ use serde::Serialize;
 
 pub(crate) mod programs;
 pub(crate) use programs::Planned;
-use programs::{rgb_at, Op, Plus, Reg};
+pub use programs::Vote;
+use programs::{rgb_at, By, Op, Plus, Reg};
 
 /// Where a value lives.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -55,14 +60,18 @@ pub enum Act {
     Hold { at: Memory },
     /// Blocked: another invocation holds `at`.
     Wait { at: Memory },
-    /// An atomic's second half: 1 added, `value` now there, `at` let go.
-    Add { at: Memory, value: u32 },
+    /// An atomic's second half: `by` added, `value` now there, `at` let go.
+    Add { at: Memory, value: u32, by: u32 },
     /// `atomicLoad` of `at`.
     Peek { at: Memory, value: u32 },
     /// At `workgroupBarrier()`, waiting for the rest of its workgroup.
     Barrier,
     /// The last of its workgroup reached the barrier: all go on.
     Released,
+    /// At a subgroup function, waiting for the rest of its subgroup.
+    Vote { subgroup: u32 },
+    /// The last lane of its subgroup reached it: every lane has `vote`, all go on.
+    Voted { subgroup: u32, vote: Vote },
     /// Its program is done.
     Done,
 }
@@ -110,6 +119,8 @@ pub struct Trace {
     pub channels: u32,
     pub chunk: [u32; 2],
     pub chunks: u32,
+    /// Lanes a subgroup (0 where the kernel has no subgroups).
+    pub lanes: u32,
     pub slots: u32,
     pub seed: u64,
     pub passes: Vec<Pass>,
@@ -154,6 +165,8 @@ struct Running {
     /// The atomic it waits for, said once.
     waiting: Option<Memory>,
     at_barrier: bool,
+    /// Its subgroup, where its kernel votes.
+    subgroup: Option<u32>,
 }
 
 /// The memories of a run.
@@ -176,28 +189,45 @@ impl State {
 }
 
 /// Runs `method` on `image` (small: every step is kept) with `spec`'s bins and
-/// `chunk` as the chunk (or the race's and atomicAdd's workgroup), `slots`
-/// workgroups at once, choices from `seed`.
+/// `chunk` as the chunk (or the race's and atomicAdd's workgroup), `lanes` a
+/// subgroup (where its kernel has subgroups), `slots` workgroups at once, choices
+/// from `seed`.
 pub fn simulate(
     method: Method,
     image: &Image,
     spec: Spec,
     chunk: ChunkShape,
+    lanes: u32,
     slots: u32,
     seed: u64,
 ) -> Result<Trace, String> {
-    if method.step().diagram().is_none() {
+    let Some(diagram) = method.step().diagram() else {
         return Err(format!("{} has no diagram", method.name()));
-    }
+    };
+    let lanes = if diagram.lanes.is_empty() {
+        0
+    } else if diagram.lanes.contains(&lanes) {
+        lanes
+    } else {
+        return Err(format!(
+            "its diagram plays subgroups of {:?} lanes, not {lanes}",
+            diagram.lanes
+        ));
+    };
+    const TINY: &str = "the simulator runs tiny pictures: at most 4096 pixels, 64 bins, 64 invocations a workgroup";
     if image.pixel_count() > 4096 || spec.len() > 64 || chunk.invocations() > 64 {
-        return Err("the simulator runs tiny pictures: at most 4096 pixels, 64 bins, 64 invocations a workgroup".into());
+        return Err(TINY.into());
     }
-    let planned = method.step().program(image, spec, chunk);
+    let planned = method.step().program(image, spec, chunk, lanes);
+    if planned.iter().flat_map(|p| &p.groups).any(|g| g.len() > 64) {
+        return Err(TINY.into());
+    }
     let chunk_count = planned[0].pass.groups[0] * planned[0].pass.groups[1];
     let uses_chunks = method.uses_chunks();
     let mut state = State {
         bins: vec![0; spec.len()],
-        local: vec![vec![0; spec.len()]; if uses_chunks { chunk_count as usize } else { 0 }],
+        // A workgroup's bins, per workgroup of the first pass (the one that counts).
+        local: vec![vec![0; spec.len()]; chunk_count as usize],
         chunks: vec![vec![0; spec.len()]; if uses_chunks { chunk_count as usize } else { 0 }],
         increments: vec![0; spec.len()],
     };
@@ -233,9 +263,14 @@ pub fn simulate(
                             act: Act::Start { slot },
                         });
                     }
+                    let subgroup = ops.iter().find_map(|op| match op {
+                        Op::Vote(_, subgroup, _) => Some(*subgroup),
+                        _ => None,
+                    });
                     running.push(Running {
                         id,
                         group: g,
+                        subgroup,
                         ops,
                         next: 0,
                         tmp: 0,
@@ -254,14 +289,14 @@ pub fn simulate(
             let can = |r: &Running| {
                 !r.at_barrier
                     && match r.ops.get(r.next) {
-                        Some(Op::Atomic(_, at)) if r.holding.is_none() => !held.contains(at),
+                        Some(Op::Atomic(_, at, _)) if r.holding.is_none() => !held.contains(at),
                         _ => true,
                     }
             };
             let ready: Vec<usize> = (0..running.len()).filter(|&i| can(&running[i])).collect();
             // Say each new wait once.
             for r in running.iter_mut() {
-                if let (Some(Op::Atomic(line, at)), None) = (r.ops.get(r.next), r.holding) {
+                if let (Some(Op::Atomic(line, at, _)), None) = (r.ops.get(r.next), r.holding) {
                     if held.contains(at) && r.waiting != Some(*at) {
                         r.waiting = Some(*at);
                         steps.push(Step {
@@ -272,7 +307,17 @@ pub fn simulate(
                     }
                 }
             }
-            let i = ready[choices.below(ready.len())];
+            let mut i = ready[choices.below(ready.len())];
+            // A subgroup goes in step: of its lanes that can go on, the one behind.
+            if let Some(subgroup) = running[i].subgroup {
+                let group = running[i].group;
+                i = ready
+                    .iter()
+                    .copied()
+                    .filter(|&j| running[j].group == group && running[j].subgroup == Some(subgroup))
+                    .min_by_key(|&j| (running[j].next, running[j].id))
+                    .unwrap_or(i);
+            }
             let r = &mut running[i];
             let (id, op) = (r.id, r.ops.get(r.next).copied());
             let step = |line, act| Step {
@@ -326,7 +371,7 @@ pub fn simulate(
                     *state.cell(at) = value;
                     steps.push(step(line, Act::Store { at, value, lost }));
                 }
-                Some(Op::Atomic(line, at)) => match r.holding {
+                Some(Op::Atomic(line, at, by)) => match r.holding {
                     None => {
                         r.holding = Some(at);
                         r.waiting = None;
@@ -335,13 +380,18 @@ pub fn simulate(
                     }
                     Some(_) => {
                         r.holding = None;
+                        let by = match by {
+                            By::One => 1,
+                            By::N(n) => n,
+                            By::Peeked => r.tmp,
+                        };
                         if let Memory::Bins { bin } = at {
-                            state.increments[bin as usize] += 1;
+                            state.increments[bin as usize] += by;
                         }
                         let cell = state.cell(at);
-                        *cell += 1;
+                        *cell += by;
                         let value = *cell;
-                        steps.push(step(line, Act::Add { at, value }));
+                        steps.push(step(line, Act::Add { at, value, by }));
                     }
                 },
                 Some(Op::Peek(line, at)) => {
@@ -367,6 +417,20 @@ pub fn simulate(
                     }
                     continue;
                 }
+                Some(Op::Vote(line, subgroup, vote)) => {
+                    r.at_barrier = true;
+                    r.next += 1;
+                    steps.push(step(line, Act::Vote { subgroup }));
+                    let group = r.group;
+                    let lane = |o: &Running| o.group == group && o.subgroup == Some(subgroup);
+                    if running.iter().filter(|o| lane(o)).all(|o| o.at_barrier) {
+                        for o in running.iter_mut().filter(|o| lane(o)) {
+                            o.at_barrier = false;
+                        }
+                        steps.push(step(line, Act::Voted { subgroup, vote }));
+                    }
+                    continue;
+                }
             }
             running[i].next += 1;
         }
@@ -380,6 +444,7 @@ pub fn simulate(
         channels: spec.channels.count(),
         chunk: [chunk.width, chunk.height],
         chunks: if uses_chunks { chunk_count } else { 0 },
+        lanes,
         slots,
         seed,
         passes,
@@ -413,6 +478,25 @@ pub fn intro_picture() -> Image {
         .flat_map(|row| row.bytes().flat_map(colour))
         .collect();
     Image::from_rgba(6, 7, rgba).expect("a 6x7 picture")
+}
+
+/// The subgroups chapter's 8x5 picture, drawn here: three rows of sky (the middle
+/// one with a sun of two pixels) over two of a field, dark and light grass and
+/// flowers, so that a subgroup of four or eight lanes in the sky has one colour.
+pub fn sky_picture() -> Image {
+    const ROWS: [&str; 5] = ["ssssssss", "sssuusss", "ssssssss", "gGgyGgGg", "GgGGgyGg"];
+    let colour = |c: u8| match c {
+        b's' => [110, 165, 235, 255],
+        b'u' => [255, 220, 90, 255],
+        b'g' => [90, 160, 70, 255],
+        b'G' => [30, 80, 35, 255],
+        _ => [240, 200, 40, 255],
+    };
+    let rgba = ROWS
+        .iter()
+        .flat_map(|row| row.bytes().flat_map(colour))
+        .collect();
+    Image::from_rgba(8, 5, rgba).expect("an 8x5 picture")
 }
 
 /// Luminance bins for the diagrams: 3, as the article draws them.

@@ -7,6 +7,7 @@ use super::{Memory, Pass};
 use crate::gpu::{ChunkShape, Kernel};
 use crate::histogram::{luminance, Spec};
 use crate::image::Image;
+use serde::Serialize;
 
 /// A register an invocation loads into: `tmp` is replaced, `acc` added to.
 #[derive(Clone, Copy, Debug)]
@@ -23,6 +24,15 @@ pub enum Plus {
     Acc,
 }
 
+/// What an `atomicAdd` adds: 1, a number the plan knows (a subgroup's lanes), or
+/// the value its invocation last read with `atomicLoad`.
+#[derive(Clone, Copy, Debug)]
+pub enum By {
+    One,
+    N(u32),
+    Peeked,
+}
+
 /// One instruction of an invocation's program, with the line it is on.
 #[derive(Clone, Copy, Debug)]
 pub enum Op {
@@ -31,9 +41,24 @@ pub enum Op {
     Pixel(&'static str, u32, u32),
     Load(&'static str, Memory, Reg),
     Store(&'static str, Memory, Plus),
-    Atomic(&'static str, Memory),
+    Atomic(&'static str, Memory, By),
     Peek(&'static str, Memory),
     Barrier(&'static str),
+    /// A subgroup function of subgroup `.1` of the workgroup, and what it answers:
+    /// its lanes run it together.
+    Vote(&'static str, u32, Vote),
+}
+
+/// What a subgroup function answered every lane of its subgroup.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "fn", rename_all = "lowercase")]
+pub enum Vote {
+    /// `subgroupBallot(has)`, its bits counted: the lanes with a pixel.
+    Ballot { lanes: u32 },
+    /// `subgroupBroadcastFirst(colour)`: the first lane's colour.
+    First { rgb: [u8; 3] },
+    /// `subgroupAll(...)`: whether every lane with a pixel has that colour.
+    All { alike: bool },
 }
 
 /// The lines the programs are on: each occurs once in its kernel's WGSL.
@@ -95,7 +120,7 @@ pub fn pixel_ops(
                 ops.push(Op::Load(INCREMENT, at, Reg::Tmp));
                 ops.push(Op::Store(INCREMENT, at, Plus::One));
             }
-            Add::Atomic => ops.push(Op::Atomic(ATOMIC, at)),
+            Add::Atomic => ops.push(Op::Atomic(ATOMIC, at, By::One)),
         }
     }
     ops

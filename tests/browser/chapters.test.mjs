@@ -8,6 +8,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
+import { writeFileSync } from 'node:fs';
 import { suite, shots, engine, waitState } from './harness.mjs';
 
 const { browser } = suite();
@@ -85,6 +86,63 @@ test('race: the diagram loses what its interleaving loses, each loss named, and 
   }
   }
   assert.ok(found.lost && found.none, 'some runs lose counts and some lose none');
+  assert.deepEqual(page.errors, []);
+});
+
+// The subgroups chapter's 8x5 picture (src/sim's sky_picture), by rows: s sky, u sun,
+// g and G light and dark grass, y flowers. Its bins, 3 a channel, worked out by hand
+// from the colours: sky 110,165,235 (R 1, G 1, B 2, L 0.62: 1); sun 255,220,90
+// (2, 2, 1, 2); grass 90,160,70 (1, 1, 0, 1); dark grass 30,80,35 (0, 0, 0, 0);
+// flowers 240,200,40 (2, 2, 0, 2). 22 sky, 2 sun, 7 and 7 grass, 2 flowers.
+const SKY = ['ssssssss', 'sssuusss', 'ssssssss', 'gGgyGgGg', 'GgGGgyGg'].join('');
+const SKY_FOUR = [[7, 29, 4], [7, 29, 4], [16, 2, 22], [7, 29, 4]];
+const skyBins = Array.from({ length: 12 }, (_, i) => SKY_FOUR[i % 4][Math.floor(i / 4)]);
+/** The adds to workgroup memory a channel in subgroups of `lanes`, lane i on pixel i:
+ * one for a subgroup whose pixels are one colour, else one a pixel. */
+const skyAdds = (lanes) => {
+  let adds = 0;
+  for (let k = 0; k < SKY.length; k += lanes) {
+    const pixels = SKY.slice(k, k + lanes);
+    adds += [...pixels].every((p) => p === pixels[0]) ? 1 : pixels.length;
+  }
+  return adds;
+};
+const localAdds = (trace) => trace.steps.filter((s) => s.act === 'add' && s.at.in === 'local').length;
+
+test('subgroups: the diagram plays the GPU\'s subgroups; its bins are the picture\'s and the kernel\'s, its adds the GPU\'s', async () => {
+  const page = await browser.open('/www/subgroups.html');
+  const has = await page.evaluate(async () => (await navigator.gpu.requestAdapter()).features.has('subgroups'));
+  if (has) {
+    await page.waitForFunction(() => window.page?.diagram?.tallied && window.page.diagram.trace.lanes === window.page.diagram.tallied.lanes, null, { timeout: 60_000 });
+    const { trace, gpu, tally, equal } = await page.evaluate(() => {
+      const d = window.page.diagram;
+      return { trace: d.trace, gpu: d.gpuBins, tally: d.tallied, equal: document.querySelector('.sd-tally').dataset.equal };
+    });
+    assert.deepEqual(trace.bins, skyBins, 'the simulation, against the picture counted by hand');
+    assert.deepEqual(gpu, skyBins, 'the kernel on the GPU');
+    assert.equal(tally.adds, 4 * skyAdds(tally.lanes), `the GPU's adds in subgroups of ${tally.lanes}, against the picture's subgroups counted here`);
+    assert.equal(localAdds(trace), tally.adds, 'the simulation\'s adds');
+    assert.equal(equal, 'true');
+    assert.match(await page.textContent('.sd-tally'), new RegExp(`subgroups of ${tally.lanes} lanes and made ${tally.adds} atomicAdds`));
+  } else {
+    await page.waitForFunction(() => /needs subgroups/.test(document.querySelector('.sd-result')?.textContent), null, { timeout: 60_000 });
+    assert.equal(await page.evaluate(() => window.page.diagram.trace.lanes), 8, 'the diagram plays 8 lanes');
+  }
+  // Each size the diagram offers: its subgroups that agree add once.
+  for (const lanes of [4, 8, 16, 32]) {
+    await page.selectOption('.sd-lanes', String(lanes));
+    const trace = await page.evaluate(() => window.page.diagram.trace);
+    assert.equal(trace.lanes, lanes);
+    assert.deepEqual(trace.bins, skyBins, `${lanes} lanes: the bins`);
+    assert.equal(localAdds(trace), 4 * skyAdds(lanes), `${lanes} lanes: the adds`);
+  }
+  // Stepped to a subgroup's vote, the page says what it answered.
+  await page.selectOption('.sd-lanes', '4');
+  const voted = await page.evaluate(() => window.page.diagram.trace.steps.findIndex((s) => s.act === 'voted' && s.vote.fn === 'all' && s.vote.alike));
+  await page.evaluate((at) => { const s = document.querySelector('.sd-scrub'); s.value = at; s.dispatchEvent(new Event('input')); }, voted + 1);
+  assert.match(await page.textContent('.sd-now'), /^Instruction \d+ of \d+\. Subgroup \d+’s lanes run subgroupAll\(…\) together: every lane with a pixel has lane 0’s colour, so lane 0 adds 4 to each of its bins, once, for all 4\.$/);
+  await page.evaluate(() => document.querySelector('.step-diagram').scrollIntoView());
+  writeFileSync(join(shots, 'subgroups-diagram.png'), await page.locator('.step-diagram').screenshot());
   assert.deepEqual(page.errors, []);
 });
 

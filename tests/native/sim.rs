@@ -17,7 +17,18 @@ fn pictures() -> Vec<(&'static str, Image)> {
         ("7x3 noise", Image::noise(7, 3, 5)),
         ("5x5 one colour", Image::solid(5, 5, [255, 255, 255, 255])),
         ("9x4 noise", Image::noise(9, 4, 8)),
+        ("sky 8x5", sim::sky_picture()),
     ]
+}
+
+/// The subgroup sizes a method's diagram plays (0: it has none).
+fn lanes(method: Method) -> Vec<u32> {
+    let played = method.step().diagram().unwrap().lanes;
+    if played.is_empty() {
+        vec![0]
+    } else {
+        played.to_vec()
+    }
 }
 
 fn shapes(method: Method) -> Vec<ChunkShape> {
@@ -26,7 +37,7 @@ fn shapes(method: Method) -> Vec<ChunkShape> {
         height: h,
     };
     match method {
-        Method::Single => vec![ChunkShape::ONE],
+        Method::Single | Method::Subgroups => vec![ChunkShape::ONE],
         Method::Race | Method::Atomic => vec![shape(1, 1), shape(2, 2)],
         _ => vec![shape(3, 1), shape(2, 2), shape(4, 1)],
     }
@@ -79,7 +90,10 @@ fn replay(trace: &Trace) -> (Vec<u32>, Vec<u32>) {
     let mut memory = Memories {
         bins: vec![0; entries],
         chunks: vec![vec![0; entries]; trace.chunks as usize],
-        local: vec![vec![0; entries]; trace.chunks as usize],
+        local: vec![
+            vec![0; entries];
+            (trace.passes[0].groups[0] * trace.passes[0].groups[1]) as usize
+        ],
     };
     let mut made = vec![0u32; entries];
     let mut loaded = std::collections::HashMap::new();
@@ -89,6 +103,9 @@ fn replay(trace: &Trace) -> (Vec<u32>, Vec<u32>) {
             Act::Load { at, value } => {
                 assert_eq!(*memory.cell(at), value, "a load finds what was stored");
                 loaded.insert((step.invocation, at), value);
+            }
+            Act::Peek { at, value } => {
+                assert_eq!(*memory.cell(at), value, "atomicLoad finds what was added");
             }
             Act::Store { at, value, .. } => {
                 if let (Memory::Bins { bin }, true) = (at, increments) {
@@ -101,12 +118,12 @@ fn replay(trace: &Trace) -> (Vec<u32>, Vec<u32>) {
                 }
                 *memory.cell(at) = value;
             }
-            Act::Add { at, value } => {
+            Act::Add { at, value, by } => {
                 if let Memory::Bins { bin } = at {
-                    made[bin as usize] += 1;
+                    made[bin as usize] += by;
                 }
                 let cell = memory.cell(at);
-                *cell += 1;
+                *cell += by;
                 assert_eq!(*cell, value);
             }
             _ => {}
@@ -124,11 +141,15 @@ fn the_simulation_ends_with_the_kernels_bins() {
             for channels in [Channels::Luminance, Channels::Rgbl] {
                 let spec = Spec::new(3, channels).unwrap();
                 let expected = reference(&image, spec);
-                for chunk in shapes(method) {
+                for (chunk, lanes) in shapes(method)
+                    .into_iter()
+                    .flat_map(|c| lanes(method).into_iter().map(move |l| (c, l)))
+                {
                     for seed in [1, 7, 2026] {
-                        let trace = sim::simulate(method, &image, spec, chunk, 4, seed).unwrap();
+                        let trace =
+                            sim::simulate(method, &image, spec, chunk, lanes, 4, seed).unwrap();
                         let what = format!(
-                            "{} {name} {channels:?} {chunk:?} seed {seed}",
+                            "{} {name} {channels:?} {chunk:?} {lanes} lanes seed {seed}",
                             method.name()
                         );
                         let (replayed, made) = replay(&trace);
@@ -164,7 +185,8 @@ fn every_line_a_step_names_is_one_line_of_its_kernel() {
     for method in sim::methods() {
         let chunk = shapes(method)[0];
         let spec = Spec::new(3, Channels::Rgbl).unwrap();
-        let trace = sim::simulate(method, &sim::intro_picture(), spec, chunk, 4, 3).unwrap();
+        let picture = (method.step().diagram().unwrap().picture)();
+        let trace = sim::simulate(method, &picture, spec, chunk, lanes(method)[0], 4, 3).unwrap();
         for step in trace.steps.iter().filter(|s| !s.line.is_empty()) {
             let pass = &trace.passes[trace.invocations[step.invocation as usize].pass as usize];
             let kernel = method
@@ -194,12 +216,12 @@ fn the_race_loses_counts_under_some_seeds_and_atomics_make_others_wait() {
     let losses: Vec<u32> = (1..40)
         .map(|seed| {
             let trace =
-                sim::simulate(Method::Race, &picture, spec, ChunkShape::ONE, 4, seed).unwrap();
+                sim::simulate(Method::Race, &picture, spec, ChunkShape::ONE, 0, 4, seed).unwrap();
             trace.lost.iter().sum()
         })
         .collect();
     assert!(losses.iter().any(|&l| l > 0), "{losses:?}");
-    let atomic = sim::simulate(Method::Atomic, &picture, spec, ChunkShape::ONE, 4, 5).unwrap();
+    let atomic = sim::simulate(Method::Atomic, &picture, spec, ChunkShape::ONE, 0, 4, 5).unwrap();
     assert!(atomic
         .steps
         .iter()
@@ -212,6 +234,7 @@ fn the_race_loses_counts_under_some_seeds_and_atomics_make_others_wait() {
             width: 3,
             height: 1,
         },
+        0,
         4,
         5,
     )
@@ -238,4 +261,122 @@ fn the_race_loses_counts_under_some_seeds_and_atomics_make_others_wait() {
         returned, 3,
         "the pair of chunk 12 has no partner at stride 2: its 3 invocations return"
     );
+}
+
+#[test]
+fn a_subgroup_of_one_colour_adds_once_and_its_lanes_go_in_step() {
+    // The sky picture, 8 wide: with 4 lanes, subgroups 0 and 1 (row 0) and 4 and 5
+    // (row 2) are all sky; row 1's have the sun. With 8, rows 0 and 2.
+    let spec = Spec::new(3, Channels::Luminance).unwrap();
+    let picture = sim::sky_picture();
+    for (lanes, alike, adds) in [
+        (4, vec![0, 1, 4, 5], 24 + 4),
+        (8, vec![0, 2], 24 + 2),
+        (16, vec![], 40),
+    ] {
+        let trace = sim::simulate(
+            Method::Subgroups,
+            &picture,
+            spec,
+            ChunkShape::ONE,
+            lanes,
+            1,
+            9,
+        )
+        .unwrap();
+        assert_eq!(trace.lanes, lanes);
+        let voted: Vec<u32> = trace
+            .steps
+            .iter()
+            .filter_map(|s| match s.act {
+                Act::Voted {
+                    subgroup,
+                    vote: sim::Vote::All { alike: true },
+                } if subgroup * lanes < 40 => Some(subgroup),
+                _ => None,
+            })
+            .collect();
+        let mut sorted = voted.clone();
+        sorted.sort();
+        assert_eq!(sorted, alike, "{lanes} lanes: the subgroups that agree");
+        let local_adds = trace
+            .steps
+            .iter()
+            .filter(|s| {
+                matches!(
+                    s.act,
+                    Act::Add {
+                        at: Memory::Local { .. },
+                        ..
+                    }
+                )
+            })
+            .count();
+        assert_eq!(
+            local_adds, adds,
+            "{lanes} lanes: atomicAdds to workgroup memory"
+        );
+        // In step: no lane of a subgroup votes twice before every lane voted once.
+        let mut votes = std::collections::HashMap::<u32, Vec<u32>>::new();
+        for s in &trace.steps {
+            if let Act::Vote { subgroup } = s.act {
+                let lane = trace.invocations[s.invocation as usize].local[0] % lanes;
+                let v = votes
+                    .entry(subgroup)
+                    .or_insert_with(|| vec![0; lanes as usize]);
+                v[lane as usize] += 1;
+                assert!(
+                    v.iter().max().unwrap() - v.iter().min().unwrap() <= 1,
+                    "{lanes} lanes"
+                );
+            }
+        }
+        // The lanes that no subgroup with a pixel or a bin to copy holds are idle.
+        assert_eq!(trace.passes[0].idle, 256 - trace.invocations.len() as u32);
+    }
+    assert!(sim::simulate(Method::Subgroups, &picture, spec, ChunkShape::ONE, 5, 1, 9).is_err());
+}
+
+#[test]
+fn the_gpus_subgroups_agree_where_the_simulated_ones_do() {
+    // The kernel on this GPU, its adds to workgroup memory counted, against the
+    // simulator's run with the GPU's own subgroup size.
+    let gpu = gpu();
+    for channels in [Channels::Luminance, Channels::Rgbl] {
+        let spec = Spec::new(3, channels).unwrap();
+        for (name, image) in pictures() {
+            let uploaded = GpuImage::upload_for(&gpu, &image, Method::Subgroups.input());
+            let tally =
+                pollster::block_on(histogram::gpu::lab::tally_subgroups(&gpu, &uploaded, spec))
+                    .unwrap();
+            let trace = sim::simulate(
+                Method::Subgroups,
+                &image,
+                spec,
+                ChunkShape::ONE,
+                tally.lanes,
+                1,
+                1,
+            )
+            .unwrap();
+            let adds = trace
+                .steps
+                .iter()
+                .filter(|s| {
+                    matches!(
+                        s.act,
+                        Act::Add {
+                            at: Memory::Local { .. },
+                            ..
+                        }
+                    )
+                })
+                .count() as u32;
+            assert_eq!(
+                adds, tally.adds,
+                "{name} {channels:?}, {} lanes",
+                tally.lanes
+            );
+        }
+    }
 }

@@ -60,9 +60,16 @@ pub trait Step: Sync {
     fn diagram(&self) -> Option<Diagram> {
         None
     }
-    /// Each invocation's instructions over `image` (one band), for the simulator:
-    /// given wherever `diagram` is.
-    fn program(&self, _image: &Image, _spec: Spec, _chunk: ChunkShape) -> Vec<Planned> {
+    /// Each invocation's instructions over `image` (one band), for the simulator,
+    /// with `lanes` a subgroup where its kernel has subgroups: given wherever
+    /// `diagram` is.
+    fn program(
+        &self,
+        _image: &Image,
+        _spec: Spec,
+        _chunk: ChunkShape,
+        _lanes: u32,
+    ) -> Vec<Planned> {
         Vec::new()
     }
 }
@@ -128,10 +135,24 @@ pub enum Shaped {
 }
 
 /// The run a chapter's diagram plays.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug)]
 pub struct Diagram {
     pub chunk: ChunkShape,
     pub slots: u32,
+    /// The tiny picture it runs on.
+    pub picture: fn() -> Image,
+    /// The subgroup sizes it plays, where its kernel has subgroups.
+    pub lanes: &'static [u32],
+}
+
+impl Diagram {
+    /// The article's steps' diagram: its introduction's picture, no subgroups.
+    pub const ARTICLE: Diagram = Diagram {
+        chunk: ChunkShape::ONE,
+        slots: 1,
+        picture: crate::sim::intro_picture,
+        lanes: &[],
+    };
 }
 
 /// The registry: each step's method, its folder, in the chapters' order.
@@ -159,6 +180,9 @@ macro_rules! steps {
         }
     };
 }
+
+/// The subgroups kernel with its subgroups counted, for its diagram's check.
+pub(crate) use subgroups::tallied as subgroups_tallied;
 
 steps! {
     /// One invocation loops over every pixel.

@@ -69,7 +69,7 @@ impl Step for ChunksReduce {
         Some(CHUNKS_DIAGRAM)
     }
 
-    fn program(&self, image: &Image, spec: Spec, chunk: ChunkShape) -> Vec<Planned> {
+    fn program(&self, image: &Image, spec: Spec, chunk: ChunkShape, _lanes: u32) -> Vec<Planned> {
         const PAIR: &str = "let chunk0 = pair * uni.stride * 2u;";
         const PARTNER: &str = "if (chunk1 >= uni.numChunks)";
         const REDUCE_LOOP: &str =

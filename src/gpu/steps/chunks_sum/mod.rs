@@ -67,7 +67,7 @@ impl Step for ChunksSum {
         Some(CHUNKS_DIAGRAM)
     }
 
-    fn program(&self, image: &Image, spec: Spec, chunk: ChunkShape) -> Vec<Planned> {
+    fn program(&self, image: &Image, spec: Spec, chunk: ChunkShape, _lanes: u32) -> Vec<Planned> {
         let chunks = chunks_program(image, spec, chunk);
         let count = chunks.groups.len() as u32;
         vec![chunks, sum_program(spec, count)]
@@ -81,6 +81,7 @@ pub(super) const CHUNKS_DIAGRAM: Diagram = Diagram {
         height: 1,
     },
     slots: 4,
+    ..Diagram::ARTICLE
 };
 
 /// The largest band whose chunks fit one binding, as many as `most` allows, in

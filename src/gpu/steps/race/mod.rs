@@ -87,14 +87,14 @@ impl Step for PerPixel {
     /// A workgroup of one, four running at once.
     fn diagram(&self) -> Option<Diagram> {
         Some(Diagram {
-            chunk: ChunkShape::ONE,
             slots: 4,
+            ..Diagram::ARTICLE
         })
     }
 
     /// Each pixel's invocation: its position, the bounds check, then its pixel
     /// counted.
-    fn program(&self, image: &Image, spec: Spec, chunk: ChunkShape) -> Vec<Planned> {
+    fn program(&self, image: &Image, spec: Spec, chunk: ChunkShape, _lanes: u32) -> Vec<Planned> {
         const POSITION: &str = "let position = global_invocation_id.xy;";
         let (groups, planned) = per_pixel(image, chunk, |_, _, pixel| {
             let mut ops = vec![Op::Line(POSITION)];

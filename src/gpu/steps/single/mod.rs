@@ -50,12 +50,11 @@ impl Step for Single {
 
     fn diagram(&self) -> Option<Diagram> {
         Some(Diagram {
-            chunk: ChunkShape::ONE,
-            slots: 1,
+            ..Diagram::ARTICLE
         })
     }
 
-    fn program(&self, image: &Image, spec: Spec, _chunk: ChunkShape) -> Vec<Planned> {
+    fn program(&self, image: &Image, spec: Spec, _chunk: ChunkShape, _lanes: u32) -> Vec<Planned> {
         const FOR_Y: &str = "for (var y = 0u; y < band.size.y; y++)";
         const FOR_X: &str = "for (var x = 0u; x < band.size.x; x++)";
         let mut ops = Vec::new();

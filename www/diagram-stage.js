@@ -1,0 +1,205 @@
+// The stage of a chapter's step-through diagram (www/step-diagram.js): the
+// workgroups running, or a subgroup pass's lanes and their votes; the tiny
+// picture; the storage bins and the chunks. Drawn afresh, as SVG, at every step.
+
+const NS = 'http://www.w3.org/2000/svg';
+// A colour a slot (a workgroup running at once), legible on the dark panel.
+export const HUES = ['#ff9f6b', '#5fd3e0', '#ffd166', '#c6a0ff'];
+
+export function svg(tag, attrs = {}, ...children) {
+  const node = document.createElementNS(NS, tag);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+  node.append(...children);
+  return node;
+}
+export const text = (x, y, words, attrs = {}) => svg('text', { x, y, class: 'sd-text', ...attrs }, words);
+const rgbCss = ([r, g, b]) => `rgb(${r}, ${g}, ${b})`;
+export const memKey = (at) => `${at.in}:${at.chunk ?? at.group ?? ''}:${at.bin}`;
+
+/** The stage: the workgroups running, the picture, the memories. */
+export function drawStage(stage, run, state, compact) {
+  const { trace } = run;
+  const W = compact ? 360 : 640;
+  const entries = trace.num_bins * trace.channels;
+  const perRow = compact ? Math.min(2, trace.slots) : trace.slots;
+  const gap = 8;
+  const boxW = (W - (perRow - 1) * gap) / perRow;
+  const pass = trace.passes[state.pass];
+  const laned = trace.lanes > 0;
+  const usesLocal = pass.kernel === 'chunks' || laned;
+  const groupOf = (slot) => run.members[trace.invocations.findIndex((m) => m.pass === slot.pass && m.group_index === slot.group)];
+  const busiest = state.slots.reduce((most, slot) => (slot ? Math.max(most, groupOf(slot).length) : most), trace.lanes);
+  const layout = laned ? laneLayout(trace.lanes, busiest, boxW) : null;
+  const body = laned ? layout.height : 62;
+  const boxH = 24 + body + (usesLocal ? 46 : 0);
+  const rows = Math.ceil(trace.slots / perRow);
+  const nodes = [];
+  state.slots.forEach((slot, s) => {
+    const x = (s % perRow) * (boxW + gap);
+    const y = Math.floor(s / perRow) * (boxH + gap);
+    nodes.push(svg('rect', { x, y, width: boxW, height: boxH, rx: 6, class: 'sd-box', stroke: HUES[s] }));
+    if (!slot || slot.pass !== state.pass) {
+      nodes.push(text(x + 8, y + 20, 'no workgroup', { class: 'sd-text sd-dim' }));
+      return;
+    }
+    const title = trace.method === 'single' ? 'the one workgroup' : pass.kernel === 'sum' || pass.kernel === 'reduce'
+      ? `workgroup ${slot.at[0]}` : `workgroup (${slot.at[0]}, ${slot.at[1]})`;
+    nodes.push(text(x + 8, y + 18, title, { fill: HUES[s], class: 'sd-text sd-title' }));
+    const members = groupOf(slot);
+    if (laned) nodes.push(...drawLanes(run, state, members, layout, x, y));
+    const colW = (boxW - 12) / Math.max(1, members.length);
+    if (!laned) members.forEach((id, k) => {
+      const inv = state.inv.get(id) ?? {};
+      const cx = x + 6 + k * colW;
+      const m = trace.invocations[id];
+      const faded = ['done', 'returned'].includes(inv.status);
+      const g = svg('g', { opacity: faded ? 0.4 : 1 });
+      g.append(text(cx + 2, y + 36, `lid ${m.local[0]}${m.local[1] ? `,${m.local[1]}` : ''}`, { class: 'sd-text sd-small sd-dim' }));
+      if (inv.rgb) g.append(svg('rect', { x: cx + 2, y: y + 42, width: 16, height: 16, rx: 3, fill: rgbCss(inv.rgb), stroke: '#fff', 'stroke-width': 0.8 }));
+      if (inv.at) g.append(text(cx + (inv.rgb && colW >= 70 ? 22 : 2), y + (inv.rgb && colW >= 70 ? 55 : 72), shortMemory(trace, inv.at), { class: 'sd-text sd-small' }));
+      if (inv.value !== undefined) g.append(text(cx + (colW >= 70 ? 2 : 22), y + (colW >= 70 ? 76 : 55), `=${inv.value}`, { class: 'sd-text' }));
+      const badge = { waiting: ['waits', '#ff6b6b'], barrier: ['barrier', '#ffd166'], holding: ['holds', '#ff9f6b'], returned: ['returns', '#a3a8b3'], done: ['done', '#a3a8b3'] }[inv.status];
+      if (badge && colW >= 50) g.append(svg('rect', { x: cx + colW - 50, y: y + 66, width: 46, height: 16, rx: 8, fill: badge[1] }), text(cx + colW - 45, y + 78, badge[0], { class: 'sd-text sd-badge' }));
+      nodes.push(g);
+    });
+    if (usesLocal) {
+      const local = state.local.get(slot.group) ?? new Array(entries).fill(0);
+      const key = (i) => memKey({ in: 'local', group: slot.group, bin: i });
+      const below = y + 24 + body;
+      nodes.push(text(x + 8, below + 12, 'its bins, in workgroup memory', { class: 'sd-text sd-small sd-dim' }));
+      const w = Math.min(30, (boxW - 16) / entries);
+      nodes.push(...cells(local, x + 8, below + 18, w, 20, (i) => state.holds.has(key(i)), state.touched, key));
+    }
+  });
+  const top = rows * (boxH + gap) + 14;
+  // The picture: every pixel, those being read outlined, those read dimmed.
+  const cell = compact ? 18 : 22;
+  nodes.push(text(0, top + 12, `picture, ${trace.width}×${trace.height}`, { class: 'sd-text sd-small sd-dim' }));
+  for (let y = 0; y < trace.height; y++) {
+    for (let x = 0; x < trace.width; x++) {
+      const reading = [...state.inv.values()].some((inv) => inv.pixel && inv.pixel[0] === x && inv.pixel[1] === y && !['done', 'returned'].includes(inv.status));
+      nodes.push(svg('rect', {
+        x: x * (cell + 2), y: top + 20 + y * (cell + 2), width: cell, height: cell, rx: 3,
+        fill: rgbCss(run.rgb(x, y)), class: reading ? 'sd-reading' : state.read.has(`${x},${y}`) ? 'sd-read' : '',
+      }));
+    }
+  }
+  // A subgroup pass, one workgroup, one round: lane i reads pixel i, so each
+  // subgroup's pixels are underlined once it has voted, green where they agreed.
+  if (laned && pass.groups[0] * pass.groups[1] === 1) {
+    for (const [k, vote] of state.votes) {
+      if (!vote.all) continue;
+      for (let i = k * trace.lanes; i < Math.min((k + 1) * trace.lanes, trace.width * trace.height); i++) {
+        const [px, py] = [i % trace.width, Math.floor(i / trace.width)];
+        nodes.push(svg('rect', { x: px * (cell + 2), y: top + 20 + py * (cell + 2) + cell - 4, width: cell + (i % trace.width === trace.width - 1 || i === (k + 1) * trace.lanes - 1 ? 0 : 2), height: 4,
+          class: vote.alike ? 'sd-agreed' : 'sd-disagreed' }));
+      }
+    }
+  }
+  const pictureH = 20 + trace.height * (cell + 2);
+  // The storage bins, as bars up to the exact count's tallest.
+  const binsX = trace.width * (cell + 2) + 18;
+  const barsW = compact ? W - binsX : Math.min(trace.chunks ? 220 : 320, W - binsX);
+  const barW = Math.min(52, barsW / entries);
+  const exact = trace.bins.map((b, i) => b + trace.lost[i]);
+  const tallest = Math.max(1, ...exact);
+  const barH = compact ? 90 : 120;
+  nodes.push(text(binsX, top + 12, 'bins (storage)', { class: 'sd-text sd-small sd-dim' }));
+  state.bins.forEach((v, i) => {
+    const key = memKey({ in: 'bins', bin: i });
+    const x = binsX + i * barW;
+    const h = (barH * v) / tallest;
+    nodes.push(svg('rect', { x, y: top + 20, width: barW - 4, height: barH, rx: 2, class: `sd-cell${state.touched === key ? ' sd-touched' : ''}${state.holds.has(key) ? ' sd-held' : ''}` }));
+    nodes.push(svg('rect', { x: x + 2, y: top + 20 + barH - h, width: barW - 8, height: h, class: 'sd-bar', fill: trace.channels === 4 ? ['#ff7b7b', '#7bdc7b', '#7bb4ff', '#e8e9ec'][i % 4] : '#e8e9ec' }));
+    nodes.push(text(x + 2, top + 36 + barH, String(v), { class: 'sd-text' }));
+    if (barW >= 26) nodes.push(text(x + 2, top + 50 + barH, trace.channels === 1 ? `bin ${i}` : `${'RGBL'[i % 4]}${Math.floor(i / 4)}`, { class: 'sd-text sd-small sd-dim' }));
+  });
+  let bottom = top + Math.max(pictureH, 56 + barH);
+  if (trace.chunks) {
+    const wideEnough = !compact && binsX + barsW + 30 + trace.chunks * 17 <= W;
+    const cx = wideEnough ? binsX + entries * barW + 26 : 0;
+    const cy = wideEnough ? top : bottom + 10;
+    const cw = Math.min(24, (W - cx) / trace.chunks);
+    const ch = Math.min(20, 130 / entries);
+    nodes.push(text(cx, cy + 12, `${trace.chunks} chunks (storage), a column each`, { class: 'sd-text sd-small sd-dim' }));
+    state.chunks.forEach((row, c) => {
+      row.forEach((v, i) => {
+        const key = memKey({ in: 'chunk', chunk: c, bin: i });
+        const faded = state.folded.has(c) ? 0.3 : 1;
+        nodes.push(svg('rect', { x: cx + c * cw, y: cy + 20 + i * ch, width: cw - 2, height: ch - 2, class: `sd-cell${state.touched === key ? ' sd-touched' : ''}`, opacity: faded }));
+        if (cw >= 14 && ch >= 12) nodes.push(text(cx + c * cw + 3, cy + 20 + i * ch + ch - 6, String(v), { class: 'sd-text sd-tiny', opacity: faded }));
+      });
+      if (cw >= 16 || c % 2 === 0) nodes.push(text(cx + c * cw + 2, cy + 32 + entries * ch, String(c), { class: 'sd-text sd-tiny sd-dim' }));
+    });
+    bottom = Math.max(bottom, cy + 40 + entries * ch);
+  }
+  stage.setAttribute('viewBox', `0 0 ${W} ${bottom + 4}`);
+  stage.replaceChildren(...nodes);
+}
+
+/** A row of memory cells with their values; one held by an atomic framed. */
+function cells(values, x, y, w, h, held, touched, keyOf) {
+  const out = [];
+  values.forEach((v, i) => {
+    out.push(svg('rect', { x: x + i * w, y, width: w - 2, height: h, rx: 2, class: `sd-cell${touched === keyOf(i) ? ' sd-touched' : ''}${held(i) ? ' sd-held' : ''}` }));
+    out.push(text(x + i * w + 4, y + h - 6, String(v), { class: 'sd-text sd-small' }));
+  });
+  return out;
+}
+
+/** Where a value lives, in a few letters: b1 (a bin), c3·b1 (a chunk's bin). */
+function shortMemory(trace, at) {
+  const bin = trace.channels === 1 ? `b${at.bin}` : `${'RGBL'[at.bin % 4]}${Math.floor(at.bin / 4)}`;
+  return at.in === 'chunk' ? `c${at.chunk}·${bin}` : bin;
+}
+
+/** Where a subgroup pass's lanes go in a workgroup's box: a block a subgroup
+ * (its lanes in a row, what its functions answered under them), as many blocks
+ * a row as fit. */
+function laneLayout(lanes, members, boxW) {
+  const labelW = 40;
+  const sq = Math.max(4, Math.min(16, Math.floor((boxW - 16 - labelW) / lanes) - 2));
+  const blockW = Math.max(labelW + lanes * (sq + 2), 160);
+  const perRow = Math.max(1, Math.floor((boxW - 12) / (blockW + 8)));
+  const rowH = sq + 28;
+  return { lanes, sq, blockW, perRow, rowH, labelW, height: Math.ceil(members / lanes / perRow) * rowH + 4 };
+}
+
+/** A subgroup's answers so far, in words (and whether it agreed, once known). */
+function voteWords(vote) {
+  if (!vote) return ['', null];
+  if (vote.all) {
+    if (!vote.alike) return [`not alike: ${vote.lanes} add 1 each`, false];
+    return [vote.lanes ? `all alike: lane 0 adds ${vote.lanes}` : 'no pixel: none adds', true];
+  }
+  return [`${vote.lanes} with a pixel${vote.first ? '; colour sent' : ''}`, null];
+}
+
+/** A workgroup's subgroups: each lane a square in its pixel's colour, framed by
+ * what it does (at a subgroup function, holding or waiting for a bin). */
+function drawLanes(run, state, members, layout, x, y) {
+  const { trace } = run;
+  const { lanes, sq, blockW, perRow, rowH, labelW } = layout;
+  const frames = { vote: ['#ffd166', 2], holding: ['#ff9f6b', 2.5], waiting: ['#ff6b6b', 2.5], barrier: ['#ffd166', 1] };
+  const nodes = [];
+  for (let first = 0; first < members.length; first += lanes) {
+    const k = run.subgroupOf(members[first]);
+    const block = first / lanes;
+    const bx = x + 6 + (block % perRow) * (blockW + 8);
+    const by = y + 26 + Math.floor(block / perRow) * rowH;
+    nodes.push(text(bx, by + sq - 3, `sg ${k}`, { class: 'sd-text sd-small sd-dim' }));
+    members.slice(first, first + lanes).forEach((id, l) => {
+      const inv = state.inv.get(id) ?? {};
+      const [stroke, width] = frames[inv.status] ?? ['#5a606b', 0.8];
+      nodes.push(svg('rect', {
+        x: bx + labelW + l * (sq + 2), y: by, width: sq, height: sq, rx: 2,
+        fill: inv.rgb ? rgbCss(inv.rgb) : '#2b2f36', stroke, 'stroke-width': width,
+        'stroke-dasharray': inv.status === 'barrier' ? '3 2' : 'none',
+        opacity: ['done', 'returned'].includes(inv.status) ? 0.45 : 1,
+      }));
+    });
+    const [words, agreed] = voteWords(state.votes.get(k));
+    if (words) nodes.push(text(bx, by + sq + 16, words, { class: `sd-text sd-small${agreed === true ? ' sd-agree' : agreed === false ? ' sd-disagree' : ''}` }));
+  }
+  return nodes;
+}
