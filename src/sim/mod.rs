@@ -11,9 +11,10 @@
 //! What is simulated is the kernel's algorithm, not a GPU's timing: `slots`
 //! workgroups run at once, each taken in order of its id (x first), and at each
 //! tick one of the invocations that can go on is picked by a seeded generator.
-//! Where a kernel has subgroups, the pick is a subgroup, whose lanes then go in
-//! step: its lane furthest behind goes next, so none starts an instruction before
-//! all have done the last.
+//! Where a kernel has subgroups, its lanes go in step: a lane goes on only at the
+//! instruction its subgroup is at (a lane a branch leaves out sits it out), so
+//! none starts an instruction before all have done the last, and of them the
+//! lowest goes first.
 
 use crate::gpu::{ChunkShape, Method};
 use crate::histogram::{Channels, Spec};
@@ -284,10 +285,19 @@ pub fn simulate(
             if running.is_empty() {
                 break;
             }
-            // Who can go on: not at a barrier, not wanting an atomic another holds.
+            // Who can go on: not at a barrier, not wanting an atomic another holds,
+            // not ahead of its subgroup.
             let held: Vec<Memory> = running.iter().filter_map(|r| r.holding).collect();
+            let mut at = std::collections::HashMap::new();
+            for r in &running {
+                if let Some(subgroup) = r.subgroup {
+                    let least = at.entry((r.group, subgroup)).or_insert(r.next);
+                    *least = r.next.min(*least);
+                }
+            }
             let can = |r: &Running| {
                 !r.at_barrier
+                    && r.subgroup.is_none_or(|k| at[&(r.group, k)] == r.next)
                     && match r.ops.get(r.next) {
                         Some(Op::Atomic(_, at, _)) if r.holding.is_none() => !held.contains(at),
                         _ => true,
@@ -308,14 +318,14 @@ pub fn simulate(
                 }
             }
             let mut i = ready[choices.below(ready.len())];
-            // A subgroup goes in step: of its lanes that can go on, the one behind.
+            // A subgroup's lanes take an instruction in their order.
             if let Some(subgroup) = running[i].subgroup {
                 let group = running[i].group;
                 i = ready
                     .iter()
                     .copied()
                     .filter(|&j| running[j].group == group && running[j].subgroup == Some(subgroup))
-                    .min_by_key(|&j| (running[j].next, running[j].id))
+                    .min_by_key(|&j| running[j].id)
                     .unwrap_or(i);
             }
             let r = &mut running[i];
@@ -336,6 +346,7 @@ pub fn simulate(
                     continue;
                 }
                 Some(Op::Line(line)) => steps.push(step(line, Act::Line)),
+                Some(Op::Masked) => {}
                 Some(Op::Return(line)) => {
                     steps.push(step(line, Act::Return));
                     r.next = r.ops.len();

@@ -47,6 +47,9 @@ pub enum Op {
     /// A subgroup function of subgroup `.1` of the workgroup, and what it answers:
     /// its lanes run it together.
     Vote(&'static str, u32, Vote),
+    /// An instruction of its subgroup's that a branch leaves this lane out of: it
+    /// waits, in step, and nothing is said.
+    Masked,
 }
 
 /// What a subgroup function answered every lane of its subgroup.

@@ -331,6 +331,46 @@ fn a_subgroup_of_one_colour_adds_once_and_its_lanes_go_in_step() {
                 );
             }
         }
+        // In step: with four channels, no lane of a subgroup that agrees begins a
+        // channel before lane 0 has added the last one's count for all.
+        let four = Spec::new(3, Channels::Rgbl).unwrap();
+        let trace4 = sim::simulate(
+            Method::Subgroups,
+            &picture,
+            four,
+            ChunkShape::ONE,
+            lanes,
+            1,
+            9,
+        )
+        .unwrap();
+        for &k in &alike {
+            let mut begun = vec![0; lanes as usize];
+            let mut adds = 0;
+            for s in &trace4.steps {
+                let local = trace4.invocations[s.invocation as usize].local[0];
+                if local / lanes != k {
+                    continue;
+                }
+                match s.act {
+                    Act::Add {
+                        at: Memory::Local { .. },
+                        ..
+                    } => adds += 1,
+                    Act::Line if s.line.starts_with("for (var ch") => {
+                        let lane = (local % lanes) as usize;
+                        begun[lane] += 1;
+                        assert_eq!(
+                            begun[lane],
+                            adds + 1,
+                            "{lanes} lanes, subgroup {k}, lane {lane}"
+                        );
+                    }
+                    _ => {}
+                }
+            }
+            assert_eq!(adds, 4, "lane 0 adds once a channel");
+        }
         // The lanes that no subgroup with a pixel or a bin to copy holds are idle.
         assert_eq!(trace.passes[0].idle, 256 - trace.invocations.len() as u32);
     }

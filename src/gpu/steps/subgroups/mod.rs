@@ -64,7 +64,8 @@ impl Step for Subgroups {
     /// Lane `l` of subgroup `k` is invocation `k × lanes + l` of its workgroup
     /// (how GPUs number a one-dimensional workgroup's lanes, which WGSL leaves
     /// open). Subgroups with no pixel and no bin to copy out vote, add nothing and
-    /// are not simulated: the pass's idle.
+    /// are not simulated: the pass's idle. A lane that a branch leaves out of an
+    /// instruction has `Masked` there, so that its subgroup's lanes keep in step.
     fn program(&self, image: &Image, spec: Spec, _chunk: ChunkShape, lanes: u32) -> Vec<Planned> {
         const LOOP: &str =
             "for (var first = workgroup_id.x * workgroupSize; first < count; first += stride)";
@@ -112,9 +113,11 @@ impl Step for Subgroups {
                         let l = l as u32;
                         ops.extend([Op::Line(LOOP), Op::Line(HAS)]);
                         let i = first + first_lane + l;
-                        if i < count {
-                            ops.push(Op::Pixel(LOAD, i % width, i / width));
-                        }
+                        ops.push(if i < count {
+                            Op::Pixel(LOAD, i % width, i / width)
+                        } else {
+                            Op::Masked
+                        });
                         ops.extend([
                             Op::Vote(BALLOT, k, Vote::Ballot { lanes: has }),
                             Op::Vote(FIRST, k, Vote::First { rgb: colour(0) }),
@@ -129,12 +132,16 @@ impl Step for Subgroups {
                                 if l == 0 && has > 0 {
                                     ops.push(Op::Atomic(ADD_LANES, at, By::N(has)));
                                     local[bin as usize] += has;
+                                } else {
+                                    ops.push(Op::Masked);
                                 }
                             } else {
                                 ops.push(Op::Line(ELSE_HAS));
                                 if i < count {
                                     ops.push(Op::Atomic(ADD_ONE, at, By::One));
                                     local[bin as usize] += 1;
+                                } else {
+                                    ops.push(Op::Masked);
                                 }
                             }
                         }
@@ -144,14 +151,22 @@ impl Step for Subgroups {
                     invocations.push(([first_lane + l as u32, 0], ops));
                 }
             }
+            // The copy out: a lane with no bin (or an empty one) sits it out.
+            let copies = entries.div_ceil(SIZE);
             for (lane, ops) in invocations.iter_mut() {
                 ops.push(Op::Barrier(BARRIER));
-                for bin in (lane[0]..entries).step_by(SIZE as usize) {
+                for bin in (0..copies).map(|c| lane[0] + c * SIZE) {
+                    if bin >= entries {
+                        ops.extend([Op::Masked; 4]);
+                        continue;
+                    }
                     let at = Memory::Local { group: g, bin };
                     ops.extend([Op::Line(FLUSH), Op::Peek(COUNT, at), Op::Line(IF_COUNT)]);
-                    if local[bin as usize] != 0 {
-                        ops.push(Op::Atomic(RESULT, Memory::Bins { bin }, By::Peeked));
-                    }
+                    ops.push(if local[bin as usize] != 0 {
+                        Op::Atomic(RESULT, Memory::Bins { bin }, By::Peeked)
+                    } else {
+                        Op::Masked
+                    });
                 }
             }
             simulated += invocations.len() as u32;
