@@ -105,9 +105,15 @@ async function imagePage({ method, methods, channels, shape, reruns, draw, besid
       const per = Array.from({ length: channels }, (_, ch) => Array.from(o.bins(ch)));
       steps.check(Array.from({ length: 3 * channels }, (_, i) => per[i % channels][Math.floor(i / channels)]));
       o.free();
-      if (steps.method === 'subgroups') steps.tally(JSON.parse(await gpu.tallySubgroups(steps.picture, channels)));
     } catch (e) {
       steps.check(null);
+      return;
+    }
+    if (steps.method !== 'subgroups') return;
+    try {
+      steps.tally(JSON.parse(await gpu.tallySubgroups(steps.picture, channels)));
+    } catch (e) {
+      steps.unchecked(`Its subgroups could not be counted on this GPU: ${errorText(e)}`);
     }
   };
   await checkDiagram();

@@ -325,8 +325,8 @@ export function stepDiagram(method, channels) {
         ? el('span', {}, same ? '(the same: this time its interleaving lost what the simulated one did, or neither lost any).' : '(its own interleaving: the GPU loses what its timing loses).')
         : el('span', { class: same ? 'ok' : 'wrong' }, same ? '✓ equal' : '✗ they differ'));
     result.dataset.equal = String(same);
-    tallied.hidden = !tally;
-    if (tally) tallied.replaceChildren(tallyLine());
+    tallied.hidden = !(tally || unchecked);
+    tallied.replaceChildren(tally ? tallyLine() : unchecked);
   };
   // The simulation's adds to workgroup memory beside those the GPU's kernel made.
   const localAdds = () => run.trace.steps.filter((s) => s.act === 'add' && s.at.in === 'local').length;
