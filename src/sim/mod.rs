@@ -479,16 +479,11 @@ pub fn intro_picture() -> Image {
     const ROWS: [&str; 7] = [
         "byyyyb", "byrryb", "bbrrbb", "rrrrrr", "bbrrbb", "brbbrb", "yrbbry",
     ];
-    let colour = |c: u8| match c {
+    drawn(&ROWS, |c| match c {
         b'b' => [34, 51, 255, 255],
         b'r' => [255, 85, 85, 255],
         _ => [255, 221, 0, 255],
-    };
-    let rgba = ROWS
-        .iter()
-        .flat_map(|row| row.bytes().flat_map(colour))
-        .collect();
-    Image::from_rgba(6, 7, rgba).expect("a 6x7 picture")
+    })
 }
 
 /// The subgroups chapter's 8x5 picture, drawn here: three rows of sky (the middle
@@ -496,18 +491,22 @@ pub fn intro_picture() -> Image {
 /// flowers, so that a subgroup of four or eight lanes in the sky has one colour.
 pub fn sky_picture() -> Image {
     const ROWS: [&str; 5] = ["ssssssss", "sssuusss", "ssssssss", "gGgyGgGg", "GgGGgyGg"];
-    let colour = |c: u8| match c {
+    drawn(&ROWS, |c| match c {
         b's' => [110, 165, 235, 255],
         b'u' => [255, 220, 90, 255],
         b'g' => [90, 160, 70, 255],
         b'G' => [30, 80, 35, 255],
         _ => [240, 200, 40, 255],
-    };
-    let rgba = ROWS
+    })
+}
+
+/// A tiny picture drawn as rows of letters, each letter a colour.
+fn drawn(rows: &[&str], colour: impl Fn(u8) -> [u8; 4]) -> Image {
+    let rgba = rows
         .iter()
-        .flat_map(|row| row.bytes().flat_map(colour))
+        .flat_map(|row| row.bytes().flat_map(&colour))
         .collect();
-    Image::from_rgba(8, 5, rgba).expect("an 8x5 picture")
+    Image::from_rgba(rows[0].len() as u32, rows.len() as u32, rgba).expect("rows of one length")
 }
 
 /// Luminance bins for the diagrams: 3, as the article draws them.

@@ -263,6 +263,20 @@ fn the_race_loses_counts_under_some_seeds_and_atomics_make_others_wait() {
     );
 }
 
+/// A trace's atomicAdds to workgroup memory.
+fn local_adds(trace: &Trace) -> u32 {
+    let local = |s: &&sim::Step| {
+        matches!(
+            s.act,
+            Act::Add {
+                at: Memory::Local { .. },
+                ..
+            }
+        )
+    };
+    trace.steps.iter().filter(local).count() as u32
+}
+
 #[test]
 fn a_subgroup_of_one_colour_adds_once_and_its_lanes_go_in_step() {
     // The sky picture, 8 wide: with 4 lanes, subgroups 0 and 1 (row 0) and 4 and 5
@@ -299,21 +313,9 @@ fn a_subgroup_of_one_colour_adds_once_and_its_lanes_go_in_step() {
         let mut sorted = voted.clone();
         sorted.sort();
         assert_eq!(sorted, alike, "{lanes} lanes: the subgroups that agree");
-        let local_adds = trace
-            .steps
-            .iter()
-            .filter(|s| {
-                matches!(
-                    s.act,
-                    Act::Add {
-                        at: Memory::Local { .. },
-                        ..
-                    }
-                )
-            })
-            .count();
         assert_eq!(
-            local_adds, adds,
+            local_adds(&trace),
+            adds,
             "{lanes} lanes: atomicAdds to workgroup memory"
         );
         // In step: no lane of a subgroup votes twice before every lane voted once.
@@ -399,19 +401,7 @@ fn the_gpus_subgroups_agree_where_the_simulated_ones_do() {
                 1,
             )
             .unwrap();
-            let adds = trace
-                .steps
-                .iter()
-                .filter(|s| {
-                    matches!(
-                        s.act,
-                        Act::Add {
-                            at: Memory::Local { .. },
-                            ..
-                        }
-                    )
-                })
-                .count() as u32;
+            let adds = local_adds(&trace);
             assert_eq!(
                 adds, tally.adds,
                 "{name} {channels:?}, {} lanes",
