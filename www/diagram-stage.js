@@ -158,18 +158,22 @@ function shortMemory(trace, at) {
  * a row as fit. */
 function laneLayout(lanes, members, boxW) {
   const labelW = 40;
-  const sq = Math.max(4, Math.min(16, Math.floor((boxW - 16 - labelW) / lanes) - 2));
-  const blockW = Math.max(labelW + lanes * (sq + 2), 160);
+  const room = boxW - 16 - labelW;
+  const sq = Math.max(6, Math.min(16, Math.floor(room / lanes) - 2));
+  // Lanes a line: all of them, or as many as fit (a narrow screen, many lanes).
+  const perLine = Math.min(lanes, Math.floor(room / (sq + 2)));
+  const lines = Math.ceil(lanes / perLine);
+  const blockW = Math.max(labelW + perLine * (sq + 2), 160);
   const perRow = Math.max(1, Math.floor((boxW - 12) / (blockW + 8)));
-  const rowH = sq + 28;
-  return { lanes, sq, blockW, perRow, rowH, labelW, height: Math.ceil(members / lanes / perRow) * rowH + 4 };
+  const rowH = lines * (sq + 2) + 26;
+  return { lanes, sq, perLine, lines, blockW, perRow, rowH, labelW, height: Math.ceil(members / lanes / perRow) * rowH + 4 };
 }
 
 /** A subgroup's answers so far, in words (and whether it agreed, once known). */
 function voteWords(vote) {
   if (!vote) return ['', null];
   if (vote.all) {
-    if (!vote.alike) return [`not alike: ${vote.lanes} add 1 each`, false];
+    if (!vote.alike) return [`not alike: ${vote.lanes} lanes add their own`, false];
     return [vote.lanes ? `all alike: lane 0 adds ${vote.lanes}` : 'no pixel: none adds', true];
   }
   return [`${vote.lanes} with a pixel${vote.first ? '; colour sent' : ''}`, null];
@@ -179,7 +183,7 @@ function voteWords(vote) {
  * what it does (at a subgroup function, holding or waiting for a bin). */
 function drawLanes(run, state, members, layout, x, y) {
   const { trace } = run;
-  const { lanes, sq, blockW, perRow, rowH, labelW } = layout;
+  const { lanes, sq, perLine, lines, blockW, perRow, rowH, labelW } = layout;
   const frames = { vote: ['#ffd166', 2], holding: ['#ff9f6b', 2.5], waiting: ['#ff6b6b', 2.5], barrier: ['#ffd166', 1] };
   const nodes = [];
   for (let first = 0; first < members.length; first += lanes) {
@@ -192,14 +196,14 @@ function drawLanes(run, state, members, layout, x, y) {
       const inv = state.inv.get(id) ?? {};
       const [stroke, width] = frames[inv.status] ?? ['#5a606b', 0.8];
       nodes.push(svg('rect', {
-        x: bx + labelW + l * (sq + 2), y: by, width: sq, height: sq, rx: 2,
+        x: bx + labelW + (l % perLine) * (sq + 2), y: by + Math.floor(l / perLine) * (sq + 2), width: sq, height: sq, rx: 2,
         fill: inv.rgb ? rgbCss(inv.rgb) : '#2b2f36', stroke, 'stroke-width': width,
         'stroke-dasharray': inv.status === 'barrier' ? '3 2' : 'none',
         opacity: ['done', 'returned'].includes(inv.status) ? 0.45 : 1,
       }));
     });
     const [words, agreed] = voteWords(state.votes.get(k));
-    if (words) nodes.push(text(bx, by + sq + 16, words, { class: `sd-text sd-small${agreed === true ? ' sd-agree' : agreed === false ? ' sd-disagree' : ''}` }));
+    if (words) nodes.push(text(bx, by + lines * (sq + 2) + 14, words, { class: `sd-text sd-small${agreed === true ? ' sd-agree' : agreed === false ? ' sd-disagree' : ''}` }));
   }
   return nodes;
 }

@@ -49,7 +49,7 @@ export const examples = [
   { id: 'packed', part: 5, ready: true, title: 'Packed pixels, replicated bins',
     line: 'Four pixels per load from a storage buffer, and histogram copies against contention.' },
   { id: 'subgroups', part: 5, ready: true, title: 'Subgroups: the lanes vote, then add once',
-    line: 'The lanes a GPU runs together vote on whether they hold one colour, and then add once for all.' },
+    line: 'The lanes a GPU runs together vote on whether they hold one colour, and where they do, add once for all.' },
   { id: 'studio', part: 6, ready: true, title: 'The studio',
     line: 'Your picture, video or camera with live histograms, scopes, statistics, a region and adjustments: every chapter at work.' },
 ];

@@ -211,7 +211,7 @@ function narrate(run, state, i) {
       if (vote.fn === 'ballot') return `${lead}: ${vote.lanes} of its ${trace.lanes} lanes have a pixel.`;
       if (vote.fn === 'first') return `${lead}: every lane now has lane 0’s colour, ${vote.rgb.join(', ')}.`;
       const lanes = state.votes.get(k)?.lanes ?? 0;
-      if (!vote.alike) return `${lead}: not every lane with a pixel has lane 0’s colour, so each of the ${lanes} adds 1 to its own bin, as in the privatized kernel.`;
+      if (!vote.alike) return `${lead}: not every lane with a pixel has lane 0’s colour, so each of the ${lanes} adds 1 to each of its pixel’s bins, as in the privatized kernel.`;
       return lanes === 0 ? `${lead}: none of its lanes has a pixel, so none adds anything.`
         : `${lead}: every lane with a pixel has lane 0’s colour, so lane 0 adds ${lanes} to each of its bins, once, for all ${lanes}.`;
     }
@@ -222,7 +222,10 @@ function narrate(run, state, i) {
     case 'done': return `${name} is done.`;
     default: {
       const does = LINES.find(([marks]) => step.line.includes(marks) || marks.includes(step.line))?.[1] ?? 'runs it';
-      return `${name}, line ${run.lineNumber(m.pass, step.line)}: ${does}.`;
+      // A lane past the picture's end goes round with the others, its colour black.
+      const without = trace.lanes && !state.inv.get(step.invocation)?.pixel && /^(for \(var ch|let bin = binOf)/.test(step.line)
+        ? ' (it has no pixel: its colour is black, and it adds nothing)' : '';
+      return `${name}, line ${run.lineNumber(m.pass, step.line)}: ${does}${without}.`;
     }
   }
 }
@@ -373,16 +376,20 @@ export function stepDiagram(method, channels) {
     codeTitle.textContent = `${pass.kernel}.wgsl, its entry point`;
     const scrolled = code.scrollTop;
     code.replaceChildren(...run.lines[state.pass].map(({ n, line }) => {
-      const marks = (here.get(n) ?? []).map((id) => {
+      const ids = here.get(n) ?? [];
+      const marks = ids.slice(0, ids.length > 4 ? 2 : 4).map((id) => {
         const slot = state.slots.findIndex((s) => s && s.pass === state.pass && s.group === trace.invocations[id].group_index);
         return el('span', { class: 'sd-mark', style: `background: ${HUES[slot] ?? '#fff'}`, title: who(run, id) });
       });
       // The marks first, in a gutter: a long line scrolls, its marks stay in view.
-      return el('span', { class: `sd-line${marks.length ? ' lit' : ''}` }, el('span', { class: 'sd-gutter' }, ...marks), el('span', { class: 'sd-n' }, String(n).padStart(3)), ' ', line, '\n');
+      if (ids.length > 4) marks.push(el('span', { class: 'sd-more', title: `${ids.length} invocations` }, `+${ids.length - 2}`));
+      return el('span', { class: `sd-line${marks.length ? ' lit' : ''}`, 'data-n': n }, el('span', { class: 'sd-gutter' }, ...marks), el('span', { class: 'sd-n' }, String(n).padStart(3)), ' ', line, '\n');
     }));
-    // A long kernel: its first lit line kept in view.
+    // A long kernel: the line just run kept in view (or the first lit one).
     code.scrollTop = scrolled;
-    const lit = code.querySelector('.lit');
+    const last = trace.steps[at - 1];
+    const lit = (last?.line && trace.invocations[last.invocation].pass === state.pass
+      && code.querySelector(`[data-n="${run.lineNumber(state.pass, last.line)}"]`)) || code.querySelector('.lit');
     if (lit && (lit.offsetTop < code.scrollTop || lit.offsetTop + lit.offsetHeight > code.scrollTop + code.clientHeight)) {
       code.scrollTop = lit.offsetTop - code.clientHeight / 3;
     }
@@ -391,7 +398,7 @@ export function stepDiagram(method, channels) {
     passLine.textContent = `Pass ${state.pass + 1} of ${trace.passes.length}: ${pass.kernel}${pass.stride ? `, stride ${pass.stride}` : ''}, ` +
       `${groups} workgroup${groups === 1 ? '' : 's'} of ${pass.group_size} invocation${pass.group_size === 1 ? '' : 's'}` +
       (trace.lanes ? ` in subgroups of ${trace.lanes} lanes` : '') +
-      (pass.idle && trace.lanes ? `; ${pass.idle} of ${groups * pass.group_size} have no pixel and no bin to copy out: their subgroups vote, add nothing and are not drawn`
+      (pass.idle && trace.lanes ? `; ${pass.idle} of ${groups * pass.group_size} are in subgroups with no pixel and no bin to copy out: they vote, add nothing and are not drawn`
         : pass.idle ? `; ${pass.idle} of each ${pass.group_size} have no bin and return at once, so ${drawn} are drawn` : '') + '.';
     narration.textContent = `Instruction ${at} of ${trace.steps.length}. ${narrate(run, state, at - 1)}`;
     stage.setAttribute('aria-label', `The ${method} kernel on a ${trace.width}×${trace.height} picture, after instruction ${at} of ${trace.steps.length}: bins ${bins(state.bins)}.`);
@@ -451,9 +458,12 @@ export function stepDiagram(method, channels) {
     reseed(seed);
   });
   const setLanes = (n) => {
+    const was = playing;
     lanes = n;
     lanesSelect.value = String(n);
     reseed(seed);
+    // The GPU's size, arriving while the diagram plays, does not stop it.
+    if (was) setPlaying(true);
   };
   lanesSelect.addEventListener('change', () => setLanes(Number(lanesSelect.value)));
   again.addEventListener('click', () => reseed(seed + 1));

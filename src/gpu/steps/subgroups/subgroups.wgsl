@@ -1,9 +1,9 @@
 // Subgroups: the privatized pass (../privatized) with the lanes of a subgroup
 // voting, before they add, on whether they all hold the same colour. A subgroup is
-// the invocations a GPU runs in lockstep (32 on most NVIDIA GPUs, 64 on many AMD
-// ones). Where every lane with a pixel has the first lane's colour (a sky, a wall,
-// a backdrop: neighbouring pixels alike), which subgroupBroadcastFirst and
-// subgroupAll find out, one lane adds the number of lanes with a pixel
+// the invocations a GPU schedules together (32 on most NVIDIA GPUs, 64 on many AMD
+// ones). Where every lane with a pixel has the first lane's colour (a flat
+// backdrop, a graphic: neighbouring pixels exactly alike), as subgroupBroadcastFirst
+// and subgroupAll find out, one lane adds the number of lanes with a pixel
 // (subgroupBallot) to each of its bins: one atomicAdd a bin, where the privatized
 // kernel makes one a lane, each waiting for the last. Elsewhere each lane adds its
 // own, as there.
