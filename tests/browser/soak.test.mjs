@@ -1,4 +1,4 @@
-// A short soak (issue #12): the video page plays for 24 s and an image page
+// A short soak (issue #12): the video page plays through six 4-s samples and an image page
 // switches images 20 times; JS heap, WebAssembly memory, live GPU buffers and
 // textures, and frame and switch times must not grow. bench/soak.mjs is the long one.
 import { test } from 'node:test';
