@@ -8,7 +8,7 @@ export WGPU_BACKEND ?= vulkan
 
 SOURCES := Cargo.toml Cargo.lock page/Cargo.toml $(shell find src page/src shaders -type f)
 
-.PHONY: setup build tools dist serve test lint test-native test-browser test-chromium test-firefox test-timed python test-python chromium-first chromium-later
+.PHONY: setup build tools dist serve test lint test-native test-browser test-chromium test-firefox test-timed python test-python chromium-first chromium-later soak
 
 setup:
 	@scripts/setup.sh
@@ -77,8 +77,8 @@ test-native: setup
 	XDG_RUNTIME_DIR=/tmp/histogram-xdg $(CARGO_TEST)
 
 # Every browser test in Chromium (WebGPU on SwiftShader) and in Firefox ESR (its
-# own WebGPU, driven over WebDriver BiDi): the same tests, the soak's (which read
-# Chromium's memory counters over its DevTools protocol) in Chromium only. The two
+# own WebGPU, driven over WebDriver BiDi): the same tests; the soak's rules (no
+# browser) once, in Chromium's part. The two
 # engines run side by side, each its tests one at a time (either alone left the
 # 2-core machine 30-60% idle, its pages waiting on a playing video's frames); each
 # engine's report is printed whole when it ends (make -O). The one test that
@@ -109,6 +109,12 @@ test-firefox: dist tools
 test-timed: dist tools
 	$(started)
 	node --test --test-name-pattern="keeps answering while" tests/browser/input.test.mjs
+
+# A short soak, a script and not a test (docs/TESTING.md): the video page for six
+# 4-second samples and 20 image switches, nothing may grow. `node bench/soak.mjs`
+# with no arguments is the long one (30 minutes and 500 switches).
+soak: dist tools
+	node bench/soak.mjs 0.4 20 4
 
 # The Python package (python/), built by maturin from this crate into .venv, as
 # `pip install ./python` builds it anywhere; rebuilt when the Rust changes.

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { suite, repo, shots, decodePng, litPixels, waitState, moreFrames } from './harness.mjs';
+import { suite, repo, shots, decodePng, litPixels, waitState, moreFrames, pause } from './harness.mjs';
 
 const { browser, fixtures } = suite({ fixtures: true });
 
@@ -210,6 +210,7 @@ test('equalize: live on a playing video, the adjusted histogram beside the origi
   }
   assert.ok(lit > 500, `the adjusted histogram is drawn (${lit} lit pixels)`);
   assert.deepEqual(page.errors, []);
+  await pause(page);
   await page.screenshot({ path: join(shots, 'adjust-video.png'), fullPage: true });
 });
 
@@ -223,6 +224,7 @@ test('CLAHE, auto-levels and Otsu: live on a playing video too', async () => {
     await moreFrames(page, 4);
     assert.ok(await curvePixels(page) > 200, `${name}: the curve is drawn from the live tables`);
     assert.deepEqual(page.errors, [], name);
+    await pause(page);
     await page.screenshot({ path: join(shots, `adjust-video-${name}.png`), fullPage: true });
     await page.close();
   }

@@ -6,7 +6,7 @@ import { before, after, afterEach } from 'node:test';
 import { chromium } from 'playwright-core';
 import { launchFirefox, captureDownloads } from './firefox.mjs';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { deflateSync, inflateSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
@@ -84,6 +84,24 @@ export async function start(flags = [], { root = 'dist', prefix = '/', webgpu = 
     await page.setViewportSize(viewport ?? { width: 1200, height: 900 });
     // A browser without WebGPU: the page sees no navigator.gpu.
     if (!webgpu) await page.addInitScript(() => { delete Navigator.prototype.gpu; });
+    // SLOW=2 (seconds): every call on a page that took longer, and the test line
+    // it came from, to find where a suite's time goes (a screenshot of a page
+    // SwiftShader was still counting took 80 s).
+    if (process.env.SLOW) {
+      for (const name of ['screenshot', 'waitForFunction', 'setInputFiles', 'click', 'evaluate', 'goto', 'selectOption', 'setViewportSize', 'textContent']) {
+        const call = page[name].bind(page);
+        page[name] = async (...args) => {
+          const t = Date.now();
+          try {
+            return await call(...args);
+          } finally {
+            const s = (Date.now() - t) / 1000;
+            const where = new Error().stack.split('\n').find((l) => l.includes('.test.mjs'))?.trim() ?? '';
+            if (s > Number(process.env.SLOW)) console.error(`slow: ${s.toFixed(1)} s ${name} ${where}`);
+          }
+        };
+      }
+    }
     page.errors = [];
     page.on('console', (m) => m.type() === 'error' && page.errors.push(m.text()));
     page.on('pageerror', (e) => page.errors.push(String(e)));
@@ -347,6 +365,16 @@ export async function downloadCsv(page) {
   return { header: lines[0], rows: lines.slice(1).map((l) => l.split(',').slice(1).map(Number)) };
 }
 
+/**
+ * Pauses the page's video with its transport's button, for a screenshot: a
+ * full-page screenshot of a page counting every frame with the article's kernel
+ * took Chromium on SwiftShader 80 s.
+ */
+export async function pause(page) {
+  await page.click('.transport .tp-toggle');
+  await page.waitForFunction(() => document.querySelector('.transport').dataset.state === 'paused');
+}
+
 /** Sets a file on the page's picker and waits for the run to finish. */
 export async function pickFile(page, path, state = 'done', timeout = WAIT) {
   await page.evaluate(() => { document.body.dataset.state = 'picking'; });
@@ -461,3 +489,15 @@ export function pngOf(width, height, raw, depth = 8) {
 /** An RGB PNG of `width` x `height` whose rows are `row(y)` (their bytes, big-endian at 16 bits). */
 export const png = (width, height, row, depth = 8) =>
   pngOf(width, height, Buffer.concat(Array.from({ length: height }, (_, y) => Buffer.concat([Buffer.from([0]), row(y)]))), depth);
+
+/**
+ * A small picture of every level, written to test-output/ as `name` (a PNG of
+ * 257x131): for what a test does many times over, such as timing methods side by
+ * side, where SwiftShader takes seconds a run of the article's kernels on a photo
+ * or on the 960x600 default. Its counts come from `cliRows`.
+ */
+export function smallPicture(name) {
+  const path = join(shots, name);
+  writeFileSync(path, png(257, 131, (y) => Buffer.from(Array.from({ length: 257 * 3 }, (_, i) => (i * 7 + y * 13) & 255))));
+  return path;
+}
