@@ -111,10 +111,11 @@ test-timed: dist tools
 	node --test --test-name-pattern="keeps answering while" tests/browser/input.test.mjs
 
 # A short soak, a script and not a test (docs/TESTING.md): the video page for six
-# 4-second samples and 20 image switches, nothing may grow. `node bench/soak.mjs`
-# with no arguments is the long one (30 minutes and 500 switches).
+# 4-second samples and 60 image switches (four rounds of 15 pictures, a sample
+# after each); nothing may grow. `node bench/soak.mjs` with no arguments is the
+# long one (30 minutes and 500 switches).
 soak: dist tools
-	node bench/soak.mjs 0.4 20 4
+	node bench/soak.mjs 0.4 60 4 0
 
 # The Python package (python/), built by maturin from this crate into .venv, as
 # `pip install ./python` builds it anywhere; rebuilt when the Rust changes.

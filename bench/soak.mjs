@@ -3,6 +3,7 @@
 // the live GPU buffers and textures and the frame or switch times are sampled
 // (tests/browser/soak.mjs). Prints the samples and fails (exit 1) if any series
 // grows. Usage: node bench/soak.mjs [video-minutes] [switches] [sample-seconds]
+// [switch-sample-seconds] (the last 0 for a sample after every round of images)
 // (after `make dist tools`; a short one runs in the browser tests).
 import { start, makeFixtures } from '../tests/browser/harness.mjs';
 import { soak, soakFiles } from '../tests/browser/soak.mjs';
@@ -10,6 +11,7 @@ import { soak, soakFiles } from '../tests/browser/soak.mjs';
 const minutes = Number(process.argv[2] ?? 30);
 const switches = Number(process.argv[3] ?? 500);
 const sampleSeconds = Number(process.argv[4] ?? 30);
+const switchSampleSeconds = Number(process.argv[5] ?? sampleSeconds);
 const fixtures = makeFixtures();
 const browser = await start();
 let failed = false;
@@ -20,7 +22,7 @@ try {
   const t0 = Date.now();
   const cell = (v) => (v === undefined ? '-' : Number.isFinite(v) ? (Number.isInteger(v) ? String(v) : v.toFixed(1)) : String(v)).padStart(12);
   const result = await soak(browser, {
-    videoSeconds: minutes * 60, switches, sampleSeconds, files: soakFiles(fixtures),
+    videoSeconds: minutes * 60, switches, sampleSeconds, switchSampleSeconds, files: soakFiles(fixtures),
     log: (part, s) => console.log([part.padStart(12), ...columns.map((c) => cell(c === 't' ? (Date.now() - t0) / 1000 : s[c]))].join('')),
   });
   for (const part of ['video', 'switching']) {
