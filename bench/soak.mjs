@@ -4,7 +4,7 @@
 // (tests/browser/soak.mjs). Prints the samples and fails (exit 1) if any series
 // grows. Usage: node bench/soak.mjs [video-minutes] [switches] [sample-seconds]
 // [switch-sample-seconds] (the last 0 for a sample after every round of images)
-// (after `make dist tools`; a short one runs in the browser tests).
+// (after `make dist tools`; `make soak` runs a short one).
 import { start, makeFixtures } from '../tests/browser/harness.mjs';
 import { soak, soakFiles } from '../tests/browser/soak.mjs';
 

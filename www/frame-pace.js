@@ -23,7 +23,7 @@ export function inFlightLimit(device) {
       const done = () => Promise.race([device.queue.onSubmittedWorkDone(), device.lost]);
       // The notice's delay: the median of five for no work at all, once the queue
       // is idle, and bounded. The longest of three, timed behind a first frame's
-      // work, was 1.3-5.8 s on SwiftShader (its next ones 1-8 ms): it let up to 100
+      // work, was 0.2-5.8 s on SwiftShader (its next ones 1-8 ms): it let up to 100
       // frames queue, a minute of the article's kernel, and the page took 43 s to
       // pause.
       await done();

@@ -2,7 +2,7 @@
 // plays, then an image page switches between images, and every `sampleSeconds`
 // the JS heap (CDP), the WebAssembly memory, the live GPU buffers and textures
 // (created and not yet destroyed) and the frame or switch times are recorded.
-// bench/soak.mjs runs it for 30 minutes and 500 switches; the browser tests run a
+// bench/soak.mjs runs it for 30 minutes and 500 switches; `make soak` runs a
 // short one. A series "grows" when its last third goes beyond its first third
 // (after a warm-up sample) by more than noise.
 import { media, waitState } from './harness.mjs';
