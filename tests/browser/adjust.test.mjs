@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { suite, repo, shots, decodePng, litPixels, waitState, moreFrames, pause } from './harness.mjs';
+import { suite, repo, shots, decodePng, litPixels, waitState, moreFrames, pause, textMatching, pickFile } from './harness.mjs';
 
 const { browser, fixtures } = suite({ fixtures: true });
 
@@ -32,12 +32,6 @@ function reference(file, flags) {
   return decodePng(readFileSync(out));
 }
 
-async function openFile(page, path) {
-  await page.evaluate(() => { document.body.dataset.state = 'picking'; });
-  await page.setInputFiles('#file', path);
-  await waitState(page, 'done');
-}
-
 async function downloadAdjusted(page) {
   const [d] = await Promise.all([page.waitForEvent('download'), page.click('#download-adjusted')]);
   const chunks = [];
@@ -51,7 +45,7 @@ for (const [name, adjustment, tolerance] of PAGES) {
     assert.equal(await page.inputValue('#adjustment'), adjustment, 'the chapter presets its adjustment');
     for (const fixture of ['photo-2448x1505.png', 'translucent-257x131.png']) {
       const file = fixtures.path(fixture);
-      await openFile(page, file);
+      await pickFile(page, file);
       const { name: saved, png } = await downloadAdjusted(page);
       assert.equal(saved, fixture.replace('.png', `-${adjustment}.png`));
       const want = reference(file, [`--${adjustment}`]);
@@ -77,7 +71,7 @@ test('otsu: the split shows the original left of the divider and the adjusted pi
   const page = await browser.open('/www/otsu.html', { viewport: { width: 1280, height: 900 } });
   // Thirds of white, grey 128 and black: Otsu's threshold falls between black and
   // grey (191.5 apart beats 191), so the grey third turns white.
-  await openFile(page, fixtures.path('thirds-96x64.png'));
+  await pickFile(page, fixtures.path('thirds-96x64.png'));
   const pixelAt = async (fx) => {
     const shot = decodePng(await page.locator('#picture').screenshot());
     const { scale, left, top } = await page.evaluate(() => {
@@ -158,7 +152,7 @@ test('otsu: the split shows the original left of the divider and the adjusted pi
 
 test('levels and CLAHE options change the result, and bad values say so', async () => {
   const page = await browser.open('/www/clahe.html', { viewport: { width: 1280, height: 900 } });
-  await openFile(page, fixtures.path('translucent-257x131.png'));
+  await pickFile(page, fixtures.path('translucent-257x131.png'));
   await page.evaluate(() => { document.body.dataset.state = 'picking'; });
   await page.selectOption('#tiles', '4');
   await page.fill('#clip', '4');
@@ -234,7 +228,7 @@ test('equalize: the article\'s steps on the CPU, grey before colour, equal the c
   const page = await browser.open('/www/equalize.html', { viewport: { width: 1280, height: 900 } });
   const name = 'translucent-257x131.png';
   const file = fixtures.path(name);
-  await openFile(page, file);
+  await pickFile(page, file);
   const got = await page.evaluate(() => {
     const s = window.page.steps;
     return { luma: Array.from(s.luma()), table: Array.from(s.table()), grey: Array.from(s.grey()), greyEqualized: Array.from(s.greyEqualized()), colour: Array.from(s.colour()) };
@@ -269,7 +263,7 @@ test('equalize: the article\'s steps on the CPU, grey before colour, equal the c
 test('otsu: both halves of the panel are read, and the adjusted picture has its statistics', async () => {
   const page = await browser.open('/www/otsu.html', { viewport: { width: 1400, height: 900 } });
   const file = fixtures.path('photo-2448x1505.png');
-  await openFile(page, file);
+  await pickFile(page, file);
   // The references, outside the page: the tool's count of the file, and of its
   // own Otsu of the file (which the page's equals, the test above).
   const out = fixtures.path('reference-otsu-counted.png');
@@ -293,13 +287,14 @@ test('otsu: both halves of the panel are read, and the adjusted picture has its 
   const point = at(rects.after, 0);
   await page.mouse.move(...point);
   const first = binAt(rects.after, point);
-  assert.match(await page.textContent('#readout'), new RegExp(`^After: Bin ${first} of 256: R ${after.r[first].toLocaleString('en')} \\(`));
+  await textMatching(page, '#readout', new RegExp(`^After: Bin ${first} of 256: R ${after.r[first].toLocaleString('en')} \\(`));
   const left = at(rects.before, 100);
   await page.mouse.move(...left);
   const bin = binAt(rects.before, left);
-  assert.match(await page.textContent('#readout'), new RegExp(`^Before: Bin ${bin} of 256[^:]*: R ${before.r[bin].toLocaleString('en')} \\(`));
+  await textMatching(page, '#readout', new RegExp(`^Before: Bin ${bin} of 256[^:]*: R ${before.r[bin].toLocaleString('en')} \\(`));
   // The keys go on from where the pointer was: End is the After half's last bin.
   await page.mouse.move(...point);
+  await textMatching(page, '#readout', /^After: /);
   await page.focus('#panel');
   await page.keyboard.press('End');
   assert.match(await page.textContent('#readout'), new RegExp(`^After: Bin 255 of 256: R ${after.r[255].toLocaleString('en')} \\(`));
@@ -308,7 +303,7 @@ test('otsu: both halves of the panel are read, and the adjusted picture has its 
   await page.evaluate(() => document.querySelector('#panel').blur());
   // Between the halves: no reading left standing.
   await page.mouse.move(box.x + box.width * 0.5, box.y + box.height * (rects.after[1] + rects.after[3] * 0.5));
-  assert.doesNotMatch(await page.textContent('#readout'), /^After|^Before/);
+  await textMatching(page, '#readout', /^After|^Before/, { not: true });
   // And the picture's own statistics beside them.
   assert.equal(await page.textContent('td[data-stat="r-mean"]'), before.stats.r.mean.toFixed(2));
   await page.screenshot({ path: join(shots, 'adjust-both-halves.png') });

@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { writeFileSync } from 'node:fs';
-import { suite, shots, engine, waitState } from './harness.mjs';
+import { suite, shots, engine, waitState, textMatching } from './harness.mjs';
 
 const { browser } = suite();
 
@@ -229,7 +229,7 @@ test('introduction: each pixel says where it is counted, each bar shows its pixe
   assert.deepEqual(await page.evaluate(() => window.page.counts), LUMINANCE);
   const first = '.intro-row:first-child .intro-pixel:first-child';
   await page.hover(first);
-  assert.match(await page.textContent('#pixel-now'), /Pixel \(0, 0\) is blue, 34, 51, 255: luminance 0\.244, so it is counted in bin 0, with 17 others/);
+  await textMatching(page, '#pixel-now', /Pixel \(0, 0\) is blue, 34, 51, 255: luminance 0\.244, so it is counted in bin 0, with 17 others/);
   await page.focus(first);
   await page.keyboard.press('ArrowRight');
   assert.match(await page.textContent('#pixel-now'), /Pixel \(1, 0\) is yellow[^]*bin 2/);

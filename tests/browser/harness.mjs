@@ -182,6 +182,25 @@ export async function waitState(page, state, timeout = WAIT) {
 }
 
 /**
+ * The text of `selector` once it matches `re` (or, with `{ not: true }`, once it
+ * does not): a pointer's move reaches the page's handlers with a later frame
+ * (Chromium aligns pointer events to frames), so a reading after a move is
+ * waited for on the page, never read at once; a failure says what was shown.
+ */
+export async function textMatching(page, selector, re, { not = false, timeout = WAIT } = {}) {
+  try {
+    await page.waitForFunction(([css, source, flags, not]) =>
+      new RegExp(source, flags).test(document.querySelector(css)?.textContent ?? '') !== not,
+    [selector, re.source, re.flags, not], { timeout });
+  } catch (e) {
+    const seen = await page.evaluate((css) => document.querySelector(css)?.textContent, selector).catch(String);
+    e.message += ` (waiting for ${selector} ${not ? 'not ' : ''}to match ${re}; it showed ${JSON.stringify(seen)})`;
+    throw e;
+  }
+  return page.evaluate((css) => document.querySelector(css).textContent, selector);
+}
+
+/**
  * Waits until the page has drawn `by` more frames than it has now (the page
  * contract's `frames`, www/page.js): frames keep coming, however slow the
  * machine, with no time-out tuned to an idle one.
@@ -381,6 +400,29 @@ export async function pickFile(page, path, state = 'done', timeout = WAIT) {
   await page.setInputFiles('#file', path);
   await waitState(page, state, timeout);
 }
+
+/** The studio's current histogram, read back, as rows like the CSV's. */
+export async function studioRows(page) {
+  await page.evaluate(() => window.page.readBack());
+  return page.evaluate(() => {
+    const o = window.page.outcome;
+    const ch = [0, 1, 2, 3].map((c) => Array.from(o.bins(c)));
+    return ch[0].map((_, b) => ch.map((c) => c[b]));
+  });
+}
+
+/**
+ * An init script (`open(..., { init: countBuffers })`) that counts the GPU
+ * buffers the page creates and destroys, in `window.gpuBuffers`: a buffer made
+ * every frame shows.
+ */
+export const countBuffers = () => {
+  window.gpuBuffers = { created: 0, destroyed: 0 };
+  const create = GPUDevice.prototype.createBuffer;
+  GPUDevice.prototype.createBuffer = function (...args) { window.gpuBuffers.created++; return create.apply(this, args); };
+  const destroy = GPUBuffer.prototype.destroy;
+  GPUBuffer.prototype.destroy = function (...args) { window.gpuBuffers.destroyed++; return destroy.apply(this, args); };
+};
 
 /** Every process under `root` (its children, theirs, ...). */
 function descendants(root) {

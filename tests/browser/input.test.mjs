@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import {
-  suite, shots, engine, downloadCsv, pickFile, waitState, makeJpegFixtures, makeLargePictures,
+  suite, shots, engine, downloadCsv, pickFile, waitState, makeJpegFixtures, makeLargePictures, studioRows,
 } from './harness.mjs';
 
 const { browser, fixtures } = suite({ fixtures: true });
@@ -25,23 +25,6 @@ const gpuDigest = (page) => page.evaluate(async () => {
   return [...new Uint8Array(await crypto.subtle.digest('SHA-256', rgba))].map((b) => b.toString(16).padStart(2, '0')).join('');
 });
 
-/** Opens a file in the studio and waits until its histogram is read back. */
-async function studioFile(page, path) {
-  await page.evaluate(() => { document.body.dataset.state = 'picking'; });
-  await page.setInputFiles('#file', path);
-  await waitState(page, 'done');
-}
-
-/** The studio's histogram, read back, as rows like the CSV's. */
-async function studioRows(page) {
-  await page.evaluate(() => window.page.readBack());
-  return page.evaluate(() => {
-    const o = window.page.outcome;
-    const ch = [0, 1, 2, 3].map((c) => Array.from(o.bins(c)));
-    return ch[0].map((_, b) => ch.map((c) => c[b]));
-  });
-}
-
 // The browser's decode reaches the GPU straight from its bitmap on a real GPU, or
 // read back in a worker where the CPU plays the GPU: both forced here, whatever
 // this machine's adapter, and both must count what Pillow counts.
@@ -49,7 +32,7 @@ for (const decode of ['bitmap', 'pixels', 'planes']) {
   test(`studio: every kind of JPEG counts as Pillow decodes it, the browser's decode taken as ${decode}`, async () => {
     const page = await browser.open(`/www/studio.html?decode=${decode}`);
     for (const name of jpegs.names) {
-      await studioFile(page, jpegs.path(name));
+      await pickFile(page, jpegs.path(name));
       assert.match(await page.textContent('figcaption'), /\(JPEG, decoded by this browser\)/, name);
       assert.deepEqual(await studioRows(page), jpegs.rows(name, 4), `${name}: Pillow's counts`);
       if (decode === 'planes') {

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { suite, start, shots, media, litPixels, histogramFoot, referenceRows, cliRows, downloadCsv, pickFile, waitState, moreFrames, smallPicture, pause } from './harness.mjs';
+import { suite, start, shots, media, litPixels, histogramFoot, referenceRows, cliRows, downloadCsv, pickFile, waitState, moreFrames, smallPicture, pause, countBuffers } from './harness.mjs';
 
 const PHOTO = media('pexels-chevanon-photography-1108099.jpg');
 const VIDEO = media('Golden_retriever_swimming_the_doggy_paddle-360-no-audio.webm');
@@ -86,15 +86,6 @@ test('4ch-gpu-draw: the GPU draws overlapping channels in their blended colours'
   assert.ok(colours.has('100'), `red bars: ${[...colours]}`);
   assert.ok(['110', '011', '101', '111'].some((c) => colours.has(c)), `blended bars: ${[...colours]}`);
 });
-
-// Counts GPU buffers the page creates and destroys, to see per-frame allocations.
-const countBuffers = () => {
-  window.gpuBuffers = { created: 0, destroyed: 0 };
-  const create = GPUDevice.prototype.createBuffer;
-  GPUDevice.prototype.createBuffer = function (...args) { window.gpuBuffers.created++; return create.apply(this, args); };
-  const destroy = GPUBuffer.prototype.destroy;
-  GPUBuffer.prototype.destroy = function (...args) { window.gpuBuffers.destroyed++; return destroy.apply(this, args); };
-};
 
 test('video: plays, keeps drawing 30 frames with no errors and no new buffers, and a paused frame matches the CPU', async () => {
   const page = await browser.open('/www/video.html', { state: 'ready', viewport: { width: 1280, height: 800 }, init: countBuffers });
