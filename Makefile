@@ -8,15 +8,27 @@ export WGPU_BACKEND ?= vulkan
 
 SOURCES := Cargo.toml Cargo.lock page/Cargo.toml $(shell find src page/src shaders -type f)
 
-.PHONY: setup build tools dist serve test lint test-native test-browser test-chromium test-firefox test-timed python test-python chromium-first chromium-later soak
+.PHONY: setup build tools dist serve test clock lint test-native test-browser test-chromium test-firefox test-timed python test-python chromium-first chromium-later soak
+
+# Each suite says when it starts and marks its start and end on the suites'
+# clock (scripts/suite-clock.mjs), so a run's log shows where its time went and
+# `make test` ends with each suite's minutes, warning past the budget.
+# (Node may not be there yet on a bare machine, before the set-up.)
+clock = @! command -v node >/dev/null || node scripts/suite-clock.mjs $(1) $(2)
+started = @echo "== make $@: $$(date +%T)"; node scripts/suite-clock.mjs start $@
+finished = @echo "== make $@: done $$(date +%T)"; node scripts/suite-clock.mjs end $@
 
 setup:
+	$(call clock,start,set-up)
 	@scripts/setup.sh
+	$(call clock,end,set-up)
 
 # The page crate (page/) as pkg/histogram.js and pkg/histogram_bg.wasm.
 pkg/histogram_bg.wasm: $(SOURCES)
+	$(call clock,start,build-wasm)
 	wasm-pack build page --target web --release --no-pack --out-dir ../pkg --out-name histogram
 	@touch $@
+	$(call clock,end,build-wasm)
 
 # The kernel lab's editor (CodeMirror with WGSL), bundled from node_modules so
 # the site loads nothing from elsewhere.
@@ -59,9 +71,6 @@ tools: setup
 serve: build
 	node scripts/serve.mjs $(PORT)
 
-# Each suite says when it starts, so a run's log shows where its time went.
-started = @echo "== make $@: $$(date +%T)"
-
 lint: setup
 	$(started)
 	cargo fmt --all --check
@@ -69,12 +78,14 @@ lint: setup
 	cargo clippy -p histogram -p histogram-page --lib --target wasm32-unknown-unknown -- -D warnings
 	node scripts/pagers.mjs --check
 	node scripts/house.mjs
+	$(finished)
 
 # Mesa's Vulkan loader complains without a runtime dir; give it a private one.
 test-native: setup
 	$(started)
 	mkdir -p -m 700 /tmp/histogram-xdg
 	XDG_RUNTIME_DIR=/tmp/histogram-xdg $(CARGO_TEST)
+	$(finished)
 
 # Every browser test in Chromium (WebGPU on SwiftShader) and in Firefox ESR (its
 # own WebGPU, driven over WebDriver BiDi): the same tests; the soak's rules (no
@@ -94,21 +105,23 @@ test-browser: dist tools
 	$(started)
 	@$(MAKE) --no-print-directory -j2 -Otarget chromium-first test-firefox chromium-later
 	@$(MAKE) --no-print-directory test-timed
+	$(finished)
 
 # Chromium's tests, all of them or one part (the timed test later, alone).
 test-chromium chromium-first chromium-later: dist tools
 	$(started)
 	TIMED=later node --test --test-concurrency=1 $(or $(if $(filter chromium-first,$@),$(CHROMIUM_FIRST)),$(if $(filter chromium-later,$@),$(CHROMIUM_LATER)),tests/browser/)
-	@echo "== make $@: done $$(date +%T)"
+	$(finished)
 
 test-firefox: dist tools
 	$(started)
 	ENGINE=firefox node --test --test-concurrency=1 $(FIREFOX_TESTS)
-	@echo "== make $@: done $$(date +%T)"
+	$(finished)
 
 test-timed: dist tools
 	$(started)
 	node --test --test-name-pattern="keeps answering while" tests/browser/input.test.mjs
+	$(finished)
 
 # A short soak, a script and not a test (docs/TESTING.md): the video page for six
 # 4-second samples and 60 image switches (four rounds of 15 pictures, a sample
@@ -121,8 +134,10 @@ soak: dist tools
 # `pip install ./python` builds it anywhere; rebuilt when the Rust changes.
 PYTHON_SOURCES := $(SOURCES) $(shell find engine python -name '*.rs' -o -name '*.py' -o -name '*.toml')
 .venv/imagehistogram.stamp: $(PYTHON_SOURCES) | setup
+	$(call clock,start,build-python)
 	PATH=$(CURDIR)/.venv/bin:$$PATH $(TEST_PROFILE) .venv/bin/pip install --quiet --disable-pip-version-check --no-build-isolation ./python
 	@touch $@
+	$(call clock,end,build-python)
 python: .venv/imagehistogram.stamp
 
 # Its tests: counts against the command line and NumPy, merges, threads, and a
@@ -130,6 +145,11 @@ python: .venv/imagehistogram.stamp
 test-python: python tools
 	$(started)
 	.venv/bin/python -m pytest -q python/tests
+	$(finished)
 
-test: lint python test-native test-python test-browser
-	@echo "== make test: done $$(date +%T)"
+# The clock starts first (prerequisites run in order) and reports last.
+clock:
+	$(call clock,reset)
+
+test: clock lint python test-native test-python test-browser
+	@node scripts/suite-clock.mjs report
