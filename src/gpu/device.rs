@@ -75,6 +75,9 @@ pub struct GpuOptions {
     pub backends: Option<wgpu::Backends>,
     /// Pick the first adapter whose name contains this (case-insensitive).
     pub adapter: Option<String>,
+    /// Features not asked for even where the adapter has them: to run as a GPU
+    /// without them would (subgroups, in the tests and examples/count.rs).
+    pub without: wgpu::Features,
 }
 
 /// A device and queue, with what the methods need to know about them.
@@ -142,7 +145,8 @@ impl Gpu {
         let required_features = adapter.features()
             & (wgpu::Features::TIMESTAMP_QUERY
                 | wgpu::Features::BGRA8UNORM_STORAGE
-                | wgpu::Features::SUBGROUP);
+                | wgpu::Features::SUBGROUP)
+            & !options.without;
         let (device, queue) = adapter
             .request_device(&wgpu::DeviceDescriptor {
                 label: Some("histogram"),

@@ -366,3 +366,43 @@ fn impossible_parameters_are_refused_with_a_reason() {
     .unwrap();
     assert!(err.0.contains("invocations per workgroup"), "{err}");
 }
+
+/// examples/count.rs, the library in a few calls, as a reader runs it: every exact
+/// method equal to the CPU's, and on a GPU without subgroups (the device opened
+/// without them) the subgroups kernel skipped with its reason, not a failure.
+#[test]
+fn the_count_example_runs_with_and_without_subgroups() {
+    let dir = common::scratch("count-example");
+    let path = dir.join("noise-257x3.png");
+    let noise = Image::noise(257, 3, 5);
+    image::save_buffer(&path, noise.rgba(), 257, 3, image::ColorType::Rgba8).unwrap();
+    // Examples are built beside the tool by `cargo test`.
+    let tool = std::path::Path::new(env!("CARGO_BIN_EXE_histogram"));
+    let example = tool.parent().unwrap().join("examples").join("count");
+    for without in [None, Some("--no-subgroups")] {
+        let out = std::process::Command::new(&example)
+            .arg(&path)
+            .args(without)
+            .env("WGPU_BACKEND", "vulkan")
+            .output()
+            .expect("examples/count runs");
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success(),
+            "{without:?}: {text}{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(!text.contains("DIFFERS"), "{text}");
+        let equal = text.matches("equal to the CPU's").count();
+        let exact = Method::ALL.iter().filter(|m| m.exact()).count();
+        if without.is_some() {
+            assert_eq!(equal, exact - 1, "{text}");
+            assert!(
+                text.contains("subgroups: skipped: the subgroups kernel needs subgroups"),
+                "{text}"
+            );
+        } else {
+            assert_eq!(equal, exact, "lavapipe has subgroups: {text}");
+        }
+    }
+}

@@ -177,6 +177,7 @@ impl GpuArgs {
         GpuOptions {
             backends: self.backend.map(Backend::backends),
             adapter: self.adapter.clone(),
+            ..Default::default()
         }
     }
 }
