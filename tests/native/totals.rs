@@ -93,6 +93,60 @@ fn says(output: &Output, words: &str) {
     assert!(!said.contains("panicked"), "{said}");
 }
 
+/// `command` with its standard error refused (`2>/dev/full`): its status, or a
+/// failure if it has not ended within a minute (it hung for ever before).
+fn status_with_stderr_full(command: &mut Command) -> Option<i32> {
+    let mut child = command
+        .stdout(Stdio::null())
+        .stderr(std::fs::File::create("/dev/full").unwrap())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            return status.code();
+        }
+        if start.elapsed() > Duration::from_secs(60) {
+            child.kill().unwrap();
+            panic!("{command:?} with stderr refused still ran after a minute");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+#[test]
+fn a_refused_standard_error_ends_the_run_with_status_1_never_a_hang() {
+    let dir = folder("stderr-full", 12);
+    std::fs::write(dir.join("damaged.png"), b"\x89PNG\r\n\x1a\n not a picture").unwrap();
+    let d = dir.as_os_str();
+    // A damaged file among good ones, on one worker and on four, with a total and
+    // without: each has a line to say, which stderr refuses.
+    for jobs in ["1", "4"] {
+        for total in [&[][..], &[os("--total")]] {
+            let mut args = vec![os("--jobs"), os(jobs)];
+            args.extend(total);
+            args.push(d);
+            assert_eq!(
+                status_with_stderr_full(&mut count(&args)),
+                Some(1),
+                "{args:?}"
+            );
+        }
+    }
+    // merge and --skip-done with a line they leave out (they panicked with 101).
+    let shard = dir.join("shard.jsonl");
+    let whole = run(count(&[os("--total"), d]));
+    let mut lines = whole.stdout.clone();
+    lines.extend_from_slice(b"{\"file\": \"x\", \"not\": \"a line\"}\n");
+    std::fs::write(&shard, &lines).unwrap();
+    assert_eq!(
+        status_with_stderr_full(tool().arg("merge").arg(&shard)),
+        Some(1)
+    );
+    let resumed = &mut count(&[os("--total"), os("--skip-done"), shard.as_os_str(), d]);
+    assert_eq!(status_with_stderr_full(resumed), Some(1));
+}
+
 #[test]
 fn writes_that_fail_end_the_run_with_one_line_and_status_1() {
     let dir = folder("full", 12);

@@ -58,7 +58,7 @@ pub fn run(args: AdjustArgs, gpu_options: &GpuOptions) -> i32 {
     let image = match decode_whole(input) {
         Ok(image) => image,
         Err(e) => {
-            eprintln!("histogram adjust: {input}: {e}");
+            warn!("histogram adjust: {input}: {e}");
             return 1;
         }
     };
@@ -68,7 +68,7 @@ pub fn run(args: AdjustArgs, gpu_options: &GpuOptions) -> i32 {
         match pollster::block_on(Gpu::new(gpu_options)) {
             Ok(gpu) => Some(gpu),
             Err(e) => {
-                eprintln!("histogram adjust: {e}: using the CPU reference");
+                warn!("histogram adjust: {e}: using the CPU reference");
                 None
             }
         }
@@ -76,7 +76,7 @@ pub fn run(args: AdjustArgs, gpu_options: &GpuOptions) -> i32 {
     let mut kernels = Kernels::default();
     if let Some(runs) = time_runs {
         let Some(gpu) = &gpu else {
-            eprintln!("histogram adjust: no GPU to time");
+            warn!("histogram adjust: no GPU to time");
             return 1;
         };
         match pollster::block_on(time_adjustment(gpu, &mut kernels, &image, adjustment, runs)) {
@@ -99,11 +99,11 @@ pub fn run(args: AdjustArgs, gpu_options: &GpuOptions) -> i32 {
                 ));
             }
             Ok(_) => {
-                eprintln!("histogram adjust: no timestamps came back");
+                warn!("histogram adjust: no timestamps came back");
                 return 1;
             }
             Err(e) => {
-                eprintln!("histogram adjust: {input}: {e}");
+                warn!("histogram adjust: {input}: {e}");
                 return 1;
             }
         }
@@ -116,7 +116,7 @@ pub fn run(args: AdjustArgs, gpu_options: &GpuOptions) -> i32 {
             match pollster::block_on(adjust_image(gpu, &mut kernels, &image, adjustment)) {
                 Ok(image) => image,
                 Err(e) => {
-                    eprintln!("histogram adjust: {input}: {e}: using the CPU reference");
+                    warn!("histogram adjust: {input}: {e}: using the CPU reference");
                     adjust::apply(&image, adjustment)
                 }
             }
@@ -134,7 +134,7 @@ pub fn run(args: AdjustArgs, gpu_options: &GpuOptions) -> i32 {
     match written {
         Ok(()) => 0,
         Err(e) => {
-            eprintln!("histogram adjust: {output}: {e}");
+            warn!("histogram adjust: {output}: {e}");
             1
         }
     }

@@ -37,7 +37,7 @@ pub fn run(o: BenchArgs, gpu_options: &GpuOptions) -> i32 {
     let gpu = match pollster::block_on(Gpu::new(gpu_options)) {
         Ok(gpu) => gpu,
         Err(e) => {
-            eprintln!("histogram bench: {e}");
+            warn!("histogram bench: {e}");
             return 2;
         }
     };
@@ -86,7 +86,7 @@ pub fn run(o: BenchArgs, gpu_options: &GpuOptions) -> i32 {
         let image = match image {
             Ok(image) => image,
             Err(e) => {
-                eprintln!("histogram bench: {kind}: {e}");
+                warn!("histogram bench: {kind}: {e}");
                 failed = true;
                 continue;
             }
@@ -99,7 +99,7 @@ pub fn run(o: BenchArgs, gpu_options: &GpuOptions) -> i32 {
             Some(r) => match r.within(image.width(), image.height()) {
                 Ok(()) => Some(r),
                 Err(e) => {
-                    eprintln!("histogram bench: {kind} {size}: {e}");
+                    warn!("histogram bench: {kind} {size}: {e}");
                     failed = true;
                     continue;
                 }

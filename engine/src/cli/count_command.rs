@@ -38,7 +38,7 @@ pub fn run(options: CountArgs, gpu_options: &GpuOptions) -> i32 {
     let files = match run_files::expand(&options.files, options.files_from.as_deref()) {
         Ok(files) => files,
         Err(e) => {
-            eprintln!("histogram: {e}");
+            warn!("histogram: {e}");
             return 2;
         }
     };
@@ -63,7 +63,7 @@ pub fn run(options: CountArgs, gpu_options: &GpuOptions) -> i32 {
             match resume(out, &ids, &asked, total.as_mut()) {
                 Ok(done) => Some(done),
                 Err(e) => {
-                    eprintln!("histogram: --skip-done {e}");
+                    warn!("histogram: --skip-done {e}");
                     return 2;
                 }
             }
@@ -85,7 +85,7 @@ pub fn run(options: CountArgs, gpu_options: &GpuOptions) -> i32 {
     match settings.asked {
         Asked::Gpu(_) => {
             if let Err(e) = engine.open(gpu_options) {
-                eprintln!("histogram: {e}; --method cpu works without a GPU");
+                warn!("histogram: {e}; --method cpu works without a GPU");
                 return 2;
             }
         }
@@ -94,7 +94,7 @@ pub fn run(options: CountArgs, gpu_options: &GpuOptions) -> i32 {
     }
     if format.csv {
         if let Err(e) = out::put(b"file,bin,r,g,b,luminance\n") {
-            eprintln!("histogram: {e}");
+            warn!("histogram: {e}");
             return 1;
         }
     }
@@ -124,7 +124,7 @@ pub fn run(options: CountArgs, gpu_options: &GpuOptions) -> i32 {
                     std::thread::park_timeout(Duration::from_millis(10));
                 }
                 if let Err(e) = engine.open(gpu_options) {
-                    progress.println(|| eprintln!("histogram: {e}: using the CPU method"));
+                    progress.println(|| warn!("histogram: {e}: using the CPU method"));
                 }
             })
         });
@@ -145,7 +145,7 @@ pub fn run(options: CountArgs, gpu_options: &GpuOptions) -> i32 {
         Ended::All { failed } => failed,
         Ended::Interrupted => return 130,
         Ended::Unwritten(e, left) => {
-            eprintln!(
+            warn!(
                 "histogram: {e}; the run stopped with {left} of {} files not written",
                 todo.len()
             );
@@ -161,12 +161,12 @@ pub fn run(options: CountArgs, gpu_options: &GpuOptions) -> i32 {
             total.json_line(format.stats)
         };
         if let Err(e) = out::put(text.as_bytes()) {
-            eprintln!("histogram: {e}; the total is not written");
+            warn!("histogram: {e}; the total is not written");
             return 1;
         }
     }
     if failed > 0 && todo.len() > 1 {
-        eprintln!(
+        warn!(
             "histogram: {failed} of {} files not counted{}",
             todo.len(),
             if total.is_some() {
@@ -191,7 +191,7 @@ fn jobs(asked: Option<usize>, cores: usize) -> usize {
     match asked {
         None => cores,
         Some(n) if n > most => {
-            eprintln!(
+            warn!(
                 "histogram: --jobs {n}: at most {most} on this machine ({MAX_JOBS_PER_CORE} a \
                  core), so {most}"
             );
@@ -358,14 +358,14 @@ fn print_one(
     let counted = match result {
         Ok(counted) => counted,
         Err(e) => {
-            progress.println(|| eprintln!("histogram: {}: {e}", file.display()));
+            progress.println(|| warn!("histogram: {}: {e}", file.display()));
             return Ok(false);
         }
     };
     let mut written = Ok(());
     progress.println(|| {
         for note in &counted.notes {
-            eprintln!("histogram: {}: {note}", file.display());
+            warn!("histogram: {}: {note}", file.display());
         }
         written = out::put(&counted.out);
     });
@@ -380,7 +380,7 @@ fn print_one(
     match total.add(bins, *depth, 1, [r, g, b, l]) {
         Ok(()) => Ok(true),
         Err(e) => {
-            progress.println(|| eprintln!("histogram: {}: not in the total: {e}", file.display()));
+            progress.println(|| warn!("histogram: {}: not in the total: {e}", file.display()));
             Ok(false)
         }
     }

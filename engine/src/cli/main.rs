@@ -4,6 +4,14 @@
 
 use std::os::unix::fs::DirBuilderExt as _;
 
+/// A line on standard error, its write checked (out::warn): every message of the
+/// tool goes through here, never `eprintln!`, which panics where stderr is full.
+macro_rules! warn {
+    ($($arg:tt)*) => {
+        $crate::out::warn(format_args!($($arg)*))
+    };
+}
+
 mod adjust_command;
 mod bench_command;
 mod count_command;

@@ -33,10 +33,14 @@ pub fn put(bytes: &[u8]) -> Result<(), String> {
     if CLOSED.load(Ordering::Relaxed) {
         return Err("cannot write the output: standard output is closed".to_string());
     }
-    let mut left = bytes;
+    write_all(1, bytes).map_err(|e| format!("cannot write the output: {e}"))
+}
+
+/// Writes `bytes` whole to descriptor `fd`, retrying where a signal interrupted.
+fn write_all(fd: i32, mut left: &[u8]) -> Result<(), Error> {
     while !left.is_empty() {
         // SAFETY: write(2) from a live slice, its length given.
-        let n = unsafe { libc::write(1, left.as_ptr().cast(), left.len()) };
+        let n = unsafe { libc::write(fd, left.as_ptr().cast(), left.len()) };
         let e = match n {
             1.. => {
                 left = &left[n as usize..];
@@ -46,10 +50,30 @@ pub fn put(bytes: &[u8]) -> Result<(), String> {
             _ => Error::last_os_error(),
         };
         if e.kind() != ErrorKind::Interrupted {
-            return Err(format!("cannot write the output: {e}"));
+            return Err(e);
         }
     }
     Ok(())
+}
+
+/// A line on standard error (the `warn!` of main.rs), checked as standard
+/// output's are. Where stderr refuses it (a full disk behind `2>>log`,
+/// `2>/dev/full`) nothing more can be said: the tool ends at once with status 1,
+/// once any line being written to the output is whole. `eprintln!` panicked
+/// there instead, and a panic on the main thread inside the counting scope waited
+/// for ever on workers that never finished.
+pub fn warn(line: std::fmt::Arguments) {
+    let text = format!("{line}\n");
+    // Lines from several threads stay whole (one write each, under the lock).
+    static ERR: Mutex<()> = Mutex::new(());
+    let written = {
+        let _one_at_a_time = ERR.lock().unwrap_or_else(|e| e.into_inner());
+        write_all(2, text.as_bytes())
+    };
+    if written.is_err() {
+        let _output_whole = OUT.lock().unwrap_or_else(|e| e.into_inner());
+        std::process::exit(1);
+    }
 }
 
 /// `put`, for a command's whole output: its status, 0 or 1 with the reason said.
@@ -57,7 +81,7 @@ pub fn put_all(command: &str, bytes: &[u8]) -> i32 {
     match put(bytes) {
         Ok(()) => 0,
         Err(e) => {
-            eprintln!("{command}: {e}");
+            warn!("{command}: {e}");
             1
         }
     }
@@ -67,7 +91,7 @@ pub fn put_all(command: &str, bytes: &[u8]) -> i32 {
 /// tool ends here with status 1, said once, since the rest would be lost too.
 pub fn say(line: String) {
     if let Err(e) = put(format!("{line}\n").as_bytes()) {
-        eprintln!("histogram: {e}");
+        warn!("histogram: {e}");
         std::process::exit(1);
     }
 }

@@ -39,18 +39,18 @@ pub fn expand(paths: &[PathBuf], files_from: Option<&Path>) -> Result<Files, Str
             files::walk(path, |found| match found {
                 Found::Image(file) => given.push(file),
                 Found::Unreadable(at, why) => {
-                    eprintln!("histogram: {}: {why}: not counted", at.display());
+                    warn!("histogram: {}: {why}: not counted", at.display());
                     problems += 1;
                 }
                 Found::Special(at, kind) => {
-                    eprintln!(
+                    warn!(
                         "histogram: {}: {kind}, not an image file: skipped",
                         at.display()
                     );
                 }
             });
             if given.len() == before {
-                eprintln!(
+                warn!(
                     "histogram: {}: no image in this folder (files ending in .{})",
                     path.display(),
                     files::IMAGE_ENDINGS.join(", .")
@@ -90,7 +90,7 @@ pub fn expand(paths: &[PathBuf], files_from: Option<&Path>) -> Result<Files, Str
         }
         match seen.first(&path) {
             Ok(()) => paths.push(path),
-            Err(earlier) => eprintln!(
+            Err(earlier) => warn!(
                 "histogram: {}: the same file as {}: counted once",
                 path.display(),
                 earlier.display()

@@ -35,11 +35,11 @@ pub fn run(o: ScopeArgs, gpu_options: &GpuOptions) -> i32 {
         match pollster::block_on(Gpu::new(gpu_options)) {
             Ok(gpu) => Some(gpu),
             Err(e) if o.method.is_some() => {
-                eprintln!("histogram scope: {e}; --method cpu works without a GPU");
+                warn!("histogram scope: {e}; --method cpu works without a GPU");
                 return 2;
             }
             Err(e) => {
-                eprintln!("histogram scope: {e}: using the CPU");
+                warn!("histogram scope: {e}: using the CPU");
                 None
             }
         }
@@ -159,11 +159,11 @@ fn time(
 fn report(file: &str, line: Result<String, String>, failed: &mut bool) -> Result<(), i32> {
     match line {
         Ok(line) => out::put(line.as_bytes()).map_err(|e| {
-            eprintln!("histogram scope: {e}");
+            warn!("histogram scope: {e}");
             1
         }),
         Err(e) => {
-            eprintln!("histogram scope: {file}: {e}");
+            warn!("histogram scope: {file}: {e}");
             *failed = true;
             Ok(())
         }

@@ -32,7 +32,7 @@ pub fn merge(args: MergeArgs) -> i32 {
     let (total, apart) = match merge_files(&args.shards) {
         Ok(merged) => merged,
         Err(e) => {
-            eprintln!("histogram merge: {e}");
+            warn!("histogram merge: {e}");
             return 1;
         }
     };
@@ -43,7 +43,7 @@ pub fn merge(args: MergeArgs) -> i32 {
     };
     match out::put_all("histogram merge", text.as_bytes()) {
         0 if apart > 0 => {
-            eprintln!("histogram merge: {apart} lines left out of the total (above)");
+            warn!("histogram merge: {apart} lines left out of the total (above)");
             1
         }
         status => status,
@@ -74,7 +74,7 @@ fn merge_files(shards: &[PathBuf]) -> Result<(Total, usize), String> {
             let line = match read_line(&raw.text) {
                 Ok(line) => line,
                 Err(_) if !raw.ended => {
-                    eprintln!(
+                    warn!(
                         "histogram merge: {name}, line {}: cut short (an interrupted run's last \
                          line): left out",
                         raw.number
@@ -139,7 +139,7 @@ fn add(
                 .file
                 .as_ref()
                 .map_or_else(|| "its total".to_string(), |f| f.display().to_string());
-            eprintln!("histogram merge: {}: {what}: not in the total: {e}", at());
+            warn!("histogram merge: {}: {what}: not in the total: {e}", at());
             Ok(false)
         }
         Err(e) => Err(format!("{}: {e}", at())),
@@ -234,7 +234,7 @@ pub fn resume(
         })?;
         if let Some(total) = total.as_deref_mut() {
             if let Err(e) = total.add_line(&line) {
-                eprintln!("histogram: {}: not in the total: {e}", path.display());
+                warn!("histogram: {}: not in the total: {e}", path.display());
                 done.apart += 1;
             }
         }
@@ -249,7 +249,7 @@ pub fn resume(
                 1 => String::new(),
                 n => format!(" (and {} more such lines)", n - 1),
             };
-            eprintln!(
+            warn!(
                 "histogram: --skip-done {name}, line {number}: {}: {why}: left out{more}",
                 path.display()
             );
@@ -301,14 +301,14 @@ fn end_on_a_line(out_path: &Path, number: usize, start: u64, whole: bool) -> Res
             cut.and_then(|f| f.set_len(start)).map_err(|e| {
                 format!("{name}: its last line is cut short and cannot be removed: {e}")
             })?;
-            eprintln!(
+            warn!(
                 "histogram: {name}, line {number}: cut short by an interrupted run: removed; \
                  its file is counted again"
             );
             Ok(())
         }
         (false, false) => {
-            eprintln!(
+            warn!(
                 "histogram: --skip-done {name}, line {number}: cut short by an interrupted run: \
                  left out; its file is counted again"
             );
