@@ -6,6 +6,7 @@ import { VideoView } from '../pkg/histogram.js';
 import { el, formatMs, perSecond, setState } from './site.js';
 import { liveVideo } from './frames.js';
 import { transport } from './transport.js';
+import { fitCanvas } from './page.js';
 
 // Timed frames of each method whose median is shown.
 const KEPT_TIMES = 31;
@@ -24,12 +25,7 @@ export function liveChapter({ gpu, method, beside, stage, caption, onPlay, error
   const times = { [method]: [], ...(beside ? { [beside]: [] } : {}) };
   const last = {};
 
-  const fit = () => {
-    const dpr = window.devicePixelRatio || 1;
-    canvas.width = Math.max(1, Math.round(canvas.clientWidth * dpr));
-    canvas.height = Math.max(1, Math.round(canvas.clientHeight * dpr));
-  };
-  new ResizeObserver(() => { if (!canvas.hidden) { fit(); live.render(true); } }).observe(canvas);
+  new ResizeObserver(() => { if (!canvas.hidden) { fitCanvas(canvas); live.render(true); } }).observe(canvas);
 
   /** Keeps each method's newest GPU time when it changed (a new timed frame). */
   const sample = (view) => {
@@ -48,7 +44,7 @@ export function liveChapter({ gpu, method, beside, stage, caption, onPlay, error
     beside,
     viewOver: (l) => {
       canvas.style.aspectRatio = `${l.width} / ${l.height}`;
-      fit();
+      fitCanvas(canvas);
       caption.textContent = `${live.name ?? 'Video'}, ${l.width}×${l.height}, counted by the ${l.counter}`;
       for (const t of Object.values(times)) t.length = 0;
       return new VideoView(gpu(), canvas, l, undefined);

@@ -13,21 +13,18 @@
 import {
   Picture, cpuHistogram, kernelSource, cpuSource, simpleSource, drawingSource,
 } from '../pkg/histogram.js';
-import {
-  el, setState, errorText, sentence, download, showPicture, nextPaint, loadWasm, sunsetPicture, stepFacts,
-} from './site.js';
+import { el, setState, errorText, sentence, download, showPicture, nextPaint } from './site.js';
+import { sunsetPicture, stepFacts } from './core.js';
 import { readPicture } from './input.js';
 import { diagram } from './diagram.js';
 import { stepDiagram, simulated } from './step-diagram.js';
 import { liveChapter } from './image-live.js';
-import { DEFAULT_VIDEO, expose, lostText, lostWithin, openGpu, takeFiles, watchDevice, workQueue } from './page.js';
+import { DEFAULT_VIDEO, deviceSays, lostWithin, startPage, workQueue } from './page.js';
 import { kernelLab } from './kernel-lab.js';
 import { chapterLayout, drawInto, METHOD_LABELS } from './chapter-layout.js';
 
 async function imagePage({ method, methods, channels, shape, reruns, draw, beside, live }) {
   const main = document.querySelector('main');
-  setState('loading');
-
   const view = chapterLayout(main, { method, methods, channels, shape, reruns, draw, beside, live });
   const {
     status, message, instead, readout, picker, videoButton, cameraButton, runButton, csvButton, harderButton,
@@ -37,58 +34,31 @@ async function imagePage({ method, methods, channels, shape, reruns, draw, besid
   // The methods timed side by side: the page's choices, or its method and the one beside.
   const compared = () => (beside ? [method, beside] : methods.length > 1 ? [method, ...methods.filter((m) => m !== method)] : null);
 
-  try {
-    await loadWasm();
-  } catch (e) {
-    message.textContent = `The WebAssembly module failed to load: ${errorText(e)}`;
-    setState('error');
-    return;
-  }
-  for (const s of stepFacts().steps) METHOD_LABELS[s.name] = s.label;
-  for (const option of methodSelect.options) option.textContent = METHOD_LABELS[option.value] ?? option.value;
-  // The article's steps, played by the simulator, in the place held for them.
-  const steps = held && simulated(method) ? stepDiagram(method, channels) : null;
-  if (held) figure.replaceWith(steps ? steps.figure : diagram(method, channels));
+  // What the page holds, read by window.page and the device's watcher from the start.
+  let gpu = null;
+  let picture = null;
+  let outcome = null;
+  let counted = 0;
+  let deviceNote = '';
+  // The article's steps, played by the simulator; a video or the camera in the
+  // picture's place (data-live); the kernel lab.
+  let steps = null;
+  let video = null;
   let lab = null;
+
   const showSource = () => {
     source.textContent = method === 'cpu' ? cpuSource() : kernelSource(method, channels, chunkValue());
     if (method === 'cpu') simpleCode.textContent = simpleSource();
     if (draw === 'gpu') drawingCode.textContent = drawingSource(channels);
     lab?.refresh();
   };
-  showSource();
 
-  // The image first: without WebGPU the page still shows what it would measure.
-  let picture = null;
   const usePicture = async (next, name, file) => {
     await showPicture(imageCanvas, next, file);
     picture?.free();
     picture = next;
     imageCaption.textContent = `${name}, ${next.width}×${next.height}${next.format === 'generated' ? '' : ` (${next.format})`}`;
   };
-  await usePicture(await sunsetPicture(960, 600), 'Sunset (made by this project)');
-
-  let gpu = null;
-  if (method !== 'cpu') {
-    // No empty histograms beside the picture.
-    gpu = await openGpu({ message, instead: [el('a', { href: 'cpu.html' }, 'The CPU version'), ' works in any browser.'], hide: [histograms] });
-    if (!gpu) {
-      status.textContent = '';
-      setState('error');
-      return;
-    }
-    // A step this device cannot run (subgroups where it has none): the page says
-    // why, keeps its kernel's WGSL below, and counts with the next of its methods.
-    const lacks = gpu.lacks(method);
-    const runnable = methods.filter((m) => gpu.runs(m));
-    if (lacks && runnable.length) {
-      instead.textContent = `${sentence(lacks)}: its WGSL is below, and this picture is counted with the ${METHOD_LABELS[runnable[0]]} kernel instead.`;
-      instead.hidden = false;
-      for (const option of [...methodSelect.options]) if (!runnable.includes(option.value)) option.remove();
-      methods = runnable;
-      method = runnable[0];
-    }
-  }
 
   // The diagram's picture counted by the real kernel, with the diagram's bins and
   // chunk, to set beside the simulation's.
@@ -116,38 +86,7 @@ async function imagePage({ method, methods, channels, shape, reruns, draw, besid
       steps.unchecked(`Its subgroups could not be counted on this GPU: ${errorText(e)}`);
     }
   };
-  await checkDiagram();
 
-  let outcome = null;
-  let counted = 0;
-  let deviceNote = '';
-
-  // A video or the camera in the picture's place (data-live), counted every frame.
-  const video = live && gpu ? liveChapter({
-    gpu: () => gpu,
-    method,
-    beside,
-    stage: drop,
-    caption: imageCaption,
-    onPlay: () => {
-      imageCanvas.hidden = true;
-      histograms.hidden = true;
-      besides.section.hidden = true;
-      runButton.hidden = true;
-      message.textContent = '';
-      status.textContent = '';
-    },
-    error: (text) => {
-      message.textContent = text;
-      status.textContent = '';
-      setState('error');
-    },
-  }) : null;
-  if (video) {
-    stage.after(video.timing);
-    videoButton.disabled = false;
-    cameraButton.disabled = false;
-  }
   /** The picture in the video's place again. */
   const showPictureView = () => {
     if (!video?.shown) return;
@@ -197,7 +136,7 @@ async function imagePage({ method, methods, channels, shape, reruns, draw, besid
       status.textContent = '';
       setState('done');
     } catch (e) {
-      // A lost device: the watcher below opens a new one and counts again.
+      // A lost device: the shell opens a new one, and the page counts again.
       if (lost && (await lostWithin(lost))) return;
       message.textContent = `The histogram could not be computed: ${errorText(e)}`;
       status.textContent = '';
@@ -222,6 +161,21 @@ async function imagePage({ method, methods, channels, shape, reruns, draw, besid
       setState('error');
       return false;
     }
+  };
+
+  /** The methods timed side by side, as the visitor asked. */
+  const timeAsked = async () => {
+    if (!gpu) return;
+    setState('running');
+    status.textContent = 'Timing the methods…';
+    try {
+      await timeBeside();
+    } catch (e) {
+      besides.failed(e);
+    }
+    status.textContent = '';
+    besides.button.disabled = false;
+    setState('done');
   };
 
   // One piece of work at a time, the latest of each kind winning: a file given while
@@ -255,40 +209,55 @@ async function imagePage({ method, methods, channels, shape, reruns, draw, besid
   };
   const run = () => want('run');
   const useSize = (w, h, kind = 'sunset') => want('size', [w, h, kind]);
-  harderButton.addEventListener('click', () => useSize(picture.width, picture.height, 'uniform'));
-  /** The methods timed side by side, as the visitor asked. */
-  const timeAsked = async () => {
-    if (!gpu) return;
-    setState('running');
-    status.textContent = 'Timing the methods…';
-    try {
-      await timeBeside();
-    } catch (e) {
-      besides.failed(e);
-    }
-    status.textContent = '';
-    besides.button.disabled = false;
-    setState('done');
-  };
-  besides.button.addEventListener('click', () => want('times'));
 
-  if (gpu) {
-    watchDevice(gpu, {
+  const started = await startPage({
+    kind: 'chapter',
+    message,
+    shows: {
+      /** The method counting now: the page's, or where this device cannot run it, the next. */
+      get method() { return method; },
+      get outcome() { return outcome; },
+      get picture() { return picture; },
+      /** How many histograms the page has computed. */
+      get counted() { return counted; },
+      /** The page's method and the one beside it: medians and every run, in ms. */
+      get beside() { return besides.times; },
+      /** The kernel lab: its editor's text() and set(text). */
+      get lab() { return lab; },
+      /** The step-through diagram: its trace, where it is, the GPU's bins beside it. */
+      get diagram() { return steps; },
+      /** A playing video or camera: its frames a second, each method's recent GPU times. */
+      get live() { return video?.shown ? { fps: video.fps, times: video.times, view: video.live.view } : null; },
+      pixels: () => picture.rgba(),
+      open,
+    },
+    // The image first: without WebGPU the page still shows what it would measure.
+    loaded: async () => {
+      for (const s of stepFacts().steps) METHOD_LABELS[s.name] = s.label;
+      for (const option of methodSelect.options) option.textContent = METHOD_LABELS[option.value] ?? option.value;
+      steps = held && simulated(method) ? stepDiagram(method, channels) : null;
+      if (held) figure.replaceWith(steps ? steps.figure : diagram(method, channels));
+      showSource();
+      await usePicture(await sunsetPicture(960, 600), 'Sunset (made by this project)');
+    },
+    // No empty histograms beside the picture.
+    gpu: method === 'cpu' ? null : { instead: [el('a', { href: 'cpu.html' }, 'The CPU version'), ' works in any browser.'], hide: [histograms] },
+    device: {
       lost: (info) => {
         video?.live.lost();
         setState('recovering');
-        status.textContent = `The GPU device was lost (${lostText(info)}); opening a new one…`;
+        status.textContent = deviceSays.lost(info);
       },
-      recovered: (ms, info) => {
-        deviceNote = `The GPU was reset (${lostText(info)}); a new device was opened in ${ms} ms and the image counted again.`;
+      recovered: (ms, info, said) => {
         if (video?.shown) {
           video.live.recovered();
-          status.textContent = `The GPU was reset (${lostText(info)}); a new device was opened in ${ms} ms.`;
+          status.textContent = said;
         } else {
+          deviceNote = `${said} The image was counted again.`;
           run();
         }
       },
-      failed: (e, info) => {
+      failed: (e, info, said) => {
         if (video) {
           video.live.failed();
           showPictureView();
@@ -299,12 +268,61 @@ async function imagePage({ method, methods, channels, shape, reruns, draw, besid
           view.freshCanvases();
           draw = 'cpu';
         }
-        deviceNote = `The GPU device was lost (${lostText(info)}) and no new one could be had (${errorText(e)}): ` +
-          'this page now counts with the CPU method, just as exactly.';
+        deviceNote = `${said} This page now counts with the CPU method, just as exactly.`;
         run();
       },
-    });
+    },
+    files: { picker, area: drop, open },
+  });
+  if (!started || (method !== 'cpu' && !started.gpu)) {
+    status.textContent = '';
+    return;
   }
+  gpu = started.gpu;
+  if (gpu) {
+    // A step this device cannot run (subgroups where it has none): the page says
+    // why, keeps its kernel's WGSL below, and counts with the next of its methods.
+    const lacks = gpu.lacks(method);
+    const runnable = methods.filter((m) => gpu.runs(m));
+    if (lacks && runnable.length) {
+      instead.textContent = `${sentence(lacks)}: its WGSL is below, and this picture is counted with the ${METHOD_LABELS[runnable[0]]} kernel instead.`;
+      instead.hidden = false;
+      for (const option of [...methodSelect.options]) if (!runnable.includes(option.value)) option.remove();
+      methods = runnable;
+      method = runnable[0];
+    }
+  }
+  await checkDiagram();
+
+  // A video or the camera in the picture's place (data-live), counted every frame.
+  video = live && gpu ? liveChapter({
+    gpu: () => gpu,
+    method,
+    beside,
+    stage: drop,
+    caption: imageCaption,
+    onPlay: () => {
+      imageCanvas.hidden = true;
+      histograms.hidden = true;
+      besides.section.hidden = true;
+      runButton.hidden = true;
+      message.textContent = '';
+      status.textContent = '';
+    },
+    error: (text) => {
+      message.textContent = text;
+      status.textContent = '';
+      setState('error');
+    },
+  }) : null;
+  if (video) {
+    stage.after(video.timing);
+    videoButton.disabled = false;
+    cameraButton.disabled = false;
+  }
+
+  harderButton.addEventListener('click', () => useSize(picture.width, picture.height, 'uniform'));
+  besides.button.addEventListener('click', () => want('times'));
 
   // The kernel lab under the kernel's WGSL: the step's kernels edited, run on this
   // picture in the page's turn, checked against the CPU and timed beside them.
@@ -321,7 +339,6 @@ async function imagePage({ method, methods, channels, shape, reruns, draw, besid
     lab.fromLink();
   }
 
-  takeFiles({ picker, area: drop, open });
   runButton.addEventListener('click', run);
   chunkSelect.addEventListener('change', () => { showSource(); run(); });
   methodSelect.addEventListener('change', () => { method = methodSelect.value; showSource(); run(); });
@@ -339,25 +356,6 @@ async function imagePage({ method, methods, channels, shape, reruns, draw, besid
   });
   videoButton.addEventListener('click', () => video.live.useUrl(DEFAULT_VIDEO, 'The project’s video'));
   cameraButton.addEventListener('click', () => video.live.useCamera());
-
-  expose('chapter', {
-    /** The method counting now: the page's, or where this device cannot run it, the next. */
-    get method() { return method; },
-    get outcome() { return outcome; },
-    get picture() { return picture; },
-    /** How many histograms the page has computed. */
-    get counted() { return counted; },
-    /** The page's method and the one beside it: medians and every run, in ms. */
-    get beside() { return besides.times; },
-    /** The kernel lab: its editor's text() and set(text). */
-    get lab() { return lab; },
-    /** The step-through diagram: its trace, where it is, the GPU's bins beside it. */
-    get diagram() { return steps; },
-    /** A playing video or camera: its frames a second, each method's recent GPU times. */
-    get live() { return video?.shown ? { fps: video.fps, times: video.times, view: video.live.view } : null; },
-    pixels: () => picture.rgba(),
-    open,
-  });
   run();
 }
 

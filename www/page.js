@@ -3,7 +3,8 @@
 // says what it keeps and counts again), takes the files they are given, sizes
 // their canvases and puts what they show where the tests read it.
 import { GpuContext } from '../pkg/histogram.js';
-import { errorText } from './site.js';
+import { errorText, setState } from './site.js';
+import { loadWasm } from './core.js';
 
 // wgpu (30) asks the browser's adapter only for the features it maps, and
 // subgroups is not one: the subgroups step needs them, so every device this page
@@ -26,7 +27,7 @@ export const DEFAULT_VIDEO = 'media/sunset.webm';
  * ("`who` needs WebGPU, and why.", then `instead`: what works without it) and
  * `hide` (controls and canvases that cannot work) are hidden.
  */
-export async function openGpu({ message, who = 'This page', instead = [], hide = [] }) {
+async function openGpu({ message, who = 'This page', instead = [], hide = [] }) {
   try {
     return await GpuContext.create();
   } catch (e) {
@@ -47,7 +48,17 @@ export const lostWithin = (lost, ms = 1000) =>
   Promise.race([lost.then(() => true), new Promise((resolve) => setTimeout(() => resolve(false), ms))]);
 
 /** A device loss's GPUDeviceLostInfo, in words. */
-export const lostText = (info) => [info?.reason, info?.message].filter(Boolean).join(': ') || 'no reason given';
+const lostText = (info) => [info?.reason, info?.message].filter(Boolean).join(': ') || 'no reason given';
+
+/** What every page says of its device, each sentence once (a page adds its own after). */
+export const deviceSays = {
+  /** While a new device is being opened. */
+  lost: (info) => `The GPU device was lost (${lostText(info)}); opening a new one…`,
+  /** A new device opened in `ms`. */
+  reset: (info, ms) => `The GPU was reset (${lostText(info)}); a new device was opened in ${ms} ms.`,
+  /** None could be had (`info`: the loss, none where a retry failed). */
+  gone: (info, e) => `The GPU device was lost${info ? ` (${lostText(info)})` : ''} and no new one could be had (${errorText(e)}).`,
+};
 
 /**
  * Keeps the page's GPU through device losses (a driver reset, a GPU process crash,
@@ -56,7 +67,7 @@ export const lostText = (info) => [info?.reason, info?.message].filter(Boolean).
  * `failed(error, info)` when the browser has none to give. Returns `ready()`, a
  * promise of a usable device (rejected while none could be had), and `retry()`.
  */
-export function watchDevice(gpu, { lost, recovered, failed } = {}) {
+function watchDevice(gpu, { lost, recovered, failed } = {}) {
   let recovery = Promise.resolve();
   const reopen = (info, since) => {
     recovery = gpu.recover().then(() => {
@@ -89,7 +100,7 @@ export function fitCanvas(canvas) {
  * dropped anywhere on the page (`area` lit while one is dragged over it), or
  * pasted (the first file on the clipboard whose type starts with one of `kinds`).
  */
-export function takeFiles({ picker, area, open, kinds = ['image/'] }) {
+function takeFiles({ picker, area, open, kinds = ['image/'] }) {
   picker.addEventListener('change', () => picker.files[0] && open(picker.files[0]));
   document.addEventListener('dragover', (e) => { e.preventDefault(); area.classList.add('over'); });
   document.addEventListener('dragleave', () => area.classList.remove('over'));
@@ -106,15 +117,82 @@ export function takeFiles({ picker, area, open, kinds = ['image/'] }) {
 }
 
 /**
+ * Runs a page's sequence, the same on every page, and returns { gpu, device }
+ * (`gpu` null where there is none), or null where the page could not start (said
+ * in `message`, the state 'error'):
+ * - `window.page` (`kind`, `shows`: the contract below), readable from the start;
+ * - the WebAssembly module, then `loaded()`: what the page shows without a GPU;
+ * - where `gpu` is asked for ({ who, instead, hide, optional }), the GPU, or why
+ *   there is none in `message` with `hide` hidden and the state 'error' (unless
+ *   `optional`: the page works on without one);
+ * - that GPU kept through device losses: `device.lost(info)`, then a new device
+ *   and `device.recovered(ms, info, said)`, or `device.failed(e, info, said)`
+ *   where none could be had (`said`: the sentence every page says, deviceSays),
+ *   with `retry` (a button) offered then and hidden once a device is back, a
+ *   click trying again and then calling `device.retried()`;
+ * - the files the page takes (`files`: takeFiles's options);
+ * - `canvases` fitted to their boxes now and whenever their boxes change, then
+ *   `resized()`.
+ * What follows `loaded` is read from `spec` once it has run, so it may name what
+ * `loaded` made (getters).
+ */
+export async function startPage(spec) {
+  const { kind, shows, message, loaded } = spec;
+  setState('loading');
+  expose(kind, shows);
+  try {
+    await loadWasm();
+    await loaded?.();
+  } catch (e) {
+    // (A page that lays out its message with what `loaded` makes has none yet.)
+    if (!message.isConnected) document.querySelector('main').append(message);
+    message.textContent = `The page could not start: ${errorText(e)}`;
+    setState('error');
+    return null;
+  }
+  const { gpu: asked, device: on = {}, retry, files, canvases = [], resized } = spec;
+  let gpu = null;
+  let device = null;
+  if (asked) {
+    gpu = await openGpu({ message, ...asked });
+    if (!gpu && !asked.optional) setState('error');
+  }
+  if (gpu) {
+    device = watchDevice(gpu, {
+      lost: on.lost,
+      recovered: (ms, info) => {
+        if (retry) retry.hidden = true;
+        on.recovered?.(ms, info, deviceSays.reset(info, ms));
+      },
+      failed: (e, info) => {
+        if (retry) retry.hidden = false;
+        on.failed?.(e, info, deviceSays.gone(info, e));
+      },
+    });
+    retry?.addEventListener('click', () => device.retry().then(() => on.retried?.(), () => {}));
+  }
+  if (files) takeFiles(files);
+  for (const canvas of canvases) fitCanvas(canvas);
+  if (canvases.length) {
+    const observer = new ResizeObserver(() => {
+      for (const canvas of canvases) fitCanvas(canvas);
+      resized?.();
+    });
+    for (const canvas of canvases) observer.observe(canvas);
+  }
+  return { gpu, device };
+}
+
+/**
  * The page contract: `window.page`, one shape on every page, which the tests
  * drive and the curious read at the console. `kind` names the page ('chapter',
- * 'intro', 'video', 'studio', 'scope'), `state` is the body's data-state
+ * 'intro', 'video', 'studio', 'scope', 'timings'), `state` is the body's data-state
  * ('loading', 'running', 'done', 'error', 'recovering'...), and `shows` adds what
  * the page shows, as getters, one name for one thing on every page: `view` (the
  * GPU's view the page draws with), `picture`, `outcome` (the bins read back),
  * `video`, `fps`, `frames`, and `open(file)` on every page that takes files.
  */
-export function expose(kind, shows) {
+function expose(kind, shows) {
   const page = { kind, get state() { return document.body.dataset.state; } };
   window.page = Object.defineProperties(page, Object.getOwnPropertyDescriptors(shows));
 }

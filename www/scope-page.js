@@ -5,12 +5,13 @@
 // the camera (frames.js plays them).
 import { ScopeScreen, scopeSource, scopeLabels } from '../pkg/histogram.js';
 import {
-  el, setState, errorText, sentence, download, showPicture, nextPaint, formatMs, perSecond, stem, scopeBox, nameGraticule, listing, loadWasm, sunsetPicture,
+  el, setState, errorText, sentence, download, showPicture, nextPaint, formatMs, perSecond, stem, scopeBox, nameGraticule, listing,
 } from './site.js';
+import { sunsetPicture } from './core.js';
 import { readPicture } from './input.js';
 import { liveVideo } from './frames.js';
 import { transport } from './transport.js';
-import { DEFAULT_VIDEO, expose, fitCanvas, latestWins, lostText, openGpu, takeFiles, watchDevice } from './page.js';
+import { DEFAULT_VIDEO, latestWins, startPage } from './page.js';
 
 // Timed counts of a picture: the median is shown.
 const TIMED_RUNS = 15;
@@ -18,7 +19,6 @@ const WARMUP_MS = 300;
 
 const main = document.querySelector('main');
 const scope = main.dataset.scope;
-setState('loading');
 
 const picker = el('input', { type: 'file', accept: 'image/*,video/*', id: 'file' });
 const videoButton = el('button', { type: 'button' }, 'Play the video');
@@ -250,7 +250,6 @@ function restyle() {
   else if (live.video.paused) live.render(true);
 }
 
-takeFiles({ picker, area: pictureFigure, open });
 videoButton.addEventListener('click', () => live.useUrl(DEFAULT_VIDEO, 'The project’s video'));
 cameraButton.addEventListener('click', () => live.useCamera());
 timeButton.addEventListener('click', () => drawPicture());
@@ -280,54 +279,50 @@ jsonButton.addEventListener('click', async () => {
     download(`${baseName()}-${scope}.json`, new Blob([await current().json(fileName())], { type: 'application/json' }));
   } catch (e) { showError(`The JSON could not be made: ${errorText(e)}`); }
 });
-new ResizeObserver(() => {
-  fitCanvas(scopeCanvas);
-  if (source?.kind === 'picture') screen?.draw();
-  else live.render(true);
-}).observe(scopeCanvas);
 setInterval(() => {
   fps = frames;
   frames = 0;
   if (source?.kind === 'video') timing.textContent = `${perSecond(fps)}, each counted and drawn on the GPU.`;
 }, 1000);
 
-let started = true;
-try {
-  await loadWasm();
-  nameGraticule(scopeFrame, JSON.parse(scopeLabels(scope, zoom())));
-  kernel.textContent = scopeSource(scope);
-  drawing.textContent = scopeSource('draw');
-} catch (e) {
-  started = false;
-  showError(`The page could not start: ${errorText(e)}`);
-}
-// No buttons and empty canvases that cannot work.
-// Without its wasm the page has said why already.
-gpu = !started ? null : await openGpu({ message, instead: [`The command line draws the same ${scope}: histogram scope --${scope}.`],
-  hide: main.querySelectorAll('.controls, .stage') });
-if (!gpu) setState('error');
-fitCanvas(scopeCanvas);
-if (gpu) {
-  watchDevice(gpu, {
+const started = await startPage({
+  kind: 'scope',
+  message,
+  shows: {
+    get view() { return current(); },
+    open,
+    get source() { return source; },
+    get fps() { return fps; },
+    get video() { return live.video; },
+  },
+  loaded: () => {
+    nameGraticule(scopeFrame, JSON.parse(scopeLabels(scope, zoom())));
+    kernel.textContent = scopeSource(scope);
+    drawing.textContent = scopeSource('draw');
+  },
+  // No buttons and empty canvases that cannot work.
+  gpu: { instead: [`The command line draws the same ${scope}: histogram scope --${scope}.`], hide: main.querySelectorAll('.controls, .stage') },
+  device: {
     lost: live.lost,
-    recovered: (ms, info) => {
+    recovered: (ms, info, said) => {
       live.recovered();
       makeScreen();
       drawPicture();
-      status.textContent = `The GPU was reset (${lostText(info)}); a new device was opened in ${ms} ms.`;
+      status.textContent = said;
     },
-    failed: (e) => { live.failed(); showError(`The GPU device was lost and no new one could be had (${errorText(e)}).`); },
-  });
+    failed: (e, info, said) => { live.failed(); showError(said); },
+  },
+  files: { picker, area: pictureFigure, open },
+  canvases: [scopeCanvas],
+  resized: () => {
+    if (source?.kind === 'picture') screen?.draw();
+    else live.render(true);
+  },
+});
+gpu = started?.gpu ?? null;
+if (gpu) {
   pngButton.disabled = false;
   jsonButton.disabled = false;
 }
-await usePicture(await sunsetPicture(960, 600), 'Sunset (made by this project)');
+if (started) await usePicture(await sunsetPicture(960, 600), 'Sunset (made by this project)');
 status.textContent = '';
-
-expose('scope', {
-  get view() { return current(); },
-  open,
-  get source() { return source; },
-  get fps() { return fps; },
-  get video() { return live.video; },
-});

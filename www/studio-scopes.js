@@ -6,6 +6,7 @@
 // exports of each as PNG and its counts as JSON.
 import { scopeLabels } from '../pkg/histogram.js';
 import { el, download, errorText, scopeBox, nameGraticule } from './site.js';
+import { fitCanvas } from './page.js';
 
 export const SCOPES = ['waveform', 'parade', 'vectorscope'];
 const TITLES = { waveform: 'Waveform', parade: 'RGB parade', vectorscope: 'Vectorscope' };
@@ -87,7 +88,7 @@ export function scopesView(page) {
   function setFull(name, on) {
     showFull(on ? name : null);
     fullButtons[name].focus();
-    for (const n of chosen()) fit(canvases[n]);
+    for (const n of chosen()) fitCanvas(canvases[n]);
     page.redraw();
   }
   document.addEventListener('keydown', (e) => {
@@ -104,19 +105,13 @@ export function scopesView(page) {
     const names = chosen();
     for (const name of SCOPES) figures[name].hidden = !names.includes(name);
     if (SCOPES.some((n) => figures[n].hidden && figures[n].classList.contains('full'))) showFull(null);
-    for (const name of names) fit(canvases[name]);
+    for (const name of names) fitCanvas(canvases[name]);
     studio.setScopes(names, names.map((n) => canvases[n]), 256);
     studio.setScopeStyle(...style());
     const every = studio.scopeEvery;
     // Said only over a video: a picture's scopes are drawn whenever it changes.
     cadence.hidden = !names.length || every === 1 || !page.isVideo;
     cadence.textContent = `This browser's WebGPU runs on the CPU: on a video each scope is redrawn every ${every}th frame, so that the video keeps its pace.`;
-  }
-
-  function fit(canvas) {
-    const dpr = window.devicePixelRatio || 1;
-    canvas.width = Math.max(1, Math.round(canvas.clientWidth * dpr));
-    canvas.height = Math.max(1, Math.round(canvas.clientHeight * dpr));
   }
 
   function changed(box) {
@@ -168,6 +163,6 @@ export function scopesView(page) {
     /** Whether the decoder's planes are wanted (Y′ as decoded on a shown waveform). */
     wantsPlanes: () => decoded() && chosen().includes('waveform'),
     /** After a resize: canvases follow their boxes. */
-    layout: () => { for (const name of chosen()) fit(canvases[name]); },
+    layout: () => { for (const name of chosen()) fitCanvas(canvases[name]); },
   };
 }

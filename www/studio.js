@@ -6,11 +6,12 @@
 // holds the source (a picture here, a video through frames.js), composes the views,
 // and keeps what the visitor chose through a new Studio (other bins, a new device).
 import { Studio, kernelSource, studioSource } from '../pkg/histogram.js';
-import { el, setState, errorText, sentence, nextPaint, stem, listing, displayTable, loadWasm, sunsetPicture } from './site.js';
+import { el, setState, errorText, sentence, nextPaint, stem, listing, displayTable } from './site.js';
+import { sunsetPicture } from './core.js';
 import { readPicture, colourProfile, lastWay } from './input.js';
 import { liveVideo } from './frames.js';
 import { transport } from './transport.js';
-import { DEFAULT_VIDEO, expose, fitCanvas, latestWins, lostText, openGpu, takeFiles, watchDevice } from './page.js';
+import { DEFAULT_VIDEO, latestWins, startPage } from './page.js';
 import { panelView } from './studio-panel.js';
 import { regionView, pictureBox } from './studio-region.js';
 import { adjustView } from './studio-adjust.js';
@@ -24,9 +25,6 @@ import { stepsView } from './studio-steps.js';
 const STATS_EVERY_MS = 250;
 
 const main = document.querySelector('main');
-setState('loading');
-// The views read the core's lists (the adjustments and their defaults).
-await loadWasm();
 
 const picker = el('input', { type: 'file', accept: 'image/*,video/*,.hdr,.exr', id: 'file' });
 const cameraButton = el('button', { type: 'button' }, 'Use the camera');
@@ -77,35 +75,17 @@ const page = {
   },
 };
 
-const panel = panelView(page);
-const region = regionView(page, pictureCanvas);
-const adjust = adjustView(page, { preset: main.dataset.adjustment ?? 'none', panelFrame: panel.plot, pictureCanvas });
-const stats = statsView(page, panel.canvas);
-const scopes = scopesView(page);
-const hdr = hdrView(page);
+// The views, and the page laid out with them: made by build() once the wasm is
+// loaded (they read the core's lists: the adjustments and their defaults).
+let panel;
+let region;
+let adjust;
+let stats;
+let scopes;
+let hdr;
 // The equalize chapter shows the article's CPU steps too.
-const steps = main.dataset.adjustment === 'equalize' ? stepsView() : null;
-
-const pictureFigure = el('figure', { class: 'studio-picture drop' },
-  el('div', { class: 'picture-frame' }, pictureCanvas, region.box, adjust.splitHandle), caption, pixelReading,
-  el('p', { class: 'hint' }, 'Drop or paste a picture or a video here. Drag on it to count a region; Escape counts it all. A video: Space or K plays and pauses, the arrows step a frame, a double-click plays or pauses.'));
-// Beside the picture: the histogram, its readout, what to know, the scopes, the
-// histogram's options and the statistics; under it, the other controls. Notices
-// go beside it, so they never move it.
-const panelSection = el('section', { class: 'studio-panel', 'aria-label': 'Histogram panel' },
-  panel.frame, adjust.legend, adjust.otsuNote, panel.readout, panel.capNote, message, notes, scopes.frame, scopes.options, panel.options,
-  hdr.options, stats.table, stats.afterTable, stats.exports);
-const controlsSection = el('section', { class: 'studio-controls', 'aria-label': 'Options' },
-  adjust.options, region.options);
-main.append(
-  el('div', { class: 'controls' }, el('label', { class: 'file' }, 'Choose a picture or video…', picker), videoButton, cameraButton, retryButton,
-    status),
-  // In reading order, as laid out: the left column (the picture, what acts on
-  // it), then the right (the panel), so focus never jumps back up.
-  el('div', { class: 'studio-grid' }, pictureFigure, controlsSection, panelSection),
-  ...(steps ? [steps.section] : []),
-  el('details', {}, el('summary', {}, main.dataset.adjustment ? 'The WGSL: the tables from the histogram, and the remapping'
-    : 'The WGSL: counting, the panel, the picture'), listing(sources)));
+let steps = null;
+let pictureFigure;
 
 // Errors shown so far: a read that began before one does not mark the page done.
 let errorsShown = 0;
@@ -362,7 +342,6 @@ async function usePicture(picture, name, { file = null, again = false, display =
   redraw();
 }
 
-takeFiles({ picker, area: pictureFigure, open });
 cameraButton.addEventListener('click', () => live.useCamera());
 videoButton.addEventListener('click', () => live.useUrl(DEFAULT_VIDEO, 'The project’s video'));
 /** Pixel (x, y) under `e` of the picture drawn on the canvas, or null off it. */
@@ -401,7 +380,6 @@ const videoControls = transport(live, {
   keysFrom: (target) => source?.kind === 'video' && !(target instanceof Element && target.closest('input, select, textarea, button, canvas, [contenteditable]')),
 });
 videoControls.element.hidden = true;
-pictureFigure.append(videoControls.element);
 setInterval(() => { videoControls.element.hidden = source?.kind !== 'video'; }, 250);
 
 /** The picture's canvas takes its shape (within the CSS's heights): on a phone
@@ -410,19 +388,98 @@ function shapeCanvas(width, height) {
   pictureCanvas.style.aspectRatio = `${width} / ${height}`;
 }
 
-new ResizeObserver(() => {
-  fitCanvas(pictureCanvas);
-  fitCanvas(panel.canvas);
-  scopes.layout();
-  if (page.current) { region.layout(); adjust.layout(); redraw(); }
-}).observe(pictureCanvas);
+/** The views and the page laid out with them (the wasm is loaded). */
+function build() {
+  panel = panelView(page);
+  region = regionView(page, pictureCanvas);
+  adjust = adjustView(page, { preset: main.dataset.adjustment ?? 'none', panelFrame: panel.plot, pictureCanvas });
+  stats = statsView(page, panel.canvas);
+  scopes = scopesView(page);
+  hdr = hdrView(page);
+  steps = main.dataset.adjustment === 'equalize' ? stepsView() : null;
 
-showSources();
-// Nothing here works without it: no empty canvases and controls that do nothing.
-gpu = await openGpu({ message, who: main.dataset.adjustment ? 'This page' : 'The studio',
-  instead: [el('a', { href: 'cpu.html' }, 'The CPU page'), ' counts pictures in any browser.'],
-  hide: main.querySelectorAll('.studio-grid, .controls') });
-if (!gpu) {
+  pictureFigure = el('figure', { class: 'studio-picture drop' },
+    el('div', { class: 'picture-frame' }, pictureCanvas, region.box, adjust.splitHandle), caption, pixelReading,
+    el('p', { class: 'hint' }, 'Drop or paste a picture or a video here. Drag on it to count a region; Escape counts it all. A video: Space or K plays and pauses, the arrows step a frame, a double-click plays or pauses.'));
+  // Beside the picture: the histogram, its readout, what to know, the scopes, the
+  // histogram's options and the statistics; under it, the other controls. Notices
+  // go beside it, so they never move it.
+  const panelSection = el('section', { class: 'studio-panel', 'aria-label': 'Histogram panel' },
+    panel.frame, adjust.legend, adjust.otsuNote, panel.readout, panel.capNote, message, notes, scopes.frame, scopes.options, panel.options,
+    hdr.options, stats.table, stats.afterTable, stats.exports);
+  const controlsSection = el('section', { class: 'studio-controls', 'aria-label': 'Options' },
+    adjust.options, region.options);
+  main.append(
+    el('div', { class: 'controls' }, el('label', { class: 'file' }, 'Choose a picture or video…', picker), videoButton, cameraButton, retryButton,
+      status),
+    // In reading order, as laid out: the left column (the picture, what acts on
+    // it), then the right (the panel), so focus never jumps back up.
+    el('div', { class: 'studio-grid' }, pictureFigure, controlsSection, panelSection),
+    ...(steps ? [steps.section] : []),
+    el('details', {}, el('summary', {}, main.dataset.adjustment ? 'The WGSL: the tables from the histogram, and the remapping'
+      : 'The WGSL: counting, the panel, the picture'), listing(sources)));
+  pictureFigure.append(videoControls.element);
+  showSources();
+}
+
+const started = await startPage({
+  kind: 'studio',
+  message,
+  shows: {
+    get view() { return page.current; },
+    get outcome() { return outcome; },
+    get frames() { return frames; },
+    get video() { return live.video; },
+    get steps() { return steps?.steps; },
+    /** The picture shown (null on video). */
+    get picture() { return source?.kind === 'picture' ? source.picture : null; },
+    get gpu() { return gpu; },
+    /** How the last picture came (www/input.js lastWay). */
+    get way() { return lastWay; },
+    open,
+    readBack,
+  },
+  loaded: build,
+  // Nothing here works without it: no empty canvases and controls that do nothing.
+  gpu: {
+    who: main.dataset.adjustment ? 'This page' : 'The studio',
+    instead: [el('a', { href: 'cpu.html' }, 'The CPU page'), ' counts pictures in any browser.'],
+    get hide() { return main.querySelectorAll('.studio-grid, .controls'); },
+  },
+  device: {
+    lost: () => {
+      recovering = true;
+      live.lost();
+      pictureStudio?.free();
+      pictureStudio = null;
+    },
+    recovered: (ms, info, said) => {
+      recovering = false;
+      notes.hidden = false;
+      notes.textContent = said;
+      live.recovered();
+      // A picture the lost device alone held is read again from its file.
+      if (source?.picture?.onGpuOnly) {
+        notes.textContent += ' The picture was read again from its file.';
+        open(source.file, true);
+      } else if (source?.kind === 'picture') { makePictureStudio(); redraw(); }
+    },
+    failed: (e, info, said) => {
+      live.failed();
+      showError(`${said} Try the GPU again when it is back.`);
+    },
+    retried: () => (source?.kind === 'video' ? live.play() : null),
+  },
+  retry: retryButton,
+  get files() { return { picker, area: pictureFigure, open }; },
+  get canvases() { return [pictureCanvas, panel.canvas]; },
+  resized: () => {
+    scopes.layout();
+    if (page.current) { region.layout(); adjust.layout(); redraw(); }
+  },
+});
+gpu = started?.gpu ?? null;
+if (started && !gpu) {
   status.textContent = '';
   // The CPU steps need no GPU: the equalize chapter still teaches them.
   if (steps) {
@@ -433,49 +490,6 @@ if (!gpu) {
   setState('error');
 }
 if (gpu) {
-  const device = watchDevice(gpu, {
-    lost: () => {
-      recovering = true;
-      live.lost();
-      pictureStudio?.free();
-      pictureStudio = null;
-    },
-    recovered: (ms, info) => {
-      recovering = false;
-      retryButton.hidden = true;
-      notes.hidden = false;
-      notes.textContent = `The GPU was reset (${lostText(info)}); a new device was opened in ${ms} ms.`;
-      live.recovered();
-      // A picture the lost device alone held is read again from its file.
-      if (source?.picture?.onGpuOnly) {
-        notes.textContent += ' The picture was read again from its file.';
-        open(source.file, true);
-      } else if (source?.kind === 'picture') { makePictureStudio(); redraw(); }
-    },
-    failed: (e, info) => {
-      live.failed();
-      retryButton.hidden = false;
-      showError(`The GPU device was lost${info ? ` (${lostText(info)})` : ''} and no new one could be had (${errorText(e)}). Try the GPU again when it is back.`);
-    },
-  });
-  retryButton.addEventListener('click', () => device.retry().then(() => (source?.kind === 'video' ? live.play() : null), () => {}));
-  fitCanvas(pictureCanvas);
-  fitCanvas(panel.canvas);
   status.textContent = '';
   await usePicture(await sunsetPicture(960, 600), 'Sunset (made by this project)');
 }
-
-expose('studio', {
-  get view() { return page.current; },
-  get outcome() { return outcome; },
-  get frames() { return frames; },
-  get video() { return live.video; },
-  get steps() { return steps?.steps; },
-  /** The picture shown (null on video). */
-  get picture() { return source?.kind === 'picture' ? source.picture : null; },
-  get gpu() { return gpu; },
-  /** How the last picture came (www/input.js lastWay). */
-  get way() { return lastWay; },
-  open,
-  readBack,
-});

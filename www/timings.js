@@ -1,9 +1,10 @@
 // The article's part-1 timing table, filled in on this machine.
 import { Picture, cpuHistogram } from '../pkg/histogram.js';
-import { adapterDescription, el, setState, errorText, nextPaint, loadWasm, stepFacts } from './site.js';
+import { adapterDescription, el, setState, errorText, nextPaint } from './site.js';
+import { stepFacts } from './core.js';
 import { readPicture } from './input.js';
 import { articleTimings } from './examples.js';
-import { lostText, lostWithin, openGpu, watchDevice } from './page.js';
+import { lostWithin, startPage } from './page.js';
 
 // Columns in the article's order: its "js" is our CPU method, then each step the
 // core says is timed here (src/gpu/steps/), "pixel/workgroup" the article's atomicAdd.
@@ -214,49 +215,63 @@ async function useFile(file) {
   }
 }
 
-try {
-  await loadWasm();
-  buildTable();
-  gpu = await openGpu({ message: machine, instead: ['Only the CPU column can be filled.'] });
-  if (gpu) {
-    // How long the table takes, said before it starts, in words true of any
-    // machine of its kind.
-    machine.textContent = `GPU: ${await adapterDescription()}. ` + (gpu.software
-      ? 'This is a CPU adapter (software playing the GPU): the table takes minutes, the single-invocation column most of them; the bar beside the button shows how far it has come.'
-      : 'The whole table takes seconds to a minute, the single-invocation column most of it.');
-    device = watchDevice(gpu, {
-      recovered: (ms, info) => {
-        deviceNotes.hidden = false;
-        deviceNotes.textContent = `The GPU was reset (${lostText(info)}); a new device was opened in ${ms} ms ` +
-          'and the method being timed was timed again from the start.';
-      },
-      failed: (e, info) => {
-        gpu = null;
-        deviceNotes.hidden = false;
-        deviceNotes.textContent = `The GPU device was lost (${lostText(info)}) and no new one could be had ` +
-          `(${errorText(e)}): only the CPU column can be filled.`;
-      },
-    });
-    how.textContent = `Each GPU method runs once, keeps the GPU busy for ${WARMUP_MS} ms (an idle GPU lowers its clocks), then is timed over ${runsText}; the median is shown. ` + (gpu.timestamps
-      ? `GPU columns: the compute pass measured with timestamp queries (rounded by the browser). js: performance.now() around the CPU loop, repeated for at least ${MIN_CPU_MS} ms and averaged.`
-      : `This adapter has no timestamp queries: GPU columns are wall-clock times from submit until the bins are back. js: performance.now() around the CPU loop, repeated for at least ${MIN_CPU_MS} ms and averaged.`);
+/** A file for the table: timed next, or once the method being timed is done. */
+async function open(file) {
+  if (running) {
+    wanted = file;
+    showStep();
+    return;
   }
-  pictures = SIZES.map(([w, h]) => (KIND ? Picture.bench(KIND, w, h) : Picture.sunset(w, h)));
-  picker.addEventListener('change', async () => {
-    const file = picker.files[0];
-    if (!file) return;
-    // So that picking the same file again is a new pick.
-    picker.value = '';
-    if (running) {
-      wanted = file;
-      showStep();
-      return;
+  if (await useFile(file)) await runAll();
+}
+
+const started = await startPage({
+  kind: 'timings',
+  message,
+  shows: {
+    /** Each cell of this machine's rows as shown, by its data-cell name. */
+    get cells() { return Object.fromEntries([...table.querySelectorAll('td[data-cell]')].map((td) => [td.dataset.cell, td.textContent])); },
+    get running() { return running; },
+    open,
+  },
+  loaded: buildTable,
+  gpu: { message: machine, instead: ['Only the CPU column can be filled.'], optional: true },
+  device: {
+    recovered: (ms, info, said) => {
+      deviceNotes.hidden = false;
+      deviceNotes.textContent = `${said} The method being timed was timed again from the start.`;
+    },
+    failed: (e, info, said) => {
+      gpu = null;
+      deviceNotes.hidden = false;
+      deviceNotes.textContent = `${said} Only the CPU column can be filled.`;
+    },
+  },
+});
+if (started) {
+  ({ gpu, device } = started);
+  try {
+    if (gpu) {
+      // How long the table takes, said before it starts, in words true of any
+      // machine of its kind.
+      machine.textContent = `GPU: ${await adapterDescription()}. ` + (gpu.software
+        ? 'This is a CPU adapter (software playing the GPU): the table takes minutes, the single-invocation column most of them; the bar beside the button shows how far it has come.'
+        : 'The whole table takes seconds to a minute, the single-invocation column most of it.');
+      how.textContent = `Each GPU method runs once, keeps the GPU busy for ${WARMUP_MS} ms (an idle GPU lowers its clocks), then is timed over ${runsText}; the median is shown. ` + (gpu.timestamps
+        ? `GPU columns: the compute pass measured with timestamp queries (rounded by the browser). js: performance.now() around the CPU loop, repeated for at least ${MIN_CPU_MS} ms and averaged.`
+        : `This adapter has no timestamp queries: GPU columns are wall-clock times from submit until the bins are back. js: performance.now() around the CPU loop, repeated for at least ${MIN_CPU_MS} ms and averaged.`);
     }
-    if (await useFile(file)) await runAll();
-  });
-  runButton.addEventListener('click', () => runAll());
-  await runAll();
-} catch (e) {
-  message.textContent = `The page could not start: ${errorText(e)}`;
-  setState('error');
+    pictures = SIZES.map(([w, h]) => (KIND ? Picture.bench(KIND, w, h) : Picture.sunset(w, h)));
+    picker.addEventListener('change', () => {
+      const file = picker.files[0];
+      // So that picking the same file again is a new pick.
+      picker.value = '';
+      if (file) open(file);
+    });
+    runButton.addEventListener('click', () => runAll());
+    await runAll();
+  } catch (e) {
+    message.textContent = `The page could not start: ${errorText(e)}`;
+    setState('error');
+  }
 }

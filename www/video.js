@@ -3,10 +3,10 @@
 // Sources: the project's own video, a file picked or dropped, or the camera; the
 // frames module (frames.js) plays them.
 import { VideoView, kernelSource, frameSource, importSource, composeSource } from '../pkg/histogram.js';
-import { el, setState, errorText, listing, loadWasm } from './site.js';
+import { el, setState, listing } from './site.js';
 import { liveVideo, FRAME_PATHS } from './frames.js';
 import { transport } from './transport.js';
-import { DEFAULT_VIDEO, expose, fitCanvas, lostText, openGpu, takeFiles, watchDevice } from './page.js';
+import { DEFAULT_VIDEO, startPage } from './page.js';
 
 const main = document.querySelector('main');
 // What the frame path's caption says of the path frames take here (none lit
@@ -116,7 +116,6 @@ setInterval(() => {
 }, 1000);
 
 const open = (file) => live.useFile(file);
-takeFiles({ picker, area: document.querySelector('.video-stage'), open, kinds: ['video/'] });
 cameraButton.addEventListener('click', () => live.useCamera());
 pathSelect.addEventListener('change', () => live.refresh());
 methodSelect.addEventListener('change', () => {
@@ -130,57 +129,54 @@ playButton.addEventListener('click', () => live.play());
 const controls = transport(live);
 document.querySelector('.video-stage').after(controls.element, sourceControls, message, deviceNote);
 canvas.addEventListener('click', () => live.toggle());
-new ResizeObserver(() => { fitCanvas(canvas); live.render(true); }).observe(canvas);
 
-let started = true;
-try {
-  await loadWasm();
-  frameCode.textContent = frameSource();
-  importCode.textContent = importSource();
-  composeCode.textContent = composeSource();
-  showSource();
-} catch (e) {
-  started = false;
-  showError(`The page could not start: ${errorText(e)}`);
-}
-// No buttons that cannot work, no empty stage.
-// Without its wasm the page has said why already.
-gpu = !started ? null : await openGpu({ message, instead: [el('a', { href: 'cpu.html' }, 'The CPU pages'), ' count pictures in any browser.'],
-  hide: [playButton, ...main.querySelectorAll('.video-stage, .controls, .transport')] });
-if (!gpu) setState('error');
-else {
+const started = await startPage({
+  kind: 'video',
+  message,
+  shows: {
+    get video() { return live.video; },
+    get view() { return live.view; },
+    open,
+    get frames() { return frames; },
+    get fps() { return fps; },
+    /** The size frames are counted at (the decoded size, or the element's). */
+    get frameSize() { return live.live ? [live.live.width, live.live.height] : null; },
+    /** The frame path of the frame drawn last: 'import', 'decoded' or 'copy'. */
+    get path() { return live.path; },
+    /** GPU milliseconds of the import pass (the hardware path; NaN otherwise). */
+    get importMs() { return live.importMs; },
+  },
+  loaded: () => {
+    frameCode.textContent = frameSource();
+    importCode.textContent = importSource();
+    composeCode.textContent = composeSource();
+    showSource();
+  },
+  // No buttons that cannot work, no empty stage.
+  gpu: {
+    instead: [el('a', { href: 'cpu.html' }, 'The CPU pages'), ' count pictures in any browser.'],
+    hide: [playButton, ...main.querySelectorAll('.video-stage, .controls, .transport')],
+  },
   // A lost device (driver reset, GPU process crash): a new one, and the video plays
   // on; if none can be had, the page says so and offers to try again.
-  const device = watchDevice(gpu, {
+  device: {
     lost: live.lost,
-    recovered: (ms, info) => {
+    recovered: (ms, info, said) => {
       live.recovered();
-      retryButton.hidden = true;
       deviceNote.hidden = false;
-      deviceNote.textContent = `The GPU was reset (${lostText(info)}); a new device was opened in ${ms} ms and the video plays on.`;
+      deviceNote.textContent = `${said} The video plays on.`;
       if (message.textContent.startsWith('The GPU device was lost')) message.textContent = '';
     },
-    failed: (e, info) => {
+    failed: (e, info, said) => {
       live.failed();
-      retryButton.hidden = false;
-      showError(`The GPU device was lost${info ? ` (${lostText(info)})` : ''} and no new one could be had ` +
-        `(${errorText(e)}). Try the GPU again when it is back.`);
+      showError(`${said} Try the GPU again when it is back.`);
     },
-  });
-  retryButton.addEventListener('click', () => device.retry().then(live.play, () => {}));
-  fitCanvas(canvas);
-  if (await live.useUrl(DEFAULT_VIDEO, 'The default video', { play: false })) setState('ready');
-}
-expose('video', {
-  get video() { return live.video; },
-  get view() { return live.view; },
-  open,
-  get frames() { return frames; },
-  get fps() { return fps; },
-  /** The size frames are counted at (the decoded size, or the element's). */
-  get frameSize() { return live.live ? [live.live.width, live.live.height] : null; },
-  /** The frame path of the frame drawn last: 'import', 'decoded' or 'copy'. */
-  get path() { return live.path; },
-  /** GPU milliseconds of the import pass (the hardware path; NaN otherwise). */
-  get importMs() { return live.importMs; },
+    retried: live.play,
+  },
+  retry: retryButton,
+  files: { picker, area: document.querySelector('.video-stage'), open, kinds: ['video/'] },
+  canvases: [canvas],
+  resized: () => live.render(true),
 });
+gpu = started?.gpu ?? null;
+if (gpu && await live.useUrl(DEFAULT_VIDEO, 'The default video', { play: false })) setState('ready');

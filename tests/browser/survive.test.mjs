@@ -39,7 +39,7 @@ test('image page: a lost device is replaced and the image counted again, exactly
   await loseDevice(page);
   await page.waitForFunction((n) => window.page.counted > n && document.body.dataset.state === 'done', before);
   const note = await page.textContent('p.note');
-  assert.match(note, /The GPU was reset \(destroyed.*\); a new device was opened in \d+ ms and the image counted again/);
+  assert.match(note, /The GPU was reset \(destroyed.*\); a new device was opened in \d+ ms\. The image was counted again/);
   console.log(`recovery: ${note.match(/opened in (\d+ ms)/)[1]}`);
   assert.equal(await page.evaluate(() => window.gpuDevices.length), 2);
   assert.deepEqual((await downloadCsv(page)).rows, await referenceRows(page, 4));
@@ -55,7 +55,7 @@ test('image page: with no new device to be had, it counts on the CPU and keeps w
   await page.evaluate(() => { window.refuseAdapters = true; });
   await loseDevice(page);
   await waitState(page, 'done');
-  assert.match(await page.textContent('p.note'), /no new one could be had .*this page now counts with the CPU method/);
+  assert.match(await page.textContent('p.note'), /no new one could be had .*This page now counts with the CPU method/);
   assert.deepEqual((await downloadCsv(page)).rows, await referenceRows(page, 4));
   for (const nth of [0, 1]) assert.ok(await litPixels(page, `canvas.histogram >> nth=${nth}`) > 1000, `canvas ${nth} drawn`);
   await pickFile(page, fixtures.path('rgb16-193x67.png'));
