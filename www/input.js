@@ -27,7 +27,8 @@
 // Nothing of it runs long on the page's own thread: decoding happens in the
 // browser's decoder threads or the worker, and every copy is cut into slices.
 import { Picture, PictureParts, PictureBands, ColourProfile, fileKind, fileProblem } from '../pkg/histogram.js';
-import { browserPicture, errorText } from './site.js';
+import { errorText } from './site.js';
+import { browserPicture } from './core.js';
 
 /** The browser's decode as stored: no premultiplied alpha, no colour conversion. */
 export const EXACT = { premultiplyAlpha: 'none', colorSpaceConversion: 'none' };

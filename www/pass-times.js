@@ -1,7 +1,8 @@
 // A count's time, pass by pass, as this GPU took it (timestamp queries), and the
 // figures published for the same step, set beside it only where the page's picture
 // has the size they were measured on: one click counts a picture of that size.
-import { el, formatMs, stepFacts } from './site.js';
+import { el, formatMs } from './site.js';
+import { stepFacts } from './core.js';
 import { articleTimings, measuredOnGpu } from './examples.js';
 
 

@@ -1,6 +1,5 @@
-// What every page shares: elements, navigation, a file only the browser decodes,
-// showing a picture and timing words.
-import init, { Picture, SunsetMaker, maxPixels, steps } from '../pkg/histogram.js';
+// What every page shares, with or without the core: elements, a picture shown,
+// the page's state, timing words. (The core's wasm and what is made with it: core.js.)
 
 export function el(tag, props = {}, ...children) {
   const node = document.createElement(tag);
@@ -74,53 +73,6 @@ export async function adapterDescription() {
   return (words || 'an unnamed adapter') + (info.isFallbackAdapter ? ' (a software fallback adapter)' : '');
 }
 
-/**
- * The browser's decode of a file, as straight (unpremultiplied) RGBA with no colour
- * conversion, read back through a WebGL texture: a 2D canvas stores premultiplied
- * colour, which changes translucent pixels. Only a browser without WebGL gets the
- * 2D canvas, and the page says so.
- */
-export async function browserPicture(file) {
-  let bitmap;
-  try {
-    bitmap = await createImageBitmap(file, { premultiplyAlpha: 'none', colorSpaceConversion: 'none' });
-  } catch {
-    throw new Error(`"${file.name}" is not an image this page can read: neither ${decoderFormats} nor a format this browser decodes.`);
-  }
-  try {
-    const { width, height } = bitmap;
-    if (width * height > maxPixels()) {
-      throw new Error(`"${file.name}" cannot be read: the image is ${width}x${height} pixels: ` +
-        `more than the ${maxPixels() / 2 ** 20} megapixels allowed here.`);
-    }
-    const format = `${file.type || 'an image'}, decoded by the browser`;
-    const canvas = new OffscreenCanvas(1, 1);
-    const gl = canvas.getContext('webgl2') ?? canvas.getContext('webgl');
-    if (gl && Math.max(width, height) <= gl.getParameter(gl.MAX_TEXTURE_SIZE)) {
-      gl.bindTexture(gl.TEXTURE_2D, gl.createTexture());
-      gl.pixelStorei(gl.UNPACK_PREMULTIPLY_ALPHA_WEBGL, false);
-      gl.pixelStorei(gl.UNPACK_COLORSPACE_CONVERSION_WEBGL, gl.NONE);
-      gl.texImage2D(gl.TEXTURE_2D, 0, gl.RGBA, gl.RGBA, gl.UNSIGNED_BYTE, bitmap);
-      gl.bindFramebuffer(gl.FRAMEBUFFER, gl.createFramebuffer());
-      gl.framebufferTexture2D(gl.FRAMEBUFFER, gl.COLOR_ATTACHMENT0, gl.TEXTURE_2D, gl.getParameter(gl.TEXTURE_BINDING_2D), 0);
-      const rgba = new Uint8Array(width * height * 4);
-      gl.readPixels(0, 0, width, height, gl.RGBA, gl.UNSIGNED_BYTE, rgba);
-      gl.getExtension('WEBGL_lose_context')?.loseContext();
-      return Picture.fromRgba(width, height, rgba, format,
-        ['Decoded by this browser (the Rust decoder does not read this format): its straight colour values are counted, ' +
-         'at 8 bits a channel (the browser gives no more, whatever the file holds).']);
-    }
-    const ctx = new OffscreenCanvas(width, height).getContext('2d', { willReadFrequently: true });
-    ctx.drawImage(bitmap, 0, 0);
-    return Picture.fromRgba(width, height, new Uint8Array(ctx.getImageData(0, 0, width, height).data.buffer), format,
-      ['Decoded by this browser and read through a 2D canvas (no WebGL here), at 8 bits a channel: the canvas ' +
-       'stores colour premultiplied by alpha, so translucent pixels may be a few levels off.']);
-  } finally {
-    bitmap.close();
-  }
-}
-
-const decoderFormats = 'PNG, JPEG, GIF, WebP, BMP, TIFF, ICO, Radiance HDR, OpenEXR';
 /** Longest side of the picture as shown: the canvas is a view, not the data. */
 const SHOWN_MAX = 2048;
 /** Small pictures are shown enlarged, pixel by pixel, to at least this. */
@@ -189,39 +141,7 @@ export const nextRepaint = () => new Promise((resolve) => {
 export const nextPaint = () => nextRepaint().then(() => new Promise((resolve) => setTimeout(resolve, 0)));
 
 /** Lets the page handle what is waiting (input, a paint) before going on. */
-const yieldToPage = () => (globalThis.scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0)));
-
-/**
- * The project's sunset, the default picture, made a band of about 64,000 pixels
- * at a time (a few milliseconds each) with the page let in between.
- */
-export async function sunsetPicture(width, height) {
-  const maker = new SunsetMaker(width, height);
-  const rows = Math.max(1, Math.ceil(65536 / width));
-  while (!maker.make(rows)) await yieldToPage();
-  return maker.picture();
-}
-
-/**
- * Loads the wasm (2 MB) once the page's text and diagrams are on screen (its first
- * contentful paint; at once for a hidden page, which paints nothing; 3 s at most
- * where a browser reports no paint): a phone shows them first, and a page-load
- * audit (Lighthouse) does not count the wasm's download as something that paint
- * waited on.
- */
-let facts = null;
-/** The steps as the pages name and time them, and what each pass does: the core's
- * (src/gpu/steps/), once the wasm is loaded. */
-export const stepFacts = () => (facts ??= JSON.parse(steps()));
-
-export function loadWasm() {
-  const shown = new Promise((resolve) => {
-    if (document.hidden || performance.getEntriesByName('first-contentful-paint').length) resolve();
-    else new PerformanceObserver((_, observer) => { observer.disconnect(); resolve(); }).observe({ type: 'paint' });
-    setTimeout(resolve, 3000);
-  });
-  return shown.then(() => init());
-}
+export const yieldToPage = () => (globalThis.scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0)));
 
 /** A frame rate in words: "1 frame a second", "12 frames a second". */
 export const perSecond = (fps) => `${fps} frame${fps === 1 ? '' : 's'} a second`;
