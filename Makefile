@@ -77,6 +77,7 @@ lint: setup
 	cargo clippy --workspace --all-targets -- -D warnings
 	cargo clippy -p histogram -p histogram-page --lib --target wasm32-unknown-unknown -- -D warnings
 	node scripts/pagers.mjs --check
+	node scripts/preloads.mjs --check
 	node scripts/house.mjs
 	$(finished)
 
