@@ -29,29 +29,47 @@ function gzipOf(file, stat) {
   return bytes;
 }
 
-/** Serves the folder `root` at http://host:port/prefix/. */
-export function serve(port = 8000, { host = '127.0.0.1', root = repo, prefix = '/' } = {}) {
+/**
+ * Serves the folder `root` at http://host:port/prefix/; `instead` maps a path
+ * under the prefix to another file served in its place (the browser tests' small
+ * video for the site's default one).
+ */
+export function serve(port = 8000, { host = '127.0.0.1', root = repo, prefix = '/', instead = {} } = {}) {
   root = resolve(root);
   const server = createServer((req, res) => {
     let path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
     const inside = path.startsWith(prefix);
     path = path.slice(prefix.length - 1);
     if (path.endsWith('/')) path += 'index.html';
-    const file = normalize(join(root, path));
+    const file = instead[path] ?? normalize(join(root, path));
     let stat;
-    try { stat = inside && file.startsWith(root) && statSync(file); } catch { stat = null; }
+    try { stat = inside && (file.startsWith(root) || path in instead) && statSync(file); } catch { stat = null; }
     if (!stat || !stat.isFile()) {
       res.writeHead(404, { 'content-type': 'text/plain' }).end(`not found: ${req.url}\n`);
       return;
     }
-    // One byte range, as every static host answers it: a video is seekable only
-    // where its server answers ranges.
+    // Validators, as a static host sends them: `no-cache` has the browser ask
+    // again each time, and an unchanged file is answered 304, not sent again, so
+    // a second page reuses the wasm it downloaded (and compiled) for the first.
+    const range = /^bytes=(\d*)-(\d*)$/.exec(req.headers.range ?? '');
+    const gzip = compressible.has(extname(file)) && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')
+      && !(range && (range[1] || range[2]));
+    // (Its gzipped bytes are another representation, with a tag of their own.)
+    const etag = `"${stat.size.toString(36)}-${Math.floor(stat.mtimeMs).toString(36)}${gzip ? '-gz' : ''}"`;
     const headers = {
       'content-type': types[extname(file)] ?? 'application/octet-stream',
       'accept-ranges': 'bytes',
       'cache-control': 'no-cache',
+      etag,
+      'last-modified': stat.mtime.toUTCString(),
     };
-    const range = /^bytes=(\d*)-(\d*)$/.exec(req.headers.range ?? '');
+    const given = req.headers['if-none-match'];
+    if (given ? given.split(/\s*,\s*/).includes(etag) : req.headers['if-modified-since'] === headers['last-modified']) {
+      res.writeHead(304, { etag, 'cache-control': 'no-cache' }).end();
+      return;
+    }
+    // One byte range, as every static host answers it: a video is seekable only
+    // where its server answers ranges.
     if (range && (range[1] || range[2])) {
       const start = range[1] ? Number(range[1]) : Math.max(0, stat.size - Number(range[2]));
       const end = range[1] && range[2] ? Math.min(Number(range[2]), stat.size - 1) : stat.size - 1;
@@ -63,7 +81,7 @@ export function serve(port = 8000, { host = '127.0.0.1', root = repo, prefix = '
       createReadStream(file, { start, end }).pipe(res);
       return;
     }
-    if (compressible.has(extname(file)) && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) {
+    if (gzip) {
       const bytes = gzipOf(file, stat);
       delete headers['accept-ranges'];
       res.writeHead(200, { ...headers, 'content-encoding': 'gzip', vary: 'accept-encoding', 'content-length': bytes.length }).end(bytes);
