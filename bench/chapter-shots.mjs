@@ -11,7 +11,7 @@ const PAGES = ['intro', 'cpu', 'single', 'race', 'atomic', 'chunks-sum', 'chunks
 const pages = process.argv.slice(2).length ? process.argv.slice(2) : PAGES;
 const out = join(repo, 'test-output', 'chapters', engine);
 mkdirSync(out, { recursive: true });
-const browser = await start();
+const browser = await start([], { video: 'site' });
 try {
   for (const id of pages) {
     for (const [width, height] of [[1400, 900], [390, 844]]) {

@@ -9,7 +9,7 @@ const cases = [
   { channels: 4, photo: 'pexels-chevanon-photography-1108099.jpg' },
 ];
 // The working tree: the JS loop (bench/article-loop.js) is not part of the built site.
-const browser = await start([], { root: 'tree' });
+const browser = await start([], { root: 'tree', video: 'site' });
 try {
   const page = await browser.open('/www/cpu.html');
   console.log(`CPU histogram, median of ${runs} runs each, headless Chromium ${browser.version}`);

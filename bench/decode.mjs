@@ -53,7 +53,7 @@ const watchTasks = () => {
 };
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
-const browser = await start([], { root });
+const browser = await start([], { root, video: 'site' });
 try {
   console.log(`file -> histogram drawn, ${rounds} rounds, ${engine} ${browser.version}`);
   const blank = await browser.open('/blank.html', { state: null });

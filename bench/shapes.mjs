@@ -7,7 +7,7 @@ import { start } from '../tests/browser/harness.mjs';
 const side = Number(process.argv[2] ?? 317);
 const runs = Number(process.argv[3] ?? 3);
 const shapes = [[side, side - 1], [1, side * (side - 1)], [side * (side - 1), 1]];
-const browser = await start();
+const browser = await start([], { video: 'site' });
 try {
   const times = {};
   for (const [w, h] of shapes) {

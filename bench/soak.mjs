@@ -13,7 +13,7 @@ const switches = Number(process.argv[3] ?? 500);
 const sampleSeconds = Number(process.argv[4] ?? 30);
 const switchSampleSeconds = Number(process.argv[5] ?? sampleSeconds);
 const fixtures = makeFixtures();
-const browser = await start();
+const browser = await start([], { video: 'site' });
 let failed = false;
 try {
   console.log(`soak: video page ${minutes} min, then ${switches} image switches; a sample every ${sampleSeconds} s; headless Chromium ${browser.version}`);

@@ -33,7 +33,7 @@ if (!file) {
 const builds = [...(beforeDir ? [['before', beforeDir]] : []), ['this build', 'dist']];
 
 async function read(root) {
-  const browser = await start([], { root });
+  const browser = await start([], { root, video: 'site' });
   try {
     const page = await browser.open('/www/studio.html', { viewport: { width: 1280, height: 800 } });
     const first = browserMemory();

@@ -17,8 +17,8 @@ const at = args.indexOf('--before');
 const beforeDir = at >= 0 ? args.splice(at, 2)[1] : null;
 const seconds = Number(args[0] ?? 15);
 const video = media(args[1] ?? 'pexels-kosmo-politeska-5750980-540p.webm');
-const builds = [['this build', await start()]];
-if (beforeDir) builds.unshift(['before', await start([], { root: beforeDir })]);
+const builds = [['this build', await start([], { video: 'site' })]];
+if (beforeDir) builds.unshift(['before', await start([], { root: beforeDir, video: 'site' })]);
 
 async function fps(browser, path, counter, setup) {
   const page = await browser.open(path, { state: null, viewport: { width: 1280, height: 800 } });

@@ -22,7 +22,7 @@ const builds = { after: join(repo, 'dist') };
 if (values.before) builds.before = values.before;
 const root = mkdtempSync(join(tmpdir(), 'histogram-video-memory-'));
 for (const [name, dir] of Object.entries(builds)) cpSync(dir, join(root, name), { recursive: true });
-const browser = await start([], { root });
+const browser = await start([], { root, video: 'site' });
 let failed = false;
 try {
   console.log(`video page memory, ${minutes} min a build, a sample every ${sampleSeconds} s; ${engine} ${browser.version}`);

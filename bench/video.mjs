@@ -21,7 +21,7 @@ if (values.before) builds.before = values.before;
 const root = mkdtempSync(join(tmpdir(), 'histogram-video-bench-'));
 for (const [name, dir] of Object.entries(builds)) cpSync(dir, join(root, name), { recursive: true });
 const videos = ['pexels-kosmo-politeska-5750980-540p.webm', 'pexels-kosmo-politeska-5750980-540p.mp4'];
-const browser = await start([], { root });
+const browser = await start([], { root, video: 'site' });
 try {
   console.log(`video page, 1280x800 window, ${seconds} s each, headless Chromium ${browser.version}`);
   console.log('build   video                                      fps   GPU histogram ms   GPU draw ms');

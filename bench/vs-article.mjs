@@ -34,7 +34,7 @@ await new Promise((resolve, reject) => {
 });
 await new Promise((resolve) => setTimeout(resolve, 500));
 
-const browser = await start();
+const browser = await start([], { video: 'site' });
 const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 
 /** Frames per second of `count()` over `seconds`, after a 3 s warm-up. */

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { suite, repo, shots, decodePng, litPixels, waitState, moreFrames, pause, textMatching, pickFile } from './harness.mjs';
+import { suite, repo, shots, decodePng, litPixels, waitState, moreFrames, pause, textMatching, pickFile, testVideo } from './harness.mjs';
 
 const { browser, fixtures } = suite({ fixtures: true });
 
@@ -188,7 +188,7 @@ test('levels and CLAHE options change the result, and bad values say so', async 
 
 test('equalize: live on a playing video, the adjusted histogram beside the original', async () => {
   const page = await browser.open('/www/equalize.html', { viewport: { width: 1280, height: 800 } });
-  await page.setInputFiles('#file', join(repo, 'www', 'media', 'sunset.webm'));
+  await page.setInputFiles('#file', testVideo);
   await waitState(page, 'playing');
   await page.waitForFunction(() => window.page.frames > 5);
   // Frames keep coming: 20 more, however long this machine takes to draw them.
@@ -211,7 +211,7 @@ test('equalize: live on a playing video, the adjusted histogram beside the origi
 test('CLAHE, auto-levels and Otsu: live on a playing video too', async () => {
   for (const name of ['clahe', 'levels', 'otsu']) {
     const page = await browser.open(`/www/${name}.html`, { viewport: { width: 1280, height: 800 } });
-    await page.setInputFiles('#file', join(repo, 'www', 'media', 'sunset.webm'));
+    await page.setInputFiles('#file', testVideo);
     await waitState(page, 'playing');
     await page.waitForFunction(() => window.page.frames > 5);
     // A whole turn more of the adjusted histogram's cadence (every 4th frame).

@@ -14,6 +14,13 @@ import { fileURLToPath } from 'node:url';
 import { serve } from '../../scripts/serve.mjs';
 
 export const repo = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+/**
+ * The video the tests play where its size is not the point: the site's own
+ * (www/media/sunset.webm, 1280x720) at 320x180 and 3 s (scripts/make-test-video.sh),
+ * a sixteenth of the pixels a frame for SwiftShader to import, count and draw.
+ * The tests' server serves it in place of the site's (`start`'s `video`).
+ */
+export const testVideo = join(repo, 'tests', 'fixtures', 'sunset-small.webm');
 export const media = (name) => join(repo, '..', 'shared', 'media', name);
 /** 'chromium' or 'firefox' (ENGINE): the engine every browser of this run is. */
 export const engine = process.env.ENGINE ?? 'chromium';
@@ -41,11 +48,13 @@ export const CHROMIUM_FLAGS = [
  * { open, close }. The server serves the built site, dist/ (`make dist`), at
  * `prefix`, as a static host would; `root: 'tree'` serves the working tree instead
  * (for benchmarks that load files from outside the site), an absolute path another
- * build of the site (a benchmark of before against after).
+ * build of the site (a benchmark of before against after). The site's default
+ * video is `testVideo` unless `video: 'site'` asks for the site's own.
  */
-export async function start(flags = [], { root = 'dist', prefix = '/', webgpu = true } = {}) {
+export async function start(flags = [], { root = 'dist', prefix = '/', webgpu = true, video = 'test' } = {}) {
   const folder = root === 'tree' ? repo : isAbsolute(root) ? root : join(repo, root);
-  const server = await serve(0, { root: folder, prefix });
+  const instead = video === 'site' ? {} : { '/www/media/sunset.webm': testVideo };
+  const server = await serve(0, { root: folder, prefix, instead });
   const base = `http://127.0.0.1:${server.address().port}${prefix.slice(0, -1)}`;
   const profile = mkdtempSync(join(tmpdir(), 'histogram-chromium-'));
   // Firefox: its own profile; Chromium's flags mean nothing there (its fake
@@ -133,12 +142,12 @@ export async function start(flags = [], { root = 'dist', prefix = '/', webgpu = 
  * after them. Returns stand-ins usable at once: `browser.open(...)`,
  * `fixtures.path(name)`.
  */
-export function suite({ fixtures: withFixtures = false, flags = [], webgpu = true } = {}) {
+export function suite({ fixtures: withFixtures = false, flags = [], webgpu = true, video } = {}) {
   let browser;
   let fixtures;
   before(async () => {
     if (withFixtures) fixtures = makeFixtures();
-    browser = await start(flags, { webgpu });
+    browser = await start(flags, { webgpu, video });
   });
   // Each test closes the pages it opened, whatever its outcome.
   afterEach(async () => {

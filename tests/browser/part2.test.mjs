@@ -152,6 +152,30 @@ test('video: plays, keeps drawing 30 frames with no errors and no new buffers, a
   }
 });
 
+// Where its size is the point: the site's own video, not the tests' small one
+// (the harness serves that in its place everywhere else).
+test('video: the site\'s own video, 1280x720, plays with every pixel of its frames counted', async () => {
+  const site = await start([], { video: 'site' });
+  try {
+    const page = await site.open('/www/video.html', { state: 'ready', viewport: { width: 1280, height: 800 } });
+    await page.click('#play');
+    await waitState(page, 'playing');
+    await moreFrames(page, 3);
+    const counted = await page.evaluate(async () => {
+      const o = await window.page.view.histogram();
+      const out = { pixels: o.pixels, size: window.page.frameSize, src: window.page.video.src };
+      o.free();
+      return out;
+    });
+    assert.match(counted.src, /media\/sunset\.webm$/);
+    assert.deepEqual(counted.size, [1280, 720]);
+    assert.equal(counted.pixels, 1280 * 720, 'a whole frame counted');
+    assert.deepEqual(page.errors, []);
+  } finally {
+    await site.close();
+  }
+});
+
 // Counts the GPU submissions not yet done, and the most at once.
 const countInFlight = () => {
   window.inFlight = { now: 0, most: 0 };

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   suite, start, repo, shots, cliRows, decodePng, litPixels, waitState, engine, moreFrames, pngOf, browserMemory, memoryPeak, textMatching,
-  pickFile, studioRows, countBuffers,
+  pickFile, studioRows, countBuffers, testVideo,
 } from './harness.mjs';
 
 const { browser, fixtures } = suite({ fixtures: true });
@@ -182,7 +182,7 @@ test('studio: the readout is never stale: a new count reads its bin again, anoth
   assert.match(await readout(), HINT, 'after another picture');
   await hover(20, 64, cli('--bins', '64', '--depth', '8', other), 'the other picture');
   // Another source (the project's video): cleared.
-  await page.setInputFiles('#file', join(repo, 'www', 'media', 'sunset.webm'));
+  await page.setInputFiles('#file', testVideo);
   await waitState(page, 'playing');
   assert.match(await readout(), HINT, 'after the video started');
   // Shown once its frames are drawn.
@@ -538,7 +538,7 @@ async function manyFrames(page) {
 
 test('studio: a video for 60 frames, region and clipping on', async () => {
   const page = await browser.open('/www/studio.html', { viewport: { width: 1280, height: 800 }, init: countBuffers });
-  await page.setInputFiles('#file', join(repo, 'www', 'media', 'sunset.webm'));
+  await page.setInputFiles('#file', testVideo);
   await waitState(page, 'playing');
   await page.waitForFunction(() => window.page.frames > 5);
   await manyFrames(page);
