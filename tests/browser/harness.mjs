@@ -433,6 +433,28 @@ export const countBuffers = () => {
   GPUBuffer.prototype.destroy = function (...args) { window.gpuBuffers.destroyed++; return destroy.apply(this, args); };
 };
 
+/**
+ * An init script (`open(..., { init: holdGpu })`) that holds every read-back of
+ * the page's GPU (mapAsync) while `window.gpuHeld` is true, as it is from the
+ * start: a test that must act while a run is surely going (a file given mid-run)
+ * acts while it is held, then lets it go (`window.releaseGpu()`), and holds it
+ * again with `window.holdGpu()`. No race with a machine that finishes first.
+ */
+export const holdGpu = () => {
+  const waiting = [];
+  window.gpuHeld = true;
+  window.holdGpu = () => { window.gpuHeld = true; };
+  window.releaseGpu = () => {
+    window.gpuHeld = false;
+    for (const go of waiting.splice(0)) go();
+  };
+  const mapAsync = GPUBuffer.prototype.mapAsync;
+  GPUBuffer.prototype.mapAsync = function (...args) {
+    if (!window.gpuHeld) return mapAsync.apply(this, args);
+    return new Promise((go) => waiting.push(go)).then(() => mapAsync.apply(this, args));
+  };
+};
+
 /** Every process under `root` (its children, theirs, ...). */
 function descendants(root) {
   const parents = new Map();

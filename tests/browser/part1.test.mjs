@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { suite, shots, media, litPixels, referenceRows, cliRows, downloadCsv, pickFile, waitState } from './harness.mjs';
+import { suite, shots, media, litPixels, referenceRows, cliRows, downloadCsv, pickFile, waitState, holdGpu } from './harness.mjs';
 
 // A timings cell: a number, or where this device has no subgroups, that step's words.
 const NUMBER = /^\d+(\.\d+)?$|^not on this GPU$/;
@@ -107,11 +107,14 @@ test('timings: a file picked during a run is timed next; one that cannot be read
   const dir = mkdtempSync(join(tmpdir(), 'histogram-timings-'));
   const bad = join(dir, 'trunc.png');
   writeFileSync(bad, 'not a picture at all');
-  const page = await browser.open('/www/timings.html?runs=1&width=320&height=200', { state: 'running' });
+  // The GPU's read-backs held, so that the run is surely going when the file comes
+  // (a fast machine finished the whole table first: Firefox, run of 2026-12-01).
+  const page = await browser.open('/www/timings.html?runs=1&width=320&height=200', { state: 'running', init: holdGpu });
   // A small picture: what is tested is which picture is timed, not how long it takes.
   await page.setInputFiles('#file', fixtures.path('icc-profile-64x48.png'));
   // The page reads the file before it says so: wait for its words, not a moment.
   await page.waitForFunction(() => /Next: icc-profile-64x48\.png, as soon as this method is timed/.test(document.querySelector('[role=status]').textContent));
+  await page.evaluate(() => window.releaseGpu());
   await waitState(page, 'done');
   const main = () => page.textContent('main');
   assert.match(await main(), /Done: medians of 1 run, on icc-profile-64x48\.png, 64×48/);
@@ -124,10 +127,12 @@ test('timings: a file picked during a run is timed next; one that cannot be read
   await page.waitForFunction(() => /The previous image is kept/.test(document.querySelector('main').textContent));
   assert.doesNotMatch(await page.textContent('[role=status]'), /Reading/);
   // A bad file during a run: the previous image is timed whole, and the page says why.
-  await page.evaluate(() => { document.body.dataset.state = 'picking'; });
+  await page.evaluate(() => { document.body.dataset.state = 'picking'; window.holdGpu(); });
   await page.click('text=Run again');
   await waitState(page, 'running');
   await page.setInputFiles('#file', bad);
+  await page.waitForFunction(() => /Next: trunc\.png/.test(document.querySelector('[role=status]').textContent));
+  await page.evaluate(() => window.releaseGpu());
   await waitState(page, 'done');
   assert.match(await main(), /The previous image is kept/);
   assert.match(await main(), /Done: medians of 1 run, on icc-profile-64x48\.png/);
