@@ -8,7 +8,7 @@ use histogram::Image;
 fn main() {
     let gpu = pollster::block_on(Gpu::new(&GpuOptions {
         backends: Some(wgpu::Backends::VULKAN),
-        adapter: None,
+        ..Default::default()
     }))
     .unwrap();
     println!("adapter: {}", gpu.adapter.get_info().name);

@@ -100,7 +100,7 @@ pub fn test_images() -> Vec<(&'static str, Image)> {
 pub fn gpu() -> Gpu {
     pollster::block_on(Gpu::new(&GpuOptions {
         backends: Some(wgpu::Backends::VULKAN),
-        adapter: None,
+        ..Default::default()
     }))
     .expect("a Vulkan adapter (install mesa-vulkan-drivers for lavapipe)")
 }
