@@ -10,9 +10,8 @@ import { startPage } from './page.js';
 const BINS = 3;
 const NAMES = new Map([['34,51,255', 'blue'], ['255,85,85', 'red'], ['255,221,0', 'yellow']]);
 
-const main = document.querySelector('main');
+// Where the page says it could not start (the shell puts it in <main> then).
 const message = el('p', { role: 'alert', class: 'message' });
-main.append(message);
 // What the page shows, made once the wasm is loaded (by build, below).
 let pixels = [];
 let counts = [];

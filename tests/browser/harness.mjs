@@ -21,6 +21,8 @@ export const repo = resolve(fileURLToPath(new URL('../..', import.meta.url)));
  * The tests' server serves it in place of the site's (`start`'s `video`).
  */
 export const testVideo = join(repo, 'tests', 'fixtures', 'sunset-small.webm');
+/** Its frames' width and height. */
+export const TEST_VIDEO_SIZE = [320, 180];
 export const media = (name) => join(repo, '..', 'shared', 'media', name);
 /** 'chromium' or 'firefox' (ENGINE): the engine every browser of this run is. */
 export const engine = process.env.ENGINE ?? 'chromium';
