@@ -149,8 +149,9 @@ impl Total {
 }
 
 /// Sums histograms and totals (from `count`, `merge`, or other processes and
-/// machines) into one Total; other bins, another depth, an HDR picture, a sum past
-/// 64 bits or a file's histogram given twice are refused with the reason.
+/// machines) into one Total, at the deepest depth of its parts; other bins, an HDR
+/// picture, a sum past 64 bits or a file's histogram given twice are refused with
+/// the reason.
 #[pyfunction]
 pub(crate) fn merge(parts: &Bound<'_, PyAny>) -> PyResult<Total> {
     let mut sum: Option<Sum> = None;

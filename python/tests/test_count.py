@@ -214,8 +214,11 @@ def test_merge_sums_and_refuses_what_does_not_add_up(pictures):
     assert_counts(pickle.loads(pickle.dumps(whole)), [want[c] for c in CHANNELS])
     with pytest.raises(ih.Error, match="64 bins and the total 256"):
         ih.merge([whole, ih.count(files[0], bins=64)])
-    with pytest.raises(ih.Error, match="at 12 bits a sample and the total at 8"):
-        ih.merge([whole, ih.count(np.zeros((2, 2), np.uint16), depth=12)])
+    # Another depth joins, the total at the deeper one, in either order.
+    deep = ih.count(np.zeros((2, 2), np.uint16), depth=12)
+    both, other = ih.merge([whole, deep]), ih.merge([deep, whole])
+    assert (both.depth, both.files) == (12, len(files) + 1)
+    assert_counts(both, [other.r, other.g, other.b, other.luminance])
 
 
 def test_threads_count_at_once_and_agree():

@@ -85,6 +85,9 @@ def test_totals_refuse_what_they_cannot_hold():
         ih.Total(256, 8, 1, [0, 0, 0], zeros, zeros, zeros)
     empty = ih.Total(256, None, 0, zeros, zeros, zeros, zeros)
     assert empty.files == 0 and empty.depth is None
+    # A total of no file as the command line writes it ("depth": null) reads back.
+    back = ih.Total.from_json(json.dumps({"files": 0, "depth": None, "bins": 256, "r": zeros, "g": zeros, "b": zeros, "luminance": zeros}))
+    assert back.files == 0 and back.depth is None and back.bins == 256
     line = {"file": "x.png", "depth": 8, "bins": 2, "r": [1, 0], "g": [0, 1], "b": [1, 0], "luminance": [0, 1]}
     assert ih.Total.from_json(json.dumps(line)).files == 1
     for change, why in [

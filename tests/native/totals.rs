@@ -115,6 +115,30 @@ fn status_with_stderr_full(command: &mut Command) -> Option<i32> {
 }
 
 #[test]
+fn a_total_of_no_file_reads_back_in_merge_and_resume() {
+    let dir = scratch("totals-empty");
+    let none = dir.join("none");
+    std::fs::create_dir(&none).unwrap();
+    let first = run(count(&[os("--total"), none.as_os_str()]));
+    assert_eq!(first.status.code(), Some(1), "no image in the folder, said");
+    let out = dir.join("out.jsonl");
+    std::fs::write(&out, &first.stdout).unwrap();
+    let merged = run(tool().arg("merge").arg(&out));
+    assert!(merged.status.success(), "{}", text(&merged.stderr));
+    let total = lines(&merged.stdout).remove(0);
+    assert_eq!((total.files, total.depth, total.bins), (0, None, 256));
+    // Such a run resumes (it exited 2 before): the folder is still empty, and said.
+    let resumed = run(count(&[
+        os("--total"),
+        os("--skip-done"),
+        out.as_os_str(),
+        none.as_os_str(),
+    ]));
+    assert_eq!(resumed.status.code(), Some(1), "{}", text(&resumed.stderr));
+    assert_eq!(last_line(&resumed.stdout), last_line(&first.stdout));
+}
+
+#[test]
 fn a_refused_standard_error_ends_the_run_with_status_1_never_a_hang() {
     let dir = folder("stderr-full", 12);
     std::fs::write(dir.join("damaged.png"), b"\x89PNG\r\n\x1a\n not a picture").unwrap();
@@ -377,9 +401,12 @@ fn sixteen_bit_and_hdr_lines_resume_as_an_uninterrupted_run_counts_them() {
     assert_eq!(
         whole.status.code(),
         Some(1),
-        "two files cannot join the total"
+        "the HDR picture cannot join the total (its own range)"
     );
-    says(&whole, "not in the total");
+    says(&whole, "light.hdr: not in the total");
+    // The 16-bit picture joins the 8-bit ones: the total at 16 bits, all 7 in it.
+    let total = lines(last_line(&whole.stdout)).remove(0);
+    assert_eq!((total.files, total.depth), (7, Some(16)));
     let out = dir.join("out.jsonl");
     let whole_lines: Vec<&[u8]> = whole.stdout.split_inclusive(|&b| b == b'\n').collect();
     for cut in 1..whole_lines.len() - 1 {

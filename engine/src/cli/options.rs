@@ -199,10 +199,11 @@ for one run over all of them. A shard's per-file lines are summed (a file found
 twice, in one shard or two, is refused: it would count twice; so is a shard given
 twice); a shard with no per-file line gives its total line. Shards counted with
 other --bins are refused; a line that is not a whole histogram is refused with
-its shard and line number, and nothing is printed. A picture that cannot join
-the total (an HDR picture, another depth) is left out and said, as a run with
---total leaves it out, and so is a shard's last line cut short by an interrupted
-run; the status is then 1.";
+its shard and line number, and nothing is printed. Lines of different depths add
+up at the deepest (a bin is the same fraction of full scale at any depth), in any
+order. An HDR picture (counted over its own range) cannot join the total: it is
+left out and said, as a run with --total leaves it out, and so is a shard's last
+line cut short by an interrupted run; the status is then 1.";
 
 const SCOPE_ABOUT: &str = "\
 Writes each image's scope as a PNG (IMAGE's name, then -waveform.png, -parade.png
