@@ -145,6 +145,11 @@ def test_a_region_counts_its_rectangle_alone():
     h = ih.count(array, region=(7, 5, 40, 21))
     assert h.region == (7, 5, 40, 21)
     assert_counts(h, numpy_counts(array[5:26, 7:47], 256, 255))
+    # A region's counts are summed only where regions are asked for.
+    with pytest.raises(ih.Error, match=r"counted over a region \(7,5,40,21\)"):
+        ih.merge([h])
+    assert ih.merge([h], regions=True).files == 1
+    assert_counts(ih.total([array, array], region=(7, 5, 40, 21)), [2 * c for c in numpy_counts(array[5:26, 7:47], 256, 255)])
     with pytest.raises(ih.Error, match="does not fit"):
         ih.count(array, region=(80, 0, 20, 10))
 

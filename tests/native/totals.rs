@@ -346,6 +346,17 @@ fn every_spelling_of_a_folder_resumes_to_the_same_total_and_no_line_counts_twice
         &refused,
         "counted with --region 0,0,1,1, this run with the whole picture",
     );
+    // merge sums a region's line only where --regions asks for regions' counts.
+    let merged = run(tool().arg("merge").arg(&out));
+    assert_eq!(merged.status.code(), Some(1));
+    says(
+        &merged,
+        "counted over a region (0,0,1,1), not its whole picture",
+    );
+    assert!(merged.stdout.is_empty(), "nothing printed");
+    let asked = run(tool().args([os("merge"), os("--regions"), out.as_os_str()]));
+    assert!(asked.status.success(), "{}", text(&asked.stderr));
+    assert_eq!(lines(&asked.stdout)[0].files, 1);
     let refused = run(count(&[
         os("--bins"),
         os("64"),

@@ -188,6 +188,10 @@ pub struct MergeArgs {
     /// Earlier runs' JSON Lines (their files' lines, or their --total)
     #[arg(value_name = "SHARD.jsonl", required = true)]
     pub shards: Vec<PathBuf>,
+    /// Sum lines counted over a region (--region) too: without it such a line is
+    /// refused, since a region's counts are not its picture's
+    #[arg(long)]
+    pub regions: bool,
     #[command(flatten)]
     pub output: Output,
 }
@@ -198,7 +202,8 @@ Sums shards: the JSON Lines outputs of runs over parts of a set of images (each
 for one run over all of them. A shard's per-file lines are summed (a file found
 twice, in one shard or two, is refused: it would count twice; so is a shard given
 twice); a shard with no per-file line gives its total line. Shards counted with
-other --bins are refused; a line that is not a whole histogram is refused with
+other --bins are refused, and so is a line counted over a --region unless
+--regions asks for regions' counts; a line that is not a whole histogram is refused with
 its shard and line number, and nothing is printed. Lines of different depths add
 up at the deepest (a bin is the same fraction of full scale at any depth), in any
 order. An HDR picture (counted over its own range) cannot join the total: it is
