@@ -112,6 +112,7 @@ def test_a_file_is_counted_once_however_it_is_reached(tmp_path):
         Image.fromarray(rng.integers(0, 256, (3 + i, 4, 3), dtype=np.uint8)).save(tmp_path / f"{i}.png")
     os.symlink(tmp_path / "0.png", tmp_path / "link.png")
     os.symlink(tmp_path / "gone.png", tmp_path / "dangling.png")
+    os.symlink(tmp_path.parent, tmp_path / "linked")
     os.mkfifo(tmp_path / "pipe.png")
     odd = os.fsencode(tmp_path) + b"/caf\xe9.png"
     with open(odd, "wb") as f:
@@ -122,6 +123,7 @@ def test_a_file_is_counted_once_however_it_is_reached(tmp_path):
     messages = [str(w.message) for w in said]
     assert any("pipe.png: a FIFO, not an image file: skipped" in m for m in messages), messages
     assert any("dangling.png: No such file" in m for m in messages), messages
+    assert any("linked: a link to a folder, not followed" in m for m in messages), messages
     assert len(files) == 6, files  # 5, the odd name; the link is 0.png again
     code, want, _ = cli_total(tmp_path)
     assert code == 1  # the dangling link

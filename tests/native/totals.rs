@@ -115,6 +115,22 @@ fn status_with_stderr_full(command: &mut Command) -> Option<i32> {
 }
 
 #[test]
+fn a_name_with_an_escape_sequence_or_a_newline_reaches_the_terminal_escaped() {
+    let dir = scratch("totals-names");
+    let name = "red\x1b[31m\nnext.png";
+    std::fs::write(dir.join(name), b"\x89PNG\r\n\x1a\n damaged").unwrap();
+    let out = run(count(&[dir.as_os_str()]));
+    assert_eq!(out.status.code(), Some(1));
+    let said = text(&out.stderr);
+    says(&out, "red\\u{1b}[31m\\nnext.png");
+    assert!(!said.contains('\x1b'), "no raw escape: {said:?}");
+    assert!(
+        !said.lines().any(|l| l.starts_with("next.png")),
+        "the name kept on its line: {said:?}"
+    );
+}
+
+#[test]
 fn a_total_of_no_file_reads_back_in_merge_and_resume() {
     let dir = scratch("totals-empty");
     let none = dir.join("none");
@@ -211,6 +227,19 @@ fn writes_that_fail_end_the_run_with_one_line_and_status_1() {
     let out = run(&mut closed);
     assert_eq!(out.status.code(), Some(1));
     says(&out, "cannot write the output: standard output is closed");
+    // A closed standard input named as the list: said, not a total of no file.
+    let mut closed = count(&[os("--total"), os("--files-from"), os("-")]);
+    // SAFETY: close(2) between fork and exec.
+    unsafe {
+        closed.pre_exec(|| {
+            libc::close(0);
+            Ok(())
+        });
+    }
+    let out = run(&mut closed);
+    assert_eq!(out.status.code(), Some(2));
+    says(&out, "'-' reads standard input, and it is closed");
+    assert!(out.stdout.is_empty(), "no total of no file");
 
     // A disk that fills after four lines: four whole lines and a cut fifth, status
     // 1; the run resumed onto the same file ends with the whole set's total.
@@ -668,6 +697,16 @@ fn unreadable_folders_and_special_files_are_said_and_the_rest_counted() {
     let out = run(count(&[os("--total"), dir.as_os_str()]));
     assert_eq!(out.status.code(), Some(1));
     says(&out, "dangling.png: No such file or directory");
+    // A link to a folder is not followed (a loop could never end), and said: its
+    // images are not counted, so the status is 1 (it was passed over in silence).
+    std::fs::remove_file(dir.join("dangling.png")).unwrap();
+    let elsewhere = scratch("totals-linked");
+    std::fs::copy(dir.join("a/000.png"), elsewhere.join("x.png")).unwrap();
+    std::os::unix::fs::symlink(&*elsewhere, dir.join("linked")).unwrap();
+    let out = run(count(&[os("--total"), dir.as_os_str()]));
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    says(&out, "linked: a link to a folder, not followed");
+    assert_eq!(lines(&out.stdout).last().unwrap().files, 6);
 }
 
 #[test]

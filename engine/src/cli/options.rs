@@ -538,7 +538,8 @@ fn gain(text: &str) -> Result<f32, String> {
         .ok_or_else(|| format!("a number above 0, not '{text}'"))
 }
 
-/// Standard input holds one stream: refused where two inputs would read it.
+/// Standard input holds one stream: refused where two inputs would read it, or
+/// where it was closed (`<&-`: read as empty, it gave a total of no file, status 0).
 pub fn stdin_once(files: &[impl AsRef<Path>], files_from: Option<&Path>) -> Result<(), String> {
     let dash = Path::new("-");
     let dashes =
@@ -547,6 +548,9 @@ pub fn stdin_once(files: &[impl AsRef<Path>], files_from: Option<&Path>) -> Resu
         return Err(format!(
             "standard input can be read once, and '-' is given {dashes} times"
         ));
+    }
+    if dashes == 1 && crate::out::input_closed() {
+        return Err("'-' reads standard input, and it is closed".to_string());
     }
     Ok(())
 }
