@@ -49,7 +49,9 @@ pub enum Found {
 /// The images under `folder`, each folder's entries in the order of their names
 /// (so the files come in the order of their paths, a folder's before the next
 /// name's), recursively; links to files are followed, links to folders are not
-/// (a loop cannot start). Every unreadable folder and special file is found too.
+/// (a loop cannot start) and are found as not read, so that their images are
+/// never passed over without a word. Every unreadable folder and special file is
+/// found too.
 pub fn walk(folder: &Path, mut found: impl FnMut(Found)) {
     for entry in walkdir::WalkDir::new(folder).sort_by_file_name() {
         let entry = match entry {
@@ -64,6 +66,13 @@ pub fn walk(folder: &Path, mut found: impl FnMut(Found)) {
             }
         };
         let kind = entry.file_type();
+        if kind.is_symlink() && std::fs::metadata(entry.path()).is_ok_and(|m| m.is_dir()) {
+            found(Found::Unreadable(
+                entry.into_path(),
+                LINKED_FOLDER.to_string(),
+            ));
+            continue;
+        }
         if kind.is_dir() || !is_image(entry.path()) {
             continue;
         }
@@ -73,7 +82,6 @@ pub fn walk(folder: &Path, mut found: impl FnMut(Found)) {
         } else if kind.is_symlink() {
             match std::fs::metadata(&path) {
                 Ok(target) if target.is_file() => found(Found::Image(path)),
-                Ok(target) if target.is_dir() => {}
                 Ok(target) => found(Found::Special(path, special(target.file_type()))),
                 Err(e) => found(Found::Unreadable(path, e.to_string())),
             }
@@ -82,6 +90,10 @@ pub fn walk(folder: &Path, mut found: impl FnMut(Found)) {
         }
     }
 }
+
+/// Why a link to a folder is not walked into.
+const LINKED_FOLDER: &str =
+    "a link to a folder, not followed (a link can lead back up without end; name the folder itself to count it)";
 
 fn special(kind: std::fs::FileType) -> &'static str {
     if kind.is_fifo() {

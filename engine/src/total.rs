@@ -25,11 +25,16 @@ pub const CHANNELS: [&str; 4] = ["r", "g", "b", "luminance"];
 /// this. A longer line is refused before it is held.
 pub const MAX_LINE: usize = 16 << 20;
 
-/// The sum of several images' histograms, at one bin count and sample depth.
+/// The sum of several images' histograms, at one bin count.
+///
+/// Parts of different depths add up exactly: a bin is a fraction of full scale
+/// (`bin = floor(v * bins / max)`, max = 2^depth - 1), so a sample of depth d
+/// widened exactly to a depth D (8-bit v as 16-bit 257 v) lands in the bin it had.
+/// A total is at the deepest depth of its parts, whatever their order.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Total {
     pub bins: u32,
-    /// Bits a sample: what the first image added had (every other must match).
+    /// Bits a sample: the deepest of the parts added (None before any).
     pub depth: Option<u32>,
     pub files: u64,
     /// Per channel (R, G, B, luminance), its bins (64-bit: a million photos hold
@@ -50,8 +55,9 @@ impl Total {
     }
 
     /// Adds one image's (or one total's: `files` of them) channels, refused with the
-    /// reason, and nothing added, if its bins or depth differ from what the total
-    /// holds or a sum would pass 2^64 - 1.
+    /// reason, and nothing added, if its bins differ from the total's, it is an HDR
+    /// picture's (its own range), or a sum would pass 2^64 - 1. A part of another
+    /// depth joins (the total takes the deeper of the two: see `Total`).
     pub fn add(
         &mut self,
         bins: u32,
@@ -69,12 +75,6 @@ impl Total {
             return Err(Refused::wrong(format!(
                 "it has {bins} bins and the total {}: count every part with the same bins",
                 self.bins
-            )));
-        }
-        if let Some(d) = self.depth.filter(|&d| d != depth) {
-            return Err(Refused::apart(format!(
-                "it is counted at {depth} bits a sample and the total at {d}: count every \
-                 part at one depth (a depth of 8 counts 16-bit files as 8 bits)"
             )));
         }
         for (name, part) in CHANNELS.iter().zip(channels) {
@@ -110,7 +110,7 @@ impl Total {
             }
         }
         self.files = files;
-        self.depth = Some(depth);
+        self.depth = Some(self.depth.map_or(depth, |d| d.max(depth)));
         Ok(())
     }
 
@@ -182,7 +182,7 @@ impl Total {
 #[derive(Debug)]
 pub struct Refused {
     /// A picture counted right that cannot join this total (an HDR picture's own
-    /// range, another depth): kept apart, as a run with `--total` keeps it; else
+    /// range): kept apart, as a run with `--total` keeps it; else
     /// a part that does not belong in it at all (other bins, a sum past 64 bits).
     pub apart: bool,
     pub why: String,
@@ -285,8 +285,9 @@ pub fn read_line(text: &[u8]) -> Result<Line, String> {
         .ok()
         .filter(|&b| check_bins(b).is_ok())
         .ok_or_else(|| format!("\"bins\" is {bins}: 1 to {MAX_BINS} are counted"))?;
+    // A total of no file has no depth: `null` as written (serde reads it as None).
     let depth = match (&fields.depth, &file) {
-        (Some(Value::Null), None) if files == 0 => None,
+        (None | Some(Value::Null), None) if files == 0 => None,
         (depth, _) => {
             let d = whole("depth", depth.as_ref())?;
             if !(1..=16).contains(&d) && d != 32 {
@@ -441,6 +442,49 @@ mod tests {
         }
         assert!(line(&GOOD[..60]).is_err());
         assert!(line(&GOOD.replace("\"r\": [1, 0]", "\"r\": [1, 0], \"r\": [1, 0]")).is_err());
+    }
+
+    #[test]
+    fn a_total_of_no_file_reads_back_as_written() {
+        let empty = Total::new(4).unwrap().json_line(true);
+        let read = line(empty.trim_end()).unwrap();
+        assert_eq!((read.file.is_none(), read.files, read.depth), (true, 0, None));
+        let mut total = Total::new(4).unwrap();
+        total.add_line(&read).unwrap();
+        assert_eq!(total, Total::new(4).unwrap());
+    }
+
+    #[test]
+    fn parts_of_other_depths_add_up_in_any_order_at_the_deepest() {
+        // An 8-bit picture of levels 0, 1, 128, 255 and its 16-bit twin (257 v):
+        // the same bins at every bin count, so either joins a total of the other.
+        let levels8 = [0u64, 1, 128, 255];
+        for bins in [1u32, 3, 7, 100, 256, 1000, 4096, 65536] {
+            let count = |max: u64, values: &[u64]| {
+                let mut c = vec![0u64; bins as usize];
+                for &v in values {
+                    c[histogram::deep::bin_of(v, max, bins) as usize] += 1;
+                }
+                c
+            };
+            let eight = count(255, &levels8);
+            let sixteen = count(65535, &levels8.map(|v| v * 257));
+            assert_eq!(eight, sixteen, "{bins} bins");
+        }
+        let parts: [(u32, [u64; 2]); 4] = [(8, [1, 2]), (16, [3, 4]), (8, [5, 6]), (12, [7, 8])];
+        let mut totals = vec![];
+        for order in [[0, 1, 2, 3], [1, 0, 3, 2], [3, 2, 1, 0], [2, 3, 0, 1]] {
+            let mut total = Total::new(2).unwrap();
+            for i in order {
+                let (depth, counts) = &parts[i];
+                total.add(2, *depth, 1, [&counts[..]; 4]).unwrap();
+            }
+            assert_eq!((total.depth, total.files), (Some(16), 4));
+            totals.push(total);
+        }
+        assert!(totals.windows(2).all(|w| w[0] == w[1]));
+        // An HDR picture's own range stays apart.
+        assert!(totals[0].add(2, 32, 1, [&[1, 1][..]; 4]).unwrap_err().apart);
     }
 
     #[test]

@@ -135,4 +135,5 @@ def total(sources, jobs=None, on_error=None, **options):
     if first is None:
         bins = options.get("bins", 256)
         return Total(bins, None, 0, *([[0] * bins] * 4))
-    return merge(itertools.chain([first], counted))
+    # A region asked for is counted in every source: their regions are summed.
+    return merge(itertools.chain([first], counted), regions=options.get("region") is not None)

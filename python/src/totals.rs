@@ -55,14 +55,19 @@ impl Total {
 
     /// A line of the command line's JSON output: a file's histogram or a total,
     /// so that shards counted by `histogram --total` merge here too. A line that
-    /// is not a whole histogram is refused with the reason.
+    /// is not a whole histogram is refused with the reason, and so is a region's
+    /// (`--region`) unless `regions` asks for it.
     #[staticmethod]
-    fn from_json(line: &Bound<'_, PyAny>) -> PyResult<Total> {
+    #[pyo3(signature = (line, regions = false))]
+    fn from_json(line: &Bound<'_, PyAny>, regions: bool) -> PyResult<Total> {
         let text: Vec<u8> = match line.cast::<PyString>() {
             Ok(text) => text.to_str()?.as_bytes().to_vec(),
             Err(_) => line.extract()?,
         };
         let line = read_line(&text).map_err(Error::new_err)?;
+        if let (Some(r), false) = (line.region, regions) {
+            return Err(Error::new_err(region_refused(r)));
+        }
         let mut sum = Sum::new(line.bins).map_err(Error::new_err)?;
         sum.add_line(&line).map_err(|e| Error::new_err(e.why))?;
         Ok(Total { sum })
@@ -149,10 +154,12 @@ impl Total {
 }
 
 /// Sums histograms and totals (from `count`, `merge`, or other processes and
-/// machines) into one Total; other bins, another depth, an HDR picture, a sum past
-/// 64 bits or a file's histogram given twice are refused with the reason.
+/// machines) into one Total, at the deepest depth of its parts; other bins, an HDR
+/// picture, a sum past 64 bits or a file's histogram given twice are refused with
+/// the reason, and so is a region's histogram unless `regions` asks for them.
 #[pyfunction]
-pub(crate) fn merge(parts: &Bound<'_, PyAny>) -> PyResult<Total> {
+#[pyo3(signature = (parts, regions = false))]
+pub(crate) fn merge(parts: &Bound<'_, PyAny>, regions: bool) -> PyResult<Total> {
     let mut sum: Option<Sum> = None;
     let mut files = Seen::default();
     for (i, part) in parts.try_iter()?.enumerate() {
@@ -160,6 +167,9 @@ pub(crate) fn merge(parts: &Bound<'_, PyAny>) -> PyResult<Total> {
         let refused = |e: String| Error::new_err(format!("part {i}: {e}"));
         if let Ok(h) = part.cast::<Histogram>() {
             let h = h.get();
+            if let (Some((x, y, w, height)), false) = (h.region, regions) {
+                return Err(refused(region_refused([x, y, w, height])));
+            }
             if let Some(file) = &h.file {
                 if let Err(earlier) = files.first(file) {
                     return Err(refused(format!(
@@ -213,6 +223,14 @@ pub(crate) fn merge(parts: &Bound<'_, PyAny>) -> PyResult<Total> {
         Some(sum) => Ok(Total { sum }),
         None => Err(Error::new_err("nothing to merge")),
     }
+}
+
+/// Why a region's counts are not summed unasked.
+fn region_refused([x, y, w, h]: [u32; 4]) -> String {
+    format!(
+        "it was counted over a region ({x},{y},{w},{h}), not its whole picture: \
+         merge(..., regions=True) sums regions' counts"
+    )
 }
 
 /// The sum being made, begun at `bins` by its first part.

@@ -145,6 +145,11 @@ def test_a_region_counts_its_rectangle_alone():
     h = ih.count(array, region=(7, 5, 40, 21))
     assert h.region == (7, 5, 40, 21)
     assert_counts(h, numpy_counts(array[5:26, 7:47], 256, 255))
+    # A region's counts are summed only where regions are asked for.
+    with pytest.raises(ih.Error, match=r"counted over a region \(7,5,40,21\)"):
+        ih.merge([h])
+    assert ih.merge([h], regions=True).files == 1
+    assert_counts(ih.total([array, array], region=(7, 5, 40, 21)), [2 * c for c in numpy_counts(array[5:26, 7:47], 256, 255)])
     with pytest.raises(ih.Error, match="does not fit"):
         ih.count(array, region=(80, 0, 20, 10))
 
@@ -214,8 +219,11 @@ def test_merge_sums_and_refuses_what_does_not_add_up(pictures):
     assert_counts(pickle.loads(pickle.dumps(whole)), [want[c] for c in CHANNELS])
     with pytest.raises(ih.Error, match="64 bins and the total 256"):
         ih.merge([whole, ih.count(files[0], bins=64)])
-    with pytest.raises(ih.Error, match="at 12 bits a sample and the total at 8"):
-        ih.merge([whole, ih.count(np.zeros((2, 2), np.uint16), depth=12)])
+    # Another depth joins, the total at the deeper one, in either order.
+    deep = ih.count(np.zeros((2, 2), np.uint16), depth=12)
+    both, other = ih.merge([whole, deep]), ih.merge([deep, whole])
+    assert (both.depth, both.files) == (12, len(files) + 1)
+    assert_counts(both, [other.r, other.g, other.b, other.luminance])
 
 
 def test_threads_count_at_once_and_agree():

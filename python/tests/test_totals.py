@@ -85,6 +85,9 @@ def test_totals_refuse_what_they_cannot_hold():
         ih.Total(256, 8, 1, [0, 0, 0], zeros, zeros, zeros)
     empty = ih.Total(256, None, 0, zeros, zeros, zeros, zeros)
     assert empty.files == 0 and empty.depth is None
+    # A total of no file as the command line writes it ("depth": null) reads back.
+    back = ih.Total.from_json(json.dumps({"files": 0, "depth": None, "bins": 256, "r": zeros, "g": zeros, "b": zeros, "luminance": zeros}))
+    assert back.files == 0 and back.depth is None and back.bins == 256
     line = {"file": "x.png", "depth": 8, "bins": 2, "r": [1, 0], "g": [0, 1], "b": [1, 0], "luminance": [0, 1]}
     assert ih.Total.from_json(json.dumps(line)).files == 1
     for change, why in [
@@ -109,6 +112,7 @@ def test_a_file_is_counted_once_however_it_is_reached(tmp_path):
         Image.fromarray(rng.integers(0, 256, (3 + i, 4, 3), dtype=np.uint8)).save(tmp_path / f"{i}.png")
     os.symlink(tmp_path / "0.png", tmp_path / "link.png")
     os.symlink(tmp_path / "gone.png", tmp_path / "dangling.png")
+    os.symlink(tmp_path.parent, tmp_path / "linked")
     os.mkfifo(tmp_path / "pipe.png")
     odd = os.fsencode(tmp_path) + b"/caf\xe9.png"
     with open(odd, "wb") as f:
@@ -119,6 +123,7 @@ def test_a_file_is_counted_once_however_it_is_reached(tmp_path):
     messages = [str(w.message) for w in said]
     assert any("pipe.png: a FIFO, not an image file: skipped" in m for m in messages), messages
     assert any("dangling.png: No such file" in m for m in messages), messages
+    assert any("linked: a link to a folder, not followed" in m for m in messages), messages
     assert len(files) == 6, files  # 5, the odd name; the link is 0.png again
     code, want, _ = cli_total(tmp_path)
     assert code == 1  # the dangling link

@@ -158,14 +158,29 @@ fn three_shards_merged_equal_one_run_and_other_bins_are_refused() {
     assert_eq!(mixed.status.code(), Some(1));
     let says = text(&mixed.stderr);
     assert!(says.contains("it has 64 bins and the total 256"), "{says}");
-    // At 8 bits against stored 16 bits: refused.
+    // Stored 16 bits beside 8: added at the deeper depth (a bin is a fraction of
+    // full scale at any depth), the same total in either order.
     let deep = dir.join("deep.png");
     image::save_buffer(&deep, &[0u8; 16], 2, 1, image::ColorType::Rgba16).unwrap();
     let deep_line = dir.join("deep.jsonl");
     let out = histogram(&["--method", "cpu", deep.to_str().unwrap()]);
     std::fs::write(&deep_line, &out.stdout).unwrap();
-    let mixed = histogram(&["merge", &shards[0], deep_line.to_str().unwrap()]);
-    assert!(text(&mixed.stderr).contains("counted at 16 bits a sample and the total at 8"));
+    let deep_line = deep_line.to_str().unwrap();
+    let one = histogram(&["merge", &shards[0], deep_line]);
+    let other = histogram(&["merge", deep_line, &shards[0]]);
+    assert!(one.status.success(), "{}", text(&one.stderr));
+    assert_eq!(one.stdout, other.stdout, "merge A B is merge B A");
+    let (merged, shard) = (
+        &lines(&one)[0],
+        lines(&histogram(&["merge", &shards[0]]))[0].clone(),
+    );
+    assert_eq!(merged["depth"], 16);
+    assert_eq!(merged["files"], shard["files"].as_u64().unwrap() + 1);
+    assert_eq!(
+        merged["r"][0],
+        shard["r"][0].as_u64().unwrap() + 2,
+        "the deep picture's 2 black pixels"
+    );
 }
 
 #[test]

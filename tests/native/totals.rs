@@ -115,6 +115,46 @@ fn status_with_stderr_full(command: &mut Command) -> Option<i32> {
 }
 
 #[test]
+fn a_name_with_an_escape_sequence_or_a_newline_reaches_the_terminal_escaped() {
+    let dir = scratch("totals-names");
+    let name = "red\x1b[31m\nnext.png";
+    std::fs::write(dir.join(name), b"\x89PNG\r\n\x1a\n damaged").unwrap();
+    let out = run(count(&[dir.as_os_str()]));
+    assert_eq!(out.status.code(), Some(1));
+    let said = text(&out.stderr);
+    says(&out, "red\\u{1b}[31m\\nnext.png");
+    assert!(!said.contains('\x1b'), "no raw escape: {said:?}");
+    assert!(
+        !said.lines().any(|l| l.starts_with("next.png")),
+        "the name kept on its line: {said:?}"
+    );
+}
+
+#[test]
+fn a_total_of_no_file_reads_back_in_merge_and_resume() {
+    let dir = scratch("totals-empty");
+    let none = dir.join("none");
+    std::fs::create_dir(&none).unwrap();
+    let first = run(count(&[os("--total"), none.as_os_str()]));
+    assert_eq!(first.status.code(), Some(1), "no image in the folder, said");
+    let out = dir.join("out.jsonl");
+    std::fs::write(&out, &first.stdout).unwrap();
+    let merged = run(tool().arg("merge").arg(&out));
+    assert!(merged.status.success(), "{}", text(&merged.stderr));
+    let total = lines(&merged.stdout).remove(0);
+    assert_eq!((total.files, total.depth, total.bins), (0, None, 256));
+    // Such a run resumes (it exited 2 before): the folder is still empty, and said.
+    let resumed = run(count(&[
+        os("--total"),
+        os("--skip-done"),
+        out.as_os_str(),
+        none.as_os_str(),
+    ]));
+    assert_eq!(resumed.status.code(), Some(1), "{}", text(&resumed.stderr));
+    assert_eq!(last_line(&resumed.stdout), last_line(&first.stdout));
+}
+
+#[test]
 fn a_refused_standard_error_ends_the_run_with_status_1_never_a_hang() {
     let dir = folder("stderr-full", 12);
     std::fs::write(dir.join("damaged.png"), b"\x89PNG\r\n\x1a\n not a picture").unwrap();
@@ -187,6 +227,19 @@ fn writes_that_fail_end_the_run_with_one_line_and_status_1() {
     let out = run(&mut closed);
     assert_eq!(out.status.code(), Some(1));
     says(&out, "cannot write the output: standard output is closed");
+    // A closed standard input named as the list: said, not a total of no file.
+    let mut closed = count(&[os("--total"), os("--files-from"), os("-")]);
+    // SAFETY: close(2) between fork and exec.
+    unsafe {
+        closed.pre_exec(|| {
+            libc::close(0);
+            Ok(())
+        });
+    }
+    let out = run(&mut closed);
+    assert_eq!(out.status.code(), Some(2));
+    says(&out, "'-' reads standard input, and it is closed");
+    assert!(out.stdout.is_empty(), "no total of no file");
 
     // A disk that fills after four lines: four whole lines and a cut fifth, status
     // 1; the run resumed onto the same file ends with the whole set's total.
@@ -322,6 +375,17 @@ fn every_spelling_of_a_folder_resumes_to_the_same_total_and_no_line_counts_twice
         &refused,
         "counted with --region 0,0,1,1, this run with the whole picture",
     );
+    // merge sums a region's line only where --regions asks for regions' counts.
+    let merged = run(tool().arg("merge").arg(&out));
+    assert_eq!(merged.status.code(), Some(1));
+    says(
+        &merged,
+        "counted over a region (0,0,1,1), not its whole picture",
+    );
+    assert!(merged.stdout.is_empty(), "nothing printed");
+    let asked = run(tool().args([os("merge"), os("--regions"), out.as_os_str()]));
+    assert!(asked.status.success(), "{}", text(&asked.stderr));
+    assert_eq!(lines(&asked.stdout)[0].files, 1);
     let refused = run(count(&[
         os("--bins"),
         os("64"),
@@ -377,9 +441,12 @@ fn sixteen_bit_and_hdr_lines_resume_as_an_uninterrupted_run_counts_them() {
     assert_eq!(
         whole.status.code(),
         Some(1),
-        "two files cannot join the total"
+        "the HDR picture cannot join the total (its own range)"
     );
-    says(&whole, "not in the total");
+    says(&whole, "light.hdr: not in the total");
+    // The 16-bit picture joins the 8-bit ones: the total at 16 bits, all 7 in it.
+    let total = lines(last_line(&whole.stdout)).remove(0);
+    assert_eq!((total.files, total.depth), (7, Some(16)));
     let out = dir.join("out.jsonl");
     let whole_lines: Vec<&[u8]> = whole.stdout.split_inclusive(|&b| b == b'\n').collect();
     for cut in 1..whole_lines.len() - 1 {
@@ -630,6 +697,16 @@ fn unreadable_folders_and_special_files_are_said_and_the_rest_counted() {
     let out = run(count(&[os("--total"), dir.as_os_str()]));
     assert_eq!(out.status.code(), Some(1));
     says(&out, "dangling.png: No such file or directory");
+    // A link to a folder is not followed (a loop could never end), and said: its
+    // images are not counted, so the status is 1 (it was passed over in silence).
+    std::fs::remove_file(dir.join("dangling.png")).unwrap();
+    let elsewhere = scratch("totals-linked");
+    std::fs::copy(dir.join("a/000.png"), elsewhere.join("x.png")).unwrap();
+    std::os::unix::fs::symlink(&*elsewhere, dir.join("linked")).unwrap();
+    let out = run(count(&[os("--total"), dir.as_os_str()]));
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    says(&out, "linked: a link to a folder, not followed");
+    assert_eq!(lines(&out.stdout).last().unwrap().files, 6);
 }
 
 #[test]

@@ -188,6 +188,10 @@ pub struct MergeArgs {
     /// Earlier runs' JSON Lines (their files' lines, or their --total)
     #[arg(value_name = "SHARD.jsonl", required = true)]
     pub shards: Vec<PathBuf>,
+    /// Sum lines counted over a region (--region) too: without it such a line is
+    /// refused, since a region's counts are not its picture's
+    #[arg(long)]
+    pub regions: bool,
     #[command(flatten)]
     pub output: Output,
 }
@@ -198,11 +202,13 @@ Sums shards: the JSON Lines outputs of runs over parts of a set of images (each
 for one run over all of them. A shard's per-file lines are summed (a file found
 twice, in one shard or two, is refused: it would count twice; so is a shard given
 twice); a shard with no per-file line gives its total line. Shards counted with
-other --bins are refused; a line that is not a whole histogram is refused with
-its shard and line number, and nothing is printed. A picture that cannot join
-the total (an HDR picture, another depth) is left out and said, as a run with
---total leaves it out, and so is a shard's last line cut short by an interrupted
-run; the status is then 1.";
+other --bins are refused, and so is a line counted over a --region unless
+--regions asks for regions' counts; a line that is not a whole histogram is refused with
+its shard and line number, and nothing is printed. Lines of different depths add
+up at the deepest (a bin is the same fraction of full scale at any depth), in any
+order. An HDR picture (counted over its own range) cannot join the total: it is
+left out and said, as a run with --total leaves it out, and so is a shard's last
+line cut short by an interrupted run; the status is then 1.";
 
 const SCOPE_ABOUT: &str = "\
 Writes each image's scope as a PNG (IMAGE's name, then -waveform.png, -parade.png
@@ -532,7 +538,8 @@ fn gain(text: &str) -> Result<f32, String> {
         .ok_or_else(|| format!("a number above 0, not '{text}'"))
 }
 
-/// Standard input holds one stream: refused where two inputs would read it.
+/// Standard input holds one stream: refused where two inputs would read it, or
+/// where it was closed (`<&-`: read as empty, it gave a total of no file, status 0).
 pub fn stdin_once(files: &[impl AsRef<Path>], files_from: Option<&Path>) -> Result<(), String> {
     let dash = Path::new("-");
     let dashes =
@@ -541,6 +548,9 @@ pub fn stdin_once(files: &[impl AsRef<Path>], files_from: Option<&Path>) -> Resu
         return Err(format!(
             "standard input can be read once, and '-' is given {dashes} times"
         ));
+    }
+    if dashes == 1 && crate::out::input_closed() {
+        return Err("'-' reads standard input, and it is closed".to_string());
     }
     Ok(())
 }

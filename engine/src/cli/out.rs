@@ -10,11 +10,20 @@ use std::sync::Mutex;
 /// Rust's runtime opens /dev/null in its place before `main`, and every line
 /// would be lost with status 0. Read by an ELF constructor, which runs first.
 static CLOSED: AtomicBool = AtomicBool::new(false);
+/// The same for descriptor 0 (`<&-`): /dev/null in its place read as an empty
+/// list, and a total of no file came out with status 0.
+static CLOSED_INPUT: AtomicBool = AtomicBool::new(false);
 
 extern "C" fn note_closed_output() {
-    // SAFETY: F_GETFD on descriptor 1 reads its flags and changes nothing.
-    let closed = unsafe { libc::fcntl(1, libc::F_GETFD) } == -1;
-    CLOSED.store(closed, Ordering::Relaxed);
+    // SAFETY: F_GETFD on descriptors 0 and 1 reads their flags and changes nothing.
+    let closed = |fd| unsafe { libc::fcntl(fd, libc::F_GETFD) } == -1;
+    CLOSED.store(closed(1), Ordering::Relaxed);
+    CLOSED_INPUT.store(closed(0), Ordering::Relaxed);
+}
+
+/// Whether standard input was closed as the process started.
+pub fn input_closed() -> bool {
+    CLOSED_INPUT.load(Ordering::Relaxed)
 }
 
 #[used]
@@ -61,9 +70,22 @@ fn write_all(fd: i32, mut left: &[u8]) -> Result<(), Error> {
 /// `2>/dev/full`) nothing more can be said: the tool ends at once with status 1,
 /// once any line being written to the output is whole. `eprintln!` panicked
 /// there instead, and a panic on the main thread inside the counting scope waited
-/// for ever on workers that never finished.
+/// for ever on workers that never finished. A line is one line on the terminal:
+/// control characters in it (a file's name may hold an escape sequence or a
+/// newline) are written escaped (`\u{1b}`, `\n`), never raw.
 pub fn warn(line: std::fmt::Arguments) {
-    let text = format!("{line}\n");
+    let mut text: String = line
+        .to_string()
+        .chars()
+        .flat_map(|c| {
+            let escaped = c.is_control().then(|| c.escape_default());
+            escaped
+                .into_iter()
+                .flatten()
+                .chain((!c.is_control()).then_some(c))
+        })
+        .collect();
+    text.push('\n');
     // Lines from several threads stay whole (one write each, under the lock).
     static ERR: Mutex<()> = Mutex::new(());
     let written = {

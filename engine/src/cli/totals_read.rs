@@ -29,7 +29,7 @@ fn key(path: &Path) -> FileKey {
 /// `histogram merge SHARD...`.
 pub fn merge(args: MergeArgs) -> i32 {
     let (csv, stats) = (args.output.format == Format::Csv, args.output.stats);
-    let (total, apart) = match merge_files(&args.shards) {
+    let (total, apart) = match merge_files(&args.shards, args.regions) {
         Ok(merged) => merged,
         Err(e) => {
             warn!("histogram merge: {e}");
@@ -51,7 +51,7 @@ pub fn merge(args: MergeArgs) -> i32 {
 }
 
 /// The shards summed, and how many of their lines were left out (each said).
-fn merge_files(shards: &[PathBuf]) -> Result<(Total, usize), String> {
+fn merge_files(shards: &[PathBuf], regions: bool) -> Result<(Total, usize), String> {
     let mut total: Option<Total> = None;
     let mut given = Seen::default();
     let mut seen: HashMap<FileKey, (usize, usize)> = HashMap::new();
@@ -97,12 +97,12 @@ fn merge_files(shards: &[PathBuf]) -> Result<(Total, usize), String> {
                     shards[other].display()
                 ));
             }
-            apart += usize::from(!add(&mut total, &line, &name, raw.number)?);
+            apart += usize::from(!add(&mut total, &line, &name, raw.number, regions)?);
         }
         match (per_file, last_total) {
             (0, None) => return Err(format!("{name}: no histogram in it")),
             (0, Some((number, line))) => {
-                apart += usize::from(!add(&mut total, &line, &name, number)?);
+                apart += usize::from(!add(&mut total, &line, &name, number, regions)?);
             }
             _ => {}
         }
@@ -112,18 +112,31 @@ fn merge_files(shards: &[PathBuf]) -> Result<(Total, usize), String> {
 }
 
 /// Adds `line` to the total (made at its bins): false for a picture that cannot
-/// join it (said); Err for a line that does not belong in this merge at all.
+/// join it (said); Err for a line that does not belong in this merge at all (a
+/// region's, unless `regions` asks for them).
 fn add(
     total: &mut Option<Total>,
     line: &Line,
     shard: &impl std::fmt::Display,
     number: usize,
+    regions: bool,
 ) -> Result<bool, String> {
     let total = match total {
         Some(total) => total,
         None => total.insert(Total::new(line.bins)?),
     };
     let at = || format!("{shard}, line {number}");
+    if let (Some(r), false) = (line.region, regions) {
+        return Err(format!(
+            "{}: it was counted over a region ({},{},{},{}), not its whole picture: \
+             merge --regions sums regions' counts",
+            at(),
+            r[0],
+            r[1],
+            r[2],
+            r[3]
+        ));
+    }
     if line.bins != total.bins {
         return Err(format!(
             "{}: it has {} bins and the total {}: count every shard with the same --bins",
