@@ -448,7 +448,10 @@ mod tests {
     fn a_total_of_no_file_reads_back_as_written() {
         let empty = Total::new(4).unwrap().json_line(true);
         let read = line(empty.trim_end()).unwrap();
-        assert_eq!((read.file.is_none(), read.files, read.depth), (true, 0, None));
+        assert_eq!(
+            (read.file.is_none(), read.files, read.depth),
+            (true, 0, None)
+        );
         let mut total = Total::new(4).unwrap();
         total.add_line(&read).unwrap();
         assert_eq!(total, Total::new(4).unwrap());
