@@ -74,17 +74,14 @@ fn write_all(fd: i32, mut left: &[u8]) -> Result<(), Error> {
 /// control characters in it (a file's name may hold an escape sequence or a
 /// newline) are written escaped (`\u{1b}`, `\n`), never raw.
 pub fn warn(line: std::fmt::Arguments) {
-    let mut text: String = line
-        .to_string()
-        .chars()
-        .flat_map(|c| {
-            let escaped = c.is_control().then(|| c.escape_default());
-            escaped
-                .into_iter()
-                .flatten()
-                .chain((!c.is_control()).then_some(c))
-        })
-        .collect();
+    let mut text = String::new();
+    for c in line.to_string().chars() {
+        if c.is_control() {
+            text.extend(c.escape_default());
+        } else {
+            text.push(c);
+        }
+    }
     text.push('\n');
     // Lines from several threads stay whole (one write each, under the lock).
     static ERR: Mutex<()> = Mutex::new(());
