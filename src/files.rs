@@ -35,6 +35,53 @@ pub fn identity(path: &Path) -> Option<FileId> {
     })
 }
 
+/// What a file holds as far as the system says without reading it: its size and
+/// modification time. A line of an earlier run stands for a file only while these
+/// are what they were when it was counted (an overwrite or a rename changes them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stamp {
+    pub size: u64,
+    /// Nanoseconds since 1970 (negative before).
+    pub modified: i64,
+}
+
+/// `path`'s stamp (through links), or None where it cannot be looked at.
+pub fn stamp(path: &Path) -> Option<Stamp> {
+    let m = std::fs::metadata(path).ok()?;
+    let modified = m
+        .mtime()
+        .checked_mul(1_000_000_000)?
+        .checked_add(m.mtime_nsec())?;
+    Some(Stamp {
+        size: m.len(),
+        modified,
+    })
+}
+
+/// The width and height `path`'s header gives, or None where it cannot be read
+/// (the file's own error comes when it is counted).
+pub fn dimensions(path: &Path) -> Option<(u32, u32)> {
+    ::image::ImageReader::open(path)
+        .ok()?
+        .with_guessed_format()
+        .ok()?
+        .into_dimensions()
+        .ok()
+}
+
+/// A path written by a run in the folder `cwd` (None: not recorded, as before
+/// outputs recorded it), as it names the file from anywhere: joined to that
+/// folder, each `.` dropped (`photos/x` and `./photos/x` are one path).
+pub fn written(path: &Path, cwd: Option<&Path>) -> PathBuf {
+    let path = match cwd {
+        Some(cwd) if path.is_relative() => cwd.join(path),
+        _ => path.to_path_buf(),
+    };
+    path.components()
+        .filter(|c| *c != std::path::Component::CurDir)
+        .collect()
+}
+
 /// What a walk finds.
 #[derive(Debug)]
 pub enum Found {

@@ -85,7 +85,7 @@ fn finite(p: &[f32]) -> bool {
 }
 
 /// What the counts are over: R, G, B in [0, max], luminance in stops [lo, hi].
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Range {
     pub max: f32,
     pub stops: (f32, f32),
@@ -184,7 +184,7 @@ pub fn luminance_place(y: f32, edges: &[f32]) -> Place {
 
 /// An HDR picture's histogram: R, G, B over [0, max] and luminance in stops, with
 /// what lay outside and what was not a number.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct HdrHistogram {
     pub bins: u32,
     pub range: Range,

@@ -8,6 +8,7 @@
 //! is dropped or wrapped, and nothing is allocated from a line's claims before
 //! they are checked.
 
+use histogram::files::{self, Stamp};
 use histogram::histogram::MAX_BINS;
 use histogram::json::{self, Entries};
 use histogram::stats;
@@ -124,6 +125,31 @@ impl Total {
         self.add(line.bins, depth, line.files, [r, g, b, l])
     }
 
+    /// Takes back a line added before (a file's older line, replaced by a newer
+    /// one): exact, as every count it added is in the sums still; refused, and
+    /// nothing taken, where the sums do not hold it.
+    pub fn take_back(&mut self, line: &Line) -> Result<(), Refused> {
+        if line.depth.is_none() {
+            return Ok(());
+        }
+        let not_in =
+            || Refused::wrong("its counts are not in the total: nothing taken back".into());
+        let files = self.files.checked_sub(line.files).ok_or_else(not_in)?;
+        let held = self.counts.iter().zip(&line.channels).all(|(sum, part)| {
+            sum.len() == part.len() && sum.iter().zip(part).all(|(s, p)| s >= p)
+        });
+        if !held {
+            return Err(not_in());
+        }
+        for (sum, part) in self.counts.iter_mut().zip(&line.channels) {
+            for (s, p) in sum.iter_mut().zip(part) {
+                *s -= p;
+            }
+        }
+        self.files = files;
+        Ok(())
+    }
+
     /// Each channel's summed bins: R, G, B, luminance.
     pub fn channels(&self) -> &[Vec<u64>; 4] {
         &self.counts
@@ -234,6 +260,22 @@ pub struct Line {
     /// The rectangle counted, where the run counted one: x, y, width, height.
     pub region: Option<[u32; 4]>,
     pub channels: [Vec<u64>; 4],
+    /// The folder the run that wrote a relative `file` ran in, where it says.
+    pub cwd: Option<PathBuf>,
+    /// The file's size and modification time when it was counted, where it says.
+    pub stamp: Option<Stamp>,
+    /// The picture's width and height, where it says.
+    pub size: Option<(u32, u32)>,
+}
+
+impl Line {
+    /// The line's file as it names the file from anywhere: joined to the writer's
+    /// folder (`Line::cwd`) where its path is relative (src/files.rs `written`).
+    pub fn path(&self) -> Option<PathBuf> {
+        self.file
+            .as_deref()
+            .map(|file| files::written(file, self.cwd.as_deref()))
+    }
 }
 
 /// A line's fields as JSON gives them, checked one by one in `read_line`; its other
@@ -242,6 +284,12 @@ pub struct Line {
 struct Fields<'a> {
     #[serde(borrow)]
     file: Option<&'a RawValue>,
+    #[serde(borrow)]
+    cwd: Option<&'a RawValue>,
+    size: Option<Value>,
+    modified: Option<Value>,
+    width: Option<Value>,
+    height: Option<Value>,
     files: Option<Value>,
     bins: Option<Value>,
     depth: Option<Value>,
@@ -276,6 +324,30 @@ pub fn read_line(text: &[u8]) -> Result<Line, String> {
         .map(|raw| json::path_from_json(raw.get()))
         .transpose()
         .map_err(|e| format!("\"file\" {e}"))?;
+    let cwd = fields
+        .cwd
+        .map(|raw| json::path_from_json(raw.get()))
+        .transpose()
+        .map_err(|e| format!("\"cwd\" {e}"))?;
+    if cwd.as_deref().is_some_and(|c| c.is_relative()) {
+        return Err("\"cwd\" is a relative path: the folder a run ran in is absolute".into());
+    }
+    let stamp = match (&fields.size, &fields.modified) {
+        (Some(size), Some(modified)) => Some(Stamp {
+            size: whole("size", Some(size))?,
+            modified: modified
+                .as_i64()
+                .ok_or_else(|| format!("\"modified\" is {modified}, not nanoseconds"))?,
+        }),
+        _ => None,
+    };
+    let dimension = |name: &str, value: Option<&Value>| -> Result<u32, String> {
+        u32::try_from(whole(name, value)?).map_err(|_| format!("\"{name}\" is past 2^32 - 1"))
+    };
+    let size = match (&fields.width, &fields.height) {
+        (Some(w), Some(h)) => Some((dimension("width", Some(w))?, dimension("height", Some(h))?)),
+        _ => None,
+    };
     let files = match file {
         Some(_) => 1,
         None => whole("files", fields.files.as_ref())?,
@@ -350,6 +422,9 @@ pub fn read_line(text: &[u8]) -> Result<Line, String> {
         depth,
         region,
         channels,
+        cwd,
+        stamp,
+        size,
     })
 }
 

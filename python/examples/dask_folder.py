@@ -33,9 +33,11 @@ def count_shard(files, bins=256, depth=None):
 
 def count_folder(client, folder, shards=None, bins=256, depth=None):
     """The Total of `folder`'s images, counted by `client`'s workers in `shards`
-    parts (default: four a worker) and merged here, and the files that could not
-    be counted, each with why."""
-    files = ih.images(folder)
+    parts (default: four a worker) and merged here; the files that could not be
+    counted, and the folders that could not be read (their images are not in the
+    total, as on the command line), each with why."""
+    unread = []
+    files = ih.images(folder, problems=unread)
     if not files:
         raise ih.Error(f"{folder}: no image in this folder")
     workers = len(client.scheduler_info()["workers"]) or 1
@@ -46,7 +48,7 @@ def count_folder(client, folder, shards=None, bins=256, depth=None):
     futures = client.map(count_shard, parts, bins=bins, depth=depth, pure=False)
     done = client.gather(futures)
     failed = sorted(f for _, shard_failed in done for f in shard_failed)
-    return ih.merge(total for total, _ in done), failed
+    return ih.merge(total for total, _ in done), failed, unread
 
 
 def main():
@@ -68,17 +70,18 @@ def main():
         client = Client(cluster)
     with client:
         try:
-            total, failed = count_folder(client, args.folder, shards=args.shards, bins=args.bins)
+            total, failed, unread = count_folder(client, args.folder, shards=args.shards, bins=args.bins)
         except ih.Error as e:
             print(f"dask_folder: {e}", file=sys.stderr)
             return 1
-        for why in failed:
-            print(f"dask_folder: {why[1]}", file=sys.stderr)
+        for path, why in unread:
+            print(f"dask_folder: {path}: {why}: not counted", file=sys.stderr)
+        for _, why in failed:
+            print(f"dask_folder: {why}", file=sys.stderr)
         print(total.to_json(args.stats))
     if failed:
         print(f"dask_folder: {len(failed)} of {total.files + len(failed)} files not counted (nor in the total)", file=sys.stderr)
-        return 1
-    return 0
+    return 1 if failed or unread else 0
 
 
 if __name__ == "__main__":

@@ -57,17 +57,42 @@ __all__ = [
 _JOBS_PER_CORE = 4
 
 
-def images(folder):
+def images(folder, problems=None):
     """The image files under `folder`, as `histogram FOLDER` counts them: by their
     endings, in the order of their paths, links to files followed, each file once.
-    A folder that cannot be read, or a FIFO or device with an image's ending, is
-    said with a warning (`warnings`), and the rest are given."""
+    A folder that cannot be read (a link to a folder too: not followed), or a FIFO
+    or device with an image's ending, is said with a warning (`warnings`), or put
+    in `problems`, a list, as (path, why) where one is given; the rest are given."""
     import warnings
 
-    found, problems = walk(folder)
-    for path, why in problems:
-        warnings.warn(f"{os.fsdecode(path)}: {why}", stacklevel=2)
+    found, met = walk(folder)
+    for path, why in met:
+        if problems is None:
+            warnings.warn(f"{os.fsdecode(path)}: {why}", stacklevel=2)
+        else:
+            problems.append((os.fsdecode(path), why))
     return [os.fsdecode(path) for path in found]
+
+
+def _each_file_once(sources):
+    """`sources` with a file named again (another spelling, a link, the same name
+    twice) left out, said with a warning, as the command line counts it once.
+    Bytes and arrays are pictures, not names: each is counted."""
+    import warnings
+
+    seen = {}
+    for source in sources:
+        if isinstance(source, (str, os.PathLike)):
+            try:
+                st = os.stat(source)
+            except OSError:
+                yield source  # its error comes when it is counted
+                continue
+            first = seen.setdefault((st.st_dev, st.st_ino), source)
+            if first is not source:
+                warnings.warn(f"{os.fsdecode(source)}: the same file as {os.fsdecode(first)}: counted once", stacklevel=3)
+                continue
+        yield source
 
 
 def _jobs(jobs):
@@ -111,7 +136,8 @@ def total(sources, jobs=None, on_error=None, **options):
     it is called with the source and the Error instead, in the sources' order and
     on this thread, and the rest are counted, as the command line goes on past a
     damaged file (it may collect them, or raise to stop). The Total is then of the
-    sources counted."""
+    sources counted. A file named twice (or reached by a link) is counted once,
+    and said with a warning."""
 
     def one(source):
         try:
@@ -130,6 +156,7 @@ def total(sources, jobs=None, on_error=None, **options):
             else:
                 on_error(source, e)
 
+    sources = _each_file_once(sources)
     counted = counted()
     first = next(counted, None)
     if first is None:

@@ -3,7 +3,7 @@
 //! messages are the engine's, as on the command line; here only Python's
 //! arguments and results, the GIL released while anything is read or counted.
 
-use histogram::files::{walk as walk_folder, Found, Seen};
+use histogram::files::{self, walk as walk_folder, Found, Seen};
 use histogram::gpu::{GpuOptions, Method};
 use histogram::hdr::STATS_FIELDS;
 use histogram::stats::{self, Stats};
@@ -17,6 +17,7 @@ use numpy::{
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyDict, PyList, PyMemoryView};
+use std::os::unix::ffi::OsStrExt as _;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::PathBuf;
 use std::sync::OnceLock;
@@ -197,7 +198,8 @@ fn count(
 
 /// Counts a NumPy array's samples where they lie, if they lie in rows (C order,
 /// native byte order); any other layout (Fortran order from `.T` or `loadmat`,
-/// strides, big-endian) is copied into rows first, as the picture it is.
+/// strides, big-endian) is copied into rows first, as the picture it is, the GIL
+/// released.
 fn count_array(
     py: Python<'_>,
     engine: &Engine,
@@ -231,17 +233,23 @@ fn count_array(
     } else {
         array.clone()
     };
+    if width as u64 * height as u64 > u32::MAX as u64 {
+        return Err(Error::new_err(format!(
+            "an array of {width}x{height} pixels: more than a picture's 32-bit counts hold \
+             ({} pixels); count it in parts and merge them into a Total (64-bit counts): \
+             ih.merge(ih.count(a[y:y + 10000]) for y in range(0, len(a), 10000))",
+            u32::MAX
+        )));
+    }
     let array = &array;
-    let count = |samples: Samples| {
-        let pixels = Pixels {
+    fn pixels(width: u32, height: u32, channels: usize, samples: Samples<'_>) -> Pixels<'_> {
+        Pixels {
             width,
             height,
             channels,
             samples,
-        };
-        py.detach(|| run(|| engine.count_samples(settings, pixels)))
-            .map_err(Error::new_err)
-    };
+        }
+    }
     match (unsigned, dtype.itemsize()) {
         (true, 1) => {
             if depth.is_some_and(|d| d != 8) {
@@ -250,8 +258,12 @@ fn count_array(
                 ));
             }
             let samples: PyReadonlyArrayDyn<'_, u8> = array.cast::<PyArrayDyn<u8>>()?.readonly();
-            let rows = in_rows(&samples);
-            count(Samples::Eight(&rows))
+            counted(py, &samples, |rows| {
+                engine.count_samples(
+                    settings,
+                    pixels(width, height, channels, Samples::Eight(rows)),
+                )
+            })
         }
         (true, 2) => {
             let bits = match depth {
@@ -259,8 +271,12 @@ fn count_array(
                 Some(d) => d,
             };
             let samples: PyReadonlyArrayDyn<'_, u16> = array.cast::<PyArrayDyn<u16>>()?.readonly();
-            let rows = in_rows(&samples);
-            count(Samples::Deep(&rows, bits))
+            counted(py, &samples, |rows| {
+                engine.count_samples(
+                    settings,
+                    pixels(width, height, channels, Samples::Deep(rows, bits)),
+                )
+            })
         }
         _ => Err(Error::new_err(format!(
             "an array of {}: uint8 or uint16 samples are counted (floating-point pictures as \
@@ -270,16 +286,64 @@ fn count_array(
     }
 }
 
-/// An array's samples in rows, row after row: where they lie if they lie so (C
-/// order), else copied in that order (NumPy's iteration is by index, whatever
-/// the layout in memory).
-fn in_rows<'a, T: numpy::Element + Copy>(
-    samples: &'a PyReadonlyArrayDyn<'_, T>,
-) -> std::borrow::Cow<'a, [T]> {
-    match samples.as_slice() {
-        Ok(data) if samples.is_c_contiguous() => std::borrow::Cow::Borrowed(data),
-        _ => std::borrow::Cow::Owned(samples.as_array().iter().copied().collect()),
-    }
+/// Counts an array's samples with `count`, the GIL released (other threads run
+/// meanwhile): where they lie if they lie in rows (C order), else copied into rows.
+fn counted<T: numpy::Element + Copy + Default + Send + Sync>(
+    py: Python<'_>,
+    samples: &PyReadonlyArrayDyn<'_, T>,
+    count: impl FnOnce(&[T]) -> Result<Count, String> + Send,
+) -> PyResult<Count> {
+    let view = samples.as_array();
+    let in_rows = samples.is_c_contiguous();
+    py.detach(|| {
+        run(|| match view.as_slice() {
+            Some(rows) if in_rows => count(rows),
+            _ => count(&copied_in_rows(view)),
+        })
+    })
+    .map_err(Error::new_err)
+}
+
+/// An array's samples (H x W or H x W x C, any layout: Fortran order from `.T`
+/// or `loadmat`, every other column) copied into rows, on every core. Each
+/// thread takes blocks of rows and walks a block down its columns, so that a
+/// layout whose rows lie far apart (Fortran order) is read in runs too.
+fn copied_in_rows<T: Copy + Default + Send + Sync>(
+    view: numpy::ndarray::ArrayViewD<'_, T>,
+) -> Vec<T> {
+    use numpy::ndarray::{Axis, Ix3};
+    let view = if view.ndim() == 2 {
+        view.insert_axis(Axis(2))
+    } else {
+        view
+    };
+    let view = view
+        .into_dimensionality::<Ix3>()
+        .expect("H x W or H x W x C, checked before");
+    let (h, w, c) = view.dim();
+    let mut rows = vec![T::default(); h * w * c];
+    const BLOCK: usize = 64;
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let blocks_each = h.div_ceil(BLOCK).div_ceil(threads).max(1);
+    let row = (w * c).max(1);
+    std::thread::scope(|scope| {
+        for (t, part) in rows.chunks_mut(blocks_each * BLOCK * row).enumerate() {
+            let view = &view;
+            scope.spawn(move || {
+                for (b, block) in part.chunks_mut(BLOCK * row).enumerate() {
+                    let y0 = (t * blocks_each + b) * BLOCK;
+                    for x in 0..w {
+                        for k in 0..c {
+                            for dy in 0..block.len() / row {
+                                block[(dy * w + x) * c + k] = view[[y0 + dy, x, k]];
+                            }
+                        }
+                    }
+                }
+            });
+        }
+    });
+    rows
 }
 
 /// One picture's histogram: R, G, B and luminance, each `bins` counts (NumPy
@@ -288,6 +352,9 @@ fn in_rows<'a, T: numpy::Element + Copy>(
 struct Histogram {
     /// The file's path, when a file was counted (the `file` getter).
     file: Option<PathBuf>,
+    /// The same, from the root (as the folder it was counted in named it): what
+    /// `merge` knows the file by, whatever the current folder is then.
+    at: Option<PathBuf>,
     #[pyo3(get)]
     width: u32,
     #[pyo3(get)]
@@ -311,8 +378,13 @@ struct Histogram {
 
 impl Histogram {
     fn new(file: Option<PathBuf>, count: Count) -> Histogram {
+        let at = file
+            .as_deref()
+            .and_then(|f| std::path::absolute(f).ok())
+            .map(|f| files::written(&f, None));
         Histogram {
             file,
+            at,
             width: count.width,
             height: count.height,
             depth: count.depth,
@@ -389,6 +461,35 @@ impl Histogram {
         Ok(out)
     }
 
+    /// A Histogram crosses to other processes by pickle (a Dask worker's
+    /// `client.submit(ih.count, path)`), whole: bins, notes, statistics.
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, (Bound<'py, PyBytes>,))> {
+        let h = slf.get();
+        let state = Pickled {
+            file: h.file.as_ref().map(|f| f.as_os_str().as_bytes().to_vec()),
+            at: h.at.as_ref().map(|f| f.as_os_str().as_bytes().to_vec()),
+            width: h.width,
+            height: h.height,
+            depth: h.depth,
+            bins: h.bins,
+            region: h.region,
+            counts: h.count.histogram.counts().to_vec(),
+            hdr: h.count.hdr.clone(),
+            hdr_stats: h
+                .count
+                .hdr_stats
+                .map(|all| all.map(|s| s.map(|s| s.values()))),
+            method: h.method.to_string(),
+            notes: h.notes.clone(),
+        };
+        let bytes = serde_json::to_vec(&state).map_err(|e| Error::new_err(e.to_string()))?;
+        let py = slf.py();
+        let unpickle = py.import("imagehistogram._native")?.getattr("_histogram")?;
+        Ok((unpickle, (PyBytes::new(py, &bytes),)))
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "<imagehistogram.Histogram {}{}x{}, {} bits, {} bins, by {}>",
@@ -402,6 +503,66 @@ impl Histogram {
             self.method
         )
     }
+}
+
+/// A Histogram as pickle keeps it (`Histogram.__reduce__`, `_histogram`).
+#[derive(serde::Serialize, serde::Deserialize)]
+struct Pickled {
+    file: Option<Vec<u8>>,
+    at: Option<Vec<u8>>,
+    width: u32,
+    height: u32,
+    depth: u32,
+    bins: u32,
+    region: Option<(u32, u32, u32, u32)>,
+    counts: Vec<u32>,
+    hdr: Option<histogram::hdr::HdrHistogram>,
+    /// Each channel's, in the order of `STATS_FIELDS`.
+    hdr_stats: Option<[Option<[f64; 9]>; 4]>,
+    method: String,
+    notes: Vec<String>,
+}
+
+/// A pickled Histogram made again; anything that is not one refused.
+#[pyfunction]
+fn _histogram(state: &[u8]) -> PyResult<Histogram> {
+    use std::os::unix::ffi::OsStringExt as _;
+    let p: Pickled = serde_json::from_slice(state)
+        .map_err(|e| Error::new_err(format!("not a pickled Histogram: {e}")))?;
+    let spec = Spec::new(p.bins, Channels::Rgbl).map_err(Error::new_err)?;
+    if p.counts.len() != spec.len() {
+        return Err(Error::new_err(
+            "not a pickled Histogram: its counts do not fit its bins",
+        ));
+    }
+    let method = ["cpu", "hdr"]
+        .into_iter()
+        .chain(Method::ALL.map(Method::name))
+        .find(|&m| m == p.method)
+        .ok_or_else(|| Error::new_err(format!("not a pickled Histogram: method {:?}", p.method)))?;
+    let path =
+        |bytes: Option<Vec<u8>>| bytes.map(|b| PathBuf::from(std::ffi::OsString::from_vec(b)));
+    let count = Count {
+        width: p.width,
+        height: p.height,
+        depth: p.depth,
+        region: p.region.map(|(x, y, width, height)| Region {
+            x,
+            y,
+            width,
+            height,
+        }),
+        histogram: histogram::Histogram::from_counts(spec, p.counts),
+        hdr: p.hdr,
+        hdr_stats: p
+            .hdr_stats
+            .map(|all| all.map(|s| s.map(histogram::hdr::HdrStats::from_values))),
+        method,
+        notes: p.notes,
+    };
+    let mut h = Histogram::new(path(p.file), count);
+    h.at = path(p.at);
+    Ok(h)
 }
 
 /// A channel's statistics as a dict (None: the channel counted no pixel).
@@ -471,6 +632,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(merge, m)?)?;
     m.add_function(wrap_pyfunction!(methods, m)?)?;
     m.add_function(wrap_pyfunction!(walk, m)?)?;
+    m.add_function(wrap_pyfunction!(_histogram, m)?)?;
     m.add_class::<Histogram>()?;
     m.add_class::<Total>()?;
     m.add("Error", m.py().get_type::<Error>())?;

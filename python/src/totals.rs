@@ -170,8 +170,8 @@ pub(crate) fn merge(parts: &Bound<'_, PyAny>, regions: bool) -> PyResult<Total> 
             if let (Some((x, y, w, height)), false) = (h.region, regions) {
                 return Err(refused(region_refused([x, y, w, height])));
             }
-            if let Some(file) = &h.file {
-                if let Err(earlier) = files.first(file) {
+            if let (Some(file), Some(at)) = (&h.file, &h.at) {
+                if let Err(earlier) = files.first(at) {
                     return Err(refused(format!(
                         "{} is {} again, and would count twice",
                         file.display(),

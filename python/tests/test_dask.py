@@ -44,8 +44,8 @@ def test_a_folder_on_dask_equals_the_command_lines_total(folder):
     cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None)
     with cluster, distributed.Client(cluster) as client:
         assert len(client.scheduler_info()["workers"]) == 2
-        total, failed = dask_folder.count_folder(client, str(folder), shards=7)
-    assert failed == []
+        total, failed, unread = dask_folder.count_folder(client, str(folder), shards=7)
+    assert failed == [] and unread == []
     got = json.loads(total.to_json(True))
     assert got["files"] == want["files"] == 40
     for key in ("bins", "depth", "r", "g", "b", "luminance"):
@@ -80,6 +80,8 @@ def test_a_damaged_folder_on_dask_names_the_bad_files_and_totals_the_rest(tmp_pa
     for i in (3, 7, 11, 19):
         (tmp_path / f"{i:02}.png").write_bytes(b"\x89PNG\r\n\x1a\ndamaged")
     (tmp_path / "again.png").symlink_to(tmp_path / "00.png")
+    # A link to a folder is not followed (nor counted) by either: status 1, said.
+    (tmp_path / "elsewhere").symlink_to(tmp_path.parent)
     done = subprocess.run([str(CLI), "--method", "cpu", "--total", str(tmp_path)], capture_output=True, text=True)
     assert done.returncode == 1
     want = json.loads(done.stdout.splitlines()[-1])
@@ -93,4 +95,5 @@ def test_a_damaged_folder_on_dask_names_the_bad_files_and_totals_the_rest(tmp_pa
     for i in (3, 7, 11, 19):
         assert f"{i:02}.png: the file is damaged" in example.stderr, example.stderr
     assert "4 of 20 files not counted" in example.stderr
+    assert "elsewhere: a link to a folder, not followed" in example.stderr, example.stderr
     assert "Traceback" not in example.stderr

@@ -171,3 +171,93 @@ def test_jobs_are_capped_at_what_the_machine_runs():
     assert len(h) == 3
     with pytest.raises(ih.Error, match="at least 1"):
         list(ih.count_all([], jobs=0))
+
+
+def radiance(path, pixels):
+    """A Radiance .hdr of one row of RGBE pixels (flat: no run-length coding)."""
+    head = f"#?RADIANCE\nFORMAT=32-bit_rle_rgbe\n\n-Y 1 +X {len(pixels)}\n".encode()
+    path.write_bytes(head + bytes(v for p in pixels for v in p))
+
+
+def test_a_histogram_pickles_whole_for_other_processes(tmp_path):
+    rng = np.random.default_rng(72)
+    Image.fromarray(rng.integers(0, 256, (9, 11, 3), dtype=np.uint8)).save(tmp_path / "a.png")
+    radiance(tmp_path / "b.hdr", [(128, 64, 32, 129), (200, 10, 90, 131), (1, 2, 3, 120)])
+    deep = rng.integers(0, 4096, (7, 5, 3), dtype=np.uint16)
+    for h in [
+        ih.count(tmp_path / "a.png"),
+        ih.count(tmp_path / "a.png", bins=16, region=(1, 2, 3, 4)),
+        ih.count(tmp_path / "b.hdr"),
+        ih.count(deep, depth=12),
+    ]:
+        back = pickle.loads(pickle.dumps(h))
+        assert type(back) is ih.Histogram
+        for name in ("file", "width", "height", "depth", "bins", "method", "region", "notes", "hdr", "stats"):
+            assert getattr(back, name) == getattr(h, name), name
+        for name in CHANNELS:
+            assert np.array_equal(getattr(back, name), getattr(h, name)), name
+    # Merged after the trip, a file is still known as itself: refused twice.
+    h = ih.count(tmp_path / "a.png")
+    with pytest.raises(ih.Error, match="would count twice"):
+        ih.merge([h, pickle.loads(pickle.dumps(h))])
+    with pytest.raises(ih.Error, match="not a pickled Histogram"):
+        ih._native._histogram(b'{"bins": 2}')
+
+
+def test_a_file_is_known_as_itself_whatever_the_current_folder(tmp_path, monkeypatch):
+    rng = np.random.default_rng(73)
+    for d in ("one", "two"):
+        (tmp_path / d).mkdir()
+        Image.fromarray(rng.integers(0, 256, (4, 6, 3), dtype=np.uint8)).save(tmp_path / d / "x.png")
+    monkeypatch.chdir(tmp_path / "one")
+    first = ih.count("x.png")
+    monkeypatch.chdir(tmp_path / "two")
+    # The same relative name in another folder is another file: both count.
+    assert ih.merge([first, ih.count("x.png")]).files == 2
+    # The first file again, by another name from here: once.
+    with pytest.raises(ih.Error, match="would count twice"):
+        ih.merge([first, ih.count("../one/./x.png")])
+
+
+def test_a_total_naming_a_file_twice_counts_it_once_and_says_so(tmp_path):
+    Image.fromarray(np.full((3, 4, 3), 9, np.uint8)).save(tmp_path / "a.png")
+    os.symlink(tmp_path / "a.png", tmp_path / "b.png")
+    with warnings.catch_warnings(record=True) as said:
+        warnings.simplefilter("always")
+        total = ih.total([tmp_path / "a.png", str(tmp_path / "a.png"), tmp_path / "b.png"])
+    assert total.files == 1
+    messages = [str(w.message) for w in said]
+    assert sum("the same file as" in m and "counted once" in m for m in messages) == 2, messages
+    # Pictures as bytes or arrays are each a picture, the same or not.
+    data = (tmp_path / "a.png").read_bytes()
+    assert ih.total([data, data, np.zeros((1, 1, 3), np.uint8)] * 2).files == 6
+
+
+def test_arrays_of_any_layout_count_with_the_gil_released_and_past_32_bits_are_refused():
+    rng = np.random.default_rng(74)
+    rgb = rng.integers(0, 256, (1500, 2000, 3), dtype=np.uint8)
+    fortran = np.asfortranarray(rgb)
+    want = ih.count(rgb)
+    ticks, counting = [0], threading.Event()
+
+    def count():
+        counting.set()
+        counted.append(ih.count(fortran))
+        counting.clear()
+
+    counted = []
+    worker = threading.Thread(target=count)
+    worker.start()
+    counting.wait()
+    while counting.is_set():
+        ticks[0] += 1  # runs only while the count has let go of the GIL
+        time.sleep(0.0005)
+    worker.join()
+    for name in CHANNELS:
+        assert np.array_equal(getattr(counted[0], name), getattr(want, name)), name
+    assert ticks[0] > 10, f"this thread ran {ticks[0]} times while a Fortran-order array was counted"
+    # More pixels than a picture's 32-bit counts hold: refused before it is read,
+    # with the way to count it (a view: no memory is taken).
+    huge = np.broadcast_to(np.zeros((1, 1), np.uint8), (65536, 65537))
+    with pytest.raises(ih.Error, match="count it in parts and merge them"):
+        ih.count(huge)

@@ -291,6 +291,28 @@ fn writes_that_fail_end_the_run_with_one_line_and_status_1() {
             .copied()
             .collect::<Vec<u8>>()
     );
+    // Resumed through another program (`| tee -a OUT`): OUT is mended all the same,
+    // and the next resume reads it whole.
+    std::fs::write(&out_path, &written).unwrap();
+    let mut teed = Command::new("sh");
+    teed.arg("-c")
+        .arg(r#""$0" --method cpu --total --skip-done "$1" "$2" | tee -a "$1" > /dev/null"#)
+        .arg(env!("CARGO_BIN_EXE_histogram"))
+        .arg(&out_path)
+        .arg(d);
+    let resumed = run(&mut teed);
+    assert!(resumed.status.success(), "{}", text(&resumed.stderr));
+    says(&resumed, "cut short by an interrupted run: removed");
+    let after = std::fs::read(&out_path).unwrap();
+    assert_eq!(last_line(&after), last_line(&whole.stdout));
+    let again = run(count(&[
+        os("--total"),
+        os("--skip-done"),
+        out_path.as_os_str(),
+        d,
+    ]));
+    assert!(again.status.success(), "{}", text(&again.stderr));
+    assert_eq!(last_line(&again.stdout), last_line(&whole.stdout));
 }
 
 #[test]
@@ -418,6 +440,149 @@ fn every_spelling_of_a_folder_resumes_to_the_same_total_and_no_line_counts_twice
     let twice = run(count(&[os("--total"), dir.as_os_str(), one.as_os_str()]));
     says(&twice, "the same file as");
     assert_eq!(last_line(&twice.stdout), total);
+}
+
+#[test]
+fn an_output_names_the_writers_files_wherever_it_is_read() {
+    let dir = folder("where", 12);
+    let parent = dir.parent().unwrap();
+    let name = dir.file_name().unwrap().to_str().unwrap();
+    let elsewhere = scratch("elsewhere");
+    let whole = run(count(&[os("--total"), os(name)]).current_dir(parent));
+    assert!(whole.status.success(), "{}", text(&whole.stderr));
+    let total = last_line(&whole.stdout);
+    let whole_lines: Vec<&[u8]> = whole.stdout.split_inclusive(|&b| b == b'\n').collect();
+    // Written with relative names in `parent`, resumed and merged from elsewhere.
+    let out = dir.join("out.jsonl");
+    std::fs::write(&out, whole_lines[..5].concat()).unwrap();
+    let resumed = appending(
+        count(&[
+            os("--total"),
+            os("--skip-done"),
+            out.as_os_str(),
+            dir.as_os_str(),
+        ])
+        .current_dir(&*elsewhere),
+        &out,
+    );
+    assert!(resumed.status.success(), "{}", text(&resumed.stderr));
+    assert_eq!(last_line(&std::fs::read(&out).unwrap()), total);
+    let merged = run(tool().arg("merge").arg(&out).current_dir(&*elsewhere));
+    assert!(merged.status.success(), "{}", text(&merged.stderr));
+    assert_eq!(lines(&merged.stdout)[0].files, 12);
+    // Shards of one file spelled `name/x` and `./name/x` are one file's.
+    let [a, b] = ["", "./"].map(|dot| {
+        let shard = elsewhere.join(format!("shard{}.jsonl", dot.len()));
+        let spelled = format!("{dot}{name}/002.png");
+        std::fs::write(
+            &shard,
+            run(count(&[os(&spelled)]).current_dir(parent)).stdout,
+        )
+        .unwrap();
+        shard
+    });
+    let twice = run(tool().arg("merge").args([&a, &b]).current_dir(&*elsewhere));
+    assert_eq!(twice.status.code(), Some(1));
+    says(&twice, "would count twice");
+    // The same relative names in another folder are other files: counted there.
+    let copy = elsewhere.join(name);
+    std::fs::create_dir_all(copy.join("a")).unwrap();
+    std::fs::copy(dir.join("002.png"), copy.join("a/x.png")).unwrap();
+    let output = elsewhere.join("out.jsonl");
+    std::fs::write(&output, whole_lines[..5].concat()).unwrap();
+    let reused =
+        run(count(&[os("--skip-done"), output.as_os_str(), os(name)]).current_dir(&*elsewhere));
+    assert!(reused.status.success(), "{}", text(&reused.stderr));
+    says(&reused, "its file is not among this run's: left out");
+    assert_eq!(
+        lines(&reused.stdout).len(),
+        1,
+        "the one file here is counted"
+    );
+}
+
+#[test]
+fn a_file_changed_since_its_line_is_counted_again_and_its_old_line_left_out() {
+    let dir = folder("changed", 6);
+    let out = dir.join("out.jsonl");
+    let first = run(count(&[dir.as_os_str()]));
+    assert!(first.status.success());
+    std::fs::write(&out, &first.stdout).unwrap();
+    // BMP, whatever the name says (read by its content): 4x8 and 8x4 take the
+    // same bytes, rows of whole words.
+    let picture = |name: &str, w: u32, h: u32, v: u8| {
+        let pixels = vec![v; (w * h * 3) as usize];
+        let path = dir.join(name);
+        let (rgb, bmp) = (image::ColorType::Rgb8, image::ImageFormat::Bmp);
+        image::save_buffer_with_format(&path, &pixels, w, h, rgb, bmp).unwrap();
+        path
+    };
+    let resume = || {
+        appending(
+            count(&[
+                os("--total"),
+                os("--skip-done"),
+                out.as_os_str(),
+                dir.as_os_str(),
+            ]),
+            &out,
+        )
+    };
+    let uninterrupted = || run(count(&[os("--total"), dir.as_os_str()])).stdout;
+    // Overwritten in place: another picture.
+    picture("002.png", 4, 8, 200);
+    let resumed = resume();
+    assert!(resumed.status.success(), "{}", text(&resumed.stderr));
+    says(
+        &resumed,
+        "002.png: the file changed since its line was written",
+    );
+    assert_eq!(
+        last_line(&std::fs::read(&out).unwrap()),
+        last_line(&uninterrupted())
+    );
+    // The output now holds the file's old line and its new one: the newer counts.
+    let merged = run(tool().arg("merge").arg(&out));
+    assert!(merged.status.success(), "{}", text(&merged.stderr));
+    says(&merged, "the file changed and was counted again");
+    assert_eq!(last_line(&merged.stdout), last_line(&uninterrupted()));
+    // Replaced by a rename with the same size and time, other dimensions.
+    let was = dir.join("002.png");
+    let (size, time) = (
+        std::fs::metadata(&was).unwrap().len(),
+        std::fs::metadata(&was).unwrap().modified().unwrap(),
+    );
+    let other = picture("turned.png", 8, 4, 200);
+    assert_eq!(std::fs::metadata(&other).unwrap().len(), size);
+    let set_time = |path: &Path| {
+        let file = std::fs::File::options().write(true).open(path).unwrap();
+        file.set_modified(time).unwrap();
+    };
+    set_time(&other);
+    std::fs::rename(&other, &was).unwrap();
+    let resumed = resume();
+    assert!(resumed.status.success(), "{}", text(&resumed.stderr));
+    says(&resumed, "the picture is 8x4 now, 4x8 in its line");
+    assert_eq!(
+        last_line(&std::fs::read(&out).unwrap()),
+        last_line(&uninterrupted())
+    );
+    let merged = run(tool().arg("merge").arg(&out));
+    assert!(merged.status.success(), "{}", text(&merged.stderr));
+    assert_eq!(last_line(&merged.stdout), last_line(&uninterrupted()));
+    // A line that does not say its file's size and time (an earlier version's) is
+    // not taken for the file.
+    let old: Vec<u8> = run(count(&[dir.join("a/000.png").as_os_str()])).stdout;
+    let mut value: serde_json::Value = serde_json::from_slice(&old).unwrap();
+    value.as_object_mut().unwrap().remove("size");
+    std::fs::write(&out, format!("{value}\n")).unwrap();
+    let resumed = resume();
+    assert!(resumed.status.success());
+    says(&resumed, "its line does not say the file's size and time");
+    assert_eq!(
+        last_line(&std::fs::read(&out).unwrap()),
+        last_line(&uninterrupted())
+    );
 }
 
 #[test]

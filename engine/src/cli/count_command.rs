@@ -4,7 +4,7 @@ use crate::options::{self, CountArgs, Depth, Format};
 use crate::out;
 use crate::run_files;
 use crate::totals_read::{resume, LineOptions, Total};
-use histogram::files::FileId;
+use histogram::files::{self, FileId, Stamp};
 use histogram::gpu::policy;
 use histogram::gpu::GpuOptions;
 use histogram::hdr::{self, HdrHistogram, HdrStats};
@@ -132,6 +132,9 @@ pub fn run(options: CountArgs, gpu_options: &GpuOptions) -> i32 {
             engine: &engine,
             settings: &settings,
             format,
+            cwd: std::env::current_dir()
+                .ok()
+                .map(|cwd| json::path_to_json(&cwd)),
         };
         let ended = count_all(&run, &todo, jobs, &mut total, &progress);
         finished.store(true, Ordering::Release);
@@ -262,6 +265,9 @@ struct Run1<'a> {
     engine: &'a Engine,
     settings: &'a Settings,
     format: Output,
+    /// The folder the run runs in, for lines of relative paths: they name their
+    /// files wherever they are read (totals_read.rs).
+    cwd: Option<Box<RawValue>>,
 }
 
 /// A file counted: its output (a JSON line or CSV rows), notes for stderr (CSV),
@@ -284,7 +290,7 @@ fn count_all(
     total: &mut Option<Total>,
     progress: &Progress,
 ) -> Ended {
-    let (sender, results) = mpsc::channel::<(usize, Result<Deferred, String>)>();
+    let (sender, results) = mpsc::channel::<(usize, Option<Stamp>, Result<Deferred, String>)>();
     let taken = AtomicUsize::new(0);
     let printed = Printed {
         next: Mutex::new(0),
@@ -309,25 +315,29 @@ fn count_all(
                 if i >= files.len() || !printed.wait_for(i, window) {
                     break;
                 }
+                // Taken before the file is read: a file changed while it is counted
+                // has a later stamp than its line's, so the line is not reused.
+                let stdin = files[i] == Path::new("-");
+                let stamp = (!stdin).then(|| files::stamp(files[i])).flatten();
                 let result =
                     run.engine
                         .count_file_queued(run.settings, files[i], queue.as_ref().as_ref());
                 // The receiver gone means the run is ending: nothing to tell.
-                if sender.send((i, result)).is_err() {
+                if sender.send((i, stamp, result)).is_err() {
                     break;
                 }
             });
         }
         drop((sender, queue));
         let ended = 'run: loop {
-            let Ok((i, result)) = results.recv() else {
+            let Ok((i, stamp, result)) = results.recv() else {
                 break Ended::All { failed };
             };
-            waiting.insert(i, result);
+            waiting.insert(i, (stamp, result));
             // In the files' order: a result waits for those before it.
-            while let Some(result) = waiting.remove(&next) {
+            while let Some((stamp, result)) = waiting.remove(&next) {
                 progress.inc();
-                let result = result.and_then(|deferred| output(run, files[next], deferred));
+                let result = result.and_then(|deferred| output(run, files[next], stamp, deferred));
                 match print_one(files[next], result, total, progress) {
                     Ok(true) => {}
                     Ok(false) => failed += 1,
@@ -387,7 +397,12 @@ fn print_one(
 }
 
 /// A file's count, once its bands are counted, as its output.
-fn output(run: &Run1, file: &Path, deferred: Deferred) -> Result<Counted1, String> {
+fn output(
+    run: &Run1,
+    file: &Path,
+    stamp: Option<Stamp>,
+    deferred: Deferred,
+) -> Result<Counted1, String> {
     let mut count = deferred.wait()?;
     let stats = run.format.stats.then(|| match &count.hdr_stats {
         Some(s) => Stats::Hdr(s.to_vec()),
@@ -398,7 +413,12 @@ fn output(run: &Run1, file: &Path, deferred: Deferred) -> Result<Counted1, Strin
         let notes = std::mem::take(&mut count.notes);
         (csv_rows(file, &count.histogram, stats.as_ref()), notes)
     } else {
-        (json_line(file, &count, stats.as_ref()), Vec::new())
+        let named = file.is_relative() && file != Path::new("-");
+        let cwd = run.cwd.as_deref().filter(|_| named);
+        (
+            json_line(file, cwd, stamp, &count, stats.as_ref()),
+            Vec::new(),
+        )
     };
     Ok(Counted1 {
         out,
@@ -504,6 +524,12 @@ impl serde::Serialize for Stats {
 #[derive(serde::Serialize)]
 struct FileLine<'a, H> {
     file: Box<RawValue>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cwd: Option<&'a RawValue>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    size: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    modified: Option<i64>,
     width: u32,
     height: u32,
     depth: u32,
@@ -520,7 +546,15 @@ struct FileLine<'a, H> {
     channels: Entries<'a, Vec<u32>>,
 }
 
-fn json_line(file: &Path, count: &Count, stats: Option<&Stats>) -> Vec<u8> {
+/// A file's line; `cwd` (the run's folder, for a relative path) and `stamp` (the
+/// file's size and time) let a later run know the file and whether it changed.
+fn json_line(
+    file: &Path,
+    cwd: Option<&RawValue>,
+    stamp: Option<Stamp>,
+    count: &Count,
+    stats: Option<&Stats>,
+) -> Vec<u8> {
     let histogram = &count.histogram;
     let names = histogram.spec().channels.names();
     let channels = names
@@ -529,6 +563,9 @@ fn json_line(file: &Path, count: &Count, stats: Option<&Stats>) -> Vec<u8> {
         .map(|(c, &name)| (name, histogram.channel(c)));
     let line = json::line(&FileLine {
         file: json::path_to_json(file),
+        cwd,
+        size: stamp.map(|s| s.size),
+        modified: stamp.map(|s| s.modified),
         width: count.width,
         height: count.height,
         depth: count.depth,

@@ -4,9 +4,10 @@
 
 use crate::options::{Format, MergeArgs};
 use crate::out;
-use histogram::files::{self, FileId, Seen};
+use histogram::files::{self, FileId, Seen, Stamp};
 pub use histogram_engine::total::Total;
 use histogram_engine::total::{read_line, Line, Lines};
+use std::collections::hash_map::Entry;
 use std::collections::{HashMap, HashSet};
 use std::io::BufReader;
 use std::path::{Path, PathBuf};
@@ -50,11 +51,28 @@ pub fn merge(args: MergeArgs) -> i32 {
     }
 }
 
-/// The shards summed, and how many of their lines were left out (each said).
+/// Where a file's line was met, and what it says of the file: for the same file
+/// met again.
+struct Met {
+    shard: usize,
+    number: usize,
+    /// Where the line starts in its shard, to read it again.
+    offset: u64,
+    stamp: Option<Stamp>,
+    /// The picture's width and height, where the line says them.
+    size: Option<(u32, u32)>,
+    added: bool,
+}
+
+/// The shards summed, and how many of their lines were left out (each said). A
+/// file's line met twice counts twice and is refused, unless the file changed
+/// between the two (their sizes, times or dimensions differ: a resumed run counts
+/// a changed file again): then its later version counts and the older line is
+/// left out, said.
 fn merge_files(shards: &[PathBuf], regions: bool) -> Result<(Total, usize), String> {
     let mut total: Option<Total> = None;
     let mut given = Seen::default();
-    let mut seen: HashMap<FileKey, (usize, usize)> = HashMap::new();
+    let mut seen: HashMap<FileKey, Met> = HashMap::new();
     let mut apart = 0;
     for (s, shard) in shards.iter().enumerate() {
         let name = shard.display();
@@ -65,9 +83,11 @@ fn merge_files(shards: &[PathBuf], regions: bool) -> Result<(Total, usize), Stri
             ));
         }
         let file = std::fs::File::open(shard).map_err(|e| format!("{name}: {e}"))?;
-        let (mut per_file, mut last_total) = (0, None);
+        let (mut per_file, mut last_total, mut offset) = (0, None, 0u64);
         for raw in Lines::new(BufReader::new(file)) {
             let raw = raw.map_err(|e| format!("{name}, {e}"))?;
+            let start = offset;
+            offset += raw.text.len() as u64 + u64::from(raw.ended);
             if raw.text.iter().all(u8::is_ascii_whitespace) {
                 continue;
             }
@@ -84,20 +104,57 @@ fn merge_files(shards: &[PathBuf], regions: bool) -> Result<(Total, usize), Stri
                 }
                 Err(e) => return Err(format!("{name}, line {}: {e}", raw.number)),
             };
-            let Some(path) = &line.file else {
+            let Some(path) = line.path() else {
                 last_total = Some((raw.number, line));
                 continue;
             };
             per_file += 1;
-            if let Some((other, at)) = seen.insert(key(path), (s, raw.number)) {
-                return Err(format!(
-                    "{name}, line {}: {} is in {}, line {at}, too, and would count twice",
-                    raw.number,
-                    path.display(),
-                    shards[other].display()
-                ));
+            let met = Met {
+                shard: s,
+                number: raw.number,
+                offset: start,
+                stamp: line.stamp,
+                size: line.size,
+                added: false,
+            };
+            let earlier = match seen.entry(key(&path)) {
+                Entry::Vacant(new) => {
+                    let met = new.insert(met);
+                    met.added = add(&mut total, &line, &name, raw.number, regions)?;
+                    apart += usize::from(!met.added);
+                    continue;
+                }
+                Entry::Occupied(earlier) => earlier.into_mut(),
+            };
+            let at = |m: &Met| format!("{}, line {}", shards[m.shard].display(), m.number);
+            let (Some(then), Some(now)) = (earlier.stamp, met.stamp) else {
+                return Err(twice(&at(&met), &path, &at(earlier)));
+            };
+            if (then, earlier.size) == (now, met.size) {
+                return Err(twice(&at(&met), &path, &at(earlier)));
             }
-            apart += usize::from(!add(&mut total, &line, &name, raw.number, regions)?);
+            // The file changed between the two lines: its later version counts (by
+            // its time; the later line where a copy kept the time, `cp -p`).
+            let (older, newer) = if now.modified >= then.modified {
+                (at(earlier), at(&met))
+            } else {
+                (at(&met), at(earlier))
+            };
+            warn!(
+                "histogram merge: {older}: {}: the file changed and was counted again \
+                 ({newer}): this older line is left out",
+                path.display()
+            );
+            if now.modified >= then.modified {
+                if let (true, Some(sum)) = (earlier.added, total.as_mut()) {
+                    let line = line_at(&shards[earlier.shard], earlier.offset)?;
+                    sum.take_back(&line)
+                        .map_err(|e| format!("{}: {e}", at(earlier)))?;
+                }
+                *earlier = met;
+                earlier.added = add(&mut total, &line, &name, raw.number, regions)?;
+                apart += usize::from(!earlier.added);
+            }
         }
         match (per_file, last_total) {
             (0, None) => return Err(format!("{name}: no histogram in it")),
@@ -109,6 +166,32 @@ fn merge_files(shards: &[PathBuf], regions: bool) -> Result<(Total, usize), Stri
     }
     let total = total.ok_or_else(|| "no shard given".to_string())?;
     Ok((total, apart))
+}
+
+fn twice(at: &str, path: &Path, earlier: &str) -> String {
+    format!(
+        "{at}: {} is in {earlier} too, counted from the same file, and would count twice",
+        path.display()
+    )
+}
+
+/// The line that starts at `offset` of `shard`, read again to take it back.
+fn line_at(shard: &Path, offset: u64) -> Result<Line, String> {
+    use std::io::{Seek as _, SeekFrom};
+    let name = shard.display();
+    let again = |e: &dyn std::fmt::Display| {
+        format!("{name}: a line replaced by a later one cannot be read again to take it back: {e}")
+    };
+    let mut file = std::fs::File::open(shard).map_err(|e| again(&e))?;
+    if !file.metadata().map_err(|e| again(&e))?.is_file() {
+        return Err(again(&"the shard is not a file (a pipe is read once)"));
+    }
+    file.seek(SeekFrom::Start(offset)).map_err(|e| again(&e))?;
+    let raw = Lines::new(BufReader::new(file))
+        .next()
+        .ok_or_else(|| again(&"the shard is shorter than it was"))?
+        .map_err(|e| again(&e))?;
+    read_line(&raw.text).map_err(|e| again(&e))
 }
 
 /// Adds `line` to the total (made at its bins): false for a picture that cannot
@@ -178,9 +261,8 @@ pub struct Done {
 /// this run marks it done (and, with `total`, adds its histogram, as the run that
 /// wrote it did); lines of files outside the run, second lines of a file and a
 /// cut last line are left out, said; a line counted with other options, or one
-/// that is not a histogram, refuses the resume. Where the run's output is OUT
-/// itself (`>> OUT`), a cut last line is removed from it first, so that the next
-/// line starts on a line of its own.
+/// that is not a histogram, refuses the resume. A cut last line is removed from
+/// OUT first (`end_on_a_line`), so that the next line starts on a line of its own.
 pub fn resume(
     out_path: &Path,
     run: &[Option<FileId>],
@@ -197,8 +279,9 @@ pub fn resume(
         files: HashSet::new(),
         apart: 0,
     };
-    // Lines left out, by number and file: outside the run, and second lines of a file.
-    let (mut outside, mut again) = (Vec::new(), Vec::new());
+    // Lines left out, by number and file: outside the run, second lines of a file,
+    // and lines of a file that changed since (with why).
+    let (mut outside, mut again, mut changed) = (Vec::new(), Vec::new(), Vec::new());
     let (mut offset, mut unended) = (0u64, None);
     for raw in Lines::new(BufReader::new(file)) {
         let raw = raw.map_err(|e| format!("{name}, {e}"))?;
@@ -224,18 +307,22 @@ pub fn resume(
         if !raw.ended {
             unended = Some((raw.number, start, true));
         }
-        let Some(path) = line.file.as_deref() else {
+        let (Some(file), Some(path)) = (line.file.as_deref(), line.path()) else {
             continue; // A total: the files' own lines are summed.
         };
-        let id = (path != Path::new("-"))
-            .then(|| files::identity(path))
+        let id = (file != Path::new("-"))
+            .then(|| files::identity(&path))
             .flatten();
         let Some(id) = id.filter(|id| in_run.contains(id)) else {
-            outside.push((raw.number, path.to_path_buf()));
+            outside.push((raw.number, path));
             continue;
         };
-        if !done.files.insert(id) {
-            again.push((raw.number, path.to_path_buf()));
+        if done.files.contains(&id) {
+            again.push((raw.number, path));
+            continue;
+        }
+        if let Err(why) = unchanged(&line, &path) {
+            changed.push((raw.number, path, id, why));
             continue;
         }
         same_options(&line, asked).map_err(|e| {
@@ -245,6 +332,7 @@ pub fn resume(
                 path.display()
             )
         })?;
+        done.files.insert(id);
         if let Some(total) = total.as_deref_mut() {
             if let Err(e) = total.add_line(&line) {
                 warn!("histogram: {}: not in the total: {e}", path.display());
@@ -252,9 +340,25 @@ pub fn resume(
             }
         }
     }
-    let left_out: [(&Vec<(usize, PathBuf)>, &str); 2] = [
+    // A changed file's line is left out; where a later line stands for the file as
+    // it is now (written by the resume that counted it again), nothing is lost.
+    let (replaced, stale): (Vec<_>, Vec<_>) = changed
+        .into_iter()
+        .partition(|(_, _, id, _)| done.files.contains(id));
+    for (number, path, _, why) in stale {
+        warn!(
+            "histogram: --skip-done {name}, line {number}: {}: {why}: counted again",
+            path.display()
+        );
+    }
+    let replaced: Vec<(usize, PathBuf)> = replaced.into_iter().map(|(n, p, ..)| (n, p)).collect();
+    let left_out: [(&Vec<(usize, PathBuf)>, &str); 3] = [
         (&outside, "its file is not among this run's"),
         (&again, "its file has a line above"),
+        (
+            &replaced,
+            "its file changed and a later line counts it as it is now",
+        ),
     ];
     for (lines, why) in left_out {
         if let Some((number, path)) = lines.first() {
@@ -272,6 +376,34 @@ pub fn resume(
         end_on_a_line(out_path, number, start, whole)?;
     }
     Ok(done)
+}
+
+/// Whether `path`'s file is still what `line` counted: the same size and time
+/// (and width and height, where its header says them).
+fn unchanged(line: &Line, path: &Path) -> Result<(), String> {
+    let Some(then) = line.stamp else {
+        return Err(
+            "its line does not say the file's size and time (an earlier version \
+                    wrote it), so it may not be this file's content"
+                .to_string(),
+        );
+    };
+    match files::stamp(path) {
+        Some(now) if now == then => {}
+        Some(now) if now.size != then.size => {
+            return Err(format!(
+                "the file changed since its line was written ({} bytes then, {} now)",
+                then.size, now.size
+            ))
+        }
+        _ => return Err("the file changed since its line was written (its time)".to_string()),
+    }
+    match (line.size, files::dimensions(path)) {
+        (Some((w, h)), Some((now_w, now_h))) if (w, h) != (now_w, now_h) => Err(format!(
+            "the picture is {now_w}x{now_h} now, {w}x{h} in its line"
+        )),
+        _ => Ok(()),
+    }
 }
 
 /// Whether `line` was counted as this run counts: same bins, region and depth.
@@ -300,30 +432,37 @@ fn same_options(line: &Line, asked: &LineOptions) -> Result<(), String> {
     Ok(())
 }
 
-/// OUT's last line has no end of line: an interrupted run's. Where this run writes
-/// to OUT (`>> OUT`), a whole line gets its end and a cut one is removed, so that
-/// the first new line starts a line of its own; elsewhere a cut one is left out.
+/// OUT's last line has no end of line: an interrupted run's. OUT is mended, so
+/// that the next line written to it starts a line of its own, whether this run
+/// writes to it (`>> OUT`) or through another program (`| tee -a OUT`): a whole
+/// line gets its end, a cut one is removed (its file counted again). Where OUT
+/// cannot be changed, a cut line is left out, unless this run appends to it.
 fn end_on_a_line(out_path: &Path, number: usize, start: u64, whole: bool) -> Result<(), String> {
+    use std::io::Write as _;
     let name = out_path.display();
-    let appended = appending_to(out_path);
-    match (whole, appended) {
-        (true, true) => out::put(b"\n"),
-        (true, false) => Ok(()),
-        (false, true) => {
-            let cut = std::fs::OpenOptions::new().write(true).open(out_path);
-            cut.and_then(|f| f.set_len(start)).map_err(|e| {
-                format!("{name}: its last line is cut short and cannot be removed: {e}")
-            })?;
+    let file = std::fs::OpenOptions::new().append(true).open(out_path);
+    let mended = if whole {
+        file.and_then(|mut f| f.write_all(b"\n"))
+    } else {
+        file.and_then(|f| f.set_len(start))
+    };
+    match (mended, whole) {
+        (Ok(()), true) => Ok(()),
+        (Ok(()), false) => {
             warn!(
                 "histogram: {name}, line {number}: cut short by an interrupted run: removed; \
                  its file is counted again"
             );
             Ok(())
         }
-        (false, false) => {
+        (Err(e), _) if appending_to(out_path) => Err(format!(
+            "{name}: its last line has no end (an interrupted run's) and cannot be mended: {e}"
+        )),
+        (Err(_), true) => Ok(()),
+        (Err(e), false) => {
             warn!(
-                "histogram: --skip-done {name}, line {number}: cut short by an interrupted run: \
-                 left out; its file is counted again"
+                "histogram: --skip-done {name}, line {number}: cut short by an interrupted run \
+                 ({e}): left out; its file is counted again"
             );
             Ok(())
         }
