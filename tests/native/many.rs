@@ -142,6 +142,16 @@ fn three_shards_merged_equal_one_run_and_other_bins_are_refused() {
     assert!(merged.status.success(), "{}", text(&merged.stderr));
     let merged = lines(&merged).pop().unwrap();
     assert_eq!(merged, whole, "merged bin for bin, statistics and all");
+    // Shards from pipes (`<(zcat a.gz) <(zcat b.gz)`) are two shards, not one twice.
+    let piped = std::process::Command::new("bash")
+        .arg("-c")
+        .arg(r#""$0" merge --stats <(cat "$1") <(cat "$2") <(cat "$3")"#)
+        .arg(env!("CARGO_BIN_EXE_histogram"))
+        .args(&shards)
+        .output()
+        .unwrap();
+    assert!(piped.status.success(), "{}", text(&piped.stderr));
+    assert_eq!(lines(&piped).pop().unwrap(), whole);
     // A shard twice would count its files twice.
     let twice = histogram(&["merge", &shards[0], &shards[0]]);
     assert_eq!(twice.status.code(), Some(1));
