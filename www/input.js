@@ -232,16 +232,19 @@ async function assemble(parts, progress) {
  * Throws a message a person can act on.
  */
 export async function readPicture(file, { gpu = null, pixels = false, count = null, bands = false, status = () => {}, signal } = {}) {
-  // Says what is happening once the read has taken half a second.
-  const started = performance.now();
+  // Says what is happening once the read has taken half a second: from the
+  // timer's call on (a clock compared with it said nothing in Firefox, whose
+  // timer may fire a little before the clock has moved half a second, so a read
+  // held in one step never said a word).
+  let late = false;
   let stage = 'decoding';
   const progress = (now, fraction = null) => {
     stage = now;
-    if (performance.now() - started > PATIENCE_MS) {
+    if (late) {
       status(`Reading ${file.name}: ${stage}${fraction === null ? '' : ` (${Math.round(fraction * 100)}%)`}…`, fraction);
     }
   };
-  const patience = setTimeout(() => progress(stage), PATIENCE_MS);
+  const patience = setTimeout(() => { late = true; progress(stage); }, PATIENCE_MS);
   try {
     const { picture, counted } = await decodePicture(file, { gpu, pixels, count, bands: bands && gpu && !pixels, signal, progress });
     // On the GPU a band at a time, where the page counts there.

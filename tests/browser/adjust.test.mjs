@@ -228,13 +228,16 @@ test('CLAHE, auto-levels and Otsu: live on a playing video too', async () => {
     const page = await browser.open(`/www/${name}.html`, { viewport: { width: 1280, height: 800 } });
     await page.setInputFiles('#file', testVideo);
     await waitState(page, 'playing');
-    await page.waitForFunction(() => window.page.frames > 5);
+    await page.waitForFunction(() => window.page.frames > 1);
     // A whole turn more of the adjusted histogram's cadence (every 4th frame).
     await moreFrames(page, 4);
     assert.ok(await curvePixels(page) > 200, `${name}: the curve is drawn from the live tables`);
     assert.deepEqual(page.errors, [], name);
-    await pause(page);
-    await page.screenshot({ path: join(shots, `adjust-video-${name}.png`), fullPage: true });
+    // One look at a paused page is enough: the three draw alike.
+    if (name === 'clahe') {
+      await pause(page);
+      await page.screenshot({ path: join(shots, `adjust-video-${name}.png`), fullPage: true });
+    }
     await page.close();
   }
 });

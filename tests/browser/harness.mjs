@@ -457,6 +457,28 @@ export const holdGpu = () => {
   };
 };
 
+/**
+ * An init script (`open(..., { init: holdReads })`) that, once the test calls
+ * `window.holdReads()`, holds every read of a file's bytes in the page
+ * (`Blob.arrayBuffer`, where each read starts) until `window.releaseReads()`: a
+ * read that surely lasts while the test acts (a newer file picked mid-read), on
+ * any machine, with a file of any size.
+ */
+export const holdReads = () => {
+  const waiting = [];
+  window.readsHeld = false;
+  window.holdReads = () => { window.readsHeld = true; };
+  window.releaseReads = () => {
+    window.readsHeld = false;
+    for (const go of waiting.splice(0)) go();
+  };
+  const arrayBuffer = Blob.prototype.arrayBuffer;
+  Blob.prototype.arrayBuffer = function () {
+    if (!window.readsHeld) return arrayBuffer.call(this);
+    return new Promise((go) => waiting.push(go)).then(() => arrayBuffer.call(this));
+  };
+};
+
 /** Every process under `root` (its children, theirs, ...). */
 function descendants(root) {
   const parents = new Map();

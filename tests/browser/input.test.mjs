@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import {
-  suite, shots, engine, downloadCsv, pickFile, waitState, makeJpegFixtures, makeLargePictures, studioRows,
+  suite, shots, engine, downloadCsv, pickFile, waitState, makeJpegFixtures, makeLargePictures, studioRows, holdReads,
 } from './harness.mjs';
 
 const { browser, fixtures } = suite({ fixtures: true });
@@ -31,7 +31,10 @@ const gpuDigest = (page) => page.evaluate(async () => {
 for (const decode of ['bitmap', 'pixels', 'planes']) {
   test(`studio: every kind of JPEG counts as Pillow decodes it, the browser's decode taken as ${decode}`, async () => {
     const page = await browser.open(`/www/studio.html?decode=${decode}`);
-    for (const name of jpegs.names) {
+    // Firefox has no planes: asked, it takes the bitmap, the test above's way, so
+    // a grey file and a colour one show that.
+    const fallsBack = decode === 'planes' && engine === 'firefox';
+    for (const name of fallsBack ? jpegs.names.filter((n, i) => i === 0 || /^grey/.test(n)).slice(0, 2) : jpegs.names) {
       await pickFile(page, jpegs.path(name));
       assert.match(await page.textContent('figcaption'), /\(JPEG, decoded by this browser\)/, name);
       assert.deepEqual(await studioRows(page), jpegs.rows(name, 4), `${name}: Pillow's counts`);
@@ -55,9 +58,13 @@ for (const decode of ['bitmap', 'pixels', 'planes']) {
 test('the chapters count JPEGs on the CPU as Pillow decodes them (the browser\'s decode read back, or its planes finished, in a worker)', async () => {
   // At most 8 downloads a page (Chromium drops the eleventh).
   // As the page reads them, and as their planes finished in the worker (asked).
+  // Firefox has no planes (no VideoFrame of a JPEG's): asked, it reads pixels, so
+  // one file shows that, and the rest would repeat the first round.
   for (const planes of [false, true]) for (let first = 0; first < jpegs.names.length; first += 7) {
+    const names = jpegs.names.slice(first, first + 7);
+    if (planes && engine === 'firefox' && first > 0) break;
     const page = await browser.open(`/www/4ch-cpu.html${planes ? '?decode=planes' : ''}`);
-    for (const name of jpegs.names.slice(first, first + 7)) {
+    for (const name of planes && engine === 'firefox' ? names.slice(0, 1) : names) {
       await pickFile(page, jpegs.path(name));
       assert.deepEqual((await downloadCsv(page)).rows, jpegs.rows(name, 4), `${name}: Pillow's counts`);
       // In Chromium a colour JPEG's planes, finished in the worker, when asked.
@@ -142,29 +149,28 @@ test('a JPEG cut short is refused, in the studio and on a chapter page, and the 
 });
 
 test('a read of over half a second says the file\'s name and how far it is; a newer file wins', async () => {
-  const large = makeLargePictures();
-  try {
-    const page = await browser.open('/www/studio.html');
-    await page.evaluate(() => {
-      window.said = [];
-      const status = document.querySelector('[role=status]');
-      new MutationObserver(() => window.said.push(status.textContent))
-        .observe(status, { childList: true, characterData: true, subtree: true });
-      document.body.dataset.state = 'picking';
-    });
-    await page.setInputFiles('#file', large.path('scan-16bit-6000x4000.tif'));
-    await page.waitForFunction(() => window.said.some((t) => /^Reading scan-16bit-6000x4000\.tif: /.test(t)));
-    // A newer file while the TIFF is still being read: it is the one shown.
-    await page.setInputFiles('#file', jpegs.path('baseline-444.jpg'));
-    await waitState(page, 'done');
-    assert.match(await page.textContent('figcaption'), /^baseline-444\.jpg, 643×482/);
-    assert.deepEqual(await studioRows(page), jpegs.rows('baseline-444.jpg', 4));
-    assert.equal(await page.textContent('[role=alert]'), '');
-    console.log(`said while reading: ${JSON.stringify(await page.evaluate(() => [...new Set(window.said)].slice(0, 6)))}`);
-    assert.deepEqual(page.errors, []);
-  } finally {
-    large.remove();
-  }
+  // The read is held (`holdReads`) until the newer file is picked: over half a
+  // second on any machine, without a file large enough to take that long here.
+  const page = await browser.open('/www/studio.html', { init: holdReads });
+  await page.evaluate(() => {
+    window.said = [];
+    const status = document.querySelector('[role=status]');
+    new MutationObserver(() => window.said.push(status.textContent))
+      .observe(status, { childList: true, characterData: true, subtree: true });
+    window.holdReads();
+    document.body.dataset.state = 'picking';
+  });
+  await page.setInputFiles('#file', fixtures.path('rgb16-193x67.png'));
+  await page.waitForFunction(() => window.said.some((t) => /^Reading rgb16-193x67\.png: decoding…/.test(t)));
+  // A newer file while the first is still being read: it is the one shown.
+  await page.setInputFiles('#file', jpegs.path('baseline-444.jpg'));
+  await page.evaluate(() => window.releaseReads());
+  await waitState(page, 'done');
+  assert.match(await page.textContent('figcaption'), /^baseline-444\.jpg, 643×482/);
+  assert.deepEqual(await studioRows(page), jpegs.rows('baseline-444.jpg', 4));
+  assert.equal(await page.textContent('[role=alert]'), '');
+  console.log(`said while reading: ${JSON.stringify(await page.evaluate(() => [...new Set(window.said)].slice(0, 6)))}`);
+  assert.deepEqual(page.errors, []);
 });
 
 // A task of the page's thread that takes it over 50 ms of its CPU time, read from
