@@ -15,6 +15,7 @@ macro_rules! warn {
 mod adjust_command;
 mod bench_command;
 mod count_command;
+mod file_lines;
 mod input;
 mod options;
 mod out;
