@@ -100,7 +100,7 @@ test-native: setup
 # few of its files (CHROMIUM_LATER, about 3 minutes) run as a third part that
 # takes the slot Firefox leaves.
 FIREFOX_TESTS := $(filter-out tests/browser/soak%,$(wildcard tests/browser/*.test.mjs))
-CHROMIUM_LATER := $(addprefix tests/browser/,nowebgpu.test.mjs hostile.test.mjs exact.test.mjs part1.test.mjs)
+CHROMIUM_LATER := $(addprefix tests/browser/,nowebgpu.test.mjs hostile.test.mjs image-pages.test.mjs)
 CHROMIUM_FIRST := $(filter-out $(CHROMIUM_LATER),$(wildcard tests/browser/*.test.mjs))
 test-browser: dist tools
 	$(started)

@@ -128,6 +128,25 @@ def count_all(sources, jobs=None, **options):
     yield from _in_order(lambda source: count(source, **options), sources, jobs)
 
 
+# A picture's counts are 32-bit: an array of more pixels is counted in bands of
+# rows (views, not copies) whose Totals sum in 64 bits.
+_MAX_PIXELS = 2**32 - 1
+_BAND_PIXELS = 1 << 28
+
+
+def _counted(source, **options):
+    """`count(source)` as a Total's part: a Histogram, or for an array of more
+    pixels than 32-bit counts hold, the Total of its bands, as one picture."""
+    shape = getattr(source, "shape", None)
+    if shape is None or len(shape) < 2 or shape[0] * shape[1] <= _MAX_PIXELS:
+        return count(source, **options)
+    if options.get("region") is not None:
+        raise Error("region=: a region of an array past 2^32 pixels is counted as its own array: total([a[y:y + h, x:x + w]])")
+    rows = max(1, _BAND_PIXELS // max(1, shape[1]))
+    bands = merge(count(source[y : y + rows], **options) for y in range(0, shape[0], rows))
+    return Total(bands.bins, bands.depth, 1, bands.r, bands.g, bands.b, bands.luminance)
+
+
 def total(sources, jobs=None, on_error=None, **options):
     """The Total of `sources` (see `count_all`): one histogram for all of them, in
     64-bit counts, with the whole set's statistics.
@@ -137,11 +156,13 @@ def total(sources, jobs=None, on_error=None, **options):
     on this thread, and the rest are counted, as the command line goes on past a
     damaged file (it may collect them, or raise to stop). The Total is then of the
     sources counted. A file named twice (or reached by a link) is counted once,
-    and said with a warning."""
+    and said with a warning. An array of more than 2^32 - 1 pixels, past what a
+    picture's 32-bit counts hold, is counted in bands of rows: one picture in
+    the Total's 64-bit counts."""
 
     def one(source):
         try:
-            return source, count(source, **options), None
+            return source, _counted(source, **options), None
         except Error as e:
             if on_error is None:
                 raise

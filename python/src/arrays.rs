@@ -49,8 +49,7 @@ pub(crate) fn count_array(
     if width as u64 * height as u64 > u32::MAX as u64 {
         return Err(Error::new_err(format!(
             "an array of {width}x{height} pixels: more than a picture's 32-bit counts hold \
-             ({} pixels); count it in parts and merge them into a Total (64-bit counts): \
-             ih.merge(ih.count(a[y:y + 10000]) for y in range(0, len(a), 10000))",
+             ({} pixels); ih.total([array]) counts it in bands of rows into 64-bit counts",
             u32::MAX
         )));
     }

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { suite, repo, shots, decodePng, litPixels, waitState, moreFrames, pause, textMatching, pickFile, testVideo } from './harness.mjs';
+import { suite, repo, shots, engine, decodePng, litPixels, waitState, moreFrames, pause, textMatching, pickFile, testVideo } from './harness.mjs';
 
 const { browser, fixtures } = suite({ fixtures: true });
 
@@ -223,8 +223,11 @@ test('equalize: live on a playing video, the adjusted histogram beside the origi
   await page.screenshot({ path: join(shots, 'adjust-video.png'), fullPage: true });
 });
 
+// Each adjustment's live path in Firefox; in Chromium, where SwiftShader takes
+// 20 s a page, CLAHE's (the others are the same page shell and video import,
+// their tables from their own kernels, each checked on pictures above).
 test('CLAHE, auto-levels and Otsu: live on a playing video too', async () => {
-  for (const name of ['clahe', 'levels', 'otsu']) {
+  for (const name of engine === 'firefox' ? ['clahe', 'levels', 'otsu'] : ['clahe']) {
     const page = await browser.open(`/www/${name}.html`, { viewport: { width: 1280, height: 800 } });
     await page.setInputFiles('#file', testVideo);
     await waitState(page, 'playing');

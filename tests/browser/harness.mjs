@@ -193,6 +193,21 @@ export async function waitState(page, state, timeout = WAIT) {
 }
 
 /**
+ * Reads the page from outside with `probe` (a screenshot's pixels: a state the
+ * page cannot signal) until `holds(value)`: a wait on what is drawn, however slow
+ * the machine; fails after `timeout` with the last value read.
+ */
+export async function until(probe, holds, what, timeout = WAIT) {
+  const end = Date.now() + timeout;
+  for (;;) {
+    const value = await probe();
+    if (holds(value)) return value;
+    if (Date.now() > end) throw new Error(`${what}: still ${JSON.stringify(value)} after ${timeout / 1000} s`);
+    await new Promise((wait) => setTimeout(wait, 100));
+  }
+}
+
+/**
  * The text of `selector` once it matches `re` (or, with `{ not: true }`, once it
  * does not): a pointer's move reaches the page's handlers with a later frame
  * (Chromium aligns pointer events to frames), so a reading after a move is

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { suite, start, repo, shots, engine, media, litPixels, pickFile, waitState, cliRows, downloadCsv, decodePng, smallPicture, TEST_VIDEO_SIZE } from './harness.mjs';
+import { suite, start, repo, shots, engine, media, litPixels, pickFile, waitState, cliRows, downloadCsv, decodePng, smallPicture, until, TEST_VIDEO_SIZE } from './harness.mjs';
 
 const PHOTO = media('pexels-francesco-ungaro-96938-mid.jpg');
 const { browser } = suite();
@@ -222,9 +222,8 @@ test('studio: waveform and vectorscope beside the histogram, over a region, expo
   const page = await browser.open('/www/studio.html', { viewport: { width: 1400, height: 1000 } });
   await page.check('#scope-waveform');
   await page.check('#scope-vectorscope');
-  await page.waitForTimeout(500);
   for (const scope of ['waveform', 'vectorscope']) {
-    assert.ok(await litPixels(page, `canvas.scope.${scope}`) > 300, `${scope} drawn`);
+    await until(() => litPixels(page, `canvas.scope.${scope}`), (lit) => lit > 300, `${scope} drawn`);
   }
   await pickFile(page, PHOTO);
   await page.evaluate(() => window.page.view.setRegion(100, 200, 640, 480));

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   suite, start, repo, shots, cliRows, decodePng, litPixels, waitState, engine, moreFrames, pngOf, browserMemory, memoryPeak, textMatching,
-  pickFile, studioRows, countBuffers, testVideo,
+  pickFile, studioRows, countBuffers, testVideo, until,
 } from './harness.mjs';
 
 const { browser, fixtures } = suite({ fixtures: true });
@@ -399,9 +399,8 @@ test('studio: an HDR picture is counted in its own units as the command line cou
       input.value = String(v);
       input.dispatchEvent(new Event('input'));
     }, stops);
-    await page.waitForTimeout(300);
-    const now = await brightness();
-    assert.equal(now > asStored, brighter, `${stops} stops: ${now} against ${asStored} as stored`);
+    // Drawn on a later frame: read until the picture has changed as asked.
+    await until(brightness, (now) => (now > asStored) === brighter, `${stops} stops against ${asStored} as stored`);
     assert.match(await page.textContent('#exposure-value'), new RegExp(`${stops > 0 ? '\\+' : '-'}${Math.abs(stops)}\\.0 stops`));
   }
   await page.screenshot({ path: join(shots, 'studio-hdr-plus-2-stops.png') });

@@ -1,7 +1,8 @@
 //! The `histogram` command: its JSON against the independent CPU reference, and bad
 //! files reported on stderr while the good ones still print.
 
-use crate::{common, histogram};
+use crate::common;
+use crate::tool::{counts, histogram, text, tool};
 
 use common::{fixtures, photo, photos, reference, reference_deep, scratch, with_stdin, Scratch};
 use histogram::gpu::Method;
@@ -14,12 +15,8 @@ use std::process::Command;
 /// it does not, with the tool's stderr).
 fn succeeded(args: &[&str], what: &str) -> String {
     let out = histogram(args);
-    assert!(
-        out.status.success(),
-        "{what}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
+    assert!(out.status.success(), "{what}: {}", text(&out.stderr));
+    text(&out.stdout)
 }
 
 fn save_png(dir: &Path, name: &str, image: &Image) -> PathBuf {
@@ -35,18 +32,11 @@ fn save_png(dir: &Path, name: &str, image: &Image) -> PathBuf {
     path
 }
 
-/// The numbers of `"key": [ ... ]` in one JSON line.
+/// The counts of `key` in one JSON line.
 fn array(line: &str, key: &str) -> Vec<u32> {
-    let start = line
-        .find(&format!("\"{key}\": ["))
-        .unwrap_or_else(|| panic!("no {key} in {line}"))
-        + key.len()
-        + 5;
-    let end = start + line[start..].find(']').unwrap();
-    line[start..end]
-        .split(',')
-        .map(|n| n.trim().parse().unwrap())
-        .collect()
+    let line: serde_json::Value =
+        serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line}"));
+    counts(&line, key).into_iter().map(|n| n as u32).collect()
 }
 
 fn interleave(line: &str) -> Vec<u32> {
@@ -315,7 +305,7 @@ fn a_dash_reads_the_image_from_standard_input() {
     let dir = temp_dir("stdin");
     let path = save_png(&dir, "in.png", &image);
     let out = with_stdin(
-        Command::new(env!("CARGO_BIN_EXE_histogram")).args(["--method", "cpu", "-"]),
+        tool().args(["--method", "cpu", "-"]),
         &std::fs::read(path).unwrap(),
     );
     assert!(out.status.success());
@@ -448,7 +438,7 @@ fn bench_refuses_bad_options() {
 fn stderr_is_the_tools_own_without_a_runtime_dir() {
     let dir = temp_dir("xdg");
     let path = save_png(&dir, "x.png", &Image::noise(20, 10, 4));
-    let out = Command::new(env!("CARGO_BIN_EXE_histogram"))
+    let out = tool()
         .env_remove("XDG_RUNTIME_DIR")
         .args([
             "--backend",
@@ -469,12 +459,7 @@ fn without_a_gpu_adapter_it_says_so_and_uses_the_cpu() {
     let dir = temp_dir("nogpu");
     let image = Image::noise(12, 5, 2);
     let path = save_png(&dir, "x.png", &image);
-    let run = |args: &[&str]| {
-        Command::new(env!("CARGO_BIN_EXE_histogram"))
-            .args(args)
-            .output()
-            .unwrap()
-    };
+    let run = |args: &[&str]| tool().args(args).output().unwrap();
     let out = run(&["--backend", "metal", path.to_str().unwrap()]);
     assert!(out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("using the CPU method"));
@@ -501,7 +486,7 @@ fn a_short_run_never_opens_the_gpu() {
     let dir = temp_dir("short");
     let image = Image::noise(12, 5, 2);
     let path = save_png(&dir, "x.png", &image);
-    let out = Command::new(env!("CARGO_BIN_EXE_histogram"))
+    let out = tool()
         .env("WGPU_BACKEND", "metal")
         .arg(&path)
         .output()
@@ -836,7 +821,7 @@ fn scope_pngs_are_the_cpu_drawing_and_bad_input_is_reported() {
     }
     // Standard input, named stdin.
     let scoped = with_stdin(
-        Command::new(env!("CARGO_BIN_EXE_histogram")).args([
+        tool().args([
             "scope",
             "--waveform",
             "--method",

@@ -6,15 +6,16 @@
 
 use crate::common;
 
+use crate::tool::{counts, histogram, lines_of, numbers};
 use common::gpu;
 use common::hdr::{pictures, samples};
 use histogram::decode::Decoder;
 use histogram::gpu::{count_hdr, HdrCount, Kernels};
 use histogram::hdr::{count_cpu, HdrHistogram, HdrImage, Range};
 use histogram::Region;
+use serde_json::Value;
 use std::io::Cursor;
 use std::path::PathBuf;
-use std::process::Command;
 
 fn same(a: &[f32], b: &[f32]) -> bool {
     a.len() == b.len()
@@ -237,39 +238,20 @@ fn the_exposure_pass_draws_the_samples_as_srgb_codes() {
     }
 }
 
-fn histogram(args: &[&str]) -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_histogram"))
-        .args(["--backend", "vulkan"])
-        .args(args)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
+/// The tool's one line for `args` (which must succeed), read as JSON.
+fn line_of(args: &[&str]) -> Value {
+    lines_of(args, &args.join(" ")).remove(0)
 }
 
-/// The numbers after `"key": ` up to the value's end: an array, an object of
-/// numbers, or one number.
-fn numbers(line: &str, key: &str) -> Vec<f64> {
-    let start = line
-        .find(&format!("\"{key}\": "))
-        .unwrap_or_else(|| panic!("no {key} in {line}"))
-        + key.len()
-        + 4;
-    let text = &line[start..];
-    let end = match text.as_bytes()[0] {
-        b'[' => text.find(']').unwrap(),
-        b'{' => text.find('}').unwrap(),
-        _ => text.find([',', '}']).unwrap(),
-    };
-    // Each item's value: after its key in an object.
-    text[..end]
-        .trim_start_matches(['[', '{'])
-        .split(',')
-        .filter_map(|item| item.rsplit(':').next()?.trim().parse().ok())
+/// The four numbers of `line[key]`, an object by channel (the counts apart).
+fn four(line: &Value, key: &str) -> Vec<u32> {
+    ["r", "g", "b", "luminance"]
+        .iter()
+        .map(|c| {
+            line[key][c]
+                .as_u64()
+                .unwrap_or_else(|| panic!("{key}.{c} in {line}")) as u32
+        })
         .collect()
 }
 
@@ -285,44 +267,39 @@ fn the_command_line_reports_an_hdr_picture_in_its_units() {
             let mut all = vec!["--method", method, "--bins", "64"];
             all.extend(args);
             all.push(path);
-            let line = histogram(&all);
+            let line = line_of(&all);
             let mut range = own_range(&rgba);
             if let Some(s) = stops {
                 range.stops = s;
             }
             let want = reference(&rgba, 64, range);
-            // The channels' arrays come last, after the counts apart.
-            let bins_at = line.find("\"r\": [").unwrap();
             for (c, key) in ["r", "g", "b", "luminance"].iter().enumerate() {
-                let got: Vec<u32> = numbers(&line[bins_at..], key)
-                    .iter()
-                    .map(|&v| v as u32)
-                    .collect();
+                let got: Vec<u32> = counts(&line, key).iter().map(|&v| v as u32).collect();
                 assert_eq!(got, want.channel(c), "{method}: {key}");
             }
-            assert!(line.contains("\"depth\": 32"), "{line}");
-            assert!(line.contains(&format!(
-                "\"method\": \"{}\"",
-                if method == "cpu" { "cpu" } else { "hdr" }
-            )));
+            assert_eq!(line["depth"], 32, "{line}");
+            let named = if method == "cpu" { "cpu" } else { "hdr" };
+            assert_eq!(line["method"], named);
             assert_eq!(
-                numbers(&line, "stops"),
+                numbers(&line["range"], "stops"),
                 vec![range.stops.0 as f64, range.stops.1 as f64]
             );
-            let four =
-                |key: &str| -> Vec<u32> { numbers(&line, key).iter().map(|&v| v as u32).collect() };
-            assert_eq!(four("below"), want.below.to_vec());
-            assert_eq!(four("above"), want.above.to_vec());
-            assert_eq!(four("above_one"), want.above_one.to_vec());
-            assert_eq!(numbers(&line, "invalid"), vec![want.invalid as f64]);
+            assert_eq!(four(&line, "below"), want.below.to_vec());
+            assert_eq!(four(&line, "above"), want.above.to_vec());
+            assert_eq!(four(&line, "above_one"), want.above_one.to_vec());
+            assert_eq!(line["invalid"], want.invalid);
             assert!(want.invalid == 3 && want.below[0] == 1 && want.below[1] == 1);
-            assert!(line.contains("Floating-point (HDR) samples, linear"));
+            assert!(line["notes"][0]
+                .as_str()
+                .unwrap()
+                .contains("Floating-point (HDR) samples, linear"));
         }
     }
     // As the pages read it: clamped to 0..1, 8 bits.
-    let line = histogram(&["--method", "cpu", "--depth", "8", path]);
+    let line = line_of(&["--method", "cpu", "--depth", "8", path]);
+    assert_eq!(line["depth"], 8, "{line}");
     assert!(
-        line.contains("\"depth\": 8") && line.contains("clamped to 0..1"),
+        line["notes"].to_string().contains("clamped to 0..1"),
         "{line}"
     );
 }
@@ -344,19 +321,7 @@ fn a_cut_or_lying_hdr_file_gets_a_message_and_the_others_still_print() {
         "lying.hdr",
         b"#?RADIANCE\nFORMAT=32-bit_rle_rgbe\n\n-Y 200000 +X 300000\n\x02\x02",
     );
-    let out = Command::new(env!("CARGO_BIN_EXE_histogram"))
-        .args([
-            "--backend",
-            "vulkan",
-            "--method",
-            "cpu",
-            &cut_exr,
-            &good,
-            &cut_hdr,
-            &lying,
-        ])
-        .output()
-        .unwrap();
+    let out = histogram(&["--method", "cpu", &cut_exr, &good, &cut_hdr, &lying]);
     assert_eq!(out.status.code(), Some(1));
     let stderr = String::from_utf8_lossy(&out.stderr);
     for bad in [&cut_exr, &cut_hdr, &lying] {
@@ -380,12 +345,11 @@ fn statistics_are_in_the_files_units() {
     let (name, bytes, rgba, _, _) = pictures().remove(0);
     let path = dir.join(&name);
     std::fs::write(&path, &bytes).unwrap();
-    let line = histogram(&["--method", "cpu", "--stats", path.to_str().unwrap()]);
+    let line = line_of(&["--method", "cpu", "--stats", path.to_str().unwrap()]);
     let valid: Vec<&[f32]> = rgba
         .chunks(4)
         .filter(|p| p[..3].iter().all(|v| v.is_finite()))
         .collect();
-    let stats_at = line.find("\"stats\": ").unwrap();
     for (c, key) in ["r", "g", "b", "luminance"].iter().enumerate() {
         let mut values: Vec<f64> = valid
             .iter()
@@ -400,7 +364,10 @@ fn statistics_are_in_the_files_units() {
         let mean = values.iter().sum::<f64>() / n as f64;
         let above = 100.0 * values.iter().filter(|&&v| v > 1.0).count() as f64 / n as f64;
         let std_dev = (values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / n as f64).sqrt();
-        let got = numbers(&line[stats_at..], key);
+        let got: Vec<f64> = histogram::hdr::STATS_FIELDS
+            .iter()
+            .map(|field| line["stats"][key][field].as_f64().unwrap())
+            .collect();
         let want = [
             n as f64,
             mean,

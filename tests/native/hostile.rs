@@ -8,7 +8,7 @@ use crate::common::{scratch, Scratch};
 use image::ImageEncoder as _;
 use std::io::Write as _;
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use std::time::{Duration, Instant};
 
 fn dir(name: &str) -> Scratch {
@@ -27,7 +27,7 @@ struct Ran {
 
 fn histogram(args: &[&str]) -> Ran {
     let start = Instant::now();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_histogram"))
+    let mut child = crate::tool::tool()
         .args(["--backend", "vulkan"])
         .args(args)
         .stdout(Stdio::null())
@@ -241,7 +241,7 @@ fn a_scope_too_wide_to_draw_or_hold_says_so() {
     for (scope, columns) in [("--parade", 1_200_000), ("--waveform", 400_000)] {
         for (method, format) in [("cpu", "png"), ("gpu", "png"), ("cpu", "json")] {
             let started = std::time::Instant::now();
-            let out = Command::new(env!("CARGO_BIN_EXE_histogram"))
+            let out = crate::tool::tool()
                 .args([
                     "scope", scope, "--method", method, "--format", format, "--out",
                 ])
@@ -263,7 +263,7 @@ fn a_scope_too_wide_to_draw_or_hold_says_so() {
         }
     }
     // A --out folder that is not there is said before anything is counted.
-    let out = Command::new(env!("CARGO_BIN_EXE_histogram"))
+    let out = crate::tool::tool()
         .args(["scope", "--waveform", "--method", "cpu", "--out"])
         .arg(d.join("missing"))
         .arg(&wide)
@@ -279,7 +279,7 @@ fn a_closed_pipe_ends_the_tool_quietly() {
     let files: Vec<String> = (0..20)
         .map(|i| write(&d, &format!("{i}.jpg"), &jpeg(None)))
         .collect();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_histogram"))
+    let mut child = crate::tool::tool()
         .args(["--method", "cpu"])
         .args(&files)
         .stdout(Stdio::piped())

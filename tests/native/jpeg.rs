@@ -86,21 +86,8 @@ fn every_kind_of_jpeg_counts_as_pillow_decodes_it() {
     } else {
         "packed"
     };
-    let out = Command::new(env!("CARGO_BIN_EXE_histogram"))
-        .args(["--backend", "vulkan"])
-        .args(files.iter().map(|(_, p)| p))
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let lines: Vec<Value> = String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let paths: Vec<&str> = files.iter().map(|(_, p)| p.to_str().unwrap()).collect();
+    let lines = crate::tool::lines_of(&paths, "the JPEG fixtures");
     assert_eq!(lines.len(), files.len());
     for ((name, _), line) in files.iter().zip(&lines) {
         assert_eq!(line["method"], default, "{name}: the default method");

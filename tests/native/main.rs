@@ -3,17 +3,7 @@
 //! Run one module with `cargo test --release --test native jpeg::`.
 
 mod common;
-
-use std::process::{Command, Output};
-
-/// The command-line tool on Vulkan (lavapipe here) with `args`.
-fn histogram(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_histogram"))
-        .args(["--backend", "vulkan"])
-        .args(args)
-        .output()
-        .expect("the histogram binary runs")
-}
+mod tool;
 
 mod adjust;
 mod cli;

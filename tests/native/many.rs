@@ -4,23 +4,12 @@
 //! still counts. References are the files' own lines, read with serde_json, and a
 //! run on one thread.
 
-use crate::{common, histogram};
+use crate::common;
+use crate::tool::{histogram, json_lines, text, tool};
 
 use common::with_stdin;
 use serde_json::Value;
 use std::path::Path;
-use std::process::{Command, Output};
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
-fn lines(out: &Output) -> Vec<Value> {
-    text(&out.stdout)
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("each line is one JSON object"))
-        .collect()
-}
 
 fn channels(line: &Value) -> Vec<Vec<u64>> {
     ["r", "g", "b", "luminance"]
@@ -82,7 +71,7 @@ fn a_folder_counts_in_path_order_on_every_thread_and_its_total_is_the_sum() {
     let many = histogram(&["--method", "packed", "--jobs", "4", "--total", "--stats", d]);
     assert!(one.status.success(), "{}", text(&one.stderr));
     assert!(many.status.success(), "{}", text(&many.stderr));
-    let (one, many) = (lines(&one), lines(&many));
+    let (one, many) = (json_lines(&one.stdout), json_lines(&many.stdout));
     assert_eq!(one.len(), 19, "18 pictures and the total");
     let names: Vec<&str> = one[..18]
         .iter()
@@ -128,7 +117,7 @@ fn three_shards_merged_equal_one_run_and_other_bins_are_refused() {
     let dir = folder("shards");
     let d = dir.to_str().unwrap();
     let whole = histogram(&["--method", "cpu", "--total", "--stats", d]);
-    let whole = lines(&whole).pop().unwrap();
+    let whole = json_lines(&whole.stdout).pop().unwrap();
     let mut shards = Vec::new();
     for (i, part) in ["a", "b", "d"].iter().enumerate() {
         let out = histogram(&["--method", "cpu", &format!("{d}/{part}")]);
@@ -140,7 +129,7 @@ fn three_shards_merged_equal_one_run_and_other_bins_are_refused() {
     args.extend(shards.iter().map(String::as_str));
     let merged = histogram(&args);
     assert!(merged.status.success(), "{}", text(&merged.stderr));
-    let merged = lines(&merged).pop().unwrap();
+    let merged = json_lines(&merged.stdout).pop().unwrap();
     assert_eq!(merged, whole, "merged bin for bin, statistics and all");
     // Shards from pipes (`<(zcat a.gz) <(zcat b.gz)`) are two shards, not one twice.
     let piped = std::process::Command::new("bash")
@@ -151,7 +140,7 @@ fn three_shards_merged_equal_one_run_and_other_bins_are_refused() {
         .output()
         .unwrap();
     assert!(piped.status.success(), "{}", text(&piped.stderr));
-    assert_eq!(lines(&piped).pop().unwrap(), whole);
+    assert_eq!(json_lines(&piped.stdout).pop().unwrap(), whole);
     // A shard twice would count its files twice.
     let twice = histogram(&["merge", &shards[0], &shards[0]]);
     assert_eq!(twice.status.code(), Some(1));
@@ -181,8 +170,8 @@ fn three_shards_merged_equal_one_run_and_other_bins_are_refused() {
     assert!(one.status.success(), "{}", text(&one.stderr));
     assert_eq!(one.stdout, other.stdout, "merge A B is merge B A");
     let (merged, shard) = (
-        &lines(&one)[0],
-        lines(&histogram(&["merge", &shards[0]]))[0].clone(),
+        &json_lines(&one.stdout)[0],
+        json_lines(&histogram(&["merge", &shards[0]]).stdout)[0].clone(),
     );
     assert_eq!(merged["depth"], 16);
     assert_eq!(merged["files"], shard["files"].as_u64().unwrap() + 1);
@@ -207,10 +196,14 @@ fn an_interrupted_run_resumes_where_it_stopped_and_its_total_counts_everything()
     let o = out.to_str().unwrap();
     let resumed = histogram(&["--method", "cpu", "--total", "--skip-done", o, d]);
     assert!(resumed.status.success(), "{}", text(&resumed.stderr));
-    let resumed = lines(&resumed);
+    let resumed = json_lines(&resumed.stdout);
     assert_eq!(resumed.len(), 12, "the 11 files not done, and the total");
-    assert_eq!(resumed[0]["file"], lines(&whole)[7]["file"]);
-    assert_eq!(resumed.last(), lines(&whole).last(), "the total of all 18");
+    assert_eq!(resumed[0]["file"], json_lines(&whole.stdout)[7]["file"]);
+    assert_eq!(
+        resumed.last(),
+        json_lines(&whole.stdout).last(),
+        "the total of all 18"
+    );
 }
 
 #[test]
@@ -226,17 +219,11 @@ fn a_list_on_stdin_and_bad_files_each_get_their_line_and_the_rest_still_counts()
         Path::new(&dir).join("vanished.jpg").display()
     );
     let out = with_stdin(
-        Command::new(env!("CARGO_BIN_EXE_histogram")).args([
-            "--method",
-            "cpu",
-            "--total",
-            "--files-from",
-            "-",
-        ]),
+        tool().args(["--method", "cpu", "--total", "--files-from", "-"]),
         list.as_bytes(),
     );
     assert_eq!(out.status.code(), Some(1));
-    let got = lines(&out);
+    let got = json_lines(&out.stdout);
     assert_eq!(got.len(), 2, "the good file and the total");
     assert_eq!(got[1]["files"], 1);
     let says = text(&out.stderr);
@@ -264,7 +251,7 @@ fn a_list_on_stdin_and_bad_files_each_get_their_line_and_the_rest_still_counts()
         good.to_str().unwrap(),
     ]);
     assert_eq!(out.status.code(), Some(1));
-    assert_eq!(lines(&out).len(), 1);
+    assert_eq!(json_lines(&out.stdout).len(), 1);
     assert!(
         text(&out.stderr).contains("empty: no image in this folder (files ending in .png, .jpg")
     );

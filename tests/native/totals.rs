@@ -4,6 +4,7 @@
 //! folder and the files' own lines, summed here.
 
 use crate::common::{hdr, scratch, Scratch};
+use crate::tool::{text, tool};
 use histogram_engine::total::{read_line, Total};
 use std::borrow::BorrowMut;
 use std::ffi::OsStr;
@@ -13,10 +14,6 @@ use std::os::unix::process::CommandExt as _;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
-
-fn tool() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_histogram"))
-}
 
 /// A count by the CPU method (no GPU to open: quick, the same bins).
 fn count(args: &[&OsStr]) -> Command {
@@ -34,10 +31,6 @@ fn run(mut command: impl BorrowMut<Command>) -> Output {
         .borrow_mut()
         .output()
         .expect("the histogram binary runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
 }
 
 /// The last line of `bytes`.

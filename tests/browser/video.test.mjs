@@ -1,95 +1,14 @@
-// Part 2: four channels, GPU drawing, live video, in headless Chromium with WebGPU.
+// The video page (Part 2, live): frames counted whole by each way a frame reaches
+// the GPU, the article's kernels on frames, the site's own video, a phone's
+// window, a camera, and files that are not video refused.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { suite, start, shots, media, litPixels, histogramFoot, referenceRows, cliRows, downloadCsv, pickFile, waitState, moreFrames, smallPicture, pause, countBuffers } from './harness.mjs';
+import { suite, media, shots, start, waitState, moreFrames, litPixels, histogramFoot, pause, countBuffers } from './harness.mjs';
 
-const PHOTO = media('pexels-chevanon-photography-1108099.jpg');
 const VIDEO = media('Golden_retriever_swimming_the_doggy_paddle-360-no-audio.webm');
 const { browser } = suite();
-
-// The article's slow kernels (one invocation; chunks + reduce, 24 s over the photo
-// on SwiftShader) count a small picture of every level; the others the photo.
-const ON_SMALL = new Set(['4ch-single', '4ch-chunks-reduce']);
-for (const id of ['4ch-cpu', '4ch-single', '4ch-chunks-reduce', '4ch-gpu-draw', 'privatized', 'packed']) {
-  test(`${id}: both histograms drawn, 4-channel CSV equals the reference`, async () => {
-    const page = await browser.open(`/www/${id}.html`);
-    const canvases = page.locator('canvas.histogram');
-    assert.equal(await canvases.count(), 2);
-    for (const nth of [0, 1]) assert.ok(await litPixels(page, `canvas.histogram >> nth=${nth}`) > 1000, `canvas ${nth} drawn`);
-    let csv = await downloadCsv(page);
-    assert.equal(csv.header, 'bin,r,g,b,luminance');
-    assert.deepEqual(csv.rows, await referenceRows(page, 4));
-    await page.screenshot({ path: join(shots, `${id}.png`), fullPage: true });
-    const file = ON_SMALL.has(id) ? smallPicture(`${id}-small.png`) : PHOTO;
-    await pickFile(page, file);
-    csv = await downloadCsv(page);
-    const reference = cliRows(file, 4);
-    assert.equal(reference.reduce((a, r) => a + r[0], 0), ON_SMALL.has(id) ? 257 * 131 : 2448 * 1836);
-    assert.deepEqual(csv.rows, reference);
-    assert.deepEqual(page.errors, []);
-  });
-}
-
-/** Times the page's methods side by side, as a visitor asks for it. */
-async function timeMethods(page) {
-  await page.evaluate(() => { document.body.dataset.state = 'picking'; });
-  await page.click('#time-beside');
-  await waitState(page, 'done');
-  return page.evaluate(() => window.page.beside);
-}
-
-test('4ch-gpu-draw: the article\'s chunks + reduce counts too, timed beside ours', async () => {
-  const page = await browser.open('/www/4ch-gpu-draw.html');
-  assert.equal(await page.evaluate(() => window.page.beside), null, 'timed only when asked');
-  // Timed twice, twelve runs each: on a small picture (SwiftShader takes seconds a
-  // run of the article's kernel on the 960x600 default).
-  const picture = smallPicture('4ch-gpu-draw-timed.png');
-  await pickFile(page, picture);
-  const times = await timeMethods(page);
-  assert.deepEqual(times.methods, ['privatized', 'chunks-reduce']);
-  assert.equal(await page.locator('#beside tbody tr').count(), 2);
-  assert.match(await page.textContent('#beside-ratio'), /the privatized version takes .* the chunks-reduce version, both exact/);
-  await page.evaluate(() => { document.body.dataset.state = 'picking'; });
-  await page.selectOption('#method', 'chunks-reduce');
-  await waitState(page, 'done');
-  assert.match(await page.textContent('details pre'), /---- chunks\.wgsl[^]*---- reduce\.wgsl/);
-  for (const nth of [0, 1]) assert.ok(await litPixels(page, `canvas.histogram >> nth=${nth}`) > 1000, `canvas ${nth} drawn`);
-  assert.deepEqual((await downloadCsv(page)).rows, cliRows(picture, 4));
-  assert.deepEqual((await timeMethods(page)).methods, ['chunks-reduce', 'privatized']);
-  await page.screenshot({ path: join(shots, '4ch-gpu-draw-chunks-reduce.png'), fullPage: true });
-  assert.deepEqual(page.errors, []);
-});
-
-test('4ch-chunks-reduce: the article\'s 16x16 version, summed by one workgroup, counts the same', async () => {
-  const page = await browser.open('/www/4ch-chunks-reduce.html');
-  for (const [css, value] of [['#chunk', '16x16'], ['#method', 'chunks-sum']]) {
-    await page.evaluate(() => { document.body.dataset.state = 'picking'; });
-    await page.selectOption(css, value);
-    await waitState(page, 'done');
-  }
-  const source = await page.textContent('details pre');
-  assert.match(source, /const chunkWidth = 16u;[^]*---- sum\.wgsl/);
-  assert.doesNotMatch(source, /---- reduce\.wgsl/);
-  assert.deepEqual((await downloadCsv(page)).rows, await referenceRows(page, 4));
-  assert.deepEqual(page.errors, []);
-});
-
-test('4ch-gpu-draw: the GPU draws overlapping channels in their blended colours', async () => {
-  const page = await browser.open('/www/4ch-gpu-draw.html');
-  const colours = await page.locator('canvas.histogram').first().screenshot().then((png) => {
-    return import('./harness.mjs').then(({ decodePng }) => {
-      const { width, height, rgba } = decodePng(png);
-      const seen = new Set();
-      for (let i = 0; i < width * height * 4; i += 4) seen.add([rgba[i], rgba[i + 1], rgba[i + 2]].map((c) => (c > 127 ? 1 : 0)).join(''));
-      return seen;
-    });
-  });
-  // Red alone, and at least one overlap colour (yellow, cyan, magenta or white).
-  assert.ok(colours.has('100'), `red bars: ${[...colours]}`);
-  assert.ok(['110', '011', '101', '111'].some((c) => colours.has(c)), `blended bars: ${[...colours]}`);
-});
 
 test('video: plays, keeps drawing 30 frames with no errors and no new buffers, and a paused frame matches the CPU', async () => {
   const page = await browser.open('/www/video.html', { state: 'ready', viewport: { width: 1280, height: 800 }, init: countBuffers });
@@ -436,28 +355,4 @@ test('video: the camera, when there is one, plays with its histograms', async ()
   } finally {
     await cameraBrowser.close();
   }
-});
-
-test('subgroups: the kernel counts exactly where the device has subgroups; elsewhere the page says so, shows it and counts with the privatized kernel', async () => {
-  const page = await browser.open('/www/subgroups.html');
-  const has = await page.evaluate(async () => (await navigator.gpu.requestAdapter()).features.has('subgroups'));
-  assert.match(await page.textContent('details pre'), /enable subgroups;[^]*subgroupBallot/);
-  if (has) {
-    assert.equal(await page.locator('#instead').isHidden(), true);
-    assert.deepEqual(await page.evaluate(() => JSON.parse(window.page.outcome.passes()).map((p) => p.pass)), ['subgroups']);
-  } else {
-    assert.match(await page.textContent('#instead'), /The subgroups kernel needs subgroups, which this GPU's device does not offer: its WGSL is below, and this picture is counted with the privatized \(ours\) kernel instead\./);
-    assert.equal(await page.locator('#method option[value=subgroups]').count(), 0);
-    assert.equal(await page.evaluate(() => window.page.method), 'privatized');
-  }
-  assert.deepEqual((await downloadCsv(page)).rows, await referenceRows(page, 4));
-  await pickFile(page, PHOTO);
-  assert.deepEqual((await downloadCsv(page)).rows, cliRows(PHOTO, 4));
-  // Timed on a small picture: chunks + reduce takes seconds a run on the 960x600
-  // default where the CPU plays the GPU, and the methods run six times each.
-  await pickFile(page, smallPicture('subgroups-timed.png'));
-  const times = await timeMethods(page);
-  assert.deepEqual(times.methods, has ? ['subgroups', 'privatized', 'chunks-reduce'] : ['privatized', 'chunks-reduce']);
-  await page.screenshot({ path: join(shots, 'subgroups.png'), fullPage: true });
-  assert.deepEqual(page.errors, []);
 });
