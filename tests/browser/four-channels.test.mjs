@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { suite, media, shots, waitState, litPixels, decodePng, referenceRows, cliRows, downloadCsv, pickFile, smallPicture } from './harness.mjs';
+import { suite, media, shots, waitState, litPixels, decodePng, referenceRows, cliRows, downloadCsv, pickFile, smallPicture, timeMethods } from './harness.mjs';
 
 const PHOTO = media('pexels-chevanon-photography-1108099.jpg');
 const { browser } = suite();
@@ -29,14 +29,6 @@ for (const id of ['4ch-cpu', '4ch-single', '4ch-chunks-reduce', '4ch-gpu-draw', 
     assert.deepEqual(csv.rows, reference);
     assert.deepEqual(page.errors, []);
   });
-}
-
-/** Times the page's methods side by side, as a visitor asks for it. */
-async function timeMethods(page) {
-  await page.evaluate(() => { document.body.dataset.state = 'picking'; });
-  await page.click('#time-beside');
-  await waitState(page, 'done');
-  return page.evaluate(() => window.page.beside);
 }
 
 test('4ch-gpu-draw: the article\'s chunks + reduce counts too, timed beside ours', async () => {

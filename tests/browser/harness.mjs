@@ -420,6 +420,14 @@ export async function pause(page) {
   await page.waitForFunction(() => document.querySelector('.transport').dataset.state === 'paused');
 }
 
+/** Times the page's methods side by side, as a visitor asks for it. */
+export async function timeMethods(page) {
+  await page.evaluate(() => { document.body.dataset.state = 'picking'; });
+  await page.click('#time-beside');
+  await waitState(page, 'done');
+  return page.evaluate(() => window.page.beside);
+}
+
 /** Sets a file on the page's picker and waits for the run to finish. */
 export async function pickFile(page, path, state = 'done', timeout = WAIT) {
   await page.evaluate(() => { document.body.dataset.state = 'picking'; });

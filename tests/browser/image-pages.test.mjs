@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { suite, media, shots, waitState, litPixels, referenceRows, cliRows, downloadCsv, pickFile, png, smallPicture } from './harness.mjs';
+import { suite, media, shots, waitState, litPixels, referenceRows, cliRows, downloadCsv, pickFile, png, smallPicture, timeMethods } from './harness.mjs';
 
 const PHOTO = media('pexels-francesco-ungaro-96938-mid.jpg');
 const { browser, fixtures } = suite({ fixtures: true });

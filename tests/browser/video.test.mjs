@@ -10,6 +10,42 @@ import { suite, media, shots, start, waitState, moreFrames, litPixels, histogram
 const VIDEO = media('Golden_retriever_swimming_the_doggy_paddle-360-no-audio.webm');
 const { browser } = suite();
 
+/**
+ * The paused frame counted twice: by the page's GPU (its four channels), and here
+ * from the frame as the browser draws it into a 2D canvas, at `size`: 'decoded'
+ * (the decoded frame's own, which the element's may differ from when pixels are
+ * not square) or 'counted' (the size the page counts frames at).
+ */
+const pausedFrame = (page, size) => page.evaluate(async (size) => {
+  const { video, view } = window.page;
+  const gpu = await view.histogram();
+  let [width, height] = window.page.frameSize ?? [];
+  if (size === 'decoded') {
+    const frame = new VideoFrame(video);
+    ({ width, height } = frame.visibleRect);
+    frame.close();
+  }
+  const canvas = new OffscreenCanvas(width, height);
+  const ctx = canvas.getContext('2d');
+  ctx.drawImage(video, 0, 0, width, height);
+  const d = ctx.getImageData(0, 0, width, height).data;
+  const cpu = [0, 1, 2].map(() => new Array(256).fill(0));
+  for (let i = 0; i < d.length; i += 4) for (let c = 0; c < 3; c++) cpu[c][d[i + c]]++;
+  return { pixels: d.length / 4, gpuPixels: gpu.pixels, gpu: [0, 1, 2, 3].map((c) => Array.from(gpu.bins(c))), cpu };
+}, size);
+
+/**
+ * How many bins, on average, a pixel's count of channel `c` moved between the
+ * GPU's histogram and the browser's (earth mover's distance). Decoders and colour
+ * conversions differ by a level or two: the tests allow 3.
+ */
+function shift({ gpu, cpu, pixels }, c) {
+  let cdf = 0;
+  let moved = 0;
+  for (let b = 0; b < 256; b++) { cdf += gpu[c][b] - cpu[c][b]; moved += Math.abs(cdf); }
+  return moved / pixels;
+}
+
 test('video: plays, keeps drawing 30 frames with no errors and no new buffers, and a paused frame matches the CPU', async () => {
   const page = await browser.open('/www/video.html', { state: 'ready', viewport: { width: 1280, height: 800 }, init: countBuffers });
   // Before play: the default video's first frame and its histograms, not a black box
@@ -46,32 +82,13 @@ test('video: plays, keeps drawing 30 frames with no errors and no new buffers, a
   await page.click('#screen', { position: { x: 300, y: 100 } });
   await waitState(page, 'paused');
   await page.waitForTimeout(500);
-  const result = await page.evaluate(async () => {
-    const { video, view } = window.page;
-    const gpu = await view.histogram();
-    // The decoded frame's size (the element's may differ when pixels are not square).
-    const frame = new VideoFrame(video);
-    const { width, height } = frame.visibleRect;
-    frame.close();
-    const canvas = new OffscreenCanvas(width, height);
-    const ctx = canvas.getContext('2d');
-    ctx.drawImage(video, 0, 0, width, height);
-    const d = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
-    const cpu = [0, 1, 2].map(() => new Array(256).fill(0));
-    for (let i = 0; i < d.length; i += 4) for (let c = 0; c < 3; c++) cpu[c][d[i + c]]++;
-    return { pixels: d.length / 4, gpuPixels: gpu.pixels, gpu: [0, 1, 2, 3].map((c) => Array.from(gpu.bins(c))), cpu };
-  });
+  const result = await pausedFrame(page, 'decoded');
   assert.equal(result.gpuPixels, result.pixels);
   for (let c = 0; c < 4; c++) assert.equal(result.gpu[c].reduce((a, b) => a + b), result.pixels, `channel ${c} counts every pixel`);
   for (let c = 0; c < 3; c++) {
-    // Earth mover's distance: how many bins, on average, a pixel's count moved.
-    // Decoders and colour conversions differ by a level or two, so allow 3.
-    let cdf = 0;
-    let moved = 0;
-    for (let b = 0; b < 256; b++) { cdf += result.gpu[c][b] - result.cpu[c][b]; moved += Math.abs(cdf); }
-    const shift = moved / result.pixels;
-    assert.ok(shift < 3, `channel ${c}: GPU and CPU histograms differ by ${shift.toFixed(2)} bins on average`);
-    console.log(`paused frame, channel ${'RGB'[c]}: GPU vs CPU histogram shift ${shift.toFixed(3)} bins`);
+    const moved = shift(result, c);
+    assert.ok(moved < 3, `channel ${c}: GPU and CPU histograms differ by ${moved.toFixed(2)} bins on average`);
+    console.log(`paused frame, channel ${'RGB'[c]}: GPU vs CPU histogram shift ${moved.toFixed(3)} bins`);
   }
 });
 
@@ -170,26 +187,12 @@ for (const path of ['import', 'decoded', 'copy']) {
     if (used === 'import') await page.waitForFunction(() => /GPU import +\d/.test(document.getElementById('overlay').textContent));
     await page.click('#screen', { position: { x: 300, y: 100 } });
     await waitState(page, 'paused');
-    const result = await page.evaluate(async () => {
-      const { video, view, frameSize: [width, height] } = window.page;
-      const gpu = await view.histogram();
-      // At the size the frames are counted at (decoded frames: their own size).
-      const canvas = new OffscreenCanvas(width, height);
-      const ctx = canvas.getContext('2d');
-      ctx.drawImage(video, 0, 0, width, height);
-      const d = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
-      const cpu = [0, 1, 2].map(() => new Array(256).fill(0));
-      for (let i = 0; i < d.length; i += 4) for (let c = 0; c < 3; c++) cpu[c][d[i + c]]++;
-      return { pixels: d.length / 4, gpuPixels: gpu.pixels, gpu: [0, 1, 2].map((c) => Array.from(gpu.bins(c))), cpu };
-    });
+    const result = await pausedFrame(page, 'counted');
     assert.equal(result.gpuPixels, result.pixels, 'whole frames');
     for (let c = 0; c < 3; c++) {
-      let cdf = 0;
-      let moved = 0;
-      for (let b = 0; b < 256; b++) { cdf += result.gpu[c][b] - result.cpu[c][b]; moved += Math.abs(cdf); }
-      const shift = moved / result.pixels;
-      assert.ok(shift < 3, `${used}, channel ${'RGB'[c]}: ${shift.toFixed(2)} bins from the browser's decoding`);
-      console.log(`frames ${used}, channel ${'RGB'[c]}: GPU vs browser histogram shift ${shift.toFixed(3)} bins`);
+      const moved = shift(result, c);
+      assert.ok(moved < 3, `${used}, channel ${'RGB'[c]}: ${moved.toFixed(2)} bins from the browser's decoding`);
+      console.log(`frames ${used}, channel ${'RGB'[c]}: GPU vs browser histogram shift ${moved.toFixed(3)} bins`);
     }
     assert.deepEqual(page.errors, []);
   });

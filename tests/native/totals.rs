@@ -22,6 +22,16 @@ fn count(args: &[&OsStr]) -> Command {
     command
 }
 
+/// A count with its total that resumes the run whose output is `out`, over `what`.
+fn resume(out: &Path, what: impl AsRef<OsStr>) -> Command {
+    count(&[
+        os("--total"),
+        os("--skip-done"),
+        out.as_os_str(),
+        what.as_ref(),
+    ])
+}
+
 fn os(text: &str) -> &OsStr {
     OsStr::new(text)
 }
@@ -137,12 +147,7 @@ fn a_total_of_no_file_reads_back_in_merge_and_resume() {
     let total = lines(&merged.stdout).remove(0);
     assert_eq!((total.files, total.depth, total.bins), (0, None, 256));
     // Such a run resumes (it exited 2 before): the folder is still empty, and said.
-    let resumed = run(count(&[
-        os("--total"),
-        os("--skip-done"),
-        out.as_os_str(),
-        none.as_os_str(),
-    ]));
+    let resumed = run(resume(&out, none.as_os_str()));
     assert_eq!(resumed.status.code(), Some(1), "{}", text(&resumed.stderr));
     assert_eq!(last_line(&resumed.stdout), last_line(&first.stdout));
 }
@@ -176,7 +181,7 @@ fn a_refused_standard_error_ends_the_run_with_status_1_never_a_hang() {
         status_with_stderr_full(tool().arg("merge").arg(&shard)),
         Some(1)
     );
-    let resumed = &mut count(&[os("--total"), os("--skip-done"), shard.as_os_str(), d]);
+    let resumed = &mut resume(&shard, d);
     assert_eq!(status_with_stderr_full(resumed), Some(1));
 }
 
@@ -262,10 +267,7 @@ fn writes_that_fail_end_the_run_with_one_line_and_status_1() {
     says(&out, "cannot write the output: File too large");
     let written = std::fs::read(&out_path).unwrap();
     assert_eq!(written.len(), first_four + 100, "four lines and a cut one");
-    let resumed = appending(
-        count(&[os("--total"), os("--skip-done"), out_path.as_os_str(), d]),
-        &out_path,
-    );
+    let resumed = appending(resume(&out_path, d), &out_path);
     assert!(resumed.status.success(), "{}", text(&resumed.stderr));
     says(&resumed, "cut short by an interrupted run: removed");
     let after = std::fs::read(&out_path).unwrap();
@@ -298,12 +300,7 @@ fn writes_that_fail_end_the_run_with_one_line_and_status_1() {
     says(&resumed, "cut short by an interrupted run: removed");
     let after = std::fs::read(&out_path).unwrap();
     assert_eq!(last_line(&after), last_line(&whole.stdout));
-    let again = run(count(&[
-        os("--total"),
-        os("--skip-done"),
-        out_path.as_os_str(),
-        d,
-    ]));
+    let again = run(resume(&out_path, d));
     assert!(again.status.success(), "{}", text(&again.stderr));
     assert_eq!(last_line(&again.stdout), last_line(&whole.stdout));
 }
@@ -333,16 +330,7 @@ fn every_spelling_of_a_folder_resumes_to_the_same_total_and_no_line_counts_twice
             partial.extend_from_slice(whole_lines[2]); // a line twice
         }
         std::fs::write(&out, &partial).unwrap();
-        let resumed = appending(
-            count(&[
-                os("--total"),
-                os("--skip-done"),
-                out.as_os_str(),
-                os(spelling),
-            ])
-            .current_dir(parent),
-            &out,
-        );
+        let resumed = appending(resume(&out, os(spelling)).current_dir(parent), &out);
         assert!(
             resumed.status.success(),
             "{spelling}: {}",
@@ -360,12 +348,7 @@ fn every_spelling_of_a_folder_resumes_to_the_same_total_and_no_line_counts_twice
     let other = folder("other", 2);
     let other_lines = run(count(&[other.as_os_str()])).stdout;
     std::fs::write(&out, [whole_lines[..5].concat(), other_lines].concat()).unwrap();
-    let resumed = run(count(&[
-        os("--total"),
-        os("--skip-done"),
-        out.as_os_str(),
-        dir.as_os_str(),
-    ]));
+    let resumed = run(resume(&out, dir.as_os_str()));
     assert!(resumed.status.success());
     says(
         &resumed,
@@ -379,12 +362,7 @@ fn every_spelling_of_a_folder_resumes_to_the_same_total_and_no_line_counts_twice
         dir.join("002.png").as_os_str(),
     ]));
     std::fs::write(&out, &region.stdout).unwrap();
-    let refused = run(count(&[
-        os("--total"),
-        os("--skip-done"),
-        out.as_os_str(),
-        dir.as_os_str(),
-    ]));
+    let refused = run(resume(&out, dir.as_os_str()));
     assert_eq!(refused.status.code(), Some(2));
     says(
         &refused,
@@ -448,16 +426,7 @@ fn an_output_names_the_writers_files_wherever_it_is_read() {
     // Written with relative names in `parent`, resumed and merged from elsewhere.
     let out = dir.join("out.jsonl");
     std::fs::write(&out, whole_lines[..5].concat()).unwrap();
-    let resumed = appending(
-        count(&[
-            os("--total"),
-            os("--skip-done"),
-            out.as_os_str(),
-            dir.as_os_str(),
-        ])
-        .current_dir(&*elsewhere),
-        &out,
-    );
+    let resumed = appending(resume(&out, dir.as_os_str()).current_dir(&*elsewhere), &out);
     assert!(resumed.status.success(), "{}", text(&resumed.stderr));
     assert_eq!(last_line(&std::fs::read(&out).unwrap()), total);
     let merged = run(tool().arg("merge").arg(&out).current_dir(&*elsewhere));
@@ -510,17 +479,7 @@ fn a_file_changed_since_its_line_is_counted_again_and_its_old_line_left_out() {
         image::save_buffer_with_format(&path, &pixels, w, h, rgb, bmp).unwrap();
         path
     };
-    let resume = || {
-        appending(
-            count(&[
-                os("--total"),
-                os("--skip-done"),
-                out.as_os_str(),
-                dir.as_os_str(),
-            ]),
-            &out,
-        )
-    };
+    let resume = || appending(resume(&out, dir.as_os_str()), &out);
     let uninterrupted = || run(count(&[os("--total"), dir.as_os_str()])).stdout;
     // Overwritten in place: another picture.
     picture("002.png", 4, 8, 200);
@@ -609,15 +568,7 @@ fn sixteen_bit_and_hdr_lines_resume_as_an_uninterrupted_run_counts_them() {
     let whole_lines: Vec<&[u8]> = whole.stdout.split_inclusive(|&b| b == b'\n').collect();
     for cut in 1..whole_lines.len() - 1 {
         std::fs::write(&out, whole_lines[..cut].concat()).unwrap();
-        let resumed = appending(
-            count(&[
-                os("--total"),
-                os("--skip-done"),
-                out.as_os_str(),
-                dir.as_os_str(),
-            ]),
-            &out,
-        );
+        let resumed = appending(resume(&out, dir.as_os_str()), &out);
         assert_eq!(resumed.status.code(), Some(1), "{}", text(&resumed.stderr));
         assert_eq!(
             last_line(&std::fs::read(&out).unwrap()),
@@ -763,15 +714,7 @@ fn names_that_are_not_utf8_are_counted_printed_and_read_back() {
     // Resumed and merged from those lines.
     let out = dir.join("out.jsonl");
     std::fs::write(&out, &whole.stdout[..whole.stdout.len() / 2]).unwrap();
-    let resumed = appending(
-        count(&[
-            os("--total"),
-            os("--skip-done"),
-            out.as_os_str(),
-            dir.as_os_str(),
-        ]),
-        &out,
-    );
+    let resumed = appending(resume(&out, dir.as_os_str()), &out);
     assert!(resumed.status.success(), "{}", text(&resumed.stderr));
     assert_eq!(
         last_line(&std::fs::read(&out).unwrap()),
