@@ -41,26 +41,20 @@ pub fn json_lines(stdout: &[u8]) -> Vec<Value> {
 
 /// The whole numbers of `line[key]`, a list.
 pub fn counts(line: &Value, key: &str) -> Vec<u64> {
-    line[key]
-        .as_array()
-        .unwrap_or_else(|| panic!("no list {key} in {line}"))
-        .iter()
-        .map(|v| {
-            v.as_u64()
-                .unwrap_or_else(|| panic!("{key}: {v} is not a count"))
-        })
-        .collect()
+    list(line, key, Value::as_u64)
 }
 
 /// The numbers of `line[key]`, a list.
 pub fn numbers(line: &Value, key: &str) -> Vec<f64> {
+    list(line, key, Value::as_f64)
+}
+
+/// Each item of `line[key]`, a list, read by `read` (a failure names the item).
+fn list<T>(line: &Value, key: &str, read: impl Fn(&Value) -> Option<T>) -> Vec<T> {
     line[key]
         .as_array()
         .unwrap_or_else(|| panic!("no list {key} in {line}"))
         .iter()
-        .map(|v| {
-            v.as_f64()
-                .unwrap_or_else(|| panic!("{key}: {v} is not a number"))
-        })
+        .map(|v| read(v).unwrap_or_else(|| panic!("{key}: {v} is not such a number")))
         .collect()
 }
