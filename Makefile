@@ -8,7 +8,7 @@ export WGPU_BACKEND ?= vulkan
 
 SOURCES := Cargo.toml Cargo.lock page/Cargo.toml $(shell find src page/src shaders -type f)
 
-.PHONY: setup build tools dist serve test clock lint test-native test-browser test-chromium test-firefox test-timed python test-python chromium-first chromium-later soak
+.PHONY: setup build tools dist serve test clock checks-site checks-native lint test-native test-browser test-chromium test-firefox test-timed python test-python soak
 
 # Each suite says when it starts and marks its start and end on the suites'
 # clock (scripts/suite-clock.mjs), so a run's log shows where its time went and
@@ -23,10 +23,13 @@ setup:
 	@scripts/setup.sh
 	$(call clock,end,set-up)
 
-# The page crate (page/) as pkg/histogram.js and pkg/histogram_bg.wasm.
+# The page crate (page/) as pkg/histogram.js and pkg/histogram_bg.wasm, in a
+# target folder of its own: cargo locks target/release (where a build for wasm32
+# puts its proc macros) for a whole build, and `make test` builds this beside the
+# native tests.
 pkg/histogram_bg.wasm: $(SOURCES)
 	$(call clock,start,build-wasm)
-	wasm-pack build page --target web --release --no-pack --out-dir ../pkg --out-name histogram
+	CARGO_TARGET_DIR=$(CURDIR)/target/web wasm-pack build page --target web --release --no-pack --out-dir ../pkg --out-name histogram
 	@touch $@
 	$(call clock,end,build-wasm)
 
@@ -90,33 +93,23 @@ test-native: setup
 
 # Every browser test in Chromium (WebGPU on SwiftShader) and in Firefox ESR (its
 # own WebGPU, driven over WebDriver BiDi): the same tests; the soak's rules (no
-# browser) once, in Chromium's part. The two
-# engines run side by side, each its tests one at a time (either alone left the
-# 2-core machine 30-60% idle, its pages waiting on a playing video's frames); each
-# engine's report is printed whole when it ends (make -O). The one test that
-# times the page (no task over 50 ms of the page's thread while a large file is
-# read, from Chromium's trace) runs after them, alone on the machine.
-# Chromium's suite is the longer (about 22 minutes against Firefox's 17), so a
-# few of its files (CHROMIUM_LATER, about 3 minutes) run as a third part that
-# takes the slot Firefox leaves.
-FIREFOX_TESTS := $(filter-out tests/browser/soak%,$(wildcard tests/browser/*.test.mjs))
-CHROMIUM_LATER := $(addprefix tests/browser/,nowebgpu.test.mjs hostile.test.mjs image-pages.test.mjs)
-CHROMIUM_FIRST := $(filter-out $(CHROMIUM_LATER),$(wildcard tests/browser/*.test.mjs))
+# browser) once, in Chromium's part. Both engines' files in one queue, two at a
+# time, the longest first (scripts/browser-lanes.mjs): one engine alone left the
+# 2-core machine 30-60% idle, its pages waiting on a playing video's frames, and
+# one fixed lane per engine ended minutes apart. Each file's report is printed
+# whole when it ends. The one test that times the page (no task over 50 ms of the
+# page's thread while a large file is read, from Chromium's trace) runs after
+# them, alone on the machine.
 test-browser: dist tools
 	$(started)
-	@$(MAKE) --no-print-directory -j2 -Otarget chromium-first test-firefox chromium-later
+	node scripts/browser-lanes.mjs
 	@$(MAKE) --no-print-directory test-timed
 	$(finished)
 
-# Chromium's tests, all of them or one part (the timed test later, alone).
-test-chromium chromium-first chromium-later: dist tools
+# One engine's tests (the timed test later, alone).
+test-chromium test-firefox: dist tools
 	$(started)
-	TIMED=later node --test --test-concurrency=1 $(or $(if $(filter chromium-first,$@),$(CHROMIUM_FIRST)),$(if $(filter chromium-later,$@),$(CHROMIUM_LATER)),tests/browser/)
-	$(finished)
-
-test-firefox: dist tools
-	$(started)
-	ENGINE=firefox node --test --test-concurrency=1 $(FIREFOX_TESTS)
+	ENGINES=$(@:test-%=%) node scripts/browser-lanes.mjs
 	$(finished)
 
 test-timed: dist tools
@@ -152,5 +145,15 @@ test-python: python tools
 clock:
 	$(call clock,reset)
 
-test: clock lint python test-native test-python test-browser
+# The set-up first, alone; then two chains side by side, the lint and the site's
+# wasm in one, the Python package, the native tests and Python's in the other
+# (each build has stretches on one core: a crate's codegen, linking; `-o setup`:
+# done already); then the browsers.
+test: clock setup
+	@$(MAKE) --no-print-directory -j2 -Otarget -o setup checks-site checks-native
+	@$(MAKE) --no-print-directory -o setup test-browser
 	@node scripts/suite-clock.mjs report
+checks-site: lint
+	@$(MAKE) --no-print-directory -o setup dist
+checks-native: python
+	@$(MAKE) --no-print-directory -o setup test-native test-python
