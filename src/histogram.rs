@@ -217,9 +217,10 @@ impl LuminanceTable {
     }
 }
 
-/// The article's loop as it is: for each pixel, each channel's value, its bin,
-/// one added. The CPU chapters show it and time it beside `compute_cpu`, which
-/// gives the same bins faster.
+/// The article's loop: for each pixel, each channel's value, its bin, one added,
+/// in this crate's integers where the article's JavaScript has floats. The CPU
+/// chapters show it and time it beside `compute_cpu`, which gives the same bins
+/// faster.
 pub fn count_simple(image: &Image, spec: Spec) -> Histogram {
     let channels = spec.channels.count();
     let mut counts = vec![0u32; spec.len()];

@@ -17,8 +17,8 @@ export const METHOD_LABELS = {};
 // The shapes a page offers: the chunks a workgroup counts, or the pixels of a
 // one-invocation-per-pixel workgroup.
 const SHAPES = {
-  chunk: ['Chunk', [['256x1', '256×1 pixels (the article’s final choice)'], ['16x16', '16×16 pixels (the article’s first)']]],
-  workgroup: ['Workgroup', [['1x1', '1×1 (the article’s first)'], ['16x16', '16×16 (its timed pages)']]],
+  chunk: ['Chunk', [['256x1', '256×1 pixels (the article’s)'], ['16x16', '16×16 pixels (the article wonders if it is better)']]],
+  workgroup: ['Workgroup', [['1x1', '1×1 (the article’s)'], ['16x16', '16×16 (a workgroup a square of pixels)']]],
 };
 
 export function drawInto(canvas, outcome, shown) {

@@ -14,7 +14,10 @@ export function chapterReadout({ main, reruns }) {
   const published = el('div');
   const notes = el('p', { class: 'note' });
 
-  /** The article's simple loop timed beside the tally, on the same picture: the same bins. */
+  /**
+   * The article's simple loop timed beside the tally, on the same picture: the same
+   * bins. Returns the words and the loop's time (what the article's js column times).
+   */
   const simpleBeside = (picture, outcome, channels) => {
     const simple = cpuHistogramSimple(picture, channels, 256);
     const same = Array.from({ length: channels }, (_, c) => c)
@@ -22,16 +25,18 @@ export function chapterReadout({ main, reruns }) {
     const text = el('p', { id: 'simple-beside' }, `On this picture, on this machine: the article’s loop took ${formatMs(simple.wallMs)}, `,
       `the tally ${formatMs(outcome.wallMs)} (wall clock, performance.now()), `,
       el('span', { class: same ? 'ok' : 'wrong' }, same ? '✓ the same bins' : '✗ different bins'), '.');
+    const ms = simple.wallMs;
     simple.free();
-    return text;
+    return { text, ms };
   };
 
   /**
    * Says what `outcome` (the `counted`th count of `picture` by `method`, on `gpu`
    * or the CPU where it is null) shows; `useSize(w, h)` counts the project's
-   * picture at a published figure's size; `deviceNote` what a device loss changed.
+   * picture at a published figure's size; `deviceNote` what a device loss changed;
+   * `shape` the chunk or workgroup shape counted at ('' for the method's own).
    */
-  const show = ({ outcome, picture, method, channels, gpu, counted, deviceNote, useSize }) => {
+  const show = ({ outcome, picture, method, channels, gpu, counted, deviceNote, useSize, shape }) => {
     const totals = Array.from(outcome.totals());
     const pixelCount = outcome.pixels;
     const totalCell = el('dd');
@@ -49,11 +54,12 @@ export function chapterReadout({ main, reruns }) {
       el('dt', {}, 'Time'), el('dd', { id: 'time' }, timingText(outcome, gpu ? method : 'cpu', gpu?.software) +
         // The first count of a page compiles its kernel on the way.
         (counted === 1 && gpu ? ' · the first count here, its kernel compiled on the way' : '')));
-    passes.replaceChildren(method === 'cpu' || !gpu ? simpleBeside(picture, outcome, channels) : passTable(outcome));
-    fillFacts(main, facts(gpu ? outcome : null, picture.width, picture.height, channels));
+    const simple = method === 'cpu' || !gpu ? simpleBeside(picture, outcome, channels) : null;
+    passes.replaceChildren(simple ? simple.text : passTable(outcome));
+    fillFacts(main, facts(gpu ? outcome : null, picture.width, picture.height, channels, shape));
     published.replaceChildren(publishedBeside({
       method: gpu ? method : 'cpu', channels, width: picture.width, height: picture.height,
-      ms: gpu ? outcome.gpuMs ?? outcome.wallMs : outcome.wallMs, software: gpu?.software, useSize,
+      ms: simple ? simple.ms : outcome.gpuMs ?? outcome.wallMs, software: gpu?.software, useSize, shape,
     }) ?? '');
     notes.textContent = [deviceNote, ...picture.notes(), ...outcome.notes()].filter(Boolean).join(' ');
   };

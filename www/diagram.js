@@ -112,14 +112,14 @@ const DIAGRAMS = {
   },
   subgroups: {
     height: 190,
-    caption: 'Two subgroups of eight lanes, each lane with its pixel. The first lies in a sky: every lane has the first lane’s colour, the vote says so, and lane 0 adds 8 to each of the colour’s bins at once. The second lies on grass: the vote fails, and each lane adds 1 to its own bin, as in the privatized kernel.',
+    caption: 'Two subgroups of eight lanes, each lane with its pixel. The first lies in a sky: every lane has the first lane’s colour, the vote says so, and the first lane adds 8 to each of the colour’s bins at once. The second lies on grass: the vote fails, and each lane adds 1 to its own bin, as in the privatized kernel.',
     draw: (d) => {
       const row = (y, lanes, label, alike) => {
         lanes.forEach((b, i) => d.append(svg('rect', { x: 20 + i * 26, y, width: 22, height: 22, rx: 3, fill: HUES[b % HUES.length] })));
         d.append(text(20, y - 8, label));
         d.append(text(240, y + 15, alike ? 'all alike: yes' : 'all alike: no'));
         d.append(arrow(338, y + 11, 380, y + 11));
-        d.append(text(388, y + 15, alike ? 'lane 0: one atomicAdd of 8' : `8 lanes: ${lanes.length} atomicAdds of 1`));
+        d.append(text(388, y + 15, alike ? 'the leader: one atomicAdd of 8' : `8 lanes: ${lanes.length} atomicAdds of 1`));
       };
       row(40, [6, 6, 6, 6, 6, 6, 6, 6], 'a subgroup in the sky', true);
       row(120, [4, 2, 4, 7, 2, 4, 4, 7], 'a subgroup on the grass', false);
@@ -127,11 +127,12 @@ const DIAGRAMS = {
   },
   'gpu-draw': {
     height: 190,
-    caption: 'The bins never leave the GPU: a scale pass finds the fullest bin and writes each bin’s height, and a fragment shader colours each column of the canvas up to its bin’s height.',
+    caption: 'The bins stay on the GPU: a scale pass finds each channel’s fullest bin and writes one scale a channel; then a fragment shader, once a pixel of the canvas, reads its column’s bin, multiplies it by the scale, and colours the pixel if it lies under that height.',
     draw: (d) => {
       d.append(bins(20, 70, SHAPE.map((h) => h * 0.6), 'counted bins (storage)'));
-      d.append(bins(230, 70, SHAPE, 'heights after the scale pass', HUES[1]));
-      d.append(arrow(152, 88, 224, 88), text(160, 130, 'scale'));
+      d.append(svg('rect', { x: 236, y: 66, width: 116, height: 52, rx: 6, fill: 'none', stroke: HUES[1] }),
+        text(246, 88, 'scale = 1 / tallest'), text(246, 106, 'one a channel'), text(236, 58, 'after the scale pass'));
+      d.append(arrow(152, 88, 228, 88), text(160, 130, 'scale'));
       const canvas = svg('g');
       SHAPE.forEach((h, b) => canvas.append(svg('rect', { x: 450 + b * 22, y: 170 - 120 * h, width: 20, height: 120 * h, fill: HUES[b % 3] })));
       d.append(svg('rect', { x: 446, y: 46, width: 182, height: 128, fill: 'none', stroke: '#3a3f48' }), canvas, text(446, 38, 'the canvas, drawn by fragments'));

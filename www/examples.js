@@ -73,15 +73,22 @@ export const articles = {
 
 // What a real GPU does: the timings page's medians in Chromium on an NVIDIA H100
 // (bench/gpu-browser, 2026-11-22; bench/results/2026-11-22-h100-browser.txt), ms
-// for a 2448×1505 picture, by channels counted. Shown beside this machine's time
-// where the adapter is a CPU.
+// by channels counted, for the timings page's sizes (2448×1505 for one channel,
+// 2448×1836 for four) at each method's own shape (SHAPE_OF_FIGURES). Shown beside
+// this machine's time where the adapter is a CPU.
 export const measuredOnGpu = {
-  where: 'an NVIDIA H100 in Chromium, a 2448×1505 picture, measured 2026-11-22 (bench/results/2026-11-22-h100-browser.txt)',
+  where: 'an NVIDIA H100 in Chromium, measured 2026-11-22 (bench/results/2026-11-22-h100-browser.txt)',
+  size: { 1: [2448, 1505], 4: [2448, 1836] },
   ms: {
     1: { single: 567, atomic: 2.44, 'chunks-sum': 0.578, 'chunks-reduce': 0.074, privatized: 0.021, packed: 0.013 },
     4: { single: 990, atomic: 6.55, 'chunks-sum': 1.21, 'chunks-reduce': 0.173, privatized: 0.025, packed: 0.017 },
   },
 };
+
+// The chunk or workgroup shape at which the article's figures and the H100's were
+// taken, for the methods whose pages offer another: a figure is set beside a
+// count only at its own shape.
+export const SHAPE_OF_FIGURES = { atomic: '1x1', 'chunks-sum': '256x1', 'chunks-reduce': '256x1' };
 
 // The article's published timing tables (../shared/anchors/README.md, taken from
 // webgpufundamentals.org as it read on 2026-11-27): ms per histogram on four

@@ -6,9 +6,9 @@
 //
 // Frames reach the GPU by one of three paths (`FRAME_PATHS`). On a GPU the CPU
 // plays, the decoder's own bytes through WebCodecs (the frame pass converts them):
-// there the browser's copy or import costs 30 to 50 times as much (docs/DECISIONS.md, 11). On a
-// real GPU, the browser's frame imported as an external texture, never leaving the
-// GPU. The browser's copy from the element where neither can be had.
+// there the browser's copy or import proved 35-55 times slower (docs/DECISIONS.md, 11). On a
+// real GPU, the browser's frame imported as an external texture. The browser's copy
+// from the element where neither can be had.
 import { Live } from '../pkg/histogram.js';
 import { el, errorText, nextRepaint } from './site.js';
 import { lostWithin } from './page.js';
@@ -18,7 +18,7 @@ import { discard, problemWith } from './video-sources.js';
 
 /** The ways a frame reaches the GPU, by name, as the pages offer them. */
 export const FRAME_PATHS = {
-  import: 'imported: the browser’s frame as an external texture, no copy',
+  import: 'imported: the browser’s frame as an external texture',
   decoded: 'the decoder’s bytes, through the CPU',
   copy: 'the browser’s copy of the element',
 };

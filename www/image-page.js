@@ -39,6 +39,8 @@ async function imagePage({ method, methods, channels, shape, reruns, draw, besid
   let picture = null;
   let outcome = null;
   let counted = 0;
+  // The chunk or workgroup shape the outcome was counted at ('' for the method's own).
+  let countedShape = '';
   let deviceNote = '';
   // The article's steps, played by the simulator; a video or the camera in the
   // picture's place (data-live); the kernel lab.
@@ -99,7 +101,7 @@ async function imagePage({ method, methods, channels, shape, reruns, draw, besid
 
   const show = () => {
     if (draw === 'cpu') for (const { shown, canvas } of view.canvases) drawInto(canvas, outcome, shown);
-    readout.show({ outcome, picture, method, channels, gpu, counted, deviceNote, useSize });
+    readout.show({ outcome, picture, method, channels, gpu, counted, deviceNote, useSize, shape: countedShape });
     csvButton.disabled = false;
   };
 
@@ -113,13 +115,15 @@ async function imagePage({ method, methods, channels, shape, reruns, draw, besid
       ? 'Running… one GPU thread is walking every pixel, which takes a while. The page stays responsive.'
       : 'Running…';
     const lost = gpu?.lost;
+    const shape = chunkValue();
     try {
       const next = gpu
-        ? await gpu.compute(picture, method, channels, chunkValue(),
+        ? await gpu.compute(picture, method, channels, shape,
           draw === 'gpu' ? view.canvases.map(({ canvas }) => canvas) : undefined)
         : cpuHistogram(picture, channels, 256);
       outcome?.free();
       outcome = next;
+      countedShape = shape;
       counted++;
       show();
       if (race && gpu) {

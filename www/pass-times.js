@@ -3,7 +3,7 @@
 // has the size they were measured on: one click counts a picture of that size.
 import { el, formatMs } from './site.js';
 import { stepFacts } from './core.js';
-import { articleTimings, measuredOnGpu } from './examples.js';
+import { articleTimings, measuredOnGpu, SHAPE_OF_FIGURES } from './examples.js';
 
 
 /**
@@ -27,7 +27,7 @@ export function passTable(outcome) {
       : el('span', { class: 'share-bar', style: `width: ${Math.max(1, (100 * p.ms) / total).toFixed(1)}%` }),
     p.ms === null || total === 0 ? '' : ` ${Math.round((100 * p.ms) / total)}%`)));
   return el('div', { class: 'table-wrap', id: 'passes' }, el('table', { class: 'passes stacks' },
-    el('caption', {}, `Each GPU pass of this count, timed on this GPU with timestamp queries (browsers round them, Chromium to 0.1 ms).`),
+    el('caption', {}, `Each GPU pass of this count, timed on this GPU with timestamp queries (a browser may round them: Chromium does, to 0.1 ms, unless its WebGPU developer features are on).`),
     el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'Pass'), el('th', { scope: 'col', class: 'left' }, 'What it does'),
       el('th', { scope: 'col' }, 'Time'), el('th', { scope: 'col' }, 'Share'))),
     el('tbody', {}, ...rows)));
@@ -39,11 +39,17 @@ export function passTable(outcome) {
  * when the picture is `width`×`height`, their size; else a button, `useSize(w,
  * h)`, that counts a picture of their size.
  */
-export function publishedBeside({ method, channels, width, height, ms, software, useSize }) {
+export function publishedBeside({ method, channels, width, height, ms, software, useSize, shape = '' }) {
   const column = articleTimings.columns.indexOf(method);
   const [aw, ah] = articleTimings.size[channels] ?? [];
   const h100 = measuredOnGpu.ms[channels]?.[method];
-  const [gw, gh] = [2448, 1505];
+  const [gw, gh] = measuredOnGpu.size[channels] ?? [];
+  const figuresShape = SHAPE_OF_FIGURES[method];
+  if (shape && figuresShape && shape !== figuresShape && (column >= 0 || h100 !== undefined)) {
+    return el('div', { class: 'published' }, el('p', { class: 'muted', id: 'other-shape' },
+      `The article’s figures for this step${software && h100 !== undefined ? ', and this project’s on a real GPU,' : ''} were taken at ` +
+      `${figuresShape.replace('x', '×')}; choose that shape to see them beside yours.`));
+  }
   const parts = [];
   const sizeButton = (w, h, whose) => el('button', { type: 'button', class: 'size-button', onclick: () => useSize(w, h) },
     `Count a ${w}×${h} picture, ${whose} size`);
@@ -55,7 +61,8 @@ export function publishedBeside({ method, channels, width, height, ms, software,
           `(webgpufundamentals.org, read ${articleTimings.read}; its machines, not this one), and this page’s count of the same size here:`),
         el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'Machine'), el('th', { scope: 'col' }, 'ms'))),
         el('tbody', {}, ...rows.map((r) => el('tr', {}, el('th', { scope: 'row' }, `${r.machine} (the article’s)`), el('td', {}, String(r.ms[column])))),
-          el('tr', { class: 'ours' }, el('th', { scope: 'row' }, software ? 'This machine, now (a CPU adapter playing the GPU)' : 'This machine, now'),
+          el('tr', { class: 'ours' }, el('th', { scope: 'row' }, method === 'cpu' ? 'This machine, now (the article’s loop, in Rust)'
+            : software ? 'This machine, now (a CPU adapter playing the GPU)' : 'This machine, now'),
             el('td', {}, ms === undefined ? '–' : formatMs(ms)))))));
     } else {
       parts.push(el('p', { class: 'muted' }, `The article timed this step on a ${aw}×${ah} picture; its figures are set beside yours for a picture of that size. `,

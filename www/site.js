@@ -147,8 +147,9 @@ export const yieldToPage = () => (globalThis.scheduler?.yield ? scheduler.yield(
 export const perSecond = (fps) => `${fps} frame${fps === 1 ? '' : 's'} a second`;
 
 export function formatMs(ms) {
-  // Browsers coarsen performance.now() and timestamps (to 0.1 ms in Chromium): no
-  // digit past that is shown; 0 means "less".
+  // Browsers may coarsen performance.now() and timestamps (Chromium to 0.1 ms unless
+  // its WebGPU developer features are on): no digit past a microsecond is shown; 0
+  // means "less than a step".
   if (ms === 0) return 'under 0.1 ms';
   return ms >= 100 ? `${ms.toFixed(0)} ms` : ms >= 1 ? `${ms.toFixed(1)} ms` : `${(ms * 1000).toFixed(0)} µs`;
 }
@@ -157,7 +158,7 @@ export function formatMs(ms) {
 export function timingText(outcome, method, software = false) {
   if (method === 'cpu') return `${formatMs(outcome.wallMs)} (wall clock, performance.now())`;
   const time = outcome.gpuMs !== undefined
-    ? `${formatMs(outcome.gpuMs)} on the GPU (timestamp queries; browsers round them to 0.1 ms) · ` +
+    ? `${formatMs(outcome.gpuMs)} on the GPU (timestamp queries, which a browser may round) · ` +
       `${formatMs(outcome.wallMs)} until the bins were back on the CPU`
     : `${formatMs(outcome.wallMs)} wall clock, submit to bins back (this adapter has no timestamp queries)`;
   return software ? `${time}, on a CPU adapter: software playing the GPU, far slower than a GPU` : time;

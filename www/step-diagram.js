@@ -160,7 +160,8 @@ const LINES = [
   ['for (var first = workgroup_id.x', 'starts a round of its loop: its workgroup’s next 256 pixels, one a lane'],
   ['let has = first + local_invocation_index < count;', 'checks whether it has a pixel this round'],
   ['let bin = binOf(rgb, ch) * channels + ch;', 'works out its colour’s bin for this channel'],
-  ['if (lane == 0u && lanes > 0u)', 'its subgroup agreed: lane 0 adds for every lane, the others add nothing'],
+  ['let leader = lane == lowestLane(subgroupBallot(true));', 'finds whether it leads its subgroup: whether it is the first active lane, whose colour the broadcast gave (lane 0 where every lane is active, as here)'],
+  ['if (leader && lanes > 0u)', 'its subgroup agreed: the leader adds for every lane, the others add nothing'],
   ['} else if (has) {', 'its subgroup did not agree: a lane with a pixel adds 1 for it'],
   ['for (var bin = local_invocation_index; bin < numBins * channels; bin += workgroupSize)', 'takes the next bin it copies out: its local index, then every 256th'],
   ['if (count != 0u)', 'checks that the bin is not empty before adding it to the result'],
@@ -213,7 +214,7 @@ function narrate(run, state, i) {
       const lanes = state.votes.get(k)?.lanes ?? 0;
       if (!vote.alike) return `${lead}: not every lane with a pixel has lane 0’s colour, so each of the ${lanes} adds 1 to each of its pixel’s bins, as in the privatized kernel.`;
       return lanes === 0 ? `${lead}: none of its lanes has a pixel, so none adds anything.`
-        : `${lead}: every lane with a pixel has lane 0’s colour, so lane 0 adds ${lanes} to each of its bins, once, for all ${lanes}.`;
+        : `${lead}: every lane with a pixel has lane 0’s colour, so lane 0, the leader, adds ${lanes} to each of its bins, once, for all ${lanes}.`;
     }
     case 'barrier': return `${name} reaches workgroupBarrier() and waits for the rest of its workgroup.`;
     case 'released': return `The last invocation of workgroup (${m.group[0]}, ${m.group[1]}) reaches the barrier: all of them go on.`;

@@ -1,5 +1,5 @@
 // The article's part-1 timing table, filled in on this machine.
-import { Picture, cpuHistogram } from '../pkg/histogram.js';
+import { Picture, cpuHistogramSimple } from '../pkg/histogram.js';
 import { adapterDescription, el, setState, errorText, nextPaint } from './site.js';
 import { stepFacts } from './core.js';
 import { readPicture } from './input.js';
@@ -90,12 +90,14 @@ let untrusted = false;
 async function timeMethod(picture, method, channels) {
   const once = async () => {
     if (method === 'cpu') {
-      // A browser's clock may be coarse (Firefox's: 1 ms): a count shorter than
-      // MIN_CPU_MS is repeated until that much time has passed, and averaged.
+      // The article's loop, as its js column times (the site's faster tally, the
+      // same bins, is timed on the CPU chapter). A browser's clock may be coarse
+      // (Firefox's: 1 ms): a count shorter than MIN_CPU_MS is repeated until that
+      // much time has passed, and averaged.
       const start = performance.now();
       let n = 0;
       do {
-        cpuHistogram(picture, channels, 256).free();
+        cpuHistogramSimple(picture, channels, 256).free();
         n++;
       } while (performance.now() - start < MIN_CPU_MS);
       return (performance.now() - start) / n;
@@ -258,8 +260,8 @@ if (started) {
         ? 'This is a CPU adapter (software playing the GPU): the table takes minutes, the single-invocation column most of them; the bar beside the button shows how far it has come.'
         : 'The whole table takes seconds to a minute, the single-invocation column most of it.');
       how.textContent = `Each GPU method runs once, keeps the GPU busy for ${WARMUP_MS} ms (an idle GPU lowers its clocks), then is timed over ${runsText}; the median is shown. ` + (gpu.timestamps
-        ? `GPU columns: the compute pass measured with timestamp queries (rounded by the browser). js: performance.now() around the CPU loop, repeated for at least ${MIN_CPU_MS} ms and averaged.`
-        : `This adapter has no timestamp queries: GPU columns are wall-clock times from submit until the bins are back. js: performance.now() around the CPU loop, repeated for at least ${MIN_CPU_MS} ms and averaged.`);
+        ? `GPU columns: the compute pass measured with timestamp queries (which a browser may round). js: performance.now() around the article's CPU loop (in Rust), repeated for at least ${MIN_CPU_MS} ms and averaged.`
+        : `This adapter has no timestamp queries: GPU columns are wall-clock times from submit until the bins are back. js: performance.now() around the article's CPU loop (in Rust), repeated for at least ${MIN_CPU_MS} ms and averaged.`);
     }
     pictures = SIZES.map(([w, h]) => (KIND ? Picture.bench(KIND, w, h) : Picture.sunset(w, h)));
     picker.addEventListener('change', () => {

@@ -380,18 +380,21 @@ pub fn cpu_histogram_simple(
     )
 }
 
-/// The Rust of the CPU method, for its page (it is the last item of histogram.rs).
+/// The Rust of the CPU method, for its page: the last items of histogram.rs,
+/// before its tests.
 #[wasm_bindgen(js_name = cpuSource)]
 pub fn cpu_source() -> String {
     let file = include_str!("../../src/histogram.rs");
-    file[file.find("/// The CPU method").unwrap_or(0)..].to_string()
+    let start = file.find("/// The CPU method").unwrap_or(0);
+    let end = file.find("#[cfg(test)]").unwrap_or(file.len());
+    file[start..end].trim_end().to_string()
 }
 
 /// The Rust of the article's loop (`count_simple`), for the CPU pages.
 #[wasm_bindgen(js_name = simpleSource)]
 pub fn simple_source() -> String {
     let file = include_str!("../../src/histogram.rs");
-    let start = file.find("/// The article's loop as it is").unwrap_or(0);
+    let start = file.find("/// The article's loop:").unwrap_or(0);
     let end = file.find("/// The CPU method").unwrap_or(file.len());
     file[start..end].trim_end().to_string()
 }

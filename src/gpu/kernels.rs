@@ -136,7 +136,7 @@ pub struct ChunkShape {
 }
 
 impl Default for ChunkShape {
-    /// The article's final choice: a row of 256 pixels.
+    /// The article's chunk: a row of 256 pixels.
     fn default() -> Self {
         ChunkShape {
             width: 256,
@@ -152,7 +152,7 @@ impl ChunkShape {
         height: 1,
     };
 
-    /// The article's first choice: 16x16 pixels.
+    /// 16x16 pixels, the shape the article wonders may be better.
     pub const SQUARE: ChunkShape = ChunkShape {
         width: 16,
         height: 16,

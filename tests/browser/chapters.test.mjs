@@ -140,7 +140,7 @@ test('subgroups: the diagram plays the GPU\'s subgroups; its bins are the pictur
   await page.selectOption('.sd-lanes', '4');
   const voted = await page.evaluate(() => window.page.diagram.trace.steps.findIndex((s) => s.act === 'voted' && s.vote.fn === 'all' && s.vote.alike));
   await page.evaluate((at) => { const s = document.querySelector('.sd-scrub'); s.value = at; s.dispatchEvent(new Event('input')); }, voted + 1);
-  assert.match(await page.textContent('.sd-now'), /^Instruction \d+ of \d+\. Subgroup \d+’s lanes run subgroupAll\(…\) together: every lane with a pixel has lane 0’s colour, so lane 0 adds 4 to each of its bins, once, for all 4\.$/);
+  assert.match(await page.textContent('.sd-now'), /^Instruction \d+ of \d+\. Subgroup \d+’s lanes run subgroupAll\(…\) together: every lane with a pixel has lane 0’s colour, so lane 0, the leader, adds 4 to each of its bins, once, for all 4\.$/);
   await page.evaluate(() => document.querySelector('.step-diagram').scrollIntoView());
   writeFileSync(join(shots, 'subgroups-diagram.png'), await page.locator('.step-diagram').screenshot());
   assert.deepEqual(page.errors, []);
@@ -224,7 +224,7 @@ test('the article\'s figures are set beside the visitor\'s only for a picture of
   assert.deepEqual(page.errors, []);
 });
 
-test('introduction: each pixel says where it is counted, each bar shows its pixels', async () => {
+test('introduction: each pixel says where it is counted, each bar shows its pixels and stands as tall as its count', async () => {
   const page = await browser.open('/www/intro.html');
   assert.deepEqual(await page.evaluate(() => window.page.counts), LUMINANCE);
   const first = '.intro-row:first-child .intro-pixel:first-child';
@@ -237,6 +237,11 @@ test('introduction: each pixel says where it is counted, each bar shows its pixe
   assert.equal(await page.locator('.intro-pixel.in-bin').count(), 16);
   for (const [width, height] of [[1400, 900], [390, 844]]) {
     await page.setViewportSize({ width, height });
+    // Each bar as tall as its count, as drawn: heights in the counts' proportions.
+    const heights = await page.$$eval('.intro-bar-fill', (fills) => fills.map((f) => f.getBoundingClientRect().height));
+    const tallest = Math.max(...LUMINANCE);
+    LUMINANCE.forEach((count, bin) => assert.ok(Math.abs(heights[bin] / Math.max(...heights) - count / tallest) < 0.02,
+      `${width} px: bin ${bin}'s bar is ${heights.map((h) => h.toFixed(0)).join(', ')} px for ${LUMINANCE.join(', ')} pixels`));
     await page.screenshot({ path: join(shots, `intro-${width}.png`), fullPage: true });
   }
   assert.deepEqual(page.errors, []);

@@ -80,13 +80,23 @@ for (const id of ['atomic', 'chunks-sum', 'chunks-reduce']) {
 }
 
 for (const id of ['chunks-sum', 'chunks-reduce']) {
-  test(`${id}: the article's 16x16 chunks give the same bins`, async () => {
+  test(`${id}: 16x16 chunks give the same bins, and the words and figures follow the shape`, async () => {
     const page = await browser.open(`/www/${id}.html`);
+    assert.equal(await page.textContent('[data-fact="shape"]'), '256×1');
     await page.evaluate(() => { document.body.dataset.state = 'picking'; });
     await page.selectOption('#chunk', '16x16');
     await waitState(page, 'done');
     assert.match(await page.textContent('details pre'), /const chunkWidth = 16u;\nconst chunkHeight = 16u;/);
     assert.deepEqual((await downloadCsv(page)).rows, await referenceRows(page, 1));
+    // The chunks said are this run's: 960x600 in 16x16 chunks is 60 × 38 of them.
+    assert.equal(await page.textContent('[data-fact="shape"]'), '16×16');
+    // (A CPU adapter may count it in bands of rows, each with its own passes.)
+    const dispatched = await page.evaluate(() => JSON.parse(window.page.outcome.dispatches()));
+    const bands = dispatched.filter((d) => d.pass === 'chunks');
+    assert.deepEqual([bands.reduce((s, d) => s + d.grid[1], 0), ...new Set(bands.map((d) => d.grid[0]))], [38, 60]);
+    assert.equal(await page.textContent('[data-fact="chunks"]'), `2,280${bands.length > 1 ? ` (in ${bands.length} bands of rows, a pass each)` : ''}`);
+    // Figures taken at 256x1 are not set beside a 16x16 count.
+    assert.match(await page.textContent('#other-shape'), /taken at 256×1/);
   });
 }
 
@@ -97,7 +107,7 @@ async function choose(page, css, value) {
   await waitState(page, 'done');
 }
 
-test('atomic: 16x16 workgroups, as the article\'s timed pages, count the same', async () => {
+test('atomic: 16x16 workgroups count the same', async () => {
   const page = await browser.open('/www/atomic.html');
   assert.match(await page.textContent('details pre'), /const chunkWidth = 1u;\nconst chunkHeight = 1u;[^]*@workgroup_size\(chunkWidth, chunkHeight\)/);
   await choose(page, '#chunk', '16x16');

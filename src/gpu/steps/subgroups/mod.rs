@@ -75,7 +75,8 @@ impl Step for Subgroups {
         const FIRST: &str = "let firstColour = subgroupBroadcastFirst(colour);";
         const ALL: &str = "let alike = subgroupAll(!has | (colour == firstColour));";
         const BIN: &str = "let bin = binOf(rgb, ch) * channels + ch;";
-        const LANE0: &str = "if (lane == 0u && lanes > 0u)";
+        const LEADER: &str = "let leader = lane == lowestLane(subgroupBallot(true));";
+        const LEAD: &str = "if (leader && lanes > 0u)";
         const ADD_LANES: &str = "atomicAdd(&bins[bin], lanes);";
         const ELSE_HAS: &str = "} else if (has) {";
         const ADD_ONE: &str = "atomicAdd(&bins[bin], 1u);";
@@ -122,13 +123,15 @@ impl Step for Subgroups {
                             Op::Vote(BALLOT, k, Vote::Ballot { lanes: has }),
                             Op::Vote(FIRST, k, Vote::First { rgb: colour(0) }),
                             Op::Vote(ALL, k, Vote::All { alike }),
+                            // Every lane is active here: lane 0 leads.
+                            Op::Line(LEADER),
                         ]);
                         for ch in 0..spec.channels.count() {
                             ops.extend([Op::Line(lines::FOR_CH), Op::Line(BIN)]);
                             let bin = bin_index(colour(l), ch, spec);
                             let at = Memory::Local { group: g, bin };
                             if alike {
-                                ops.push(Op::Line(LANE0));
+                                ops.push(Op::Line(LEAD));
                                 if l == 0 && has > 0 {
                                     ops.push(Op::Atomic(ADD_LANES, at, By::N(has)));
                                     local[bin as usize] += has;

@@ -6,7 +6,8 @@
 // and subgroupAll find out, one lane adds the number of lanes with a pixel
 // (subgroupBallot) to each of its bins: one atomicAdd a bin, where the privatized
 // kernel makes one a lane, each waiting for the last. Elsewhere each lane adds its
-// own, as there.
+// own, as there. WGSL does not promise that every lane of a subgroup is active, so
+// the lane that adds for all is the first active one (lane 0 only where it is).
 
 enable subgroups;
 
@@ -16,6 +17,15 @@ var<workgroup> bins: array<atomic<u32>, numBins * channels>;
 @group(0) @binding(0) var<storage, read_write> result: array<atomic<u32>>;
 @group(0) @binding(1) var ourTexture: texture_2d<f32>;
 @group(0) @binding(2) var<uniform> band: Band;
+
+// The lowest lane of a ballot: the lane subgroupBroadcastFirst reads (naga has no
+// subgroupElect yet, which would say it at once).
+fn lowestLane(ballot: vec4u) -> u32 {
+  if (ballot.x != 0u) { return firstTrailingBit(ballot.x); }
+  if (ballot.y != 0u) { return 32u + firstTrailingBit(ballot.y); }
+  if (ballot.z != 0u) { return 64u + firstTrailingBit(ballot.z); }
+  return 96u + firstTrailingBit(ballot.w);
+}
 
 @compute @workgroup_size(workgroupSize)
 fn cs(
@@ -48,12 +58,13 @@ fn cs(
     // reached by every lane.
     let firstColour = subgroupBroadcastFirst(colour);
     let alike = subgroupAll(!has | (colour == firstColour));
+    let leader = lane == lowestLane(subgroupBallot(true));
     for (var ch = 0u; ch < channels; ch++) {
       let bin = binOf(rgb, ch) * channels + ch;
       if (alike) {
-        // Lane 0's colour is the subgroup's (or, without a pixel, black, and then
-        // so is every lane's that has one).
-        if (lane == 0u && lanes > 0u) {
+        // The leader's colour is the subgroup's (or, without a pixel, black, and
+        // then so is every lane's that has one).
+        if (leader && lanes > 0u) {
           atomicAdd(&bins[bin], lanes);
         }
       } else if (has) {
