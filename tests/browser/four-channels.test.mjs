@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { suite, media, shots, waitState, litPixels, decodePng, referenceRows, cliRows, downloadCsv, pickFile, smallPicture, timeMethods } from './harness.mjs';
+import { suite, media, shots, waitState, litPixels, decodePng, referenceRows, cliRows, downloadCsv, pickFile, smallPicture, timeMethods, unfilledFacts } from './harness.mjs';
 
 const PHOTO = media('pexels-chevanon-photography-1108099.jpg');
 const { browser } = suite();
@@ -20,6 +20,7 @@ for (const id of ['4ch-cpu', '4ch-single', '4ch-chunks-reduce', '4ch-gpu-draw', 
     let csv = await downloadCsv(page);
     assert.equal(csv.header, 'bin,r,g,b,luminance');
     assert.deepEqual(csv.rows, await referenceRows(page, 4));
+    assert.deepEqual(await unfilledFacts(page), [], 'every figure the words give is this run\'s');
     await page.screenshot({ path: join(shots, `${id}.png`), fullPage: true });
     const file = ON_SMALL.has(id) ? smallPicture(`${id}-small.png`) : PHOTO;
     await pickFile(page, file);

@@ -398,6 +398,12 @@ export function makeLargePictures() {
   return { path: (name) => join(dir, name), remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
+/**
+ * The figures a chapter's words give ([data-fact] places) that its last count did
+ * not fill in (www/facts.js marks those it did), by name: [] where each is the run's.
+ */
+export const unfilledFacts = (page) => page.$$eval('[data-fact]:not([data-filled])', (places) => places.map((p) => p.dataset.fact));
+
 /** Clicks "Download CSV" and parses the file into rows of numbers (bin column dropped). */
 export async function downloadCsv(page) {
   const [download] = await Promise.all([

@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { suite, media, shots, waitState, litPixels, referenceRows, cliRows, downloadCsv, pickFile, png, smallPicture, timeMethods } from './harness.mjs';
+import { suite, media, shots, waitState, litPixels, referenceRows, cliRows, downloadCsv, pickFile, png, smallPicture, timeMethods, unfilledFacts } from './harness.mjs';
 
 const PHOTO = media('pexels-francesco-ungaro-96938-mid.jpg');
 const { browser, fixtures } = suite({ fixtures: true });
@@ -20,6 +20,7 @@ for (const id of ['cpu', 'single']) {
     assert.equal(csv.header, 'bin,luminance');
     assert.deepEqual(csv.rows, await referenceRows(page, 1));
     assert.match(await page.textContent('#time'), /\d.*(ms|µs)/);
+    assert.deepEqual(await unfilledFacts(page), [], 'every figure the words give is this run\'s');
     await page.screenshot({ path: join(shots, `${id}.png`), fullPage: true });
 
     // A JPEG: the page counts what the command-line tool counts.
@@ -72,6 +73,7 @@ for (const id of ['atomic', 'chunks-sum', 'chunks-reduce']) {
     assert.deepEqual((await downloadCsv(page)).rows, await referenceRows(page, 1));
     assert.match(await page.textContent('dl.stats'), /equals the pixel count/);
     assert.match(await page.textContent('details pre'), new RegExp(`---- ${id.split('-')[0]}.wgsl`));
+    assert.deepEqual(await unfilledFacts(page), [], 'every figure the words give is this run\'s');
     await page.screenshot({ path: join(shots, `${id}.png`), fullPage: true });
     await pickFile(page, PHOTO);
     assert.deepEqual((await downloadCsv(page)).rows, cliRows(PHOTO, 1), 'the photo counts as the command-line tool counts it');
@@ -154,6 +156,7 @@ test('race: says on screen that counts are lost, never counts too many', async (
   assert.match(await page.textContent('#loss + figcaption'), total === pixels
     ? /This run lost none|None of these runs lost a count/ : /Counts lost in each luminance bin, against the exact histogram[^]*This run lost [\d,]+, the most in bin \d+/);
   assert.equal(await page.locator('.reruns canvas.loss').count(), 4, 'each run shows its loss');
+  assert.deepEqual(await unfilledFacts(page), [], 'every figure the words give is this run\'s');
   await page.screenshot({ path: join(shots, 'race.png'), fullPage: true });
 });
 
