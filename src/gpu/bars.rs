@@ -107,17 +107,17 @@ fn panel_uniforms(spec: Spec, panel: &Panel, style: PanelStyle) -> Vec<u8> {
     bytes
 }
 
-/// The quad every render pass draws (shaders/draw/quad.wgsl), before its shader.
-/// The article's scale pass: the bins' largest value, for the bars.
 /// What the article's draw pass does, in a few words (a render pass, no kernel).
 pub const DRAW_DOES: &str = "a fragment shader draws the bars";
 
+/// The article's scale pass: the bins' largest value, for the bars.
 pub const SCALE: Kernel = Kernel::fixed(
     "scale",
     include_str!("../../shaders/draw/scale.wgsl"),
     "finds the tallest bin, the scale",
 );
 
+/// The quad every render pass draws (shaders/draw/quad.wgsl), before its shader.
 pub(crate) const QUAD: &str = include_str!("../../shaders/draw/quad.wgsl");
 
 /// The WGSL of the article's drawing (shaders/draw/quad.wgsl and draw.wgsl) as compiled.
