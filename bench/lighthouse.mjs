@@ -23,6 +23,8 @@ const pages = [
   ['chapter (privatized)', '/www/privatized.html'],
   ['studio', '/www/studio.html'],
   ['video', '/www/video.html'],
+  ['chapter with a step-through (chunks + sum)', '/www/chunks-sum.html'],
+  ['subgroups', '/www/subgroups.html'],
 ];
 const metrics = [
   ['first-contentful-paint', 'FCP'], ['largest-contentful-paint', 'LCP'],
@@ -62,6 +64,9 @@ try {
       .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'notApplicable')
       .map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ''}`);
     if (failing.length) console.log(`  below 90: ${failing.join('; ')}`);
+    // What the largest paint was, to know what holds it back.
+    const lcp = r.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node;
+    if (lcp) console.log(`  largest paint: ${lcp.snippet} (${lcp.nodeLabel ?? ''})`.slice(0, 300));
   }
 } finally {
   server.close();
