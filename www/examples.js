@@ -74,7 +74,7 @@ export const articles = {
 // What a real GPU does: the timings page's medians in Chromium on an NVIDIA H100
 // (bench/gpu-browser, 2026-11-22; bench/results/2026-11-22-h100-browser.txt), ms
 // by channels counted, for the timings page's sizes (2448×1505 for one channel,
-// 2448×1836 for four) at each method's own shape (SHAPE_OF_FIGURES). Shown beside
+// 2448×1836 for four) at each method's own shape (the core's `defaultShape`). Shown beside
 // this machine's time where the adapter is a CPU.
 export const measuredOnGpu = {
   where: 'an NVIDIA H100 in Chromium, measured 2026-11-22 (bench/results/2026-11-22-h100-browser.txt)',
@@ -84,11 +84,6 @@ export const measuredOnGpu = {
     4: { single: 990, atomic: 6.55, 'chunks-sum': 1.21, 'chunks-reduce': 0.173, privatized: 0.025, packed: 0.017 },
   },
 };
-
-// The chunk or workgroup shape at which the article's figures and the H100's were
-// taken, for the methods whose pages offer another: a figure is set beside a
-// count only at its own shape.
-export const SHAPE_OF_FIGURES = { atomic: '1x1', 'chunks-sum': '256x1', 'chunks-reduce': '256x1' };
 
 // The article's published timing tables (../shared/anchors/README.md, taken from
 // webgpufundamentals.org as it read on 2026-11-27): ms per histogram on four

@@ -3,7 +3,8 @@
 // has the size they were measured on: one click counts a picture of that size.
 import { el, formatMs } from './site.js';
 import { stepFacts } from './core.js';
-import { articleTimings, measuredOnGpu, SHAPE_OF_FIGURES } from './examples.js';
+import { articleTimings, measuredOnGpu } from './examples.js';
+import { defaultShape } from '../pkg/histogram.js';
 
 
 /**
@@ -44,8 +45,9 @@ export function publishedBeside({ method, channels, width, height, ms, software,
   const [aw, ah] = articleTimings.size[channels] ?? [];
   const h100 = measuredOnGpu.ms[channels]?.[method];
   const [gw, gh] = measuredOnGpu.size[channels] ?? [];
-  const figuresShape = SHAPE_OF_FIGURES[method];
-  if (shape && figuresShape && shape !== figuresShape && (column >= 0 || h100 !== undefined)) {
+  // The article's and the H100's figures were taken at each method's own shape.
+  const figuresShape = shape && (column >= 0 || h100 !== undefined) ? defaultShape(method) : shape;
+  if (shape !== figuresShape) {
     return el('div', { class: 'published' }, el('p', { class: 'muted', id: 'other-shape' },
       `The article’s figures for this step${software && h100 !== undefined ? ', and this project’s on a real GPU,' : ''} were taken at ` +
       `${figuresShape.replace('x', '×')}; choose that shape to see them beside yours.`));

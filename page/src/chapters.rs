@@ -50,6 +50,14 @@ fn chunk(method: Method, shape: &str) -> Result<ChunkShape, JsError> {
     ChunkShape::parse(shape).ok_or_else(|| JsError::new(&format!("bad chunk shape '{shape}'")))
 }
 
+/// The chunk or workgroup shape `method` runs at unless told otherwise ("256x1"):
+/// the shape its published figures were taken at.
+#[wasm_bindgen(js_name = defaultShape)]
+pub fn default_shape(method_name: &str) -> Result<String, JsError> {
+    let shape = method(method_name)?.default_shape();
+    Ok(format!("{}x{}", shape.width, shape.height))
+}
+
 /// The WGSL of every kernel a method dispatches, as compiled for these parameters.
 #[wasm_bindgen(js_name = kernelSource)]
 pub fn kernel_source(
