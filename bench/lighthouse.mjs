@@ -6,7 +6,8 @@
 //
 // Lighthouse is installed apart from the tests (it is 186 MB):
 //   npm ci --prefix bench/lighthouse   (once)
-//   make dist && node bench/lighthouse.mjs [RUNS] > bench/results/DATE-lighthouse.txt
+//   make dist && node bench/lighthouse.mjs [RUNS] [PAGE...] > bench/results/DATE-lighthouse.txt
+// (PAGE: part of a path, privatized for example, to run only those pages)
 import { execFile, execFileSync } from 'node:child_process';
 import { promisify } from 'node:util';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -25,7 +26,7 @@ const pages = [
   ['video', '/www/video.html'],
   ['chapter with a step-through (chunks + sum)', '/www/chunks-sum.html'],
   ['subgroups', '/www/subgroups.html'],
-];
+].filter(([, path]) => process.argv.length < 4 || process.argv.slice(3).some((p) => path.includes(p)));
 const metrics = [
   ['first-contentful-paint', 'FCP'], ['largest-contentful-paint', 'LCP'],
   ['total-blocking-time', 'TBT'], ['cumulative-layout-shift', 'CLS'], ['speed-index', 'SI'],
@@ -67,6 +68,11 @@ try {
     // What the largest paint was, to know what holds it back.
     const lcp = r.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node;
     if (lcp) console.log(`  largest paint: ${lcp.snippet} (${lcp.nodeLabel ?? ''})`.slice(0, 300));
+    // And what moved, where the layout shifted.
+    for (const item of r.audits['layout-shifts']?.details?.items ?? []) {
+      const node = item.node;
+      if (node) console.log(`  shifted (${item.score.toFixed(3)}): ${node.snippet} (${node.nodeLabel ?? ''})`.slice(0, 300));
+    }
   }
 } finally {
   server.close();

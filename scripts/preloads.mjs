@@ -1,9 +1,12 @@
 // Writes into each page's <head> a modulepreload for every module its script
-// imports, however deep (site.js, page.js, the core's glue in pkg/...), and a
-// preload of the core's wasm where the page loads it: the browser asks for them
-// all at once, not one import level after another (a four-deep chain before the
-// wasm's request). `--check` changes nothing and fails if a page's list is not
-// what its imports make (make lint runs it); run it after changing an import.
+// imports, however deep (site.js, page.js, the core's glue in pkg/...): the
+// browser asks for them all at once, not one import level after another. Not the
+// wasm: a request for it in <head> runs beside the page's first paint, and on a
+// slow phone (Lighthouse's simulated one) its 900 KB hold the largest paint back
+// to 6 s (1.6-2.1 s without, bench/results/2026-12-02-lighthouse.txt); the glue
+// asks for it once the page has painted. `--check` changes nothing and fails if a
+// page's list is not what its imports make (make lint runs it); run it after
+// changing an import.
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,7 +14,6 @@ import { fileURLToPath } from 'node:url';
 const repo = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const www = join(repo, 'www');
 const check = process.argv.includes('--check');
-const WASM = join(repo, 'pkg', 'histogram_bg.wasm');
 const GLUE = join(repo, 'pkg', 'histogram.js');
 
 /** Every module `entry` imports statically, itself left out, in the order first met. */
@@ -44,9 +46,6 @@ for (const file of pages) {
   const here = dirname(file);
   const modules = graph(resolve(here, script[1]));
   const links = modules.map((m) => `  <link rel="modulepreload" href="${relative(here, m)}">\n`);
-  if (modules.includes(GLUE)) {
-    links.push(`  <link rel="preload" href="${relative(here, WASM)}" as="fetch" type="application/wasm" crossorigin>\n`);
-  }
   const at = script.index + script[0].length;
   const old = html.slice(at).match(/^(?: {2}<link rel="(?:modulepreload|preload)"[^>]*>\n)*/)[0];
   const now = links.join('');

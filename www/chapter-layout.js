@@ -38,7 +38,7 @@ function histogramCanvas(label) {
  * for n channels, `freshCanvases()` new ones of the same (a canvas WebGPU drew into
  * takes no 2D drawing).
  */
-export function chapterLayout(main, { method, methods, channels, shape, reruns, draw, beside, live }) {
+export function chapterLayout(main, { method, methods, channels, shape, reruns, draw, beside, live, stepped }) {
   const status = el('p', { role: 'status', class: 'muted' }, 'Loading…');
   const message = el('p', { role: 'alert', class: 'message' });
   // Where the page's own kernel cannot run on this device, what it counts with
@@ -97,8 +97,10 @@ export function chapterLayout(main, { method, methods, channels, shape, reruns, 
   // plays (in the wasm) holds its place until then.
   const counting = el('div', { class: 'counting' }, controls, ...(choices.childElementCount ? [choices] : []), stage, status, message, notes, instead);
   // Whether the simulator plays the step is the step's to say (src/gpu/steps/),
-  // known once the wasm is in: until then a step's place is held.
-  const held = draw !== 'gpu' && method !== 'cpu';
+  // known once the wasm is in: until then the place of a step-through the page
+  // declares (data-diagram="steps", checked against the steps natively) is held,
+  // and another diagram drawn at once, so that neither moves the text below.
+  const held = stepped && draw !== 'gpu';
   const figure = held ? el('figure', { class: 'step-diagram', 'data-pending': '' }) : diagram(draw === 'gpu' ? 'gpu-draw' : method, channels);
   (main.querySelector('.diagram-here') ?? main.querySelector('p'))?.after(...(figure ? [figure] : []), counting);
   main.append(timesSection);

@@ -23,9 +23,9 @@ import { DEFAULT_VIDEO, deviceSays, lostWithin, startPage, workQueue } from './p
 import { kernelLab } from './kernel-lab.js';
 import { chapterLayout, drawInto, METHOD_LABELS } from './chapter-layout.js';
 
-async function imagePage({ method, methods, channels, shape, reruns, draw, beside, live }) {
+async function imagePage({ method, methods, channels, shape, reruns, draw, beside, live, stepped }) {
   const main = document.querySelector('main');
-  const view = chapterLayout(main, { method, methods, channels, shape, reruns, draw, beside, live });
+  const view = chapterLayout(main, { method, methods, channels, shape, reruns, draw, beside, live, stepped });
   const {
     status, message, instead, readout, picker, videoButton, cameraButton, runButton, csvButton, harderButton,
     chunkSelect, chunkValue, methodSelect, channelSelect, imageCanvas, imageCaption, drop, histograms, race, besides,
@@ -373,4 +373,5 @@ imagePage({
   draw: options.draw ?? 'cpu',
   beside: options.beside,
   live: 'live' in options,
+  stepped: options.diagram === 'steps',
 });

@@ -3,7 +3,8 @@
 //! chunk (lavapipe here), for every step but the race; the race's equal the
 //! independent reference less its lost counts, and replaying its steps' loads and
 //! stores here, apart from the simulator, gives the same bins and losses. Every
-//! line a step names is one line of its kernel's WGSL.
+//! line a step names is one line of its kernel's WGSL, and a chapter holds a
+//! step-through's place exactly where its step plays one.
 
 use crate::common::{gpu, reference};
 use histogram::gpu::{ChunkShape, GpuImage, Kernels, Method, Run, RunOptions};
@@ -409,4 +410,44 @@ fn the_gpus_subgroups_agree_where_the_simulated_ones_do() {
             );
         }
     }
+}
+
+/// A chapter declares the step-through it shows (`data-diagram="steps"` on its
+/// `<main>`) so that its place is held before the wasm is in; the step decides.
+#[test]
+fn a_chapter_holds_a_step_through_exactly_where_its_step_has_one() {
+    let www = crate::common::repo().join("www");
+    let mut chapters = 0;
+    for entry in std::fs::read_dir(&www).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "html") {
+            continue;
+        }
+        let html = std::fs::read_to_string(&path).unwrap();
+        let Some(main) = html
+            .split("<main ")
+            .nth(1)
+            .and_then(|m| m.split('>').next())
+        else {
+            continue;
+        };
+        let attr = |name: &str| {
+            main.split(&format!("{name}=\""))
+                .nth(1)
+                .and_then(|v| v.split('"').next())
+        };
+        let Some(method) = attr("data-method").and_then(Method::parse) else {
+            continue;
+        };
+        let drawn_on_gpu = attr("data-draw") == Some("gpu");
+        let stepped = !drawn_on_gpu && method.step().diagram().is_some();
+        assert_eq!(
+            attr("data-diagram") == Some("steps"),
+            stepped,
+            "{}: data-diagram=\"steps\" where and only where its step plays one",
+            path.display()
+        );
+        chapters += 1;
+    }
+    assert!(chapters >= 12, "{chapters} chapters read");
 }
