@@ -7,6 +7,10 @@ use std::fmt;
 /// address space with room to spare (1 GiB of pixels).
 pub const MAX_PIXELS: u64 = 1 << 28;
 
+/// Largest image the pages accept: 64 megapixels (8192x8192), 256 MiB of RGBA,
+/// which the page, the wasm heap and the GPU each hold once.
+pub const WEB_MAX_PIXELS: u32 = 1 << 26;
+
 /// An amount of memory as a person reads it: GiB from 1 GiB up, else MiB (at
 /// least 0.1).
 pub fn amount(bytes: u64) -> String {

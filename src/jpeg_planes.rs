@@ -117,6 +117,42 @@ impl PlaneLayout {
 }
 
 impl PlaneLayout {
+    /// The layout of a `VideoFrame`'s planes as `copyTo` wrote them: its format
+    /// ("I420", "I422" or "I444": a JPEG's 4:2:0, 4:2:2, 4:4:4), size (at most
+    /// `max_pixels`), and each plane's first byte and bytes a row; shown turned as
+    /// EXIF's `turn` (1 to 8) says.
+    pub fn of_frame(
+        frame_format: &str,
+        (width, height): (u32, u32),
+        offsets: &[u32],
+        strides: &[u32],
+        turn: u8,
+        max_pixels: u32,
+    ) -> Result<PlaneLayout, String> {
+        let subsampling = match frame_format {
+            "I420" => Subsampling::S420,
+            "I422" => Subsampling::S422,
+            "I444" => Subsampling::S444,
+            other => return Err(format!("a frame in {other} is not a JPEG's planes")),
+        };
+        let three = |v: &[u32]| <[u32; 3]>::try_from(v).map_err(|_| "three planes are needed");
+        if width as u64 * height as u64 > max_pixels as u64 {
+            return Err(format!(
+                "{width}x{height} is more than this page's {} megapixels",
+                max_pixels >> 20
+            ));
+        }
+        Ok(PlaneLayout {
+            width,
+            height,
+            subsampling,
+            offsets: three(offsets)?,
+            strides: three(strides)?,
+            turn: Orientation::from_exif(turn)
+                .ok_or_else(|| format!("EXIF has no orientation {turn}"))?,
+        })
+    }
+
     /// The planes in `bytes`, laid out as this says (checked).
     pub fn planes<'a>(&self, bytes: &'a [u8]) -> Result<Planes<'a>, String> {
         self.check(bytes.len())?;

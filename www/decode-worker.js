@@ -15,7 +15,7 @@
 // (Chromium: I420, I422, I444), sent on to be finished on the GPU, or, with
 // `finish`, finished here (wasm, libjpeg-turbo's rules) into 'pixels'' answer;
 // where the browser gives no planes, the way `otherwise` says instead.
-import init, { FileDecoder, countRgba, finishPlanes, wasmMemoryBytes } from '../pkg/histogram.js';
+import init, { FileDecoder, countRgba, finishPlanes, wasmMemoryBytes } from '../pkg/decoder.js';
 import { EXACT } from './input.js';
 
 let ready = null;

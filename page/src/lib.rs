@@ -29,12 +29,11 @@ mod video;
 use canvas::CanvasTarget;
 use outcome::{hdr_outcome, png, read_outcome, HdrState, Outcome};
 use pace::Pace;
-use picture::{decode_error, Picture, Pixels, Uploaded};
+use picture::{Picture, Pixels, Uploaded};
 
 use histogram::decode;
 use histogram::gpu::{self, Kernels};
 use histogram::histogram::{Channels, Spec};
-use histogram::image::Image;
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -42,17 +41,7 @@ use wasm_bindgen::prelude::*;
 /// What the glue returns to JavaScript: a value, or an Error with a message.
 type WebResult<T> = Result<T, JsError>;
 
-/// Largest image the pages accept: 64 megapixels (8192x8192), 256 MiB of RGBA,
-/// which the page, the wasm heap and the GPU each hold once.
-pub const WEB_MAX_PIXELS: u32 = 1 << 26;
-
-/// Most bytes a format decoded whole may take at its peak in the page's worker
-/// (src/decode/ counts the decode and the copies made of it): 2 GiB, half of
-/// what a wasm32 heap can address, so the file's own bytes and the allocator's
-/// slack still fit. That is any 8-bit or 16-bit picture of the largest size, or
-/// an HDR one of about 29 megapixels (72 bytes a pixel at the peak). Past it the
-/// page says why (NeedsMemory) and keeps what it had.
-const WEB_DECODE_BUDGET: u64 = 2 << 30;
+pub use histogram::image::WEB_MAX_PIXELS;
 
 #[wasm_bindgen(start)]
 fn start() {
@@ -141,16 +130,6 @@ impl ColourProfile {
     pub fn table_png(&self) -> Vec<u8> {
         self.0.table_png()
     }
-}
-
-/// RGBA8 pixels counted by the CPU method into `bins` bins of R, G, B and
-/// luminance, interleaved as every histogram's: a worker's count of what it read,
-/// where the CPU plays the GPU (docs/DECISIONS.md, 6).
-#[wasm_bindgen(js_name = countRgba)]
-pub fn count_rgba(width: u32, height: u32, rgba: Vec<u8>, bins: u32) -> WebResult<Vec<u32>> {
-    let image = Image::from_rgba(width, height, rgba).map_err(|e| JsError::new(&e.to_string()))?;
-    let histogram = histogram::histogram::compute_cpu(&image, spec(4, bins)?);
-    Ok(histogram.counts().to_vec())
 }
 
 fn spec(channels: u32, num_bins: u32) -> Result<Spec, JsError> {

@@ -1,10 +1,9 @@
 //! A picture in the page: decoded here or by the browser, or put together from a
 //! worker's parts, and sent to the GPU on first use.
 
-use super::decoder_planes::{frame_layout, planes_upload};
+use super::decoder_planes::planes_upload;
 use super::pace::send;
-use super::{within_page, Context, GpuContext, WebResult, WEB_DECODE_BUDGET, WEB_MAX_PIXELS};
-use histogram::decode::{self, DecodeError};
+use super::{within_page, Context, GpuContext, WebResult, WEB_MAX_PIXELS};
 use histogram::deep::DeepImage;
 use histogram::gpu;
 use histogram::hdr::{HdrImage, HdrStats};
@@ -186,43 +185,6 @@ impl Pixels {
     }
 }
 
-/// Decodes an image file with the command-line tool's decoder (src/decode/), so the
-/// pages count the values stored in the file, exactly as the tool does. A format the
-/// decoder does not read rejects with an error named `UnsupportedFormat`: the page
-/// then asks the browser.
-#[wasm_bindgen(js_name = decodeImage)]
-pub fn decode_image(bytes: Vec<u8>) -> Result<Picture, JsValue> {
-    decode::decode_owned(bytes, WEB_MAX_PIXELS as u64, WEB_DECODE_BUDGET)
-        .map(Picture::decoded)
-        .map_err(decode_error)
-}
-
-/// A decoder's refusal as the page's Error; a format it does not read is named
-/// `UnsupportedFormat`, for the page to ask the browser.
-pub(super) fn decode_error(e: DecodeError) -> JsValue {
-    let error = js_sys::Error::new(&e.to_string());
-    if e == DecodeError::Unsupported {
-        error.set_name("UnsupportedFormat");
-    }
-    error.into()
-}
-
-impl Picture {
-    pub(super) fn decoded(decoded: decode::Decoded) -> Picture {
-        Picture {
-            pixels: Pixels::Cpu(Rc::new(decoded.image)),
-            deep: decoded.deep.map(Rc::new),
-            hdr: decoded.hdr.map(Rc::new),
-            format: decoded.format.into(),
-            notes: decoded.notes,
-            deep_notes: decoded.deep_notes,
-            uploaded: Rc::default(),
-            hdr_stats: None,
-            precount: None,
-        }
-    }
-}
-
 #[wasm_bindgen]
 impl Picture {
     /// Pixels decoded elsewhere (by the browser, for formats `decodeImage` does not
@@ -257,7 +219,7 @@ impl Picture {
     }
 
     /// A JPEG's planes as the browser's `ImageDecoder` hands them over (a
-    /// `VideoFrame` copied out: `frame_layout`), kept where they are, to be
+    /// `VideoFrame` copied out: `PlaneLayout::of_frame`), kept where they are, to be
     /// written to the GPU from there and finished exactly as libjpeg-turbo
     /// finishes them, and turned as the file's EXIF orientation `turn` (1 to 8)
     /// says.
@@ -274,7 +236,10 @@ impl Picture {
         format: String,
         notes: Vec<String>,
     ) -> Result<Picture, JsError> {
-        let layout = frame_layout(frame_format, width, height, &offsets, &strides, turn)?;
+        let size = (width, height);
+        let layout =
+            PlaneLayout::of_frame(frame_format, size, &offsets, &strides, turn, WEB_MAX_PIXELS)
+                .map_err(|e| JsError::new(&e))?;
         layout
             .check(planes.length() as usize)
             .map_err(|e| JsError::new(&e))?;
@@ -462,38 +427,5 @@ impl Picture {
             (Some(deep), _) => four(&|i| deep.rgba()[i] as f64),
             _ => four(&|i| image.rgba()[i] as f64),
         })
-    }
-
-    /// A copy of a 16-bit file's samples as stored (RGBA), if it is one.
-    #[wasm_bindgen(js_name = deepSamples)]
-    pub fn deep_samples(&self) -> Option<Vec<u16>> {
-        self.deep.as_ref().map(|d| d.rgba().to_vec())
-    }
-
-    /// A copy of a floating-point file's samples (RGBA), if it is one.
-    #[wasm_bindgen(js_name = hdrSamples)]
-    pub fn hdr_samples(&self) -> Option<Vec<f32>> {
-        self.hdr.as_ref().map(|h| h.rgba().to_vec())
-    }
-
-    /// A floating-point picture's statistics over all of it (R, G, B, luminance,
-    /// each as `STATS_FIELDS`' 9 values, NaN where a channel has none): worked out
-    /// here, in the worker that decoded it, for `PictureParts.finish`.
-    #[wasm_bindgen(js_name = hdrStats)]
-    pub fn hdr_stats(&self) -> Option<Vec<f64>> {
-        let stats = HdrStats::of_image(self.hdr.as_ref()?);
-        Some(
-            stats
-                .iter()
-                .flat_map(|s| s.as_ref().map_or([f64::NAN; 9], HdrStats::values))
-                .collect(),
-        )
-    }
-
-    /// The notes of a picture counted at its stored depth, as kept (for a picture
-    /// handed from a worker to the page: `PictureParts`).
-    #[wasm_bindgen(js_name = deepNotes)]
-    pub fn deep_notes(&self) -> Vec<String> {
-        self.deep_notes.clone()
     }
 }

@@ -42,6 +42,14 @@ pub use samples::to_8_bits;
 use samples::{floats, to_rgba, to_rgba16};
 
 /// Said of a greyscale picture, whoever decodes it.
+/// Most bytes a format decoded whole may take at its peak in the page's decoder
+/// worker (this module counts the decode and the copies made of it): 2 GiB, half
+/// of what a wasm32 heap can address, so the file's own bytes and the allocator's
+/// slack still fit. That is any 8-bit or 16-bit picture of the largest size, or
+/// an HDR one of about 29 megapixels (72 bytes a pixel at the peak). Past it the
+/// page says why (NeedsMemory) and keeps what it had.
+pub const WEB_DECODE_BUDGET: u64 = 2 << 30;
+
 pub const GREY_NOTE: &str = "Greyscale: R, G and B are each the grey value.";
 use error::{corrupt, image_error, png_error};
 
