@@ -6,7 +6,7 @@ export PATH := $(CURDIR)/node_modules/.bin:$(HOME)/.cargo/bin:$(PATH)
 # Native GPU tests run on Vulkan (Mesa lavapipe without a GPU); GL is 100x slower.
 export WGPU_BACKEND ?= vulkan
 
-SOURCES := Cargo.toml Cargo.lock page/Cargo.toml decoder/Cargo.toml $(shell find src page/src decoder/src shaders -type f)
+SOURCES := Cargo.toml Cargo.lock page/Cargo.toml decoder/Cargo.toml diagrams/Cargo.toml $(shell find src page/src decoder/src diagrams/src shaders -type f)
 
 .PHONY: setup build tools dist serve test clock checks-site checks-native lint test-native test-browser test-chromium test-firefox test-timed python test-python soak
 
@@ -23,9 +23,11 @@ setup:
 	@scripts/setup.sh
 	$(call clock,end,set-up)
 
-# The page crate (page/) as pkg/histogram.js and pkg/histogram_bg.wasm, and the
+# The page crate (page/) as pkg/histogram.js and pkg/histogram_bg.wasm, the
 # decoder worker's (decoder/: the codecs, loaded only when a file needs them) as
-# pkg/decoder.js and pkg/decoder_bg.wasm, in a target folder of their own: cargo
+# pkg/decoder.js and pkg/decoder_bg.wasm, and the step-through diagrams' simulator
+# (diagrams/: naga's WGSL front end, loaded only by a chapter with one) as
+# pkg/diagrams.js and pkg/diagrams_bg.wasm, in a target folder of their own: cargo
 # locks target/release (where a build for wasm32 puts its proc macros) for a
 # whole build, and `make test` builds these beside the native tests. Each wasm is
 # held to its budget (scripts/wasm-budget.mjs).
@@ -34,7 +36,8 @@ pkg/histogram_bg.wasm: $(SOURCES)
 	$(call clock,start,build-wasm)
 	$(call WASM_PACK,page,histogram)
 	$(call WASM_PACK,decoder,decoder)
-	@touch $@ pkg/decoder_bg.wasm
+	$(call WASM_PACK,diagrams,diagrams)
+	@touch $@ pkg/decoder_bg.wasm pkg/diagrams_bg.wasm
 	node scripts/wasm-budget.mjs
 	$(call clock,end,build-wasm)
 
@@ -52,7 +55,7 @@ dist: build
 	mkdir -p dist/pkg
 	cp -r index.html www dist/
 	rm -r dist/www/editor
-	cp pkg/histogram.js pkg/histogram_bg.wasm pkg/decoder.js pkg/decoder_bg.wasm pkg/editor.js dist/pkg/
+	cp pkg/histogram.js pkg/histogram_bg.wasm pkg/decoder.js pkg/decoder_bg.wasm pkg/diagrams.js pkg/diagrams_bg.wasm pkg/editor.js dist/pkg/
 
 # The tests' builds are optimized but not link-time optimized: the same code in
 # a third of the build time (each test binary LTO-linked on its own took most of
@@ -83,7 +86,7 @@ lint: setup
 	$(started)
 	cargo fmt --all --check
 	cargo clippy --workspace --all-targets -- -D warnings
-	cargo clippy -p histogram -p histogram-page -p histogram-decoder --lib --target wasm32-unknown-unknown -- -D warnings
+	cargo clippy -p histogram -p histogram-page -p histogram-decoder -p histogram-diagrams --lib --target wasm32-unknown-unknown -- -D warnings
 	node scripts/pagers.mjs --check
 	node scripts/preloads.mjs --check
 	node scripts/house.mjs

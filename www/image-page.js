@@ -239,7 +239,7 @@ async function imagePage({ method, methods, channels, shape, reruns, draw, besid
     loaded: async () => {
       for (const s of stepFacts().steps) METHOD_LABELS[s.name] = s.label;
       for (const option of methodSelect.options) option.textContent = METHOD_LABELS[option.value] ?? option.value;
-      steps = held && simulated(method) ? stepDiagram(method, channels) : null;
+      steps = held && simulated(method) ? await stepDiagram(method, channels) : null;
       if (held) figure.replaceWith(steps ? steps.figure : diagram(method, channels));
       showSource();
       await usePicture(await sunsetPicture(960, 600), 'Sunset (made by this project)');

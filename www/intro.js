@@ -1,6 +1,6 @@
 // The introduction: the article's 6x7 picture, each colour's luminance and bin, and
 // the three-bin histogram, all computed by the project's code (the picture from
-// src/sim.rs, luminance and bins by the counting rule, the counts by the CPU
+// src/sim/mod.rs, luminance and bins by the counting rule, the counts by the CPU
 // method). Pointing at a pixel or focusing it shows where it is counted; choosing a
 // bar shows its pixels.
 import { introPicture, luminanceOf, luminanceBin, cpuHistogram, Picture } from '../pkg/histogram.js';

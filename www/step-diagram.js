@@ -1,6 +1,7 @@
-// A chapter's step-through diagram. The step's kernel is run on a tiny picture by
-// the project's simulator (src/sim.rs, in the page's wasm), and its trace is played
-// here one instruction at a time: which invocation reads which pixel, each load,
+// A chapter's step-through diagram. The step's kernels, their own WGSL as naga
+// parses it, are run on a tiny picture by the project's simulator (src/sim/, in
+// a wasm of its own: pkg/diagrams.js), and its trace is played here a step at a
+// time: which invocation reads which pixel, each load,
 // add and store, an atomic's bin held while others wait, the barrier, each reduce
 // step, a subgroup's lanes voting together. The WGSL line each invocation is on is
 // lit. Its final bins are set beside the real kernel's count of the same picture
@@ -9,7 +10,8 @@
 // Keyboard, with focus anywhere in the diagram: Space plays or pauses, the arrow
 // keys step one instruction back or on, Home rewinds, End goes to the end. With
 // prefers-reduced-motion the diagram does not play by itself and nothing eases.
-import { simulate, diagramPicture, diagramRun } from '../pkg/histogram.js';
+import { diagramPicture, diagramRun } from '../pkg/histogram.js';
+import initDiagrams, { simulate } from '../pkg/diagrams.js';
 import { el } from './site.js';
 import { svg, memKey, HUES, drawStage } from './diagram-stage.js';
 
@@ -89,7 +91,7 @@ function apply(run, state, step) {
   switch (step.act) {
     case 'start': {
       state.slots[step.slot] = { pass: meta.pass, group: meta.group_index, at: meta.group };
-      for (const member of run.members[id]) state.inv.set(member, { line: '', status: 'running' });
+      for (const member of run.members[id]) state.inv.set(member, { line: 0, status: 'running' });
       break;
     }
     case 'pixel': {
@@ -120,7 +122,13 @@ function apply(run, state, step) {
     case 'vote': me().status = 'vote'; break;
     case 'voted': {
       const { fn, ...answer } = step.vote;
-      state.votes.set(step.subgroup, { ...state.votes.get(step.subgroup), ...answer, [fn]: true });
+      const before = state.votes.get(step.subgroup);
+      // A round's votes begin with a ballot of who has a pixel; the leader's
+      // ballot after subgroupAll (of who is active) keeps that count.
+      const vote = fn === 'ballot' && before?.last === 'all' ? { ...before, last: fn }
+        : fn === 'ballot' ? { ...answer, ballot: true, last: fn }
+        : { ...before, ...answer, [fn]: true, last: fn };
+      state.votes.set(step.subgroup, vote);
       for (const lane of run.members[id]) if (run.subgroupOf(lane) === step.subgroup) state.inv.get(lane).status = 'running';
       break;
     }
@@ -168,7 +176,7 @@ const LINES = [
 ];
 
 /** A subgroup function of the kernel's, by the answer it gave. */
-const FUNCTIONS = { ballot: 'subgroupBallot(has)', first: 'subgroupBroadcastFirst(colour)', all: 'subgroupAll(…)' };
+const FUNCTIONS = { ballot: 'subgroupBallot', first: 'subgroupBroadcastFirst', all: 'subgroupAll', any: 'subgroupAny', reduce: 'a subgroup reduction' };
 
 /** Who an invocation is, in words. */
 function who(run, id) {
@@ -209,8 +217,16 @@ function narrate(run, state, i) {
       const k = step.subgroup;
       const vote = step.vote;
       const lead = `Subgroup ${k}’s lanes run ${FUNCTIONS[vote.fn]} together`;
-      if (vote.fn === 'ballot') return `${lead}: ${vote.lanes} of its ${trace.lanes} lanes have a pixel.`;
-      if (vote.fn === 'first') return `${lead}: every lane now has lane 0’s colour, ${vote.rgb.join(', ')}.`;
+      const text = run.lineText(m.pass, step.line);
+      if (vote.fn === 'ballot') {
+        return text.includes('subgroupBallot(has)') ? `${lead}: ${vote.lanes} of its ${trace.lanes} lanes have a pixel.`
+          : `${lead}: ${vote.lanes} of its ${trace.lanes} lanes are active; the lowest of them leads.`;
+      }
+      if (vote.fn === 'first') {
+        const v = vote.value;
+        return `${lead}: every lane now has the first lane’s colour, ${[v & 255, (v >> 8) & 255, (v >> 16) & 255].join(', ')}.`;
+      }
+      if (vote.fn !== 'all') return `${lead}: every lane gets ${vote.any ?? vote.value}.`;
       const lanes = state.votes.get(k)?.lanes ?? 0;
       if (!vote.alike) return `${lead}: not every lane with a pixel has lane 0’s colour, so each of the ${lanes} adds 1 to each of its pixel’s bins, as in the privatized kernel.`;
       return lanes === 0 ? `${lead}: none of its lanes has a pixel, so none adds anything.`
@@ -222,17 +238,22 @@ function narrate(run, state, i) {
       : `${name} is outside the picture: it returns.`;
     case 'done': return `${name} is done.`;
     default: {
-      const does = LINES.find(([marks]) => step.line.includes(marks) || marks.includes(step.line))?.[1] ?? 'runs it';
+      const text = run.lineText(m.pass, step.line);
+      const does = LINES.find(([marks]) => text.includes(marks) || marks.includes(text))?.[1] ?? 'runs it';
       // A lane past the picture's end goes round with the others, its colour black.
-      const without = trace.lanes && !state.inv.get(step.invocation)?.pixel && /^(for \(var ch|let bin = binOf)/.test(step.line)
+      const without = trace.lanes && !state.inv.get(step.invocation)?.pixel && /^(for \(var ch|let bin = binOf)/.test(text)
         ? ' (it has no pixel: its colour is black, and it adds nothing)' : '';
-      return `${name}, line ${run.lineNumber(m.pass, step.line)}: ${does}${without}.`;
+      return `${name}, line ${step.line}: ${does}${without}.`;
     }
   }
 }
 
+/** The simulator's wasm (pkg/diagrams.js), loaded by the first diagram. */
+let simulator = null;
+
 /** The figure and its player. `check(outcome)`: the real kernel's bins, to set beside. */
-export function stepDiagram(method, channels) {
+export async function stepDiagram(method, channels) {
+  await (simulator ??= initDiagrams());
   const config = runOf(method);
   const picture = diagramPicture(method);
   const rgba = picture.rgba();
@@ -244,12 +265,12 @@ export function stepDiagram(method, channels) {
     trace: null,
     sources: {},
     members: [],
-    lineNumber: () => 0,
+    lineText: () => '',
     subgroupOf: (id) => Math.floor(run.trace.invocations[id].local[0] / run.trace.lanes),
     rgb: (x, y) => Array.from(rgba.subarray((y * picture.width + x) * 4, (y * picture.width + x) * 4 + 3)),
   };
   const load = () => {
-    const { trace, sources } = JSON.parse(simulate(picture, method, channels, config.chunk, lanes, slots, seed));
+    const { trace, sources } = JSON.parse(simulate(rgba, picture.width, picture.height, method, channels, config.chunk, lanes, slots, seed));
     run.trace = trace;
     run.sources = sources;
     // Each invocation's workgroup, as the list of its members' ids.
@@ -261,7 +282,8 @@ export function stepDiagram(method, channels) {
       run.members[id] = groups.get(key);
     });
     run.lines = trace.passes.map((p) => entryLines(sources[p.kernel]));
-    run.lineNumber = (pass, line) => run.lines[pass].find((l) => l.line.includes(line))?.n ?? 0;
+    // A step's line is its number in the kernel's source.
+    run.lineText = (pass, n) => run.lines[pass].find((l) => l.n === n)?.line.trim() ?? '';
   };
   load();
 
@@ -370,7 +392,7 @@ export function stepDiagram(method, channels) {
     const here = new Map();
     for (const [id, inv] of state.inv) {
       if (!inv.line || ['done', 'returned'].includes(inv.status) || trace.invocations[id].pass !== state.pass) continue;
-      const n = run.lineNumber(state.pass, inv.line);
+      const n = inv.line;
       if (!here.has(n)) here.set(n, []);
       here.get(n).push(id);
     }
@@ -390,7 +412,7 @@ export function stepDiagram(method, channels) {
     code.scrollTop = scrolled;
     const last = trace.steps[at - 1];
     const lit = (last?.line && trace.invocations[last.invocation].pass === state.pass
-      && code.querySelector(`[data-n="${run.lineNumber(state.pass, last.line)}"]`)) || code.querySelector('.lit');
+      && code.querySelector(`[data-n="${last.line}"]`)) || code.querySelector('.lit');
     if (lit && (lit.offsetTop < code.scrollTop || lit.offsetTop + lit.offsetHeight > code.scrollTop + code.clientHeight)) {
       code.scrollTop = lit.offsetTop - code.clientHeight / 3;
     }

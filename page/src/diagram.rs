@@ -1,13 +1,12 @@
-//! The chapters' step-through diagrams: the simulator's run of a step on a tiny
-//! picture (src/sim.rs), handed to the page to play, with the WGSL of each kernel
-//! it runs, as compiled for the same bins and chunk.
+//! The chapters' step-through diagrams: their tiny pictures, the run each plays
+//! (the simulator itself is diagrams/'s wasm), and the subgroups kernel's
+//! subgroups counted on the GPU, to set beside the simulated ones.
 
 use super::picture::{Picture, Pixels};
 use super::GpuContext;
-use histogram::gpu::{self, ChunkShape, GpuImage, Method};
+use histogram::gpu::{self, GpuImage, Method};
 use histogram::image::Image;
 use histogram::sim;
-use std::collections::BTreeMap;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 
@@ -40,50 +39,6 @@ pub fn diagram_picture(method: &str) -> Option<Picture> {
         "generated".into(),
         Vec::new(),
     ))
-}
-
-/// `method` run by the simulator on `picture` with 3 bins a channel, `chunk`
-/// ("3x1": the chunk, or the race's and atomicAdd's workgroup), `lanes` a
-/// subgroup (where its kernel has subgroups), `slots` workgroups at once and
-/// choices from `seed`, as JSON: `{"trace": ..., "sources": {kernel: WGSL}}`.
-#[wasm_bindgen]
-pub fn simulate(
-    picture: &Picture,
-    method: &str,
-    channels: u32,
-    chunk: &str,
-    lanes: u32,
-    slots: u32,
-    seed: f64,
-) -> Result<String, JsError> {
-    let method = super::chapters::method(method)?;
-    let chunk = ChunkShape::parse(chunk)
-        .ok_or_else(|| JsError::new(&format!("bad chunk shape '{chunk}'")))?;
-    let spec = sim::diagram_spec(channels);
-    let trace = sim::simulate(
-        method,
-        picture.image()?,
-        spec,
-        chunk,
-        lanes,
-        slots,
-        seed as u64,
-    )
-    .map_err(|e| JsError::new(&e))?;
-    let sources: BTreeMap<&str, String> = method
-        .kernels()
-        .iter()
-        .map(|k| (k.name, k.source(spec, chunk)))
-        .collect();
-    #[derive(serde::Serialize)]
-    struct Diagram<'a> {
-        trace: &'a sim::Trace,
-        sources: BTreeMap<&'a str, String>,
-    }
-    Ok(histogram::json::line(&Diagram {
-        trace: &trace,
-        sources,
-    }))
 }
 
 /// The run a step's diagram plays, `{"chunk": "3x1", "slots": 4, "lanes": []}`

@@ -36,6 +36,7 @@ pub use hdr_passes::{count_hdr, HdrCount, HdrSamples, HdrUpload};
 pub use kernels::{with_constants, Bind, ChunkShape, Input, Kernel, Kernels, Workgroup};
 pub use picture_pass::{picture_source, FramePainter, Look};
 pub use plan::Fit;
+pub(crate) use plan::Plan;
 pub use planes::{PlaneBytes, PlanesUpload};
 pub use run::{Dispatched, Run, RunOptions};
 pub use scope_passes::{
@@ -47,3 +48,30 @@ pub use upload::{Steps, Upload};
 pub use yuv::{
     colour_matrix, frame_pass_source, yuv_to_rgb, FrameConverter, FrameFormat, PixelLayout,
 };
+
+/// What a run of `method` dispatches over a whole picture of `size` in one band
+/// (a tiny one: the diagrams' simulator plays this plan), with WebGPU's default
+/// limits.
+pub(crate) fn plan_whole(
+    method: Method,
+    size: [u32; 2],
+    spec: crate::histogram::Spec,
+    chunk: ChunkShape,
+) -> Plan {
+    let limits = Limits {
+        max_texture: 8192,
+        max_workgroups: 65535,
+        max_chunk_bytes: 128 << 20,
+        max_loop_iterations: u64::MAX,
+        packed_invocations: 256,
+    };
+    let fit = Fit {
+        spec,
+        chunk,
+        limits,
+    };
+    let step = method.step();
+    Plan::of(fit, &[(0, [0, 0], size)], |plan, band| {
+        step.dispatch(plan, fit, band)
+    })
+}

@@ -140,7 +140,7 @@ test('subgroups: the diagram plays the GPU\'s subgroups; its bins are the pictur
   await page.selectOption('.sd-lanes', '4');
   const voted = await page.evaluate(() => window.page.diagram.trace.steps.findIndex((s) => s.act === 'voted' && s.vote.fn === 'all' && s.vote.alike));
   await page.evaluate((at) => { const s = document.querySelector('.sd-scrub'); s.value = at; s.dispatchEvent(new Event('input')); }, voted + 1);
-  assert.match(await page.textContent('.sd-now'), /^Instruction \d+ of \d+\. Subgroup \d+’s lanes run subgroupAll\(…\) together: every lane with a pixel has lane 0’s colour, so lane 0, the leader, adds 4 to each of its bins, once, for all 4\.$/);
+  assert.match(await page.textContent('.sd-now'), /^Instruction \d+ of \d+\. Subgroup \d+’s lanes run subgroupAll together: every lane with a pixel has lane 0’s colour, so lane 0, the leader, adds 4 to each of its bins, once, for all 4\.$/);
   await page.evaluate(() => document.querySelector('.step-diagram').scrollIntoView());
   writeFileSync(join(shots, 'subgroups-diagram.png'), await page.locator('.step-diagram').screenshot());
   assert.deepEqual(page.errors, []);

@@ -1,14 +1,13 @@
 //! The article's steps and the kernels past them, each in a folder of its own:
 //! its WGSL, how a picture is cut into bands for it, what it dispatches and
-//! binds, its program for the simulator (the chapters' diagrams) and the run
-//! its diagram plays. Adding a step is a folder here and a line of `steps!`.
+//! binds, and the run its diagram plays (the simulator runs its WGSL itself,
+//! src/sim/). Adding a step is a folder here and a line of `steps!`.
 
 use super::device::{Gpu, GpuError};
 use super::kernels::{ChunkShape, Input, Kernel};
 use super::plan::{BandAt, Fit, Plan};
 use crate::histogram::{Spec, MAX_KERNEL_BINS};
 use crate::image::Image;
-use crate::sim::Planned;
 
 /// What a step is to the GPU core, the simulator and the pages.
 pub trait Step: Sync {
@@ -59,18 +58,6 @@ pub trait Step: Sync {
     /// workgroups at once; `None` where the simulator does not run it.
     fn diagram(&self) -> Option<Diagram> {
         None
-    }
-    /// Each invocation's instructions over `image` (one band), for the simulator,
-    /// with `lanes` a subgroup where its kernel has subgroups: given wherever
-    /// `diagram` is.
-    fn program(
-        &self,
-        _image: &Image,
-        _spec: Spec,
-        _chunk: ChunkShape,
-        _lanes: u32,
-    ) -> Vec<Planned> {
-        Vec::new()
     }
 }
 

@@ -2,7 +2,6 @@
 
 use super::race::PerPixel;
 use crate::gpu::kernels::{Bind, Kernel, Workgroup};
-use crate::sim::programs::Add;
 
 pub const ATOMIC: Kernel = Kernel {
     name: "atomic",
@@ -17,5 +16,5 @@ pub const Atomic: PerPixel = PerPixel {
     name: "atomic",
     label: "pixel/workgroup",
     kernels: &[ATOMIC],
-    add: Add::Atomic,
+    atomic: true,
 };

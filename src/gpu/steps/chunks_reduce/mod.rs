@@ -3,16 +3,12 @@
 //! sum then adds to the bins.
 
 use super::chunks_sum::{
-    chunks_band, chunks_dispatch, chunks_program, sum_dispatch, sum_program, CHUNKS,
+    chunks_band, chunks_dispatch, sum_dispatch, CHUNKS,
     CHUNKS_DIAGRAM, SUM, SUM_GROUP,
 };
 use super::{Diagram, Fit, Shaped, Step};
-use crate::gpu::kernels::{Bind, ChunkShape, Kernel, Workgroup};
+use crate::gpu::kernels::{Bind, Kernel, Workgroup};
 use crate::gpu::plan::{BandAt, Plan};
-use crate::histogram::Spec;
-use crate::image::Image;
-use crate::sim::programs::{Op, Planned, Plus, Reg};
-use crate::sim::{Memory, Pass};
 
 pub const REDUCE: Kernel = Kernel {
     name: "reduce",
@@ -69,52 +65,4 @@ impl Step for ChunksReduce {
         Some(CHUNKS_DIAGRAM)
     }
 
-    fn program(&self, image: &Image, spec: Spec, chunk: ChunkShape, _lanes: u32) -> Vec<Planned> {
-        const PAIR: &str = "let chunk0 = pair * uni.stride * 2u;";
-        const PARTNER: &str = "if (chunk1 >= uni.numChunks)";
-        const REDUCE_LOOP: &str =
-            "for (var i = local_invocation_index; i < numBins * channels; i += 256u)";
-        const REDUCE_ADD: &str = "chunks[chunk0][i] += chunks[chunk1][i];";
-        let entries = spec.len() as u32;
-        let chunks = chunks_program(image, spec, chunk);
-        let count = chunks.groups.len() as u32;
-        let mut passes = vec![chunks];
-        let mut stride = 1;
-        while stride < count {
-            let pairs = count.div_ceil(stride * 2);
-            let mut planned = Vec::new();
-            for pair in 0..pairs {
-                let (chunk0, chunk1) = (pair * stride * 2, pair * stride * 2 + stride);
-                let mut invocations = Vec::new();
-                for lane in 0..entries.min(SUM_GROUP) {
-                    let mut ops = vec![Op::Line(PAIR)];
-                    if chunk1 >= count {
-                        ops.push(Op::Return(PARTNER));
-                    } else {
-                        ops.push(Op::Line(PARTNER));
-                        for bin in (lane..entries).step_by(SUM_GROUP as usize) {
-                            ops.push(Op::Line(REDUCE_LOOP));
-                            let c0 = Memory::Chunk { chunk: chunk0, bin };
-                            let c1 = Memory::Chunk { chunk: chunk1, bin };
-                            ops.push(Op::Load(REDUCE_ADD, c1, Reg::Acc));
-                            ops.push(Op::Load(REDUCE_ADD, c0, Reg::Tmp));
-                            ops.push(Op::Store(REDUCE_ADD, c0, Plus::Acc));
-                        }
-                    }
-                    invocations.push(([lane, 0], ops));
-                }
-                planned.push(invocations);
-            }
-            passes.push(Planned {
-                pass: Pass {
-                    idle: SUM_GROUP - entries.min(SUM_GROUP),
-                    ..Pass::of(REDUCE, [pairs, 1], SUM_GROUP, Some(stride))
-                },
-                groups: planned,
-            });
-            stride *= 2;
-        }
-        passes.push(sum_program(spec, 1));
-        passes
-    }
 }

@@ -5,10 +5,6 @@
 use super::{Diagram, Fit, Shaped, Step};
 use crate::gpu::kernels::{Bind, ChunkShape, Kernel, Workgroup};
 use crate::gpu::plan::{BandAt, Plan};
-use crate::histogram::Spec;
-use crate::image::Image;
-use crate::sim::programs::{lines, per_pixel, pixel_ops, Add, Op, Planned, Plus, Reg};
-use crate::sim::{Memory, Pass};
 
 pub const CHUNKS: Kernel = Kernel {
     name: "chunks",
@@ -67,11 +63,6 @@ impl Step for ChunksSum {
         Some(CHUNKS_DIAGRAM)
     }
 
-    fn program(&self, image: &Image, spec: Spec, chunk: ChunkShape, _lanes: u32) -> Vec<Planned> {
-        let chunks = chunks_program(image, spec, chunk);
-        let count = chunks.groups.len() as u32;
-        vec![chunks, sum_program(spec, count)]
-    }
 }
 
 /// The diagram's run of a chunks step: chunks of three pixels, four at once.
@@ -115,84 +106,3 @@ pub(super) fn sum_dispatch(plan: &mut Plan, fit: Fit, summed: u32) {
     plan.dispatch(SUM, None, slot, [groups, 1, 1]);
 }
 
-/// Each chunk's invocations: its pixel counted in workgroup memory, the barrier,
-/// then its share of the chunk's bins copied out.
-pub(super) fn chunks_program(image: &Image, spec: Spec, chunk: ChunkShape) -> Planned {
-    const CHUNK_POSITION: &str =
-        "let position = workgroup_id.xy * vec2u(chunkWidth, chunkHeight)";
-    const BARRIER: &str = "workgroupBarrier();";
-    const CHUNK: &str = "let chunk = workgroup_id.y * chunksAcross + workgroup_id.x;";
-    const COPY_LOOP: &str =
-        "for (var i = local_invocation_index; i < numBins * channels; i += chunkSize)";
-    const COPY: &str = "chunks[chunk][i] = atomicLoad(&bins[i]);";
-    let entries = spec.len() as u32;
-    let (groups, planned) = per_pixel(image, chunk, |group, index, pixel| {
-        let mut ops = vec![Op::Line(CHUNK_POSITION)];
-        if let Some([x, y]) = pixel {
-            ops.push(Op::Line(lines::INSIDE));
-            ops.extend(pixel_ops(image, spec, x, y, Add::Atomic, Some(group)));
-        }
-        ops.push(Op::Barrier(BARRIER));
-        ops.push(Op::Line(CHUNK));
-        for bin in (index..entries).step_by(chunk.invocations() as usize) {
-            ops.push(Op::Line(COPY_LOOP));
-            ops.push(Op::Peek(COPY, Memory::Local { group, bin }));
-            let to = Memory::Chunk { chunk: group, bin };
-            ops.push(Op::Store(COPY, to, Plus::Zero));
-        }
-        ops
-    });
-    Planned {
-        pass: Pass::of(CHUNKS, groups, chunk.invocations(), None),
-        groups: planned,
-    }
-}
-
-/// The sum: one invocation a bin, over the first `summed` chunks, eight a step.
-pub(super) fn sum_program(spec: Spec, summed: u32) -> Planned {
-    const SUM_BIN: &str = "let bin = global_invocation_id.x;";
-    const SUM_EIGHT: &str = "for (; chunk + 8u <= sum.numChunks; chunk += 8u)";
-    const SUM_PARTIAL: &str = "partial[k] += chunks[chunk + k][bin];";
-    const SUM_REST: &str = "for (; chunk < sum.numChunks; chunk++)";
-    const SUM_ONE: &str = "total += chunks[chunk][bin];";
-    const SUM_PARTIALS: &str = "total += partial[k];";
-    const SUM_STORE: &str = "bins[bin] += total;";
-    let entries = spec.len() as u32;
-    let sum_groups = entries.div_ceil(SUM_GROUP);
-    let mut planned = Vec::new();
-    for g in 0..sum_groups {
-        let mut invocations = Vec::new();
-        for lane in 0..SUM_GROUP.min(entries - g * SUM_GROUP) {
-            let bin = g * SUM_GROUP + lane;
-            let mut ops = vec![Op::Line(SUM_BIN)];
-            let mut c = 0;
-            while c + 8 <= summed {
-                ops.push(Op::Line(SUM_EIGHT));
-                for k in 0..8 {
-                    let at = Memory::Chunk { chunk: c + k, bin };
-                    ops.push(Op::Load(SUM_PARTIAL, at, Reg::Acc));
-                }
-                c += 8;
-            }
-            while c < summed {
-                ops.push(Op::Line(SUM_REST));
-                ops.push(Op::Load(SUM_ONE, Memory::Chunk { chunk: c, bin }, Reg::Acc));
-                c += 1;
-            }
-            if summed >= 8 {
-                ops.push(Op::Line(SUM_PARTIALS));
-            }
-            ops.push(Op::Load(SUM_STORE, Memory::Bins { bin }, Reg::Tmp));
-            ops.push(Op::Store(SUM_STORE, Memory::Bins { bin }, Plus::Acc));
-            invocations.push(([lane, 0], ops));
-        }
-        planned.push(invocations);
-    }
-    Planned {
-        pass: Pass {
-            idle: sum_groups * SUM_GROUP - entries,
-            ..Pass::of(SUM, [sum_groups, 1], SUM_GROUP, None)
-        },
-        groups: planned,
-    }
-}

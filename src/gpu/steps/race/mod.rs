@@ -5,10 +5,6 @@
 use super::{Diagram, Fit, Shaped, Step};
 use crate::gpu::kernels::{Bind, ChunkShape, Kernel, Workgroup};
 use crate::gpu::plan::{BandAt, Plan};
-use crate::histogram::Spec;
-use crate::image::Image;
-use crate::sim::programs::{lines, per_pixel, pixel_ops, Add, Op, Planned};
-use crate::sim::Pass;
 
 pub const RACE: Kernel = Kernel {
     name: "race",
@@ -23,7 +19,8 @@ pub struct PerPixel {
     pub name: &'static str,
     pub label: &'static str,
     pub kernels: &'static [Kernel],
-    pub add: Add,
+    /// Whether its adds are atomic (else it races and loses counts).
+    pub atomic: bool,
 }
 
 #[allow(non_upper_case_globals)] // named as every step is, for `steps!`
@@ -31,7 +28,7 @@ pub const Race: PerPixel = PerPixel {
     name: "race",
     label: "race",
     kernels: &[RACE],
-    add: Add::Plain,
+    atomic: false,
 };
 
 impl Step for PerPixel {
@@ -53,7 +50,7 @@ impl Step for PerPixel {
     }
 
     fn exact(&self) -> bool {
-        self.add == Add::Atomic
+        self.atomic
     }
 
     fn shaped(&self) -> Shaped {
@@ -92,24 +89,4 @@ impl Step for PerPixel {
         })
     }
 
-    /// Each pixel's invocation: its position, the bounds check, then its pixel
-    /// counted.
-    fn program(&self, image: &Image, spec: Spec, chunk: ChunkShape, _lanes: u32) -> Vec<Planned> {
-        const POSITION: &str = "let position = global_invocation_id.xy;";
-        let (groups, planned) = per_pixel(image, chunk, |_, _, pixel| {
-            let mut ops = vec![Op::Line(POSITION)];
-            match pixel {
-                Some([x, y]) => {
-                    ops.push(Op::Line(lines::INSIDE));
-                    ops.extend(pixel_ops(image, spec, x, y, self.add, None));
-                }
-                None => ops.push(Op::Return(lines::INSIDE)),
-            }
-            ops
-        });
-        vec![Planned {
-            pass: Pass::of(self.kernels[0], groups, chunk.invocations(), None),
-            groups: planned,
-        }]
-    }
 }

@@ -1,12 +1,8 @@
 //! The article's first GPU step: one invocation walks every pixel of the band.
 
 use super::{Diagram, Fit, Step};
-use crate::gpu::kernels::{Bind, ChunkShape, Kernel, Workgroup};
+use crate::gpu::kernels::{Bind, Kernel, Workgroup};
 use crate::gpu::plan::{BandAt, Plan};
-use crate::histogram::Spec;
-use crate::image::Image;
-use crate::sim::programs::{pixel_ops, Add, Op, Planned};
-use crate::sim::Pass;
 
 pub const SINGLE: Kernel = Kernel {
     name: "single",
@@ -54,20 +50,4 @@ impl Step for Single {
         })
     }
 
-    fn program(&self, image: &Image, spec: Spec, _chunk: ChunkShape, _lanes: u32) -> Vec<Planned> {
-        const FOR_Y: &str = "for (var y = 0u; y < band.size.y; y++)";
-        const FOR_X: &str = "for (var x = 0u; x < band.size.x; x++)";
-        let mut ops = Vec::new();
-        for y in 0..image.height() {
-            ops.push(Op::Line(FOR_Y));
-            for x in 0..image.width() {
-                ops.push(Op::Line(FOR_X));
-                ops.extend(pixel_ops(image, spec, x, y, Add::Plain, None));
-            }
-        }
-        vec![Planned {
-            pass: Pass::of(SINGLE, [1, 1], 1, None),
-            groups: vec![vec![([0, 0], ops)]],
-        }]
-    }
 }

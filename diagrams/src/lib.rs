@@ -1,0 +1,60 @@
+//! The chapters' step-through diagrams (www/step-diagram.js): a step run by the
+//! simulator (src/sim/), which interprets its kernels' own WGSL as naga parses
+//! it, on a tiny picture, handed to the page to play with the WGSL of each kernel
+//! it ran. A wasm of its own: naga's front end is loaded only where a diagram is.
+
+#![cfg(target_arch = "wasm32")]
+
+use histogram::gpu::{ChunkShape, Method};
+use histogram::image::Image;
+use histogram::sim;
+use std::collections::BTreeMap;
+use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen(start)]
+fn start() {
+    // A panic would otherwise trap silently.
+    console_error_panic_hook::set_once();
+}
+
+/// `method` run by the simulator on the picture `rgba` (`width` x `height`) with
+/// 3 bins a channel, `chunk` ("3x1": the chunk, or the race's and atomicAdd's
+/// workgroup), `lanes` a subgroup (where its kernel has subgroups), `slots`
+/// workgroups at once and choices from `seed`, as JSON: `{"trace": ...,
+/// "sources": {kernel: WGSL}}`; each step's line is a line of its kernel's text.
+#[allow(clippy::too_many_arguments)]
+#[wasm_bindgen]
+pub fn simulate(
+    rgba: Vec<u8>,
+    width: u32,
+    height: u32,
+    method: &str,
+    channels: u32,
+    chunk: &str,
+    lanes: u32,
+    slots: u32,
+    seed: f64,
+) -> Result<String, JsError> {
+    let method =
+        Method::parse(method).ok_or_else(|| JsError::new(&format!("no method '{method}'")))?;
+    let chunk = ChunkShape::parse(chunk)
+        .ok_or_else(|| JsError::new(&format!("bad chunk shape '{chunk}'")))?;
+    let image = Image::from_rgba(width, height, rgba).map_err(|e| JsError::new(&e.to_string()))?;
+    let spec = sim::diagram_spec(channels);
+    let trace = sim::simulate(method, &image, spec, chunk, lanes, slots, seed as u64)
+        .map_err(|e| JsError::new(&e))?;
+    let sources: BTreeMap<&str, String> = method
+        .kernels()
+        .iter()
+        .map(|k| (k.name, k.source(spec, chunk)))
+        .collect();
+    #[derive(serde::Serialize)]
+    struct Diagram<'a> {
+        trace: &'a sim::Trace,
+        sources: BTreeMap<&'a str, String>,
+    }
+    Ok(histogram::json::line(&Diagram {
+        trace: &trace,
+        sources,
+    }))
+}
