@@ -189,21 +189,21 @@ pub(super) fn collective(op: &Collective, args: &[(u32, Value)]) -> Result<(Valu
             use naga::SubgroupOperation as O;
             let all = args.iter().map(|(_, v)| v);
             match op {
-                O::All => {
-                    let alike = all
-                        .map(Value::bool)
-                        .collect::<Result<Vec<_>>>()?
-                        .iter()
-                        .all(|b| *b);
-                    (Value::B(alike), Vote::All { alike })
-                }
-                O::Any => {
-                    let any = all
-                        .map(Value::bool)
-                        .collect::<Result<Vec<_>>>()?
-                        .iter()
-                        .any(|b| *b);
-                    (Value::B(any), Vote::Any { any })
+                // `all` and `any` of the lanes' bools, as WGSL's all() and any().
+                O::All | O::Any => {
+                    let fun = if *op == O::All {
+                        naga::RelationalFunction::All
+                    } else {
+                        naga::RelationalFunction::Any
+                    };
+                    let value = values::relational(fun, &Value::C(all.cloned().collect()))?;
+                    let b = value.bool()?;
+                    let vote = if *op == O::All {
+                        Vote::All { alike: b }
+                    } else {
+                        Vote::Any { any: b }
+                    };
+                    (value, vote)
                 }
                 _ => {
                     let bin = match op {
