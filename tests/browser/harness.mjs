@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '../../scripts/serve.mjs';
-import { png } from './png.mjs';
+import { decodePng, png } from './png.mjs';
 
 export { decodePng, png, pngOf } from './png.mjs';
 
