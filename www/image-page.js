@@ -11,7 +11,7 @@
 // the same picture (the fragment page: its compute twin); data-live: a playing
 // video or the camera too, counted by the method every frame (image-live.js).
 import {
-  Picture, cpuHistogram, kernelSource, cpuSource, simpleSource, drawingSource,
+  Picture, cpuHistogram, kernelSource, rebasedText, cpuSource, simpleSource, drawingSource,
 } from '../pkg/histogram.js';
 import { el, setState, errorText, sentence, download, showPicture, nextPaint } from './site.js';
 import { sunsetPicture, stepFacts } from './core.js';
@@ -70,6 +70,21 @@ async function imagePage({ method, methods, channels, shape, reruns, draw, besid
     const lacking = gpu.lacks(steps.method);
     if (lacking) {
       steps.unchecked(`${sentence(lacking)}, so no run on it is set beside this one.`);
+      return;
+    }
+    if (steps.edited !== null) {
+      // The lab's text on this GPU, its constants made the diagram's (3 bins, its chunk).
+      const text = steps.edited;
+      try {
+        const report = JSON.parse(await new Promise((resolve, reject) => want('lab', {
+          job: () => gpu.tryKernels(steps.picture, steps.method, channels, steps.chunk, text, 1, 3), resolve, reject,
+        })));
+        if (steps.edited !== text) return;
+        if (report.bins.length) steps.check(report.bins);
+        else steps.unchecked(report.refused ? `Not run on this GPU: ${report.refused}.` : 'It did not run on this GPU (see the lab’s messages).');
+      } catch (e) {
+        steps.unchecked(`It could not run on this GPU: ${errorText(e)}`);
+      }
       return;
     }
     try {
@@ -297,6 +312,8 @@ async function imagePage({ method, methods, channels, shape, reruns, draw, besid
     }
   }
   await checkDiagram();
+  // The lab's edit played in the diagram, or the step's own again: set beside this GPU's run of it.
+  steps?.figure.addEventListener('kernel', checkDiagram);
 
   // A video or the camera in the picture's place (data-live), counted every frame.
   video = live && gpu ? liveChapter({
@@ -333,11 +350,18 @@ async function imagePage({ method, methods, channels, shape, reruns, draw, besid
   if (gpu) {
     lab = kernelLab({
       listing: () => kernelSource(method, channels, chunkValue()),
+      rebase: (text) => rebasedText(text, method, channels, chunkValue()),
       attempt: (text, runs) => gpu.tryKernels(picture, method, channels, chunkValue(), text, runs),
       runs: () => (method === 'single' ? 1 : 5),
       channels: () => channels,
       queue: (job) => new Promise((resolve, reject) => want('lab', { job, resolve, reject })),
       lost: () => gpu?.lost,
+      // The edited text played in the step-through diagram, where the page has one.
+      stepThrough: steps ? (text) => {
+        steps.play(text);
+        steps.figure.scrollIntoView({ block: 'start' });
+        steps.figure.focus({ preventScroll: true });
+      } : null,
     });
     (draw === 'gpu' ? drawingCode : source).closest('details').after(lab.element);
     lab.fromLink();

@@ -56,16 +56,20 @@ const CHANNEL_NAMES = { 1: ['luminance'], 4: ['red', 'green', 'blue', 'luminance
 
 /**
  * The lab's section. `listing()`: the step's kernels as the page compiles them now;
+ * `rebase(text)`: the text with its injected constants the page's settings now;
+ * `stepThrough(text)`: plays the text in the page's step-through diagram (throws
+ * the simulator's reason where it cannot), or null where the page has none;
  * `attempt(text, runs)`: the report's JSON (GpuContext.tryKernels on the page's
  * picture); `runs()`: how many runs of each to time; `channels()`: the page's channels; `queue(text)`: runs the attempt in the
  * page's turn (its work queue), resolving when done; `lost()`: the device's loss
  * promise now, to tell a loss from a failure.
  */
-export function kernelLab({ listing, attempt, runs, channels, queue, lost }) {
+export function kernelLab({ listing, rebase, attempt, runs, channels, queue, lost, stepThrough = null }) {
   const holder = el('div', { class: 'lab-editor' });
   const runButton = el('button', { type: 'button', class: 'lab-run', disabled: true }, 'Run (Ctrl+Enter)');
   const resetButton = el('button', { type: 'button', class: 'lab-reset', disabled: true }, 'Reset');
   const linkButton = el('button', { type: 'button', class: 'lab-share', disabled: true }, 'Copy a link');
+  const stepButton = el('button', { type: 'button', class: 'lab-step', disabled: true, hidden: !stepThrough }, 'Step through it in the diagram');
   const link = el('input', { type: 'text', readonly: true, class: 'lab-link', 'aria-label': 'A link to this kernel', hidden: true });
   const status = el('p', { role: 'status', class: 'lab-status' }, 'Loading the editor…');
   const messages = el('ul', { class: 'lab-messages' });
@@ -75,7 +79,7 @@ export function kernelLab({ listing, attempt, runs, channels, queue, lost }) {
     el('p', {}, 'Change the WGSL and run it. Your browser compiles it; it runs with this step’s own bindings and dispatches on the picture above, and its bins are checked one by one against the CPU’s count. It is timed beside the step’s own kernels, in turn, on this GPU. ',
       'Each loop of both versions carries a guard: an invocation that goes round its loops more than 4 times as often as any of the step’s own does on this picture (and more than 64 times) stops, and the lab says so. A loop that never ends cannot hold your GPU.'),
     holder,
-    el('div', { class: 'controls' }, runButton, resetButton, linkButton),
+    el('div', { class: 'controls' }, runButton, stepButton, resetButton, linkButton),
     link, status, messages, results);
 
   let editor = null;
@@ -103,7 +107,7 @@ export function kernelLab({ listing, attempt, runs, channels, queue, lost }) {
           run();
         }
       });
-      for (const b of [runButton, resetButton, linkButton]) b.disabled = false;
+      for (const b of [runButton, stepButton, resetButton, linkButton]) b.disabled = false;
       status.textContent = opening ?? (pending !== null
         ? 'This kernel came from a link: press Run to compile it and check it.'
         : 'Edit the kernel, then Run.');
@@ -231,6 +235,14 @@ export function kernelLab({ listing, attempt, runs, channels, queue, lost }) {
     }
   };
   runButton.addEventListener('click', run);
+  stepButton.addEventListener('click', () => {
+    try {
+      stepThrough(editor.text());
+      status.textContent = 'Your kernel plays in the step-through diagram above, on its tiny picture with 3 bins, beside this GPU’s run of it.';
+    } catch (e) {
+      status.textContent = `The diagram cannot play it: ${errorText(e)}`;
+    }
+  });
   resetButton.addEventListener('click', () => {
     setText(listing());
     showMessages([]);
@@ -269,8 +281,20 @@ export function kernelLab({ listing, attempt, runs, channels, queue, lost }) {
   return {
     element: details,
     fromLink,
-    /** The page's settings changed: an unedited text follows them. */
-    refresh: () => { if (editor && !edited) setText(listing()); },
+    /** The page's settings changed: an unedited text follows them, an edited one's
+     * injected constants too (the rest as the visitor left it). */
+    refresh: () => {
+      if (!editor) return;
+      if (!edited) {
+        setText(listing());
+        return;
+      }
+      const text = editor.text();
+      const next = rebase(text);
+      if (next === text) return;
+      editor.set(next);
+      status.textContent = 'The page’s settings changed: the constants injected at the top of each kernel now say so; the rest of your text is as you left it.';
+    },
     /** The editor's text, once it is loaded; `set` replaces it, as typing would. */
     text: () => editor?.text(),
     /** The last run's report (src/gpu/lab.rs, Report). */

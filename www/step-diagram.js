@@ -69,6 +69,7 @@ function stateAt(run, count) {
     votes: new Map(),
   };
   for (let i = 0; i < count; i++) apply(run, state, trace.steps[i]);
+  state.last = trace.steps[count - 1] ?? null;
   return state;
 }
 
@@ -243,7 +244,7 @@ function narrate(run, state, i) {
       // A lane past the picture's end goes round with the others, its colour black.
       const without = trace.lanes && !state.inv.get(step.invocation)?.pixel && /^(for \(var ch|let bin = binOf)/.test(text)
         ? ' (it has no pixel: its colour is black, and it adds nothing)' : '';
-      return `${name}, line ${step.line}: ${does}${without}.`;
+      return `${name}, line ${run.shownLine(m.pass, step.line)}: ${does}${without}.`;
     }
   }
 }
@@ -251,7 +252,8 @@ function narrate(run, state, i) {
 /** The simulator's wasm (pkg/diagrams.js), loaded by the first diagram. */
 let simulator = null;
 
-/** The figure and its player. `check(outcome)`: the real kernel's bins, to set beside. */
+/** The figure and its player. `check(outcome)`: the real kernel's bins, to set beside;
+ * `play(text)`: the kernel lab's edit of the step's kernels played instead. */
 export async function stepDiagram(method, channels) {
   await (simulator ??= initDiagrams());
   const config = runOf(method);
@@ -259,6 +261,8 @@ export async function stepDiagram(method, channels) {
   const rgba = picture.rgba();
   let seed = 1;
   let slots = config.slots;
+  // The kernel lab's listing as the visitor edited it, played instead of the step's.
+  let edited = null;
   // Lanes a subgroup: 8 until this GPU's own are counted (tally).
   let lanes = config.lanes.includes(8) ? 8 : config.lanes[0] ?? 0;
   const run = {
@@ -266,11 +270,12 @@ export async function stepDiagram(method, channels) {
     sources: {},
     members: [],
     lineText: () => '',
+    shownLine: (pass, n) => n,
     subgroupOf: (id) => Math.floor(run.trace.invocations[id].local[0] / run.trace.lanes),
     rgb: (x, y) => Array.from(rgba.subarray((y * picture.width + x) * 4, (y * picture.width + x) * 4 + 3)),
   };
   const load = () => {
-    const { trace, sources } = JSON.parse(simulate(rgba, picture.width, picture.height, method, channels, config.chunk, lanes, slots, seed));
+    const { trace, sources } = JSON.parse(simulate(rgba, picture.width, picture.height, method, channels, config.chunk, lanes, slots, seed, edited ?? undefined));
     run.trace = trace;
     run.sources = sources;
     // Each invocation's workgroup, as the list of its members' ids.
@@ -281,9 +286,11 @@ export async function stepDiagram(method, channels) {
       groups.get(key).push(id);
       run.members[id] = groups.get(key);
     });
-    run.lines = trace.passes.map((p) => entryLines(sources[p.kernel]));
-    // A step's line is its number in the kernel's source.
+    run.lines = trace.passes.map((p) => entryLines(sources[p.kernel].text));
+    // A step's line is its number in the kernel's source; shown as the lab's
+    // editor numbers it, where the kernel is the visitor's.
     run.lineText = (pass, n) => run.lines[pass].find((l) => l.n === n)?.line.trim() ?? '';
+    run.shownLine = (pass, n) => n + sources[trace.passes[pass].kernel].first - 1;
   };
   load();
 
@@ -310,8 +317,9 @@ export async function stepDiagram(method, channels) {
   const speedSelect = el('select', { 'aria-label': 'Speed' },
     ...SPEEDS.map((s) => el('option', { value: s, selected: s === 1 }, s < 1 ? `${s === 0.25 ? '¼' : '½'}×` : `${s}×`)));
   const scrub = el('input', { type: 'range', min: 0, value: 0, step: 1, class: 'sd-scrub', 'aria-label': 'Instruction' });
+  const ownButton = el('button', { type: 'button', class: 'sd-own', hidden: true }, 'Back to this step’s kernel');
   const controls = el('div', { class: 'controls sd-controls', role: 'group', 'aria-label': 'Diagram controls' },
-    rewind, back, play, forward, end, el('label', { class: 'option' }, 'Speed', speedSelect), scrub);
+    rewind, back, play, forward, end, el('label', { class: 'option' }, 'Speed', speedSelect), scrub, ownButton);
   const slotsSelect = el('select', { class: 'sd-slots', 'aria-label': 'Workgroups at once' },
     ...[1, 2, 4].map((n) => el('option', { value: n, selected: n === slots }, String(n))));
   if (config.slots > 1) controls.append(el('label', { class: 'option' }, 'At once', slotsSelect));
@@ -323,7 +331,7 @@ export async function stepDiagram(method, channels) {
   if (method === 'race') {
     controls.append(el('label', { class: 'option' }, 'Seed', seedInput), again);
   }
-  const figure = el('figure', { class: 'step-diagram', tabindex: -1 },
+  const figure = el('figure', { class: 'step-diagram', tabindex: -1, 'data-kernel': 'step' },
     el('div', { class: 'sd-body' }, stage, el('div', { class: 'sd-side' }, codeTitle, code)),
     passLine, narration, controls, result, tallied, losses);
 
@@ -345,7 +353,7 @@ export async function stepDiagram(method, channels) {
     }
     const same = gpuBins.every((v, i) => v === trace.bins[i]);
     const alike = trace.lanes ? 'picture and bins' : `picture, bins and ${method === 'race' || method === 'atomic' || method === 'single' ? 'workgroups' : 'chunks'}`;
-    const kernel = `The ${method} kernel on this GPU, same ${alike}: ${bins(gpuBins)}`;
+    const kernel = `${edited === null ? `The ${method} kernel` : 'Your kernel'} on this GPU, same ${alike}: ${bins(gpuBins)}`;
     result.replaceChildren(sim, ' ', kernel, ' ',
       method === 'race'
         ? el('span', {}, same ? '(the same: this time its interleaving lost what the simulated one did, or neither lost any).' : '(its own interleaving: the GPU loses what its timing loses).')
@@ -396,7 +404,7 @@ export async function stepDiagram(method, channels) {
       if (!here.has(n)) here.set(n, []);
       here.get(n).push(id);
     }
-    codeTitle.textContent = `${pass.kernel}.wgsl, its entry point`;
+    codeTitle.textContent = edited === null ? `${pass.kernel}.wgsl, its entry point` : `Your ${pass.kernel}.wgsl (the kernel lab’s text), its entry point`;
     const scrolled = code.scrollTop;
     code.replaceChildren(...run.lines[state.pass].map(({ n, line }) => {
       const ids = here.get(n) ?? [];
@@ -406,7 +414,7 @@ export async function stepDiagram(method, channels) {
       });
       // The marks first, in a gutter: a long line scrolls, its marks stay in view.
       if (ids.length > 4) marks.push(el('span', { class: 'sd-more', title: `${ids.length} invocations` }, `+${ids.length - 2}`));
-      return el('span', { class: `sd-line${marks.length ? ' lit' : ''}`, 'data-n': n }, el('span', { class: 'sd-gutter' }, ...marks), el('span', { class: 'sd-n' }, String(n).padStart(3)), ' ', line, '\n');
+      return el('span', { class: `sd-line${marks.length ? ' lit' : ''}`, 'data-n': n }, el('span', { class: 'sd-gutter' }, ...marks), el('span', { class: 'sd-n' }, String(run.shownLine(state.pass, n)).padStart(3)), ' ', line, '\n');
     }));
     // A long kernel: the line just run kept in view (or the first lit one).
     code.scrollTop = scrolled;
@@ -490,6 +498,26 @@ export async function stepDiagram(method, channels) {
   };
   lanesSelect.addEventListener('change', () => setLanes(Number(lanesSelect.value)));
   again.addEventListener('click', () => reseed(seed + 1));
+  /** Plays `text` (the lab's listing, edited; null: the step's own), or keeps what
+   * played and throws the simulator's reason. */
+  const use = (text) => {
+    const was = [edited, gpuBins, unchecked];
+    [edited, gpuBins, unchecked] = [text, null, ''];
+    try {
+      reseed(seed);
+    } catch (e) {
+      [edited, gpuBins, unchecked] = was;
+      reseed(seed);
+      throw e;
+    }
+    ownButton.hidden = edited === null;
+    figure.dataset.kernel = edited === null ? 'step' : 'edited';
+    figure.dispatchEvent(new CustomEvent('kernel'));
+  };
+  ownButton.addEventListener('click', () => {
+    use(null);
+    figure.focus();
+  });
   figure.addEventListener('keydown', (e) => {
     if (e.target.closest('input, select')) return;
     const keys = { ArrowRight: () => go(at + 1), ArrowLeft: () => go(at - 1), Home: () => go(0), End: () => go(run.trace.steps.length) };
@@ -538,6 +566,11 @@ export async function stepDiagram(method, channels) {
       showResult();
     },
     method,
+    /** The lab's `text` played (throws the simulator's reason where it cannot be),
+     * or the step's own with null; the figure fires `kernel` after either. */
+    play: use,
+    /** The lab's text being played, or null for the step's own. */
+    get edited() { return edited; },
     /** For tests: the trace played, where it is, the bins set beside. */
     get trace() { return run.trace; },
     get at() { return at; },

@@ -21,7 +21,10 @@ fn start() {
 /// 3 bins a channel, `chunk` ("3x1": the chunk, or the race's and atomicAdd's
 /// workgroup), `lanes` a subgroup (where its kernel has subgroups), `slots`
 /// workgroups at once and choices from `seed`, as JSON: `{"trace": ...,
-/// "sources": {kernel: WGSL}}`; each step's line is a line of its kernel's text.
+/// "sources": {kernel: {"text": WGSL, "first": line}}}`; each step's line is a
+/// line of its kernel's text. The step's own kernels, or `edited`: the kernel
+/// lab's listing, as the visitor edited it (`first`: the line of the listing
+/// where each kernel's text starts).
 #[allow(clippy::too_many_arguments)]
 #[wasm_bindgen]
 pub fn simulate(
@@ -34,6 +37,7 @@ pub fn simulate(
     lanes: u32,
     slots: u32,
     seed: f64,
+    edited: Option<String>,
 ) -> Result<String, JsError> {
     let method =
         Method::parse(method).ok_or_else(|| JsError::new(&format!("no method '{method}'")))?;
@@ -41,17 +45,23 @@ pub fn simulate(
         .ok_or_else(|| JsError::new(&format!("bad chunk shape '{chunk}'")))?;
     let image = Image::from_rgba(width, height, rgba).map_err(|e| JsError::new(&e.to_string()))?;
     let spec = sim::diagram_spec(channels);
-    let trace = sim::simulate(method, &image, spec, chunk, lanes, slots, seed as u64)
-        .map_err(|e| JsError::new(&e))?;
-    let sources: BTreeMap<&str, String> = method
-        .kernels()
-        .iter()
-        .map(|k| (k.name, k.source(spec, chunk)))
-        .collect();
+    let edited = edited.as_deref();
+    let sources = sim::sources(method, spec, chunk, edited).map_err(|e| JsError::new(&e))?;
+    let trace = sim::simulate(
+        method,
+        edited,
+        &image,
+        spec,
+        chunk,
+        lanes,
+        slots,
+        seed as u64,
+    )
+    .map_err(|e| JsError::new(&e))?;
     #[derive(serde::Serialize)]
     struct Diagram<'a> {
         trace: &'a sim::Trace,
-        sources: BTreeMap<&'a str, String>,
+        sources: BTreeMap<&'static str, sim::Source>,
     }
     Ok(histogram::json::line(&Diagram {
         trace: &trace,

@@ -102,6 +102,16 @@ impl Kernel {
     }
 }
 
+/// The constants the GPU core injects in front of every kernel, with their values.
+fn injected(spec: Spec, chunk: ChunkShape) -> [(&'static str, u32); 4] {
+    [
+        ("numBins", spec.num_bins),
+        ("channels", spec.channels.count()),
+        ("chunkWidth", chunk.width),
+        ("chunkHeight", chunk.height),
+    ]
+}
+
 /// WGSL `body` with the injected constants and the shared helpers in front; its
 /// directives (`enable`, `diagnostic`), which must come first, before them.
 pub fn with_constants(spec: Spec, chunk: ChunkShape, body: &str) -> String {
@@ -115,15 +125,35 @@ pub fn with_constants(spec: Spec, chunk: ChunkShape, body: &str) -> String {
     } else {
         (String::new(), body.to_string())
     };
-    format!(
-        "{directives}// Injected by the GPU core for this run.\n\
-         const numBins = {}u;\nconst channels = {}u;\n\
-         const chunkWidth = {}u;\nconst chunkHeight = {}u;\n\n{COMMON}\n{body}",
-        spec.num_bins,
-        spec.channels.count(),
-        chunk.width,
-        chunk.height,
-    )
+    let constants: String = injected(spec, chunk)
+        .iter()
+        .map(|(name, value)| format!("const {name} = {value}u;\n"))
+        .collect();
+    format!("{directives}// Injected by the GPU core for this run.\n{constants}\n{COMMON}\n{body}")
+}
+
+/// A kernel's complete text (a lab's edit of `source`) with the injected
+/// constants' values made `spec`'s and `chunk`'s, line for line: the diagrams play
+/// a visitor's edit on their tiny picture with 3 bins. A constant whose line was
+/// edited away is left as the text has it.
+pub fn rebased(text: &str, spec: Spec, chunk: ChunkShape) -> String {
+    let constants = injected(spec, chunk);
+    text.split_inclusive('\n')
+        .map(|line| {
+            let value = constants.iter().find(|(name, _)| {
+                line.strip_prefix("const ")
+                    .and_then(|l| l.strip_prefix(name))
+                    .is_some_and(|l| l.trim_start().starts_with('='))
+            });
+            match value {
+                Some((name, value)) => {
+                    let end = if line.ends_with('\n') { "\n" } else { "" };
+                    format!("const {name} = {value}u;{end}")
+                }
+                None => line.to_string(),
+            }
+        })
+        .collect()
 }
 
 /// The pixels one workgroup covers, one invocation each: the chunks kernel's chunk,

@@ -76,6 +76,8 @@ pub struct Report {
     pub bounds: Vec<(&'static str, u64)>,
     pub exact: bool,
     pub wrong: Vec<WrongBin>,
+    /// The edited kernels' bins (bin x channels + channel), where they ran.
+    pub bins: Vec<u32>,
     pub counted: u64,
     pub expected: u64,
     pub edited: Timed,
@@ -507,6 +509,7 @@ pub async fn try_text(
     report.runs = mine.len() as u32;
     report.counted = counted.counts().iter().map(|&c| c as u64).sum();
     report.wrong = wrong_bins(&counted, expected);
+    report.bins = counted.counts().to_vec();
     report.exact = report.wrong.is_empty() && !report.stopped;
     report.edited = median(&mine);
     report.original = median(&theirs);

@@ -12,7 +12,8 @@ use crate::image::Image;
 use naga::{Handle, TypeInner};
 use std::collections::HashMap;
 
-/// Most steps a run may take: a kernel that loops for ever is stopped.
+/// Most steps a run may take, its units run alone included: a kernel that loops
+/// for ever (a lab's edit) is stopped, and the page with it is kept.
 pub(super) const MOST_STEPS: usize = 200_000;
 
 /// What a global of the kernel is to the run.
@@ -28,6 +29,21 @@ pub(super) struct State {
     pub(super) chunks: Vec<Vec<u32>>,
     pub(super) local: Vec<Vec<u32>>,
     pub(super) held: HashMap<Memory, u32>,
+    /// Steps taken so far, of every pass and every unit run alone.
+    pub(super) taken: usize,
+}
+
+impl State {
+    /// One more step, or why the run stops.
+    pub(super) fn take(&mut self) -> Result<()> {
+        self.taken += 1;
+        if self.taken > MOST_STEPS {
+            return Err(format!(
+                "the run took more than {MOST_STEPS} steps: a loop that does not end?"
+            ));
+        }
+        Ok(())
+    }
 }
 
 /// A dispatch's view of the run's memories.
@@ -111,6 +127,10 @@ impl Memories for Dispatch<'_> {
             Some(Global::Bind(Bind::Chunks)) => Ok(self.state.chunks.len() as u32),
             _ => Err("arrayLength of no storage array".into()),
         }
+    }
+
+    fn take(&mut self) -> Result<()> {
+        self.state.take()
     }
 }
 
@@ -257,16 +277,12 @@ pub(super) fn does_something(
         })
         .collect::<Result<Vec<(u32, Invocation, Option<(Collective, Value)>)>>>()?;
     let mut something = false;
-    let mut taken = 0;
-    'run: while invs.iter().any(|(_, inv, _)| !inv.finished) {
+    while invs.iter().any(|(_, inv, _)| !inv.finished) {
         for (_, inv, vote) in invs.iter_mut() {
             if inv.finished || vote.is_some() {
                 continue;
             }
-            taken += 1;
-            if taken > MOST_STEPS {
-                break 'run;
-            }
+            memories.take()?;
             match inv.step(memories)? {
                 Event::Vote { op, argument, .. } => *vote = Some((op, argument)),
                 Event::Line(_)

@@ -248,6 +248,9 @@ impl<'m> Invocation<'m> {
                     if stop {
                         frame.cursors.pop();
                     } else {
+                        // A round may show nothing (an empty body): each is counted.
+                        memories.take()?;
+                        let frame = self.frames.last_mut().unwrap();
                         if let Some(Cursor::Loop {
                             in_continuing,
                             round,

@@ -23,6 +23,27 @@ impl Kernel {
         let parsed = source.replace(directive, &" ".repeat(directive.len()));
         let module =
             naga::front::wgsl::parse_str(&parsed).map_err(|e| e.emit_to_string(&source))?;
+        // What the GPU's compiler refuses is refused here too (a lab's edit may be
+        // anything), before a step of it runs.
+        naga::valid::Validator::new(
+            naga::valid::ValidationFlags::all(),
+            naga::valid::Capabilities::all(),
+        )
+        .subgroup_stages(naga::valid::ShaderStages::COMPUTE)
+        .subgroup_operations(naga::valid::SubgroupOperationSet::all())
+        .validate(&module)
+        .map_err(|e| e.emit_to_string(&source))?;
+        // Each invocation's arrays are made whole: a tiny run needs small ones.
+        if let Some(n) = module
+            .types
+            .iter()
+            .map(|(ty, _)| elements(&module, ty))
+            .find(|&n| n > MOST_ELEMENTS)
+        {
+            return Err(format!(
+                "an array of {n} values: the diagrams play arrays of at most {MOST_ELEMENTS}"
+            ));
+        }
         let line_starts = std::iter::once(0)
             .chain(source.match_indices('\n').map(|(i, _)| i + 1))
             .collect();
@@ -49,6 +70,26 @@ impl Kernel {
     }
 }
 
+/// The most values one variable of a played kernel may hold.
+const MOST_ELEMENTS: u64 = 1 << 16;
+
+/// How many scalar values a value of `ty` holds (saturating).
+fn elements(module: &Module, ty: Handle<naga::Type>) -> u64 {
+    match &module.types[ty].inner {
+        TypeInner::Array {
+            base,
+            size: naga::ArraySize::Constant(n),
+            ..
+        } => (n.get() as u64).saturating_mul(elements(module, *base).max(1)),
+        TypeInner::Struct { members, .. } => members
+            .iter()
+            .map(|m| elements(module, m.ty))
+            .fold(0, u64::saturating_add),
+        TypeInner::Vector { size, .. } => *size as u64,
+        _ => 1,
+    }
+}
+
 /// What the scheduler holds for the invocations of a dispatch: the memory they
 /// share, the uniforms and the picture.
 pub trait Memories {
@@ -70,6 +111,8 @@ pub trait Memories {
     fn texel(&self, x: u32, y: u32) -> Option<[u8; 4]>;
     /// The elements of a runtime-sized array in storage.
     fn length(&self, global: Handle<naga::GlobalVariable>) -> Result<u32>;
+    /// Counts a round of a loop against the run's steps, or says why it stops.
+    fn take(&mut self) -> Result<()>;
 }
 
 /// A subgroup function, waiting for its subgroup.

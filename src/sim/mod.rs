@@ -9,10 +9,11 @@
 //! for the race's, whose lost counts are those of the interleaving the seed chose,
 //! each one named.
 
-use crate::gpu::Method;
+use crate::gpu::{lab, ChunkShape, Method};
 use crate::histogram::{Channels, Spec};
 use crate::image::Image;
 use serde::Serialize;
+use std::collections::BTreeMap;
 
 mod dispatch;
 mod expressions;
@@ -188,6 +189,43 @@ fn drawn(rows: &[&str], colour: impl Fn(u8) -> [u8; 4]) -> Image {
         .flat_map(|row| row.bytes().flat_map(&colour))
         .collect();
     Image::from_rgba(rows[0].len() as u32, rows.len() as u32, rgba).expect("rows of one length")
+}
+
+/// A kernel's text as a diagram plays it.
+#[derive(Clone, Debug, Serialize)]
+pub struct Source {
+    pub text: String,
+    /// The line of the lab's listing its text starts on (1 for a step's own).
+    pub first: u32,
+}
+
+/// The text of each kernel `method` dispatches, by name, as a diagram plays it:
+/// the step's own for `spec` and `chunk`, or the kernel lab's `edited` listing cut
+/// into its kernels (src/gpu/lab.rs), its injected constants made `spec`'s and
+/// `chunk`'s.
+pub fn sources(
+    method: Method,
+    spec: Spec,
+    chunk: ChunkShape,
+    edited: Option<&str>,
+) -> values::Result<BTreeMap<&'static str, Source>> {
+    Ok(match edited {
+        None => method
+            .kernels()
+            .iter()
+            .map(|k| {
+                let text = k.source(spec, chunk);
+                (k.name, Source { text, first: 1 })
+            })
+            .collect(),
+        Some(listing) => lab::sections(method, listing)?
+            .into_iter()
+            .map(|(k, text, first)| {
+                let text = crate::gpu::rebased(&text, spec, chunk);
+                (k.name, Source { text, first })
+            })
+            .collect(),
+    })
 }
 
 /// Luminance bins for the diagrams: 3, as the article draws them.

@@ -13,9 +13,7 @@
 //! bin to copy out) are found by running each alone first, and counted as the
 //! pass's idle rather than drawn.
 
-use super::dispatch::{
-    collective, does_something, from_words, Dispatch, Global, State, MOST_STEPS,
-};
+use super::dispatch::{collective, does_something, from_words, Dispatch, Global, State};
 use super::invocation::Invocation;
 use super::kernel::{Collective, Event, Kernel};
 use super::values::{Result, Value};
@@ -53,9 +51,12 @@ impl Choices {
 /// Runs a step's kernels over `image` (tiny: every step is kept) with `spec`'s
 /// bins, `chunk` as the chunk (or the race's and atomicAdd's workgroup), `lanes`
 /// a subgroup (where its kernel has subgroups), `slots` workgroups at once,
-/// choices from `seed`.
+/// choices from `seed`; the step's own kernels, or the kernel lab's `edited`
+/// listing of them (`sources`).
+#[allow(clippy::too_many_arguments)]
 pub fn simulate(
     method: Method,
+    edited: Option<&str>,
     image: &Image,
     spec: Spec,
     chunk: ChunkShape,
@@ -80,6 +81,7 @@ pub fn simulate(
     if image.pixel_count() > 4096 || spec.len() > 64 || chunk.invocations() > 64 {
         return Err(TINY.into());
     }
+    let sources = super::sources(method, spec, chunk, edited)?;
     let plan = crate::gpu::plan_whole(method, [image.width(), image.height()], spec, chunk);
     let uses_chunks = method.uses_chunks();
     let chunk_count = plan
@@ -91,12 +93,16 @@ pub fn simulate(
         chunks: vec![vec![0; spec.len()]; if uses_chunks { chunk_count as usize } else { 0 }],
         local: Vec::new(),
         held: HashMap::new(),
+        taken: 0,
     };
     let mut increments = vec![0u32; spec.len()];
     let mut choices = Choices(seed.max(1));
     let (mut invocations, mut steps, mut passes) = (Vec::new(), Vec::new(), Vec::new());
     for (p, d) in plan.dispatches.iter().enumerate() {
-        let kernel = Kernel::parse(d.kernel.source(spec, chunk))?;
+        let source = sources
+            .get(d.kernel.name)
+            .ok_or("a kernel the step dispatches is missing")?;
+        let kernel = Kernel::parse(source.text.clone())?;
         let entry = kernel.entry(d.entry)?;
         let module = &kernel.module;
         let size = entry.workgroup_size;
@@ -207,7 +213,6 @@ pub fn simulate(
         let mut running: Vec<Running> = Vec::new();
         let mut free: Vec<u32> = (0..slots.max(1)).rev().collect();
         let mut slot_of = HashMap::new();
-        let mut ticks = 0;
         loop {
             while let Some(slot) = free.pop() {
                 let Some(g) = queue.next() else {
@@ -250,12 +255,7 @@ pub fn simulate(
             if running.is_empty() {
                 break;
             }
-            ticks += 1;
-            if ticks > MOST_STEPS {
-                return Err(format!(
-                    "the run took more than {MOST_STEPS} steps: a loop that does not end?"
-                ));
-            }
+            memories.state.take()?;
             let state = &memories.state;
             let can = |r: &Running| {
                 !r.at_barrier

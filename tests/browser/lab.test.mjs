@@ -2,7 +2,8 @@
 // own kernels run exact; an edit that miscounts is shown not exact with the bins it
 // got wrong, checked against the file's histogram made outside the browser; a
 // compile error is shown at its line; a loop that never ends is stopped and the
-// page counts on; a shared link brings the text back.
+// page counts on; a shared link brings the text back; an edit plays in the
+// step-through diagram, beside the GPU's run of the same text.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
@@ -115,6 +116,54 @@ test('lab: a link holds the edited text and brings it back, without running it',
   await inflated.waitForFunction(() => /could not be read/.test(document.querySelector('.lab-status')?.textContent));
   assert.ok((await inflated.evaluate(() => window.page.lab.text())).startsWith('// ---- atomic.wgsl ----\n'));
   assert.deepEqual([...page.errors, ...again.errors, ...cut.errors, ...inflated.errors], []);
+});
+
+test('lab: an edit plays in the step-through diagram beside this GPU’s run of it; one it cannot play is refused in words', async () => {
+  const page = await browser.open('/www/atomic.html');
+  await page.waitForFunction(() => window.page?.diagram?.gpuBins);
+  const own = await openLab(page);
+  const diagram = () => page.evaluate(() => {
+    const d = window.page.diagram;
+    return { edited: d.edited, bins: d.trace.bins, gpu: d.gpuBins, equal: document.querySelector('.sd-result').dataset.equal, code: document.querySelector('.sd-code').textContent };
+  });
+  // Every pixel counted twice, on a line of the visitor's own: the diagram's
+  // picture is the article's 6x7, whose 3 bins hold 18, 16 and 8 pixels.
+  const twice = own.replace(', 1u);', ', 2u); // two a pixel');
+  await page.evaluate((t) => window.page.lab.set(t), twice);
+  await page.click('.lab-step');
+  await page.waitForFunction(() => window.page.diagram.edited !== null && window.page.diagram.gpuBins);
+  const played = await diagram();
+  assert.deepEqual(played.bins, [36, 32, 16], 'the simulation of the edited text');
+  assert.deepEqual(played.gpu, [36, 32, 16], 'the edited text on this GPU');
+  assert.equal(played.equal, 'true');
+  // Its lines numbered as the editor numbers them.
+  const line = twice.split('\n').findIndex((l) => l.includes('two a pixel')) + 1;
+  assert.match(played.code, new RegExp(`\\b${line} +atomicAdd\\(.*2u\\); // two a pixel`));
+  assert.match(await page.textContent('.lab-status'), /^Your kernel plays in the step-through diagram/);
+  writeFileSync(join(shots, 'lab-diagram.png'), await page.locator('figure.step-diagram').screenshot());
+  // Back to the step's own kernel, set beside the GPU's run of it again.
+  await page.click('.sd-own');
+  await page.waitForFunction(() => window.page.diagram.edited === null && window.page.diagram.gpuBins);
+  assert.deepEqual((await diagram()).bins, [18, 16, 8]);
+  // A loop that never ends is refused in words; the diagram keeps what it played.
+  await page.evaluate((t) => window.page.lab.set(t), inCs(own, '  loop { }\n'));
+  await page.click('.lab-step');
+  await page.waitForFunction(() => /^The diagram cannot play it: .*does not end/.test(document.querySelector('.lab-status').textContent));
+  assert.equal((await diagram()).edited, null);
+  // Another workgroup shape: the edit is kept, its injected constants say the new one.
+  await page.evaluate((t) => window.page.lab.set(t), twice);
+  const shape = await page.evaluate(() => {
+    const select = document.querySelector('#chunk');
+    select.value = [...select.options].map((o) => o.value).find((v) => v !== select.value);
+    select.dispatchEvent(new Event('change'));
+    return select.value.split('x');
+  });
+  const kept = await page.evaluate(() => window.page.lab.text());
+  assert.ok(kept.includes('// two a pixel'));
+  assert.ok(kept.includes(`const chunkWidth = ${shape[0]}u;\nconst chunkHeight = ${shape[1]}u;`), kept.slice(0, 300));
+  assert.match(await page.textContent('.lab-status'), /^The page’s settings changed/);
+  await page.waitForFunction(() => document.body.dataset.state === 'done');
+  assert.deepEqual(page.errors, []);
 });
 
 test('lab: a device lost while an edit runs is replaced; the page counts again and the text is kept', async () => {

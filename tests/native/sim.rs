@@ -7,7 +7,7 @@
 //! step-through's place exactly where its step plays one.
 
 use crate::common::{gpu, reference};
-use histogram::gpu::{ChunkShape, GpuImage, Kernels, Method, Run, RunOptions};
+use histogram::gpu::{lab, ChunkShape, GpuImage, Kernels, Method, Run, RunOptions};
 use histogram::sim::{self, Act, Memory, Trace};
 use histogram::{Channels, Image, Spec};
 
@@ -148,7 +148,8 @@ fn the_simulation_ends_with_the_kernels_bins() {
                 {
                     for seed in [1, 7, 2026] {
                         let trace =
-                            sim::simulate(method, &image, spec, chunk, lanes, 4, seed).unwrap();
+                            sim::simulate(method, None, &image, spec, chunk, lanes, 4, seed)
+                                .unwrap();
                         let what = format!(
                             "{} {name} {channels:?} {chunk:?} {lanes} lanes seed {seed}",
                             method.name()
@@ -210,7 +211,8 @@ fn every_step_is_on_a_line_of_its_kernel_that_does_it() {
         let chunk = shapes(method)[0];
         let spec = Spec::new(3, Channels::Rgbl).unwrap();
         let picture = (method.step().diagram().unwrap().picture)();
-        let trace = sim::simulate(method, &picture, spec, chunk, lanes(method)[0], 4, 3).unwrap();
+        let trace =
+            sim::simulate(method, None, &picture, spec, chunk, lanes(method)[0], 4, 3).unwrap();
         for step in trace.steps.iter().filter(|s| s.line != 0) {
             let text = line_text(method, &trace, step, spec, chunk);
             let what = format!("{}: {:?} on {text:?}", method.name(), step.act);
@@ -235,19 +237,39 @@ fn the_race_loses_counts_under_some_seeds_and_atomics_make_others_wait() {
     let picture = sim::intro_picture();
     let losses: Vec<u32> = (1..40)
         .map(|seed| {
-            let trace =
-                sim::simulate(Method::Race, &picture, spec, ChunkShape::ONE, 0, 4, seed).unwrap();
+            let trace = sim::simulate(
+                Method::Race,
+                None,
+                &picture,
+                spec,
+                ChunkShape::ONE,
+                0,
+                4,
+                seed,
+            )
+            .unwrap();
             trace.lost.iter().sum()
         })
         .collect();
     assert!(losses.iter().any(|&l| l > 0), "{losses:?}");
-    let atomic = sim::simulate(Method::Atomic, &picture, spec, ChunkShape::ONE, 0, 4, 5).unwrap();
+    let atomic = sim::simulate(
+        Method::Atomic,
+        None,
+        &picture,
+        spec,
+        ChunkShape::ONE,
+        0,
+        4,
+        5,
+    )
+    .unwrap();
     assert!(atomic
         .steps
         .iter()
         .any(|s| matches!(s.act, Act::Wait { .. })));
     let chunks = sim::simulate(
         Method::ChunksReduce,
+        None,
         &picture,
         spec,
         ChunkShape {
@@ -310,6 +332,7 @@ fn a_subgroup_of_one_colour_adds_once_and_its_lanes_go_in_step() {
     ] {
         let trace = sim::simulate(
             Method::Subgroups,
+            None,
             &picture,
             spec,
             ChunkShape::ONE,
@@ -358,6 +381,7 @@ fn a_subgroup_of_one_colour_adds_once_and_its_lanes_go_in_step() {
         let four = Spec::new(3, Channels::Rgbl).unwrap();
         let trace4 = sim::simulate(
             Method::Subgroups,
+            None,
             &picture,
             four,
             ChunkShape::ONE,
@@ -399,7 +423,17 @@ fn a_subgroup_of_one_colour_adds_once_and_its_lanes_go_in_step() {
         // The lanes that no subgroup with a pixel or a bin to copy holds are idle.
         assert_eq!(trace.passes[0].idle, 256 - trace.invocations.len() as u32);
     }
-    assert!(sim::simulate(Method::Subgroups, &picture, spec, ChunkShape::ONE, 5, 1, 9).is_err());
+    assert!(sim::simulate(
+        Method::Subgroups,
+        None,
+        &picture,
+        spec,
+        ChunkShape::ONE,
+        5,
+        1,
+        9
+    )
+    .is_err());
 }
 
 #[test]
@@ -416,6 +450,7 @@ fn the_gpus_subgroups_agree_where_the_simulated_ones_do() {
                     .unwrap();
             let trace = sim::simulate(
                 Method::Subgroups,
+                None,
                 &image,
                 spec,
                 ChunkShape::ONE,
@@ -472,4 +507,154 @@ fn a_chapter_holds_a_step_through_exactly_where_its_step_has_one() {
         chapters += 1;
     }
     assert!(chapters >= 12, "{chapters} chapters read");
+}
+
+/// The kernel lab's edits, played: the simulator runs the visitor's text (the
+/// listing at the page's 256 bins and 256x1 chunk, its constants made the
+/// diagram's), and its bins equal the GPU's run of the same text, for edits that
+/// keep the count right and edits that break it; a loop that never ends, an array
+/// too large to play and a text that does not compile are refused in words.
+#[test]
+fn a_labs_edit_plays_as_the_gpu_runs_it() {
+    let gpu = gpu();
+    let picture = sim::intro_picture();
+    let add = "atomicAdd(&bins[binOf(rgb, ch) * channels + ch], 1u);";
+    let edits: [(&str, String); 3] = [
+        (
+            "named",
+            "let b = binOf(rgb, ch); // mine\n      atomicAdd(&bins[b * channels + ch], 1u);"
+                .into(),
+        ),
+        ("twice", add.replace("1u);", "2u);")),
+        (
+            "a bin up",
+            add.replace(
+                "binOf(rgb, ch) *",
+                "min(binOf(rgb, ch) + 1u, numBins - 1u) *",
+            ),
+        ),
+    ];
+    for channels in [Channels::Luminance, Channels::Rgbl] {
+        let spec = Spec::new(3, channels).unwrap();
+        let expected = reference(&picture, spec);
+        for (method, chunk) in [
+            (Method::Atomic, ChunkShape::ONE),
+            (
+                Method::ChunksSum,
+                ChunkShape {
+                    width: 3,
+                    height: 1,
+                },
+            ),
+            (
+                Method::ChunksReduce,
+                ChunkShape {
+                    width: 2,
+                    height: 2,
+                },
+            ),
+        ] {
+            let page = Spec::new(256, channels).unwrap();
+            let listing = lab::listing(method, page, ChunkShape::default());
+            assert!(
+                listing.contains(add),
+                "{method:?}'s listing has the line edited"
+            );
+            let uploaded = GpuImage::upload_for(&gpu, &picture, method.input());
+            for (what, edit) in &edits {
+                let text = listing.replace(add, edit);
+                let played = sim::simulate(method, Some(&text), &picture, spec, chunk, 0, 4, 5)
+                    .unwrap_or_else(|e| panic!("{method:?} {what}: {e}"));
+                let options = RunOptions::new(method, spec).chunk(chunk);
+                let ran = pollster::block_on(lab::try_text(
+                    &gpu,
+                    &uploaded,
+                    options,
+                    &histogram::gpu::rebased(&text, spec, chunk),
+                    1,
+                    &histogram::Histogram::from_counts(spec, expected.clone()),
+                ))
+                .unwrap();
+                assert!(
+                    ran.refused.is_none() && !ran.stopped,
+                    "{method:?} {what}: {ran:?}"
+                );
+                assert_eq!(
+                    played.bins, ran.bins,
+                    "{method:?} {channels:?} {what}: the diagram's bins are the GPU's"
+                );
+                match *what {
+                    "named" => assert_eq!(played.bins, expected),
+                    "twice" => assert_eq!(
+                        played.bins,
+                        expected.iter().map(|c| 2 * c).collect::<Vec<_>>()
+                    ),
+                    _ => assert_ne!(played.bins, expected),
+                }
+            }
+        }
+    }
+    // Without the barrier the chunks' copy-out runs as each invocation gets there.
+    let spec = sim::diagram_spec(1);
+    let page = Spec::new(256, Channels::Luminance).unwrap();
+    let chunks = lab::listing(Method::ChunksSum, page, ChunkShape::default());
+    let chunk = ChunkShape {
+        width: 3,
+        height: 1,
+    };
+    let unbarred = chunks.replace("  workgroupBarrier();\n", "\n");
+    let trace = sim::simulate(
+        Method::ChunksSum,
+        Some(&unbarred),
+        &picture,
+        spec,
+        chunk,
+        0,
+        4,
+        5,
+    )
+    .unwrap();
+    assert!(!trace
+        .steps
+        .iter()
+        .any(|s| matches!(s.act, Act::Barrier | Act::Released)));
+    // Refused, each in words, and the run stopped.
+    let refused = |text: String, says: &str| {
+        let e = sim::simulate(
+            Method::ChunksSum,
+            Some(&text),
+            &picture,
+            spec,
+            chunk,
+            0,
+            4,
+            5,
+        )
+        .unwrap_err();
+        assert!(e.contains(says), "{says:?} in {e:?}");
+    };
+    let body = "  let position = workgroup_id.xy";
+    refused(
+        chunks.replace(body, &format!("  loop {{ }}\n{body}")),
+        "does not end",
+    );
+    refused(
+        chunks.replace(body, &format!("  var n = 0u; loop {{ n += 1u; }}\n{body}")),
+        "does not end",
+    );
+    refused(
+        chunks.replace(
+            "const chunkSize",
+            "var<private> big: array<u32, 100000>;\nconst chunkSize",
+        ),
+        "at most",
+    );
+    refused(
+        chunks.replace("workgroupBarrier();", "workgroupBarrier()"),
+        "expected",
+    );
+    refused(
+        chunks.replace("// ---- sum.wgsl ----", ""),
+        "each kernel starts with its line",
+    );
 }
