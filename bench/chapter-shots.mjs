@@ -1,13 +1,13 @@
 // Every chapter at 1400x900 and 390x844, its diagram stopped mid-animation, as a
-// full-page screenshot in test-output/chapters/ (ENGINE=firefox: in Firefox), to
-// be looked at. `node bench/chapter-shots.mjs [page ...]` (default: every chapter
+// full-page screenshot in test-output/chapters/ (ENGINE=firefox: in Firefox), and
+// the step-through diagram alone beside it (`-diagram`), to be looked at. `node bench/chapter-shots.mjs [page ...]` (default: every chapter
 // of parts 1 and 2 and the introduction).
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { start, repo, engine } from '../tests/browser/harness.mjs';
 
 const PAGES = ['intro', 'cpu', 'single', 'race', 'atomic', 'chunks-sum', 'chunks-reduce',
-  '4ch-cpu', '4ch-single', '4ch-chunks-reduce', '4ch-gpu-draw', 'video'];
+  '4ch-cpu', '4ch-single', '4ch-chunks-reduce', '4ch-gpu-draw', 'video', 'subgroups'];
 const pages = process.argv.slice(2).length ? process.argv.slice(2) : PAGES;
 const out = join(repo, 'test-output', 'chapters', engine);
 mkdirSync(out, { recursive: true });
@@ -28,6 +28,7 @@ try {
       });
       await page.waitForTimeout(300);
       await page.screenshot({ path: join(out, `${id}-${width}.png`), fullPage: true });
+      if (await page.locator('.step-diagram').count()) writeFileSync(join(out, `${id}-${width}-diagram.png`), await page.locator('.step-diagram').screenshot());
       console.log(`${id} ${width}x${height}: ${page.errors.length ? page.errors.join('; ') : 'no errors'}`);
       await page.close();
     }

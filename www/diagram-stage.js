@@ -1,6 +1,10 @@
 // The stage of a chapter's step-through diagram (www/step-diagram.js): the
 // workgroups running, or a subgroup pass's lanes and their votes; the tiny
-// picture; the storage bins and the chunks. Drawn afresh, as SVG, at every step.
+// picture; the storage bins and the chunks. Drawn afresh, as SVG, at every step,
+// with the step's value travelling from where it was to where it goes (a pixel to
+// its invocation, an invocation's add to its bin, a chunk's count to the next):
+// a token drawn where it arrives, flying in from where it left (CSS, so that it
+// stays still where motion is to be reduced).
 
 const NS = 'http://www.w3.org/2000/svg';
 // A colour a slot (a workgroup running at once), legible on the dark panel.
@@ -30,10 +34,14 @@ export function drawStage(stage, run, state, compact) {
   const groupOf = (slot) => run.members[trace.invocations.findIndex((m) => m.pass === slot.pass && m.group_index === slot.group)];
   const busiest = state.slots.reduce((most, slot) => (slot ? Math.max(most, groupOf(slot).length) : most), trace.lanes);
   const layout = laned ? laneLayout(trace.lanes, busiest, boxW) : null;
-  const body = laned ? layout.height : 62;
+  // Narrow columns (their memory under the pixel) put the badges in a row of their own.
+  const narrow = !laned && (boxW - 12) / Math.max(1, busiest) < 70;
+  const body = laned ? layout.height : narrow ? 80 : 62;
   const boxH = 24 + body + (usesLocal ? 46 : 0);
   const rows = Math.ceil(trace.slots / perRow);
   const nodes = [];
+  // Where each invocation, pixel and memory cell is drawn, for the token.
+  const places = new Map();
   state.slots.forEach((slot, s) => {
     const x = (s % perRow) * (boxW + gap);
     const y = Math.floor(s / perRow) * (boxH + gap);
@@ -46,7 +54,7 @@ export function drawStage(stage, run, state, compact) {
       ? `workgroup ${slot.at[0]}` : `workgroup (${slot.at[0]}, ${slot.at[1]})`;
     nodes.push(text(x + 8, y + 18, title, { fill: HUES[s], class: 'sd-text sd-title' }));
     const members = groupOf(slot);
-    if (laned) nodes.push(...drawLanes(run, state, members, layout, x, y));
+    if (laned) nodes.push(...drawLanes(run, state, members, layout, x, y, places));
     const colW = (boxW - 12) / Math.max(1, members.length);
     if (!laned) members.forEach((id, k) => {
       const inv = state.inv.get(id) ?? {};
@@ -55,20 +63,28 @@ export function drawStage(stage, run, state, compact) {
       const faded = ['done', 'returned'].includes(inv.status);
       const g = svg('g', { opacity: faded ? 0.4 : 1 });
       g.append(text(cx + 2, y + 36, `lid ${m.local[0]}${m.local[1] ? `,${m.local[1]}` : ''}`, { class: 'sd-text sd-small sd-dim' }));
+      places.set(`inv:${id}`, [cx + 10, y + 50]);
       if (inv.rgb) g.append(svg('rect', { x: cx + 2, y: y + 42, width: 16, height: 16, rx: 3, fill: rgbCss(inv.rgb), stroke: '#fff', 'stroke-width': 0.8 }));
       if (inv.at) g.append(text(cx + (inv.rgb && colW >= 70 ? 22 : 2), y + (inv.rgb && colW >= 70 ? 55 : 72), shortMemory(trace, inv.at), { class: 'sd-text sd-small' }));
       if (inv.value !== undefined) g.append(text(cx + (colW >= 70 ? 2 : 22), y + (colW >= 70 ? 76 : 55), `=${inv.value}`, { class: 'sd-text' }));
-      const badge = { waiting: ['waits', '#ff6b6b'], barrier: ['barrier', '#ffd166'], holding: ['holds', '#ff9f6b'], returned: ['returns', '#a3a8b3'], done: ['done', '#a3a8b3'] }[inv.status];
-      if (badge && colW >= 50) g.append(svg('rect', { x: cx + colW - 50, y: y + 66, width: 46, height: 16, rx: 8, fill: badge[1] }), text(cx + colW - 45, y + 78, badge[0], { class: 'sd-text sd-badge' }));
+      const badge = BADGES[inv.status];
+      const by = narrow ? y + 82 : y + 66;
+      if (badge && colW >= 50) g.append(svg('rect', { x: cx + (narrow ? 0 : colW - 50), y: by, width: 46, height: 16, rx: 8, fill: badge[1] }), text(cx + (narrow ? 5 : colW - 45), by + 12, badge[0], { class: 'sd-text sd-badge' }));
+      // Too narrow for the word: its first letter in a dot of its colour, named for a screen reader.
+      else if (badge) {
+        g.append(svg('circle', { cx: cx + Math.min(colW, 24) / 2, cy: by + 8, r: Math.min(7, colW / 2 - 1), fill: badge[1] }, svg('title', {}, badge[0])));
+        if (colW >= 14) g.append(text(cx + Math.min(colW, 24) / 2, by + 12, badge[0][0], { class: 'sd-text sd-badge', 'text-anchor': 'middle' }));
+      }
       nodes.push(g);
     });
     if (usesLocal) {
       const local = state.local.get(slot.group) ?? new Array(entries).fill(0);
       const key = (i) => memKey({ in: 'local', group: slot.group, bin: i });
       const below = y + 24 + body;
-      nodes.push(text(x + 8, below + 12, 'its bins, in workgroup memory', { class: 'sd-text sd-small sd-dim' }));
+      nodes.push(text(x + 8, below + 12, boxW < 200 ? 'workgroup memory' : 'its bins, in workgroup memory', { class: 'sd-text sd-small sd-dim' }));
       const w = Math.min(30, (boxW - 16) / entries);
       nodes.push(...cells(local, x + 8, below + 18, w, 20, (i) => state.holds.has(key(i)), state.touched, key));
+      local.forEach((_, i) => places.set(key(i), [x + 8 + i * w + w / 2, below + 28]));
     }
   });
   const top = rows * (boxH + gap) + 14;
@@ -78,6 +94,7 @@ export function drawStage(stage, run, state, compact) {
   for (let y = 0; y < trace.height; y++) {
     for (let x = 0; x < trace.width; x++) {
       const reading = [...state.inv.values()].some((inv) => inv.pixel && inv.pixel[0] === x && inv.pixel[1] === y && !['done', 'returned'].includes(inv.status));
+      places.set(`pixel:${x},${y}`, [x * (cell + 2) + cell / 2, top + 20 + y * (cell + 2) + cell / 2]);
       nodes.push(svg('rect', {
         x: x * (cell + 2), y: top + 20 + y * (cell + 2), width: cell, height: cell, rx: 3,
         fill: rgbCss(run.rgb(x, y)), class: reading ? 'sd-reading' : state.read.has(`${x},${y}`) ? 'sd-read' : '',
@@ -109,6 +126,7 @@ export function drawStage(stage, run, state, compact) {
     const key = memKey({ in: 'bins', bin: i });
     const x = binsX + i * barW;
     const h = (barH * v) / tallest;
+    places.set(key, [x + barW / 2 - 2, top + 20 + barH - Math.max(h, 8)]);
     nodes.push(svg('rect', { x, y: top + 20, width: barW - 4, height: barH, rx: 2, class: `sd-cell${state.touched === key ? ' sd-touched' : ''}${state.holds.has(key) ? ' sd-held' : ''}` }));
     nodes.push(svg('rect', { x: x + 2, y: top + 20 + barH - h, width: barW - 8, height: h, class: 'sd-bar', fill: trace.channels === 4 ? ['#ff7b7b', '#7bdc7b', '#7bb4ff', '#e8e9ec'][i % 4] : '#e8e9ec' }));
     nodes.push(text(x + 2, top + 36 + barH, String(v), { class: 'sd-text' }));
@@ -126,6 +144,7 @@ export function drawStage(stage, run, state, compact) {
       row.forEach((v, i) => {
         const key = memKey({ in: 'chunk', chunk: c, bin: i });
         const faded = state.folded.has(c) ? 0.3 : 1;
+        places.set(key, [cx + c * cw + cw / 2 - 1, cy + 20 + i * ch + ch / 2 - 1]);
         nodes.push(svg('rect', { x: cx + c * cw, y: cy + 20 + i * ch, width: cw - 2, height: ch - 2, class: `sd-cell${state.touched === key ? ' sd-touched' : ''}`, opacity: faded }));
         if (cw >= 14 && ch >= 12) nodes.push(text(cx + c * cw + 3, cy + 20 + i * ch + ch - 6, String(v), { class: 'sd-text sd-tiny', opacity: faded }));
       });
@@ -133,8 +152,32 @@ export function drawStage(stage, run, state, compact) {
     });
     bottom = Math.max(bottom, cy + 40 + entries * ch);
   }
+  const token = travelling(run, state, places);
+  if (token) nodes.push(token);
   stage.setAttribute('viewBox', `0 0 ${W} ${bottom + 4}`);
   stage.replaceChildren(...nodes);
+}
+
+const BADGES = { waiting: ['waits', '#ff6b6b'], barrier: ['barrier', '#ffd166'], holding: ['holds', '#ff9f6b'], returned: ['returns', '#a3a8b3'], done: ['done', '#a3a8b3'] };
+
+/** The last step's value on its way: a pixel's colour to the invocation that read
+ * it, an add or store from its invocation to the cell, a load back; drawn where it
+ * arrives and flying in from where it left (`--dx`, `--dy`: style.css's sd-fly). */
+function travelling(run, state, places) {
+  const step = state.last;
+  if (!step) return null;
+  const inv = places.get(`inv:${step.invocation}`);
+  const cell = step.at && places.get(memKey(step.at));
+  const [from, to] = step.act === 'pixel' ? [places.get(`pixel:${step.x},${step.y}`), inv]
+    : ['add', 'store', 'hold'].includes(step.act) ? [inv, cell]
+    : ['load', 'peek'].includes(step.act) ? [cell, inv] : [];
+  if (!from || !to) return null;
+  const rgb = step.rgb ?? state.inv.get(step.invocation)?.rgb;
+  const token = svg('circle', { cx: to[0], cy: to[1], r: 6, class: 'sd-token', fill: rgb ? rgbCss(rgb) : 'var(--accent)' });
+  // Through the CSSOM: the pages' Content-Security-Policy ignores style attributes.
+  token.style.setProperty('--dx', `${from[0] - to[0]}px`);
+  token.style.setProperty('--dy', `${from[1] - to[1]}px`);
+  return token;
 }
 
 /** A row of memory cells with their values; one held by an atomic framed. */
@@ -165,8 +208,11 @@ function laneLayout(lanes, members, boxW) {
   const lines = Math.ceil(lanes / perLine);
   const blockW = Math.max(labelW + perLine * (sq + 2), 160);
   const perRow = Math.max(1, Math.floor((boxW - 12) / (blockW + 8)));
-  const rowH = lines * (sq + 2) + 26;
-  return { lanes, sq, perLine, lines, blockW, perRow, rowH, labelW, height: Math.ceil(members / lanes / perRow) * rowH + 4 };
+  // The longest answer ("not alike: 16 lanes add their own") is about 200 units
+  // wide: in a narrower block it takes two lines, so no block's words run into the next.
+  const wrap = Math.min(blockW, boxW - 12) < 205;
+  const rowH = lines * (sq + 2) + 26 + (wrap ? 14 : 0);
+  return { lanes, sq, perLine, lines, blockW, perRow, rowH, labelW, wrap, height: Math.ceil(members / lanes / perRow) * rowH + 4 };
 }
 
 /** A subgroup's answers so far, in words (and whether it agreed, once known). */
@@ -181,9 +227,9 @@ function voteWords(vote) {
 
 /** A workgroup's subgroups: each lane a square in its pixel's colour, framed by
  * what it does (at a subgroup function, holding or waiting for a bin). */
-function drawLanes(run, state, members, layout, x, y) {
+function drawLanes(run, state, members, layout, x, y, places) {
   const { trace } = run;
-  const { lanes, sq, perLine, lines, blockW, perRow, rowH, labelW } = layout;
+  const { lanes, sq, perLine, lines, blockW, perRow, rowH, labelW, wrap } = layout;
   const frames = { vote: ['#ffd166', 2], holding: ['#ff9f6b', 2.5], waiting: ['#ff6b6b', 2.5], barrier: ['#ffd166', 1] };
   const nodes = [];
   for (let first = 0; first < members.length; first += lanes) {
@@ -195,15 +241,21 @@ function drawLanes(run, state, members, layout, x, y) {
     members.slice(first, first + lanes).forEach((id, l) => {
       const inv = state.inv.get(id) ?? {};
       const [stroke, width] = frames[inv.status] ?? ['#5a606b', 0.8];
+      const [lx, ly] = [bx + labelW + (l % perLine) * (sq + 2), by + Math.floor(l / perLine) * (sq + 2)];
+      places.set(`inv:${id}`, [lx + sq / 2, ly + sq / 2]);
       nodes.push(svg('rect', {
-        x: bx + labelW + (l % perLine) * (sq + 2), y: by + Math.floor(l / perLine) * (sq + 2), width: sq, height: sq, rx: 2,
+        x: lx, y: ly, width: sq, height: sq, rx: 2,
         fill: inv.rgb ? rgbCss(inv.rgb) : '#2b2f36', stroke, 'stroke-width': width,
         'stroke-dasharray': inv.status === 'barrier' ? '3 2' : 'none',
         opacity: ['done', 'returned'].includes(inv.status) ? 0.45 : 1,
       }));
     });
     const [words, agreed] = voteWords(state.votes.get(k));
-    if (words) nodes.push(text(bx, by + lines * (sq + 2) + 14, words, { class: `sd-text sd-small${agreed === true ? ' sd-agree' : agreed === false ? ' sd-disagree' : ''}` }));
+    const said = { class: `sd-text sd-small${agreed === true ? ' sd-agree' : agreed === false ? ' sd-disagree' : ''}` };
+    const cut = words.indexOf(': ');
+    if (words && wrap && cut > 0) {
+      nodes.push(text(bx, by + lines * (sq + 2) + 14, words.slice(0, cut + 1), said), text(bx, by + lines * (sq + 2) + 28, words.slice(cut + 2), said));
+    } else if (words) nodes.push(text(bx, by + lines * (sq + 2) + 14, words, said));
   }
   return nodes;
 }

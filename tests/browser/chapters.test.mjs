@@ -146,7 +146,7 @@ test('subgroups: the diagram plays the GPU\'s subgroups; its bins are the pictur
   assert.deepEqual(page.errors, []);
 });
 
-test('the diagrams answer the keyboard, play, and keep still where motion is reduced', async () => {
+test('the diagrams answer the keyboard, play, move each value, and keep still where motion is reduced', async () => {
   // A reader who asked for reduced motion (the page reads it with matchMedia).
   const page = await browser.open('/www/atomic.html', {
     init: () => {
@@ -171,6 +171,21 @@ test('the diagrams answer the keyboard, play, and keep still where motion is red
   assert.equal(await at(), steps);
   await page.keyboard.press('Home');
   assert.equal(await at(), 0);
+  // A pixel read travels from the picture to its invocation, an atomicAdd from the
+  // invocation to its bin: a token drawn where it arrives, flying in from where it left.
+  for (const act of ['pixel', 'add']) {
+    const token = await page.evaluate((act) => {
+      const s = document.querySelector('.sd-scrub');
+      s.value = window.page.diagram.trace.steps.findIndex((step) => step.act === act) + 1;
+      s.dispatchEvent(new Event('input'));
+      const t = document.querySelector('.sd-token');
+      return t && { dx: parseFloat(t.style.getPropertyValue('--dx')), dy: parseFloat(t.style.getPropertyValue('--dy')), fill: t.getAttribute('fill'), animation: getComputedStyle(t).animationName };
+    }, act);
+    assert.ok(token && Math.hypot(token.dx, token.dy) > 20, `${act}: ${JSON.stringify(token)}`);
+    assert.match(token.fill, /^rgb\(/, 'in its pixel\'s colour');
+    // The page's CSS is not asked to reduce motion (only its script is, above).
+    assert.equal(token.animation, 'sd-fly');
+  }
   // Space plays, and the diagram moves on; Space again pauses.
   await page.keyboard.press(' ');
   await page.waitForFunction(() => window.page.diagram.at > 2);
