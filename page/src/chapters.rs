@@ -66,7 +66,7 @@ pub fn kernel_source(
     chunk_shape: &str,
 ) -> Result<String, JsError> {
     let (method, spec, chunk) = run_key(method_name, channels, chunk_shape, 256)?;
-    Ok(gpu::lab::listing(method, spec, chunk))
+    Ok(gpu::listing::of(method.kernels(), spec, chunk))
 }
 
 /// Every step as the pages name and time it, and what each pass does, as JSON:

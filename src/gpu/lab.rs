@@ -12,26 +12,12 @@
 use super::device::{now_ms, Gpu, GpuError, Owned};
 use super::gpu_image::GpuImage;
 use super::kernels::{as_compiled, ChunkShape, Kernel, Kernels};
+use super::lab_guard::{guarded, reserved, Guard};
+use super::listing;
 use super::run::{Run, RunOptions};
 use super::steps::Method;
 use crate::histogram::{Histogram, Spec};
 use std::collections::HashMap;
-
-/// The line that starts each kernel in the lab's text (and in the pages' listing).
-fn mark(kernel: &Kernel) -> String {
-    format!("// ---- {}.wgsl ----", kernel.name)
-}
-
-/// Every kernel `method` dispatches, as compiled for `spec` and `chunk`, each after
-/// its mark: what the pages show and the lab edits.
-pub fn listing(method: Method, spec: Spec, chunk: ChunkShape) -> String {
-    method
-        .kernels()
-        .iter()
-        .map(|k| format!("{}\n{}", mark(k), k.source(spec, chunk)))
-        .collect::<Vec<_>>()
-        .join("\n")
-}
 
 /// A compiler's message, placed in the whole text: lines and columns from 1,
 /// columns and length in characters.
@@ -83,159 +69,6 @@ pub struct Report {
     pub edited: Timed,
     pub original: Timed,
     pub runs: u32,
-}
-
-/// The text cut into its kernels (in the step's order), each with the line its
-/// text starts on; a sentence where the marks are not the step's.
-pub fn sections(method: Method, text: &str) -> Result<Vec<(Kernel, String, u32)>, String> {
-    let kernels = method.kernels();
-    let mut found: Vec<(Kernel, Vec<&str>, u32)> = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        if let Some(k) = kernels.iter().find(|k| line.trim_end() == mark(k)) {
-            found.push((*k, Vec::new(), i as u32 + 2));
-        } else if let Some((_, lines, _)) = found.last_mut() {
-            lines.push(line);
-        } else if !line.trim().is_empty() {
-            return Err(format!(
-                "line {}: the text must start with the line '{}'",
-                i + 1,
-                mark(&kernels[0])
-            ));
-        }
-    }
-    let names: Vec<_> = found.iter().map(|(k, _, _)| k.name).collect();
-    let want: Vec<_> = kernels.iter().map(|k| k.name).collect();
-    if names != want {
-        let marks: Vec<_> = kernels.iter().map(mark).collect();
-        return Err(format!(
-            "each kernel starts with its line, in this order: {}",
-            marks.join(", ")
-        ));
-    }
-    Ok(found
-        .into_iter()
-        .map(|(k, lines, first)| (k, lines.join("\n") + "\n", first))
-        .collect())
-}
-
-/// What a guard does at the top of each round of a loop.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Guard {
-    /// Keeps the most rounds an invocation took in `labGuard[slot]`.
-    Measure,
-    /// Past this many rounds, breaks and sets `labGuard[slot]`.
-    Bound(u64),
-}
-
-/// `text` with every loop guarded (a round counted at the top of its body; the
-/// guard's word `slot` of `labGuard`, at `binding`); whether it has any loop.
-/// Nothing is inserted on a line of its own, so the compiler's lines are the text's.
-pub fn guarded(text: &str, guard: Guard, slot: usize, binding: usize) -> (String, bool) {
-    // The guard's `break` hangs on a per-invocation count, which WGSL's uniformity
-    // analysis cannot see as uniform: Tint then refuses subgroup calls inside a
-    // guarded loop. The text as written passed that analysis (compile_messages),
-    // so the guarded copy turns it off, on the directive's own line.
-    let text = &text.replacen(
-        "enable subgroups;",
-        "enable subgroups; diagnostic(off, subgroup_uniformity);",
-        usize::from(cfg!(target_arch = "wasm32")),
-    );
-    let bytes = text.as_bytes();
-    let mut inserts = Vec::new();
-    let mut i = 0;
-    let word = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
-    while i < bytes.len() {
-        if let Some(end) = comment_end(bytes, i) {
-            i = end;
-            continue;
-        }
-        let starts = i == 0 || !word(bytes[i - 1]);
-        let keyword = ["loop", "for", "while"].into_iter().find(|k| {
-            starts
-                && bytes[i..].starts_with(k.as_bytes())
-                && bytes.get(i + k.len()).is_none_or(|&b| !word(b))
-        });
-        let Some(keyword) = keyword else {
-            i += 1;
-            continue;
-        };
-        // The body's brace: the first `{` outside the loop's parentheses.
-        let mut j = i + keyword.len();
-        let mut depth = 0i32;
-        while j < bytes.len() {
-            if let Some(end) = comment_end(bytes, j) {
-                j = end;
-                continue;
-            }
-            match bytes[j] {
-                b'(' => depth += 1,
-                b')' => depth -= 1,
-                b'{' if depth == 0 => break,
-                _ => {}
-            }
-            j += 1;
-        }
-        if j < bytes.len() {
-            inserts.push(j + 1);
-        }
-        i = j;
-    }
-    let round = match guard {
-        Guard::Measure => format!(" labRounds++; atomicMax(&labGuard[{slot}], labRounds);"),
-        Guard::Bound(_) => format!(
-            " labRounds++; if labRounds > labMaxRounds {{ atomicStore(&labGuard[{slot}], 1u); break; }}"
-        ),
-    };
-    let mut out = String::with_capacity(text.len() + inserts.len() * round.len() + 300);
-    let mut from = 0;
-    for &at in &inserts {
-        out.push_str(&text[from..at]);
-        out.push_str(&round);
-        from = at;
-    }
-    out.push_str(&text[from..]);
-    let any = !inserts.is_empty();
-    if any {
-        let bound = match guard {
-            Guard::Bound(rounds) => {
-                format!(
-                    "const labMaxRounds = {}u;\n",
-                    rounds.min(u32::MAX as u64 - 1)
-                )
-            }
-            Guard::Measure => String::new(),
-        };
-        out.push_str(&format!(
-            "\n// Added by the kernel lab: the guard on every loop.\n\
-             var<private> labRounds: u32;\n{bound}\
-             @group(0) @binding({binding}) var<storage, read_write> labGuard: array<atomic<u32>>;\n"
-        ));
-    }
-    (out, any)
-}
-
-/// Where a comment starting at `i` ends (WGSL's block comments nest), if one does.
-fn comment_end(bytes: &[u8], i: usize) -> Option<usize> {
-    if bytes[i..].starts_with(b"//") {
-        let end = bytes[i..].iter().position(|&b| b == b'\n');
-        return Some(end.map_or(bytes.len(), |e| i + e));
-    }
-    if !bytes[i..].starts_with(b"/*") {
-        return None;
-    }
-    let (mut j, mut depth) = (i + 2, 1);
-    while j < bytes.len() && depth > 0 {
-        if bytes[j..].starts_with(b"/*") {
-            depth += 1;
-            j += 2;
-        } else if bytes[j..].starts_with(b"*/") {
-            depth -= 1;
-            j += 2;
-        } else {
-            j += 1;
-        }
-    }
-    Some(j)
 }
 
 /// The compiler's messages on each kernel of `sections`, placed in the whole text.
@@ -446,13 +279,19 @@ pub async fn try_text(
         expected: expected.counts().iter().map(|&c| c as u64).sum(),
         ..Report::default()
     };
-    let sections = match sections(method, text) {
+    let sections = match listing::sections(method.kernels(), text) {
         Ok(s) => s,
         Err(reason) => {
             report.refused = Some(reason);
             return Ok(report);
         }
     };
+    if let Some(name) = reserved(text) {
+        report.refused = Some(format!(
+            "it uses the name {name}, which the lab's loop guard adds: choose another"
+        ));
+        return Ok(report);
+    }
     report.messages = compile_messages(gpu, &sections).await?;
     if report.messages.iter().any(|m| m.severity == "error") {
         return Ok(report);
@@ -550,24 +389,6 @@ pub async fn tally_subgroups(gpu: &Gpu, image: &GpuImage, spec: Spec) -> Result<
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn loops_are_guarded_on_their_own_lines_and_comments_are_not() {
-        let text = "// a for loop in a comment\nfn f() {\n  for (var i = 0u; i < (2u); i++) {\n    loop { break; }\n  }\n  /* while { */ while x < 3 { x++; }\n  let format = 1;\n}\n";
-        let (out, any) = guarded(text, Guard::Bound(100), 1, 3);
-        assert!(any);
-        assert_eq!(out.matches("labRounds++").count(), 3);
-        let body: Vec<_> = out.lines().take(text.lines().count()).collect();
-        assert!(body[0].ends_with("comment"));
-        assert!(body[2].starts_with("  for (var i = 0u; i < (2u); i++) { labRounds++;"));
-        assert!(body[3].starts_with("    loop { labRounds++;"));
-        assert!(body[5].contains("while x < 3 { labRounds++;"));
-        assert!(out.contains("@binding(3) var<storage, read_write> labGuard"));
-        assert!(out.contains("atomicStore(&labGuard[1], 1u)"));
-        assert!(out.contains("const labMaxRounds = 100u;"));
-        let plain = "fn f() {}\n";
-        assert_eq!(guarded(plain, Guard::Measure, 0, 0), (plain.into(), false));
-    }
 
     #[test]
     fn a_place_is_counted_in_characters() {

@@ -11,6 +11,8 @@ mod grid;
 mod hdr_passes;
 mod kernels;
 pub mod lab;
+mod lab_guard;
+pub mod listing;
 mod picture_pass;
 mod plan;
 mod planes;

@@ -9,7 +9,7 @@
 //! for the race's, whose lost counts are those of the interleaving the seed chose,
 //! each one named.
 
-use crate::gpu::{lab, ChunkShape, Method};
+use crate::gpu::{listing, ChunkShape, Method};
 use crate::histogram::{Channels, Spec};
 use crate::image::Image;
 use serde::Serialize;
@@ -201,7 +201,7 @@ pub struct Source {
 
 /// The text of each kernel `method` dispatches, by name, as a diagram plays it:
 /// the step's own for `spec` and `chunk`, or the kernel lab's `edited` listing cut
-/// into its kernels (src/gpu/lab.rs), its injected constants made `spec`'s and
+/// into its kernels (src/gpu/listing.rs), its injected constants made `spec`'s and
 /// `chunk`'s.
 pub fn sources(
     method: Method,
@@ -218,7 +218,7 @@ pub fn sources(
                 (k.name, Source { text, first: 1 })
             })
             .collect(),
-        Some(listing) => lab::sections(method, listing)?
+        Some(text) => listing::sections(method.kernels(), text)?
             .into_iter()
             .map(|(k, text, first)| {
                 let text = crate::gpu::rebased(&text, spec, chunk);

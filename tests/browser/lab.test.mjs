@@ -86,6 +86,8 @@ test('lab: a kernel that never ends is stopped, the page counts on, and Reset br
   await page.click('.lab-reset');
   assert.equal(await page.evaluate(() => window.page.lab.text()), own);
   assert.match(await run(page), /^Exact/);
+  // The guard's own names cannot be taken to switch it off.
+  assert.match(await run(page, inCs(own, '  let labMaxRounds = 4000000000u;\n' + spin)), /^Not run: it uses the name labMaxRounds, which the lab's loop guard adds: choose another\.$/);
   assert.deepEqual(page.errors, []);
 });
 

@@ -6,7 +6,8 @@
 use crate::common;
 
 use common::{gpu, photo, reference};
-use histogram::gpu::lab::{listing, try_text, Report};
+use histogram::gpu::lab::{try_text, Report};
+use histogram::gpu::listing;
 use histogram::gpu::{Gpu, GpuImage, Method, RunOptions};
 use histogram::{Histogram, Image, Spec};
 
@@ -26,7 +27,7 @@ fn at_start_of_cs(text: &str, lines: &str) -> String {
 }
 
 fn own(method: Method) -> String {
-    listing(method, Spec::luminance(), method.default_shape())
+    listing::of(method.kernels(), Spec::luminance(), method.default_shape())
 }
 
 #[test]

@@ -7,7 +7,7 @@
 //! step-through's place exactly where its step plays one.
 
 use crate::common::{gpu, reference};
-use histogram::gpu::{lab, ChunkShape, GpuImage, Kernels, Method, Run, RunOptions};
+use histogram::gpu::{lab, listing, ChunkShape, GpuImage, Kernels, Method, Run, RunOptions};
 use histogram::sim::{self, Act, Memory, Trace};
 use histogram::{Channels, Image, Spec};
 
@@ -555,7 +555,7 @@ fn a_labs_edit_plays_as_the_gpu_runs_it() {
             ),
         ] {
             let page = Spec::new(256, channels).unwrap();
-            let listing = lab::listing(method, page, ChunkShape::default());
+            let listing = listing::of(method.kernels(), page, ChunkShape::default());
             assert!(
                 listing.contains(add),
                 "{method:?}'s listing has the line edited"
@@ -597,7 +597,7 @@ fn a_labs_edit_plays_as_the_gpu_runs_it() {
     // Without the barrier the chunks' copy-out runs as each invocation gets there.
     let spec = sim::diagram_spec(1);
     let page = Spec::new(256, Channels::Luminance).unwrap();
-    let chunks = lab::listing(Method::ChunksSum, page, ChunkShape::default());
+    let chunks = listing::of(Method::ChunksSum.kernels(), page, ChunkShape::default());
     let chunk = ChunkShape {
         width: 3,
         height: 1,
