@@ -77,7 +77,7 @@ export function kernelLab({ listing, rebase, attempt, runs, channels, queue, los
   const details = el('details', { class: 'lab', id: 'lab' },
     el('summary', {}, 'Edit this kernel and run it (the kernel lab)'),
     el('p', {}, 'Change the WGSL and run it. Your browser compiles it; it runs with this step’s own bindings and dispatches on the picture above, and its bins are checked one by one against the CPU’s count. It is timed beside the step’s own kernels, in turn, on this GPU. ',
-      'Each loop of both versions carries a guard: an invocation that goes round its loops more than 4 times as often as any of the step’s own does on this picture (and more than 64 times) stops, and the lab says so. A loop that never ends cannot hold your GPU.'),
+      'Each loop of both versions carries a guard: a loop that goes round more than 4 times as often as the step’s own longest does on this picture (and more than 64 times) stops, and the lab says so. A loop that never ends cannot hold your GPU.'),
     holder,
     el('div', { class: 'controls' }, runButton, stepButton, resetButton, linkButton),
     link, status, messages, results);
@@ -191,7 +191,7 @@ export function kernelLab({ listing, rebase, attempt, runs, channels, queue, los
       verdict = `Not run: it does not compile (${first.kernel}.wgsl, line ${first.line}: ${first.message}).`;
     } else if (report.stopped) {
       const bounds = report.bounds.map(([k, n]) => `${k}: ${count(n)}`).join(', ');
-      verdict = `Stopped: an invocation of your kernels went round its loops more often than the guard allows (${bounds} rounds an invocation). A loop that never ends would have held the GPU; the page and your text are as they were.`;
+      verdict = `Stopped: a loop of your kernels went round more often than the guard allows (${bounds} rounds a loop). A loop that never ends would have held the GPU; the page and your text are as they were.`;
     } else if (report.exact) {
       verdict = `Exact: every bin equals the CPU’s count of the ${count(report.expected / channels())} pixels.`;
     } else {

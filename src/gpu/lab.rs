@@ -2,12 +2,12 @@
 //! compiler's messages at their line and column, run with the step's own bindings
 //! and dispatches beside the step's own kernels, and checked bin for bin.
 //!
-//! Every loop of both versions is guarded: an invocation that goes round its loops
-//! more often than a bound stops, and the lab says so, so a loop that never ends
-//! cannot hang the GPU (a CPU-emulated GPU, as Chromium's SwiftShader, has no
-//! watchdog to end it). A kernel's bound is 4 times the most rounds any invocation
-//! of the step's own kernel takes on the picture (measured by a first run that
-//! counts them), and at least 64.
+//! Every loop of both versions is guarded (src/gpu/lab_guard.rs): a loop that goes
+//! round more often than a bound stops, and the lab says so, so a loop that never
+//! ends cannot hang the GPU (a CPU-emulated GPU, as Chromium's SwiftShader, has no
+//! watchdog to end it). A kernel's bound is 4 times the most rounds any loop of the
+//! step's own kernel goes round once entered, on the picture (measured by a first
+//! run that counts them), and at least 64.
 
 use super::device::{now_ms, Gpu, GpuError, Owned};
 use super::gpu_image::GpuImage;
@@ -56,9 +56,9 @@ pub struct Report {
     pub messages: Vec<Message>,
     /// Why it could not run, where it compiled but could not (its bindings).
     pub refused: Option<String>,
-    /// Whether an invocation of the edited kernels went round its loops past the bound.
+    /// Whether a loop of the edited kernels went round past the bound.
     pub stopped: bool,
-    /// The bound, in rounds an invocation, of each kernel.
+    /// The bound, in rounds a loop once entered, of each kernel.
     pub bounds: Vec<(&'static str, u64)>,
     pub exact: bool,
     pub wrong: Vec<WrongBin>,

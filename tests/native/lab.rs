@@ -26,6 +26,18 @@ fn at_start_of_cs(text: &str, lines: &str) -> String {
     format!("{}{lines}{}", &text[..body], &text[body..])
 }
 
+/// `lines` put first in the body of every entry point `cs` of `text`.
+fn at_start_of_every_cs(text: &str, lines: &str) -> String {
+    let mut out = text.to_string();
+    let starts: Vec<usize> = text.match_indices("fn cs(").map(|(i, _)| i).collect();
+    // From the last, so that the places before it stay where they are.
+    for &cs in starts.iter().rev() {
+        let body = cs + out[cs..].find("{\n").expect("a body") + 2;
+        out.insert_str(body, lines);
+    }
+    out
+}
+
 fn own(method: Method) -> String {
     listing::of(method.kernels(), Spec::luminance(), method.default_shape())
 }
@@ -60,6 +72,40 @@ fn every_steps_own_kernels_are_exact_in_the_lab() {
         );
         assert_eq!(report.counted, image.pixel_count());
         assert_eq!(report.runs, 2);
+    }
+}
+
+/// A barrier inside a loop and after it, at the top of every compute kernel of
+/// every step (a tiling loop, the next thing a learner writes): valid WGSL, so the
+/// guarded copy must stay valid and exact. The guard's counter is the loop's own
+/// function variable, which WGSL's uniformity analysis sees as uniform.
+#[test]
+fn a_barrier_after_a_guarded_loop_stays_valid_in_every_step() {
+    let gpu = gpu();
+    let image = photo(8);
+    let tiles = "  for (var t = 0u; t < 2u; t++) { workgroupBarrier(); }\n  workgroupBarrier();\n";
+    let methods = Method::ALL
+        .into_iter()
+        .filter(|m| m.exact() && m.runs_on(&gpu) && *m != Method::Single);
+    for method in methods {
+        let text = own(method);
+        if !text.contains("fn cs(") {
+            continue;
+        }
+        let edited = at_start_of_every_cs(&text, tiles);
+        let report = lab(&gpu, &image, method, &edited);
+        assert!(
+            report.messages.iter().all(|m| m.severity != "error") && report.refused.is_none(),
+            "{}: {:?} {:?}",
+            method.name(),
+            report.messages,
+            report.refused
+        );
+        assert!(
+            report.exact && !report.stopped,
+            "{}: {report:?}",
+            method.name()
+        );
     }
 }
 
