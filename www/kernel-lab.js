@@ -238,7 +238,7 @@ export function kernelLab({ listing, rebase, attempt, runs, channels, queue, los
   stepButton.addEventListener('click', () => {
     try {
       stepThrough(editor.text());
-      status.textContent = 'Your kernel plays in the step-through diagram above, on its tiny picture with 3 bins, beside this GPU’s run of it.';
+      status.textContent = 'Your kernel plays in the step-through diagram above, on its tiny picture with 3 bins; under it, this GPU’s run of the same text, where the GPU can run it.';
     } catch (e) {
       status.textContent = `The diagram cannot play it: ${errorText(e)}`;
     }
