@@ -98,11 +98,15 @@ pub fn simulate(
     let mut increments = vec![0u32; spec.len()];
     let mut choices = Choices(seed.max(1));
     let (mut invocations, mut steps, mut passes) = (Vec::new(), Vec::new(), Vec::new());
+    // Each kernel parsed (and validated) once, however many passes dispatch it.
+    let kernels = sources
+        .iter()
+        .map(|(name, source)| Ok((*name, Kernel::parse(source.text.clone())?)))
+        .collect::<Result<HashMap<&str, Kernel>>>()?;
     for (p, d) in plan.dispatches.iter().enumerate() {
-        let source = sources
+        let kernel = kernels
             .get(d.kernel.name)
             .ok_or("a kernel the step dispatches is missing")?;
-        let kernel = Kernel::parse(source.text.clone())?;
         let entry = kernel.entry(d.entry)?;
         let module = &kernel.module;
         let size = entry.workgroup_size;
@@ -192,7 +196,7 @@ pub fn simulate(
                     .take_while(|&l| unit(l) == unit(local))
                     .collect();
                 local += members.len() as u32;
-                if does_something(&kernel, entry, g, &members, &builtins, &mut memories, lanes)? {
+                if does_something(kernel, entry, g, &members, &builtins, &mut memories, lanes)? {
                     ids.extend(members);
                 }
             }
@@ -238,7 +242,7 @@ pub fn simulate(
                     }
                     running.push(Running {
                         inv: {
-                            let mut inv = Invocation::new(&kernel, entry, g, builtins(g, local)?);
+                            let mut inv = Invocation::new(kernel, entry, g, builtins(g, local)?);
                             inv.lockstep = lanes > 0;
                             inv
                         },
