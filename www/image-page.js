@@ -352,6 +352,7 @@ async function imagePage({ method, methods, channels, shape, reruns, draw, besid
       listing: () => kernelSource(method, channels, chunkValue()),
       rebase: (text) => rebasedText(text, method, channels, chunkValue()),
       attempt: (text, runs) => gpu.tryKernels(picture, method, channels, chunkValue(), text, runs),
+      stop: () => gpu?.stopLab(),
       runs: () => (method === 'single' ? 1 : 5),
       channels: () => channels,
       queue: (job) => new Promise((resolve, reject) => want('lab', { job, resolve, reject })),

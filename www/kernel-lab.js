@@ -62,14 +62,16 @@ const CHANNEL_NAMES = { 1: ['luminance'], 4: ['red', 'green', 'blue', 'luminance
  * `attempt(text, runs)`: the report's JSON (GpuContext.tryKernels on the page's
  * picture); `runs()`: how many runs of each to time; `channels()`: the page's channels; `queue(text)`: runs the attempt in the
  * page's turn (its work queue), resolving when done; `lost()`: the device's loss
- * promise now, to tell a loss from a failure.
+ * promise now, to tell a loss from a failure; `stop()`: asks the run to give up
+ * between two of its dispatches.
  */
-export function kernelLab({ listing, rebase, attempt, runs, channels, queue, lost, stepThrough = null }) {
+export function kernelLab({ listing, rebase, attempt, runs, channels, queue, lost, stop, stepThrough = null }) {
   const holder = el('div', { class: 'lab-editor' });
   const runButton = el('button', { type: 'button', class: 'lab-run', disabled: true }, 'Run (Ctrl+Enter)');
   const resetButton = el('button', { type: 'button', class: 'lab-reset', disabled: true }, 'Reset');
   const linkButton = el('button', { type: 'button', class: 'lab-share', disabled: true }, 'Copy a link');
   const stepButton = el('button', { type: 'button', class: 'lab-step', disabled: true, hidden: !stepThrough }, 'Step through it in the diagram');
+  const stopButton = el('button', { type: 'button', class: 'lab-stop', hidden: true }, 'Stop');
   const link = el('input', { type: 'text', readonly: true, class: 'lab-link', 'aria-label': 'A link to this kernel', hidden: true });
   const status = el('p', { role: 'status', class: 'lab-status' }, 'Loading the editor…');
   const messages = el('ul', { class: 'lab-messages' });
@@ -77,9 +79,10 @@ export function kernelLab({ listing, rebase, attempt, runs, channels, queue, los
   const details = el('details', { class: 'lab', id: 'lab' },
     el('summary', {}, 'Edit this kernel and run it (the kernel lab)'),
     el('p', {}, 'Change the WGSL and run it. Your browser compiles it; it runs with this step’s own bindings and dispatches on the picture above, and its bins are checked one by one against the CPU’s count. It is timed beside the step’s own kernels, in turn, on this GPU. ',
-      'Each loop of both versions carries a guard: a loop that goes round more than 4 times as often as the step’s own longest does on this picture (and more than 64 times) stops, and the lab says so. A loop that never ends cannot hold your GPU.'),
+      'Each loop of both versions carries a guard: a loop that goes round more than 4 times as often as the step’s own longest does on this picture (and more than 64 times) stops, and the lab says so. A loop that never ends cannot hold your GPU. ',
+      'Your kernels’ first run goes one dispatch at a time: Stop, or a run 10 times as long as the step’s own (10 seconds at least), ends it between two. A GPU cannot be interrupted inside a dispatch, so one band of the picture may still finish first.'),
     holder,
-    el('div', { class: 'controls' }, runButton, stepButton, resetButton, linkButton),
+    el('div', { class: 'controls' }, runButton, stopButton, stepButton, resetButton, linkButton),
     link, status, messages, results);
 
   let editor = null;
@@ -189,6 +192,11 @@ export function kernelLab({ listing, rebase, attempt, runs, channels, queue, los
     } else if (report.messages.some((m) => m.severity === 'error')) {
       const first = report.messages.find((m) => m.severity === 'error');
       verdict = `Not run: it does not compile (${first.kernel}.wgsl, line ${first.line}: ${first.message}).`;
+    } else if (report.halted) {
+      const [why, ms] = report.halted;
+      verdict = why === 'pressed'
+        ? `Stopped as you asked, after ${formatMs(ms)}. The page and your text are as they were.`
+        : `Stopped: your kernels ran past the lab’s budget of ${formatMs(report.budget_ms)} (10 times the step’s own run here, and 10 seconds at least) and were stopped after ${formatMs(ms)}. The page and your text are as they were.`;
     } else if (report.stopped) {
       const bounds = report.bounds.map(([k, n]) => `${k}: ${count(n)}`).join(', ');
       verdict = `Stopped: a loop of your kernels went round more often than the guard allows (${bounds} rounds a loop). A loop that never ends would have held the GPU; the page and your text are as they were.`;
@@ -202,24 +210,39 @@ export function kernelLab({ listing, rebase, attempt, runs, channels, queue, los
       parts.push(...wrongFigure(report));
     }
     if (report.runs) parts.push(timesTable(report));
+    else if (!report.halted && !report.stopped && report.first_ms) {
+      verdict += ` Not timed: its run took ${formatMs(report.first_ms)}, and another beside the step’s own would pass the lab’s budget of ${formatMs(report.budget_ms)}.`;
+    }
     details.dataset.verdict = report.exact ? 'exact' : 'not';
     status.textContent = verdict;
     results.replaceChildren(...parts);
   };
 
+  let running = false;
+  let stopping = false;
   const run = async () => {
-    if (!editor) return;
+    if (!editor || running) return;
+    running = true;
+    stopping = false;
     const text = editor.text();
     status.textContent = 'Compiling and running…';
     results.replaceChildren();
     delete details.dataset.verdict;
     const loss = lost();
+    runButton.disabled = true;
+    stopButton.hidden = false;
+    stopButton.disabled = false;
     try {
       // Ended by the device's loss too: Firefox leaves a destroyed device's work
       // unanswered, and the page's queue would wait on it for ever.
       const gone = loss ? loss.then(() => { throw new Error('the GPU device was lost'); }) : null;
       gone?.catch(() => {});
-      const json = await queue(() => Promise.race([attempt(text, runs()), ...(gone ? [gone] : [])]));
+      // Stop pressed while the run waited its turn: it never starts.
+      const json = await queue(() => (stopping ? Promise.resolve(null) : Promise.race([attempt(text, runs()), ...(gone ? [gone] : [])])));
+      if (json === null) {
+        status.textContent = 'Stopped before it started. The page and your text are as they were.';
+        return;
+      }
       // A failing report made while the device went is about the device (Firefox
       // compiles on a destroyed one to "Parent device is lost" before it reports
       // the loss), not the text: such a report waits a second for the loss.
@@ -232,9 +255,20 @@ export function kernelLab({ listing, rebase, attempt, runs, channels, queue, los
         return;
       }
       status.textContent = `It could not run: ${errorText(e)}`;
+    } finally {
+      running = false;
+      runButton.disabled = false;
+      if (document.activeElement === stopButton) runButton.focus();
+      stopButton.hidden = true;
     }
   };
   runButton.addEventListener('click', run);
+  stopButton.addEventListener('click', () => {
+    stopping = true;
+    stopButton.disabled = true;
+    status.textContent = 'Stopping after the dispatch that is running now…';
+    stop();
+  });
   stepButton.addEventListener('click', () => {
     try {
       stepThrough(editor.text());

@@ -33,15 +33,31 @@ impl GpuContext {
             run_key(method_name, channels, chunk_shape, bins.unwrap_or(256))?;
         let text = gpu::rebased(&text, spec, chunk);
         let (context, image) = (self.context(), picture.image()?.clone());
+        // Now, not when the run starts: a Stop pressed after this call counts.
+        context.lab_stop.set(false);
         Ok(self.exclusive(async move {
             let expected = compute_cpu(&image, spec);
             let uploaded = context.upload(&image, method.input()).await?;
             let options = RunOptions::new(method, spec).chunk(chunk);
-            let report =
-                gpu::lab::try_text(&context.gpu, &uploaded, options, &text, runs, &expected)
-                    .await?;
+            let report = gpu::lab::try_text(
+                &context.gpu,
+                &uploaded,
+                options,
+                &text,
+                runs,
+                &expected,
+                &context.lab_stop,
+            )
+            .await?;
             Ok(JsValue::from_str(&histogram::json::line(&report)))
         }))
+    }
+
+    /// Asks the kernel lab's run to give up between two of its dispatches (a
+    /// report with `halted`), the page and the device kept.
+    #[wasm_bindgen(js_name = stopLab)]
+    pub fn stop_lab(&self) {
+        self.context().lab_stop.set(true);
     }
 }
 

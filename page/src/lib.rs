@@ -158,6 +158,8 @@ struct Context {
     kernels: RefCell<Kernels>,
     image_pages: chapters::ImagePages,
     busy: RefCell<bool>,
+    /// The kernel lab's Stop, pressed during its run (`stopLab`).
+    lab_stop: std::cell::Cell<bool>,
 }
 
 /// The page's GPU: a WebGPU device through wgpu. A device can be lost (a driver
@@ -205,6 +207,7 @@ impl Context {
             kernels: RefCell::default(),
             image_pages: Default::default(),
             busy: RefCell::new(false),
+            lab_stop: Default::default(),
         })
     }
 }

@@ -62,12 +62,38 @@ pub enum Bind {
     Bins,
     /// The chunks' histograms, one per workgroup of the chunks kernel.
     Chunks,
+    /// The same, read only (the sum pass).
+    ChunksRead,
     /// The band's tile: a texture, or packed pixels in a storage buffer.
     Tile,
     /// The dispatch's uniform slot (a band, a reduce step, the sum).
     Uniform,
     /// A deep picture's samples uniform (its width and largest value).
     Samples,
+}
+
+impl Bind {
+    /// Its type in the layout a run gives the kernel, the picture (`input`) read
+    /// only: an edited text that declares a binding otherwise is refused, never
+    /// let write what the page owns.
+    fn layout(self, input: Input) -> wgpu::BindingType {
+        let buffer = |ty| wgpu::BindingType::Buffer {
+            ty,
+            has_dynamic_offset: false,
+            min_binding_size: None,
+        };
+        let storage = |read_only| buffer(wgpu::BufferBindingType::Storage { read_only });
+        match (self, input) {
+            (Bind::Bins | Bind::Chunks, _) => storage(false),
+            (Bind::ChunksRead, _) | (Bind::Tile, Input::Buffer | Input::Deep) => storage(true),
+            (Bind::Tile, Input::Texture) => wgpu::BindingType::Texture {
+                sample_type: wgpu::TextureSampleType::Float { filterable: false },
+                view_dimension: wgpu::TextureViewDimension::D2,
+                multisampled: false,
+            },
+            (Bind::Uniform | Bind::Samples, _) => buffer(wgpu::BufferBindingType::Uniform),
+        }
+    }
 }
 
 /// What a method reads the image from.
@@ -206,10 +232,15 @@ impl ChunkShape {
 /// Compiled pipelines, one per kernel and parameters, made on first use.
 #[derive(Default)]
 pub struct Kernels {
-    pipelines: HashMap<(Kernel, Spec, ChunkShape, &'static str), wgpu::ComputePipeline>,
-    render_pipelines: HashMap<(Kernel, Spec), wgpu::RenderPipeline>,
+    pipelines: HashMap<Key, wgpu::ComputePipeline>,
+    render_pipelines: HashMap<(Kernel, Spec, Input), wgpu::RenderPipeline>,
+    layouts: HashMap<(Kernel, Input), wgpu::PipelineLayout>,
     lab: Option<Lab>,
 }
+
+/// A compute pipeline's kernel, parameters, entry point and, for a counting
+/// kernel, where its run reads the picture (its layout).
+type Key = (Kernel, Spec, ChunkShape, &'static str, Option<Input>);
 
 /// The kernel lab's texts, compiled in place of the kernels' own (each with
 /// whether it binds the lab's guard), and the guard's buffer (src/gpu/lab.rs).
@@ -272,7 +303,7 @@ impl Kernels {
     }
 
     /// The pipeline of a kernel's entry point `entry` (a kernel with another
-    /// for GPUs a CPU emulates: the scopes' `csColumn`).
+    /// for GPUs a CPU emulates: the scopes' `csColumn`), laid out by its WGSL.
     pub fn pipeline_at(
         &mut self,
         gpu: &Gpu,
@@ -281,45 +312,114 @@ impl Kernels {
         chunk: ChunkShape,
         entry: &'static str,
     ) -> wgpu::ComputePipeline {
-        let key = (kernel, spec, chunk, entry);
+        self.compute(gpu, (kernel, spec, chunk, entry, None))
+    }
+
+    /// A counting kernel's pipeline for a run that reads the picture from `input`,
+    /// laid out as the run binds it (`Bind::layout`).
+    pub fn counting_pipeline(
+        &mut self,
+        gpu: &Gpu,
+        kernel: Kernel,
+        spec: Spec,
+        chunk: ChunkShape,
+        entry: &'static str,
+        input: Input,
+    ) -> wgpu::ComputePipeline {
+        self.compute(gpu, (kernel, spec, chunk, entry, Some(input)))
+    }
+
+    fn compute(&mut self, gpu: &Gpu, key: Key) -> wgpu::ComputePipeline {
         if let Some(pipeline) = self.pipelines.get(&key) {
             return pipeline.clone();
         }
+        let (kernel, spec, chunk, entry, input) = key;
         let module = self.module(gpu, kernel, spec, chunk);
-        self.pipelines
-            .entry(key)
+        let layout = input.map(|input| self.layout(gpu, kernel, input));
+        let size = [("workgroupSize", f64::from(chunk.invocations()))];
+        let constants: &[(&str, f64)] = if kernel.workgroup == Workgroup::Packed {
+            &size
+        } else {
+            &[]
+        };
+        let pipeline = compute_pipeline(
+            &gpu.device,
+            kernel.name,
+            (&module, entry),
+            constants,
+            layout.as_ref(),
+        );
+        self.pipelines.insert(key, pipeline.clone());
+        pipeline
+    }
+
+    /// A counting kernel's layout: its bindings as a run reading `input` binds
+    /// them, then the lab's guard where its text binds it.
+    fn layout(&mut self, gpu: &Gpu, kernel: Kernel, input: Input) -> wgpu::PipelineLayout {
+        let guard = self.guard_of(kernel).is_some();
+        let visibility = match kernel.workgroup {
+            Workgroup::Draw => wgpu::ShaderStages::FRAGMENT,
+            _ => wgpu::ShaderStages::COMPUTE,
+        };
+        self.layouts
+            .entry((kernel, input))
             .or_insert_with(|| {
-                let size = [("workgroupSize", f64::from(chunk.invocations()))];
-                let constants: &[(&str, f64)] = if kernel.workgroup == Workgroup::Packed {
-                    &size
-                } else {
-                    &[]
-                };
-                compute_pipeline(&gpu.device, kernel.name, (&module, entry), constants, None)
+                let guard = guard.then_some(wgpu::BindingType::Buffer {
+                    ty: wgpu::BufferBindingType::Storage { read_only: false },
+                    has_dynamic_offset: false,
+                    min_binding_size: None,
+                });
+                let entries: Vec<wgpu::BindGroupLayoutEntry> = kernel
+                    .binds
+                    .iter()
+                    .map(|bind| bind.layout(input))
+                    .chain(guard)
+                    .enumerate()
+                    .map(|(binding, ty)| wgpu::BindGroupLayoutEntry {
+                        binding: binding as u32,
+                        visibility,
+                        ty,
+                        count: None,
+                    })
+                    .collect();
+                let group = gpu
+                    .device
+                    .create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+                        label: Some(kernel.name),
+                        entries: &entries,
+                    });
+                gpu.device
+                    .create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+                        label: Some(kernel.name),
+                        bind_group_layouts: &[Some(&group)],
+                        immediate_size: 0,
+                    })
             })
             .clone()
     }
 
     /// The render pipeline of a kernel counted by fragments (`Workgroup::Draw`):
     /// its vertex shader `vs` covers the viewport, its fragment shader `fs` counts,
-    /// and its one colour target is never written.
+    /// and its one colour target is never written; laid out as `counting_pipeline`.
     pub fn render_pipeline(
         &mut self,
         gpu: &Gpu,
         kernel: Kernel,
         spec: Spec,
+        input: Input,
     ) -> wgpu::RenderPipeline {
-        if let Some(pipeline) = self.render_pipelines.get(&(kernel, spec)) {
+        if let Some(pipeline) = self.render_pipelines.get(&(kernel, spec, input)) {
             return pipeline.clone();
         }
         let module = self.module(gpu, kernel, spec, ChunkShape::default());
+        let layout = self.layout(gpu, kernel, input);
         self.render_pipelines
-            .entry((kernel, spec))
+            .entry((kernel, spec, input))
             .or_insert_with(|| {
                 gpu.device
                     .create_render_pipeline(&wgpu::RenderPipelineDescriptor {
                         label: Some(kernel.name),
-                        layout: None,
+                        layout: Some(&layout),
                         vertex: wgpu::VertexState {
                             module: &module,
                             entry_point: Some("vs"),

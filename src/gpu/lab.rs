@@ -8,6 +8,12 @@
 //! watchdog to end it). A kernel's bound is 4 times the most rounds any loop of the
 //! step's own kernel goes round once entered, on the picture (measured by a first
 //! run that counts them), and at least 64.
+//!
+//! A guard bounds rounds, not work: a round can hold many atomics, and a kernel
+//! needs no loop to be slow. So the edited text's first run goes a dispatch at a
+//! time, and the lab gives up between two when the visitor presses Stop or the
+//! run has taken longer than its budget (`budget_ms`); nothing interrupts a GPU
+//! inside a dispatch, but a dispatch is a band of the picture.
 
 use super::device::{now_ms, Gpu, GpuError, Owned};
 use super::gpu_image::GpuImage;
@@ -17,7 +23,25 @@ use super::listing;
 use super::run::{Run, RunOptions};
 use super::steps::Method;
 use crate::histogram::{Histogram, Spec};
+use std::cell::Cell;
 use std::collections::HashMap;
+
+/// Why the lab gave up on an edited text before its run ended.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Halt {
+    /// The visitor pressed Stop.
+    Pressed,
+    /// Its run took longer than the budget.
+    Budget,
+}
+
+/// The most milliseconds an edited text's runs may take: 10 times the step's
+/// own first run on this picture and GPU, and 10 s at least. Its first run is
+/// given up past it; the timed runs after it are not begun past it.
+pub fn budget_ms(own_ms: f64) -> f64 {
+    (10.0 * own_ms).max(10_000.0)
+}
 
 /// A compiler's message, placed in the whole text: lines and columns from 1,
 /// columns and length in characters.
@@ -58,6 +82,12 @@ pub struct Report {
     pub refused: Option<String>,
     /// Whether a loop of the edited kernels went round past the bound.
     pub stopped: bool,
+    /// Why its run was given up, where it was, and after how many milliseconds.
+    pub halted: Option<(Halt, f64)>,
+    /// The time its runs were given (`budget_ms`).
+    pub budget_ms: f64,
+    /// Its first run's milliseconds, by the wall clock, where it ran whole.
+    pub first_ms: f64,
     /// The bound, in rounds a loop once entered, of each kernel.
     pub bounds: Vec<(&'static str, u64)>,
     pub exact: bool,
@@ -233,12 +263,55 @@ impl Version {
             gpu_ms,
             wall_ms: now_ms() - start,
         };
-        let words = flag
-            .chunks_exact(4)
-            .map(|w| u32::from_le_bytes(w.try_into().expect("four bytes")))
-            .collect();
-        Ok((histogram, timed, words))
+        Ok((histogram, timed, words(&flag)))
     }
+}
+
+/// A version's first run, a dispatch at a time (`Run::encode_part`).
+enum Probe {
+    Ran(Histogram, Vec<u32>),
+    Halted(Halt, f64),
+}
+
+impl Version {
+    /// Runs once in parts, giving up between two where `stop` is set or the
+    /// parts took longer than `budget_ms`: the histogram and the guard's words.
+    async fn probe(&self, gpu: &Gpu, stop: &Cell<bool>, budget_ms: f64) -> Result<Probe, GpuError> {
+        let start = now_ms();
+        let parts = self.run.parts();
+        for part in 0..parts {
+            let mut encoder = gpu.device.create_command_encoder(&Default::default());
+            if part == 0 {
+                encoder.clear_buffer(&self.guard, 0, None);
+            }
+            self.run.encode_part(&mut encoder, part);
+            gpu.submit(encoder.finish()).await?;
+            let spent = now_ms() - start;
+            if stop.get() {
+                return Ok(Probe::Halted(Halt::Pressed, spent));
+            }
+            if spent > budget_ms && part + 1 < parts {
+                return Ok(Probe::Halted(Halt::Budget, spent));
+            }
+        }
+        let mut encoder = gpu.device.create_command_encoder(&Default::default());
+        self.run.encode_untimed_readback(&mut encoder);
+        encoder.copy_buffer_to_buffer(&self.guard, 0, &self.flag, 0, self.guard.size());
+        gpu.submit(encoder.finish()).await?;
+        let (histogram, _) = self.run.read(gpu).await?;
+        Ok(Probe::Ran(
+            histogram,
+            words(&gpu.read_buffer(&self.flag).await?),
+        ))
+    }
+}
+
+/// A guard buffer's words.
+fn words(bytes: &[u8]) -> Vec<u32> {
+    bytes
+        .chunks_exact(4)
+        .map(|w| u32::from_le_bytes(w.try_into().expect("four bytes")))
+        .collect()
 }
 
 /// The median of each pass and of the whole over `times` (one version's runs).
@@ -264,8 +337,9 @@ fn median(times: &[Timed]) -> Timed {
 }
 
 /// Compiles `text` (a listing of `options.method`'s kernels, edited) and, where it
-/// compiles, runs it and the step's own kernels `runs` times each, in turn, over
-/// `image`, both guarded; checks the edited one's bins against `expected`.
+/// compiles, runs it once in parts (given up on `stop` or past its budget), then
+/// it and the step's own kernels `runs` times each, in turn, over `image`, both
+/// guarded; checks the edited one's bins against `expected`.
 pub async fn try_text(
     gpu: &Gpu,
     image: &GpuImage,
@@ -273,6 +347,7 @@ pub async fn try_text(
     text: &str,
     runs: u32,
     expected: &Histogram,
+    stop: &Cell<bool>,
 ) -> Result<Report, GpuError> {
     let method = options.method;
     let mut report = Report {
@@ -305,8 +380,9 @@ pub async fn try_text(
     let measure = gpu
         .scoped(|| Version::new(gpu, image, options, &own, None, 0))
         .await??;
-    let (_, _, most) = measure.execute(gpu).await?;
+    let (_, own_time, most) = measure.execute(gpu).await?;
     drop(measure);
+    report.budget_ms = budget_ms(own_time.wall_ms);
     let bounds: Vec<u64> = most.iter().map(|&m| (4 * m as u64).max(64)).collect();
     report.bounds = own
         .iter()
@@ -331,20 +407,29 @@ pub async fn try_text(
             return Ok(report);
         }
     };
+    let start = now_ms();
+    let (counted, guard) = match edited.probe(gpu, stop, report.budget_ms).await? {
+        Probe::Ran(histogram, guard) => (histogram, guard),
+        Probe::Halted(halt, spent) => {
+            report.halted = Some((halt, spent));
+            return Ok(report);
+        }
+    };
+    report.stopped = guard.iter().any(|&w| w != 0);
+    report.first_ms = now_ms() - start;
+    // Timed whole, in turn, while Stop is not pressed and a round (the step's own
+    // run and one like the first) fits in what is left of the budget.
+    let round_ms = report.first_ms + own_time.wall_ms;
     let (mut mine, mut theirs) = (Vec::new(), Vec::new());
-    let mut last = None;
     for _ in 0..runs.max(1) {
-        let (_, t, _) = original.execute(gpu).await?;
-        theirs.push(t);
-        let (histogram, t, guard) = edited.execute(gpu).await?;
-        mine.push(t);
-        last = Some(histogram);
-        if guard.iter().any(|&w| w != 0) {
-            report.stopped = true;
+        if report.stopped || stop.get() || now_ms() - start + round_ms > report.budget_ms {
             break;
         }
+        let (_, t, _) = original.execute(gpu).await?;
+        theirs.push(t);
+        let (_, t, _) = edited.execute(gpu).await?;
+        mine.push(t);
     }
-    let counted = last.expect("one run at least");
     report.runs = mine.len() as u32;
     report.counted = counted.counts().iter().map(|&c| c as u64).sum();
     report.wrong = wrong_bins(&counted, expected);

@@ -11,28 +11,14 @@ use super::grid::Limits;
 use super::kernels::{Bind, ChunkShape, Kernels, Workgroup};
 use super::plan::{bands, notes, Fit, Plan, MAX_TIMED_PASSES};
 use super::steps::{check_fits, Method, Regrid};
-use super::timing::{keep_busy, pass_ms, Queries, Timing};
+use super::timing::{pass_ms, Queries, Timing};
 use crate::histogram::{Histogram, Spec};
 use crate::image::Region;
 use std::cell::Cell;
 use wgpu::util::DeviceExt;
 
-struct Dispatch {
-    work: Work,
-    bind_group: wgpu::BindGroup,
-}
-
-enum Work {
-    Compute {
-        pipeline: wgpu::ComputePipeline,
-        workgroups: Cell<[u32; 3]>,
-    },
-    /// A band counted by fragments: a triangle over a viewport of the band's size.
-    Draw {
-        pipeline: wgpu::RenderPipeline,
-        size: [u32; 2],
-    },
-}
+mod commands;
+use commands::{Dispatch, Work};
 
 /// One method over one image, ready to run.
 pub struct Run {
@@ -43,6 +29,8 @@ pub struct Run {
     readback: Owned<wgpu::Buffer>,
     /// Between `encode_readback` and the end of `read`: the readback is busy.
     reading: Cell<bool>,
+    /// Whether the last readback copied the passes' timestamps.
+    timed: Cell<bool>,
     /// The dispatches' band uniforms, one slot each.
     uniforms: Owned<wgpu::Buffer>,
     /// For a run that can move its region (`set_region`): the image's size and the
@@ -254,13 +242,20 @@ impl Run {
                 let kernel = d.kernel;
                 let work = if kernel.workgroup == Workgroup::Draw {
                     Work::Draw {
-                        pipeline: kernels.render_pipeline(gpu, kernel, spec),
+                        pipeline: kernels.render_pipeline(gpu, kernel, spec, image.input()),
                         size: [d.workgroups[0], d.workgroups[1]],
                     }
                 } else {
                     let shape = kernel.workgroup.shape(chunk, limits);
                     Work::Compute {
-                        pipeline: kernels.pipeline_at(gpu, kernel, spec, shape, d.entry),
+                        pipeline: kernels.counting_pipeline(
+                            gpu,
+                            kernel,
+                            spec,
+                            shape,
+                            d.entry,
+                            image.input(),
+                        ),
                         workgroups: Cell::new(d.workgroups),
                     }
                 };
@@ -272,7 +267,7 @@ impl Run {
                         binding: i as u32,
                         resource: match bind {
                             Bind::Bins => bins.as_entire_binding(),
-                            Bind::Chunks => chunks
+                            Bind::Chunks | Bind::ChunksRead => chunks
                                 .as_ref()
                                 .expect("a step that binds chunks has a chunks buffer")
                                 .as_entire_binding(),
@@ -336,6 +331,7 @@ impl Run {
             bins,
             readback: readback.into(),
             reading: Cell::new(false),
+            timed: Cell::new(true),
             uniforms: uniforms.into(),
             movable,
             _chunks: chunks.map(Owned::from),
@@ -408,96 +404,6 @@ impl Run {
         &self.bins
     }
 
-    /// Records the method: clear the bins, then every dispatch (or draw) in one
-    /// timed pass.
-    pub fn encode(&self, encoder: &mut wgpu::CommandEncoder) {
-        encoder.clear_buffer(&self.bins, 0, None);
-        if let Some((_, view)) = &self.target {
-            return self.encode_draws(encoder, view);
-        }
-        for (p, (name, range)) in self.passes.iter().enumerate() {
-            let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
-                label: Some(name),
-                timestamp_writes: self.queries.as_ref().map(|q| q.writes_of(p as u32)),
-            });
-            for d in &self.dispatches[range.clone()] {
-                if let Work::Compute {
-                    pipeline,
-                    workgroups,
-                } = &d.work
-                {
-                    pass.set_pipeline(pipeline);
-                    pass.set_bind_group(0, &d.bind_group, &[]);
-                    let [x, y, z] = workgroups.get();
-                    pass.dispatch_workgroups(x, y, z);
-                }
-            }
-        }
-    }
-
-    /// A method counted by fragments: one render pass, a triangle per band.
-    fn encode_draws(&self, encoder: &mut wgpu::CommandEncoder, target: &wgpu::TextureView) {
-        let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
-            label: Some("histogram"),
-            color_attachments: &[Some(wgpu::RenderPassColorAttachment {
-                view: target,
-                depth_slice: None,
-                resolve_target: None,
-                ops: wgpu::Operations {
-                    load: wgpu::LoadOp::Clear(wgpu::Color::TRANSPARENT),
-                    store: wgpu::StoreOp::Discard,
-                },
-            })],
-            timestamp_writes: self.queries.as_ref().map(Queries::render_writes),
-            ..Default::default()
-        });
-        for d in &self.dispatches {
-            if let Work::Draw { pipeline, size } = &d.work {
-                pass.set_pipeline(pipeline);
-                pass.set_bind_group(0, &d.bind_group, &[]);
-                pass.set_viewport(0.0, 0.0, size[0] as f32, size[1] as f32, 0.0, 1.0);
-                pass.draw(0..3, 0..1);
-            }
-        }
-    }
-
-    /// Copies the bins and the pass's timestamps to the readback buffer.
-    pub fn encode_readback(&self, encoder: &mut wgpu::CommandEncoder) {
-        self.reading.set(true);
-        let bins_bytes = self.bins.size();
-        encoder.copy_buffer_to_buffer(&self.bins, 0, &self.readback, 0, bins_bytes);
-        if let Some(q) = &self.queries {
-            q.encode_copy(encoder, &self.readback, bins_bytes);
-        }
-    }
-
-    /// Copies the run's begin and end timestamps (16 bytes: the first pass's begin,
-    /// the last one's end) into `buffer` at `offset`.
-    pub fn encode_timestamps(
-        &self,
-        encoder: &mut wgpu::CommandEncoder,
-        buffer: &wgpu::Buffer,
-        offset: u64,
-    ) {
-        if let Some(q) = &self.queries {
-            q.encode_span(encoder, buffer, offset);
-        }
-    }
-
-    /// Submits the pass back to back for `duration_ms`, never letting the queue run
-    /// dry, so that the GPU is at its working clocks when timing starts: an idle
-    /// GPU lowers them and takes a few hundred milliseconds to raise them again
-    /// (docs/DECISIONS.md, 9). `pass_ms`, one run's time, sizes the submissions to
-    /// about 20 ms of work; a pass as long as the warm-up was its own.
-    pub async fn keep_busy(
-        &self,
-        gpu: &Gpu,
-        pass_ms: f64,
-        duration_ms: f64,
-    ) -> Result<(), GpuError> {
-        keep_busy(gpu, pass_ms, duration_ms, |encoder| self.encode(encoder)).await
-    }
-
     /// Reads what `encode_readback` copied, once its submission is done: the
     /// histogram and, when timestamps are on, the GPU time of its passes together
     /// (each pass's is kept: `pass_times`).
@@ -509,6 +415,9 @@ impl Run {
         let counts = (0..self.spec.len()).map(word).collect();
         let at = self.bins.size() as usize;
         let period = gpu.queue.get_timestamp_period();
+        if !self.timed.get() {
+            return Ok((Histogram::from_counts(self.spec, counts), None));
+        }
         let times: Vec<Option<f64>> = match &self.queries {
             Some(_) => (0..self.passes.len())
                 .map(|p| pass_ms(period, &bytes[at + 16 * p..at + 16 * p + 16]))

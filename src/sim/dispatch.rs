@@ -60,7 +60,7 @@ impl Memories for Dispatch<'_> {
     fn cell(&self, g: Handle<naga::GlobalVariable>, path: &[u32], group: u32) -> Result<Memory> {
         let cell = match (self.globals.get(&g), path) {
             (Some(Global::Bind(Bind::Bins)), [bin]) => Memory::Bins { bin: *bin },
-            (Some(Global::Bind(Bind::Chunks)), [chunk, bin]) => Memory::Chunk {
+            (Some(Global::Bind(Bind::Chunks | Bind::ChunksRead)), [chunk, bin]) => Memory::Chunk {
                 chunk: *chunk,
                 bin: *bin,
             },
@@ -124,7 +124,9 @@ impl Memories for Dispatch<'_> {
     fn length(&self, g: Handle<naga::GlobalVariable>) -> Result<u32> {
         match self.globals.get(&g) {
             Some(Global::Bind(Bind::Bins)) => Ok(self.state.bins.len() as u32),
-            Some(Global::Bind(Bind::Chunks)) => Ok(self.state.chunks.len() as u32),
+            Some(Global::Bind(Bind::Chunks | Bind::ChunksRead)) => {
+                Ok(self.state.chunks.len() as u32)
+            }
             _ => Err("arrayLength of no storage array".into()),
         }
     }

@@ -91,7 +91,19 @@ test('lab: a kernel that never ends is stopped, the page counts on, Reset brings
   assert.match(await run(page, inCs(own, '  for (var t = 0u; t < 2u; t++) { workgroupBarrier(); }\n  workgroupBarrier();\n')), /^Exact/);
   // The guard's own names cannot be taken to switch it off.
   assert.match(await run(page, inCs(own, '  let labMaxRounds = 4000000000u;\n' + spin)), /^Not run: it uses the name labMaxRounds, which the lab's loop guard adds: choose another\.$/);
-  assert.deepEqual(page.errors, []);
+  // The picture cannot be declared writable: the pipelines' layouts are the run's.
+  const writable = own.replace('var ourTexture: texture_2d<f32>;', 'var ourTexture: texture_storage_2d<rgba8unorm, write>;');
+  assert.notEqual(writable, own);
+  assert.match(await run(page, inCs(writable.replace(/textureLoad\(ourTexture, [^;]*, 0\)/g, 'vec4f(0)'), '  textureStore(ourTexture, vec2u(0u), vec4f(1));\n')), /^Not run: it compiles, but not with the step's bindings/);
+  // Stop, pressed at once: the run never starts or gives up after a dispatch,
+  // and the next run is exact.
+  await page.evaluate((t) => { window.page.lab.set(t); document.querySelector('.lab-status').textContent = ''; }, own);
+  await page.click('.lab-run');
+  await page.click('.lab-stop');
+  assert.match(await verdict(page), /^Stopped (as you asked, after [\d.,]+ [µm]?s|before it started)\. The page and your text are as they were\.$/);
+  assert.equal(await page.isHidden('.lab-stop'), true);
+  assert.match(await run(page, own), /^Exact/);
+  assert.deepEqual(page.errors.filter((e) => !/pipeline|layout|Invalid/i.test(e)), []);
 });
 
 test('lab: a link holds the edited text and brings it back, without running it', async () => {

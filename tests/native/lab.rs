@@ -4,9 +4,10 @@
 //! device counts on after each.
 
 use crate::common;
+use std::cell::Cell;
 
 use common::{gpu, photo, reference};
-use histogram::gpu::lab::{try_text, Report};
+use histogram::gpu::lab::{try_text, Halt, Report};
 use histogram::gpu::listing;
 use histogram::gpu::{Gpu, GpuImage, Method, RunOptions};
 use histogram::{Histogram, Image, Spec};
@@ -16,7 +17,16 @@ fn lab(gpu: &Gpu, image: &Image, method: Method, text: &str) -> Report {
     let gpu_image = GpuImage::upload_for(gpu, image, method.input());
     let expected = Histogram::from_counts(spec, reference(image, spec));
     let options = RunOptions::new(method, spec);
-    pollster::block_on(try_text(gpu, &gpu_image, options, text, 2, &expected)).unwrap()
+    pollster::block_on(try_text(
+        gpu,
+        &gpu_image,
+        options,
+        text,
+        2,
+        &expected,
+        &stop(),
+    ))
+    .unwrap()
 }
 
 /// `lines` put first in the body of `text`'s entry point `cs`.
@@ -36,6 +46,11 @@ fn at_start_of_every_cs(text: &str, lines: &str) -> String {
         out.insert_str(body, lines);
     }
     out
+}
+
+/// Stop, not pressed.
+fn stop() -> Cell<bool> {
+    Cell::new(false)
 }
 
 fn own(method: Method) -> String {
@@ -189,4 +204,68 @@ fn a_loop_that_never_ends_is_stopped_and_the_device_counts_on() {
     let text = at_start_of_cs(&text, "  touch();\n");
     let report = lab(&gpu, &image, Method::Atomic, &text);
     assert!(report.refused.is_some(), "{report:?}");
+}
+
+#[test]
+fn a_text_that_declares_the_picture_writable_is_refused_and_the_picture_kept() {
+    let gpu = gpu();
+    let image = photo(8);
+    let spec = Spec::luminance();
+    let method = Method::Packed;
+    let picture = GpuImage::upload_for(&gpu, &image, method.input());
+    let expected = Histogram::from_counts(spec, reference(&image, spec));
+    let options = RunOptions::new(method, spec);
+    let run = |text: &str| {
+        pollster::block_on(try_text(
+            &gpu,
+            &picture,
+            options,
+            text,
+            1,
+            &expected,
+            &stop(),
+        ))
+        .unwrap()
+    };
+    // The pipelines are laid out as the run binds them, the picture read only.
+    let text = own(method).replace(
+        "var<storage, read> pixels",
+        "var<storage, read_write> pixels",
+    );
+    assert_ne!(text, own(method));
+    let text = at_start_of_cs(&text, "  pixels[0] = vec4u(0u);\n");
+    let report = run(&text);
+    assert!(report.refused.is_some(), "{report:?}");
+    // The same picture, counted by the step's own text, is still the photo.
+    assert!(run(&own(method)).exact);
+}
+
+#[test]
+fn stop_ends_an_edited_run_between_two_dispatches() {
+    let gpu = gpu();
+    let image = photo(8);
+    let spec = Spec::luminance();
+    let method = Method::Atomic;
+    let picture = GpuImage::upload_for(&gpu, &image, method.input());
+    let expected = Histogram::from_counts(spec, reference(&image, spec));
+    // Pressed before the run: it gives up after its first dispatch, the device kept.
+    let pressed = Cell::new(true);
+    let options = RunOptions::new(method, spec);
+    let report = pollster::block_on(try_text(
+        &gpu,
+        &picture,
+        options,
+        &own(method),
+        3,
+        &expected,
+        &pressed,
+    ))
+    .unwrap();
+    assert!(
+        matches!(report.halted, Some((Halt::Pressed, _))),
+        "{report:?}"
+    );
+    assert!(!report.exact && report.runs == 0, "{report:?}");
+    assert!(report.budget_ms >= 10_000.0);
+    assert!(lab(&gpu, &image, method, &own(method)).exact);
 }

@@ -573,6 +573,7 @@ fn a_labs_edit_plays_as_the_gpu_runs_it() {
                     &histogram::gpu::rebased(&text, spec, chunk),
                     1,
                     &histogram::Histogram::from_counts(spec, expected.clone()),
+                    &Default::default(),
                 ))
                 .unwrap();
                 assert!(

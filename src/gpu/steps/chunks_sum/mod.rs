@@ -21,7 +21,7 @@ pub const SUM: Kernel = Kernel {
     name: "sum",
     wgsl: include_str!("sum.wgsl"),
     workgroup: Workgroup::Fixed(SUM_GROUP),
-    binds: &[Bind::Bins, Bind::Chunks, Bind::Uniform],
+    binds: &[Bind::Bins, Bind::ChunksRead, Bind::Uniform],
     does: "one invocation a bin adds up the chunks",
 };
 
