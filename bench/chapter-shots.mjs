@@ -1,17 +1,17 @@
 // Every chapter at 1400x900 and 390x844, its diagram stopped mid-animation, as a
 // full-page screenshot in test-output/chapters/ (ENGINE=firefox: in Firefox), and
 // the step-through diagram alone beside it (`-diagram`), to be looked at. `node bench/chapter-shots.mjs [page ...]` (default: every chapter
-// of parts 1 and 2 and the introduction).
+// of parts 1 and 2 and the introduction; SITE=folder: a copy of dist/ to serve).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { start, repo, engine } from '../tests/browser/harness.mjs';
 
 const PAGES = ['intro', 'cpu', 'single', 'race', 'atomic', 'chunks-sum', 'chunks-reduce',
-  '4ch-cpu', '4ch-single', '4ch-chunks-reduce', '4ch-gpu-draw', 'video', 'subgroups'];
+  '4ch-cpu', '4ch-single', '4ch-chunks-reduce', '4ch-gpu-draw', 'video', 'privatized', 'packed', 'fragment', 'subgroups'];
 const pages = process.argv.slice(2).length ? process.argv.slice(2) : PAGES;
 const out = join(repo, 'test-output', 'chapters', engine);
 mkdirSync(out, { recursive: true });
-const browser = await start([], { video: 'site' });
+const browser = await start([], { video: 'site', root: process.env.SITE || 'dist' });
 try {
   for (const id of pages) {
     for (const [width, height] of [[1400, 900], [390, 844]]) {

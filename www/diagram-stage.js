@@ -42,6 +42,8 @@ export function drawStage(stage, run, state, compact) {
   const nodes = [];
   // Where each invocation, pixel and memory cell is drawn, for the token.
   const places = new Map();
+  // The badges drawn as a lettered dot: a legend names them.
+  const lettered = new Set();
   state.slots.forEach((slot, s) => {
     const x = (s % perRow) * (boxW + gap);
     const y = Math.floor(s / perRow) * (boxH + gap);
@@ -69,9 +71,15 @@ export function drawStage(stage, run, state, compact) {
       if (inv.value !== undefined) g.append(text(cx + (colW >= 70 ? 2 : 22), y + (colW >= 70 ? 76 : 55), `=${inv.value}`, { class: 'sd-text' }));
       const badge = BADGES[inv.status];
       const by = narrow ? y + 82 : y + 66;
-      if (badge && colW >= 50) g.append(svg('rect', { x: cx + (narrow ? 0 : colW - 50), y: by, width: 46, height: 16, rx: 8, fill: badge[1] }), text(cx + (narrow ? 5 : colW - 45), by + 12, badge[0], { class: 'sd-text sd-badge' }));
-      // Too narrow for the word: its first letter in a dot of its colour, named for a screen reader.
-      else if (badge) {
+      // A pill as wide as its word (10.5 px type: about 6.5 units a letter).
+      const pillW = badge ? badge[0].length * 6.5 + 12 : 0;
+      if (badge && colW >= pillW + 4) {
+        const px = cx + (narrow ? 0 : colW - pillW - 4);
+        g.append(svg('rect', { x: px, y: by, width: pillW, height: 16, rx: 8, fill: badge[1] }), text(px + pillW / 2, by + 12, badge[0], { class: 'sd-text sd-badge', 'text-anchor': 'middle' }));
+      } else if (badge) {
+        // Too narrow for the word: its first letter in a dot of its colour, named for
+        // a screen reader, and in the legend under the workgroups.
+        lettered.add(inv.status);
         g.append(svg('circle', { cx: cx + Math.min(colW, 24) / 2, cy: by + 8, r: Math.min(7, colW / 2 - 1), fill: badge[1] }, svg('title', {}, badge[0])));
         if (colW >= 14) g.append(text(cx + Math.min(colW, 24) / 2, by + 12, badge[0][0], { class: 'sd-text sd-badge', 'text-anchor': 'middle' }));
       }
@@ -87,7 +95,12 @@ export function drawStage(stage, run, state, compact) {
       local.forEach((_, i) => places.set(key(i), [x + 8 + i * w + w / 2, below + 28]));
     }
   });
-  const top = rows * (boxH + gap) + 14;
+  let top = rows * (boxH + gap) + 14;
+  if (lettered.size) {
+    const legend = Object.keys(BADGES).filter((k) => lettered.has(k)).map((k) => `${BADGES[k][0][0]}: ${BADGES[k][0]}`).join(' · ');
+    nodes.push(text(0, top + 2, `In the dots: ${legend}`, { class: 'sd-text sd-small sd-dim' }));
+    top += 18;
+  }
   // The picture: every pixel, those being read outlined, those read dimmed.
   const cell = compact ? 18 : 22;
   nodes.push(text(0, top + 12, `picture, ${trace.width}×${trace.height}`, { class: 'sd-text sd-small sd-dim' }));
@@ -129,16 +142,21 @@ export function drawStage(stage, run, state, compact) {
     places.set(key, [x + barW / 2 - 2, top + 20 + barH - Math.max(h, 8)]);
     nodes.push(svg('rect', { x, y: top + 20, width: barW - 4, height: barH, rx: 2, class: `sd-cell${state.touched === key ? ' sd-touched' : ''}${state.holds.has(key) ? ' sd-held' : ''}` }));
     nodes.push(svg('rect', { x: x + 2, y: top + 20 + barH - h, width: barW - 8, height: h, class: 'sd-bar', fill: trace.channels === 4 ? ['#ff7b7b', '#7bdc7b', '#7bb4ff', '#e8e9ec'][i % 4] : '#e8e9ec' }));
-    nodes.push(text(x + 2, top + 36 + barH, String(v), { class: 'sd-text' }));
-    if (barW >= 26) nodes.push(text(x + 2, top + 50 + barH, trace.channels === 1 ? `bin ${i}` : `${'RGBL'[i % 4]}${Math.floor(i / 4)}`, { class: 'sd-text sd-small sd-dim' }));
+    const mid = { 'text-anchor': 'middle' };
+    nodes.push(text(x + barW / 2 - 2, top + 36 + barH, String(v), { ...mid, class: barW >= 26 ? 'sd-text' : 'sd-text sd-tiny' }));
+    if (trace.channels === 1) nodes.push(text(x + barW / 2 - 2, top + 50 + barH, barW >= 30 ? `bin ${i}` : String(i), { ...mid, class: 'sd-text sd-small sd-dim' }));
+    else {
+      nodes.push(text(x + barW / 2 - 2, top + 49 + barH, 'RGBL'[i % 4], { ...mid, class: 'sd-text sd-tiny sd-dim' }));
+      if (i % 4 === 0) nodes.push(text(x + 2 * barW - 2, top + 63 + barH, `bin ${i / 4}`, { ...mid, class: 'sd-text sd-small sd-dim' }));
+    }
   });
-  let bottom = top + Math.max(pictureH, 56 + barH);
+  let bottom = top + Math.max(pictureH, (trace.channels === 1 ? 56 : 70) + barH);
   if (trace.chunks) {
     const wideEnough = !compact && binsX + barsW + 30 + trace.chunks * 17 <= W;
     const cx = wideEnough ? binsX + entries * barW + 26 : 0;
     const cy = wideEnough ? top : bottom + 10;
     const cw = Math.min(24, (W - cx) / trace.chunks);
-    const ch = Math.min(20, 130 / entries);
+    const ch = Math.min(20, Math.max(14, 130 / entries));
     nodes.push(text(cx, cy + 12, `${trace.chunks} chunks (storage), a column each`, { class: 'sd-text sd-small sd-dim' }));
     state.chunks.forEach((row, c) => {
       row.forEach((v, i) => {
@@ -146,7 +164,7 @@ export function drawStage(stage, run, state, compact) {
         const faded = state.folded.has(c) ? 0.3 : 1;
         places.set(key, [cx + c * cw + cw / 2 - 1, cy + 20 + i * ch + ch / 2 - 1]);
         nodes.push(svg('rect', { x: cx + c * cw, y: cy + 20 + i * ch, width: cw - 2, height: ch - 2, class: `sd-cell${state.touched === key ? ' sd-touched' : ''}`, opacity: faded }));
-        if (cw >= 14 && ch >= 12) nodes.push(text(cx + c * cw + 3, cy + 20 + i * ch + ch - 6, String(v), { class: 'sd-text sd-tiny', opacity: faded }));
+        if (cw >= 12) nodes.push(text(cx + c * cw + cw / 2 - 1, cy + 20 + i * ch + ch - 5, String(v), { class: 'sd-text sd-tiny', 'text-anchor': 'middle', opacity: faded }));
       });
       if (cw >= 16 || c % 2 === 0) nodes.push(text(cx + c * cw + 2, cy + 32 + entries * ch, String(c), { class: 'sd-text sd-tiny sd-dim' }));
     });
@@ -154,7 +172,8 @@ export function drawStage(stage, run, state, compact) {
   }
   const token = travelling(run, state, places);
   if (token) nodes.push(token);
-  stage.setAttribute('viewBox', `0 0 ${W} ${bottom + 4}`);
+  // A margin for the strokes that straddle the edges (the boxes' frames).
+  stage.setAttribute('viewBox', `-3 -3 ${W + 6} ${bottom + 10}`);
   stage.replaceChildren(...nodes);
 }
 
@@ -185,7 +204,7 @@ function cells(values, x, y, w, h, held, touched, keyOf) {
   const out = [];
   values.forEach((v, i) => {
     out.push(svg('rect', { x: x + i * w, y, width: w - 2, height: h, rx: 2, class: `sd-cell${touched === keyOf(i) ? ' sd-touched' : ''}${held(i) ? ' sd-held' : ''}` }));
-    out.push(text(x + i * w + 4, y + h - 6, String(v), { class: 'sd-text sd-small' }));
+    out.push(text(x + i * w + w / 2 - 1, y + h - 6, String(v), { class: `sd-text ${w >= 18 ? 'sd-small' : 'sd-tiny'}`, 'text-anchor': 'middle' }));
   });
   return out;
 }

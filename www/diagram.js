@@ -199,7 +199,14 @@ export function diagram(method, channels) {
   const caption = document.createElement('p');
   caption.className = 'caption';
   caption.textContent = what.caption + (channels === 4 ? ' With four channels every pixel adds to four bins: R, G, B and luminance.' : '');
-  figure.append(d, caption);
+  // On a narrow screen it scrolls sideways rather than shrink its words past reading.
+  const scroll = document.createElement('div');
+  scroll.className = 'diagram-scroll';
+  scroll.tabIndex = 0;
+  scroll.setAttribute('role', 'group');
+  scroll.setAttribute('aria-label', 'The diagram (scrolls sideways on a narrow screen)');
+  scroll.append(d);
+  figure.append(scroll, caption);
   return figure;
 }
 

@@ -13,7 +13,8 @@
 import { diagramPicture, diagramRun } from '../pkg/histogram.js';
 import initDiagrams, { simulate } from '../pkg/diagrams.js';
 import { el } from './site.js';
-import { svg, memKey, HUES, drawStage } from './diagram-stage.js';
+import { svg, memKey, drawStage } from './diagram-stage.js';
+import { drawCode } from './diagram-code.js';
 
 const SPEEDS = [0.25, 0.5, 1, 2, 4, 8, 16, 32];
 // Instructions a second at 1×.
@@ -397,33 +398,8 @@ export async function stepDiagram(method, channels) {
     const compact = figure.clientWidth > 0 && figure.clientWidth < 560;
     drawStage(stage, run, state, compact);
     const pass = trace.passes[state.pass];
-    const here = new Map();
-    for (const [id, inv] of state.inv) {
-      if (!inv.line || ['done', 'returned'].includes(inv.status) || trace.invocations[id].pass !== state.pass) continue;
-      const n = inv.line;
-      if (!here.has(n)) here.set(n, []);
-      here.get(n).push(id);
-    }
     codeTitle.textContent = edited === null ? `${pass.kernel}.wgsl, its entry point` : `Your ${pass.kernel}.wgsl (the kernel lab’s text), its entry point`;
-    const scrolled = code.scrollTop;
-    code.replaceChildren(...run.lines[state.pass].map(({ n, line }) => {
-      const ids = here.get(n) ?? [];
-      const marks = ids.slice(0, ids.length > 4 ? 2 : 4).map((id) => {
-        const slot = state.slots.findIndex((s) => s && s.pass === state.pass && s.group === trace.invocations[id].group_index);
-        return el('span', { class: 'sd-mark', style: `background: ${HUES[slot] ?? '#fff'}`, title: who(run, id) });
-      });
-      // The marks first, in a gutter: a long line scrolls, its marks stay in view.
-      if (ids.length > 4) marks.push(el('span', { class: 'sd-more', title: `${ids.length} invocations` }, `+${ids.length - 2}`));
-      return el('span', { class: `sd-line${marks.length ? ' lit' : ''}`, 'data-n': n }, el('span', { class: 'sd-gutter' }, ...marks), el('span', { class: 'sd-n' }, String(run.shownLine(state.pass, n)).padStart(3)), ' ', line, '\n');
-    }));
-    // A long kernel: the line just run kept in view (or the first lit one).
-    code.scrollTop = scrolled;
-    const last = trace.steps[at - 1];
-    const lit = (last?.line && trace.invocations[last.invocation].pass === state.pass
-      && code.querySelector(`[data-n="${last.line}"]`)) || code.querySelector('.lit');
-    if (lit && (lit.offsetTop < code.scrollTop || lit.offsetTop + lit.offsetHeight > code.scrollTop + code.clientHeight)) {
-      code.scrollTop = lit.offsetTop - code.clientHeight / 3;
-    }
+    drawCode(code, run, state, trace.steps[at - 1]?.line ?? null, (id) => who(run, id));
     const drawn = pass.group_size - pass.idle;
     const groups = pass.groups[0] * pass.groups[1];
     passLine.textContent = `Pass ${state.pass + 1} of ${trace.passes.length}: ${pass.kernel}${pass.stride ? `, stride ${pass.stride}` : ''}, ` +
@@ -581,3 +557,4 @@ export async function stepDiagram(method, channels) {
     binsAt: (count) => stateAt(run, count).bins,
   };
 }
+
