@@ -57,6 +57,9 @@ export function liveVideo({
   // The import pass over the current Live (remade with it), and the path last used.
   let importer = null;
   let used = null;
+  // The frame drawn last, as it went: its path, media time, size, and for the
+  // decoder's bytes their layout and how many were copied.
+  let record = null;
   // For each frame submitted and not yet done: its queue's onSubmittedWorkDone.
   let inFlight = [];
 
@@ -138,6 +141,7 @@ export function liveVideo({
         matrix ?? undefined, fullRange ?? false);
       v.drawFrame();
       lastFrame = key;
+      record = { path: 'decoded', time: frame.timestamp / 1e6, width, height, format: frame.format, bytes: size };
       return 'drawn';
     } finally {
       frame.close();
@@ -176,6 +180,7 @@ export function liveVideo({
     importer.run(video);
     v.drawFrame();
     lastFrame = key;
+    record = { path: 'import', time: video.currentTime, width: video.videoWidth, height: video.videoHeight };
     return 'drawn';
   }
 
@@ -218,6 +223,7 @@ export function liveVideo({
           const v = viewFor(bitmap.width, bitmap.height);
           live.copyBitmap(bitmap);
           v.drawFrame();
+          record = { path: 'copy', time: video.currentTime, width: bitmap.width, height: bitmap.height };
         } finally {
           bitmap.close();
         }
@@ -320,6 +326,8 @@ export function liveVideo({
     get importMs() { return used === 'import' && importer?.timer ? importer.timer.ms : NaN; },
     /** The frame path of the frame drawn last (a key of FRAME_PATHS). */
     get path() { return used; },
+    /** The frame drawn last: { path, time (s), width, height, and for 'decoded' format, bytes }. */
+    get record() { return record; },
     /** Whether a video or camera is the current source. */
     get active() { return name !== null; },
     render,

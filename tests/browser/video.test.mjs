@@ -183,6 +183,15 @@ for (const path of ['import', 'decoded', 'copy']) {
     }));
     assert.equal(caption.lit, used);
     assert.match(caption.text, { import: /, the import, is lit\./, decoded: /, the decoder's bytes, is lit\./, copy: /take neither/ }[used]);
+    // Under the lit path's stages, the last frame's own record: its time and size.
+    if (used !== 'copy') {
+      await page.waitForFunction((u) => /^at \d+\.\d\d s$/.test(document.querySelector(`#frame-path .fp-${u} [data-say="time"]`).textContent), used);
+      const said = await page.evaluate((u) => Object.fromEntries([...document.querySelectorAll(`#frame-path .fp-${u} .fp-said`)].map((t) => [t.dataset.say, t.textContent])), used);
+      const size = await page.evaluate(() => window.page.frameSize);
+      if (used === 'import') assert.equal(said.size, `${size[0]}×${size[1]}`);
+      else assert.match(said.bytes, /^\d+\.\d\d MB, (NV12|I420|I420A|RGBA|RGBX|BGRA|BGRX)$/);
+      assert.equal(await page.evaluate((u) => [...document.querySelectorAll(`#frame-path .fp-row:not(.fp-${u}) .fp-said`)].every((t) => t.textContent === ''), used), true);
+    }
     // The import pass (through the browser's own device) timed too, where it ran.
     if (used === 'import') await page.waitForFunction(() => /GPU import +\d/.test(document.getElementById('overlay').textContent));
     await page.click('#screen', { position: { x: 300, y: 100 } });
