@@ -30,7 +30,9 @@ export function drawStage(stage, run, state, compact) {
   const boxW = (W - (perRow - 1) * gap) / perRow;
   const pass = trace.passes[state.pass];
   const laned = trace.lanes > 0;
-  const usesLocal = pass.kernel === 'chunks' || laned;
+  // The passes whose kernels count in workgroup memory (chunks, privatized, subgroups).
+  run.localPasses ??= new Set(trace.steps.filter((st) => st.at?.in === 'local').map((st) => trace.invocations[st.invocation].pass));
+  const usesLocal = laned || run.localPasses.has(state.pass);
   const groupOf = (slot) => run.members[trace.invocations.findIndex((m) => m.pass === slot.pass && m.group_index === slot.group)];
   const busiest = state.slots.reduce((most, slot) => (slot ? Math.max(most, groupOf(slot).length) : most), trace.lanes);
   const layout = laned ? laneLayout(trace.lanes, busiest, boxW) : null;
@@ -64,11 +66,14 @@ export function drawStage(stage, run, state, compact) {
       const m = trace.invocations[id];
       const faded = ['done', 'returned'].includes(inv.status);
       const g = svg('g', { opacity: faded ? 0.4 : 1 });
-      g.append(text(cx + 2, y + 36, `lid ${m.local[0]}${m.local[1] ? `,${m.local[1]}` : ''}`, { class: 'sd-text sd-small sd-dim' }));
-      places.set(`inv:${id}`, [cx + 10, y + 50]);
-      if (inv.rgb) g.append(svg('rect', { x: cx + 2, y: y + 42, width: 16, height: 16, rx: 3, fill: rgbCss(inv.rgb), stroke: '#fff', 'stroke-width': 0.8 }));
-      if (inv.at) g.append(text(cx + (inv.rgb && colW >= 70 ? 22 : 2), y + (inv.rgb && colW >= 70 ? 55 : 72), shortMemory(trace, inv.at), { class: 'sd-text sd-small' }));
-      if (inv.value !== undefined) g.append(text(cx + (colW >= 70 ? 2 : 22), y + (colW >= 70 ? 76 : 55), `=${inv.value}`, { class: 'sd-text' }));
+      // Many invocations a row (a privatized workgroup): their pixels and badges only.
+      const roomy = colW >= 30;
+      if (roomy) g.append(text(cx + 2, y + 36, `lid ${m.local[0]}${m.local[1] ? `,${m.local[1]}` : ''}`, { class: 'sd-text sd-small sd-dim' }));
+      const sq = Math.min(16, colW - 2);
+      places.set(`inv:${id}`, [cx + 2 + sq / 2, y + 50]);
+      if (inv.rgb) g.append(svg('rect', { x: cx + 2, y: y + 42, width: sq, height: 16, rx: Math.min(3, sq / 4), fill: rgbCss(inv.rgb), stroke: '#fff', 'stroke-width': 0.8 }));
+      if (inv.at && roomy) g.append(text(cx + (inv.rgb && colW >= 70 ? 22 : 2), y + (inv.rgb && colW >= 70 ? 55 : 72), shortMemory(trace, inv.at), { class: 'sd-text sd-small' }));
+      if (inv.value !== undefined && roomy) g.append(text(cx + (colW >= 70 ? 2 : 22), y + (colW >= 70 ? 76 : 55), `=${inv.value}`, { class: 'sd-text' }));
       const badge = BADGES[inv.status];
       const by = narrow ? y + 82 : y + 66;
       // A pill as wide as its word (10.5 px type: about 6.5 units a letter).
@@ -97,8 +102,10 @@ export function drawStage(stage, run, state, compact) {
   });
   let top = rows * (boxH + gap) + 14;
   if (lettered.size) {
-    const legend = Object.keys(BADGES).filter((k) => lettered.has(k)).map((k) => `${BADGES[k][0][0]}: ${BADGES[k][0]}`).join(' · ');
-    nodes.push(text(0, top + 2, `In the dots: ${legend}`, { class: 'sd-text sd-small sd-dim' }));
+    // Each in its dot's colour, where a dot is too small for its letter.
+    const legend = Object.keys(BADGES).filter((k) => lettered.has(k))
+      .flatMap((k, i) => [...(i ? [' · '] : []), svg('tspan', { fill: BADGES[k][1] }, `● ${BADGES[k][0][0]}: ${BADGES[k][0]}`)]);
+    nodes.push(svg('text', { x: 0, y: top + 2, class: 'sd-text sd-small' }, 'In the dots: ', ...legend));
     top += 18;
   }
   // The picture: every pixel, those being read outlined, those read dimmed.

@@ -406,7 +406,7 @@ export async function stepDiagram(method, channels) {
       `${groups} workgroup${groups === 1 ? '' : 's'} of ${pass.group_size} invocation${pass.group_size === 1 ? '' : 's'}` +
       (trace.lanes ? ` in subgroups of ${trace.lanes} lanes` : '') +
       (pass.idle && trace.lanes ? `; ${pass.idle} of ${groups * pass.group_size} are in subgroups with no pixel and no bin to copy out: they vote, add nothing and are not drawn`
-        : pass.idle ? `; ${pass.idle} of each ${pass.group_size} have no bin and return at once, so ${drawn} are drawn` : '') + '.';
+        : pass.idle ? `; ${pass.idle} of each ${pass.group_size} read no pixel and add to no bin, so ${drawn} are drawn` : '') + '.';
     narration.textContent = `Instruction ${at} of ${trace.steps.length}. ${narrate(run, state, at - 1)}`;
     stage.setAttribute('aria-label', `The ${method} kernel on a ${trace.width}×${trace.height} picture, after instruction ${at} of ${trace.steps.length}: bins ${bins(state.bins)}.`);
     scrub.max = trace.steps.length;

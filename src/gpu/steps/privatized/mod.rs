@@ -46,6 +46,12 @@ impl Step for Privatized {
         plan.dispatch(PRIVATIZED, Some(band.tile), band.slot, [groups, 1, 1]);
     }
 
+    /// One workgroup of 256 on the introduction's picture: 42 invocations with a
+    /// pixel each, the rest straight to the barrier; three add the private bins.
+    fn diagram(&self) -> Option<super::Diagram> {
+        Some(super::Diagram::ARTICLE)
+    }
+
     fn regrid(&self) -> Option<Regrid> {
         Some(|_spec, size, max_workgroups| [privatized_groups(size, max_workgroups), 1, 1])
     }
