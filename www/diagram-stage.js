@@ -51,10 +51,10 @@ export function drawStage(stage, run, state, compact) {
     const y = Math.floor(s / perRow) * (boxH + gap);
     nodes.push(svg('rect', { x, y, width: boxW, height: boxH, rx: 6, class: 'sd-box', stroke: HUES[s] }));
     if (!slot || slot.pass !== state.pass) {
-      nodes.push(text(x + 8, y + 20, 'no workgroup', { class: 'sd-text sd-dim' }));
+      nodes.push(text(x + 8, y + 20, trace.method === 'fragment' ? 'no fragment' : 'no workgroup', { class: 'sd-text sd-dim' }));
       return;
     }
-    const title = trace.method === 'single' ? 'the one workgroup' : pass.kernel === 'sum' || pass.kernel === 'reduce'
+    const title = trace.method === 'single' ? 'the one workgroup' : trace.method === 'fragment' ? `fragment (${slot.at[0]}, ${slot.at[1]})` : pass.kernel === 'sum' || pass.kernel === 'reduce'
       ? `workgroup ${slot.at[0]}` : `workgroup (${slot.at[0]}, ${slot.at[1]})`;
     nodes.push(text(x + 8, y + 18, title, { fill: HUES[s], class: 'sd-text sd-title' }));
     const members = groupOf(slot);
@@ -68,7 +68,7 @@ export function drawStage(stage, run, state, compact) {
       const g = svg('g', { opacity: faded ? 0.4 : 1 });
       // Many invocations a row (a privatized workgroup): their pixels and badges only.
       const roomy = colW >= 30;
-      if (roomy) g.append(text(cx + 2, y + 36, `lid ${m.local[0]}${m.local[1] ? `,${m.local[1]}` : ''}`, { class: 'sd-text sd-small sd-dim' }));
+      if (roomy && trace.method !== 'fragment') g.append(text(cx + 2, y + 36, `lid ${m.local[0]}${m.local[1] ? `,${m.local[1]}` : ''}`, { class: 'sd-text sd-small sd-dim' }));
       const sq = Math.min(16, colW - 2);
       places.set(`inv:${id}`, [cx + 2 + sq / 2, y + 50]);
       if (inv.rgb) g.append(svg('rect', { x: cx + 2, y: y + 42, width: sq, height: 16, rx: Math.min(3, sq / 4), fill: rgbCss(inv.rgb), stroke: '#fff', 'stroke-width': 0.8 }));

@@ -153,6 +153,7 @@ function apply(run, state, step) {
 /** What a line that computes does, in words, by the text that marks it. */
 const LINES = [
   ['let position = global_invocation_id.xy;', 'takes its global id as its pixel’s position'],
+  ['let position = vec2u(fragCoord.xy);', 'takes its fragment’s position, its pixel’s centre, rounded down: its pixel'],
   ['if (all(position < band.size))', 'checks that its position is inside the picture: it is'],
   ['let position = workgroup_id.xy', 'works out its pixel: its chunk’s corner plus its local id'],
   ['for (var y = 0u', 'goes on to the next row'],
@@ -184,6 +185,7 @@ const FUNCTIONS = { ballot: 'subgroupBallot', first: 'subgroupBroadcastFirst', a
 function who(run, id) {
   const m = run.trace.invocations[id];
   if (run.trace.method === 'single') return 'The one invocation';
+  if (run.trace.method === 'fragment') return `Fragment (${m.group[0]}, ${m.group[1]})`;
   if (run.trace.lanes) return `Lane ${m.local[0] % run.trace.lanes} of subgroup ${run.subgroupOf(id)}`;
   const pass = run.trace.passes[m.pass];
   if (pass.kernel === 'sum' || pass.kernel === 'reduce') return `Workgroup ${m.group[0]}, invocation ${m.local[0]}`;
@@ -203,6 +205,7 @@ function narrate(run, state, i) {
     case 'start': {
       const size = run.members[step.invocation].length;
       if (trace.lanes) return `Workgroup (${m.group[0]}, ${m.group[1]}) of the ${pass.kernel} pass starts: its ${pass.group_size} invocations begin, in subgroups of ${trace.lanes} lanes.`;
+      if (trace.method === 'fragment') return `Fragment (${m.group[0]}, ${m.group[1]}) starts: the rasterizer hands it pixel (${m.group[0]}, ${m.group[1]}).`;
       return `Workgroup (${m.group[0]}, ${m.group[1]}) of the ${pass.kernel} pass starts: ${size === 1 ? 'its invocation begins' : `its ${size} invocations begin`}.`;
     }
     case 'pixel': return `${name} reads pixel (${step.x}, ${step.y}), colour ${step.rgb.join(', ')}.`;
@@ -353,7 +356,7 @@ export async function stepDiagram(method, channels) {
       return;
     }
     const same = gpuBins.every((v, i) => v === trace.bins[i]);
-    const alike = trace.lanes ? 'picture and bins' : `picture, bins and ${method === 'race' || method === 'atomic' || method === 'single' ? 'workgroups' : 'chunks'}`;
+    const alike = trace.lanes ? 'picture and bins' : `picture, bins and ${method === 'fragment' ? 'fragments' : method === 'race' || method === 'atomic' || method === 'single' ? 'workgroups' : 'chunks'}`;
     const kernel = `${edited === null ? `The ${method} kernel` : 'Your kernel'} on this GPU, same ${alike}: ${bins(gpuBins)}`;
     result.replaceChildren(sim, ' ', kernel, ' ',
       method === 'race'
@@ -403,7 +406,8 @@ export async function stepDiagram(method, channels) {
     const drawn = pass.group_size - pass.idle;
     const groups = pass.groups[0] * pass.groups[1];
     passLine.textContent = `Pass ${state.pass + 1} of ${trace.passes.length}: ${pass.kernel}${pass.stride ? `, stride ${pass.stride}` : ''}, ` +
-      `${groups} workgroup${groups === 1 ? '' : 's'} of ${pass.group_size} invocation${pass.group_size === 1 ? '' : 's'}` +
+      (method === 'fragment' ? `a triangle over the viewport: ${groups} fragments, one a pixel, each an invocation of the fragment shader`
+        : `${groups} workgroup${groups === 1 ? '' : 's'} of ${pass.group_size} invocation${pass.group_size === 1 ? '' : 's'}`) +
       (trace.lanes ? ` in subgroups of ${trace.lanes} lanes` : '') +
       (pass.idle && trace.lanes ? `; ${pass.idle} of ${groups * pass.group_size} are in subgroups with no pixel and no bin to copy out: they vote, add nothing and are not drawn`
         : pass.idle ? `; ${pass.idle} of each ${pass.group_size} read no pixel and add to no bin, so ${drawn} are drawn` : '') + '.';

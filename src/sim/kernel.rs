@@ -53,13 +53,13 @@ impl Kernel {
         })
     }
 
-    /// The compute entry point `name`.
-    pub fn entry(&self, name: &str) -> Result<&naga::EntryPoint> {
+    /// The entry point `name` of `stage` (compute, or a counting draw's fragment).
+    pub fn entry(&self, name: &str, stage: naga::ShaderStage) -> Result<&naga::EntryPoint> {
         self.module
             .entry_points
             .iter()
-            .find(|e| e.name == name && e.stage == naga::ShaderStage::Compute)
-            .ok_or_else(|| format!("the kernel has no compute entry point {name}"))
+            .find(|e| e.name == name && e.stage == stage)
+            .ok_or_else(|| format!("the kernel has no {stage:?} entry point {name}"))
     }
 
     /// The 1-based line a span starts on (0 for none).

@@ -18,7 +18,7 @@ use super::invocation::Invocation;
 use super::kernel::{Collective, Event, Kernel};
 use super::values::{Result, Value};
 use super::{Act, Invocation as Drawn, Memory, Pass, Step, Trace};
-use crate::gpu::{Bind, ChunkShape, Method};
+use crate::gpu::{Bind, ChunkShape, Method, Workgroup};
 use crate::histogram::Spec;
 use crate::image::Image;
 use naga::TypeInner;
@@ -107,9 +107,20 @@ pub fn simulate(
         let kernel = kernels
             .get(d.kernel.name)
             .ok_or("a kernel the step dispatches is missing")?;
-        let entry = kernel.entry(d.entry)?;
+        // A counting draw: its fragment shader, a fragment a pixel of the band's
+        // viewport, each played as a workgroup of one.
+        let draw = d.kernel.workgroup == Workgroup::Draw;
+        let entry = if draw {
+            kernel.entry("fs", naga::ShaderStage::Fragment)?
+        } else {
+            kernel.entry(d.entry, naga::ShaderStage::Compute)?
+        };
         let module = &kernel.module;
-        let size = entry.workgroup_size;
+        let size = if draw {
+            [1, 1, 1]
+        } else {
+            entry.workgroup_size
+        };
         let group_size = size[0] * size[1] * size[2];
         let words = plan.slots[d.slot];
         let mut globals = HashMap::new();
@@ -171,6 +182,13 @@ pub fn simulate(
                         naga::BuiltIn::SubgroupSize => Value::U(lanes),
                         naga::BuiltIn::SubgroupId => Value::U(local / lanes.max(1)),
                         naga::BuiltIn::NumSubgroups => Value::U(group_size.div_ceil(lanes.max(1))),
+                        // A fragment's centre: its pixel plus a half.
+                        naga::BuiltIn::Position { .. } if draw => Value::C(vec![
+                            Value::F(gid[0] as f32 + 0.5),
+                            Value::F(gid[1] as f32 + 0.5),
+                            Value::F(0.0),
+                            Value::F(1.0),
+                        ]),
                         other => return Err(format!("the diagram does not give {other:?}")),
                     }),
                     _ => Err("the diagram gives a kernel its built-in values alone".into()),

@@ -31,7 +31,7 @@ async function diagramOf(page) {
   });
 }
 
-for (const [id, channels] of [['single', 1], ['atomic', 1], ['chunks-sum', 1], ['chunks-reduce', 1], ['4ch-single', 4], ['4ch-chunks-reduce', 4], ['privatized', 4]]) {
+for (const [id, channels] of [['single', 1], ['atomic', 1], ['chunks-sum', 1], ['chunks-reduce', 1], ['4ch-single', 4], ['4ch-chunks-reduce', 4], ['privatized', 4], ['fragment', 4]]) {
   test(`${id}: the simulated kernel ends with the bins the kernel counts on this GPU, and the article's`, async () => {
     const page = await browser.open(`/www/${id}.html`);
     const { trace, gpu, equal } = await diagramOf(page);

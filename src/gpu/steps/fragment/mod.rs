@@ -34,6 +34,14 @@ impl Step for Fragment {
     }
 
     /// A draw, not a dispatch: the viewport is the band's size.
+    /// A fragment a pixel, four at once, as the atomic step's workgroups of one.
+    fn diagram(&self) -> Option<super::Diagram> {
+        Some(super::Diagram {
+            slots: 4,
+            ..super::Diagram::ARTICLE
+        })
+    }
+
     fn dispatch(&self, plan: &mut Plan, _fit: Fit, band: BandAt) {
         let [w, h] = band.size;
         plan.dispatch(FRAGMENT, Some(band.tile), band.slot, [w, h, 1]);
