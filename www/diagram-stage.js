@@ -20,6 +20,10 @@ export const text = (x, y, words, attrs = {}) => svg('text', { x, y, class: 'sd-
 const rgbCss = ([r, g, b]) => `rgb(${r}, ${g}, ${b})`;
 export const memKey = (at) => `${at.in}:${at.chunk ?? at.group ?? ''}:${at.bin}`;
 
+/** Words in a workgroup's memory: a bin each, or the packed kernel's copies of each. */
+export const localWords = (run) => (run.localWords ??= Math.max(run.trace.num_bins * run.trace.channels,
+  ...run.trace.steps.filter((s) => s.at?.in === 'local').map((s) => s.at.bin + 1)));
+
 /** The stage: the workgroups running, the picture, the memories. */
 export function drawStage(stage, run, state, compact) {
   const { trace } = run;
@@ -72,7 +76,7 @@ export function drawStage(stage, run, state, compact) {
       const sq = Math.min(16, colW - 2);
       places.set(`inv:${id}`, [cx + 2 + sq / 2, y + 50]);
       if (inv.rgb) g.append(svg('rect', { x: cx + 2, y: y + 42, width: sq, height: 16, rx: Math.min(3, sq / 4), fill: rgbCss(inv.rgb), stroke: '#fff', 'stroke-width': 0.8 }));
-      if (inv.at && roomy) g.append(text(cx + (inv.rgb && colW >= 70 ? 22 : 2), y + (inv.rgb && colW >= 70 ? 55 : 72), shortMemory(trace, inv.at), { class: 'sd-text sd-small' }));
+      if (inv.at && roomy) g.append(text(cx + (inv.rgb && colW >= 70 ? 22 : 2), y + (inv.rgb && colW >= 70 ? 55 : 72), shortMemory(run, inv.at), { class: 'sd-text sd-small' }));
       if (inv.value !== undefined && roomy) g.append(text(cx + (colW >= 70 ? 2 : 22), y + (colW >= 70 ? 76 : 55), `=${inv.value}`, { class: 'sd-text' }));
       const badge = BADGES[inv.status];
       const by = narrow ? y + 82 : y + 66;
@@ -91,11 +95,11 @@ export function drawStage(stage, run, state, compact) {
       nodes.push(g);
     });
     if (usesLocal) {
-      const local = state.local.get(slot.group) ?? new Array(entries).fill(0);
+      const local = state.local.get(slot.group) ?? new Array(localWords(run)).fill(0);
       const key = (i) => memKey({ in: 'local', group: slot.group, bin: i });
       const below = y + 24 + body;
       nodes.push(text(x + 8, below + 12, boxW < 200 ? 'workgroup memory' : 'its bins, in workgroup memory', { class: 'sd-text sd-small sd-dim' }));
-      const w = Math.min(30, (boxW - 16) / entries);
+      const w = Math.min(30, (boxW - 16) / local.length);
       nodes.push(...cells(local, x + 8, below + 18, w, 20, (i) => state.holds.has(key(i)), state.touched, key));
       local.forEach((_, i) => places.set(key(i), [x + 8 + i * w + w / 2, below + 28]));
     }
@@ -211,13 +215,21 @@ function cells(values, x, y, w, h, held, touched, keyOf) {
   const out = [];
   values.forEach((v, i) => {
     out.push(svg('rect', { x: x + i * w, y, width: w - 2, height: h, rx: 2, class: `sd-cell${touched === keyOf(i) ? ' sd-touched' : ''}${held(i) ? ' sd-held' : ''}` }));
-    out.push(text(x + i * w + w / 2 - 1, y + h - 6, String(v), { class: `sd-text ${w >= 18 ? 'sd-small' : 'sd-tiny'}`, 'text-anchor': 'middle' }));
+    if (w >= 10) out.push(text(x + i * w + w / 2 - 1, y + h - 6, String(v), { class: `sd-text ${w >= 18 ? 'sd-small' : 'sd-tiny'}`, 'text-anchor': 'middle' }));
   });
   return out;
 }
 
-/** Where a value lives, in a few letters: b1 (a bin), c3·b1 (a chunk's bin). */
-function shortMemory(trace, at) {
+/** Where a value lives, in a few letters: b1 (a bin), c3·b1 (a chunk's bin), G1·0
+ * (the packed kernel's copy 0 of G's bin 1, its workgroup memory a channel after another). */
+function shortMemory(run, at) {
+  const { trace } = run;
+  const entries = trace.num_bins * trace.channels;
+  const copies = localWords(run) / entries;
+  if (at.in === 'local' && copies > 1) {
+    const bin = Math.floor(at.bin / copies);
+    return `${trace.channels === 1 ? 'b' : 'RGBL'[Math.floor(bin / trace.num_bins)]}${bin % trace.num_bins}·${at.bin % copies}`;
+  }
   const bin = trace.channels === 1 ? `b${at.bin}` : `${'RGBL'[at.bin % 4]}${Math.floor(at.bin / 4)}`;
   return at.in === 'chunk' ? `c${at.chunk}·${bin}` : bin;
 }

@@ -13,7 +13,7 @@
 import { diagramPicture, diagramRun } from '../pkg/histogram.js';
 import initDiagrams, { simulate } from '../pkg/diagrams.js';
 import { el } from './site.js';
-import { svg, memKey, drawStage } from './diagram-stage.js';
+import { svg, memKey, drawStage, localWords } from './diagram-stage.js';
 import { drawCode } from './diagram-code.js';
 
 const SPEEDS = [0.25, 0.5, 1, 2, 4, 8, 16, 32];
@@ -37,8 +37,14 @@ function binName(trace, index) {
   return `${'RGBL'[index % trace.channels]} bin ${bin}`;
 }
 
-function memoryName(trace, at) {
+function memoryName(trace, at, run) {
   if (at.in === 'bins') return binName(trace, at.bin);
+  const copies = run ? localWords(run) / (trace.num_bins * trace.channels) : 1;
+  // The packed kernel's layout: a channel's bins one after another, each bin's copies side by side.
+  if (at.in === 'local' && copies > 1) {
+    const [bin, copy] = [Math.floor(at.bin / copies), at.bin % copies];
+    return `its workgroup's ${trace.channels === 1 ? '' : `${'RGBL'[Math.floor(bin / trace.num_bins)]} `}bin ${bin % trace.num_bins}, copy ${copy}`;
+  }
   if (at.in === 'local') return `its workgroup's ${binName(trace, at.bin)}`;
   return `chunk ${at.chunk}'s ${binName(trace, at.bin)}`;
 }
@@ -86,7 +92,7 @@ function apply(run, state, step) {
   const cell = (at) => {
     if (at.in === 'bins') return [state.bins, at.bin];
     if (at.in === 'chunk') return [state.chunks[at.chunk], at.bin];
-    if (!state.local.has(at.group)) state.local.set(at.group, new Array(trace.num_bins * trace.channels).fill(0));
+    if (!state.local.has(at.group)) state.local.set(at.group, new Array(localWords(run)).fill(0));
     return [state.local.get(at.group), at.bin];
   };
   if (step.line) me().line = step.line;
@@ -98,7 +104,11 @@ function apply(run, state, step) {
     }
     case 'pixel': {
       Object.assign(me(), { pixel: [step.x, step.y], rgb: step.rgb, value: undefined, at: undefined });
-      state.read.add(`${step.x},${step.y}`);
+      // Packed pixels: the quad's, in reading order.
+      for (let k = 0; k < step.count; k++) {
+        const n = step.y * trace.width + step.x + k;
+        state.read.add(`${n % trace.width},${Math.floor(n / trace.width)}`);
+      }
       break;
     }
     case 'load': case 'peek': Object.assign(me(), { at: step.at, value: step.value }); break;
@@ -198,7 +208,7 @@ function narrate(run, state, i) {
   const step = trace.steps[i];
   if (!step) return 'Press play, or step through it one instruction at a time.';
   const name = who(run, step.invocation);
-  const at = step.at && memoryName(trace, step.at);
+  const at = step.at && memoryName(trace, step.at, run);
   const m = trace.invocations[step.invocation];
   const pass = trace.passes[m.pass];
   switch (step.act) {
@@ -208,7 +218,9 @@ function narrate(run, state, i) {
       if (trace.method === 'fragment') return `Fragment (${m.group[0]}, ${m.group[1]}) starts: the rasterizer hands it pixel (${m.group[0]}, ${m.group[1]}).`;
       return `Workgroup (${m.group[0]}, ${m.group[1]}) of the ${pass.kernel} pass starts: ${size === 1 ? 'its invocation begins' : `its ${size} invocations begin`}.`;
     }
-    case 'pixel': return `${name} reads pixel (${step.x}, ${step.y}), colour ${step.rgb.join(', ')}.`;
+    case 'pixel': return step.count > 1
+      ? `${name} loads ${step.count} pixels in one vec4u from pixel (${step.x}, ${step.y}) on, a u32 of RGBA8 each; the first's colour is ${step.rgb.join(', ')}.`
+      : `${name} reads pixel (${step.x}, ${step.y}), colour ${step.rgb.join(', ')}.`;
     case 'load': return `${name} loads ${at}: ${step.value}.`;
     case 'peek': return `${name} reads ${at} with atomicLoad: ${step.value}.`;
     case 'store': return `${name} stores ${step.value} to ${at}` + (step.lost > 0
@@ -356,7 +368,7 @@ export async function stepDiagram(method, channels) {
       return;
     }
     const same = gpuBins.every((v, i) => v === trace.bins[i]);
-    const alike = trace.lanes ? 'picture and bins' : `picture, bins and ${method === 'fragment' ? 'fragments' : method === 'race' || method === 'atomic' || method === 'single' ? 'workgroups' : 'chunks'}`;
+    const alike = trace.lanes ? 'picture and bins' : `picture, bins and ${method === 'fragment' ? 'fragments' : method.startsWith('chunks') ? 'chunks' : 'workgroups'}`;
     const kernel = `${edited === null ? `The ${method} kernel` : 'Your kernel'} on this GPU, same ${alike}: ${bins(gpuBins)}`;
     result.replaceChildren(sim, ' ', kernel, ' ',
       method === 'race'

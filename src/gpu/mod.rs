@@ -54,23 +54,26 @@ pub use yuv::{
 /// What a run of `method` dispatches over a whole picture of `size` in one band
 /// (a tiny one: the diagrams' simulator plays this plan), with WebGPU's default
 /// limits.
+/// The limits of a tiny picture's run, counted whole (`plan_whole`): a CPU's
+/// packed workgroup.
+pub(crate) const WHOLE: Limits = Limits {
+    max_texture: 8192,
+    max_workgroups: 65535,
+    max_chunk_bytes: 128 << 20,
+    max_loop_iterations: u64::MAX,
+    packed_invocations: 256,
+};
+
 pub(crate) fn plan_whole(
     method: Method,
     size: [u32; 2],
     spec: crate::histogram::Spec,
     chunk: ChunkShape,
 ) -> Plan {
-    let limits = Limits {
-        max_texture: 8192,
-        max_workgroups: 65535,
-        max_chunk_bytes: 128 << 20,
-        max_loop_iterations: u64::MAX,
-        packed_invocations: 256,
-    };
     let fit = Fit {
         spec,
         chunk,
-        limits,
+        limits: WHOLE,
     };
     let step = method.step();
     Plan::of(fit, &[(0, [0, 0], size)], |plan, band| {

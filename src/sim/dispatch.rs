@@ -121,6 +121,15 @@ impl Memories for Dispatch<'_> {
         })
     }
 
+    fn is_picture(&self, g: Handle<naga::GlobalVariable>) -> bool {
+        matches!(self.globals.get(&g), Some(Global::Bind(Bind::Tile)))
+    }
+
+    fn nth_pixel(&self, n: u32) -> Option<(u32, u32, [u8; 4])> {
+        let (x, y) = (n % self.image.width(), n / self.image.width());
+        self.texel(x, y).map(|t| (x, y, t))
+    }
+
     fn length(&self, g: Handle<naga::GlobalVariable>) -> Result<u32> {
         match self.globals.get(&g) {
             Some(Global::Bind(Bind::Bins)) => Ok(self.state.bins.len() as u32),

@@ -34,6 +34,39 @@ impl<'m> Invocation<'m> {
             E::Load { pointer } => {
                 let p = as_pointer(self.eval_in(frame, depth, *pointer, Some(memories))?)?;
                 match p.root {
+                    // Packed pixels, four a word's vector (RGBA8, red lowest).
+                    Root::Global(g) if memories.is_picture(g) => {
+                        let (first, count) = match p.path[..] {
+                            [quad] => (quad * 4, 4),
+                            [quad, lane] => (quad * 4 + lane, 1),
+                            _ => {
+                                return Err(
+                                    "the diagram reads packed pixels a quad or one at a time"
+                                        .into(),
+                                )
+                            }
+                        };
+                        let pixels: Vec<_> = (first..first + count)
+                            .map(|n| memories.nth_pixel(n))
+                            .collect();
+                        let words: Vec<Value> = pixels
+                            .iter()
+                            .map(|p| Value::U(p.map_or(0, |(_, _, c)| u32::from_le_bytes(c))))
+                            .collect();
+                        frame.values[h.index()] = Some(if count == 1 {
+                            words[0].clone()
+                        } else {
+                            Value::C(words)
+                        });
+                        let there = pixels.iter().flatten().count() as u32;
+                        pixels[0].map(|(x, y, c)| Event::Pixel {
+                            line,
+                            x,
+                            y,
+                            rgb: [c[0], c[1], c[2]],
+                            count: there,
+                        })
+                    }
                     Root::Global(g) if is_shared(&self.kernel.module, g) => {
                         let at = self.shared(&p, memories)?;
                         let value = memories.read(at);
@@ -60,6 +93,7 @@ impl<'m> Invocation<'m> {
                     x,
                     y,
                     rgb: [t[0], t[1], t[2]],
+                    count: 1,
                 })
             }
             _ => None,
@@ -103,6 +137,12 @@ impl<'m> Invocation<'m> {
         let v = match &function.expressions[h] {
             E::Literal(l) => literal(l)?,
             E::Constant(c) => const_value(module, module.constants[*c].init)?,
+            E::Override(o) => const_value(
+                module,
+                module.overrides[*o]
+                    .init
+                    .ok_or("an override with no value")?,
+            )?,
             E::ZeroValue(ty) => zero(module, *ty),
             E::Compose { components, .. } => {
                 let parts = components

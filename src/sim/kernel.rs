@@ -14,15 +14,24 @@ pub struct Kernel {
 }
 
 impl Kernel {
-    /// `source` parsed by naga's WGSL front end (wgpu's own).
-    pub fn parse(source: String) -> Result<Kernel> {
+    /// `source` parsed by naga's WGSL front end (wgpu's own), its overrides given
+    /// the pipeline's `constants` by name (the others keep their own values).
+    pub fn parse(source: String, constants: &[(&str, u32)]) -> Result<Kernel> {
         // Naga (wgpu 30) refuses the `enable subgroups;` browsers require; wgpu
         // compiles the kernel without it natively (gpu/kernels.rs). Blanked, so
         // that every span is the text's.
         let directive = "enable subgroups;";
         let parsed = source.replace(directive, &" ".repeat(directive.len()));
-        let module =
+        let mut module =
             naga::front::wgsl::parse_str(&parsed).map_err(|e| e.emit_to_string(&source))?;
+        // In its default's place, which comes before every use of it in the
+        // module's arena (an override with no default keeps none).
+        for (_, o) in module.overrides.iter() {
+            let given = constants.iter().find(|(n, _)| o.name.as_deref() == Some(n));
+            if let (Some(&(_, v)), Some(init)) = (given, o.init) {
+                *module.global_expressions.get_mut(init) = E::Literal(naga::Literal::U32(v));
+            }
+        }
         // What the GPU's compiler refuses is refused here too (a lab's edit may be
         // anything), before a step of it runs.
         naga::valid::Validator::new(
@@ -74,7 +83,7 @@ impl Kernel {
 const MOST_ELEMENTS: u64 = 1 << 16;
 
 /// How many scalar values a value of `ty` holds (saturating).
-fn elements(module: &Module, ty: Handle<naga::Type>) -> u64 {
+pub(super) fn elements(module: &Module, ty: Handle<naga::Type>) -> u64 {
     match &module.types[ty].inner {
         TypeInner::Array {
             base,
@@ -109,6 +118,10 @@ pub trait Memories {
     fn uniform(&self, global: Handle<naga::GlobalVariable>) -> Result<Value>;
     /// The picture's 8-bit RGBA at (x, y), if inside it.
     fn texel(&self, x: u32, y: u32) -> Option<[u8; 4]>;
+    /// Whether `global` is the picture as packed pixels in a storage buffer.
+    fn is_picture(&self, global: Handle<naga::GlobalVariable>) -> bool;
+    /// The picture's `n`th pixel in reading order: where it is and its RGBA.
+    fn nth_pixel(&self, n: u32) -> Option<(u32, u32, [u8; 4])>;
     /// The elements of a runtime-sized array in storage.
     fn length(&self, global: Handle<naga::GlobalVariable>) -> Result<u32>;
     /// Counts a round of a loop against the run's steps, or says why it stops.
@@ -129,11 +142,14 @@ pub enum Collective {
 pub enum Event {
     /// A line whose work is its own (ids, a loop, a condition).
     Line(u32),
+    /// A read of the picture: `count` pixels from (x, y) on in reading order (a
+    /// texel, or a packed quad), the first's colour.
     Pixel {
         line: u32,
         x: u32,
         y: u32,
         rgb: [u8; 3],
+        count: u32,
     },
     Load {
         line: u32,
@@ -232,6 +248,9 @@ pub fn const_value(module: &Module, h: Handle<E>) -> Result<Value> {
     Ok(match &module.global_expressions[h] {
         E::Literal(l) => literal(l)?,
         E::Constant(c) => get(module.constants[*c].init)?,
+        E::Override(o) => get(module.overrides[*o]
+            .init
+            .ok_or("an override with no value")?)?,
         E::ZeroValue(ty) => zero(module, *ty),
         E::Compose { components, .. } => {
             Value::C(components.iter().map(|&c| get(c)).collect::<Result<_>>()?)

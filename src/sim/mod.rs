@@ -62,8 +62,14 @@ pub enum Act {
     Line,
     /// The bounds check failed: the invocation returns.
     Return,
-    /// `textureLoad`: the pixel at (x, y) and its 8-bit colour.
-    Pixel { x: u32, y: u32, rgb: [u8; 3] },
+    /// `textureLoad`: the pixel at (x, y) and its 8-bit colour; or a load of
+    /// packed pixels, `count` of them from (x, y) on in reading order.
+    Pixel {
+        x: u32,
+        y: u32,
+        rgb: [u8; 3],
+        count: u32,
+    },
     /// A plain load of `at`, `value` found there.
     Load { at: Memory, value: u32 },
     /// A plain store of `value` to `at`. An increment's `lost`: the value it wrote

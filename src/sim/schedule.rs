@@ -101,7 +101,17 @@ pub fn simulate(
     // Each kernel parsed (and validated) once, however many passes dispatch it.
     let kernels = sources
         .iter()
-        .map(|(name, source)| Ok((*name, Kernel::parse(source.text.clone())?)))
+        .map(|(name, source)| {
+            // Its overrides as the GPU core sets them (gpu/kernels.rs): a packed
+            // kernel's workgroup size, a CPU's (a tiny picture's run, `WHOLE`).
+            let packed = method
+                .kernels()
+                .iter()
+                .any(|k| k.name == *name && k.workgroup == Workgroup::Packed);
+            let size = [("workgroupSize", crate::gpu::WHOLE.packed_invocations)];
+            let constants: &[(&str, u32)] = if packed { &size } else { &[] };
+            Ok((*name, Kernel::parse(source.text.clone(), constants)?))
+        })
         .collect::<Result<HashMap<&str, Kernel>>>()?;
     for (p, d) in plan.dispatches.iter().enumerate() {
         let kernel = kernels
@@ -116,11 +126,17 @@ pub fn simulate(
             kernel.entry(d.entry, naga::ShaderStage::Compute)?
         };
         let module = &kernel.module;
-        let size = if draw {
+        let mut size = if draw {
             [1, 1, 1]
         } else {
             entry.workgroup_size
         };
+        // A size an override sets (the packed kernel's `workgroupSize`).
+        for (i, o) in entry.workgroup_size_overrides.iter().flatten().enumerate() {
+            if let Some(e) = o {
+                size[i] = super::kernel::const_value(module, *e)?.u32()?;
+            }
+        }
         let group_size = size[0] * size[1] * size[2];
         let words = plan.slots[d.slot];
         let mut globals = HashMap::new();
@@ -152,7 +168,17 @@ pub fn simulate(
             }
         }
         let group_count = d.workgroups.iter().product::<u32>();
-        state.local = vec![vec![0; spec.len()]; group_count as usize];
+        // A workgroup's bins: as many words as its kernel's workgroup array holds
+        // (the packed kernel keeps copies of each bin).
+        let words_local = module
+            .global_variables
+            .iter()
+            .filter(|(_, v)| v.space == naga::AddressSpace::WorkGroup)
+            .map(|(_, v)| super::kernel::elements(module, v.ty) as usize)
+            .max()
+            .unwrap_or(0)
+            .max(spec.len());
+        state.local = vec![vec![0; words_local]; group_count as usize];
         let builtins = |group: u32, local: u32| -> Result<Vec<Value>> {
             let gid = [
                 group % d.workgroups[0],
@@ -343,9 +369,13 @@ pub fn simulate(
             let r = &mut running[i];
             match event {
                 Event::Line(line) => steps.push(step(line, Act::Line)),
-                Event::Pixel { line, x, y, rgb } => {
-                    steps.push(step(line, Act::Pixel { x, y, rgb }))
-                }
+                Event::Pixel {
+                    line,
+                    x,
+                    y,
+                    rgb,
+                    count,
+                } => steps.push(step(line, Act::Pixel { x, y, rgb, count })),
                 Event::Load { line, at, value } => steps.push(step(line, Act::Load { at, value })),
                 Event::Peek { line, at, value } => steps.push(step(line, Act::Peek { at, value })),
                 Event::Store {

@@ -153,6 +153,10 @@ impl<'m> Invocation<'m> {
                     .map(|a| self.value(*a))
                     .collect::<Result<Vec<_>>>()?;
                 let function = &self.kernel.module.functions[*function];
+                // What the helper does is the call's line's (`Invocation::line`).
+                if line != 0 {
+                    self.last_line = line;
+                }
                 self.push_frame(function, args, *result);
                 Ok(None)
             }

@@ -31,7 +31,7 @@ async function diagramOf(page) {
   });
 }
 
-for (const [id, channels] of [['single', 1], ['atomic', 1], ['chunks-sum', 1], ['chunks-reduce', 1], ['4ch-single', 4], ['4ch-chunks-reduce', 4], ['privatized', 4], ['fragment', 4]]) {
+for (const [id, channels] of [['single', 1], ['atomic', 1], ['chunks-sum', 1], ['chunks-reduce', 1], ['4ch-single', 4], ['4ch-chunks-reduce', 4], ['privatized', 4], ['fragment', 4], ['packed', 4]]) {
   test(`${id}: the simulated kernel ends with the bins the kernel counts on this GPU, and the article's`, async () => {
     const page = await browser.open(`/www/${id}.html`);
     const { trace, gpu, equal } = await diagramOf(page);
@@ -39,8 +39,8 @@ for (const [id, channels] of [['single', 1], ['atomic', 1], ['chunks-sum', 1], [
     assert.deepEqual(gpu, interleaved(channels), 'the kernel on the GPU');
     assert.equal(equal, 'true');
     assert.ok(trace.steps.length > 40);
-    // Privatized: one add to storage a private bin that is not zero (R's bin 1 is).
-    if (id === 'privatized') assert.equal(trace.steps.filter((s) => s.act === 'add' && s.at.in === 'bins').length, 11);
+    // Privatized and packed: one add to storage a private bin that is not zero (R's bin 1 is).
+    if (id === 'privatized' || id === 'packed') assert.equal(trace.steps.filter((s) => s.act === 'add' && s.at.in === 'bins').length, 11);
     assert.deepEqual(page.errors, []);
   });
 }

@@ -42,6 +42,12 @@ impl Step for Packed {
         (u32::MAX, u32::MAX)
     }
 
+    /// The introduction's picture, packed: ten quads and two pixels over, a
+    /// workgroup of a CPU's 256 (its `workgroupSize`), its bins in four copies.
+    fn diagram(&self) -> Option<super::Diagram> {
+        Some(super::Diagram::ARTICLE)
+    }
+
     fn dispatch(&self, plan: &mut Plan, fit: Fit, band: BandAt) {
         let quads = (band.size[0] as u64 * band.size[1] as u64).div_ceil(4);
         let groups = packed_groups(quads).min(fit.limits.max_workgroups as u64);
