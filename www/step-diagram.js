@@ -215,7 +215,7 @@ function narrate(run, state, i) {
     case 'start': {
       const size = run.members[step.invocation].length;
       if (trace.lanes) return `Workgroup (${m.group[0]}, ${m.group[1]}) of the ${pass.kernel} pass starts: its ${pass.group_size} invocations begin, in subgroups of ${trace.lanes} lanes.`;
-      if (trace.method === 'fragment') return `Fragment (${m.group[0]}, ${m.group[1]}) starts: the rasterizer hands it pixel (${m.group[0]}, ${m.group[1]}).`;
+      if (trace.method === 'fragment') return `Fragment (${m.group[0]}, ${m.group[1]}) starts: the rasterizer made it at the centre of pixel (${m.group[0]}, ${m.group[1]}).`;
       return `Workgroup (${m.group[0]}, ${m.group[1]}) of the ${pass.kernel} pass starts: ${size === 1 ? 'its invocation begins' : `its ${size} invocations begin`}.`;
     }
     case 'pixel': return step.count > 1
@@ -373,7 +373,7 @@ export async function stepDiagram(method, channels) {
     result.replaceChildren(sim, ' ', kernel, ' ',
       method === 'race'
         ? el('span', {}, same ? '(the same: this time its interleaving lost what the simulated one did, or neither lost any).' : '(its own interleaving: the GPU loses what its timing loses).')
-        : el('span', { class: same ? 'ok' : 'wrong' }, same ? '✓ equal' : '✗ they differ'));
+        : el('span', { class: same ? 'ok' : 'wrong' }, same ? '✓\u00a0equal' : '✗\u00a0they differ'));
     result.dataset.equal = String(same);
     tallied.hidden = !(tally || unchecked);
     tallied.replaceChildren(tally ? tallyLine() : unchecked);
@@ -388,7 +388,7 @@ export async function stepDiagram(method, channels) {
     const same = localAdds() === tally.adds;
     tallied.dataset.equal = String(same);
     return el('span', {}, `${gpuSays} The simulation of ${tally.lanes}-lane subgroups made ${localAdds()} `,
-      el('span', { class: same ? 'ok' : 'wrong' }, same ? '✓ equal' : '✗ they differ'), '.');
+      el('span', { class: same ? 'ok' : 'wrong' }, same ? '✓\u00a0equal' : '✗\u00a0they differ'), '.');
   };
   const showLosses = () => {
     const { trace } = run;

@@ -117,13 +117,13 @@ setInterval(() => {
     bytes: record.bytes ? `${(record.bytes / 1e6).toFixed(2)} MB, ${record.format}` : '',
     import: timed(live.importMs),
     count: timed(view?.histogramMs),
-    draw: timed(view?.drawMs) && `with scale: ${timed(view?.drawMs)}`,
+    draw: timed(view?.drawMs),
   };
   for (const said of framePath.querySelectorAll('.fp-said')) {
     said.textContent = says && said.closest(`.fp-${record.path}`) ? says[said.dataset.say] : '';
   }
   document.getElementById('frame-path-caption').textContent = `A frame's way, stage after stage, on each of the two paths${PATH_WORDS[live.path] ?? '.'}`
-    + (record && record.path !== 'copy' ? ` Under its stages, the last frame drawn: its time in the video, its size${gpu.timestamps ? ' and each pass\'s GPU time' : ''}.` : '');
+    + (record && record.path !== 'copy' ? ` Under its stages, the last frame drawn: its time in the video, its size${gpu.timestamps ? ' and each pass\'s GPU time (the draw\'s with the scale pass)' : ''}.` : '');
   framePath.toggleAttribute('data-playing', Boolean(view) && fps > 0.5);
   overlay.textContent = !view ? '' : `${fps.toFixed(1)} fps, frames ${live.path}, counted by the ${live.live.counter}\n` + (gpu.timestamps
     ? `${live.path === 'import' ? `GPU import    ${ms(live.importMs)}\n` : ''}GPU histogram ${ms(view.histogramMs)}\nGPU drawing   ${ms(view.drawMs)} (${view.drawing})${others.join('')}`
