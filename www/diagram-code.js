@@ -4,7 +4,8 @@
 import { el } from './site.js';
 import { HUES } from './diagram-stage.js';
 
-/** The pane `code` at `state` of `run`; `line`: the line just run; `who(id)`: an invocation in words. */
+/** The pane `code` at `state` of `run`; `line`: the line just run; `who(id)`: an
+ * invocation in words. Returns how many lit lines are out of view above and below. */
 export function drawCode(code, run, state, line, who) {
   const { trace } = run;
   const here = new Map();
@@ -26,6 +27,11 @@ export function drawCode(code, run, state, line, who) {
   }));
   code.scrollTop = scrolled;
   keepInView(code, line);
+  const lit = [...code.querySelectorAll('.lit')];
+  return {
+    above: lit.filter((l) => l.offsetTop + l.offsetHeight <= code.scrollTop).length,
+    below: lit.filter((l) => l.offsetTop >= code.scrollTop + code.clientHeight).length,
+  };
 }
 
 /**

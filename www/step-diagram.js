@@ -414,7 +414,10 @@ export async function stepDiagram(method, channels) {
     drawStage(stage, run, state, compact);
     const pass = trace.passes[state.pass];
     codeTitle.textContent = edited === null ? `${pass.kernel}.wgsl, its entry point` : `Your ${pass.kernel}.wgsl (the kernel lab’s text), its entry point`;
-    drawCode(code, run, state, trace.steps[at - 1]?.line ?? null, (id) => who(run, id));
+    // Lit lines the pane cannot show with the one just run: said, so none is missed.
+    const { above, below } = drawCode(code, run, state, trace.steps[at - 1]?.line ?? null, (id) => who(run, id));
+    const out = [above && `${above} above`, below && `${below} below`].filter(Boolean);
+    if (out.length) codeTitle.textContent += ` (more lit lines: ${out.join(', ')})`;
     const drawn = pass.group_size - pass.idle;
     const groups = pass.groups[0] * pass.groups[1];
     passLine.textContent = `Pass ${state.pass + 1} of ${trace.passes.length}: ${pass.kernel}${pass.stride ? `, stride ${pass.stride}` : ''}, ` +
