@@ -169,7 +169,7 @@ impl HdrCount {
     ) -> Result<HdrCount, GpuError> {
         let spec = Spec::new(bins, Channels::Rgbl).map_err(GpuError)?;
         let pipelines = ["csRange", "csCount", "csExpose"]
-            .map(|entry| kernels.pipeline_at(gpu, HDR, spec, ChunkShape::default(), entry));
+            .map(|entry| kernels.pipeline_at(gpu, HDR, spec, ChunkShape::default(), (entry, None)));
         let (width, height) = (samples.width, samples.height);
         let bands = samples
             .bands

@@ -299,34 +299,22 @@ impl Kernels {
         spec: Spec,
         chunk: ChunkShape,
     ) -> wgpu::ComputePipeline {
-        self.pipeline_at(gpu, kernel, spec, chunk, "cs")
+        self.pipeline_at(gpu, kernel, spec, chunk, ("cs", None))
     }
 
     /// The pipeline of a kernel's entry point `entry` (a kernel with another
-    /// for GPUs a CPU emulates: the scopes' `csColumn`), laid out by its WGSL.
+    /// for GPUs a CPU emulates: the scopes' `csColumn`): laid out by its WGSL, or
+    /// for a counting kernel whose run reads the picture from `input`, as the run
+    /// binds it (`Bind::layout`).
     pub fn pipeline_at(
         &mut self,
         gpu: &Gpu,
         kernel: Kernel,
         spec: Spec,
         chunk: ChunkShape,
-        entry: &'static str,
+        (entry, input): (&'static str, Option<Input>),
     ) -> wgpu::ComputePipeline {
-        self.compute(gpu, (kernel, spec, chunk, entry, None))
-    }
-
-    /// A counting kernel's pipeline for a run that reads the picture from `input`,
-    /// laid out as the run binds it (`Bind::layout`).
-    pub fn counting_pipeline(
-        &mut self,
-        gpu: &Gpu,
-        kernel: Kernel,
-        spec: Spec,
-        chunk: ChunkShape,
-        entry: &'static str,
-        input: Input,
-    ) -> wgpu::ComputePipeline {
-        self.compute(gpu, (kernel, spec, chunk, entry, Some(input)))
+        self.compute(gpu, (kernel, spec, chunk, entry, input))
     }
 
     fn compute(&mut self, gpu: &Gpu, key: Key) -> wgpu::ComputePipeline {
@@ -400,7 +388,7 @@ impl Kernels {
 
     /// The render pipeline of a kernel counted by fragments (`Workgroup::Draw`):
     /// its vertex shader `vs` covers the viewport, its fragment shader `fs` counts,
-    /// and its one colour target is never written; laid out as `counting_pipeline`.
+    /// and its one colour target is never written; laid out as the run binds it.
     pub fn render_pipeline(
         &mut self,
         gpu: &Gpu,

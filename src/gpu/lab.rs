@@ -192,6 +192,12 @@ pub fn wrong_bins(counted: &Histogram, expected: &Histogram) -> Vec<WrongBin> {
         .collect()
 }
 
+/// A version's first run, a dispatch at a time (`Run::encode_part`).
+enum Probe {
+    Ran(Histogram, Vec<u32>),
+    Halted(Halt, f64),
+}
+
 /// One version's kernels guarded, compiled and bound as the step binds them, and
 /// its guard's words (one a kernel, and any more `words` asks for).
 struct Version {
@@ -265,15 +271,7 @@ impl Version {
         };
         Ok((histogram, timed, words(&flag)))
     }
-}
 
-/// A version's first run, a dispatch at a time (`Run::encode_part`).
-enum Probe {
-    Ran(Histogram, Vec<u32>),
-    Halted(Halt, f64),
-}
-
-impl Version {
     /// Runs once in parts, giving up between two where `stop` is set or the
     /// parts took longer than `budget_ms`: the histogram and the guard's words.
     async fn probe(&self, gpu: &Gpu, stop: &Cell<bool>, budget_ms: f64) -> Result<Probe, GpuError> {

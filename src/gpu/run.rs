@@ -248,13 +248,12 @@ impl Run {
                 } else {
                     let shape = kernel.workgroup.shape(chunk, limits);
                     Work::Compute {
-                        pipeline: kernels.counting_pipeline(
+                        pipeline: kernels.pipeline_at(
                             gpu,
                             kernel,
                             spec,
                             shape,
-                            d.entry,
-                            image.input(),
+                            (d.entry, Some(image.input())),
                         ),
                         workgroups: Cell::new(d.workgroups),
                     }

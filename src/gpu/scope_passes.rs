@@ -160,7 +160,7 @@ impl ScopeCount {
                 kernel,
                 spec,
                 ChunkShape::default(),
-                scope_kernel.entry(),
+                (scope_kernel.entry(), None),
             ),
             region: Region::whole(width, height),
             dispatches: Vec::new(),

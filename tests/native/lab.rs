@@ -13,20 +13,25 @@ use histogram::gpu::{Gpu, GpuImage, Method, RunOptions};
 use histogram::{Histogram, Image, Spec};
 
 fn lab(gpu: &Gpu, image: &Image, method: Method, text: &str) -> Report {
+    let picture = GpuImage::upload_for(gpu, image, method.input());
+    lab_on(gpu, &picture, image, method, text, 2, &stop())
+}
+
+/// The lab's run of `text` on `picture` (`image` uploaded), checked against the
+/// CPU's count of `image`, `runs` timed, `stop` as the visitor left it.
+fn lab_on(
+    gpu: &Gpu,
+    picture: &GpuImage,
+    image: &Image,
+    method: Method,
+    text: &str,
+    runs: u32,
+    stop: &Cell<bool>,
+) -> Report {
     let spec = Spec::luminance();
-    let gpu_image = GpuImage::upload_for(gpu, image, method.input());
     let expected = Histogram::from_counts(spec, reference(image, spec));
     let options = RunOptions::new(method, spec);
-    pollster::block_on(try_text(
-        gpu,
-        &gpu_image,
-        options,
-        text,
-        2,
-        &expected,
-        &stop(),
-    ))
-    .unwrap()
+    pollster::block_on(try_text(gpu, picture, options, text, runs, &expected, stop)).unwrap()
 }
 
 /// `lines` put first in the body of `text`'s entry point `cs`.
@@ -210,23 +215,9 @@ fn a_loop_that_never_ends_is_stopped_and_the_device_counts_on() {
 fn a_text_that_declares_the_picture_writable_is_refused_and_the_picture_kept() {
     let gpu = gpu();
     let image = photo(8);
-    let spec = Spec::luminance();
     let method = Method::Packed;
     let picture = GpuImage::upload_for(&gpu, &image, method.input());
-    let expected = Histogram::from_counts(spec, reference(&image, spec));
-    let options = RunOptions::new(method, spec);
-    let run = |text: &str| {
-        pollster::block_on(try_text(
-            &gpu,
-            &picture,
-            options,
-            text,
-            1,
-            &expected,
-            &stop(),
-        ))
-        .unwrap()
-    };
+    let run = |text: &str| lab_on(&gpu, &picture, &image, method, text, 1, &stop());
     // The pipelines are laid out as the run binds them, the picture read only.
     let text = own(method).replace(
         "var<storage, read> pixels",
@@ -244,23 +235,18 @@ fn a_text_that_declares_the_picture_writable_is_refused_and_the_picture_kept() {
 fn stop_ends_an_edited_run_between_two_dispatches() {
     let gpu = gpu();
     let image = photo(8);
-    let spec = Spec::luminance();
     let method = Method::Atomic;
     let picture = GpuImage::upload_for(&gpu, &image, method.input());
-    let expected = Histogram::from_counts(spec, reference(&image, spec));
     // Pressed before the run: it gives up after its first dispatch, the device kept.
-    let pressed = Cell::new(true);
-    let options = RunOptions::new(method, spec);
-    let report = pollster::block_on(try_text(
+    let report = lab_on(
         &gpu,
         &picture,
-        options,
+        &image,
+        method,
         &own(method),
         3,
-        &expected,
-        &pressed,
-    ))
-    .unwrap();
+        &Cell::new(true),
+    );
     assert!(
         matches!(report.halted, Some((Halt::Pressed, _))),
         "{report:?}"
