@@ -100,7 +100,7 @@ export function chapterLayout(main, { method, methods, channels, shape, reruns, 
   // known once the wasm is in: until then the place of a step-through the page
   // declares (data-diagram="steps", checked against the steps natively) is held,
   // and another diagram drawn at once, so that neither moves the text below.
-  const held = stepped && draw !== 'gpu';
+  const held = stepped;
   const figure = held ? el('figure', { class: 'step-diagram', 'data-pending': '' }) : diagram(draw === 'gpu' ? 'gpu-draw' : method, channels);
   (main.querySelector('.diagram-here') ?? main.querySelector('p'))?.after(...(figure ? [figure] : []), counting);
   main.append(timesSection);

@@ -18,7 +18,7 @@ export function svg(tag, attrs = {}, ...children) {
 }
 export const text = (x, y, words, attrs = {}) => svg('text', { x, y, class: 'sd-text', ...attrs }, words);
 const rgbCss = ([r, g, b]) => `rgb(${r}, ${g}, ${b})`;
-export const memKey = (at) => `${at.in}:${at.chunk ?? at.group ?? ''}:${at.bin}`;
+export const memKey = (at) => `${at.in}:${at.chunk ?? at.group ?? ''}:${at.bin ?? at.member}`;
 
 /** Words in a workgroup's memory: a bin each, or the packed kernel's copies of each. */
 export const localWords = (run) => (run.localWords ??= Math.max(run.trace.num_bins * run.trace.channels,
@@ -58,7 +58,7 @@ export function drawStage(stage, run, state, compact) {
       nodes.push(text(x + 8, y + 20, trace.method === 'fragment' ? 'no fragment' : 'no workgroup', { class: 'sd-text sd-dim' }));
       return;
     }
-    const title = trace.method === 'single' ? 'the one workgroup' : trace.method === 'fragment' ? `fragment (${slot.at[0]}, ${slot.at[1]})` : pass.kernel === 'sum' || pass.kernel === 'reduce'
+    const title = trace.method === 'single' || pass.kernel === 'scale' ? 'the one workgroup' : trace.method === 'fragment' || pass.kernel === 'draw' ? `fragment (${slot.at[0]}, ${slot.at[1]})` : pass.kernel === 'sum' || pass.kernel === 'reduce'
       ? `workgroup ${slot.at[0]}` : `workgroup (${slot.at[0]}, ${slot.at[1]})`;
     nodes.push(text(x + 8, y + 18, title, { fill: HUES[s], class: 'sd-text sd-title' }));
     const members = groupOf(slot);
@@ -72,10 +72,12 @@ export function drawStage(stage, run, state, compact) {
       const g = svg('g', { opacity: faded ? 0.4 : 1 });
       // Many invocations a row (a privatized workgroup): their pixels and badges only.
       const roomy = colW >= 30;
-      if (roomy && trace.method !== 'fragment') g.append(text(cx + 2, y + 36, `lid ${m.local[0]}${m.local[1] ? `,${m.local[1]}` : ''}`, { class: 'sd-text sd-small sd-dim' }));
+      if (roomy && trace.method !== 'fragment' && !trace.canvas) g.append(text(cx + 2, y + 36, `lid ${m.local[0]}${m.local[1] ? `,${m.local[1]}` : ''}`, { class: 'sd-text sd-small sd-dim' }));
       const sq = Math.min(16, colW - 2);
       places.set(`inv:${id}`, [cx + 2 + sq / 2, y + 50]);
-      if (inv.rgb) g.append(svg('rect', { x: cx + 2, y: y + 42, width: sq, height: 16, rx: Math.min(3, sq / 4), fill: rgbCss(inv.rgb), stroke: '#fff', 'stroke-width': 0.8 }));
+      // Its pixel's colour; a fragment of the drawing, the colour it wrote.
+      const own = inv.rgb ?? inv.colour;
+      if (own) g.append(svg('rect', { x: cx + 2, y: y + 42, width: sq, height: 16, rx: Math.min(3, sq / 4), fill: own[3] === 0 ? 'none' : rgbCss(own), stroke: '#fff', 'stroke-width': 0.8, 'stroke-dasharray': own[3] === 0 ? '2 2' : 'none' }));
       if (inv.at && roomy) g.append(text(cx + (inv.rgb && colW >= 70 ? 22 : 2), y + (inv.rgb && colW >= 70 ? 55 : 72), shortMemory(run, inv.at), { class: 'sd-text sd-small' }));
       if (inv.value !== undefined && roomy) g.append(text(cx + (colW >= 70 ? 2 : 22), y + (colW >= 70 ? 76 : 55), `=${inv.value}`, { class: 'sd-text' }));
       const badge = BADGES[inv.status];
@@ -114,7 +116,7 @@ export function drawStage(stage, run, state, compact) {
   }
   // The picture: every pixel, those being read outlined, those read dimmed.
   const cell = compact ? 18 : 22;
-  nodes.push(text(0, top + 12, `picture, ${trace.width}×${trace.height}`, { class: 'sd-text sd-small sd-dim' }));
+  nodes.push(text(0, top + 12, trace.canvas ? `picture, ${trace.width}×${trace.height}, counted` : `picture, ${trace.width}×${trace.height}`, { class: 'sd-text sd-small sd-dim' }));
   for (let y = 0; y < trace.height; y++) {
     for (let x = 0; x < trace.width; x++) {
       const reading = [...state.inv.values()].some((inv) => inv.pixel && inv.pixel[0] === x && inv.pixel[1] === y && !['done', 'returned'].includes(inv.status));
@@ -140,7 +142,10 @@ export function drawStage(stage, run, state, compact) {
   const pictureH = 20 + trace.height * (cell + 2);
   // The storage bins, as bars up to the exact count's tallest.
   const binsX = trace.width * (cell + 2) + 18;
-  const barsW = compact ? W - binsX : Math.min(trace.chunks ? 220 : 320, W - binsX);
+  // The drawing's canvas beside the bins, where there is room.
+  const canvasW = trace.canvas ? trace.canvas[0] * (cell + 2) : 0;
+  const canvasBeside = trace.canvas && !compact;
+  const barsW = compact ? W - binsX : Math.min(trace.chunks ? 220 : 320, W - binsX - (canvasBeside ? canvasW + 24 : 0));
   const barW = Math.min(52, barsW / entries);
   const exact = trace.bins.map((b, i) => b + trace.lost[i]);
   const tallest = Math.max(1, ...exact);
@@ -162,6 +167,7 @@ export function drawStage(stage, run, state, compact) {
     }
   });
   let bottom = top + Math.max(pictureH, (trace.channels === 1 ? 56 : 70) + barH);
+  if (trace.canvas) bottom = drawScaleAndCanvas(run, state, nodes, places, { top, bottom, binsX, cell, W, canvasW, beside: canvasBeside });
   if (trace.chunks) {
     const wideEnough = !compact && binsX + barsW + 30 + trace.chunks * 17 <= W;
     const cx = wideEnough ? binsX + entries * barW + 26 : 0;
@@ -188,6 +194,46 @@ export function drawStage(stage, run, state, compact) {
   stage.replaceChildren(...nodes);
 }
 
+/** Part 2's drawing: the scale pass's result (its scale and tallest bins, a
+ * vec4f each, a channel a cell) under the bins, and the canvas its fragments
+ * colour, beside them or below; returns where the stage ends. */
+function drawScaleAndCanvas(run, state, nodes, places, { top, bottom, binsX, cell, W, canvasW, beside }) {
+  const { trace } = run;
+  const names = trace.channels === 1 ? ['L'] : ['R', 'G', 'B', 'L'];
+  // Under the bins, or across the stage where the canvas goes below.
+  const lx = beside ? binsX : 0;
+  const cw = Math.min(62, ((beside ? W - canvasW - 24 : W) - lx - 56) / names.length);
+  const sy = bottom + 8;
+  [['scale', 4], ['tallest', 0]].forEach(([label, places2], member) => {
+    const y = sy + member * 26;
+    const key = memKey({ in: 'scale', member });
+    nodes.push(text(lx, y + 15, label, { class: 'sd-text sd-small sd-dim' }));
+    const x0 = lx + 52;
+    places.set(key, [x0 + (cw * names.length) / 2, y + 10]);
+    names.forEach((name, ch) => {
+      const v = state.scale[member][ch];
+      nodes.push(svg('rect', { x: x0 + ch * cw, y, width: cw - 3, height: 20, rx: 2, class: `sd-cell${state.touched === key ? ' sd-touched' : ''}` }));
+      nodes.push(text(x0 + ch * cw + (cw - 3) / 2, y + 14, `${name} ${places2 ? v.toFixed(places2) : v}`, { class: `sd-text ${cw >= 56 ? 'sd-small' : 'sd-tiny'}`, 'text-anchor': 'middle' }));
+    });
+  });
+  bottom = sy + 52;
+  const [w, h] = trace.canvas;
+  const cx = beside ? W - canvasW : 0;
+  const cy = beside ? top : bottom + 8;
+  nodes.push(text(cx, cy + 12, `canvas, ${w}×${h}`, { class: 'sd-text sd-small sd-dim' }));
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const colour = state.canvas.get(y * w + x);
+      places.set(`canvas:${x},${y}`, [cx + x * (cell + 2) + cell / 2, cy + 20 + y * (cell + 2) + cell / 2]);
+      nodes.push(svg('rect', {
+        x: cx + x * (cell + 2), y: cy + 20 + y * (cell + 2), width: cell, height: cell, rx: 2,
+        fill: colour && colour[3] ? rgbCss(colour) : 'none', class: colour ? 'sd-drawn' : 'sd-cell',
+      }));
+    }
+  }
+  return Math.max(bottom, cy + 24 + h * (cell + 2));
+}
+
 const BADGES = { waiting: ['waits', '#ff6b6b'], barrier: ['barrier', '#ffd166'], holding: ['holds', '#ff9f6b'], returned: ['returns', '#a3a8b3'], done: ['done', '#a3a8b3'] };
 
 /** The last step's value on its way: a pixel's colour to the invocation that read
@@ -198,11 +244,13 @@ function travelling(run, state, places) {
   if (!step) return null;
   const inv = places.get(`inv:${step.invocation}`);
   const cell = step.at && places.get(memKey(step.at));
+  const at = run.trace.invocations[step.invocation].group;
   const [from, to] = step.act === 'pixel' ? [places.get(`pixel:${step.x},${step.y}`), inv]
-    : ['add', 'store', 'hold'].includes(step.act) ? [inv, cell]
-    : ['load', 'peek'].includes(step.act) ? [cell, inv] : [];
+    : ['add', 'store', 'hold', 'put'].includes(step.act) ? [inv, cell]
+    : ['load', 'peek', 'fetch'].includes(step.act) ? [cell, inv]
+    : step.act === 'colour' ? [inv, places.get(`canvas:${at[0]},${at[1]}`)] : [];
   if (!from || !to) return null;
-  const rgb = step.rgb ?? state.inv.get(step.invocation)?.rgb;
+  const rgb = step.rgba?.[3] ? step.rgba : step.rgb ?? state.inv.get(step.invocation)?.rgb;
   const token = svg('circle', { cx: to[0], cy: to[1], r: 6, class: 'sd-token', fill: rgb ? rgbCss(rgb) : 'var(--accent)' });
   // Through the CSSOM: the pages' Content-Security-Policy ignores style attributes.
   token.style.setProperty('--dx', `${from[0] - to[0]}px`);
@@ -226,6 +274,7 @@ function shortMemory(run, at) {
   const { trace } = run;
   const entries = trace.num_bins * trace.channels;
   const copies = localWords(run) / entries;
+  if (at.in === 'scale') return at.member ? 'tallest' : 'scale';
   if (at.in === 'local' && copies > 1) {
     const bin = Math.floor(at.bin / copies);
     return `${trace.channels === 1 ? 'b' : 'RGBL'[Math.floor(bin / trace.num_bins)]}${bin % trace.num_bins}·${at.bin % copies}`;

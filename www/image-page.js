@@ -17,7 +17,7 @@ import { el, setState, errorText, sentence, download, showPicture, nextPaint } f
 import { sunsetPicture, stepFacts } from './core.js';
 import { readPicture } from './input.js';
 import { diagram } from './diagram.js';
-import { stepDiagram, simulated } from './step-diagram.js';
+import { stepDiagram, simulated, DRAW } from './step-diagram.js';
 import { liveChapter } from './image-live.js';
 import { DEFAULT_VIDEO, deviceSays, lostWithin, startPage, workQueue } from './page.js';
 import { kernelLab } from './kernel-lab.js';
@@ -66,6 +66,20 @@ async function imagePage({ method, methods, channels, shape, reruns, draw, besid
   // chunk, to set beside the simulation's.
   const checkDiagram = async () => {
     if (!steps || !gpu) return;
+    if (steps.method === DRAW) {
+      // This GPU's scale and draw passes over the same bins, into the same canvas.
+      const { trace } = steps;
+      const shown = steps.shown;
+      try {
+        const pixels = await new Promise((resolve, reject) => want('lab', {
+          job: () => gpu.drawCanvas(Uint32Array.from(trace.bins), channels, trace.width * trace.height, Uint32Array.from(shown)), resolve, reject,
+        }));
+        if (steps.shown === shown) steps.check(Array.from(pixels));
+      } catch (e) {
+        steps.unchecked(`Its draw could not run on this GPU: ${errorText(e)}`);
+      }
+      return;
+    }
     // Where this GPU cannot run the diagram's kernel (subgroups), nothing is set beside it.
     const lacking = gpu.lacks(steps.method);
     if (lacking) {
@@ -254,8 +268,10 @@ async function imagePage({ method, methods, channels, shape, reruns, draw, besid
     loaded: async () => {
       for (const s of stepFacts().steps) METHOD_LABELS[s.name] = s.label;
       for (const option of methodSelect.options) option.textContent = METHOD_LABELS[option.value] ?? option.value;
-      steps = held && simulated(method) ? await stepDiagram(method, channels) : null;
-      if (held) figure.replaceWith(steps ? steps.figure : diagram(method, channels));
+      // A page that draws on the GPU steps through its drawing; the others, their kernel.
+      const played = draw === 'gpu' ? DRAW : method;
+      steps = held && simulated(played) ? await stepDiagram(played, channels) : null;
+      if (held) figure.replaceWith(steps ? steps.figure : diagram(played, channels));
       showSource();
       await usePicture(await sunsetPicture(960, 600), 'Sunset (made by this project)');
     },
@@ -358,7 +374,7 @@ async function imagePage({ method, methods, channels, shape, reruns, draw, besid
       queue: (job) => new Promise((resolve, reject) => want('lab', { job, resolve, reject })),
       lost: () => gpu?.lost,
       // The edited text played in the step-through diagram, where the page has one.
-      stepThrough: steps ? (text) => {
+      stepThrough: steps && steps.method !== DRAW ? (text) => {
         steps.play(text);
         steps.figure.scrollIntoView({ block: 'start' });
         steps.figure.focus({ preventScroll: true });

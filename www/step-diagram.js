@@ -6,16 +6,24 @@
 // step, a subgroup's lanes voting together. The WGSL line each invocation is on is
 // lit. Its final bins are set beside the real kernel's count of the same picture
 // on this GPU (and the subgroups kernel's adds beside the GPU's, counted).
+// Part 2's drawing plays the same way: its scale pass and its draw's fragment
+// shader, over the bins of the same picture, colouring a small canvas that is set
+// beside this GPU's draw of it.
 //
 // Keyboard, with focus anywhere in the diagram: Space plays or pauses, the arrow
 // keys step one instruction back or on, Home rewinds, End goes to the end. With
 // prefers-reduced-motion the diagram does not play by itself and nothing eases.
-import { diagramPicture, diagramRun } from '../pkg/histogram.js';
-import initDiagrams, { simulate } from '../pkg/diagrams.js';
+import { diagramPicture, diagramRun, introPicture } from '../pkg/histogram.js';
+import initDiagrams, { simulate, simulateDraw } from '../pkg/diagrams.js';
 import { el } from './site.js';
 import { svg, memKey, drawStage, localWords } from './diagram-stage.js';
+import { binName, who, narrate, channelName } from './diagram-words.js';
 import { drawCode } from './diagram-code.js';
 
+/** The diagram of Part 2's drawing (the scale and draw passes), not a step's. */
+export const DRAW = 'gpu-draw';
+// The channels its canvas can show, as channelMult says them.
+const SHOWN = [[[0, 1, 2], 'R, G, B: (1, 1, 1, 0)'], [[3], 'luminance: (0, 0, 0, 1)'], [[0, 1, 2, 3], 'all four: (1, 1, 1, 1)']];
 const SPEEDS = [0.25, 0.5, 1, 2, 4, 8, 16, 32];
 // Instructions a second at 1×.
 const RATE = 3;
@@ -24,35 +32,17 @@ const RATE = 3;
  * workgroup), workgroups at once and the subgroup sizes it plays; undefined where
  * it has none. */
 const runOf = (method) => {
+  if (method === DRAW) return { chunk: '1x1', slots: 1, lanes: [] };
   const run = diagramRun(method);
   return run === undefined ? undefined : JSON.parse(run);
 };
 
 export const simulated = (method) => runOf(method) !== undefined;
 
-/** A bin index (bin x channels + channel) in words. */
-function binName(trace, index) {
-  const bin = Math.floor(index / trace.channels);
-  if (trace.channels === 1) return `bin ${bin}`;
-  return `${'RGBL'[index % trace.channels]} bin ${bin}`;
-}
-
-function memoryName(trace, at, run) {
-  if (at.in === 'bins') return binName(trace, at.bin);
-  const copies = run ? localWords(run) / (trace.num_bins * trace.channels) : 1;
-  // The packed kernel's layout: a channel's bins one after another, each bin's copies side by side.
-  if (at.in === 'local' && copies > 1) {
-    const [bin, copy] = [Math.floor(at.bin / copies), at.bin % copies];
-    return `its workgroup's ${trace.channels === 1 ? '' : `${'RGBL'[Math.floor(bin / trace.num_bins)]} `}bin ${bin % trace.num_bins}, copy ${copy}`;
-  }
-  if (at.in === 'local') return `its workgroup's ${binName(trace, at.bin)}`;
-  return `chunk ${at.chunk}'s ${binName(trace, at.bin)}`;
-}
-
 /** The lines of a kernel's entry point, with their numbers in the whole WGSL. */
 function entryLines(source) {
   const all = source.split('\n');
-  const start = all.findIndex((l) => l.startsWith('@compute'));
+  const start = all.findIndex((l) => /^@(compute|fragment)/.test(l));
   return all.map((line, i) => ({ n: i + 1, line })).slice(Math.max(0, start));
 }
 
@@ -62,7 +52,10 @@ function stateAt(run, count) {
   const entries = trace.num_bins * trace.channels;
   const state = {
     pass: 0,
-    bins: new Array(entries).fill(0),
+    // The drawing's bins were counted before it: there from the start.
+    bins: trace.canvas ? [...trace.bins] : new Array(entries).fill(0),
+    scale: [[0, 0, 0, 0], [0, 0, 0, 0]],
+    canvas: new Map(),
     local: new Map(),
     chunks: Array.from({ length: trace.chunks }, () => new Array(entries).fill(0)),
     folded: new Set(),
@@ -111,7 +104,20 @@ function apply(run, state, step) {
       }
       break;
     }
-    case 'load': case 'peek': Object.assign(me(), { at: step.at, value: step.value }); break;
+    case 'load': case 'peek': {
+      Object.assign(me(), { at: step.at, value: step.value });
+      // A fragment's counts, in the order it loads them (R, G, B, L).
+      if (trace.canvas) (me().counts ??= [])[step.at.bin % trace.channels] = step.value;
+      break;
+    }
+    case 'fetch': Object.assign(me(), { at: step.at, value: undefined, scale: step.value }); break;
+    case 'put': state.scale[step.at.member] = step.value; Object.assign(me(), { at: step.at, value: undefined }); break;
+    case 'colour': {
+      const [x, y] = meta.group;
+      state.canvas.set(y * trace.canvas[0] + x, step.rgba);
+      Object.assign(me(), { colour: step.rgba, at: undefined, value: undefined });
+      break;
+    }
     case 'store': {
       const [row, i] = cell(step.at);
       row[i] = step.value;
@@ -160,111 +166,6 @@ function apply(run, state, step) {
   state.touched = step.at ? memKey(step.at) : null;
 }
 
-/** What a line that computes does, in words, by the text that marks it. */
-const LINES = [
-  ['let position = global_invocation_id.xy;', 'takes its global id as its pixel’s position'],
-  ['let position = vec2u(fragCoord.xy);', 'takes its fragment’s position, its pixel’s centre, rounded down: its pixel'],
-  ['if (all(position < band.size))', 'checks that its position is inside the picture: it is'],
-  ['let position = workgroup_id.xy', 'works out its pixel: its chunk’s corner plus its local id'],
-  ['for (var y = 0u', 'goes on to the next row'],
-  ['for (var x = 0u', 'goes on to the next pixel of the row'],
-  ['for (var ch = 0u', 'goes on to its pixel’s next channel'],
-  ['let chunk = workgroup_id.y', 'works out its chunk’s index from its workgroup id'],
-  ['for (var i = local_invocation_index; i < numBins * channels; i += chunkSize)', 'takes the next bin it copies: its local index, then every chunk-size-th'],
-  ['let bin = global_invocation_id.x;', 'takes its global id as the bin it sums'],
-  ['for (; chunk + 8u', 'goes on to the next eight chunks'],
-  ['for (; chunk < sum.numChunks', 'goes on to the next chunk'],
-  ['total += partial[k];', 'adds up its eight partial sums'],
-  ['let chunk0 = pair', 'works out its pair: chunk0 = pair × stride × 2, chunk1 = chunk0 + stride'],
-  ['if (chunk1 >= uni.numChunks)', 'checks that its pair has a second chunk: it has'],
-  ['for (var i = local_invocation_index; i < numBins * channels; i += 256u)', 'takes the next bin it adds'],
-  ['for (var first = workgroup_id.x', 'starts a round of its loop: its workgroup’s next 256 pixels, one a lane'],
-  ['let has = first + local_invocation_index < count;', 'checks whether it has a pixel this round'],
-  ['let bin = binOf(rgb, ch) * channels + ch;', 'works out its colour’s bin for this channel'],
-  ['let leader = lane == lowestLane(subgroupBallot(true));', 'finds whether it leads its subgroup: whether it is the first active lane, whose colour the broadcast gave (lane 0 where every lane is active, as here)'],
-  ['if (leader && lanes > 0u)', 'its subgroup agreed: the leader adds for every lane, the others add nothing'],
-  ['} else if (has) {', 'its subgroup did not agree: a lane with a pixel adds 1 for it'],
-  ['for (var bin = local_invocation_index; bin < numBins * channels; bin += workgroupSize)', 'takes the next bin it copies out: its local index, then every 256th'],
-  ['if (count != 0u)', 'checks that the bin is not empty before adding it to the result'],
-];
-
-/** A subgroup function of the kernel's, by the answer it gave. */
-const FUNCTIONS = { ballot: 'subgroupBallot', first: 'subgroupBroadcastFirst', all: 'subgroupAll', any: 'subgroupAny', reduce: 'a subgroup reduction' };
-
-/** Who an invocation is, in words. */
-function who(run, id) {
-  const m = run.trace.invocations[id];
-  if (run.trace.method === 'single') return 'The one invocation';
-  if (run.trace.method === 'fragment') return `Fragment (${m.group[0]}, ${m.group[1]})`;
-  if (run.trace.lanes) return `Lane ${m.local[0] % run.trace.lanes} of subgroup ${run.subgroupOf(id)}`;
-  const pass = run.trace.passes[m.pass];
-  if (pass.kernel === 'sum' || pass.kernel === 'reduce') return `Workgroup ${m.group[0]}, invocation ${m.local[0]}`;
-  return `Workgroup (${m.group[0]}, ${m.group[1]}), local (${m.local[0]}, ${m.local[1]})`;
-}
-
-/** What step `i` did, in a sentence. */
-function narrate(run, state, i) {
-  const { trace } = run;
-  const step = trace.steps[i];
-  if (!step) return 'Press play, or step through it one instruction at a time.';
-  const name = who(run, step.invocation);
-  const at = step.at && memoryName(trace, step.at, run);
-  const m = trace.invocations[step.invocation];
-  const pass = trace.passes[m.pass];
-  switch (step.act) {
-    case 'start': {
-      const size = run.members[step.invocation].length;
-      if (trace.lanes) return `Workgroup (${m.group[0]}, ${m.group[1]}) of the ${pass.kernel} pass starts: its ${pass.group_size} invocations begin, in subgroups of ${trace.lanes} lanes.`;
-      if (trace.method === 'fragment') return `Fragment (${m.group[0]}, ${m.group[1]}) starts: the rasterizer made it at the centre of pixel (${m.group[0]}, ${m.group[1]}).`;
-      return `Workgroup (${m.group[0]}, ${m.group[1]}) of the ${pass.kernel} pass starts: ${size === 1 ? 'its invocation begins' : `its ${size} invocations begin`}.`;
-    }
-    case 'pixel': return step.count > 1
-      ? `${name} loads ${step.count} pixels in one vec4u from pixel (${step.x}, ${step.y}) on, a u32 of RGBA8 each; the first's colour is ${step.rgb.join(', ')}.`
-      : `${name} reads pixel (${step.x}, ${step.y}), colour ${step.rgb.join(', ')}.`;
-    case 'load': return `${name} loads ${at}: ${step.value}.`;
-    case 'peek': return `${name} reads ${at} with atomicLoad: ${step.value}.`;
-    case 'store': return `${name} stores ${step.value} to ${at}` + (step.lost > 0
-      ? `; another invocation had stored ${step.value - 1 + step.lost} there since this one loaded ${step.value - 1}: ${step.lost} count${step.lost === 1 ? '' : 's'} lost.`
-      : step.lost < 0 ? `, over ${step.value - 1 + step.lost}: a count lost earlier comes back.` : '.');
-    case 'hold': return `${name} starts atomicAdd on ${at}: the bin is held, and any other that wants it waits.`;
-    case 'wait': return `${name} waits: ${at} is held by another invocation's atomicAdd.`;
-    case 'add': return `${name} adds ${step.by}: ${at} is ${step.value}, and is let go.`;
-    case 'vote': return `${name} is at ${FUNCTIONS[trace.steps.find((s, j) => j > i && s.act === 'voted' && s.subgroup === run.subgroupOf(step.invocation))?.vote.fn] ?? 'a subgroup function'}: a subgroup’s lanes run it together, so it waits for the rest of subgroup ${run.subgroupOf(step.invocation)}.`;
-    case 'voted': {
-      const k = step.subgroup;
-      const vote = step.vote;
-      const lead = `Subgroup ${k}’s lanes run ${FUNCTIONS[vote.fn]} together`;
-      const text = run.lineText(m.pass, step.line);
-      if (vote.fn === 'ballot') {
-        return text.includes('subgroupBallot(has)') ? `${lead}: ${vote.lanes} of its ${trace.lanes} lanes have a pixel.`
-          : `${lead}: ${vote.lanes} of its ${trace.lanes} lanes are active; the lowest of them leads.`;
-      }
-      if (vote.fn === 'first') {
-        const v = vote.value;
-        return `${lead}: every lane now has the first lane’s colour, ${[v & 255, (v >> 8) & 255, (v >> 16) & 255].join(', ')}.`;
-      }
-      if (vote.fn !== 'all') return `${lead}: every lane gets ${vote.any ?? vote.value}.`;
-      const lanes = state.votes.get(k)?.lanes ?? 0;
-      if (!vote.alike) return `${lead}: not every lane with a pixel has lane 0’s colour, so each of the ${lanes} adds 1 to each of its pixel’s bins, as in the privatized kernel.`;
-      return lanes === 0 ? `${lead}: none of its lanes has a pixel, so none adds anything.`
-        : `${lead}: every lane with a pixel has lane 0’s colour, so lane 0, the leader, adds ${lanes} to each of its bins, once, for all ${lanes}.`;
-    }
-    case 'barrier': return `${name} reaches workgroupBarrier() and waits for the rest of its workgroup.`;
-    case 'released': return `The last invocation of workgroup (${m.group[0]}, ${m.group[1]}) reaches the barrier: all of them go on.`;
-    case 'return': return pass.kernel === 'reduce' ? `${name}: chunk ${m.group[0] * pass.stride * 2} has no partner at stride ${pass.stride} this step: it returns, and is added in a later step.`
-      : `${name} is outside the picture: it returns.`;
-    case 'done': return `${name} is done.`;
-    default: {
-      const text = run.lineText(m.pass, step.line);
-      const does = LINES.find(([marks]) => text.includes(marks) || marks.includes(text))?.[1] ?? 'runs it';
-      // A lane past the picture's end goes round with the others, its colour black.
-      const without = trace.lanes && !state.inv.get(step.invocation)?.pixel && /^(for \(var ch|let bin = binOf)/.test(text)
-        ? ' (it has no pixel: its colour is black, and it adds nothing)' : '';
-      return `${name}, line ${run.shownLine(m.pass, step.line)}: ${does}${without}.`;
-    }
-  }
-}
-
 /** The simulator's wasm (pkg/diagrams.js), loaded by the first diagram. */
 let simulator = null;
 
@@ -273,7 +174,7 @@ let simulator = null;
 export async function stepDiagram(method, channels) {
   await (simulator ??= initDiagrams());
   const config = runOf(method);
-  const picture = diagramPicture(method);
+  const picture = method === DRAW ? introPicture() : diagramPicture(method);
   const rgba = picture.rgba();
   let seed = 1;
   let slots = config.slots;
@@ -287,11 +188,15 @@ export async function stepDiagram(method, channels) {
     members: [],
     lineText: () => '',
     shownLine: (pass, n) => n,
+    // The channels the drawing's canvas shows (channelMult).
+    shown: channels === 4 ? SHOWN[0][0] : [0],
     subgroupOf: (id) => Math.floor(run.trace.invocations[id].local[0] / run.trace.lanes),
     rgb: (x, y) => Array.from(rgba.subarray((y * picture.width + x) * 4, (y * picture.width + x) * 4 + 3)),
   };
   const load = () => {
-    const { trace, sources } = JSON.parse(simulate(rgba, picture.width, picture.height, method, channels, config.chunk, lanes, slots, seed, edited ?? undefined));
+    const { trace, sources } = JSON.parse(method === DRAW
+      ? simulateDraw(rgba, picture.width, picture.height, channels, Uint32Array.from(run.shown))
+      : simulate(rgba, picture.width, picture.height, method, channels, config.chunk, lanes, slots, seed, edited ?? undefined));
     run.trace = trace;
     run.sources = sources;
     // Each invocation's workgroup, as the list of its members' ids.
@@ -347,6 +252,9 @@ export async function stepDiagram(method, channels) {
   if (method === 'race') {
     controls.append(el('label', { class: 'option' }, 'Seed', seedInput), again);
   }
+  const shownSelect = el('select', { class: 'sd-shown', 'aria-label': 'channelMult: the channels the canvas shows' },
+    ...SHOWN.map(([list, words], i) => el('option', { value: i }, words)));
+  if (method === DRAW && channels === 4) controls.append(el('label', { class: 'option' }, 'channelMult', shownSelect));
   const figure = el('figure', { class: 'step-diagram', tabindex: -1, 'data-kernel': 'step' },
     el('div', { class: 'sd-body' }, stage, el('div', { class: 'sd-side' }, codeTitle, code)),
     passLine, narration, controls, result, tallied, losses);
@@ -360,7 +268,32 @@ export async function stepDiagram(method, channels) {
     if (trace.channels === 1) return list.join(', ');
     return ['R', 'G', 'B', 'L'].map((c, ch) => `${c} ${list.filter((_, i) => i % 4 === ch).join(' ')}`).join(' · ');
   };
+  /** The drawing's canvas after `count` instructions, as RGBA bytes a pixel. */
+  const canvasAt = (count) => {
+    const [w, h] = run.trace.canvas;
+    const drawn = stateAt(run, count).canvas;
+    return Array.from({ length: w * h }, (_, i) => drawn.get(i) ?? [0, 0, 0, 0]);
+  };
+  const showDrawn = () => {
+    const { trace } = run;
+    const [w, h] = trace.canvas;
+    const canvas = canvasAt(trace.steps.length);
+    const coloured = canvas.filter((p) => p[3] !== 0).length;
+    const sim = `Simulated: the scale pass over the bins of the ${trace.width}×${trace.height} picture (${bins(trace.bins)}), then the draw into a ${w}×${h} canvas showing ${run.shown.map((ch) => channelName(trace, trace.channels === 1 ? 0 : ch)).join(', ')}: ${coloured} of ${w * h} pixels coloured.`;
+    if (!gpuBins) {
+      result.textContent = unchecked ? `${sim} ${unchecked}` : sim;
+      return;
+    }
+    const differ = canvas.filter((p, i) => p.some((c, k) => c !== gpuBins[i * 4 + k])).length;
+    result.replaceChildren(sim, ' ', `The scale and draw passes on this GPU, same bins and canvas: ${w * h - differ} of ${w * h} pixels the same `,
+      el('span', { class: differ ? 'wrong' : 'ok' }, differ ? `✗\u00a0${differ} differ` : '✓\u00a0equal'), '.');
+    result.dataset.equal = String(differ === 0);
+  };
   const showResult = () => {
+    if (method === DRAW) {
+      showDrawn();
+      return;
+    }
     const { trace } = run;
     const sim = `Simulated, ${trace.width}×${trace.height} picture, ${trace.num_bins} bins: ${bins(trace.bins)}.`;
     if (!gpuBins) {
@@ -413,7 +346,7 @@ export async function stepDiagram(method, channels) {
     const compact = figure.clientWidth > 0 && figure.clientWidth < 560;
     drawStage(stage, run, state, compact);
     const pass = trace.passes[state.pass];
-    codeTitle.textContent = edited === null ? `${pass.kernel}.wgsl, its entry point` : `Your ${pass.kernel}.wgsl (the kernel lab’s text), its entry point`;
+    codeTitle.textContent = edited === null ? `${pass.kernel}.wgsl, its ${pass.kernel === 'draw' ? 'fragment shader' : 'entry point'}` : `Your ${pass.kernel}.wgsl (the kernel lab’s text), its entry point`;
     // Lit lines the pane cannot show with the one just run: said, so none is missed.
     const { above, below } = drawCode(code, run, state, trace.steps[at - 1]?.line ?? null, (id) => who(run, id));
     const out = [above && `${above} above`, below && `${below} below`].filter(Boolean);
@@ -422,12 +355,15 @@ export async function stepDiagram(method, channels) {
     const groups = pass.groups[0] * pass.groups[1];
     passLine.textContent = `Pass ${state.pass + 1} of ${trace.passes.length}: ${pass.kernel}${pass.stride ? `, stride ${pass.stride}` : ''}, ` +
       (method === 'fragment' ? `a triangle over the viewport: ${groups} fragments, one a pixel, each an invocation of the fragment shader`
+        : pass.kernel === 'draw' ? `a quad over the ${pass.groups[0]}×${pass.groups[1]} canvas: ${groups} fragments, one a pixel, each an invocation of the fragment shader (a GPU runs many at once; here they play one at a time)`
         : `${groups} workgroup${groups === 1 ? '' : 's'} of ${pass.group_size} invocation${pass.group_size === 1 ? '' : 's'}`) +
       (trace.lanes ? ` in subgroups of ${trace.lanes} lanes` : '') +
       (pass.idle && trace.lanes ? `; ${pass.idle} of ${groups * pass.group_size} are in subgroups with no pixel and no bin to copy out: they vote, add nothing and are not drawn`
         : pass.idle ? `; ${pass.idle} of each ${pass.group_size} read no pixel and add to no bin, so ${drawn} are drawn` : '') + '.';
     narration.textContent = `Instruction ${at} of ${trace.steps.length}. ${narrate(run, state, at - 1)}`;
-    stage.setAttribute('aria-label', `The ${method} kernel on a ${trace.width}×${trace.height} picture, after instruction ${at} of ${trace.steps.length}: bins ${bins(state.bins)}.`);
+    stage.setAttribute('aria-label', trace.canvas
+      ? `The scale and draw passes over the bins of a ${trace.width}×${trace.height} picture, after instruction ${at} of ${trace.steps.length}: ${state.canvas.size} of ${trace.canvas[0] * trace.canvas[1]} canvas pixels drawn.`
+      : `The ${method} kernel on a ${trace.width}×${trace.height} picture, after instruction ${at} of ${trace.steps.length}: bins ${bins(state.bins)}.`);
     scrub.max = trace.steps.length;
     scrub.value = at;
     scrub.setAttribute('aria-valuetext', `instruction ${at} of ${trace.steps.length}`);
@@ -493,6 +429,12 @@ export async function stepDiagram(method, channels) {
   };
   lanesSelect.addEventListener('change', () => setLanes(Number(lanesSelect.value)));
   again.addEventListener('click', () => reseed(seed + 1));
+  shownSelect.addEventListener('change', () => {
+    run.shown = SHOWN[Number(shownSelect.value)][0];
+    gpuBins = null;
+    reseed(seed);
+    figure.dispatchEvent(new CustomEvent('kernel'));
+  });
   /** Plays `text` (the lab's listing, edited; null: the step's own), or keeps what
    * played and throws the simulator's reason. */
   const use = (text) => {
@@ -543,7 +485,8 @@ export async function stepDiagram(method, channels) {
     figure,
     picture,
     chunk: config.chunk,
-    /** The real kernel's bins of the same picture (3 a channel), to set beside. */
+    /** The real kernel's bins of the same picture (3 a channel), to set beside;
+     * for the drawing, this GPU's canvas, RGBA bytes in reading order. */
     check(counted) {
       gpuBins = counted;
       showResult();
@@ -574,6 +517,9 @@ export async function stepDiagram(method, channels) {
     get tallied() { return tally; },
     /** The bins shown after the first `count` instructions. */
     binsAt: (count) => stateAt(run, count).bins,
+    /** The drawing's canvas after the first `count` instructions, and the channels it shows. */
+    canvasAt,
+    get shown() { return run.shown; },
   };
 }
 

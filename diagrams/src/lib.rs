@@ -58,13 +58,37 @@ pub fn simulate(
         seed as u64,
     )
     .map_err(|e| JsError::new(&e))?;
+    Ok(played(&trace, sources))
+}
+
+/// Part 2's drawing played (src/sim/scale_draw.rs): the picture `rgba` (`width` x
+/// `height`) counted in 3 bins a channel by the CPU, then the scale pass and the
+/// draw's fragment shader over a small canvas showing the channels `shown` (0 R
+/// ... 3 luminance), as JSON: `{"trace": ..., "sources": {"scale": ..., "draw":
+/// ...}}`, the trace's `canvas` its size.
+#[wasm_bindgen(js_name = simulateDraw)]
+pub fn simulate_draw(
+    rgba: Vec<u8>,
+    width: u32,
+    height: u32,
+    channels: u32,
+    shown: Vec<u32>,
+) -> Result<String, JsError> {
+    let image = Image::from_rgba(width, height, rgba).map_err(|e| JsError::new(&e.to_string()))?;
+    let spec = sim::diagram_spec(channels);
+    let bins = histogram::histogram::compute_cpu(&image, spec);
+    let shown: Vec<usize> = shown.iter().map(|&c| c as usize).collect();
+    let (trace, sources) =
+        sim::simulate_draw(&image, bins.counts(), spec, &shown).map_err(|e| JsError::new(&e))?;
+    Ok(played(&trace, sources))
+}
+
+/// A trace and the texts of its kernels, as the page reads them.
+fn played(trace: &sim::Trace, sources: BTreeMap<&'static str, sim::Source>) -> String {
     #[derive(serde::Serialize)]
     struct Diagram<'a> {
         trace: &'a sim::Trace,
         sources: BTreeMap<&'static str, sim::Source>,
     }
-    Ok(histogram::json::line(&Diagram {
-        trace: &trace,
-        sources,
-    }))
+    histogram::json::line(&Diagram { trace, sources })
 }

@@ -70,6 +70,36 @@ pub fn luminance_bin(r: u8, g: u8, b: u8, bins: u32) -> Result<u32, JsError> {
 
 #[wasm_bindgen]
 impl GpuContext {
+    /// The article's scale and draw passes on this GPU over `bins` (3 a channel,
+    /// interleaved, `entries` pixels counted) into the diagram's canvas showing
+    /// the channels `shown`; resolves to its RGBA bytes, in reading order, to set
+    /// beside the simulated canvas.
+    #[wasm_bindgen(js_name = drawCanvas)]
+    pub fn draw_canvas(
+        &self,
+        bins: Vec<u32>,
+        channels: u32,
+        entries: f64,
+        shown: Vec<u32>,
+    ) -> Result<js_sys::Promise, JsError> {
+        let spec = sim::diagram_spec(channels);
+        let shown: Vec<usize> = shown.iter().map(|&c| c as usize).collect();
+        let context = self.context();
+        let drawn = gpu::DrawnCanvas::submit(
+            &context.gpu,
+            &mut context.kernels.borrow_mut(),
+            &bins,
+            spec,
+            entries as u64,
+            sim::CANVAS,
+            &shown,
+        );
+        Ok(self.exclusive(async move {
+            let pixels = drawn.read(&context.gpu).await?;
+            Ok(js_sys::Uint8Array::from(pixels.concat().as_slice()).into())
+        }))
+    }
+
     /// The subgroups kernel over `picture` (a diagram's) with 3 bins a channel,
     /// its subgroups counted on this GPU; resolves to `{"lanes": 4, "adds": 28}`
     /// (`gpu::lab::Tally`), to set beside the simulator's run.

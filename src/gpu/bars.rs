@@ -2,7 +2,7 @@
 //! quads, and the quad pipelines every drawing pass shares (the picture pass is in
 //! picture_pass.rs). Everything reads GPU buffers directly; nothing is read back.
 
-use super::device::{Gpu, Owned};
+use super::device::{Gpu, GpuError, Owned};
 use super::kernels::{with_constants, ChunkShape, Kernel, Kernels};
 use crate::draw::CHANNEL_COLOURS;
 use crate::histogram::Spec;
@@ -84,7 +84,7 @@ impl PanelStyle {
 
 /// The uniform block of draw.wgsl (matrix, colours, channelMult: 336 bytes) and of
 /// panel.wgsl (and the style: 352 bytes).
-fn panel_uniforms(spec: Spec, panel: &Panel, style: PanelStyle) -> Vec<u8> {
+pub(crate) fn panel_uniforms(spec: Spec, panel: &Panel, style: PanelStyle) -> Vec<u8> {
     let [x, y, w, h] = panel.rect;
     // The unit square to the panel's rectangle in clip space (y up).
     let matrix = Mat4::from_translation(Vec3::new(2.0 * x - 1.0, 1.0 - 2.0 * (y + h), 0.0))
@@ -373,6 +373,95 @@ impl HistogramPainter {
         pass.set_pipeline(&self.render_pipeline);
         pass.set_bind_group(0, &self.panels[panel].1, &[]);
         pass.draw(0..6, 0..1);
+    }
+}
+
+/// The article's scale and draw passes over `bins` (interleaved as `spec` says,
+/// `entries` pixels counted) into a small Rgba8Unorm canvas showing the channels
+/// `shown`, submitted; `read` gives its pixels. The step-through diagram's
+/// simulated canvas is set beside it (src/sim/scale_draw.rs).
+pub struct DrawnCanvas {
+    read: Owned<wgpu::Buffer>,
+    _target: Owned<wgpu::Texture>,
+    size: [u32; 2],
+    row: u32,
+}
+
+impl DrawnCanvas {
+    pub fn submit(
+        gpu: &Gpu,
+        kernels: &mut Kernels,
+        bins: &[u32],
+        spec: Spec,
+        entries: u64,
+        size: [u32; 2],
+        shown: &[usize],
+    ) -> DrawnCanvas {
+        let device = &gpu.device;
+        let buffer = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+            label: Some("bins"),
+            contents: bytemuck::cast_slice(bins),
+            usage: wgpu::BufferUsages::STORAGE,
+        });
+        let format = wgpu::TextureFormat::Rgba8Unorm;
+        let panel = [Panel::full(shown)];
+        let painter =
+            HistogramPainter::new(gpu, kernels, spec, &buffer, format, &panel, Bars::Article);
+        painter.set_entries(&gpu.queue, entries);
+        let target = gpu.texture(
+            "canvas",
+            (size[0], size[1]),
+            format,
+            wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::COPY_SRC,
+        );
+        // A row of a copy to a buffer is a multiple of 256 bytes.
+        let row = (size[0] * 4).next_multiple_of(256);
+        let read = device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("canvas read"),
+            size: (row * size[1]) as u64,
+            usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
+        });
+        let mut encoder = device.create_command_encoder(&Default::default());
+        painter.encode_scale(&mut encoder);
+        let view = target.create_view(&Default::default());
+        draw_into(&mut encoder, &view, None, |pass| painter.draw(pass, 0));
+        encoder.copy_texture_to_buffer(
+            target.as_image_copy(),
+            wgpu::TexelCopyBufferInfo {
+                buffer: &read,
+                layout: wgpu::TexelCopyBufferLayout {
+                    offset: 0,
+                    bytes_per_row: Some(row),
+                    rows_per_image: None,
+                },
+            },
+            wgpu::Extent3d {
+                width: size[0],
+                height: size[1],
+                depth_or_array_layers: 1,
+            },
+        );
+        gpu.queue.submit([encoder.finish()]);
+        DrawnCanvas {
+            read: read.into(),
+            _target: target,
+            size,
+            row,
+        }
+    }
+
+    /// Its pixels, in reading order.
+    pub async fn read(self, gpu: &Gpu) -> Result<Vec<[u8; 4]>, GpuError> {
+        let bytes = gpu.read_buffer(&self.read).await?;
+        let [w, h] = self.size;
+        Ok((0..h)
+            .flat_map(|y| (0..w).map(move |x| (y, x)))
+            .map(|(y, x)| {
+                let at = (y * self.row + x * 4) as usize;
+                bytes[at..at + 4].try_into().unwrap()
+            })
+            .collect())
     }
 }
 

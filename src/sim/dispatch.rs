@@ -21,6 +21,8 @@ pub(super) const MOST_STEPS: usize = 200_000;
 pub(super) enum Global {
     Bind(Bind),
     Workgroup,
+    /// The scale pass's result (`Scale`: two `vec4f`s).
+    Scale,
 }
 
 /// The memories of a run, kept across its dispatches but workgroup memory.
@@ -29,6 +31,8 @@ pub(super) struct State {
     pub(super) chunks: Vec<Vec<u32>>,
     pub(super) local: Vec<Vec<u32>>,
     pub(super) held: HashMap<Memory, u32>,
+    /// The scale pass's result: its `scale` and its `tallest`.
+    pub(super) scale: [[f32; 4]; 2],
     /// Steps taken so far, of every pass and every unit run alone.
     pub(super) taken: usize,
 }
@@ -65,7 +69,13 @@ impl Memories for Dispatch<'_> {
                 bin: *bin,
             },
             (Some(Global::Workgroup), [bin]) => Memory::Local { group, bin: *bin },
-            _ => return Err("the diagram shows bins, chunks and workgroup bins, each u32s".into()),
+            (Some(Global::Scale), [member]) => Memory::Scale { member: *member },
+            _ => {
+                return Err(
+                    "the diagram shows bins, chunks and workgroup bins, each u32s, and the scale, a vec4f at a time"
+                        .into(),
+                )
+            }
         };
         let fits = match cell {
             Memory::Bins { bin } => (bin as usize) < self.state.bins.len(),
@@ -79,6 +89,7 @@ impl Memories for Dispatch<'_> {
                 .local
                 .get(group as usize)
                 .is_some_and(|c| (bin as usize) < c.len()),
+            Memory::Scale { member } => member < 2,
         };
         // WGSL keeps an index past the end inside the buffer; the diagram says so.
         if !fits {
@@ -92,6 +103,21 @@ impl Memories for Dispatch<'_> {
             Memory::Bins { bin } => self.state.bins[bin as usize],
             Memory::Chunk { chunk, bin } => self.state.chunks[chunk as usize][bin as usize],
             Memory::Local { group, bin } => self.state.local[group as usize][bin as usize],
+            // A float cell is read by `floats`, never as one word.
+            Memory::Scale { .. } => 0,
+        }
+    }
+
+    fn floats(&self, at: Memory) -> Option<[f32; 4]> {
+        match at {
+            Memory::Scale { member } => Some(self.state.scale[member as usize]),
+            _ => None,
+        }
+    }
+
+    fn set_floats(&mut self, at: Memory, value: [f32; 4]) {
+        if let Memory::Scale { member } = at {
+            self.state.scale[member as usize] = value;
         }
     }
 
@@ -100,6 +126,8 @@ impl Memories for Dispatch<'_> {
             Memory::Bins { bin } => &mut self.state.bins[bin as usize],
             Memory::Chunk { chunk, bin } => &mut self.state.chunks[chunk as usize][bin as usize],
             Memory::Local { group, bin } => &mut self.state.local[group as usize][bin as usize],
+            // A float cell is written by `set_floats`, never as one word.
+            Memory::Scale { .. } => return,
         } = value;
     }
 
@@ -149,7 +177,7 @@ impl Memories for Dispatch<'_> {
 pub(super) fn from_words(
     module: &naga::Module,
     ty: Handle<naga::Type>,
-    words: &[u32; 4],
+    words: &[u32],
     offset: u32,
 ) -> Value {
     let word = |o: u32| words.get(o as usize / 4).copied().unwrap_or(0);
@@ -170,6 +198,31 @@ pub(super) fn from_words(
             members
                 .iter()
                 .map(|m| from_words(module, m.ty, words, offset + m.offset))
+                .collect(),
+        ),
+        // Columns of `rows` floats, each column 16-byte aligned (a mat4x4f's).
+        TypeInner::Matrix {
+            columns,
+            rows,
+            scalar: s,
+        } => {
+            let stride = if *rows == naga::VectorSize::Bi { 8 } else { 16 };
+            Value::C(
+                (0..*columns as u32)
+                    .map(|c| {
+                        let at = offset + c * stride;
+                        Value::C((0..*rows as u32).map(|r| scalar(*s, at + 4 * r)).collect())
+                    })
+                    .collect(),
+            )
+        }
+        TypeInner::Array {
+            base,
+            size: naga::ArraySize::Constant(n),
+            stride,
+        } => Value::C(
+            (0..n.get())
+                .map(|i| from_words(module, *base, words, offset + i * stride))
                 .collect(),
         ),
         _ => Value::Void,

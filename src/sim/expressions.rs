@@ -69,6 +69,11 @@ impl<'m> Invocation<'m> {
                     }
                     Root::Global(g) if is_shared(&self.kernel.module, g) => {
                         let at = self.shared(&p, memories)?;
+                        if let Some(value) = memories.floats(at) {
+                            let floats = value.iter().map(|&f| Value::F(f)).collect();
+                            frame.values[h.index()] = Some(Value::C(floats));
+                            return Ok(Some(Event::Fetch { line, at, value }));
+                        }
                         let value = memories.read(at);
                         frame.values[h.index()] = Some(Value::U(value));
                         if self.points_at_atomic(g, &p.path) {
@@ -185,7 +190,11 @@ impl<'m> Invocation<'m> {
                     Root::Global(g) => {
                         let memories = memories.ok_or("a load of memory outside its statement")?;
                         if is_shared(module, g) {
-                            Value::U(memories.read(memories.cell(g, &p.path, self.group)?))
+                            let at = memories.cell(g, &p.path, self.group)?;
+                            match memories.floats(at) {
+                                Some(v) => Value::C(v.iter().map(|&f| Value::F(f)).collect()),
+                                None => Value::U(memories.read(at)),
+                            }
                         } else {
                             memories.uniform(g)?.at(&p.path)?.clone()
                         }

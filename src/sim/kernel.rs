@@ -112,6 +112,9 @@ pub trait Memories {
     ) -> Result<Memory>;
     fn read(&self, at: Memory) -> u32;
     fn write(&mut self, at: Memory, value: u32);
+    /// A `vec4f` cell's floats (the scale pass's result); None for a u32 cell.
+    fn floats(&self, at: Memory) -> Option<[f32; 4]>;
+    fn set_floats(&mut self, at: Memory, value: [f32; 4]);
     /// Whether an invocation holds the cell for its atomic.
     fn held(&self, at: Memory) -> bool;
     /// A uniform variable's value.
@@ -170,6 +173,23 @@ pub enum Event {
         value: u32,
         before: u32,
         loaded: Option<u32>,
+    },
+    /// A load of a `vec4f` cell.
+    Fetch {
+        line: u32,
+        at: Memory,
+        value: [f32; 4],
+    },
+    /// A store to a `vec4f` cell.
+    Put {
+        line: u32,
+        at: Memory,
+        value: [f32; 4],
+    },
+    /// A fragment shader's result: its pixel's colour.
+    Output {
+        line: u32,
+        value: Value,
     },
     /// An atomic's first half: the cell is this invocation's until its `Add`.
     Hold {

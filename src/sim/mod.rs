@@ -19,9 +19,11 @@ mod dispatch;
 mod expressions;
 mod invocation;
 mod kernel;
+mod scale_draw;
 mod schedule;
 mod statements;
 mod values;
+pub use scale_draw::{canvas_of, simulate_draw, CANVAS};
 pub use schedule::simulate;
 
 /// What a subgroup function answered every lane of its subgroup.
@@ -50,10 +52,13 @@ pub enum Memory {
     Local { group: u32, bin: u32 },
     /// A chunk's row of the chunks storage buffer.
     Chunk { chunk: u32, bin: u32 },
+    /// A `vec4f` of the scale pass's result: its `scale` (member 0) or its
+    /// `tallest` (1), a channel a component.
+    Scale { member: u32 },
 }
 
 /// What one step of an invocation did.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 #[serde(tag = "act", rename_all = "lowercase")]
 pub enum Act {
     /// Its workgroup was given a slot: every invocation of it starts.
@@ -93,6 +98,13 @@ pub enum Act {
     Vote { subgroup: u32 },
     /// The last lane of its subgroup reached it: every lane has `vote`, all go on.
     Voted { subgroup: u32, vote: Vote },
+    /// A load of a `vec4f` cell (the scale), its four floats.
+    Fetch { at: Memory, value: [f32; 4] },
+    /// A store of four floats to a `vec4f` cell.
+    Put { at: Memory, value: [f32; 4] },
+    /// A fragment's colour, written to its pixel of the canvas as an 8-bit
+    /// target stores it.
+    Colour { rgba: [u8; 4] },
     /// Its program is done.
     Done,
 }
@@ -152,6 +164,10 @@ pub struct Trace {
     /// Per bin, the increments made to it less its final count: the race's
     /// lost counts (0 for every other method).
     pub lost: Vec<u32>,
+    /// Part 2's drawing (src/sim/scale_draw.rs): the canvas its fragments colour, the
+    /// bins (counted before it) only read.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub canvas: Option<[u32; 2]>,
 }
 
 /// The methods the simulator runs: the steps with a diagram.

@@ -93,6 +93,7 @@ pub fn simulate(
         chunks: vec![vec![0; spec.len()]; if uses_chunks { chunk_count as usize } else { 0 }],
         local: Vec::new(),
         held: HashMap::new(),
+        scale: [[0.0; 4]; 2],
         taken: 0,
     };
     let mut increments = vec![0u32; spec.len()];
@@ -432,6 +433,11 @@ pub fn simulate(
                     let subgroup = r.subgroup.unwrap_or(0);
                     steps.push(step(line, Act::Vote { subgroup }));
                 }
+                Event::Fetch { line, at, value } => {
+                    steps.push(step(line, Act::Fetch { at, value }))
+                }
+                Event::Put { line, at, value } => steps.push(step(line, Act::Put { at, value })),
+                Event::Output { .. } => return Err("a compute kernel returns no value".into()),
                 Event::Return(line) => steps.push(step(line, Act::Return)),
                 Event::Quiet => {}
                 Event::Done => {
@@ -475,6 +481,7 @@ pub fn simulate(
             .map(|(made, kept)| made.saturating_sub(*kept))
             .collect(),
         bins: state.bins,
+        canvas: None,
     })
 }
 

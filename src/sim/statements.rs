@@ -132,11 +132,13 @@ impl<'m> Invocation<'m> {
                 };
                 // A return naga adds at the kernel's end (no span) is its end.
                 let kernel_returns = self.frames.len() == 1 && span.is_defined();
+                // A fragment shader's colour: its result, whatever ends it.
+                let output = (self.frames.len() == 1 && v != Value::Void).then(|| v.clone());
                 let done = self.leave(v)?;
-                Ok(if kernel_returns {
-                    Some(Event::Return(line))
-                } else {
-                    done
+                Ok(match output {
+                    Some(value) => Some(Event::Output { line, value }),
+                    None if kernel_returns => Some(Event::Return(line)),
+                    None => done,
                 })
             }
             S::Store { pointer, value } => {
@@ -297,6 +299,11 @@ impl<'m> Invocation<'m> {
             }
             Root::Global(_) => {
                 let at = self.shared(p, memories)?;
+                if memories.floats(at).is_some() {
+                    let value = super::values::floats4(&v)?;
+                    memories.set_floats(at, value);
+                    return Ok(Some(Event::Put { line, at, value }));
+                }
                 let value = v.u32()?;
                 let before = memories.read(at);
                 memories.write(at, value);

@@ -115,6 +115,22 @@ impl Value {
     }
 }
 
+/// A `vec4f`'s four floats.
+pub fn floats4(v: &Value) -> Result<[f32; 4]> {
+    let parts = v.parts();
+    let mut out = [0.0; 4];
+    if parts.len() != 4 {
+        return Err(format!("a vec4f was needed, not {v:?}"));
+    }
+    for (o, p) in out.iter_mut().zip(&parts) {
+        *o = match p {
+            Value::F(f) => *f,
+            other => return Err(format!("a float was needed, not {other:?}")),
+        };
+    }
+    Ok(out)
+}
+
 /// A binary operator, as WGSL defines it (unsigned and signed integers wrap; a
 /// division by zero gives the dividend, as WGSL's does, and so does a remainder).
 pub fn binary(op: Bin, a: &Value, b: &Value) -> Result<Value> {

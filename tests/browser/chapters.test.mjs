@@ -45,6 +45,54 @@ for (const [id, channels] of [['single', 1], ['atomic', 1], ['chunks-sum', 1], [
   });
 }
 
+test('GPU drawing: the scale and draw passes, played from their WGSL, colour the canvas as this GPU draws it', async () => {
+  const page = await browser.open('/www/4ch-gpu-draw.html');
+  // The article's counts drawn by hand: scale max(1 / tallest, 0.2 × 3 / 42) a channel;
+  // a fragment's bin from its column, its height the centre of its row from the top.
+  const covered = (shown) => {
+    let n = 0;
+    for (let y = 0; y < 8; y++) {
+      for (let x = 0; x < 6; x++) {
+        const bin = Math.floor(((x + 0.5) / 6) * 3);
+        const at = 1 - (y + 0.5) / 8;
+        if (shown.some((ch) => FOUR[ch][bin] * Math.max(1 / Math.max(...FOUR[ch]), 0.6 / 42) > at)) n++;
+      }
+    }
+    return n;
+  };
+  const drawn = async () => {
+    await page.waitForFunction(() => window.page?.diagram?.gpuBins && document.querySelector('.sd-result')?.dataset.equal, null, { timeout: 60_000 });
+    return page.evaluate(() => {
+      const d = window.page.diagram;
+      const canvas = d.canvasAt(d.trace.steps.length);
+      // As JSON: the canvas's pixels are the trace's own arrays, which WebDriver BiDi sends once.
+      return JSON.parse(JSON.stringify({ trace: d.trace, canvas, gpu: d.gpuBins, shown: d.shown, equal: document.querySelector('.sd-result').dataset.equal, said: document.querySelector('.sd-result').textContent }));
+    });
+  };
+  let { trace, canvas, gpu, equal, said } = await drawn();
+  assert.deepEqual(trace.bins, interleaved(4), 'the bins it draws are the picture\'s');
+  assert.deepEqual(trace.passes.map((p) => p.kernel), ['scale', 'draw']);
+  assert.equal(canvas.filter((p) => p[3] !== 0).length, covered([0, 1, 2]), 'R, G and B shown: the pixels under a bar');
+  assert.deepEqual(canvas.flat(), gpu, 'this GPU\'s canvas');
+  assert.equal(equal, 'true', said);
+  // Each put of the scale is the article's rule, and every fragment wrote its pixel.
+  const put = trace.steps.find((s) => s.act === 'put' && s.at.member === 0).value;
+  FOUR.forEach((bins, ch) => assert.ok(Math.abs(put[ch] - Math.max(1 / Math.max(...bins), 0.6 / 42)) < 1e-6));
+  assert.equal(trace.steps.filter((s) => s.act === 'colour').length, 48);
+  // The luminance canvas: channelMult (0, 0, 0, 1), simulated and drawn again.
+  await page.selectOption('.sd-shown', '1');
+  await page.waitForFunction(() => window.page.diagram.shown.length === 1 && window.page.diagram.gpuBins, null, { timeout: 60_000 });
+  ({ canvas, gpu, equal, said } = await drawn());
+  assert.equal(canvas.filter((p) => p[3] !== 0).length, covered([3]));
+  assert.deepEqual(canvas.flat(), gpu);
+  assert.equal(equal, 'true', said);
+  // A fragment's colour said in words: its bars, its mask, its colour.
+  await page.click('.sd-controls button[aria-label="Go to the end"]');
+  await page.click('.sd-controls button[aria-label="One instruction back"]');
+  assert.match(await page.textContent('.sd-now'), /channelMult keeps L, so the mask is \d+ and colour \d+ of the 16/);
+  assert.deepEqual(page.errors, []);
+});
+
 test('race: the diagram loses what its interleaving loses, each loss named, and another seed is another run', async () => {
   const page = await browser.open('/www/race.html');
   const { trace } = await diagramOf(page);

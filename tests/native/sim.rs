@@ -7,7 +7,9 @@
 //! step-through's place exactly where its step plays one.
 
 use crate::common::{gpu, reference};
-use histogram::gpu::{lab, listing, ChunkShape, GpuImage, Kernels, Method, Run, RunOptions};
+use histogram::gpu::{
+    lab, listing, ChunkShape, DrawnCanvas, GpuImage, Kernels, Method, Run, RunOptions,
+};
 use histogram::sim::{self, Act, Memory, Trace};
 use histogram::{Channels, Image, Spec};
 
@@ -86,6 +88,7 @@ impl Memories {
                 }
                 &mut words[bin as usize]
             }
+            Memory::Scale { .. } => panic!("the counting kernels keep no scale"),
         }
     }
 }
@@ -510,8 +513,9 @@ fn a_chapter_holds_a_step_through_exactly_where_its_step_has_one() {
         let Some(method) = attr("data-method").and_then(Method::parse) else {
             continue;
         };
+        // A chapter that draws on the GPU steps through its drawing (src/sim/scale_draw.rs).
         let drawn_on_gpu = attr("data-draw") == Some("gpu");
-        let stepped = !drawn_on_gpu && method.step().diagram().is_some();
+        let stepped = drawn_on_gpu || method.step().diagram().is_some();
         assert_eq!(
             attr("data-diagram") == Some("steps"),
             stepped,
@@ -671,5 +675,75 @@ fn a_labs_edit_plays_as_the_gpu_runs_it() {
     refused(
         chunks.replace("// ---- sum.wgsl ----", ""),
         "each kernel starts with its line",
+    );
+}
+
+/// Part 2's drawing, played: the scale pass and the draw's fragment shader, each
+/// from its own WGSL, colour the diagram's canvas exactly as the GPU's passes do
+/// (lavapipe here), for pictures whose bars reach the top, stop short of it or
+/// are cut by the five-times-the-average cap, with one channel and four, every
+/// channel shown or a few.
+#[test]
+fn the_simulated_draw_colours_the_canvas_as_the_gpu_draws_it() {
+    let gpu = gpu();
+    let mut kernels = Kernels::default();
+    let mut drawn = 0;
+    for (name, picture) in pictures() {
+        for (channels, shown) in [
+            (Channels::Rgbl, &[0, 1, 2][..]),
+            (Channels::Rgbl, &[3][..]),
+            (Channels::Rgbl, &[0, 1, 2, 3][..]),
+            (Channels::Luminance, &[0][..]),
+        ] {
+            let spec = Spec::new(3, channels).unwrap();
+            let bins = reference(&picture, spec);
+            let (trace, sources) = sim::simulate_draw(&picture, &bins, spec, shown).unwrap();
+            let simulated = sim::canvas_of(&trace);
+            let on_gpu = pollster::block_on(
+                DrawnCanvas::submit(
+                    &gpu,
+                    &mut kernels,
+                    &bins,
+                    spec,
+                    picture.pixel_count(),
+                    sim::CANVAS,
+                    shown,
+                )
+                .read(&gpu),
+            )
+            .unwrap();
+            assert_eq!(simulated, on_gpu, "{name}, {channels:?} showing {shown:?}");
+            drawn += simulated.iter().filter(|p| p[3] != 0).count();
+            // Every fragment wrote its pixel, and every step is on a line of its kernel.
+            let colours = trace
+                .steps
+                .iter()
+                .filter(|s| matches!(s.act, Act::Colour { .. }));
+            assert_eq!(colours.count() as u32, sim::CANVAS[0] * sim::CANVAS[1]);
+            for step in trace.steps.iter().filter(|s| s.line != 0) {
+                let pass = &trace.passes[trace.invocations[step.invocation as usize].pass as usize];
+                let text = sources[pass.kernel]
+                    .text
+                    .lines()
+                    .nth(step.line as usize - 1)
+                    .unwrap();
+                let word = match step.act {
+                    Act::Put { .. } => Some("result."),
+                    Act::Fetch { .. } => Some("scale.scale"),
+                    Act::Load { .. } => Some("bins["),
+                    Act::Colour { .. } => Some("return"),
+                    _ => None,
+                };
+                assert!(
+                    word.is_none_or(|w| text.contains(w)),
+                    "{:?} on {text:?}",
+                    step.act
+                );
+            }
+        }
+    }
+    assert!(
+        drawn > 100,
+        "the canvases have bars: {drawn} pixels coloured"
     );
 }
