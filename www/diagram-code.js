@@ -4,6 +4,13 @@
 import { el } from './site.js';
 import { HUES } from './diagram-stage.js';
 
+/** A line's text with its operators of two characters (`->`, `<=`, `+=`...) each
+ * kept whole: a wrapping line breaks between tokens, not after a `-` (Firefox's
+ * line breaker would). */
+function unbroken(words) {
+  return words.split(/([-+*/%&|^<>=!]=|->|<<|>>|&&|\|\||\+\+|--)/).map((part, i) => (i % 2 ? el('span', { class: 'sd-token' }, part) : part));
+}
+
 /** The pane `code` at `state` of `run`; `line`: the line just run; `who(id)`: an
  * invocation in words. Returns how many lit lines are out of view above and below. */
 export function drawCode(code, run, state, line, who) {
@@ -23,7 +30,7 @@ export function drawCode(code, run, state, line, who) {
     });
     // The marks first, in a gutter: a long line wraps, its marks stay at its start.
     if (ids.length > 4) marks.push(el('span', { class: 'sd-more', title: `${ids.length} invocations` }, `+${ids.length - 2}`));
-    return el('span', { class: `sd-line${marks.length ? ' lit' : ''}`, 'data-n': n }, el('span', { class: 'sd-gutter' }, ...marks), el('span', { class: 'sd-n' }, String(run.shownLine(state.pass, n)).padStart(3)), ' ', words, '\n');
+    return el('span', { class: `sd-line${marks.length ? ' lit' : ''}`, 'data-n': n }, el('span', { class: 'sd-gutter' }, ...marks), el('span', { class: 'sd-n' }, String(run.shownLine(state.pass, n)).padStart(3)), ' ', ...unbroken(words), '\n');
   }));
   code.scrollTop = scrolled;
   keepInView(code, line);

@@ -43,7 +43,12 @@ export function drawStage(stage, run, state, compact) {
   // Narrow columns (their memory under the pixel) put the badges in a row of their own.
   const narrow = !laned && (boxW - 12) / Math.max(1, busiest) < 70;
   const body = laned ? layout.height : narrow ? 80 : 62;
-  const boxH = 24 + body + (usesLocal ? 46 : 0);
+  // Workgroup memory, a cell a word, in rows where one row would make its cells
+  // too small to read (the packed kernel's copies on a phone).
+  const cellW = Math.max(18, Math.min(30, (boxW - 16) / localWords(run)));
+  const perLine = Math.max(1, Math.floor((boxW - 16) / cellW));
+  const localLines = Math.ceil(localWords(run) / perLine);
+  const boxH = 24 + body + (usesLocal ? 24 + 22 * localLines : 0);
   const rows = Math.ceil(trace.slots / perRow);
   const nodes = [];
   // Where each invocation, pixel and memory cell is drawn, for the token.
@@ -101,9 +106,13 @@ export function drawStage(stage, run, state, compact) {
       const key = (i) => memKey({ in: 'local', group: slot.group, bin: i });
       const below = y + 24 + body;
       nodes.push(text(x + 8, below + 12, boxW < 200 ? 'workgroup memory' : 'its bins, in workgroup memory', { class: 'sd-text sd-small sd-dim' }));
-      const w = Math.min(30, (boxW - 16) / local.length);
-      nodes.push(...cells(local, x + 8, below + 18, w, 20, (i) => state.holds.has(key(i)), state.touched, key));
-      local.forEach((_, i) => places.set(key(i), [x + 8 + i * w + w / 2, below + 28]));
+      for (let first = 0; first < local.length; first += perLine) {
+        const line = local.slice(first, first + perLine);
+        const ly = below + 18 + (first / perLine) * 22;
+        const at = (i) => key(first + i);
+        nodes.push(...cells(line, x + 8, ly, cellW, 20, (i) => state.holds.has(at(i)), state.touched, at));
+        line.forEach((_, i) => places.set(at(i), [x + 8 + i * cellW + cellW / 2, ly + 10]));
+      }
     }
   });
   let top = rows * (boxH + gap) + 14;
