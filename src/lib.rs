@@ -18,6 +18,7 @@ pub mod gpu;
 pub mod hdr;
 pub mod histogram;
 pub mod image;
+pub mod jpeg_coefficients;
 pub mod jpeg_planes;
 pub mod json;
 pub mod layout;

@@ -82,3 +82,42 @@ fn accept_jpeg<T>(
         Outcome::Warned(_, why) | Outcome::Failed(why) => Err(corrupt(why)),
     }
 }
+
+/// The JPEG in `bytes` as the GPU finishes it (src/gpu/jpeg_finish.rs): its frame
+/// and quantization tables, and its three components' coefficients, entropy-decoded
+/// by libjpeg-turbo; or why the GPU does not take it (a file libjpeg-turbo finds
+/// damaged among them: the CPU path refuses or notes it in its own words).
+pub fn jpeg_coefficients(
+    bytes: &[u8],
+) -> Result<
+    (
+        crate::jpeg_coefficients::Frame,
+        Vec<super::turbo::BlockPlane>,
+    ),
+    String,
+> {
+    let frame = crate::jpeg_coefficients::frame(bytes)?;
+    let mut jpeg = super::turbo::Jpeg::transformer().ok_or("libjpeg-turbo did not start")?;
+    let planes = match jpeg.coefficients(bytes) {
+        super::turbo::Outcome::Done(planes) => planes,
+        super::turbo::Outcome::Warned(_, why) | super::turbo::Outcome::Failed(why) => {
+            return Err(why)
+        }
+    };
+    // Each component as libjpeg sizes it: its share of the picture, in whole blocks.
+    let s = frame.subsampling;
+    for (c, p) in planes.iter().enumerate() {
+        let (across, down) = if c == 0 { (1, 1) } else { (s.across, s.down) };
+        let wide = frame.width.div_ceil(across).div_ceil(8);
+        let high = frame.height.div_ceil(down).div_ceil(8);
+        let count = wide as usize * high as usize * 64;
+        if [p.width_in_blocks, p.height_in_blocks] != [wide, high] || p.coefficients.len() != count
+        {
+            return Err(format!("component {c}'s blocks are not the frame's"));
+        }
+    }
+    if planes.len() != 3 {
+        return Err(format!("{} components", planes.len()));
+    }
+    Ok((frame, planes))
+}

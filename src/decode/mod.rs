@@ -32,10 +32,12 @@ mod problem;
 mod samples;
 mod tiffs;
 #[cfg(not(target_arch = "wasm32"))]
-mod turbo;
+pub mod turbo;
 
 use claims::*;
 pub use error::DecodeError;
+#[cfg(not(target_arch = "wasm32"))]
+pub use jpegs::jpeg_coefficients;
 pub use kind::{kind, DecodedBy, FileKind};
 pub use problem::problem;
 pub use samples::to_8_bits;

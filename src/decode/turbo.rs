@@ -19,6 +19,15 @@ pub struct Header {
     pub channels: Option<usize>,
 }
 
+/// One component's quantized DCT coefficients, as libjpeg-turbo holds them.
+#[derive(Clone, Debug, Default)]
+pub struct BlockPlane {
+    pub width_in_blocks: u32,
+    pub height_in_blocks: u32,
+    /// `height_in_blocks` rows of `width_in_blocks` blocks of 64, natural order.
+    pub coefficients: Vec<i16>,
+}
+
 /// A decode, or its failure, in libjpeg's words.
 pub enum Outcome<T> {
     Done(T),
@@ -36,6 +45,80 @@ impl Jpeg {
         // SAFETY: tj3Init has no preconditions; a null handle is checked.
         let handle = unsafe { tj::tj3Init(tj::TJINIT_TJINIT_DECOMPRESS as c_int) };
         (!handle.is_null()).then_some(Jpeg { handle })
+    }
+
+    /// A handle for lossless transforms: the way TurboJPEG hands out a file's
+    /// DCT coefficients (`coefficients`).
+    pub fn transformer() -> Option<Jpeg> {
+        // SAFETY: as `new`.
+        let handle = unsafe { tj::tj3Init(tj::TJINIT_TJINIT_TRANSFORM as c_int) };
+        (!handle.is_null()).then_some(Jpeg { handle })
+    }
+
+    /// The quantized DCT coefficients of every component of the JPEG in `bytes`,
+    /// entropy-decoded by libjpeg-turbo (baseline, progressive, arithmetic):
+    /// a plane a component in the file's order, each `width_in_blocks` blocks a row
+    /// of 64 coefficients in natural (row-major) order, whole rows of blocks (a
+    /// component's last MCU row may add one past its height). Asked of a handle
+    /// from `transformer`: a transform that writes no file (`TJXOPT_NOOUTPUT`)
+    /// whose filter copies each row of blocks out.
+    pub fn coefficients(&mut self, bytes: &[u8]) -> Outcome<Vec<BlockPlane>> {
+        let mut planes: Vec<BlockPlane> = Vec::new();
+        unsafe extern "C" fn keep(
+            coeffs: *mut libc::c_short,
+            array: tj::tjregion,
+            plane: tj::tjregion,
+            component: c_int,
+            _transform_id: c_int,
+            transform: *mut tj::tjtransform,
+        ) -> c_int {
+            // SAFETY: `data` is the `planes` below, alive for the call to tj3Transform;
+            // `coeffs` holds `array.w / 8` blocks of 64 (turbojpeg.c, tj3Transform).
+            let planes = unsafe { &mut *((*transform).data as *mut Vec<BlockPlane>) };
+            let c = component.max(0) as usize;
+            if planes.len() <= c {
+                planes.resize_with(c + 1, BlockPlane::default);
+            }
+            let p = &mut planes[c];
+            p.width_in_blocks = (plane.w / 8).max(0) as u32;
+            p.height_in_blocks = (plane.h / 8).max(0) as u32;
+            // Rows past the plane's blocks (its MCU row's padding) are not kept.
+            if array.y < plane.h {
+                let n = (array.w / 8).max(0) as usize * 64;
+                // SAFETY: see above: `n` coefficients from `coeffs`.
+                p.coefficients
+                    .extend_from_slice(unsafe { std::slice::from_raw_parts(coeffs, n) });
+            }
+            0
+        }
+        let transform = tj::tjtransform {
+            r: tj::tjregion {
+                x: 0,
+                y: 0,
+                w: 0,
+                h: 0,
+            },
+            op: tj::TJXOP_TJXOP_NONE as c_int,
+            options: tj::TJXOPT_NOOUTPUT as c_int,
+            data: (&mut planes as *mut Vec<BlockPlane>).cast(),
+            customFilter: Some(keep),
+        };
+        let mut out: [*mut libc::c_uchar; 1] = [std::ptr::null_mut()];
+        let mut sizes: [tj::size_t; 1] = [0];
+        // SAFETY: the handle is a transformer; one transform, which writes no
+        // file (the output arrays are only checked), its filter given `planes`.
+        let status = unsafe {
+            tj::tj3Transform(
+                self.handle,
+                bytes.as_ptr(),
+                bytes.len() as tj::size_t,
+                1,
+                out.as_mut_ptr(),
+                sizes.as_mut_ptr(),
+                &transform,
+            )
+        };
+        self.outcome(status, planes)
     }
 
     pub fn header(&mut self, bytes: &[u8]) -> Outcome<Header> {

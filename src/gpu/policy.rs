@@ -29,6 +29,39 @@ pub enum Asked {
     Gpu(Method),
 }
 
+/// How a JPEG is decoded: by libjpeg-turbo on the CPU, or its DCT coefficients
+/// (entropy-decoded by libjpeg-turbo) finished on the GPU (src/gpu/jpeg_finish.rs):
+/// the same samples either way.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Decode {
+    /// The GPU where it is one (not a CPU adapter) and open, else the CPU.
+    #[default]
+    Auto,
+    Cpu,
+    Gpu,
+}
+
+impl Decode {
+    /// "auto", "cpu" or "gpu", as every surface takes it.
+    pub fn parse(name: &str) -> Result<Decode, String> {
+        match name {
+            "auto" => Ok(Decode::Auto),
+            "cpu" => Ok(Decode::Cpu),
+            "gpu" => Ok(Decode::Gpu),
+            other => Err(format!("unknown decoding '{other}' (auto, cpu, gpu)")),
+        }
+    }
+
+    /// Whether a JPEG the GPU finish takes is decoded on `gpu` (open).
+    pub fn on(self, gpu: &Gpu) -> bool {
+        match self {
+            Decode::Cpu => false,
+            Decode::Gpu => true,
+            Decode::Auto => !gpu.is_cpu(),
+        }
+    }
+}
+
 impl Asked {
     /// A counting method by name, as every surface takes it: "cpu" or an exact GPU
     /// method; "race" is refused (it loses counts on purpose, to show the race).

@@ -45,7 +45,12 @@ impl Drop for Handle {
 
 /// `image` compressed by TurboJPEG at `subsamp`, progressive or not, with a
 /// restart marker every `restart` MCU rows (0: none).
-fn compress(image: &Image, subsamp: tj::TJSAMP, progressive: bool, restart: i32) -> Vec<u8> {
+pub(crate) fn compress(
+    image: &Image,
+    subsamp: tj::TJSAMP,
+    progressive: bool,
+    restart: i32,
+) -> Vec<u8> {
     let h = Handle::new(tj::TJINIT_TJINIT_COMPRESS);
     h.set(tj::TJPARAM_TJPARAM_QUALITY, 90);
     h.set(tj::TJPARAM_TJPARAM_SUBSAMP, subsamp);
@@ -90,7 +95,7 @@ fn header(bytes: &[u8]) -> (Handle, i32, i32) {
 }
 
 /// TurboJPEG's full decode: RGBA, as Pillow reads the file.
-fn decode_rgba(bytes: &[u8]) -> (u32, u32, Vec<u8>) {
+pub(crate) fn decode_rgba(bytes: &[u8]) -> (u32, u32, Vec<u8>) {
     let (h, w, ht) = header(bytes);
     let mut rgba = vec![0u8; (w * ht * 4) as usize];
     // SAFETY: `rgba` holds `ht` rows of `w * 4` bytes.
@@ -110,7 +115,7 @@ fn decode_rgba(bytes: &[u8]) -> (u32, u32, Vec<u8>) {
 
 /// TurboJPEG's raw planes (no upsampling, no colour conversion), with the
 /// file's subsampling.
-fn decode_planes(bytes: &[u8]) -> (u32, u32, Subsampling, [(Vec<u8>, usize); 3]) {
+pub(crate) fn decode_planes(bytes: &[u8]) -> (u32, u32, Subsampling, [(Vec<u8>, usize); 3]) {
     let (h, w, ht) = header(bytes);
     let subsamp = h.get(tj::TJPARAM_TJPARAM_SUBSAMP);
     let subsampling = match subsamp as tj::TJSAMP {
@@ -188,7 +193,7 @@ fn assert_finished_as_turbojpeg(bytes: &[u8], what: &str) {
     }
 }
 
-const SUBSAMPLINGS: [tj::TJSAMP; 4] = [
+pub(crate) const SUBSAMPLINGS: [tj::TJSAMP; 4] = [
     tj::TJSAMP_TJSAMP_444,
     tj::TJSAMP_TJSAMP_422,
     tj::TJSAMP_TJSAMP_420,

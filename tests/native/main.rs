@@ -16,6 +16,7 @@ mod gpu_methods;
 mod hdr;
 mod hostile;
 mod jpeg;
+mod jpeg_finish;
 mod jpeg_planes;
 mod lab;
 mod layout;

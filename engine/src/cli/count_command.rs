@@ -10,7 +10,7 @@ use histogram::gpu::policy;
 use histogram::gpu::GpuOptions;
 use histogram::json;
 use histogram::{stats, Histogram, Region};
-use histogram_engine::count::{Asked, Deferred, Engine, Settings};
+use histogram_engine::count::{Asked, Decode, Deferred, Engine, Settings};
 use serde_json::value::RawValue;
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -26,6 +26,11 @@ pub fn run(options: CountArgs, gpu_options: &GpuOptions) -> i32 {
         return usage_error(&e);
     }
     let counting = &options.counting;
+    if counting.decode == Decode::Gpu && counting.method == Some(Asked::Cpu) {
+        return usage_error(
+            "--decode gpu leaves the picture on the GPU, to be counted there; --method cpu counts on the CPU",
+        );
+    }
     let settings = Settings {
         spec: counting.bins,
         stops: counting.range,
@@ -33,6 +38,7 @@ pub fn run(options: CountArgs, gpu_options: &GpuOptions) -> i32 {
         eight_bits: counting.depth == Depth::Eight,
         chunk: counting.chunk,
         asked: counting.method.unwrap_or_default(),
+        decode: counting.decode,
     };
     let files = match run_files::expand(&options.files, options.files_from.as_deref()) {
         Ok(files) => files,
@@ -82,6 +88,12 @@ pub fn run(options: CountArgs, gpu_options: &GpuOptions) -> i32 {
     // default's opens once it pays (below).
     let engine = Engine::new();
     match settings.asked {
+        _ if settings.decode == Decode::Gpu && settings.asked != Asked::Cpu => {
+            if let Err(e) = engine.open(gpu_options) {
+                warn!("histogram: {e}; --decode cpu works without a GPU");
+                return 2;
+            }
+        }
         Asked::Gpu(_) => {
             if let Err(e) = engine.open(gpu_options) {
                 warn!("histogram: {e}; --method cpu works without a GPU");

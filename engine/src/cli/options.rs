@@ -7,7 +7,7 @@ use clap::{
     Arg, ArgAction, ArgMatches, Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum,
 };
 use histogram::adjust::Adjustment;
-use histogram::gpu::policy::Asked;
+use histogram::gpu::policy::{Asked, Decode};
 use histogram::gpu::{ChunkShape, GpuOptions, Method};
 use histogram::{hdr, Channels, Region, Spec};
 use std::path::{Path, PathBuf};
@@ -127,6 +127,13 @@ pub struct Counting {
     /// and more bins to deep (JSON's "method" says which counted)
     #[arg(long, value_name = "NAME", value_parser = Asked::parse)]
     pub method: Option<Asked>,
+    /// Where a JPEG is decoded: cpu (libjpeg-turbo), gpu (libjpeg-turbo's entropy
+    /// decoding, then its IDCT, upsampling and colour on the GPU: the same
+    /// samples), or auto: the GPU where it is one (not a CPU) and open. A JPEG the
+    /// GPU does not take (not YCbCr with chroma at most halved, damaged) is
+    /// decoded by the CPU, which --decode gpu notes
+    #[arg(long, value_name = "WHERE", default_value = "auto", value_parser = Decode::parse)]
+    pub decode: Decode,
     /// Bins per channel, 1 to 65536; past 2^d, R, G and B leave bins empty, and a
     /// note says how many
     #[arg(long, value_name = "N", default_value = "256", value_parser = bins)]

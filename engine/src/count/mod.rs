@@ -4,7 +4,7 @@
 
 use histogram::decode::Decoder;
 use histogram::deep::{self, DeepImage};
-pub use histogram::gpu::policy::{method_for, Asked, Kind};
+pub use histogram::gpu::policy::{method_for, Asked, Decode, Kind};
 use histogram::gpu::{count_hdr, ChunkShape, Gpu, GpuImage, GpuOptions, Kernels, Method, Run};
 use histogram::gpu::{GpuError, RunOptions};
 use histogram::hdr::{self, HdrHistogram, HdrImage, HdrStats, Range};
@@ -18,6 +18,7 @@ use std::sync::{mpsc, Arc, Condvar, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 mod bands;
+mod jpeg_gpu;
 mod queue;
 use bands::*;
 use queue::*;
@@ -80,6 +81,8 @@ pub struct Settings {
     pub eight_bits: bool,
     pub chunk: Option<ChunkShape>,
     pub asked: Asked,
+    /// Where a JPEG is decoded.
+    pub decode: Decode,
 }
 
 impl Settings {
@@ -91,6 +94,7 @@ impl Settings {
             eight_bits: false,
             chunk: None,
             asked: Asked::Default,
+            decode: Decode::Auto,
         }
     }
 }
@@ -220,8 +224,61 @@ impl Engine {
             .wait()
     }
 
-    /// Counts an image file read from `reader`, band by band.
+    /// Counts an image file read from `reader`: a JPEG decoded on the GPU where
+    /// the settings and the GPU say so (src/gpu/policy.rs, `Decode`), else band by
+    /// band.
     fn count_reader(
+        &self,
+        settings: &Settings,
+        mut reader: impl BufRead + Seek,
+        queue: Option<&Queue>,
+    ) -> Result<Deferred, String> {
+        let on_gpu = self.gpu().filter(|gpu| settings.decode.on(gpu));
+        let jpeg = on_gpu.is_some() && reader.fill_buf().is_ok_and(jpeg_gpu::is_jpeg);
+        let Some(gpu) = on_gpu.filter(|_| jpeg) else {
+            return self.count_decoded(settings, reader, queue);
+        };
+        let mut bytes = Vec::new();
+        reader
+            .read_to_end(&mut bytes)
+            .map_err(|e| format!("cannot read the file: {e}"))?;
+        let counted = self
+            .with_kernels(|kernels| jpeg_gpu::count_jpeg_on_gpu(gpu, kernels, settings, &bytes));
+        match counted {
+            Ok((counted, method)) => {
+                self.files_read.fetch_add(1, Ordering::Relaxed);
+                Ok(Deferred {
+                    settings: *settings,
+                    counted,
+                    used: Some(method),
+                })
+            }
+            Err(why) => {
+                let mut deferred = self.count_decoded(settings, Cursor::new(bytes), queue)?;
+                if settings.decode == Decode::Gpu {
+                    deferred
+                        .counted
+                        .notes
+                        .push(format!("Decoded by the CPU, not the GPU: {why}."));
+                }
+                Ok(deferred)
+            }
+        }
+    }
+
+    /// `work` with a set of kernels: a spare one, given back after.
+    fn with_kernels<T>(&self, work: impl FnOnce(&mut Kernels) -> T) -> T {
+        let taken = self.spare.lock().map(|mut s| s.pop()).unwrap_or(None);
+        let mut kernels = taken.unwrap_or_default();
+        let done = work(&mut kernels);
+        if let Ok(mut spare) = self.spare.lock() {
+            spare.push(kernels);
+        }
+        done
+    }
+
+    /// Counts an image file read from `reader`, decoded by the CPU, band by band.
+    fn count_decoded(
         &self,
         settings: &Settings,
         reader: impl BufRead + Seek,
@@ -389,13 +446,7 @@ impl Engine {
         let (Some(gpu), Some(method)) = (gpu, method) else {
             return Ok((count_on_cpu(settings, band), "cpu"));
         };
-        let taken = self.spare.lock().map(|mut s| s.pop()).unwrap_or(None);
-        let mut kernels = taken.unwrap_or_default();
-        let counted = count_on_gpu(gpu, &mut kernels, settings, method, band);
-        if let Ok(mut spare) = self.spare.lock() {
-            spare.push(kernels);
-        }
-        counted
+        self.with_kernels(|kernels| count_on_gpu(gpu, kernels, settings, method, band))
     }
 }
 

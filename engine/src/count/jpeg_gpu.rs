@@ -1,0 +1,78 @@
+//! A JPEG decoded on the GPU and counted there: libjpeg-turbo entropy-decodes its
+//! coefficients on this worker's core, the GPU does the IDCT, upsampling and
+//! colour as libjpeg-turbo does (src/gpu/jpeg_finish.rs) and counts the picture
+//! where it lies. Any file it does not take (not YCbCr with chroma at most halved,
+//! damaged, too large for the GPU's buffers) goes back to the CPU's decoder,
+//! which counts it or refuses it in its own words: nothing is lost.
+
+use super::bands::Counted;
+use super::{Counts, Settings};
+use histogram::decode::jpeg_coefficients;
+use histogram::gpu::{policy::method_for, policy::Kind, RunOptions};
+use histogram::gpu::{ComponentBlocks, Gpu, GpuImage, Input, Kernels, Limits, Method, Run};
+use histogram::jpeg_planes::Orientation;
+
+/// Whether `bytes` begin as a JPEG does.
+pub(super) fn is_jpeg(start: &[u8]) -> bool {
+    start.starts_with(&[0xff, 0xd8, 0xff])
+}
+
+/// The JPEG in `bytes` decoded and counted on `gpu`, with the method it was
+/// counted by; or why the GPU does not take it.
+pub(super) fn count_jpeg_on_gpu(
+    gpu: &Gpu,
+    kernels: &mut Kernels,
+    settings: &Settings,
+    bytes: &[u8],
+) -> Result<(Counted, &'static str), String> {
+    let (frame, planes) = jpeg_coefficients(bytes)?;
+    if let Some(region) = settings.region {
+        region.within(frame.width, frame.height)?;
+    }
+    let blocks = std::array::from_fn(|c| ComponentBlocks {
+        blocks: [planes[c].width_in_blocks, planes[c].height_in_blocks],
+        coefficients: &planes[c].coefficients,
+    });
+    let limits = Limits::of(gpu);
+    let image = GpuImage::from_coefficients(
+        gpu,
+        &frame,
+        &blocks,
+        Orientation::NoTransforms,
+        limits.max_texture,
+    )
+    .map_err(|e| e.0)?;
+    // The finished picture lies in textures: a method that reads packed pixels
+    // from a buffer (the fastest, on uploaded pictures) gives way to privatized,
+    // the fastest that reads textures.
+    let spec = settings.spec;
+    let asked = method_for(settings.asked, Some(gpu), Kind::Eight, spec.num_bins);
+    let method = match asked {
+        Some(m) if m.input() == Input::Texture => m,
+        _ => Method::Privatized,
+    };
+    let chunk = settings.chunk.unwrap_or(method.default_shape());
+    let mut options = RunOptions::new(method, spec).chunk(chunk);
+    if let Some(region) = settings.region {
+        options = options.region(region);
+    }
+    let run = Run::new(gpu, kernels, &image, options).map_err(|e| e.0)?;
+    let (histogram, _) = pollster::block_on(run.execute(gpu)).map_err(|e| e.0)?;
+    let notes = histogram::profile::jpeg_icc(bytes)
+        .map(|icc| histogram::profile::Profile::from_icc(icc).note())
+        .into_iter()
+        .collect();
+    Ok((
+        Counted {
+            width: frame.width,
+            height: frame.height,
+            depth: 8,
+            region: settings.region,
+            counts: Counts::Levels(histogram),
+            pending: Vec::new(),
+            hdr_stats: None,
+            notes,
+        },
+        method.name(),
+    ))
+}

@@ -1,0 +1,156 @@
+//! A JPEG finished on the GPU from its DCT coefficients: each component's blocks
+//! through libjpeg-turbo's integer IDCT (shaders/frames/idct.wgsl) into planes,
+//! which planes.wgsl upsamples and converts into the picture's textures, as a
+//! decoder's planes are (planes.rs). The CPU entropy-decodes (libjpeg-turbo); the
+//! GPU does the rest, and every sample is libjpeg-turbo's.
+
+use super::device::{compute_pipeline, Gpu, GpuError, Owned};
+use super::gpu_image::GpuImage;
+use crate::jpeg_coefficients::{self, Frame, MOST_DEQUANTIZED};
+use crate::jpeg_planes::Orientation;
+use wgpu::util::DeviceExt;
+
+/// One component's coefficients as libjpeg-turbo decoded them: `blocks` across
+/// and down, 64 a block in natural order.
+pub struct ComponentBlocks<'a> {
+    pub blocks: [u32; 2],
+    pub coefficients: &'a [i16],
+}
+
+impl GpuImage {
+    /// The picture whose `frame` and three components' `blocks` are given, shown
+    /// as `turn` says, finished on the GPU into textures of at most `max_texture`
+    /// a side. Refused (for the CPU to decode) where a coefficient dequantizes
+    /// past what an 8-bit picture gives, or the buffers exceed what this GPU binds.
+    pub fn from_coefficients(
+        gpu: &Gpu,
+        frame: &Frame,
+        blocks: &[ComponentBlocks; 3],
+        turn: Orientation,
+        max_texture: u32,
+    ) -> Result<GpuImage, GpuError> {
+        for (c, b) in blocks.iter().enumerate() {
+            let count = b.blocks[0] as usize * b.blocks[1] as usize * 64;
+            if b.coefficients.len() != count {
+                return Err(GpuError(format!(
+                    "component {c} has {} coefficients, not {count}",
+                    b.coefficients.len()
+                )));
+            }
+            let quant = &frame.quant[c];
+            let past = b.coefficients.chunks_exact(64).any(|block| {
+                block
+                    .iter()
+                    .zip(quant)
+                    .any(|(&v, &q)| (v as i32 * q as i32).abs() > MOST_DEQUANTIZED)
+            });
+            if past {
+                return Err(GpuError(format!(
+                    "component {c} has a coefficient past ±{MOST_DEQUANTIZED} dequantized: no 8-bit picture's"
+                )));
+            }
+        }
+        let layout = jpeg_coefficients::layout(frame, blocks.each_ref().map(|b| b.blocks), turn);
+        let len = (layout.offsets[2] + layout.strides[2] * blocks[2].blocks[1] * 8) as usize;
+        let limit = gpu.limits().max_storage_buffer_binding_size;
+        let coefficient_bytes: u64 = blocks.iter().map(|b| b.coefficients.len() as u64 * 2).sum();
+        if coefficient_bytes.max(len as u64 + 4) > limit {
+            return Err(GpuError(format!(
+                "the coefficients are {} MB; this GPU binds at most {} MB",
+                coefficient_bytes >> 20,
+                limit >> 20
+            )));
+        }
+        let device = &gpu.device;
+        let coefficients = device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("jpeg coefficients"),
+            size: coefficient_bytes.max(4),
+            usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
+        });
+        let mut at = 0;
+        for b in blocks {
+            let bytes: &[u8] = bytemuck::cast_slice(b.coefficients);
+            gpu.queue.write_buffer(&coefficients, at, bytes);
+            at += bytes.len() as u64;
+        }
+        let coefficients: Owned<wgpu::Buffer> = coefficients.into();
+        let quant: Vec<u32> = frame.quant.iter().flatten().map(|&q| q as u32).collect();
+        let quant: Owned<wgpu::Buffer> = device
+            .create_buffer_init(&wgpu::util::BufferInitDescriptor {
+                label: Some("jpeg quantization"),
+                contents: bytemuck::cast_slice(&quant),
+                usage: wgpu::BufferUsages::STORAGE,
+            })
+            .into();
+        // A spare word after the planes, as planes.wgsl reads them (planes.rs).
+        let planes: Owned<wgpu::Buffer> = device
+            .create_buffer(&wgpu::BufferDescriptor {
+                label: Some("jpeg planes"),
+                size: len as u64 + 4,
+                usage: wgpu::BufferUsages::STORAGE,
+                mapped_at_creation: false,
+            })
+            .into();
+        let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
+            label: Some("idct"),
+            source: wgpu::ShaderSource::Wgsl(include_str!("../../shaders/frames/idct.wgsl").into()),
+        });
+        let pipeline = compute_pipeline(device, "idct", (&module, "cs"), &[], None);
+        let mut encoder = device.create_command_encoder(&Default::default());
+        let mut uniforms = Vec::new();
+        let mut first_block = 0;
+        for (c, b) in blocks.iter().enumerate() {
+            let count = b.blocks[0] * b.blocks[1];
+            let words = [
+                first_block,
+                b.blocks[0],
+                b.blocks[1],
+                c as u32,
+                layout.offsets[c],
+                layout.strides[c],
+                0,
+                0,
+            ];
+            first_block += count;
+            let uniform: Owned<wgpu::Buffer> = device
+                .create_buffer_init(&wgpu::util::BufferInitDescriptor {
+                    label: Some("idct component"),
+                    contents: bytemuck::cast_slice(&words),
+                    usage: wgpu::BufferUsages::UNIFORM,
+                })
+                .into();
+            let group = device.create_bind_group(&wgpu::BindGroupDescriptor {
+                label: Some("idct"),
+                layout: &pipeline.get_bind_group_layout(0),
+                entries: &[
+                    coefficients.as_entire_binding(),
+                    quant.as_entire_binding(),
+                    planes.as_entire_binding(),
+                    uniform.as_entire_binding(),
+                ]
+                .into_iter()
+                .enumerate()
+                .map(|(i, resource)| wgpu::BindGroupEntry {
+                    binding: i as u32,
+                    resource,
+                })
+                .collect::<Vec<_>>(),
+            });
+            let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
+                label: Some("idct"),
+                timestamp_writes: None,
+            });
+            pass.set_pipeline(&pipeline);
+            pass.set_bind_group(0, &group, &[]);
+            // Blocks a workgroup of 64, rows of at most 65535 workgroups.
+            let groups = count.div_ceil(64);
+            let wide = groups.min(65535);
+            pass.dispatch_workgroups(wide, groups.div_ceil(wide.max(1)), 1);
+            drop(pass);
+            uniforms.push(uniform);
+        }
+        gpu.queue.submit([encoder.finish()]);
+        GpuImage::from_planes(gpu, &planes, len, &layout, max_texture)
+    }
+}

@@ -1,0 +1,211 @@
+//! A JPEG finished from its DCT coefficients (src/jpeg_coefficients.rs, and on the
+//! GPU src/gpu/jpeg_finish.rs) equals libjpeg-turbo's own decode: the coefficients
+//! come from libjpeg-turbo's entropy decoding, the CPU twin's IDCT gives its raw
+//! planes sample for sample, and the GPU's planes, upsampled and converted there,
+//! give its RGB pixel for pixel; on JPEGs made here by TurboJPEG at every
+//! subsampling, baseline and progressive, with restart intervals, at odd sizes,
+//! and on the photos as their cameras wrote them.
+
+use crate::common::{gpu, media, photo};
+use crate::jpeg_planes::{compress, decode_planes, decode_rgba, SUBSAMPLINGS};
+use histogram::decode::jpeg_coefficients;
+use histogram::gpu::{ComponentBlocks, GpuImage};
+use histogram::jpeg_coefficients::idct;
+use histogram::jpeg_planes::Orientation;
+use histogram::Image;
+
+/// The files: noise at odd sizes and every subsampling, baseline and progressive;
+/// a photo with restart intervals; the shared photos.
+fn files() -> Vec<(String, Vec<u8>)> {
+    let mut files = Vec::new();
+    for (width, height) in [(1, 1), (2, 2), (3, 5), (7, 3), (33, 17), (257, 3), (1, 40)] {
+        let noise = Image::noise(width, height, width * 3 + height);
+        for subsamp in SUBSAMPLINGS {
+            for progressive in [false, true] {
+                files.push((
+                    format!(
+                        "noise {width}x{height} subsampling {subsamp} progressive {progressive}"
+                    ),
+                    compress(&noise, subsamp, progressive, 0),
+                ));
+            }
+        }
+    }
+    let small = photo(4);
+    for subsamp in SUBSAMPLINGS {
+        for (progressive, restart) in [(false, 2), (true, 1)] {
+            files.push((
+                format!(
+                    "photo/4 subsampling {subsamp} progressive {progressive} restart {restart}"
+                ),
+                compress(&small, subsamp, progressive, restart),
+            ));
+        }
+    }
+    for name in [
+        "pexels-francesco-ungaro-96938-mid.jpg",
+        "pexels-chevanon-photography-1108099.jpg",
+    ] {
+        files.push((name.to_string(), std::fs::read(media(name)).unwrap()));
+    }
+    files
+}
+
+#[test]
+fn the_idct_of_libjpeg_turbos_coefficients_gives_its_planes() {
+    for (what, bytes) in files() {
+        let (frame, components) =
+            jpeg_coefficients(&bytes).unwrap_or_else(|e| panic!("{what}: {e}"));
+        let (_, _, _, planes) = decode_planes(&bytes);
+        for (c, (component, (plane, stride))) in components.iter().zip(&planes).enumerate() {
+            let rows = plane.len() / stride;
+            for (b, block) in component.coefficients.chunks_exact(64).enumerate() {
+                let samples = idct(block.try_into().unwrap(), &frame.quant[c]);
+                let (bx, by) = (
+                    b % component.width_in_blocks as usize,
+                    b / component.width_in_blocks as usize,
+                );
+                for (k, &s) in samples.iter().enumerate() {
+                    let (x, y) = (bx * 8 + k % 8, by * 8 + k / 8);
+                    if x < *stride && y < rows {
+                        assert_eq!(
+                            s,
+                            plane[y * stride + x],
+                            "{what}: component {c} at ({x}, {y})"
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_gpu_finishes_libjpeg_turbos_coefficients_into_its_pixels() {
+    let gpu = gpu();
+    for (what, bytes) in files() {
+        let (frame, components) =
+            jpeg_coefficients(&bytes).unwrap_or_else(|e| panic!("{what}: {e}"));
+        let blocks = std::array::from_fn(|c| ComponentBlocks {
+            blocks: [
+                components[c].width_in_blocks,
+                components[c].height_in_blocks,
+            ],
+            coefficients: &components[c].coefficients,
+        });
+        let image =
+            GpuImage::from_coefficients(&gpu, &frame, &blocks, Orientation::NoTransforms, 8192)
+                .unwrap_or_else(|e| panic!("{what}: {e}"));
+        let got = pollster::block_on(image.read_rgba(&gpu)).unwrap();
+        let (w, h, want) = decode_rgba(&bytes);
+        assert_eq!((got.width(), got.height()), (w, h), "{what}");
+        if let Some(i) = got.rgba().iter().zip(&want).position(|(a, b)| a != b) {
+            let pixel = i / 4;
+            panic!(
+                "{what}: pixel ({}, {}) channel {}: {} where libjpeg-turbo has {}",
+                pixel % w as usize,
+                pixel / w as usize,
+                i % 4,
+                got.rgba()[i],
+                want[i]
+            );
+        }
+    }
+}
+
+/// The command line's `--decode gpu` against its `--decode cpu` and against
+/// TurboJPEG's own decode counted here: every JPEG the GPU takes counts the same,
+/// bin for bin, with a region too; a greyscale one goes to the CPU, noted; a
+/// damaged one is refused in the CPU decoder's words, its neighbours still count.
+#[test]
+fn the_command_line_decodes_on_the_gpu_and_counts_libjpeg_turbos_samples() {
+    use crate::common::{reference, scratch};
+    use crate::tool::{counts, histogram, json_lines, text};
+    use histogram::{Channels, Spec};
+    let dir = scratch("decode-gpu");
+    let mut paths = Vec::new();
+    for (i, (what, bytes)) in files()
+        .into_iter()
+        .enumerate()
+        .filter(|(i, _)| i % 5 == 0 || *i > 70)
+    {
+        let path = dir.join(format!("{i}.jpg"));
+        std::fs::write(&path, &bytes).unwrap();
+        paths.push((what, path, bytes));
+    }
+    let grey = dir.join("grey.jpg");
+    std::fs::write(
+        &grey,
+        compress(&photo(8), turbojpeg_sys::TJSAMP_TJSAMP_GRAY, false, 0),
+    )
+    .unwrap();
+    let cut = dir.join("cut.jpg");
+    std::fs::write(&cut, &paths[0].2[..paths[0].2.len() / 2]).unwrap();
+    let mut args: Vec<&str> = vec!["--method", "privatized", "--bins", "64"];
+    args.extend(paths.iter().map(|(_, p, _)| p.to_str().unwrap()));
+    args.extend([grey.to_str().unwrap(), cut.to_str().unwrap()]);
+    let run = |decode: &str, more: &[&str]| {
+        let mut all = vec!["--decode", decode];
+        all.extend(more);
+        all.extend(&args);
+        histogram(&all)
+    };
+    let (gpu, cpu) = (run("gpu", &[]), run("cpu", &[]));
+    assert_eq!(
+        gpu.status.code(),
+        Some(1),
+        "the cut file is refused: {}",
+        text(&gpu.stderr)
+    );
+    assert_eq!(
+        text(&gpu.stderr),
+        text(&cpu.stderr),
+        "refused in the same words"
+    );
+    let (on_gpu, on_cpu) = (json_lines(&gpu.stdout), json_lines(&cpu.stdout));
+    assert_eq!(on_gpu.len(), paths.len() + 1);
+    let spec = Spec::new(64, Channels::Rgbl).unwrap();
+    for ((g, c), (what, _, bytes)) in on_gpu.iter().zip(&on_cpu).zip(&paths) {
+        let (w, h, rgba) = decode_rgba(bytes);
+        let want = reference(&Image::from_rgba(w, h, rgba).unwrap(), spec);
+        for (k, key) in ["r", "g", "b", "luminance"].iter().enumerate() {
+            let got = counts(g, key);
+            assert_eq!(
+                got,
+                counts(c, key),
+                "{what}: {key}, GPU against CPU decoding"
+            );
+            let want: Vec<u64> = want.iter().skip(k).step_by(4).map(|&n| n as u64).collect();
+            assert_eq!(got, want, "{what}: {key}, against TurboJPEG's decode");
+        }
+        assert_eq!(g["notes"], c["notes"], "{what}");
+    }
+    // The greyscale file: the CPU's count, and a note that says why.
+    let (g, c) = (&on_gpu[paths.len()], &on_cpu[paths.len()]);
+    assert_eq!(counts(g, "luminance"), counts(c, "luminance"));
+    assert!(
+        g["notes"]
+            .to_string()
+            .contains("Decoded by the CPU, not the GPU"),
+        "{g}"
+    );
+    // A region: the same rectangle of stored pixels.
+    let photo_path = paths.last().unwrap().1.to_str().unwrap();
+    let region = |decode| {
+        let out = histogram(&[
+            "--decode",
+            decode,
+            "--method",
+            "privatized",
+            "--region",
+            "17,9,301,203",
+            photo_path,
+        ]);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        json_lines(&out.stdout)
+    };
+    assert_eq!(region("gpu")[0]["r"], region("cpu")[0]["r"]);
+    // --decode gpu with --method cpu asks for two places to count: refused.
+    let both = histogram(&["--decode", "gpu", "--method", "cpu", photo_path]);
+    assert_eq!(both.status.code(), Some(2));
+}
