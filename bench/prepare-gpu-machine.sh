@@ -5,9 +5,9 @@
 # Debian's Vulkan loader debs in .gl/ (all git-ignored; the device tool carries them).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cargo build --release --bin histogram --example packed_parts --example scope_parts --example deep_image
+cargo build --release --bin histogram --example packed_parts --example scope_parts --example deep_image --example jpeg_gpu_stages
 mkdir -p .device .gl /tmp/amd64/partial
-cp target/release/histogram target/release/examples/{packed_parts,scope_parts,deep_image} ../shared/anchors/cub_hist.cu \
+cp target/release/histogram target/release/examples/{packed_parts,scope_parts,deep_image,jpeg_gpu_stages} ../shared/anchors/cub_hist.cu \
   ../shared/media/pexels-chevanon-photography-1108099.jpg ../shared/media/pexels-francesco-ungaro-96938-mid.jpg .device/
 [ -f .site-media/photo-8192x8192.jpg ] && cp .site-media/photo-8192x8192.jpg .device/
 o='-oAPT::Architecture=amd64 -oAPT::Architectures=amd64 -oDir::State::Lists=/tmp/amd64'

@@ -8,7 +8,7 @@ use histogram::gpu::{GpuOptions, Method};
 use histogram::hdr::STATS_FIELDS;
 use histogram::stats::{self, Stats};
 use histogram::{Channels, Region, Spec};
-use histogram_engine::count::{Asked, Count, Engine, Settings};
+use histogram_engine::count::{Asked, Count, Decode, Engine, Settings};
 use histogram_engine::total::CHANNELS;
 use numpy::{PyArray1, PyUntypedArray};
 use pyo3::exceptions::PyValueError;
@@ -140,8 +140,12 @@ fn run<T>(work: impl FnOnce() -> Result<T, String>) -> Result<T, String> {
 /// said). region: (x, y, width, height) counts that rectangle alone. method: None
 /// (the GPU's fastest where there is a GPU that is not a CPU, else the CPU
 /// method), "cpu", or a GPU method by name ("packed", "privatized", ...).
+/// decode: where a JPEG is decoded: "auto" (the faster here: the CPU on every
+/// machine measured so far), "cpu" (libjpeg-turbo) or "gpu" (libjpeg-turbo's entropy decoding,
+/// then the IDCT, upsampling and colour on the GPU: the same samples); a JPEG the
+/// GPU does not take is decoded by the CPU, which "gpu" notes.
 #[pyfunction]
-#[pyo3(signature = (source, bins = 256, depth = None, region = None, method = None))]
+#[pyo3(signature = (source, bins = 256, depth = None, region = None, method = None, decode = "auto"))]
 fn count(
     py: Python<'_>,
     source: &Bound<'_, PyAny>,
@@ -149,6 +153,7 @@ fn count(
     depth: Option<u32>,
     region: Option<(u32, u32, u32, u32)>,
     method: Option<&str>,
+    decode: &str,
 ) -> PyResult<Histogram> {
     let spec = Spec::new(bins, Channels::Rgbl).map_err(Error::new_err)?;
     let asked = match method {
@@ -157,7 +162,15 @@ fn count(
             Asked::parse(name).map_err(|e| Error::new_err(format!("method={name:?}: {e}")))?
         }
     };
+    let decode =
+        Decode::parse(decode).map_err(|e| Error::new_err(format!("decode={decode:?}: {e}")))?;
+    if decode == Decode::Gpu && asked == Asked::Cpu {
+        return Err(Error::new_err(
+            "decode=\"gpu\" leaves the picture on the GPU, to be counted there; method=\"cpu\" counts on the CPU",
+        ));
+    }
     let settings = Settings {
+        decode,
         region: region.map(|(x, y, width, height)| Region {
             x,
             y,
@@ -178,6 +191,11 @@ fn count(
         }
     }
     let engine = engine(py, asked)?;
+    if decode == Decode::Gpu && engine.gpu().is_none() {
+        return Err(Error::new_err(
+            "decode=\"gpu\" needs a GPU, and none was found; decode=\"cpu\" works without one",
+        ));
+    }
     let (file, counted) = match source {
         Source::Path(path) => {
             let counted = py.detach(|| run(|| engine.count_file(&settings, &path)));

@@ -168,6 +168,27 @@ def test_a_gpu_method_counts_the_same(pictures):
     assert_counts(h, numpy_counts(deep, 1024, 4095))
 
 
+def test_jpegs_decoded_on_the_gpu_count_pillows_samples(pictures):
+    """decode="gpu": libjpeg-turbo's coefficients finished on the GPU, against
+    Pillow's decode of the same files counted in NumPy, and the CPU's decoding."""
+    folder, _ = pictures
+    for path in (folder / "photo.jpg", MEDIA / "pexels-francesco-ungaro-96938-mid.jpg"):
+        pillow = np.asarray(Image.open(path).convert("RGB"))
+        on_gpu = ih.count(path, decode="gpu", bins=64)
+        assert on_gpu.notes == ih.count(path, decode="cpu", bins=64).notes, path
+        assert_counts(on_gpu, numpy_counts(pillow, 64, 255))
+        region = ih.count(path, decode="gpu", region=(5, 7, 31, 23))
+        assert_counts(region, numpy_counts(pillow[7:30, 5:36], 256, 255))
+    # A file the GPU does not take goes to the CPU, and says so.
+    grey = folder / "grey.jpg"
+    Image.open(folder / "grey.png").save(grey, quality=90)
+    assert any("Decoded by the CPU, not the GPU" in n for n in ih.count(grey, decode="gpu").notes)
+    with pytest.raises(ih.Error, match="decode=.*auto, cpu, gpu"):
+        ih.count(grey, decode="sideways")
+    with pytest.raises(ih.Error, match="method=\"cpu\" counts on the CPU"):
+        ih.count(grey, decode="gpu", method="cpu")
+
+
 def test_bad_input_raises_the_command_lines_message(tmp_path):
     broken = tmp_path / "broken.png"
     good = Image.fromarray(np.zeros((8, 8, 3), np.uint8))

@@ -82,6 +82,11 @@ impl Jpeg {
             let p = &mut planes[c];
             p.width_in_blocks = (plane.w / 8).max(0) as u32;
             p.height_in_blocks = (plane.h / 8).max(0) as u32;
+            if p.coefficients.is_empty() {
+                // The whole plane at once: no growing (and copying) as rows come.
+                let all = p.width_in_blocks as usize * p.height_in_blocks as usize * 64;
+                p.coefficients.reserve_exact(all);
+            }
             // Rows past the plane's blocks (its MCU row's padding) are not kept.
             if array.y < plane.h {
                 let n = (array.w / 8).max(0) as usize * 64;

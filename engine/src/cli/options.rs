@@ -129,7 +129,8 @@ pub struct Counting {
     pub method: Option<Asked>,
     /// Where a JPEG is decoded: cpu (libjpeg-turbo), gpu (libjpeg-turbo's entropy
     /// decoding, then its IDCT, upsampling and colour on the GPU: the same
-    /// samples), or auto: the GPU where it is one (not a CPU) and open. A JPEG the
+    /// samples), or auto: the faster here, the CPU on every machine measured
+    /// so far (docs/DECISIONS.md 60). A JPEG the
     /// GPU does not take (not YCbCr with chroma at most halved, damaged) is
     /// decoded by the CPU, which --decode gpu notes
     #[arg(long, value_name = "WHERE", default_value = "auto", value_parser = Decode::parse)]

@@ -233,7 +233,7 @@ impl Engine {
         mut reader: impl BufRead + Seek,
         queue: Option<&Queue>,
     ) -> Result<Deferred, String> {
-        let on_gpu = self.gpu().filter(|gpu| settings.decode.on(gpu));
+        let on_gpu = self.gpu().filter(|_| settings.decode.on(settings.asked));
         let jpeg = on_gpu.is_some() && reader.fill_buf().is_ok_and(jpeg_gpu::is_jpeg);
         let Some(gpu) = on_gpu.filter(|_| jpeg) else {
             return self.count_decoded(settings, reader, queue);
