@@ -19,6 +19,7 @@ pub mod hdr;
 pub mod histogram;
 pub mod image;
 pub mod jpeg_coefficients;
+pub mod jpeg_entropy;
 pub mod jpeg_planes;
 pub mod json;
 pub mod layout;

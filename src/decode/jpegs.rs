@@ -87,8 +87,14 @@ fn accept_jpeg<T>(
 /// and quantization tables, and its three components' coefficients, entropy-decoded
 /// by libjpeg-turbo; or why the GPU does not take it (a file libjpeg-turbo finds
 /// damaged among them: the CPU path refuses or notes it in its own words).
+///
+/// What the header claims is held to what the CPU's decoder holds it to (no more
+/// pixels than `MAX_PIXELS` or than the file's bytes can hold), and the
+/// coefficients, which libjpeg-turbo holds and this copies, to `budget` bytes:
+/// a file past them is left to the CPU's decoder, which refuses it in its words.
 pub fn jpeg_coefficients(
     bytes: &[u8],
+    budget: u64,
 ) -> Result<
     (
         crate::jpeg_coefficients::Frame,
@@ -97,6 +103,25 @@ pub fn jpeg_coefficients(
     String,
 > {
     let frame = crate::jpeg_coefficients::frame(bytes)?;
+    let (width, height) = (frame.width, frame.height);
+    check_size(width, height, MAX_PIXELS).map_err(|e| e.to_string())?;
+    let claims = Claims {
+        max_pixels: MAX_PIXELS,
+        budget,
+        length: bytes.len() as u64,
+    };
+    let pixels = width as u64 * height as u64;
+    claims
+        .holds("JPEG", width, height, pixels, JPEG_PIXELS_A_BYTE)
+        .map_err(|e| e.to_string())?;
+    // Two bytes a coefficient, luma's and the two chroma planes', held twice
+    // (libjpeg-turbo's and the copy).
+    let s = frame.subsampling;
+    let blocks = pixels / 64 + 2 * pixels / 64 / (s.across * s.down) as u64 + 3;
+    let needs = 2 * 2 * 64 * blocks;
+    if needs > budget {
+        return Err(format!("its coefficients need {} MB", needs >> 20));
+    }
     let mut jpeg = super::turbo::Jpeg::transformer().ok_or("libjpeg-turbo did not start")?;
     let planes = match jpeg.coefficients(bytes) {
         super::turbo::Outcome::Done(planes) => planes,

@@ -164,6 +164,20 @@ fn damaged_files_of_every_format_give_an_error_or_a_picture_never_a_panic() {
             // What the pages ask before a browser decodes, and the decode itself.
             let outcome = std::panic::catch_unwind(|| -> Result<Decoded, DecodeError> {
                 let _ = problem(&bad, histogram::image::MAX_PIXELS);
+                // The GPU's ways in: the coefficients and the scan it would decode.
+                if format == "jpeg" {
+                    if let Ok((_, planes)) = histogram::decode::jpeg_coefficients(&bad, budget) {
+                        if let Ok(scan) = histogram::jpeg_entropy::scan(&bad) {
+                            let blocks = std::array::from_fn(|c| {
+                                [planes[c].width_in_blocks, planes[c].height_in_blocks]
+                            });
+                            let _ = histogram::jpeg_entropy::decode(&scan, blocks);
+                        }
+                    }
+                    if let Ok(scan) = histogram::jpeg_entropy::scan(&bad) {
+                        let _ = histogram::jpeg_entropy::decode(&scan, [[2, 2]; 3]);
+                    }
+                }
                 decode(&bad, histogram::image::MAX_PIXELS, budget)
             });
             let took = start.elapsed();

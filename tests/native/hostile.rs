@@ -117,11 +117,17 @@ fn write(dir: &Path, name: &str, bytes: &[u8]) -> String {
     path.display().to_string()
 }
 
-/// Each file is refused, on both methods, with its name and `words` on one line of
+/// Each file is refused, on both methods and decoded on the GPU (a JPEG the GPU
+/// path leaves to the CPU's decoder), with its name and `words` on one line of
 /// stderr, in under 5 s and 1 GB (the tool itself needs about 100 MB).
 fn refused(path: &str, words: &str) {
-    for method in ["cpu", "packed"] {
-        let ran = histogram(&["--method", method, path]);
+    for args in [
+        &["--method", "cpu"][..],
+        &["--method", "packed"],
+        &["--decode", "gpu", "--method", "privatized"],
+    ] {
+        let method = args.join(" ");
+        let ran = histogram(&[args, &[path]].concat());
         assert_eq!(ran.code, Some(1), "{path} ({method}): {}", ran.stderr);
         let lines: Vec<&str> = ran.stderr.lines().collect();
         assert_eq!(lines.len(), 1, "one line: {}", ran.stderr);

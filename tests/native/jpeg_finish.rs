@@ -55,7 +55,7 @@ fn files() -> Vec<(String, Vec<u8>)> {
 fn the_idct_of_libjpeg_turbos_coefficients_gives_its_planes() {
     for (what, bytes) in files() {
         let (frame, components) =
-            jpeg_coefficients(&bytes).unwrap_or_else(|e| panic!("{what}: {e}"));
+            jpeg_coefficients(&bytes, u64::MAX).unwrap_or_else(|e| panic!("{what}: {e}"));
         let (_, _, _, planes) = decode_planes(&bytes);
         for (c, (component, (plane, stride))) in components.iter().zip(&planes).enumerate() {
             let rows = plane.len() / stride;
@@ -85,7 +85,7 @@ fn the_gpu_finishes_libjpeg_turbos_coefficients_into_its_pixels() {
     let gpu = gpu();
     for (what, bytes) in files() {
         let (frame, components) =
-            jpeg_coefficients(&bytes).unwrap_or_else(|e| panic!("{what}: {e}"));
+            jpeg_coefficients(&bytes, u64::MAX).unwrap_or_else(|e| panic!("{what}: {e}"));
         let blocks = std::array::from_fn(|c| ComponentBlocks {
             blocks: [
                 components[c].width_in_blocks,
@@ -208,4 +208,43 @@ fn the_command_line_decodes_on_the_gpu_and_counts_libjpeg_turbos_samples() {
     // --decode gpu with --method cpu asks for two places to count: refused.
     let both = histogram(&["--decode", "gpu", "--method", "cpu", photo_path]);
     assert_eq!(both.status.code(), Some(2));
+}
+
+/// The entropy decoder the GPU's will follow (src/jpeg_entropy.rs, a code a bit
+/// at a time from each restart interval's start) gives libjpeg-turbo's
+/// coefficients, block for block, on every baseline file; the others (progressive)
+/// are said, not decoded.
+#[test]
+fn the_entropy_decoder_gives_libjpeg_turbos_coefficients() {
+    use histogram::jpeg_entropy::{decode, scan};
+    let (mut decoded, mut said) = (0, 0);
+    for (what, bytes) in files() {
+        let (_, planes) = jpeg_coefficients(&bytes, u64::MAX).unwrap();
+        let scan = match scan(&bytes) {
+            Ok(scan) => scan,
+            Err(why) => {
+                assert!(what.contains("progressive true"), "{what}: {why}");
+                said += 1;
+                continue;
+            }
+        };
+        let blocks =
+            std::array::from_fn(|c| [planes[c].width_in_blocks, planes[c].height_in_blocks]);
+        let ours = decode(&scan, blocks).unwrap_or_else(|e| panic!("{what}: {e}"));
+        for c in 0..3 {
+            if let Some(at) = ours[c]
+                .iter()
+                .zip(&planes[c].coefficients)
+                .position(|(a, b)| a != b)
+            {
+                panic!("{what}: component {c}, block {}, coefficient {}: {} where libjpeg-turbo has {}",
+                    at / 64, at % 64, ours[c][at], planes[c].coefficients[at]);
+            }
+        }
+        decoded += 1;
+    }
+    assert!(
+        decoded >= 30 && said >= 30,
+        "{decoded} decoded, {said} progressive"
+    );
 }

@@ -25,7 +25,7 @@ pub(super) fn count_jpeg_on_gpu(
     settings: &Settings,
     bytes: &[u8],
 ) -> Result<(Counted, &'static str), String> {
-    let (frame, planes) = jpeg_coefficients(bytes)?;
+    let (frame, planes) = jpeg_coefficients(bytes, super::memory_budget())?;
     if let Some(region) = settings.region {
         region.within(frame.width, frame.height)?;
     }
