@@ -140,6 +140,19 @@ const ZIGZAG: [usize; 64] = [
     52, 45, 38, 31, 39, 46, 53, 60, 61, 54, 47, 55, 62, 63,
 ];
 
+/// Each component's blocks across and down, as libjpeg sizes them: its share of
+/// the picture, in whole blocks (an MCU's padding not among them).
+pub fn blocks(frame: &Frame) -> [[u32; 2]; 3] {
+    let s = frame.subsampling;
+    [0, 1, 2].map(|c| {
+        let (across, down) = if c == 0 { (1, 1) } else { (s.across, s.down) };
+        [
+            frame.width.div_ceil(across).div_ceil(8),
+            frame.height.div_ceil(down).div_ceil(8),
+        ]
+    })
+}
+
 /// Where the finished planes lie in one buffer: each component's blocks whole
 /// (`blocks` wide and high, 8 samples a side), one after another, each starting
 /// on a word; the picture shown as `turn` says.

@@ -149,7 +149,11 @@ pub fn scan(bytes: &[u8]) -> Result<Scan, String> {
                 data.push(0xff);
                 i += 2;
             }
-            Some(0xd0..=0xd7) => {
+            Some(&m @ 0xd0..=0xd7) => {
+                // In order, as libjpeg checks them (it warns of any other).
+                if m != 0xd0 + ((intervals.len() - 1) % 8) as u8 {
+                    return Err(format!("restart marker {} out of order", m - 0xd0));
+                }
                 intervals.push((data.len(), 0));
                 i += 2;
             }

@@ -37,7 +37,7 @@ pub mod turbo;
 use claims::*;
 pub use error::DecodeError;
 #[cfg(not(target_arch = "wasm32"))]
-pub use jpegs::jpeg_coefficients;
+pub use jpegs::{jpeg_coefficients, jpeg_scan};
 pub use kind::{kind, DecodedBy, FileKind};
 pub use problem::problem;
 pub use samples::to_8_bits;

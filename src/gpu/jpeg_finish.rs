@@ -50,19 +50,10 @@ impl GpuImage {
                 )));
             }
         }
-        let layout = jpeg_coefficients::layout(frame, blocks.each_ref().map(|b| b.blocks), turn);
-        let len = (layout.offsets[2] + layout.strides[2] * blocks[2].blocks[1] * 8) as usize;
-        let limit = gpu.limits().max_storage_buffer_binding_size;
+        let dims = blocks.each_ref().map(|b| b.blocks);
         let coefficient_bytes: u64 = blocks.iter().map(|b| b.coefficients.len() as u64 * 2).sum();
-        if coefficient_bytes.max(len as u64 + 4) > limit {
-            return Err(GpuError(format!(
-                "the coefficients are {} MB; this GPU binds at most {} MB",
-                coefficient_bytes >> 20,
-                limit >> 20
-            )));
-        }
-        let device = &gpu.device;
-        let coefficients = device.create_buffer(&wgpu::BufferDescriptor {
+        fits(gpu, frame, dims)?;
+        let coefficients = gpu.device.create_buffer(&wgpu::BufferDescriptor {
             label: Some("jpeg coefficients"),
             size: coefficient_bytes.max(4),
             usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST,
@@ -75,6 +66,23 @@ impl GpuImage {
             at += bytes.len() as u64;
         }
         let coefficients: Owned<wgpu::Buffer> = coefficients.into();
+        GpuImage::from_coefficient_buffer(gpu, frame, dims, &coefficients, turn, max_texture)
+    }
+
+    /// The picture whose three components' coefficients (`dims` blocks each,
+    /// one after another, two i16 a word) are in `coefficients` on the GPU,
+    /// finished there (the IDCT, then planes.wgsl).
+    pub(super) fn from_coefficient_buffer(
+        gpu: &Gpu,
+        frame: &Frame,
+        dims: [[u32; 2]; 3],
+        coefficients: &wgpu::Buffer,
+        turn: Orientation,
+        max_texture: u32,
+    ) -> Result<GpuImage, GpuError> {
+        let len = fits(gpu, frame, dims)?;
+        let layout = jpeg_coefficients::layout(frame, dims, turn);
+        let device = &gpu.device;
         let quant: Vec<u32> = frame.quant.iter().flatten().map(|&q| q as u32).collect();
         let quant: Owned<wgpu::Buffer> = device
             .create_buffer_init(&wgpu::util::BufferInitDescriptor {
@@ -100,12 +108,12 @@ impl GpuImage {
         let mut encoder = device.create_command_encoder(&Default::default());
         let mut uniforms = Vec::new();
         let mut first_block = 0;
-        for (c, b) in blocks.iter().enumerate() {
-            let count = b.blocks[0] * b.blocks[1];
+        for (c, b) in dims.iter().enumerate() {
+            let count = b[0] * b[1];
             let words = [
                 first_block,
-                b.blocks[0],
-                b.blocks[1],
+                b[0],
+                b[1],
                 c as u32,
                 layout.offsets[c],
                 layout.strides[c],
@@ -153,4 +161,21 @@ impl GpuImage {
         gpu.queue.submit([encoder.finish()]);
         GpuImage::from_planes(gpu, &planes, len, &layout, max_texture)
     }
+}
+
+/// The planes' bytes the finish needs for `dims` blocks, refused where they or
+/// the coefficients exceed what this GPU binds.
+pub(super) fn fits(gpu: &Gpu, frame: &Frame, dims: [[u32; 2]; 3]) -> Result<usize, GpuError> {
+    let layout = jpeg_coefficients::layout(frame, dims, Orientation::NoTransforms);
+    let len = layout.offsets[2] as u64 + (layout.strides[2] * dims[2][1] * 8) as u64;
+    let coefficient_bytes: u64 = dims.iter().map(|d| d[0] as u64 * d[1] as u64 * 128).sum();
+    let limit = gpu.limits().max_storage_buffer_binding_size;
+    if coefficient_bytes.max(len + 4) > limit {
+        return Err(GpuError(format!(
+            "the coefficients are {} MB; this GPU binds at most {} MB",
+            coefficient_bytes >> 20,
+            limit >> 20
+        )));
+    }
+    Ok(len as usize)
 }

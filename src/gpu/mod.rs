@@ -9,6 +9,7 @@ mod device;
 mod gpu_image;
 mod grid;
 mod hdr_passes;
+mod jpeg_decode;
 mod jpeg_finish;
 mod kernels;
 pub mod lab;

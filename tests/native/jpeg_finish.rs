@@ -248,3 +248,48 @@ fn the_entropy_decoder_gives_libjpeg_turbos_coefficients() {
         "{decoded} decoded, {said} progressive"
     );
 }
+
+/// The whole decode on the GPU (src/gpu/jpeg_decode.rs: the scan entropy-decoded
+/// there in stretches that fall in step, then the finish) gives libjpeg-turbo's
+/// pixels on every baseline file, with and without restart intervals; a scan cut
+/// short or damaged is refused, for the CPU to decode.
+#[test]
+fn the_gpu_decodes_a_baseline_scan_into_libjpeg_turbos_pixels() {
+    use histogram::decode::jpeg_scan;
+    let gpu = gpu();
+    let mut decoded = 0;
+    for (what, bytes) in files() {
+        let Ok(scan) = jpeg_scan(&bytes, u64::MAX) else {
+            continue;
+        };
+        let image = pollster::block_on(GpuImage::from_scan(
+            &gpu,
+            &scan,
+            Orientation::NoTransforms,
+            8192,
+        ))
+        .unwrap_or_else(|e| panic!("{what}: {e}"));
+        let got = pollster::block_on(image.read_rgba(&gpu)).unwrap();
+        let (_, _, want) = decode_rgba(&bytes);
+        if let Some(i) = got.rgba().iter().zip(&want).position(|(a, b)| a != b) {
+            panic!(
+                "{what}: byte {i}: {} where libjpeg-turbo has {}",
+                got.rgba()[i],
+                want[i]
+            );
+        }
+        decoded += 1;
+    }
+    assert!(decoded >= 30, "{decoded} decoded");
+    // Damage: the scan cut in half, and bytes of it flipped.
+    let (_, photo) = files().pop().unwrap();
+    let mut scan = jpeg_scan(&photo, u64::MAX).unwrap();
+    scan.data.truncate(scan.data.len() / 2);
+    assert!(pollster::block_on(GpuImage::from_scan(
+        &gpu,
+        &scan,
+        Orientation::NoTransforms,
+        8192
+    ))
+    .is_err());
+}

@@ -7,7 +7,7 @@
 
 use super::bands::Counted;
 use super::{Counts, Settings};
-use histogram::decode::jpeg_coefficients;
+use histogram::decode::{jpeg_coefficients, jpeg_scan};
 use histogram::gpu::{policy::method_for, policy::Kind, RunOptions};
 use histogram::gpu::{ComponentBlocks, Gpu, GpuImage, Input, Kernels, Limits, Method, Run};
 use histogram::jpeg_planes::Orientation;
@@ -25,23 +25,34 @@ pub(super) fn count_jpeg_on_gpu(
     settings: &Settings,
     bytes: &[u8],
 ) -> Result<(Counted, &'static str), String> {
-    let (frame, planes) = jpeg_coefficients(bytes, super::memory_budget())?;
-    if let Some(region) = settings.region {
-        region.within(frame.width, frame.height)?;
-    }
-    let blocks = std::array::from_fn(|c| ComponentBlocks {
-        blocks: [planes[c].width_in_blocks, planes[c].height_in_blocks],
-        coefficients: &planes[c].coefficients,
-    });
     let limits = Limits::of(gpu);
-    let image = GpuImage::from_coefficients(
-        gpu,
-        &frame,
-        &blocks,
-        Orientation::NoTransforms,
-        limits.max_texture,
-    )
-    .map_err(|e| e.0)?;
+    let budget = super::memory_budget();
+    // A baseline scan is entropy-decoded on the GPU too; another (progressive,
+    // arithmetic-coded) by libjpeg-turbo, its coefficients finished there.
+    let (width, height, image) = match jpeg_scan(bytes, budget) {
+        Ok(scan) => {
+            let (frame, turn) = (&scan.frame, Orientation::NoTransforms);
+            if let Some(region) = settings.region {
+                region.within(frame.width, frame.height)?;
+            }
+            let image = GpuImage::from_scan(gpu, &scan, turn, limits.max_texture);
+            let image = pollster::block_on(image).map_err(|e| e.0)?;
+            (frame.width, frame.height, image)
+        }
+        Err(_) => {
+            let (frame, planes) = jpeg_coefficients(bytes, budget)?;
+            if let Some(region) = settings.region {
+                region.within(frame.width, frame.height)?;
+            }
+            let blocks = std::array::from_fn(|c| ComponentBlocks {
+                blocks: [planes[c].width_in_blocks, planes[c].height_in_blocks],
+                coefficients: &planes[c].coefficients,
+            });
+            let turn = Orientation::NoTransforms;
+            let image = GpuImage::from_coefficients(gpu, &frame, &blocks, turn, limits.max_texture);
+            (frame.width, frame.height, image.map_err(|e| e.0)?)
+        }
+    };
     // The finished picture lies in textures: a method that reads packed pixels
     // from a buffer (the fastest, on uploaded pictures) gives way to privatized,
     // the fastest that reads textures.
@@ -64,8 +75,8 @@ pub(super) fn count_jpeg_on_gpu(
         .collect();
     Ok((
         Counted {
-            width: frame.width,
-            height: frame.height,
+            width,
+            height,
             depth: 8,
             region: settings.region,
             counts: Counts::Levels(histogram),

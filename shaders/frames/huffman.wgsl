@@ -1,0 +1,286 @@
+// A baseline JPEG's scan entropy-decoded on the GPU, in parallel from many
+// starting points (the self-synchronizing decoding of Weißenberger and Schmidt):
+// src/jpeg_entropy.rs is the CPU twin and says the format's rules. The scan's
+// bits (unstuffed, each restart interval from a byte of its own) are cut into
+// stretches; an invocation decodes whole blocks from its stretch's start state
+// until it has passed the stretch's end, and leaves the state it reached there.
+//
+// `sync` runs in rounds: the first of an interval starts where the interval does;
+// the others start, in the first round, at their stretch's first bit as if a block
+// began there (a guess), and in later rounds where the stretch before them ended.
+// A Huffman code resynchronizes within a few codes, so a guess soon falls in step;
+// once no start changes in a round, every start is the true one. `write` then
+// decodes each stretch again from its true start, each block to its place (the
+// host has summed the blocks and DC differences of the stretches before it), in
+// the layout idct.wgsl reads. Every loop is bounded; a damaged stream sets a flag,
+// and the host leaves the file to the CPU.
+
+struct Scan {
+  stretches: u32,
+  // Blocks an MCU: the luma's (across x down), then one of each chroma.
+  units: u32,
+  lumaAcross: u32,
+  lumaBlocks: u32,
+  // Each component's DC and AC tables (slots of `tables`), and blocks across and down.
+  dcTables: vec4u,
+  acTables: vec4u,
+  blocksWide: vec4u,
+  blocksHigh: vec4u,
+  // MCUs across; the sync round (0: the guesses).
+  mcusWide: u32,
+  round: u32,
+  words: u32,
+  pad: u32,
+};
+
+// Each stretch: its first bit, the bit it ends before, 1 if it starts an interval,
+// and the interval's number.
+@group(0) @binding(0) var<storage, read> stretches: array<vec4u>;
+// The scan's bytes, four a word, the first in the high byte.
+@group(0) @binding(1) var<storage, read> data: array<u32>;
+// Eight tables' slots (class x 4 + id) of TABLE_WORDS: a 9-bit lookup (length << 8
+// | symbol, 0 past 9 bits), then for lengths 0 to 16 the largest code, the
+// smallest, and where its symbols start, then the symbols.
+@group(0) @binding(2) var<storage, read> tables: array<i32>;
+@group(0) @binding(3) var<uniform> scan: Scan;
+// Each stretch's start (bit, unit of the MCU) as last decoded from, and what it
+// reached: (bit, unit, blocks, damaged) and its DC differences summed a component.
+@group(0) @binding(4) var<storage, read_write> starts: array<vec2u>;
+@group(0) @binding(5) var<storage, read> endsBefore: array<vec4u>;
+@group(0) @binding(6) var<storage, read_write> ends: array<vec4u>;
+@group(0) @binding(7) var<storage, read_write> dcSums: array<vec4i>;
+// Starts that changed this round; a damaged or out-of-range block (`write`).
+@group(0) @binding(8) var<storage, read_write> flags: array<atomic<u32>, 2>;
+
+const TABLE_WORDS = 512u + 51u + 256u;
+
+fn word(i: u32) -> u32 {
+  return select(0xffffffffu, data[i], i < scan.words);
+}
+
+// 32 bits from bit p on; past the data, ones (as libjpeg fills a cut stream).
+fn peek(p: u32) -> u32 {
+  let w = p / 32u;
+  let o = p % 32u;
+  let a = word(w);
+  if (o == 0u) {
+    return a;
+  }
+  return (a << o) | (word(w + 1u) >> (32u - o));
+}
+
+// A symbol of table slot `t` at bit p: (length, symbol); length 0 for a code the
+// table lacks.
+fn symbol(t: u32, p: u32) -> vec2u {
+  let base = t * TABLE_WORDS;
+  let bits = peek(p);
+  let fast = tables[base + (bits >> 23u)];
+  if (fast != 0) {
+    return vec2u(u32(fast) >> 8u, u32(fast) & 255u);
+  }
+  for (var len = 10u; len <= 16u; len++) {
+    let code = i32(bits >> (32u - len));
+    if (code <= tables[base + 512u + len]) {
+      let at = tables[base + 512u + 34u + len] + code - tables[base + 512u + 17u + len];
+      return vec2u(len, u32(tables[base + 563u + u32(at)]) & 255u);
+    }
+  }
+  return vec2u(0u, 0u);
+}
+
+// The signed value `s` bits `v` code (JPEG's EXTEND).
+fn extend(v: u32, s: u32) -> i32 {
+  if (s == 0u) {
+    return 0;
+  }
+  if (v < (1u << (s - 1u))) {
+    return i32(v) - i32(1u << s) + 1;
+  }
+  return i32(v);
+}
+
+// `s` bits at p, as a number.
+fn take(p: u32, s: u32) -> u32 {
+  if (s == 0u) {
+    return 0u;
+  }
+  return peek(p) >> (32u - s);
+}
+
+// The component of an MCU's unit u.
+fn componentOf(u: u32) -> u32 {
+  if (u < scan.lumaBlocks) {
+    return 0u;
+  }
+  return u - scan.lumaBlocks + 1u;
+}
+
+struct Block {
+  // The bit after it; its DC difference; 0 if whole, 1 if damaged.
+  next: u32,
+  dc: i32,
+  damaged: u32,
+};
+
+// Decodes the block of component c at p; with `out` set, its coefficients (the DC
+// one as its difference) go to `coefficients`, natural order.
+var<private> coefficients: array<i32, 64>;
+
+const NATURAL = array<u32, 64>(
+  0u, 1u, 8u, 16u, 9u, 2u, 3u, 10u, 17u, 24u, 32u, 25u, 18u, 11u, 4u, 5u, 12u, 19u, 26u, 33u,
+  40u, 48u, 41u, 34u, 27u, 20u, 13u, 6u, 7u, 14u, 21u, 28u, 35u, 42u, 49u, 56u, 57u, 50u, 43u,
+  36u, 29u, 22u, 15u, 23u, 30u, 37u, 44u, 51u, 58u, 59u, 52u, 45u, 38u, 31u, 39u, 46u, 53u, 60u,
+  61u, 54u, 47u, 55u, 62u, 63u);
+
+fn block(c: u32, start: u32, out: bool) -> Block {
+  var p = start;
+  let dcCode = symbol(scan.dcTables[c], p);
+  if (dcCode.x == 0u || dcCode.y > 11u) {
+    return Block(p, 0, 1u);
+  }
+  p += dcCode.x;
+  let dc = extend(take(p, dcCode.y), dcCode.y);
+  p += dcCode.y;
+  if (out) {
+    for (var k = 0u; k < 64u; k++) {
+      coefficients[k] = 0;
+    }
+    coefficients[0] = dc;
+  }
+  var z = 1u;
+  // At most 63 codes a block: each moves z on by one or more.
+  for (var n = 0u; n < 64u && z < 64u; n++) {
+    let rs = symbol(scan.acTables[c], p);
+    if (rs.x == 0u) {
+      return Block(p, dc, 1u);
+    }
+    p += rs.x;
+    let run = rs.y >> 4u;
+    let size = rs.y & 15u;
+    if (size == 0u) {
+      if (run != 15u) {
+        break;
+      }
+      z += 16u;
+      continue;
+    }
+    z += run;
+    if (z > 63u) {
+      return Block(p, dc, 1u);
+    }
+    if (out) {
+      coefficients[NATURAL[z]] = extend(take(p, size), size);
+    }
+    p += size;
+    z += 1u;
+  }
+  return Block(p, dc, 0u);
+}
+
+@compute @workgroup_size(64) fn sync(@builtin(global_invocation_id) id: vec3u, @builtin(num_workgroups) groups: vec3u) {
+  let t = id.x + id.y * groups.x * 64u;
+  if (t >= scan.stretches) {
+    return;
+  }
+  let s = stretches[t];
+  var start = vec2u(s.x, 0u);
+  if (s.z == 0u && scan.round > 0u) {
+    start = endsBefore[t - 1u].xy;
+  }
+  if (scan.round > 0u && all(start == starts[t])) {
+    ends[t] = endsBefore[t];
+    return;
+  }
+  if (scan.round > 0u) {
+    atomicAdd(&flags[0], 1u);
+  }
+  starts[t] = start;
+  var p = start.x;
+  var u = start.y;
+  var blocks = 0u;
+  var sums = vec4i(0);
+  var damaged = 0u;
+  // Each block, or a code no table has, moves a bit on at least: bounded by the
+  // stretch's length.
+  let most = s.y - min(s.y, p) + 1u;
+  for (var n = 0u; n < most && p < s.y; n++) {
+    let c = componentOf(u);
+    let b = block(c, p, false);
+    if (b.damaged != 0u) {
+      // From a guessed start, a code no table has says the guess is wrong: a bit
+      // on, the guess tried again there, so that it may still fall in step. On a
+      // true start it is damage, which the flag keeps for the host.
+      damaged = 1u;
+      p += 1u;
+      u = 0u;
+      continue;
+    }
+    p = b.next;
+    sums[c] += b.dc;
+    blocks += 1u;
+    u = (u + 1u) % scan.units;
+  }
+  ends[t] = vec4u(p, u, blocks, damaged);
+  dcSums[t] = sums;
+}
+
+// Per stretch, from the host: the unit (in the scan's numbering) of its first
+// block, where its interval's units and bits end; and each component's DC
+// value before it.
+@group(1) @binding(0) var<storage, read> firstUnits: array<vec4u>;
+@group(1) @binding(1) var<storage, read> dcBefore: array<vec4i>;
+@group(1) @binding(2) var<storage, read_write> out: array<u32>;
+@group(1) @binding(3) var<storage, read> quant: array<u32>;
+// Where each component's blocks start in `out` (blocks), and the table of each.
+@group(1) @binding(4) var<uniform> planes: vec4u;
+
+@compute @workgroup_size(64) fn write(@builtin(global_invocation_id) id: vec3u, @builtin(num_workgroups) groups: vec3u) {
+  let t = id.x + id.y * groups.x * 64u;
+  if (t >= scan.stretches) {
+    return;
+  }
+  let s = stretches[t];
+  var p = starts[t].x;
+  var g = firstUnits[t].x;
+  let last = firstUnits[t].y;
+  var dc = dcBefore[t];
+  let most = (s.y - min(s.y, p)) / 2u + 1u;
+  for (var n = 0u; n < most && p < s.y && g < last; n++) {
+    let u = g % scan.units;
+    let c = componentOf(u);
+    let b = block(c, p, true);
+    if (b.damaged != 0u) {
+      atomicOr(&flags[1], 1u);
+      return;
+    }
+    p = b.next;
+    // The interval's last block ends within its bits (libjpeg finds a cut one).
+    if (g + 1u == last && p > firstUnits[t].z) {
+      atomicOr(&flags[1], 1u);
+      return;
+    }
+    dc[c] += b.dc;
+    coefficients[0] = dc[c];
+    let mcu = g / scan.units;
+    var bx = mcu % scan.mcusWide;
+    var by = mcu / scan.mcusWide;
+    if (c == 0u) {
+      bx = bx * scan.lumaAcross + u % scan.lumaAcross;
+      by = by * (scan.lumaBlocks / scan.lumaAcross) + u / scan.lumaAcross;
+    }
+    if (bx < scan.blocksWide[c] && by < scan.blocksHigh[c]) {
+      let first = (planes[c] + by * scan.blocksWide[c] + bx) * 32u;
+      for (var k = 0u; k < 32u; k++) {
+        // As stored: i16 (a DC value wraps as libjpeg's JCOEF does).
+        let a = (coefficients[2u * k] << 16u) >> 16u;
+        let z = (coefficients[2u * k + 1u] << 16u) >> 16u;
+        // Past what an 8-bit picture's DCT gives, dequantized: the CPU decodes it.
+        if (abs(a * i32(quant[c * 64u + 2u * k])) > 4096 || abs(z * i32(quant[c * 64u + 2u * k + 1u])) > 4096) {
+          atomicOr(&flags[1], 2u);
+        }
+        out[first + k] = (u32(a) & 0xffffu) | (u32(z) << 16u);
+      }
+    }
+    g += 1u;
+  }
+}

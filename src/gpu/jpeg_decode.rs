@@ -1,0 +1,354 @@
+//! A baseline JPEG decoded on the GPU from its scan's bytes (issue #74, item 2):
+//! shaders/frames/huffman.wgsl entropy-decodes stretches of the scan in parallel,
+//! in rounds until every stretch starts where the one before it ended (the
+//! self-synchronizing decoding), then writes each block's coefficients to its
+//! place; the host sums, between the two, the blocks and DC differences of the
+//! stretches before each. jpeg_finish.rs then does the IDCT, upsampling and colour.
+//! src/jpeg_entropy.rs is the CPU twin; a damaged scan, one that does not fall in
+//! step within `MOST_ROUNDS`, or a coefficient past an 8-bit picture's is left to
+//! the CPU's decoder.
+
+use super::device::{compute_pipeline, Gpu, GpuError, Owned};
+use super::gpu_image::GpuImage;
+use crate::jpeg_coefficients::{self, Frame};
+use crate::jpeg_entropy::{Scan, Table};
+use crate::jpeg_planes::Orientation;
+use wgpu::util::DeviceExt;
+
+/// Bits a stretch: one invocation's share of the scan.
+const STRETCH_BITS: usize = 1024;
+/// Rounds of synchronization before the scan is left to the CPU (two or three
+/// suffice: a Huffman code falls in step within a few codes).
+const MOST_ROUNDS: u32 = 32;
+/// Words a table takes in huffman.wgsl's `tables`.
+const TABLE_WORDS: usize = 512 + 51 + 256;
+
+/// A table as huffman.wgsl reads it: a 9-bit lookup, then the canonical
+/// arrays, then the symbols.
+fn table_words(t: &Table, out: &mut [i32]) {
+    for len in 1..=9usize {
+        if t.max_code[len] < 0 {
+            continue;
+        }
+        for code in t.min_code[len]..=t.max_code[len] {
+            let symbol = t.symbols[(t.first[len] + code - t.min_code[len]) as usize] as i32;
+            let from = (code as usize) << (9 - len);
+            for e in &mut out[from..from + (1 << (9 - len))] {
+                *e = ((len as i32) << 8) | symbol;
+            }
+        }
+    }
+    out[512..529].copy_from_slice(&t.max_code);
+    out[529..546].copy_from_slice(&t.min_code);
+    out[546..563].copy_from_slice(&t.first);
+    for (o, &s) in out[563..].iter_mut().zip(&t.symbols) {
+        *o = s as i32;
+    }
+}
+
+fn storage(gpu: &Gpu, label: &str, bytes: &[u8], more: wgpu::BufferUsages) -> Owned<wgpu::Buffer> {
+    gpu.device
+        .create_buffer_init(&wgpu::util::BufferInitDescriptor {
+            label: Some(label),
+            contents: bytes,
+            usage: wgpu::BufferUsages::STORAGE | more,
+        })
+        .into()
+}
+
+fn empty(gpu: &Gpu, label: &str, size: u64, usage: wgpu::BufferUsages) -> Owned<wgpu::Buffer> {
+    gpu.device
+        .create_buffer(&wgpu::BufferDescriptor {
+            label: Some(label),
+            size: size.max(16),
+            usage,
+            mapped_at_creation: false,
+        })
+        .into()
+}
+
+impl GpuImage {
+    /// The baseline JPEG whose `scan` is given, decoded and finished on the GPU.
+    pub async fn from_scan(
+        gpu: &Gpu,
+        scan: &Scan,
+        turn: Orientation,
+        max_texture: u32,
+    ) -> Result<GpuImage, GpuError> {
+        let frame: &Frame = &scan.frame;
+        let dims = jpeg_coefficients::blocks(frame);
+        super::jpeg_finish::fits(gpu, frame, dims)?;
+        let device = &gpu.device;
+        // The scan's words, the first byte highest; the stretches of each interval.
+        let mut bytes = scan.data.clone();
+        bytes.resize(bytes.len().next_multiple_of(4) + 4, 0xff);
+        let words: Vec<u32> = bytes
+            .chunks_exact(4)
+            .map(|w| u32::from_be_bytes(w.try_into().unwrap()))
+            .collect();
+        let s = frame.subsampling;
+        let units = s.across * s.down + 2;
+        let mut stretches: Vec<[u32; 4]> = Vec::new();
+        // Each interval's first unit and units, and its stretches.
+        let mut intervals = Vec::new();
+        let mut first_mcu = 0u32;
+        for (k, &(start, mcus)) in scan.intervals.iter().enumerate() {
+            let end = scan.intervals.get(k + 1).map_or(scan.data.len(), |i| i.0);
+            let first = stretches.len();
+            let (from, to) = (start * 8, end * 8);
+            let mut at = from;
+            loop {
+                let next = (at + STRETCH_BITS).min(to);
+                stretches.push([at as u32, next as u32, (at == from) as u32, k as u32]);
+                at = next;
+                if at >= to {
+                    break;
+                }
+            }
+            intervals.push((
+                first_mcu * units,
+                mcus * units,
+                to as u32,
+                first..stretches.len(),
+            ));
+            first_mcu += mcus;
+        }
+        let n = stretches.len() as u64;
+        let mut tables = vec![0i32; 8 * TABLE_WORDS];
+        let mut slots = [[0u32; 4]; 2];
+        for (c, (dc, ac)) in scan.tables.iter().enumerate() {
+            // A table a slot of its own: component c's DC in slot c, its AC in 4 + c.
+            table_words(dc, &mut tables[c * TABLE_WORDS..(c + 1) * TABLE_WORDS]);
+            table_words(
+                ac,
+                &mut tables[(4 + c) * TABLE_WORDS..(5 + c) * TABLE_WORDS],
+            );
+            slots[0][c] = c as u32;
+            slots[1][c] = 4 + c as u32;
+        }
+        let uniform_words = |round: u32| -> Vec<u32> {
+            let mut u = vec![n as u32, units, s.across, s.across * s.down];
+            u.extend(slots[0]);
+            u.extend(slots[1]);
+            u.extend([dims[0][0], dims[1][0], dims[2][0], 0]);
+            u.extend([dims[0][1], dims[1][1], dims[2][1], 0]);
+            u.extend([scan.mcus[0], round, words.len() as u32, 0]);
+            u
+        };
+        let copy = wgpu::BufferUsages::COPY_SRC | wgpu::BufferUsages::COPY_DST;
+        let stretch_buffer = storage(
+            gpu,
+            "jpeg stretches",
+            bytemuck::cast_slice(&stretches),
+            copy,
+        );
+        let data = storage(gpu, "jpeg scan", bytemuck::cast_slice(&words), copy);
+        let table_buffer = storage(gpu, "jpeg huffman", bytemuck::cast_slice(&tables), copy);
+        let uniform: Owned<wgpu::Buffer> = device
+            .create_buffer_init(&wgpu::util::BufferInitDescriptor {
+                label: Some("jpeg scan layout"),
+                contents: bytemuck::cast_slice(&uniform_words(0)),
+                usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
+            })
+            .into();
+        let rw = wgpu::BufferUsages::STORAGE | copy;
+        let starts = empty(gpu, "jpeg starts", n * 8, rw);
+        let ends = [
+            empty(gpu, "jpeg ends", n * 16, rw),
+            empty(gpu, "jpeg ends", n * 16, rw),
+        ];
+        let dc_sums = empty(gpu, "jpeg dc sums", n * 16, rw);
+        let flags = empty(gpu, "jpeg flags", 8, rw);
+        let read = |size: u64| {
+            empty(
+                gpu,
+                "jpeg read",
+                size,
+                wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+            )
+        };
+        let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
+            label: Some("huffman"),
+            source: wgpu::ShaderSource::Wgsl(
+                include_str!("../../shaders/frames/huffman.wgsl").into(),
+            ),
+        });
+        let sync = compute_pipeline(device, "huffman sync", (&module, "sync"), &[], None);
+        let groups = n.div_ceil(64) as u32;
+        let wide = groups.clamp(1, 65535);
+        let high = groups.div_ceil(wide);
+        let bind =
+            |pipeline: &wgpu::ComputePipeline, group: u32, buffers: &[(u32, &wgpu::Buffer)]| {
+                device.create_bind_group(&wgpu::BindGroupDescriptor {
+                    label: Some("huffman"),
+                    layout: &pipeline.get_bind_group_layout(group),
+                    entries: &buffers
+                        .iter()
+                        .map(|&(binding, b)| wgpu::BindGroupEntry {
+                            binding,
+                            resource: b.as_entire_binding(),
+                        })
+                        .collect::<Vec<_>>(),
+                })
+            };
+        let sync_groups = [0, 1].map(|r| {
+            bind(
+                &sync,
+                0,
+                &[
+                    (0, &stretch_buffer),
+                    (1, &data),
+                    (2, &table_buffer),
+                    (3, &uniform),
+                    (4, &starts),
+                    (5, &ends[(r + 1) % 2]),
+                    (6, &ends[r]),
+                    (7, &dc_sums),
+                    (8, &flags),
+                ],
+            )
+        });
+        // Rounds until no stretch's start changes.
+        let flags_read = read(8);
+        let mut round = 0;
+        loop {
+            gpu.queue
+                .write_buffer(&uniform, 0, bytemuck::cast_slice(&uniform_words(round)));
+            gpu.queue.write_buffer(&flags, 0, &[0; 8]);
+            let mut encoder = device.create_command_encoder(&Default::default());
+            {
+                let mut pass = encoder.begin_compute_pass(&Default::default());
+                pass.set_pipeline(&sync);
+                pass.set_bind_group(0, &sync_groups[round as usize % 2], &[]);
+                pass.dispatch_workgroups(wide, high, 1);
+            }
+            encoder.copy_buffer_to_buffer(&flags, 0, &flags_read, 0, 8);
+            gpu.queue.submit([encoder.finish()]);
+            let changed = read_words(gpu, &flags_read).await?;
+            if round > 0 && changed[0] == 0 {
+                break;
+            }
+            round += 1;
+            if round >= MOST_ROUNDS {
+                return Err(GpuError(format!(
+                    "the scan did not fall in step in {MOST_ROUNDS} rounds"
+                )));
+            }
+        }
+        // The blocks and DC differences of the stretches before each, an interval at a time.
+        let ends_read = read(n * 16);
+        let sums_read = read(n * 16);
+        let mut encoder = device.create_command_encoder(&Default::default());
+        encoder.copy_buffer_to_buffer(&ends[round as usize % 2], 0, &ends_read, 0, n * 16);
+        encoder.copy_buffer_to_buffer(&dc_sums, 0, &sums_read, 0, n * 16);
+        gpu.queue.submit([encoder.finish()]);
+        let reached = read_words(gpu, &ends_read).await?;
+        let sums: Vec<i32> = bytemuck::cast_slice(&gpu.read_buffer(&sums_read).await?).to_vec();
+        let mut first_units = vec![[0u32; 4]; n as usize];
+        let mut dc_before = vec![[0i32; 4]; n as usize];
+        for (first_unit, count, end_bit, range) in intervals {
+            let (mut unit, mut dc) = (first_unit, [0i32; 4]);
+            for t in range.clone() {
+                let [_, _, blocks, damaged] = reached[t * 4..t * 4 + 4] else {
+                    unreachable!()
+                };
+                first_units[t] = [unit, first_unit + count, end_bit, 0];
+                dc_before[t] = dc;
+                let done = unit - first_unit + blocks >= count;
+                if damaged != 0 && !done {
+                    return Err(GpuError("the scan is damaged".into()));
+                }
+                unit += blocks;
+                for (d, s) in dc.iter_mut().zip(&sums[t * 4..t * 4 + 4]) {
+                    *d = d.wrapping_add(*s);
+                }
+            }
+            if unit - first_unit < count {
+                return Err(GpuError("the scan ends before its blocks do".into()));
+            }
+        }
+        let write = compute_pipeline(device, "huffman write", (&module, "write"), &[], None);
+        let total: u64 = dims.iter().map(|d| d[0] as u64 * d[1] as u64).sum();
+        let coefficients = empty(
+            gpu,
+            "jpeg coefficients",
+            total * 128,
+            wgpu::BufferUsages::STORAGE,
+        );
+        let quant: Vec<u32> = frame.quant.iter().flatten().map(|&q| q as u32).collect();
+        let quant = storage(gpu, "jpeg quantization", bytemuck::cast_slice(&quant), copy);
+        let firsts = storage(
+            gpu,
+            "jpeg first units",
+            bytemuck::cast_slice(&first_units),
+            copy,
+        );
+        let before = storage(
+            gpu,
+            "jpeg dc before",
+            bytemuck::cast_slice(&dc_before),
+            copy,
+        );
+        let plane_starts: Owned<wgpu::Buffer> = device
+            .create_buffer_init(&wgpu::util::BufferInitDescriptor {
+                label: Some("jpeg plane starts"),
+                contents: bytemuck::cast_slice(&[
+                    0,
+                    dims[0][0] * dims[0][1],
+                    dims[0][0] * dims[0][1] + dims[1][0] * dims[1][1],
+                    0u32,
+                ]),
+                usage: wgpu::BufferUsages::UNIFORM,
+            })
+            .into();
+        let g0 = bind(
+            &write,
+            0,
+            &[
+                (0, &stretch_buffer),
+                (1, &data),
+                (2, &table_buffer),
+                (3, &uniform),
+                (4, &starts),
+                (8, &flags),
+            ],
+        );
+        let g1 = bind(
+            &write,
+            1,
+            &[
+                (0, &firsts),
+                (1, &before),
+                (2, &coefficients),
+                (3, &quant),
+                (4, &plane_starts),
+            ],
+        );
+        gpu.queue.write_buffer(&flags, 0, &[0; 8]);
+        let mut encoder = device.create_command_encoder(&Default::default());
+        {
+            let mut pass = encoder.begin_compute_pass(&Default::default());
+            pass.set_pipeline(&write);
+            pass.set_bind_group(0, &g0, &[]);
+            pass.set_bind_group(1, &g1, &[]);
+            pass.dispatch_workgroups(wide, high, 1);
+        }
+        encoder.copy_buffer_to_buffer(&flags, 0, &flags_read, 0, 8);
+        gpu.queue.submit([encoder.finish()]);
+        let wrong = read_words(gpu, &flags_read).await?;
+        if wrong[1] & 1 != 0 {
+            return Err(GpuError("the scan is damaged".into()));
+        }
+        if wrong[1] & 2 != 0 {
+            return Err(GpuError(
+                "a coefficient past what an 8-bit picture gives".into(),
+            ));
+        }
+        GpuImage::from_coefficient_buffer(gpu, frame, dims, &coefficients, turn, max_texture)
+    }
+}
+
+/// A MAP_READ buffer's words, once the GPU is done with it.
+async fn read_words(gpu: &Gpu, buffer: &wgpu::Buffer) -> Result<Vec<u32>, GpuError> {
+    Ok(bytemuck::cast_slice(&gpu.read_buffer(buffer).await?).to_vec())
+}
