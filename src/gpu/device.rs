@@ -95,9 +95,43 @@ pub struct Gpu {
     /// The first error the device reported outside an error scope, or its loss.
     fault: Arc<Mutex<Option<String>>>,
     lost: Arc<std::sync::atomic::AtomicBool>,
+    /// The fixed passes' pipelines (a JPEG's decoding and finishing), made once:
+    /// made for each photo, they cost the GPU decoder more than the decoding.
+    fixed: Mutex<std::collections::HashMap<FixedKey, wgpu::ComputePipeline>>,
 }
 
+/// A fixed pass's pipeline: its label, entry point and override constants.
+type FixedKey = (&'static str, &'static str, Vec<(&'static str, u64)>);
+
 impl Gpu {
+    /// The pipeline of `entry` in the fixed pass `label` (its WGSL `source`,
+    /// compiled once), with its override `constants`: made once per device.
+    pub(super) fn fixed_pipeline(
+        &self,
+        (label, source): (&'static str, &'static str),
+        entry: &'static str,
+        constants: &[(&'static str, f64)],
+    ) -> wgpu::ComputePipeline {
+        let key = (
+            label,
+            entry,
+            constants.iter().map(|&(n, v)| (n, v.to_bits())).collect(),
+        );
+        let mut fixed = self.fixed.lock().unwrap_or_else(|e| e.into_inner());
+        fixed
+            .entry(key)
+            .or_insert_with(|| {
+                let module = self
+                    .device
+                    .create_shader_module(wgpu::ShaderModuleDescriptor {
+                        label: Some(label),
+                        source: wgpu::ShaderSource::Wgsl(source.into()),
+                    });
+                compute_pipeline(&self.device, label, (&module, entry), constants, None)
+            })
+            .clone()
+    }
+
     /// Whether the CPU emulates this GPU (lavapipe, SwiftShader, WARP): where the
     /// CPU method counts faster, and some kernels pick their CPU-friendly shape.
     pub fn is_cpu(&self) -> bool {
@@ -184,6 +218,7 @@ impl Gpu {
             granted: wgpu::Features::empty(),
             fault,
             lost,
+            fixed: Mutex::default(),
         })
     }
 

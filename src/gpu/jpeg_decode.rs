@@ -8,7 +8,7 @@
 //! step within `MOST_ROUNDS`, or a coefficient past an 8-bit picture's is left to
 //! the CPU's decoder.
 
-use super::device::{compute_pipeline, Gpu, GpuError, Owned};
+use super::device::{Gpu, GpuError, Owned};
 use super::gpu_image::GpuImage;
 use crate::jpeg_coefficients::{self, Frame};
 use crate::jpeg_entropy::{Scan, Table};
@@ -144,13 +144,16 @@ impl GpuImage {
         );
         let data = storage(gpu, "jpeg scan", bytemuck::cast_slice(&words), copy);
         let table_buffer = storage(gpu, "jpeg huffman", bytemuck::cast_slice(&tables), copy);
-        let uniform: Owned<wgpu::Buffer> = device
-            .create_buffer_init(&wgpu::util::BufferInitDescriptor {
-                label: Some("jpeg scan layout"),
-                contents: bytemuck::cast_slice(&uniform_words(0)),
-                usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
-            })
-            .into();
+        // The first round's layout (its guesses) and the later rounds'.
+        let uniforms: [Owned<wgpu::Buffer>; 2] = [0, 1].map(|round| {
+            device
+                .create_buffer_init(&wgpu::util::BufferInitDescriptor {
+                    label: Some("jpeg scan layout"),
+                    contents: bytemuck::cast_slice(&uniform_words(round)),
+                    usage: wgpu::BufferUsages::UNIFORM,
+                })
+                .into()
+        });
         let rw = wgpu::BufferUsages::STORAGE | copy;
         let starts = empty(gpu, "jpeg starts", n * 8, rw);
         let ends = [
@@ -167,13 +170,9 @@ impl GpuImage {
                 wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
             )
         };
-        let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
-            label: Some("huffman"),
-            source: wgpu::ShaderSource::Wgsl(
-                include_str!("../../shaders/frames/huffman.wgsl").into(),
-            ),
-        });
-        let sync = compute_pipeline(device, "huffman sync", (&module, "sync"), &[], None);
+        const HUFFMAN: (&str, &str) =
+            ("huffman", include_str!("../../shaders/frames/huffman.wgsl"));
+        let sync = gpu.fixed_pipeline(HUFFMAN, "sync", &[]);
         let groups = n.div_ceil(64) as u32;
         let wide = groups.clamp(1, 65535);
         let high = groups.div_ceil(wide);
@@ -191,7 +190,9 @@ impl GpuImage {
                         .collect::<Vec<_>>(),
                 })
             };
-        let sync_groups = [0, 1].map(|r| {
+        // Round r's bindings: the first round's layout or the others', and the
+        // ends it reads (the round before's) and writes.
+        let sync_groups = [(0, 0), (1, 1), (1, 0)].map(|(layout, r)| {
             bind(
                 &sync,
                 0,
@@ -199,7 +200,7 @@ impl GpuImage {
                     (0, &stretch_buffer),
                     (1, &data),
                     (2, &table_buffer),
-                    (3, &uniform),
+                    (3, &uniforms[layout]),
                     (4, &starts),
                     (5, &ends[(r + 1) % 2]),
                     (6, &ends[r]),
@@ -208,33 +209,44 @@ impl GpuImage {
                 ],
             )
         });
-        // Rounds until no stretch's start changes.
+        let group_of = |round: u32| {
+            &sync_groups[if round == 0 {
+                0
+            } else {
+                1 + (round as usize + 1) % 2
+            }]
+        };
+        // Rounds until no stretch's start changes: three in the first submission
+        // (two usually suffice), two in each after, the counter of changed starts
+        // cleared before each submission's last and read after it.
         let flags_read = read(8);
         let mut round = 0;
         loop {
-            gpu.queue
-                .write_buffer(&uniform, 0, bytemuck::cast_slice(&uniform_words(round)));
-            gpu.queue.write_buffer(&flags, 0, &[0; 8]);
+            let batch = if round == 0 { 3 } else { 2 };
             let mut encoder = device.create_command_encoder(&Default::default());
-            {
+            for k in 0..batch {
+                if k == batch - 1 {
+                    encoder.clear_buffer(&flags, 0, None);
+                }
                 let mut pass = encoder.begin_compute_pass(&Default::default());
                 pass.set_pipeline(&sync);
-                pass.set_bind_group(0, &sync_groups[round as usize % 2], &[]);
+                pass.set_bind_group(0, group_of(round + k), &[]);
                 pass.dispatch_workgroups(wide, high, 1);
             }
+            round += batch;
             encoder.copy_buffer_to_buffer(&flags, 0, &flags_read, 0, 8);
             gpu.queue.submit([encoder.finish()]);
-            let changed = read_words(gpu, &flags_read).await?;
-            if round > 0 && changed[0] == 0 {
+            if read_words(gpu, &flags_read).await?[0] == 0 {
                 break;
             }
-            round += 1;
             if round >= MOST_ROUNDS {
                 return Err(GpuError(format!(
                     "the scan did not fall in step in {MOST_ROUNDS} rounds"
                 )));
             }
         }
+        // The last round wrote its ends to ends[(round - 1) % 2].
+        let round = round - 1;
         // The blocks and DC differences of the stretches before each, an interval at a time.
         let ends_read = read(n * 16);
         let sums_read = read(n * 16);
@@ -267,7 +279,7 @@ impl GpuImage {
                 return Err(GpuError("the scan ends before its blocks do".into()));
             }
         }
-        let write = compute_pipeline(device, "huffman write", (&module, "write"), &[], None);
+        let write = gpu.fixed_pipeline(HUFFMAN, "write", &[]);
         let total: u64 = dims.iter().map(|d| d[0] as u64 * d[1] as u64).sum();
         let coefficients = empty(
             gpu,
@@ -308,7 +320,7 @@ impl GpuImage {
                 (0, &stretch_buffer),
                 (1, &data),
                 (2, &table_buffer),
-                (3, &uniform),
+                (3, &uniforms[1]),
                 (4, &starts),
                 (8, &flags),
             ],

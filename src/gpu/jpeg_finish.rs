@@ -4,7 +4,7 @@
 //! decoder's planes are (planes.rs). The CPU entropy-decodes (libjpeg-turbo); the
 //! GPU does the rest, and every sample is libjpeg-turbo's.
 
-use super::device::{compute_pipeline, Gpu, GpuError, Owned};
+use super::device::{Gpu, GpuError, Owned};
 use super::gpu_image::GpuImage;
 use crate::jpeg_coefficients::{self, Frame, MOST_DEQUANTIZED};
 use crate::jpeg_planes::Orientation;
@@ -100,11 +100,8 @@ impl GpuImage {
                 mapped_at_creation: false,
             })
             .into();
-        let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
-            label: Some("idct"),
-            source: wgpu::ShaderSource::Wgsl(include_str!("../../shaders/frames/idct.wgsl").into()),
-        });
-        let pipeline = compute_pipeline(device, "idct", (&module, "cs"), &[], None);
+        let idct = ("idct", include_str!("../../shaders/frames/idct.wgsl"));
+        let pipeline = gpu.fixed_pipeline(idct, "cs", &[]);
         let mut encoder = device.create_command_encoder(&Default::default());
         let mut uniforms = Vec::new();
         let mut first_block = 0;

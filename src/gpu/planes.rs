@@ -3,7 +3,7 @@
 //! hands over before upsampling and colour (1.5 to 3 bytes a pixel), not the 4 of
 //! a bitmap.
 
-use super::device::{compute_pipeline, Gpu, GpuError, Owned};
+use super::device::{Gpu, GpuError, Owned};
 use super::gpu_image::GpuImage;
 use super::upload::{Steps, BAND_BYTES};
 use crate::jpeg_planes::PlaneLayout;
@@ -203,15 +203,10 @@ impl GpuImage {
         layout.check(len).map_err(GpuError)?;
         let device = &gpu.device;
         let image = GpuImage::storage_textures(gpu, layout.shown_size(), max_texture);
-        let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
-            label: Some("planes"),
-            source: wgpu::ShaderSource::Wgsl(
-                include_str!("../../shaders/frames/planes.wgsl").into(),
-            ),
-        });
         let s = layout.subsampling;
         let constants = [("across", s.across as f64), ("down", s.down as f64)];
-        let pipeline = compute_pipeline(device, "planes", (&module, "cs"), &constants, None);
+        let planes = ("planes", include_str!("../../shaders/frames/planes.wgsl"));
+        let pipeline = gpu.fixed_pipeline(planes, "cs", &constants);
         let chroma = layout.plane_size(1);
         let mut encoder = device.create_command_encoder(&Default::default());
         let mut uniforms = Vec::new();
