@@ -141,9 +141,10 @@ fn run<T>(work: impl FnOnce() -> Result<T, String>) -> Result<T, String> {
 /// (the GPU's fastest where there is a GPU that is not a CPU, else the CPU
 /// method), "cpu", or a GPU method by name ("packed", "privatized", ...).
 /// decode: where a JPEG is decoded: "auto" (the faster here: the CPU on every
-/// machine measured so far), "cpu" (libjpeg-turbo) or "gpu" (libjpeg-turbo's entropy decoding,
-/// then the IDCT, upsampling and colour on the GPU: the same samples); a JPEG the
-/// GPU does not take is decoded by the CPU, which "gpu" notes.
+/// machine measured so far), "cpu" (libjpeg-turbo) or "gpu" (a baseline file's
+/// Huffman codes, then every file's IDCT, upsampling and colour, on the GPU as
+/// libjpeg-turbo does them: the same samples); a JPEG the GPU does not take is
+/// decoded by the CPU, which "gpu" notes.
 #[pyfunction]
 #[pyo3(signature = (source, bins = 256, depth = None, region = None, method = None, decode = "auto"))]
 fn count(

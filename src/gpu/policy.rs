@@ -35,10 +35,10 @@ pub enum Asked {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Decode {
     /// The faster on this machine: the CPU, everywhere measured so far. On an
-    /// H200 with 16 cores, libjpeg-turbo's entropy decoding alone took longer
-    /// than its whole decode (109 against 99 ms for 24 megapixels; 400 photos:
-    /// 1.40 s decoded on the GPU, 0.80 s on the CPU: bench/results/2026-12-02e),
-    /// so a finish on the GPU saves nothing until the entropy decoding is there too.
+    /// H200 with 16 cores a 24-megapixel photo decodes on the GPU in 14 ms
+    /// against the CPU's 121, but 400 photos take 4.8 s there against 0.9 s on
+    /// the CPU: each picture's submissions wait for every other's
+    /// (bench/results/2026-12-02e, docs/DECISIONS.md 60).
     #[default]
     Auto,
     Cpu,

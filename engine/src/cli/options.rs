@@ -127,11 +127,11 @@ pub struct Counting {
     /// and more bins to deep (JSON's "method" says which counted)
     #[arg(long, value_name = "NAME", value_parser = Asked::parse)]
     pub method: Option<Asked>,
-    /// Where a JPEG is decoded: cpu (libjpeg-turbo), gpu (libjpeg-turbo's entropy
-    /// decoding, then its IDCT, upsampling and colour on the GPU: the same
-    /// samples), or auto: the faster here, the CPU on every machine measured
-    /// so far (docs/DECISIONS.md 60). A JPEG the
-    /// GPU does not take (not YCbCr with chroma at most halved, damaged) is
+    /// Where a JPEG is decoded: cpu (libjpeg-turbo), gpu (a baseline file's
+    /// Huffman codes, then every file's IDCT, upsampling and colour, on the GPU
+    /// as libjpeg-turbo does them: the same samples), or auto: the faster here
+    /// (the CPU, on every machine measured so far: docs/DECISIONS.md 60). A JPEG
+    /// the GPU does not take (not YCbCr with chroma at most halved, damaged) is
     /// decoded by the CPU, which --decode gpu notes
     #[arg(long, value_name = "WHERE", default_value = "auto", value_parser = Decode::parse)]
     pub decode: Decode,
