@@ -21,55 +21,26 @@ Usage: bench/jpeg-gpu.py [--files 400] [--rounds 3] [--dir DIR] [--jobs N]
 
 import argparse
 import json
-import multiprocessing
 import os
-import random
 import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 import numpy as np
 from PIL import Image
 
+import many  # bench/many.py: the same folder maker and peers
+from many import in_pool, opencv_one, pillow_one
+
 REPO = Path(__file__).resolve().parent.parent
-PHOTOS = ["pexels-chevanon-photography-1108099.jpg", "pexels-francesco-ungaro-96938-mid.jpg"]
 
 
 def make_folder(folder, count, photos):
-    """`count` JPEGs of 2048-2560 x 1365-1706, made once."""
-    folder.mkdir(parents=True, exist_ok=True)
-    made = sorted(folder.glob("*.jpg"))
-    if len(made) == count:
-        return made
-    rng = random.Random(74)
-    sources = [Image.open(photos / p).convert("RGB") for p in PHOTOS]
-    for i in range(count):
-        src = sources[i % len(sources)]
-        width = rng.randint(2048, 2560)
-        height = rng.randint(1365, 1706)
-        w, h = src.size
-        # A crop of the photo's shape, scaled to the size.
-        cw, ch = int(w * rng.uniform(0.6, 1.0)), int(h * rng.uniform(0.6, 1.0))
-        x, y = rng.randint(0, w - cw), rng.randint(0, h - ch)
-        crop = src.crop((x, y, x + cw, y + ch)).resize((width, height), Image.BICUBIC)
-        crop.save(folder / f"photo-{i:04d}.jpg", quality=rng.randint(85, 94))
-    return sorted(folder.glob("*.jpg"))
-
-
-def pillow_one(path):
-    rgb = np.asarray(Image.open(path).convert("RGB"))
-    return np.stack([np.bincount(rgb[..., c].ravel(), minlength=256) for c in range(3)]).astype(np.int64)
-
-
-def opencv_one(path):
-    import cv2
-
-    cv2.setNumThreads(1)
-    bgr = cv2.imread(str(path), cv2.IMREAD_COLOR)
-    return np.stack([cv2.calcHist([bgr], [c], None, [256], [0, 256]).ravel() for c in (2, 1, 0)]).astype(np.int64)
+    """`count` JPEGs of 2048-2560 x 1365-1706 at qualities 85-94, made once."""
+    size = lambda rng: (rng.randint(2048, 2560), rng.randint(1365, 1706))  # noqa: E731
+    return many.make_folder(folder, count, photos, size=size, qualities=(85, 94), seed=74)
 
 
 def decode_one(path):
@@ -78,11 +49,6 @@ def decode_one(path):
     cv2.setNumThreads(1)
     cv2.imread(str(path), cv2.IMREAD_COLOR)
     return 0
-
-
-def in_pool(one, files, jobs):
-    with multiprocessing.Pool(jobs) as pool:
-        return sum(pool.imap_unordered(one, files, chunksize=4))
 
 
 def tool(path, files_dir, *args):
@@ -141,13 +107,7 @@ def main():
     except ImportError:
         print("(torch is not installed here: no nvjpeg row)")
     pillow = in_pool(pillow_one, files, a.jobs)
-    times = {name: [] for name in ways}
-    sums = {}
-    for _ in range(a.rounds):
-        for name, way in ways.items():
-            start = time.perf_counter()
-            sums[name] = way()
-            times[name].append(time.perf_counter() - start)
+    times, sums = many.rounds(ways, a.rounds)
     print(f"{len(files)} JPEGs, {megabytes:.0f} MB, {pixels:.0f} megapixels; {os.cpu_count()} cores; "
           f"median of {a.rounds} rounds, alternating")
     print(f"{'how':30} {'seconds':>8} {'images/s':>9}  counts in other bins than Pillow's")

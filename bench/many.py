@@ -45,23 +45,27 @@ REPO = Path(__file__).resolve().parent.parent
 PHOTOS = ["pexels-chevanon-photography-1108099.jpg", "pexels-francesco-ungaro-96938-mid.jpg"]
 
 
-def make_folder(folder, count, photos):
-    """`count` JPEGs of about 3 megapixels from the shared photos, made once."""
+def make_folder(folder, count, photos, size=None, qualities=(80, 95), seed=45):
+    """`count` JPEGs from the shared photos, made once: crops of 60-100% of a
+    photo, scaled to about 3 megapixels, or to `size(rng)` (width, height),
+    saved by Pillow at a quality from `qualities`."""
     folder.mkdir(parents=True, exist_ok=True)
     made = sorted(folder.glob("*.jpg"))
     if len(made) == count:
         return made
-    rng = random.Random(45)
+    rng = random.Random(seed)
     sources = [Image.open(photos / p).convert("RGB") for p in PHOTOS]
     for i in range(count):
         src = sources[i % len(sources)]
-        # A crop of 60-100% of the photo, scaled to about 3 megapixels.
+        wanted = size(rng) if size else None
         w, h = src.size
         cw, ch = int(w * rng.uniform(0.6, 1.0)), int(h * rng.uniform(0.6, 1.0))
         x, y = rng.randint(0, w - cw), rng.randint(0, h - ch)
-        scale = (3_000_000 / (cw * ch)) ** 0.5
-        crop = src.crop((x, y, x + cw, y + ch)).resize((int(cw * scale), int(ch * scale)), Image.BICUBIC)
-        crop.save(folder / f"photo-{i:04d}.jpg", quality=rng.randint(80, 95))
+        if wanted is None:
+            scale = (3_000_000 / (cw * ch)) ** 0.5
+            wanted = (int(cw * scale), int(ch * scale))
+        crop = src.crop((x, y, x + cw, y + ch)).resize(wanted, Image.BICUBIC)
+        crop.save(folder / f"photo-{i:04d}.jpg", quality=rng.randint(*qualities))
     return sorted(folder.glob("*.jpg"))
 
 
@@ -103,6 +107,19 @@ def package(files, jobs):
 
     total = ih.total(files, jobs=jobs)
     return np.array([total.r, total.g, total.b], dtype=np.int64)
+
+
+def rounds(ways, count):
+    """Each way timed `count` times, the ways alternating: their seconds, and
+    what each gave last."""
+    times = {name: [] for name in ways}
+    sums = {}
+    for _ in range(count):
+        for name, way in ways.items():
+            start = time.perf_counter()
+            sums[name] = way()
+            times[name].append(time.perf_counter() - start)
+    return times, sums
 
 
 def main():
@@ -147,13 +164,7 @@ def main():
         ways[f"imagehistogram-threads ({a.jobs})"] = lambda: package(files, a.jobs)
     if have_cv2:
         ways[f"opencv-pool ({a.jobs})"] = lambda: in_pool(opencv_one, files, a.jobs)
-    times = {name: [] for name in ways}
-    sums = {}
-    for _ in range(a.rounds):
-        for name, way in ways.items():
-            start = time.perf_counter()
-            sums[name] = way()
-            times[name].append(time.perf_counter() - start)
+    times, sums = rounds(ways, a.rounds)
     print(f"{len(files)} JPEGs, {megabytes:.0f} MB, {pixels:.0f} megapixels; {os.cpu_count()} cores; "
           f"median of {a.rounds} rounds, alternating")
     reference = sums["histogram (default)"]

@@ -381,10 +381,7 @@ impl HistogramPainter {
 /// `shown`, submitted; `read` gives its pixels. The step-through diagram's
 /// simulated canvas is set beside it (src/sim/scale_draw.rs).
 pub struct DrawnCanvas {
-    read: Owned<wgpu::Buffer>,
-    _target: Owned<wgpu::Texture>,
-    size: [u32; 2],
-    row: u32,
+    target: Owned<wgpu::Texture>,
 }
 
 impl DrawnCanvas {
@@ -414,53 +411,20 @@ impl DrawnCanvas {
             format,
             wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::COPY_SRC,
         );
-        // A row of a copy to a buffer is a multiple of 256 bytes.
-        let row = (size[0] * 4).next_multiple_of(256);
-        let read = device.create_buffer(&wgpu::BufferDescriptor {
-            label: Some("canvas read"),
-            size: (row * size[1]) as u64,
-            usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
-            mapped_at_creation: false,
-        });
         let mut encoder = device.create_command_encoder(&Default::default());
         painter.encode_scale(&mut encoder);
         let view = target.create_view(&Default::default());
         draw_into(&mut encoder, &view, None, |pass| painter.draw(pass, 0));
-        encoder.copy_texture_to_buffer(
-            target.as_image_copy(),
-            wgpu::TexelCopyBufferInfo {
-                buffer: &read,
-                layout: wgpu::TexelCopyBufferLayout {
-                    offset: 0,
-                    bytes_per_row: Some(row),
-                    rows_per_image: None,
-                },
-            },
-            wgpu::Extent3d {
-                width: size[0],
-                height: size[1],
-                depth_or_array_layers: 1,
-            },
-        );
         gpu.queue.submit([encoder.finish()]);
-        DrawnCanvas {
-            read: read.into(),
-            _target: target,
-            size,
-            row,
-        }
+        DrawnCanvas { target }
     }
 
     /// Its pixels, in reading order.
     pub async fn read(self, gpu: &Gpu) -> Result<Vec<[u8; 4]>, GpuError> {
-        let bytes = gpu.read_buffer(&self.read).await?;
-        let [w, h] = self.size;
-        Ok((0..h)
-            .flat_map(|y| (0..w).map(move |x| (y, x)))
-            .map(|(y, x)| {
-                let at = (y * self.row + x * 4) as usize;
-                bytes[at..at + 4].try_into().unwrap()
-            })
+        let rows = gpu.read_texture(&self.target).await?;
+        Ok(rows
+            .chunks_exact(4)
+            .map(|p| p.try_into().unwrap())
             .collect())
     }
 }

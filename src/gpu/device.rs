@@ -374,6 +374,41 @@ impl Gpu {
         }
     }
 
+    /// A whole texture of 4 bytes a texel read back: its rows, each its own bytes
+    /// only (a copy's rows are padded to 256 bytes).
+    pub async fn read_texture(&self, texture: &wgpu::Texture) -> Result<Vec<u8>, GpuError> {
+        let size = texture.size();
+        let width = size.width as usize * 4;
+        let row = (size.width * 4).next_multiple_of(wgpu::COPY_BYTES_PER_ROW_ALIGNMENT);
+        let read = Owned::from(self.device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("read back"),
+            size: row as u64 * size.height as u64,
+            usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
+        }));
+        let mut encoder = self.device.create_command_encoder(&Default::default());
+        encoder.copy_texture_to_buffer(
+            texture.as_image_copy(),
+            wgpu::TexelCopyBufferInfo {
+                buffer: &read,
+                layout: wgpu::TexelCopyBufferLayout {
+                    offset: 0,
+                    bytes_per_row: Some(row),
+                    rows_per_image: None,
+                },
+            },
+            size,
+        );
+        self.scoped(|| self.queue.submit([encoder.finish()]))
+            .await?;
+        let bytes = self.read_buffer(&read).await?;
+        Ok(bytes
+            .chunks(row as usize)
+            .flat_map(|r| &r[..width])
+            .copied()
+            .collect())
+    }
+
     /// Maps a MAP_READ buffer and copies its bytes out. On the web the map completes
     /// from the browser's event loop, so this awaits and never blocks.
     pub async fn read_buffer(&self, buffer: &wgpu::Buffer) -> Result<Vec<u8>, GpuError> {

@@ -240,33 +240,17 @@ impl GpuImage {
             if !texture.usage().contains(wgpu::TextureUsages::COPY_SRC) || self.reshaped.is_some() {
                 return Err(GpuError("this image's textures cannot be read back".into()));
             }
-            let row = (tile.width * 4).next_multiple_of(wgpu::COPY_BYTES_PER_ROW_ALIGNMENT);
-            let read = Owned::from(gpu.device.create_buffer(&wgpu::BufferDescriptor {
-                label: Some("read back"),
-                size: row as u64 * tile.height as u64,
-                usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
-                mapped_at_creation: false,
-            }));
-            let mut encoder = gpu.device.create_command_encoder(&Default::default());
-            encoder.copy_texture_to_buffer(
-                texture.as_image_copy(),
-                wgpu::TexelCopyBufferInfo {
-                    buffer: &read,
-                    layout: wgpu::TexelCopyBufferLayout {
-                        offset: 0,
-                        bytes_per_row: Some(row),
-                        rows_per_image: None,
-                    },
-                },
-                texture.size(),
-            );
-            gpu.scoped(|| gpu.queue.submit([encoder.finish()])).await?;
-            let bytes = gpu.read_buffer(&read).await?;
+            let rows = gpu.read_texture(texture).await?;
             let width = self.width as usize * 4;
-            for (y, src) in bytes.chunks(row as usize).enumerate() {
+            let tile_row = tile.width as usize * 4;
+            let texture_row = texture.width() as usize * 4;
+            for (y, src) in rows
+                .chunks(texture_row)
+                .take(tile.height as usize)
+                .enumerate()
+            {
                 let at = (tile.origin[1] as usize + y) * width + tile.origin[0] as usize * 4;
-                rgba[at..at + tile.width as usize * 4]
-                    .copy_from_slice(&src[..tile.width as usize * 4]);
+                rgba[at..at + tile_row].copy_from_slice(&src[..tile_row]);
             }
         }
         Image::from_rgba(self.width, self.height, rgba).map_err(|e| GpuError(e.to_string()))

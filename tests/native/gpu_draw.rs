@@ -3,7 +3,7 @@
 
 use crate::common;
 
-use common::{copy_out, gpu, photo};
+use common::{gpu, photo};
 use histogram::draw::{render, scales};
 use histogram::gpu::{
     compose_format, draw_into, Bars, Composer, FramePainter, Gpu, GpuImage, HistogramPainter,
@@ -239,9 +239,9 @@ fn compose_pass_draws_what_the_quads_draw() {
             target,
             None,
         );
-        let reads = [&quads, &composed].map(|t| copy_out(&gpu, &mut encoder, t, target));
         gpu.queue.submit([encoder.finish()]);
-        let [quads, composed] = reads.map(|r| pollster::block_on(gpu.read_buffer(&r)).unwrap());
+        let [quads, composed] =
+            [&quads, &composed].map(|t| pollster::block_on(gpu.read_texture(t)).unwrap());
         // Pixels whose centre lies within float rounding of a texel's or a bar's
         // edge may take the neighbour's colour: a handful, no more.
         let differing = quads

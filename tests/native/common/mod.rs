@@ -157,35 +157,6 @@ impl AsRef<std::ffi::OsStr> for Scratch {
     }
 }
 
-/// Copies `texture` (`size`, 4 bytes a pixel) into a buffer to read after submitting.
-pub fn copy_out(
-    gpu: &Gpu,
-    encoder: &mut wgpu::CommandEncoder,
-    texture: &wgpu::Texture,
-    size: (u32, u32),
-) -> wgpu::Buffer {
-    let row = (size.0 * 4).next_multiple_of(wgpu::COPY_BYTES_PER_ROW_ALIGNMENT);
-    let read = gpu.device.create_buffer(&wgpu::BufferDescriptor {
-        label: None,
-        size: (row * size.1) as u64,
-        usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
-        mapped_at_creation: false,
-    });
-    encoder.copy_texture_to_buffer(
-        texture.as_image_copy(),
-        wgpu::TexelCopyBufferInfo {
-            buffer: &read,
-            layout: wgpu::TexelCopyBufferLayout {
-                offset: 0,
-                bytes_per_row: Some(row),
-                rows_per_image: None,
-            },
-        },
-        texture.size(),
-    );
-    read
-}
-
 /// An offscreen RGBA8 target of `size`, drawn into by `draw` (given the encoder
 /// and the target's view), then read back: 4 bytes a pixel, rows unpadded.
 pub fn drawn(
@@ -198,15 +169,8 @@ pub fn drawn(
     let view = texture.create_view(&Default::default());
     let mut encoder = gpu.device.create_command_encoder(&Default::default());
     draw(&mut encoder, &view);
-    let read = copy_out(gpu, &mut encoder, &texture, size);
     pollster::block_on(gpu.submit(encoder.finish())).unwrap();
-    let bytes = pollster::block_on(gpu.read_buffer(&read)).unwrap();
-    let row = (size.0 * 4).next_multiple_of(wgpu::COPY_BYTES_PER_ROW_ALIGNMENT) as usize;
-    bytes
-        .chunks(row)
-        .flat_map(|r| &r[..size.0 as usize * 4])
-        .copied()
-        .collect()
+    pollster::block_on(gpu.read_texture(&texture)).unwrap()
 }
 
 /// Waits for `child`: its status and its peak resident memory, in bytes, as its
