@@ -219,9 +219,11 @@ impl GpuImage {
         // Rounds until no stretch's start changes: three in the first submission
         // (two usually suffice), two in each after, the counter of changed starts
         // cleared before each submission's last and read after it.
-        let flags_read = read(8);
+        // Each submission's counter, the ends its last round reached and the DC
+        // sums, read back at once: a wait for each submission, no more.
+        let state_read = read(16 + n * 32);
         let mut round = 0;
-        loop {
+        let state = loop {
             let batch = if round == 0 { 3 } else { 2 };
             let mut encoder = device.create_command_encoder(&Default::default());
             for k in 0..batch {
@@ -234,28 +236,25 @@ impl GpuImage {
                 pass.dispatch_workgroups(wide, high, 1);
             }
             round += batch;
-            encoder.copy_buffer_to_buffer(&flags, 0, &flags_read, 0, 8);
+            // The last round wrote its ends to ends[(round - 1) % 2].
+            let last = &ends[(round as usize - 1) % 2];
+            encoder.copy_buffer_to_buffer(&flags, 0, &state_read, 0, 8);
+            encoder.copy_buffer_to_buffer(last, 0, &state_read, 16, n * 16);
+            encoder.copy_buffer_to_buffer(&dc_sums, 0, &state_read, 16 + n * 16, n * 16);
             gpu.queue.submit([encoder.finish()]);
-            if read_words(gpu, &flags_read).await?[0] == 0 {
-                break;
+            let state = read_words(gpu, &state_read).await?;
+            if state[0] == 0 {
+                break state;
             }
             if round >= MOST_ROUNDS {
                 return Err(GpuError(format!(
                     "the scan did not fall in step in {MOST_ROUNDS} rounds"
                 )));
             }
-        }
-        // The last round wrote its ends to ends[(round - 1) % 2].
-        let round = round - 1;
+        };
         // The blocks and DC differences of the stretches before each, an interval at a time.
-        let ends_read = read(n * 16);
-        let sums_read = read(n * 16);
-        let mut encoder = device.create_command_encoder(&Default::default());
-        encoder.copy_buffer_to_buffer(&ends[round as usize % 2], 0, &ends_read, 0, n * 16);
-        encoder.copy_buffer_to_buffer(&dc_sums, 0, &sums_read, 0, n * 16);
-        gpu.queue.submit([encoder.finish()]);
-        let reached = read_words(gpu, &ends_read).await?;
-        let sums: Vec<i32> = bytemuck::cast_slice(&gpu.read_buffer(&sums_read).await?).to_vec();
+        let reached = &state[4..4 + n as usize * 4];
+        let sums: &[i32] = bytemuck::cast_slice(&state[4 + n as usize * 4..]);
         let mut first_units = vec![[0u32; 4]; n as usize];
         let mut dc_before = vec![[0i32; 4]; n as usize];
         for (first_unit, count, end_bit, range) in intervals {
@@ -345,6 +344,7 @@ impl GpuImage {
             pass.set_bind_group(1, &g1, &[]);
             pass.dispatch_workgroups(wide, high, 1);
         }
+        let flags_read = read(8);
         encoder.copy_buffer_to_buffer(&flags, 0, &flags_read, 0, 8);
         gpu.queue.submit([encoder.finish()]);
         let wrong = read_words(gpu, &flags_read).await?;
