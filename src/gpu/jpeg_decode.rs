@@ -80,11 +80,17 @@ impl GpuImage {
         super::jpeg_finish::fits(gpu, frame, dims)?;
         let device = &gpu.device;
         // The scan's words, the first byte highest; the stretches of each interval.
-        let mut bytes = scan.data.clone();
-        bytes.resize(bytes.len().next_multiple_of(4) + 4, 0xff);
-        let words: Vec<u32> = bytes
-            .chunks_exact(4)
-            .map(|w| u32::from_be_bytes(w.try_into().unwrap()))
+        // Packed straight from the scan (no copy of it first); the last word
+        // padded with ones, and a word of ones after it, as past the data.
+        let words: Vec<u32> = scan
+            .data
+            .chunks(4)
+            .map(|w| {
+                let mut word = [0xff; 4];
+                word[..w.len()].copy_from_slice(w);
+                u32::from_be_bytes(word)
+            })
+            .chain([u32::MAX])
             .collect();
         let s = frame.subsampling;
         let units = s.across * s.down + 2;
