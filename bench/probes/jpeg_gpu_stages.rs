@@ -77,13 +77,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             let scan = jpeg_scan(&bytes, u64::MAX)?;
             times[7].push(t.elapsed().as_secs_f64());
             let t = Instant::now();
-            let image = pollster::block_on(GpuImage::from_scan(
-                &gpu,
-                &scan,
-                Orientation::NoTransforms,
-                limits.max_texture,
-            ))?;
-            wait(&gpu)?;
+            let image = pollster::block_on(async {
+                let turn = Orientation::NoTransforms;
+                let unchecked = GpuImage::from_scan(&gpu, &scan, turn, limits.max_texture).await?;
+                unchecked.check(&gpu).await
+            })?;
             times[8].push(t.elapsed().as_secs_f64());
             drop(image);
             // Today's way.

@@ -29,7 +29,9 @@ impl GpuError {
 /// A GPU buffer or texture that is destroyed when dropped. Natively wgpu frees them
 /// on drop, but on the web it leaves them to the JavaScript garbage collector, which
 /// does not see GPU memory: switching between large images would keep their
-/// textures until it happened to run.
+/// textures until it happened to run. Only the web's are destroyed: natively a
+/// destroy takes the device's lock that every thread's wait for the GPU holds,
+/// and workers that drop their pictures would queue behind each other's waits.
 pub struct Owned<T: Destroy>(T);
 
 /// What `Owned` can destroy.
@@ -64,7 +66,9 @@ impl<T: Destroy> Deref for Owned<T> {
 
 impl<T: Destroy> Drop for Owned<T> {
     fn drop(&mut self) {
-        self.0.destroy();
+        if cfg!(target_arch = "wasm32") {
+            self.0.destroy();
+        }
     }
 }
 

@@ -17,9 +17,16 @@ use wgpu::util::DeviceExt;
 
 /// Bits a stretch: one invocation's share of the scan.
 const STRETCH_BITS: usize = 1024;
-/// Rounds of synchronization before the scan is left to the CPU (two or three
-/// suffice: a Huffman code falls in step within a few codes).
-const MOST_ROUNDS: u32 = 32;
+/// Rounds of synchronization before the scan is left to the CPU. A Huffman code
+/// falls in step within a few codes, but a guess's place in the MCU (which
+/// component's tables) only by chance: the photos here took 11 to 15 rounds of
+/// 1024-bit stretches, 3 of 16384-bit ones.
+const MOST_ROUNDS: u32 = 64;
+/// Rounds in the first submission, and in each after (its flags read back once,
+/// at its end): a round in which no start changes costs a dispatch, a wait for
+/// the GPU far more.
+const FIRST_ROUNDS: u32 = 16;
+const LATER_ROUNDS: u32 = 8;
 /// Words a table takes in huffman.wgsl's `tables`.
 const TABLE_WORDS: usize = 512 + 51 + 256;
 
@@ -68,13 +75,14 @@ fn empty(gpu: &Gpu, label: &str, size: u64, usage: wgpu::BufferUsages) -> Owned<
 }
 
 impl GpuImage {
-    /// The baseline JPEG whose `scan` is given, decoded and finished on the GPU.
+    /// The baseline JPEG whose `scan` is given, decoded and finished on the GPU,
+    /// to be checked (`Unchecked::check`) once counted.
     pub async fn from_scan(
         gpu: &Gpu,
         scan: &Scan,
         turn: Orientation,
         max_texture: u32,
-    ) -> Result<GpuImage, GpuError> {
+    ) -> Result<Unchecked, GpuError> {
         let frame: &Frame = &scan.frame;
         let dims = jpeg_coefficients::blocks(frame);
         super::jpeg_finish::fits(gpu, frame, dims)?;
@@ -222,15 +230,19 @@ impl GpuImage {
                 1 + (round as usize + 1) % 2
             }]
         };
-        // Rounds until no stretch's start changes: three in the first submission
-        // (two usually suffice), two in each after, the counter of changed starts
+        // Rounds until no stretch's start changes: FIRST_ROUNDS in the first
+        // submission, LATER_ROUNDS in each after, the counter of changed starts
         // cleared before each submission's last and read after it.
         // Each submission's counter, the ends its last round reached and the DC
         // sums, read back at once: a wait for each submission, no more.
         let state_read = read(16 + n * 32);
         let mut round = 0;
         let state = loop {
-            let batch = if round == 0 { 3 } else { 2 };
+            let batch = if round == 0 {
+                FIRST_ROUNDS
+            } else {
+                LATER_ROUNDS
+            };
             let mut encoder = device.create_command_encoder(&Default::default());
             for k in 0..batch {
                 if k == batch - 1 {
@@ -353,7 +365,27 @@ impl GpuImage {
         let flags_read = read(8);
         encoder.copy_buffer_to_buffer(&flags, 0, &flags_read, 0, 8);
         gpu.queue.submit([encoder.finish()]);
-        let wrong = read_words(gpu, &flags_read).await?;
+        let image =
+            GpuImage::from_coefficient_buffer(gpu, frame, dims, &coefficients, turn, max_texture)?;
+        Ok(Unchecked {
+            image,
+            flags: flags_read,
+        })
+    }
+}
+
+/// A picture decoded from its scan whose write pass's flags are still to be read:
+/// the caller counts it first, and the flags come back in the count's wait, not
+/// one of their own. Its counts stand only once `check` says the scan was whole.
+pub struct Unchecked {
+    pub image: GpuImage,
+    flags: Owned<wgpu::Buffer>,
+}
+
+impl Unchecked {
+    /// The picture, or why the CPU's decoder should have it instead.
+    pub async fn check(self, gpu: &Gpu) -> Result<GpuImage, GpuError> {
+        let wrong = read_words(gpu, &self.flags).await?;
         if wrong[1] & 1 != 0 {
             return Err(GpuError("the scan is damaged".into()));
         }
@@ -362,7 +394,7 @@ impl GpuImage {
                 "a coefficient past what an 8-bit picture gives".into(),
             ));
         }
-        GpuImage::from_coefficient_buffer(gpu, frame, dims, &coefficients, turn, max_texture)
+        Ok(self.image)
     }
 }
 

@@ -9,7 +9,7 @@
 use crate::common::{gpu, media, photo};
 use crate::jpeg_planes::{compress, decode_planes, decode_rgba, SUBSAMPLINGS};
 use histogram::decode::jpeg_coefficients;
-use histogram::gpu::{ComponentBlocks, GpuImage};
+use histogram::gpu::{ComponentBlocks, Gpu, GpuError, GpuImage};
 use histogram::jpeg_coefficients::idct;
 use histogram::jpeg_planes::Orientation;
 use histogram::Image;
@@ -262,13 +262,7 @@ fn the_gpu_decodes_a_baseline_scan_into_libjpeg_turbos_pixels() {
         let Ok(scan) = jpeg_scan(&bytes, u64::MAX) else {
             continue;
         };
-        let image = pollster::block_on(GpuImage::from_scan(
-            &gpu,
-            &scan,
-            Orientation::NoTransforms,
-            8192,
-        ))
-        .unwrap_or_else(|e| panic!("{what}: {e}"));
+        let image = decode_scan(&gpu, &scan).unwrap_or_else(|e| panic!("{what}: {e}"));
         let got = pollster::block_on(image.read_rgba(&gpu)).unwrap();
         let (_, _, want) = decode_rgba(&bytes);
         if let Some(i) = got.rgba().iter().zip(&want).position(|(a, b)| a != b) {
@@ -285,11 +279,13 @@ fn the_gpu_decodes_a_baseline_scan_into_libjpeg_turbos_pixels() {
     let (_, photo) = files().pop().unwrap();
     let mut scan = jpeg_scan(&photo, u64::MAX).unwrap();
     scan.data.truncate(scan.data.len() / 2);
-    assert!(pollster::block_on(GpuImage::from_scan(
-        &gpu,
-        &scan,
-        Orientation::NoTransforms,
-        8192
-    ))
-    .is_err());
+    assert!(decode_scan(&gpu, &scan).is_err());
+}
+
+/// `scan` decoded on the GPU and its flags checked.
+fn decode_scan(gpu: &Gpu, scan: &histogram::jpeg_entropy::Scan) -> Result<GpuImage, GpuError> {
+    pollster::block_on(async {
+        let unchecked = GpuImage::from_scan(gpu, scan, Orientation::NoTransforms, 8192).await?;
+        unchecked.check(gpu).await
+    })
 }

@@ -9,8 +9,17 @@ use super::bands::Counted;
 use super::{Counts, Settings};
 use histogram::decode::{jpeg_coefficients, jpeg_scan};
 use histogram::gpu::{policy::method_for, policy::Kind, RunOptions};
-use histogram::gpu::{ComponentBlocks, Gpu, GpuImage, Input, Kernels, Limits, Method, Run};
+use histogram::gpu::{
+    ComponentBlocks, Gpu, GpuImage, Input, Kernels, Limits, Method, Run, Unchecked,
+};
 use histogram::jpeg_planes::Orientation;
+
+/// A picture finished on the GPU: from its scan, to be checked once counted, or
+/// from libjpeg-turbo's coefficients.
+enum Decoded {
+    Unchecked(Unchecked),
+    Whole(GpuImage),
+}
 
 /// Whether `bytes` begin as a JPEG does.
 pub(super) fn is_jpeg(start: &[u8]) -> bool {
@@ -37,7 +46,7 @@ pub(super) fn count_jpeg_on_gpu(
             }
             let image = GpuImage::from_scan(gpu, &scan, turn, limits.max_texture);
             let image = pollster::block_on(image).map_err(|e| e.0)?;
-            (frame.width, frame.height, image)
+            (frame.width, frame.height, Decoded::Unchecked(image))
         }
         Err(_) => {
             let (frame, planes) = jpeg_coefficients(bytes, budget)?;
@@ -50,7 +59,11 @@ pub(super) fn count_jpeg_on_gpu(
             });
             let turn = Orientation::NoTransforms;
             let image = GpuImage::from_coefficients(gpu, &frame, &blocks, turn, limits.max_texture);
-            (frame.width, frame.height, image.map_err(|e| e.0)?)
+            (
+                frame.width,
+                frame.height,
+                Decoded::Whole(image.map_err(|e| e.0)?),
+            )
         }
     };
     // The finished picture lies in textures: a method that reads packed pixels
@@ -67,8 +80,16 @@ pub(super) fn count_jpeg_on_gpu(
     if let Some(region) = settings.region {
         options = options.region(region);
     }
-    let run = Run::new(gpu, kernels, &image, options).map_err(|e| e.0)?;
+    let picture = match &image {
+        Decoded::Unchecked(unchecked) => &unchecked.image,
+        Decoded::Whole(image) => image,
+    };
+    let run = Run::new(gpu, kernels, picture, options).map_err(|e| e.0)?;
     let (histogram, _) = pollster::block_on(run.execute(gpu)).map_err(|e| e.0)?;
+    // The scan's flags came back in the count's wait: its counts stand once whole.
+    if let Decoded::Unchecked(unchecked) = image {
+        pollster::block_on(unchecked.check(gpu)).map_err(|e| e.0)?;
+    }
     let notes = histogram::profile::jpeg_icc(bytes)
         .map(|icc| histogram::profile::Profile::from_icc(icc).note())
         .into_iter()
