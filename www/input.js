@@ -1,6 +1,9 @@
 // The one way a page reads a picture file: the chapters, the studio, the scopes and
 // Part 3 all call `readPicture`. Who decodes it is chosen from its first bytes:
 //
+// - on a real GPU, a baseline Y′CbCr JPEG is read here and entropy-decoded and
+//   finished there by the command line's WGSL (src/gpu/jpeg_decode.rs):
+//   libjpeg-turbo's pixels whatever this browser's decoder is;
 // - the browser, for what it decodes exactly at 8 bits: JPEG (libjpeg-turbo, as
 //   Pillow and OpenCV), PNG of 8 bits or fewer with no transparency, WebP with no
 //   alpha. On a GPU it goes straight from the browser's bitmap to a texture
@@ -42,7 +45,8 @@ const PATIENCE_MS = 500;
 /**
  * `?decode=bitmap`, `?decode=pixels` or `?decode=planes` on a page: the browser's
  * decode taken by that way whatever the GPU (planes: a JPEG's, to the GPU where
- * there is one), so that the tests check each way where it is not the GPU's.
+ * there is one), so that the tests check each way where it is not the GPU's;
+ * `?decode=scan`: a baseline JPEG decoded on the GPU, a CPU-played one too.
  */
 const FORCED = new URLSearchParams(globalThis.location?.search).get('decode');
 
@@ -246,13 +250,23 @@ export async function readPicture(file, { gpu = null, pixels = false, count = nu
   };
   const patience = setTimeout(() => { late = true; progress(stage); }, PATIENCE_MS);
   try {
-    const { picture, counted } = await decodePicture(file, { gpu, pixels, count, bands: bands && gpu && !pixels, signal, progress });
+    const asked = { gpu, pixels, count, bands: bands && gpu && !pixels, signal, progress, scan: true };
+    let { picture, counted } = await decodePicture(file, asked);
     // On the GPU a band at a time, where the page counts there.
     if (gpu && !pixels && !picture.onGpuOnly) {
       try {
         // Its first band in a task of its own, not in the one that made the picture.
         await yieldToPage();
-        await picture.prepare(gpu, (fraction) => progress('sending it to the GPU', fraction));
+        try {
+          await picture.prepare(gpu, (fraction) => progress('sending it to the GPU', fraction));
+        } catch (e) {
+          // A scan the GPU finds damaged (or out of step) goes the browser's way,
+          // which reads it or words why not.
+          if (lastWay !== 'scan' || e.name === 'AbortError') throw e;
+          picture.free();
+          ({ picture, counted } = await decodePicture(file, { ...asked, scan: false }));
+          await picture.prepare(gpu, (fraction) => progress('sending it to the GPU', fraction));
+        }
         performance.mark('read: on the GPU');
         // The worker's count, made meanwhile.
         const { counts, countBins } = (await counted) ?? {};
@@ -280,14 +294,15 @@ export async function readPicture(file, { gpu = null, pixels = false, count = nu
 export let lastWay = null;
 
 /** The picture, and the worker's count of it when one was asked (a promise). */
-async function decodePicture(file, { gpu, pixels, count, bands, signal, progress }) {
+async function decodePicture(file, { gpu, pixels, count, bands, signal, progress, scan }) {
   const head = new Uint8Array(await file.slice(0, SNIFF).arrayBuffer());
   // What the file is and who decodes it exactly (src/decode/kind.rs).
   const kind = fileKind(head);
+  let bytes = null;
   if (kind.decoder === 'browser') {
     // What the browser would fill in without a word, or a header past the limits
     // (src/decode/mod.rs's `problem`: the command line's rules).
-    const bytes = new Uint8Array(await file.arrayBuffer());
+    bytes = new Uint8Array(await file.arrayBuffer());
     const problem = fileProblem(bytes);
     if (problem) throw new Error(`"${file.name}" cannot be read: ${problem}.`);
     // The Rust decoder says it of what it decodes; here the same words.
@@ -301,6 +316,19 @@ async function decodePicture(file, { gpu, pixels, count, bands, signal, progress
   // To the GPU from the browser's decode (its bitmap, or a JPEG's planes) on a
   // real GPU; where the CPU plays it, pixels read back in the worker cost less.
   const toGpu = kind.decoder === 'browser' && gpu && !pixels && (FORCED ? FORCED !== 'pixels' : !gpu.software);
+  // A baseline Y′CbCr JPEG entropy-decoded and finished on a real GPU by the
+  // command line's WGSL (src/gpu/jpeg_decode.rs, at `prepare`): libjpeg-turbo's
+  // pixels whatever this browser's decoder gives. Where the CPU plays the GPU its
+  // sync rounds cost more than the browser's decode; ?decode=scan asks for it
+  // there. A file it does not take goes the browser's way.
+  if (scan && kind.planes && toGpu && (FORCED ? FORCED === 'scan' : !gpu.software)) {
+    try {
+      const picture = Picture.fromScan(bytes, `${kind.format}, decoded on this GPU`, kind.notes);
+      lastWay = 'scan';
+      performance.mark('read: decoded');
+      return { picture };
+    } catch { /* progressive, arithmetic-coded, not Y′CbCr: the browser's way */ }
+  }
   // Only once checked: a header claiming a huge picture is never decoded.
   let answer = null;
   try {

@@ -8,7 +8,7 @@ use histogram::deep::DeepImage;
 use histogram::gpu;
 use histogram::hdr::{HdrImage, HdrStats};
 use histogram::image::Image;
-use histogram::jpeg_planes::PlaneLayout;
+use histogram::jpeg_planes::{Orientation, PlaneLayout};
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -61,6 +61,11 @@ pub(super) enum Pixels {
     /// pixel), in the browser's array the decode worker handed over: written to
     /// the GPU from there, finished into pixels there (shaders/frames/planes.wgsl).
     Planes(js_sys::Uint8Array, PlaneLayout),
+    /// A baseline JPEG's scan, read from its file here, entropy-decoded and
+    /// finished on the GPU by the same WGSL as the command line's `--decode gpu`
+    /// (src/gpu/jpeg_decode.rs), turned as its EXIF says: libjpeg-turbo's pixels
+    /// whatever the browser's decoder gives.
+    Scan(Rc<histogram::jpeg_entropy::Scan>, Orientation),
     /// A 16-bit picture sent to one device a band at a time as its worker read it
     /// (`PictureBands`), and held nowhere else: once that device is lost, the page
     /// reads the file again.
@@ -99,7 +104,7 @@ impl Picture {
     pub(super) fn image(&self) -> WebResult<&Rc<Image>> {
         match &self.pixels {
             Pixels::Cpu(image) => Ok(image),
-            Pixels::Bitmap(_) | Pixels::Planes(..) | Pixels::Sent { .. } => Err(JsError::new(
+            Pixels::Bitmap(_) | Pixels::Planes(..) | Pixels::Scan(..) | Pixels::Sent { .. } => Err(JsError::new(
                 "this page counts the picture's pixels on the CPU, and the GPU or the browser holds them",
             )),
         }
@@ -115,7 +120,7 @@ impl Picture {
         let g = &context.gpu;
         let image = match (&kept.image, &self.pixels) {
             (Some(image), _) => image.clone(),
-            (None, Pixels::Sent { .. }) => {
+            (None, Pixels::Sent { .. } | Pixels::Scan(..)) => {
                 return Err(JsError::new(
                     "the picture was held by a GPU device that is gone: read the file again",
                 ))
@@ -163,12 +168,12 @@ impl Picture {
 }
 
 impl Pixels {
-    /// The pixels going up a band at a time (`None`: planes, which go at once).
+    /// The pixels going up a band at a time (`None`: planes or a scan, which go at once).
     pub(super) fn upload<'a>(&'a self, g: &gpu::Gpu) -> Option<gpu::Upload<'a>> {
         match self {
             Pixels::Cpu(image) => Some(gpu::Upload::as_is(g, image)),
             Pixels::Bitmap(bitmap) => Some(gpu::Upload::bitmap(g, bitmap)),
-            Pixels::Planes(..) => None,
+            Pixels::Planes(..) | Pixels::Scan(..) => None,
             Pixels::Sent { .. } => unreachable!("a picture sent as read is on its device"),
         }
     }
@@ -218,6 +223,24 @@ impl Picture {
         Ok(picture)
     }
 
+    /// A baseline JPEG read from its file's `bytes`, to be entropy-decoded and
+    /// finished on the GPU by `prepare`; refused (for the browser's decoder to
+    /// take) where the GPU's decoding does not take it: progressive, arithmetic
+    /// coded, not Y′CbCr.
+    #[wasm_bindgen(js_name = fromScan)]
+    pub fn from_scan(bytes: &[u8], format: String, notes: Vec<String>) -> Result<Picture, JsError> {
+        let budget = WEB_MAX_PIXELS as u64 * 16;
+        let scan = histogram::decode::jpeg_scan(bytes, budget).map_err(|e| JsError::new(&e))?;
+        let turn = histogram::decode::jpeg_turn(bytes);
+        let (width, height) = shown(&scan, turn);
+        within_page(width, height)?;
+        Ok(Picture::of(
+            Pixels::Scan(Rc::new(scan), turn),
+            format,
+            notes,
+        ))
+    }
+
     /// A JPEG's planes as the browser's `ImageDecoder` hands them over (a
     /// `VideoFrame` copied out: `PlaneLayout::of_frame`), kept where they are, to be
     /// written to the GPU from there and finished exactly as libjpeg-turbo
@@ -259,11 +282,15 @@ impl Picture {
         matches!(self.pixels, Pixels::Cpu(_))
     }
 
-    /// Whether the picture is held by its GPU device alone (sent as it was read):
-    /// after a device loss the page reads its file again.
+    /// Whether the picture is held by its GPU device alone (sent as it was read,
+    /// or a scan decoded there): after a device loss the page reads its file again.
     #[wasm_bindgen(getter, js_name = onGpuOnly)]
     pub fn on_gpu_only(&self) -> bool {
-        matches!(self.pixels, Pixels::Sent { .. })
+        match self.pixels {
+            Pixels::Sent { .. } => true,
+            Pixels::Scan(..) => self.uploaded.borrow().is_some(),
+            _ => false,
+        }
     }
 
     /// Sends the picture to `gpu`'s device (in its own layout, with a 16-bit
@@ -300,6 +327,14 @@ impl Picture {
                         let upload = planes_upload(g, bytes, layout)?;
                         let sent = send(g, upload, &progress, (0.0, first)).await;
                         sent.finish().map_err(|e| JsError::new(&e.0))?
+                    }
+                    (Pixels::Scan(scan, turn), None) => {
+                        let max_texture = gpu::Limits::of(g).max_texture;
+                        let decoded = gpu::GpuImage::from_scan(g, scan, *turn, max_texture);
+                        let checked = async { decoded.await?.check(g).await };
+                        let image = checked.await.map_err(|e| JsError::new(&e.0))?;
+                        let _ = progress.call1(&JsValue::NULL, &first.into());
+                        image
                     }
                     _ => unreachable!("every other kind goes up in bands"),
                 };
@@ -388,6 +423,7 @@ impl Picture {
             Pixels::Cpu(image) => image.width(),
             Pixels::Bitmap(bitmap) => bitmap.width(),
             Pixels::Planes(_, layout) => layout.shown_size().0,
+            Pixels::Scan(scan, turn) => shown(scan, *turn).0,
             Pixels::Sent { width, .. } => *width,
         }
     }
@@ -398,6 +434,7 @@ impl Picture {
             Pixels::Cpu(image) => image.height(),
             Pixels::Bitmap(bitmap) => bitmap.height(),
             Pixels::Planes(_, layout) => layout.shown_size().1,
+            Pixels::Scan(scan, turn) => shown(scan, *turn).1,
             Pixels::Sent { height, .. } => *height,
         }
     }
@@ -427,5 +464,15 @@ impl Picture {
             (Some(deep), _) => four(&|i| deep.rgba()[i] as f64),
             _ => four(&|i| image.rgba()[i] as f64),
         })
+    }
+}
+
+/// A scan's picture as shown: turned a quarter, its sides swap.
+fn shown(scan: &histogram::jpeg_entropy::Scan, turn: Orientation) -> (u32, u32) {
+    let (width, height) = (scan.frame.width, scan.frame.height);
+    use Orientation::*;
+    match turn {
+        Rotate90 | Rotate270 | Rotate90FlipH | Rotate270FlipH => (height, width),
+        _ => (width, height),
     }
 }

@@ -103,7 +103,7 @@ pub fn jpeg_coefficients(
     String,
 > {
     let frame = crate::jpeg_coefficients::frame(bytes)?;
-    holds(&frame, bytes, budget)?;
+    super::jpeg_scan::holds(&frame, bytes, budget)?;
     let mut jpeg = super::turbo::Jpeg::transformer().ok_or("libjpeg-turbo did not start")?;
     let planes = match jpeg.coefficients(bytes) {
         super::turbo::Outcome::Done(planes) => planes,
@@ -127,37 +127,4 @@ pub fn jpeg_coefficients(
         return Err(format!("{} components", planes.len()));
     }
     Ok((frame, planes))
-}
-
-/// The baseline JPEG in `bytes` as the GPU entropy-decodes it (src/gpu/jpeg_decode.rs):
-/// its scan, held to the same claims and budget as `jpeg_coefficients`; or why
-/// the GPU does not take it.
-pub fn jpeg_scan(bytes: &[u8], budget: u64) -> Result<crate::jpeg_entropy::Scan, String> {
-    let scan = crate::jpeg_entropy::scan(bytes)?;
-    holds(&scan.frame, bytes, budget)?;
-    Ok(scan)
-}
-
-/// What a header claims, held to what the CPU's decoder holds it to (no more
-/// pixels than `MAX_PIXELS` or than the file's bytes can hold), and its
-/// coefficients (two bytes each, held twice on their way) to `budget` bytes.
-fn holds(frame: &crate::jpeg_coefficients::Frame, bytes: &[u8], budget: u64) -> Result<(), String> {
-    let (width, height) = (frame.width, frame.height);
-    check_size(width, height, MAX_PIXELS).map_err(|e| e.to_string())?;
-    let claims = Claims {
-        max_pixels: MAX_PIXELS,
-        budget,
-        length: bytes.len() as u64,
-    };
-    let pixels = width as u64 * height as u64;
-    claims
-        .holds("JPEG", width, height, pixels, JPEG_PIXELS_A_BYTE)
-        .map_err(|e| e.to_string())?;
-    let s = frame.subsampling;
-    let blocks = pixels / 64 + 2 * pixels / 64 / (s.across * s.down) as u64 + 3;
-    let needs = 2 * 2 * 64 * blocks;
-    if needs > budget {
-        return Err(format!("its coefficients need {} MB", needs >> 20));
-    }
-    Ok(())
 }

@@ -24,6 +24,7 @@ use std::io::{BufRead, Cursor, Read, Seek, SeekFrom};
 mod claims;
 mod error;
 mod icos;
+mod jpeg_scan;
 #[cfg(not(target_arch = "wasm32"))]
 mod jpegs;
 mod kind;
@@ -36,8 +37,9 @@ pub mod turbo;
 
 use claims::*;
 pub use error::DecodeError;
+pub use jpeg_scan::{jpeg_scan, jpeg_turn};
 #[cfg(not(target_arch = "wasm32"))]
-pub use jpegs::{jpeg_coefficients, jpeg_scan};
+pub use jpegs::jpeg_coefficients;
 pub use kind::{kind, DecodedBy, FileKind};
 pub use problem::problem;
 pub use samples::to_8_bits;

@@ -27,8 +27,9 @@ const gpuDigest = (page) => page.evaluate(async () => {
 
 // The browser's decode reaches the GPU straight from its bitmap on a real GPU, or
 // read back in a worker where the CPU plays the GPU: both forced here, whatever
-// this machine's adapter, and both must count what Pillow counts.
-for (const decode of ['bitmap', 'pixels', 'planes']) {
+// this machine's adapter, and both must count what Pillow counts. So must a
+// baseline JPEG decoded on the GPU from its scan (a real GPU's way, forced here).
+for (const decode of ['bitmap', 'pixels', 'planes', 'scan']) {
   test(`studio: every kind of JPEG counts as Pillow decodes it, the browser's decode taken as ${decode}`, async () => {
     const page = await browser.open(`/www/studio.html?decode=${decode}`);
     // Firefox has no planes: asked, it takes the bitmap, the test above's way, so
@@ -36,8 +37,15 @@ for (const decode of ['bitmap', 'pixels', 'planes']) {
     const fallsBack = decode === 'planes' && engine === 'firefox';
     for (const name of fallsBack ? jpegs.names.filter((n, i) => i === 0 || /^grey/.test(n)).slice(0, 2) : jpegs.names) {
       await pickFile(page, jpegs.path(name));
-      assert.match(await page.textContent('figcaption'), /\(JPEG, decoded by this browser\)/, name);
+      // Every colour baseline file the GPU decodes from its scan; a progressive or
+      // grey one, and a damaged scan the GPU refuses, the browser.
+      const scanned = decode === 'scan' && (await lastWay(page)) === 'scan';
+      if (decode === 'scan' && !/^damaged/.test(name)) assert.equal(scanned, !/^(grey|progressive)/.test(name), name);
+      const by = scanned ? 'decoded on this GPU' : 'decoded by this browser';
+      assert.match(await page.textContent('figcaption'), new RegExp(`\\(JPEG, ${by}\\)`), name);
       assert.deepEqual(await studioRows(page), jpegs.rows(name, 4), `${name}: Pillow's counts`);
+      // The picture the scan became on the GPU, read back: Pillow's as shown, pixel for pixel.
+      if (scanned) assert.equal(await gpuDigest(page), jpegs.digest(name), `${name}: Pillow's pixels`);
       if (decode === 'planes') {
         // Chromium hands over the planes of every colour JPEG, turned on the GPU
         // as EXIF says; a grey one, and Firefox's, go as a bitmap.
