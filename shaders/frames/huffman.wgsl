@@ -14,9 +14,16 @@
 // host has summed the blocks and DC differences of the stretches before it), in
 // the layout idct.wgsl reads. Every loop is bounded; a damaged stream sets a flag,
 // and the host leaves the file to the CPU.
+//
+// Many pictures go in one dispatch (a batch): each stretch names its picture, whose
+// `Scan` says where its words, tables, coefficients and flags are. A picture's
+// stretches are a few thousand invocations, too few to fill a large GPU, and each
+// round is as long as a stretch's decoding: in a batch they run side by side, not
+// one picture after another.
 
 struct Scan {
-  stretches: u32,
+  // This picture's flags in `flags`: a damaged or out-of-range block (`write`).
+  flag: u32,
   // Blocks an MCU: the luma's (across x down), then one of each chroma.
   units: u32,
   lumaAcross: u32,
@@ -26,31 +33,45 @@ struct Scan {
   acTables: vec4u,
   blocksWide: vec4u,
   blocksHigh: vec4u,
-  // MCUs across; the sync round (0: the guesses).
+  // MCUs across; where its quantization tables start in `quant`; the word its
+  // data ends before (ones after it).
   mcusWide: u32,
-  round: u32,
+  quantAt: u32,
   words: u32,
   pad: u32,
+  // Where each component's blocks start in `out` (blocks).
+  planes: vec4u,
+};
+
+struct Rounds {
+  // Stretches in the batch; the sync round (0: the guesses).
+  stretches: u32,
+  round: u32,
 };
 
 // Each stretch: its first bit, the bit it ends before, 1 if it starts an interval,
-// and the interval's number.
+// and its picture.
 @group(0) @binding(0) var<storage, read> stretches: array<vec4u>;
-// The scan's bytes, four a word, the first in the high byte.
+// The scans' bytes, four a word, the first in the high byte; each picture's after
+// the one before, a word of ones between them.
 @group(0) @binding(1) var<storage, read> data: array<u32>;
 // Eight tables' slots (class x 4 + id) of TABLE_WORDS: a 9-bit lookup (length << 8
 // | symbol, 0 past 9 bits), then for lengths 0 to 16 the largest code, the
 // smallest, and where its symbols start, then the symbols.
 @group(0) @binding(2) var<storage, read> tables: array<i32>;
-@group(0) @binding(3) var<uniform> scan: Scan;
+@group(0) @binding(3) var<uniform> rounds: Rounds;
 // Each stretch's start (bit, unit of the MCU) as last decoded from, and what it
 // reached: (bit, unit, blocks, damaged) and its DC differences summed a component.
 @group(0) @binding(4) var<storage, read_write> starts: array<vec2u>;
 @group(0) @binding(5) var<storage, read> endsBefore: array<vec4u>;
 @group(0) @binding(6) var<storage, read_write> ends: array<vec4u>;
 @group(0) @binding(7) var<storage, read_write> dcSums: array<vec4i>;
-// Starts that changed this round; a damaged or out-of-range block (`write`).
-@group(0) @binding(8) var<storage, read_write> flags: array<atomic<u32>, 2>;
+// Starts that changed this round; then each picture's flags.
+@group(0) @binding(8) var<storage, read_write> flags: array<atomic<u32>>;
+@group(0) @binding(9) var<storage, read> scans: array<Scan>;
+
+// The invocation's picture.
+var<private> scan: Scan;
 
 const TABLE_WORDS = 512u + 51u + 256u;
 
@@ -179,19 +200,20 @@ fn block(c: u32, start: u32, out: bool) -> Block {
 
 @compute @workgroup_size(64) fn sync(@builtin(global_invocation_id) id: vec3u, @builtin(num_workgroups) groups: vec3u) {
   let t = id.x + id.y * groups.x * 64u;
-  if (t >= scan.stretches) {
+  if (t >= rounds.stretches) {
     return;
   }
   let s = stretches[t];
   var start = vec2u(s.x, 0u);
-  if (s.z == 0u && scan.round > 0u) {
+  if (s.z == 0u && rounds.round > 0u) {
     start = endsBefore[t - 1u].xy;
   }
-  if (scan.round > 0u && all(start == starts[t])) {
+  if (rounds.round > 0u && all(start == starts[t])) {
     ends[t] = endsBefore[t];
     return;
   }
-  if (scan.round > 0u) {
+  scan = scans[s.w];
+  if (rounds.round > 0u) {
     atomicAdd(&flags[0], 1u);
   }
   starts[t] = start;
@@ -231,15 +253,14 @@ fn block(c: u32, start: u32, out: bool) -> Block {
 @group(1) @binding(1) var<storage, read> dcBefore: array<vec4i>;
 @group(1) @binding(2) var<storage, read_write> out: array<u32>;
 @group(1) @binding(3) var<storage, read> quant: array<u32>;
-// Where each component's blocks start in `out` (blocks), and the table of each.
-@group(1) @binding(4) var<uniform> planes: vec4u;
 
 @compute @workgroup_size(64) fn write(@builtin(global_invocation_id) id: vec3u, @builtin(num_workgroups) groups: vec3u) {
   let t = id.x + id.y * groups.x * 64u;
-  if (t >= scan.stretches) {
+  if (t >= rounds.stretches) {
     return;
   }
   let s = stretches[t];
+  scan = scans[s.w];
   var p = starts[t].x;
   var g = firstUnits[t].x;
   let last = firstUnits[t].y;
@@ -250,13 +271,13 @@ fn block(c: u32, start: u32, out: bool) -> Block {
     let c = componentOf(u);
     let b = block(c, p, true);
     if (b.damaged != 0u) {
-      atomicOr(&flags[1], 1u);
+      atomicOr(&flags[scan.flag], 1u);
       return;
     }
     p = b.next;
     // The interval's last block ends within its bits (libjpeg finds a cut one).
     if (g + 1u == last && p > firstUnits[t].z) {
-      atomicOr(&flags[1], 1u);
+      atomicOr(&flags[scan.flag], 1u);
       return;
     }
     dc[c] += b.dc;
@@ -269,14 +290,15 @@ fn block(c: u32, start: u32, out: bool) -> Block {
       by = by * (scan.lumaBlocks / scan.lumaAcross) + u / scan.lumaAcross;
     }
     if (bx < scan.blocksWide[c] && by < scan.blocksHigh[c]) {
-      let first = (planes[c] + by * scan.blocksWide[c] + bx) * 32u;
+      let first = (scan.planes[c] + by * scan.blocksWide[c] + bx) * 32u;
       for (var k = 0u; k < 32u; k++) {
         // As stored: i16 (a DC value wraps as libjpeg's JCOEF does).
         let a = (coefficients[2u * k] << 16u) >> 16u;
         let z = (coefficients[2u * k + 1u] << 16u) >> 16u;
         // Past what an 8-bit picture's DCT gives, dequantized: the CPU decodes it.
-        if (abs(a * i32(quant[c * 64u + 2u * k])) > 4096 || abs(z * i32(quant[c * 64u + 2u * k + 1u])) > 4096) {
-          atomicOr(&flags[1], 2u);
+        let q = scan.quantAt + c * 64u + 2u * k;
+        if (abs(a * i32(quant[q])) > 4096 || abs(z * i32(quant[q + 1u])) > 4096) {
+          atomicOr(&flags[scan.flag], 2u);
         }
         out[first + k] = (u32(a) & 0xffffu) | (u32(z) << 16u);
       }

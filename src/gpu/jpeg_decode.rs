@@ -7,6 +7,12 @@
 //! src/jpeg_entropy.rs is the CPU twin; a damaged scan, one that does not fall in
 //! step within `MOST_ROUNDS`, or a coefficient past an 8-bit picture's is left to
 //! the CPU's decoder.
+//!
+//! Many pictures are decoded in one batch (`from_scans`): their stretches side by
+//! side in each dispatch, one wait for all of them a submission. One picture's
+//! stretches are a few thousand invocations, its rounds as long as a stretch's
+//! decoding, and a wait for the GPU costs more than its rounds: pictures one after
+//! another leave a large GPU idle.
 
 use super::device::{Gpu, GpuError, Owned};
 use super::gpu_image::GpuImage;
@@ -27,6 +33,9 @@ const MOST_ROUNDS: u32 = 64;
 /// the GPU far more.
 const FIRST_ROUNDS: u32 = 16;
 const LATER_ROUNDS: u32 = 8;
+/// Most bytes of coefficients a batch holds (two bytes each, 64 a block): the
+/// engine's batches stop there.
+pub const BATCH_BYTES: u64 = 256 << 20;
 /// Words a table takes in huffman.wgsl's `tables`.
 const TABLE_WORDS: usize = 512 + 51 + 256;
 
@@ -83,37 +92,157 @@ impl GpuImage {
         turn: Orientation,
         max_texture: u32,
     ) -> Result<Unchecked, GpuError> {
+        let mut one = GpuImage::from_scans(gpu, &[(scan, turn)], max_texture).await;
+        one.pop().expect("one picture, one result")
+    }
+
+    /// Baseline JPEGs decoded and finished on the GPU together, each turned as
+    /// given: a result each, in their order, to be checked once counted. A
+    /// picture refused (too large, damaged) takes no other with it.
+    pub async fn from_scans(
+        gpu: &Gpu,
+        scans: &[(&Scan, Orientation)],
+        max_texture: u32,
+    ) -> Vec<Result<Unchecked, GpuError>> {
+        let mut refused: Vec<Option<GpuError>> = scans
+            .iter()
+            .map(|(scan, _)| {
+                let frame = &scan.frame;
+                super::jpeg_finish::fits(gpu, frame, jpeg_coefficients::blocks(frame)).err()
+            })
+            .collect();
+        let batch = Batch::new(scans, &mut refused);
+        let decoded = match batch.decode(gpu).await {
+            Ok(decoded) => decoded,
+            Err(e) => return scans.iter().map(|_| Err(e.clone())).collect(),
+        };
+        let mut at = 0;
+        let mut results = Vec::with_capacity(scans.len());
+        for (i, (scan, turn)) in scans.iter().enumerate() {
+            if let Some(why) = refused[i].take() {
+                results.push(Err(why));
+                continue;
+            }
+            let placed = &batch.placed[at];
+            at += 1;
+            if let Some(why) = decoded.refused[placed.flag as usize - 1].clone() {
+                results.push(Err(why));
+                continue;
+            }
+            let frame = &scan.frame;
+            let image = GpuImage::from_coefficient_buffer(
+                gpu,
+                frame,
+                placed.dims,
+                &decoded.coefficients,
+                placed.first_block,
+                *turn,
+                max_texture,
+            );
+            results.push(image.map(|image| {
+                let flags = empty(
+                    gpu,
+                    "jpeg read",
+                    4,
+                    wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+                );
+                let mut encoder = gpu.device.create_command_encoder(&Default::default());
+                encoder.copy_buffer_to_buffer(&decoded.flags, placed.flag as u64 * 4, &flags, 0, 4);
+                gpu.queue.submit([encoder.finish()]);
+                Unchecked { image, flags }
+            }));
+        }
+        results
+    }
+}
+
+/// A picture's place in a batch.
+struct Placed {
+    /// Its flags' word in `flags` (1 on: the counter of changed starts is 0).
+    flag: u32,
+    dims: [[u32; 2]; 3],
+    /// Where its blocks start in the coefficients (even: 256 bytes, a binding's alignment).
+    first_block: u32,
+    /// Each restart interval's first unit and units, the bit it ends before,
+    /// and its stretches.
+    intervals: Vec<(u32, u32, u32, std::ops::Range<usize>)>,
+}
+
+/// The pictures of a batch laid out as huffman.wgsl reads them.
+struct Batch {
+    placed: Vec<Placed>,
+    words: Vec<u32>,
+    stretches: Vec<[u32; 4]>,
+    tables: Vec<i32>,
+    quant: Vec<u32>,
+    scans: Vec<u32>,
+    blocks: u64,
+}
+
+/// A batch decoded: the coefficients of all, their flags, and the pictures the
+/// host found damaged (by flag).
+struct Decoded {
+    coefficients: Owned<wgpu::Buffer>,
+    flags: Owned<wgpu::Buffer>,
+    refused: Vec<Option<GpuError>>,
+}
+
+impl Batch {
+    /// The pictures not `refused`, laid out; one whose bits would pass a u32's
+    /// count in the batch is refused too.
+    fn new(scans: &[(&Scan, Orientation)], refused: &mut [Option<GpuError>]) -> Batch {
+        let mut batch = Batch {
+            placed: Vec::new(),
+            words: Vec::new(),
+            stretches: Vec::new(),
+            tables: Vec::new(),
+            quant: Vec::new(),
+            scans: Vec::new(),
+            blocks: 0,
+        };
+        for (i, (scan, _)) in scans.iter().enumerate() {
+            let first_word = batch.words.len() as u64;
+            if refused[i].is_some() {
+                continue;
+            }
+            if (first_word + scan.data.len() as u64 / 4 + 2) * 32 > u32::MAX as u64 {
+                refused[i] = Some(GpuError("the scan is too long for one batch".into()));
+                continue;
+            }
+            batch.place(scan);
+        }
+        batch
+    }
+
+    fn place(&mut self, scan: &Scan) {
         let frame: &Frame = &scan.frame;
         let dims = jpeg_coefficients::blocks(frame);
-        super::jpeg_finish::fits(gpu, frame, dims)?;
-        let device = &gpu.device;
-        // The scan's words, the first byte highest; the stretches of each interval.
-        // Packed straight from the scan (no copy of it first); the last word
-        // padded with ones, and a word of ones after it, as past the data.
-        let words: Vec<u32> = scan
-            .data
-            .chunks(4)
-            .map(|w| {
-                let mut word = [0xff; 4];
-                word[..w.len()].copy_from_slice(w);
-                u32::from_be_bytes(word)
-            })
-            .chain([u32::MAX])
-            .collect();
+        let flag = self.placed.len() as u32 + 1;
+        let base = self.words.len() * 32;
+        // The scan's words, the first byte highest, packed straight from the
+        // scan (no copy of it first); the last word padded with ones, and a word
+        // of ones after it, as past the data.
+        self.words.extend(scan.data.chunks(4).map(|w| {
+            let mut word = [0xff; 4];
+            word[..w.len()].copy_from_slice(w);
+            u32::from_be_bytes(word)
+        }));
+        let words_end = self.words.len() as u32;
+        self.words.push(u32::MAX);
         let s = frame.subsampling;
         let units = s.across * s.down + 2;
-        let mut stretches: Vec<[u32; 4]> = Vec::new();
-        // Each interval's first unit and units, and its stretches.
         let mut intervals = Vec::new();
         let mut first_mcu = 0u32;
         for (k, &(start, mcus)) in scan.intervals.iter().enumerate() {
             let end = scan.intervals.get(k + 1).map_or(scan.data.len(), |i| i.0);
-            let first = stretches.len();
-            let (from, to) = (start * 8, end * 8);
+            let first = self.stretches.len();
+            let (from, to) = (base + start * 8, base + end * 8);
             let mut at = from;
             loop {
                 let next = (at + STRETCH_BITS).min(to);
-                stretches.push([at as u32, next as u32, (at == from) as u32, k as u32]);
+                let starts = (at == from) as u32;
+                self.stretches
+                    .push([at as u32, next as u32, starts, flag - 1]);
                 at = next;
                 if at >= to {
                     break;
@@ -123,67 +252,100 @@ impl GpuImage {
                 first_mcu * units,
                 mcus * units,
                 to as u32,
-                first..stretches.len(),
+                first..self.stretches.len(),
             ));
             first_mcu += mcus;
         }
-        let n = stretches.len() as u64;
-        let mut tables = vec![0i32; 8 * TABLE_WORDS];
+        // A table a slot of its own: component c's DC in slot c, its AC in 4 + c.
+        let slot = self.tables.len() as u32 / TABLE_WORDS as u32;
+        self.tables.resize(self.tables.len() + 8 * TABLE_WORDS, 0);
+        let tables = &mut self.tables[slot as usize * TABLE_WORDS..];
         let mut slots = [[0u32; 4]; 2];
         for (c, (dc, ac)) in scan.tables.iter().enumerate() {
-            // A table a slot of its own: component c's DC in slot c, its AC in 4 + c.
             table_words(dc, &mut tables[c * TABLE_WORDS..(c + 1) * TABLE_WORDS]);
             table_words(
                 ac,
                 &mut tables[(4 + c) * TABLE_WORDS..(5 + c) * TABLE_WORDS],
             );
-            slots[0][c] = c as u32;
-            slots[1][c] = 4 + c as u32;
+            slots[0][c] = slot + c as u32;
+            slots[1][c] = slot + 4 + c as u32;
         }
-        let uniform_words = |round: u32| -> Vec<u32> {
-            let mut u = vec![n as u32, units, s.across, s.across * s.down];
-            u.extend(slots[0]);
-            u.extend(slots[1]);
-            u.extend([dims[0][0], dims[1][0], dims[2][0], 0]);
-            u.extend([dims[0][1], dims[1][1], dims[2][1], 0]);
-            u.extend([scan.mcus[0], round, words.len() as u32, 0]);
-            u
-        };
+        let quant_at = self.quant.len() as u32;
+        self.quant
+            .extend(frame.quant.iter().flatten().map(|&q| q as u32));
+        let first_block = self.blocks.next_multiple_of(2);
+        let count = |c: usize| dims[c][0] * dims[c][1];
+        let first = first_block as u32;
+        self.blocks = first_block + (0..3).map(|c| count(c) as u64).sum::<u64>();
+        self.scans
+            .extend([flag, units, s.across, s.across * s.down]);
+        self.scans.extend(slots[0]);
+        self.scans.extend(slots[1]);
+        self.scans.extend([dims[0][0], dims[1][0], dims[2][0], 0]);
+        self.scans.extend([dims[0][1], dims[1][1], dims[2][1], 0]);
+        self.scans.extend([scan.mcus[0], quant_at, words_end, 0]);
+        self.scans
+            .extend([first, first + count(0), first + count(0) + count(1), 0]);
+        self.placed.push(Placed {
+            flag,
+            dims,
+            first_block: first,
+            intervals,
+        });
+    }
+
+    /// Every picture's scan entropy-decoded into the coefficients, in rounds of
+    /// one dispatch for all; an error only where the batch as a whole fails.
+    async fn decode(&self, gpu: &Gpu) -> Result<Decoded, GpuError> {
+        let device = &gpu.device;
+        let n = self.stretches.len() as u64;
+        let pictures = self.placed.len() as u64;
         let copy = wgpu::BufferUsages::COPY_SRC | wgpu::BufferUsages::COPY_DST;
+        let rw = wgpu::BufferUsages::STORAGE | copy;
+        let flags = empty(gpu, "jpeg flags", (1 + pictures) * 4, rw);
+        let coefficients = empty(
+            gpu,
+            "jpeg coefficients",
+            self.blocks * 128,
+            wgpu::BufferUsages::STORAGE,
+        );
+        if n == 0 {
+            return Ok(Decoded {
+                coefficients,
+                flags,
+                refused: Vec::new(),
+            });
+        }
         let stretch_buffer = storage(
             gpu,
             "jpeg stretches",
-            bytemuck::cast_slice(&stretches),
+            bytemuck::cast_slice(&self.stretches),
             copy,
         );
-        let data = storage(gpu, "jpeg scan", bytemuck::cast_slice(&words), copy);
-        let table_buffer = storage(gpu, "jpeg huffman", bytemuck::cast_slice(&tables), copy);
-        // The first round's layout (its guesses) and the later rounds'.
+        let data = storage(gpu, "jpeg scan", bytemuck::cast_slice(&self.words), copy);
+        let table_buffer = storage(
+            gpu,
+            "jpeg huffman",
+            bytemuck::cast_slice(&self.tables),
+            copy,
+        );
+        let scan_buffer = storage(gpu, "jpeg scans", bytemuck::cast_slice(&self.scans), copy);
+        // The first round's (its guesses) and the later rounds'.
         let uniforms: [Owned<wgpu::Buffer>; 2] = [0, 1].map(|round| {
             device
                 .create_buffer_init(&wgpu::util::BufferInitDescriptor {
-                    label: Some("jpeg scan layout"),
-                    contents: bytemuck::cast_slice(&uniform_words(round)),
+                    label: Some("jpeg rounds"),
+                    contents: bytemuck::cast_slice(&[n as u32, round, 0, 0]),
                     usage: wgpu::BufferUsages::UNIFORM,
                 })
                 .into()
         });
-        let rw = wgpu::BufferUsages::STORAGE | copy;
         let starts = empty(gpu, "jpeg starts", n * 8, rw);
         let ends = [
             empty(gpu, "jpeg ends", n * 16, rw),
             empty(gpu, "jpeg ends", n * 16, rw),
         ];
         let dc_sums = empty(gpu, "jpeg dc sums", n * 16, rw);
-        let flags = empty(gpu, "jpeg flags", 8, rw);
-        let read = |size: u64| {
-            empty(
-                gpu,
-                "jpeg read",
-                size,
-                wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
-            )
-        };
         const HUFFMAN: (&str, &str) =
             ("huffman", include_str!("../../shaders/frames/huffman.wgsl"));
         let sync = gpu.fixed_pipeline(HUFFMAN, "sync", &[]);
@@ -204,7 +366,7 @@ impl GpuImage {
                         .collect::<Vec<_>>(),
                 })
             };
-        // Round r's bindings: the first round's layout or the others', and the
+        // Round r's bindings: the first round's uniform or the others', and the
         // ends it reads (the round before's) and writes.
         let sync_groups = [(0, 0), (1, 1), (1, 0)].map(|(layout, r)| {
             bind(
@@ -220,6 +382,7 @@ impl GpuImage {
                     (6, &ends[r]),
                     (7, &dc_sums),
                     (8, &flags),
+                    (9, &scan_buffer),
                 ],
             )
         });
@@ -232,10 +395,14 @@ impl GpuImage {
         };
         // Rounds until no stretch's start changes: FIRST_ROUNDS in the first
         // submission, LATER_ROUNDS in each after, the counter of changed starts
-        // cleared before each submission's last and read after it.
-        // Each submission's counter, the ends its last round reached and the DC
-        // sums, read back at once: a wait for each submission, no more.
-        let state_read = read(16 + n * 32);
+        // cleared before each submission's last and read after it, with the ends
+        // its last round reached and the DC sums: a wait for each submission.
+        let state_read = empty(
+            gpu,
+            "jpeg read",
+            16 + n * 32,
+            wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+        );
         let mut round = 0;
         let state = loop {
             let batch = if round == 0 {
@@ -246,7 +413,7 @@ impl GpuImage {
             let mut encoder = device.create_command_encoder(&Default::default());
             for k in 0..batch {
                 if k == batch - 1 {
-                    encoder.clear_buffer(&flags, 0, None);
+                    encoder.clear_buffer(&flags, 0, Some(4));
                 }
                 let mut pass = encoder.begin_compute_pass(&Default::default());
                 pass.set_pipeline(&sync);
@@ -256,7 +423,7 @@ impl GpuImage {
             round += batch;
             // The last round wrote its ends to ends[(round - 1) % 2].
             let last = &ends[(round as usize - 1) % 2];
-            encoder.copy_buffer_to_buffer(&flags, 0, &state_read, 0, 8);
+            encoder.copy_buffer_to_buffer(&flags, 0, &state_read, 0, 4);
             encoder.copy_buffer_to_buffer(last, 0, &state_read, 16, n * 16);
             encoder.copy_buffer_to_buffer(&dc_sums, 0, &state_read, 16 + n * 16, n * 16);
             gpu.queue.submit([encoder.finish()]);
@@ -270,42 +437,53 @@ impl GpuImage {
                 )));
             }
         };
-        // The blocks and DC differences of the stretches before each, an interval at a time.
+        // The blocks and DC differences of the stretches before each, an
+        // interval at a time; a picture whose blocks are not all there refused
+        // (its stretches then write nothing).
         let reached = &state[4..4 + n as usize * 4];
         let sums: &[i32] = bytemuck::cast_slice(&state[4 + n as usize * 4..]);
         let mut first_units = vec![[0u32; 4]; n as usize];
         let mut dc_before = vec![[0i32; 4]; n as usize];
-        for (first_unit, count, end_bit, range) in intervals {
-            let (mut unit, mut dc) = (first_unit, [0i32; 4]);
-            for t in range.clone() {
-                let [_, _, blocks, damaged] = reached[t * 4..t * 4 + 4] else {
-                    unreachable!()
-                };
-                first_units[t] = [unit, first_unit + count, end_bit, 0];
-                dc_before[t] = dc;
-                let done = unit - first_unit + blocks >= count;
-                if damaged != 0 && !done {
-                    return Err(GpuError("the scan is damaged".into()));
+        let mut refused = Vec::new();
+        for placed in &self.placed {
+            let whole = (|| {
+                for (first_unit, count, end_bit, range) in placed.intervals.iter().cloned() {
+                    let (mut unit, mut dc) = (first_unit, [0i32; 4]);
+                    for t in range {
+                        let [_, _, blocks, damaged] = reached[t * 4..t * 4 + 4] else {
+                            unreachable!()
+                        };
+                        first_units[t] = [unit, first_unit + count, end_bit, 0];
+                        dc_before[t] = dc;
+                        let done = unit - first_unit + blocks >= count;
+                        if damaged != 0 && !done {
+                            return Err(GpuError("the scan is damaged".into()));
+                        }
+                        unit += blocks;
+                        for (d, s) in dc.iter_mut().zip(&sums[t * 4..t * 4 + 4]) {
+                            *d = d.wrapping_add(*s);
+                        }
+                    }
+                    if unit - first_unit < count {
+                        return Err(GpuError("the scan ends before its blocks do".into()));
+                    }
                 }
-                unit += blocks;
-                for (d, s) in dc.iter_mut().zip(&sums[t * 4..t * 4 + 4]) {
-                    *d = d.wrapping_add(*s);
+                Ok(())
+            })();
+            if whole.is_err() {
+                for (.., range) in &placed.intervals {
+                    first_units[range.clone()].fill([0; 4]);
                 }
             }
-            if unit - first_unit < count {
-                return Err(GpuError("the scan ends before its blocks do".into()));
-            }
+            refused.push(whole.err());
         }
         let write = gpu.fixed_pipeline(HUFFMAN, "write", &[]);
-        let total: u64 = dims.iter().map(|d| d[0] as u64 * d[1] as u64).sum();
-        let coefficients = empty(
+        let quant = storage(
             gpu,
-            "jpeg coefficients",
-            total * 128,
-            wgpu::BufferUsages::STORAGE,
+            "jpeg quantization",
+            bytemuck::cast_slice(&self.quant),
+            copy,
         );
-        let quant: Vec<u32> = frame.quant.iter().flatten().map(|&q| q as u32).collect();
-        let quant = storage(gpu, "jpeg quantization", bytemuck::cast_slice(&quant), copy);
         let firsts = storage(
             gpu,
             "jpeg first units",
@@ -318,18 +496,6 @@ impl GpuImage {
             bytemuck::cast_slice(&dc_before),
             copy,
         );
-        let plane_starts: Owned<wgpu::Buffer> = device
-            .create_buffer_init(&wgpu::util::BufferInitDescriptor {
-                label: Some("jpeg plane starts"),
-                contents: bytemuck::cast_slice(&[
-                    0,
-                    dims[0][0] * dims[0][1],
-                    dims[0][0] * dims[0][1] + dims[1][0] * dims[1][1],
-                    0u32,
-                ]),
-                usage: wgpu::BufferUsages::UNIFORM,
-            })
-            .into();
         let g0 = bind(
             &write,
             0,
@@ -340,21 +506,16 @@ impl GpuImage {
                 (3, &uniforms[1]),
                 (4, &starts),
                 (8, &flags),
+                (9, &scan_buffer),
             ],
         );
         let g1 = bind(
             &write,
             1,
-            &[
-                (0, &firsts),
-                (1, &before),
-                (2, &coefficients),
-                (3, &quant),
-                (4, &plane_starts),
-            ],
+            &[(0, &firsts), (1, &before), (2, &coefficients), (3, &quant)],
         );
-        gpu.queue.write_buffer(&flags, 0, &[0; 8]);
         let mut encoder = device.create_command_encoder(&Default::default());
+        encoder.clear_buffer(&flags, 0, None);
         {
             let mut pass = encoder.begin_compute_pass(&Default::default());
             pass.set_pipeline(&write);
@@ -362,14 +523,11 @@ impl GpuImage {
             pass.set_bind_group(1, &g1, &[]);
             pass.dispatch_workgroups(wide, high, 1);
         }
-        let flags_read = read(8);
-        encoder.copy_buffer_to_buffer(&flags, 0, &flags_read, 0, 8);
         gpu.queue.submit([encoder.finish()]);
-        let image =
-            GpuImage::from_coefficient_buffer(gpu, frame, dims, &coefficients, turn, max_texture)?;
-        Ok(Unchecked {
-            image,
-            flags: flags_read,
+        Ok(Decoded {
+            coefficients,
+            flags,
+            refused,
         })
     }
 }
@@ -386,10 +544,10 @@ impl Unchecked {
     /// The picture, or why the CPU's decoder should have it instead.
     pub async fn check(self, gpu: &Gpu) -> Result<GpuImage, GpuError> {
         let wrong = read_words(gpu, &self.flags).await?;
-        if wrong[1] & 1 != 0 {
+        if wrong[0] & 1 != 0 {
             return Err(GpuError("the scan is damaged".into()));
         }
-        if wrong[1] & 2 != 0 {
+        if wrong[0] & 2 != 0 {
             return Err(GpuError(
                 "a coefficient past what an 8-bit picture gives".into(),
             ));

@@ -66,17 +66,18 @@ impl GpuImage {
             at += bytes.len() as u64;
         }
         let coefficients: Owned<wgpu::Buffer> = coefficients.into();
-        GpuImage::from_coefficient_buffer(gpu, frame, dims, &coefficients, turn, max_texture)
+        GpuImage::from_coefficient_buffer(gpu, frame, dims, &coefficients, 0, turn, max_texture)
     }
 
     /// The picture whose three components' coefficients (`dims` blocks each,
-    /// one after another, two i16 a word) are in `coefficients` on the GPU,
-    /// finished there (the IDCT, then planes.wgsl).
+    /// one after another, two i16 a word, from block `first_block` on) are in
+    /// `coefficients` on the GPU, finished there (the IDCT, then planes.wgsl).
     pub(super) fn from_coefficient_buffer(
         gpu: &Gpu,
         frame: &Frame,
         dims: [[u32; 2]; 3],
         coefficients: &wgpu::Buffer,
+        first_block: u32,
         turn: Orientation,
         max_texture: u32,
     ) -> Result<GpuImage, GpuError> {
@@ -104,7 +105,7 @@ impl GpuImage {
         let pipeline = gpu.fixed_pipeline(idct, "cs", &[]);
         let mut encoder = device.create_command_encoder(&Default::default());
         let mut uniforms = Vec::new();
-        let mut first_block = 0;
+        let mut first_block = first_block;
         for (c, b) in dims.iter().enumerate() {
             let count = b[0] * b[1];
             let words = [

@@ -251,20 +251,15 @@ fn the_entropy_decoder_gives_libjpeg_turbos_coefficients() {
 
 /// The whole decode on the GPU (src/gpu/jpeg_decode.rs: the scan entropy-decoded
 /// there in stretches that fall in step, then the finish) gives libjpeg-turbo's
-/// pixels on every baseline file, with and without restart intervals; a scan cut
-/// short or damaged is refused, for the CPU to decode.
+/// pixels on every baseline file, with and without restart intervals, one at a
+/// time and all in one batch; a scan cut short is refused, alone in its batch.
 #[test]
 fn the_gpu_decodes_a_baseline_scan_into_libjpeg_turbos_pixels() {
     use histogram::decode::jpeg_scan;
     let gpu = gpu();
-    let mut decoded = 0;
-    for (what, bytes) in files() {
-        let Ok(scan) = jpeg_scan(&bytes, u64::MAX) else {
-            continue;
-        };
-        let image = decode_scan(&gpu, &scan).unwrap_or_else(|e| panic!("{what}: {e}"));
+    let same = |what: &str, image: &GpuImage, bytes: &[u8]| {
         let got = pollster::block_on(image.read_rgba(&gpu)).unwrap();
-        let (_, _, want) = decode_rgba(&bytes);
+        let (_, _, want) = decode_rgba(bytes);
         if let Some(i) = got.rgba().iter().zip(&want).position(|(a, b)| a != b) {
             panic!(
                 "{what}: byte {i}: {} where libjpeg-turbo has {}",
@@ -272,14 +267,40 @@ fn the_gpu_decodes_a_baseline_scan_into_libjpeg_turbos_pixels() {
                 want[i]
             );
         }
-        decoded += 1;
+    };
+    let mut scans = Vec::new();
+    for (what, bytes) in files() {
+        let Ok(scan) = jpeg_scan(&bytes, u64::MAX) else {
+            continue;
+        };
+        let image = decode_scan(&gpu, &scan).unwrap_or_else(|e| panic!("{what}: {e}"));
+        same(&what, &image, &bytes);
+        scans.push((what, bytes, scan));
     }
-    assert!(decoded >= 30, "{decoded} decoded");
-    // Damage: the scan cut in half, and bytes of it flipped.
+    assert!(scans.len() >= 30, "{} decoded", scans.len());
+    // All at once, a scan cut in half among them.
     let (_, photo) = files().pop().unwrap();
-    let mut scan = jpeg_scan(&photo, u64::MAX).unwrap();
-    scan.data.truncate(scan.data.len() / 2);
-    assert!(decode_scan(&gpu, &scan).is_err());
+    let mut cut = jpeg_scan(&photo, u64::MAX).unwrap();
+    cut.data.truncate(cut.data.len() / 2);
+    assert!(decode_scan(&gpu, &cut).is_err());
+    let middle = scans.len() / 2;
+    let mut batch: Vec<_> = scans
+        .iter()
+        .map(|(_, _, scan)| (scan, Orientation::NoTransforms))
+        .collect();
+    batch.insert(middle, (&cut, Orientation::NoTransforms));
+    let mut decoded = pollster::block_on(GpuImage::from_scans(&gpu, &batch, 8192));
+    let refused = decoded.remove(middle);
+    let refused = refused.and_then(|u| pollster::block_on(u.check(&gpu)));
+    assert!(refused.is_err(), "the cut scan in a batch");
+    for ((what, bytes, _), unchecked) in scans.iter().zip(decoded) {
+        let image = unchecked.and_then(|u| pollster::block_on(u.check(&gpu)));
+        same(
+            what,
+            &image.unwrap_or_else(|e| panic!("{what} in a batch: {e}")),
+            bytes,
+        );
+    }
 }
 
 /// `scan` decoded on the GPU and its flags checked.

@@ -1,52 +1,82 @@
-//! A JPEG decoded on the GPU and counted there: libjpeg-turbo entropy-decodes its
-//! coefficients on this worker's core, the GPU does the IDCT, upsampling and
-//! colour as libjpeg-turbo does (src/gpu/jpeg_finish.rs) and counts the picture
-//! where it lies. Any file it does not take (not YCbCr with chroma at most halved,
-//! damaged, too large for the GPU's buffers) goes back to the CPU's decoder,
-//! which counts it or refuses it in its own words: nothing is lost.
+//! A JPEG decoded on the GPU and counted there. A baseline file's scan is read on
+//! this worker's core and handed to the GPU thread (`Engine::serve`), which
+//! decodes the scans of whatever files have arrived in one batch (src/gpu/
+//! jpeg_decode.rs) and counts them in one submission; another (progressive,
+//! arithmetic-coded) is entropy-decoded by libjpeg-turbo here and finished on
+//! the GPU (src/gpu/jpeg_finish.rs). Any file it does not take (not YCbCr with
+//! chroma at most halved, damaged, too large for the GPU's buffers) goes back to
+//! the CPU's decoder, which counts it or refuses it in its own words: nothing is
+//! lost.
 
 use super::bands::Counted;
+use super::queue::Queue;
 use super::{Counts, Settings};
 use histogram::decode::{jpeg_coefficients, jpeg_scan};
-use histogram::gpu::{policy::method_for, policy::Kind, RunOptions};
-use histogram::gpu::{
-    ComponentBlocks, Gpu, GpuImage, Input, Kernels, Limits, Method, Run, Unchecked,
-};
+use histogram::gpu::{policy::method_for, policy::Kind, RunOptions, BATCH_BYTES};
+use histogram::gpu::{ComponentBlocks, Gpu, GpuImage, Input, Kernels, Limits, Method, Run};
+use histogram::jpeg_entropy::Scan;
 use histogram::jpeg_planes::Orientation;
-
-/// A picture finished on the GPU: from its scan, to be checked once counted, or
-/// from libjpeg-turbo's coefficients.
-enum Decoded {
-    Unchecked(Unchecked),
-    Whole(GpuImage),
-}
+use histogram::Histogram;
+use std::sync::mpsc;
 
 /// Whether `bytes` begin as a JPEG does.
 pub(super) fn is_jpeg(start: &[u8]) -> bool {
     start.starts_with(&[0xff, 0xd8, 0xff])
 }
 
-/// The JPEG in `bytes` decoded and counted on `gpu`, with the method it was
-/// counted by; or why the GPU does not take it.
+/// A baseline JPEG's scan on its way to the GPU thread, and where its counts go.
+pub(super) struct ScanJob {
+    pub(super) scan: Scan,
+    pub(super) options: RunOptions,
+    pub(super) reply: mpsc::SyncSender<Result<Histogram, String>>,
+}
+
+/// The JPEG in `bytes` decoded and counted on `gpu` (its scan through `queue`'s
+/// GPU thread where there is one), with the method it was counted by; or why
+/// the GPU does not take it.
 pub(super) fn count_jpeg_on_gpu(
     gpu: &Gpu,
     kernels: &mut Kernels,
     settings: &Settings,
     bytes: &[u8],
+    queue: Option<&Queue>,
 ) -> Result<(Counted, &'static str), String> {
     let limits = Limits::of(gpu);
     let budget = super::memory_budget();
-    // A baseline scan is entropy-decoded on the GPU too; another (progressive,
-    // arithmetic-coded) by libjpeg-turbo, its coefficients finished there.
-    let (width, height, image) = match jpeg_scan(bytes, budget) {
+    // The picture lies in textures: a method that reads packed pixels from a
+    // buffer (the fastest, on uploaded pictures) gives way to privatized, the
+    // fastest that reads textures.
+    let spec = settings.spec;
+    let asked = method_for(settings.asked, Some(gpu), Kind::Eight, spec.num_bins);
+    let method = match asked {
+        Some(m) if m.input() == Input::Texture => m,
+        _ => Method::Privatized,
+    };
+    let chunk = settings.chunk.unwrap_or(method.default_shape());
+    let mut options = RunOptions::new(method, spec).chunk(chunk);
+    if let Some(region) = settings.region {
+        options = options.region(region);
+    }
+    let (width, height, histogram) = match jpeg_scan(bytes, budget) {
         Ok(scan) => {
-            let (frame, turn) = (&scan.frame, Orientation::NoTransforms);
+            let (width, height) = (scan.frame.width, scan.frame.height);
             if let Some(region) = settings.region {
-                region.within(frame.width, frame.height)?;
+                region.within(width, height)?;
             }
-            let image = GpuImage::from_scan(gpu, &scan, turn, limits.max_texture);
-            let image = pollster::block_on(image).map_err(|e| e.0)?;
-            (frame.width, frame.height, Decoded::Unchecked(image))
+            let (reply, counted) = mpsc::sync_channel(1);
+            let job = ScanJob {
+                scan,
+                options,
+                reply,
+            };
+            match queue {
+                Some(queue) => queue.decode(job)?,
+                None => count_scans(gpu, kernels, vec![job]),
+            }
+            let histogram = counted
+                .recv()
+                .map_err(|_| "the GPU stopped before counting it".to_string())??;
+            (width, height, histogram)
         }
         Err(_) => {
             let (frame, planes) = jpeg_coefficients(bytes, budget)?;
@@ -59,37 +89,12 @@ pub(super) fn count_jpeg_on_gpu(
             });
             let turn = Orientation::NoTransforms;
             let image = GpuImage::from_coefficients(gpu, &frame, &blocks, turn, limits.max_texture);
-            (
-                frame.width,
-                frame.height,
-                Decoded::Whole(image.map_err(|e| e.0)?),
-            )
+            let image = image.map_err(|e| e.0)?;
+            let run = Run::new(gpu, kernels, &image, options).map_err(|e| e.0)?;
+            let (histogram, _) = pollster::block_on(run.execute(gpu)).map_err(|e| e.0)?;
+            (frame.width, frame.height, histogram)
         }
     };
-    // The finished picture lies in textures: a method that reads packed pixels
-    // from a buffer (the fastest, on uploaded pictures) gives way to privatized,
-    // the fastest that reads textures.
-    let spec = settings.spec;
-    let asked = method_for(settings.asked, Some(gpu), Kind::Eight, spec.num_bins);
-    let method = match asked {
-        Some(m) if m.input() == Input::Texture => m,
-        _ => Method::Privatized,
-    };
-    let chunk = settings.chunk.unwrap_or(method.default_shape());
-    let mut options = RunOptions::new(method, spec).chunk(chunk);
-    if let Some(region) = settings.region {
-        options = options.region(region);
-    }
-    let picture = match &image {
-        Decoded::Unchecked(unchecked) => &unchecked.image,
-        Decoded::Whole(image) => image,
-    };
-    let run = Run::new(gpu, kernels, picture, options).map_err(|e| e.0)?;
-    let (histogram, _) = pollster::block_on(run.execute(gpu)).map_err(|e| e.0)?;
-    // The scan's flags came back in the count's wait: its counts stand once whole.
-    if let Decoded::Unchecked(unchecked) = image {
-        pollster::block_on(unchecked.check(gpu)).map_err(|e| e.0)?;
-    }
     let notes = histogram::profile::jpeg_icc(bytes)
         .map(|icc| histogram::profile::Profile::from_icc(icc).note())
         .into_iter()
@@ -107,4 +112,59 @@ pub(super) fn count_jpeg_on_gpu(
         },
         method.name(),
     ))
+}
+
+/// Decodes the jobs' scans on the GPU in batches of at most `BATCH_BYTES` of
+/// coefficients, each batch counted in one submission and read back in one
+/// wait (each scan's flags with it), and answers each job.
+pub(super) fn count_scans(gpu: &Gpu, kernels: &mut Kernels, mut jobs: Vec<ScanJob>) {
+    let max_texture = Limits::of(gpu).max_texture;
+    while !jobs.is_empty() {
+        let mut bytes = 0;
+        let take = jobs
+            .iter()
+            .take_while(|job| {
+                let frame = &job.scan.frame;
+                bytes += histogram::jpeg_coefficients::blocks(frame)
+                    .iter()
+                    .map(|d| d[0] as u64 * d[1] as u64 * 128)
+                    .sum::<u64>();
+                bytes <= BATCH_BYTES
+            })
+            .count()
+            .max(1);
+        let batch: Vec<ScanJob> = jobs.drain(..take).collect();
+        let scans: Vec<_> = batch
+            .iter()
+            .map(|job| (&job.scan, Orientation::NoTransforms))
+            .collect();
+        let decoded = pollster::block_on(GpuImage::from_scans(gpu, &scans, max_texture));
+        let runs: Vec<_> = decoded
+            .into_iter()
+            .zip(&batch)
+            .map(|(unchecked, job)| {
+                let unchecked = unchecked.map_err(|e| e.0)?;
+                let run = Run::new(gpu, kernels, &unchecked.image, job.options);
+                Ok((unchecked, run.map_err(|e| e.0)?))
+            })
+            .collect();
+        let mut encoder = gpu.device.create_command_encoder(&Default::default());
+        for (_, run) in runs.iter().flatten() {
+            run.encode(&mut encoder);
+            run.encode_readback(&mut encoder);
+        }
+        let submitted = pollster::block_on(gpu.scoped(|| gpu.queue.submit([encoder.finish()])));
+        for (job, run) in batch.into_iter().zip(runs) {
+            let run = submitted.as_ref().map_err(|e| e.0.clone()).and(run);
+            let counts = run.and_then(|(unchecked, run)| {
+                let (histogram, _) = pollster::block_on(run.read(gpu)).map_err(|e| e.0)?;
+                // The scan's flags came back in the count's wait: its counts
+                // stand once it was whole.
+                pollster::block_on(unchecked.check(gpu)).map_err(|e| e.0)?;
+                Ok(histogram)
+            });
+            // A reader gone (its file failed meanwhile) wants nothing.
+            let _ = job.reply.send(counts);
+        }
+    }
 }

@@ -242,8 +242,9 @@ impl Engine {
         reader
             .read_to_end(&mut bytes)
             .map_err(|e| format!("cannot read the file: {e}"))?;
-        let counted = self
-            .with_kernels(|kernels| jpeg_gpu::count_jpeg_on_gpu(gpu, kernels, settings, &bytes));
+        let counted = self.with_kernels(|kernels| {
+            jpeg_gpu::count_jpeg_on_gpu(gpu, kernels, settings, &bytes, queue)
+        });
         match counted {
             Ok((counted, method)) => {
                 self.files_read.fetch_add(1, Ordering::Relaxed);
@@ -311,7 +312,8 @@ impl Engine {
 
     /// A thread of `scope`'s that counts on the GPU what the returned `Queue` is
     /// given (bands come only once the engine's GPU is open, perhaps never), each
-    /// batch of whatever has arrived in one submission and one wait; it ends when
+    /// batch of whatever has arrived in one submission and one wait, and JPEG
+    /// scans decoded there a batch at a time (`jpeg_gpu::count_scans`); it ends when
     /// the queue is dropped. At most `depth` bands wait for it (their GPU buffers
     /// are held till counted).
     pub fn serve<'scope>(
@@ -319,7 +321,7 @@ impl Engine {
         scope: &'scope std::thread::Scope<'scope, '_>,
         depth: usize,
     ) -> Queue {
-        let (sender, jobs) = mpsc::sync_channel::<Job>(depth.max(1));
+        let (sender, jobs) = mpsc::sync_channel::<Work>(depth.max(1));
         let in_flight = Arc::new(InFlight::default());
         let counted = Arc::clone(&in_flight);
         scope.spawn(move || {
@@ -327,14 +329,23 @@ impl Engine {
             while let Ok(first) = jobs.recv() {
                 // A band is queued only for an open GPU.
                 let Some(gpu) = self.gpu() else { break };
-                let mut batch = vec![first];
-                while batch.len() < MAX_BATCH {
-                    match jobs.try_recv() {
-                        Ok(job) => batch.push(job),
-                        Err(_) => break,
+                let (mut bands, mut scans) = (Vec::new(), Vec::new());
+                let mut next = Some(first);
+                while let Some(work) = next.take() {
+                    match work {
+                        Work::Band(job) => bands.push(job),
+                        Work::Scan(job) => scans.push(*job),
+                    }
+                    if bands.len() + scans.len() < MAX_BATCH {
+                        next = jobs.try_recv().ok();
                     }
                 }
-                count_batch(gpu, &mut kernels, batch, &counted);
+                if !bands.is_empty() {
+                    count_batch(gpu, &mut kernels, bands, &counted);
+                }
+                if !scans.is_empty() {
+                    jpeg_gpu::count_scans(gpu, &mut kernels, scans);
+                }
             }
         });
         Queue(sender, in_flight)

@@ -1,6 +1,7 @@
 //! The GPU thread's queue: bands uploaded by the workers, counted in batches of
 //! one submission, within a bound on the bytes in flight.
 
+use super::jpeg_gpu::ScanJob;
 use super::*;
 
 /// Most bands one submission counts (a batch of the GPU thread's).
@@ -36,6 +37,13 @@ impl InFlight {
     }
 }
 
+/// What the GPU thread is given: a band to count, or a JPEG's scan to decode
+/// and count (src/gpu/jpeg_decode.rs).
+pub(super) enum Work {
+    Band(Job),
+    Scan(Box<ScanJob>),
+}
+
 /// A band on its way to the GPU thread, and where its counts go.
 pub(super) struct Job {
     pub(super) image: GpuImage,
@@ -44,10 +52,19 @@ pub(super) struct Job {
     pub(super) reply: mpsc::SyncSender<Result<Histogram, String>>,
 }
 
-/// Hands bands to the GPU thread (`Engine::serve`).
-pub struct Queue(pub(super) mpsc::SyncSender<Job>, pub(super) Arc<InFlight>);
+/// Hands bands and scans to the GPU thread (`Engine::serve`).
+pub struct Queue(pub(super) mpsc::SyncSender<Work>, pub(super) Arc<InFlight>);
 
 impl Queue {
+    /// Queues a JPEG's scan, to be decoded in a batch with the others that
+    /// have arrived (the caller waits for its reply; its GPU memory is the
+    /// batch's, freed once counted).
+    pub(super) fn decode(&self, job: ScanJob) -> Result<(), String> {
+        self.0
+            .send(Work::Scan(Box::new(job)))
+            .map_err(|_| "the GPU stopped before counting it".to_string())
+    }
+
     /// Uploads `band` (from the calling thread) and queues its count by `method`;
     /// None for what is counted here instead (an HDR picture's range comes first).
     pub(super) fn count(
@@ -80,7 +97,7 @@ impl Queue {
             options,
             reply,
         };
-        if let Err(mpsc::SendError(job)) = self.0.send(job) {
+        if let Err(mpsc::SendError(Work::Band(job))) = self.0.send(Work::Band(job)) {
             drop(job.image);
             self.1.give_back(bytes);
             return None;
