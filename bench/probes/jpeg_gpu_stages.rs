@@ -10,7 +10,15 @@
 //! and beside them today's way: libjpeg-turbo's whole decode to RGBA on the CPU,
 //! its upload, and the packed kernel's count.
 //!
+//! With `--batches FOLDER`, its JPEGs in batches of 1, 4, 16 and 64 on one
+//! thread, as the engine's GPU thread takes them (`GpuImage::from_scans`, then
+//! every count in one submission): each phase's milliseconds a picture, summed
+//! over the folder (scans read; their decode and finish, on the host until it
+//! returns; the GPU's remaining work waited for; the counts made, submitted and
+//! read, each scan's flags checked), to say what a picture costs and where.
+//!
 //!     cargo run --release --example jpeg_gpu_stages -- PHOTO.jpg...
+//!     cargo run --release --example jpeg_gpu_stages -- --batches FOLDER
 
 use histogram::decode::{jpeg_coefficients, jpeg_scan};
 use histogram::gpu::{
@@ -38,7 +46,13 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             .map(|_| ())
     };
     println!("{}", gpu.adapter.get_info().name);
-    for path in std::env::args().skip(1) {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if let [flag, folder] = &args[..] {
+        if flag == "--batches" {
+            return batches(&gpu, &mut kernels, spec, folder);
+        }
+    }
+    for path in args {
         let mut times: [Vec<f64>; 9] = Default::default();
         let mut size = (0, 0);
         for _ in 0..RUNS {
@@ -124,6 +138,78 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             ms[5],
             ms[6],
             ms[0] + ms[4] + ms[5] + ms[6],
+        );
+    }
+    Ok(())
+}
+
+/// The folder's JPEGs decoded and counted in batches of each size (the module's
+/// `--batches`): milliseconds a picture in each phase, and pictures a second.
+fn batches(
+    gpu: &Gpu,
+    kernels: &mut Kernels,
+    spec: Spec,
+    folder: &str,
+) -> Result<(), Box<dyn std::error::Error>> {
+    let mut paths: Vec<_> = std::fs::read_dir(folder)?
+        .map(|e| e.map(|e| e.path()))
+        .collect::<Result<_, _>>()?;
+    paths.sort();
+    let max_texture = Limits::of(gpu).max_texture;
+    for size in [1, 4, 16, 64] {
+        let mut ms = [0f64; 4];
+        let started = Instant::now();
+        for chunk in paths.chunks(size) {
+            let t = Instant::now();
+            let scans = chunk
+                .iter()
+                .map(|p| Ok(jpeg_scan(&std::fs::read(p)?, u64::MAX)?))
+                .collect::<Result<Vec<_>, Box<dyn std::error::Error>>>()?;
+            ms[0] += t.elapsed().as_secs_f64() * 1e3;
+            let t = Instant::now();
+            let turned: Vec<_> = scans
+                .iter()
+                .map(|s| (s, Orientation::NoTransforms))
+                .collect();
+            let decoded = pollster::block_on(GpuImage::from_scans(gpu, &turned, max_texture));
+            ms[1] += t.elapsed().as_secs_f64() * 1e3;
+            let t = Instant::now();
+            gpu.device.poll(wgpu::PollType::wait_indefinitely())?;
+            ms[2] += t.elapsed().as_secs_f64() * 1e3;
+            let t = Instant::now();
+            let decoded = decoded.into_iter().collect::<Result<Vec<_>, _>>()?;
+            let runs = decoded
+                .iter()
+                .map(|u| {
+                    Run::new(
+                        gpu,
+                        kernels,
+                        &u.image,
+                        RunOptions::new(Method::Privatized, spec),
+                    )
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            let mut encoder = gpu.device.create_command_encoder(&Default::default());
+            for run in &runs {
+                run.encode(&mut encoder);
+                run.encode_readback(&mut encoder);
+            }
+            gpu.queue.submit([encoder.finish()]);
+            for (run, unchecked) in runs.iter().zip(decoded) {
+                pollster::block_on(run.read(gpu))?;
+                pollster::block_on(unchecked.check(gpu))?;
+            }
+            ms[3] += t.elapsed().as_secs_f64() * 1e3;
+        }
+        let n = paths.len() as f64;
+        let all = started.elapsed().as_secs_f64();
+        println!(
+            "batches of {size}: {:.0} pictures/s; ms a picture: scans read {:.2}, decode and finish (host) {:.2}, GPU waited for {:.2}, counts {:.2}",
+            n / all,
+            ms[0] / n,
+            ms[1] / n,
+            ms[2] / n,
+            ms[3] / n
         );
     }
     Ok(())

@@ -98,8 +98,38 @@ impl GpuImage {
 
     /// Baseline JPEGs decoded and finished on the GPU together, each turned as
     /// given: a result each, in their order, to be checked once counted. A
-    /// picture refused (too large, damaged) takes no other with it.
+    /// picture refused (too large, damaged) takes no other with it. As many go
+    /// in one batch as their coefficients fit one binding (and `BATCH_BYTES`).
     pub async fn from_scans(
+        gpu: &Gpu,
+        scans: &[(&Scan, Orientation)],
+        max_texture: u32,
+    ) -> Vec<Result<Unchecked, GpuError>> {
+        let limit = gpu
+            .limits()
+            .max_storage_buffer_binding_size
+            .min(BATCH_BYTES);
+        let mut results = Vec::with_capacity(scans.len());
+        let mut rest = scans;
+        while !rest.is_empty() {
+            let mut bytes = 0;
+            let take = rest
+                .iter()
+                .take_while(|(scan, _)| {
+                    bytes += coefficient_bytes(&scan.frame) + 128;
+                    bytes <= limit
+                })
+                .count()
+                .max(1);
+            let (batch, after) = rest.split_at(take);
+            results.extend(GpuImage::from_batch(gpu, batch, max_texture).await);
+            rest = after;
+        }
+        results
+    }
+
+    /// `from_scans`' pictures whose coefficients fit one binding.
+    async fn from_batch(
         gpu: &Gpu,
         scans: &[(&Scan, Orientation)],
         max_texture: u32,
@@ -154,6 +184,12 @@ impl GpuImage {
         }
         results
     }
+}
+
+/// The bytes of a picture's coefficients on the GPU: 64 of two bytes a block.
+pub fn coefficient_bytes(frame: &Frame) -> u64 {
+    let dims = jpeg_coefficients::blocks(frame);
+    dims.iter().map(|d| d[0] as u64 * d[1] as u64 * 128).sum()
 }
 
 /// A picture's place in a batch.

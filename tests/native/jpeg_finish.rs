@@ -300,6 +300,21 @@ fn the_gpu_decodes_a_baseline_scan_into_libjpeg_turbos_pixels() {
             &image.unwrap_or_else(|e| panic!("{what} in a batch: {e}")),
             bytes,
         );
+    } // More pictures than one binding holds (lavapipe binds 128 MB: eleven of the
+      // photo's 13 MB of coefficients) go in batches that fit, none refused.
+    let (what, photo) = files().pop().unwrap();
+    let scan = jpeg_scan(&photo, u64::MAX).unwrap();
+    let many = vec![(&scan, Orientation::NoTransforms); 11];
+    let limit = gpu.limits().max_storage_buffer_binding_size;
+    let bytes = 11 * histogram::gpu::coefficient_bytes(&scan.frame);
+    assert!(
+        bytes > limit.min(histogram::gpu::BATCH_BYTES),
+        "{bytes} bytes"
+    );
+    let decoded = pollster::block_on(GpuImage::from_scans(&gpu, &many, 8192));
+    for unchecked in decoded {
+        let image = unchecked.and_then(|u| pollster::block_on(u.check(&gpu)));
+        image.unwrap_or_else(|e| panic!("{what} in many batches: {e}"));
     }
 }
 

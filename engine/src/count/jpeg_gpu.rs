@@ -12,7 +12,9 @@ use super::bands::Counted;
 use super::queue::Queue;
 use super::{Counts, Settings};
 use histogram::decode::{jpeg_coefficients, jpeg_scan};
-use histogram::gpu::{policy::method_for, policy::Kind, RunOptions, BATCH_BYTES};
+use histogram::gpu::{
+    coefficient_bytes, policy::method_for, policy::Kind, RunOptions, BATCH_BYTES,
+};
 use histogram::gpu::{ComponentBlocks, Gpu, GpuImage, Input, Kernels, Limits, Method, Run};
 use histogram::jpeg_entropy::Scan;
 use histogram::jpeg_planes::Orientation;
@@ -124,11 +126,7 @@ pub(super) fn count_scans(gpu: &Gpu, kernels: &mut Kernels, mut jobs: Vec<ScanJo
         let take = jobs
             .iter()
             .take_while(|job| {
-                let frame = &job.scan.frame;
-                bytes += histogram::jpeg_coefficients::blocks(frame)
-                    .iter()
-                    .map(|d| d[0] as u64 * d[1] as u64 * 128)
-                    .sum::<u64>();
+                bytes += coefficient_bytes(&job.scan.frame);
                 bytes <= BATCH_BYTES
             })
             .count()
