@@ -148,6 +148,7 @@ impl GpuImage {
         };
         let mut at = 0;
         let mut results = Vec::with_capacity(scans.len());
+        let mut copies = gpu.device.create_command_encoder(&Default::default());
         for (i, (scan, turn)) in scans.iter().enumerate() {
             if let Some(why) = refused[i].take() {
                 results.push(Err(why));
@@ -176,12 +177,12 @@ impl GpuImage {
                     4,
                     wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
                 );
-                let mut encoder = gpu.device.create_command_encoder(&Default::default());
-                encoder.copy_buffer_to_buffer(&decoded.flags, placed.flag as u64 * 4, &flags, 0, 4);
-                gpu.queue.submit([encoder.finish()]);
+                copies.copy_buffer_to_buffer(&decoded.flags, placed.flag as u64 * 4, &flags, 0, 4);
                 Unchecked { image, flags }
             }));
         }
+        // Each picture's flags to its own read-back buffer, one submission for all.
+        gpu.queue.submit([copies.finish()]);
         results
     }
 }

@@ -55,6 +55,7 @@ for (const decode of ['bitmap', 'pixels', 'planes', 'scan']) {
         if (planar) assert.equal(await gpuDigest(page), jpegs.digest(name), `${name}: Pillow's pixels`);
       }
     }
+    if (decode === 'scan') await page.screenshot({ path: join(shots, 'studio-jpeg-decoded-on-the-gpu.png') });
     if (decode === 'bitmap') {
       // Where the picture was on the GPU only, the page never held its pixels.
       assert.equal(await page.evaluate(() => window.page.picture.hasPixels), false);
