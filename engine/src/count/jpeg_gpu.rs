@@ -9,28 +9,19 @@
 //! lost.
 
 use super::bands::Counted;
-use super::queue::Queue;
+use super::queue::{Queue, ScanJob};
 use super::{Counts, Settings};
 use histogram::decode::{jpeg_coefficients, jpeg_scan};
 use histogram::gpu::{
     coefficient_bytes, policy::method_for, policy::Kind, RunOptions, BATCH_BYTES,
 };
 use histogram::gpu::{ComponentBlocks, Gpu, GpuImage, Input, Kernels, Limits, Method, Run};
-use histogram::jpeg_entropy::Scan;
 use histogram::jpeg_planes::Orientation;
-use histogram::Histogram;
 use std::sync::mpsc;
 
 /// Whether `bytes` begin as a JPEG does.
 pub(super) fn is_jpeg(start: &[u8]) -> bool {
     start.starts_with(&[0xff, 0xd8, 0xff])
-}
-
-/// A baseline JPEG's scan on its way to the GPU thread, and where its counts go.
-pub(super) struct ScanJob {
-    pub(super) scan: Scan,
-    pub(super) options: RunOptions,
-    pub(super) reply: mpsc::SyncSender<Result<Histogram, String>>,
 }
 
 /// The JPEG in `bytes` decoded and counted on `gpu` (its scan through `queue`'s

@@ -1,7 +1,6 @@
 //! The GPU thread's queue: bands uploaded by the workers, counted in batches of
 //! one submission, within a bound on the bytes in flight.
 
-use super::jpeg_gpu::ScanJob;
 use super::*;
 
 /// Most bands one submission counts (a batch of the GPU thread's).
@@ -42,6 +41,14 @@ impl InFlight {
 pub(super) enum Work {
     Band(Job),
     Scan(Box<ScanJob>),
+}
+
+/// A baseline JPEG's scan on its way to the GPU thread (`jpeg_gpu::count_scans`),
+/// and where its counts go.
+pub(super) struct ScanJob {
+    pub(super) scan: histogram::jpeg_entropy::Scan,
+    pub(super) options: RunOptions,
+    pub(super) reply: mpsc::SyncSender<Result<Histogram, String>>,
 }
 
 /// A band on its way to the GPU thread, and where its counts go.
