@@ -33,11 +33,11 @@ struct Scan {
   acTables: vec4u,
   blocksWide: vec4u,
   blocksHigh: vec4u,
-  // MCUs across; where its quantization tables start in `quant`; the word its
+  // MCUs across; where its quantization tables start in `quant`; the byte its
   // data ends before (ones after it).
   mcusWide: u32,
   quantAt: u32,
-  words: u32,
+  end: u32,
   pad: u32,
   // Where each component's blocks start in `out` (blocks).
   planes: vec4u,
@@ -52,8 +52,8 @@ struct Rounds {
 // Each stretch: its first bit, the bit it ends before, 1 if it starts an interval,
 // and its picture.
 @group(0) @binding(0) var<storage, read> stretches: array<vec4u>;
-// The scans' bytes, four a word, the first in the high byte; each picture's after
-// the one before, a word of ones between them.
+// The scans' bytes as the files hold them (the host copies them once, unpacked),
+// each picture's from a word of its own.
 @group(0) @binding(1) var<storage, read> data: array<u32>;
 // Eight tables' slots (class x 4 + id) of TABLE_WORDS: a 9-bit lookup (length << 8
 // | symbol, 0 past 9 bits), then for lengths 0 to 16 the largest code, the
@@ -75,8 +75,16 @@ var<private> scan: Scan;
 
 const TABLE_WORDS = 512u + 51u + 256u;
 
+// Word i of the data, its first byte highest; bytes past the picture's end, ones.
 fn word(i: u32) -> u32 {
-  return select(0xffffffffu, data[i], i < scan.words);
+  let at = i * 4u;
+  if (at >= scan.end) {
+    return 0xffffffffu;
+  }
+  let w = data[i];
+  let big = (w >> 24u) | ((w >> 8u) & 0xff00u) | ((w << 8u) & 0xff0000u) | (w << 24u);
+  let left = scan.end - at;
+  return select(big | (0xffffffffu >> (left * 8u)), big, left >= 4u);
 }
 
 // 32 bits from bit p on; past the data, ones (as libjpeg fills a cut stream).

@@ -19,6 +19,7 @@ use super::gpu_image::GpuImage;
 use crate::jpeg_coefficients::{self, Frame};
 use crate::jpeg_entropy::{Scan, Table};
 use crate::jpeg_planes::Orientation;
+use bytemuck::cast_slice;
 use wgpu::util::DeviceExt;
 
 /// Bits a stretch: one invocation's share of the scan.
@@ -206,9 +207,11 @@ struct Placed {
 }
 
 /// The pictures of a batch laid out as huffman.wgsl reads them.
-struct Batch {
+struct Batch<'a> {
     placed: Vec<Placed>,
-    words: Vec<u32>,
+    /// Each scan's data and the byte it starts at (a word's first).
+    data: Vec<(usize, &'a [u8])>,
+    bytes: usize,
     stretches: Vec<[u32; 4]>,
     tables: Vec<i32>,
     quant: Vec<u32>,
@@ -224,13 +227,14 @@ struct Decoded {
     refused: Vec<Option<GpuError>>,
 }
 
-impl Batch {
+impl<'a> Batch<'a> {
     /// The pictures not `refused`, laid out; one whose bits would pass a u32's
     /// count in the batch is refused too.
-    fn new(scans: &[(&Scan, Orientation)], refused: &mut [Option<GpuError>]) -> Batch {
+    fn new(scans: &[(&'a Scan, Orientation)], refused: &mut [Option<GpuError>]) -> Batch<'a> {
         let mut batch = Batch {
             placed: Vec::new(),
-            words: Vec::new(),
+            data: Vec::new(),
+            bytes: 0,
             stretches: Vec::new(),
             tables: Vec::new(),
             quant: Vec::new(),
@@ -238,11 +242,10 @@ impl Batch {
             blocks: 0,
         };
         for (i, (scan, _)) in scans.iter().enumerate() {
-            let first_word = batch.words.len() as u64;
             if refused[i].is_some() {
                 continue;
             }
-            if (first_word + scan.data.len() as u64 / 4 + 2) * 32 > u32::MAX as u64 {
+            if (batch.bytes + scan.data.len() + 8) as u64 * 8 > u32::MAX as u64 {
                 refused[i] = Some(GpuError("the scan is too long for one batch".into()));
                 continue;
             }
@@ -251,21 +254,14 @@ impl Batch {
         batch
     }
 
-    fn place(&mut self, scan: &Scan) {
+    fn place(&mut self, scan: &'a Scan) {
         let frame: &Frame = &scan.frame;
         let dims = jpeg_coefficients::blocks(frame);
         let flag = self.placed.len() as u32 + 1;
-        let base = self.words.len() * 32;
-        // The scan's words, the first byte highest, packed straight from the
-        // scan (no copy of it first); the last word padded with ones, and a word
-        // of ones after it, as past the data.
-        self.words.extend(scan.data.chunks(4).map(|w| {
-            let mut word = [0xff; 4];
-            word[..w.len()].copy_from_slice(w);
-            u32::from_be_bytes(word)
-        }));
-        let words_end = self.words.len() as u32;
-        self.words.push(u32::MAX);
+        let base = self.bytes * 8;
+        self.data.push((self.bytes, &scan.data));
+        let end = (self.bytes + scan.data.len()) as u32;
+        self.bytes = (end as usize).next_multiple_of(4);
         let s = frame.subsampling;
         let units = s.across * s.down + 2;
         let mut intervals = Vec::new();
@@ -320,7 +316,7 @@ impl Batch {
         self.scans.extend(slots[1]);
         self.scans.extend([dims[0][0], dims[1][0], dims[2][0], 0]);
         self.scans.extend([dims[0][1], dims[1][1], dims[2][1], 0]);
-        self.scans.extend([scan.mcus[0], quant_at, words_end, 0]);
+        self.scans.extend([scan.mcus[0], quant_at, end, 0]);
         self.scans
             .extend([first, first + count(0), first + count(0) + count(1), 0]);
         self.placed.push(Placed {
@@ -353,26 +349,34 @@ impl Batch {
                 refused: Vec::new(),
             });
         }
-        let stretch_buffer = storage(
-            gpu,
-            "jpeg stretches",
-            bytemuck::cast_slice(&self.stretches),
-            copy,
-        );
-        let data = storage(gpu, "jpeg scan", bytemuck::cast_slice(&self.words), copy);
-        let table_buffer = storage(
-            gpu,
-            "jpeg huffman",
-            bytemuck::cast_slice(&self.tables),
-            copy,
-        );
-        let scan_buffer = storage(gpu, "jpeg scans", bytemuck::cast_slice(&self.scans), copy);
+        let stretch_buffer = storage(gpu, "jpeg stretches", cast_slice(&self.stretches), copy);
+        // The scans' bytes copied once, straight into the buffer's mapping.
+        let data: Owned<wgpu::Buffer> = device
+            .create_buffer(&wgpu::BufferDescriptor {
+                label: Some("jpeg scan"),
+                size: (self.bytes as u64).max(16),
+                usage: wgpu::BufferUsages::STORAGE | copy,
+                mapped_at_creation: true,
+            })
+            .into();
+        {
+            let mut mapped = data
+                .slice(..)
+                .get_mapped_range_mut()
+                .map_err(|e| GpuError::new(format!("writing the scans to the GPU failed: {e}")))?;
+            for &(at, bytes) in &self.data {
+                mapped.slice(at..at + bytes.len()).copy_from_slice(bytes);
+            }
+        }
+        data.unmap();
+        let table_buffer = storage(gpu, "jpeg huffman", cast_slice(&self.tables), copy);
+        let scan_buffer = storage(gpu, "jpeg scans", cast_slice(&self.scans), copy);
         // The first round's (its guesses) and the later rounds'.
         let uniforms: [Owned<wgpu::Buffer>; 2] = [0, 1].map(|round| {
             device
                 .create_buffer_init(&wgpu::util::BufferInitDescriptor {
                     label: Some("jpeg rounds"),
-                    contents: bytemuck::cast_slice(&[n as u32, round, 0, 0]),
+                    contents: cast_slice(&[n as u32, round, 0, 0]),
                     usage: wgpu::BufferUsages::UNIFORM,
                 })
                 .into()
@@ -478,7 +482,7 @@ impl Batch {
         // interval at a time; a picture whose blocks are not all there refused
         // (its stretches then write nothing).
         let reached = &state[4..4 + n as usize * 4];
-        let sums: &[i32] = bytemuck::cast_slice(&state[4 + n as usize * 4..]);
+        let sums: &[i32] = cast_slice(&state[4 + n as usize * 4..]);
         let mut first_units = vec![[0u32; 4]; n as usize];
         let mut dc_before = vec![[0i32; 4]; n as usize];
         let mut refused = Vec::new();
@@ -515,24 +519,9 @@ impl Batch {
             refused.push(whole.err());
         }
         let write = gpu.fixed_pipeline(HUFFMAN, "write", &[]);
-        let quant = storage(
-            gpu,
-            "jpeg quantization",
-            bytemuck::cast_slice(&self.quant),
-            copy,
-        );
-        let firsts = storage(
-            gpu,
-            "jpeg first units",
-            bytemuck::cast_slice(&first_units),
-            copy,
-        );
-        let before = storage(
-            gpu,
-            "jpeg dc before",
-            bytemuck::cast_slice(&dc_before),
-            copy,
-        );
+        let quant = storage(gpu, "jpeg quantization", cast_slice(&self.quant), copy);
+        let firsts = storage(gpu, "jpeg first units", cast_slice(&first_units), copy);
+        let before = storage(gpu, "jpeg dc before", cast_slice(&dc_before), copy);
         let g0 = bind(
             &write,
             0,
@@ -595,5 +584,5 @@ impl Unchecked {
 
 /// A MAP_READ buffer's words, once the GPU is done with it.
 async fn read_words(gpu: &Gpu, buffer: &wgpu::Buffer) -> Result<Vec<u32>, GpuError> {
-    Ok(bytemuck::cast_slice(&gpu.read_buffer(buffer).await?).to_vec())
+    Ok(cast_slice(&gpu.read_buffer(buffer).await?).to_vec())
 }
