@@ -142,7 +142,8 @@ impl GpuImage {
                 super::jpeg_finish::fits(gpu, frame, jpeg_coefficients::blocks(frame)).err()
             })
             .collect();
-        let batch = Batch::new(scans, &mut refused);
+        let binding = gpu.limits().max_storage_buffer_binding_size;
+        let batch = Batch::new(scans, binding, &mut refused);
         let decoded = match batch.decode(gpu).await {
             Ok(decoded) => decoded,
             Err(e) => return scans.iter().map(|_| Err(e.clone())).collect(),
@@ -229,8 +230,12 @@ struct Decoded {
 
 impl<'a> Batch<'a> {
     /// The pictures not `refused`, laid out; one whose bits would pass a u32's
-    /// count in the batch is refused too.
-    fn new(scans: &[(&'a Scan, Orientation)], refused: &mut [Option<GpuError>]) -> Batch<'a> {
+    /// count in the batch, or its bytes the `binding`, is refused too.
+    fn new(
+        scans: &[(&'a Scan, Orientation)],
+        binding: u64,
+        refused: &mut [Option<GpuError>],
+    ) -> Batch<'a> {
         let mut batch = Batch {
             placed: Vec::new(),
             data: Vec::new(),
@@ -245,7 +250,8 @@ impl<'a> Batch<'a> {
             if refused[i].is_some() {
                 continue;
             }
-            if (batch.bytes + scan.data.len() + 8) as u64 * 8 > u32::MAX as u64 {
+            let end = (batch.bytes + scan.data.len() + 8) as u64;
+            if end * 8 > u32::MAX as u64 || end > binding {
                 refused[i] = Some(GpuError("the scan is too long for one batch".into()));
                 continue;
             }
