@@ -310,46 +310,41 @@ impl Engine {
         })
     }
 
-    /// A thread of `scope`'s that counts on the GPU what the returned `Queue` is
-    /// given (bands come only once the engine's GPU is open, perhaps never), each
-    /// batch of whatever has arrived in one submission and one wait, and JPEG
-    /// scans decoded there a batch at a time (`jpeg_gpu::count_scans`); it ends when
-    /// the queue is dropped. At most `depth` bands wait for it (their GPU buffers
-    /// are held till counted).
+    /// `GPU_THREADS` threads of `scope`'s that count on the GPU what the returned
+    /// `Queue` is given (bands come only once the engine's GPU is open, perhaps
+    /// never), each batch of whatever has arrived in one submission and one wait,
+    /// and JPEG scans decoded there a batch at a time (`jpeg_gpu::count_scans`);
+    /// they end when the queue is dropped. A batch's host work (its buffers, its
+    /// passes, the waits between its decoding rounds) is a thread's alone, so with
+    /// more than one, one encodes while another waits (docs/DECISIONS.md 63). At
+    /// most `depth` bands wait for them (their GPU buffers are held till counted).
     pub fn serve<'scope>(
         &'scope self,
         scope: &'scope std::thread::Scope<'scope, '_>,
         depth: usize,
     ) -> Queue {
         let (sender, jobs) = mpsc::sync_channel::<Work>(depth.max(1));
+        let jobs = Arc::new(Mutex::new(jobs));
         let in_flight = Arc::new(InFlight::default());
-        let counted = Arc::clone(&in_flight);
-        scope.spawn(move || {
-            let mut kernels = Kernels::default();
-            while let Ok(first) = jobs.recv() {
-                // A band is queued only for an open GPU.
-                let Some(gpu) = self.gpu() else { break };
-                let (mut bands, mut scans) = (Vec::new(), Vec::new());
-                let mut next = Some(first);
-                while let Some(work) = next.take() {
-                    match work {
-                        Work::Band(job) => bands.push(job),
-                        Work::Scan(job) => scans.push(*job),
+        for _ in 0..GPU_THREADS {
+            let (jobs, counted) = (Arc::clone(&jobs), Arc::clone(&in_flight));
+            scope.spawn(move || {
+                let mut kernels = Kernels::default();
+                while let Some((bands, scans)) = next_batch(&jobs) {
+                    // A band is queued only for an open GPU.
+                    let Some(gpu) = self.gpu() else { break };
+                    if !bands.is_empty() {
+                        count_batch(gpu, &mut kernels, bands, &counted);
                     }
-                    if bands.len() + scans.len() < MAX_BATCH {
-                        next = jobs.try_recv().ok();
+                    if !scans.is_empty() {
+                        jpeg_gpu::count_scans(gpu, &mut kernels, scans);
                     }
                 }
-                if !bands.is_empty() {
-                    count_batch(gpu, &mut kernels, bands, &counted);
-                }
-                if !scans.is_empty() {
-                    jpeg_gpu::count_scans(gpu, &mut kernels, scans);
-                }
-            }
-        });
+            });
+        }
         Queue(sender, in_flight)
     }
+
     /// Counts samples already in memory (a NumPy array's): where the CPU method
     /// counts them, read where they lie; a GPU gets an RGBA copy of the region.
     pub fn count_samples(&self, settings: &Settings, pixels: Pixels) -> Result<Count, String> {

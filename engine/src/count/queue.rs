@@ -6,6 +6,11 @@ use super::*;
 /// Most bands one submission counts (a batch of the GPU thread's).
 pub(super) const MAX_BATCH: usize = 64;
 
+/// Threads that count on the GPU (`Engine::serve`): on the H200, 400 photos
+/// decoded there by 16 workers took 1.22 s with one, 1.05 s with two, 1.11 s
+/// with three, 1.18 s with four (docs/DECISIONS.md 63).
+pub(super) const GPU_THREADS: usize = 2;
+
 /// Most bytes of bands uploaded and not yet counted, whatever their number: one
 /// 16-bit band (128 MiB), or sixteen 3-megapixel photos. Till counted, a band is
 /// held on the GPU and, until its submission, in the upload's staging memory too;
@@ -111,6 +116,25 @@ impl Queue {
         }
         Some(counts)
     }
+}
+
+/// The next batch for a GPU thread: the first work to arrive and whatever else
+/// has arrived, up to `MAX_BATCH`, taken while holding the queue so that two
+/// threads' batches do not interleave; None once the queue is dropped.
+pub(super) fn next_batch(jobs: &Mutex<mpsc::Receiver<Work>>) -> Option<(Vec<Job>, Vec<ScanJob>)> {
+    let jobs = jobs.lock().unwrap_or_else(|e| e.into_inner());
+    let (mut bands, mut scans) = (Vec::new(), Vec::new());
+    let mut next = Some(jobs.recv().ok()?);
+    while let Some(work) = next.take() {
+        match work {
+            Work::Band(job) => bands.push(job),
+            Work::Scan(job) => scans.push(*job),
+        }
+        if bands.len() + scans.len() < MAX_BATCH {
+            next = jobs.try_recv().ok();
+        }
+    }
+    Some((bands, scans))
 }
 
 /// Counts a batch: every band's run in one submission, then each read back.
