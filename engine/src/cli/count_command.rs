@@ -290,7 +290,7 @@ struct Counted1 {
 }
 
 /// Counts `files` on `jobs` threads, each file decoded by one worker, which
-/// counts it on the CPU or uploads its bands for the GPU thread and goes on to
+/// counts it on the CPU or uploads its bands for the GPU threads and goes on to
 /// the next file (engine/src/count/ `serve`). Results print in the files' order, a
 /// whole line at a time, from this thread; a worker runs at most `window` files
 /// ahead of the next to print. The threads have all ended when it returns.
@@ -313,10 +313,10 @@ fn count_all(
     let mut next = 0;
     let mut failed = 0;
     std::thread::scope(|scope| {
-        // Bands for the GPU go to one thread that counts them in batches while the
-        // workers decode on (docs/DECISIONS.md 33); none where the CPU counts.
+        // Bands for the GPU go to the GPU threads that count them in batches while
+        // the workers decode on (docs/DECISIONS.md 33, 63); none where the CPU counts.
         let gpu_counts = run.settings.asked != Asked::Cpu;
-        // Each worker holds the queue; the last to end drops it, and the GPU thread ends.
+        // Each worker holds the queue; the last to end drops it, and the GPU threads end.
         let queue = Arc::new(gpu_counts.then(|| run.engine.serve(scope, 2 * jobs)));
         let (taken, printed) = (&taken, &printed);
         for _ in 0..jobs.min(files.len()) {

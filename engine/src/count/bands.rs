@@ -87,13 +87,13 @@ pub(super) struct Counted {
     pub(super) depth: u32,
     pub(super) region: Option<Region>,
     pub(super) counts: Counts,
-    /// Bands the GPU thread is counting, to add to `counts`.
+    /// Bands the GPU threads are counting, to add to `counts`.
     pub(super) pending: Vec<mpsc::Receiver<Result<Histogram, String>>>,
     pub(super) hdr_stats: Option<[Option<HdrStats>; 4]>,
     pub(super) notes: Vec<String>,
 }
 
-/// A band's counts, or their coming from the GPU thread.
+/// A band's counts, or their coming from the GPU threads.
 pub(super) enum Part {
     Counted(Counts),
     Pending(mpsc::Receiver<Result<Histogram, String>>),

@@ -1,9 +1,9 @@
-//! The GPU thread's queue: bands uploaded by the workers, counted in batches of
+//! The GPU threads' queue: bands uploaded by the workers, counted in batches of
 //! one submission, within a bound on the bytes in flight.
 
 use super::*;
 
-/// Most bands one submission counts (a batch of the GPU thread's).
+/// Most bands one submission counts (a batch of a GPU thread's).
 pub(super) const MAX_BATCH: usize = 64;
 
 /// Threads that count on the GPU (`Engine::serve`): on the H200, 400 photos
@@ -41,14 +41,14 @@ impl InFlight {
     }
 }
 
-/// What the GPU thread is given: a band to count, or a JPEG's scan to decode
+/// What the GPU threads are given: a band to count, or a JPEG's scan to decode
 /// and count (src/gpu/jpeg_decode.rs).
 pub(super) enum Work {
     Band(Job),
     Scan(Box<ScanJob>),
 }
 
-/// A baseline JPEG's scan on its way to the GPU thread (`jpeg_gpu::count_scans`),
+/// A baseline JPEG's scan on its way to the GPU threads (`jpeg_gpu::count_scans`),
 /// and where its counts go.
 pub(super) struct ScanJob {
     pub(super) scan: histogram::jpeg_entropy::Scan,
@@ -56,7 +56,7 @@ pub(super) struct ScanJob {
     pub(super) reply: mpsc::SyncSender<Result<Histogram, String>>,
 }
 
-/// A band on its way to the GPU thread, and where its counts go.
+/// A band on its way to the GPU threads, and where its counts go.
 pub(super) struct Job {
     pub(super) image: GpuImage,
     pub(super) bytes: u64,
@@ -64,7 +64,7 @@ pub(super) struct Job {
     pub(super) reply: mpsc::SyncSender<Result<Histogram, String>>,
 }
 
-/// Hands bands and scans to the GPU thread (`Engine::serve`).
+/// Hands bands and scans to the GPU threads (`Engine::serve`).
 pub struct Queue(pub(super) mpsc::SyncSender<Work>, pub(super) Arc<InFlight>);
 
 impl Queue {
