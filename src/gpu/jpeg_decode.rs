@@ -16,6 +16,7 @@
 
 use super::device::{Gpu, GpuError, Owned};
 use super::gpu_image::GpuImage;
+use super::jpeg_finish::{coefficient_bytes, Recording};
 use crate::jpeg_coefficients::{self, Frame};
 use crate::jpeg_entropy::{Scan, Table};
 use crate::jpeg_planes::Orientation;
@@ -113,15 +114,7 @@ impl GpuImage {
         let mut results = Vec::with_capacity(scans.len());
         let mut rest = scans;
         while !rest.is_empty() {
-            let mut bytes = 0;
-            let take = rest
-                .iter()
-                .take_while(|(scan, _)| {
-                    bytes += coefficient_bytes(&scan.frame) + 128;
-                    bytes <= limit
-                })
-                .count()
-                .max(1);
+            let take = batch_len(rest.iter().map(|(scan, _)| &scan.frame), limit);
             let (batch, after) = rest.split_at(take);
             results.extend(GpuImage::from_batch(gpu, batch, max_texture).await);
             rest = after;
@@ -150,7 +143,7 @@ impl GpuImage {
         };
         let mut at = 0;
         let mut results = Vec::with_capacity(scans.len());
-        let mut copies = gpu.device.create_command_encoder(&Default::default());
+        let mut recording = Recording::new(gpu);
         for (i, (scan, turn)) in scans.iter().enumerate() {
             if let Some(why) = refused[i].take() {
                 results.push(Err(why));
@@ -167,10 +160,10 @@ impl GpuImage {
                 gpu,
                 frame,
                 placed.dims,
-                &decoded.coefficients,
-                placed.first_block,
+                (&decoded.coefficients, placed.first_block),
                 *turn,
                 max_texture,
+                &mut recording,
             );
             results.push(image.map(|image| {
                 let flags = empty(
@@ -179,20 +172,30 @@ impl GpuImage {
                     4,
                     wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
                 );
+                let copies = &mut recording.encoder;
                 copies.copy_buffer_to_buffer(&decoded.flags, placed.flag as u64 * 4, &flags, 0, 4);
                 Unchecked { image, flags }
             }));
         }
-        // Each picture's flags to its own read-back buffer, one submission for all.
-        gpu.queue.submit([copies.finish()]);
+        // Every picture's finish, and its flags to its own read-back buffer, in
+        // one submission.
+        recording.submit(gpu);
         results
     }
 }
 
-/// The bytes of a picture's coefficients on the GPU: 64 of two bytes a block.
-pub fn coefficient_bytes(frame: &Frame) -> u64 {
-    let dims = jpeg_coefficients::blocks(frame);
-    dims.iter().map(|d| d[0] as u64 * d[1] as u64 * 128).sum()
+/// How many of `frames`, from the first, are decoded in one batch: as many as
+/// their coefficients fit in `limit` bytes, each picture's aligned to a
+/// binding's 256 bytes; at least one.
+pub fn batch_len<'a>(frames: impl Iterator<Item = &'a Frame>, limit: u64) -> usize {
+    let mut bytes = 0;
+    frames
+        .take_while(|frame| {
+            bytes += coefficient_bytes(jpeg_coefficients::blocks(frame)) + 128;
+            bytes <= limit
+        })
+        .count()
+        .max(1)
 }
 
 /// A picture's place in a batch.

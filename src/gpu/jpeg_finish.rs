@@ -65,21 +65,33 @@ impl GpuImage {
             gpu.queue.write_buffer(&coefficients, at, bytes);
             at += bytes.len() as u64;
         }
-        let coefficients: Owned<wgpu::Buffer> = coefficients.into();
-        GpuImage::from_coefficient_buffer(gpu, frame, dims, &coefficients, 0, turn, max_texture)
+        let mut recording = Recording::new(gpu);
+        let image = GpuImage::from_coefficient_buffer(
+            gpu,
+            frame,
+            dims,
+            (&coefficients, 0),
+            turn,
+            max_texture,
+            &mut recording,
+        );
+        recording.keep.push(coefficients.into());
+        recording.submit(gpu);
+        image
     }
 
     /// The picture whose three components' coefficients (`dims` blocks each,
-    /// one after another, two i16 a word, from block `first_block` on) are in
-    /// `coefficients` on the GPU, finished there (the IDCT, then planes.wgsl).
+    /// one after another, two i16 a word, from the given block on) are in the
+    /// `coefficients` buffer on the GPU, finished there (the IDCT, then
+    /// planes.wgsl), its passes recorded in `recording`.
     pub(super) fn from_coefficient_buffer(
         gpu: &Gpu,
         frame: &Frame,
         dims: [[u32; 2]; 3],
-        coefficients: &wgpu::Buffer,
-        first_block: u32,
+        (coefficients, first_block): (&wgpu::Buffer, u32),
         turn: Orientation,
         max_texture: u32,
+        recording: &mut Recording,
     ) -> Result<GpuImage, GpuError> {
         let len = fits(gpu, frame, dims)?;
         let layout = jpeg_coefficients::layout(frame, dims, turn);
@@ -103,8 +115,6 @@ impl GpuImage {
             .into();
         let idct = ("idct", include_str!("../../shaders/frames/idct.wgsl"));
         let pipeline = gpu.fixed_pipeline(idct, "cs", &[]);
-        let mut encoder = device.create_command_encoder(&Default::default());
-        let mut uniforms = Vec::new();
         let mut first_block = first_block;
         for (c, b) in dims.iter().enumerate() {
             let count = b[0] * b[1];
@@ -143,10 +153,12 @@ impl GpuImage {
                 })
                 .collect::<Vec<_>>(),
             });
-            let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
-                label: Some("idct"),
-                timestamp_writes: None,
-            });
+            let mut pass = recording
+                .encoder
+                .begin_compute_pass(&wgpu::ComputePassDescriptor {
+                    label: Some("idct"),
+                    timestamp_writes: None,
+                });
             pass.set_pipeline(&pipeline);
             pass.set_bind_group(0, &group, &[]);
             // Blocks a workgroup of 64, rows of at most 65535 workgroups.
@@ -154,10 +166,34 @@ impl GpuImage {
             let wide = groups.min(65535);
             pass.dispatch_workgroups(wide, groups.div_ceil(wide.max(1)), 1);
             drop(pass);
-            uniforms.push(uniform);
+            recording.keep.push(uniform);
         }
-        gpu.queue.submit([encoder.finish()]);
-        GpuImage::from_planes(gpu, &planes, len, &layout, max_texture)
+        let image = GpuImage::from_planes(gpu, &planes, len, &layout, max_texture, recording);
+        recording.keep.extend([quant, planes]);
+        image
+    }
+}
+
+/// Passes recorded for one submission, and the buffers they use, kept till it
+/// is made (on the web an `Owned` buffer is destroyed when dropped): a batch of
+/// JPEGs is finished in one submission, not two a picture.
+pub(super) struct Recording {
+    pub(super) encoder: wgpu::CommandEncoder,
+    pub(super) keep: Vec<Owned<wgpu::Buffer>>,
+}
+
+impl Recording {
+    pub(super) fn new(gpu: &Gpu) -> Recording {
+        let encoder = gpu.device.create_command_encoder(&Default::default());
+        Recording {
+            encoder,
+            keep: Vec::new(),
+        }
+    }
+
+    /// Submits what is recorded; its buffers are freed once the GPU is done.
+    pub(super) fn submit(self, gpu: &Gpu) {
+        gpu.queue.submit([self.encoder.finish()]);
     }
 }
 
@@ -166,7 +202,7 @@ impl GpuImage {
 pub(super) fn fits(gpu: &Gpu, frame: &Frame, dims: [[u32; 2]; 3]) -> Result<usize, GpuError> {
     let layout = jpeg_coefficients::layout(frame, dims, Orientation::NoTransforms);
     let len = layout.offsets[2] as u64 + (layout.strides[2] * dims[2][1] * 8) as u64;
-    let coefficient_bytes: u64 = dims.iter().map(|d| d[0] as u64 * d[1] as u64 * 128).sum();
+    let coefficient_bytes = coefficient_bytes(dims);
     let limit = gpu.limits().max_storage_buffer_binding_size;
     if coefficient_bytes.max(len + 4) > limit {
         return Err(GpuError(format!(
@@ -176,4 +212,10 @@ pub(super) fn fits(gpu: &Gpu, frame: &Frame, dims: [[u32; 2]; 3]) -> Result<usiz
         )));
     }
     Ok(len as usize)
+}
+
+/// The bytes of a picture's coefficients on the GPU, its components `dims`
+/// blocks each: 64 of two bytes a block.
+pub(super) fn coefficient_bytes(dims: [[u32; 2]; 3]) -> u64 {
+    dims.iter().map(|d| d[0] as u64 * d[1] as u64 * 128).sum()
 }

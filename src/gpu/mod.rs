@@ -38,7 +38,7 @@ pub use device::{now_ms, Destroy, Gpu, GpuError, GpuOptions, Owned};
 pub use gpu_image::GpuImage;
 pub use grid::{packed_groups, privatized_groups, Limits, DEEP_PRIVATE_BINS};
 pub use hdr_passes::{count_hdr, HdrCount, HdrSamples, HdrUpload};
-pub use jpeg_decode::{coefficient_bytes, Unchecked, BATCH_BYTES};
+pub use jpeg_decode::{batch_len, Unchecked, BATCH_BYTES};
 pub use jpeg_finish::ComponentBlocks;
 pub use kernels::{rebased, with_constants, Bind, ChunkShape, Input, Kernel, Kernels, Workgroup};
 pub use picture_pass::{picture_source, FramePainter, Look};

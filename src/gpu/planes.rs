@@ -5,6 +5,7 @@
 
 use super::device::{Gpu, GpuError, Owned};
 use super::gpu_image::GpuImage;
+use super::jpeg_finish::Recording;
 use super::upload::{Steps, BAND_BYTES};
 use crate::jpeg_planes::PlaneLayout;
 use wgpu::util::DeviceExt;
@@ -143,13 +144,16 @@ impl Steps for PlanesUpload<'_> {
     fn step(&mut self, gpu: &Gpu) -> bool {
         let len = self.bytes.len();
         if self.written >= len {
+            let mut recording = Recording::new(gpu);
             self.image = Some(GpuImage::from_planes(
                 gpu,
                 &self.buffer,
                 len,
                 &self.layout,
                 self.max_texture,
+                &mut recording,
             ));
+            recording.submit(gpu);
             return false;
         }
         let end = (self.written + self.band).min(len);
@@ -192,13 +196,14 @@ impl GpuImage {
     /// The picture of a JPEG's planes (in `data`, laid out as `layout` says, its
     /// bytes `len`, with a spare word after them: `PlanesUpload` writes it),
     /// finished on the GPU into textures, tiles of at most `max_texture` a side
-    /// (the device's largest: `Limits`).
+    /// (the device's largest: `Limits`), its passes recorded in `recording`.
     pub(super) fn from_planes(
         gpu: &Gpu,
         data: &wgpu::Buffer,
         len: usize,
         layout: &PlaneLayout,
         max_texture: u32,
+        recording: &mut Recording,
     ) -> Result<GpuImage, GpuError> {
         layout.check(len).map_err(GpuError)?;
         let device = &gpu.device;
@@ -208,8 +213,6 @@ impl GpuImage {
         let planes = ("planes", include_str!("../../shaders/frames/planes.wgsl"));
         let pipeline = gpu.fixed_pipeline(planes, "cs", &constants);
         let chroma = layout.plane_size(1);
-        let mut encoder = device.create_command_encoder(&Default::default());
-        let mut uniforms = Vec::new();
         for part in image.parts(None) {
             let mut u = Vec::with_capacity(LAYOUT_BYTES);
             let [o, st] = [layout.offsets, layout.strides];
@@ -260,17 +263,18 @@ impl GpuImage {
                     },
                 ],
             });
-            let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
-                label: Some("planes"),
-                timestamp_writes: None,
-            });
+            let mut pass = recording
+                .encoder
+                .begin_compute_pass(&wgpu::ComputePassDescriptor {
+                    label: Some("planes"),
+                    timestamp_writes: None,
+                });
             pass.set_pipeline(&pipeline);
             pass.set_bind_group(0, &group, &[]);
             pass.dispatch_workgroups(part.size[0].div_ceil(16), part.size[1].div_ceil(16), 1);
             drop(pass);
-            uniforms.push(buffer);
+            recording.keep.push(buffer);
         }
-        gpu.queue.submit([encoder.finish()]);
         Ok(image)
     }
 }

@@ -1,5 +1,5 @@
 //! A JPEG decoded on the GPU and counted there. A baseline file's scan is read on
-//! this worker's core and handed to the GPU thread (`Engine::serve`), which
+//! this worker's core and handed to the GPU threads (`Engine::serve`), one of which
 //! decodes the scans of whatever files have arrived in one batch (src/gpu/
 //! jpeg_decode.rs) and counts them in one submission; another (progressive,
 //! arithmetic-coded) is entropy-decoded by libjpeg-turbo here and finished on
@@ -12,9 +12,7 @@ use super::bands::Counted;
 use super::queue::{Queue, ScanJob};
 use super::{Counts, Settings};
 use histogram::decode::{jpeg_coefficients, jpeg_scan};
-use histogram::gpu::{
-    coefficient_bytes, policy::method_for, policy::Kind, RunOptions, BATCH_BYTES,
-};
+use histogram::gpu::{batch_len, policy::method_for, policy::Kind, RunOptions, BATCH_BYTES};
 use histogram::gpu::{ComponentBlocks, Gpu, GpuImage, Input, Kernels, Limits, Method, Run};
 use histogram::jpeg_planes::Orientation;
 use std::sync::mpsc;
@@ -25,7 +23,7 @@ pub(super) fn is_jpeg(start: &[u8]) -> bool {
 }
 
 /// The JPEG in `bytes` decoded and counted on `gpu` (its scan through `queue`'s
-/// GPU thread where there is one), with the method it was counted by; or why
+/// GPU threads where there is one), with the method it was counted by; or why
 /// the GPU does not take it.
 pub(super) fn count_jpeg_on_gpu(
     gpu: &Gpu,
@@ -113,15 +111,7 @@ pub(super) fn count_jpeg_on_gpu(
 pub(super) fn count_scans(gpu: &Gpu, kernels: &mut Kernels, mut jobs: Vec<ScanJob>) {
     let max_texture = Limits::of(gpu).max_texture;
     while !jobs.is_empty() {
-        let mut bytes = 0;
-        let take = jobs
-            .iter()
-            .take_while(|job| {
-                bytes += coefficient_bytes(&job.scan.frame);
-                bytes <= BATCH_BYTES
-            })
-            .count()
-            .max(1);
+        let take = batch_len(jobs.iter().map(|job| &job.scan.frame), BATCH_BYTES);
         let batch: Vec<ScanJob> = jobs.drain(..take).collect();
         let scans: Vec<_> = batch
             .iter()
