@@ -323,3 +323,34 @@ fn decode_scan(gpu: &Gpu, scan: &histogram::jpeg_entropy::Scan) -> Result<GpuIma
         unchecked.check(gpu).await
     })
 }
+
+/// A scan whose bytes would pass one binding (or the shader's bit positions) is
+/// refused, for the CPU to decode, and its batch's other pictures decode.
+#[test]
+fn a_scan_longer_than_a_binding_is_refused_alone() {
+    use histogram::decode::jpeg_scan;
+    let gpu = gpu();
+    let (what, small) = files()
+        .into_iter()
+        .filter_map(|(what, bytes)| Some((what, jpeg_scan(&bytes, u64::MAX).ok()?)))
+        .min_by_key(|(_, scan)| scan.data.len())
+        .unwrap();
+    let mut long = small.clone();
+    let limit = gpu.limits().max_storage_buffer_binding_size;
+    long.data
+        .resize(limit.min(u32::MAX as u64 / 8) as usize + 1, 0);
+    let turn = Orientation::NoTransforms;
+    let batch = [(&small, turn), (&long, turn), (&small, turn)];
+    let decoded = pollster::block_on(GpuImage::from_scans(&gpu, &batch, 8192));
+    let checked: Vec<_> = decoded
+        .into_iter()
+        .map(|u| u.and_then(|u| pollster::block_on(u.check(&gpu))))
+        .collect();
+    let why = checked[1].as_ref().err().expect("the long scan refused");
+    assert!(why.0.contains("too long"), "{}", why.0);
+    for image in [&checked[0], &checked[2]] {
+        image
+            .as_ref()
+            .unwrap_or_else(|e| panic!("{what} beside it: {e}"));
+    }
+}
