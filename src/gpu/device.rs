@@ -416,12 +416,57 @@ impl Gpu {
     /// Maps a MAP_READ buffer and copies its bytes out. On the web the map completes
     /// from the browser's event loop, so this awaits and never blocks.
     pub async fn read_buffer(&self, buffer: &wgpu::Buffer) -> Result<Vec<u8>, GpuError> {
+        self.read_after(buffer, None).await
+    }
+
+    /// Waits till the `submitted` submission is done (not another thread's later
+    /// one), its callbacks fired: the reads of what it wrote then wait no more.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn wait_for(&self, submitted: wgpu::SubmissionIndex) -> Result<(), GpuError> {
+        let wait = wgpu::PollType::Wait {
+            submission_index: Some(submitted),
+            timeout: None,
+        };
+        let waited = self.device.poll(wait);
+        waited.map_err(|e| GpuError::new(format!("waiting for the GPU failed: {e}")))?;
+        Ok(())
+    }
+
+    /// A MAP_READ buffer's words, once the GPU is done with it (`submitted`,
+    /// where it is known: `read_after`).
+    pub(super) async fn read_words(
+        &self,
+        buffer: &wgpu::Buffer,
+        submitted: Option<wgpu::SubmissionIndex>,
+    ) -> Result<Vec<u32>, GpuError> {
+        Ok(bytemuck::cast_slice(&self.read_after(buffer, submitted).await?).to_vec())
+    }
+
+    /// `read_buffer` of a buffer last written by the `submitted` submission:
+    /// natively this waits for that one alone, not for whatever another thread
+    /// has submitted since (docs/DECISIONS.md 63), and not at all where it is
+    /// done already.
+    pub async fn read_after(
+        &self,
+        buffer: &wgpu::Buffer,
+        submitted: Option<wgpu::SubmissionIndex>,
+    ) -> Result<Vec<u8>, GpuError> {
         let (done, wait) = oneshot();
         buffer.map_async(wgpu::MapMode::Read, .., move |result| done.send(result));
         #[cfg(not(target_arch = "wasm32"))]
-        self.device
-            .poll(wgpu::PollType::wait_indefinitely())
-            .map_err(|e| GpuError::new(format!("waiting for the GPU failed: {e}")))?;
+        {
+            let waited = |e| GpuError::new(format!("waiting for the GPU failed: {e}"));
+            self.device.poll(wgpu::PollType::Poll).map_err(waited)?;
+            if !wait.ready() {
+                let wait = wgpu::PollType::Wait {
+                    submission_index: submitted,
+                    timeout: None,
+                };
+                self.device.poll(wait).map_err(waited)?;
+            }
+        }
+        #[cfg(target_arch = "wasm32")]
+        let _ = submitted;
         wait.await
             .map_err(|e| GpuError::new(format!("reading back from the GPU failed: {e}")))?;
         let bytes = buffer
@@ -522,6 +567,14 @@ impl<T> Sender<T> {
         if let Some(waker) = slot.waker.take() {
             waker.wake();
         }
+    }
+}
+
+impl<T> Receiver<T> {
+    /// Whether the value was sent (natively: a callback fired in a poll).
+    #[cfg(not(target_arch = "wasm32"))]
+    fn ready(&self) -> bool {
+        self.0.lock().unwrap().value.is_some()
     }
 }
 

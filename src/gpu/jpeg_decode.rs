@@ -476,8 +476,8 @@ impl<'a> Batch<'a> {
             encoder.copy_buffer_to_buffer(&flags, 0, &state_read, 0, 4);
             encoder.copy_buffer_to_buffer(last, 0, &state_read, 16, n * 16);
             encoder.copy_buffer_to_buffer(&dc_sums, 0, &state_read, 16 + n * 16, n * 16);
-            gpu.queue.submit([encoder.finish()]);
-            let state = read_words(gpu, &state_read).await?;
+            let submitted = gpu.queue.submit([encoder.finish()]);
+            let state = gpu.read_words(&state_read, Some(submitted)).await?;
             if state[0] == 0 {
                 break state;
             }
@@ -578,7 +578,7 @@ pub struct Unchecked {
 impl Unchecked {
     /// The picture, or why the CPU's decoder should have it instead.
     pub async fn check(self, gpu: &Gpu) -> Result<GpuImage, GpuError> {
-        let wrong = read_words(gpu, &self.flags).await?;
+        let wrong = gpu.read_words(&self.flags, None).await?;
         if wrong[0] & 1 != 0 {
             return Err(GpuError("the scan is damaged".into()));
         }
@@ -589,9 +589,4 @@ impl Unchecked {
         }
         Ok(self.image)
     }
-}
-
-/// A MAP_READ buffer's words, once the GPU is done with it.
-async fn read_words(gpu: &Gpu, buffer: &wgpu::Buffer) -> Result<Vec<u32>, GpuError> {
-    Ok(cast_slice(&gpu.read_buffer(buffer).await?).to_vec())
 }

@@ -133,6 +133,8 @@ pub(super) fn count_scans(gpu: &Gpu, kernels: &mut Kernels, mut jobs: Vec<ScanJo
             run.encode_readback(&mut encoder);
         }
         let submitted = pollster::block_on(gpu.scoped(|| gpu.queue.submit([encoder.finish()])));
+        // One wait for this batch alone: each read after it waits no more.
+        let submitted = submitted.and_then(|index| gpu.wait_for(index));
         for (job, run) in batch.into_iter().zip(runs) {
             let run = submitted.as_ref().map_err(|e| e.0.clone()).and(run);
             let counts = run.and_then(|(unchecked, run)| {

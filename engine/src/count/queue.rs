@@ -149,6 +149,8 @@ pub(super) fn count_batch(gpu: &Gpu, kernels: &mut Kernels, batch: Vec<Job>, in_
         run.encode_readback(&mut encoder);
     }
     let submitted = pollster::block_on(gpu.scoped(|| gpu.queue.submit([encoder.finish()])));
+    // One wait for this batch alone: each read after it waits no more.
+    let submitted = submitted.and_then(|index| gpu.wait_for(index));
     for (job, run) in batch.into_iter().zip(runs) {
         let counts = match (&submitted, run) {
             (Err(e), _) => Err(e.0.clone()),
