@@ -36,9 +36,8 @@ pub enum Asked {
 pub enum Decode {
     /// The faster on this machine: the CPU, everywhere measured so far. On an
     /// H200 with 16 cores a 24-megapixel photo decodes on the GPU in 14 ms
-    /// against the CPU's 121, but 400 photos take 4.8 s there against 0.9 s on
-    /// the CPU: each picture's submissions wait for every other's
-    /// (bench/results/2026-12-02e, docs/DECISIONS.md 60).
+    /// against the CPU's 121, but 400 photos take 1.04 s there against 0.81 s
+    /// on the CPU's 16 cores (bench/results/2026-12-03c, docs/DECISIONS.md 63).
     #[default]
     Auto,
     Cpu,
