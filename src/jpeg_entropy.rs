@@ -302,6 +302,9 @@ pub fn decode(scan: &Scan, blocks: [[u32; 2]; 3]) -> Result<[Vec<i16>; 3], Strin
         if bits.at > bits.data.len() * 8 {
             return Err(format!("restart interval {k} ends before its MCUs do"));
         }
+        if bits.data.len() * 8 - bits.at >= 8 {
+            return Err(format!("restart interval {k} has bytes after its MCUs"));
+        }
     }
     Ok(out)
 }

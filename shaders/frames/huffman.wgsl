@@ -283,8 +283,10 @@ fn block(c: u32, start: u32, out: bool) -> Block {
       return;
     }
     p = b.next;
-    // The interval's last block ends within its bits (libjpeg finds a cut one).
-    if (g + 1u == last && p > firstUnits[t].z) {
+    // The interval's last block ends within its bits (libjpeg finds a cut one),
+    // in its last byte: whole bytes after it are damage that libjpeg passes over
+    // with a warning, which may hide another (TurboJPEG tells only one).
+    if (g + 1u == last && (p > firstUnits[t].z || firstUnits[t].z - p >= 8u)) {
       atomicOr(&flags[scan.flag], 1u);
       return;
     }

@@ -212,3 +212,76 @@ fn damaged_files_of_every_format_give_an_error_or_a_picture_never_a_panic() {
         slowest.0
     );
 }
+
+/// Damaged scans decoded on the GPU (issue #74, item 6), a batch of them at a
+/// time with the intact one among them: each picture the GPU gives is the CPU
+/// decoder's picture of the same bytes, the rest refused (for the CPU to decode
+/// or refuse in its own words), and none hangs (huffman.wgsl's loops are bounded).
+#[test]
+fn damaged_scans_on_the_gpu_give_the_cpus_picture_or_are_refused() {
+    use crate::jpeg_planes::compress;
+    use histogram::decode::jpeg_scan;
+    use histogram::gpu::GpuImage;
+    use histogram::jpeg_planes::Orientation;
+    use turbojpeg_sys as tj;
+    let gpu = crate::common::gpu();
+    let picture = crate::common::photo(16);
+    let mut rng = Rng(0x7474);
+    let (mut same, mut refused) = (0, 0);
+    let sampled = [(tj::TJSAMP_TJSAMP_420, 0), (tj::TJSAMP_TJSAMP_422, 1)];
+    for (subsamp, restart) in sampled {
+        let good = compress(&picture, subsamp, false, restart);
+        // The entropy-coded data: after the scan's header, before the end marker.
+        let sos = good.windows(2).rposition(|w| w == [0xff, 0xda]).unwrap();
+        let data = sos + 2 + u16::from_be_bytes([good[sos + 2], good[sos + 3]]) as usize;
+        let mut files = vec![good.clone()];
+        for _ in 0..SCAN_CASES {
+            let mut bad = good.clone();
+            let at = data + rng.below(good.len() - 2 - data);
+            match rng.below(3) {
+                0 => bad.truncate(at),
+                1 => {
+                    for _ in 0..1 + rng.below(4) {
+                        let at = data + rng.below(good.len() - 2 - data);
+                        bad[at] ^= 1 << rng.below(8);
+                    }
+                }
+                _ => drop(bad.drain(at..at + rng.below(good.len() - 2 - at))),
+            }
+            files.push(bad);
+        }
+        let scans: Vec<_> = files
+            .iter()
+            .filter_map(|bytes| Some((bytes, jpeg_scan(bytes, u64::MAX).ok()?)))
+            .collect();
+        let batch: Vec<_> = scans
+            .iter()
+            .map(|(_, s)| (s, Orientation::NoTransforms))
+            .collect();
+        let started = Instant::now();
+        let decoded = pollster::block_on(GpuImage::from_scans(&gpu, &batch, 8192));
+        for (i, ((bytes, _), unchecked)) in scans.iter().zip(decoded).enumerate() {
+            let case = format!("{subsamp:?} case {i} ({} bytes)", bytes.len());
+            let Ok(image) = unchecked.and_then(|u| pollster::block_on(u.check(&gpu))) else {
+                assert!(i > 0, "{case}: the intact scan refused");
+                refused += 1;
+                continue;
+            };
+            let got = pollster::block_on(image.read_rgba(&gpu)).unwrap();
+            let cpu = decode(bytes, histogram::image::MAX_PIXELS, 256 << 20)
+                .unwrap_or_else(|e| panic!("{case}: the GPU decoded it, the CPU refuses: {e}"));
+            assert!(
+                got.rgba() == cpu.image.rgba(),
+                "{case}: not the CPU's pixels"
+            );
+            same += 1;
+        }
+        let took = started.elapsed();
+        assert!(took < Duration::from_secs(60), "{subsamp:?}: {took:?}");
+    }
+    println!("{same} decoded as the CPU decodes them, {refused} refused");
+    assert!(same > 2 && refused > 0, "{same} decoded, {refused} refused");
+}
+
+/// Damaged scans a sampling.
+const SCAN_CASES: usize = 400;
