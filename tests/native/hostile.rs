@@ -193,6 +193,17 @@ fn damaged_data_is_refused_not_counted() {
         &write(&d, "cut90.jpg", &whole[..whole.len() * 9 / 10]),
         "Premature end of JPEG file",
     );
+    // A Huffman table whose counts claim more codes than it holds, and a frame
+    // header that claims more rows than the scan codes: refused on the GPU's way
+    // in (jpeg_entropy.rs) as on the CPU's.
+    let mut table = whole.clone();
+    let dht = table.windows(2).position(|m| m == [0xFF, 0xC4]).unwrap();
+    table[dht + 5] = 0xFF;
+    refused(&write(&d, "table.jpg", &table), "Bogus Huffman table");
+    refused(
+        &write(&d, "taller.jpg", &jpeg(Some((64, 96)))),
+        "premature end of data segment",
+    );
     // A PNG with one byte of its pixels' data changed: its chunk's CRC is wrong.
     let mut png = Vec::new();
     let pixels: Vec<u8> = (0..40 * 30 * 3).map(|i| (i * 13 % 256) as u8).collect();
