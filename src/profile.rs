@@ -154,11 +154,24 @@ fn zlib(data: &[u8]) -> Vec<u8> {
     compressor.finish().expect("writing to memory")
 }
 
+/// Whether a file beginning with `head` (its first 12 bytes) is of a format
+/// `find` reads a profile from: JPEG, PNG, WebP or TIFF.
+pub fn may_carry(head: &[u8]) -> bool {
+    head.starts_with(&[0xFF, 0xD8, 0xFF])
+        || head.starts_with(b"\x89PNG\r\n\x1a\n")
+        || (head.starts_with(b"RIFF") && head.get(8..12) == Some(b"WEBP"))
+        || head.starts_with(b"II*\0")
+        || head.starts_with(b"MM\0*")
+}
+
 /// The colour profile of a file (all of it, or its first bytes: a profile lies
 /// before the pixels in JPEG, PNG and WebP), or None. JPEG, PNG and WebP are
 /// walked here, chunk by chunk; TIFF's tag read by the decoder's own reader type
 /// (each reader type is another copy of a decoder in the page's wasm).
 pub fn find(bytes: Vec<u8>) -> Option<Profile> {
+    if !may_carry(&bytes) {
+        return None;
+    }
     let u32_be = |at: usize| Some(u32::from_be_bytes(bytes.get(at..at + 4)?.try_into().ok()?));
     if bytes.starts_with(&[0xFF, 0xD8, 0xFF]) {
         return jpeg_icc(&bytes).map(Profile::from_icc);

@@ -6,25 +6,26 @@ import init, { Picture, SunsetMaker, maxPixels, steps } from '../pkg/histogram.j
 import { yieldToPage } from './site.js';
 
 /**
- * The browser's decode of a file, as straight (unpremultiplied) RGBA with no colour
- * conversion, read back through a WebGL texture: a 2D canvas stores premultiplied
- * colour, which changes translucent pixels. Only a browser without WebGL gets the
- * 2D canvas, and the page says so.
+ * The browser's decode of a file's bytes (`blob`, typed as the file; `name`, the
+ * file's), as straight (unpremultiplied) RGBA with no colour conversion, read back
+ * through a WebGL texture: a 2D canvas stores premultiplied colour, which changes
+ * translucent pixels. Only a browser without WebGL gets the 2D canvas, and the
+ * page says so.
  */
-export async function browserPicture(file) {
+export async function browserPicture(blob, name) {
   let bitmap;
   try {
-    bitmap = await createImageBitmap(file, { premultiplyAlpha: 'none', colorSpaceConversion: 'none' });
+    bitmap = await createImageBitmap(blob, { premultiplyAlpha: 'none', colorSpaceConversion: 'none' });
   } catch {
-    throw new Error(`"${file.name}" is not an image this page can read: neither ${decoderFormats} nor a format this browser decodes.`);
+    throw new Error(`"${name}" is not an image this page can read: neither ${decoderFormats} nor a format this browser decodes.`);
   }
   try {
     const { width, height } = bitmap;
     if (width * height > maxPixels()) {
-      throw new Error(`"${file.name}" cannot be read: the image is ${width}x${height} pixels: ` +
+      throw new Error(`"${name}" cannot be read: the image is ${width}x${height} pixels: ` +
         `more than the ${maxPixels() / 2 ** 20} megapixels allowed here.`);
     }
-    const format = `${file.type || 'an image'}, decoded by the browser`;
+    const format = `${blob.type || 'an image'}, decoded by the browser`;
     const canvas = new OffscreenCanvas(1, 1);
     const gl = canvas.getContext('webgl2') ?? canvas.getContext('webgl');
     if (gl && Math.max(width, height) <= gl.getParameter(gl.MAX_TEXTURE_SIZE)) {

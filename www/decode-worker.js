@@ -1,5 +1,6 @@
-// The page's decoder thread (www/input.js asks it): a file decoded here, off the
-// page's own thread, and its samples sent back transferred, not copied. Four ways:
+// The page's decoder thread (www/input.js asks it): a file's bytes, read once by
+// the page and handed over transferred, decoded here, off the page's own thread,
+// and its samples sent back transferred, not copied. Four ways:
 // 'bitmap', the browser's decode as a bitmap, for the page to copy to its GPU
 // (made here because Chromium spends a long task of the calling thread on an
 // exact bitmap of a large photo: 51-90 ms at 15-24 megapixels on the GPU machine);
@@ -14,18 +15,20 @@
 // last. And 'planes': a JPEG's planes as the browser's ImageDecoder leaves them
 // (Chromium: I420, I422, I444), sent on to be finished on the GPU, or, with
 // `finish`, finished here (wasm, libjpeg-turbo's rules) into 'pixels'' answer;
-// where the browser gives no planes, the way `otherwise` says instead.
+// where the browser gives no planes, the way `otherwise` says instead. With `show`,
+// the answer carries how the browser shows the file too (`shownOf`).
 import init, { FileDecoder, countRgba, finishPlanes, wasmMemoryBytes } from '../pkg/decoder.js';
-import { EXACT } from './input.js';
+import { EXACT, rendering } from './input.js';
 
 let ready = null;
 /** The files being read a band at a time, by the id of their read. */
 const reading = new Map();
 
-async function rust(file, id, bands) {
+async function rust(bytes, id, bands) {
   ready ??= init();
   await ready;
-  const decoder = new FileDecoder(new Uint8Array(await file.arrayBuffer()));
+  // Copied into this worker's wasm memory once: its decoder's own.
+  const decoder = new FileDecoder(bytes);
   if (bands && decoder.banded) {
     reading.set(id, decoder);
     const { width, height, depth, format } = decoder;
@@ -74,7 +77,7 @@ function givesPlanes() {
       context.fillStyle = '#c84';
       context.fillRect(0, 0, 16, 16);
       const blob = await canvas.convertToBlob({ type: 'image/jpeg' });
-      const frame = await decodeFrame(blob);
+      const frame = await decodeFrame(await blob.arrayBuffer());
       const given = PLANAR.includes(frame.format);
       frame.close();
       return given;
@@ -86,11 +89,11 @@ function givesPlanes() {
 }
 
 /**
- * The first frame of a JPEG by the browser's ImageDecoder, unconverted; given the
- * whole file at once (Chromium decodes a stream's to BGRX, not to planes).
+ * The first frame of a JPEG's bytes by the browser's ImageDecoder, unconverted;
+ * given the whole file at once (Chromium decodes a stream's to BGRX, not to planes).
  */
-async function decodeFrame(blob) {
-  const decoder = new ImageDecoder({ data: await blob.arrayBuffer(), type: 'image/jpeg', colorSpaceConversion: 'none' });
+async function decodeFrame(data) {
+  const decoder = new ImageDecoder({ data, type: 'image/jpeg', colorSpaceConversion: 'none' });
   try {
     return (await decoder.decode()).image;
   } finally {
@@ -112,11 +115,11 @@ const orientation = ({ rotation = 0, flip = false }) =>
  * this file (it may still decode it otherwise); with `asStored`, only planes
  * shown as stored.
  */
-async function jpegPlanes(file, asStored) {
+async function jpegPlanes(bytes, asStored) {
   if (!(await givesPlanes())) return null;
   let frame;
   try {
-    frame = await decodeFrame(file);
+    frame = await decodeFrame(bytes);
   } catch {
     return null; // the way `otherwise` says decides, and words its error
   }
@@ -148,14 +151,38 @@ async function finished({ width, height, frameFormat, planes, offsets, strides }
   return { width, height, depth: 8, rgba, deep: null, hdr: null };
 }
 
-async function pixels(file) {
-  const bitmap = await createImageBitmap(file, EXACT);
+/**
+ * The browser's exact decode of an opaque 8-bit file read back; with `keep`, its
+ * bitmap kept (`exact`) to be shown.
+ */
+async function pixels(blob, keep) {
+  const bitmap = await createImageBitmap(blob, EXACT);
   const { width, height } = bitmap;
   const context = new OffscreenCanvas(width, height).getContext('2d', { willReadFrequently: true });
   context.drawImage(bitmap, 0, 0);
-  bitmap.close();
   const rgba = new Uint8Array(context.getImageData(0, 0, width, height).data.buffer);
-  return { width, height, depth: 8, rgba, deep: null, hdr: null };
+  if (!keep) bitmap.close();
+  return { width, height, depth: 8, rgba, deep: null, hdr: null, exact: keep ? bitmap : null };
+}
+
+/**
+ * How the browser shows the file (`show`, the page's: 'same' or 'decode'), as
+ * www/site.js's showPicture takes it: the exact decode (`exact`, a bitmap the
+ * answer keeps, or one it hands over, `copy`) where the page found the file opaque
+ * and with no colour profile, which the browser then shows as stored (EXIF
+ * turns both alike); else a decode of its own (`rendering`), kept on purpose: the
+ * exact decode is made with no colour conversion, so a file's profile would be
+ * missed, and a file the Rust decoder reads (16-bit, translucent) has no exact
+ * decode by the browser to show.
+ */
+async function shownOf(show, blob, exact = null, copy = false) {
+  if (!show) {
+    if (!copy) exact?.close();
+    return null;
+  }
+  if (show === 'same' && exact) return copy ? createImageBitmap(exact) : exact;
+  if (!copy) exact?.close();
+  return rendering(blob);
 }
 
 /**
@@ -189,7 +216,7 @@ function nextBand(id, spare, count) {
 // picture left holding much, once nothing is left to send.
 const memory = () => ({ memory: ready ? wasmMemoryBytes() : 0, reading: reading.size });
 
-self.onmessage = async ({ data: { id, file, how: asked, otherwise, finish, count, bands, next, spare } }) => {
+self.onmessage = async ({ data: { id, bytes, how: asked, otherwise, finish, count, bands, show, next, spare } }) => {
   if (next) {
     try {
       const { message, buffers } = nextBand(id, spare, count);
@@ -199,14 +226,19 @@ self.onmessage = async ({ data: { id, file, how: asked, otherwise, finish, count
     }
     return;
   }
+  // The browser's decoders take a Blob of the bytes (made once, where one is needed).
+  let made = null;
+  const blob = () => (made ??= new Blob([bytes]));
+  const shown = (exact, copy) => shownOf(show, show && blob(), exact, copy);
   try {
     let how = asked;
     let parts = null;
     if (how === 'planes') {
       // Finished here as stored only (the browser's pixels come turned).
-      const planes = await jpegPlanes(file, finish);
+      const planes = await jpegPlanes(bytes, finish);
       if (planes && !finish) {
-        self.postMessage({ id, ...planes, way: 'planes' }, [planes.planes.buffer]);
+        const view = await shown(null);
+        self.postMessage({ id, ...planes, shown: view, way: 'planes' }, [planes.planes.buffer, view].filter(Boolean));
         return;
       }
       if (planes) parts = { ...await finished(planes), way: 'planes finished' };
@@ -215,27 +247,34 @@ self.onmessage = async ({ data: { id, file, how: asked, otherwise, finish, count
     if (how === 'bitmap') {
       let bitmap;
       try {
-        bitmap = await createImageBitmap(file, EXACT);
+        bitmap = await createImageBitmap(blob(), EXACT);
       } catch (e) {
         throw new Error(`the browser could not decode it (${e instanceof Error ? e.message : e})`);
       }
-      self.postMessage({ id, bitmap, way: 'bitmap' }, [bitmap]);
+      // The picture closes its bitmap when freed: the one shown is a copy (no decode).
+      const view = await shown(bitmap, true);
+      self.postMessage({ id, bitmap, shown: view, way: 'bitmap' }, [bitmap, view].filter(Boolean));
       return;
     }
-    parts ??= await (how === 'rust' ? rust(file, id, bands) : pixels(file));
+    parts ??= await (how === 'rust' ? rust(bytes, id, bands) : pixels(blob(), show === 'same'));
+    const { exact, ...answer } = parts;
+    if (!answer.bands) answer.shown = await shown(exact);
     // An 8-bit picture counted here, on the CPU, when asked: where the CPU plays
     // the GPU this is the page's first count (docs/DECISIONS.md, 6). Its pixels go
     // first, and the page sends them to the GPU while they are counted here.
-    const counting = count && parts.depth === 8 ? parts.rgba.slice() : null;
-    const buffers = [parts.rgba, parts.deep, parts.hdr].filter(Boolean).map((a) => a.buffer);
-    self.postMessage({ id, way: how, ...parts, counting: Boolean(counting), ...memory() }, buffers);
+    const counting = count && answer.depth === 8 ? answer.rgba.slice() : null;
+    const buffers = [answer.rgba, answer.deep, answer.hdr].filter(Boolean).map((a) => a.buffer);
+    self.postMessage({ id, way: how, ...answer, counting: Boolean(counting), ...memory() }, [...buffers, answer.shown].filter(Boolean));
     if (counting) {
       ready ??= init();
       await ready;
-      const counts = countRgba(parts.width, parts.height, counting, count);
+      const counts = countRgba(answer.width, answer.height, counting, count);
       self.postMessage({ id, counts, countBins: count, ...memory() }, [counts.buffer]);
     }
   } catch (e) {
-    self.postMessage({ id, error: e instanceof Error ? e.message : String(e), unsupported: e?.name === 'UnsupportedFormat' });
+    const unsupported = e?.name === 'UnsupportedFormat';
+    // A format the Rust decoder does not read goes back, bytes and all, for the browser's decode.
+    self.postMessage({ id, error: e instanceof Error ? e.message : String(e), unsupported, bytes: unsupported ? bytes : null },
+      unsupported && bytes ? [bytes.buffer] : []);
   }
 };

@@ -55,8 +55,9 @@ async function imagePage({ method, methods, channels, shape, reruns, draw, besid
     lab?.refresh();
   };
 
-  const usePicture = async (next, name, file) => {
-    await showPicture(imageCanvas, next, file);
+  /** `shown`: how the browser shows the picture's file (readPicture's), or none. */
+  const usePicture = async (next, name, shown = null) => {
+    await showPicture(imageCanvas, next, shown);
     picture?.free();
     picture = next;
     imageCaption.textContent = `${name}, ${next.width}×${next.height}${next.format === 'generated' ? '' : ` (${next.format})`}`;
@@ -183,8 +184,9 @@ async function imagePage({ method, methods, channels, shape, reruns, draw, besid
       status.textContent = `Reading ${file.name}…`;
       await nextPaint();
       // The chapters count on the CPU too, and time every method: pixels in wasm memory.
-      const picture = await readPicture(file, { pixels: true, status: (text) => { status.textContent = text; } });
-      await usePicture(picture, file.name, file);
+      // Shown as the browser shows the file; counted as stored.
+      const { picture, shown } = await readPicture(file, { pixels: true, show: true, status: (text) => { status.textContent = text; } });
+      await usePicture(picture, file.name, shown);
       showPictureView();
       deviceNote = '';
       return true;

@@ -25,19 +25,17 @@
 //   into the page's wasm memory a slice at a time; a 16-bit picture the studio
 //   asks for in bands comes a band of rows at a time instead, each sent on to the
 //   GPU as it comes (page/src/deep_bands.rs): only the GPU ever holds all of it;
-// - the browser alone for what only it reads (AVIF, ...): site.js's browserPicture.
+// - the browser alone for what only it reads (AVIF, ...): core.js's browserPicture.
 //
 // Nothing of it runs long on the page's own thread: decoding happens in the
 // browser's decoder threads or the worker, and every copy is cut into slices.
-import { Picture, PictureParts, PictureBands, ColourProfile, fileKind, fileProblem } from '../pkg/histogram.js';
+import { Picture, PictureParts, PictureBands, FileBytes } from '../pkg/histogram.js';
 import { errorText } from './site.js';
 import { browserPicture } from './core.js';
 
 /** The browser's decode as stored: no premultiplied alpha, no colour conversion. */
 export const EXACT = { premultiplyAlpha: 'none', colorSpaceConversion: 'none' };
 
-/** Bytes read to tell a file's kind: PNG chunks before its pixels, JPEG segments. */
-const SNIFF = 1 << 16;
 /** Most bytes copied into wasm memory in one task. */
 const SLICE = 4 << 20;
 /** A read that takes longer than this says so, with its name and progress. */
@@ -50,16 +48,13 @@ const PATIENCE_MS = 500;
  */
 const FORCED = new URLSearchParams(globalThis.location?.search).get('decode');
 
-/** Bytes searched for a colour profile: a TIFF's may be anywhere in the file. */
-const PROFILE_SEARCH = 64 << 20;
-
 /**
- * The file's colour profile (a ColourProfile: its name, and the table that shows
- * the stored values through it), or undefined. The caller frees it.
+ * The browser's rendering of a file's `bytes`, as an `<img>` shows it (its
+ * colour profile applied, turned as its EXIF says), or null where this browser
+ * cannot decode it: a decode of its own, made where the exact decode cannot be
+ * shown (decode-worker.js's `shownOf` says when).
  */
-export async function colourProfile(file) {
-  return ColourProfile.find(new Uint8Array(await file.slice(0, PROFILE_SEARCH).arrayBuffer()));
-}
+export const rendering = (bytes) => createImageBitmap(new Blob([bytes])).catch(() => null);
 
 let worker = null;
 let calls = 0;
@@ -124,7 +119,7 @@ function ask(message, key, signal, transfer = []) {
       signal?.removeEventListener('abort', abort);
       if (data.error) {
         const e = new Error(data.error);
-        if (data.unsupported) e.name = 'UnsupportedFormat';
+        if (data.unsupported) Object.assign(e, { name: 'UnsupportedFormat', bytes: data.bytes });
         reject(e);
         return;
       }
@@ -137,14 +132,18 @@ function ask(message, key, signal, transfer = []) {
 }
 
 /**
- * Asks the worker to decode `file` (`how`: 'bitmap', 'rust', 'pixels' or
- * 'planes', with `otherwise` and `finish`: decode-worker.js), and with `count`
- * to count an 8-bit picture into that many bins; with `bands`, a 16-bit picture
- * is answered with its size alone, its rows to be asked for (`receiveBands`).
+ * Asks the worker to decode the file `read` holds (`how`: 'bitmap', 'rust',
+ * 'pixels' or 'planes', with `otherwise` and `finish`: decode-worker.js), and with
+ * `count` to count an 8-bit picture into that many bins; with `bands`, a 16-bit
+ * picture is answered with its size alone, its rows to be asked for
+ * (`receiveBands`). Its bytes go to the worker transferred, not copied: the page
+ * holds them no more (the worker hands them back with a format it cannot read).
  */
-function inWorker(file, how, count, signal, { bands = false, otherwise, finish } = {}) {
+function inWorker(read, how, count, signal, { bands = false, otherwise, finish } = {}) {
   const id = ++calls;
-  return ask({ id, file, how, count, bands, otherwise, finish }, id, signal);
+  const { bytes, show } = read;
+  read.bytes = null;
+  return ask({ id, bytes, how, count, bands, otherwise, finish, show }, id, signal, [bytes.buffer]);
 }
 
 /**
@@ -224,18 +223,27 @@ async function assemble(parts, progress) {
 
 /**
  * Reads an image file into a Picture of the values stored in it, decoded as
- * above. `gpu`: the page's GpuContext (null without WebGPU); `pixels`: the page
- * counts on the CPU (the pixels must be in wasm memory; else, with a GPU, the
- * picture is sent there a band at a time before it is returned); `status(text,
- * fraction)`: told what is happening once a read takes longer than half a second
- * (fraction null while unknown); `signal`: aborts the read (a newer file won);
- * `count(depth)`: the bins to count a picture of that depth into on the CPU where
- * it is read (the studio's first count where the CPU plays the GPU), or null;
- * `bands`: a 16-bit picture goes to the GPU as it is decoded and is held there
- * alone (the studio, which counts and draws it there; `Picture.onGpuOnly`).
- * Throws a message a person can act on.
+ * above. Its bytes are read from the file once (one `arrayBuffer`): every question
+ * of them is the core's, asked of one copy in wasm memory (`FileBytes`: its kind,
+ * what the browser would fill in, its colour profile, a JPEG's scan), and the
+ * decoder's worker is handed them. `gpu`: the page's GpuContext (null without
+ * WebGPU); `pixels`: the page counts on the CPU (the pixels must be in wasm
+ * memory; else, with a GPU, the picture is sent there a band at a time before it
+ * is returned); `status(text, fraction)`: told what is happening once a read takes
+ * longer than half a second (fraction null while unknown); `signal`: aborts the
+ * read (a newer file won); `count(depth)`: the bins to count a picture of that
+ * depth into on the CPU where it is read (the studio's first count where the CPU
+ * plays the GPU), or null; `bands`: a 16-bit picture goes to the GPU as it is
+ * decoded and is held there alone (the studio, which counts and draws it there;
+ * `Picture.onGpuOnly`). Resolves to `{ picture, shown, profile }`: with `show`,
+ * `shown` is the file as this browser shows it (an ImageBitmap, colour-managed and
+ * turned as its EXIF says, for `showPicture`; null where the browser cannot
+ * decode it); with `profile`, `profile` is its ColourProfile or null. The caller
+ * frees the picture and the profile. Throws a message a person can act on.
  */
-export async function readPicture(file, { gpu = null, pixels = false, count = null, bands = false, status = () => {}, signal } = {}) {
+export async function readPicture(file, {
+  gpu = null, pixels = false, count = null, bands = false, status = () => {}, signal, show = false, profile = false,
+} = {}) {
   // Says what is happening once the read has taken half a second: from the
   // timer's call on (a clock compared with it said nothing in Firefox, whose
   // timer may fire a little before the clock has moved half a second, so a read
@@ -249,38 +257,75 @@ export async function readPicture(file, { gpu = null, pixels = false, count = nu
     }
   };
   const patience = setTimeout(() => { late = true; progress(stage); }, PATIENCE_MS);
+  let found = null;
+  let picture = null;
+  let shown = null;
+  let opened = null;
   try {
+    // The one read of the file.
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    signal?.throwIfAborted();
+    opened = new FileBytes(bytes);
+    // What the file is and who decodes it exactly (src/decode/kind.rs).
+    const kind = opened.kind();
+    if (kind.decoder === 'browser') {
+      // What the browser would fill in without a word, or a header past the limits
+      // (src/decode/mod.rs's `problem`: the command line's rules).
+      const problem = opened.problem();
+      if (problem) throw new Error(`"${file.name}" cannot be read: ${problem}.`);
+    }
+    // The Rust decoder says it of what it decodes; of the browser's, the same words here.
+    if (kind.decoder === 'browser' || profile) found = opened.profile();
+    if (kind.decoder === 'browser' && found) kind.notes.push(found.note);
+    // Each stage of a read marked on the page's timeline (bench/gpu-browser reads them).
+    performance.mark('read: checked');
+    // Where the file has no profile, the browser's exact decode of an opaque file is
+    // how it shows it: that decode is shown too, not made again.
+    const read = { file, bytes, kind, show: show && (kind.decoder === 'browser' && !found ? 'same' : 'decode') };
+    // Its copy in wasm memory let go once the scan has been tried, before the pixels come.
+    read.done = () => {
+      opened?.free();
+      opened = null;
+    };
+    read.scan = (...args) => opened.scan(...args);
     const asked = { gpu, pixels, count, bands: bands && gpu && !pixels, signal, progress, scan: true };
-    let { picture, counted } = await decodePicture(file, asked);
+    let counted;
+    ({ picture, counted, shown } = await decodePicture(read, asked));
+    read.done();
     // On the GPU a band at a time, where the page counts there.
     if (gpu && !pixels && !picture.onGpuOnly) {
+      // Its first band in a task of its own, not in the one that made the picture.
+      await yieldToPage();
       try {
-        // Its first band in a task of its own, not in the one that made the picture.
-        await yieldToPage();
-        try {
-          await picture.prepare(gpu, (fraction) => progress('sending it to the GPU', fraction));
-        } catch (e) {
-          // A scan the GPU finds damaged (or out of step) goes the browser's way,
-          // which reads it or words why not.
-          if (lastWay !== 'scan' || e.name === 'AbortError') throw e;
-          picture.free();
-          ({ picture, counted } = await decodePicture(file, { ...asked, scan: false }));
-          await picture.prepare(gpu, (fraction) => progress('sending it to the GPU', fraction));
-        }
-        performance.mark('read: on the GPU');
-        // The worker's count, made meanwhile.
-        const { counts, countBins } = (await counted) ?? {};
-        if (counts) picture.precounted(countBins, counts);
-        // What the page does with the picture next (its views, their pipelines)
-        // starts in a task of its own, not in the last step's.
-        await yieldToPage();
-        signal?.throwIfAborted();
+        await picture.prepare(gpu, (fraction) => progress('sending it to the GPU', fraction));
       } catch (e) {
+        // A scan the GPU finds damaged (or out of step) goes the browser's way,
+        // which reads it or words why not.
+        if (lastWay !== 'scan' || e.name === 'AbortError') throw e;
         picture.free();
-        throw e;
+        picture = null;
+        shown?.close();
+        ({ picture, counted, shown } = await decodePicture(read, { ...asked, scan: false }));
+        await picture.prepare(gpu, (fraction) => progress('sending it to the GPU', fraction));
       }
+      performance.mark('read: on the GPU');
+      // The worker's count, made meanwhile.
+      const { counts, countBins } = (await counted) ?? {};
+      if (counts) picture.precounted(countBins, counts);
+      // What the page does with the picture next (its views, their pipelines)
+      // starts in a task of its own, not in the last step's.
+      await yieldToPage();
+      signal?.throwIfAborted();
     }
-    return picture;
+    const done = { picture, shown: shown ?? null, profile: profile ? found : null };
+    if (!profile) found?.free();
+    return done;
+  } catch (e) {
+    opened?.free();
+    picture?.free();
+    shown?.close();
+    found?.free();
+    throw e;
   } finally {
     clearTimeout(patience);
   }
@@ -293,29 +338,19 @@ export async function readPicture(file, { gpu = null, pixels = false, count = nu
  */
 export let lastWay = null;
 
-/** The picture, and the worker's count of it when one was asked (a promise). */
-async function decodePicture(file, { gpu, pixels, count, bands, signal, progress, scan }) {
-  const head = new Uint8Array(await file.slice(0, SNIFF).arrayBuffer());
-  // What the file is and who decodes it exactly (src/decode/kind.rs).
-  const kind = fileKind(head);
-  let bytes = null;
-  if (kind.decoder === 'browser') {
-    // What the browser would fill in without a word, or a header past the limits
-    // (src/decode/mod.rs's `problem`: the command line's rules).
-    bytes = new Uint8Array(await file.arrayBuffer());
-    const problem = fileProblem(bytes);
-    if (problem) throw new Error(`"${file.name}" cannot be read: ${problem}.`);
-    // The Rust decoder says it of what it decodes; here the same words.
-    const profile = ColourProfile.find(bytes);
-    if (profile) kind.notes.push(profile.note);
-    profile?.free();
-  }
-  // Each stage of a read marked on the page's timeline (bench/gpu-browser reads them).
-  performance.mark('read: checked');
+/**
+ * The picture from `read` (readPicture's: the file, its bytes and their answers),
+ * the worker's count of it when one was asked (a promise), and, when asked, how
+ * the browser shows the file (`shown`).
+ */
+async function decodePicture(read, { gpu, pixels, count, bands, signal, progress, scan }) {
+  const { file, kind } = read;
   const format = `${kind.format}, decoded by this browser`;
   // To the GPU from the browser's decode (its bitmap, or a JPEG's planes) on a
   // real GPU; where the CPU plays it, pixels read back in the worker cost less.
   const toGpu = kind.decoder === 'browser' && gpu && !pixels && (FORCED ? FORCED !== 'pixels' : !gpu.software);
+  // The browser's rendering, for a way the worker does not take.
+  const rendered = async () => (read.show ? rendering(read.bytes) : null);
   // A baseline Y′CbCr JPEG entropy-decoded and finished on a real GPU by the
   // command line's WGSL (src/gpu/jpeg_decode.rs, at `prepare`): libjpeg-turbo's
   // pixels whatever this browser's decoder gives. Where the CPU plays the GPU its
@@ -323,12 +358,13 @@ async function decodePicture(file, { gpu, pixels, count, bands, signal, progress
   // there. A file it does not take goes the browser's way.
   if (scan && kind.planes && toGpu && (FORCED ? FORCED === 'scan' : !gpu.software)) {
     try {
-      const picture = Picture.fromScan(bytes, `${kind.format}, decoded on this GPU`, kind.notes);
+      const picture = read.scan(`${kind.format}, decoded on this GPU`, kind.notes);
       lastWay = 'scan';
       performance.mark('read: decoded');
-      return { picture };
+      return { picture, shown: await rendered() };
     } catch { /* progressive, arithmetic-coded, not Y′CbCr: the browser's way */ }
   }
+  read.done();
   // Only once checked: a header claiming a huge picture is never decoded.
   let answer = null;
   try {
@@ -338,10 +374,10 @@ async function decodePicture(file, { gpu, pixels, count, bands, signal, progress
       // page needs pixels) only when asked: there they cost more than the
       // browser's pixels read back (docs/DECISIONS.md, 46).
       const finish = !toGpu;
-      answer = await inWorker(file, 'planes', finish ? count?.(8) ?? 0 : 0, signal, { otherwise: toGpu ? 'bitmap' : 'pixels', finish });
+      answer = await inWorker(read, 'planes', finish ? count?.(8) ?? 0 : 0, signal, { otherwise: toGpu ? 'bitmap' : 'pixels', finish });
     } else if (toGpu) {
       // Made in the worker and handed over: no long task here (decode-worker.js).
-      answer = await inWorker(file, 'bitmap', 0, signal);
+      answer = await inWorker(read, 'bitmap', 0, signal);
     }
   } catch (e) {
     if (e.name === 'AbortError') throw e;
@@ -350,28 +386,29 @@ async function decodePicture(file, { gpu, pixels, count, bands, signal, progress
   lastWay = answer?.way ?? null;
   if (answer?.planes) {
     performance.mark('read: decoded');
-    const { planes, frameFormat, width, height, offsets, strides, turn } = answer;
+    const { planes, frameFormat, width, height, offsets, strides, turn, shown } = answer;
     // Kept in the browser's array, written to the GPU from there (no copy here).
-    return { picture: Picture.fromPlanes(planes, frameFormat, width, height, Uint32Array.from(offsets), Uint32Array.from(strides), turn, format, kind.notes) };
+    return { picture: Picture.fromPlanes(planes, frameFormat, width, height, Uint32Array.from(offsets), Uint32Array.from(strides), turn, format, kind.notes), shown };
   }
   if (answer?.bitmap) {
     performance.mark('read: decoded');
-    return { picture: Picture.fromBitmap(answer.bitmap, format, kind.notes) };
+    return { picture: Picture.fromBitmap(answer.bitmap, format, kind.notes), shown: answer.shown };
   }
-  if (kind.decoder === 'browser-only') {
+  // What only the browser reads, from the bytes read (a Blob of them: no second read).
+  const browserOnly = async (bytes) => {
     lastWay = 'browser-only';
-    return { picture: await browserPicture(file) };
-  }
+    read.bytes = bytes;
+    const picture = await browserPicture(new Blob([bytes], { type: file.type }), file.name);
+    return { picture, shown: await rendered() };
+  };
+  if (kind.decoder === 'browser-only') return browserOnly(read.bytes);
   if (!answer) lastWay = kind.decoder === 'browser' ? 'pixels' : 'rust';
   let parts = answer;
   try {
-    parts ??= await inWorker(file, kind.decoder === 'browser' ? 'pixels' : 'rust', count?.(8) ?? 0, signal, { bands });
+    parts ??= await inWorker(read, kind.decoder === 'browser' ? 'pixels' : 'rust', count?.(8) ?? 0, signal, { bands });
   } catch (e) {
     if (e.name === 'AbortError') throw e;
-    if (e.name === 'UnsupportedFormat') {
-      lastWay = 'browser-only';
-      return { picture: await browserPicture(file) };
-    }
+    if (e.name === 'UnsupportedFormat') return browserOnly(e.bytes);
     throw new Error(`"${file.name}" cannot be read: ${errorText(e)}.`);
   }
   if (parts.bands) {
@@ -388,6 +425,10 @@ async function decodePicture(file, { gpu, pixels, count, bands, signal, progress
   }
   if (kind.decoder === 'browser') Object.assign(parts, { format, notes: kind.notes, deepNotes: [] });
   performance.mark('read: decoded');
-  return { picture: await assemble(parts, progress), counted: parts.counted };
+  try {
+    return { picture: await assemble(parts, progress), counted: parts.counted, shown: parts.shown };
+  } catch (e) {
+    parts.shown?.close();
+    throw e;
+  }
 }
-

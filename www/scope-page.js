@@ -211,8 +211,9 @@ function makeScreen() {
   }
 }
 
-async function usePicture(picture, name, file) {
-  await showPicture(pictureCanvas, picture, file);
+/** `shown`: how the browser shows the picture's file (readPicture's), or none. */
+async function usePicture(picture, name, shown = null) {
+  await showPicture(pictureCanvas, picture, shown);
   live.stop();
   live.video.remove();
   videoControls.element.hidden = true;
@@ -235,7 +236,8 @@ const open = latestWins(async (file) => {
   try {
     status.textContent = `Reading ${file.name}…`;
     await nextPaint();
-    await usePicture(await readPicture(file, { gpu, status: (text) => { status.textContent = text; } }), file.name, file);
+    const { picture, shown } = await readPicture(file, { gpu, show: true, status: (text) => { status.textContent = text; } });
+    await usePicture(picture, file.name, shown);
     status.textContent = '';
   } catch (e) {
     showError(`${sentence(e)} The previous picture or video is kept.`);

@@ -79,15 +79,12 @@ const SHOWN_MAX = 2048;
 const SHOWN_MIN = 480;
 
 /**
- * Shows the picture as it looks: the browser's rendering of the file (with its
- * orientation and colour profile) where the browser can decode it, else the counted
- * pixels themselves.
+ * Shows the picture as it looks: `shown`, the browser's rendering of its file (with
+ * its orientation and colour profile: readPicture's, which this closes), where the
+ * browser can decode it, else the counted pixels themselves.
  */
-export async function showPicture(canvas, picture, file) {
-  let source = null;
-  try {
-    if (file) source = await createImageBitmap(file);
-  } catch { /* a format only the Rust decoder reads (TIFF): show the pixels */ }
+export async function showPicture(canvas, picture, shown = null) {
+  let source = shown;
   if (!source) {
     const rgba = picture.rgba();
     source = await createImageBitmap(new ImageData(new Uint8ClampedArray(rgba.buffer), picture.width));
@@ -99,12 +96,12 @@ export async function showPicture(canvas, picture, file) {
   // Scaled by createImageBitmap and handed over whole, not drawn with a 2D
   // context: the browser scales off the main thread, and a page's first 2D
   // context costs a phone hundreds of milliseconds of it.
-  const shown = width === source.width && height === source.height ? source
+  const sized = width === source.width && height === source.height ? source
     : await createImageBitmap(source, { resizeWidth: width, resizeHeight: height, resizeQuality: scale < 1 ? 'high' : 'pixelated' });
-  if (shown !== source) source.close();
+  if (sized !== source) source.close();
   canvas.width = width;
   canvas.height = height;
-  canvas.getContext('bitmaprenderer').transferFromImageBitmap(shown);
+  canvas.getContext('bitmaprenderer').transferFromImageBitmap(sized);
 }
 
 /**

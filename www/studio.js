@@ -8,7 +8,7 @@
 import { Studio, kernelSource, studioSource } from '../pkg/histogram.js';
 import { el, setState, errorText, sentence, nextPaint, stem, listing, displayTable } from './site.js';
 import { sunsetPicture } from './core.js';
-import { readPicture, colourProfile, lastWay } from './input.js';
+import { readPicture, lastWay } from './input.js';
 import { liveVideo } from './frames.js';
 import { transport } from './transport.js';
 import { DEFAULT_VIDEO, latestWins, startPage } from './page.js';
@@ -266,8 +266,8 @@ async function usePictureFile(file, again = false) {
     // Where the CPU plays the GPU, the CPU method counts the picture as it is
     // read, in the worker: 0.1 s against 1.8 s of SwiftShader at 24 megapixels.
     // A 16-bit picture goes to the GPU as it is decoded, and is held there alone.
-    const picture = await readPicture(file, {
-      gpu, pixels: Boolean(steps), count: gpu?.software ? panel.binsAt : null, bands: true,
+    const { picture, profile } = await readPicture(file, {
+      gpu, pixels: Boolean(steps), count: gpu?.software ? panel.binsAt : null, bands: true, profile: true,
       signal: fileRead.signal, status: (text) => { status.textContent = text; },
     });
     readingFile = false;
@@ -275,10 +275,12 @@ async function usePictureFile(file, again = false) {
     const said = again ? [notes.textContent] : [];
     let display = null;
     try {
-      display = await displayOf(file, picture);
+      display = await displayOf(profile, picture);
     } catch (e) {
       picture.free();
       throw e;
+    } finally {
+      profile?.free();
     }
     await usePicture(picture, file.name, { file, again, display });
     notes.textContent = [...said, ...picture.notesAtDepth()].join(' ');
@@ -294,18 +296,13 @@ async function usePictureFile(file, again = false) {
 }
 
 /**
- * How `picture`, read from `file`, is shown: through the file's colour profile
- * as this browser shows the file ({ name, table }), or null (none, one a screen
- * does not use, or an HDR picture, shown by its exposure).
+ * How `picture` is shown: through its file's colour profile (`profile`, found as
+ * the file was read) as this browser shows the file ({ name, table }), or null
+ * (none, one a screen does not use, or an HDR picture, shown by its exposure).
  */
-async function displayOf(file, picture) {
-  if (picture.depth > 16) return null;
-  const profile = await colourProfile(file);
-  try {
-    return profile?.shown ? { name: profile.name, table: await displayTable(profile) } : null;
-  } finally {
-    profile?.free();
-  }
+async function displayOf(profile, picture) {
+  if (picture.depth > 16 || !profile?.shown) return null;
+  return { name: profile.name, table: await displayTable(profile) };
 }
 
 /**

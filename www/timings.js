@@ -204,7 +204,7 @@ async function useFile(file) {
   try {
     status.textContent = `Reading ${file.name}…`;
     await nextPaint();
-    const picture = await readPicture(file, { pixels: true, status: (text) => { status.textContent = text; } });
+    const { picture } = await readPicture(file, { pixels: true, status: (text) => { status.textContent = text; } });
     new Set(pictures).forEach((p) => p.free());
     pictures = [picture, picture];
     subject = `${file.name}, ${picture.width}×${picture.height} (${picture.format}). ${picture.notes().join(' ')}`;

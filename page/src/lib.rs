@@ -15,6 +15,7 @@ mod decoder_planes;
 mod deep_bands;
 mod diagram;
 mod equalize;
+mod file_bytes;
 mod kernel_lab;
 mod live;
 mod outcome;
@@ -31,9 +32,9 @@ use outcome::{hdr_outcome, png, read_outcome, HdrState, Outcome};
 use pace::Pace;
 use picture::{Picture, Pixels, Uploaded};
 
-use histogram::decode;
 use histogram::gpu::{self, Kernels};
 use histogram::histogram::{Channels, Spec};
+use histogram::{decode, profile};
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -61,20 +62,18 @@ pub fn max_pixels() -> u32 {
     WEB_MAX_PIXELS
 }
 
-/// What is wrong with a file the browser would decode itself, as far as its
-/// bytes tell (src/decode/mod.rs's `problem`, the command line's rules), in words;
-/// None if nothing is.
-#[wasm_bindgen(js_name = fileProblem)]
-pub fn file_problem(bytes: &[u8]) -> Option<String> {
-    decode::problem(bytes, WEB_MAX_PIXELS as u64).map(|e| e.to_string())
-}
-
 /// What a file is from its first bytes and who decodes it exactly
 /// (src/decode/kind.rs), as a plain object: `{ decoder: 'browser' | 'rust' |
 /// 'browser-only', format (null if not one read here), notes, planes }`.
+/// A page reads a file's bytes once and asks them through `FileBytes`; this
+/// answers the tests, of any bytes.
 #[wasm_bindgen(js_name = fileKind)]
 pub fn file_kind(bytes: &[u8]) -> js_sys::Object {
-    let kind = decode::kind(bytes);
+    kind_object(decode::kind(bytes))
+}
+
+/// A file's kind as the pages take it.
+pub(crate) fn kind_object(kind: decode::FileKind) -> js_sys::Object {
     let decoder = match kind.decoder {
         decode::DecodedBy::Browser => "browser",
         decode::DecodedBy::Rust => "rust",
@@ -97,17 +96,12 @@ pub fn file_kind(bytes: &[u8]) -> js_sys::Object {
 }
 
 /// A file's colour profile (src/profile.rs), for the page: its name, its note,
-/// and the table that shows stored values through it.
+/// and the table that shows stored values through it (`FileBytes.profile`).
 #[wasm_bindgen]
-pub struct ColourProfile(histogram::profile::Profile);
+pub struct ColourProfile(pub(crate) profile::Profile);
 
 #[wasm_bindgen]
 impl ColourProfile {
-    /// The profile of a file (all of it, or its first bytes), if it has one.
-    pub fn find(bytes: Vec<u8>) -> Option<ColourProfile> {
-        histogram::profile::find(bytes).map(ColourProfile)
-    }
-
     #[wasm_bindgen(getter)]
     pub fn name(&self) -> String {
         self.0.name.clone()

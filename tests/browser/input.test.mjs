@@ -1,6 +1,7 @@
 // Reading a picture file (issue #41), the one path every page takes (www/input.js):
 // JPEG counted as libjpeg-turbo decodes it, against Pillow's decode made outside
-// the project; who decodes what, and why; a file cut short refused; the page's
+// the project; who decodes what, and why; a file cut short refused; a file read
+// once, and shown as the browser shows it (issue #74); the page's
 // thread free while a large file is read; a newer file winning over a slow one.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -156,6 +157,74 @@ test('a JPEG cut short is refused, in the studio and on a chapter page, and the 
     await chapter.setInputFiles('#file', file);
     await waitState(chapter, 'error');
     assert.match(await chapter.textContent('[role=alert]'), /the JPEG ends before its picture does/, what);
+  }
+});
+
+/**
+ * An init script that lists each read of a File the page makes in
+ * `window.fileReads`: its bytes, a slice, a stream or text, a FileReader's read, a
+ * decode of the file itself, the file posted to a worker (to be read there); and
+ * keeps the last picture handed to a canvas to show (`window.shown`, ImageData).
+ */
+const watchReads = () => {
+  const transfer = ImageBitmapRenderingContext.prototype.transferFromImageBitmap;
+  ImageBitmapRenderingContext.prototype.transferFromImageBitmap = function (bitmap) {
+    const context = new OffscreenCanvas(bitmap.width, bitmap.height).getContext('2d');
+    context.drawImage(bitmap, 0, 0);
+    window.shown = context.getImageData(0, 0, bitmap.width, bitmap.height);
+    return transfer.call(this, bitmap);
+  };
+  const reads = (window.fileReads = []);
+  for (const name of ['arrayBuffer', 'slice', 'stream', 'text', 'bytes']) {
+    const own = Blob.prototype[name];
+    if (own) Blob.prototype[name] = function (...args) { if (this instanceof File) reads.push(name); return own.apply(this, args); };
+  }
+  for (const name of ['readAsArrayBuffer', 'readAsBinaryString', 'readAsDataURL', 'readAsText']) {
+    const own = FileReader.prototype[name];
+    FileReader.prototype[name] = function (blob, ...args) { if (blob instanceof File) reads.push(name); return own.call(this, blob, ...args); };
+  }
+  const decode = window.createImageBitmap;
+  window.createImageBitmap = function (source, ...args) { if (source instanceof File) reads.push('createImageBitmap'); return decode.call(this, source, ...args); };
+  const post = Worker.prototype.postMessage;
+  Worker.prototype.postMessage = function (message, ...args) {
+    if (Object.values(message ?? {}).some((v) => v instanceof File)) reads.push('postMessage');
+    return post.call(this, message, ...args);
+  };
+};
+
+// Issue #74: a file given to a page is read once, its bytes asked every question
+// and handed to the decoder's worker. A chapter shows it as this browser shows the
+// file (its colour profile applied, turned as its EXIF says) while counting the
+// stored values: the shown canvas against the browser's own rendering of the file.
+test('a file given to a chapter or the studio is read once, and a chapter shows it as this browser shows the file', async () => {
+  const files = [jpegs.path('exif-rotated.jpg'), jpegs.path('icc-srgb.jpg'), fixtures.path('icc-profile-64x48.png'), fixtures.path('rgb16-193x67.png')];
+  for (const path of ['/www/4ch-cpu.html', '/www/studio.html']) {
+    const page = await browser.open(path, { init: watchReads });
+    for (const file of files) {
+      await page.evaluate(() => { window.fileReads.length = 0; });
+      await pickFile(page, file);
+      assert.deepEqual(await page.evaluate(() => window.fileReads), ['arrayBuffer'], `${path}: ${file} read once`);
+      if (path.includes('studio')) continue;
+      // The picture shown, against the browser's rendering of the file scaled as
+      // the page scales it (whole, or enlarged pixel by pixel), read alike; and
+      // against the stored values, which a profile moves.
+      const { shown, stored } = await page.evaluate(async () => {
+        const { EXACT } = await import(new URL('./input.js', location.href).href);
+        const file = document.getElementById('file').files[0];
+        const { width, height, data } = window.shown;
+        const read = (source) => {
+          const context = new OffscreenCanvas(width, height).getContext('2d');
+          context.imageSmoothingEnabled = false;
+          context.drawImage(source, 0, 0, width, height);
+          return context.getImageData(0, 0, width, height).data;
+        };
+        const most = (other) => data.reduce((m, v, i) => (i % 4 === 3 ? m : Math.max(m, Math.abs(v - other[i]))), 0);
+        return { shown: most(read(await createImageBitmap(file))), stored: most(read(await createImageBitmap(file, EXACT))) };
+      });
+      assert.ok(shown <= 2, `${file}: shown ${shown} levels from this browser's rendering of it`);
+      if (/icc-profile/.test(file)) assert.ok(stored >= 20, `${file}: shown only ${stored} levels from its stored values`);
+    }
+    assert.deepEqual(page.errors, []);
   }
 });
 
