@@ -60,7 +60,7 @@
 // adapter, to try the driver on SwiftShader); for the video: builds=, videos=,
 // paths=, bare=1, videorounds=N, videokernels=1; for the decode: decodes=FILE,...
 // (in media/), decoderounds=N, builds= and decodeways= (www/input.js's ?decode=).
-import init, { Picture, GpuContext, ScopeScreen, decodeImage, kernelSource, composeSource } from '../pkg/histogram.js';
+import init, { Picture, GpuContext, ScopeScreen, kernelSource, composeSource } from '../pkg/histogram.js';
 // The pages' shell: every device it opens asks for subgroups where the adapter has them.
 import '../www/page.js';
 
@@ -102,6 +102,16 @@ async function frame(path, width, height, state) {
   await new Promise((resolve) => f.addEventListener('load', resolve, { once: true }));
   await until(() => f.contentDocument.body.dataset.state === state, 600_000, `${path}: ${state}`);
   return f;
+}
+
+/** The opaque 8-bit picture at `url` as a Picture of its stored values (the browser's exact decode). */
+async function decodeImage(url) {
+  const bitmap = await createImageBitmap(await (await fetch(url)).blob(), { premultiplyAlpha: 'none', colorSpaceConversion: 'none' });
+  const context = new OffscreenCanvas(bitmap.width, bitmap.height).getContext('2d');
+  context.drawImage(bitmap, 0, 0);
+  const { width, height, data } = context.getImageData(0, 0, bitmap.width, bitmap.height);
+  bitmap.close();
+  return Picture.fromRgba(width, height, new Uint8Array(data.buffer), 'PNG', []);
 }
 
 async function until(test, timeout, what) {
@@ -158,8 +168,7 @@ async function kernels(gpu) {
 // that run.sh also gives `histogram scope --time`.
 async function scopes(gpu) {
   log('# SCOPE: median of the GPU timestamps of the scope pass, after 300 ms of passes and 20 ms before each');
-  const bytes = new Uint8Array(await (await fetch('../media/photo-3840x2160.png')).arrayBuffer());
-  const picture = decodeImage(bytes);
+  const picture = await decodeImage('../media/photo-3840x2160.png');
   const size = `${picture.width}x${picture.height}`;
   for (let round = 1; round <= ROUNDS; round++) {
     for (const name of ['waveform', 'parade', 'vectorscope']) {
@@ -213,10 +222,10 @@ async function decodePage() {
         drop(f, photo);
         await until(() => f.contentDocument.body.dataset.state === 'done', 600_000, `${build}: ${name} in the studio`);
         const studio = performance.now() - t;
-        const label = `${build}${way ? `+${way}` : ''}:${w.studioPage.way ?? '?'}`;
+        const label = `${build}${way ? `+${way}` : ''}:${w.page.way ?? '?'}`;
         // The same picture's histogram read again: what the first read paid once.
         const again = performance.now();
-        await w.studioPage.readBack();
+        await w.page.readBack();
         const reread = performance.now() - again;
         log(`DECODE ${name} ${label} ${decode.toFixed(0)} ${plain.toFixed(0)} ${studio.toFixed(0)} ${longest.toFixed(0)} ${reread.toFixed(0)}`);
         // Where the studio's time went: its marks, from the drop (www/input.js, studio.js).
@@ -554,7 +563,7 @@ async function variants() {
   log('# VARIANT: median of the GPU timestamps of the pass, after 300 ms of passes');
   const adapter = await navigator.gpu.requestAdapter({ powerPreference: 'high-performance' });
   const device = await adapter.requestDevice({ requiredFeatures: ['timestamp-query'] });
-  const picture = decodeImage(new Uint8Array(await (await fetch('../media/photo-3840x2160.png')).arrayBuffer()));
+  const picture = await decodeImage('../media/photo-3840x2160.png');
   const [w, h] = [picture.width, picture.height];
   const texture = device.createTexture({
     size: [w, h], format: 'rgba8unorm', usage: GPUTextureUsage.TEXTURE_BINDING | GPUTextureUsage.COPY_DST,
