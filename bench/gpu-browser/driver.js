@@ -114,6 +114,18 @@ async function decodeImage(url) {
   return Picture.fromRgba(width, height, new Uint8Array(data.buffer), 'PNG', []);
 }
 
+/** Resolves as `f`'s page says `state` (a MutationObserver: no polling step in the time). */
+function stateOf(f, state, timeout, what) {
+  const body = f.contentDocument.body;
+  return new Promise((resolve, reject) => {
+    const done = () => { observer.disconnect(); clearTimeout(late); resolve(); };
+    const observer = new MutationObserver(() => { if (body.dataset.state === state) done(); });
+    const late = setTimeout(() => { observer.disconnect(); reject(new Error(`timed out waiting for ${what}`)); }, timeout);
+    observer.observe(body, { attributes: true, attributeFilter: ['data-state'] });
+    if (body.dataset.state === state) done();
+  });
+}
+
 async function until(test, timeout, what) {
   const end = performance.now() + timeout;
   while (!test()) {
@@ -220,7 +232,7 @@ async function decodePage() {
         f.contentDocument.body.dataset.state = 'picking';
         t = performance.now();
         drop(f, photo);
-        await until(() => f.contentDocument.body.dataset.state === 'done', 600_000, `${build}: ${name} in the studio`);
+        await stateOf(f, 'done', 600_000, `${build}: ${name} in the studio`);
         const studio = performance.now() - t;
         const label = `${build}${way ? `+${way}` : ''}:${w.page.way ?? '?'}`;
         // The same picture's histogram read again: what the first read paid once.
