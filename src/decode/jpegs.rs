@@ -61,15 +61,21 @@ impl<R: BufRead + Seek> Decoder<R> {
 
 /// What libjpeg-turbo decoded, or why the file is refused: every warning but one
 /// means pixels it filled in itself; stray bytes between segments lose none and
-/// are noted.
+/// are noted. Stray bytes before a restart marker are not between segments: an
+/// interval's codes ended before its data did, a damaged scan (and TurboJPEG
+/// tells the first warning only: a fuzzed scan with one byte before a restart
+/// marker had 106 before another, docs/DECISIONS.md 64).
 fn accept_jpeg<T>(
     outcome: super::turbo::Outcome<T>,
     notes: &mut Vec<String>,
 ) -> Result<T, DecodeError> {
     use super::turbo::Outcome;
+    let restart = |why: &str| (0xd0..=0xd7).any(|m| why.ends_with(&format!("marker 0x{m:02x}")));
     match outcome {
         Outcome::Done(v) => Ok(v),
-        Outcome::Warned(v, why) if why.contains("extraneous bytes before marker") => {
+        Outcome::Warned(v, why)
+            if why.contains("extraneous bytes before marker") && !restart(&why) =>
+        {
             let note = format!(
                 "libjpeg-turbo warned: {why} (bytes that belong to no segment); every pixel \
                  was decoded."

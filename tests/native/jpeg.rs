@@ -143,4 +143,24 @@ fn a_damaged_jpeg_is_refused_in_libjpeg_turbos_words() {
         "{:?}",
         decoded.notes
     );
+    // Bytes before a restart marker are a scan whose interval's codes ended
+    // early: damage, refused (as huffman.wgsl refuses it on the GPU).
+    let restarts = crate::jpeg_planes::compress(
+        &crate::common::photo(16),
+        turbojpeg_sys::TJSAMP_TJSAMP_422,
+        false,
+        1,
+    );
+    let rst = restarts.windows(2).position(|w| w == [0xFF, 0xD0]).unwrap();
+    let mut early = restarts[..rst].to_vec();
+    early.push(0x5a);
+    early.extend_from_slice(&restarts[rst..]);
+    decode::decode(&restarts, u64::MAX, u64::MAX).unwrap();
+    match decode::decode(&early, u64::MAX, u64::MAX) {
+        Ok(_) => panic!("a byte before a restart marker counted as if whole"),
+        Err(e) => assert!(
+            e.to_string().contains("extraneous bytes before marker 0xd"),
+            "{e}"
+        ),
+    }
 }
