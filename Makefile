@@ -50,11 +50,16 @@ build: setup pkg/histogram_bg.wasm pkg/editor.js
 
 # Everything the site needs and nothing else; every URL in it is relative, so it
 # works at the root of a host or in any subfolder. The browser tests serve this.
+# Each language's pages are written from the catalogues (scripts/localize.mjs):
+# English at these paths, the others under dist/<code>/; www/l10n.js goes bundled
+# with Fluent's formatter, which it and the build share (www/catalogue.js).
 dist: build
 	rm -rf dist
 	mkdir -p dist/pkg
-	cp -r index.html www dist/
-	rm -r dist/www/editor
+	cp -r www dist/
+	rm -r dist/www/editor dist/www/*.html dist/www/catalogue.js
+	node scripts/localize.mjs dist
+	esbuild www/l10n.js --bundle --format=esm --minify --log-level=warning --outfile=dist/www/l10n.js
 	cp pkg/histogram.js pkg/histogram_bg.wasm pkg/decoder.js pkg/decoder_bg.wasm pkg/diagrams.js pkg/diagrams_bg.wasm pkg/editor.js dist/pkg/
 
 # The tests' builds are optimized but not link-time optimized: the same code in
@@ -79,15 +84,14 @@ CARGO_TEST := $(TEST_PROFILE) cargo test --release --workspace
 tools: setup
 	$(CARGO_TEST) --no-run
 
-serve: build
-	node scripts/serve.mjs $(PORT)
+serve: dist
+	node scripts/serve.mjs $(PORT) dist
 
 lint: setup
 	$(started)
 	cargo fmt --all --check
 	cargo clippy --workspace --all-targets -- -D warnings
 	cargo clippy -p histogram -p histogram-page -p histogram-decoder -p histogram-diagrams --lib --target wasm32-unknown-unknown -- -D warnings
-	node scripts/pagers.mjs --check
 	node scripts/preloads.mjs --check
 	node scripts/house.mjs
 	$(finished)

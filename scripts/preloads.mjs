@@ -15,6 +15,8 @@ const repo = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const www = join(repo, 'www');
 const check = process.argv.includes('--check');
 const GLUE = join(repo, 'pkg', 'histogram.js');
+// make dist bundles l10n.js with what it imports (Fluent's formatter).
+const L10N = join(www, 'l10n.js');
 
 /** Every module `entry` imports statically, itself left out, in the order first met. */
 function graph(entry) {
@@ -22,7 +24,7 @@ function graph(entry) {
   const order = [];
   const visit = (file) => {
     // The glue is built (make build); its own imports are none.
-    if (file === GLUE || !existsSync(file)) return;
+    if (file === GLUE || file === L10N || !existsSync(file)) return;
     const source = readFileSync(file, 'utf8');
     for (const [, spec] of source.matchAll(/^\s*import\s+(?:[^'"]*?\sfrom\s+)?['"]([^'"]+)['"]/gm)) {
       const target = resolve(dirname(file), spec);

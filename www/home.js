@@ -3,15 +3,16 @@
 // (Links are relative to index.html, which loads this module.)
 import { examples, parts } from './examples.js';
 import { adapterDescription } from './site.js';
+import { t, tAttr } from './l10n.js';
 import { thumbnail } from './diagram.js';
 
 const list = document.getElementById('examples');
-for (const [part, heading] of Object.entries(parts)) {
+for (const part of parts) {
   const h2 = document.createElement('h2');
-  h2.textContent = heading;
+  h2.textContent = t(`part-${part}`);
   const ul = document.createElement('ul');
   ul.className = 'examples';
-  for (const e of examples.filter((e) => e.part === Number(part))) {
+  for (const e of examples.filter((e) => e.part === part)) {
     const li = document.createElement('li');
     li.dataset.example = e.id;
     // Each chapter with a small picture of what it does.
@@ -19,10 +20,10 @@ for (const [part, heading] of Object.entries(parts)) {
     if (picture) li.append(picture);
     const title = e.ready ? Object.assign(document.createElement('a'), { href: `www/${e.id}.html` })
       : Object.assign(document.createElement('strong'), { className: 'coming' });
-    title.textContent = e.title;
+    title.textContent = t(`example-${e.id}`);
     li.append(title);
-    if (!e.ready) li.append(Object.assign(document.createElement('span'), { className: 'tag', textContent: 'coming' }));
-    li.append(Object.assign(document.createElement('div'), { className: 'muted', textContent: e.line }));
+    if (!e.ready) li.append(Object.assign(document.createElement('span'), { className: 'tag', textContent: t('home-coming') }));
+    li.append(Object.assign(document.createElement('div'), { className: 'muted', textContent: tAttr(`example-${e.id}`, 'line') }));
     // The whole card leads to its chapter.
     if (e.ready) li.addEventListener('click', (event) => { if (event.target !== title) title.click(); });
     ul.append(li);
@@ -37,15 +38,13 @@ for (const svg of list.querySelectorAll('svg.thumbnail')) {
 
 const status = document.getElementById('webgpu');
 try {
-  if (!navigator.gpu) throw new Error('this browser has no WebGPU (navigator.gpu is missing)');
+  if (!navigator.gpu) throw new Error(t('webgpu-missing'));
   const adapter = await navigator.gpu.requestAdapter();
-  if (!adapter) throw new Error('this browser offers WebGPU but found no adapter for it');
-  status.textContent = `WebGPU is available: ${await adapterDescription()}. Timestamp queries: ` +
-    (adapter.features.has('timestamp-query') ? 'yes, so GPU times are measured on the GPU.' : 'no, so pages time with the wall clock.');
+  if (!adapter) throw new Error(t('webgpu-no-adapter'));
+  status.textContent = t('home-webgpu-yes', { adapter: await adapterDescription(), timestamps: adapter.features.has('timestamp-query') ? 'yes' : 'no' });
   document.body.dataset.webgpu = 'yes';
 } catch (e) {
-  status.textContent = `WebGPU is not available here: ${e instanceof Error ? e.message : e}. ` +
-    'The CPU example still works; the GPU examples need a browser with WebGPU.';
+  status.textContent = t('home-webgpu-no', { why: e instanceof Error ? e.message : String(e) });
   document.body.dataset.webgpu = 'no';
 }
 document.body.dataset.state = 'done';

@@ -1,5 +1,6 @@
 // What every page shares, with or without the core: elements, a picture shown,
 // the page's state, timing words. (The core's wasm and what is made with it: core.js.)
+import { t } from './l10n.js';
 
 export function el(tag, props = {}, ...children) {
   const node = document.createElement(tag);
@@ -70,7 +71,7 @@ export async function adapterDescription() {
   const adapter = await navigator.gpu?.requestAdapter();
   const info = adapter?.info ?? {};
   const words = [info.vendor, info.architecture, info.description].filter(Boolean).join(' ');
-  return (words || 'an unnamed adapter') + (info.isFallbackAdapter ? ' (a software fallback adapter)' : '');
+  return t(info.isFallbackAdapter ? 'adapter-fallback' : 'adapter-named', { words: words || t('adapter-unnamed') });
 }
 
 /** Longest side of the picture as shown: the canvas is a view, not the data. */
