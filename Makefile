@@ -1,4 +1,4 @@
-# make serve: set up what is missing, build, serve the site on http://127.0.0.1:$(PORT)/
+# make serve: set up what is missing, build the site (dist/, every language), serve it on http://127.0.0.1:$(PORT)/
 # make test:  set up what is missing, build, then lint and run every test
 # make dist:  the site as a self-contained static folder, dist/, for any static host
 PORT ?= 8000
@@ -93,6 +93,7 @@ lint: setup
 	cargo clippy --workspace --all-targets -- -D warnings
 	cargo clippy -p histogram -p histogram-page -p histogram-decoder -p histogram-diagrams --lib --target wasm32-unknown-unknown -- -D warnings
 	node scripts/preloads.mjs --check
+	node scripts/messages.mjs
 	node scripts/house.mjs
 	$(finished)
 

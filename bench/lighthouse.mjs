@@ -1,5 +1,6 @@
 // Lighthouse (mobile preset: a slow phone and network, simulated) on the pages
-// issue #59 names: the home page, a chapter, the studio and the video page, served
+// issue #59 names: the home page, a chapter, the studio and the video page (and the
+// same in Korean and Japanese), served
 // from dist/ by the project's own server, in Debian's Chromium with WebGPU on
 // SwiftShader. A benchmark, not a test: each page's four scores and the metrics
 // behind performance, to compare before and after a change on one machine.
@@ -26,6 +27,13 @@ const pages = [
   ['video', '/www/video.html'],
   ['chapter with a step-through (chunks + sum)', '/www/chunks-sum.html'],
   ['subgroups', '/www/subgroups.html'],
+  // Korean and Japanese (issue #75): a page of each kind in each.
+  ...['ko', 'ja'].flatMap((lang) => [
+    [`home (${lang})`, `/${lang}/index.html`],
+    [`chapter (${lang}, privatized)`, `/${lang}/www/privatized.html`],
+    [`studio (${lang})`, `/${lang}/www/studio.html`],
+    [`video (${lang})`, `/${lang}/www/video.html`],
+  ]),
 ].filter(([, path]) => process.argv.length < 4 || process.argv.slice(3).some((p) => path.includes(p)));
 const metrics = [
   ['first-contentful-paint', 'FCP'], ['largest-contentful-paint', 'LCP'],

@@ -31,7 +31,7 @@ function messagesOf(code) {
         if (entry.type !== 'Message' && entry.type !== 'Term') continue;
         const id = entry.type === 'Term' ? `-${entry.id.name}` : entry.id.name;
         if (found.has(id)) problems.push(`${file}: ${id} is also in ${found.get(id).file}`);
-        const source = text.slice(entry.span.start, entry.span.end);
+        const source = text.slice(entry.id.span.start, entry.span.end);
         found.set(id, {
           file,
           attrs: entry.attributes.map((a) => a.id.name).sort().join(','),
@@ -60,7 +60,7 @@ function asked() {
   for (const file of files) {
     const text = readFileSync(join(repo, file), 'utf8');
     if (file.endsWith('.html')) for (const m of text.matchAll(/data-l10n-id="([^"]+)"/g)) exact.add(m[1]);
-    for (const m of text.matchAll(/\b(?:t|tAttr|attr)\(\s*'([^']+)'/g)) exact.add(m[1]);
+    for (const m of text.matchAll(/\b(?:t|tAttr|attr|worded|tNodes)\(\s*'([^']+)'/g)) exact.add(m[1]);
     if (!/\bt\(|tAttr\(|words\./.test(text)) continue;
     for (const m of text.matchAll(/'([a-z][a-z0-9]*(?:-[a-z0-9]+)+)'/g)) named.add(m[1]);
     for (const m of text.matchAll(/`([a-z][a-z0-9-]*-)\$\{/g)) prefixes.add(m[1]);

@@ -11,9 +11,10 @@ say() { echo "setup: $*" >&2; }
 # Firefox ESR (the second engine: WebGPU headless with two preferences), Mesa's
 # Vulkan drivers (lavapipe, for native GPU tests), libavif's tools (a test AVIF, a
 # format only the browser decodes), CMake and NASM (turbojpeg-sys builds
-# libjpeg-turbo, SIMD included, from the source it bundles), Node.js for the tests.
+# libjpeg-turbo, SIMD included, from the source it bundles), Noto CJK (the Korean and
+# Japanese pages, as a reader sees them), Node.js for the tests.
 missing=()
-for pkg in chromium chromium-driver firefox-esr mesa-vulkan-drivers libvulkan1 libavif-bin cmake nasm; do
+for pkg in chromium chromium-driver firefox-esr mesa-vulkan-drivers libvulkan1 libavif-bin cmake nasm fonts-noto-cjk; do
   dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
 done
 command -v node >/dev/null && command -v npm >/dev/null || missing+=(nodejs npm)

@@ -7,18 +7,19 @@ import { diagram } from './diagram.js';
 import { chapterReadout } from './chapter-readout.js';
 import { raceRuns } from './race-runs.js';
 import { sideBySide } from './side-by-side.js';
+import { t, tAttr } from './l10n.js';
 
 const HISTOGRAM_HEIGHT = 100;
 
 // What a method is called in the choices and the times side by side: its step's
-// label (src/gpu/steps/), once the wasm is in.
+// label (steps.ftl), for each step the wasm has, once it is in.
 export const METHOD_LABELS = {};
 
 // The shapes a page offers: the chunks a workgroup counts, or the pixels of a
-// one-invocation-per-pixel workgroup.
+// one-invocation-per-pixel workgroup; each worded by chapter-shape-<kind>-<shape>.
 const SHAPES = {
-  chunk: ['Chunk', [['256x1', '256×1 pixels (the article’s)'], ['16x16', '16×16 pixels (the article wonders if it is better)']]],
-  workgroup: ['Workgroup', [['1x1', '1×1 (the article’s)'], ['16x16', '16×16 (a workgroup a square of pixels)']]],
+  chunk: ['256x1', '16x16'],
+  workgroup: ['1x1', '16x16'],
 };
 
 export function drawInto(canvas, outcome, shown) {
@@ -39,7 +40,7 @@ function histogramCanvas(label) {
  * takes no 2D drawing).
  */
 export function chapterLayout(main, { method, methods, channels, shape, reruns, draw, beside, live, stepped }) {
-  const status = el('p', { role: 'status', class: 'muted' }, 'Loading…');
+  const status = el('p', { role: 'status', class: 'muted' }, t('chapter-loading'));
   const message = el('p', { role: 'alert', class: 'message' });
   // Where the page's own kernel cannot run on this device, what it counts with
   // (after the readout's notes, the first p.note, which the tests read).
@@ -47,38 +48,39 @@ export function chapterLayout(main, { method, methods, channels, shape, reruns, 
   const readout = chapterReadout({ main, reruns });
   const { stats, passes, published, notes } = readout;
   const picker = el('input', { type: 'file', accept: live ? 'image/*,video/*' : 'image/*', id: 'file' });
-  const videoButton = el('button', { type: 'button', disabled: true }, 'Play the video');
-  const cameraButton = el('button', { type: 'button', disabled: true }, 'Use the camera');
-  const runButton = el('button', { type: 'button', disabled: true }, 'Run again');
-  const csvButton = el('button', { type: 'button', disabled: true }, 'Download CSV');
-  const [shapeLabel, shapes] = SHAPES[shape] ?? ['', []];
-  const chunkSelect = el('select', { id: 'chunk' }, ...shapes.map(([value, text]) => el('option', { value }, text)));
+  const videoButton = el('button', { type: 'button', disabled: true }, t('chapter-play-video'));
+  const cameraButton = el('button', { type: 'button', disabled: true }, t('chapter-use-camera'));
+  const runButton = el('button', { type: 'button', disabled: true }, t('chapter-run-again'));
+  const csvButton = el('button', { type: 'button', disabled: true }, t('chapter-download-csv'));
+  const chunkSelect = el('select', { id: 'chunk' },
+    ...(SHAPES[shape] ?? []).map((value) => el('option', { value }, t(`chapter-shape-${shape}-${value}`))));
   // '' asks for the method's own shape.
   const chunkValue = () => (shape ? chunkSelect.value : '');
   const methodSelect = el('select', { id: 'method' },
     ...methods.map((m) => el('option', { value: m, selected: m === method }, METHOD_LABELS[m] ?? m)));
   const channelSelect = el('select', { id: 'channels' },
-    el('option', { value: '1', selected: channels === 1 }, 'Luminance'),
-    el('option', { value: '4', selected: channels === 4 }, 'R, G, B and luminance'));
+    el('option', { value: '1', selected: channels === 1 }, t('chapter-channels-luminance')),
+    el('option', { value: '4', selected: channels === 4 }, t('chapter-channels-rgbl')));
   const controls = el('div', { class: 'controls' },
-    el('label', { class: 'file' }, live ? 'Choose an image or video…' : 'Choose an image…', picker), runButton, csvButton);
+    el('label', { class: 'file' }, t(live ? 'chapter-choose-image-or-video' : 'chapter-choose-image'), picker), runButton, csvButton);
   if (live) controls.append(videoButton, cameraButton);
   // The race page: a picture of one colour, where every invocation adds to one bin.
-  const harderButton = el('button', { type: 'button', disabled: true }, 'Race harder: one colour');
+  const harderButton = el('button', { type: 'button', disabled: true }, t('chapter-race-harder'));
   if (reruns) controls.append(harderButton);
   const choices = el('div', { class: 'controls choices' });
-  if (methods.length > 1) choices.append(el('label', { class: 'option', for: 'method' }, 'Method:', methodSelect));
-  if (!live) choices.append(el('label', { class: 'option', for: 'channels' }, 'Channels:', channelSelect));
-  if (shape) choices.append(el('label', { class: 'option', for: 'chunk' }, `${shapeLabel}:`, chunkSelect));
+  if (methods.length > 1) choices.append(el('label', { class: 'option', for: 'method' }, t('chapter-method'), methodSelect));
+  if (!live) choices.append(el('label', { class: 'option', for: 'channels' }, t('chapter-channels'), channelSelect));
+  if (shape) choices.append(el('label', { class: 'option', for: 'chunk' }, t(`chapter-shape-${shape}`), chunkSelect));
 
-  const imageCanvas = el('canvas', { role: 'img', 'aria-label': 'The image being measured' });
+  const imageCanvas = el('canvas', { role: 'img', 'aria-label': t('chapter-image-label') });
   const imageCaption = el('figcaption');
   const drop = el('figure', { class: 'drop' }, imageCanvas, imageCaption,
-    el('p', { class: 'hint' }, live ? 'Drop an image or a video here, or anywhere on the page.' : 'Drop an image here, or anywhere on the page.'));
+    el('p', { class: 'hint' }, t(live ? 'chapter-drop-image-or-video' : 'chapter-drop-image')));
+  // Each histogram's caption, and its canvas's name (the message's .aria-label).
+  const histogramOf = (shown, id) => ({ shown, canvas: histogramCanvas(tAttr(id, 'aria-label')), caption: t(id) });
   const canvasesFor = (n) => (n === 1
-    ? [{ shown: [0], canvas: histogramCanvas('Luminance histogram'), caption: 'Luminance' }]
-    : [{ shown: [0, 1, 2], canvas: histogramCanvas('Red, green and blue histograms'), caption: 'Red, green, blue (screen blended)' },
-       { shown: [3], canvas: histogramCanvas('Luminance histogram'), caption: 'Luminance' }]);
+    ? [histogramOf([0], 'chapter-histogram-luminance')]
+    : [histogramOf([0, 1, 2], 'chapter-histogram-rgb'), histogramOf([3], 'chapter-histogram-luminance')]);
   let canvases = canvasesFor(channels);
   const race = reruns ? raceRuns(reruns, { histogramCanvas, drawInto }) : null;
   const histograms = el('div', { class: 'histograms' });
@@ -90,7 +92,7 @@ export function chapterLayout(main, { method, methods, channels, shape, reruns, 
   const besides = sideBySide({ beside, labels: METHOD_LABELS });
   const source = el('code');
   const stage = el('div', { class: 'stage' }, drop, histograms);
-  const timesSection = el('section', { id: 'times' }, el('h2', {}, method === 'cpu' ? 'Time' : 'Time, pass by pass'), passes, published);
+  const timesSection = el('section', { id: 'times' }, el('h2', {}, t(method === 'cpu' ? 'chapter-time' : 'chapter-time-by-pass')), passes, published);
   // The live count comes right after the idea and its diagram; the chapter's longer
   // explanations follow it. Both are placed now, before the wasm is in, so nothing
   // above the text a visitor is reading moves when it comes: a diagram the simulator
@@ -104,17 +106,17 @@ export function chapterLayout(main, { method, methods, channels, shape, reruns, 
   const figure = held ? el('figure', { class: 'step-diagram', 'data-pending': '' }) : diagram(draw === 'gpu' ? 'gpu-draw' : method, channels);
   (main.querySelector('.diagram-here') ?? main.querySelector('p'))?.after(...(figure ? [figure] : []), counting);
   main.append(timesSection);
-  if (race) main.append(el('h2', {}, `${reruns} more runs of the same image`), race.grid);
+  if (race) main.append(el('h2', {}, t('chapter-more-runs', { runs: reruns })), race.grid);
   if (beside || methods.length > 1) main.append(besides.section);
   const simpleCode = el('code');
   const drawingCode = el('code');
   if (method === 'cpu') {
-    main.append(el('details', {}, el('summary', {}, 'The article’s loop, in Rust'), listing(simpleCode)));
+    main.append(el('details', {}, el('summary', {}, t('chapter-article-loop-source')), listing(simpleCode)));
   }
-  main.append(el('details', {}, el('summary', {}, method === 'cpu' ? 'The tally this site counts with, in Rust' : 'The WGSL of this kernel'),
+  main.append(el('details', {}, el('summary', {}, t(method === 'cpu' ? 'chapter-tally-source' : 'chapter-kernel-source')),
     listing(source)));
   if (draw === 'gpu') {
-    main.append(el('details', {}, el('summary', {}, 'The WGSL of the drawing: scale.wgsl and draw.wgsl'), listing(drawingCode)));
+    main.append(el('details', {}, el('summary', {}, t('chapter-drawing-source')), listing(drawingCode)));
   }
 
   return {

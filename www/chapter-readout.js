@@ -6,6 +6,7 @@ import { cpuHistogramSimple } from '../pkg/histogram.js';
 import { el, formatMs, timingText } from './site.js';
 import { passTable, publishedBeside } from './pass-times.js';
 import { facts, fillFacts } from './facts.js';
+import { t, tNodes, untranslated } from './l10n.js';
 
 /** The stats list beside the histograms, the times section's two parts, the notes line. */
 export function chapterReadout({ main, reruns }) {
@@ -22,9 +23,10 @@ export function chapterReadout({ main, reruns }) {
     const simple = cpuHistogramSimple(picture, channels, 256);
     const same = Array.from({ length: channels }, (_, c) => c)
       .every((c) => simple.bins(c).every((v, i) => v === outcome.bins(c)[i]));
-    const text = el('p', { id: 'simple-beside' }, `On this picture, on this machine: the article’s loop took ${formatMs(simple.wallMs)}, `,
-      `the tally ${formatMs(outcome.wallMs)} (wall clock, performance.now()), `,
-      el('span', { class: same ? 'ok' : 'wrong' }, same ? '✓ the same bins' : '✗ different bins'), '.');
+    const text = el('p', { id: 'simple-beside' }, ...tNodes('readout-simple-beside', {
+      loop: formatMs(simple.wallMs), tally: formatMs(outcome.wallMs),
+      verdict: el('span', { class: same ? 'ok' : 'wrong' }, t(same ? 'readout-same-bins' : 'readout-different-bins')),
+    }));
     const ms = simple.wallMs;
     simple.free();
     return { text, ms };
@@ -44,16 +46,18 @@ export function chapterReadout({ main, reruns }) {
     // Four totals as labelled pairs that wrap between them, not inside a number.
     totalCell.append(...(channels === 1
       ? [totals[0].toLocaleString('en')]
-      : totals.flatMap((t, i) => [el('span', { class: 'total' }, `${'RGBL'[i]} ${t.toLocaleString('en')}`), ' '])), ' ',
+      : totals.flatMap((total, i) => [el('span', { class: 'total' },
+        t('readout-channel-total', { channel: 'rgbl'[i], total: total.toLocaleString('en') })), ' '])), ' ',
       lost === 0
-        ? el('span', { class: 'ok' }, reruns ? '✓ this run lost nothing: no two invocations met on a bin at once' : '✓ equals the pixel count')
-        : el('span', { class: 'wrong' }, `✗ ${lost.toLocaleString('en')} count${lost === 1 ? '' : 's'} lost`));
+        ? el('span', { class: 'ok' }, t(reruns ? 'readout-lost-nothing' : 'readout-equals-pixels'))
+        : el('span', { class: 'wrong' }, t('readout-lost', { count: lost, shown: lost.toLocaleString('en') })));
+    const time = timingText(outcome, gpu ? method : 'cpu', gpu?.software);
     stats.replaceChildren(
-      el('dt', {}, 'Pixels'), el('dd', {}, pixelCount.toLocaleString('en')),
-      el('dt', {}, channels === 1 ? 'Bin total' : 'Bin totals'), totalCell,
-      el('dt', {}, 'Time'), el('dd', { id: 'time' }, timingText(outcome, gpu ? method : 'cpu', gpu?.software) +
+      el('dt', {}, t('readout-pixels')), el('dd', {}, pixelCount.toLocaleString('en')),
+      el('dt', {}, t('readout-bin-totals', { channels })), totalCell,
+      el('dt', {}, t('readout-time')), el('dd', { id: 'time' },
         // The first count of a page compiles its kernel on the way.
-        (counted === 1 && gpu ? ' · the first count here, its kernel compiled on the way' : '')));
+        counted === 1 && gpu ? t('readout-time-first', { time }) : time));
     const simple = method === 'cpu' || !gpu ? simpleBeside(picture, outcome, channels) : null;
     passes.replaceChildren(simple ? simple.text : passTable(outcome));
     fillFacts(main, facts(gpu ? outcome : null, picture.width, picture.height, channels, shape));
@@ -61,7 +65,8 @@ export function chapterReadout({ main, reruns }) {
       method: gpu ? method : 'cpu', channels, width: picture.width, height: picture.height,
       ms: simple ? simple.ms : outcome.gpuMs ?? outcome.wallMs, software: gpu?.software, useSize, shape,
     }) ?? '');
-    notes.textContent = [deviceNote, ...picture.notes(), ...outcome.notes()].filter(Boolean).join(' ');
+    const made = [...picture.notes(), ...outcome.notes()].join(' ');
+    notes.replaceChildren(...[deviceNote, made && untranslated(made)].filter(Boolean).flatMap((part, i) => (i ? [' ', part] : [part])));
   };
   return { stats, passes, published, notes, show };
 }

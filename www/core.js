@@ -4,6 +4,7 @@
 // page that needs none of it (the home page) loads none of it.
 import init, { Picture, SunsetMaker, maxPixels, steps } from '../pkg/histogram.js';
 import { yieldToPage } from './site.js';
+import { t } from './l10n.js';
 
 /**
  * The browser's decode of a file's bytes (`blob`, typed as the file; `name`, the
@@ -17,15 +18,14 @@ export async function browserPicture(blob, name) {
   try {
     bitmap = await createImageBitmap(blob, { premultiplyAlpha: 'none', colorSpaceConversion: 'none' });
   } catch {
-    throw new Error(`"${name}" is not an image this page can read: neither ${decoderFormats} nor a format this browser decodes.`);
+    throw new Error(t('input-not-an-image', { name }));
   }
   try {
     const { width, height } = bitmap;
     if (width * height > maxPixels()) {
-      throw new Error(`"${name}" cannot be read: the image is ${width}x${height} pixels: ` +
-        `more than the ${maxPixels() / 2 ** 20} megapixels allowed here.`);
+      throw new Error(t('input-too-large', { name, width: String(width), height: String(height), most: String(maxPixels() / 2 ** 20) }));
     }
-    const format = `${blob.type || 'an image'}, decoded by the browser`;
+    const format = blob.type ? t('input-decoded-by-browser', { type: blob.type }) : t('input-decoded-by-browser-untyped');
     const canvas = new OffscreenCanvas(1, 1);
     const gl = canvas.getContext('webgl2') ?? canvas.getContext('webgl');
     if (gl && Math.max(width, height) <= gl.getParameter(gl.MAX_TEXTURE_SIZE)) {
@@ -38,21 +38,17 @@ export async function browserPicture(blob, name) {
       const rgba = new Uint8Array(width * height * 4);
       gl.readPixels(0, 0, width, height, gl.RGBA, gl.UNSIGNED_BYTE, rgba);
       gl.getExtension('WEBGL_lose_context')?.loseContext();
-      return Picture.fromRgba(width, height, rgba, format,
-        ['Decoded by this browser (the Rust decoder does not read this format): its straight colour values are counted, ' +
-         'at 8 bits a channel (the browser gives no more, whatever the file holds).']);
+      return Picture.fromRgba(width, height, rgba, format, [t('input-note-browser-webgl')]);
     }
     const ctx = new OffscreenCanvas(width, height).getContext('2d', { willReadFrequently: true });
     ctx.drawImage(bitmap, 0, 0);
     return Picture.fromRgba(width, height, new Uint8Array(ctx.getImageData(0, 0, width, height).data.buffer), format,
-      ['Decoded by this browser and read through a 2D canvas (no WebGL here), at 8 bits a channel: the canvas ' +
-       'stores colour premultiplied by alpha, so translucent pixels may be a few levels off.']);
+      [t('input-note-browser-canvas')]);
   } finally {
     bitmap.close();
   }
 }
 
-const decoderFormats = 'PNG, JPEG, GIF, WebP, BMP, TIFF, ICO, Radiance HDR, OpenEXR';
 /**
  * The project's sunset, the default picture, made a band of about 64,000 pixels
  * at a time (a few milliseconds each) with the page let in between.

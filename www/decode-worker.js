@@ -192,7 +192,7 @@ async function shownOf(show, blob, exact = null, copy = false) {
  */
 function nextBand(id, spare, count) {
   const decoder = reading.get(id);
-  if (!decoder) throw new Error('the file is no longer being read');
+  if (!decoder) throw worded('input-no-longer-read');
   try {
     if (count) decoder.countBands(count);
     const band = decoder.nextBand(spare?.samples, spare?.rgba);
@@ -216,13 +216,18 @@ function nextBand(id, spare, count) {
 // picture left holding much, once nothing is left to send.
 const memory = () => ({ memory: ready ? wasmMemoryBytes() : 0, reading: reading.size });
 
+// The worker's own errors go to the page as a message's id and arguments, which
+// the page words in its language (a module worker that awaited its catalogue
+// before listening would miss the page's first message).
+const worded = (id, args) => Object.assign(new Error(id), { words: [id, args] });
+
 self.onmessage = async ({ data: { id, bytes, how: asked, otherwise, finish, count, bands, show, next, spare } }) => {
   if (next) {
     try {
       const { message, buffers } = nextBand(id, spare, count);
       self.postMessage({ ...message, ...memory() }, buffers);
     } catch (e) {
-      self.postMessage({ id, next: true, error: e instanceof Error ? e.message : String(e) });
+      self.postMessage({ id, next: true, error: e instanceof Error ? e.message : String(e), words: e?.words });
     }
     return;
   }
@@ -249,7 +254,7 @@ self.onmessage = async ({ data: { id, bytes, how: asked, otherwise, finish, coun
       try {
         bitmap = await createImageBitmap(blob(), EXACT);
       } catch (e) {
-        throw new Error(`the browser could not decode it (${e instanceof Error ? e.message : e})`);
+        throw worded('input-browser-could-not-decode', { why: e instanceof Error ? e.message : String(e) });
       }
       // The picture closes its bitmap when freed: the one shown is a copy (no decode).
       const view = await shown(bitmap, true);
@@ -274,7 +279,7 @@ self.onmessage = async ({ data: { id, bytes, how: asked, otherwise, finish, coun
   } catch (e) {
     const unsupported = e?.name === 'UnsupportedFormat';
     // A format the Rust decoder does not read goes back, bytes and all, for the browser's decode.
-    self.postMessage({ id, error: e instanceof Error ? e.message : String(e), unsupported, bytes: unsupported ? bytes : null },
+    self.postMessage({ id, error: e instanceof Error ? e.message : String(e), words: e?.words, unsupported, bytes: unsupported ? bytes : null },
       unsupported && bytes ? [bytes.buffer] : []);
   }
 };

@@ -3,6 +3,7 @@
 // line it is on, in its workgroup's colour; the lit lines kept in view.
 import { el } from './site.js';
 import { HUES } from './diagram-stage.js';
+import { t } from './l10n.js';
 
 /** A line's text with its operators of two characters (`->`, `<=`, `+=`...) each
  * kept whole: a wrapping line breaks between tokens, not after a `-` (Firefox's
@@ -29,7 +30,7 @@ export function drawCode(code, run, state, line, who) {
       return el('span', { class: 'sd-mark', style: `background: ${HUES[slot] ?? '#fff'}`, title: who(id) });
     });
     // The marks first, in a gutter: a long line wraps, its marks stay at its start.
-    if (ids.length > 4) marks.push(el('span', { class: 'sd-more', title: `${ids.length} invocations` }, `+${ids.length - 2}`));
+    if (ids.length > 4) marks.push(el('span', { class: 'sd-more', title: t('diagram-code-invocations', { invocations: String(ids.length) }) }, `+${ids.length - 2}`));
     return el('span', { class: `sd-line${marks.length ? ' lit' : ''}`, 'data-n': n }, el('span', { class: 'sd-gutter' }, ...marks), el('span', { class: 'sd-n' }, String(run.shownLine(state.pass, n)).padStart(3)), ' ', ...unbroken(words), '\n');
   }));
   code.scrollTop = scrolled;

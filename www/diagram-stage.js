@@ -5,6 +5,7 @@
 // its invocation, an invocation's add to its bin, a chunk's count to the next):
 // a token drawn where it arrives, flying in from where it left (CSS, so that it
 // stays still where motion is to be reduced).
+import { t } from './l10n.js';
 
 const NS = 'http://www.w3.org/2000/svg';
 // A colour a slot (a workgroup running at once), legible on the dark panel.
@@ -60,11 +61,12 @@ export function drawStage(stage, run, state, compact) {
     const y = Math.floor(s / perRow) * (boxH + gap);
     nodes.push(svg('rect', { x, y, width: boxW, height: boxH, rx: 6, class: 'sd-box', stroke: HUES[s] }));
     if (!slot || slot.pass !== state.pass) {
-      nodes.push(text(x + 8, y + 20, trace.method === 'fragment' ? 'no fragment' : 'no workgroup', { class: 'sd-text sd-dim' }));
+      nodes.push(text(x + 8, y + 20, t(trace.method === 'fragment' ? 'diagram-slot-no-fragment' : 'diagram-slot-no-workgroup'), { class: 'sd-text sd-dim' }));
       return;
     }
-    const title = trace.method === 'single' || pass.kernel === 'scale' ? 'the one workgroup' : trace.method === 'fragment' || pass.kernel === 'draw' ? `fragment (${slot.at[0]}, ${slot.at[1]})` : pass.kernel === 'sum' || pass.kernel === 'reduce'
-      ? `workgroup ${slot.at[0]}` : `workgroup (${slot.at[0]}, ${slot.at[1]})`;
+    const [gx, gy] = slot.at.map(String);
+    const title = trace.method === 'single' || pass.kernel === 'scale' ? t('diagram-slot-one') : trace.method === 'fragment' || pass.kernel === 'draw' ? t('diagram-slot-fragment', { x: gx, y: gy })
+      : pass.kernel === 'sum' || pass.kernel === 'reduce' ? t('diagram-slot-workgroup', { workgroup: gx }) : t('diagram-slot-workgroup-xy', { x: gx, y: gy });
     nodes.push(text(x + 8, y + 18, title, { fill: HUES[s], class: 'sd-text sd-title' }));
     const members = groupOf(slot);
     if (laned) nodes.push(...drawLanes(run, state, members, layout, x, y, places));
@@ -77,7 +79,7 @@ export function drawStage(stage, run, state, compact) {
       const g = svg('g', { opacity: faded ? 0.4 : 1 });
       // Many invocations a row (a privatized workgroup): their pixels and badges only.
       const roomy = colW >= 30;
-      if (roomy && trace.method !== 'fragment' && !trace.canvas) g.append(text(cx + 2, y + 36, `lid ${m.local[0]}${m.local[1] ? `,${m.local[1]}` : ''}`, { class: 'sd-text sd-small sd-dim' }));
+      if (roomy && trace.method !== 'fragment' && !trace.canvas) g.append(text(cx + 2, y + 36, m.local[1] ? t('diagram-local-id-xy', { x: String(m.local[0]), y: String(m.local[1]) }) : t('diagram-local-id', { x: String(m.local[0]) }), { class: 'sd-text sd-small sd-dim' }));
       const sq = Math.min(16, colW - 2);
       places.set(`inv:${id}`, [cx + 2 + sq / 2, y + 50]);
       // Its pixel's colour; a fragment of the drawing, the colour it wrote.
@@ -85,7 +87,7 @@ export function drawStage(stage, run, state, compact) {
       if (own) g.append(svg('rect', { x: cx + 2, y: y + 42, width: sq, height: 16, rx: Math.min(3, sq / 4), fill: own[3] === 0 ? 'none' : rgbCss(own), stroke: '#fff', 'stroke-width': 0.8, 'stroke-dasharray': own[3] === 0 ? '2 2' : 'none' }));
       if (inv.at && roomy) g.append(text(cx + (inv.rgb && colW >= 70 ? 22 : 2), y + (inv.rgb && colW >= 70 ? 55 : 72), shortMemory(run, inv.at), { class: 'sd-text sd-small' }));
       if (inv.value !== undefined && roomy) g.append(text(cx + (colW >= 70 ? 2 : 22), y + (colW >= 70 ? 76 : 55), `=${inv.value}`, { class: 'sd-text' }));
-      const badge = BADGES[inv.status];
+      const badge = badgeOf(inv.status);
       const by = narrow ? y + 82 : y + 66;
       // A pill as wide as its word (10.5 px type: about 6.5 units a letter).
       const pillW = badge ? badge[0].length * 6.5 + 12 : 0;
@@ -105,7 +107,7 @@ export function drawStage(stage, run, state, compact) {
       const local = state.local.get(slot.group) ?? new Array(localWords(run)).fill(0);
       const key = (i) => memKey({ in: 'local', group: slot.group, bin: i });
       const below = y + 24 + body;
-      nodes.push(text(x + 8, below + 12, boxW < 200 ? 'workgroup memory' : 'its bins, in workgroup memory', { class: 'sd-text sd-small sd-dim' }));
+      nodes.push(text(x + 8, below + 12, t(boxW < 200 ? 'diagram-workgroup-memory-short' : 'diagram-workgroup-memory'), { class: 'sd-text sd-small sd-dim' }));
       for (let first = 0; first < local.length; first += perLine) {
         const line = local.slice(first, first + perLine);
         const ly = below + 18 + (first / perLine) * 22;
@@ -118,14 +120,15 @@ export function drawStage(stage, run, state, compact) {
   let top = rows * (boxH + gap) + 14;
   if (lettered.size) {
     // Each in its dot's colour, where a dot is too small for its letter.
-    const legend = Object.keys(BADGES).filter((k) => lettered.has(k))
-      .flatMap((k, i) => [...(i ? [' · '] : []), svg('tspan', { fill: BADGES[k][1] }, `● ${BADGES[k][0][0]}: ${BADGES[k][0]}`)]);
-    nodes.push(svg('text', { x: 0, y: top + 2, class: 'sd-text sd-small' }, 'In the dots: ', ...legend));
+    const legend = Object.keys(BADGES).filter((k) => lettered.has(k)).map(badgeOf)
+      .flatMap(([word, colour], i) => [...(i ? [' · '] : []), svg('tspan', { fill: colour }, `● ${word[0]}: ${word}`)]);
+    nodes.push(svg('text', { x: 0, y: top + 2, class: 'sd-text sd-small' }, t('diagram-dots'), ...legend));
     top += 18;
   }
   // The picture: every pixel, those being read outlined, those read dimmed.
   const cell = compact ? 18 : 22;
-  nodes.push(text(0, top + 12, trace.canvas ? `picture, ${trace.width}×${trace.height}, counted` : `picture, ${trace.width}×${trace.height}`, { class: 'sd-text sd-small sd-dim' }));
+  const size = { width: String(trace.width), height: String(trace.height) };
+  nodes.push(text(0, top + 12, t(trace.canvas ? 'diagram-picture-counted' : 'diagram-picture', size), { class: 'sd-text sd-small sd-dim' }));
   for (let y = 0; y < trace.height; y++) {
     for (let x = 0; x < trace.width; x++) {
       const reading = [...state.inv.values()].some((inv) => inv.pixel && inv.pixel[0] === x && inv.pixel[1] === y && !['done', 'returned'].includes(inv.status));
@@ -159,7 +162,7 @@ export function drawStage(stage, run, state, compact) {
   const exact = trace.bins.map((b, i) => b + trace.lost[i]);
   const tallest = Math.max(1, ...exact);
   const barH = compact ? 90 : 120;
-  nodes.push(text(binsX, top + 12, 'bins (storage)', { class: 'sd-text sd-small sd-dim' }));
+  nodes.push(text(binsX, top + 12, t('diagram-storage-bins'), { class: 'sd-text sd-small sd-dim' }));
   state.bins.forEach((v, i) => {
     const key = memKey({ in: 'bins', bin: i });
     const x = binsX + i * barW;
@@ -169,10 +172,10 @@ export function drawStage(stage, run, state, compact) {
     nodes.push(svg('rect', { x: x + 2, y: top + 20 + barH - h, width: barW - 8, height: h, class: 'sd-bar', fill: trace.channels === 4 ? ['#ff7b7b', '#7bdc7b', '#7bb4ff', '#e8e9ec'][i % 4] : '#e8e9ec' }));
     const mid = { 'text-anchor': 'middle' };
     nodes.push(text(x + barW / 2 - 2, top + 36 + barH, String(v), { ...mid, class: barW >= 26 ? 'sd-text' : 'sd-text sd-tiny' }));
-    if (trace.channels === 1) nodes.push(text(x + barW / 2 - 2, top + 50 + barH, barW >= 30 ? `bin ${i}` : String(i), { ...mid, class: 'sd-text sd-small sd-dim' }));
+    if (trace.channels === 1) nodes.push(text(x + barW / 2 - 2, top + 50 + barH, barW >= 30 ? t('diagram-bin', { bin: String(i) }) : String(i), { ...mid, class: 'sd-text sd-small sd-dim' }));
     else {
       nodes.push(text(x + barW / 2 - 2, top + 49 + barH, 'RGBL'[i % 4], { ...mid, class: 'sd-text sd-tiny sd-dim' }));
-      if (i % 4 === 0) nodes.push(text(x + 2 * barW - 2, top + 63 + barH, `bin ${i / 4}`, { ...mid, class: 'sd-text sd-small sd-dim' }));
+      if (i % 4 === 0) nodes.push(text(x + 2 * barW - 2, top + 63 + barH, t('diagram-bin', { bin: String(i / 4) }), { ...mid, class: 'sd-text sd-small sd-dim' }));
     }
   });
   let bottom = top + Math.max(pictureH, (trace.channels === 1 ? 56 : 70) + barH);
@@ -183,7 +186,7 @@ export function drawStage(stage, run, state, compact) {
     const cy = wideEnough ? top : bottom + 10;
     const cw = Math.min(24, (W - cx) / trace.chunks);
     const ch = Math.min(20, Math.max(14, 130 / entries));
-    nodes.push(text(cx, cy + 12, `${trace.chunks} chunks (storage), a column each`, { class: 'sd-text sd-small sd-dim' }));
+    nodes.push(text(cx, cy + 12, t('diagram-storage-chunks', { chunks: String(trace.chunks) }), { class: 'sd-text sd-small sd-dim' }));
     state.chunks.forEach((row, c) => {
       row.forEach((v, i) => {
         const key = memKey({ in: 'chunk', chunk: c, bin: i });
@@ -229,7 +232,7 @@ function drawScaleAndCanvas(run, state, nodes, places, { top, bottom, binsX, cel
   const [w, h] = trace.canvas;
   const cx = beside ? W - canvasW : 0;
   const cy = beside ? top : bottom + 8;
-  nodes.push(text(cx, cy + 12, `canvas, ${w}×${h}`, { class: 'sd-text sd-small sd-dim' }));
+  nodes.push(text(cx, cy + 12, t('diagram-canvas', { width: String(w), height: String(h) }), { class: 'sd-text sd-small sd-dim' }));
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
       const colour = state.canvas.get(y * w + x);
@@ -243,7 +246,10 @@ function drawScaleAndCanvas(run, state, nodes, places, { top, bottom, binsX, cel
   return Math.max(bottom, cy + 24 + h * (cell + 2));
 }
 
-const BADGES = { waiting: ['waits', '#ff6b6b'], barrier: ['barrier', '#ffd166'], holding: ['holds', '#ff9f6b'], returned: ['returns', '#a3a8b3'], done: ['done', '#a3a8b3'] };
+// A status's badge colour; its word, diagram-badge-<status>.
+const BADGES = { waiting: '#ff6b6b', barrier: '#ffd166', holding: '#ff9f6b', returned: '#a3a8b3', done: '#a3a8b3' };
+/** A status's badge, [word, colour]; undefined for a status without one. */
+const badgeOf = (status) => (Object.hasOwn(BADGES, status) ? [t(`diagram-badge-${status}`), BADGES[status]] : undefined);
 
 /** The last step's value on its way: a pixel's colour to the invocation that read
  * it, an add or store from its invocation to the cell, a load back; drawn where it
@@ -278,7 +284,8 @@ function cells(values, x, y, w, h, held, touched, keyOf) {
 }
 
 /** Where a value lives, in a few letters: b1 (a bin), c3·b1 (a chunk's bin), G1·0
- * (the packed kernel's copy 0 of G's bin 1, its workgroup memory a channel after another). */
+ * (the packed kernel's copy 0 of G's bin 1, its workgroup memory a channel after another);
+ * the scale pass's, by its members' WGSL names. */
 function shortMemory(run, at) {
   const { trace } = run;
   const entries = trace.num_bins * trace.channels;
@@ -286,10 +293,11 @@ function shortMemory(run, at) {
   if (at.in === 'scale') return at.member ? 'tallest' : 'scale';
   if (at.in === 'local' && copies > 1) {
     const bin = Math.floor(at.bin / copies);
-    return `${trace.channels === 1 ? 'b' : 'RGBL'[Math.floor(bin / trace.num_bins)]}${bin % trace.num_bins}·${at.bin % copies}`;
+    const [b, copy] = [String(bin % trace.num_bins), String(at.bin % copies)];
+    return trace.channels === 1 ? t('diagram-short-copy', { bin: b, copy }) : `${'RGBL'[Math.floor(bin / trace.num_bins)]}${b}·${copy}`;
   }
-  const bin = trace.channels === 1 ? `b${at.bin}` : `${'RGBL'[at.bin % 4]}${Math.floor(at.bin / 4)}`;
-  return at.in === 'chunk' ? `c${at.chunk}·${bin}` : bin;
+  const bin = trace.channels === 1 ? t('diagram-short-bin', { bin: String(at.bin) }) : `${'RGBL'[at.bin % 4]}${Math.floor(at.bin / 4)}`;
+  return at.in === 'chunk' ? t('diagram-short-chunk', { chunk: String(at.chunk), bin }) : bin;
 }
 
 /** Where a subgroup pass's lanes go in a workgroup's box: a block a subgroup
@@ -315,10 +323,10 @@ function laneLayout(lanes, members, boxW) {
 function voteWords(vote) {
   if (!vote) return ['', null];
   if (vote.all) {
-    if (!vote.alike) return [`not alike: ${vote.lanes} lanes add their own`, false];
-    return [vote.lanes ? `all alike: lane 0 adds ${vote.lanes}` : 'no pixel: none adds', true];
+    if (!vote.alike) return [t('diagram-vote-apart', { lanes: String(vote.lanes) }), false];
+    return [vote.lanes ? t('diagram-vote-alike', { lanes: String(vote.lanes) }) : t('diagram-vote-none'), true];
   }
-  return [`${vote.lanes} with a pixel${vote.first ? '; colour sent' : ''}`, null];
+  return [t(vote.first ? 'diagram-vote-pixels-sent' : 'diagram-vote-pixels', { lanes: String(vote.lanes) }), null];
 }
 
 /** A workgroup's subgroups: each lane a square in its pixel's colour, framed by
@@ -333,7 +341,7 @@ function drawLanes(run, state, members, layout, x, y, places) {
     const block = first / lanes;
     const bx = x + 6 + (block % perRow) * (blockW + 8);
     const by = y + 26 + Math.floor(block / perRow) * rowH;
-    nodes.push(text(bx, by + sq - 3, `sg ${k}`, { class: 'sd-text sd-small sd-dim' }));
+    nodes.push(text(bx, by + sq - 3, t('diagram-subgroup-short', { subgroup: String(k) }), { class: 'sd-text sd-small sd-dim' }));
     members.slice(first, first + lanes).forEach((id, l) => {
       const inv = state.inv.get(id) ?? {};
       const [stroke, width] = frames[inv.status] ?? ['#5a606b', 0.8];

@@ -2,158 +2,170 @@
 // where a value lives, and what each step of a trace did, in a sentence, from the
 // trace and the kernel's own lines.
 import { localWords } from './diagram-stage.js';
+import { t } from './l10n.js';
 
 /** A bin index (bin x channels + channel) in words. */
 export function binName(trace, index) {
-  const bin = Math.floor(index / trace.channels);
-  if (trace.channels === 1) return `bin ${bin}`;
-  return `${'RGBL'[index % trace.channels]} bin ${bin}`;
+  const bin = String(Math.floor(index / trace.channels));
+  if (trace.channels === 1) return t('diagram-bin', { bin });
+  return t('diagram-channel-bin', { channel: 'RGBL'[index % trace.channels], bin });
 }
 
 function memoryName(trace, at, run) {
   if (at.in === 'bins') return binName(trace, at.bin);
-  if (at.in === 'scale') return at.member ? 'the tallest bins (result.tallest)' : 'the scale, one a channel';
+  if (at.in === 'scale') return t(at.member ? 'diagram-memory-tallest' : 'diagram-memory-scale');
   const copies = run ? localWords(run) / (trace.num_bins * trace.channels) : 1;
   // The packed kernel's layout: a channel's bins one after another, each bin's copies side by side.
   if (at.in === 'local' && copies > 1) {
-    const [bin, copy] = [Math.floor(at.bin / copies), at.bin % copies];
-    return `its workgroup's ${trace.channels === 1 ? '' : `${'RGBL'[Math.floor(bin / trace.num_bins)]} `}bin ${bin % trace.num_bins}, copy ${copy}`;
+    const [bin, copy] = [Math.floor(at.bin / copies), String(at.bin % copies)];
+    if (trace.channels === 1) return t('diagram-memory-copy', { bin: String(bin % trace.num_bins), copy });
+    return t('diagram-memory-channel-copy', { channel: 'RGBL'[Math.floor(bin / trace.num_bins)], bin: String(bin % trace.num_bins), copy });
   }
-  if (at.in === 'local') return `its workgroup's ${binName(trace, at.bin)}`;
-  return `chunk ${at.chunk}'s ${binName(trace, at.bin)}`;
+  if (at.in === 'local') return t('diagram-memory-local', { bin: binName(trace, at.bin) });
+  return t('diagram-memory-chunk', { chunk: String(at.chunk), bin: binName(trace, at.bin) });
 }
 
-/** What a line that computes does, in words, by the text that marks it. */
+/** What a line that computes does (message diagram-does-<name>), by the text that marks it. */
 const LINES = [
-  ['let position = global_invocation_id.xy;', 'takes its global id as its pixel’s position'],
-  ['let position = vec2u(fragCoord.xy);', 'takes its fragment’s position, its pixel’s centre, rounded down: its pixel'],
-  ['if (all(position < band.size))', 'checks that its position is inside the picture: it is'],
-  ['let position = workgroup_id.xy', 'works out its pixel: its chunk’s corner plus its local id'],
-  ['for (var y = 0u', 'goes on to the next row'],
-  ['for (var x = 0u', 'goes on to the next pixel of the row'],
-  ['for (var ch = 0u', 'goes on to its pixel’s next channel'],
-  ['let chunk = workgroup_id.y', 'works out its chunk’s index from its workgroup id'],
-  ['for (var i = local_invocation_index; i < numBins * channels; i += chunkSize)', 'takes the next bin it copies: its local index, then every chunk-size-th'],
-  ['let bin = global_invocation_id.x;', 'takes its global id as the bin it sums'],
-  ['for (; chunk + 8u', 'goes on to the next eight chunks'],
-  ['for (; chunk < sum.numChunks', 'goes on to the next chunk'],
-  ['total += partial[k];', 'adds up its eight partial sums'],
-  ['let chunk0 = pair', 'works out its pair: chunk0 = pair × stride × 2, chunk1 = chunk0 + stride'],
-  ['if (chunk1 >= uni.numChunks)', 'checks that its pair has a second chunk: it has'],
-  ['for (var i = local_invocation_index; i < numBins * channels; i += 256u)', 'takes the next bin it adds'],
-  ['for (var first = workgroup_id.x', 'starts a round of its loop: its workgroup’s next 256 pixels, one a lane'],
-  ['let has = first + local_invocation_index < count;', 'checks whether it has a pixel this round'],
-  ['let bin = binOf(rgb, ch) * channels + ch;', 'works out its colour’s bin for this channel'],
-  ['let leader = lane == lowestLane(subgroupBallot(true));', 'finds whether it leads its subgroup: whether it is the first active lane, whose colour the broadcast gave (lane 0 where every lane is active, as here)'],
-  ['if (leader && lanes > 0u)', 'its subgroup agreed: the leader adds for every lane, the others add nothing'],
-  ['} else if (has) {', 'its subgroup did not agree: a lane with a pixel adds 1 for it'],
-  ['for (var bin = local_invocation_index; bin < numBins * channels; bin += workgroupSize)', 'takes the next bin it copies out: its local index, then every 256th'],
-  ['if (count != 0u)', 'checks that the bin is not empty before adding it to the result'],
+  ['let position = global_invocation_id.xy;', 'position-global'],
+  ['let position = vec2u(fragCoord.xy);', 'position-fragment'],
+  ['if (all(position < band.size))', 'inside-picture'],
+  ['let position = workgroup_id.xy', 'position-chunk'],
+  ['for (var y = 0u', 'next-row'],
+  ['for (var x = 0u', 'next-pixel'],
+  ['for (var ch = 0u', 'next-channel'],
+  ['let chunk = workgroup_id.y', 'chunk-index'],
+  ['for (var i = local_invocation_index; i < numBins * channels; i += chunkSize)', 'next-bin-copied'],
+  ['let bin = global_invocation_id.x;', 'bin-global'],
+  ['for (; chunk + 8u', 'next-eight-chunks'],
+  ['for (; chunk < sum.numChunks', 'next-chunk'],
+  ['total += partial[k];', 'add-partials'],
+  ['let chunk0 = pair', 'pair'],
+  ['if (chunk1 >= uni.numChunks)', 'second-chunk'],
+  ['for (var i = local_invocation_index; i < numBins * channels; i += 256u)', 'next-bin-added'],
+  ['for (var first = workgroup_id.x', 'next-round'],
+  ['let has = first + local_invocation_index < count;', 'has-pixel'],
+  ['let bin = binOf(rgb, ch) * channels + ch;', 'colour-bin'],
+  ['let leader = lane == lowestLane(subgroupBallot(true));', 'leader'],
+  ['if (leader && lanes > 0u)', 'agreed'],
+  ['} else if (has) {', 'disagreed'],
+  ['for (var bin = local_invocation_index; bin < numBins * channels; bin += workgroupSize)', 'next-bin-out'],
+  ['if (count != 0u)', 'not-empty'],
 ];
 
 /** What the drawing's lines do, by kernel (their loops' words differ from the counting's). */
 const DRAWING_LINES = {
   scale: [
-    ['var tallest = vec4u(1);', 'starts each channel’s tallest at 1, so that an empty histogram divides by 1, not 0'],
-    ['for (var bin = 0u', 'goes on to the next bin'],
-    ['for (var ch = 0u', 'goes on to the bin’s next channel'],
-    ['tallest[ch] = max(', 'keeps the larger of the channel’s tallest so far and this count'],
+    ['var tallest = vec4u(1);', 'tallest-start'],
+    ['for (var bin = 0u', 'next-bin'],
+    ['for (var ch = 0u', 'next-bin-channel'],
+    ['tallest[ch] = max(', 'tallest-max'],
   ],
   draw: [
-    ['let bin = min(', 'works out the bin its column shows: its texture coordinate’s x times the number of bins, rounded down'],
-    ['let at = bin * channels;', 'finds where its bin’s counts start: bin × channels'],
-    ['if (channels == 4u)', 'four channels: it loads the bin’s other three counts too'],
+    ['let bin = min(', 'column-bin'],
+    ['let at = bin * channels;', 'counts-start'],
+    ['if (channels == 4u)', 'four-channels'],
   ],
 };
 
-/** A subgroup function of the kernel's, by the answer it gave. */
-const FUNCTIONS = { ballot: 'subgroupBallot', first: 'subgroupBroadcastFirst', all: 'subgroupAll', any: 'subgroupAny', reduce: 'a subgroup reduction' };
+/** A subgroup function of the kernel's, by the answer it gave: its WGSL name, or words. */
+const FUNCTIONS = { ballot: 'subgroupBallot', first: 'subgroupBroadcastFirst', all: 'subgroupAll', any: 'subgroupAny' };
+const functionName = (fn) => FUNCTIONS[fn] ?? t(fn === 'reduce' ? 'diagram-function-reduce' : 'diagram-function-unknown');
 
 /** Who an invocation is, in words. */
 export function who(run, id) {
   const m = run.trace.invocations[id];
-  if (run.trace.method === 'single') return 'The one invocation';
-  if (run.trace.canvas) return m.pass === 0 ? 'The scale pass’s one invocation' : `Fragment (${m.group[0]}, ${m.group[1]})`;
-  if (run.trace.method === 'fragment') return `Fragment (${m.group[0]}, ${m.group[1]})`;
-  if (run.trace.lanes) return `Lane ${m.local[0] % run.trace.lanes} of subgroup ${run.subgroupOf(id)}`;
+  const [x, y] = m.group.map(String);
+  if (run.trace.method === 'single') return t('diagram-who-single');
+  if (run.trace.canvas) return m.pass === 0 ? t('diagram-who-scale') : t('diagram-who-fragment', { x, y });
+  if (run.trace.method === 'fragment') return t('diagram-who-fragment', { x, y });
+  if (run.trace.lanes) return t('diagram-who-lane', { lane: String(m.local[0] % run.trace.lanes), subgroup: String(run.subgroupOf(id)) });
   const pass = run.trace.passes[m.pass];
-  if (pass.kernel === 'sum' || pass.kernel === 'reduce') return `Workgroup ${m.group[0]}, invocation ${m.local[0]}`;
-  return `Workgroup (${m.group[0]}, ${m.group[1]}), local (${m.local[0]}, ${m.local[1]})`;
+  if (pass.kernel === 'sum' || pass.kernel === 'reduce') return t('diagram-who-invocation', { workgroup: x, invocation: String(m.local[0]) });
+  return t('diagram-who-local', { x, y, localX: String(m.local[0]), localY: String(m.local[1]) });
 }
 
 /** What step `i` did, in a sentence. */
 export function narrate(run, state, i) {
   const { trace } = run;
   const step = trace.steps[i];
-  if (!step) return 'Press play, or step through it one instruction at a time.';
+  if (!step) return t('diagram-step-none');
   const name = who(run, step.invocation);
   const at = step.at && memoryName(trace, step.at, run);
   const m = trace.invocations[step.invocation];
   const pass = trace.passes[m.pass];
+  const [x, y] = m.group.map(String);
+  // What most sentences say: who, where, and the value.
+  const said = { who: name, memory: at, value: String(step.value) };
   switch (step.act) {
     case 'start': {
       const size = run.members[step.invocation].length;
-      if (trace.lanes) return `Workgroup (${m.group[0]}, ${m.group[1]}) of the ${pass.kernel} pass starts: its ${pass.group_size} invocations begin, in subgroups of ${trace.lanes} lanes.`;
-      if (trace.method === 'fragment') return `Fragment (${m.group[0]}, ${m.group[1]}) starts: the rasterizer made it at the centre of pixel (${m.group[0]}, ${m.group[1]}).`;
-      if (trace.canvas && pass.kernel === 'scale') return 'The scale pass starts: one workgroup of one invocation, which walks every bin.';
+      if (trace.lanes) return t('diagram-step-start-lanes', { x, y, kernel: pass.kernel, size: String(pass.group_size), lanes: String(trace.lanes) });
+      if (trace.method === 'fragment') return t('diagram-step-start-fragment', { x, y });
+      if (trace.canvas && pass.kernel === 'scale') return t('diagram-step-start-scale');
       if (trace.canvas) {
         const [u, v] = texcoord(trace, m.group);
-        return `Fragment (${m.group[0]}, ${m.group[1]}) starts: the rasterizer made it at the centre of canvas pixel (${m.group[0]}, ${m.group[1]}), where the quad’s texture coordinate is (${u}, ${v}).`;
+        return t('diagram-step-start-canvas', { x, y, u, v });
       }
-      return `Workgroup (${m.group[0]}, ${m.group[1]}) of the ${pass.kernel} pass starts: ${size === 1 ? 'its invocation begins' : `its ${size} invocations begin`}.`;
+      return t('diagram-step-start', { x, y, kernel: pass.kernel, size: String(size), count: size });
     }
-    case 'pixel': return step.count > 1
-      ? `${name} loads ${step.count} pixels in one vec4u from pixel (${step.x}, ${step.y}) on, a u32 of RGBA8 each; the first's colour is ${step.rgb.join(', ')}.`
-      : `${name} reads pixel (${step.x}, ${step.y}), colour ${step.rgb.join(', ')}.`;
-    case 'load': return `${name} loads ${at}: ${step.value}.`;
+    case 'pixel': {
+      const pixel = { who: name, x: String(step.x), y: String(step.y), colour: step.rgb.join(', ') };
+      return step.count > 1 ? t('diagram-step-pixels', { ...pixel, pixels: String(step.count) }) : t('diagram-step-pixel', pixel);
+    }
+    case 'load': return t('diagram-step-load', said);
     case 'fetch': {
       const inv = state.inv.get(step.invocation);
       const heights = (inv.counts ?? []).map((c, ch) => `${channelName(trace, ch)} ${(c * step.value[ch]).toFixed(3)}`);
-      return `${name} loads the scale, one a channel (${floats(trace, step.value, 4)}), and multiplies its bin’s counts by it: bar heights ${heights.join(', ')}, where 1 is the canvas’s top.`;
+      return t('diagram-step-fetch', { who: name, scale: floats(trace, step.value, 4), heights: heights.join(', ') });
     }
     case 'put': return step.at.member === 0
-      ? `${name} stores the scale, max(1 / tallest, 0.2 × numBins / numEntries) a channel: ${floats(trace, step.value, 4)}. The tallest bar reaches the top unless it is more than five times the average bin.`
-      : `${name} stores the tallest bins too (${floats(trace, step.value, 0)}), for the studio’s logarithmic scale.`;
-    case 'colour': return `${name} ${colourWords(run, state, step)}`;
-    case 'peek': return `${name} reads ${at} with atomicLoad: ${step.value}.`;
-    case 'store': return `${name} stores ${step.value} to ${at}` + (step.lost > 0
-      ? `; another invocation had stored ${step.value - 1 + step.lost} there since this one loaded ${step.value - 1}: ${step.lost} count${step.lost === 1 ? '' : 's'} lost.`
-      : step.lost < 0 ? `, over ${step.value - 1 + step.lost}: a count lost earlier comes back.` : '.');
-    case 'hold': return `${name} starts atomicAdd on ${at}: the bin is held, and any other that wants it waits.`;
-    case 'wait': return `${name} waits: ${at} is held by another invocation's atomicAdd.`;
-    case 'add': return `${name} adds ${step.by}: ${at} is ${step.value}, and is let go.`;
-    case 'vote': return `${name} is at ${FUNCTIONS[trace.steps.find((s, j) => j > i && s.act === 'voted' && s.subgroup === run.subgroupOf(step.invocation))?.vote.fn] ?? 'a subgroup function'}: a subgroup’s lanes run it together, so it waits for the rest of subgroup ${run.subgroupOf(step.invocation)}.`;
+      ? t('diagram-step-put-scale', { who: name, scale: floats(trace, step.value, 4) })
+      : t('diagram-step-put-tallest', { who: name, tallest: floats(trace, step.value, 0) });
+    case 'colour': return colourWords(run, state, step, name);
+    case 'peek': return t('diagram-step-peek', said);
+    case 'store': {
+      const stored = { ...said, other: String(step.value - 1 + step.lost) };
+      if (step.lost > 0) return t('diagram-step-store-lost', { ...stored, loaded: String(step.value - 1), lost: String(step.lost), count: step.lost });
+      return step.lost < 0 ? t('diagram-step-store-back', stored) : t('diagram-step-store', said);
+    }
+    case 'hold': return t('diagram-step-hold', said);
+    case 'wait': return t('diagram-step-wait', said);
+    case 'add': return t('diagram-step-add', { ...said, by: String(step.by) });
+    case 'vote': {
+      const fn = trace.steps.find((s, j) => j > i && s.act === 'voted' && s.subgroup === run.subgroupOf(step.invocation))?.vote.fn;
+      return t('diagram-step-vote', { who: name, function: functionName(fn), subgroup: String(run.subgroupOf(step.invocation)) });
+    }
     case 'voted': {
       const k = step.subgroup;
       const vote = step.vote;
-      const lead = `Subgroup ${k}’s lanes run ${FUNCTIONS[vote.fn]} together`;
+      const lead = { subgroup: String(k), function: functionName(vote.fn) };
       const text = run.lineText(m.pass, step.line);
       if (vote.fn === 'ballot') {
-        return text.includes('subgroupBallot(has)') ? `${lead}: ${vote.lanes} of its ${trace.lanes} lanes have a pixel.`
-          : `${lead}: ${vote.lanes} of its ${trace.lanes} lanes are active; the lowest of them leads.`;
+        return t(text.includes('subgroupBallot(has)') ? 'diagram-step-voted-pixels' : 'diagram-step-voted-active',
+          { ...lead, lanes: String(vote.lanes), size: String(trace.lanes) });
       }
       if (vote.fn === 'first') {
         const v = vote.value;
-        return `${lead}: every lane now has the first lane’s colour, ${[v & 255, (v >> 8) & 255, (v >> 16) & 255].join(', ')}.`;
+        return t('diagram-step-voted-first', { ...lead, colour: [v & 255, (v >> 8) & 255, (v >> 16) & 255].join(', ') });
       }
-      if (vote.fn !== 'all') return `${lead}: every lane gets ${vote.any ?? vote.value}.`;
+      if (vote.fn !== 'all') return t('diagram-step-voted-value', { ...lead, value: String(vote.any ?? vote.value) });
       const lanes = state.votes.get(k)?.lanes ?? 0;
-      if (!vote.alike) return `${lead}: not every lane with a pixel has lane 0’s colour, so each of the ${lanes} adds 1 to each of its pixel’s bins, as in the privatized kernel.`;
-      return lanes === 0 ? `${lead}: none of its lanes has a pixel, so none adds anything.`
-        : `${lead}: every lane with a pixel has lane 0’s colour, so lane 0, the leader, adds ${lanes} to each of its bins, once, for all ${lanes}.`;
+      if (!vote.alike) return t('diagram-step-voted-apart', { ...lead, lanes: String(lanes) });
+      return t(lanes === 0 ? 'diagram-step-voted-none' : 'diagram-step-voted-alike', { ...lead, lanes: String(lanes) });
     }
-    case 'barrier': return `${name} reaches workgroupBarrier() and waits for the rest of its workgroup.`;
-    case 'released': return `The last invocation of workgroup (${m.group[0]}, ${m.group[1]}) reaches the barrier: all of them go on.`;
-    case 'return': return pass.kernel === 'reduce' ? `${name}: chunk ${m.group[0] * pass.stride * 2} has no partner at stride ${pass.stride} this step: it returns, and is added in a later step.`
-      : `${name} is outside the picture: it returns.`;
-    case 'done': return `${name} is done.`;
+    case 'barrier': return t('diagram-step-barrier', said);
+    case 'released': return t('diagram-step-released', { x, y });
+    case 'return': return pass.kernel === 'reduce'
+      ? t('diagram-step-return-unpaired', { who: name, chunk: String(m.group[0] * pass.stride * 2), stride: String(pass.stride) })
+      : t('diagram-step-return', said);
+    case 'done': return t('diagram-step-done', said);
     default: {
       const text = run.lineText(m.pass, step.line);
-      const does = (DRAWING_LINES[trace.canvas ? pass.kernel : ''] ?? LINES).find(([marks]) => text.includes(marks) || marks.includes(text))?.[1] ?? 'runs it';
+      const does = (DRAWING_LINES[trace.canvas ? pass.kernel : ''] ?? LINES).find(([marks]) => text.includes(marks) || marks.includes(text))?.[1] ?? 'other';
       // A lane past the picture's end goes round with the others, its colour black.
-      const without = trace.lanes && !state.inv.get(step.invocation)?.pixel && /^(for \(var ch|let bin = binOf)/.test(text)
-        ? ' (it has no pixel: its colour is black, and it adds nothing)' : '';
-      return `${name}, line ${run.shownLine(m.pass, step.line)}: ${does}${without}.`;
+      const without = trace.lanes && !state.inv.get(step.invocation)?.pixel && /^(for \(var ch|let bin = binOf)/.test(text);
+      return t(without ? 'diagram-step-line-idle' : 'diagram-step-line', { who: name, line: String(run.shownLine(m.pass, step.line)), does: t(`diagram-does-${does}`) });
     }
   }
 }
@@ -170,9 +182,9 @@ function texcoord(trace, [x, y]) {
   return [((x + 0.5) / w).toFixed(4), (1 - (y + 0.5) / h).toFixed(4)];
 }
 
-/** What a fragment of the drawing decided, in words: which bars reach above
- * its height, the mask channelMult leaves, and the colour that picks. */
-function colourWords(run, state, step) {
+/** What fragment `name` of the drawing decided, in a sentence: which bars reach
+ * above its height, the mask channelMult leaves, and the colour that picks. */
+function colourWords(run, state, step, name) {
   const { trace } = run;
   const m = trace.invocations[step.invocation];
   const y = Number(texcoord(trace, m.group)[1]);
@@ -181,8 +193,8 @@ function colourWords(run, state, step) {
   const above = (inv.counts ?? []).map((c, ch) => c * scale[ch] > y);
   const over = above.map((a, ch) => (a ? channelName(trace, ch) : null)).filter(Boolean);
   const shown = run.shown.map((ch) => (trace.channels === 1 ? 'L' : 'RGBL'[ch]));
-  const mask = above.reduce((bits, a, ch) => bits | (a && run.shown.includes(trace.channels === 1 ? 0 : ch) ? 1 << ch : 0), 0);
-  const bars = over.length ? `the ${over.join(', ')} bar${over.length === 1 ? '' : 's'} reach${over.length === 1 ? 'es' : ''} above its height, ${y}` : `no bar reaches above its height, ${y}`;
-  const colour = step.rgba[3] === 0 ? 'transparent' : `rgb(${step.rgba.slice(0, 3).join(', ')})`;
-  return `compares each bar’s height with its own: ${bars}. channelMult keeps ${shown.join(', ')}, so the mask is ${mask} and colour ${mask} of the 16 is written to its pixel: ${colour}.`;
+  const mask = String(above.reduce((bits, a, ch) => bits | (a && run.shown.includes(trace.channels === 1 ? 0 : ch) ? 1 << ch : 0), 0));
+  const bars = t('diagram-bars-above', { bars: over.join(', '), count: over.length, height: String(y) });
+  const colour = step.rgba[3] === 0 ? t('diagram-transparent') : `rgb(${step.rgba.slice(0, 3).join(', ')})`;
+  return t('diagram-step-colour', { who: name, bars, shown: shown.join(', '), mask, colour });
 }

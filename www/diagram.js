@@ -2,6 +2,7 @@
 // picture of 8x4 pixels, who reads which pixel (a colour a GPU invocation or
 // workgroup), and where the counts go: one set of bins, a set a workgroup, and how
 // those are added up. One function for every kernel, its parts chosen by method.
+import { t } from './l10n.js';
 
 const NS = 'http://www.w3.org/2000/svg';
 const HUES = ['#e4572e', '#29a0b1', '#f3a712', '#8c6bb1', '#4cb944', '#d45087', '#5b8def', '#c9a227'];
@@ -51,101 +52,90 @@ const arrow = (x1, y1, x2, y2, colour = '#a3a8b3') => svg('line', {
 const SHAPE = [0.3, 0.55, 0.8, 1, 0.7, 0.45, 0.25, 0.15];
 const part = (k) => SHAPE.map((h, b) => h * (0.5 + 0.5 * Math.sin(b + k)) ** 2);
 
-/** What each method's diagram shows, and its caption. */
+/** What each method's diagram shows (its caption: diagram-caption-<method>). */
 const DIAGRAMS = {
   cpu: {
     height: 150,
-    caption: 'One loop reads the pixels one after another and adds 1 to the bin of each.',
     draw: (d) => {
-      d.append(picture(20, 40, () => 0, 'every pixel, by one loop'));
-      d.append(bins(330, 60, SHAPE, 'bins, in ordinary memory'));
+      d.append(picture(20, 40, () => 0, t('diagram-label-every-pixel-loop')));
+      d.append(bins(330, 60, SHAPE, t('diagram-label-bins-ordinary')));
       d.append(arrow(200, 75, 322, 78));
     },
   },
   single: {
     height: 150,
-    caption: 'A single GPU invocation does the loop: correct, but it uses one of the GPU’s thousands of threads.',
     draw: (d) => {
       // The GPU's many invocations, one of them lit: the one that walks every pixel.
       for (let i = 0; i < 48; i++) {
         d.append(svg('rect', { x: 20 + (i % 12) * 14, y: 40 + Math.floor(i / 12) * 14, width: 11, height: 11, rx: 2, fill: i === 0 ? HUES[0] : '#2b2f36' }));
       }
-      d.append(text(20, 30, 'the GPU’s invocations: one at work'));
-      d.append(picture(250, 40, () => 0, 'every pixel, by that one'));
+      d.append(text(20, 30, t('diagram-label-invocations-one')));
+      d.append(picture(250, 40, () => 0, t('diagram-label-every-pixel-one')));
       d.append(arrow(32, 100, 244, 60, HUES[0]));
-      d.append(bins(460, 60, SHAPE, 'bins in storage memory'));
+      d.append(bins(460, 60, SHAPE, t('diagram-label-bins-storage')));
       d.append(arrow(430, 75, 452, 78));
     },
   },
   race: {
     height: 150,
-    caption: 'One invocation a pixel, all at once: two that read the same bin together both write its old value plus one, and one count is lost.',
-    draw: (d) => perPixel(d, 'bins in storage memory', '#e4572e', '3 adds at once: counted once'),
+    draw: (d) => perPixel(d, t('diagram-label-bins-storage'), '#e4572e', t('diagram-label-race-note')),
   },
   atomic: {
     height: 150,
-    caption: 'The same, each add an atomicAdd: the memory takes them one at a time, so none is lost, and pixels of the same colour wait in line.',
-    draw: (d) => perPixel(d, 'atomic bins in storage memory', '#4cb944', 'atomicAdd: 3 adds, 3 counted'),
+    draw: (d) => perPixel(d, t('diagram-label-bins-atomic'), '#4cb944', t('diagram-label-atomic-note')),
   },
   'chunks-sum': {
     height: 220,
-    caption: 'Each workgroup counts its chunk into bins of its own in fast workgroup memory and copies them out; then one workgroup adds every chunk’s bins, bin by bin.',
     draw: (d) => chunks(d, false),
   },
   'chunks-reduce': {
     height: 220,
-    caption: 'The same chunks, added up in pairs, then pairs of pairs: each pass halves the rows and keeps many workgroups busy.',
     draw: (d) => chunks(d, true),
   },
   privatized: {
     height: 170,
-    caption: 'A few workgroups, each walking many pixels across the picture into its private bins, then adding them once into the result with atomics: no chunk rows, no second pass.',
     draw: (d) => {
-      twoCopies(d, (i) => i % 2, 'two workgroups, in turn', ['workgroup 1’s bins', 'workgroup 2’s bins'], [0, 2], [0, 1]);
-      d.append(text(450, 135, 'atomicAdd, once a bin'));
+      twoCopies(d, (i) => i % 2, t('diagram-label-two-workgroups'), [t('diagram-label-workgroup-bins', { workgroup: '1' }), t('diagram-label-workgroup-bins', { workgroup: '2' })], [0, 2], [0, 1]);
+      d.append(text(450, 135, t('diagram-label-atomic-once')));
     },
   },
   packed: {
     height: 170,
-    caption: 'Each invocation loads four pixels at once from a buffer, and a workgroup keeps copies of its bins so that its invocations rarely add to the same one.',
-    draw: (d) => twoCopies(d, (i) => Math.floor(i / 4) % 4, 'four pixels a load', ['copy 1 of the bins', 'copy 2'], [1, 3], [0, 2]),
+    draw: (d) => twoCopies(d, (i) => Math.floor(i / 4) % 4, t('diagram-label-four-pixels'), [t('diagram-label-copy-first'), t('diagram-label-copy-second')], [1, 3], [0, 2]),
   },
   subgroups: {
     height: 190,
-    caption: 'Two subgroups of eight lanes, each lane with its pixel. The first lies in a sky: every lane has the first lane’s colour, the vote says so, and the first lane adds 8 to each of the colour’s bins at once. The second lies on grass: the vote fails, and each lane adds 1 to its own bin, as in the privatized kernel.',
     draw: (d) => {
       const row = (y, lanes, label, alike) => {
         lanes.forEach((b, i) => d.append(svg('rect', { x: 20 + i * 26, y, width: 22, height: 22, rx: 3, fill: HUES[b % HUES.length] })));
         d.append(text(20, y - 8, label));
-        d.append(text(240, y + 15, alike ? 'all alike: yes' : 'all alike: no'));
+        d.append(text(240, y + 15, t(alike ? 'diagram-label-alike-yes' : 'diagram-label-alike-no')));
         d.append(arrow(338, y + 11, 380, y + 11));
-        d.append(text(388, y + 15, alike ? 'the leader: one atomicAdd of 8' : `8 lanes: ${lanes.length} atomicAdds of 1`));
+        d.append(text(388, y + 15, alike ? t('diagram-label-leader-adds') : t('diagram-label-lanes-add', { adds: String(lanes.length) })));
       };
-      row(40, [6, 6, 6, 6, 6, 6, 6, 6], 'a subgroup in the sky', true);
-      row(120, [4, 2, 4, 7, 2, 4, 4, 7], 'a subgroup on the grass', false);
+      row(40, [6, 6, 6, 6, 6, 6, 6, 6], t('diagram-label-subgroup-sky'), true);
+      row(120, [4, 2, 4, 7, 2, 4, 4, 7], t('diagram-label-subgroup-grass'), false);
     },
   },
   'gpu-draw': {
     height: 190,
-    caption: 'The bins stay on the GPU: a scale pass finds each channel’s fullest bin and writes one scale a channel; then a fragment shader, once a pixel of the canvas, reads its column’s bin, multiplies it by the scale, and colours the pixel if it lies under that height.',
     draw: (d) => {
-      d.append(bins(20, 70, SHAPE.map((h) => h * 0.6), 'counted bins (storage)'));
+      d.append(bins(20, 70, SHAPE.map((h) => h * 0.6), t('diagram-label-counted-bins')));
       d.append(svg('rect', { x: 236, y: 66, width: 116, height: 52, rx: 6, fill: 'none', stroke: HUES[1] }),
-        text(246, 88, 'scale = 1 / tallest'), text(246, 106, 'one a channel'), text(236, 58, 'after the scale pass'));
-      d.append(arrow(152, 88, 228, 88), text(160, 130, 'scale'));
+        text(246, 88, t('diagram-label-scale-formula')), text(246, 106, t('diagram-label-one-a-channel')), text(236, 58, t('diagram-label-after-scale')));
+      d.append(arrow(152, 88, 228, 88), text(160, 130, t('diagram-label-scale')));
       const canvas = svg('g');
       SHAPE.forEach((h, b) => canvas.append(svg('rect', { x: 450 + b * 22, y: 170 - 120 * h, width: 20, height: 120 * h, fill: HUES[b % 3] })));
-      d.append(svg('rect', { x: 446, y: 46, width: 182, height: 128, fill: 'none', stroke: '#3a3f48' }), canvas, text(446, 38, 'the canvas, drawn by fragments'));
-      d.append(arrow(362, 88, 440, 100), text(370, 130, 'draw'));
+      d.append(svg('rect', { x: 446, y: 46, width: 182, height: 128, fill: 'none', stroke: '#3a3f48' }), canvas, text(446, 38, t('diagram-label-canvas')));
+      d.append(arrow(362, 88, 440, 100), text(370, 130, t('diagram-label-draw')));
     },
   },
   fragment: {
     height: 240,
-    caption: 'A triangle over the picture: each fragment the rasterizer makes reads its pixel and does the atomicAdd, as a compute invocation would.',
     draw: (d) => {
-      d.append(picture(20, 40, () => 5, 'a fragment a pixel'));
+      d.append(picture(20, 40, () => 5, t('diagram-label-fragment-a-pixel')));
       d.append(svg('polygon', { points: '14,34 370,34 14,230', fill: 'none', stroke: '#e8e9ec', 'stroke-dasharray': '4 3' }));
-      d.append(bins(420, 60, SHAPE, 'atomic bins in storage memory'));
+      d.append(bins(420, 60, SHAPE, t('diagram-label-bins-atomic')));
       d.append(arrow(200, 75, 412, 78));
     },
   },
@@ -153,7 +143,7 @@ const DIAGRAMS = {
 
 /** One invocation a pixel: three of them adding to one bin, and what `note` says of it. */
 function perPixel(d, label, colour, note) {
-  d.append(picture(20, 40, (i) => i, 'one invocation a pixel'));
+  d.append(picture(20, 40, (i) => i, t('diagram-label-invocation-a-pixel')));
   d.append(bins(330, 60, SHAPE, label));
   for (const i of [3, 12, 21]) d.append(arrow(31 + (i % 8) * CELL, 51 + Math.floor(i / 8) * CELL, 378, 92, colour));
   d.append(text(330, 120, note, { fill: colour }));
@@ -164,23 +154,23 @@ function twoCopies(d, owner, label, names, shapes, hues) {
   d.append(picture(20, 40, owner, label));
   d.append(bins(240, 40, part(shapes[0]), names[0], HUES[hues[0]]));
   d.append(bins(240, 110, part(shapes[1]), names[1], HUES[hues[1]]));
-  d.append(bins(450, 75, SHAPE, 'the result'));
+  d.append(bins(450, 75, SHAPE, t('diagram-label-result')));
   d.append(arrow(200, 70, 232, 60), arrow(200, 100, 232, 128), arrow(372, 60, 442, 90), arrow(372, 128, 442, 100));
 }
 
 /** chunks + sum (`reduce` false) or chunks + reduce. */
 function chunks(d, reduce) {
   // Four chunks of 4x2 pixels, a workgroup each, each counted into its own row.
-  d.append(picture(20, 40, (i) => Math.floor((i % 8) / 4) + 2 * Math.floor(i / 16), 'a workgroup a chunk'));
+  d.append(picture(20, 40, (i) => Math.floor((i % 8) / 4) + 2 * Math.floor(i / 16), t('diagram-label-workgroup-a-chunk')));
   for (let k = 0; k < 4; k++) d.append(bins(210, 20 + k * 48, part(k), '', HUES[k]));
-  d.append(text(210, 14, 'each chunk’s bins'), arrow(198, 84, 206, 84));
+  d.append(text(210, 14, t('diagram-label-chunk-bins')), arrow(198, 84, 206, 84));
   if (reduce) {
-    d.append(bins(370, 44, part(5), 'pairs added'), bins(370, 140, part(6), ''));
+    d.append(bins(370, 44, part(5), t('diagram-label-pairs-added')), bins(370, 140, part(6), ''));
     d.append(arrow(340, 38, 366, 58), arrow(340, 86, 366, 66), arrow(340, 134, 366, 154), arrow(340, 182, 366, 162));
-    d.append(bins(520, 92, SHAPE, 'the result'));
+    d.append(bins(520, 92, SHAPE, t('diagram-label-result')));
     d.append(arrow(500, 62, 516, 104), arrow(500, 158, 516, 118));
   } else {
-    d.append(bins(450, 92, SHAPE, 'one workgroup adds all'));
+    d.append(bins(450, 92, SHAPE, t('diagram-label-one-adds-all')));
     for (let k = 0; k < 4; k++) d.append(arrow(340, 38 + k * 48, 446, 110));
   }
 }
@@ -189,7 +179,8 @@ function chunks(d, reduce) {
 export function diagram(method, channels) {
   const what = DIAGRAMS[method];
   if (!what) return null;
-  const d = svg('svg', { viewBox: `0 0 660 ${what.height}`, role: 'img', 'aria-label': what.caption, class: 'diagram' });
+  const words = t(`diagram-caption-${method}`);
+  const d = svg('svg', { viewBox: `0 0 660 ${what.height}`, role: 'img', 'aria-label': words, class: 'diagram' });
   d.append(svg('defs', {}, svg('marker', { id: 'arrowhead', viewBox: '0 0 8 8', refX: 7, refY: 4, markerWidth: 7, markerHeight: 7, orient: 'auto' },
     svg('path', { d: 'M0,0 L8,4 L0,8 z', fill: '#a3a8b3' }))));
   what.draw(d);
@@ -198,13 +189,13 @@ export function diagram(method, channels) {
   // A paragraph, not a figcaption: the page's figcaption is its picture's.
   const caption = document.createElement('p');
   caption.className = 'caption';
-  caption.textContent = what.caption + (channels === 4 ? ' With four channels every pixel adds to four bins: R, G, B and luminance.' : '');
+  caption.textContent = channels === 4 ? t('diagram-caption-four-channels', { caption: words }) : words;
   // On a narrow screen it scrolls sideways rather than shrink its words past reading.
   const scroll = document.createElement('div');
   scroll.className = 'diagram-scroll';
   scroll.tabIndex = 0;
   scroll.setAttribute('role', 'group');
-  scroll.setAttribute('aria-label', 'The diagram (scrolls sideways on a narrow screen)');
+  scroll.setAttribute('aria-label', t('diagram-scrolls'));
   scroll.append(d);
   figure.append(scroll, caption);
   return figure;
@@ -235,10 +226,10 @@ const PICTOGRAMS = {
     svg('path', { d: 'M140 50 L140 110 L190 80 Z', fill: '#e8e9ec' }),
     ...histogramBars(30, 110, 260, 30, SHAPE.concat(SHAPE), '#5b8def')],
   equalize: () => [svg('path', { d: 'M20 150 C 120 150, 140 20, 300 14', ...LINE }), svg('path', { d: 'M20 150 L300 14', ...LINE, stroke: '#5a606b', 'stroke-dasharray': '6 6' })],
-  clahe: () => [0, 1, 2, 3].flatMap((t) => {
-    const [x, y] = [20 + (t % 2) * 145, 12 + Math.floor(t / 2) * 72];
+  clahe: () => [0, 1, 2, 3].flatMap((k) => {
+    const [x, y] = [20 + (k % 2) * 145, 12 + Math.floor(k / 2) * 72];
     return [svg('rect', { x, y, width: 135, height: 64, rx: 4, fill: '#1f2228', stroke: '#3a3f48' }),
-      svg('path', { d: `M${x + 6} ${y + 58} C ${x + 40 + t * 12} ${y + 58}, ${x + 60} ${y + 6}, ${x + 129} ${y + 6}`, ...LINE, stroke: HUES[t] })];
+      svg('path', { d: `M${x + 6} ${y + 58} C ${x + 40 + k * 12} ${y + 58}, ${x + 60} ${y + 6}, ${x + 129} ${y + 6}`, ...LINE, stroke: HUES[k] })];
   }),
   levels: () => [...histogramBars(80, 30, 160, 110, SHAPE, '#5a606b'), ...histogramBars(20, 30, 280, 110, SHAPE, '#29a0b1').map((r) => Object.assign(r, { style: 'opacity: 0.75' }))],
   otsu: () => [...histogramBars(20, 20, 280, 130, [0.2, 0.7, 1, 0.5, 0.1, 0.05, 0.3, 0.8, 0.9, 0.35]),

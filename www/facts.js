@@ -3,8 +3,11 @@
 // dispatches the GPU was given (the run's own, src/gpu/run.rs), the chunk shape
 // chosen, the chunks and reduce steps, the invocations the bounds check stops.
 import { el } from './site.js';
+import { t } from './l10n.js';
 
 const n = (x) => x.toLocaleString('en');
+/** `items` joined as message `id` joins two ({ $first }, { $rest }): "1 and 2 and 3". */
+const joined = (items, id) => items.reduceRight((rest, first) => t(id, { first, rest }));
 
 /**
  * The facts of `outcome` over a `width`×`height` picture, by name; `shape` the
@@ -21,14 +24,15 @@ export function facts(outcome, width, height, channels, shape = '') {
     if (d.pass === 'chunks') bands.push({ chunks: d.workgroups, steps: [] });
     else if (d.pass.startsWith('reduce')) bands.at(-1)?.steps.push(d.workgroups);
   }
-  const inBands = bands.length > 1 ? ` (in ${bands.length} bands of rows, a pass each)` : '';
   const chunkCount = bands.reduce((sum, b) => sum + b.chunks, 0);
   const largest = Math.max(0, ...bands.map((b) => b.chunks));
   const launched = first ? first.workgroups * first.invocations : 0;
   const list = el('ul', { class: 'dispatches' }, ...dispatched.map((d) => el('li', {},
     el('code', {}, `${d.pass === 'fragment' ? 'draw' : 'dispatchWorkgroups'}(${d.grid.filter((g, i) => i === 0 || g > 1 || d.grid[2] > 1).join(', ')})`),
-    ` ${d.pass}: ${n(d.workgroups)} workgroup${d.workgroups === 1 ? '' : 's'} of ${n(d.invocations)} invocation${d.invocations === 1 ? '' : 's'}` +
-    (d.dispatches > 1 ? `, in ${d.dispatches} dispatches (a band each)` : ''))));
+    ' ', t(d.dispatches > 1 ? 'facts-dispatch-bands' : 'facts-dispatch', {
+      pass: d.pass, workgroups: n(d.workgroups), workgroupCount: d.workgroups,
+      invocations: n(d.invocations), invocationCount: d.invocations, dispatches: String(d.dispatches),
+    }))));
   return {
     size: `${width}×${height}`,
     shape: outcome && shape ? shape.replace('x', '×') : '',
@@ -37,10 +41,13 @@ export function facts(outcome, width, height, channels, shape = '') {
     workgroups: first ? n(first.workgroups) : '',
     launched: n(launched),
     outside: n(Math.max(0, launched - pixels)),
-    chunks: bands.length ? `${n(chunkCount)}${inBands}` : '',
-    'chunk-bytes': bands.length ? `${((largest * 4 * outcome.numBins * channels) / 1024 / 1024).toFixed(1)} MiB${bands.length > 1 ? ' for the largest band' : ''}` : '',
-    steps: bands.map((b) => String(b.steps.length)).join(' and '),
-    'reduce-groups': bands.map((b) => b.steps.map(n).join(', ')).join('; then '),
+    chunks: bands.length > 1 ? t('facts-chunks-in-bands', { chunks: n(chunkCount), bands: String(bands.length) })
+      : bands.length ? n(chunkCount) : '',
+    'chunk-bytes': bands.length ? t(bands.length > 1 ? 'facts-chunk-bytes-largest' : 'facts-chunk-bytes', {
+      mib: ((largest * 4 * outcome.numBins * channels) / 1024 / 1024).toFixed(1),
+    }) : '',
+    steps: bands.length ? joined(bands.map((b) => String(b.steps.length)), 'facts-steps-and') : '',
+    'reduce-groups': bands.length ? joined(bands.map((b) => b.steps.map(n).join(', ')), 'facts-reduce-then') : '',
   };
 }
 

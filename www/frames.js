@@ -11,6 +11,7 @@
 // from the element where neither can be had.
 import { Live } from '../pkg/histogram.js';
 import { el, errorText, nextRepaint } from './site.js';
+import { t } from './l10n.js';
 import { lostWithin } from './page.js';
 import { FRAMES_IN_FLIGHT, inFlightLimit } from './frame-pace.js';
 import { importPass } from './frame-import.js';
@@ -18,9 +19,9 @@ import { discard, problemWith } from './video-sources.js';
 
 /** The ways a frame reaches the GPU, by name, as the pages offer them. */
 export const FRAME_PATHS = {
-  import: 'imported: the browser’s frame as an external texture',
-  decoded: 'the decoder’s bytes, through the CPU',
-  copy: 'the browser’s copy of the element',
+  import: t('video-path-import'),
+  decoded: t('video-path-decoded'),
+  copy: t('video-path-copy'),
 };
 
 // Layouts the frame pass converts; others use the browser's copy.
@@ -33,8 +34,9 @@ const shortWait = () => new Promise((resolve) => setTimeout(resolve, 4));
  * `viewOver(live)`: the page's view of a Live, with `drawFrame()`; `drawn()`: after
  * each new frame drawn; `error(text)`: a message for the page's alert (the video is
  * paused or kept as it was); `switched(name)`: a new source took the place of the
- * old, about to play; `playing(name)`, `paused()`: the current source's state;
- * `kept`: what a refused source leaves in place, in words ("the previous video");
+ * old, about to play (`name`: the source in words, "The camera", a sentence's
+ * subject); `playing(name)`, `paused()`: the current source's state; `kept`:
+ * what a refused source leaves in place, a sentence ("The previous video is kept.");
  * `method`, `beside`: a page's own counting method and one to time beside it
  * (the fragment page), else the Live's choice; `counting(method, beside)` changes
  * them. `path()`: a page's forced frame path (a key of FRAME_PATHS), or null for
@@ -82,7 +84,11 @@ export function liveVideo({
     });
     // A frame scrubbed or stepped to while paused is counted and drawn.
     v.addEventListener('seeked', () => { if (v === video && name && v.paused) render(true); });
-    v.addEventListener('error', () => { if (v === video && name) fail(new Error(`${name} stopped playing (${v.error?.message || 'a decoding error'})`)); });
+    v.addEventListener('error', () => {
+      if (!(v === video && name)) return;
+      const why = v.error?.message;
+      fail(new Error(why ? t('video-stopped-playing', { what: name, why }) : t('video-stopped-playing-unsaid', { what: name })));
+    });
     return v;
   }
 
@@ -250,7 +256,7 @@ export function liveVideo({
     const g = gpu();
     if (recovering || !g || g.isLost || (await lostWithin(g.lost))) return;
     video.pause();
-    error(`The video could not be drawn: ${errorText(e)}`);
+    error(t('video-could-not-draw', { why: errorText(e) }));
   }
 
   // Decoded frames are taken as soon as the last one is on its way to the GPU: the
@@ -286,7 +292,7 @@ export function liveVideo({
     const problem = await problemWith(next, what);
     if (problem) {
       discard(next);
-      error(`${problem} ${kept}`);
+      error(t('video-refused', { problem, kept }));
       return false;
     }
     const previous = video;
@@ -313,7 +319,7 @@ export function liveVideo({
       await video.play();
       return true;
     } catch (e) {
-      error(`The video will not play: ${errorText(e)}`);
+      error(t('video-will-not-play', { why: errorText(e) }));
       return false;
     }
   }
@@ -333,17 +339,17 @@ export function liveVideo({
     render,
     play,
     toggle: () => (video.paused ? play() : video.pause()),
-    useFile: (file) => use((v) => { v.src = URL.createObjectURL(file); }, `"${file.name}"`),
+    useFile: (file) => use((v) => { v.src = URL.createObjectURL(file); }, t('video-source-file', { name: file.name })),
     useUrl: (url, what, options) => use((v) => { v.src = url; }, what, options),
     async useCamera() {
       let stream;
       try {
         stream = await navigator.mediaDevices.getUserMedia({ video: true, audio: false });
       } catch (e) {
-        error(`The camera is not available: ${errorText(e)}. ${kept}`);
+        error(t('video-no-camera', { why: errorText(e), kept }));
         return false;
       }
-      return use((v) => { v.srcObject = stream; }, 'The camera');
+      return use((v) => { v.srcObject = stream; }, t('video-source-camera'));
     },
     /** Makes a new Live and view for the next frame (the bins changed). */
     refresh() {

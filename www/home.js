@@ -3,7 +3,7 @@
 // (Links are relative to index.html, which loads this module.)
 import { examples, parts } from './examples.js';
 import { adapterDescription } from './site.js';
-import { t, tAttr } from './l10n.js';
+import { t, tAttr, tNodes } from './l10n.js';
 import { thumbnail } from './diagram.js';
 
 const list = document.getElementById('examples');
@@ -41,7 +41,7 @@ try {
   if (!navigator.gpu) throw new Error(t('webgpu-missing'));
   const adapter = await navigator.gpu.requestAdapter();
   if (!adapter) throw new Error(t('webgpu-no-adapter'));
-  status.textContent = t('home-webgpu-yes', { adapter: await adapterDescription(), timestamps: adapter.features.has('timestamp-query') ? 'yes' : 'no' });
+  status.replaceChildren(...tNodes('home-webgpu-yes', { adapter: await adapterDescription(), timestamps: adapter.features.has('timestamp-query') ? 'yes' : 'no' }));
   document.body.dataset.webgpu = 'yes';
 } catch (e) {
   status.textContent = t('home-webgpu-no', { why: e instanceof Error ? e.message : String(e) });

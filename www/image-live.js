@@ -4,6 +4,7 @@
 // alternate frames of the same video. The picture's own view is hidden meanwhile.
 import { VideoView } from '../pkg/histogram.js';
 import { el, formatMs, perSecond, setState } from './site.js';
+import { passName, t } from './l10n.js';
 import { liveVideo } from './frames.js';
 import { transport } from './transport.js';
 import { fitCanvas } from './page.js';
@@ -17,7 +18,7 @@ const KEPT_TIMES = 31;
  * place; `error(text)`: a message for the page.
  */
 export function liveChapter({ gpu, method, beside, stage, caption, onPlay, error }) {
-  const canvas = el('canvas', { class: 'live', role: 'img', 'aria-label': 'The video with its histograms', hidden: true });
+  const canvas = el('canvas', { class: 'live', role: 'img', 'aria-label': t('video-live-label'), hidden: true });
   const timing = el('p', { id: 'live-time', hidden: true });
   stage.prepend(canvas);
   let frames = 0;
@@ -45,8 +46,8 @@ export function liveChapter({ gpu, method, beside, stage, caption, onPlay, error
     viewOver: (l) => {
       canvas.style.aspectRatio = `${l.width} / ${l.height}`;
       fitCanvas(canvas);
-      caption.textContent = `${live.name ?? 'Video'}, ${l.width}×${l.height}, counted by the ${l.counter}`;
-      for (const t of Object.values(times)) t.length = 0;
+      caption.textContent = t('video-live-caption', { name: live.name ?? t('video-unnamed'), width: String(l.width), height: String(l.height), counter: passName(l.counter) });
+      for (const kept of Object.values(times)) kept.length = 0;
       return new VideoView(gpu(), canvas, l, undefined);
     },
     drawn: () => { frames++; if (live.view) sample(live.view); },
@@ -56,12 +57,12 @@ export function liveChapter({ gpu, method, beside, stage, caption, onPlay, error
       canvas.hidden = false;
       controls.element.hidden = false;
       timing.hidden = false;
-      timing.textContent = 'Timing…';
+      timing.textContent = t('video-live-timing');
       onPlay();
     },
     playing: () => setState('playing'),
     paused: () => setState('paused'),
-    kept: 'The previous picture or video is kept.',
+    kept: t('video-live-kept'),
   });
 
   // The transport under the video while one is shown.
@@ -73,23 +74,26 @@ export function liveChapter({ gpu, method, beside, stage, caption, onPlay, error
     fps = frames;
     frames = 0;
     if (canvas.hidden) return;
+    const rate = perSecond(fps);
     if (!gpu()?.timestamps) {
-      timing.textContent = `${perSecond(fps)}. This adapter has no timestamp queries, so the passes are not timed.`;
+      timing.textContent = t('video-live-untimed', { rate });
       return;
     }
+    // A median not yet had: '…'.
     const [a, b] = [times[method], beside ? times[beside] : []];
-    let text = `${perSecond(fps)}. GPU time of the count per frame, median of the last timed frames: ` +
-      `${method} ${a.length ? formatMs(median(a)) : '…'}`;
-    if (beside) {
-      text += `, ${beside} ${b.length ? formatMs(median(b)) : '…'} (the two alternate on the frames timed).`;
-      if (a.length && b.length) {
-        const ratio = median(b) / median(a);
-        text += ` On this video the ${method} version takes ` +
-          (ratio >= 1 ? `1/${ratio.toFixed(1)} of the time of` : `${(1 / ratio).toFixed(1)}× as long as`) +
-          ` the ${beside} version.`;
-      }
+    const time = a.length ? formatMs(median(a)) : '…';
+    if (!beside) {
+      timing.textContent = t('video-live-time', { rate, method, time });
+      return;
     }
-    timing.textContent = text;
+    // `compared`: whether the page's method took less time than the one beside it, or more.
+    const both = a.length > 0 && b.length > 0;
+    const ratio = both ? median(b) / median(a) : 1;
+    timing.textContent = t('video-live-time-beside', {
+      rate, method, time, beside, besideTime: b.length ? formatMs(median(b)) : '…',
+      compared: !both ? 'none' : ratio >= 1 ? 'less' : 'more',
+      ratio: (ratio >= 1 ? ratio : 1 / ratio).toFixed(1),
+    });
   }, 1000);
 
   return {

@@ -22,6 +22,7 @@ import { liveChapter } from './image-live.js';
 import { DEFAULT_VIDEO, deviceSays, lostWithin, startPage, workQueue } from './page.js';
 import { kernelLab } from './kernel-lab.js';
 import { chapterLayout, drawInto, METHOD_LABELS } from './chapter-layout.js';
+import { t, tNodes } from './l10n.js';
 
 async function imagePage({ method, methods, channels, shape, reruns, draw, beside, live, stepped }) {
   const main = document.querySelector('main');
@@ -60,7 +61,9 @@ async function imagePage({ method, methods, channels, shape, reruns, draw, besid
     await showPicture(imageCanvas, next, shown);
     picture?.free();
     picture = next;
-    imageCaption.textContent = `${name}, ${next.width}×${next.height}${next.format === 'generated' ? '' : ` (${next.format})`}`;
+    const size = `${next.width}×${next.height}`;
+    imageCaption.textContent = next.format === 'generated' ? t('chapter-image-caption', { name, size })
+      : t('chapter-image-caption-format', { name, size, format: next.format });
   };
 
   // The diagram's picture counted by the real kernel, with the diagram's bins and
@@ -77,14 +80,14 @@ async function imagePage({ method, methods, channels, shape, reruns, draw, besid
         }));
         if (steps.shown === shown) steps.check(Array.from(pixels));
       } catch (e) {
-        steps.unchecked(`Its draw could not run on this GPU: ${errorText(e)}`);
+        steps.unchecked(t('chapter-draw-failed', { why: errorText(e) }));
       }
       return;
     }
     // Where this GPU cannot run the diagram's kernel (subgroups), nothing is set beside it.
     const lacking = gpu.lacks(steps.method);
     if (lacking) {
-      steps.unchecked(`${sentence(lacking)}, so no run on it is set beside this one.`);
+      steps.unchecked(t('chapter-lacks-unchecked', { method: steps.method, features: lacking }));
       return;
     }
     if (steps.edited !== null) {
@@ -96,9 +99,9 @@ async function imagePage({ method, methods, channels, shape, reruns, draw, besid
         })));
         if (steps.edited !== text) return;
         if (report.bins.length) steps.check(report.bins);
-        else steps.unchecked(report.refused ? `Not run on this GPU: ${report.refused}.` : 'It did not run on this GPU (see the lab’s messages).');
+        else steps.unchecked(report.refused ? t('chapter-lab-refused', { why: report.refused }) : t('chapter-lab-not-run'));
       } catch (e) {
-        steps.unchecked(`It could not run on this GPU: ${errorText(e)}`);
+        steps.unchecked(t('chapter-lab-failed', { why: errorText(e) }));
       }
       return;
     }
@@ -115,7 +118,7 @@ async function imagePage({ method, methods, channels, shape, reruns, draw, besid
     try {
       steps.tally(JSON.parse(await gpu.tallySubgroups(steps.picture, channels)));
     } catch (e) {
-      steps.unchecked(`Its subgroups could not be counted on this GPU: ${errorText(e)}`);
+      steps.unchecked(t('chapter-subgroups-failed', { why: errorText(e) }));
     }
   };
 
@@ -141,9 +144,7 @@ async function imagePage({ method, methods, channels, shape, reruns, draw, besid
   const count = async () => {
     setState('running');
     message.textContent = '';
-    status.textContent = method === 'single' && gpu
-      ? 'Running… one GPU thread is walking every pixel, which takes a while. The page stays responsive.'
-      : 'Running…';
+    status.textContent = t(method === 'single' && gpu ? 'chapter-running-single' : 'chapter-running');
     const lost = gpu?.lost;
     const shape = chunkValue();
     try {
@@ -172,7 +173,7 @@ async function imagePage({ method, methods, channels, shape, reruns, draw, besid
     } catch (e) {
       // A lost device: the shell opens a new one, and the page counts again.
       if (lost && (await lostWithin(lost))) return;
-      message.textContent = `The histogram could not be computed: ${errorText(e)}`;
+      message.textContent = t('chapter-count-failed', { why: errorText(e) });
       status.textContent = '';
       setState('error');
     }
@@ -181,7 +182,7 @@ async function imagePage({ method, methods, channels, shape, reruns, draw, besid
   /** Reads and shows a file; false (with a message, the previous image kept) if it cannot. */
   const load = async (file) => {
     try {
-      status.textContent = `Reading ${file.name}…`;
+      status.textContent = t('chapter-reading', { name: file.name });
       await nextPaint();
       // The chapters count on the CPU too, and time every method: pixels in wasm memory.
       // Shown as the browser shows the file; counted as stored.
@@ -191,7 +192,7 @@ async function imagePage({ method, methods, channels, shape, reruns, draw, besid
       deviceNote = '';
       return true;
     } catch (e) {
-      message.textContent = `${sentence(e)} The previous image is kept.`;
+      message.textContent = t('chapter-image-kept', { why: sentence(e) });
       status.textContent = '';
       setState('error');
       return false;
@@ -202,7 +203,7 @@ async function imagePage({ method, methods, channels, shape, reruns, draw, besid
   const timeAsked = async () => {
     if (!gpu) return;
     setState('running');
-    status.textContent = 'Timing the methods…';
+    status.textContent = t('chapter-timing-methods');
     try {
       await timeBeside();
     } catch (e) {
@@ -220,7 +221,7 @@ async function imagePage({ method, methods, channels, shape, reruns, draw, besid
   const want = workQueue({
     size: async ([w, h, kind]) => {
       await usePicture(kind === 'uniform' ? Picture.bench('uniform', w, h) : Picture.sunset(w, h),
-        kind === 'uniform' ? 'One colour (made by this project)' : 'Sunset (made by this project)');
+        t(kind === 'uniform' ? 'chapter-picture-uniform' : 'chapter-picture-sunset'));
       showPictureView();
       want('run');
     },
@@ -239,7 +240,7 @@ async function imagePage({ method, methods, channels, shape, reruns, draw, besid
       video.live.useFile(file);
       return;
     }
-    if (want.busy()) status.textContent = `Next: ${file.name}, as soon as the current run ends.`;
+    if (want.busy()) status.textContent = t('chapter-next-file', { name: file.name });
     want('file', file);
   };
   const run = () => want('run');
@@ -268,17 +269,18 @@ async function imagePage({ method, methods, channels, shape, reruns, draw, besid
     },
     // The image first: without WebGPU the page still shows what it would measure.
     loaded: async () => {
-      for (const s of stepFacts().steps) METHOD_LABELS[s.name] = s.label;
+      for (const s of stepFacts().steps) METHOD_LABELS[s.name] = t(`step-label-${s.name}`);
       for (const option of methodSelect.options) option.textContent = METHOD_LABELS[option.value] ?? option.value;
       // A page that draws on the GPU steps through its drawing; the others, their kernel.
       const played = draw === 'gpu' ? DRAW : method;
       steps = held && simulated(played) ? await stepDiagram(played, channels) : null;
       if (held) figure.replaceWith(steps ? steps.figure : diagram(played, channels));
       showSource();
-      await usePicture(await sunsetPicture(960, 600), 'Sunset (made by this project)');
+      await usePicture(await sunsetPicture(960, 600), t('chapter-picture-sunset'));
     },
     // No empty histograms beside the picture.
-    gpu: method === 'cpu' ? null : { instead: [el('a', { href: 'cpu.html' }, 'The CPU version'), ' works in any browser.'], hide: [histograms] },
+    gpu: method === 'cpu' ? null
+      : { instead: tNodes('chapter-cpu-instead', { link: el('a', { href: 'cpu.html' }, t('chapter-cpu-version')) }), hide: [histograms] },
     device: {
       lost: (info) => {
         video?.live.lost();
@@ -290,7 +292,7 @@ async function imagePage({ method, methods, channels, shape, reruns, draw, besid
           video.live.recovered();
           status.textContent = said;
         } else {
-          deviceNote = `${said} The image was counted again.`;
+          deviceNote = t('chapter-counted-again', { said });
           run();
         }
       },
@@ -305,7 +307,7 @@ async function imagePage({ method, methods, channels, shape, reruns, draw, besid
           view.freshCanvases();
           draw = 'cpu';
         }
-        deviceNote = `${said} This page now counts with the CPU method, just as exactly.`;
+        deviceNote = t('chapter-now-cpu', { said });
         run();
       },
     },
@@ -322,7 +324,7 @@ async function imagePage({ method, methods, channels, shape, reruns, draw, besid
     const lacks = gpu.lacks(method);
     const runnable = methods.filter((m) => gpu.runs(m));
     if (lacks && runnable.length) {
-      instead.textContent = `${sentence(lacks)}: its WGSL is below, and this picture is counted with the ${METHOD_LABELS[runnable[0]]} kernel instead.`;
+      instead.textContent = t('chapter-lacks-instead', { lacking: method, features: lacks, method: METHOD_LABELS[runnable[0]] });
       instead.hidden = false;
       for (const option of [...methodSelect.options]) if (!runnable.includes(option.value)) option.remove();
       methods = runnable;
@@ -401,7 +403,7 @@ async function imagePage({ method, methods, channels, shape, reruns, draw, besid
     download(`${main.dataset.example}-histogram.csv`, new Blob([shown.csv()], { type: 'text/csv' }));
     if (shown !== outcome) shown.free();
   });
-  videoButton.addEventListener('click', () => video.live.useUrl(DEFAULT_VIDEO, 'The project’s video'));
+  videoButton.addEventListener('click', () => video.live.useUrl(DEFAULT_VIDEO, t('chapter-project-video')));
   cameraButton.addEventListener('click', () => video.live.useCamera());
   run();
 }

@@ -32,6 +32,7 @@
 import { Picture, PictureParts, PictureBands, FileBytes } from '../pkg/histogram.js';
 import { errorText } from './site.js';
 import { browserPicture } from './core.js';
+import { t } from './l10n.js';
 
 /** The browser's decode as stored: no premultiplied alpha, no colour conversion. */
 export const EXACT = { premultiplyAlpha: 'none', colorSpaceConversion: 'none' };
@@ -89,7 +90,7 @@ function decodeWorker() {
       }
     };
     w.onerror = (e) => {
-      for (const call of waiting.values()) call({ error: `the decoder stopped (${e.message || 'an error in its worker'})` });
+      for (const call of waiting.values()) call({ error: e.message ? t('input-decoder-stopped', { why: e.message }) : t('input-decoder-stopped-unsaid') });
       waiting.clear();
       worker = null;
     };
@@ -109,7 +110,7 @@ function ask(message, key, signal, transfer = []) {
       waiting.delete(key);
       w.terminate();
       if (worker === w) worker = null;
-      for (const call of waiting.values()) call({ error: 'superseded' });
+      for (const call of waiting.values()) call({ error: t('input-superseded') });
       waiting.clear();
       reject(new DOMException('a newer file was given', 'AbortError'));
     };
@@ -118,7 +119,7 @@ function ask(message, key, signal, transfer = []) {
     waiting.set(key, (data) => {
       signal?.removeEventListener('abort', abort);
       if (data.error) {
-        const e = new Error(data.error);
+        const e = new Error(data.words ? t(...data.words) : data.error);
         if (data.unsupported) Object.assign(e, { name: 'UnsupportedFormat', bytes: data.bytes });
         reject(e);
         return;
@@ -181,7 +182,7 @@ async function receiveBands(parts, gpu, progress, signal, count) {
       for (let at = 0; at < band.samples.length; at += slice) {
         await bands.push(band.samples.subarray(at, at + slice), band.rgba.subarray(at, at + slice));
         rows = Math.min(height, rows + slice / (width * 4));
-        progress('sending it to the GPU', rows / height);
+        progress('sending', rows / height);
       }
       spare = { samples: band.samples, rgba: band.rgba };
     }
@@ -247,14 +248,16 @@ export async function readPicture(file, {
   // Says what is happening once the read has taken half a second: from the
   // timer's call on (a clock compared with it said nothing in Firefox, whose
   // timer may fire a little before the clock has moved half a second, so a read
-  // held in one step never said a word).
+  // held in one step never said a word). The stage: 'decoding', 'copying' or
+  // 'sending' (input-reading's choices).
   let late = false;
   let stage = 'decoding';
   const progress = (now, fraction = null) => {
     stage = now;
-    if (late) {
-      status(`Reading ${file.name}: ${stage}${fraction === null ? '' : ` (${Math.round(fraction * 100)}%)`}…`, fraction);
-    }
+    if (!late) return;
+    const name = file.name;
+    status(fraction === null ? t('input-reading', { name, stage })
+      : t('input-reading-part', { name, stage, percent: String(Math.round(fraction * 100)) }), fraction);
   };
   const patience = setTimeout(() => { late = true; progress(stage); }, PATIENCE_MS);
   let found = null;
@@ -272,7 +275,7 @@ export async function readPicture(file, {
       // What the browser would fill in without a word, or a header past the limits
       // (src/decode/mod.rs's `problem`: the command line's rules).
       const problem = opened.problem();
-      if (problem) throw new Error(`"${file.name}" cannot be read: ${problem}.`);
+      if (problem) throw new Error(t('input-cannot-read', { name: file.name, why: problem }));
     }
     // The Rust decoder says it of what it decodes; of the browser's, the same words here.
     if (kind.decoder === 'browser' || profile) found = opened.profile();
@@ -297,7 +300,7 @@ export async function readPicture(file, {
       // Its first band in a task of its own, not in the one that made the picture.
       await yieldToPage();
       try {
-        await picture.prepare(gpu, (fraction) => progress('sending it to the GPU', fraction));
+        await picture.prepare(gpu, (fraction) => progress('sending', fraction));
       } catch (e) {
         // A scan the GPU finds damaged (or out of step) goes the browser's way,
         // which reads it or words why not.
@@ -306,7 +309,7 @@ export async function readPicture(file, {
         picture = null;
         shown?.close();
         ({ picture, counted, shown } = await decodePicture(read, { ...asked, scan: false }));
-        await picture.prepare(gpu, (fraction) => progress('sending it to the GPU', fraction));
+        await picture.prepare(gpu, (fraction) => progress('sending', fraction));
       }
       performance.mark('read: on the GPU');
       // The worker's count, made meanwhile.
@@ -345,7 +348,9 @@ export let lastWay = null;
  */
 async function decodePicture(read, { gpu, pixels, count, bands, signal, progress, scan }) {
   const { file, kind } = read;
-  const format = `${kind.format}, decoded by this browser`;
+  // (The browser's decodes alone are named so: what only the browser reads has no
+  // format here, and browserPicture names it.)
+  const format = kind.decoder === 'browser' ? t('input-decoded-by-this-browser', { format: kind.format }) : null;
   // To the GPU from the browser's decode (its bitmap, or a JPEG's planes) on a
   // real GPU; where the CPU plays it, pixels read back in the worker cost less.
   const toGpu = kind.decoder === 'browser' && gpu && !pixels && (FORCED ? FORCED !== 'pixels' : !gpu.software);
@@ -358,7 +363,7 @@ async function decodePicture(read, { gpu, pixels, count, bands, signal, progress
   // there. A file it does not take goes the browser's way.
   if (scan && kind.planes && toGpu && (FORCED ? FORCED === 'scan' : !gpu.software)) {
     try {
-      const picture = read.scan(`${kind.format}, decoded on this GPU`, kind.notes);
+      const picture = read.scan(t('input-decoded-on-gpu', { format: kind.format }), kind.notes);
       lastWay = 'scan';
       performance.mark('read: decoded');
       return { picture, shown: await rendered() };
@@ -381,7 +386,7 @@ async function decodePicture(read, { gpu, pixels, count, bands, signal, progress
     }
   } catch (e) {
     if (e.name === 'AbortError') throw e;
-    throw new Error(`"${file.name}" cannot be read: ${errorText(e)}.`);
+    throw new Error(t('input-cannot-read', { name: file.name, why: errorText(e) }));
   }
   lastWay = answer?.way ?? null;
   if (answer?.planes) {
@@ -409,7 +414,7 @@ async function decodePicture(read, { gpu, pixels, count, bands, signal, progress
   } catch (e) {
     if (e.name === 'AbortError') throw e;
     if (e.name === 'UnsupportedFormat') return browserOnly(e.bytes);
-    throw new Error(`"${file.name}" cannot be read: ${errorText(e)}.`);
+    throw new Error(t('input-cannot-read', { name: file.name, why: errorText(e) }));
   }
   if (parts.bands) {
     lastWay = 'bands';
@@ -418,7 +423,7 @@ async function decodePicture(read, { gpu, pixels, count, bands, signal, progress
       picture = await receiveBands(parts, gpu, progress, signal, count?.(parts.depth) ?? 0);
     } catch (e) {
       if (e.name === 'AbortError') throw e;
-      throw new Error(`"${file.name}" cannot be read: ${errorText(e)}.`);
+      throw new Error(t('input-cannot-read', { name: file.name, why: errorText(e) }));
     }
     performance.mark('read: on the GPU');
     return { picture };

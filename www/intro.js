@@ -6,8 +6,10 @@
 import { introPicture, luminanceOf, luminanceBin, cpuHistogram, Picture } from '../pkg/histogram.js';
 import { el, setState } from './site.js';
 import { startPage } from './page.js';
+import { t } from './l10n.js';
 
 const BINS = 3;
+// The picture's colours by name: intro-colour-<name>.
 const NAMES = new Map([['34,51,255', 'blue'], ['255,85,85', 'red'], ['255,221,0', 'yellow']]);
 
 // Where the page says it could not start (the shell puts it in <main> then).
@@ -38,12 +40,15 @@ function build() {
   counted.free();
 
   const css = (rgb) => `rgb(${rgb.join(', ')})`;
-  const nameOf = (rgb) => NAMES.get(rgb.join(',')) ?? `rgb(${rgb.join(', ')})`;
+  const nameOf = (rgb) => {
+    const name = NAMES.get(rgb.join(','));
+    return name ? t(`intro-colour-${name}`) : css(rgb);
+  };
   const grid = document.getElementById('pixels');
   const now = document.getElementById('pixel-now');
   const cells = pixels.map((p, i) => el('button', {
     type: 'button', class: 'intro-pixel', role: 'gridcell', tabindex: i === 0 ? 0 : -1, style: `background: ${css(p.rgb)}`,
-    'aria-label': `Pixel (${p.x}, ${p.y}), ${nameOf(p.rgb)}, luminance ${p.luminance.toFixed(2)}, bin ${p.bin}`,
+    'aria-label': t('intro-pixel-label', { x: p.x, y: p.y, colour: nameOf(p.rgb), luminance: p.luminance.toFixed(2), bin: p.bin }),
   }));
   grid.style.gridTemplateColumns = `repeat(${width}, 1fr)`;
   for (let y = 0; y < height; y++) grid.append(el('div', { role: 'row', class: 'intro-row' }, ...cells.slice(y * width, (y + 1) * width)));
@@ -55,26 +60,28 @@ function build() {
     const working = `0.2126×${r}/255 + 0.7152×${g}/255 + 0.0722×${b}/255 = ${p.luminance.toFixed(3)}`;
     return el('tr', { 'data-bin': p.bin },
       el('th', { scope: 'row' }, el('span', { class: 'swatch', style: `background: ${css(p.rgb)}` }), ` ${nameOf(p.rgb)}`),
-      el('td', { 'data-label': 'R, G, B' }, p.rgb.join(', ')),
-      el('td', { class: 'left', 'data-label': 'Luminance' }, working),
-      el('td', { 'data-label': 'Bin of 3' }, `floor(${p.luminance.toFixed(3)} × 3) = ${p.bin}`),
-      el('td', { 'data-label': 'Pixels' }, String(pixels.filter((q) => q.bin === p.bin && q.rgb.join() === p.rgb.join()).length)));
+      el('td', { 'data-label': t('intro-cell-rgb') }, p.rgb.join(', ')),
+      el('td', { class: 'left', 'data-label': t('intro-cell-luminance') }, working),
+      el('td', { 'data-label': t('intro-cell-bin') }, `floor(${p.luminance.toFixed(3)} × 3) = ${p.bin}`),
+      el('td', { 'data-label': t('intro-cell-pixels') }, String(pixels.filter((q) => q.bin === p.bin && q.rgb.join() === p.rgb.join()).length)));
   }));
 
-  // The graph: a bar a bin, as tall as its count; each a button that shows its pixels.
+  // The graph: a bar a bin, as tall as its count; each a button that shows its pixels,
+  // named by its words in order: its count above the bar, words only a screen
+  // reader says ("pixels in"), its bin below.
   const graph = document.getElementById('graph');
   const tallest = Math.max(...counts);
   const bars = counts.map((count, bin) => {
     const grey = Math.round(((bin + 0.5) / BINS) * 255);
     return el('button', { type: 'button', class: 'intro-bar', 'aria-pressed': 'false' },
-      el('span', { class: 'intro-count' }, String(count), el('span', { class: 'visually-hidden' }, ' pixels in')),
+      el('span', { class: 'intro-count' }, String(count), el('span', { class: 'visually-hidden' }, ` ${t('intro-bar-between', { count })}`)),
       el('span', { class: 'intro-bar-fill', style: `height: ${(9 * count) / tallest}rem` }),
-      el('span', { class: 'intro-bin', style: `background: rgb(${grey}, ${grey}, ${grey}); color: ${grey < 128 ? '#fff' : '#101216'}` }, `bin ${bin}`));
+      el('span', { class: 'intro-bin', style: `background: rgb(${grey}, ${grey}, ${grey}); color: ${grey < 128 ? '#fff' : '#101216'}` }, t('intro-bar-bin', { bin })));
   });
   graph.replaceChildren(...bars);
-  graph.setAttribute('aria-label', `The histogram: ${counts.map((c, b) => `bin ${b}, ${c} pixels`).join('; ')}.`);
+  graph.setAttribute('aria-label', t('intro-graph-label', { bins: counts.map((count, bin) => t('intro-graph-bin', { bin, count })).join('; ') }));
   document.getElementById('graph-caption').textContent =
-    `${counts.join(', ')}: the ${pixels.length} pixels counted into 3 bins by the CPU method of the next chapter.`;
+    t('intro-graph-caption', { counts: counts.join(', '), pixels: pixels.length });
 
   show = ({ pixel = null, bin = pixel?.bin ?? null } = {}) => {
     cells.forEach((cell, i) => {
@@ -87,10 +94,12 @@ function build() {
     });
     for (const row of document.querySelectorAll('#colours tbody tr')) row.classList.toggle('chosen', Number(row.dataset.bin) === bin);
     if (pixel) {
-      now.textContent = `Pixel (${pixel.x}, ${pixel.y}) is ${nameOf(pixel.rgb)}, ${pixel.rgb.join(', ')}: luminance ` +
-        `${pixel.luminance.toFixed(3)}, so it is counted in bin ${pixel.bin}, with ${counts[pixel.bin] - 1} others.`;
+      now.textContent = t('intro-pixel-now', {
+        x: pixel.x, y: pixel.y, colour: nameOf(pixel.rgb), rgb: pixel.rgb.join(', '),
+        luminance: pixel.luminance.toFixed(3), bin: pixel.bin, others: counts[pixel.bin] - 1,
+      });
     } else if (bin !== null) {
-      now.textContent = `Bin ${bin} holds ${counts[bin]} of the ${pixels.length} pixels, outlined in the picture.`;
+      now.textContent = t('intro-bin-now', { bin, count: counts[bin], pixels: pixels.length });
     }
   };
   cells.forEach((cell, i) => {

@@ -5,6 +5,7 @@
 // in the address's fragment, which never leaves the page.
 import { el, errorText, formatMs } from './site.js';
 import { lostWithin } from './page.js';
+import { number, t, tMarked } from './l10n.js';
 
 const LINK = '#lab=';
 
@@ -50,9 +51,11 @@ async function unpack(fragment) {
   }
 }
 
-const count = (n) => n.toLocaleString('en-US');
-const LOST = 'The GPU device was lost while your kernel ran; the page is opening a new one. Your text is kept: run it again once the picture is counted.';
-const CHANNEL_NAMES = { 1: ['luminance'], 4: ['red', 'green', 'blue', 'luminance'] };
+/** A count as the page's language writes it. */
+const count = (n) => number(n);
+/** The channels' names, by how many the page counts. */
+const channelNames = (channels) => (channels === 4 ? ['red', 'green', 'blue', 'luminance'] : ['luminance'])
+  .map((name) => t('lab-channel', { name }));
 
 /**
  * The lab's section. `listing()`: the step's kernels as the page compiles them now;
@@ -67,20 +70,18 @@ const CHANNEL_NAMES = { 1: ['luminance'], 4: ['red', 'green', 'blue', 'luminance
  */
 export function kernelLab({ listing, rebase, attempt, runs, channels, queue, lost, stop, stepThrough = null }) {
   const holder = el('div', { class: 'lab-editor' });
-  const runButton = el('button', { type: 'button', class: 'lab-run', disabled: true }, 'Run (Ctrl+Enter)');
-  const resetButton = el('button', { type: 'button', class: 'lab-reset', disabled: true }, 'Reset');
-  const linkButton = el('button', { type: 'button', class: 'lab-share', disabled: true }, 'Copy a link');
-  const stepButton = el('button', { type: 'button', class: 'lab-step', disabled: true, hidden: !stepThrough }, 'Step through it in the diagram');
-  const stopButton = el('button', { type: 'button', class: 'lab-stop', hidden: true }, 'Stop');
-  const link = el('input', { type: 'text', readonly: true, class: 'lab-link', 'aria-label': 'A link to this kernel', hidden: true });
-  const status = el('p', { role: 'status', class: 'lab-status' }, 'Loading the editor…');
+  const runButton = el('button', { type: 'button', class: 'lab-run', disabled: true }, t('lab-run'));
+  const resetButton = el('button', { type: 'button', class: 'lab-reset', disabled: true }, t('lab-reset'));
+  const linkButton = el('button', { type: 'button', class: 'lab-share', disabled: true }, t('lab-copy-link'));
+  const stepButton = el('button', { type: 'button', class: 'lab-step', disabled: true, hidden: !stepThrough }, t('lab-step-through'));
+  const stopButton = el('button', { type: 'button', class: 'lab-stop', hidden: true }, t('lab-stop'));
+  const link = el('input', { type: 'text', readonly: true, class: 'lab-link', 'aria-label': t('lab-link-label'), hidden: true });
+  const status = el('p', { role: 'status', class: 'lab-status' }, t('lab-loading'));
   const messages = el('ul', { class: 'lab-messages' });
   const results = el('div', { class: 'lab-results' });
   const details = el('details', { class: 'lab', id: 'lab' },
-    el('summary', {}, 'Edit this kernel and run it (the kernel lab)'),
-    el('p', {}, 'Change the WGSL and run it. Your browser compiles it; it runs with this step’s own bindings and dispatches on the picture above, and its bins are checked one by one against the CPU’s count. It is timed beside the step’s own kernels, in turn, on this GPU. ',
-      'Each loop of both versions carries a guard: a loop that goes round more than 4 times as often as the step’s own longest does on this picture (and more than 64 times) stops, and the lab says so. A loop that never ends cannot hold your GPU. ',
-      'Your kernels’ first run goes one dispatch at a time: Stop, or a run 10 times as long as the step’s own (10 seconds at least), ends it between two. A GPU cannot be interrupted inside a dispatch, so one band of the picture may still finish first.'),
+    el('summary', {}, t('lab-summary')),
+    el('p', {}, t('lab-about-run'), t('lab-about-guard'), t('lab-about-stop')),
     holder,
     el('div', { class: 'controls' }, runButton, stopButton, stepButton, resetButton, linkButton),
     link, status, messages, results);
@@ -100,7 +101,7 @@ export function kernelLab({ listing, rebase, attempt, runs, channels, queue, los
     try {
       const { wgslEditor } = await import('../pkg/editor.js');
       editor = wgslEditor(holder, pending ?? listing(), {
-        label: 'The kernel’s WGSL, editable',
+        label: t('lab-editor-label'),
         changed: () => { edited = true; },
       });
       edited = pending !== null;
@@ -111,11 +112,9 @@ export function kernelLab({ listing, rebase, attempt, runs, channels, queue, los
         }
       });
       for (const b of [runButton, stepButton, resetButton, linkButton]) b.disabled = false;
-      status.textContent = opening ?? (pending !== null
-        ? 'This kernel came from a link: press Run to compile it and check it.'
-        : 'Edit the kernel, then Run.');
+      status.textContent = opening ?? t(pending !== null ? 'lab-from-link' : 'lab-ready');
     } catch (e) {
-      status.textContent = `The editor could not be loaded: ${errorText(e)}`;
+      status.textContent = t('lab-editor-failed', { why: errorText(e) });
     }
   };
   details.addEventListener('toggle', () => { if (details.open) load(); });
@@ -123,30 +122,31 @@ export function kernelLab({ listing, rebase, attempt, runs, channels, queue, los
   const showMessages = (list) => {
     editor.mark(list.map((m) => ({ ...m, severity: m.severity === 'info' ? 'info' : m.severity })));
     messages.replaceChildren(...list.map((m) => {
-      const go = el('button', { type: 'button', class: 'link' }, `${m.kernel}.wgsl, line ${m.line}, column ${m.column}`);
-      go.addEventListener('click', () => editor.focusLine(m.line));
-      return el('li', { class: m.severity }, go, `: ${m.severity}: ${m.message}`);
+      // The place is a button, to it in the editor.
+      const go = (place) => el('button', { type: 'button', class: 'link', onclick: () => editor.focusLine(m.line) }, place);
+      return el('li', { class: m.severity }, ...tMarked('lab-message', {
+        kernel: m.kernel, line: String(m.line), column: String(m.column), severity: m.severity, message: m.message,
+      }, 'button', go));
     }));
   };
 
   const timesTable = (report) => {
-    const ms = (t) => (t == null ? '—' : formatMs(t));
-    const rows = report.original.passes.map(([name, t], i) => el('tr', {},
-      el('th', { scope: 'row' }, name), el('td', {}, ms(t)), el('td', {}, ms(report.edited.passes[i]?.[1]))));
+    const ms = (time) => (time == null ? '—' : formatMs(time));
+    const rows = report.original.passes.map(([name, time], i) => el('tr', {},
+      el('th', { scope: 'row' }, name), el('td', {}, ms(time)), el('td', {}, ms(report.edited.passes[i]?.[1]))));
     const gpu = report.original.gpu_ms != null;
-    rows.push(el('tr', {}, el('th', { scope: 'row' }, gpu ? 'All passes (GPU)' : 'Whole run (wall clock)'),
+    rows.push(el('tr', {}, el('th', { scope: 'row' }, t(gpu ? 'lab-all-passes' : 'lab-whole-run')),
       el('td', {}, ms(gpu ? report.original.gpu_ms : report.original.wall_ms)),
       el('td', {}, ms(gpu ? report.edited.gpu_ms : report.edited.wall_ms))));
     return el('div', { class: 'table-wrap' }, el('table', { class: 'lab-times' },
-      el('caption', {}, `Time, the median of ${report.runs} run${report.runs === 1 ? '' : 's'} of each, in turn`
-        + (gpu ? '' : ' (this browser gives no GPU timestamps: the wall clock, with the read-back)')),
-      el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'Pass'), el('th', { scope: 'col' }, 'This step’s kernels'), el('th', { scope: 'col' }, 'Yours'))),
+      el('caption', {}, t('lab-times-caption', { runs: String(report.runs), count: report.runs, clock: gpu ? 'gpu' : 'wall' })),
+      el('thead', {}, el('tr', {}, ...['lab-pass', 'lab-theirs', 'lab-yours'].map((id) => el('th', { scope: 'col' }, t(id))))),
       el('tbody', {}, ...rows)));
   };
 
   /** The bins that differ, drawn: a row a channel, each wrong bin as tall as its error; the largest in a table. */
   const wrongFigure = (report) => {
-    const names = CHANNEL_NAMES[channels()] ?? ['luminance'];
+    const names = channelNames(channels());
     const bins = 256;
     const rowHeight = 56;
     const canvas = el('canvas', { class: 'lab-wrong', width: bins * 2, height: rowHeight * names.length, role: 'img' });
@@ -165,21 +165,25 @@ export function kernelLab({ listing, rebase, attempt, runs, channels, queue, los
     }
     const per = names.map((name, ch) => {
       const n = report.wrong.filter((w) => w.channel === ch).length;
-      return `${name}: ${n} bin${n === 1 ? '' : 's'} wrong`;
+      return t('lab-wrong-in-channel', { channel: name, wrong: String(n), count: n });
     });
-    canvas.setAttribute('aria-label', `The bins your kernel counted wrong, by channel: ${per.join('; ')}.`);
+    canvas.setAttribute('aria-label', t('lab-wrong-label', { channels: per.join('; ') }));
     const worst = [...report.wrong].sort((a, b) => Math.abs(b.counted - b.expected) - Math.abs(a.counted - a.expected)).slice(0, 12);
     // The channel's column where there is more than one; scrolled sideways by the keyboard too.
     const many = names.length > 1;
     const table = el('div', { class: 'table-wrap', tabindex: 0 }, el('table', { class: 'lab-wrong-bins' },
-      el('caption', {}, `The ${worst.length === report.wrong.length ? '' : `${worst.length} largest of the `}${report.wrong.length} wrong bins${many ? '' : ` (${names[0]})`}`),
-      el('thead', {}, el('tr', {}, ...[...(many ? ['Channel'] : []), 'Bin', 'Yours', 'The CPU’s', 'Difference'].map((h) => el('th', { scope: 'col' }, h)))),
+      el('caption', {}, t('lab-wrong-caption', {
+        part: worst.length === report.wrong.length ? 'all' : 'largest', shown: String(worst.length), total: String(report.wrong.length),
+        many: many ? 'yes' : 'no', channel: names[0],
+      })),
+      el('thead', {}, el('tr', {}, ...[...(many ? ['lab-channel-column'] : []), 'lab-bin', 'lab-yours', 'lab-cpus', 'lab-difference']
+        .map((id) => el('th', { scope: 'col' }, t(id))))),
       el('tbody', {}, ...worst.map((w) => el('tr', { 'data-bin': `${w.channel}:${w.bin}` },
         ...(many ? [el('td', {}, names[w.channel] ?? String(w.channel))] : []), el('td', {}, String(w.bin)),
         el('td', {}, count(w.counted)), el('td', {}, count(w.expected)),
         el('td', {}, `${w.counted > w.expected ? '+' : '−'}${count(Math.abs(w.counted - w.expected))}`))))));
     return [el('figure', {}, canvas,
-      el('figcaption', {}, `A row a channel (${names.join(', ')}), a column a bin: red where your kernel counted too many, purple too few, as tall as the difference on a logarithmic scale (the largest ${count(largest)}).`)), table];
+      el('figcaption', {}, t('lab-wrong-figure', { channels: names.join(', '), largest: count(largest) }))), table];
   };
 
   const show = (next) => {
@@ -188,30 +192,30 @@ export function kernelLab({ listing, rebase, attempt, runs, channels, queue, los
     const parts = [];
     let verdict;
     if (report.refused) {
-      verdict = `Not run: ${report.refused}.`;
+      verdict = t('lab-refused', { why: report.refused });
     } else if (report.messages.some((m) => m.severity === 'error')) {
       const first = report.messages.find((m) => m.severity === 'error');
-      verdict = `Not run: it does not compile (${first.kernel}.wgsl, line ${first.line}: ${first.message}).`;
+      verdict = t('lab-does-not-compile', { kernel: first.kernel, line: String(first.line), message: first.message });
     } else if (report.halted) {
       const [why, ms] = report.halted;
       verdict = why === 'pressed'
-        ? `Stopped as you asked, after ${formatMs(ms)}. The page and your text are as they were.`
-        : `Stopped: your kernels ran past the lab’s budget of ${formatMs(report.budget_ms)} (10 times the step’s own run here, and 10 seconds at least) and were stopped after ${formatMs(ms)}. The page and your text are as they were.`;
+        ? t('lab-halted-pressed', { after: formatMs(ms) })
+        : t('lab-halted-budget', { budget: formatMs(report.budget_ms), after: formatMs(ms) });
     } else if (report.stopped) {
       const bounds = report.bounds.map(([k, n]) => `${k}: ${count(n)}`).join(', ');
-      verdict = `Stopped: a loop of your kernels went round more often than the guard allows (${bounds} rounds a loop). A loop that never ends would have held the GPU; the page and your text are as they were.`;
+      verdict = t('lab-guard-stopped', { bounds });
     } else if (report.exact) {
-      verdict = `Exact: every bin equals the CPU’s count of the ${count(report.expected / channels())} pixels.`;
+      verdict = t('lab-exact', { pixels: count(report.expected / channels()) });
     } else {
-      const bins = `${report.wrong.length} bin${report.wrong.length === 1 ? '' : 's'} differ${report.wrong.length === 1 ? 's' : ''} from the CPU’s count`;
+      const wrong = { wrong: String(report.wrong.length), count: report.wrong.length };
       verdict = report.counted === report.expected
-        ? `Not exact: ${bins}; your kernel counted all ${count(report.counted)}, some in the wrong bins.`
-        : `Not exact: ${bins}; your kernel counted ${count(report.counted)} where the CPU counted ${count(report.expected)}.`;
+        ? t('lab-not-exact-placed', { ...wrong, counted: count(report.counted) })
+        : t('lab-not-exact-counted', { ...wrong, counted: count(report.counted), expected: count(report.expected) });
       parts.push(...wrongFigure(report));
     }
     if (report.runs) parts.push(timesTable(report));
     else if (!report.halted && !report.stopped && report.first_ms) {
-      verdict += ` Not timed: its run took ${formatMs(report.first_ms)}, and another beside the step’s own would pass the lab’s budget of ${formatMs(report.budget_ms)}.`;
+      verdict = t('lab-not-timed', { verdict, first: formatMs(report.first_ms), budget: formatMs(report.budget_ms) });
     }
     details.dataset.verdict = report.exact ? 'exact' : 'not';
     status.textContent = verdict;
@@ -225,7 +229,7 @@ export function kernelLab({ listing, rebase, attempt, runs, channels, queue, los
     running = true;
     stopping = false;
     const text = editor.text();
-    status.textContent = 'Compiling and running…';
+    status.textContent = t('lab-running');
     results.replaceChildren();
     delete details.dataset.verdict;
     const loss = lost();
@@ -240,7 +244,7 @@ export function kernelLab({ listing, rebase, attempt, runs, channels, queue, los
       // Stop pressed while the run waited its turn: it never starts.
       const json = await queue(() => (stopping ? Promise.resolve(null) : Promise.race([attempt(text, runs()), ...(gone ? [gone] : [])])));
       if (json === null) {
-        status.textContent = 'Stopped before it started. The page and your text are as they were.';
+        status.textContent = t('lab-stopped-before');
         return;
       }
       // A failing report made while the device went is about the device (Firefox
@@ -251,10 +255,10 @@ export function kernelLab({ listing, rebase, attempt, runs, channels, queue, los
       show(report);
     } catch (e) {
       if (loss && (await lostWithin(loss))) {
-        status.textContent = LOST;
+        status.textContent = t('lab-lost');
         return;
       }
-      status.textContent = `It could not run: ${errorText(e)}`;
+      status.textContent = t('lab-could-not-run', { why: errorText(e) });
     } finally {
       running = false;
       runButton.disabled = false;
@@ -266,22 +270,22 @@ export function kernelLab({ listing, rebase, attempt, runs, channels, queue, los
   stopButton.addEventListener('click', () => {
     stopping = true;
     stopButton.disabled = true;
-    status.textContent = 'Stopping after the dispatch that is running now…';
+    status.textContent = t('lab-stopping');
     stop();
   });
   stepButton.addEventListener('click', () => {
     try {
       stepThrough(editor.text());
-      status.textContent = 'Your kernel plays in the step-through diagram above, on its tiny picture with 3 bins; under it, this GPU’s run of the same text, where the GPU can run it.';
+      status.textContent = t('lab-stepping');
     } catch (e) {
-      status.textContent = `The diagram cannot play it: ${errorText(e)}`;
+      status.textContent = t('lab-cannot-step', { why: errorText(e) });
     }
   });
   resetButton.addEventListener('click', () => {
     setText(listing());
     showMessages([]);
     results.replaceChildren();
-    status.textContent = 'Back to this step’s kernel.';
+    status.textContent = t('lab-back');
     if (location.hash.startsWith(LINK)) history.replaceState(null, '', location.pathname + location.search);
   });
   linkButton.addEventListener('click', async () => {
@@ -292,9 +296,9 @@ export function kernelLab({ listing, rebase, attempt, runs, channels, queue, los
     link.select();
     try {
       await navigator.clipboard.writeText(url);
-      status.textContent = 'The link is copied: it holds your text, and nothing leaves this page until you share it.';
+      status.textContent = t('lab-link-copied');
     } catch {
-      status.textContent = 'The link is below, selected: copy it to share your text.';
+      status.textContent = t('lab-link-below');
     }
   });
 
@@ -303,7 +307,7 @@ export function kernelLab({ listing, rebase, attempt, runs, channels, queue, los
     if (!location.hash.startsWith(LINK)) return;
     const text = await unpack(location.hash.slice(LINK.length));
     if (text === null) {
-      opening = 'The link’s kernel could not be read (was the address cut short, or is it not a kernel?): this is the step’s own.';
+      opening = t('lab-link-unread');
       details.open = true;
       return;
     }
@@ -327,7 +331,7 @@ export function kernelLab({ listing, rebase, attempt, runs, channels, queue, los
       const next = rebase(text);
       if (next === text) return;
       editor.set(next);
-      status.textContent = 'The page’s settings changed: the constants injected at the top of each kernel now say so; the rest of your text is as you left it.';
+      status.textContent = t('lab-rebased');
     },
     /** The editor's text, once it is loaded; `set` replaces it, as typing would. */
     text: () => editor?.text(),

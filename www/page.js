@@ -5,6 +5,7 @@
 import { GpuContext } from '../pkg/histogram.js';
 import { errorText, setState } from './site.js';
 import { loadWasm } from './core.js';
+import { t } from './l10n.js';
 
 // wgpu (30) asks the browser's adapter only for the features it maps, and
 // subgroups is not one: the subgroups step needs them, so every device this page
@@ -19,19 +20,21 @@ if (globalThis.GPUAdapter && !GPUAdapter.prototype.requestDevice.withSubgroups) 
   GPUAdapter.prototype.requestDevice.withSubgroups = true;
 }
 
-/** The project's own video, the video pages' first source. */
-export const DEFAULT_VIDEO = 'media/sunset.webm';
+/** The project's own video, the video pages' first source (from this module: a translation's page is elsewhere). */
+export const DEFAULT_VIDEO = new URL('media/sunset.webm', import.meta.url).href;
 
 /**
  * The page's GPU, or null where the browser has none: then `message` says so
  * ("`who` needs WebGPU, and why.", then `instead`: what works without it) and
  * `hide` (controls and canvases that cannot work) are hidden.
  */
-async function openGpu({ message, who = 'This page', instead = [], hide = [] }) {
+async function openGpu({ message, who = t('page-who'), instead = [], hide = [] }) {
   try {
+    // The commonest reason in the page's language (the core's is in English).
+    if (!navigator.gpu) throw new Error(t('webgpu-missing'));
     return await GpuContext.create();
   } catch (e) {
-    message.append(`${who} needs WebGPU, and ${errorText(e)}. `, ...instead);
+    message.append(t('page-needs-webgpu', { who, why: errorText(e) }), ...instead);
     for (const part of hide) part.hidden = true;
     return null;
   }
@@ -48,16 +51,16 @@ export const lostWithin = (lost, ms = 1000) =>
   Promise.race([lost.then(() => true), new Promise((resolve) => setTimeout(() => resolve(false), ms))]);
 
 /** A device loss's GPUDeviceLostInfo, in words. */
-const lostText = (info) => [info?.reason, info?.message].filter(Boolean).join(': ') || 'no reason given';
+const lostText = (info) => [info?.reason, info?.message].filter(Boolean).join(': ') || t('page-lost-no-reason');
 
 /** What every page says of its device, each sentence once (a page adds its own after). */
 export const deviceSays = {
   /** While a new device is being opened. */
-  lost: (info) => `The GPU device was lost (${lostText(info)}); opening a new one…`,
+  lost: (info) => t('page-device-lost', { reason: lostText(info) }),
   /** A new device opened in `ms`. */
-  reset: (info, ms) => `The GPU was reset (${lostText(info)}); a new device was opened in ${ms} ms.`,
+  reset: (info, ms) => t('page-device-reset', { reason: lostText(info), ms: String(ms) }),
   /** None could be had (`info`: the loss, none where a retry failed). */
-  gone: (info, e) => `The GPU device was lost${info ? ` (${lostText(info)})` : ''} and no new one could be had (${errorText(e)}).`,
+  gone: (info, e) => (info ? t('page-device-gone', { reason: lostText(info), why: errorText(e) }) : t('page-device-gone-retried', { why: errorText(e) })),
 };
 
 /**
@@ -112,7 +115,7 @@ function takeFiles({ picker, area, open, kinds = ['image/'] }) {
   document.addEventListener('paste', (e) => {
     const file = [...(e.clipboardData?.files ?? [])].find((f) => kinds.some((k) => f.type.startsWith(k)));
     // A pasted screenshot has no name.
-    if (file) open(new File([file], file.name || 'pasted picture', { type: file.type }));
+    if (file) open(new File([file], file.name || t('page-pasted-picture'), { type: file.type }));
   });
 }
 
@@ -146,7 +149,7 @@ export async function startPage(spec) {
   } catch (e) {
     // (A page that lays out its message with what `loaded` makes has none yet.)
     if (!message.isConnected) document.querySelector('main').append(message);
-    message.textContent = `The page could not start: ${errorText(e)}`;
+    message.textContent = t('page-could-not-start', { why: errorText(e) });
     setState('error');
     return null;
   }

@@ -5,7 +5,7 @@ import { el, formatMs } from './site.js';
 import { stepFacts } from './core.js';
 import { articleTimings, measuredOnGpu } from './examples.js';
 import { defaultShape } from '../pkg/histogram.js';
-
+import { t } from './l10n.js';
 
 /**
  * A table of `outcome`'s GPU passes: each one's time and share. Where the adapter
@@ -13,24 +13,28 @@ import { defaultShape } from '../pkg/histogram.js';
  */
 export function passTable(outcome) {
   const passes = JSON.parse(outcome.passes());
-  if (!passes.length) return el('p', { class: 'muted' }, 'This count ran on the CPU: no GPU pass to time.');
+  if (!passes.length) return el('p', { class: 'muted' }, t('passes-on-cpu'));
   if (passes.every((p) => p.ms === null) && outcome.gpuMs === undefined) {
     return el('p', { class: 'muted', id: 'passes' },
-      `This adapter has no timestamp queries, so its ${passes.length} pass${passes.length === 1 ? '' : 'es'} cannot be timed apart: ` +
-      `${passes.map((p) => p.pass).join(', ')}. The time above is the wall clock's, from submission to the bins back.`);
+      t('passes-untimed', { count: passes.length, passes: passes.map((p) => p.pass).join(', ') }));
   }
   const total = passes.reduce((sum, p) => sum + (p.ms ?? 0), 0);
+  // A pass is named by its kernel ("reduce, stride 4": the kernel, then its step).
+  const does = (pass) => {
+    const kernel = pass.split(/[ ,:]/)[0];
+    return kernel in stepFacts().does ? t(`pass-does-${kernel}`) : '';
+  };
   const rows = passes.map((p) => el('tr', {},
     el('th', { scope: 'row' }, p.pass),
-    el('td', { class: 'left muted', 'data-label': 'What it does' }, stepFacts().does[p.pass.split(/[ ,:]/)[0]] ?? ''),
-    el('td', { 'data-label': 'Time' }, p.ms === null ? 'under the timer’s step' : formatMs(p.ms)),
-    el('td', { class: 'share', 'data-label': 'Share' }, p.ms === null || total === 0 ? ''
+    el('td', { class: 'left muted', 'data-label': t('passes-does') }, does(p.pass)),
+    el('td', { 'data-label': t('passes-time') }, p.ms === null ? t('passes-under-step') : formatMs(p.ms)),
+    el('td', { class: 'share', 'data-label': t('passes-share') }, p.ms === null || total === 0 ? ''
       : el('span', { class: 'share-bar', style: `width: ${Math.max(1, (100 * p.ms) / total).toFixed(1)}%` }),
     p.ms === null || total === 0 ? '' : ` ${Math.round((100 * p.ms) / total)}%`)));
   return el('div', { class: 'table-wrap', id: 'passes' }, el('table', { class: 'passes stacks' },
-    el('caption', {}, `Each GPU pass of this count, timed on this GPU with timestamp queries (a browser may round them: Chromium does, to 0.1 ms, unless its WebGPU developer features are on).`),
-    el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'Pass'), el('th', { scope: 'col', class: 'left' }, 'What it does'),
-      el('th', { scope: 'col' }, 'Time'), el('th', { scope: 'col' }, 'Share'))),
+    el('caption', {}, t('passes-caption')),
+    el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, t('passes-pass')), el('th', { scope: 'col', class: 'left' }, t('passes-does')),
+      el('th', { scope: 'col' }, t('passes-time')), el('th', { scope: 'col' }, t('passes-share')))),
     el('tbody', {}, ...rows)));
 }
 
@@ -49,32 +53,30 @@ export function publishedBeside({ method, channels, width, height, ms, software,
   const figuresShape = shape && (column >= 0 || h100 !== undefined) ? defaultShape(method) : shape;
   if (shape !== figuresShape) {
     return el('div', { class: 'published' }, el('p', { class: 'muted', id: 'other-shape' },
-      `The article’s figures for this step${software && h100 !== undefined ? ', and this project’s on a real GPU,' : ''} were taken at ` +
-      `${figuresShape.replace('x', '×')}; choose that shape to see them beside yours.`));
+      t('published-other-shape', { ours: software && h100 !== undefined ? 'yes' : 'no', shape: figuresShape.replace('x', '×') })));
   }
   const parts = [];
+  // `whose`: 'article' or 'ours' (published-size-button's choices).
   const sizeButton = (w, h, whose) => el('button', { type: 'button', class: 'size-button', onclick: () => useSize(w, h) },
-    `Count a ${w}×${h} picture, ${whose} size`);
+    t('published-size-button', { size: `${w}×${h}`, whose }));
   if (column >= 0 && aw) {
     if (width === aw && height === ah) {
       const rows = articleTimings.rows.filter((r) => r.channels === channels);
       parts.push(el('div', { class: 'table-wrap' }, el('table', { id: 'article-beside' },
-        el('caption', {}, `The article’s published timings for this step, ${aw}×${ah}, ${channels === 1 ? 'luminance' : 'four channels'} ` +
-          `(webgpufundamentals.org, read ${articleTimings.read}; its machines, not this one), and this page’s count of the same size here:`),
-        el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'Machine'), el('th', { scope: 'col' }, 'ms'))),
-        el('tbody', {}, ...rows.map((r) => el('tr', {}, el('th', { scope: 'row' }, `${r.machine} (the article’s)`), el('td', {}, String(r.ms[column])))),
-          el('tr', { class: 'ours' }, el('th', { scope: 'row' }, method === 'cpu' ? 'This machine, now (the article’s loop, in Rust)'
-            : software ? 'This machine, now (a CPU adapter playing the GPU)' : 'This machine, now'),
+        el('caption', {}, t('published-article-caption', { size: `${aw}×${ah}`, channels, read: articleTimings.read })),
+        el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, t('published-machine')), el('th', { scope: 'col' }, t('published-ms')))),
+        el('tbody', {}, ...rows.map((r) => el('tr', {}, el('th', { scope: 'row' }, t('published-article-machine', { machine: r.machine })), el('td', {}, String(r.ms[column])))),
+          el('tr', { class: 'ours' }, el('th', { scope: 'row' }, t(method === 'cpu' ? 'published-here-loop'
+            : software ? 'published-here-software' : 'published-here')),
             el('td', {}, ms === undefined ? '–' : formatMs(ms)))))));
     } else {
-      parts.push(el('p', { class: 'muted' }, `The article timed this step on a ${aw}×${ah} picture; its figures are set beside yours for a picture of that size. `,
-        sizeButton(aw, ah, 'the article’s')));
+      parts.push(el('p', { class: 'muted' }, t('published-article-size', { size: `${aw}×${ah}` }), ' ', sizeButton(aw, ah, 'article')));
     }
   }
   if (h100 !== undefined && software) {
     parts.push(width === gw && height === gh
-      ? el('p', { id: 'on-gpu' }, `On a real GPU: ${formatMs(h100)} for this ${gw}×${gh} count, ${measuredOnGpu.where}.`)
-      : el('p', { class: 'muted' }, `This project timed this step on an NVIDIA H100 for a ${gw}×${gh} picture. `, sizeButton(gw, gh, 'that')));
+      ? el('p', { id: 'on-gpu' }, t('published-on-gpu', { time: formatMs(h100), size: `${gw}×${gh}`, where: t('measured-on-gpu-where') }))
+      : el('p', { class: 'muted' }, t('published-ours-size', { size: `${gw}×${gh}` }), ' ', sizeButton(gw, gh, 'ours')));
   }
   return parts.length ? el('div', { class: 'published' }, ...parts) : null;
 }

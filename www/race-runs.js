@@ -3,6 +3,7 @@
 // CPU's), bin by bin. A few hundred lost of 576,000 cannot be seen on a histogram.
 import { cpuHistogram } from '../pkg/histogram.js';
 import { el } from './site.js';
+import { t, tNodes } from './l10n.js';
 
 const LOSS_HEIGHT = 48;
 
@@ -32,7 +33,7 @@ function drawLoss(canvas, exact, raced, most) {
  * `histogramCanvas` and `drawInto` are the page's, so the runs look like its own.
  */
 export function raceRuns(reruns, { histogramCanvas, drawInto }) {
-  const lossCanvas = el('canvas', { class: 'loss', id: 'loss', role: 'img', width: 256, height: LOSS_HEIGHT, 'aria-label': 'Counts lost by this run, bin by bin' });
+  const lossCanvas = el('canvas', { class: 'loss', id: 'loss', role: 'img', width: 256, height: LOSS_HEIGHT, 'aria-label': t('race-runs-loss-label') });
   const lossCaption = el('figcaption');
   const figure = el('figure', { hidden: true }, lossCanvas, lossCaption);
   const grid = el('div', { class: 'reruns' });
@@ -48,7 +49,7 @@ export function raceRuns(reruns, { histogramCanvas, drawInto }) {
     const figures = [];
     for (let i = 1; i <= reruns; i++) {
       const again = await count();
-      const canvas = histogramCanvas(`Run ${i + 1}`);
+      const canvas = histogramCanvas(t('race-runs-run', { run: i + 1 }));
       drawInto(canvas, again, shown);
       runs.push({ bins: Array.from(again.bins(luminance)), pixels: again.pixels });
       figures.push(canvas);
@@ -59,21 +60,19 @@ export function raceRuns(reruns, { histogramCanvas, drawInto }) {
     const losses = lossOf(exact, runs[0].bins);
     const worst = losses.reduce((w, l, b, all) => (l > all[w] ? b : w), 0);
     const lostNow = losses.reduce((a, b) => a + b, 0);
-    lossCaption.textContent = most === 0
-      ? 'None of these runs lost a count on this picture: on this GPU the invocations that shared a bin did not overlap. ' +
-        'Run again, or race harder on a picture of one colour, where every invocation adds to the same bin.'
-      : `Counts lost in each luminance bin, against the exact histogram (the CPU's): red, on a logarithmic scale up to the ` +
-        `largest loss in any run shown (${most.toLocaleString('en')} in one bin). ` +
-        (lostNow ? `This run lost ${lostNow.toLocaleString('en')}, the most in bin ${worst}.` : 'This run lost none.');
+    lossCaption.textContent = most === 0 ? t('race-runs-none-lost')
+      : `${t('race-runs-loss-scale', { most: most.toLocaleString('en') })} ` +
+        (lostNow ? t('race-runs-this-lost', { lost: lostNow.toLocaleString('en'), bin: worst }) : t('race-runs-this-lost-none'));
     figure.hidden = false;
     runs.slice(1).forEach(({ bins, pixels }, i) => {
       const total = bins.reduce((a, b) => a + b, 0);
       const lost = pixels - total;
-      const loss = el('canvas', { class: 'loss', role: 'img', width: 256, height: LOSS_HEIGHT, 'aria-label': `Counts lost by run ${i + 2}, bin by bin` });
+      const loss = el('canvas', { class: 'loss', role: 'img', width: 256, height: LOSS_HEIGHT, 'aria-label': t('race-runs-run-loss-label', { run: i + 2 }) });
       drawLoss(loss, exact, bins, most);
-      grid.append(el('figure', {}, figures[i], loss, el('figcaption', {},
-        `Run ${i + 2}: ${total.toLocaleString('en')} counted, `,
-        el('span', { class: lost ? 'wrong' : 'ok' }, `${lost.toLocaleString('en')} lost`))));
+      grid.append(el('figure', {}, figures[i], loss, el('figcaption', {}, ...tNodes('race-runs-run-caption', {
+        run: i + 2, counted: total.toLocaleString('en'),
+        lost: el('span', { class: lost ? 'wrong' : 'ok' }, t('race-runs-run-lost', { lost: lost.toLocaleString('en') })),
+      }))));
     });
   };
   return { figure, grid, show };

@@ -5,8 +5,9 @@
 // the camera (frames.js plays them).
 import { ScopeScreen, scopeSource, scopeLabels } from '../pkg/histogram.js';
 import {
-  el, setState, errorText, sentence, download, showPicture, nextPaint, formatMs, perSecond, stem, scopeBox, nameGraticule, listing,
+  el, setState, errorText, sentence, download, showPicture, nextPaint, formatMs, stem, scopeBox, nameGraticule, listing,
 } from './site.js';
+import { t, tMarked } from './l10n.js';
 import { sunsetPicture } from './core.js';
 import { readPicture } from './input.js';
 import { liveVideo } from './frames.js';
@@ -21,20 +22,21 @@ const main = document.querySelector('main');
 const scope = main.dataset.scope;
 
 const picker = el('input', { type: 'file', accept: 'image/*,video/*', id: 'file' });
-const videoButton = el('button', { type: 'button' }, 'Play the video');
-const cameraButton = el('button', { type: 'button' }, 'Use the camera');
-const timeButton = el('button', { type: 'button', disabled: true }, 'Time it again');
-const pngButton = el('button', { type: 'button', disabled: true }, 'Download PNG');
-const jsonButton = el('button', { type: 'button', disabled: true }, 'Download JSON');
+const videoButton = el('button', { type: 'button' }, t('scope-page-play-video'));
+const cameraButton = el('button', { type: 'button' }, t('scope-page-use-camera'));
+const timeButton = el('button', { type: 'button', disabled: true }, t('scope-page-time-again'));
+const pngButton = el('button', { type: 'button', disabled: true }, t('scope-page-download-png'));
+const jsonButton = el('button', { type: 'button', disabled: true }, t('scope-page-download-json'));
 const logBox = el('input', { type: 'checkbox', id: 'log' });
 const gain = el('input', { type: 'range', id: 'gain', min: '-2', max: '3', step: '0.25', value: '0' });
 const gainText = el('output', { for: 'gain' }, '×1');
 const sizeSelect = el('select', { id: 'size' }, ...[256, 128, 64, 32].map((n) => el('option', { value: n }, `${n}×${n}`)));
-const channelBoxes = ['R', 'G', 'B', 'Luma'].map((name, i) =>
+const CHANNELS = ['r', 'g', 'b', 'luma'].map((c) => t(`scope-page-channel-${c}`));
+const channelBoxes = CHANNELS.map((name, i) =>
   el('input', { type: 'checkbox', checked: i === 3, 'aria-label': name }));
 const options = el('div', { class: 'controls' },
-  el('label', { class: 'option' }, logBox, ' Logarithmic'),
-  el('label', { class: 'option', for: 'gain' }, 'Gain ', gain, gainText));
+  el('label', { class: 'option' }, logBox, ` ${t('scope-log')}`),
+  el('label', { class: 'option', for: 'gain' }, `${t('scope-gain')} `, gain, gainText));
 const yrgbBox = el('input', { type: 'checkbox', id: 'yrgb' });
 const decodedBox = el('input', { type: 'checkbox', id: 'decoded-luma' });
 // What the waveform's luma is, where Y′ as decoded was asked for.
@@ -42,48 +44,46 @@ const lumaNote = el('p', { class: 'note', id: 'luma-note', hidden: true });
 const zoomBox = el('input', { type: 'checkbox', id: 'zoom' });
 const zoom = () => (zoomBox.checked ? 2 : 1);
 if (scope === 'vectorscope') {
-  options.append(el('label', { class: 'option', for: 'size' }, 'Grid ', sizeSelect),
-    el('label', { class: 'option' }, zoomBox, ' 2× zoom'));
+  options.append(el('label', { class: 'option', for: 'size' }, `${t('scope-page-grid')} `, sizeSelect),
+    el('label', { class: 'option' }, zoomBox, ` ${t('scope-page-zoom')}`));
 }
-if (scope === 'parade') options.append(el('label', { class: 'option' }, yrgbBox, ' Luma first (YRGB)'));
+if (scope === 'parade') options.append(el('label', { class: 'option' }, yrgbBox, ` ${t('scope-page-yrgb')}`));
 if (scope === 'waveform') {
-  options.append(el('span', { class: 'option' }, 'Channels:',
-    ...channelBoxes.map((box, i) => el('label', {}, box, ` ${['R', 'G', 'B', 'Luma'][i]}`))),
-  el('label', { class: 'option' }, decodedBox, ' Video’s luma as decoded (Y′, video levels)'));
+  options.append(el('span', { class: 'option' }, t('scope-page-channels'),
+    ...channelBoxes.map((box, i) => el('label', {}, box, ` ${CHANNELS[i]}`))),
+  el('label', { class: 'option' }, decodedBox, ` ${t('scope-page-decoded')}`));
 }
 options.append(pngButton, jsonButton);
 
-const status = el('p', { role: 'status', class: 'muted' }, 'Loading…');
+const status = el('p', { role: 'status', class: 'muted' }, t('scope-page-loading'));
 const message = el('p', { role: 'alert', class: 'message' });
 const timing = el('p', { id: 'time' });
-const pictureCanvas = el('canvas', { role: 'img', 'aria-label': 'The picture' });
+const pictureCanvas = el('canvas', { role: 'img', 'aria-label': t('scope-page-picture-label') });
 const caption = el('figcaption');
 const pictureFigure = el('figure', { class: 'drop' }, pictureCanvas, caption,
-  el('p', { class: 'hint' }, 'Drop a picture or a video here, or anywhere on the page.'));
+  el('p', { class: 'hint' }, t('scope-page-drop-hint')));
 const scopeCanvas = el('canvas', {
-  class: `scope ${scope}`, role: 'img', 'aria-label': `The ${scope} of the picture`,
+  class: `scope ${scope}`, role: 'img', 'aria-label': t('scope-page-scope-label', { scope }),
 });
 const scopeFrame = scopeBox(scopeCanvas);
 const scopeCaptionText = el('figcaption', {}, scopeCaption());
 const kernel = el('code');
 const drawing = el('code');
 main.append(
-  el('div', { class: 'controls' }, el('label', { class: 'file' }, 'Choose a picture or video…', picker),
+  el('div', { class: 'controls' }, el('label', { class: 'file' }, t('scope-page-choose-file'), picker),
     videoButton, cameraButton, timeButton),
   options, lumaNote, status, message,
   el('div', { class: 'stage scope-stage' }, pictureFigure, el('figure', {}, scopeFrame, scopeCaptionText)),
   timing,
-  el('details', {}, el('summary', {}, 'The WGSL of this kernel'), listing(kernel)),
-  el('details', {}, el('summary', {}, 'The WGSL that draws it'), listing(drawing)));
+  el('details', {}, el('summary', {}, t('scope-page-wgsl-kernel')), listing(kernel)),
+  el('details', {}, el('summary', {}, t('scope-page-wgsl-draw')), listing(drawing)));
 
 function scopeCaption(videoLevels = false) {
-  return {
-    waveform: videoLevels
-      ? 'x: the picture’s columns · y: Y′ code, 0 at the bottom · lines at 0, 25, 50, 75, 100% of video levels (codes 16–235)'
-      : 'x: the picture’s columns · y: value, 0 at the bottom · lines at 0, 25, 50, 75, 100%',
-    parade: `${yrgbBox.checked ? 'Luma, R, G and B waveforms side by side (YRGB)' : 'R, G and B waveforms side by side'} · lines at 0, 25, 50, 75, 100%`,
-    vectorscope: '+Cb right, +Cr up · boxes: the 75% and 100% colour bars · line: skin tones',
-  }[scope];
+  return t({
+    waveform: videoLevels ? 'scope-page-caption-waveform-video' : 'scope-page-caption-waveform',
+    parade: yrgbBox.checked ? 'scope-page-caption-parade-yrgb' : 'scope-page-caption-parade',
+    vectorscope: 'scope-page-caption-vectorscope',
+  }[scope]);
 }
 
 function showError(text) {
@@ -113,18 +113,19 @@ function followLuma() {
   const on = Boolean(current()?.decodedLuma);
   if (on !== videoLevels) {
     videoLevels = on;
-    nameGraticule(scopeFrame, JSON.parse(scopeLabels(scope, zoom(), on)));
+    nameGraticule(scopeFrame, graticule(on));
     scopeCaptionText.textContent = scopeCaption(on);
   }
   lumaNote.hidden = !decoded();
-  lumaNote.textContent = on
-    ? 'Luma as decoded: each pixel’s Y′ code, 0% at code 16 and 100% at 235. Sub-blacks and super-whites, which the picture’s R′G′B′ clips, show in the tinted bands.'
-    : source?.kind === 'video'
-      ? 'This frame did not come as Y′CbCr planes here (the browser handed over RGB), so luma is computed from R′G′B′.'
-      : 'Y′ as decoded is a video’s: play one. A picture’s luma is computed from its R′G′B′.';
+  lumaNote.textContent = t(on ? 'scope-page-luma-decoded' : source?.kind === 'video' ? 'scope-page-luma-not-planes' : 'scope-page-luma-picture');
 }
 const gridSize = () => Number(sizeSelect.value);
 
+/** The scope's graticule labels (the core's), its colour-bar targets named in the page's language. */
+function graticule(videoLevels) {
+  return JSON.parse(scopeLabels(scope, zoom(), videoLevels)).map((label) => (/^\d/.test(label.text) ? label
+    : { ...label, text: t(`scope-target-${label.text.toLowerCase()}`) }));
+}
 
 function setUp(next) {
   next.setStyle(...style());
@@ -134,7 +135,9 @@ function setUp(next) {
 const live = liveVideo({
   gpu: () => gpu,
   viewOver: (frames) => {
-    caption.textContent = `${source?.name ?? 'Video'}, ${frames.width}×${frames.height}`;
+    caption.textContent = t('scope-page-caption', {
+      name: source?.name ?? t('scope-page-video-unnamed'), width: String(frames.width), height: String(frames.height),
+    });
     return setUp(ScopeScreen.forLive(gpu, scopeCanvas, frames, scope, gridSize()));
   },
   drawn: () => { frames++; followLuma(); },
@@ -152,7 +155,7 @@ const live = liveVideo({
   },
   playing: () => { message.textContent = ''; status.textContent = ''; setState('playing'); },
   paused: () => setState('paused'),
-  kept: 'The previous picture or video is kept.',
+  kept: t('scope-page-kept'),
 });
 
 const current = () => (source?.kind === 'video' ? live.view : screen);
@@ -181,9 +184,10 @@ async function timeIt() {
   }
   const median = (v) => v.sort((a, b) => a - b)[v.length >> 1];
   const g = median(gpuMs);
-  timing.textContent = `The ${scope} pass: ` + (Number.isFinite(g)
-    ? `${formatMs(g)} on the GPU (median of ${TIMED_RUNS} after ${WARMUP_MS} ms of counts, timestamp queries) · ${formatMs(median(wallMs))} until the counts were back on the CPU`
-    : `${formatMs(median(wallMs))} wall clock until the counts were back (median of ${TIMED_RUNS}; no timestamp queries here)`);
+  const times = { scope, runs: String(TIMED_RUNS), wall: formatMs(median(wallMs)) };
+  timing.textContent = Number.isFinite(g)
+    ? t('scope-page-time-gpu', { ...times, gpu: formatMs(g), warmup: String(WARMUP_MS) })
+    : t('scope-page-time-wall', times);
   timing.dataset.gpuMs = g;
 }
 
@@ -196,7 +200,7 @@ async function drawPicture() {
     await timeIt();
     setState('done');
   } catch (e) {
-    if (!gpu?.isLost) showError(`The ${scope} could not be drawn: ${errorText(e)}`);
+    if (!gpu?.isLost) showError(t('scope-page-draw-failed', { scope, error: errorText(e) }));
   }
 }
 
@@ -207,7 +211,7 @@ function makeScreen() {
   try {
     screen = setUp(ScopeScreen.forPicture(gpu, scopeCanvas, source.picture, scope, gridSize()));
   } catch (e) {
-    showError(`The ${scope} cannot be counted here: ${errorText(e)}`);
+    showError(t('scope-page-count-failed', { scope, error: errorText(e) }));
   }
 }
 
@@ -220,7 +224,7 @@ async function usePicture(picture, name, shown = null) {
   pictureCanvas.hidden = false;
   if (source?.kind === 'picture') source.picture.free();
   source = { kind: 'picture', picture, name };
-  caption.textContent = `${name}, ${picture.width}×${picture.height}`;
+  caption.textContent = t('scope-page-caption', { name, width: String(picture.width), height: String(picture.height) });
   timeButton.disabled = !gpu;
   makeScreen();
   await drawPicture();
@@ -234,13 +238,13 @@ const open = latestWins(async (file) => {
     return;
   }
   try {
-    status.textContent = `Reading ${file.name}…`;
+    status.textContent = t('scope-page-reading', { name: file.name });
     await nextPaint();
     const { picture, shown } = await readPicture(file, { gpu, show: true, status: (text) => { status.textContent = text; } });
     await usePicture(picture, file.name, shown);
     status.textContent = '';
   } catch (e) {
-    showError(`${sentence(e)} The previous picture or video is kept.`);
+    showError(t('scope-page-file-refused', { error: sentence(e) }));
   }
 });
 
@@ -252,7 +256,7 @@ function restyle() {
   else if (live.video.paused) live.render(true);
 }
 
-videoButton.addEventListener('click', () => live.useUrl(DEFAULT_VIDEO, 'The project’s video'));
+videoButton.addEventListener('click', () => live.useUrl(DEFAULT_VIDEO, t('scope-page-video-name')));
 cameraButton.addEventListener('click', () => live.useCamera());
 timeButton.addEventListener('click', () => drawPicture());
 for (const input of [logBox, gain, yrgbBox, ...channelBoxes]) input.addEventListener('input', restyle);
@@ -262,7 +266,7 @@ decodedBox.addEventListener('input', () => {
   followLuma();
 });
 zoomBox.addEventListener('input', () => {
-  nameGraticule(scopeFrame, JSON.parse(scopeLabels(scope, zoom(), videoLevels)));
+  nameGraticule(scopeFrame, graticule(videoLevels));
   restyle();
 });
 sizeSelect.addEventListener('change', () => {
@@ -274,17 +278,17 @@ const baseName = () => stem(fileName());
 pngButton.addEventListener('click', async () => {
   try {
     download(`${baseName()}-${scope}.png`, new Blob([await current().png()], { type: 'image/png' }));
-  } catch (e) { showError(`The PNG could not be made: ${errorText(e)}`); }
+  } catch (e) { showError(t('scope-png-failed', { error: errorText(e) })); }
 });
 jsonButton.addEventListener('click', async () => {
   try {
     download(`${baseName()}-${scope}.json`, new Blob([await current().json(fileName())], { type: 'application/json' }));
-  } catch (e) { showError(`The JSON could not be made: ${errorText(e)}`); }
+  } catch (e) { showError(t('scope-json-failed', { error: errorText(e) })); }
 });
 setInterval(() => {
   fps = frames;
   frames = 0;
-  if (source?.kind === 'video') timing.textContent = `${perSecond(fps)}, each counted and drawn on the GPU.`;
+  if (source?.kind === 'video') timing.textContent = t('scope-page-rate', { fps, rate: String(fps) });
 }, 1000);
 
 const started = await startPage({
@@ -298,12 +302,12 @@ const started = await startPage({
     get video() { return live.video; },
   },
   loaded: () => {
-    nameGraticule(scopeFrame, JSON.parse(scopeLabels(scope, zoom())));
+    nameGraticule(scopeFrame, graticule(false));
     kernel.textContent = scopeSource(scope);
     drawing.textContent = scopeSource('draw');
   },
   // No buttons and empty canvases that cannot work.
-  gpu: { instead: [`The command line draws the same ${scope}: histogram scope --${scope}.`], hide: main.querySelectorAll('.controls, .stage') },
+  gpu: { instead: tMarked('scope-page-command-line', { scope }, 'code', (command) => el('code', {}, command)), hide: main.querySelectorAll('.controls, .stage') },
   device: {
     lost: live.lost,
     recovered: (ms, info, said) => {
@@ -326,5 +330,5 @@ if (gpu) {
   pngButton.disabled = false;
   jsonButton.disabled = false;
 }
-if (started) await usePicture(await sunsetPicture(960, 600), 'Sunset (made by this project)');
+if (started) await usePicture(await sunsetPicture(960, 600), t('scope-page-sunset-name'));
 status.textContent = '';

@@ -1,6 +1,6 @@
 // What every page shares, with or without the core: elements, a picture shown,
 // the page's state, timing words. (The core's wasm and what is made with it: core.js.)
-import { t } from './l10n.js';
+import { t, tNodes, untranslated } from './l10n.js';
 
 export function el(tag, props = {}, ...children) {
   const node = document.createElement(tag);
@@ -66,12 +66,16 @@ export function sentence(e) {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** The browser's own words for its WebGPU adapter (wgpu's web backend leaves them empty). */
+/**
+ * The browser's own words for its WebGPU adapter (wgpu's web backend leaves them
+ * empty), as an element: they are its names, not the page's language.
+ */
 export async function adapterDescription() {
   const adapter = await navigator.gpu?.requestAdapter();
   const info = adapter?.info ?? {};
   const words = [info.vendor, info.architecture, info.description].filter(Boolean).join(' ');
-  return t(info.isFallbackAdapter ? 'adapter-fallback' : 'adapter-named', { words: words || t('adapter-unnamed') });
+  return el('span', {}, ...tNodes(info.isFallbackAdapter ? 'adapter-fallback' : 'adapter-named',
+    { words: words ? untranslated(words) : el('span', {}, t('adapter-unnamed')) }));
 }
 
 /** Longest side of the picture as shown: the canvas is a view, not the data. */
@@ -142,23 +146,21 @@ export const nextPaint = () => nextRepaint().then(() => new Promise((resolve) =>
 export const yieldToPage = () => (globalThis.scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0)));
 
 /** A frame rate in words: "1 frame a second", "12 frames a second". */
-export const perSecond = (fps) => `${fps} frame${fps === 1 ? '' : 's'} a second`;
+export const perSecond = (fps) => t('page-per-second', { fps: String(fps), count: fps });
 
 export function formatMs(ms) {
   // Browsers may coarsen performance.now() and timestamps (Chromium to 0.1 ms unless
   // its WebGPU developer features are on): no digit past a microsecond is shown; 0
   // means "less than a step".
-  if (ms === 0) return 'under 0.1 ms';
-  return ms >= 100 ? `${ms.toFixed(0)} ms` : ms >= 1 ? `${ms.toFixed(1)} ms` : `${(ms * 1000).toFixed(0)} µs`;
+  if (ms === 0) return t('page-ms-under-step');
+  return ms >= 100 ? t('page-ms', { ms: ms.toFixed(0) }) : ms >= 1 ? t('page-ms', { ms: ms.toFixed(1) }) : t('page-us', { us: (ms * 1000).toFixed(0) });
 }
 
 /** Says what was timed and how, so numbers are read for what they are. */
 export function timingText(outcome, method, software = false) {
-  if (method === 'cpu') return `${formatMs(outcome.wallMs)} (wall clock, performance.now())`;
-  const time = outcome.gpuMs !== undefined
-    ? `${formatMs(outcome.gpuMs)} on the GPU (timestamp queries, which a browser may round) · ` +
-      `${formatMs(outcome.wallMs)} until the bins were back on the CPU`
-    : `${formatMs(outcome.wallMs)} wall clock, submit to bins back (this adapter has no timestamp queries)`;
-  return software ? `${time}, on a CPU adapter: software playing the GPU, far slower than a GPU` : time;
+  const wall = formatMs(outcome.wallMs);
+  if (method === 'cpu') return t('page-time-cpu', { wall });
+  const time = outcome.gpuMs !== undefined ? t('page-time-gpu', { gpu: formatMs(outcome.gpuMs), wall }) : t('page-time-wall', { wall });
+  return software ? t('page-time-software', { time }) : time;
 }
 

@@ -16,14 +16,15 @@
 import { diagramPicture, diagramRun, introPicture } from '../pkg/histogram.js';
 import initDiagrams, { simulate, simulateDraw } from '../pkg/diagrams.js';
 import { el } from './site.js';
+import { t } from './l10n.js';
 import { svg, memKey, drawStage, localWords } from './diagram-stage.js';
 import { binName, who, narrate, channelName } from './diagram-words.js';
 import { drawCode } from './diagram-code.js';
 
 /** The diagram of Part 2's drawing (the scale and draw passes), not a step's. */
 export const DRAW = 'gpu-draw';
-// The channels its canvas can show, as channelMult says them.
-const SHOWN = [[[0, 1, 2], 'R, G, B: (1, 1, 1, 0)'], [[3], 'luminance: (0, 0, 0, 1)'], [[0, 1, 2, 3], 'all four: (1, 1, 1, 1)']];
+// The channels its canvas can show, as channelMult says them (diagram-shown-<name>).
+const SHOWN = [[[0, 1, 2], 'rgb'], [[3], 'luminance'], [[0, 1, 2, 3], 'all']];
 const SPEEDS = [0.25, 0.5, 1, 2, 4, 8, 16, 32];
 // Instructions a second at 1×.
 const RATE = 3;
@@ -38,6 +39,12 @@ const runOf = (method) => {
 };
 
 export const simulated = (method) => runOf(method) !== undefined;
+
+/** An element among a message's words: the message is formatted with `stand(i)` in
+ * its place, and `placed` sets the element there. */
+const stand = (i) => `\uE000${i}\uE000`;
+/** `text` with each `stand(i)` in it replaced by `nodes[i]`. */
+const placed = (text, ...nodes) => text.split(/\uE000(\d+)\uE000/).map((part, i) => (i % 2 ? nodes[part] : part)).filter((part) => part !== '');
 
 /** The lines of a kernel's entry point, with their numbers in the whole WGSL. */
 function entryLines(source) {
@@ -223,37 +230,37 @@ export async function stepDiagram(method, channels) {
   let owed = 0;
 
   const stage = svg('svg', { class: 'sd-stage', role: 'img' });
-  const code = el('pre', { class: 'sd-code', tabIndex: 0, role: 'region', 'aria-label': 'The kernel, each invocation’s line marked' });
+  const code = el('pre', { class: 'sd-code', tabIndex: 0, role: 'region', 'aria-label': t('diagram-code-label') });
   const codeTitle = el('p', { class: 'sd-code-title' });
   const narration = el('p', { class: 'sd-now', 'aria-live': 'polite' });
   const passLine = el('p', { class: 'sd-pass' });
   const result = el('p', { class: 'sd-result' });
   const losses = el('p', { class: 'sd-losses' });
   const tallied = el('p', { class: 'sd-result sd-tally', hidden: true });
-  const rewind = el('button', { type: 'button', 'aria-label': 'Rewind to the start' }, '|◀');
-  const back = el('button', { type: 'button', 'aria-label': 'One instruction back' }, '◀');
-  const play = el('button', { type: 'button', class: 'sd-play' }, 'Play');
-  const forward = el('button', { type: 'button', 'aria-label': 'One instruction on' }, '▶');
-  const end = el('button', { type: 'button', 'aria-label': 'Go to the end' }, '▶|');
-  const speedSelect = el('select', { 'aria-label': 'Speed' },
+  const rewind = el('button', { type: 'button', 'aria-label': t('diagram-rewind') }, '|◀');
+  const back = el('button', { type: 'button', 'aria-label': t('diagram-back') }, '◀');
+  const play = el('button', { type: 'button', class: 'sd-play' }, t('diagram-play'));
+  const forward = el('button', { type: 'button', 'aria-label': t('diagram-forward') }, '▶');
+  const end = el('button', { type: 'button', 'aria-label': t('diagram-end') }, '▶|');
+  const speedSelect = el('select', { 'aria-label': t('diagram-speed') },
     ...SPEEDS.map((s) => el('option', { value: s, selected: s === 1 }, s < 1 ? `${s === 0.25 ? '¼' : '½'}×` : `${s}×`)));
-  const scrub = el('input', { type: 'range', min: 0, value: 0, step: 1, class: 'sd-scrub', 'aria-label': 'Instruction' });
-  const ownButton = el('button', { type: 'button', class: 'sd-own', hidden: true }, 'Back to this step’s kernel');
-  const controls = el('div', { class: 'controls sd-controls', role: 'group', 'aria-label': 'Diagram controls' },
-    rewind, back, play, forward, end, el('label', { class: 'option' }, 'Speed', speedSelect), scrub, ownButton);
-  const slotsSelect = el('select', { class: 'sd-slots', 'aria-label': 'Workgroups at once' },
+  const scrub = el('input', { type: 'range', min: 0, value: 0, step: 1, class: 'sd-scrub', 'aria-label': t('diagram-scrub') });
+  const ownButton = el('button', { type: 'button', class: 'sd-own', hidden: true }, t('diagram-own'));
+  const controls = el('div', { class: 'controls sd-controls', role: 'group', 'aria-label': t('diagram-controls') },
+    rewind, back, play, forward, end, el('label', { class: 'option' }, t('diagram-speed'), speedSelect), scrub, ownButton);
+  const slotsSelect = el('select', { class: 'sd-slots', 'aria-label': t('diagram-slots') },
     ...[1, 2, 4].map((n) => el('option', { value: n, selected: n === slots }, String(n))));
-  if (config.slots > 1) controls.append(el('label', { class: 'option' }, 'At once', slotsSelect));
-  const lanesSelect = el('select', { class: 'sd-lanes', 'aria-label': 'Lanes a subgroup' },
+  if (config.slots > 1) controls.append(el('label', { class: 'option' }, t('diagram-slots-short'), slotsSelect));
+  const lanesSelect = el('select', { class: 'sd-lanes', 'aria-label': t('diagram-lanes') },
     ...config.lanes.map((n) => el('option', { value: n, selected: n === lanes }, String(n))));
-  if (config.lanes.length) controls.append(el('label', { class: 'option' }, 'Lanes a subgroup', lanesSelect));
-  const seedInput = el('input', { type: 'number', min: 1, max: 99999, value: seed, class: 'sd-seed', 'aria-label': 'Seed of the interleaving' });
-  const again = el('button', { type: 'button' }, 'Another interleaving');
+  if (config.lanes.length) controls.append(el('label', { class: 'option' }, t('diagram-lanes'), lanesSelect));
+  const seedInput = el('input', { type: 'number', min: 1, max: 99999, value: seed, class: 'sd-seed', 'aria-label': t('diagram-seed-label') });
+  const again = el('button', { type: 'button' }, t('diagram-again'));
   if (method === 'race') {
-    controls.append(el('label', { class: 'option' }, 'Seed', seedInput), again);
+    controls.append(el('label', { class: 'option' }, t('diagram-seed'), seedInput), again);
   }
-  const shownSelect = el('select', { class: 'sd-shown', 'aria-label': 'channelMult: the channels the canvas shows' },
-    ...SHOWN.map(([list, words], i) => el('option', { value: i }, words)));
+  const shownSelect = el('select', { class: 'sd-shown', 'aria-label': t('diagram-shown') },
+    ...SHOWN.map(([, name], i) => el('option', { value: i }, t(`diagram-shown-${name}`))));
   if (method === DRAW && channels === 4) controls.append(el('label', { class: 'option' }, 'channelMult', shownSelect));
   const figure = el('figure', { class: 'step-diagram', tabindex: -1, 'data-kernel': 'step' },
     el('div', { class: 'sd-body' }, stage, el('div', { class: 'sd-side' }, codeTitle, code)),
@@ -279,14 +286,18 @@ export async function stepDiagram(method, channels) {
     const [w, h] = trace.canvas;
     const canvas = canvasAt(trace.steps.length);
     const coloured = canvas.filter((p) => p[3] !== 0).length;
-    const sim = `Simulated: the scale pass over the bins of the ${trace.width}×${trace.height} picture (${bins(trace.bins)}), then the draw into a ${w}×${h} canvas showing ${run.shown.map((ch) => channelName(trace, trace.channels === 1 ? 0 : ch)).join(', ')}: ${coloured} of ${w * h} pixels coloured.`;
+    const sim = t('diagram-result-draw', {
+      width: String(trace.width), height: String(trace.height), counts: bins(trace.bins), canvasWidth: String(w), canvasHeight: String(h),
+      shown: run.shown.map((ch) => channelName(trace, trace.channels === 1 ? 0 : ch)).join(', '), coloured: String(coloured), pixels: String(w * h),
+    });
     if (!gpuBins) {
-      result.textContent = unchecked ? `${sim} ${unchecked}` : sim;
+      result.textContent = unchecked ? t('diagram-sentences', { first: sim, second: unchecked }) : sim;
       return;
     }
     const differ = canvas.filter((p, i) => p.some((c, k) => c !== gpuBins[i * 4 + k])).length;
-    result.replaceChildren(sim, ' ', `The scale and draw passes on this GPU, same bins and canvas: ${w * h - differ} of ${w * h} pixels the same `,
-      el('span', { class: differ ? 'wrong' : 'ok' }, differ ? `✗\u00a0${differ} differ` : '✓\u00a0equal'), '.');
+    const gpu = t('diagram-result-draw-gpu', { same: String(w * h - differ), pixels: String(w * h), verdict: stand(0) });
+    result.replaceChildren(...placed(t('diagram-sentences', { first: sim, second: gpu }),
+      el('span', { class: differ ? 'wrong' : 'ok' }, differ ? t('diagram-verdict-pixels-differ', { pixels: String(differ) }) : t('diagram-verdict-equal'))));
     result.dataset.equal = String(differ === 0);
   };
   const showResult = () => {
@@ -295,18 +306,18 @@ export async function stepDiagram(method, channels) {
       return;
     }
     const { trace } = run;
-    const sim = `Simulated, ${trace.width}×${trace.height} picture, ${trace.num_bins} bins: ${bins(trace.bins)}.`;
+    const sim = t('diagram-result', { width: String(trace.width), height: String(trace.height), bins: String(trace.num_bins), counts: bins(trace.bins) });
     if (!gpuBins) {
-      result.textContent = unchecked ? `${sim} ${unchecked}` : sim;
+      result.textContent = unchecked ? t('diagram-sentences', { first: sim, second: unchecked }) : sim;
       return;
     }
     const same = gpuBins.every((v, i) => v === trace.bins[i]);
-    const alike = trace.lanes ? 'picture and bins' : `picture, bins and ${method === 'fragment' ? 'fragments' : method.startsWith('chunks') ? 'chunks' : 'workgroups'}`;
-    const kernel = `${edited === null ? `The ${method} kernel` : 'Your kernel'} on this GPU, same ${alike}: ${bins(gpuBins)}`;
-    result.replaceChildren(sim, ' ', kernel, ' ',
+    const alike = trace.lanes ? 'lanes' : method === 'fragment' ? 'fragments' : method.startsWith('chunks') ? 'chunks' : 'workgroups';
+    const kernel = t(edited === null ? 'diagram-result-gpu' : 'diagram-result-gpu-edited', { method, same: alike, counts: bins(gpuBins), verdict: stand(0) });
+    result.replaceChildren(...placed(t('diagram-sentences', { first: sim, second: kernel }),
       method === 'race'
-        ? el('span', {}, same ? '(the same: this time its interleaving lost what the simulated one did, or neither lost any).' : '(its own interleaving: the GPU loses what its timing loses).')
-        : el('span', { class: same ? 'ok' : 'wrong' }, same ? '✓\u00a0equal' : '✗\u00a0they differ'));
+        ? el('span', {}, t(same ? 'diagram-verdict-race-same' : 'diagram-verdict-race-own'))
+        : el('span', { class: same ? 'ok' : 'wrong' }, t(same ? 'diagram-verdict-equal' : 'diagram-verdict-differ'))));
     result.dataset.equal = String(same);
     tallied.hidden = !(tally || unchecked);
     tallied.replaceChildren(tally ? tallyLine() : unchecked);
@@ -314,14 +325,16 @@ export async function stepDiagram(method, channels) {
   // The simulation's adds to workgroup memory beside those the GPU's kernel made.
   const localAdds = () => run.trace.steps.filter((s) => s.act === 'add' && s.at.in === 'local').length;
   const tallyLine = () => {
-    const gpuSays = `On this GPU the kernel ran in subgroups of ${tally.lanes} lanes and made ${tally.adds} atomicAdds to workgroup memory.`;
+    const lanes = String(tally.lanes);
+    const gpuSays = t('diagram-tally-gpu', { lanes, adds: String(tally.adds) });
+    const then = (second) => t('diagram-sentences', { first: gpuSays, second });
     delete tallied.dataset.equal;
-    if (!config.lanes.includes(tally.lanes)) return `${gpuSays} The simulator plays subgroups of ${config.lanes.join(', ')} lanes, not ${tally.lanes}.`;
-    if (run.trace.lanes !== tally.lanes) return `${gpuSays} Choose ${tally.lanes} lanes to set the simulation beside it.`;
+    if (!config.lanes.includes(tally.lanes)) return then(t('diagram-tally-unplayed', { played: config.lanes.join(', '), lanes }));
+    if (run.trace.lanes !== tally.lanes) return then(t('diagram-tally-choose', { lanes }));
     const same = localAdds() === tally.adds;
     tallied.dataset.equal = String(same);
-    return el('span', {}, `${gpuSays} The simulation of ${tally.lanes}-lane subgroups made ${localAdds()} `,
-      el('span', { class: same ? 'ok' : 'wrong' }, same ? '✓\u00a0equal' : '✗\u00a0they differ'), '.');
+    return el('span', {}, ...placed(then(t('diagram-tally-simulated', { lanes, adds: String(localAdds()), verdict: stand(0) })),
+      el('span', { class: same ? 'ok' : 'wrong' }, t(same ? 'diagram-verdict-equal' : 'diagram-verdict-differ'))));
   };
   const showLosses = () => {
     const { trace } = run;
@@ -332,12 +345,15 @@ export async function stepDiagram(method, channels) {
     losses.hidden = false;
     const total = trace.lost.reduce((a, b) => a + b, 0);
     const stores = trace.steps.filter((s) => s.act === 'store' && s.lost > 0);
+    const seed = String(trace.seed);
+    // Each loss a clause of the sentence, in a list.
+    const each = stores.map((s) => t('diagram-loss', {
+      who: who(run, s.invocation).toLowerCase(), loaded: String(s.value - 1), bin: binName(trace, s.at.bin), stored: String(s.value),
+      other: String(s.value - 1 + s.lost), lost: String(s.lost),
+    }));
     losses.textContent = total === 0
-      ? `With seed ${trace.seed}${trace.slots === 1 ? ' and one workgroup at a time' : ''} no two invocations overlapped on a bin: nothing was lost. ` +
-        (trace.slots === 1 ? 'One at a time, they never can.' : 'Try another interleaving.')
-      : `With seed ${trace.seed} this interleaving lost ${total} count${total === 1 ? '' : 's'} of ${trace.width * trace.height}: ` +
-        stores.map((s) => `${who(run, s.invocation).toLowerCase()} loaded ${s.value - 1} from ${binName(trace, s.at.bin)} and stored ${s.value}, ` +
-          `where another had already stored ${s.value - 1 + s.lost} (${s.lost} lost)`).join('; ') + '.';
+      ? t(trace.slots === 1 ? 'diagram-losses-none-alone' : 'diagram-losses-none', { seed })
+      : t('diagram-losses', { seed, lost: String(total), count: total, pixels: String(trace.width * trace.height), losses: each.join('; ') });
   };
 
   const render = () => {
@@ -346,28 +362,31 @@ export async function stepDiagram(method, channels) {
     const compact = figure.clientWidth > 0 && figure.clientWidth < 560;
     drawStage(stage, run, state, compact);
     const pass = trace.passes[state.pass];
-    codeTitle.textContent = edited === null ? `${pass.kernel}.wgsl, its ${pass.kernel === 'draw' ? 'fragment shader' : 'entry point'}` : `Your ${pass.kernel}.wgsl (the kernel lab’s text), its entry point`;
+    const title = edited === null ? t('diagram-code-title', { kernel: pass.kernel, stage: pass.kernel === 'draw' ? 'fragment' : 'compute' })
+      : t('diagram-code-title-edited', { kernel: pass.kernel });
     // Lit lines the pane cannot show with the one just run: said, so none is missed.
     const { above, below } = drawCode(code, run, state, trace.steps[at - 1]?.line ?? null, (id) => who(run, id));
-    const out = [above && `${above} above`, below && `${below} below`].filter(Boolean);
-    if (out.length) codeTitle.textContent += ` (more lit lines: ${out.join(', ')})`;
+    codeTitle.textContent = above || below
+      ? t('diagram-code-more', { title, where: above && below ? 'both' : above ? 'above' : 'below', above: String(above), below: String(below) }) : title;
     const drawn = pass.group_size - pass.idle;
     const groups = pass.groups[0] * pass.groups[1];
-    passLine.textContent = `Pass ${state.pass + 1} of ${trace.passes.length}: ${pass.kernel}${pass.stride ? `, stride ${pass.stride}` : ''}, ` +
-      (method === 'fragment' ? `a triangle over the viewport: ${groups} fragments, one a pixel, each an invocation of the fragment shader`
-        : pass.kernel === 'draw' ? `a quad over the ${pass.groups[0]}×${pass.groups[1]} canvas: ${groups} fragments, one a pixel, each an invocation of the fragment shader (a GPU runs many at once; here they play one at a time)`
-        : `${groups} workgroup${groups === 1 ? '' : 's'} of ${pass.group_size} invocation${pass.group_size === 1 ? '' : 's'}`) +
-      (trace.lanes ? ` in subgroups of ${trace.lanes} lanes` : '') +
-      (pass.idle && trace.lanes ? `; ${pass.idle} of ${groups * pass.group_size} are in subgroups with no pixel and no bin to copy out: they vote, add nothing and are not drawn`
-        : pass.idle ? `; ${pass.idle} of each ${pass.group_size} read no pixel and add to no bin, so ${drawn} are drawn` : '') + '.';
-    narration.textContent = `Instruction ${at} of ${trace.steps.length}. ${narrate(run, state, at - 1)}`;
+    const size = { size: String(pass.group_size), sizeCount: pass.group_size };
+    const shape = method === 'fragment' ? t('diagram-pass-fragment', { fragments: String(groups) })
+      : pass.kernel === 'draw' ? t('diagram-pass-draw', { width: String(pass.groups[0]), height: String(pass.groups[1]), fragments: String(groups) })
+      : t(trace.lanes ? 'diagram-pass-subgroups' : 'diagram-pass-workgroups', { groups: String(groups), groupCount: groups, ...size, lanes: String(trace.lanes) });
+    const work = pass.idle && trace.lanes ? t('diagram-pass-idle-lanes', { work: shape, idle: String(pass.idle), all: String(groups * pass.group_size) })
+      : pass.idle ? t('diagram-pass-idle', { work: shape, idle: String(pass.idle), ...size, drawn: String(drawn) }) : shape;
+    passLine.textContent = t(pass.stride ? 'diagram-pass-stride' : 'diagram-pass',
+      { pass: String(state.pass + 1), passes: String(trace.passes.length), kernel: pass.kernel, stride: String(pass.stride), work });
+    const steps = String(trace.steps.length);
+    narration.textContent = t('diagram-now', { at: String(at), steps, step: narrate(run, state, at - 1) });
     stage.setAttribute('aria-label', trace.canvas
-      ? `The scale and draw passes over the bins of a ${trace.width}×${trace.height} picture, after instruction ${at} of ${trace.steps.length}: ${state.canvas.size} of ${trace.canvas[0] * trace.canvas[1]} canvas pixels drawn.`
-      : `The ${method} kernel on a ${trace.width}×${trace.height} picture, after instruction ${at} of ${trace.steps.length}: bins ${bins(state.bins)}.`);
+      ? t('diagram-stage-draw', { width: String(trace.width), height: String(trace.height), at: String(at), steps, drawn: String(state.canvas.size), pixels: String(trace.canvas[0] * trace.canvas[1]) })
+      : t('diagram-stage-kernel', { method, width: String(trace.width), height: String(trace.height), at: String(at), steps, counts: bins(state.bins) }));
     scrub.max = trace.steps.length;
     scrub.value = at;
-    scrub.setAttribute('aria-valuetext', `instruction ${at} of ${trace.steps.length}`);
-    play.textContent = playing ? 'Pause' : at >= trace.steps.length ? 'Play again' : 'Play';
+    scrub.setAttribute('aria-valuetext', t('diagram-scrub-at', { at: String(at), steps }));
+    play.textContent = t(playing ? 'diagram-pause' : at >= trace.steps.length ? 'diagram-play-again' : 'diagram-play');
     play.setAttribute('aria-pressed', String(playing));
     figure.dataset.step = String(at);
   };

@@ -4,6 +4,7 @@
 // defaults come from the Rust core (src/adjust.rs), as the command-line tool's do.
 import { adjustments, adjustSource } from '../pkg/histogram.js';
 import { el, errorText, sentence, download } from './site.js';
+import { t, number } from './l10n.js';
 import { pictureBox } from './studio-region.js';
 
 /** `studio` holds the page; `preset` is the chapter page's adjustment ('none' in the studio). */
@@ -12,8 +13,8 @@ export function adjustView(studio, { preset, panelFrame, pictureCanvas }) {
   const defaults = Object.fromEntries(all.map((a) => [a.name, a]));
   const { clahe, 'auto-levels': levels } = defaults;
   const select = el('select', { id: 'adjustment' },
-    el('option', { value: 'none', selected: preset === 'none' }, 'None'),
-    ...all.map((a) => el('option', { value: a.name, selected: a.name === preset }, a.title)));
+    el('option', { value: 'none', selected: preset === 'none' }, t('adjust-none')),
+    ...all.map((a) => el('option', { value: a.name, selected: a.name === preset }, t(`adjust-title-${a.name}`))));
   const tilesSelect = el('select', { id: 'tiles' }, ...[2, 4, 6, 8, 12, 16].map((n) =>
     el('option', { value: n, selected: n === clahe.tiles[0] }, `${n}×${n}`)));
   const clipInput = el('input', { type: 'number', id: 'clip', min: 0.5, max: 64, step: 0.5, value: clahe.clip });
@@ -21,29 +22,28 @@ export function adjustView(studio, { preset, panelFrame, pictureCanvas }) {
   const highInput = el('input', { type: 'number', id: 'high', min: 50, max: 100, step: 0.1, value: levels.high });
   const linkedInput = el('input', { type: 'checkbox', id: 'linked', checked: levels.linked });
   const splitInput = el('input', { type: 'range', id: 'split', min: 0, max: 100, value: 50 });
-  const downloadButton = el('button', { type: 'button', id: 'download-adjusted' }, 'Download the adjusted picture (PNG)');
-  const curve = el('canvas', { class: 'curve', role: 'img', 'aria-label': 'The mapping from old to new levels' });
+  const downloadButton = el('button', { type: 'button', id: 'download-adjusted' }, t('adjust-download'));
+  const curve = el('canvas', { class: 'curve', role: 'img', 'aria-label': t('adjust-curve-label') });
   const tableNote = el('p', { class: 'muted', id: 'table-note' });
   const only = (kind, ...children) => el('span', { class: 'option', 'data-for': kind }, ...children);
-  const options = el('fieldset', { class: 'studio-options adjust' }, el('legend', {}, 'Adjust the picture'),
-    el('div', { class: 'row' }, el('label', { class: 'option', for: 'adjustment' }, 'Adjustment', select)),
+  const options = el('fieldset', { class: 'studio-options adjust' }, el('legend', {}, t('adjust-legend')),
+    el('div', { class: 'row' }, el('label', { class: 'option', for: 'adjustment' }, t('adjust-adjustment'), select)),
     el('div', { class: 'row' },
-      only('clahe', el('label', { class: 'option', for: 'tiles' }, 'Tiles', tilesSelect)),
-      only('clahe', el('label', { class: 'option', for: 'clip' }, 'Clip limit', clipInput)),
-      only('auto-levels', el('label', { class: 'option', for: 'low' }, 'Low %', lowInput)),
-      only('auto-levels', el('label', { class: 'option', for: 'high' }, 'High %', highInput)),
-      only('auto-levels', el('label', { class: 'option' }, linkedInput, 'Channels linked'))),
-    el('div', { class: 'row adjusted-only' }, el('label', { class: 'option', for: 'split' }, 'Before | after', splitInput), downloadButton),
+      only('clahe', el('label', { class: 'option', for: 'tiles' }, t('adjust-tiles'), tilesSelect)),
+      only('clahe', el('label', { class: 'option', for: 'clip' }, t('adjust-clip'), clipInput)),
+      only('auto-levels', el('label', { class: 'option', for: 'low' }, t('adjust-low'), lowInput)),
+      only('auto-levels', el('label', { class: 'option', for: 'high' }, t('adjust-high'), highInput)),
+      only('auto-levels', el('label', { class: 'option' }, linkedInput, t('adjust-linked')))),
+    el('div', { class: 'row adjusted-only' }, el('label', { class: 'option', for: 'split' }, t('adjust-split'), splitInput), downloadButton),
     el('div', { class: 'row adjusted-only' }, curve, tableNote));
   const splitHandle = el('div', { class: 'split-handle', hidden: true, 'aria-hidden': 'true' });
   const thresholdLine = el('div', { class: 'bin-cursor threshold', hidden: true });
   // The halves named on the panel itself (src/layout.rs's in_half: 0-48% and 52-100%).
-  const halves = [['Before', '0%'], ['After', '52%']].map(([text, left]) =>
+  const halves = [[t('adjust-before'), '0%'], [t('adjust-after'), '52%']].map(([text, left]) =>
     el('span', { class: 'half-label', hidden: true, style: `left: ${left}` }, text));
   panelFrame.append(thresholdLine, ...halves);
   const otsuNote = el('p', { class: 'muted', id: 'otsu-note', hidden: true });
-  const legend = el('p', { class: 'muted panel-legend', hidden: true },
-    'Left: the histograms of the picture as it is. Right: of the adjusted picture, counted on the GPU as it is drawn.');
+  const legend = el('p', { class: 'muted panel-legend', hidden: true }, t('adjust-panel-legend'));
 
   const kind = () => select.value;
 
@@ -81,23 +81,24 @@ export function adjustView(studio, { preset, panelFrame, pictureCanvas }) {
     const table = (i) => tables.subarray(i * 256, i * 256 + 256);
     if (kind() === 'equalize') {
       line(table(0), '#fff');
-      tableNote.textContent = 'New luma for each old luma: the cumulative histogram, scaled to 0–255.';
+      tableNote.textContent = t('adjust-table-equalize');
     } else if (kind() === 'auto-levels') {
       ['#ff5b5b', '#5bff5b', '#5b8bff'].forEach((c, i) => line(table(i), c));
-      tableNote.textContent = 'New level of each old level, per channel.';
+      tableNote.textContent = t('adjust-table-auto-levels');
     } else if (kind() === 'clahe') {
       const tiles = Number(tilesSelect.value) ** 2;
-      for (let t = 0; t < tiles; t++) line(table(t), `hsl(${(360 * t) / tiles} 70% 60% / ${tiles > 16 ? 0.45 : 0.8})`);
-      tableNote.textContent = `New luma for each old luma, one curve per tile (${tiles} tiles): each tile's histogram clipped, then equalized.`;
+      for (let tile = 0; tile < tiles; tile++) line(table(tile), `hsl(${(360 * tile) / tiles} 70% 60% / ${tiles > 16 ? 0.45 : 0.8})`);
+      tableNote.textContent = t('adjust-table-clahe', { tiles: String(tiles) });
     } else if (kind() === 'otsu') {
-      const t = tables[0];
-      line(Array.from({ length: 256 }, (_, v) => (v > t ? 255 : 0)), '#fff');
-      tableNote.textContent = `Otsu's threshold: luma above bin ${t} is white, the rest black.`;
-      otsuNote.textContent = `After: black and white only, so its histograms are two bars, at 0 and at 255${blackShare(studio.outcome, t)}.`;
+      const threshold = tables[0];
+      line(Array.from({ length: 256 }, (_, v) => (v > threshold ? 255 : 0)), '#fff');
+      tableNote.textContent = t('adjust-table-otsu', { threshold: String(threshold) });
+      const shares = blackShare(studio.outcome, threshold);
+      otsuNote.textContent = shares ? t('adjust-otsu-after-counted', shares) : t('adjust-otsu-after');
       const rects = current.panelRects();
       const last = rects.length / 5 - 1;
       const [x, y, w, h] = rects.slice(last * 5, last * 5 + 4);
-      Object.assign(thresholdLine.style, { left: `${(x + ((t + 1) * w) / 256) * 100}%`, top: `${y * 100}%`, height: `${h * 100}%` });
+      Object.assign(thresholdLine.style, { left: `${(x + ((threshold + 1) * w) / 256) * 100}%`, top: `${y * 100}%`, height: `${h * 100}%` });
     }
   }
 
@@ -112,7 +113,7 @@ export function adjustView(studio, { preset, panelFrame, pictureCanvas }) {
     const empty = numbers.find((input) => input.value.trim() === '');
     try {
       // An empty field is not a 0 (Number('') would make it one).
-      if (empty) throw new Error(`${empty.closest('label')?.textContent.trim() || empty.id} needs a number`);
+      if (empty) throw new Error(t('adjust-needs-number', { field: empty.closest('label')?.textContent.trim() || empty.id }));
       const a = kind() === 'clahe' ? Number(clipInput.value) : Number(lowInput.value);
       current.setAdjustment(kind(), a, Number(highInput.value), tiles, tiles, linkedInput.checked);
       current.setSplit(Number(splitInput.value) / 100);
@@ -120,7 +121,7 @@ export function adjustView(studio, { preset, panelFrame, pictureCanvas }) {
       studio.say('');
     } catch (e) {
       numbers.forEach((input, i) => { input.value = applied[i]; });
-      studio.say(`${sentence(e)}; the adjustment shown is kept.`);
+      studio.say(t('adjust-refused', { error: sentence(e) }));
     }
     showSplit();
   }
@@ -154,7 +155,7 @@ export function adjustView(studio, { preset, panelFrame, pictureCanvas }) {
       const png = await studio.current.adjustedPng();
       download(`${studio.baseName()}-${kind()}.png`, new Blob([png], { type: 'image/png' }));
     } catch (e) {
-      studio.say(`The adjusted picture could not be made: ${errorText(e)}`);
+      studio.say(t('adjust-download-failed', { error: errorText(e) }));
     }
   });
   showControls();
@@ -207,11 +208,11 @@ function plotAxes(canvas) {
     ctx.fillText(String(v), left - 3, y(v) + 3);
   }
   ctx.textAlign = 'center';
-  ctx.fillText('old level', left + w / 2, size - 3);
+  ctx.fillText(t('adjust-old-level'), left + w / 2, size - 3);
   ctx.save();
   ctx.translate(9, top + h / 2);
   ctx.rotate(-Math.PI / 2);
-  ctx.fillText('new level', 0, 0);
+  ctx.fillText(t('adjust-new-level'), 0, 0);
   ctx.restore();
   ctx.strokeStyle = '#4a5160';
   ctx.setLineDash([3, 3]);
@@ -229,14 +230,17 @@ function plotAxes(canvas) {
   };
 }
 
-/** ", N pixels (P%) black" from the counted luminance, where its bins are the 256 levels. */
+/**
+ * The pixels black and white and their shares, from the counted luminance where
+ * its bins are the 256 levels (else null).
+ */
 function blackShare(outcome, threshold) {
-  if (!outcome || outcome.hdr) return '';
+  if (!outcome || outcome.hdr) return null;
   const luma = outcome.bins(3);
-  if (luma.length !== 256) return '';
+  if (luma.length !== 256) return null;
   let black = 0;
   for (let v = 0; v <= threshold; v++) black += luma[v];
   const pixels = outcome.pixels;
-  const pct = (n) => `${((100 * n) / Math.max(1, pixels)).toFixed(1)}%`;
-  return `: ${black.toLocaleString('en')} pixels black (${pct(black)}), ${(pixels - black).toLocaleString('en')} white (${pct(pixels - black)})`;
+  const pct = (n) => ((100 * n) / Math.max(1, pixels)).toFixed(1);
+  return { black: number(black), blackShare: pct(black), white: number(pixels - black), whiteShare: pct(pixels - black) };
 }

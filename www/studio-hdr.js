@@ -4,6 +4,7 @@
 // luminance in stops; the picture, the adjustments and the scopes see it as drawn
 // at this exposure, clipped as a display clips it.
 import { el } from './site.js';
+import { t, number } from './l10n.js';
 
 const STOPS = 10;
 
@@ -13,19 +14,16 @@ export function hdrView(studio) {
     type: 'range', id: 'exposure', min: -STOPS, max: STOPS, step: 0.1, value: 0,
     'aria-describedby': 'exposure-why',
   });
-  const shown = el('output', { for: 'exposure', id: 'exposure-value' }, '0.0 stops');
-  const reset = el('button', { type: 'button' }, 'As stored');
+  const label = (v) => t('hdr-stops', { stops: `${v > 0 ? '+' : ''}${v.toFixed(1)}` });
+  const shown = el('output', { for: 'exposure', id: 'exposure-value' }, label(0));
+  const reset = el('button', { type: 'button' }, t('hdr-as-stored'));
   const range = el('p', { id: 'hdr-range', class: 'hint', role: 'status' });
-  const options = el('fieldset', { class: 'studio-options', hidden: true }, el('legend', {}, 'HDR picture'),
-    el('div', { class: 'row' }, el('label', { class: 'option', for: 'exposure' }, 'Exposure', exposure), shown, reset),
-    el('p', { id: 'exposure-why', class: 'hint' },
-      'The samples are linear light, counted as stored. The picture is drawn with each sample times 2^exposure, ' +
-      'clipped at 1.0 as a display clips it and encoded as sRGB; the scopes and adjustments work on it as drawn. ' +
-      'The histogram does not change with the exposure.'),
+  const options = el('fieldset', { class: 'studio-options', hidden: true }, el('legend', {}, t('hdr-legend')),
+    el('div', { class: 'row' }, el('label', { class: 'option', for: 'exposure' }, t('hdr-exposure'), exposure), shown, reset),
+    el('p', { id: 'exposure-why', class: 'hint' }, t('hdr-exposure-why')),
     range);
 
   const stops = () => Number(exposure.value);
-  const label = (v) => `${v > 0 ? '+' : ''}${v.toFixed(1)} stops`;
 
   function set(v) {
     const current = studio.current;
@@ -40,7 +38,6 @@ export function hdrView(studio) {
     set(0);
   });
 
-  const count = (v) => v.toLocaleString('en');
   const total = (four) => four.r + four.g + four.b + four.luminance;
 
   return {
@@ -61,10 +58,11 @@ export function hdrView(studio) {
       if (!hdr) return;
       const h = JSON.parse(hdr);
       const [lo, hi] = h.range.stops;
-      range.textContent = `Counted: R, G and B from 0 to ${h.range.max.toPrecision(4)}; luminance in stops from ${lo} to ${hi} ` +
-        `(${(2 ** lo).toPrecision(3)} to ${(2 ** hi).toPrecision(3)}). Outside the range: ${count(total(h.below))} values below, ` +
-        `${count(total(h.above))} above; ${count(h.invalid)} pixels with a NaN or infinite sample. ` +
-        `Above 1.0 (what an SDR display clips): luminance of ${count(h.above_one.luminance)} pixels.`;
+      range.textContent = t('hdr-range', {
+        max: h.range.max.toPrecision(4), low: String(lo), high: String(hi),
+        lowLinear: (2 ** lo).toPrecision(3), highLinear: (2 ** hi).toPrecision(3),
+        below: number(total(h.below)), above: number(total(h.above)), invalid: number(h.invalid), aboveOne: number(h.above_one.luminance),
+      });
     },
   };
 }

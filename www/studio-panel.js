@@ -3,42 +3,45 @@
 // the bin under the pointer or chosen with the keys.
 import { studioBinChoices, studioBinsOffered, studioBinsFor, binLevels } from '../pkg/histogram.js';
 import { el } from './site.js';
+import { t, tAttr, number } from './l10n.js';
 
-export const CHANNELS = ['R', 'G', 'B', 'Luminance'];
+export const CHANNELS = ['r', 'g', 'b', 'luminance'].map((c) => t(`studio-channel-${c}`));
 // The choices past a picture's levels are shown but not offered, with the reason
 // (the rule is src/studio's: docs/DECISIONS.md, 25).
-const why = (depth) => (depth === 32
-  ? 'This picture holds floating-point samples: every choice divides its range (R, G and B from 0 to the largest sample, luminance in stops).'
-  : depth > 8
-    ? `This picture has ${depth} bits a channel, ${(2 ** depth).toLocaleString('en')} levels: every choice is counted at its stored depth.`
-    : 'At most 256 bins: a channel of 8 bits has 256 levels, and more bins would leave empty ones between full ones.');
+const why = (depth) => (depth === 32 ? t('panel-bins-float')
+  : depth > 8 ? t('panel-bins-deep', { depth: String(depth), levels: number(2 ** depth) })
+    : t('panel-bins-8'));
 
 /**
- * What bin `bin` holds, in words, after "Bin b of n": the stored levels it holds
- * (src/deep.rs's `levels_in`: those the counting rule puts there), or
- * an HDR picture's values (R, G, B linear; luminance in stops).
+ * Bin `bin` of `outcome`, in words, with what it holds: the stored levels
+ * (src/deep.rs's `levels_in`: those the counting rule puts there), or an HDR
+ * picture's values (R, G, B linear; luminance in stops).
  */
 function binValues(outcome, current, bin) {
   const n = outcome.numBins;
+  const which = { bin: String(bin), bins: String(n) };
   if (outcome.hdr) {
     const { range } = JSON.parse(outcome.hdr);
     const [lo, hi] = range.stops;
     const at = (k) => lo + ((hi - lo) * k) / n;
-    return `, R, G, B ${((range.max * bin) / n).toPrecision(4)} to ${((range.max * (bin + 1)) / n).toPrecision(4)}, ` +
-      `luminance ${at(bin).toFixed(2)} to ${at(bin + 1).toFixed(2)} stops`;
+    return t('panel-bin-hdr', {
+      ...which, low: ((range.max * bin) / n).toPrecision(4), high: ((range.max * (bin + 1)) / n).toPrecision(4),
+      stopsLow: at(bin).toFixed(2), stopsHigh: at(bin + 1).toFixed(2),
+    });
   }
-  const max = 2 ** current.depth - 1;
+  const max = String(2 ** current.depth - 1);
   const levels = binLevels(bin, n, current.depth);
-  if (!levels) return ' holds no level';
+  if (!levels) return t('panel-bin-empty', which);
   const [lo, hi] = levels;
-  return lo === hi ? ` holds the level ${lo} of ${max}` : ` holds the levels ${lo} to ${hi} of ${max}`;
+  return lo === hi ? t('panel-bin-level', { ...which, level: String(lo), max })
+    : t('panel-bin-levels', { ...which, low: String(lo), high: String(hi), max });
 }
 
 /** `studio` holds the page: the current Studio, its outcome, redraw(). */
 export function panelView(studio) {
   const canvas = el('canvas', {
     id: 'panel', tabindex: 0, role: 'img',
-    'aria-label': 'Histograms. Focus and use the left and right arrow keys to read each bin.',
+    'aria-label': t('panel-canvas-label'),
   });
   const cursor = el('div', { class: 'bin-cursor', hidden: true });
   // The value axis under the panels (at the stored depth) and, in the parade, each
@@ -54,10 +57,10 @@ export function panelView(studio) {
   const plot = el('div', { class: 'panel-plot' }, canvas, cursor, names);
   const frame = el('div', { class: 'panel-frame' }, el('div', { class: 'clip-row' }, ...triangles), plot, axis);
   // What a light cap on a bar means, said once under the panel.
-  const capNote = el('p', { class: 'hint cap-note' }, 'Light cap: a bar taller than the panel.');
+  const capNote = el('p', { class: 'hint cap-note' }, t('panel-cap-note'));
   // Its room is kept (a reading fills two lines), so until the first reading it
   // says how to get one rather than leaving an empty band.
-  const HINT = 'Hover over the histogram, or focus it and use the arrow keys, to read a bin.';
+  const HINT = t('panel-readout-hint');
   const readout = el('p', { id: 'readout', class: 'readout', role: 'status', 'aria-live': 'polite' }, HINT);
 
   const radio = (name, value, label, checked) => el('label', { class: 'option' },
@@ -67,13 +70,13 @@ export function panelView(studio) {
   const binsSelect = el('select', { id: 'bins', 'aria-describedby': 'bins-why' }, ...Array.from(studioBinChoices(), (n) => el('option',
     { value: n, selected: n === 256, disabled: !studioBinsOffered(n, 8) }, String(n))));
   const binsWhy = el('p', { id: 'bins-why', class: 'hint' }, why(8));
-  const pinButton = el('button', { type: 'button', id: 'pin', 'aria-pressed': 'false' }, 'Pin this histogram');
-  const options = el('fieldset', { class: 'studio-options' }, el('legend', {}, 'Panel'),
-    el('div', { class: 'row' }, radio('layout', 'overlaid', 'Overlaid', true), radio('layout', 'parade', 'Parade', false)),
-    el('div', { class: 'row' }, radio('scale', 'linear', 'Linear', true), radio('scale', 'log', 'Logarithmic', false)),
+  const pinButton = el('button', { type: 'button', id: 'pin', 'aria-pressed': 'false' }, t('panel-pin'));
+  const options = el('fieldset', { class: 'studio-options' }, el('legend', {}, t('panel-legend')),
+    el('div', { class: 'row' }, radio('layout', 'overlaid', t('panel-overlaid'), true), radio('layout', 'parade', t('panel-parade'), false)),
+    el('div', { class: 'row' }, radio('scale', 'linear', t('panel-linear'), true), radio('scale', 'log', t('panel-log'), false)),
     el('div', { class: 'row' }, ...CHANNELS.map((c, i) => check(`show-${i}`, c, true))),
-    el('div', { class: 'row' }, el('label', { class: 'option', for: 'bins' }, 'Bins', binsSelect),
-      check('clipping', 'Clipping warning', false), pinButton), binsWhy);
+    el('div', { class: 'row' }, el('label', { class: 'option', for: 'bins' }, t('panel-bins'), binsSelect),
+      check('clipping', t('panel-clipping'), false), pinButton), binsWhy);
 
   const input = (selector) => options.querySelector(selector);
   const pinned = () => pinButton.getAttribute('aria-pressed') === 'true';
@@ -120,11 +123,15 @@ export function panelView(studio) {
       const count = bins[bin];
       let below = 0;
       for (let b = 0; b <= bin; b++) below += bins[b];
-      return `${CHANNELS[c]} ${count.toLocaleString('en')} (${((100 * count) / total).toFixed(2)}%, ` +
-        `up to here ${((100 * below) / total).toFixed(1)}%)`;
+      return t('panel-readout-channel', {
+        channel: CHANNELS[c], count: number(count), share: ((100 * count) / total).toFixed(2), below: ((100 * below) / total).toFixed(1),
+      });
     });
-    const half = studio.adjusted ? (after ? 'After: ' : 'Before: ') : '';
-    readout.textContent = `${half}Bin ${bin} of ${n}${after ? '' : binValues(outcome, current, bin)}: ${parts.join(' · ')}`;
+    readout.textContent = t('panel-readout', {
+      half: studio.adjusted ? (after ? 'after' : 'before') : 'none',
+      bin: after ? t('panel-bin', { bin: String(bin), bins: String(n) }) : binValues(outcome, current, bin),
+      counts: parts.join(' · '),
+    });
     Object.assign(cursor.style, {
       left: `${(x + ((bin + 0.5) * w) / n) * 100}%`, top: `${y * 100}%`, height: `${h * 100}%`,
     });
@@ -255,10 +262,13 @@ export function panelView(studio) {
       const [r, g, b] = shares.map((v) => v > 0);
       triangle.style.setProperty('--lit', r || g || b ? `rgb(${r ? 255 : 70}, ${g ? 255 : 70}, ${b ? 255 : 70})` : '');
       triangle.classList.toggle('lit', r || g || b);
-      const where = end === 0 ? 'Shadows clipped (at 0)' : `Highlights clipped (at ${n - 1})`;
-      const said = shares.map((v, c) => `${CHANNELS[c]} ${(100 * v).toFixed(2)}%`).join(', ');
-      triangle.setAttribute('aria-label', `${where}: ${said} of the pixels. Shows the clipping warning on the picture.`);
-      triangle.title = `${where}: ${said}`;
+      const id = end === 0 ? 'panel-clip-shadows' : 'panel-clip-highlights';
+      const args = {
+        top: String(n - 1),
+        shares: shares.map((v, c) => t('panel-clip-share', { channel: CHANNELS[c], share: (100 * v).toFixed(2) })).join(', '),
+      };
+      triangle.setAttribute('aria-label', tAttr(id, 'aria-label', args));
+      triangle.title = t(id, args);
       triangle.setAttribute('aria-pressed', String(on));
     });
   }
@@ -271,7 +281,7 @@ export function panelView(studio) {
     pinnedCounts = null;
     pinWanted = now;
     pinButton.setAttribute('aria-pressed', String(now));
-    pinButton.textContent = now ? 'Unpin' : 'Pin this histogram';
+    pinButton.textContent = t(now ? 'panel-unpin' : 'panel-pin');
     studio.redraw();
   });
 

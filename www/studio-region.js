@@ -1,6 +1,7 @@
 // The studio's region: a rectangle of the picture counted alone, dragged on the
 // picture or typed in (X, Y, W, H); Escape or "Count it all" counts the whole.
 import { el, sentence, nextRepaint } from './site.js';
+import { t } from './l10n.js';
 
 /** Where the picture is drawn on `canvas`, in CSS pixels (the Studio letterboxes it). */
 export function pictureBox(canvas, current) {
@@ -12,17 +13,19 @@ export function pictureBox(canvas, current) {
 /** `studio` holds the page: the current Studio, redraw(), say(text). */
 export function regionView(studio, canvas) {
   const box = el('div', { class: 'region-box', hidden: true });
-  const inputs = ['x', 'y', 'width', 'height'].map((name) => el('input', {
-    type: 'number', min: name.length > 1 ? 1 : 0, step: 1, id: `region-${name}`, 'aria-label': `Region ${name}`,
+  const FIELDS = ['x', 'y', 'width', 'height'];
+  const NAMES = FIELDS.map((name) => t(`region-label-${name}`));
+  const inputs = FIELDS.map((name) => el('input', {
+    type: 'number', min: name.length > 1 ? 1 : 0, step: 1, id: `region-${name}`, 'aria-label': t(`region-field-${name}`),
     inputmode: 'numeric', 'aria-describedby': 'region-why',
   }));
-  const clearButton = el('button', { type: 'button' }, 'Count it all');
+  const clearButton = el('button', { type: 'button' }, t('region-count-all'));
   // Why typed values were not taken; the fields go back to the region counted.
   // Said at once, in a live region that is always there (not a second alert:
   // the page's one alert is its message).
   const why = el('p', { id: 'region-why', class: 'hint', hidden: true });
-  const options = el('fieldset', { class: 'studio-options region' }, el('legend', {}, 'Region (pixels)'),
-    el('div', { class: 'row' }, ...inputs.map((input, i) => el('label', { class: 'option' }, ['X', 'Y', 'W', 'H'][i], input)),
+  const options = el('fieldset', { class: 'studio-options region' }, el('legend', {}, t('region-legend')),
+    el('div', { class: 'row' }, ...inputs.map((input, i) => el('label', { class: 'option' }, NAMES[i], input)),
       clearButton), el('div', { 'aria-live': 'assertive' }, why));
 
   /** Says why the typed region was refused (empty: nothing to say), marking the field. */
@@ -58,7 +61,7 @@ export function regionView(studio, canvas) {
       kept = [x, y, w, h];
       refuse('');
     } catch (e) {
-      refuse(`${sentence(e)}; the region counted is kept.`);
+      refuse(t('region-refused', { error: sentence(e) }));
       show();
       return;
     }
@@ -70,7 +73,6 @@ export function regionView(studio, canvas) {
   // 32-bit coordinates (a number field would otherwise hand over 1e308, -1 or
   // nothing at all). The four apply once they fit the picture, whatever order
   // they are typed in; Enter applies them at once, the rest clamped to fit.
-  const NAMES = ['X', 'Y', 'W', 'H'];
   function typed(enter) {
     const current = studio.current;
     if (!current) return;
@@ -80,7 +82,7 @@ export function regionView(studio, canvas) {
       const v = Number(text);
       const least = i < 2 ? 0 : 1;
       if (text === '' || !Number.isInteger(v) || v < least || v > 0xffffffff) {
-        refuse(`${NAMES[i]} must be a whole number of pixels, at least ${least}; the region counted is kept.`, i);
+        refuse(t('region-not-whole', { field: NAMES[i], least: String(least) }), i);
         show();
         return;
       }
@@ -91,18 +93,21 @@ export function regionView(studio, canvas) {
     if (x + w <= width && y + h <= height) {
       set(x, y, w, h);
     } else if (enter) {
-      const typedText = `${x}, ${y}, ${w}×${h}`;
+      const asTyped = {
+        x: String(x), y: String(y), width: String(w), height: String(h), pictureWidth: String(width), pictureHeight: String(height),
+      };
       x = Math.min(x, width - 1);
       y = Math.min(y, height - 1);
       [w, h] = [Math.min(w, width - x), Math.min(h, height - y)];
       set(x, y, w, h);
       // Fitted, and said: the region counted is not the one typed.
       why.hidden = false;
-      why.textContent = `${typedText} is past the picture's ${width}×${height}: fitted to ${x}, ${y}, ${w}×${h}.`;
+      why.textContent = t('region-fitted', { ...asTyped, fitX: String(x), fitY: String(y), fitWidth: String(w), fitHeight: String(h) });
     } else {
       why.hidden = false;
-      why.textContent = `${x}+${w} by ${y}+${h} is past the picture's ${width}×${height}: the region applies once ` +
-        'the four fit, or on Enter, which fits it to the picture.';
+      why.textContent = t('region-past', {
+        x: String(x), y: String(y), width: String(w), height: String(h), pictureWidth: String(width), pictureHeight: String(height),
+      });
     }
   }
 

@@ -6,10 +6,11 @@
 // exports of each as PNG and its counts as JSON.
 import { scopeLabels } from '../pkg/histogram.js';
 import { el, download, errorText, scopeBox, nameGraticule } from './site.js';
+import { t, tAttr } from './l10n.js';
 import { fitCanvas } from './page.js';
 
 export const SCOPES = ['waveform', 'parade', 'vectorscope'];
-const TITLES = { waveform: 'Waveform', parade: 'RGB parade', vectorscope: 'Vectorscope' };
+const TITLES = Object.fromEntries(SCOPES.map((name) => [name, t(`scope-title-${name}`)]));
 // Narrower than this, one scope at a time.
 const WIDE = 900;
 
@@ -19,27 +20,27 @@ export function scopesView(page) {
   const logBox = el('input', { type: 'checkbox', id: 'scope-log' });
   const gain = el('input', { type: 'range', id: 'scope-gain', min: '-2', max: '3', step: '0.25', value: '0' });
   const waveformChannels = el('select', { id: 'scope-waveform-channels' },
-    el('option', { value: '3' }, 'Luma'), el('option', { value: '0,1,2' }, 'R, G and B overlaid'),
-    el('option', { value: 'decoded' }, 'Y′ as decoded'));
+    el('option', { value: '3' }, t('scope-luma')), el('option', { value: '0,1,2' }, t('scope-rgb-overlaid')),
+    el('option', { value: 'decoded' }, t('scope-decoded')));
   const yrgb = el('input', { type: 'checkbox', id: 'scope-yrgb' });
   const zoom = el('input', { type: 'checkbox', id: 'scope-zoom' });
   const canvases = Object.fromEntries(SCOPES.map((name) => [name, el('canvas', {
-    class: `scope ${name}`, role: 'img', 'aria-label': `${TITLES[name]} of the counted pixels`,
+    class: `scope ${name}`, role: 'img', 'aria-label': tAttr(`scope-title-${name}`, 'aria-label'),
   })]));
   const scopeBoxes = Object.fromEntries(SCOPES.map((name) => [name, scopeBox(canvases[name])]));
   const fullButtons = Object.fromEntries(SCOPES.map((name) => [name,
-    el('button', { type: 'button', class: 'link', 'aria-pressed': 'false', onclick: () => setFull(name, !figures[name].classList.contains('full')) }, 'Full size')]));
+    el('button', { type: 'button', class: 'link', 'aria-pressed': 'false', onclick: () => setFull(name, !figures[name].classList.contains('full')) }, t('scope-full-size'))]));
   const figures = Object.fromEntries(SCOPES.map((name) => [name, el('figure', { hidden: true, class: 'studio-scope' },
     scopeBoxes[name], el('figcaption', {}, TITLES[name], ' · ', fullButtons[name], ' · ',
-      el('button', { type: 'button', class: 'link', onclick: () => exportPng(name) }, 'PNG'), ' ',
-      el('button', { type: 'button', class: 'link', onclick: () => exportJson(name) }, 'JSON')))]));
-  const options = el('fieldset', { class: 'scope-options' }, el('legend', {}, 'Scopes'),
+      el('button', { type: 'button', class: 'link', onclick: () => exportPng(name) }, t('scope-png')), ' ',
+      el('button', { type: 'button', class: 'link', onclick: () => exportJson(name) }, t('scope-json'))))]));
+  const options = el('fieldset', { class: 'scope-options' }, el('legend', {}, t('scope-legend')),
     ...boxes.map((box) => el('label', { class: 'option' }, box, ` ${TITLES[box.value]}`)),
-    el('label', { class: 'option' }, logBox, ' Logarithmic'),
-    el('label', { class: 'option', for: 'scope-gain' }, 'Gain ', gain),
-    el('label', { class: 'option', for: 'scope-waveform-channels' }, 'Waveform ', waveformChannels),
-    el('label', { class: 'option' }, yrgb, ' Parade with luma (YRGB)'),
-    el('label', { class: 'option' }, zoom, ' Vectorscope 2× zoom'));
+    el('label', { class: 'option' }, logBox, ` ${t('scope-log')}`),
+    el('label', { class: 'option', for: 'scope-gain' }, `${t('scope-gain')} `, gain),
+    el('label', { class: 'option', for: 'scope-waveform-channels' }, `${t('scope-waveform-channels')} `, waveformChannels),
+    el('label', { class: 'option' }, yrgb, ` ${t('scope-yrgb')}`),
+    el('label', { class: 'option' }, zoom, ` ${t('scope-zoom')}`));
   // Where the browser's WebGPU runs on the CPU the Studio draws scopes on a video
   // less often (`scopeEvery`), and the visitor is told.
   const cadence = el('p', { class: 'note', hidden: true });
@@ -57,7 +58,7 @@ export function scopesView(page) {
   // Whether the waveform drawn last was of Y′ as decoded (its graticule follows).
   let videoLevels = false;
   const label = () => {
-    for (const name of SCOPES) nameGraticule(scopeBoxes[name], JSON.parse(scopeLabels(name, zoomed(), name === 'waveform' && videoLevels)));
+    for (const name of SCOPES) nameGraticule(scopeBoxes[name], graticule(name, zoomed(), name === 'waveform' && videoLevels));
   };
   label();
 
@@ -69,11 +70,7 @@ export function scopesView(page) {
       label();
     }
     lumaNote.hidden = !decoded() || !chosen().includes('waveform');
-    lumaNote.textContent = on
-      ? 'Waveform of luma as decoded: each pixel’s Y′ code, 0% at code 16 and 100% at 235. Sub-blacks and super-whites, which the picture’s R′G′B′ clips, show in the tinted bands.'
-      : page.isVideo
-        ? 'This frame did not come as Y′CbCr planes here (the browser handed over RGB), so the waveform’s luma is computed from R′G′B′.'
-        : 'Luma as decoded is a video’s: play one. A picture’s luma is computed from its R′G′B′.';
+    lumaNote.textContent = t(on ? 'scope-luma-decoded' : page.isVideo ? 'scope-luma-not-planes' : 'scope-luma-picture');
   }
 
   /** Scope `name` over the whole window, or back beside the histogram (Escape too). */
@@ -81,7 +78,7 @@ export function scopesView(page) {
     for (const other of SCOPES) {
       figures[other].classList.toggle('full', other === name);
       fullButtons[other].setAttribute('aria-pressed', String(other === name));
-      fullButtons[other].textContent = other === name ? 'Back to the panel' : 'Full size';
+      fullButtons[other].textContent = t(other === name ? 'scope-back' : 'scope-full-size');
     }
     document.documentElement.classList.toggle('scope-full', name !== null);
   }
@@ -111,7 +108,7 @@ export function scopesView(page) {
     const every = studio.scopeEvery;
     // Said only over a video: a picture's scopes are drawn whenever it changes.
     cadence.hidden = !names.length || every === 1 || !page.isVideo;
-    cadence.textContent = `This browser's WebGPU runs on the CPU: on a video each scope is redrawn every ${every}th frame, so that the video keeps its pace.`;
+    cadence.textContent = t('scope-cadence', { every: String(every) });
   }
 
   function changed(box) {
@@ -122,7 +119,7 @@ export function scopesView(page) {
       apply(studio);
       page.again();
     } catch (e) {
-      page.say(`The scope could not be shown: ${errorText(e)}`);
+      page.say(t('scope-show-failed', { error: errorText(e) }));
     }
   }
 
@@ -131,7 +128,7 @@ export function scopesView(page) {
     try {
       const png = await page.current.scopePng(i);
       download(`${page.baseName()}-${name}.png`, new Blob([png], { type: 'image/png' }));
-    } catch (e) { page.say(`The PNG could not be made: ${errorText(e)}`); }
+    } catch (e) { page.say(t('scope-png-failed', { error: errorText(e) })); }
   }
 
   async function exportJson(name) {
@@ -139,7 +136,7 @@ export function scopesView(page) {
     try {
       const json = await page.current.scopeJson(i, page.sourceName ?? 'studio');
       download(`${page.baseName()}-${name}.json`, new Blob([json], { type: 'application/json' }));
-    } catch (e) { page.say(`The JSON could not be made: ${errorText(e)}`); }
+    } catch (e) { page.say(t('scope-json-failed', { error: errorText(e) })); }
   }
 
   for (const box of boxes) box.addEventListener('change', () => changed(box));
@@ -165,4 +162,10 @@ export function scopesView(page) {
     /** After a resize: canvases follow their boxes. */
     layout: () => { for (const name of chosen()) fitCanvas(canvases[name]); },
   };
+}
+
+/** Scope `name`'s graticule labels (the core's), its colour-bar targets named in the page's language. */
+function graticule(name, zoom, videoLevels) {
+  return JSON.parse(scopeLabels(name, zoom, videoLevels)).map((label) => (/^\d/.test(label.text) ? label
+    : { ...label, text: t(`scope-target-${label.text.toLowerCase()}`) }));
 }

@@ -2,23 +2,18 @@
 // src/stats.rs, as `histogram --stats` does) and the exports: the bins as CSV, the
 // statistics as JSON, the panel with its statistics as PNG.
 import { el, download } from './site.js';
+import { t, number } from './l10n.js';
 import { CHANNELS } from './studio-panel.js';
 
-const STATS = [
-  ['pixels', 'Pixels'], ['mean', 'Mean'], ['std_dev', 'Std. deviation'], ['median', 'Median'],
-  ['mode', 'Mode'], ['min', 'Min'], ['max', 'Max'], ['p1', '1st percentile'], ['p99', '99th percentile'],
-  ['clipped_low_percent', 'In the first bin (at 0)'], ['clipped_high_percent', 'In the last bin (at 255)'],
-];
+// Each statistic's key and its row's name (stats-row-*, the key's words).
+const rows = (keys) => keys.map((key) => [key, t(`stats-row-${key.replaceAll('_', '-')}`)]);
+const STATS = rows(['pixels', 'mean', 'std_dev', 'median', 'mode', 'min', 'max', 'p1', 'p99', 'clipped_low_percent', 'clipped_high_percent']);
 // An HDR picture's, from its samples in the file's linear units (src/hdr.rs).
-const HDR_STATS = [
-  ['pixels', 'Pixels'], ['mean', 'Mean'], ['std_dev', 'Std. deviation'], ['median', 'Median'],
-  ['min', 'Min'], ['max', 'Max'], ['p1', '1st percentile'], ['p99', '99th percentile'],
-  ['above_one_percent', 'Above 1.0 (an SDR display clips)'],
-];
+const HDR_STATS = rows(['pixels', 'mean', 'std_dev', 'median', 'min', 'max', 'p1', 'p99', 'above_one_percent']);
 const COLUMNS = ['r', 'g', 'b', 'luminance'];
 
 const format = (v, key, hdr) => (v === null || v === undefined ? '–'
-  : key === 'pixels' ? v.toLocaleString('en')
+  : key === 'pixels' ? number(v)
     : key.endsWith('percent') ? `${v.toFixed(2)}%`
       : hdr ? v.toPrecision(4)
         // Levels are whole; a median between two levels keeps its half.
@@ -28,28 +23,24 @@ const rowsOf = (outcome) => (outcome.hdr ? HDR_STATS : STATS);
 /** `studio` holds the page: the current Studio and outcome, the source's name. */
 export function statsView(studio, panelCanvas) {
   const body = el('tbody');
-  const caption = el('caption', {}, 'Statistics of the counted pixels');
-  const table = el('div', { class: 'table-wrap' }, el('table', { class: 'stats-table' },
-    caption,
-    el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, el('span', { class: 'visually-hidden' }, 'Statistic')), ...CHANNELS.map((c) => el('th', { scope: 'col' }, c)))),
-    body));
+  const caption = el('caption', {}, t('stats-caption'));
+  const head = () => el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, el('span', { class: 'visually-hidden' }, t('stats-statistic'))),
+    ...CHANNELS.map((c) => el('th', { scope: 'col' }, c))));
+  const table = el('div', { class: 'table-wrap' }, el('table', { class: 'stats-table' }, caption, head(), body));
   // The adjusted picture's, beside them while an adjustment is on.
   const afterBody = el('tbody');
   const afterTable = el('div', { class: 'table-wrap', hidden: true }, el('table', { class: 'stats-table', id: 'stats-after' },
-    el('caption', {}, 'Statistics of the adjusted picture (all of it, as drawn on the right)'),
-    el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, el('span', { class: 'visually-hidden' }, 'Statistic')), ...CHANNELS.map((c) => el('th', { scope: 'col' }, c)))),
-    afterBody));
+    el('caption', {}, t('stats-caption-after')), head(), afterBody));
   const exports = el('div', { class: 'controls' },
-    el('button', { type: 'button', id: 'csv' }, 'Bins as CSV'),
-    el('button', { type: 'button', id: 'json' }, 'Statistics as JSON'),
-    el('button', { type: 'button', id: 'png' }, 'Panel as PNG'));
+    el('button', { type: 'button', id: 'csv' }, t('stats-csv')),
+    el('button', { type: 'button', id: 'json' }, t('stats-json')),
+    el('button', { type: 'button', id: 'png' }, t('stats-png')));
 
   function show() {
     const { outcome } = studio;
     const stats = JSON.parse(outcome.stats());
     const hdr = Boolean(outcome.hdr);
-    caption.textContent = hdr ? 'Statistics of the counted pixels, from their samples in the file\'s linear units'
-      : `Statistics of the counted pixels${studio.adjusted ? ', as they are before the adjustment' : ''}`;
+    caption.textContent = t(hdr ? 'stats-caption-hdr' : studio.adjusted ? 'stats-caption-before' : 'stats-caption');
     body.replaceChildren(...rowsOf(outcome).map(([key, label]) => el('tr', {}, el('th', { scope: 'row' }, label),
       ...COLUMNS.map((c) => el('td', { 'data-stat': `${c}-${key}` }, format(stats[c]?.[key], key, hdr))))));
     const after = studio.afterOutcome;
@@ -97,7 +88,7 @@ export function statsView(studio, panelCanvas) {
     const stats = JSON.parse(outcome.stats());
     const top = panelCanvas.height + 20;
     const colX = (i) => 170 + i * ((canvas.width - 180) / 4);
-    ctx.fillText(`${studio.sourceName ?? ''} · ${outcome.pixels.toLocaleString('en')} pixels counted · ${outcome.numBins} bins`, 8, top);
+    ctx.fillText(t('stats-png-heading', { source: studio.sourceName ?? '', pixels: number(outcome.pixels), bins: String(outcome.numBins) }), 8, top);
     CHANNELS.forEach((c, i) => ctx.fillText(c, colX(i), top + line));
     rowsOf(outcome).forEach(([key, label], r) => {
       ctx.fillText(label, 8, top + (r + 2) * line);

@@ -5,6 +5,7 @@
 // (src/adjust.rs's equalize_steps) in this page's WebAssembly.
 import { EqualizeSteps } from '../pkg/histogram.js';
 import { el } from './site.js';
+import { t, number } from './l10n.js';
 
 // Past this the five full-size copies cost more memory than the lesson is worth.
 const MAX_PIXELS = 16_000_000;
@@ -37,25 +38,23 @@ function drawHistogram(canvas, luma, table) {
 
 export function stepsView() {
   const canvases = {
-    picture: imageCanvas('The picture'),
-    histogram: el('canvas', { class: 'step histogram-step', role: 'img', 'aria-label': 'Its luma histogram and the table made from it' }),
-    grey: imageCanvas('Its luma as grey'),
-    greyEqualized: imageCanvas('The grey equalized'),
-    colour: imageCanvas('The colour picture equalized'),
+    picture: imageCanvas(t('steps-picture-label')),
+    histogram: el('canvas', { class: 'step histogram-step', role: 'img', 'aria-label': t('steps-histogram-label') }),
+    grey: imageCanvas(t('steps-grey-label')),
+    greyEqualized: imageCanvas(t('steps-grey-equalized-label')),
+    colour: imageCanvas(t('steps-colour-label')),
   };
   const captions = {
-    picture: '1. The picture.',
-    histogram: '2. Its luma histogram; the blue line is the table made from its running total, the new luma of each old one.',
-    grey: '3. Its luma, as grey.',
-    greyEqualized: '4. The grey equalized: each level looked up in the table. Its histogram is as flat as whole pixels allow.',
-    colour: '5. The colour equalized: R′, G′ and B′ moved by as much as their luma moved. The GPU’s picture above is this one.',
+    picture: t('steps-picture'),
+    histogram: t('steps-histogram'),
+    grey: t('steps-grey'),
+    greyEqualized: t('steps-grey-equalized'),
+    colour: t('steps-colour'),
   };
   const timing = el('p', { id: 'steps-time', class: 'muted' });
   const section = el('section', { class: 'steps-section', 'aria-labelledby': 'steps-title' },
-    el('h2', { id: 'steps-title' }, 'Step by step, on the CPU'),
-    el('p', {}, 'The article teaches equalization on the CPU first, grey before colour. The same steps here, in ',
-      'this page’s WebAssembly, from the same Rust the command-line tool runs; the GPU above does steps 2 and 5 ',
-      'every frame without reading anything back.'),
+    el('h2', { id: 'steps-title' }, t('steps-title')),
+    el('p', {}, t('steps-intro')),
     el('div', { class: 'steps' }, ...Object.keys(canvases).map((k) => el('figure', {}, canvases[k], el('figcaption', {}, captions[k])))),
     timing);
   let steps = null;
@@ -68,8 +67,8 @@ export function stepsView() {
     if (!picture || picture.width * picture.height > MAX_PIXELS) {
       grid.hidden = true;
       timing.textContent = picture
-        ? `The steps are drawn for pictures of up to ${MAX_PIXELS / 1e6} megapixels; this one has ${(picture.width * picture.height / 1e6).toFixed(1)}.`
-        : 'The steps are drawn for pictures; the video is equalized on the GPU above.';
+        ? t('steps-too-large', { limit: String(MAX_PIXELS / 1e6), megapixels: (picture.width * picture.height / 1e6).toFixed(1) })
+        : t('steps-video');
       return;
     }
     grid.hidden = false;
@@ -82,7 +81,7 @@ export function stepsView() {
     drawImage(canvases.grey, width, height, steps.grey());
     drawImage(canvases.greyEqualized, width, height, steps.greyEqualized());
     drawImage(canvases.colour, width, height, steps.colour());
-    timing.textContent = `On this CPU: ${ms.toFixed(1)} ms for the histogram, the table and the three pictures (${(width * height).toLocaleString('en')} pixels).`;
+    timing.textContent = t('steps-time', { ms: ms.toFixed(1), pixels: number(width * height) });
   }
 
   return {

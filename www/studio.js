@@ -7,6 +7,7 @@
 // and keeps what the visitor chose through a new Studio (other bins, a new device).
 import { Studio, kernelSource, studioSource } from '../pkg/histogram.js';
 import { el, setState, errorText, sentence, nextPaint, stem, listing, displayTable } from './site.js';
+import { t, number, passName, tMarked, untranslated } from './l10n.js';
 import { sunsetPicture } from './core.js';
 import { readPicture, lastWay } from './input.js';
 import { liveVideo } from './frames.js';
@@ -27,17 +28,17 @@ const STATS_EVERY_MS = 250;
 const main = document.querySelector('main');
 
 const picker = el('input', { type: 'file', accept: 'image/*,video/*,.hdr,.exr', id: 'file' });
-const cameraButton = el('button', { type: 'button' }, 'Use the camera');
-const videoButton = el('button', { type: 'button' }, 'Play the project’s video');
-const retryButton = el('button', { type: 'button', hidden: true }, 'Try the GPU again');
-const status = el('p', { role: 'status', class: 'muted status' }, 'Loading…');
+const cameraButton = el('button', { type: 'button' }, t('studio-use-camera'));
+const videoButton = el('button', { type: 'button' }, t('studio-play-video'));
+const retryButton = el('button', { type: 'button', hidden: true }, t('studio-try-gpu-again'));
+const status = el('p', { role: 'status', class: 'muted status' }, t('studio-loading'));
 const message = el('p', { role: 'alert', class: 'message' });
 const notes = el('p', { class: 'note', hidden: true });
-const pictureCanvas = el('canvas', { id: 'picture', role: 'img', 'aria-label': 'The picture' });
+const pictureCanvas = el('canvas', { id: 'picture', role: 'img', 'aria-label': t('studio-picture-label') });
 const caption = el('figcaption');
 // The stored values of the pixel under the pointer (the counts' values, before any
 // adjustment), where the page holds the picture's samples.
-const PIXEL_HINT = 'Point at the picture to read a pixel’s stored values.';
+const PIXEL_HINT = t('studio-pixel-hint');
 const pixelReading = el('p', { id: 'pixel-reading', class: 'readout', role: 'status' }, PIXEL_HINT);
 const sources = el('code');
 
@@ -132,7 +133,9 @@ const live = liveVideo({
   viewOver: (frames) => {
     const studio = setUp(Studio.forLive(gpu, pictureCanvas, panel.canvas, frames));
     shapeCanvas(frames.width, frames.height);
-    caption.textContent = `${source?.name ?? 'Video'}, ${frames.width}×${frames.height}, counted by the ${frames.counter}`;
+    caption.textContent = t('studio-caption-video', {
+      name: source?.name ?? t('studio-video-unnamed'), width: String(frames.width), height: String(frames.height), counter: passName(frames.counter),
+    });
     return studio;
   },
   drawn: () => { frames++; },
@@ -150,7 +153,7 @@ const live = liveVideo({
   },
   playing: () => { message.textContent = ''; setState('playing'); },
   paused: () => { setState('paused'); redraw(); },
-  kept: 'The previous picture or video is kept.',
+  kept: t('studio-kept'),
   path: () => (scopes.wantsPlanes() ? 'decoded' : null),
 });
 
@@ -162,7 +165,7 @@ function redraw() {
     try {
       current.draw();
     } catch (e) {
-      if (!gpu.isLost) showError(`The studio could not draw: ${errorText(e)}`);
+      if (!gpu.isLost) showError(t('studio-draw-failed', { error: errorText(e) }));
       return;
     }
   }
@@ -233,7 +236,7 @@ async function readOnce() {
     // A read of a Studio replaced meanwhile (a video started, other bins) fails
     // with its buffers: the new one's read is queued.
     const replaced = page.current !== current;
-    if (!gpu?.isLost && !replaced && !/being read/.test(errorText(e))) showError(`The histogram could not be read: ${errorText(e)}`);
+    if (!gpu?.isLost && !replaced && !/being read/.test(errorText(e))) showError(t('studio-read-failed', { error: errorText(e) }));
   } finally {
     reading = false;
   }
@@ -255,7 +258,7 @@ function open(file, again = false) {
 async function usePictureFile(file, again = false) {
   readingFile = true;
   setState('running');
-  status.textContent = `Reading ${file.name}…`;
+  status.textContent = t('studio-reading', { name: file.name });
   try {
     await nextPaint();
     // One file's marks at a time: the timeline never grows.
@@ -272,7 +275,7 @@ async function usePictureFile(file, again = false) {
     });
     readingFile = false;
     // Read again after a device loss: what the page said of the loss stays.
-    const said = again ? [notes.textContent] : [];
+    const said = again ? [...notes.childNodes] : [];
     let display = null;
     try {
       display = await displayOf(profile, picture);
@@ -283,11 +286,12 @@ async function usePictureFile(file, again = false) {
       profile?.free();
     }
     await usePicture(picture, file.name, { file, again, display });
-    notes.textContent = [...said, ...picture.notesAtDepth()].join(' ');
+    const made = picture.notesAtDepth().join(' ');
+    notes.replaceChildren(...said, ...(made ? [said.length ? ' ' : '', untranslated(made)] : []));
     notes.hidden = notes.textContent === '';
   } catch (e) {
     // A newer file stopped this one: it is read next, nothing to say.
-    if (e.name !== 'AbortError') showError(`${sentence(e)} The previous picture is kept.`);
+    if (e.name !== 'AbortError') showError(t('studio-file-refused', { error: sentence(e) }));
   } finally {
     readingFile = false;
     fileRead = null;
@@ -333,14 +337,19 @@ async function usePicture(picture, name, { file = null, again = false, display =
   if (previous?.kind === 'picture') previous.picture.free();
   shapeCanvas(picture.width, picture.height);
   steps?.show(picture, picture.rgba());
-  caption.textContent = `${name}, ${picture.width}×${picture.height}${picture.format === 'generated' ? '' : ` (${picture.format})`}` +
-    (display ? `, shown through its colour profile (${display.name}) as this browser shows the file; counted as stored` : '');
+  const generated = picture.format === 'generated';
+  const captionId = display
+    ? (generated ? 'studio-caption-generated-profile' : 'studio-caption-picture-profile')
+    : (generated ? 'studio-caption-generated' : 'studio-caption-picture');
+  caption.textContent = t(captionId, {
+    name, width: String(picture.width), height: String(picture.height), format: picture.format, profile: display?.name ?? '',
+  });
   message.textContent = '';
   redraw();
 }
 
 cameraButton.addEventListener('click', () => live.useCamera());
-videoButton.addEventListener('click', () => live.useUrl(DEFAULT_VIDEO, 'The project’s video'));
+videoButton.addEventListener('click', () => live.useUrl(DEFAULT_VIDEO, t('studio-video-name')));
 /** Pixel (x, y) under `e` of the picture drawn on the canvas, or null off it. */
 function pixelUnder(e, current) {
   const { box, left, top, scale } = pictureBox(pictureCanvas, current);
@@ -358,15 +367,15 @@ pictureCanvas.addEventListener('pointermove', (e) => {
   const [x, y] = at;
   const values = source?.kind === 'picture' ? source.picture.pixelAt(x, y) : undefined;
   if (!values) {
-    pixelReading.textContent = source?.kind === 'video'
-      ? `x ${x}, y ${y}: a video frame’s values stay on the GPU and are not read back here.`
-      : `x ${x}, y ${y}: this picture’s samples are held by the browser or the GPU, not in the page’s memory, so its values are not read here.`;
+    pixelReading.textContent = t(source?.kind === 'video' ? 'studio-pixel-video' : 'studio-pixel-unread', { x: String(x), y: String(y) });
     return;
   }
   const depth = source.picture.depth;
   const show = depth === 32 ? (v) => v.toPrecision(4) : (v) => String(v);
-  const range = depth === 32 ? 'linear light' : `stored values of 0 to ${(2 ** depth - 1).toLocaleString('en')}`;
-  pixelReading.textContent = `x ${x}, y ${y}: R ${show(values[0])} · G ${show(values[1])} · B ${show(values[2])} · A ${show(values[3])} (${range})`;
+  const [r, g, b, a] = Array.from(values.slice(0, 4), show);
+  pixelReading.textContent = t(depth === 32 ? 'studio-pixel-linear' : 'studio-pixel-stored', {
+    x: String(x), y: String(y), r, g, b, a, max: number(2 ** depth - 1),
+  });
 });
 pictureCanvas.addEventListener('pointerleave', () => { pixelReading.textContent = PIXEL_HINT; });
 // A double-click on the picture plays or pauses a video, as the transport does.
@@ -385,6 +394,9 @@ function shapeCanvas(width, height) {
   pictureCanvas.style.aspectRatio = `${width} / ${height}`;
 }
 
+/** What works without WebGPU: the CPU page, linked. */
+const cpuInstead = () => tMarked('studio-cpu-instead', {}, 'a', (words) => el('a', { href: 'cpu.html' }, words));
+
 /** The views and the page laid out with them (the wasm is loaded). */
 function build() {
   panel = panelView(page);
@@ -397,24 +409,23 @@ function build() {
 
   pictureFigure = el('figure', { class: 'studio-picture drop' },
     el('div', { class: 'picture-frame' }, pictureCanvas, region.box, adjust.splitHandle), caption, pixelReading,
-    el('p', { class: 'hint' }, 'Drop or paste a picture or a video here. Drag on it to count a region; Escape counts it all. A video: Space or K plays and pauses, the arrows step a frame, a double-click plays or pauses.'));
+    el('p', { class: 'hint' }, t('studio-drop-hint')));
   // Beside the picture: the histogram, its readout, what to know, the scopes, the
   // histogram's options and the statistics; under it, the other controls. Notices
   // go beside it, so they never move it.
-  const panelSection = el('section', { class: 'studio-panel', 'aria-label': 'Histogram panel' },
+  const panelSection = el('section', { class: 'studio-panel', 'aria-label': t('studio-panel-section') },
     panel.frame, adjust.legend, adjust.otsuNote, panel.readout, panel.capNote, message, notes, scopes.frame, scopes.options, panel.options,
     hdr.options, stats.table, stats.afterTable, stats.exports);
-  const controlsSection = el('section', { class: 'studio-controls', 'aria-label': 'Options' },
+  const controlsSection = el('section', { class: 'studio-controls', 'aria-label': t('studio-options-section') },
     adjust.options, region.options);
   main.append(
-    el('div', { class: 'controls' }, el('label', { class: 'file' }, 'Choose a picture or video…', picker), videoButton, cameraButton, retryButton,
+    el('div', { class: 'controls' }, el('label', { class: 'file' }, t('studio-choose-file'), picker), videoButton, cameraButton, retryButton,
       status),
     // In reading order, as laid out: the left column (the picture, what acts on
     // it), then the right (the panel), so focus never jumps back up.
     el('div', { class: 'studio-grid' }, pictureFigure, controlsSection, panelSection),
     ...(steps ? [steps.section] : []),
-    el('details', {}, el('summary', {}, main.dataset.adjustment ? 'The WGSL: the tables from the histogram, and the remapping'
-      : 'The WGSL: counting, the panel, the picture'), listing(sources)));
+    el('details', {}, el('summary', {}, t(main.dataset.adjustment ? 'studio-wgsl-adjust' : 'studio-wgsl-studio')), listing(sources)));
   pictureFigure.append(videoControls.element);
   showSources();
 }
@@ -439,8 +450,8 @@ const started = await startPage({
   loaded: build,
   // Nothing here works without it: no empty canvases and controls that do nothing.
   gpu: {
-    who: main.dataset.adjustment ? 'This page' : 'The studio',
-    instead: [el('a', { href: 'cpu.html' }, 'The CPU page'), ' counts pictures in any browser.'],
+    who: t(main.dataset.adjustment ? 'studio-who-chapter' : 'studio-who-studio'),
+    instead: cpuInstead(),
     get hide() { return main.querySelectorAll('.studio-grid, .controls'); },
   },
   device: {
@@ -457,13 +468,13 @@ const started = await startPage({
       live.recovered();
       // A picture the lost device alone held is read again from its file.
       if (source?.picture?.onGpuOnly) {
-        notes.textContent += ' The picture was read again from its file.';
+        notes.textContent = t('studio-device-read-again', { said });
         open(source.file, true);
       } else if (source?.kind === 'picture') { makePictureStudio(); redraw(); }
     },
     failed: (e, info, said) => {
       live.failed();
-      showError(`${said} Try the GPU again when it is back.`);
+      showError(t('studio-device-failed', { said }));
     },
     retried: () => (source?.kind === 'video' ? live.play() : null),
   },
@@ -482,11 +493,11 @@ if (started && !gpu) {
   if (steps) {
     const sunset = await sunsetPicture(960, 600);
     steps.show(sunset, sunset.rgba());
-    message.append(' The steps on the CPU below work without it.');
+    message.append(' ', t('studio-steps-without-gpu'));
   }
   setState('error');
 }
 if (gpu) {
   status.textContent = '';
-  await usePicture(await sunsetPicture(960, 600), 'Sunset (made by this project)');
+  await usePicture(await sunsetPicture(960, 600), t('studio-sunset-name'));
 }

@@ -5,18 +5,20 @@ import { stepFacts } from './core.js';
 import { readPicture } from './input.js';
 import { articleTimings } from './examples.js';
 import { lostWithin, startPage } from './page.js';
+import { t, tNodes, untranslated } from './l10n.js';
 
 // Columns in the article's order: its "js" is our CPU method, then each step the
 // core says is timed here (src/gpu/steps/), "pixel/workgroup" the article's atomicAdd.
 let COLUMNS = [];
 
 // Milliseconds as published in the article, a row a machine and channel count.
-const ARTICLE = articleTimings.rows.map(({ machine, channels, ms }) => [`${channels} ch: ${machine}`, ...ms]);
+const ARTICLE = articleTimings.rows.map(({ machine, channels, ms }) => [t('timings-article-row', { channels, machine }), ...ms]);
 
 const params = new URLSearchParams(location.search);
 const RUNS = Math.max(1, Number(params.get('runs') ?? 5));
 const WARMUP_MS = 300;
-const runsText = RUNS === 1 ? '1 run' : `${RUNS} runs`;
+// The runs a method is timed over, for the messages that say it.
+const runsArgs = { runs: RUNS, runsShown: String(RUNS) };
 // The shortest stretch one CPU time is measured over (see timeMethod).
 const MIN_CPU_MS = 20;
 // ?width=&height= change the default image's size (the browser tests use a small
@@ -27,41 +29,47 @@ const SIZES = params.has('width')
   ? [[Number(params.get('width')), Number(params.get('height'))], [Number(params.get('width')), Number(params.get('height'))]]
   : [[2448, 1505], [2448, 1836]];
 
-// What the table was timed on, said when it is done.
+// What the table was timed on, said when it is done: a picture (`what`), and
+// after it what there is to know of a file read (`after`).
 const [firstSize, secondSize] = SIZES.map((size) => size.join('×'));
-let subject = KIND
-  ? `the ${KIND} image of histogram bench and CUB's benchmark, ${firstSize}.`
-  : `the sunset, ${firstSize === secondSize ? firstSize : `${firstSize} and ${secondSize}`}.`;
+/** The core's notes on a file read, after what the page says of it. */
+const madeNotes = (notes) => (notes ? [' ', untranslated(notes)] : []);
+let subject = {
+  what: KIND ? t('timings-subject-bench', { kind: KIND, size: firstSize })
+    : firstSize === secondSize ? t('timings-subject-sunset', { size: firstSize })
+      : t('timings-subject-sunsets', { first: firstSize, second: secondSize }),
+  after: '',
+};
 
 // A cell of a step this GPU's device cannot run.
-const NOT_HERE = 'not on this GPU';
+const NOT_HERE = t('timings-not-here');
 const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
 // Three significant digits: a fast GPU's kernels take a few hundredths of a ms.
-const fmt = (ms) => (Number.isNaN(ms) ? 'no GPU' : ms >= 100 ? ms.toFixed(0) : ms >= 10 ? ms.toFixed(1) : ms >= 1 ? ms.toFixed(2) : ms.toFixed(3));
+const fmt = (ms) => (Number.isNaN(ms) ? t('timings-no-gpu') : ms >= 100 ? ms.toFixed(0) : ms >= 10 ? ms.toFixed(1) : ms >= 1 ? ms.toFixed(2) : ms.toFixed(3));
 
 const main = document.querySelector('main');
-const status = el('p', { role: 'status', class: 'muted' }, 'Loading…');
-const progress = el('progress', { max: 1, value: 0, 'aria-label': 'Progress' });
+const status = el('p', { role: 'status', class: 'muted' }, t('timings-loading'));
+const progress = el('progress', { max: 1, value: 0, 'aria-label': t('timings-progress') });
 const message = el('p', { role: 'alert', class: 'message' });
 const picker = el('input', { type: 'file', accept: 'image/*', id: 'file' });
-const runButton = el('button', { type: 'button', disabled: true }, 'Run again');
+const runButton = el('button', { type: 'button', disabled: true }, t('timings-run-again'));
 const machine = el('p', { class: 'note' });
 const deviceNotes = el('p', { class: 'note', hidden: true });
 const table = el('table', { class: 'stacks' });
 const rows = {};
 const how = el('p', { class: 'muted' });
 main.append(
-  el('div', { class: 'controls' }, el('label', { class: 'file' }, 'Choose an image…', picker), runButton, progress),
+  el('div', { class: 'controls' }, el('label', { class: 'file' }, t('timings-choose-image'), picker), runButton, progress),
   status, message, machine, deviceNotes, el('div', { class: 'table-wrap' }, table), how);
 
 /** The table: this machine's rows to fill, the article's published ones under them. */
 function buildTable() {
-  COLUMNS = [{ method: 'cpu', label: 'js (here: Rust/wasm)' },
-    ...stepFacts().steps.filter((s) => s.timed).map((s) => ({ method: s.name, label: s.label }))];
-  const head = el('tr', {}, el('th', { scope: 'col' }, 'machine (ms)'), ...COLUMNS.map((c) => el('th', { scope: 'col' }, c.label)));
+  COLUMNS = [{ method: 'cpu', label: t('timings-column-cpu') },
+    ...stepFacts().steps.filter((s) => s.timed).map((s) => ({ method: s.name, label: t(`step-label-${s.name}`) }))];
+  const head = el('tr', {}, el('th', { scope: 'col' }, t('timings-column-machine')), ...COLUMNS.map((c) => el('th', { scope: 'col' }, c.label)));
   const body = el('tbody');
   for (const channels of [1, 4]) {
-    const row = el('tr', { class: 'ours' }, el('th', { scope: 'row' }, `${channels} ch: this machine`));
+    const row = el('tr', { class: 'ours' }, el('th', { scope: 'row' }, t('timings-this-machine', { channels })));
     rows[channels] = COLUMNS.map((c) => {
       const td = el('td', { 'data-cell': `${channels}-${c.method}`, 'data-label': c.label }, '…');
       row.append(td);
@@ -107,8 +115,7 @@ async function timeMethod(picture, method, channels) {
     o.free();
     if (gpuMs !== undefined && gpuMs > wallMs * 1.05 + 0.1 && !untrusted) {
       untrusted = true;
-      how.textContent += ` This browser's GPU timestamps spanned ${gpuMs.toFixed(2)} ms within ${wallMs.toFixed(2)} ms of ` +
-        'wall-clock time, so they cannot be trusted: from here on the GPU columns are wall-clock times from submit until the bins are back.';
+      how.textContent += ` ${t('timings-untrusted', { gpu: gpuMs.toFixed(2), wall: wallMs.toFixed(2) })}`;
     }
     return untrusted ? wallMs : gpuMs ?? wallMs;
   };
@@ -148,7 +155,7 @@ let timing = '';
 
 /** The status line: what is being timed, and what comes next. */
 function showStep() {
-  status.textContent = timing + (wanted ? ` Next: ${wanted.name}, as soon as this method is timed.` : '');
+  status.textContent = timing + (wanted ? ` ${t('timings-next-file', { name: wanted.name })}` : '');
 }
 
 /** Times every method on the current image; `fresh`: clear the last message. */
@@ -170,7 +177,7 @@ async function runAll(fresh = true) {
         break;
       }
       progress.value = i;
-      timing = `Timing ${label}, ${channels} channel${channels > 1 ? 's' : ''}: ${runsText}…`;
+      timing = t('timings-timing', { method: label, channels, ...runsArgs });
       showStep();
       const td = rows[channels][COLUMNS.findIndex((c) => c.method === method)];
       // A step this device cannot run (subgroups where it has none) is said so.
@@ -179,11 +186,11 @@ async function runAll(fresh = true) {
     }
     if (!stopped) {
       progress.value = steps.length;
-      status.textContent = `Done: medians of ${runsText}, on ${subject}`;
+      status.replaceChildren(t('timings-done', { subject: subject.what, ...runsArgs }), ...madeNotes(subject.after));
       setState('done');
     }
   } catch (e) {
-    message.textContent = `Timing failed: ${errorText(e)}`;
+    message.textContent = t('timings-failed', { why: errorText(e) });
     status.textContent = '';
     setState('error');
   } finally {
@@ -202,17 +209,20 @@ async function runAll(fresh = true) {
 /** Reads `file` for the next run; false (with the reason shown) when it cannot be read. */
 async function useFile(file) {
   try {
-    status.textContent = `Reading ${file.name}…`;
+    status.textContent = t('timings-reading', { name: file.name });
     await nextPaint();
     const { picture } = await readPicture(file, { pixels: true, status: (text) => { status.textContent = text; } });
     new Set(pictures).forEach((p) => p.free());
     pictures = [picture, picture];
-    subject = `${file.name}, ${picture.width}×${picture.height} (${picture.format}). ${picture.notes().join(' ')}`;
-    status.textContent = subject;
+    subject = {
+      what: t('timings-subject-file', { name: file.name, size: `${picture.width}×${picture.height}`, format: picture.format }),
+      after: picture.notes().join(' '),
+    };
+    status.replaceChildren(t('timings-subject-read', { subject: subject.what }), ...madeNotes(subject.after));
     return true;
   } catch (e) {
     status.textContent = '';
-    message.textContent = `${errorText(e)} The previous image is kept.`;
+    message.textContent = t('timings-image-kept', { why: errorText(e) });
     return false;
   }
 }
@@ -237,16 +247,16 @@ const started = await startPage({
     open,
   },
   loaded: buildTable,
-  gpu: { message: machine, instead: ['Only the CPU column can be filled.'], optional: true },
+  gpu: { message: machine, instead: [t('timings-cpu-only')], optional: true },
   device: {
     recovered: (ms, info, said) => {
       deviceNotes.hidden = false;
-      deviceNotes.textContent = `${said} The method being timed was timed again from the start.`;
+      deviceNotes.textContent = t('timings-timed-again', { said });
     },
     failed: (e, info, said) => {
       gpu = null;
       deviceNotes.hidden = false;
-      deviceNotes.textContent = `${said} Only the CPU column can be filled.`;
+      deviceNotes.textContent = t('timings-device-failed', { said });
     },
   },
 });
@@ -256,12 +266,9 @@ if (started) {
     if (gpu) {
       // How long the table takes, said before it starts, in words true of any
       // machine of its kind.
-      machine.textContent = `GPU: ${await adapterDescription()}. ` + (gpu.software
-        ? 'This is a CPU adapter (software playing the GPU): the table takes minutes, the single-invocation column most of them; the bar beside the button shows how far it has come.'
-        : 'The whole table takes seconds to a minute, the single-invocation column most of it.');
-      how.textContent = `Each GPU method runs once, keeps the GPU busy for ${WARMUP_MS} ms (an idle GPU lowers its clocks), then is timed over ${runsText}; the median is shown. ` + (gpu.timestamps
-        ? `GPU columns: the compute pass measured with timestamp queries (which a browser may round). js: performance.now() around the article's CPU loop (in Rust), repeated for at least ${MIN_CPU_MS} ms and averaged.`
-        : `This adapter has no timestamp queries: GPU columns are wall-clock times from submit until the bins are back. js: performance.now() around the article's CPU loop (in Rust), repeated for at least ${MIN_CPU_MS} ms and averaged.`);
+      machine.replaceChildren(...tNodes(gpu.software ? 'timings-machine-software' : 'timings-machine', { adapter: await adapterDescription() }));
+      how.textContent = `${t('timings-how', { warmup: String(WARMUP_MS), ...runsArgs })} ` +
+        t(gpu.timestamps ? 'timings-how-timestamps' : 'timings-how-wall', { least: String(MIN_CPU_MS) });
     }
     pictures = SIZES.map(([w, h]) => (KIND ? Picture.bench(KIND, w, h) : Picture.sunset(w, h)));
     picker.addEventListener('change', () => {
@@ -273,7 +280,7 @@ if (started) {
     runButton.addEventListener('click', () => runAll());
     await runAll();
   } catch (e) {
-    message.textContent = `The page could not start: ${errorText(e)}`;
+    message.textContent = t('page-could-not-start', { why: errorText(e) });
     setState('error');
   }
 }

@@ -6,6 +6,7 @@
 // scrubbed to, is counted and drawn like any other (the frames module draws the
 // current frame on `seeked`).
 import { el } from './site.js';
+import { t } from './l10n.js';
 
 /** The usual frame rates, slowest first. */
 const RATES = [24000 / 1001, 24, 25, 30000 / 1001, 30, 48, 50, 60000 / 1001, 60, 120];
@@ -24,14 +25,14 @@ const clock = (s) => {
  * the page's source now (a page that shows pictures too).
  */
 export function transport(frames, { keysFrom = defaultKeys, active = () => true } = {}) {
-  const toggle = el('button', { type: 'button', class: 'tp-toggle', 'aria-pressed': 'false' }, 'Play');
-  const back = el('button', { type: 'button', 'aria-label': 'One frame back' }, '◀|');
-  const on = el('button', { type: 'button', 'aria-label': 'One frame on' }, '|▶');
-  const scrub = el('input', { type: 'range', min: 0, max: 1000, value: 0, step: 1, class: 'tp-scrub', 'aria-label': 'Position in the video' });
+  const toggle = el('button', { type: 'button', class: 'tp-toggle', 'aria-pressed': 'false' }, t('video-play'));
+  const back = el('button', { type: 'button', 'aria-label': t('video-frame-back') }, '◀|');
+  const on = el('button', { type: 'button', 'aria-label': t('video-frame-on') }, '|▶');
+  const scrub = el('input', { type: 'range', min: 0, max: 1000, value: 0, step: 1, class: 'tp-scrub', 'aria-label': t('video-position') });
   const loop = el('input', { type: 'checkbox', checked: true });
-  const state = el('p', { class: 'tp-state', role: 'status' }, 'No video yet.');
-  const bar = el('div', { class: 'transport', role: 'group', 'aria-label': 'Video transport' },
-    toggle, back, on, scrub, el('label', { class: 'option' }, loop, 'Loop'), state);
+  const state = el('p', { class: 'tp-state', role: 'status' }, t('video-none-yet'));
+  const bar = el('div', { class: 'transport', role: 'group', 'aria-label': t('video-transport') },
+    toggle, back, on, scrub, el('label', { class: 'option' }, loop, t('video-loop')), state);
 
   // One frame's length, from the steps between the decoder's times of frames shown
   // in a row. A slow machine drops frames, so a step is a whole number of frames,
@@ -57,28 +58,28 @@ export function transport(frames, { keysFrom = defaultKeys, active = () => true 
   const show = () => {
     const v = video();
     if (!v || !frames.active) {
-      state.textContent = 'No video yet.';
+      state.textContent = t('video-none-yet');
       bar.dataset.state = 'none';
       for (const c of [toggle, back, on, scrub, loop]) c.disabled = !v;
       return;
     }
     const ended = v.ended || (!v.loop && seekable() && v.currentTime >= v.duration - frameLength() / 2);
-    const words = v.paused ? (ended ? 'Ended' : `Paused at ${clock(v.currentTime)}`) : `Playing, ${clock(v.currentTime)}`;
-    const length = seekable() ? ` of ${clock(v.duration)}` : ' (live)';
-    state.textContent = `${words}${length}${v.loop ? ', looping' : ''}.`;
-    bar.dataset.state = v.paused ? (ended ? 'ended' : 'paused') : 'playing';
-    toggle.textContent = v.paused ? 'Play' : 'Pause';
+    const now = v.paused ? (ended ? 'ended' : 'paused') : 'playing';
+    const at = { time: clock(v.currentTime), duration: clock(v.duration), length: seekable() ? 'known' : 'live' };
+    state.textContent = t('video-transport-state', { ...at, state: now, loop: v.loop ? 'yes' : 'no' });
+    bar.dataset.state = now;
+    toggle.textContent = t(v.paused ? 'video-play' : 'video-pause');
     toggle.setAttribute('aria-pressed', String(!v.paused));
     for (const c of [toggle, loop]) c.disabled = false;
     for (const c of [back, on, scrub]) c.disabled = !seekable();
     if (seekable() && document.activeElement !== scrub) scrub.value = Math.round((1000 * v.currentTime) / v.duration);
-    scrub.setAttribute('aria-valuetext', `${clock(v.currentTime)}${length}`);
+    scrub.setAttribute('aria-valuetext', t('video-transport-position', at));
     loop.checked = v.loop;
   };
-  const seek = (t) => {
+  const seek = (time) => {
     const v = video();
     if (!v || !seekable()) return;
-    v.currentTime = Math.min(v.duration, Math.max(0, t));
+    v.currentTime = Math.min(v.duration, Math.max(0, time));
   };
   const step = (frames) => {
     const v = video();

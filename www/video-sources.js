@@ -1,11 +1,13 @@
 // A video source checked before it replaces the one playing (it loads, has a
 // picture, plays, and its frames decode), and a source let go of whole.
 import { errorText } from './site.js';
+import { t } from './l10n.js';
 
 /**
- * Why `next` cannot replace the current source, or null if it can: it loads, it
- * has a picture (not audio only), it plays, and its frames decode. It is left
- * playing (muted, off screen): a live stream has no frame to decode until then.
+ * Why `next` (`what`: it in words, a sentence's subject: "The camera") cannot
+ * replace the current source, or null if it can: it loads, it has a picture (not
+ * audio only), it plays, and its frames decode. It is left playing (muted, off
+ * screen): a live stream has no frame to decode until then.
  */
 export async function problemWith(next, what) {
   const loaded = await new Promise((resolve) => {
@@ -13,13 +15,14 @@ export async function problemWith(next, what) {
     next.addEventListener('error', () => resolve(false), { once: true });
   });
   if (!loaded) {
-    return `${what} cannot be played by this browser${next.error?.message ? ` (${next.error.message})` : ''}.`;
+    const why = next.error?.message;
+    return why ? t('video-cannot-be-played', { what, why }) : t('video-cannot-be-played-unsaid', { what });
   }
-  if (!next.videoWidth || !next.videoHeight) return `${what} has no picture: audio only.`;
+  if (!next.videoWidth || !next.videoHeight) return t('video-audio-only', { what });
   try {
     await next.play();
   } catch (e) {
-    return `${what} will not play: ${errorText(e)}.`;
+    return t('video-source-will-not-play', { what, why: errorText(e) });
   }
   if ('VideoFrame' in window) {
     // Right after play() a busy machine may not have presented a frame yet, and
@@ -34,7 +37,7 @@ export async function problemWith(next, what) {
       }
       await presentedOrTimeout(next, 500);
     }
-    return `${what} cannot be shown: its picture does not decode (${errorText(failure)}).`;
+    return t('video-does-not-decode', { what, why: errorText(failure) });
   }
   return null;
 }

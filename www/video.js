@@ -4,35 +4,29 @@
 // frames module (frames.js) plays them.
 import { VideoView, kernelSource, frameSource, importSource, composeSource } from '../pkg/histogram.js';
 import { el, setState, listing } from './site.js';
+import { passName, t, tMarked } from './l10n.js';
 import { liveVideo, FRAME_PATHS } from './frames.js';
 import { transport } from './transport.js';
 import { DEFAULT_VIDEO, startPage } from './page.js';
 
 const main = document.querySelector('main');
-// What the frame path's caption says of the path frames take here (none lit
-// until frames come, nor for the browser's copy, which it does not draw).
-const PATH_WORDS = {
-  import: ': the path this page takes here, the import, is lit.',
-  decoded: ': the path this page takes here, the decoder\'s bytes, is lit.',
-  copy: '. Here frames take neither: they come as the browser\'s copy of the element.',
-};
 const canvas = document.getElementById('screen');
 const playButton = document.getElementById('play');
 const overlay = document.getElementById('overlay');
 
 const message = el('p', { role: 'alert', class: 'message' });
 const deviceNote = el('p', { class: 'note', hidden: true });
-const retryButton = el('button', { type: 'button', id: 'retry', hidden: true }, 'Try the GPU again');
+const retryButton = el('button', { type: 'button', id: 'retry', hidden: true }, t('video-try-gpu-again'));
 const picker = el('input', { type: 'file', accept: 'video/*', id: 'file' });
-const cameraButton = el('button', { type: 'button' }, 'Use the camera');
+const cameraButton = el('button', { type: 'button' }, t('video-use-camera'));
 // Ours (the Live's choice: the privatized kernel, or the frame pass where a CPU
 // plays the GPU), or the article's chunks + reduce.
 const methodSelect = el('select', { id: 'method' },
-  el('option', { value: '' }, 'ours: privatized, one pass'),
-  el('option', { value: 'chunks-reduce' }, 'chunks + reduce: the article’s'));
+  el('option', { value: '' }, t('video-method-ours')),
+  el('option', { value: 'chunks-reduce' }, t('video-method-article')));
 // How frames reach the GPU: this GPU's own way, or one forced (?frames=import).
 const pathSelect = el('select', { id: 'frames' },
-  el('option', { value: 'auto' }, 'the one for this GPU'),
+  el('option', { value: 'auto' }, t('video-path-auto')),
   ...Object.entries(FRAME_PATHS).map(([value, text]) => el('option', { value }, text)));
 pathSelect.value = new URLSearchParams(location.search).get('frames') ?? 'auto';
 // How frames are drawn: the compose pass on a real GPU, render quads where the CPU
@@ -43,21 +37,21 @@ const importCode = el('code');
 const composeCode = el('code');
 const source = el('code');
 const sourceTitle = el('summary');
-const sourceControls = el('div', { class: 'controls' }, el('label', { class: 'file' }, 'Choose a video…', picker), cameraButton, retryButton,
-  el('label', { class: 'option', for: 'method' }, 'Counting:', methodSelect),
-  el('label', { class: 'option', for: 'frames' }, 'Frames:', pathSelect));
+const sourceControls = el('div', { class: 'controls' }, el('label', { class: 'file' }, t('video-choose'), picker), cameraButton, retryButton,
+  el('label', { class: 'option', for: 'method' }, t('video-counting'), methodSelect),
+  el('label', { class: 'option', for: 'frames' }, t('video-frames'), pathSelect));
 main.append(
-  el('details', {}, el('summary', {}, 'WGSL: the import pass (a real GPU’s frames)'), listing(importCode)),
-  el('details', {}, el('summary', {}, 'WGSL: the frame pass (the decoder’s bytes)'), listing(frameCode)),
+  el('details', {}, el('summary', {}, t('video-wgsl-import')), listing(importCode)),
+  el('details', {}, el('summary', {}, t('video-wgsl-frame')), listing(frameCode)),
   el('details', { id: 'kernel-source' }, sourceTitle, listing(source)),
-  el('details', {}, el('summary', {}, 'WGSL: the compose pass (the frame and its histograms)'), listing(composeCode)));
+  el('details', {}, el('summary', {}, t('video-wgsl-compose')), listing(composeCode)));
 
 // Each method's latest GPU time a frame, kept as the visitor switches: the two side
 // by side on this video and GPU.
 const histogramTimes = {};
 const showSource = () => {
   const method = methodSelect.value || 'privatized';
-  sourceTitle.textContent = `WGSL: the ${method === 'privatized' ? 'privatized kernel' : 'article’s chunks + reduce'}`;
+  sourceTitle.textContent = t('video-wgsl-kernel', { method });
   source.textContent = kernelSource(method, 4, '');
 };
 
@@ -71,7 +65,11 @@ function showError(text) {
   message.textContent = text;
   setState('error');
 }
+// What the page said when no new device could be had: taken back once one is.
+let gone = null;
 
+/** The CPU pages, linked. */
+const cpuInstead = () => tMarked('video-cpu-instead', {}, 'a', (words) => el('a', { href: 'cpu.html' }, words));
 
 const live = liveVideo({
   gpu: () => gpu,
@@ -91,7 +89,7 @@ const live = liveVideo({
     setState('playing');
   },
   paused: () => setState('paused'),
-  kept: 'The previous video is kept.',
+  kept: t('video-kept'),
   path: () => (pathSelect.value === 'auto' ? null : pathSelect.value),
 });
 
@@ -100,21 +98,21 @@ setInterval(() => {
   fps = (framesThisSecond * 1000) / (now - lastSecond);
   framesThisSecond = 0;
   lastSecond = now;
-  const ms = (v) => (Number.isFinite(v) ? `${v.toFixed(2)} ms` : 'n/a');
+  const ms = (v) => (Number.isFinite(v) ? t('page-ms', { ms: v.toFixed(2) }) : t('video-no-time'));
   const view = live.view;
   if (view && Number.isFinite(view.histogramMs)) histogramTimes[live.live.counter] = view.histogramMs;
   const others = Object.entries(histogramTimes).filter(([counter]) => counter !== live.live?.counter)
-    .map(([counter, t]) => `\n${counter}: ${ms(t)} when last shown`);
+    .map(([counter, time]) => t('video-overlay-other', { counter: passName(counter), time: ms(time) }));
   // The frame path diagram lights the path taken, and moves while frames come.
   const framePath = document.getElementById('frame-path');
   if (live.path) framePath.dataset.path = live.path;
   // The last frame's own record, on its path's row: when, how large, each pass's time.
   const record = live.record;
-  const timed = (t) => (gpu.timestamps && Number.isFinite(t) ? ms(t) : '');
+  const timed = (time) => (gpu.timestamps && Number.isFinite(time) ? ms(time) : '');
   const says = record && {
-    time: `at ${record.time.toFixed(2)} s`,
+    time: t('video-said-time', { time: record.time.toFixed(2) }),
     size: `${record.width}×${record.height}`,
-    bytes: record.bytes ? `${(record.bytes / 1e6).toFixed(2)} MB, ${record.format}` : '',
+    bytes: record.bytes ? t('video-said-bytes', { mb: (record.bytes / 1e6).toFixed(2), format: record.format }) : '',
     import: timed(live.importMs),
     count: timed(view?.histogramMs),
     draw: timed(view?.drawMs),
@@ -122,12 +120,23 @@ setInterval(() => {
   for (const said of framePath.querySelectorAll('.fp-said')) {
     said.textContent = says && said.closest(`.fp-${record.path}`) ? says[said.dataset.say] : '';
   }
-  document.getElementById('frame-path-caption').textContent = `A frame's way, stage after stage, on each of the two paths${PATH_WORDS[live.path] ?? '.'}`
-    + (record && record.path !== 'copy' ? ` Under its stages, the last frame drawn: its time in the video, its size${gpu.timestamps ? ' and each pass\'s GPU time (the draw\'s with the scale pass)' : ''}.` : '');
+  // The caption says which path is lit (none until frames come, nor the browser's
+  // copy, which the diagram does not draw), and what is said under its stages.
+  document.getElementById('frame-path-caption').textContent = t('video-path-caption', {
+    path: live.path ?? 'none',
+    record: record && record.path !== 'copy' ? (gpu.timestamps ? 'timed' : 'untimed') : 'none',
+  });
   framePath.toggleAttribute('data-playing', Boolean(view) && fps > 0.5);
-  overlay.textContent = !view ? '' : `${fps.toFixed(1)} fps, frames ${live.path}, counted by the ${live.live.counter}\n` + (gpu.timestamps
-    ? `${live.path === 'import' ? `GPU import    ${ms(live.importMs)}\n` : ''}GPU histogram ${ms(view.histogramMs)}\nGPU drawing   ${ms(view.drawMs)} (${view.drawing})${others.join('')}`
-    : 'GPU time: no timestamp queries');
+  // The overlay's lines: the rate and the way, then each pass's GPU time.
+  const lines = [];
+  if (view) {
+    lines.push(t('video-overlay-rate', { fps: fps.toFixed(1), path: live.path, counter: passName(live.live.counter) }));
+    if (gpu.timestamps) {
+      if (live.path === 'import') lines.push(t('video-overlay-import', { time: ms(live.importMs) }));
+      lines.push(t('video-overlay-count', { time: ms(view.histogramMs) }), t('video-overlay-draw', { time: ms(view.drawMs), drawing: passName(view.drawing) }), ...others);
+    } else lines.push(t('video-overlay-untimed'));
+  }
+  overlay.textContent = lines.join('\n');
 }, 1000);
 
 const open = (file) => live.useFile(file);
@@ -169,7 +178,7 @@ const started = await startPage({
   },
   // No buttons that cannot work, no empty stage.
   gpu: {
-    instead: [el('a', { href: 'cpu.html' }, 'The CPU pages'), ' count pictures in any browser.'],
+    instead: cpuInstead(),
     hide: [playButton, ...main.querySelectorAll('.video-stage, .controls, .transport')],
   },
   // A lost device (driver reset, GPU process crash): a new one, and the video plays
@@ -179,12 +188,13 @@ const started = await startPage({
     recovered: (ms, info, said) => {
       live.recovered();
       deviceNote.hidden = false;
-      deviceNote.textContent = `${said} The video plays on.`;
-      if (message.textContent.startsWith('The GPU device was lost')) message.textContent = '';
+      deviceNote.textContent = t('video-device-recovered', { said });
+      if (message.textContent === gone) message.textContent = '';
     },
     failed: (e, info, said) => {
       live.failed();
-      showError(`${said} Try the GPU again when it is back.`);
+      gone = t('video-device-failed', { said });
+      showError(gone);
     },
     retried: live.play,
   },
@@ -194,4 +204,4 @@ const started = await startPage({
   resized: () => live.render(true),
 });
 gpu = started?.gpu ?? null;
-if (gpu && await live.useUrl(DEFAULT_VIDEO, 'The default video', { play: false })) setState('ready');
+if (gpu && await live.useUrl(DEFAULT_VIDEO, t('video-source-default'), { play: false })) setState('ready');

@@ -132,9 +132,10 @@ impl GpuContext {
         Ok(method(method_name)?.runs_on(&self.context().gpu))
     }
 
-    /// Why this device cannot run `method`, or undefined where it can.
+    /// The features this device lacks to run `method`, by name ("subgroups"), or
+    /// undefined where it can run it (the page says why in its own words).
     pub fn lacks(&self, method_name: &str) -> Result<Option<String>, JsError> {
-        Ok(method(method_name)?.lacks(&self.context().gpu))
+        Ok(method(method_name)?.missing(&self.context().gpu))
     }
 
     /// Runs `method` over the picture and resolves to an `Outcome`. The picture is

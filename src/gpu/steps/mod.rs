@@ -247,17 +247,24 @@ impl Method {
 
     /// Why `gpu`'s device cannot run it, in a sentence; `None` where it can.
     pub fn lacks(self, gpu: &Gpu) -> Option<String> {
-        let missing = self.step().features() - gpu.features();
-        (!missing.is_empty()).then(|| {
-            let what = if missing == wgpu::Features::SUBGROUP {
-                "subgroups".to_string()
-            } else {
-                format!("{missing:?}")
-            };
+        self.missing(gpu).map(|what| {
             format!(
                 "the {} kernel needs {what}, which this GPU's device does not offer",
                 self.name()
             )
+        })
+    }
+
+    /// The features this method needs that `gpu` lacks, by name ("subgroups"),
+    /// for a page to say in its own words; `None` where it has them all.
+    pub fn missing(self, gpu: &Gpu) -> Option<String> {
+        let missing = self.step().features() - gpu.features();
+        (!missing.is_empty()).then(|| {
+            if missing == wgpu::Features::SUBGROUP {
+                "subgroups".to_string()
+            } else {
+                format!("{missing:?}")
+            }
         })
     }
 }
