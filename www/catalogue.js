@@ -1,6 +1,9 @@
 // One language's messages (Project Fluent), for the page's scripts (l10n.js) and
 // for the build that writes each language's pages (scripts/localize.mjs) alike.
-import { FluentBundle, FluentResource } from '@fluent/bundle';
+import { FluentBundle, FluentNumber, FluentResource } from '@fluent/bundle';
+
+/** `n` as an ordinal for a message's selector ("every 2nd frame": `one`, `two`, `few`, `other` in English). */
+export const ordinal = (n) => new FluentNumber(n, { type: 'ordinal' });
 
 /**
  * The messages of `texts` (a language's .ftl files) in `lang`. A message missing or

@@ -5,6 +5,8 @@
 // (make dist bundles this with @fluent/bundle, as the editor is bundled.)
 import { catalogue } from './catalogue.js';
 
+export { ordinal } from './catalogue.js';
+
 // The decoder worker imports input.js, and so this, but words nothing itself (its
 // errors go to the page as ids): there, no catalogue is fetched, and nothing
 // awaited that would keep it from taking the page's first message.

@@ -242,5 +242,5 @@ function blackShare(outcome, threshold) {
   for (let v = 0; v <= threshold; v++) black += luma[v];
   const pixels = outcome.pixels;
   const pct = (n) => ((100 * n) / Math.max(1, pixels)).toFixed(1);
-  return { black: number(black), blackShare: pct(black), white: number(pixels - black), whiteShare: pct(pixels - black) };
+  return { black: number(black), blacks: black, blackShare: pct(black), white: number(pixels - black), whiteShare: pct(pixels - black) };
 }

@@ -6,7 +6,7 @@
 // exports of each as PNG and its counts as JSON.
 import { scopeLabels } from '../pkg/histogram.js';
 import { el, download, errorText, scopeBox, nameGraticule } from './site.js';
-import { t, tAttr } from './l10n.js';
+import { ordinal, t, tAttr } from './l10n.js';
 import { fitCanvas } from './page.js';
 
 export const SCOPES = ['waveform', 'parade', 'vectorscope'];
@@ -108,7 +108,7 @@ export function scopesView(page) {
     const every = studio.scopeEvery;
     // Said only over a video: a picture's scopes are drawn whenever it changes.
     cadence.hidden = !names.length || every === 1 || !page.isVideo;
-    cadence.textContent = t('scope-cadence', { every: String(every) });
+    cadence.textContent = t('scope-cadence', { every: ordinal(every) });
   }
 
   function changed(box) {

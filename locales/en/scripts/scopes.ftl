@@ -37,7 +37,13 @@ scope-luma-decoded = Waveform of luma as decoded: each pixel’s Y′ code, 0% a
 scope-luma-not-planes = This frame did not come as Y′CbCr planes here (the browser handed over RGB), so the waveform’s luma is computed from R′G′B′.
 scope-luma-picture = Luma as decoded is a video’s: play one. A picture’s luma is computed from its R′G′B′.
 # $every: how many frames apart a scope is drawn ("2", "3"...).
-scope-cadence = This browser's WebGPU runs on the CPU: on a video each scope is redrawn every { $every }th frame, so that the video keeps its pace.
+# `every`: an ordinal (its variants are English's ordinal categories).
+scope-cadence = This browser's WebGPU runs on the CPU: on a video each scope is redrawn every { $every ->
+        [one] { $every }st
+        [two] { $every }nd
+        [few] { $every }rd
+       *[other] { $every }th
+    } frame, so that the video keeps its pace.
 scope-show-failed = The scope could not be shown: { $error }
 
 ## A scope chapter's page (www/scope-page.js); $scope is the page's scope.

@@ -113,7 +113,10 @@ adjust-table-auto-levels = New level of each old level, per channel.
 adjust-table-clahe = New luma for each old luma, one curve per tile ({ $tiles } tiles): each tile's histogram clipped, then equalized.
 adjust-table-otsu = Otsu's threshold: luma above bin { $threshold } is white, the rest black.
 adjust-otsu-after = After: black and white only, so its histograms are two bars, at 0 and at 255.
-adjust-otsu-after-counted = After: black and white only, so its histograms are two bars, at 0 and at 255: { $black } pixels black ({ $blackShare }%), { $white } white ({ $whiteShare }%).
+adjust-otsu-after-counted = After: black and white only, so its histograms are two bars, at 0 and at 255: { $black } { $blacks ->
+        [one] pixel
+       *[other] pixels
+    } black ({ $blackShare }%), { $white } white ({ $whiteShare }%).
 # The curve's axes.
 adjust-old-level = old level
 adjust-new-level = new level

@@ -113,7 +113,9 @@ adjust-table-auto-levels = 元のレベルごとの新しいレベル（チャ�
 adjust-table-clahe = 元のルマごとの新しいルマ。タイルごとに1本の曲線（{ $tiles }タイル）で、各タイルのヒストグラムをクリップしてから平坦化したものです。
 adjust-table-otsu = 大津のしきい値：ビン{ $threshold }より上のルマは白、それ以外は黒。
 adjust-otsu-after = 補正後：白と黒だけになるので、ヒストグラムは0と255の2本の棒です。
-adjust-otsu-after-counted = 補正後：白と黒だけになるので、ヒストグラムは0と255の2本の棒です。黒が{ $black }ピクセル（{ $blackShare }%）、白が{ $white }ピクセル（{ $whiteShare }%）。
+adjust-otsu-after-counted = 補正後：白と黒だけになるので、ヒストグラムは0と255の2本の棒です。{ $blacks ->
+       *[other] 黒が{ $black }ピクセル
+    }（{ $blackShare }%）、白が{ $white }ピクセル（{ $whiteShare }%）。
 # The curve's axes.
 adjust-old-level = 元のレベル
 adjust-new-level = 新しいレベル

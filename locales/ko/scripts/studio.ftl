@@ -113,7 +113,9 @@ adjust-table-auto-levels = 채널별로, 이전 단계에 대응하는 새 단�
 adjust-table-clahe = 이전 루마별 새 루마, 타일마다 곡선 하나(타일 { $tiles }개): 각 타일의 히스토그램을 클리핑한 뒤 평활화한 것.
 adjust-table-otsu = Otsu 임계값: 빈 { $threshold }보다 높은 루마는 흰색, 나머지는 검정.
 adjust-otsu-after = 보정 후: 검정과 흰색뿐이므로 히스토그램은 0과 255의 막대 두 개입니다.
-adjust-otsu-after-counted = 보정 후: 검정과 흰색뿐이므로 히스토그램은 0과 255의 막대 두 개입니다. 검정 픽셀 { $black }개({ $blackShare }%), 흰색 픽셀 { $white }개({ $whiteShare }%).
+adjust-otsu-after-counted = 보정 후: 검정과 흰색뿐이므로 히스토그램은 0과 255의 막대 두 개입니다. { $blacks ->
+       *[other] 검정 픽셀 { $black }개
+    }({ $blackShare }%), 흰색 픽셀 { $white }개({ $whiteShare }%).
 # The curve's axes.
 adjust-old-level = 이전 단계
 adjust-new-level = 새 단계
