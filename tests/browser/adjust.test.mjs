@@ -10,6 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { suite, repo, shots, engine, decodePng, litPixels, waitState, moreFrames, pause, textMatching, pickFile, testVideo } from './harness.mjs';
+import { message, messagePattern, pattern } from './messages.mjs';
 
 const { browser, fixtures } = suite({ fixtures: true });
 
@@ -113,11 +114,13 @@ test('otsu: the split shows the original left of the divider and the adjusted pi
   assert.deepEqual(await pixelAt(0.6), [255, 255, 255], 'right of it: adjusted');
   assert.ok(await page.isVisible('.split-handle'), 'the divider is shown');
   assert.ok(await page.isVisible('.threshold'), 'the threshold is marked on the histogram');
-  assert.match(await page.textContent('#table-note'), /above bin 0 is white/);
+  assert.match(await page.textContent('#table-note'), messagePattern('en', 'adjust-table-otsu', { threshold: '0' }));
   // The after histogram is two bars at the edges: the page says what they hold.
-  assert.match(await page.textContent('#otsu-note'), /two bars, at 0 and at 255: 2,048 pixels black \(33\.3%\), 4,096 white \(66\.7%\)/);
-  assert.deepEqual(await page.$$eval('.half-label', (ls) => ls.map((l) => (l.hidden ? '' : l.textContent))), ['Before', 'After']);
-  assert.match(await page.textContent('.stats-table caption'), /before the adjustment/);
+  assert.match(await page.textContent('#otsu-note'),
+    messagePattern('en', 'adjust-otsu-after-counted', { black: '2,048', blacks: 2048, blackShare: '33.3', white: '4,096', whiteShare: '66.7' }));
+  const [before, after] = [message('en', 'adjust-before'), message('en', 'adjust-after')];
+  assert.deepEqual(await page.$$eval('.half-label', (ls) => ls.map((l) => (l.hidden ? '' : l.textContent))), [before, after]);
+  assert.match(await page.textContent('.stats-table caption'), messagePattern('en', 'stats-caption-before'));
   await page.screenshot({ path: join(shots, 'adjust-split.png') });
   // The panel's labels and value ticks are drawn where they say, on the screen.
   await page.evaluate(() => document.getElementById('panel').scrollIntoView({ block: 'center' }));
@@ -126,7 +129,9 @@ test('otsu: the split shows the original left of the divider and the adjusted pi
       const b = l.getBoundingClientRect();
       return { text: l.textContent, box: [b.left, b.top, b.width, b.height].map(Math.round) };
     }));
-  assert.deepEqual(marks.map((m) => m.text).sort(), ['0', '128', '255', 'After', 'Before', 'Luminance', 'R, G, B']);
+  // The parade's names: the upper panel's channels joined, the lower's luminance.
+  const names = [['r', 'g', 'b'].map((c) => message('en', `studio-channel-${c}`)).join(', '), message('en', 'studio-channel-luminance')];
+  assert.deepEqual(marks.map((m) => m.text).sort(), ['0', '128', '255', after, before, ...names].sort());
   const screen = decodePng(await page.screenshot());
   for (const { text, box: [x0, y0, w, h] } of marks) {
     let ink = 0;
@@ -150,7 +155,7 @@ test('otsu: the split shows the original left of the divider and the adjusted pi
       return { text: l.textContent, box: [b.left - c.left, b.top - c.top, b.width, b.height].map(Math.round) };
     });
   });
-  assert.deepEqual(labels.map((l) => l.text).sort(), ['After', 'Before', 'Luminance', 'R, G, B']);
+  assert.deepEqual(labels.map((l) => l.text).sort(), [after, before, ...names].sort());
   const panel = decodePng(await page.locator('#panel').screenshot());
   for (const { text, box: [x0, y0, w, h] } of labels) {
     let lit = 0;
@@ -179,15 +184,17 @@ test('levels and CLAHE options change the result, and bad values say so', async 
   for (let i = 0; i < want.rgba.length; i++) if (i % 4 !== 3) most = Math.max(most, Math.abs(png.rgba[i] - want.rgba[i]));
   assert.ok(most <= 1, `4x4 tiles, clip 4: ${most} levels apart`);
   // A refused value puts its field back to the adjustment shown, which is kept.
-  for (const [value, says] of [['0', /clip limit is above 0/], ['65', /at most 64, not 65/], ['', /Clip limit needs a number/]]) {
+  // (The limit's bounds are the core's words; an empty field is the page's.)
+  const empty = (field) => messagePattern('en', 'adjust-needs-number', { field: message('en', field) });
+  for (const [value, says] of [['0', /clip limit is above 0/], ['65', /at most 64, not 65/], ['', empty('adjust-clip')]]) {
     await page.fill('#clip', value);
     await page.dispatchEvent('#clip', 'change');
     assert.match(await page.textContent('.message'), says, `clip ${value}`);
-    assert.match(await page.textContent('.message'), /the adjustment shown is kept/);
+    assert.match(await page.textContent('.message'), messagePattern('en', 'adjust-refused'));
     assert.equal(await page.inputValue('#clip'), '4', `clip ${value}: the field shows the clip limit in use`);
   }
   const levels = await browser.open('/www/levels.html');
-  for (const [low, high, says] of [['10', '5', /0 <= low < high <= 100 percent, not 10 and 5/], ['', '99', /Low % needs a number/]]) {
+  for (const [low, high, says] of [['10', '5', /0 <= low < high <= 100 percent, not 10 and 5/], ['', '99', empty('adjust-low')]]) {
     // Both fields, then one change (each field's change takes both as they stand).
     await levels.evaluate(([l, h]) => {
       document.querySelector('#low').value = l;
@@ -272,12 +279,12 @@ test('equalize: the article\'s steps on the CPU, grey before colour, equal the c
   const want = reference(file, ['--equalize']);
   for (let i = 0; i < want.rgba.length; i++) if (i % 4 !== 3) assert.equal(got.colour[i], want.rgba[i], `colour, byte ${i}`);
   for (let nth = 0; nth < 5; nth++) assert.ok(await litPixels(page, `.steps canvas >> nth=${nth}`) > 500, `step ${nth + 1} drawn`);
-  assert.match(await page.textContent('#steps-time'), /On this CPU: [\d.]+ ms/);
+  assert.match(await page.textContent('#steps-time'), messagePattern('en', 'steps-time', { ms: /[\d.]+/ }));
   await page.screenshot({ path: join(shots, 'equalize-steps.png'), fullPage: true });
   // The project's video, one click away; the steps say they are for pictures.
-  await page.getByRole('button', { name: 'Play the project’s video' }).click();
+  await page.getByRole('button', { name: message('en', 'studio-play-video') }).click();
   await waitState(page, 'playing');
-  assert.match(await page.textContent('#steps-time'), /drawn for pictures/);
+  assert.match(await page.textContent('#steps-time'), messagePattern('en', 'steps-video'));
   assert.deepEqual(page.errors, []);
 });
 
@@ -305,26 +312,32 @@ test('otsu: both halves of the panel are read, and the adjusted picture has its 
   // and at this size a bin is under a pixel wide), and the bin the page finds there.
   const at = (rect, bin) => [Math.round(box.x + box.width * (rect[0] + rect[2] * ((bin + 0.5) / 256))), Math.round(box.y + box.height * (rect[1] + rect[3] * 0.5))];
   const binAt = (rect, [x]) => Math.floor((((x - box.x) / box.width - rect[0]) / rect[2]) * 256);
+  // A half's reading in the readout's words: its bin, then R's count (the tool's).
+  const reading = (half, bin, r) => pattern`^${messagePattern('en', 'panel-readout', {
+    half, bin, counts: messagePattern('en', 'panel-readout-channel', { channel: message('en', 'studio-channel-r'), count: r.toLocaleString('en') }),
+  })}`;
+  // The After half's bin is its number alone; the picture's says the level it holds.
+  const afterBin = (bin) => message('en', 'panel-bin', { bin: String(bin), bins: '256' });
   const point = at(rects.after, 0);
   await page.mouse.move(...point);
   const first = binAt(rects.after, point);
-  await textMatching(page, '#readout', new RegExp(`^After: Bin ${first} of 256: R ${after.r[first].toLocaleString('en')} \\(`));
+  await textMatching(page, '#readout', reading('after', afterBin(first), after.r[first]));
   const left = at(rects.before, 100);
   await page.mouse.move(...left);
   const bin = binAt(rects.before, left);
-  await textMatching(page, '#readout', new RegExp(`^Before: Bin ${bin} of 256[^:]*: R ${before.r[bin].toLocaleString('en')} \\(`));
+  await textMatching(page, '#readout', reading('before', messagePattern('en', 'panel-bin-level', { bin: String(bin), bins: '256' }), before.r[bin]));
   // The keys go on from where the pointer was: End is the After half's last bin.
   await page.mouse.move(...point);
-  await textMatching(page, '#readout', /^After: /);
+  await textMatching(page, '#readout', pattern`^${messagePattern('en', 'panel-readout', { half: 'after' })}`);
   await page.focus('#panel');
   await page.keyboard.press('End');
-  assert.match(await page.textContent('#readout'), new RegExp(`^After: Bin 255 of 256: R ${after.r[255].toLocaleString('en')} \\(`));
+  assert.match(await page.textContent('#readout'), reading('after', afterBin(255), after.r[255]));
   // The After half's reading, and both halves' statistics below.
   await page.screenshot({ path: join(shots, 'adjust-after-readout.png'), fullPage: true });
   await page.evaluate(() => document.querySelector('#panel').blur());
   // Between the halves: no reading left standing.
   await page.mouse.move(box.x + box.width * 0.5, box.y + box.height * (rects.after[1] + rects.after[3] * 0.5));
-  await textMatching(page, '#readout', /^After|^Before/, { not: true });
+  await textMatching(page, '#readout', pattern`^(?:${messagePattern('en', 'panel-readout', { half: 'after' })}|${messagePattern('en', 'panel-readout', { half: 'before' })})`, { not: true });
   // And the picture's own statistics beside them.
   assert.equal(await page.textContent('td[data-stat="r-mean"]'), before.stats.r.mean.toFixed(2));
   await page.screenshot({ path: join(shots, 'adjust-both-halves.png') });

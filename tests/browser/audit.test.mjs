@@ -12,6 +12,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { suite, repo, shots } from './harness.mjs';
+import { message } from './messages.mjs';
 import { examples } from '../../www/examples.js';
 
 const AXE = readFileSync(join(repo, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
@@ -92,10 +93,12 @@ for (const path of paths) {
       for (const v of await audit(page)) problems.push(`${width}x${height}, details open: ${v}`);
       await page.evaluate(() => { for (const d of document.querySelectorAll('details')) d.open = false; });
     }
-    // A page that plays the project's video is audited playing too: its transport shown.
-    const play = page.getByRole('button', { name: 'Play the video', exact: true });
-    if (await page.evaluate(() => [...document.querySelectorAll('button')].some((b) => b.textContent === 'Play the video' && !b.disabled && b.offsetParent))) {
-      await play.click();
+    // A page that plays the project's video is audited playing too: its transport shown
+    // (its button a chapter's or a scope page's).
+    const names = [message('en', 'chapter-play-video'), message('en', 'scope-page-play-video')];
+    const play = await page.evaluate((n) => [...document.querySelectorAll('button')].find((b) => n.includes(b.textContent) && !b.disabled && b.offsetParent)?.textContent, names);
+    if (play) {
+      await page.getByRole('button', { name: play, exact: true }).click();
       await page.waitForFunction(() => document.querySelector('.transport:not([hidden])')?.dataset.state === 'playing', null, { timeout: 60_000 });
       for (const [width, height] of [[1400, 900], [390, 844]]) {
         await page.setViewportSize({ width, height });

@@ -10,6 +10,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { writeFileSync } from 'node:fs';
 import { suite, shots, engine, waitState, textMatching } from './harness.mjs';
+import { message, messagePattern, pattern } from './messages.mjs';
 
 const { browser } = suite();
 
@@ -87,9 +88,9 @@ test('GPU drawing: the scale and draw passes, played from their WGSL, colour the
   assert.deepEqual(canvas.flat(), gpu);
   assert.equal(equal, 'true', said);
   // A fragment's colour said in words: its bars, its mask, its colour.
-  await page.click('.sd-controls button[aria-label="Go to the end"]');
-  await page.click('.sd-controls button[aria-label="One instruction back"]');
-  assert.match(await page.textContent('.sd-now'), /channelMult keeps L, so the mask is \d+ and colour \d+ of the 16/);
+  await page.click(`.sd-controls button[aria-label="${message('en', 'diagram-end')}"]`);
+  await page.click(`.sd-controls button[aria-label="${message('en', 'diagram-back')}"]`);
+  assert.match(await page.textContent('.sd-now'), messagePattern('en', 'diagram-step-colour', { shown: 'L', mask: /\d+/ }));
   assert.deepEqual(page.errors, []);
 });
 
@@ -127,10 +128,10 @@ test('race: the diagram loses what its interleaving loses, each loss named, and 
     const said = await page.textContent('.sd-losses');
     if (lost > 0) {
       found.lost = true;
-      assert.match(said, new RegExp(`lost ${lost} count`));
+      assert.match(said, messagePattern('en', 'diagram-losses', { lost: String(lost), count: lost }));
     } else {
       found.none = true;
-      assert.match(said, /nothing was lost/);
+      assert.match(said, pattern`${messagePattern('en', 'diagram-losses-none')}|${messagePattern('en', 'diagram-losses-none-alone')}`);
     }
     if (slots === '1') assert.equal(lost, 0, 'one workgroup at a time loses nothing');
   }
@@ -173,7 +174,7 @@ test('subgroups: the diagram plays the GPU\'s subgroups; its bins are the pictur
     assert.equal(tally.adds, 4 * skyAdds(tally.lanes), `the GPU's adds in subgroups of ${tally.lanes}, against the picture's subgroups counted here`);
     assert.equal(localAdds(trace), tally.adds, 'the simulation\'s adds');
     assert.equal(equal, 'true');
-    assert.match(await page.textContent('.sd-tally'), new RegExp(`subgroups of ${tally.lanes} lanes and made ${tally.adds} atomicAdds`));
+    assert.match(await page.textContent('.sd-tally'), messagePattern('en', 'diagram-tally-gpu', { lanes: String(tally.lanes), adds: String(tally.adds) }));
   } else {
     await page.waitForFunction(() => /needs subgroups/.test(document.querySelector('.sd-result')?.textContent), null, { timeout: 60_000 });
     assert.equal(await page.evaluate(() => window.page.diagram.trace.lanes), 8, 'the diagram plays 8 lanes');
@@ -190,7 +191,8 @@ test('subgroups: the diagram plays the GPU\'s subgroups; its bins are the pictur
   await page.selectOption('.sd-lanes', '4');
   const voted = await page.evaluate(() => window.page.diagram.trace.steps.findIndex((s) => s.act === 'voted' && s.vote.fn === 'all' && s.vote.alike));
   await page.evaluate((at) => { const s = document.querySelector('.sd-scrub'); s.value = at; s.dispatchEvent(new Event('input')); }, voted + 1);
-  assert.match(await page.textContent('.sd-now'), /^Instruction \d+ of \d+\. Subgroup \d+’s lanes run subgroupAll together: every lane with a pixel has lane 0’s colour, so lane 0, the leader, adds 4 to each of its bins, once, for all 4\.$/);
+  const alike = messagePattern('en', 'diagram-step-voted-alike', { subgroup: /\d+/, function: 'subgroupAll', lanes: '4' });
+  assert.match(await page.textContent('.sd-now'), messagePattern('en', 'diagram-now', { at: /\d+/, steps: /\d+/, step: alike }, { whole: true }));
   await page.evaluate(() => document.querySelector('.step-diagram').scrollIntoView());
   writeFileSync(join(shots, 'subgroups-diagram.png'), await page.locator('.step-diagram').screenshot());
   assert.deepEqual(page.errors, []);
@@ -215,7 +217,7 @@ test('the diagrams answer the keyboard, play, move each value, and keep still wh
   assert.equal(await at(), 3);
   await page.keyboard.press('ArrowLeft');
   assert.equal(await at(), 2);
-  assert.match(await page.textContent('.sd-now'), /^Instruction 2 of \d+\. /);
+  assert.match(await page.textContent('.sd-now'), pattern`^${messagePattern('en', 'diagram-now', { at: '2', steps: /\d+/ })}`);
   await page.keyboard.press('End');
   const steps = await page.evaluate(() => window.page.diagram.trace.steps.length);
   assert.equal(await at(), steps);
@@ -244,7 +246,7 @@ test('the diagrams answer the keyboard, play, move each value, and keep still wh
   await page.waitForTimeout(700);
   assert.equal(await at(), paused);
   // The buttons do the same by Tab and Enter.
-  await page.focus('.sd-controls button[aria-label="One instruction on"]');
+  await page.focus(`.sd-controls button[aria-label="${message('en', 'diagram-forward')}"]`);
   await page.keyboard.press('Enter');
   assert.equal(await at(), paused + 1);
   // Mid-play screenshots, at both sizes.
@@ -266,11 +268,12 @@ test('chunks + reduce: every pass is named and timed, or the page says it cannot
     assert.ok(passes.some((p) => p.ms > 0), 'timestamps in Chromium');
     assert.match(table, /chunks[^]*reduce, stride 1[^]*sum/);
   } else {
-    assert.match(table, /timed|no timestamp queries/);
+    assert.match(table, pattern`${messagePattern('en', 'passes-caption')}|${messagePattern('en', 'passes-untimed', { count: passes.length })}`);
   }
   // The dispatches said are the run's own, for this picture.
   const said = await page.textContent('[data-fact="dispatch"]');
-  assert.match(said, /dispatchWorkgroups\(4, 600\) chunks: 2,400 workgroups of 256 invocations/);
+  const chunks = messagePattern('en', 'facts-dispatch', { pass: 'chunks', workgroups: '2,400', workgroupCount: 2400, invocations: '256', invocationCount: 256 });
+  assert.match(said, pattern`dispatchWorkgroups\(4, 600\) ${chunks}`);
   assert.match(await page.textContent('[data-fact="steps"]'), /^12$/);
   assert.deepEqual(page.errors, []);
 });
@@ -278,14 +281,14 @@ test('chunks + reduce: every pass is named and timed, or the page says it cannot
 test('the article\'s figures are set beside the visitor\'s only for a picture of their size', async () => {
   const page = await browser.open('/www/cpu.html');
   assert.equal(await page.locator('#article-beside').count(), 0, '960x600: no figures beside');
-  assert.match(await page.textContent('.published'), /timed this step on a 2448×1505 picture/);
+  assert.match(await page.textContent('.published'), messagePattern('en', 'published-article-size', { size: '2448×1505' }));
   await page.evaluate(() => { document.body.dataset.state = 'picking'; });
-  await page.click('text=Count a 2448×1505 picture, the article’s size');
+  await page.click(`text=${message('en', 'published-size-button', { size: '2448×1505', whose: 'article' })}`);
   await waitState(page, 'done');
   const table = await page.textContent('#article-beside');
-  assert.match(table, /M1 Mac \(the article’s\)3/);
-  assert.match(table, /This machine, now/);
-  assert.match(await page.textContent('#simple-beside'), /the same bins/);
+  assert.match(table, pattern`${messagePattern('en', 'published-article-machine', { machine: 'M1 Mac' })}3`);
+  assert.match(table, messagePattern('en', 'published-here-loop'));
+  assert.match(await page.textContent('#simple-beside'), messagePattern('en', 'readout-same-bins'));
   assert.deepEqual(page.errors, []);
 });
 
@@ -294,10 +297,12 @@ test('introduction: each pixel says where it is counted, each bar shows its pixe
   assert.deepEqual(await page.evaluate(() => window.page.counts), LUMINANCE);
   const first = '.intro-row:first-child .intro-pixel:first-child';
   await page.hover(first);
-  await textMatching(page, '#pixel-now', /Pixel \(0, 0\) is blue, 34, 51, 255: luminance 0\.244, so it is counted in bin 0, with 17 others/);
+  await textMatching(page, '#pixel-now', messagePattern('en', 'intro-pixel-now', {
+    x: 0, y: 0, colour: message('en', 'intro-colour-blue'), rgb: '34, 51, 255', luminance: '0.244', bin: 0, others: 17,
+  }));
   await page.focus(first);
   await page.keyboard.press('ArrowRight');
-  assert.match(await page.textContent('#pixel-now'), /Pixel \(1, 0\) is yellow[^]*bin 2/);
+  assert.match(await page.textContent('#pixel-now'), messagePattern('en', 'intro-pixel-now', { x: 1, y: 0, colour: message('en', 'intro-colour-yellow'), bin: 2 }));
   await page.press('.intro-bar:nth-child(2)', 'Enter');
   assert.equal(await page.locator('.intro-pixel.in-bin').count(), 16);
   for (const [width, height] of [[1400, 900], [390, 844]]) {

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { suite, repo, shots, waitState, decodePng, textMatching, pickFile } from './harness.mjs';
+import { message, messagePattern, pattern } from './messages.mjs';
 
 const { browser, fixtures } = suite({ fixtures: true });
 
@@ -38,14 +39,14 @@ test('studio: the pixel under the pointer reads the stored values, as Pillow dec
     // The reading of a pixel within one of the pointer's (not the last place's).
     const exact = (sx - pic.x - rect[0] * pic.width) / scale;
     const near = [Math.ceil(exact - 1), Math.ceil(exact), Math.floor(exact + 1)].join('|');
-    const text = await textMatching(page, '#pixel-reading', new RegExp(`^x (${near}), y \\d+: `));
-    const [, x, y] = text.match(/^x (\d+), y (\d+): /);
+    const text = await textMatching(page, '#pixel-reading', pattern`^${messagePattern('en', 'studio-pixel-stored', { x: new RegExp(near), y: /\d+/ })}`);
+    const [, x, y] = text.match(pattern`^${messagePattern('en', 'studio-pixel-stored', { x: /(\d+)/, y: /(\d+)/ })}`);
     const [[r, g, b, a]] = pillow(file, [[Number(x), Number(y)]]);
-    assert.equal(text, `x ${x}, y ${y}: R ${r} · G ${g} · B ${b} · A ${a} (stored values of 0 to 255)`);
+    assert.equal(text, message('en', 'studio-pixel-stored', { x, y, r: String(r), g: String(g), b: String(b), a: String(a), max: '255' }));
   }
   // Off the picture: the hint again.
   await page.mouse.move(pic.x + pic.width / 2, pic.y - 40);
-  await textMatching(page, '#pixel-reading', /^Point at the picture/);
+  await textMatching(page, '#pixel-reading', pattern`^${messagePattern('en', 'studio-pixel-hint')}`);
   assert.deepEqual(page.errors, []);
 });
 
@@ -58,12 +59,15 @@ test('studio: the clipping triangles light for the channels at 0 and at 255, and
     hidden: t.hidden, lit: t.classList.contains('lit'), label: t.getAttribute('aria-label'), pressed: t.getAttribute('aria-pressed'),
   })));
   const [low, high] = await triangles();
-  const share = (c, bin) => `${(100 * counts[c][bin] / (96 * 64)).toFixed(2)}%`;
+  // Each channel's share of the pixels at `bin`, as the triangles' labels list them.
+  const shares = (bin) => ['r', 'g', 'b'].map((c) => message('en', 'panel-clip-share', {
+    channel: message('en', `studio-channel-${c}`), share: (100 * counts[c][bin] / (96 * 64)).toFixed(2),
+  })).join(', ');
   assert.equal(low.hidden, false);
   assert.equal(low.lit, ['r', 'g', 'b'].some((c) => counts[c][0] > 0));
   assert.equal(high.lit, ['r', 'g', 'b'].some((c) => counts[c][255] > 0));
-  assert.ok(low.label.startsWith(`Shadows clipped (at 0): R ${share('r', 0)}, G ${share('g', 0)}, B ${share('b', 0)} of the pixels`), low.label);
-  assert.ok(high.label.startsWith(`Highlights clipped (at 255): R ${share('r', 255)}, G ${share('g', 255)}, B ${share('b', 255)}`), high.label);
+  assert.ok(low.label.startsWith(message('en', 'panel-clip-shadows', { shares: shares(0) }, { attr: 'aria-label' })), low.label);
+  assert.ok(high.label.startsWith(message('en', 'panel-clip-highlights', { top: '255', shares: shares(255) }, { attr: 'aria-label' })), high.label);
   // A click turns the clipping warning on (the checkbox with it), another off.
   await page.click('.clip-triangle.highlights');
   assert.equal(await page.evaluate(() => document.getElementById('clipping').checked), true);
@@ -108,7 +112,7 @@ test('studio: the scopes as wide as the histogram, YRGB, 2x, full size and back'
   assert.ok(blue[2] > 4 * (blue[0] + blue[1]), `blue: ${blue}`);
   // At 2x the 75% bars' names leave the view (they lie past half the radius).
   const labels = () => page.evaluate(() => [...document.querySelector('canvas.scope.vectorscope').parentElement.querySelectorAll('.scope-label')].map((l) => l.textContent));
-  assert.deepEqual(await labels(), ['R', 'Yl', 'G', 'Cy', 'B', 'Mg']);
+  assert.deepEqual(await labels(), ['r', 'yl', 'g', 'cy', 'b', 'mg'].map((target) => message('en', `scope-target-${target}`)));
   await check(page, 'scope-zoom');
   assert.deepEqual(await labels(), []);
   // Full size: over the window; Escape puts it back.
@@ -119,7 +123,7 @@ test('studio: the scopes as wide as the histogram, YRGB, 2x, full size and back'
   await page.screenshot({ path: join(shots, 'studio-waveform-full.png') });
   await page.keyboard.press('Escape');
   assert.equal(await page.evaluate(() => document.querySelector('.studio-scope.full')), null);
-  assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Full size');
+  assert.equal(await page.evaluate(() => document.activeElement?.textContent), message('en', 'scope-full-size'));
   assert.deepEqual(page.errors, []);
 });
 
@@ -127,7 +131,7 @@ test('studio: a picture with a colour profile is shown as this browser shows the
   const page = await browser.open('/www/studio.html', { viewport: { width: 1400, height: 900 } });
   const file = fixtures.path('icc-profile-64x48.png');
   await pickFile(page, file);
-  assert.match(await page.textContent('figcaption'), /shown through its colour profile \(Test wide RGB\) as this browser shows the file; counted as stored/);
+  assert.match(await page.textContent('figcaption'), messagePattern('en', 'studio-caption-picture-profile', { profile: 'Test wide RGB' }));
   assert.match(await page.textContent('.studio-panel'), /colour profile \(Test wide RGB\); it is not applied to the counts/);
   await page.evaluate(() => document.querySelector('.studio-picture canvas').scrollIntoView({ block: 'center' }));
   // The browser's own rendering of the file, and the stored values (Pillow's).

@@ -5,9 +5,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { suite, shots, referenceRows, downloadCsv, pickFile, waitState, litPixels, histogramFoot, decodePng, engine, moreFrames } from './harness.mjs';
+import { message, messagePattern, pattern } from './messages.mjs';
 
 // A timings cell: a number, or where this device has no subgroups, that step's words.
-const NUMBER = /^\d+(\.\d+)?$|^not on this GPU$/;
+const NUMBER = pattern`^\d+(\.\d+)?$|${messagePattern('en', 'timings-not-here', {}, { whole: true })}`;
+// The loss in the pages' words: a new device opened (destroyed by the test), or none to be had.
+const RESET = messagePattern('en', 'page-device-reset', { reason: /destroyed.*/, ms: /\d+/ });
+const GONE = pattern`${messagePattern('en', 'page-device-gone')}|${messagePattern('en', 'page-device-gone-retried')}`;
 
 const { browser, fixtures } = suite({ fixtures: true });
 
@@ -38,8 +42,8 @@ test('image page: a lost device is replaced and the image counted again, exactly
   await loseDevice(page);
   await page.waitForFunction((n) => window.page.counted > n && document.body.dataset.state === 'done', before);
   const note = await page.textContent('p.note');
-  assert.match(note, /The GPU was reset \(destroyed.*\); a new device was opened in \d+ ms\. The image was counted again/);
-  console.log(`recovery: ${note.match(/opened in (\d+ ms)/)[1]}`);
+  assert.match(note, messagePattern('en', 'chapter-counted-again', { said: RESET }));
+  console.log(`recovery: ${note.match(messagePattern('en', 'page-device-reset', { ms: /(\d+)/ }))[1]} ms`);
   assert.equal(await page.evaluate(() => window.gpuDevices.length), 2);
   assert.deepEqual((await downloadCsv(page)).rows, await referenceRows(page, 4));
   // The new device keeps working for new images.
@@ -54,12 +58,12 @@ test('image page: with no new device to be had, it counts on the CPU and keeps w
   await page.evaluate(() => { window.refuseAdapters = true; });
   await loseDevice(page);
   await waitState(page, 'done');
-  assert.match(await page.textContent('p.note'), /no new one could be had .*This page now counts with the CPU method/);
+  assert.match(await page.textContent('p.note'), messagePattern('en', 'chapter-now-cpu', { said: GONE }));
   assert.deepEqual((await downloadCsv(page)).rows, await referenceRows(page, 4));
   for (const nth of [0, 1]) assert.ok(await litPixels(page, `canvas.histogram >> nth=${nth}`) > 1000, `canvas ${nth} drawn`);
   await pickFile(page, fixtures.path('rgb16-193x67.png'));
   assert.deepEqual((await downloadCsv(page)).rows, fixtures.rows('rgb16-193x67.png', 4));
-  assert.match(await page.textContent('#time'), /wall clock/);
+  assert.match(await page.textContent('#time'), pattern`${messagePattern('en', 'page-time-cpu')}|${messagePattern('en', 'page-time-wall')}`);
   await page.screenshot({ path: join(shots, 'survive-cpu-fallback.png'), fullPage: true });
 });
 
@@ -71,7 +75,7 @@ test('timings page: a device lost while timing is replaced and every cell still 
   await waitState(page, 'done');
   const cells = await page.$$eval('td[data-cell]', (tds) => tds.map((td) => td.textContent));
   for (const c of cells) assert.match(c, NUMBER);
-  assert.match(await page.textContent('main'), /The GPU was reset \(destroyed.*\); a new device was opened in \d+ ms/);
+  assert.match(await page.textContent('main'), RESET);
   assert.deepEqual(page.errors, []);
 });
 
@@ -137,7 +141,7 @@ test('studio: a lost device gives back the region, the bins, the scale, the chan
   // The panel shows the channels, the pin and the adjusted histogram beside the
   // original: drawn the same, pixel for pixel.
   assert.ok((await panel()).equals(drawn), 'the panel draws the same pinned, counted and adjusted histograms');
-  assert.match(await page.textContent('p.note'), /The GPU was reset/);
+  assert.match(await page.textContent('p.note'), messagePattern('en', 'page-device-reset'));
   assert.deepEqual(page.errors, []);
 });
 
@@ -160,7 +164,8 @@ test('studio: a 16-bit picture the lost device alone held is read again from its
   await page.evaluate(() => { document.body.dataset.state = 'losing'; window.gpuDevices.at(-1).destroy(); });
   await page.waitForFunction(() => window.gpuDevices.length === 2 && document.body.dataset.state === 'done');
   assert.deepEqual(await counted(), before);
-  assert.match(await page.textContent('p.note'), /The GPU was reset .* The picture was read again from its file\. 16 bits per channel/);
+  // (What the file holds is the core's note.)
+  assert.match(await page.textContent('p.note'), pattern`${messagePattern('en', 'studio-device-read-again', { said: messagePattern('en', 'page-device-reset') })} 16 bits per channel`);
   assert.ok(await litPixels(page, '#picture') > 1000, 'the picture is drawn again');
   assert.deepEqual(page.errors, []);
 });
@@ -176,7 +181,7 @@ test('video page: a device lost while playing is replaced and frames keep coming
   await waitState(page, 'playing');
   await moreFrames(page, 3);
   await page.evaluate(() => { setTimeout(() => window.gpuDevices.at(-1).destroy()); });
-  await page.waitForFunction(() => /The GPU was reset/.test(document.querySelector('main').textContent));
+  await page.waitForFunction((source) => new RegExp(source).test(document.querySelector('main').textContent), messagePattern('en', 'page-device-reset').source);
   await moreFrames(page, 6); // frames keep coming
   const counted = await page.evaluate(async () => {
     const result = await window.page.view.histogram();
@@ -196,11 +201,11 @@ test('video page: with no new device, it says so and offers to try again', async
   // Destroyed in a task of the page's own: in Firefox a destroy inside the
   // driver's call, with no adapter to be had, keeps that call from returning.
   await page.evaluate(() => { window.refuseAdapters = true; setTimeout(() => window.gpuDevices.at(-1).destroy()); });
-  await page.waitForFunction(() => /no new one could be had/.test(document.querySelector('[role=alert]').textContent));
+  await page.waitForFunction((source) => new RegExp(source).test(document.querySelector('[role=alert]').textContent), GONE.source);
   // By its id: Firefox's accessibility tree (getByRole) stops with the page's
   // animation frames once a device that drew into a canvas is destroyed.
   const retry = page.locator('#retry');
-  assert.equal(await page.textContent('#retry'), 'Try the GPU again');
+  assert.equal(await page.textContent('#retry'), message('en', 'video-try-gpu-again'));
   assert.ok(await retry.isVisible());
   await page.evaluate(() => { window.refuseAdapters = false; });
   await retry.click();

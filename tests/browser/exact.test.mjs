@@ -7,6 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { suite, shots, cliRows, downloadCsv, pickFile, litPixels } from './harness.mjs';
+import { message, messagePattern } from './messages.mjs';
 
 const { browser, fixtures } = suite({ fixtures: true });
 
@@ -45,7 +46,7 @@ async function countsExactly(page, channels, files) {
     const { rows } = await downloadCsv(page);
     if (name.endsWith('.avif') && !await hasWebgl(page)) {
       // Translucent pixels premultiplied: not exact, and the page says so.
-      assert.match(await page.textContent('p.note'), /read through a 2D canvas \(no WebGL here\).*premultiplied/, name);
+      assert.match(await page.textContent('p.note'), messagePattern('en', 'input-note-browser-canvas'), name);
       const [w, h] = name.match(/(\d+)x(\d+)/).slice(1).map(Number);
       for (let c = 0; c < channels; c++) assert.equal(rows.reduce((sum, r) => sum + r[c], 0), w * h, `${name}: every pixel counted`);
       continue;
@@ -77,9 +78,10 @@ test('the page says what was counted, and shows the picture as it looks', async 
   await says('animated-70x50.gif', /An animated GIF: the first of its 2 frames is counted/);
   await says('rgb16-193x67.png', /16 bits per channel: each value is counted as the nearest 8-bit value/);
   await says('grey-alpha-1x4099.png', /Greyscale.*translucent: each counts with its own colour, whatever its alpha/);
-  await says('translucent-257x131.avif', await hasWebgl(page) ? /Decoded by this browser .*straight colour values/
-    : /Decoded by this browser and read through a 2D canvas \(no WebGL here\)/);
-  assert.match(await page.textContent('figcaption'), /257×131 \(image\/avif, decoded by the browser\)/);
+  // (The other notes are the core's; that of a format only the browser decodes, the page's.)
+  await says('translucent-257x131.avif', messagePattern('en', await hasWebgl(page) ? 'input-note-browser-webgl' : 'input-note-browser-canvas'));
+  assert.match(await page.textContent('figcaption'),
+    messagePattern('en', 'chapter-image-caption-format', { size: '257×131', format: message('en', 'input-decoded-by-browser', { type: 'image/avif' }) }));
   await says('icc-profile-64x48.png', /colour profile \(Test wide RGB\); it is not applied to the counts: the stored values are counted/);
   assert.ok(await litPixels(page, '.drop canvas') > 10_000, 'the picture is shown');
   await page.screenshot({ path: join(shots, 'exact-icc.png') });

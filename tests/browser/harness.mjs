@@ -12,6 +12,7 @@ import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '../../scripts/serve.mjs';
 import { decodePng, png } from './png.mjs';
+import { message } from './messages.mjs';
 
 export { decodePng, png, pngOf } from './png.mjs';
 
@@ -373,7 +374,7 @@ export const unfilledFacts = (page) => page.$$eval('[data-fact]:not([data-filled
 export async function downloadCsv(page) {
   const [download] = await Promise.all([
     page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Download CSV' }).click(),
+    page.getByRole('button', { name: message('en', 'chapter-download-csv') }).click(),
   ]);
   const chunks = [];
   for await (const chunk of await download.createReadStream()) chunks.push(chunk);

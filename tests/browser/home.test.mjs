@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { suite, repo, shots, start, waitState } from './harness.mjs';
+import { messagePattern } from './messages.mjs';
 import { examples } from '../../www/examples.js';
 
 const { browser } = suite();
@@ -15,7 +16,7 @@ test('home page lists every example and finds a WebGPU adapter', async () => {
     assert.equal(await page.locator(`li[data-example="${e.id}"] a`).getAttribute('href'), `www/${e.id}.html`);
   }
   assert.equal(await page.getAttribute('body', 'data-webgpu'), 'yes');
-  assert.match(await page.textContent('#webgpu'), /WebGPU is available: .+Timestamp queries: (yes|no)/);
+  assert.match(await page.textContent('#webgpu'), messagePattern('en', 'home-webgpu-yes', { timestamps: ['yes', 'no'] }));
   await page.screenshot({ path: join(shots, 'home.png'), fullPage: true });
   assert.deepEqual(page.errors, []);
   // A light first load: the home page asks the browser for WebGPU itself.
@@ -43,7 +44,7 @@ test('the built site works from a subfolder of a static host', async () => {
     await home.click('li[data-example="packed"] a');
     await home.waitForURL(/\/tools\/histogram\/www\/packed\.html$/);
     await waitState(home, 'done');
-    assert.match(await home.textContent('dl.stats'), /equals the pixel count/);
+    assert.match(await home.textContent('dl.stats'), messagePattern('en', 'readout-equals-pixels'));
     await home.click('nav.pager a.home');
     await home.waitForURL(/\/tools\/histogram\/index\.html$/);
     assert.deepEqual(home.errors, []);

@@ -6,6 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { suite, shots, waitState, litPixels, browserMemory, memoryPeak, png, pngOf } from './harness.mjs';
+import { messagePattern, pattern } from './messages.mjs';
 
 const { browser } = suite();
 
@@ -63,8 +64,10 @@ test('the studio refuses hostile files at once, in the command line\'s words, an
   // A 16-bit PNG cut in its pixels: the studio reads such a picture in bands, and
   // the band that meets the cut refuses it.
   const deep = png(64, 64, (y) => Buffer.from(Array.from({ length: 64 * 6 }, (_, i) => (i * 7 + y * 13) % 256)), 16);
+  // Each refusal in the core's words (the page's own around them, for the cut file).
   const cases = [
-    ['cut16.png', deep.subarray(0, Math.floor(deep.length * 0.6)), /"cut16\.png" cannot be read: the file is damaged or not an image \(the file ends early\)/],
+    ['cut16.png', deep.subarray(0, Math.floor(deep.length * 0.6)),
+      messagePattern('en', 'input-cannot-read', { name: 'cut16.png', why: 'the file is damaged or not an image (the file ends early)' })],
     ['screen.gif', GIF, /its header says 65535x65535 pixels, more than 35 bytes of GIF can hold/],
     ['row.png', claimingPng, /2147483647x1 pixels/],
     ['flipped.png', flipped, /checksum \(CRC\) does not match/],
@@ -84,13 +87,13 @@ test('the studio refuses hostile files at once, in the command line\'s words, an
     const alert = await page.textContent('[role=alert]');
     assert.match(alert, words, name);
     assert.match(alert, new RegExp(`"${name.replace('.', '\\.')}"|picture is`), name);
-    assert.match(alert, /The previous picture is kept\.$/, name);
+    assert.match(alert, pattern`${messagePattern('en', 'studio-file-refused')}$`, name);
     assert.match(alert, /^["A-Z]/, `${name}: the message opens a sentence`);
     assert.ok(took < 10_000, `${name}: refused in ${took} ms`);
     const grew = peak() - baseline;
     assert.ok(grew < 1024, `${name}: the browser grew by ${grew.toFixed(0)} MB while reading it`);
     console.log(`${name}: refused in ${took} ms; the browser (${baseline.toFixed(0)} MB before) grew by at most ${grew.toFixed(0)} MB`);
-    assert.match(await page.textContent('figcaption'), /^Sunset/, `${name}: the caption is the kept picture's`);
+    assert.match(await page.textContent('figcaption'), pattern`^${messagePattern('en', 'studio-sunset-name')}`, `${name}: the caption is the kept picture's`);
     const after = await drawn(page);
     assert.ok(after.picture > before.picture * 0.9 && after.panel > before.panel * 0.9,
       `${name}: the kept picture is drawn: ${JSON.stringify(after)} against ${JSON.stringify(before)}`);

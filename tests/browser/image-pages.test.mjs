@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { suite, media, shots, waitState, litPixels, referenceRows, cliRows, downloadCsv, pickFile, png, smallPicture, timeMethods, unfilledFacts } from './harness.mjs';
+import { message, messagePattern, pattern } from './messages.mjs';
 
 const PHOTO = media('pexels-francesco-ungaro-96938-mid.jpg');
 const { browser, fixtures } = suite({ fixtures: true });
@@ -42,14 +43,16 @@ test('a corrupt file or a file that is no image shows a message and keeps the pr
   const bad = join(shots, 'corrupt.jpg');
   writeFileSync(bad, Buffer.from('\xff\xd8\xff\xe0 this is not really a JPEG', 'latin1'));
   await pickFile(page, bad, 'error');
-  assert.match(await page.textContent('[role=alert]'), /"corrupt.jpg" cannot be read: the file is damaged or not an image .*The previous image is kept/);
+  // Why it cannot be read is the core's words; the rest, the page's.
+  const damaged = messagePattern('en', 'input-cannot-read', { name: 'corrupt.jpg', why: /the file is damaged or not an image .*/ });
+  assert.match(await page.textContent('[role=alert]'), messagePattern('en', 'chapter-image-kept', { why: damaged }));
   assert.equal(await page.textContent('figcaption'), caption);
   assert.deepEqual((await downloadCsv(page)).rows, before.rows);
   await page.screenshot({ path: join(shots, 'corrupt.png') });
   const text = join(shots, 'notes.txt');
   writeFileSync(text, 'just some words');
   await pickFile(page, text, 'error');
-  assert.match(await page.textContent('[role=alert]'), /"notes.txt" is not an image this page can read: neither PNG, JPEG.*nor a format this browser decodes.*previous image is kept/);
+  assert.match(await page.textContent('[role=alert]'), messagePattern('en', 'chapter-image-kept', { why: messagePattern('en', 'input-not-an-image', { name: 'notes.txt' }) }));
   assert.equal(await page.textContent('figcaption'), caption);
 });
 
@@ -62,7 +65,7 @@ test('an image past the size limit is refused with a message', async () => {
   const row = Buffer.alloc(9000 * 3);
   writeFileSync(big, png(9000, 8000, () => row));
   await pickFile(page, big, 'error');
-  assert.match(await page.textContent('[role=alert]'), /the image is 9000x8000 pixels: more than the 64 megapixels allowed here/);
+  assert.match(await page.textContent('[role=alert]'), messagePattern('en', 'input-too-large', { width: '9000', height: '8000', most: '64' }));
   assert.equal(await page.textContent('figcaption'), caption);
 });
 
@@ -71,7 +74,7 @@ for (const id of ['atomic', 'chunks-sum', 'chunks-reduce']) {
     const page = await browser.open(`/www/${id}.html`);
     assert.ok(await litPixels(page, 'canvas.histogram') > 1000, 'the histogram is drawn');
     assert.deepEqual((await downloadCsv(page)).rows, await referenceRows(page, 1));
-    assert.match(await page.textContent('dl.stats'), /equals the pixel count/);
+    assert.match(await page.textContent('dl.stats'), messagePattern('en', 'readout-equals-pixels'));
     assert.match(await page.textContent('details pre'), new RegExp(`---- ${id.split('-')[0]}.wgsl`));
     assert.deepEqual(await unfilledFacts(page), [], 'every figure the words give is this run\'s');
     await page.screenshot({ path: join(shots, `${id}.png`), fullPage: true });
@@ -96,9 +99,10 @@ for (const id of ['chunks-sum', 'chunks-reduce']) {
     const dispatched = await page.evaluate(() => JSON.parse(window.page.outcome.dispatches()));
     const bands = dispatched.filter((d) => d.pass === 'chunks');
     assert.deepEqual([bands.reduce((s, d) => s + d.grid[1], 0), ...new Set(bands.map((d) => d.grid[0]))], [38, 60]);
-    assert.equal(await page.textContent('[data-fact="chunks"]'), `2,280${bands.length > 1 ? ` (in ${bands.length} bands of rows, a pass each)` : ''}`);
+    assert.equal(await page.textContent('[data-fact="chunks"]'),
+      bands.length > 1 ? message('en', 'facts-chunks-in-bands', { chunks: '2,280', bands: String(bands.length) }) : '2,280');
     // Figures taken at 256x1 are not set beside a 16x16 count.
-    assert.match(await page.textContent('#other-shape'), /taken at 256×1/);
+    assert.match(await page.textContent('#other-shape'), messagePattern('en', 'published-other-shape', { ours: ['yes', 'no'], shape: '256×1' }));
   });
 }
 
@@ -115,7 +119,7 @@ test('atomic: 16x16 workgroups count the same', async () => {
   await choose(page, '#chunk', '16x16');
   assert.match(await page.textContent('details pre'), /const chunkWidth = 16u;\nconst chunkHeight = 16u;/);
   assert.deepEqual((await downloadCsv(page)).rows, await referenceRows(page, 1));
-  assert.match(await page.textContent('dl.stats'), /equals the pixel count/);
+  assert.match(await page.textContent('dl.stats'), messagePattern('en', 'readout-equals-pixels'));
   assert.deepEqual(page.errors, []);
 });
 
@@ -142,19 +146,21 @@ test('race: says on screen that counts are lost, never counts too many', async (
   const page = await browser.open('/www/race.html');
   assert.ok(await litPixels(page, 'canvas.histogram') > 1000);
   const pixels = 960 * 600;
-  const totals = await page.$$eval('.reruns figcaption', (caps) => caps.map((c) => Number(c.textContent.match(/([\d,]+) counted/)[1].replaceAll(',', ''))));
+  const totals = await page.$$eval('.reruns figcaption', (caps, source) => caps.map((c) => Number(c.textContent.match(new RegExp(source))[1].replaceAll(',', ''))),
+    messagePattern('en', 'race-runs-run-caption', { counted: /([\d,]+)/ }).source);
   assert.equal(totals.length, 4, 'four more runs side by side');
   for (const t of totals) assert.ok(t > 0 && t <= pixels, `${t} of ${pixels}`);
   const csv = await downloadCsv(page);
   const total = csv.rows.reduce((a, [v]) => a + v, 0);
   assert.ok(total <= pixels);
-  assert.match(await page.textContent('dl.stats'), total === pixels ? /lost nothing/ : /counts? lost/);
+  assert.match(await page.textContent('dl.stats'), total === pixels ? messagePattern('en', 'readout-lost-nothing') : messagePattern('en', 'readout-lost', { count: ['one', 'other'] }));
   // The loss drawn bin by bin in red: bars exactly where counts were lost.
   const red = await litPixels(page, '#loss');
   assert.ok(total === pixels ? red === 0 : red > 0, `${red} red pixels for ${pixels - total} lost counts`);
   // Said as it is: the losses of these runs, or that none of them lost any.
   assert.match(await page.textContent('#loss + figcaption'), total === pixels
-    ? /This run lost none|None of these runs lost a count/ : /Counts lost in each luminance bin, against the exact histogram[^]*This run lost [\d,]+, the most in bin \d+/);
+    ? pattern`${messagePattern('en', 'race-runs-this-lost-none')}|${messagePattern('en', 'race-runs-none-lost')}`
+    : pattern`${messagePattern('en', 'race-runs-loss-scale')}[^]*${messagePattern('en', 'race-runs-this-lost', { lost: /[\d,]+/, bin: /\d+/ })}`);
   assert.equal(await page.locator('.reruns canvas.loss').count(), 4, 'each run shows its loss');
   assert.deepEqual(await unfilledFacts(page), [], 'every figure the words give is this run\'s');
   await page.screenshot({ path: join(shots, 'race.png'), fullPage: true });
@@ -168,7 +174,8 @@ test('subgroups: the kernel counts exactly where the device has subgroups; elsew
     assert.equal(await page.locator('#instead').isHidden(), true);
     assert.deepEqual(await page.evaluate(() => JSON.parse(window.page.outcome.passes()).map((p) => p.pass)), ['subgroups']);
   } else {
-    assert.match(await page.textContent('#instead'), /The subgroups kernel needs subgroups, which this GPU's device does not offer: its WGSL is below, and this picture is counted with the privatized \(ours\) kernel instead\./);
+    assert.match(await page.textContent('#instead'),
+      messagePattern('en', 'chapter-lacks-instead', { lacking: 'subgroups', features: 'subgroups', method: message('en', 'step-label-privatized') }));
     assert.equal(await page.locator('#method option[value=subgroups]').count(), 0);
     assert.equal(await page.evaluate(() => window.page.method), 'privatized');
   }
@@ -210,10 +217,10 @@ test('files given while a run is going: the latest wins, shown and counted once'
   }, files);
   await page.setInputFiles('#file', photo);
   await page.waitForFunction(() => window.statusAfterFiles !== undefined);
-  assert.match(await page.evaluate(() => window.statusAfterFiles), /Next: grey16-300x7.png, as soon as the current run ends/);
+  assert.match(await page.evaluate(() => window.statusAfterFiles), messagePattern('en', 'chapter-next-file', { name: 'grey16-300x7.png' }));
   await page.waitForFunction((n) => window.page.counted >= n + 2 && document.body.dataset.state === 'done', counted);
   await page.waitForTimeout(500);
   assert.equal(await page.evaluate(() => window.page.counted), counted + 2, 'the photo, then only the last file');
-  assert.match(await page.textContent('figcaption'), /^grey16-300x7.png, 300×7/);
+  assert.match(await page.textContent('figcaption'), pattern`^${messagePattern('en', 'chapter-image-caption-format', { name: 'grey16-300x7.png', size: '300×7' })}`);
   assert.deepEqual((await downloadCsv(page)).rows, fixtures.rows('grey16-300x7.png', 4));
 });

@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import {
   suite, shots, engine, downloadCsv, pickFile, waitState, makeJpegFixtures, makeLargePictures, studioRows, holdReads,
 } from './harness.mjs';
+import { messagePattern, pattern } from './messages.mjs';
 
 const { browser, fixtures } = suite({ fixtures: true });
 let jpegs;
@@ -42,8 +43,8 @@ for (const decode of ['bitmap', 'pixels', 'planes', 'scan']) {
       // grey one, and a damaged scan the GPU refuses, the browser.
       const scanned = decode === 'scan' && (await lastWay(page)) === 'scan';
       if (decode === 'scan' && !/^damaged/.test(name)) assert.equal(scanned, !/^(grey|progressive)/.test(name), name);
-      const by = scanned ? 'decoded on this GPU' : 'decoded by this browser';
-      assert.match(await page.textContent('figcaption'), new RegExp(`\\(JPEG, ${by}\\)`), name);
+      const by = messagePattern('en', scanned ? 'input-decoded-on-gpu' : 'input-decoded-by-this-browser', { format: 'JPEG' });
+      assert.match(await page.textContent('figcaption'), pattern`\(${by}\)`, name);
       assert.deepEqual(await studioRows(page), jpegs.rows(name, 4), `${name}: Pillow's counts`);
       // The picture the scan became on the GPU, read back: Pillow's as shown, pixel for pixel.
       if (scanned) assert.equal(await gpuDigest(page), jpegs.digest(name), `${name}: Pillow's pixels`);
@@ -150,8 +151,10 @@ test('a JPEG cut short is refused, in the studio and on a chapter page, and the 
     const studio = await browser.open('/www/studio.html');
     await studio.setInputFiles('#file', file);
     await waitState(studio, 'error');
-    assert.match(await studio.textContent('[role=alert]'), /"cut\.jpg" cannot be read: the file is damaged or not an image \(the JPEG ends before its picture does.*The previous picture is kept/, what);
-    assert.match(await studio.textContent('figcaption'), /^Sunset/, `${what}: the studio keeps its picture`);
+    // Why it cannot be read is the core's words; the rest, the page's.
+    const cut = messagePattern('en', 'input-cannot-read', { name: 'cut.jpg', why: /the file is damaged or not an image \(the JPEG ends before its picture does.*/ });
+    assert.match(await studio.textContent('[role=alert]'), messagePattern('en', 'studio-file-refused', { error: cut }), what);
+    assert.match(await studio.textContent('figcaption'), pattern`^${messagePattern('en', 'studio-sunset-name')}`, `${what}: the studio keeps its picture`);
     const chapter = await browser.open('/www/privatized.html');
     await chapter.evaluate(() => { document.body.dataset.state = 'picking'; });
     await chapter.setInputFiles('#file', file);
@@ -241,12 +244,13 @@ test('a read of over half a second says the file\'s name and how far it is; a ne
     document.body.dataset.state = 'picking';
   });
   await page.setInputFiles('#file', fixtures.path('rgb16-193x67.png'));
-  await page.waitForFunction(() => window.said.some((t) => /^Reading rgb16-193x67\.png: decoding…/.test(t)));
+  await page.waitForFunction((source) => window.said.some((t) => new RegExp(source).test(t)),
+    pattern`^${messagePattern('en', 'input-reading', { name: 'rgb16-193x67.png', stage: 'decoding' })}`.source);
   // A newer file while the first is still being read: it is the one shown.
   await page.setInputFiles('#file', jpegs.path('baseline-444.jpg'));
   await page.evaluate(() => window.releaseReads());
   await waitState(page, 'done');
-  assert.match(await page.textContent('figcaption'), /^baseline-444\.jpg, 643×482/);
+  assert.match(await page.textContent('figcaption'), pattern`^${messagePattern('en', 'studio-caption-picture', { name: 'baseline-444.jpg', width: '643', height: '482' })}`);
   assert.deepEqual(await studioRows(page), jpegs.rows('baseline-444.jpg', 4));
   assert.equal(await page.textContent('[role=alert]'), '');
   console.log(`said while reading: ${JSON.stringify(await page.evaluate(() => [...new Set(window.said)].slice(0, 6)))}`);

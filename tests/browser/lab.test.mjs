@@ -9,12 +9,22 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { writeFileSync } from 'node:fs';
 import { suite, shots, pickFile } from './harness.mjs';
+import { message, messagePattern, pattern } from './messages.mjs';
 
 const { browser, fixtures } = suite({ fixtures: true });
 const FILE = 'rgb16-193x67.png';
 
+// The lab's verdicts, by their messages: exact, not exact (counts in the wrong
+// bins, or too many or few), not run, stopped, or could not run.
+const VERDICT = pattern`^(?:${['lab-exact', 'lab-not-exact-placed', 'lab-not-exact-counted', 'lab-refused', 'lab-does-not-compile',
+  'lab-stopped-before', 'lab-halted-pressed', 'lab-halted-budget', 'lab-guard-stopped', 'lab-could-not-run']
+  .map((id) => messagePattern('en', id, id.startsWith('lab-not-exact') ? { count: ['one', 'other'] } : {}).source).join('|')})`;
+const EXACT = pattern`^${messagePattern('en', 'lab-exact')}`;
+/** Not exact, either way, with `args` (its figures). */
+const notExact = (args) => pattern`^(?:${messagePattern('en', 'lab-not-exact-placed', args)}|${messagePattern('en', 'lab-not-exact-counted', args)})`;
+
 const verdict = async (page) => {
-  await page.waitForFunction(() => /^(Exact|Not|Stopped|It could)/.test(document.querySelector('.lab-status').textContent));
+  await page.waitForFunction((source) => new RegExp(source).test(document.querySelector('.lab-status').textContent), VERDICT.source);
   return page.textContent('.lab-status');
 };
 const run = async (page, text) => {
@@ -38,12 +48,12 @@ test('lab: the step’s kernels are exact; an edit that counts twice is not, eac
   const page = await browser.open('/www/atomic.html');
   await pickFile(page, fixtures.path(FILE));
   const own = await openLab(page);
-  assert.match(await run(page), /^Exact: every bin equals the CPU’s count of the 12,931 pixels\.$/);
+  assert.match(await run(page), messagePattern('en', 'lab-exact', { pixels: '12,931' }, { whole: true }));
   const exact = await page.evaluate(() => window.page.lab.report);
   assert.ok(exact.runs >= 1 && exact.original.passes.length === 1 && exact.edited.passes[0][0] === 'atomic');
   assert.equal(await page.locator('.lab-times tbody tr').count(), 2);
 
-  assert.match(await run(page, own.replace(', 1u);', ', 2u);')), /^Not exact: \d+ bins differ/);
+  assert.match(await run(page, own.replace(', 1u);', ', 2u);')), notExact({ wrong: /\d+/, count: 'other' }));
   const report = await page.evaluate(() => window.page.lab.report);
   const rows = fixtures.rows(FILE, 1);
   const filled = rows.map((r, bin) => [bin, r[0]]).filter(([, n]) => n > 0);
@@ -63,8 +73,9 @@ test('lab: a compile error is shown at its line, in the list and in the editor',
   const at = lines.findIndex((l) => l.includes('---- reduce.wgsl')) + 6;
   lines.splice(at, 0, 'const broken: u32 = 1.5;');
   const said = await run(page, lines.join('\n'));
-  assert.match(said, new RegExp(`^Not run: it does not compile \\(reduce\\.wgsl, line ${at + 1}: `));
-  assert.match(await page.textContent('.lab-messages li.error'), new RegExp(`^reduce\\.wgsl, line ${at + 1}, column \\d+: error: `));
+  assert.match(said, pattern`^${messagePattern('en', 'lab-does-not-compile', { kernel: 'reduce', line: String(at + 1) })}`);
+  assert.match(await page.textContent('.lab-messages li.error'),
+    pattern`^${messagePattern('en', 'lab-message', { kernel: 'reduce', line: String(at + 1), column: /\d+/, severity: 'error' })}`);
   // The message takes the cursor to its line, which the editor marks (CodeMirror
   // draws the lines in view, in the lab's shadow root).
   await page.click('.lab-messages li.error button');
@@ -78,31 +89,34 @@ test('lab: a kernel that never ends is stopped, the page counts on, Reset brings
   const page = await browser.open('/www/privatized.html');
   const own = await openLab(page);
   const spin = '  var spin = 1u;\n  while (spin > 0u) { spin = spin | 1u; }\n';
-  assert.match(await run(page, inCs(own, spin)), /^Stopped: a loop of your kernels went round more often than the guard allows \(privatized: [\d,]+ rounds a loop\)/);
+  assert.match(await run(page, inCs(own, spin)), pattern`^${messagePattern('en', 'lab-guard-stopped', { bounds: /privatized: [\d,]+/ })}`);
   // The same device counts the page's picture again, exactly as before.
   const before = await page.evaluate(() => window.page.counted);
-  await page.evaluate(() => [...document.querySelectorAll('button')].find((b) => b.textContent === 'Run again').click());
+  await page.evaluate((name) => [...document.querySelectorAll('button')].find((b) => b.textContent === name).click(), message('en', 'chapter-run-again'));
   await page.waitForFunction((n) => window.page.counted > n && document.body.dataset.state === 'done', before);
   await page.click('.lab-reset');
   assert.equal(await page.evaluate(() => window.page.lab.text()), own);
-  assert.match(await run(page), /^Exact/);
+  assert.match(await run(page), EXACT);
   // A barrier inside a loop and after it (a tiling loop): valid, and still valid
   // guarded, since each loop's counter is its own uniform variable.
-  assert.match(await run(page, inCs(own, '  for (var t = 0u; t < 2u; t++) { workgroupBarrier(); }\n  workgroupBarrier();\n')), /^Exact/);
-  // The guard's own names cannot be taken to switch it off.
-  assert.match(await run(page, inCs(own, '  let labMaxRounds = 4000000000u;\n' + spin)), /^Not run: it uses the name labMaxRounds, which the lab's loop guard adds: choose another\.$/);
+  assert.match(await run(page, inCs(own, '  for (var t = 0u; t < 2u; t++) { workgroupBarrier(); }\n  workgroupBarrier();\n')), EXACT);
+  // The guard's own names cannot be taken to switch it off (why not: the core's words).
+  assert.match(await run(page, inCs(own, '  let labMaxRounds = 4000000000u;\n' + spin)),
+    messagePattern('en', 'lab-refused', { why: 'it uses the name labMaxRounds, which the lab\'s loop guard adds: choose another' }, { whole: true }));
   // The picture cannot be declared writable: the pipelines' layouts are the run's.
   const writable = own.replace('var ourTexture: texture_2d<f32>;', 'var ourTexture: texture_storage_2d<rgba8unorm, write>;');
   assert.notEqual(writable, own);
-  assert.match(await run(page, inCs(writable.replace(/textureLoad\(ourTexture, [^;]*, 0\)/g, 'vec4f(0)'), '  textureStore(ourTexture, vec2u(0u), vec4f(1));\n')), /^Not run: it compiles, but not with the step's bindings/);
+  assert.match(await run(page, inCs(writable.replace(/textureLoad\(ourTexture, [^;]*, 0\)/g, 'vec4f(0)'), '  textureStore(ourTexture, vec2u(0u), vec4f(1));\n')),
+    pattern`^${messagePattern('en', 'lab-refused', { why: /it compiles, but not with the step's bindings[^]*/ })}`);
   // Stop, pressed at once: the run never starts or gives up after a dispatch,
   // and the next run is exact.
   await page.evaluate((t) => { window.page.lab.set(t); document.querySelector('.lab-status').textContent = ''; }, own);
   await page.click('.lab-run');
   await page.click('.lab-stop');
-  assert.match(await verdict(page), /^Stopped (as you asked, after [\d.,]+ [µm]?s|before it started)\. The page and your text are as they were\.$/);
+  const stopped = [messagePattern('en', 'lab-halted-pressed', { after: /[\d.,]+ [µm]?s/ }, { whole: true }), messagePattern('en', 'lab-stopped-before', {}, { whole: true })];
+  assert.match(await verdict(page), pattern`${stopped[0]}|${stopped[1]}`);
   assert.equal(await page.isHidden('.lab-stop'), true);
-  assert.match(await run(page, own), /^Exact/);
+  assert.match(await run(page, own), EXACT);
   assert.deepEqual(page.errors.filter((e) => !/pipeline|layout|Invalid/i.test(e)), []);
 });
 
@@ -116,12 +130,13 @@ test('lab: a link holds the edited text and brings it back, without running it',
   const url = await page.evaluate(() => location.pathname + location.hash);
   const again = await browser.open(url);
   await again.waitForFunction((t) => window.page.lab?.text() === t, edited);
-  assert.equal(await again.textContent('.lab-status'), 'This kernel came from a link: press Run to compile it and check it.');
+  assert.equal(await again.textContent('.lab-status'), message('en', 'lab-from-link'));
   assert.equal(await again.evaluate(() => document.querySelector('details.lab').open), true);
-  assert.match(await run(again), /^Not exact/);
+  assert.match(await run(again), notExact({ count: ['one', 'other'] }));
   // A link cut short says so and keeps the step's own text.
   const cut = await browser.open(url.slice(0, url.indexOf('#lab=') + 12));
-  await cut.waitForFunction(() => /could not be read/.test(document.querySelector('.lab-status')?.textContent));
+  const unread = messagePattern('en', 'lab-link-unread').source;
+  await cut.waitForFunction((source) => new RegExp(source).test(document.querySelector('.lab-status')?.textContent), unread);
   // A link that inflates past what the lab takes is refused, not read into memory.
   const bomb = await cut.evaluate(async () => {
     const big = new TextEncoder().encode('// '.padEnd(3 << 20, 'x'));
@@ -130,7 +145,7 @@ test('lab: a link holds the edited text and brings it back, without running it',
     return btoa(String.fromCharCode(...bytes)).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
   });
   const inflated = await browser.open(`${url.slice(0, url.indexOf('#lab='))}#lab=${bomb}`);
-  await inflated.waitForFunction(() => /could not be read/.test(document.querySelector('.lab-status')?.textContent));
+  await inflated.waitForFunction((source) => new RegExp(source).test(document.querySelector('.lab-status')?.textContent), unread);
   assert.ok((await inflated.evaluate(() => window.page.lab.text())).startsWith('// ---- atomic.wgsl ----\n'));
   assert.deepEqual([...page.errors, ...again.errors, ...cut.errors, ...inflated.errors], []);
 });
@@ -156,7 +171,7 @@ test('lab: an edit plays in the step-through diagram beside this GPU’s run of 
   // Its lines numbered as the editor numbers them.
   const line = twice.split('\n').findIndex((l) => l.includes('two a pixel')) + 1;
   assert.match(played.code, new RegExp(`\\b${line} +atomicAdd\\(.*2u\\); // two a pixel`));
-  assert.match(await page.textContent('.lab-status'), /^Your kernel plays in the step-through diagram/);
+  assert.match(await page.textContent('.lab-status'), pattern`^${messagePattern('en', 'lab-stepping')}`);
   writeFileSync(join(shots, 'lab-diagram.png'), await page.locator('figure.step-diagram').screenshot());
   // Back to the step's own kernel, set beside the GPU's run of it again.
   await page.click('.sd-own');
@@ -165,7 +180,9 @@ test('lab: an edit plays in the step-through diagram beside this GPU’s run of 
   // A loop that never ends is refused in words; the diagram keeps what it played.
   await page.evaluate((t) => window.page.lab.set(t), inCs(own, '  loop { }\n'));
   await page.click('.lab-step');
-  await page.waitForFunction(() => /^The diagram cannot play it: .*does not end/.test(document.querySelector('.lab-status').textContent));
+  // (Why: the core's words.)
+  await page.waitForFunction((source) => new RegExp(source).test(document.querySelector('.lab-status').textContent),
+    pattern`^${messagePattern('en', 'lab-cannot-step', { why: /.*does not end/ })}`.source);
   assert.equal((await diagram()).edited, null);
   // Another workgroup shape: the edit is kept, its injected constants say the new one.
   await page.evaluate((t) => window.page.lab.set(t), twice);
@@ -178,7 +195,7 @@ test('lab: an edit plays in the step-through diagram beside this GPU’s run of 
   const kept = await page.evaluate(() => window.page.lab.text());
   assert.ok(kept.includes('// two a pixel'));
   assert.ok(kept.includes(`const chunkWidth = ${shape[0]}u;\nconst chunkHeight = ${shape[1]}u;`), kept.slice(0, 300));
-  assert.match(await page.textContent('.lab-status'), /^The page’s settings changed/);
+  assert.match(await page.textContent('.lab-status'), pattern`^${messagePattern('en', 'lab-rebased')}`);
   await page.waitForFunction(() => document.body.dataset.state === 'done');
   assert.deepEqual(page.errors, []);
 });
@@ -205,10 +222,10 @@ test('lab: a device lost while an edit runs is replaced; the page counts again a
     document.querySelector('.lab-run').click();
     window.gpuDevices.at(-1).destroy();
   });
-  await page.waitForFunction(() => /^The GPU device was lost while your kernel ran/.test(document.querySelector('.lab-status').textContent));
+  await page.waitForFunction((source) => new RegExp(source).test(document.querySelector('.lab-status').textContent), pattern`^${messagePattern('en', 'lab-lost')}`.source);
   await page.waitForFunction((n) => window.page.counted > n && document.body.dataset.state === 'done', before);
   assert.equal(await page.evaluate(() => window.page.lab.text()), edited);
-  assert.match(await run(page), /^Exact/);
+  assert.match(await run(page), EXACT);
   assert.equal(await page.evaluate(() => window.gpuDevices.length), 2);
   // The browsers' own console lines of the loss (Firefox: the module it could not compile on the lost device).
   assert.deepEqual(page.errors.filter((e) => !/destroyed|lost|shader module/i.test(e)), []);
@@ -220,6 +237,6 @@ test('lab: the subgroups kernel, guarded, is exact where the device has subgroup
   const method = await page.evaluate(() => window.page.method);
   // Where the device lacks them the page counts with the privatized kernel, and the lab edits that.
   assert.match(await page.evaluate(() => window.page.lab.text()), new RegExp(`^// ---- ${method}\\.wgsl`));
-  assert.match(await run(page), /^Exact/);
+  assert.match(await run(page), EXACT);
   assert.deepEqual(page.errors, []);
 });

@@ -6,6 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { suite, shots, cliRows, downloadCsv, pickFile, litPixels, waitState, engine } from './harness.mjs';
+import { message, messagePattern, pattern } from './messages.mjs';
 import { examples } from '../../www/examples.js';
 
 const { browser, fixtures } = suite({ fixtures: true, webgpu: false });
@@ -18,7 +19,7 @@ test('the browser has no WebGPU adapter', async () => {
   const adapter = await page.evaluate(async () => Boolean(await navigator.gpu?.requestAdapter()));
   assert.equal(adapter, false, `${engine} was started without WebGPU`);
   assert.equal(await page.getAttribute('body', 'data-webgpu'), 'no');
-  assert.match(await page.textContent('#webgpu'), /not available/);
+  assert.match(await page.textContent('#webgpu'), messagePattern('en', 'home-webgpu-no'));
   await page.screenshot({ path: join(shots, 'no-webgpu-home.png') });
   assert.deepEqual(page.errors, []);
 });
@@ -28,12 +29,14 @@ for (const { id, title } of examples.filter((e) => e.ready && !OWN_TESTS.include
     const page = await browser.open(`/www/${id}.html`, { state: null });
     await page.waitForFunction(() => ['error', 'done'].includes(document.body.dataset.state));
     const alert = await page.textContent('[role=alert]');
-    assert.match(alert, /needs WebGPU/, `${title}: ${alert}`);
-    // What still works: a link to the CPU page, or the command line.
+    assert.match(alert, messagePattern('en', 'page-needs-webgpu'), `${title}: ${alert}`);
+    // What still works: a link to the CPU page, or the command line (its command literal).
     const next = await page.$$eval('[role=alert] a', (links) => links.map((a) => a.getAttribute('href')));
-    assert.ok(next.includes('cpu.html') || /command line|histogram /.test(alert), `${id}: ${alert} (${next})`);
+    const commandLine = messagePattern('en', 'scope-page-command-line', { scope: ['waveform', 'parade', 'vectorscope'] });
+    assert.ok(next.includes('cpu.html') || pattern`${commandLine}|histogram `.test(alert), `${id}: ${alert} (${next})`);
     // No caption claims something lit that nothing lights (the video page's frame path).
-    for (const caption of await page.$$eval('.caption', (cs) => cs.map((c) => c.textContent))) assert.doesNotMatch(caption, /is lit/, id);
+    const lit = messagePattern('en', 'video-path-caption', { path: ['import', 'decoded'] });
+    for (const caption of await page.$$eval('.caption', (cs) => cs.map((c) => c.textContent))) assert.doesNotMatch(caption, lit, id);
     assert.deepEqual(page.errors, [], id);
     await page.screenshot({ path: join(shots, `no-webgpu-${id}.png`) });
   });
@@ -48,14 +51,14 @@ test('intro: needs no WebGPU: the picture counted into its three bins, as the ar
 
 test('equalize: the steps on the CPU are drawn without WebGPU', async () => {
   const page = await browser.open('/www/equalize.html', { state: 'error' });
-  assert.match(await page.textContent('[role=alert]'), /steps on the CPU below work without it/);
+  assert.match(await page.textContent('[role=alert]'), messagePattern('en', 'studio-steps-without-gpu'));
   for (let nth = 0; nth < 5; nth++) assert.ok(await litPixels(page, `.steps canvas >> nth=${nth}`) > 500, `step ${nth + 1} drawn`);
   assert.deepEqual(page.errors, []);
 });
 
 test('the studio says it needs WebGPU', async () => {
   const page = await browser.open('/www/studio.html', { state: 'error' });
-  assert.match(await page.textContent('[role=alert]'), /The studio needs WebGPU/);
+  assert.match(await page.textContent('[role=alert]'), messagePattern('en', 'page-needs-webgpu', { who: message('en', 'studio-who-studio') }));
   await page.screenshot({ path: join(shots, 'no-webgpu-studio.png') });
   assert.deepEqual(page.errors, []);
 });

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { suite, start, repo, shots, engine, media, litPixels, pickFile, waitState, cliRows, downloadCsv, decodePng, smallPicture, until, TEST_VIDEO_SIZE } from './harness.mjs';
+import { message, messagePattern, pattern } from './messages.mjs';
 
 const PHOTO = media('pexels-francesco-ungaro-96938-mid.jpg');
 const { browser } = suite();
@@ -20,13 +21,15 @@ function cliScope(args, path) {
 test('fragment: counts with fragments exactly, timed beside the compute version', async () => {
   const page = await browser.open('/www/fragment.html', { timeout: 300_000 });
   assert.ok(await litPixels(page, 'canvas.histogram') > 1000, 'the histograms are drawn');
-  assert.match(await page.textContent('dl.stats'), /equals the pixel count/);
+  assert.match(await page.textContent('dl.stats'), messagePattern('en', 'readout-equals-pixels'));
   assert.match(await page.textContent('details pre'), /---- fragment\.wgsl[^]*@fragment fn fs/);
   const beside = await page.evaluate(() => window.page.beside);
   assert.deepEqual(beside.methods, ['fragment', 'atomic']);
   for (const m of beside.medians) assert.ok(m > 0, `median ${m}`);
   assert.equal(await page.locator('#beside tbody tr').count(), 2);
-  assert.match(await page.textContent('#beside-ratio'), /^Timed with .*: on this GPU the fragment version takes .* the atomic version, both exact\.$/);
+  // Either clock, and either way round.
+  assert.match(await page.textContent('#beside-ratio'),
+    messagePattern('en', 'beside-ratio', { clock: ['gpu', 'wall'], than: ['less', 'same', 'more'], page: 'fragment', other: 'atomic' }, { whole: true }));
   await page.screenshot({ path: join(shots, 'fragment.png'), fullPage: true });
   // A picture of every level, small: the page times both methods on what it is
   // given, which on a photo took SwiftShader 26 s. (A photo's JPEG decode is the
@@ -53,17 +56,22 @@ test('fragment: a playing video and the camera, counted by fragments every frame
   const camera = await start(['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream']);
   try {
     const page = await camera.open('/www/fragment.html', { viewport: { width: 1280, height: 900 } });
-    await page.getByRole('button', { name: 'Play the video' }).click();
+    await page.getByRole('button', { name: message('en', 'chapter-play-video') }).click();
     await waitState(page, 'playing');
     // Both methods timed on frames of the video (alternate timed frames), the
     // ratio said once a second.
-    await page.waitForFunction(() => {
+    const compared = messagePattern('en', 'video-live-time-beside', {
+      rate: messagePattern('en', 'page-per-second', { count: ['one', 'other'] }), method: 'fragment', beside: 'atomic', compared: ['less', 'more'],
+    });
+    await page.waitForFunction((source) => {
       const live = window.page.live;
       return live && live.times.fragment.length >= 2 && live.times.atomic.length >= 2
-        && /version takes/.test(document.getElementById('live-time').textContent);
-    });
-    assert.match(await page.textContent('#live-time'), /frames? a second\. GPU time .* fragment .*, atomic .*the fragment version takes/);
-    assert.match(await page.textContent('figure.drop figcaption'), /The project’s video, \d+×\d+, counted by the fragment kernel/);
+        && new RegExp(source).test(document.getElementById('live-time').textContent);
+    }, compared.source);
+    assert.match(await page.textContent('#live-time'), compared);
+    assert.match(await page.textContent('figure.drop figcaption'), messagePattern('en', 'video-live-caption', {
+      name: message('en', 'chapter-project-video'), width: /\d+/, height: /\d+/, counter: message('en', 'pass-name-kernel', { method: 'fragment' }),
+    }));
     const frame = await fragmentFrame(page);
     assert.equal(frame.pixels, TEST_VIDEO_SIZE[0] * TEST_VIDEO_SIZE[1], 'a whole frame of the video');
     assert.deepEqual(frame.totals, [frame.pixels, frame.pixels, frame.pixels, frame.pixels], 'every pixel counted once');
@@ -71,8 +79,9 @@ test('fragment: a playing video and the camera, counted by fragments every frame
     assert.equal(await page.locator('canvas.histogram').first().isVisible(), false, 'the picture\'s histograms give way');
     await page.screenshot({ path: join(shots, 'fragment-video.png'), fullPage: true });
 
-    await page.getByRole('button', { name: 'Use the camera' }).click();
-    await page.waitForFunction(() => window.page.live?.view && /camera/i.test(document.querySelector('figure.drop figcaption').textContent));
+    await page.getByRole('button', { name: message('en', 'chapter-use-camera') }).click();
+    await page.waitForFunction((source) => window.page.live?.view && new RegExp(source, 'i').test(document.querySelector('figure.drop figcaption').textContent),
+      messagePattern('en', 'video-source-camera').source);
     await page.waitForFunction(() => window.page.live.fps > 0); // camera frames keep coming
     const cam = await fragmentFrame(page);
     assert.ok(cam.pixels > 10_000, `a camera frame (${cam.pixels} pixels)`);
@@ -91,11 +100,11 @@ test('fragment: a playing video and the camera, counted by fragments every frame
 
     // The scope chapters on the camera too: a whole frame in the waveform's JSON.
     const wave = await camera.open('/www/waveform.html', { viewport: { width: 1280, height: 900 } });
-    await wave.getByRole('button', { name: 'Use the camera' }).click();
+    await wave.getByRole('button', { name: message('en', 'scope-page-use-camera') }).click();
     await waitState(wave, 'playing');
     await wave.waitForFunction(() => window.page.fps > 0); // camera frames are drawn
     assert.ok(await litPixels(wave, 'canvas.scope') > 300, 'the camera\'s waveform is drawn');
-    const json = await downloadJson(wave, wave.getByRole('button', { name: 'Download JSON' }));
+    const json = await downloadJson(wave, wave.getByRole('button', { name: message('en', 'scope-page-download-json') }));
     assert.equal(json.scope, 'waveform');
     assert.equal(json.r.length, json.width);
     for (const key of ['r', 'g', 'b', 'luminance']) {
@@ -135,19 +144,19 @@ for (const [scope, args] of [['waveform', ['--waveform']], ['parade', ['--parade
   test(`${scope}: drawn on the default picture and a photo, its JSON equal to the tool's`, async () => {
     const page = await browser.open(`/www/${scope}.html`, { viewport: { width: 1280, height: 900 } });
     assert.ok(await litPixels(page, 'canvas.scope') > 500, 'the scope is drawn');
-    assert.match(await page.locator('#time').textContent(), /pass: .* (on the GPU|wall clock)/);
+    assert.match(await page.locator('#time').textContent(), pattern`${messagePattern('en', 'scope-page-time-gpu', { scope })}|${messagePattern('en', 'scope-page-time-wall', { scope })}`);
     await page.screenshot({ path: join(shots, `${scope}.png`), fullPage: true });
     await pickFile(page, PHOTO);
-    const json = await downloadJson(page, page.getByRole('button', { name: 'Download JSON' }));
+    const json = await downloadJson(page, page.getByRole('button', { name: message('en', 'scope-page-download-json') }));
     assert.equal(json.file, 'pexels-francesco-ungaro-96938-mid.jpg');
     assertSameScope(json, cliScope(args, PHOTO), scope);
     await page.screenshot({ path: join(shots, `${scope}-photo.png`), fullPage: true });
     if (scope === 'parade') {
       // The caption names what is drawn: luma only while it is on.
       const caption = () => page.evaluate(() => document.querySelector('.scope-stage figure:last-child figcaption').textContent);
-      assert.match(await caption(), /^R, G and B waveforms/);
+      assert.match(await caption(), pattern`^${messagePattern('en', 'scope-page-caption-parade')}`);
       await page.check('#yrgb');
-      assert.match(await caption(), /^Luma, R, G and B waveforms side by side \(YRGB\)/);
+      assert.match(await caption(), pattern`^${messagePattern('en', 'scope-page-caption-parade-yrgb')}`);
     }
     assert.deepEqual(page.errors, []);
   });
@@ -157,9 +166,9 @@ test('vectorscope: live on the playing video, a smaller grid on the picture equa
   const page = await browser.open('/www/vectorscope.html', { viewport: { width: 1280, height: 900 } });
   await page.selectOption('#size', '64');
   await waitState(page, 'done');
-  const json = await downloadJson(page, page.getByRole('button', { name: 'Download JSON' }));
+  const json = await downloadJson(page, page.getByRole('button', { name: message('en', 'scope-page-download-json') }));
   assert.equal(json.size, 64);
-  await page.getByRole('button', { name: 'Play the video' }).click();
+  await page.getByRole('button', { name: message('en', 'scope-page-play-video') }).click();
   await waitState(page, 'playing');
   await page.waitForFunction(() => window.page.fps > 0); // frames are drawn
   assert.ok(await litPixels(page, 'canvas.scope') > 200, 'the video\'s vectorscope is drawn');
@@ -178,21 +187,22 @@ test('waveform: a video\'s luma as decoded shows the codes past video levels, wh
   const top = (text) => page.evaluate((t) => parseFloat([...document.querySelectorAll('.scope-labels span')]
     .find((e) => e.textContent === t).style.top), text);
   await page.check('#decoded-luma');
-  assert.ok(await page.evaluate(() => document.querySelector('input[aria-label="R"]').disabled), 'luma alone while it is on');
+  assert.ok(await page.evaluate((r) => document.querySelector(`input[aria-label="${r}"]`).disabled, message('en', 'scope-page-channel-r')), 'luma alone while it is on');
   await page.setInputFiles('#file', LEVELS_VIDEO);
   await page.waitForFunction(() => window.page.source?.kind === 'video' && window.page.fps > 0, null, { timeout: 60_000 });
   if (engine === 'firefox') {
     // Firefox (153) hands a <video>'s frames over as BGRA: no Y′ to count, and
     // the page says so.
-    await page.waitForFunction(() => /did not come as Y′CbCr planes/.test(document.getElementById('luma-note').textContent));
+    await page.waitForFunction((source) => new RegExp(source).test(document.getElementById('luma-note').textContent),
+      messagePattern('en', 'scope-page-luma-not-planes').source);
     assert.equal(await page.evaluate(() => window.page.view.decodedLuma), false);
   } else {
     await page.waitForFunction(() => window.page.view?.decodedLuma);
-    assert.match(await page.locator('#luma-note').textContent(), /0% at code 16 and 100% at 235/);
+    assert.match(await page.locator('#luma-note').textContent(), messagePattern('en', 'scope-page-luma-decoded'));
     // The graticule's 100% names code 235, its 0% code 16.
     assert.ok(Math.abs(await top('100%') - (1 - 235.5 / 256) * 100) < 0.01);
     assert.ok(Math.abs(await top('0%') - (1 - 16.5 / 256) * 100) < 0.01);
-    const decoded = await downloadJson(page, page.getByRole('button', { name: 'Download JSON' }));
+    const decoded = await downloadJson(page, page.getByRole('button', { name: message('en', 'scope-page-download-json') }));
     assert.equal(decoded.luma, 'decoded');
     assert.equal(decoded.width, 256);
     decoded.luminance.forEach((column, x) => {
@@ -205,7 +215,7 @@ test('waveform: a video\'s luma as decoded shows the codes past video levels, wh
   await page.uncheck('#decoded-luma');
   await page.waitForFunction(() => !window.page.view?.decodedLuma);
   assert.ok(await page.evaluate(() => document.getElementById('luma-note').hidden));
-  const computed = await downloadJson(page, page.getByRole('button', { name: 'Download JSON' }));
+  const computed = await downloadJson(page, page.getByRole('button', { name: message('en', 'scope-page-download-json') }));
   assert.equal(computed.luma, undefined);
   computed.luminance.forEach((column, x) => {
     const level = column.indexOf(computed.height);
@@ -229,9 +239,9 @@ test('studio: waveform and vectorscope beside the histogram, over a region, expo
   await page.evaluate(() => window.page.view.setRegion(100, 200, 640, 480));
   await page.evaluate(() => window.page.readBack());
   const figure = (scope) => page.locator('.studio-scopes figure').filter({ has: page.locator(`canvas.${scope}`) });
-  const wave = await downloadJson(page, figure('waveform').getByRole('button', { name: 'JSON' }));
+  const wave = await downloadJson(page, figure('waveform').getByRole('button', { name: message('en', 'scope-json') }));
   assertSameScope(wave, cliScope(['--waveform', '--region', '100,200,640,480'], PHOTO), 'studio waveform');
-  const vec = await downloadJson(page, figure('vectorscope').getByRole('button', { name: 'JSON' }));
+  const vec = await downloadJson(page, figure('vectorscope').getByRole('button', { name: message('en', 'scope-json') }));
   assertSameScope(vec, cliScope(['--vectorscope', '--region', '100,200,640,480'], PHOTO), 'studio vectorscope');
   await page.screenshot({ path: join(shots, 'studio-scopes.png'), fullPage: true });
   assert.deepEqual(page.errors, []);
@@ -243,15 +253,18 @@ test('studio: the waveform of a video\'s luma as decoded, exported with its code
   await page.check('#scope-waveform');
   await page.selectOption('#scope-waveform-channels', 'decoded');
   // Over a picture it says whose luma that is.
-  await page.waitForFunction(() => /a video’s: play one/.test(document.getElementById('scope-luma-note').textContent));
+  await page.waitForFunction((source) => new RegExp(source).test(document.getElementById('scope-luma-note').textContent),
+    messagePattern('en', 'scope-luma-picture').source);
   await page.setInputFiles('#file', LEVELS_VIDEO);
   await page.waitForFunction(() => window.page.video.currentTime > 0 && window.page.frames > 2, null, { timeout: 60_000 });
   const figure = page.locator('.studio-scopes figure').filter({ has: page.locator('canvas.waveform') });
   if (engine === 'firefox') {
-    await page.waitForFunction(() => /did not come as Y′CbCr planes/.test(document.getElementById('scope-luma-note').textContent));
+    await page.waitForFunction((source) => new RegExp(source).test(document.getElementById('scope-luma-note').textContent),
+      messagePattern('en', 'scope-luma-not-planes').source);
   } else {
-    await page.waitForFunction(() => window.page.view?.decodedLuma && /0% at code 16/.test(document.getElementById('scope-luma-note').textContent));
-    const json = await downloadJson(page, figure.getByRole('button', { name: 'JSON' }));
+    await page.waitForFunction((source) => window.page.view?.decodedLuma && new RegExp(source).test(document.getElementById('scope-luma-note').textContent),
+      messagePattern('en', 'scope-luma-decoded').source);
+    const json = await downloadJson(page, figure.getByRole('button', { name: message('en', 'scope-json') }));
     assert.equal(json.luma, 'decoded');
     json.luminance.forEach((column, x) => assert.equal(column[x], json.height, `column ${x}`));
   }
@@ -291,6 +304,7 @@ test('waveform: files given while one is read wait, and the latest wins', async 
     while (!captions.at(-1)?.startsWith('c.png') || document.body.dataset.state !== 'done') await new Promise((r) => setTimeout(r, 50));
     return captions;
   });
-  assert.deepEqual(seen, ['a.png, 300×200', 'c.png, 97×61'], 'the first, then only the last');
+  assert.deepEqual(seen, [['a.png', '300', '200'], ['c.png', '97', '61']].map(([name, width, height]) => message('en', 'scope-page-caption', { name, width, height })),
+    'the first, then only the last');
   assert.deepEqual(page.errors, []);
 });

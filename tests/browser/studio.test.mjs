@@ -12,6 +12,7 @@ import {
   suite, start, repo, shots, cliRows, decodePng, litPixels, waitState, engine, moreFrames, pngOf, browserMemory, memoryPeak, textMatching,
   pickFile, studioRows, countBuffers, testVideo, until,
 } from './harness.mjs';
+import { message, messagePattern, pattern } from './messages.mjs';
 
 const { browser, fixtures } = suite({ fixtures: true });
 
@@ -19,6 +20,17 @@ const { browser, fixtures } = suite({ fixtures: true });
 // as the studio counts it.
 const cli = (...args) => JSON.parse(execFileSync(join(repo, 'target/release/histogram'), ['--method', 'cpu', ...args]));
 const cliRowsOf = (out) => out.r.map((_, b) => ['r', 'g', 'b', 'luminance'].map((c) => out[c][b]));
+
+// The readout in its messages' words: a bin's (the text or pattern of its message),
+// then channels' counts (each a panel-readout-channel pattern), joined as the page joins them.
+const reading = (bin, ...counts) => pattern`^${messagePattern('en', 'panel-readout', {
+  half: 'none', bin, ...(counts.length ? { counts: new RegExp(counts.map((c) => c.source).join(' · ')) } : {}),
+})}`;
+/** Channel `c`'s count in the readout, with `args` (its figures). */
+const channelCount = (c, args) => messagePattern('en', 'panel-readout-channel', { channel: message('en', `studio-channel-${c}`), ...args });
+/** Bin `bin` of `bins` of a picture at its stored depth, whichever levels it holds. */
+const binOf = (bin, bins) => new RegExp(['panel-bin-empty', 'panel-bin-level', 'panel-bin-levels']
+  .map((id) => messagePattern('en', id, { bin: String(bin), bins: String(bins) }).source).join('|'));
 
 /** Types a region in; on a picture, waits until it is counted. */
 async function setRegion(page, [x, y, w, h], wait = true) {
@@ -122,19 +134,20 @@ test('studio: hover and keys read a bin, and the cursor shows it', async () => {
   // Overlaid: R, G and B in the upper panel; bin 128 holds the grey third.
   const box = await page.locator('#panel').boundingBox();
   await page.mouse.move(box.x + box.width * (128.5 / 256), box.y + box.height * 0.3);
-  await textMatching(page, '#readout', /^Bin 128 of 256 holds the level 128 of 255: R 2,048 \(33\.33%, up to here 66\.7%\) · G 2,048/);
+  await textMatching(page, '#readout', reading(message('en', 'panel-bin-level', { bin: '128', bins: '256', level: '128', max: '255' }),
+    channelCount('r', { count: '2,048', share: '33.33', below: '66.7' }), channelCount('g', { count: '2,048' })));
   // Over an empty bin the cursor line shows on the black panel.
   await page.mouse.move(box.x + box.width * (100.5 / 256), box.y + box.height * 0.3);
-  await textMatching(page, '#readout', /^Bin 100 of 256.*R 0 \(0\.00%, up to here 33\.3%\)/);
+  await textMatching(page, '#readout', reading(binOf(100, 256), channelCount('r', { count: '0', share: '0.00', below: '33.3' })));
   const shot = decodePng(await page.locator('#panel').screenshot());
   const x = Math.round(box.width * (100.5 / 256));
   const lit = [x - 1, x, x + 1].some((c) => shot.rgba[(5 * shot.width + c) * 4] > 128);
   assert.ok(lit, 'the cursor line is drawn over the empty part of the panel');
   await page.focus('#panel');
   await page.keyboard.press('End');
-  assert.match(await page.textContent('#readout'), /^Bin 255 of 256.*R 2,048 \(33\.33%, up to here 100\.0%\)/);
+  assert.match(await page.textContent('#readout'), reading(binOf(255, 256), channelCount('r', { count: '2,048', share: '33.33', below: '100.0' })));
   await page.keyboard.press('Home');
-  assert.match(await page.textContent('#readout'), /^Bin 0 of 256.*R 2,048 \(33\.33%, up to here 33\.3%\)/);
+  assert.match(await page.textContent('#readout'), reading(binOf(0, 256), channelCount('r', { count: '2,048', share: '33.33', below: '33.3' })));
   await page.screenshot({ path: join(shots, 'studio-readout.png') });
 });
 
@@ -142,7 +155,7 @@ test('studio: the readout is never stale: a new count reads its bin again, anoth
   const page = await browser.open('/www/studio.html', { viewport: { width: 1280, height: 900 } });
   const photo = fixtures.path('photo-2448x1505.png');
   const other = fixtures.path('translucent-257x131.png');
-  const HINT = /^Hover over the histogram/;
+  const HINT = pattern`^${messagePattern('en', 'panel-readout-hint')}`;
   const readout = () => page.textContent('#readout');
   const box = async () => page.locator('#panel').boundingBox();
   /** Hovers bin `bin` of `n` in the upper panel and checks the R count against the CLI's. */
@@ -154,7 +167,7 @@ test('studio: the readout is never stale: a new count reads its bin again, anoth
     await page.mouse.move(b.x + b.width * ((bin + 0.5) / n), b.y + b.height * 0.35);
     await page.mouse.move(b.x + b.width * ((bin + 0.5) / n), b.y + b.height * 0.3);
     // The bin's reading with the CLI's R count (a failure shows what was read instead).
-    await textMatching(page, '#readout', new RegExp(`^Bin ${bin} of ${n}[^:]*: R ${want.r[bin].toLocaleString('en')} \\(`));
+    await textMatching(page, '#readout', reading(binOf(bin, n), channelCount('r', { count: want.r[bin].toLocaleString('en') })));
   }
   await pickFile(page, photo);
   // The value axis at the stored depth, drawn as text under the panels.
@@ -170,8 +183,8 @@ test('studio: the readout is never stale: a new count reads its bin again, anoth
   await hover(40, 64, cli('--bins', '64', photo), '64 bins');
   // A region counted under the pointer: the same bin read again, from the new counts.
   await setRegion(page, [100, 200, 640, 480]);
-  await page.waitForFunction((n) => document.querySelector('#readout').textContent.includes(`R ${n} (`),
-    cli('--bins', '64', '--region', '100,200,640,480', photo).r[40].toLocaleString('en'));
+  await page.waitForFunction((source) => new RegExp(source).test(document.querySelector('#readout').textContent),
+    channelCount('r', { count: cli('--bins', '64', '--region', '100,200,640,480', photo).r[40].toLocaleString('en') }).source);
   // Channels, layout or scale: cleared.
   await page.uncheck('#show-1');
   assert.match(await readout(), HINT, 'after a channel was hidden');
@@ -259,12 +272,14 @@ test('studio: views, bins, pin and exports', async () => {
   await page.check('input[name=scale][value=log]');
   // The parade: each panel named, each with its values at the file's 16 bits.
   await page.waitForFunction(() => document.querySelectorAll('.panel-names .panel-name').length === 4);
-  assert.deepEqual(await page.$$eval('.panel-names .panel-name', (n) => n.map((x) => x.textContent)), ['R', 'G', 'B', 'Luminance']);
+  assert.deepEqual(await page.$$eval('.panel-names .panel-name', (n) => n.map((x) => x.textContent)),
+    ['r', 'g', 'b', 'luminance'].map((c) => message('en', `studio-channel-${c}`)));
   assert.deepEqual((await page.$$eval('.panel-axis .tick', (t) => t.map((x) => x.textContent))).slice(0, 3), ['0', '32768', '65535']);
   await page.uncheck('#show-1');
   // A 16-bit picture: counted at its stored depth, in up to 4096 bins.
   assert.deepEqual(await page.$$eval('#bins option:disabled', (o) => o.map((x) => x.value)), []);
-  assert.match(await page.textContent('#bins-why'), /16 bits a channel, 65,536 levels/);
+  assert.match(await page.textContent('#bins-why'), messagePattern('en', 'panel-bins-deep', { depth: '16', levels: '65,536' }));
+  // (What the file holds is the core's note.)
   assert.match(await page.textContent('p.note'), /16 bits per channel: counted at their full depth/);
   await page.evaluate(() => { document.body.dataset.state = 'picking'; });
   await page.selectOption('#bins', '64');
@@ -280,7 +295,7 @@ test('studio: views, bins, pin and exports', async () => {
   assert.deepEqual(await studioRows(page), cliRowsOf(cli('--bins', '4096', file)));
   await page.focus('#panel');
   await page.keyboard.press('Home');
-  assert.match(await page.textContent('#readout'), /^Bin 0 of 4096 holds the levels 0 to 15 of 65535/);
+  assert.match(await page.textContent('#readout'), reading(message('en', 'panel-bin-levels', { bin: '0', bins: '4096', low: '0', high: '15', max: '65535' })));
   await page.screenshot({ path: join(shots, 'studio-16-bit-4096-bins.png') });
   await setRegion(page, [3, 4, 150, 50]);
   assert.deepEqual(await studioRows(page), cliRowsOf(cli('--bins', '4096', '--region', '3,4,150,50', file)));
@@ -301,9 +316,9 @@ test('studio: views, bins, pin and exports', async () => {
   await page.evaluate(() => { document.body.dataset.state = 'picking'; });
   await page.selectOption('#bins', '64');
   await waitState(page, 'done');
-  await page.click('text=Pin this histogram');
+  await page.click(`text=${message('en', 'panel-pin')}`);
   await setRegion(page, [0, 0, 50, 30]);
-  assert.equal(await page.getAttribute('text=Unpin', 'aria-pressed'), 'true');
+  assert.equal(await page.getAttribute(`text=${message('en', 'panel-unpin')}`, 'aria-pressed'), 'true');
   await page.screenshot({ path: join(shots, 'studio-parade-pinned.png') });
   const download = async (id) => {
     const [d] = await Promise.all([page.waitForEvent('download'), page.click(id)]);
@@ -328,7 +343,7 @@ test('studio: views, bins, pin and exports', async () => {
   await waitState(page, 'done');
   await pickFile(page, fixtures.path('palette-trns-97x61.png'));
   assert.deepEqual(await page.$$eval('#bins option:disabled', (o) => o.map((x) => x.value)), ['512', '1024', '2048', '4096']);
-  assert.match(await page.textContent('#bins-why'), /8 bits has 256 levels/);
+  assert.match(await page.textContent('#bins-why'), messagePattern('en', 'panel-bins-8'));
   assert.equal(await page.inputValue('#bins'), '256');
   assert.deepEqual(await studioRows(page), fixtures.rows('palette-trns-97x61.png', 4));
   assert.deepEqual(page.errors, []);
@@ -357,19 +372,18 @@ test('studio: an HDR picture is counted in its own units as the command line cou
     assert.equal(json.depth, 32);
     const { range, invalid } = json;
     assert.match(await page.textContent('#hdr-range'),
-      new RegExp(`luminance in stops from ${range.stops[0]} to ${range.stops[1]} .*; ${invalid} pixels with a NaN`), name);
+      messagePattern('en', 'hdr-range', { low: String(range.stops[0]), high: String(range.stops[1]), invalid: String(invalid) }), name);
   }
-  assert.match(await page.textContent('#bins-why'), /floating-point samples/);
+  assert.match(await page.textContent('#bins-why'), messagePattern('en', 'panel-bins-float'));
 
   const file = fixtures.path('hdr-scene-612x376.exr');
   await pickFile(page, file);
   const whole = cli('--stats', file);
   const { max, stops } = whole.range;
   assert.ok(max > 1, 'the scene passes 1.0');
-  assert.match(await page.textContent('#hdr-range'),
-    new RegExp(`R, G and B from 0 to ${max.toPrecision(4)}; luminance in stops from ${stops[0]} to ${stops[1]}`));
+  assert.match(await page.textContent('#hdr-range'), messagePattern('en', 'hdr-range', { max: max.toPrecision(4), low: String(stops[0]), high: String(stops[1]) }));
   assert.equal(await page.textContent('td[data-stat="r-max"]'), whole.stats.r.max.toPrecision(4), 'statistics in the file\'s units');
-  assert.match(await page.textContent('caption'), /linear units/);
+  assert.match(await page.textContent('caption'), messagePattern('en', 'stats-caption-hdr'));
   // Regions and other bins are counted from the samples too.
   await setRegion(page, [100, 50, 300, 200]);
   assert.deepEqual(await studioRows(page), cliRowsOf(cli('--region', '100,50,300,200', file)));
@@ -381,8 +395,9 @@ test('studio: an HDR picture is counted in its own units as the command line cou
   await page.keyboard.press('End');
   const region = cli('--region', '100,50,300,200', file).range;
   const top = (v) => (region.stops[0] + ((region.stops[1] - region.stops[0]) * v) / 1024).toFixed(2);
-  assert.ok((await page.textContent('#readout')).startsWith(`Bin 1023 of 1024, R, G, B ${((region.max * 1023) / 1024).toPrecision(4)} ` +
-    `to ${region.max.toPrecision(4)}, luminance ${top(1023)} to ${top(1024)} stops`));
+  assert.ok((await page.textContent('#readout')).startsWith(message('en', 'panel-bin-hdr', {
+    bin: '1023', bins: '1024', low: ((region.max * 1023) / 1024).toPrecision(4), high: region.max.toPrecision(4), stopsLow: top(1023), stopsHigh: top(1024),
+  })));
   // The exposure changes the picture, not the counts.
   const brightness = async () => {
     const { width, height, rgba } = decodePng(await page.locator('#picture').screenshot());
@@ -401,7 +416,7 @@ test('studio: an HDR picture is counted in its own units as the command line cou
     }, stops);
     // Drawn on a later frame: read until the picture has changed as asked.
     await until(brightness, (now) => (now > asStored) === brighter, `${stops} stops against ${asStored} as stored`);
-    assert.match(await page.textContent('#exposure-value'), new RegExp(`${stops > 0 ? '\\+' : '-'}${Math.abs(stops)}\\.0 stops`));
+    assert.match(await page.textContent('#exposure-value'), messagePattern('en', 'hdr-stops', { stops: `${stops > 0 ? '+' : '-'}${Math.abs(stops)}.0` }));
   }
   await page.screenshot({ path: join(shots, 'studio-hdr-plus-2-stops.png') });
   assert.deepEqual(await studioRows(page), before, 'the exposure leaves the counts');
@@ -423,14 +438,16 @@ test('studio: a typed region is taken as typed or refused beside the fields; an 
   const region = () => page.evaluate(() => Array.from(window.page.view.region));
   const fields = () => Promise.all(['x', 'y', 'width', 'height'].map((n) => page.inputValue(`#region-${n}`)));
   assert.deepEqual(await region(), [10, 10, 50, 40]);
+  // The field named by its label (X, Y, W, H), and the least it takes where the test says.
+  const notWhole = (name, least) => messagePattern('en', 'region-not-whole', { field: message('en', `region-label-${name}`), ...(least ? { least } : {}) });
   for (const [name, value, says] of [
-    ['x', '4294967306', /X must be a whole number of pixels, at least 0/],
-    ['x', '1e308', /X must be a whole number/],
-    ['x', '-1', /X must be a whole number/],
-    ['y', '2.5', /Y must be a whole number/],
-    ['width', '-10', /W must be a whole number of pixels, at least 1/],
-    ['height', '0', /H must be a whole number of pixels, at least 1/],
-    ['width', '', /W must be a whole number/],
+    ['x', '4294967306', notWhole('x', '0')],
+    ['x', '1e308', notWhole('x')],
+    ['x', '-1', notWhole('x')],
+    ['y', '2.5', notWhole('y')],
+    ['width', '-10', notWhole('width', '1')],
+    ['height', '0', notWhole('height', '1')],
+    ['width', '', notWhole('width')],
   ]) {
     await page.fill(`#region-${name}`, value);
     await page.dispatchEvent(`#region-${name}`, 'change');
@@ -446,7 +463,8 @@ test('studio: a typed region is taken as typed or refused beside the fields; an 
   for (const [name, value] of [['x', '20'], ['y', '10'], ['width', '70']]) {
     await page.fill(`#region-${name}`, value);
     await page.press(`#region-${name}`, 'Tab');
-    assert.match(await page.textContent('#region-why'), /^\d+\+\d+ by \d+\+\d+ is past the picture's 96×64: the region applies once the four fit, or on Enter/);
+    assert.match(await page.textContent('#region-why'),
+      pattern`^${messagePattern('en', 'region-past', { x: /\d+/, width: /\d+/, y: /\d+/, height: /\d+/, pictureWidth: '96', pictureHeight: '64' })}`);
     assert.deepEqual(await region(), [0, 0, 96, 64], `after ${name}: nothing applied yet`);
   }
   assert.deepEqual(await fields(), ['20', '10', '70', '64'], 'what is typed stays');
@@ -499,7 +517,8 @@ test('studio: at 1400x900 the picture, the histogram and the first scope show wi
   }
   assert.ok(boxes[3][1] >= boxes[2][2], 'the vectorscope under the waveform');
   const labels = await page.$$eval('.scope-label', (l) => l.filter((x) => x.checkVisibility()).map((x) => x.textContent));
-  for (const name of ['0%', '50%', '100%', 'R', 'Yl', 'G', 'Cy', 'B', 'Mg']) assert.ok(labels.includes(name), `the graticule names ${name}: ${labels}`);
+  const targets = ['r', 'yl', 'g', 'cy', 'b', 'mg'].map((target) => message('en', `scope-target-${target}`));
+  for (const name of ['0%', '50%', '100%', ...targets]) assert.ok(labels.includes(name), `the graticule names ${name}: ${labels}`);
   // A notice (a refused file) is said beside the picture, not above it.
   await page.setInputFiles('#file', { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') });
   await page.waitForFunction(() => document.querySelector('[role=alert]').textContent.length > 0);
@@ -551,7 +570,7 @@ test('studio: the camera for 20 frames, no buffer left behind', async () => {
   const camera = await start(['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream']);
   try {
     const page = await camera.open('/www/studio.html', { viewport: { width: 1280, height: 800 }, init: countBuffers });
-    await page.click('text=Use the camera');
+    await page.click(`text=${message('en', 'studio-use-camera')}`);
     await waitState(page, 'playing');
     await page.waitForFunction(() => window.page.frames > 5);
     await manyFrames(page);

@@ -6,9 +6,12 @@ import { writeFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { suite, shots, waitState, holdGpu } from './harness.mjs';
+import { message, messagePattern, pattern } from './messages.mjs';
 
 // A timings cell: a number, or where this device has no subgroups, that step's words.
-const NUMBER = /^\d+(\.\d+)?$|^not on this GPU$/;
+const NUMBER = pattern`^\d+(\.\d+)?$|${messagePattern('en', 'timings-not-here', {}, { whole: true })}`;
+/** The table's end: its medians of one run, on `subject` (its words' text or pattern). */
+const done = (subject) => messagePattern('en', 'timings-done', { runs: 1, runsShown: '1', subject });
 
 const { browser, fixtures } = suite({ fixtures: true });
 
@@ -16,9 +19,10 @@ test('timings: ?kind= times the benchmark images of histogram bench; an unknown 
   const page = await browser.open('/www/timings.html?runs=1&kind=noise&width=96&height=64', { timeout: 300_000 });
   const cells = await page.$$eval('td[data-cell]', (tds) => tds.map((td) => td.textContent));
   for (const c of cells) assert.match(c, NUMBER);
-  assert.match(await page.textContent('main'), /Done: medians of 1 run, on the noise image of histogram bench and CUB's benchmark, 96×64\./);
+  assert.match(await page.textContent('main'), done(message('en', 'timings-subject-bench', { kind: 'noise', size: '96×64' })));
   const bad = await browser.open('/www/timings.html?runs=1&kind=plaid&width=96&height=64', { state: 'error' });
-  assert.match(await bad.textContent('main'), /The page could not start: no benchmark image of kind 'plaid'/);
+  // (Why: the core's words.)
+  assert.match(await bad.textContent('main'), messagePattern('en', 'page-could-not-start', { why: "no benchmark image of kind 'plaid'" }));
 });
 
 test('timings: a file picked during a run is timed next; one that cannot be read says so and the previous image is timed', async () => {
@@ -31,29 +35,32 @@ test('timings: a file picked during a run is timed next; one that cannot be read
   // A small picture: what is tested is which picture is timed, not how long it takes.
   await page.setInputFiles('#file', fixtures.path('icc-profile-64x48.png'));
   // The page reads the file before it says so: wait for its words, not a moment.
-  await page.waitForFunction(() => /Next: icc-profile-64x48\.png, as soon as this method is timed/.test(document.querySelector('[role=status]').textContent));
+  await page.waitForFunction((source) => new RegExp(source).test(document.querySelector('[role=status]').textContent),
+    messagePattern('en', 'timings-next-file', { name: 'icc-profile-64x48.png' }).source);
   await page.evaluate(() => window.releaseGpu());
   await waitState(page, 'done');
   const main = () => page.textContent('main');
-  assert.match(await main(), /Done: medians of 1 run, on icc-profile-64x48\.png, 64×48/);
+  assert.match(await main(), done(messagePattern('en', 'timings-subject-file', { name: 'icc-profile-64x48.png', size: '64×48' })));
   const numbers = async () => {
     for (const c of await page.$$eval('td[data-cell]', (tds) => tds.map((td) => td.textContent))) assert.match(c, NUMBER);
   };
   await numbers();
   // A bad file while idle: the reason, and no "Reading" left behind.
   await page.setInputFiles('#file', bad);
-  await page.waitForFunction(() => /The previous image is kept/.test(document.querySelector('main').textContent));
-  assert.doesNotMatch(await page.textContent('[role=status]'), /Reading/);
+  const kept = messagePattern('en', 'timings-image-kept');
+  await page.waitForFunction((source) => new RegExp(source).test(document.querySelector('main').textContent), kept.source);
+  assert.doesNotMatch(await page.textContent('[role=status]'), messagePattern('en', 'timings-reading'));
   // A bad file during a run: the previous image is timed whole, and the page says why.
   await page.evaluate(() => { document.body.dataset.state = 'picking'; window.holdGpu(); });
-  await page.click('text=Run again');
+  await page.click(`text=${message('en', 'timings-run-again')}`);
   await waitState(page, 'running');
   await page.setInputFiles('#file', bad);
-  await page.waitForFunction(() => /Next: trunc\.png/.test(document.querySelector('[role=status]').textContent));
+  await page.waitForFunction((source) => new RegExp(source).test(document.querySelector('[role=status]').textContent),
+    messagePattern('en', 'timings-next-file', { name: 'trunc.png' }).source);
   await page.evaluate(() => window.releaseGpu());
   await waitState(page, 'done');
-  assert.match(await main(), /The previous image is kept/);
-  assert.match(await main(), /Done: medians of 1 run, on icc-profile-64x48\.png/);
+  assert.match(await main(), kept);
+  assert.match(await main(), done(messagePattern('en', 'timings-subject-file', { name: 'icc-profile-64x48.png' })));
   await numbers();
   assert.deepEqual(page.errors, []);
   rmSync(dir, { recursive: true, force: true });
@@ -70,7 +77,7 @@ test('timings: every cell of this machine\'s rows gets a number', async () => {
   // The CPU column measured over enough time for a coarse clock: never 0.
   const js = await page.$$eval('td[data-cell$="-cpu"]', (tds) => tds.map((td) => Number(td.textContent)));
   assert.ok(js.length > 0 && js.every((ms) => ms > 0), `js times ${js}`);
-  assert.match(await page.textContent('main'), /timestamp queries|wall-clock/);
+  assert.match(await page.textContent('main'), pattern`${messagePattern('en', 'timings-how-timestamps')}|${messagePattern('en', 'timings-how-wall')}`);
   await page.screenshot({ path: join(shots, 'timings.png'), fullPage: true });
   assert.deepEqual(page.errors, []);
 });

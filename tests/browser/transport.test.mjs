@@ -5,16 +5,21 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { suite, shots } from './harness.mjs';
+import { message, messagePattern, pattern } from './messages.mjs';
 
 const { browser } = suite();
 
 const state = (page) => page.evaluate(() => document.querySelector('.transport').dataset.state);
 const said = (page) => page.textContent('.tp-state');
+/** The state in words, as `args` fix it (any state, length and loop else). */
+const stateSaid = (args, options) => messagePattern('en', 'video-transport-state',
+  { state: ['ended', 'paused', 'playing'], length: ['live', 'known'], loop: ['yes', 'no'], ...args }, options);
+const PAUSED_AT = pattern`^${stateSaid({ state: 'paused', time: /\d:\d\d\.\d/, length: 'known' })}`;
 
 test('video: the transport plays, pauses, steps a frame, scrubs and loops, by keys and buttons', async () => {
   const page = await browser.open('/www/video.html', { state: 'ready', viewport: { width: 1280, height: 800 } });
   await page.waitForFunction(() => document.querySelector('.transport')?.dataset.state === 'paused');
-  assert.match(await said(page), /^Paused at 0:00\.0 of 0:\d\d\.\d, looping\.$/);
+  assert.match(await said(page), stateSaid({ state: 'paused', time: '0:00.0', length: 'known', duration: /0:\d\d\.\d/, loop: 'yes' }, { whole: true }));
   // Space from the page plays; K pauses.
   await page.evaluate(() => document.activeElement?.blur());
   await page.keyboard.press(' ');
@@ -22,7 +27,7 @@ test('video: the transport plays, pauses, steps a frame, scrubs and loops, by ke
   await page.waitForFunction(() => window.page.frames > 3);
   await page.keyboard.press('k');
   await page.waitForFunction(() => document.querySelector('.transport').dataset.state === 'paused');
-  assert.match(await said(page), /^Paused at \d:\d\d\.\d of/);
+  assert.match(await said(page), PAUSED_AT);
   // A frame on: the time moves by about a frame, and that frame is counted and drawn.
   const before = await page.evaluate(() => ({ t: window.page.video.currentTime, frames: window.page.frames }));
   await page.keyboard.press('ArrowRight');
@@ -48,10 +53,11 @@ test('video: the transport plays, pauses, steps a frame, scrubs and loops, by ke
   // Loop off, said; the buttons play and pause too.
   await page.click('.transport input[type=checkbox]');
   assert.equal(await page.evaluate(() => window.page.video.loop), false);
-  await page.waitForFunction(() => !document.querySelector('.tp-state').textContent.includes('looping'));
+  const looping = stateSaid({ loop: 'yes' }).source;
+  await page.waitForFunction((source) => !new RegExp(source).test(document.querySelector('.tp-state').textContent), looping);
   // Looping again, so that the video cannot end between the two clicks on a slow machine.
   await page.click('.transport input[type=checkbox]');
-  await page.waitForFunction(() => document.querySelector('.tp-state').textContent.includes('looping'));
+  await page.waitForFunction((source) => new RegExp(source).test(document.querySelector('.tp-state').textContent), looping);
   await page.click('.tp-toggle');
   await page.waitForFunction(() => document.querySelector('.transport').dataset.state === 'playing');
   assert.equal(await page.getAttribute('.tp-toggle', 'aria-pressed'), 'true');
@@ -64,12 +70,12 @@ test('video: the transport plays, pauses, steps a frame, scrubs and loops, by ke
 test('studio: a video gets the transport; Space plays and pauses from the page', async () => {
   const page = await browser.open('/www/studio.html', { viewport: { width: 1400, height: 900 } });
   assert.equal(await page.evaluate(() => document.querySelector('.transport').hidden), true, 'no transport for a picture');
-  await page.click('text=Play the project’s video');
+  await page.click(`text=${message('en', 'studio-play-video')}`);
   await page.waitForFunction(() => !document.querySelector('.transport').hidden && document.querySelector('.transport').dataset.state === 'playing');
   await page.evaluate(() => document.activeElement?.blur());
   await page.keyboard.press(' ');
   await page.waitForFunction(() => document.querySelector('.transport').dataset.state === 'paused');
-  assert.match(await said(page), /^Paused at/);
+  assert.match(await said(page), pattern`^${stateSaid({ state: 'paused' })}`);
   await page.keyboard.press('K');
   await page.waitForFunction(() => document.querySelector('.transport').dataset.state === 'playing');
   assert.deepEqual(page.errors, []);
@@ -77,7 +83,7 @@ test('studio: a video gets the transport; Space plays and pauses from the page',
 
 // Every other page that plays the project's video: a chapter (its method counting
 // each frame) and the scopes.
-for (const [path, button] of [['/www/fragment.html', 'Play the video'], ['/www/waveform.html', 'Play the video']]) {
+for (const [path, button] of [['/www/fragment.html', message('en', 'chapter-play-video')], ['/www/waveform.html', message('en', 'scope-page-play-video')]]) {
   test(`${path.slice(5)}: the video gets the transport; Space pauses, the state in words, none over a picture`, async () => {
     const page = await browser.open(path, { viewport: { width: 1280, height: 900 } });
     assert.equal(await page.evaluate(() => document.querySelector('.transport').hidden), true, 'no transport for a picture');
@@ -86,7 +92,7 @@ for (const [path, button] of [['/www/fragment.html', 'Play the video'], ['/www/w
     await page.evaluate(() => document.activeElement?.blur());
     await page.keyboard.press(' ');
     await page.waitForFunction(() => document.querySelector('.transport').dataset.state === 'paused');
-    assert.match(await said(page), /^Paused at \d:\d\d\.\d of/);
+    assert.match(await said(page), PAUSED_AT);
     await page.screenshot({ path: join(shots, `transport-${path.slice(5, -5)}.png`), fullPage: true });
     assert.deepEqual(page.errors, []);
   });

@@ -6,9 +6,14 @@ import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { suite, media, shots, start, waitState, moreFrames, litPixels, histogramFoot, pause, countBuffers } from './harness.mjs';
+import { message, messagePattern, pattern } from './messages.mjs';
 
 const VIDEO = media('Golden_retriever_swimming_the_doggy_paddle-360-no-audio.webm');
 const { browser } = suite();
+// The overlay's first line, on any of the frames' paths (`args`: what the test knows).
+const rateLine = (args) => messagePattern('en', 'video-overlay-rate', { path: ['import', 'decoded', 'copy'], ...args });
+/** A file refused in the words of `problem` (its message's pattern), the previous video kept. */
+const refused = (problem, kept = message('en', 'video-kept')) => messagePattern('en', 'video-refused', { problem, kept });
 
 /**
  * The paused frame counted twice: by the page's GPU (its four channels), and here
@@ -133,15 +138,20 @@ test('video: counts with the article\'s chunks + reduce when chosen, whole frame
   // A 640x360 video: the article's kernel takes seconds a 1280x720 frame on SwiftShader.
   await page.setInputFiles('#file', VIDEO);
   await waitState(page, 'playing');
-  await page.waitForFunction(() => /GPU histogram \d/.test(document.getElementById('overlay').textContent));
-  const ours = (await page.textContent('#overlay')).match(/counted by the (.*)\n/)[1];
+  const histogram = messagePattern('en', 'video-overlay-count', { time: /\d/ });
+  await page.waitForFunction((source) => new RegExp(source).test(document.getElementById('overlay').textContent), histogram.source);
+  // The counter the overlay names, on the frames' path this page took.
+  const path = await page.evaluate(() => window.page.path);
+  const ours = (await page.textContent('#overlay')).match(pattern`${rateLine({ path, counter: /(.*)/ })}\n`)[1];
   await page.selectOption('#method', 'chunks-reduce');
-  await page.waitForFunction(() => /counted by the chunks-reduce kernel\nGPU histogram \d/.test(document.getElementById('overlay').textContent));
-  assert.match(await page.textContent('#overlay'), new RegExp(`${ours}: \\d+\\.\\d+ ms when last shown`));
+  await page.waitForFunction((source) => new RegExp(source).test(document.getElementById('overlay').textContent),
+    pattern`${rateLine({ counter: message('en', 'pass-name-kernel', { method: 'chunks-reduce' }) })}\n${histogram}`.source);
+  assert.match(await page.textContent('#overlay'),
+    messagePattern('en', 'video-overlay-other', { counter: ours, time: messagePattern('en', 'page-ms', { ms: /\d+\.\d+/ }) }));
   assert.match(await page.textContent('#kernel-source pre'), /---- chunks\.wgsl[^]*---- reduce\.wgsl/);
   // The drawing's own WGSL: one compute pass writing the canvas.
-  const compose = await page.evaluate(() => [...document.querySelectorAll('details')]
-    .find((d) => /compose pass/.test(d.querySelector('summary').textContent))?.querySelector('pre').textContent);
+  const compose = await page.evaluate((source) => [...document.querySelectorAll('details')]
+    .find((d) => new RegExp(source).test(d.querySelector('summary').textContent))?.querySelector('pre').textContent, messagePattern('en', 'video-wgsl-compose').source);
   assert.match(compose, /texture_storage_2d<rgba8unorm, write>[^]*channelMask/);
   // A GPU slower than the video skips frames rather than queueing them: at most
   // 2 + 8 in flight (frame-pace.js; one submission a frame here, and the odd
@@ -176,24 +186,28 @@ for (const path of ['import', 'decoded', 'copy']) {
     const used = await page.evaluate(() => window.page.path);
     if (can[path]) assert.equal(used, path);
     else assert.notEqual(used, path);
-    await page.waitForFunction((u) => document.getElementById('overlay').textContent.includes(`frames ${u},`), used);
+    await page.waitForFunction((source) => new RegExp(source).test(document.getElementById('overlay').textContent), rateLine({ path: used }).source);
     // The frame path's caption says the path lit, and only one that is drawn.
     const caption = await page.evaluate(() => ({
       text: document.getElementById('frame-path-caption').textContent, lit: document.getElementById('frame-path').dataset.path,
     }));
     assert.equal(caption.lit, used);
-    assert.match(caption.text, { import: /, the import, is lit\./, decoded: /, the decoder's bytes, is lit\./, copy: /take neither/ }[used]);
+    assert.match(caption.text, messagePattern('en', 'video-path-caption', { path: used }));
     // Under the lit path's stages, the last frame's own record: its time and size.
     if (used !== 'copy') {
-      await page.waitForFunction((u) => /^at \d+\.\d\d s$/.test(document.querySelector(`#frame-path .fp-${u} [data-say="time"]`).textContent), used);
+      await page.waitForFunction(([u, source]) => new RegExp(source).test(document.querySelector(`#frame-path .fp-${u} [data-say="time"]`).textContent),
+        [used, messagePattern('en', 'video-said-time', { time: /\d+\.\d\d/ }, { whole: true }).source]);
       const said = await page.evaluate((u) => Object.fromEntries([...document.querySelectorAll(`#frame-path .fp-${u} .fp-said`)].map((t) => [t.dataset.say, t.textContent])), used);
       const size = await page.evaluate(() => window.page.frameSize);
       if (used === 'import') assert.equal(said.size, `${size[0]}×${size[1]}`);
-      else assert.match(said.bytes, /^\d+\.\d\d MB, (NV12|I420|I420A|RGBA|RGBX|BGRA|BGRX)$/);
+      else assert.match(said.bytes, messagePattern('en', 'video-said-bytes', { mb: /\d+\.\d\d/, format: /NV12|I420|I420A|RGBA|RGBX|BGRA|BGRX/ }, { whole: true }));
       assert.equal(await page.evaluate((u) => [...document.querySelectorAll(`#frame-path .fp-row:not(.fp-${u}) .fp-said`)].every((t) => t.textContent === ''), used), true);
     }
     // The import pass (through the browser's own device) timed too, where it ran.
-    if (used === 'import') await page.waitForFunction(() => /GPU import +\d/.test(document.getElementById('overlay').textContent));
+    if (used === 'import') {
+      await page.waitForFunction((source) => new RegExp(source).test(document.getElementById('overlay').textContent),
+        messagePattern('en', 'video-overlay-import', { time: /\d/ }).source);
+    }
     await page.click('#screen', { position: { x: 300, y: 100 } });
     await waitState(page, 'paused');
     const result = await pausedFrame(page, 'counted');
@@ -213,7 +227,7 @@ for (const draw of ['compose', 'quads']) {
     await page.click('#play');
     await waitState(page, 'playing');
     await moreFrames(page, 4);
-    const pass = draw === 'compose' ? 'compose pass' : 'render pass';
+    const pass = message('en', draw === 'compose' ? 'pass-name-compose-pass' : 'pass-name-render-pass');
     await page.waitForFunction((p) => document.getElementById('overlay').textContent.includes(`(${p})`), pass);
     await page.click('#screen', { position: { x: 300, y: 100 } });
     await waitState(page, 'paused');
@@ -235,8 +249,10 @@ test('video: an unplayable file says so and keeps the current video', async () =
   await page.setInputFiles('#file', bad);
   // The page shows the message and goes back to the previous video, which plays on:
   // its state moves on from 'error' quickly, so wait for the message itself.
-  await page.waitForFunction(() => /cannot be played/.test(document.querySelector('[role=alert]').textContent));
-  assert.match(await page.textContent('[role=alert]'), /"not-a-video.webm" cannot be played by this browser.*previous video is kept/);
+  // Said with the browser's reason or without.
+  const unplayable = (args) => pattern`${messagePattern('en', 'video-cannot-be-played', args)}|${messagePattern('en', 'video-cannot-be-played-unsaid', args)}`;
+  await page.waitForFunction((source) => new RegExp(source).test(document.querySelector('[role=alert]').textContent), unplayable({}).source);
+  assert.match(await page.textContent('[role=alert]'), refused(unplayable({ what: message('en', 'video-source-file', { name: 'not-a-video.webm' }) })));
   await page.waitForFunction(() => !window.page.video.paused && window.page.video.src.endsWith('sunset.webm'));
   await moreFrames(page, 3); // the previous video plays on
 });
@@ -267,8 +283,10 @@ test('video: a frame not yet presented is waited for; a picture that never decod
   // Now a file whose every frame fails: refused in words, the default plays on.
   await page.evaluate(() => { window.refuseFrame = (v) => v.src.startsWith('blob:'); });
   await page.setInputFiles('#file', VIDEO);
-  await page.waitForFunction(() => /does not decode/.test(document.querySelector('[role=alert]').textContent));
-  assert.match(await page.textContent('[role=alert]'), /cannot be shown: its picture does not decode \(.*Invalid source state.*previous video is kept/);
+  await page.waitForFunction((source) => new RegExp(source).test(document.querySelector('[role=alert]').textContent),
+    messagePattern('en', 'video-does-not-decode').source);
+  // (Why: the browser's words.)
+  assert.match(await page.textContent('[role=alert]'), refused(messagePattern('en', 'video-does-not-decode', { why: /.*Invalid source state.*/ })));
   await page.waitForFunction(() => !window.page.video.paused && window.page.video.src.endsWith('sunset.webm'));
   await moreFrames(page, 3);
   assert.deepEqual(page.errors, []);
@@ -325,22 +343,22 @@ test('an audio-only file named .mp4 is refused before anything is replaced: the 
   await waitState(video, 'playing');
   await video.setInputFiles('#file', file);
   await waitState(video, 'error');
-  assert.match(await video.textContent('[role=alert]'), /"tone\.mp4" has no picture: audio only\. The previous video is kept\./);
+  assert.match(await video.textContent('[role=alert]'), refused(messagePattern('en', 'video-audio-only', { what: message('en', 'video-source-file', { name: 'tone.mp4' }) })));
   await moreFrames(video, 3); // the previous video keeps playing
   assert.deepEqual(video.errors, []);
   const studio = await browser.open('/www/studio.html');
   await studio.setInputFiles('#file', file);
   await waitState(studio, 'error');
-  assert.match(await studio.textContent('[role=alert]'), /has no picture: audio only\. The previous picture or video is kept\./);
-  assert.match(await studio.textContent('figcaption'), /^Sunset \(made by this project\)/);
+  assert.match(await studio.textContent('[role=alert]'), refused(messagePattern('en', 'video-audio-only'), message('en', 'studio-kept')));
+  assert.match(await studio.textContent('figcaption'), pattern`^${messagePattern('en', 'studio-sunset-name')}`);
   assert.deepEqual(studio.errors, []);
 });
 
 test('video: a camera that is not there gives a message', async () => {
   const page = await browser.open('/www/video.html', { state: 'ready' });
-  await page.getByRole('button', { name: 'Use the camera' }).click();
+  await page.getByRole('button', { name: message('en', 'video-use-camera') }).click();
   await waitState(page, 'error');
-  assert.match(await page.textContent('[role=alert]'), /The camera is not available/);
+  assert.match(await page.textContent('[role=alert]'), messagePattern('en', 'video-no-camera'));
 });
 
 test('video: the camera, when there is one, plays with its histograms', async () => {
@@ -348,7 +366,7 @@ test('video: the camera, when there is one, plays with its histograms', async ()
   const cameraBrowser = await start(['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream']);
   try {
     const page = await cameraBrowser.open('/www/video.html', { state: 'ready', viewport: { width: 1280, height: 800 } });
-    await page.getByRole('button', { name: 'Use the camera' }).click();
+    await page.getByRole('button', { name: message('en', 'video-use-camera') }).click();
     await waitState(page, 'playing');
     await page.waitForFunction(() => window.page.video.srcObject && window.page.frames > 5);
     await moreFrames(page, 10); // camera frames keep coming
