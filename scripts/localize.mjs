@@ -35,15 +35,12 @@ const link = (code, page, target) => posix.relative(posix.dirname(at(code, page)
 
 /** `html` with every `data-l10n-id` element's message from `words` filled in. */
 function fill(html, words) {
-  const ids = [];
-  const out = html.replace(/<(\w+)([^>]*?)\sdata-l10n-id="([^"]+)"([^>]*)>(<\/\1>)?/g, (m, tag, before, id, after, close) => {
-    ids.push(id);
+  return html.replace(/<(\w+)([^>]*?)\sdata-l10n-id="([^"]+)"([^>]*)>(<\/\1>)?/g, (m, tag, before, id, after, close) => {
     const attrs = words.attrs(id).map((name) => ` ${name}="${escape(words.attr(id, name))}"`).join('');
     const open = `<${tag}${before} data-l10n-id="${id}"${after}${attrs}>`;
     if (!close) return open;
     return `${open}${words.valued(id) ? words.t(id) : ''}${close}`;
   });
-  return { html: out, ids };
 }
 
 /** The pager's links and the language switch, for `code`'s copy of `page`. */
@@ -107,7 +104,7 @@ export function localize(root = dist) {
       }
       if (example) html = html.replace(example[0], example[0] + pager(example[1], code, page, words));
       else html = html.replace(/<main>\n/, `<main>\n  <nav class="pager languages-only" aria-label="${escape(words.t('languages-label'))}">\n${switcher(code, page, words)}  </nav>\n${note(words)}`);
-      html = head(relink(fill(html, words).html, code, page), code, page, words);
+      html = head(relink(fill(html, words), code, page), code, page, words);
       writeFileSync(file, html);
       written.push(at(code, page));
     }
