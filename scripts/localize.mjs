@@ -18,7 +18,7 @@ import { pagerLinks } from '../www/examples.js';
 const repo = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const dist = resolve(process.argv[2] ?? join(repo, 'dist'));
 
-/** The texts of a language's catalogues in `part` (pages or scripts). */
+/** The texts of a language's catalogues in `part` (pages, scripts or core). */
 export function catalogueTexts(code, part) {
   const folder = join(repo, 'locales', code, part);
   return existsSync(folder) ? readdirSync(folder).filter((f) => f.endsWith('.ftl')).sort().map((f) => readFileSync(join(folder, f), 'utf8')) : [];
@@ -87,7 +87,8 @@ export function localize(root = dist) {
   const source = catalogue(SOURCE, [...catalogueTexts(SOURCE, 'pages'), ...catalogueTexts(SOURCE, 'scripts')]);
   for (const language of languages) {
     const { code } = language;
-    const scripts = catalogueTexts(code, 'scripts');
+    // The scripts' messages and the core's (src/words.rs), which the scripts word.
+    const scripts = [...catalogueTexts(code, 'core'), ...catalogueTexts(code, 'scripts')];
     mkdirSync(join(root, 'locales'), { recursive: true });
     writeFileSync(join(root, 'locales', `${code}.ftl`), scripts.join('\n'));
     const words = { ...catalogue(code, [...catalogueTexts(code, 'pages'), ...scripts]), machine: language.machine };

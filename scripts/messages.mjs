@@ -1,8 +1,8 @@
 // Holds the catalogues together (make lint runs it):
 // - every .ftl file parses (Fluent's own parser: a line it cannot read is an error,
 //   not a message quietly dropped);
-// - every message the pages (data-l10n-id), the scripts (t('id'), tAttr('id', ...))
-//   and the build ask for is in the source language, and every message there is
+// - every message the pages (data-l10n-id), the scripts (t('id'), tAttr('id', ...)),
+//   the build and the core (Words::new("id"), src/words.rs) ask for is in the source language, and every message there is
 //   asked for (an id built in a script, t(`step-${name}`), counts for each message
 //   it can name);
 // - every other language has the same messages, attributes, variables and markup
@@ -19,7 +19,7 @@ const problems = [];
 /** Every message of a language: id -> { file, attrs, vars, tags }. */
 function messagesOf(code) {
   const found = new Map();
-  for (const part of ['pages', 'scripts']) {
+  for (const part of ['pages', 'scripts', 'core']) {
     const folder = join(repo, 'locales', code, part);
     let files = [];
     try { files = readdirSync(folder).filter((f) => f.endsWith('.ftl')); } catch { continue; }
@@ -60,12 +60,26 @@ function asked() {
   for (const file of files) {
     const text = readFileSync(join(repo, file), 'utf8');
     if (file.endsWith('.html')) for (const m of text.matchAll(/data-l10n-id="([^"]+)"/g)) exact.add(m[1]);
-    for (const m of text.matchAll(/\b(?:t|tAttr|attr|worded|tNodes)\(\s*'([^']+)'/g)) exact.add(m[1]);
+    for (const m of text.matchAll(/\b(?:t|tAttr|attr|worded|tNodes|saying)\(\s*'([^']+)'/g)) exact.add(m[1]);
     if (!/\bt\(|tAttr\(|words\./.test(text)) continue;
     for (const m of text.matchAll(/'([a-z][a-z0-9]*(?:-[a-z0-9]+)+)'/g)) named.add(m[1]);
     for (const m of text.matchAll(/`([a-z][a-z0-9-]*-)\$\{/g)) prefixes.add(m[1]);
   }
+  // The core's: an id in Words::new("id"), or any quoted id-like word of a file
+  // that makes Words (an id chosen before the call).
+  for (const file of rustFiles(join(repo, 'src')).concat(rustFiles(join(repo, 'engine', 'src')))) {
+    const text = readFileSync(file, 'utf8');
+    for (const m of text.matchAll(/Words::new\(\s*"([^"]+)"/g)) exact.add(m[1]);
+    if (text.includes('Words::new(')) for (const m of text.matchAll(/"([a-z][a-z0-9]*(?:-[a-z0-9]+)+)"/g)) named.add(m[1]);
+  }
   return { exact, named, prefixes };
+}
+
+function rustFiles(folder) {
+  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(folder, entry.name);
+    return entry.isDirectory() ? rustFiles(path) : entry.name.endsWith('.rs') ? [path] : [];
+  });
 }
 
 const source = messagesOf(SOURCE);

@@ -202,20 +202,16 @@ pub struct HdrHistogram {
 
 impl HdrHistogram {
     /// The count in words: its range, and what lay outside it.
-    pub fn note(&self) -> String {
+    pub fn note(&self) -> crate::words::Words {
         let total = |c: [u32; 4]| c.iter().map(|&n| n as u64).sum::<u64>();
-        format!(
-            "Floating-point (HDR) samples, linear: R, G and B counted over [0, {}], luminance \
-             in stops from {} to {}; {} channel values below the range, {} above, {} pixels \
-             with a NaN or infinite sample (in no bin); above 1.0: luminance {}.",
-            self.range.max,
-            self.range.stops.0,
-            self.range.stops.1,
-            total(self.below),
-            total(self.above),
-            self.invalid,
-            self.above_one[3]
-        )
+        crate::words::Words::new("note-hdr-counts")
+            .text("max", self.range.max)
+            .text("from", self.range.stops.0)
+            .text("to", self.range.stops.1)
+            .count("below", total(self.below))
+            .count("above", total(self.above))
+            .count("invalid", self.invalid)
+            .count("above-one", self.above_one[3])
     }
 
     /// The range and the counts apart ("range", "below", "above", "above_one",

@@ -2,7 +2,8 @@
 //! "WebGPU Compute Shaders - Image Histogram" parts 1 and 2.
 //!
 //! The core: pictures and their rules (`image`, `deep`, `hdr`, `histogram`, `stats`,
-//! `json`, `adjust`, `draw`, `layout`, `profile`, `scope`, `sim`), files (`decode`;
+//! `json`, `adjust`, `draw`, `layout`, `profile`, `scope`, `sim`, and
+//! `words`, what it says to a reader as messages of the catalogues), files (`decode`;
 //! natively `files`, how they are found and opened), the GPU (`gpu` with its
 //! `policy`) and the `studio`. It has no DOM code and runs natively and in the
 //! browser. Its shells are crates of their own: the pages' glue (page/), the native
@@ -28,6 +29,7 @@ pub mod scope;
 pub mod sim;
 pub mod stats;
 pub mod studio;
+pub mod words;
 
 pub use histogram::{compute_cpu, Channels, Histogram, Spec};
 pub use image::{Image, Region};

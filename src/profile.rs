@@ -100,12 +100,8 @@ impl Profile {
     }
 
     /// What every surface says of it.
-    pub fn note(&self) -> String {
-        format!(
-            "The file carries a colour profile ({}); it is not applied to the counts: \
-             the stored values are counted.",
-            self.name
-        )
+    pub fn note(&self) -> crate::words::Words {
+        crate::words::Words::new("note-profile").text("name", &self.name)
     }
 
     /// The display table as a PNG carrying this profile: `TABLE_SIDE` wide and

@@ -6,7 +6,7 @@ import { cpuHistogramSimple } from '../pkg/histogram.js';
 import { el, formatMs, timingText } from './site.js';
 import { passTable, publishedBeside } from './pass-times.js';
 import { facts, fillFacts } from './facts.js';
-import { t, tNodes, untranslated } from './l10n.js';
+import { said, t, tNodes } from './l10n.js';
 
 /** The stats list beside the histograms, the times section's two parts, the notes line. */
 export function chapterReadout({ main, reruns }) {
@@ -65,8 +65,7 @@ export function chapterReadout({ main, reruns }) {
       method: gpu ? method : 'cpu', channels, width: picture.width, height: picture.height,
       ms: simple ? simple.ms : outcome.gpuMs ?? outcome.wallMs, software: gpu?.software, useSize, shape,
     }) ?? '');
-    const made = [...picture.notes(), ...outcome.notes()].join(' ');
-    notes.replaceChildren(...[deviceNote, made && untranslated(made)].filter(Boolean).flatMap((part, i) => (i ? [' ', part] : [part])));
+    notes.replaceChildren([deviceNote, ...[...picture.notes(), ...outcome.notes()].map(said)].filter(Boolean).join(' '));
   };
   return { stats, passes, published, notes, show };
 }

@@ -4,7 +4,7 @@
 // page that needs none of it (the home page) loads none of it.
 import init, { Picture, SunsetMaker, maxPixels, steps } from '../pkg/histogram.js';
 import { yieldToPage } from './site.js';
-import { t } from './l10n.js';
+import { saying, t } from './l10n.js';
 
 /**
  * The browser's decode of a file's bytes (`blob`, typed as the file; `name`, the
@@ -38,12 +38,12 @@ export async function browserPicture(blob, name) {
       const rgba = new Uint8Array(width * height * 4);
       gl.readPixels(0, 0, width, height, gl.RGBA, gl.UNSIGNED_BYTE, rgba);
       gl.getExtension('WEBGL_lose_context')?.loseContext();
-      return Picture.fromRgba(width, height, rgba, format, [t('input-note-browser-webgl')]);
+      return Picture.fromRgba(width, height, rgba, format, [saying('input-note-browser-webgl')]);
     }
     const ctx = new OffscreenCanvas(width, height).getContext('2d', { willReadFrequently: true });
     ctx.drawImage(bitmap, 0, 0);
     return Picture.fromRgba(width, height, new Uint8Array(ctx.getImageData(0, 0, width, height).data.buffer), format,
-      [t('input-note-browser-canvas')]);
+      [saying('input-note-browser-canvas')]);
   } finally {
     bitmap.close();
   }

@@ -19,6 +19,7 @@
 // the answer carries how the browser shows the file too (`shownOf`).
 import init, { FileDecoder, countRgba, finishPlanes, wasmMemoryBytes } from '../pkg/decoder.js';
 import { EXACT, rendering } from './input.js';
+import { saying } from './l10n.js';
 
 let ready = null;
 /** The files being read a band at a time, by the id of their read. */
@@ -216,10 +217,11 @@ function nextBand(id, spare, count) {
 // picture left holding much, once nothing is left to send.
 const memory = () => ({ memory: ready ? wasmMemoryBytes() : 0, reading: reading.size });
 
-// The worker's own errors go to the page as a message's id and arguments, which
-// the page words in its language (a module worker that awaited its catalogue
-// before listening would miss the page's first message).
-const worded = (id, args) => Object.assign(new Error(id), { words: [id, args] });
+// The worker's own errors go to the page as a message's id and arguments, as the
+// decoder's do (src/words.rs), which the page words in its language (a module
+// worker that awaited its catalogue before listening would miss the page's first
+// message).
+const worded = (id, args) => Object.assign(new Error(id), { words: saying(id, args) });
 
 self.onmessage = async ({ data: { id, bytes, how: asked, otherwise, finish, count, bands, show, next, spare } }) => {
   if (next) {

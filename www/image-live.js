@@ -4,7 +4,7 @@
 // alternate frames of the same video. The picture's own view is hidden meanwhile.
 import { VideoView } from '../pkg/histogram.js';
 import { el, formatMs, perSecond, setState } from './site.js';
-import { passName, t } from './l10n.js';
+import { counterName, t } from './l10n.js';
 import { liveVideo } from './frames.js';
 import { transport } from './transport.js';
 import { fitCanvas } from './page.js';
@@ -46,7 +46,7 @@ export function liveChapter({ gpu, method, beside, stage, caption, onPlay, error
     viewOver: (l) => {
       canvas.style.aspectRatio = `${l.width} / ${l.height}`;
       fitCanvas(canvas);
-      caption.textContent = t('video-live-caption', { name: live.name ?? t('video-unnamed'), width: String(l.width), height: String(l.height), counter: passName(l.counter) });
+      caption.textContent = t('video-live-caption', { name: live.name ?? t('video-unnamed'), width: String(l.width), height: String(l.height), counter: counterName(l.counter) });
       for (const kept of Object.values(times)) kept.length = 0;
       return new VideoView(gpu(), canvas, l, undefined);
     },

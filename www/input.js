@@ -32,7 +32,7 @@
 import { Picture, PictureParts, PictureBands, FileBytes } from '../pkg/histogram.js';
 import { errorText } from './site.js';
 import { browserPicture } from './core.js';
-import { t } from './l10n.js';
+import { said, t } from './l10n.js';
 
 /** The browser's decode as stored: no premultiplied alpha, no colour conversion. */
 export const EXACT = { premultiplyAlpha: 'none', colorSpaceConversion: 'none' };
@@ -119,7 +119,7 @@ function ask(message, key, signal, transfer = []) {
     waiting.set(key, (data) => {
       signal?.removeEventListener('abort', abort);
       if (data.error) {
-        const e = new Error(data.words ? t(...data.words) : data.error);
+        const e = new Error(data.words ? said(data.words) : data.error);
         if (data.unsupported) Object.assign(e, { name: 'UnsupportedFormat', bytes: data.bytes });
         reject(e);
         return;
@@ -275,7 +275,7 @@ export async function readPicture(file, {
       // What the browser would fill in without a word, or a header past the limits
       // (src/decode/mod.rs's `problem`: the command line's rules).
       const problem = opened.problem();
-      if (problem) throw new Error(t('input-cannot-read', { name: file.name, why: problem }));
+      if (problem) throw new Error(t('input-cannot-read', { name: file.name, why: said(problem) }));
     }
     // The Rust decoder says it of what it decodes; of the browser's, the same words here.
     if (kind.decoder === 'browser' || profile) found = opened.profile();

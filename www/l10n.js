@@ -30,20 +30,31 @@ export const t = (id, args) => messages.t(id, args);
 /** Message `id`'s attribute `name`, in the page's language. */
 export const tAttr = (id, name, args) => messages.attr(id, name, args);
 /**
- * A pass the core names in English ("frame pass", "render pass", "<method> kernel":
- * the method's name is an identifier), in the page's language.
+ * What the core says (src/words.rs: a picture's notes), a message of
+ * locales/<lang>/core/ and its arguments, `["id", {args}]` or its JSON, in the
+ * page's language.
  */
-export function passName(name) {
-  const kernel = name.match(/^(\S+) kernel$/);
-  return kernel ? t('pass-name-kernel', { method: kernel[1] }) : t(`pass-name-${name.replace(/ /g, '-')}`);
+export function said(words) {
+  const [id, args] = typeof words === 'string' ? JSON.parse(words) : words;
+  // A message as an argument (why a file is damaged) is worded first.
+  return t(id, Object.fromEntries(Object.entries(args).map(([name, value]) => [name, Array.isArray(value) ? said(value) : value])));
 }
+/** A note the page makes, as the core's notes travel with a picture. */
+export const saying = (id, args = {}) => JSON.stringify([id, args]);
+/**
+ * The pass that counts a video's frames (`Live.counter`: a method's name, or
+ * "frame" where the frame pass counts as it converts), in the page's language.
+ */
+export const counterName = (counter) => (counter === 'frame' ? t('pass-name-frame-pass') : t('pass-name-kernel', { method: counter }));
+/** How a video's frames are drawn (`VideoView.drawing`: "compose" or "render"). */
+export const drawingName = (drawing) => t(`pass-name-${drawing}-pass`);
 /** A number as this language writes it. */
 export const number = (n, options) => messages.number(n, options);
 
 /**
- * Words made outside the catalogues (the core's notes, written in Rust; the
- * browser's name for its adapter), marked as the English they are, for a reader's
- * screen reader and for the tests of a page's language.
+ * Words made outside the catalogues (the browser's name for its adapter), marked
+ * as the language they are in, for a reader's screen reader and for the tests of a
+ * page's language.
  */
 export function untranslated(text) {
   const span = document.createElement('span');

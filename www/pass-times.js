@@ -7,6 +7,12 @@ import { articleTimings, measuredOnGpu } from './examples.js';
 import { defaultShape } from '../pkg/histogram.js';
 import { t } from './l10n.js';
 
+/** A pass's name as a reader reads it: its kernel, a reduce step's with its stride ("reduce:4"). */
+function named(pass) {
+  const [kernel, stride] = pass.split(':');
+  return stride === undefined ? kernel : t('pass-name-stride', { kernel, stride });
+}
+
 /**
  * A table of `outcome`'s GPU passes: each one's time and share. Where the adapter
  * has no timestamp queries, a sentence saying so.
@@ -16,16 +22,16 @@ export function passTable(outcome) {
   if (!passes.length) return el('p', { class: 'muted' }, t('passes-on-cpu'));
   if (passes.every((p) => p.ms === null) && outcome.gpuMs === undefined) {
     return el('p', { class: 'muted', id: 'passes' },
-      t('passes-untimed', { count: passes.length, passes: passes.map((p) => p.pass).join(', ') }));
+      t('passes-untimed', { count: passes.length, passes: passes.map((p) => named(p.pass)).join(', ') }));
   }
   const total = passes.reduce((sum, p) => sum + (p.ms ?? 0), 0);
-  // A pass is named by its kernel ("reduce, stride 4": the kernel, then its step).
+  // A pass is named by its kernel, a reduce step's with its stride ("reduce:4").
   const does = (pass) => {
     const kernel = pass.split(/[ ,:]/)[0];
     return kernel in stepFacts().does ? t(`pass-does-${kernel}`) : '';
   };
   const rows = passes.map((p) => el('tr', {},
-    el('th', { scope: 'row' }, p.pass),
+    el('th', { scope: 'row' }, named(p.pass)),
     el('td', { class: 'left muted', 'data-label': t('passes-does') }, does(p.pass)),
     el('td', { 'data-label': t('passes-time') }, p.ms === null ? t('passes-under-step') : formatMs(p.ms)),
     el('td', { class: 'share', 'data-label': t('passes-share') }, p.ms === null || total === 0 ? ''

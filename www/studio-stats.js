@@ -2,7 +2,7 @@
 // src/stats.rs, as `histogram --stats` does) and the exports: the bins as CSV, the
 // statistics as JSON, the panel with its statistics as PNG.
 import { el, download } from './site.js';
-import { t, number } from './l10n.js';
+import { said, t, number } from './l10n.js';
 import { CHANNELS } from './studio-panel.js';
 
 // Each statistic's key and its row's name (stats-row-*, the key's words).
@@ -67,7 +67,7 @@ export function statsView(studio, panelCanvas) {
     const json = JSON.stringify({
       source: studio.sourceName, width: current.width, height: current.height, region: { x, y, width, height },
       depth: current.depth, bins: outcome.numBins, stats: JSON.parse(outcome.stats()),
-      ...(hdr ? { exposure: current.exposure, ...hdr, ...counts } : {}),
+      ...(hdr ? { exposure: current.exposure, ...hdr, note: said(hdr.note), ...counts } : {}),
     }, null, 2);
     download(`${studio.baseName()}-stats.json`, new Blob([json], { type: 'application/json' }));
   });

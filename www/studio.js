@@ -7,7 +7,7 @@
 // and keeps what the visitor chose through a new Studio (other bins, a new device).
 import { Studio, kernelSource, studioSource } from '../pkg/histogram.js';
 import { el, setState, errorText, sentence, nextPaint, stem, listing, displayTable } from './site.js';
-import { t, number, passName, tMarked, untranslated } from './l10n.js';
+import { t, number, counterName, said, tMarked } from './l10n.js';
 import { sunsetPicture } from './core.js';
 import { readPicture, lastWay } from './input.js';
 import { liveVideo } from './frames.js';
@@ -134,7 +134,7 @@ const live = liveVideo({
     const studio = setUp(Studio.forLive(gpu, pictureCanvas, panel.canvas, frames));
     shapeCanvas(frames.width, frames.height);
     caption.textContent = t('studio-caption-video', {
-      name: source?.name ?? t('studio-video-unnamed'), width: String(frames.width), height: String(frames.height), counter: passName(frames.counter),
+      name: source?.name ?? t('studio-video-unnamed'), width: String(frames.width), height: String(frames.height), counter: counterName(frames.counter),
     });
     return studio;
   },
@@ -275,7 +275,7 @@ async function usePictureFile(file, again = false) {
     });
     readingFile = false;
     // Read again after a device loss: what the page said of the loss stays.
-    const said = again ? [...notes.childNodes] : [];
+    const kept = again ? [...notes.childNodes] : [];
     let display = null;
     try {
       display = await displayOf(profile, picture);
@@ -286,8 +286,8 @@ async function usePictureFile(file, again = false) {
       profile?.free();
     }
     await usePicture(picture, file.name, { file, again, display });
-    const made = picture.notesAtDepth().join(' ');
-    notes.replaceChildren(...said, ...(made ? [said.length ? ' ' : '', untranslated(made)] : []));
+    const made = picture.notesAtDepth().map(said).join(' ');
+    notes.replaceChildren(...kept, ...(made ? [kept.length ? ' ' : '', made] : []));
     notes.hidden = notes.textContent === '';
   } catch (e) {
     // A newer file stopped this one: it is read next, nothing to say.

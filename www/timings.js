@@ -5,7 +5,7 @@ import { stepFacts } from './core.js';
 import { readPicture } from './input.js';
 import { articleTimings } from './examples.js';
 import { lostWithin, startPage } from './page.js';
-import { t, tNodes, untranslated } from './l10n.js';
+import { said, t, tNodes } from './l10n.js';
 
 // Columns in the article's order: its "js" is our CPU method, then each step the
 // core says is timed here (src/gpu/steps/), "pixel/workgroup" the article's atomicAdd.
@@ -33,7 +33,7 @@ const SIZES = params.has('width')
 // after it what there is to know of a file read (`after`).
 const [firstSize, secondSize] = SIZES.map((size) => size.join('×'));
 /** The core's notes on a file read, after what the page says of it. */
-const madeNotes = (notes) => (notes ? [' ', untranslated(notes)] : []);
+const madeNotes = (notes) => (notes ? [' ', notes] : []);
 let subject = {
   what: KIND ? t('timings-subject-bench', { kind: KIND, size: firstSize })
     : firstSize === secondSize ? t('timings-subject-sunset', { size: firstSize })
@@ -216,7 +216,7 @@ async function useFile(file) {
     pictures = [picture, picture];
     subject = {
       what: t('timings-subject-file', { name: file.name, size: `${picture.width}×${picture.height}`, format: picture.format }),
-      after: picture.notes().join(' '),
+      after: picture.notes().map(said).join(' '),
     };
     status.replaceChildren(t('timings-subject-read', { subject: subject.what }), ...madeNotes(subject.after));
     return true;

@@ -4,7 +4,7 @@
 // frames module (frames.js) plays them.
 import { VideoView, kernelSource, frameSource, importSource, composeSource } from '../pkg/histogram.js';
 import { el, setState, listing } from './site.js';
-import { passName, t, tMarked } from './l10n.js';
+import { counterName, drawingName, t, tMarked } from './l10n.js';
 import { liveVideo, FRAME_PATHS } from './frames.js';
 import { transport } from './transport.js';
 import { DEFAULT_VIDEO, startPage } from './page.js';
@@ -102,7 +102,7 @@ setInterval(() => {
   const view = live.view;
   if (view && Number.isFinite(view.histogramMs)) histogramTimes[live.live.counter] = view.histogramMs;
   const others = Object.entries(histogramTimes).filter(([counter]) => counter !== live.live?.counter)
-    .map(([counter, time]) => t('video-overlay-other', { counter: passName(counter), time: ms(time) }));
+    .map(([counter, time]) => t('video-overlay-other', { counter: counterName(counter), time: ms(time) }));
   // The frame path diagram lights the path taken, and moves while frames come.
   const framePath = document.getElementById('frame-path');
   if (live.path) framePath.dataset.path = live.path;
@@ -130,10 +130,10 @@ setInterval(() => {
   // The overlay's lines: the rate and the way, then each pass's GPU time.
   const lines = [];
   if (view) {
-    lines.push(t('video-overlay-rate', { fps: fps.toFixed(1), path: live.path, counter: passName(live.live.counter) }));
+    lines.push(t('video-overlay-rate', { fps: fps.toFixed(1), path: live.path, counter: counterName(live.live.counter) }));
     if (gpu.timestamps) {
       if (live.path === 'import') lines.push(t('video-overlay-import', { time: ms(live.importMs) }));
-      lines.push(t('video-overlay-count', { time: ms(view.histogramMs) }), t('video-overlay-draw', { time: ms(view.drawMs), drawing: passName(view.drawing) }), ...others);
+      lines.push(t('video-overlay-count', { time: ms(view.histogramMs) }), t('video-overlay-draw', { time: ms(view.drawMs), drawing: drawingName(view.drawing) }), ...others);
     } else lines.push(t('video-overlay-untimed'));
   }
   overlay.textContent = lines.join('\n');

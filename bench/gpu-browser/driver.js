@@ -690,7 +690,7 @@ async function videoPage(ours) {
       const q1 = quality();
       log(`VIDEO ${build} ${size} ${page.path} ${fps.toFixed(1)} ${q1.droppedVideoFrames - q0.droppedVideoFrames} ` +
         `${q1.totalVideoFrames - q0.totalVideoFrames} ${median(gpu.map((g) => g[0])).toFixed(3)} ${median(gpu.map((g) => g[1])).toFixed(3)} ` +
-        `${median(gpu.map((g) => g[2] ?? NaN)).toFixed(3)} ${page.view.drawing ?? 'render pass'}`);
+        `${median(gpu.map((g) => g[2] ?? NaN)).toFixed(3)} ${page.view.drawing ?? 'render'} pass`);
       f.remove();
     }
   }

@@ -11,6 +11,7 @@ use histogram::hdr::HdrStats;
 use histogram::histogram::{Channels, Histogram, Spec};
 use histogram::image::{Image, WEB_MAX_PIXELS};
 use histogram::jpeg_planes::{self, PlaneLayout};
+use histogram::words::Words;
 use std::io::Cursor;
 use wasm_bindgen::prelude::*;
 
@@ -36,10 +37,15 @@ fn rgbl(bins: u32) -> Result<Spec, JsError> {
     Spec::new(bins, Channels::Rgbl).map_err(|e| JsError::new(&e))
 }
 
-/// A decoder's refusal as the page's Error; a format it does not read is named
-/// `UnsupportedFormat`, for the page to ask the browser.
+/// A decoder's refusal as the page's Error, its reason as words for the page to
+/// say in its language (`words`, src/words.rs; the message the same JSON); a
+/// format it does not read is named `UnsupportedFormat`, for the page to ask the
+/// browser.
 fn decode_error(e: DecodeError) -> JsValue {
-    let error = js_sys::Error::new(&e.to_string());
+    let words = e.words().json();
+    let error = js_sys::Error::new(&words);
+    js_sys::Reflect::set(&error, &"words".into(), &words.into())
+        .expect("an Error takes a property");
     if e == DecodeError::Unsupported {
         error.set_name("UnsupportedFormat");
     }
@@ -140,13 +146,13 @@ impl Picture {
 
     /// What a reader of the histogram should know, at 8 bits a sample.
     pub fn notes(&self) -> Vec<String> {
-        self.0.notes.clone()
+        self.0.notes.iter().map(Words::json).collect()
     }
 
     /// The same at the stored depth.
     #[wasm_bindgen(js_name = deepNotes)]
     pub fn deep_notes(&self) -> Vec<String> {
-        self.0.deep_notes.clone()
+        self.0.deep_notes.iter().map(Words::json).collect()
     }
 }
 
@@ -285,15 +291,15 @@ impl FileDecoder {
     /// stored depth (`Picture.notes`, `Picture.notesAtDepth`); complete once every
     /// band is read.
     pub fn notes(&self) -> Vec<String> {
-        self.decoder
-            .as_ref()
-            .map_or(Vec::new(), |d| d.notes_as(false))
+        self.decoder.as_ref().map_or(Vec::new(), |d| {
+            d.notes_as(false).iter().map(Words::json).collect()
+        })
     }
 
     #[wasm_bindgen(js_name = deepNotes)]
     pub fn deep_notes(&self) -> Vec<String> {
-        self.decoder
-            .as_ref()
-            .map_or(Vec::new(), |d| d.notes_as(true))
+        self.decoder.as_ref().map_or(Vec::new(), |d| {
+            d.notes_as(true).iter().map(Words::json).collect()
+        })
     }
 }

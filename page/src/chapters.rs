@@ -9,6 +9,7 @@ use histogram::gpu::{
 use histogram::histogram::{compute_cpu, Channels, Spec};
 use histogram::image::Image;
 use histogram::layout::Panel;
+use histogram::words::Words;
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -297,7 +298,7 @@ impl Context {
             pixels: image.pixel_count(),
             gpu_ms,
             wall_ms: gpu::now_ms() - start,
-            notes: run.notes().to_vec(),
+            notes: run.notes().iter().map(Words::json).collect(),
             hdr: None,
             passes,
             dispatches: run.dispatches(),

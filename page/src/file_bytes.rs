@@ -67,11 +67,11 @@ impl FileBytes {
     }
 
     /// What is wrong with a file the browser would decode itself, as far as its
-    /// bytes tell (src/decode/mod.rs's `problem`, the command line's rules), in
-    /// words; None if nothing is. Copies all of it.
+    /// bytes tell (src/decode/mod.rs's `problem`, the command line's rules), as
+    /// words for the page to say (src/words.rs); None if nothing is. Copies all of it.
     pub fn problem(&mut self) -> Result<Option<String>, JsError> {
         let bytes = self.first(usize::MAX)?;
-        Ok(decode::problem(bytes, WEB_MAX_PIXELS as u64).map(|e| e.to_string()))
+        Ok(decode::problem(bytes, WEB_MAX_PIXELS as u64).map(|e| e.words().json()))
     }
 
     /// The file's colour profile (src/profile.rs), if it has one: looked for in

@@ -79,7 +79,7 @@ pub(crate) fn kind_object(kind: decode::FileKind) -> js_sys::Object {
         decode::DecodedBy::Rust => "rust",
         decode::DecodedBy::BrowserOnly => "browser-only",
     };
-    let notes: js_sys::Array = kind.notes.iter().map(|n| JsValue::from_str(n)).collect();
+    let notes: js_sys::Array = kind.notes.iter().map(|n| JsValue::from(n.json())).collect();
     let object = js_sys::Object::new();
     for (key, value) in [
         ("decoder", decoder.into()),
@@ -115,7 +115,7 @@ impl ColourProfile {
 
     #[wasm_bindgen(getter)]
     pub fn note(&self) -> String {
-        self.0.note()
+        self.0.note().json()
     }
 
     /// A PNG carrying the profile, of every level `side` a side: decoded by the

@@ -93,14 +93,15 @@ impl Live {
         self.frames.size().1
     }
 
-    /// Which pass counts: "frame pass" (on a GPU the CPU emulates: counted as the
-    /// frame is converted) or "privatized kernel" (the method's name).
+    /// Which pass counts: "frame", the frame pass (on a GPU the CPU emulates:
+    /// counted as the frame is converted), or the method's name ("privatized");
+    /// the page words it.
     #[wasm_bindgen(getter)]
     pub fn counter(&self) -> String {
         if self.frames.converter.counts() {
-            "frame pass".into()
+            "frame".into()
         } else {
-            format!("{} kernel", self.frames.run.method().name())
+            self.frames.run.method().name().into()
         }
     }
 

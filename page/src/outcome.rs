@@ -125,14 +125,15 @@ impl Outcome {
 
     /// An HDR picture's range and counts apart as JSON ("range", "below",
     /// "above", "above_one", "invalid", as the command line writes them, and
-    /// "note", the same in words); undefined for other pictures.
+    /// "note", the same as words for the page, src/words.rs); undefined for other
+    /// pictures.
     #[wasm_bindgen(getter)]
     pub fn hdr(&self) -> Option<String> {
         #[derive(serde::Serialize)]
         struct Hdr<T> {
             #[serde(flatten)]
             apart: T,
-            note: String,
+            note: histogram::words::Words,
         }
         self.hdr.as_ref().map(|(reading, _)| {
             let h = &reading.histogram;

@@ -297,12 +297,13 @@ impl VideoView {
         self.times.get()[0]
     }
 
-    /// How frames are drawn: "compose pass" or "render pass".
+    /// How frames are drawn: "compose" (the compose pass) or "render" (a render
+    /// pass of quads); the page words it.
     #[wasm_bindgen(getter)]
     pub fn drawing(&self) -> String {
         match self.drawing {
-            Drawing::Quads { .. } => "render pass".into(),
-            Drawing::Compose { .. } => "compose pass".into(),
+            Drawing::Quads { .. } => "render".into(),
+            Drawing::Compose { .. } => "compose".into(),
         }
     }
 

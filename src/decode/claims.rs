@@ -75,9 +75,9 @@ pub(super) const FLOAT_COPIES: u64 = 60;
 
 pub(super) fn check_size(width: u32, height: u32, max: u64) -> Result<(), DecodeError> {
     if width == 0 || height == 0 {
-        return Err(corrupt(format!(
-            "its header gives it {width}x{height} pixels, none to count"
-        )));
+        return Err(DecodeError::Corrupt(
+            Words::new("damage-no-pixels").text("size", format_args!("{width}x{height}")),
+        ));
     }
     if width as u64 * height as u64 > max {
         return Err(DecodeError::TooLarge { width, height, max });

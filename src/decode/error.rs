@@ -1,8 +1,11 @@
 //! Why a file could not be read, in words for the person who gave it: the
-//! decoders' errors turned into one line without Debug output or raw bytes.
+//! decoders' errors turned into one message of the catalogues
+//! (`locales/<lang>/core/errors.ftl`, src/words.rs) without Debug output or raw
+//! bytes; a decoder library's own words are quoted as they are.
 
 use super::FORMATS;
 use crate::image::amount;
+use crate::words::Words;
 use std::fmt;
 
 /// Why a file could not be read, in words for the person who gave it.
@@ -10,11 +13,11 @@ use std::fmt;
 pub enum DecodeError {
     /// Not a format read here (the site may still ask the browser).
     Unsupported,
-    /// The file is damaged or not what its header says.
-    Corrupt(String),
+    /// The file is damaged or not what its header says: what is damaged.
+    Corrupt(Words),
     /// A valid file of a kind the decoder does not read (a TIFF of 32-bit
     /// integers, say), in its words.
-    UnsupportedKind { format: &'static str, why: String },
+    UnsupportedKind { format: &'static str, why: Words },
     /// More pixels than the caller accepts.
     TooLarge { width: u32, height: u32, max: u64 },
     /// A header that claims more pixels than the file's bytes can hold, however
@@ -37,40 +40,41 @@ pub enum DecodeError {
     },
 }
 
-impl fmt::Display for DecodeError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl DecodeError {
+    /// The reason as a message: the pages word it in their language.
+    pub fn words(&self) -> Words {
+        let size = |width: &u32, height: &u32| format!("{width}x{height}");
         match self {
-            DecodeError::Unsupported => write!(f, "not an image file ({FORMATS} expected)"),
-            DecodeError::Corrupt(why) => write!(f, "the file is damaged or not an image ({why})"),
-            DecodeError::UnsupportedKind { format, why } => {
-                write!(f, "this kind of {format} file is not read here ({why})")
-            }
+            DecodeError::Unsupported => Words::new("decode-unsupported").text("formats", FORMATS),
+            DecodeError::Corrupt(why) => Words::new("decode-damaged").words("why", why.clone()),
+            DecodeError::UnsupportedKind { format, why } => Words::new("decode-unsupported-kind")
+                .text("format", format)
+                .words("why", why.clone()),
             DecodeError::TooLarge { width, height, max } => {
-                let max = if max >> 20 > 0 {
-                    format!("{} megapixels", max >> 20)
+                let words = Words::new(if max >> 20 > 0 {
+                    "decode-too-large-megapixels"
                 } else {
-                    format!("{max} pixels")
-                };
-                write!(
-                    f,
-                    "the image is {width}x{height} pixels: more than the {max} allowed here"
-                )
+                    "decode-too-large-pixels"
+                })
+                .text("size", size(width, height));
+                if max >> 20 > 0 {
+                    words.count("megapixels", max >> 20)
+                } else {
+                    words.count("pixels", *max)
+                }
             }
             DecodeError::ClaimsTooMuch {
                 width,
                 height,
                 format,
                 bytes,
-            } => write!(
-                f,
-                "the file is damaged: its header says {width}x{height} pixels, more than {bytes} \
-                 bytes of {format} can hold"
-            ),
-            DecodeError::OutOfMemory { bytes } => write!(
-                f,
-                "not enough memory for the next {} MiB of pixels",
-                bytes >> 20
-            ),
+            } => Words::new("decode-claims-too-much")
+                .text("size", size(width, height))
+                .count("bytes", *bytes)
+                .text("format", format),
+            DecodeError::OutOfMemory { bytes } => {
+                Words::new("decode-out-of-memory").count("mib", bytes >> 20)
+            }
             DecodeError::NeedsMemory {
                 width,
                 height,
@@ -78,29 +82,31 @@ impl fmt::Display for DecodeError {
                 bytes,
                 budget,
             } => {
-                write!(
-                    f,
-                    "the image is {width}x{height} pixels; {} {format} file is decoded whole, \
-                     which needs {} of memory, and {} is available. ",
-                    if format.starts_with('O') { "an" } else { "a" },
-                    amount(*bytes),
-                    amount(*budget)
-                )?;
                 // Floating-point samples would lose their range as PNG.
-                if matches!(*format, "Radiance HDR" | "OpenEXR") {
-                    write!(f, "Split it into parts")
+                let float = matches!(*format, "Radiance HDR" | "OpenEXR");
+                Words::new(if float {
+                    "decode-needs-memory-float"
                 } else {
-                    write!(
-                        f,
-                        "PNG is read in bands of rows: convert it to PNG (without \
-                         interlacing), or split it into parts"
-                    )
-                }
+                    "decode-needs-memory"
+                })
+                .text("size", size(width, height))
+                .text("format", format)
+                .text("needed", amount(*bytes))
+                .text("available", amount(*budget))
             }
         }
     }
 }
 
+/// In English (the command line, Python).
+#[cfg(not(target_arch = "wasm32"))]
+impl fmt::Display for DecodeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.words().fmt(f)
+    }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
 impl std::error::Error for DecodeError {}
 
 /// The `image` crate's error for a `format` file: a kind it does not read is not
@@ -116,7 +122,7 @@ pub(super) fn image_error(format: &'static str, e: image::ImageError) -> DecodeE
                 .trim_end_matches('.');
             DecodeError::UnsupportedKind {
                 format,
-                why: why.replace("format features ", "").replace('`', ""),
+                why: said(&why.replace("format features ", "").replace('`', "")),
             }
         }
         e => corrupt(e),
@@ -125,17 +131,29 @@ pub(super) fn image_error(format: &'static str, e: image::ImageError) -> DecodeE
 
 /// A PNG decoder's error in plain words (`corrupt` does the rest).
 pub(super) fn png_error(e: png::DecodingError) -> DecodeError {
-    let words = match &e {
+    match &e {
         png::DecodingError::IoError(io) if io.kind() == std::io::ErrorKind::UnexpectedEof => {
-            "the file ends early".to_string()
+            damaged("damage-ends-early")
         }
-        png::DecodingError::LimitsExceeded => "more memory than is allowed here".to_string(),
-        e if e.to_string().contains("WrongChecksum") => {
-            "its compressed pixel data is damaged: the checksum does not match".to_string()
-        }
-        e => e.to_string(),
-    };
-    corrupt(words)
+        png::DecodingError::LimitsExceeded => damaged("damage-more-memory"),
+        e if e.to_string().contains("WrongChecksum") => damaged("damage-png-checksum"),
+        e => corrupt(e),
+    }
+}
+
+/// Damage the core itself finds, in its words (a `damage-` message).
+pub(super) fn damaged(id: &'static str) -> DecodeError {
+    DecodeError::Corrupt(Words::new(id))
+}
+
+/// A decoder library's own words, quoted (`decoder-said`), without control
+/// characters.
+pub(super) fn said(why: &str) -> Words {
+    Words::new("decoder-said").text("why", clean(why))
+}
+
+fn clean(text: &str) -> String {
+    text.chars().filter(|c| !c.is_control()).collect()
 }
 
 /// A decoder's complaint in words a person can use: no raw chunk bytes as Rust's
@@ -147,24 +165,23 @@ pub(super) fn corrupt(e: impl fmt::Display) -> DecodeError {
         Some(rest) => rest.split_once(": ").map_or(rest, |(_, words)| words),
         None => why.trim(),
     };
-    let why = match why {
+    DecodeError::Corrupt(match why {
         // The readers' words for a file that stops short.
         "failed to fill whole buffer" | "unexpected end of file" | "UnexpectedEof" => {
-            "the file ends early".to_string()
+            Words::new("damage-ends-early")
         }
         // An offset table pointing past the file's end (or below its start): the
         // reader's seek says EINVAL on a file, the conversion fails in memory.
         why if why.contains("(os error 22)") || why.contains("integer conversion failed") => {
-            "a table in the file points outside it".to_string()
+            Words::new("damage-table-outside")
         }
         why if why.contains("CRC error") => {
             let before = &why[..why.find("CRC error").unwrap_or(0)];
-            format!("{before}a chunk's checksum (CRC) does not match its bytes")
+            Words::new("damage-chunk-crc").text("before", clean(before))
         }
         why => match why.find("ChunkType") {
-            Some(at) => format!("{}a chunk of an unknown or damaged type", &why[..at]),
-            None => why.to_string(),
+            Some(at) => Words::new("damage-unknown-chunk").text("before", clean(&why[..at])),
+            None => said(why),
         },
-    };
-    DecodeError::Corrupt(why.chars().filter(|c| !c.is_control()).collect())
+    })
 }

@@ -17,7 +17,7 @@ impl<R: BufRead + Seek> Decoder<R> {
         use super::turbo::Jpeg;
         let mut bytes = Vec::new();
         reader.read_to_end(&mut bytes).map_err(corrupt)?;
-        let mut jpeg = Jpeg::new().ok_or_else(|| corrupt("libjpeg-turbo did not start"))?;
+        let mut jpeg = Jpeg::new().ok_or_else(|| damaged("damage-libjpeg-not-started"))?;
         let mut notes = Vec::new();
         let header = accept_jpeg(jpeg.header(&bytes), &mut notes)?;
         if header.channels.is_none() {
@@ -67,7 +67,7 @@ impl<R: BufRead + Seek> Decoder<R> {
 /// marker had 106 before another, docs/DECISIONS.md 64).
 fn accept_jpeg<T>(
     outcome: super::turbo::Outcome<T>,
-    notes: &mut Vec<String>,
+    notes: &mut Vec<Words>,
 ) -> Result<T, DecodeError> {
     use super::turbo::Outcome;
     let restart = |why: &str| (0xd0..=0xd7).any(|m| why.ends_with(&format!("marker 0x{m:02x}")));
@@ -76,10 +76,7 @@ fn accept_jpeg<T>(
         Outcome::Warned(v, why)
             if why.contains("extraneous bytes before marker") && !restart(&why) =>
         {
-            let note = format!(
-                "libjpeg-turbo warned: {why} (bytes that belong to no segment); every pixel \
-                 was decoded."
-            );
+            let note = Words::new("note-jpeg-warned").text("why", why);
             if !notes.contains(&note) {
                 notes.push(note);
             }

@@ -5,7 +5,7 @@
 //! rounds, CMYK it converts its own way) or cannot read; anything else is left to
 //! the browser alone.
 
-use super::GREY_NOTE;
+use crate::words::Words;
 
 /// Who decodes a file exactly.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -22,7 +22,7 @@ pub struct FileKind {
     /// The format's name ("JPEG", "PNG", ...), none where not one read here.
     pub format: Option<&'static str>,
     /// What the page says of it (a greyscale file's channels).
-    pub notes: Vec<String>,
+    pub notes: Vec<Words>,
     /// Whether the browser's `ImageDecoder` may hand over its planes, finished as
     /// libjpeg-turbo finishes them (src/jpeg_planes.rs): a Huffman-coded Y′CbCr
     /// JPEG of 8 bits at 4:4:4, 4:2:2 or 4:2:0, with no Adobe RGB transform.
@@ -35,7 +35,7 @@ impl FileKind {
             decoder,
             format: Some(format),
             notes: if grey {
-                vec![GREY_NOTE.to_string()]
+                vec![Words::new("note-grey")]
             } else {
                 Vec::new()
             },
@@ -212,7 +212,10 @@ mod tests {
     #[test]
     fn a_png_goes_to_the_browser_only_opaque_and_8_bit() {
         assert_eq!(kind(&png(8, 2, &[b"IDAT"])).decoder, DecodedBy::Browser);
-        assert_eq!(kind(&png(8, 0, &[b"IDAT"])).notes, vec![GREY_NOTE]);
+        assert_eq!(
+            kind(&png(8, 0, &[b"IDAT"])).notes,
+            vec![Words::new("note-grey")]
+        );
         assert_eq!(kind(&png(16, 2, &[b"IDAT"])).decoder, DecodedBy::Rust);
         assert_eq!(kind(&png(8, 6, &[b"IDAT"])).decoder, DecodedBy::Rust);
         assert_eq!(

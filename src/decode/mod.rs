@@ -19,6 +19,7 @@ use crate::deep::DeepImage;
 use crate::hdr::HdrImage;
 use crate::image::{Image, MAX_PIXELS};
 use crate::profile::Profile;
+use crate::words::Words;
 use std::io::{BufRead, Cursor, Read, Seek, SeekFrom};
 
 mod claims;
@@ -54,8 +55,7 @@ use samples::{floats, to_rgba, to_rgba16};
 /// page says why (NeedsMemory) and keeps what it had.
 pub const WEB_DECODE_BUDGET: u64 = 2 << 30;
 
-pub const GREY_NOTE: &str = "Greyscale: R, G and B are each the grey value.";
-use error::{corrupt, image_error, png_error};
+use error::{corrupt, damaged, image_error, png_error};
 
 /// The formats read here (the browser can decode others, such as AVIF; the site
 /// then asks the browser).
@@ -110,7 +110,7 @@ pub struct Decoder<R: BufRead + Seek> {
     rows: Rows<R>,
     /// Rows handed out so far.
     done: u32,
-    notes: Vec<String>,
+    notes: Vec<Words>,
     translucent: bool,
     /// Whether bands were read at the stored depth (`next_deep_band`).
     deep: bool,
@@ -127,11 +127,11 @@ pub struct Decoded {
     pub deep: Option<DeepImage>,
     pub format: &'static str,
     /// What a reader of `image`'s histogram should know, as sentences.
-    pub notes: Vec<String>,
+    pub notes: Vec<Words>,
     /// A floating-point file's samples as stored (linear, HDR).
     pub hdr: Option<HdrImage>,
     /// The same for `deep`'s or `hdr`'s.
-    pub deep_notes: Vec<String>,
+    pub deep_notes: Vec<Words>,
 }
 
 /// Decodes a whole file held in memory, of at most `max_pixels` pixels, refusing
@@ -214,7 +214,7 @@ impl<R: BufRead + Seek> Decoder<R> {
             // comes back as 0: the reason is the side, not damage.
             return Err(DecodeError::UnsupportedKind {
                 format: name,
-                why: "a side of 16384 pixels, the format's largest".into(),
+                why: Words::new("kind-webp-side"),
             });
         }
         let pixels = width as u64 * height as u64;
@@ -282,10 +282,10 @@ impl<R: BufRead + Seek> Decoder<R> {
         format: &'static str,
         layout: Layout,
         rows: Rows<R>,
-        mut notes: Vec<String>,
+        mut notes: Vec<Words>,
     ) -> Decoder<R> {
         if layout.channels <= 2 {
-            notes.push(GREY_NOTE.to_string());
+            notes.push(Words::new("note-grey"));
         }
         Decoder {
             width,
@@ -308,11 +308,11 @@ impl<R: BufRead + Seek> Decoder<R> {
         let (image, deep) = if self.depth() > 8 {
             let deep = self
                 .next_deep_band(max_pixels)?
-                .ok_or_else(|| corrupt("no rows"))?;
+                .ok_or_else(|| damaged("damage-no-rows"))?;
             (deep.to_8_bits(), Some(deep))
         } else {
             let image = self.next_band(max_pixels)?;
-            (image.ok_or_else(|| corrupt("no rows"))?, None)
+            (image.ok_or_else(|| damaged("damage-no-rows"))?, None)
         };
         let notes = self.notes_as(false);
         let deep_notes = if deep.is_some() || self.is_float() {
@@ -345,51 +345,40 @@ impl<R: BufRead + Seek> Decoder<R> {
 
     /// What a reader of the histogram should know about the values counted; complete
     /// once every band has been read.
-    pub fn notes(&self) -> Vec<String> {
+    pub fn notes(&self) -> Vec<Words> {
         self.notes_as(self.deep)
     }
 
     /// The notes for samples counted as stored (16 bits, or floats).
-    pub fn notes_at_depth(&self) -> Vec<String> {
+    pub fn notes_at_depth(&self) -> Vec<Words> {
         self.notes_as(true)
     }
 
     /// The notes for counting 16-bit samples as stored (`deep`) or at 8 bits.
-    pub fn notes_as(&self, deep: bool) -> Vec<String> {
+    pub fn notes_as(&self, deep: bool) -> Vec<Words> {
         let mut notes = self.notes.clone();
         if self.float.is_some() && !deep {
-            notes.push(
-                "Floating-point (HDR) samples: each linear value is clamped to 0..1 and \
-                 rounded to 8 bits here; the command-line tool counts them as they are, \
-                 luminance in stops."
-                    .to_string(),
-            );
+            notes.push(Words::new("note-float-eight"));
         }
         if self.layout.sixteen.is_some() {
-            notes.push(
-                if deep {
-                    "16 bits per channel: counted at their full depth, 65536 levels."
-                } else {
-                    "16 bits per channel: each value is counted as the nearest 8-bit value."
-                }
-                .to_string(),
-            );
+            notes.push(Words::new(if deep {
+                "note-sixteen-deep"
+            } else {
+                "note-sixteen-eight"
+            }));
         }
         let bits = self.layout.bits;
         if bits < 8 {
             let (levels, step) = (1u32 << bits, 255 / ((1u32 << bits) - 1));
-            notes.push(format!(
-                "{bits} bit{} per channel, {levels} levels: each is counted as the 8-bit \
-                 value it stands for (level x {step}), which falls in the same bin.",
-                if bits == 1 { "" } else { "s" }
-            ));
+            notes.push(
+                Words::new("note-few-bits")
+                    .count("bits", bits)
+                    .count("levels", levels)
+                    .count("step", step),
+            );
         }
         if self.translucent {
-            notes.push(
-                "Some pixels are translucent: each counts with its own colour, whatever its \
-                 alpha."
-                    .to_string(),
-            );
+            notes.push(Words::new("note-translucent"));
         }
         notes
     }
@@ -482,7 +471,7 @@ impl<R: BufRead + Seek> Decoder<R> {
                 Rows::Png(reader) => reader
                     .next_row()
                     .map_err(png_error)?
-                    .ok_or_else(|| corrupt("the file ends early"))?
+                    .ok_or_else(|| damaged("damage-ends-early"))?
                     .data(),
                 Rows::Whole { bytes, at } => {
                     *at += row_bytes;
@@ -524,7 +513,7 @@ fn read_up_to(reader: &mut impl Read, buf: &mut [u8]) -> std::io::Result<usize> 
 fn animation_note(
     reader: &mut (impl BufRead + Seek),
     format: image::ImageFormat,
-) -> Result<Option<String>, DecodeError> {
+) -> Result<Option<Words>, DecodeError> {
     let note = match format {
         image::ImageFormat::Gif => {
             let mut options = gif::DecodeOptions::new();
@@ -534,17 +523,12 @@ fn animation_note(
             while gif.read_next_frame().map_err(corrupt)?.is_some() {
                 frames += 1;
             }
-            (frames > 1)
-                .then(|| format!("An animated GIF: the first of its {frames} frames is counted."))
+            (frames > 1).then(|| Words::new("note-animated-gif").count("frames", frames))
         }
         image::ImageFormat::WebP => {
             let webp = image_webp::WebPDecoder::new(&mut *reader).map_err(corrupt)?;
-            webp.is_animated().then(|| {
-                format!(
-                    "An animated WebP: the first of its {} frames is counted.",
-                    webp.num_frames()
-                )
-            })
+            webp.is_animated()
+                .then(|| Words::new("note-animated-webp").count("frames", webp.num_frames()))
         }
         _ => None,
     };

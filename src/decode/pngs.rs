@@ -38,14 +38,9 @@ impl<R: BufRead + Seek> Decoder<R> {
         let mut notes = Vec::new();
         if let Some(animation) = info.animation_control {
             notes.push(if info.frame_control.is_some() {
-                format!(
-                    "An animated PNG: the first of its {} frames is counted.",
-                    animation.num_frames
-                )
+                Words::new("note-animated-png").count("frames", animation.num_frames)
             } else {
-                "An animated PNG whose still image is not one of its frames: the still image \
-                 (what viewers without animation show) is counted."
-                    .to_string()
+                Words::new("note-animated-png-still")
             });
         }
         notes.extend(Profile::from_png(info).map(|p| p.note()));
@@ -56,7 +51,7 @@ impl<R: BufRead + Seek> Decoder<R> {
             // Interlaced rows come in seven passes over the image: decode it whole.
             let size = reader
                 .output_buffer_size()
-                .ok_or_else(|| corrupt("too large"))?;
+                .ok_or_else(|| damaged("damage-too-large"))?;
             if size as u64 > budget {
                 return Err(DecodeError::NeedsMemory {
                     width,

@@ -40,17 +40,19 @@ pub fn problem(bytes: &[u8], max_pixels: u64) -> Option<DecodeError> {
         while let Some(length) = be32(at) {
             let end = at + 12 + length as usize;
             let Some(chunk) = bytes.get(at + 4..end - 4) else {
-                return Some(corrupt("the file ends early"));
+                return Some(damaged("damage-ends-early"));
             };
             if crc32fast::hash(chunk) != be32(end - 4)? {
-                return Some(corrupt("a chunk's checksum (CRC) does not match its bytes"));
+                return Some(DecodeError::Corrupt(
+                    Words::new("damage-chunk-crc").text("before", ""),
+                ));
             }
             if &chunk[..4] == b"IEND" {
                 return None;
             }
             at = end;
         }
-        return Some(corrupt("the file ends early"));
+        return Some(damaged("damage-ends-early"));
     }
     if bytes.starts_with(&[0xFF, 0xD8, 0xFF]) {
         let mut at = 2;
@@ -69,17 +71,12 @@ pub fn problem(bytes: &[u8], max_pixels: u64) -> Option<DecodeError> {
             at += 2 + be16(at + 2)? as usize;
         }
         if bytes.get(at + 1) != Some(&0xDA) {
-            return Some(corrupt("a JPEG's first bytes, but no picture in it"));
+            return Some(damaged("damage-jpeg-no-picture"));
         }
         // In entropy-coded data 0xFF is followed by 0 or a restart marker, so an
         // FF D9 past the first scan's start is the end of the picture.
         let ends = bytes[at..].windows(2).any(|w| w == [0xFF, 0xD9]);
-        return (!ends).then(|| {
-            corrupt(
-                "the JPEG ends before its picture does: it was cut short, and a browser \
-                 would fill in the rest with grey",
-            )
-        });
+        return (!ends).then(|| damaged("damage-jpeg-cut-short"));
     }
     if bytes.starts_with(b"RIFF")
         && bytes.get(8..12) == Some(b"WEBP")

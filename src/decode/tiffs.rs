@@ -50,7 +50,7 @@ impl<R: BufRead + Seek> Decoder<R> {
     fn tiff_kinds(reader: R, claims: Claims) -> Result<Decoder<R>, DecodeError> {
         use tiff::decoder::DecodingResult as D;
         use tiff::ColorType as T;
-        let refuse = |why: String| DecodeError::UnsupportedKind {
+        let refuse = |why: Words| DecodeError::UnsupportedKind {
             format: "TIFF",
             why,
         };
@@ -77,14 +77,20 @@ impl<R: BufRead + Seek> Decoder<R> {
                 bit_depth,
                 num_samples: 2,
             } => (2, bit_depth),
-            T::Palette(_) => return Err(refuse("indexed colours (a palette)".into())),
-            T::CMYK(_) | T::CMYKA(_) => return Err(refuse("CMYK colours".into())),
-            T::YCbCr(_) => return Err(refuse("YCbCr colours".into())),
-            T::Lab(_) => return Err(refuse("CIE L*a*b* colours".into())),
+            T::Palette(_) => return Err(refuse(Words::new("kind-tiff-palette"))),
+            T::CMYK(_) | T::CMYKA(_) => return Err(refuse(Words::new("kind-tiff-cmyk"))),
+            T::YCbCr(_) => return Err(refuse(Words::new("kind-tiff-ycbcr"))),
+            T::Lab(_) => return Err(refuse(Words::new("kind-tiff-lab"))),
             T::Multiband { num_samples, .. } => {
-                return Err(refuse(format!("{num_samples} samples a pixel")))
+                return Err(refuse(
+                    Words::new("kind-tiff-samples").count("samples", num_samples),
+                ))
             }
-            other => return Err(refuse(format!("{other:?} colours"))),
+            other => {
+                return Err(refuse(
+                    Words::new("kind-tiff-colours").text("colours", format_args!("{other:?}")),
+                ))
+            }
         };
         let float = matches!(
             file.find_tag_unsigned::<u16>(tiff::tags::Tag::SampleFormat),
@@ -95,18 +101,17 @@ impl<R: BufRead + Seek> Decoder<R> {
             Ok(Some(2))
         );
         if signed {
-            return Err(refuse(format!("signed {bits}-bit integer samples")));
+            return Err(refuse(Words::new("kind-tiff-signed").count("bits", bits)));
         }
         if bits < 8 && channels > 1 {
-            return Err(refuse(format!(
-                "{bits}-bit samples, {channels} a pixel; grey ones of 1, 2 and 4 bits are read"
-            )));
+            return Err(refuse(
+                Words::new("kind-tiff-few-bits")
+                    .count("bits", bits)
+                    .count("channels", channels as u64),
+            ));
         }
         if !float && !matches!(bits, 1 | 2 | 4 | 8 | 16) {
-            return Err(refuse(format!(
-                "{bits}-bit integer samples; those of 1, 2, 4, 8 and 16 bits, and floating \
-                 point, are read"
-            )));
+            return Err(refuse(Words::new("kind-tiff-bits").count("bits", bits)));
         }
         // The decode's peak: its samples, and what this decoder makes of them.
         let stored = pixels * channels as u64 * (bits as u64).div_ceil(8);
@@ -125,7 +130,7 @@ impl<R: BufRead + Seek> Decoder<R> {
         let (layout, rows, hdr) = match samples {
             D::U8(packed) if bits < 8 => {
                 let unpacked = unpack_bits(&packed, width as usize * channels, bits)
-                    .ok_or_else(|| corrupt("the file ends early"))?;
+                    .ok_or_else(|| damaged("damage-ends-early"))?;
                 let mut layout = Layout::new(channels, None);
                 layout.bits = bits as u32;
                 (layout, unpacked, None)
@@ -150,7 +155,11 @@ impl<R: BufRead + Seek> Decoder<R> {
                 Vec::new(),
                 Some(floats(s.iter().map(|&v| v as f32), channels)),
             ),
-            _ => return Err(refuse(format!("{bits}-bit samples of this kind"))),
+            _ => {
+                return Err(refuse(
+                    Words::new("kind-tiff-bits-kind").count("bits", bits),
+                ))
+            }
         };
         let expected = pixels as usize * layout.bytes_per_pixel();
         let (rows, float) = match hdr {
@@ -164,7 +173,7 @@ impl<R: BufRead + Seek> Decoder<R> {
                 let hdr = HdrImage::new(width, height, rgba).map_err(corrupt)?;
                 (eight, Some(hdr))
             }
-            None if rows.len() < expected => return Err(corrupt("the file ends early")),
+            None if rows.len() < expected => return Err(damaged("damage-ends-early")),
             None => (rows, None),
         };
         let mut decoder = Decoder::with(
@@ -203,11 +212,9 @@ fn tiff_error(e: tiff::TiffError) -> DecodeError {
     match e {
         tiff::TiffError::UnsupportedError(why) => DecodeError::UnsupportedKind {
             format: "TIFF",
-            why: why.to_string(),
+            why: super::error::said(&why.to_string()),
         },
-        tiff::TiffError::LimitsExceeded => {
-            DecodeError::Corrupt("more memory than is allowed here".into())
-        }
+        tiff::TiffError::LimitsExceeded => damaged("damage-more-memory"),
         e => corrupt(e),
     }
 }

@@ -8,6 +8,7 @@ use super::grid::Limits;
 use super::kernels::{ChunkShape, Input, Kernel, Workgroup};
 use crate::histogram::Spec;
 use crate::image::Region;
+use crate::words::Words;
 use std::ops::Range;
 
 /// Most passes a run times apart; a run of more (a large picture in many bands) is
@@ -163,49 +164,44 @@ pub(super) fn notes(
     limits: Limits,
     bands: usize,
     max_band: (u32, u32),
-) -> Vec<String> {
+) -> Vec<Words> {
     let mut notes = Vec::new();
     if let Some([w, h, rest]) = image.reshaped {
-        notes.push(format!(
-            "The image is {}x{}, thin: its pixels were laid out as a block of {w}x{h} \
-             and {rest} more, so the GPU's workgroups get full rows of work. Where a \
-             pixel sits does not change the histogram.",
-            image.width, image.height,
-        ));
+        notes.push(
+            Words::new("note-reshaped")
+                .text("size", format_args!("{}x{}", image.width, image.height))
+                .text("block", format_args!("{w}x{h}"))
+                .count("rest", rest),
+        );
     }
     let rest_row = image.reshaped.is_some_and(|[_, _, rest]| rest > 0);
     if image.tiles.len() - usize::from(rest_row) > 1 {
+        let tiles = image.tiles.len() as u64;
         notes.push(match image.input() {
-            Input::Texture => format!(
-                "The image is larger than the GPU's largest texture ({} px a side): it was uploaded as {} textures.",
-                limits.max_texture,
-                image.tiles.len()
-            ),
-            Input::Buffer | Input::Deep => format!(
-                "The image is larger than one storage buffer binding ({} MiB): it was uploaded as {} buffers of whole rows.",
-                limits.max_chunk_bytes >> 20,
-                image.tiles.len()
-            ),
+            Input::Texture => Words::new("note-tiles-textures")
+                .count("side", limits.max_texture)
+                .count("tiles", tiles),
+            Input::Buffer | Input::Deep => Words::new("note-tiles-buffers")
+                .count("mib", limits.max_chunk_bytes >> 20)
+                .count("tiles", tiles),
         });
     }
     if bands > image.tiles.len() {
-        notes.push(format!(
-            "Processed in {} bands of at most {}x{} pixels to stay within the device's limits \
-             ({} workgroups per dimension, {} MiB per storage buffer{}).",
-            bands,
-            max_band.0,
-            max_band.1,
-            limits.max_workgroups,
-            limits.max_chunk_bytes >> 20,
-            if limits.max_loop_iterations < u64::MAX {
-                format!(
-                    ", {} iterations per shader loop",
-                    limits.max_loop_iterations
-                )
-            } else {
-                String::new()
-            }
-        ));
+        let loops = limits.max_loop_iterations < u64::MAX;
+        let words = Words::new(if loops {
+            "note-bands-loops"
+        } else {
+            "note-bands"
+        })
+        .count("bands", bands as u64)
+        .text("band", format_args!("{}x{}", max_band.0, max_band.1))
+        .count("workgroups", limits.max_workgroups)
+        .count("mib", limits.max_chunk_bytes >> 20);
+        notes.push(if loops {
+            words.count("iterations", limits.max_loop_iterations)
+        } else {
+            words
+        });
     }
     notes
 }

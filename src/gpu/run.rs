@@ -51,7 +51,7 @@ pub struct Run {
     grids: Vec<([u32; 3], u32)>,
     bands: usize,
     invocations: Cell<u64>,
-    notes: Vec<String>,
+    notes: Vec<crate::words::Words>,
 }
 
 /// What a run counts and how: the method, the bins, and where the defaults do
@@ -381,7 +381,7 @@ impl Run {
     }
 
     /// What was done to fit the device, in sentences for the page.
-    pub fn notes(&self) -> &[String] {
+    pub fn notes(&self) -> &[crate::words::Words] {
         &self.notes
     }
 

@@ -165,7 +165,7 @@ test('studio: a 16-bit picture the lost device alone held is read again from its
   await page.waitForFunction(() => window.gpuDevices.length === 2 && document.body.dataset.state === 'done');
   assert.deepEqual(await counted(), before);
   // (What the file holds is the core's note.)
-  assert.match(await page.textContent('p.note'), pattern`${messagePattern('en', 'studio-device-read-again', { said: messagePattern('en', 'page-device-reset') })} 16 bits per channel`);
+  assert.match(await page.textContent('p.note'), pattern`${messagePattern('en', 'studio-device-read-again', { said: messagePattern('en', 'page-device-reset') })} ${messagePattern('en', 'note-sixteen-deep')}`);
   assert.ok(await litPixels(page, '#picture') > 1000, 'the picture is drawn again');
   assert.deepEqual(page.errors, []);
 });

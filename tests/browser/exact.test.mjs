@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { suite, shots, cliRows, downloadCsv, pickFile, litPixels } from './harness.mjs';
-import { message, messagePattern } from './messages.mjs';
+import { message, messagePattern, pattern } from './messages.mjs';
 
 const { browser, fixtures } = suite({ fixtures: true });
 
@@ -74,15 +74,16 @@ test('the page says what was counted, and shows the picture as it looks', async 
     await pickFile(page, fixtures.path(name));
     assert.match(await page.textContent('p.note'), text, name);
   };
-  await says('animated-80x60.png', /An animated PNG: the first of its 3 frames is counted/);
-  await says('animated-70x50.gif', /An animated GIF: the first of its 2 frames is counted/);
-  await says('rgb16-193x67.png', /16 bits per channel: each value is counted as the nearest 8-bit value/);
-  await says('grey-alpha-1x4099.png', /Greyscale.*translucent: each counts with its own colour, whatever its alpha/);
-  // (The other notes are the core's; that of a format only the browser decodes, the page's.)
+  // (The core's notes, src/words.rs, worded by the page.)
+  await says('animated-80x60.png', messagePattern('en', 'note-animated-png', { frames: 3 }));
+  await says('animated-70x50.gif', messagePattern('en', 'note-animated-gif', { frames: 2 }));
+  await says('rgb16-193x67.png', messagePattern('en', 'note-sixteen-eight'));
+  await says('grey-alpha-1x4099.png', pattern`${messagePattern('en', 'note-grey')}.*${messagePattern('en', 'note-translucent')}`);
+  // (That of a format only the browser decodes is the page's.)
   await says('translucent-257x131.avif', messagePattern('en', await hasWebgl(page) ? 'input-note-browser-webgl' : 'input-note-browser-canvas'));
   assert.match(await page.textContent('figcaption'),
     messagePattern('en', 'chapter-image-caption-format', { size: '257×131', format: message('en', 'input-decoded-by-browser', { type: 'image/avif' }) }));
-  await says('icc-profile-64x48.png', /colour profile \(Test wide RGB\); it is not applied to the counts: the stored values are counted/);
+  await says('icc-profile-64x48.png', messagePattern('en', 'note-profile', { name: 'Test wide RGB' }));
   assert.ok(await litPixels(page, '.drop canvas') > 10_000, 'the picture is shown');
   await page.screenshot({ path: join(shots, 'exact-icc.png') });
   await says('translucent-257x131.png', /translucent/);

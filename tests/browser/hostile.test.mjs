@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { suite, shots, waitState, litPixels, browserMemory, memoryPeak, png, pngOf } from './harness.mjs';
-import { messagePattern, pattern } from './messages.mjs';
+import { message, messagePattern, pattern } from './messages.mjs';
 
 const { browser } = suite();
 
@@ -67,11 +67,11 @@ test('the studio refuses hostile files at once, in the command line\'s words, an
   // Each refusal in the core's words (the page's own around them, for the cut file).
   const cases = [
     ['cut16.png', deep.subarray(0, Math.floor(deep.length * 0.6)),
-      messagePattern('en', 'input-cannot-read', { name: 'cut16.png', why: 'the file is damaged or not an image (the file ends early)' })],
-    ['screen.gif', GIF, /its header says 65535x65535 pixels, more than 35 bytes of GIF can hold/],
-    ['row.png', claimingPng, /2147483647x1 pixels/],
-    ['flipped.png', flipped, /checksum \(CRC\) does not match/],
-    ['offset.exr', exrPointingOutside(), /a table in the file points outside it/],
+      messagePattern('en', 'input-cannot-read', { name: 'cut16.png', why: message('en', 'decode-damaged', { why: message('en', 'damage-ends-early') }) })],
+    ['screen.gif', GIF, messagePattern('en', 'decode-claims-too-much', { size: '65535x65535', bytes: 35, format: 'GIF' })],
+    ['row.png', claimingPng, messagePattern('en', 'decode-claims-too-much', { size: '2147483647x1', format: 'PNG' })],
+    ['flipped.png', flipped, messagePattern('en', 'damage-chunk-crc')],
+    ['offset.exr', exrPointingOutside(), messagePattern('en', 'damage-table-outside')],
     // Past the GPU's largest texture, as one: the studio says so.
     ['strip.png', png(1, 20_000, () => Buffer.from([200, 100, 50])), /1x20000: the studio holds it in one texture/],
   ];

@@ -44,7 +44,7 @@ test('a corrupt file or a file that is no image shows a message and keeps the pr
   writeFileSync(bad, Buffer.from('\xff\xd8\xff\xe0 this is not really a JPEG', 'latin1'));
   await pickFile(page, bad, 'error');
   // Why it cannot be read is the core's words; the rest, the page's.
-  const damaged = messagePattern('en', 'input-cannot-read', { name: 'corrupt.jpg', why: /the file is damaged or not an image .*/ });
+  const damaged = messagePattern('en', 'input-cannot-read', { name: 'corrupt.jpg', why: messagePattern('en', 'decode-damaged') });
   assert.match(await page.textContent('[role=alert]'), messagePattern('en', 'chapter-image-kept', { why: damaged }));
   assert.equal(await page.textContent('figcaption'), caption);
   assert.deepEqual((await downloadCsv(page)).rows, before.rows);

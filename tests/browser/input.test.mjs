@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import {
   suite, shots, engine, downloadCsv, pickFile, waitState, makeJpegFixtures, makeLargePictures, studioRows, holdReads,
 } from './harness.mjs';
-import { messagePattern, pattern } from './messages.mjs';
+import { message, messagePattern, pattern } from './messages.mjs';
 
 const { browser, fixtures } = suite({ fixtures: true });
 let jpegs;
@@ -152,7 +152,7 @@ test('a JPEG cut short is refused, in the studio and on a chapter page, and the 
     await studio.setInputFiles('#file', file);
     await waitState(studio, 'error');
     // Why it cannot be read is the core's words; the rest, the page's.
-    const cut = messagePattern('en', 'input-cannot-read', { name: 'cut.jpg', why: /the file is damaged or not an image \(the JPEG ends before its picture does.*/ });
+    const cut = messagePattern('en', 'input-cannot-read', { name: 'cut.jpg', why: message('en', 'decode-damaged', { why: message('en', 'damage-jpeg-cut-short') }) });
     assert.match(await studio.textContent('[role=alert]'), messagePattern('en', 'studio-file-refused', { error: cut }), what);
     assert.match(await studio.textContent('figcaption'), pattern`^${messagePattern('en', 'studio-sunset-name')}`, `${what}: the studio keeps its picture`);
     const chapter = await browser.open('/www/privatized.html');

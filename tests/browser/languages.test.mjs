@@ -2,16 +2,17 @@
 // search engines (each language and x-default, whole URLs once loaded), a switch
 // naming each language in its own script that keeps the page; in Korean and
 // Japanese no English left outside code, nothing wider than the window or over
-// anything else and no axe violation at 1400x900 and on a phone; and a chapter's
-// count, diagram and kernel lab run through in Korean.
+// anything else and no axe violation at 1400x900 and on a phone; two chapters'
+// count, diagram and kernel lab run through in Korean, with the core's notes,
+// reasons and pass names (src/words.rs) worded in Korean too.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { suite, repo, shots, waitState } from './harness.mjs';
+import { suite, repo, shots, waitState, pickFile, png } from './harness.mjs';
 import { examples } from '../../www/examples.js';
 import { languages, SOURCE } from '../../www/languages.js';
-import { messagePattern } from './messages.mjs';
+import { message, messagePattern } from './messages.mjs';
 
 const AXE = readFileSync(join(repo, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
 const { browser } = suite();
@@ -107,8 +108,9 @@ test('the switch keeps the page: English, Korean and Japanese versions of a chap
   assert.equal(await page.evaluate(() => document.documentElement.lang), 'en');
 });
 
-test('in Korean: a chapter counts, its diagram narrates and its kernel lab runs, every word Korean', async () => {
-  const page = await browser.open('/ko/www/atomic.html');
+/** A chapter's flow in Korean: its count, three steps of its diagram, its kernel lab run; every word Korean. */
+async function koreanFlow(id) {
+  const page = await browser.open(`/ko/www/${id}.html`);
   await waitState(page, 'done');
   const hangul = /[\uac00-\ud7a3]/;
   // The count: its check in Korean, as the catalogue words it.
@@ -122,9 +124,39 @@ test('in Korean: a chapter counts, its diagram narrates and its kernel lab runs,
   await page.waitForFunction(() => window.page.lab?.text()?.startsWith('// ---- '));
   await page.click('.lab-run');
   await page.waitForFunction(() => /[\uac00-\ud7a3]/.test(document.querySelector('.lab-status').textContent));
-  const found = await page.evaluate(english);
-  assert.deepEqual(found, []);
-  await page.screenshot({ path: join(shots, 'languages', 'ko-atomic-flow.png'), fullPage: true });
+  assert.deepEqual(await page.evaluate(english), []);
+  await page.screenshot({ path: join(shots, 'languages', `ko-${id}-flow.png`), fullPage: true });
+  return page;
+}
+
+test('in Korean: chunks + reduce counts, names each reduce pass, narrates and runs its lab, every word Korean', async () => {
+  const page = await koreanFlow('chunks-reduce');
+  // Its passes, the core's identifiers ("reduce:1") worded by the page.
+  assert.match(await page.textContent('#passes'), messagePattern('ko', 'pass-name-stride', { kernel: 'reduce', stride: '1' }));
+  assert.deepEqual(page.errors, []);
+});
+
+test('in Korean: atomicAdd counts, narrates and runs its lab; the core\'s notes and reasons in Korean', async () => {
+  const page = await koreanFlow('atomic');
+  // The core's notes (src/words.rs) in Korean too, none left English: a thin
+  // 16-bit picture, laid out anew for the GPU and counted at 8 bits.
+  const thin = join(shots, 'languages', 'thin-16-bit-1x4099.png');
+  writeFileSync(thin, png(1, 4099, (y) => Buffer.from([y >> 8, y & 255, 0, 0, 255, 255]), 16));
+  await pickFile(page, thin);
+  const notes = await page.textContent('p.note');
+  assert.match(notes, messagePattern('ko', 'note-sixteen-eight'), notes);
+  assert.match(notes, messagePattern('ko', 'note-reshaped', { size: '1x4099', rest: '3' }), notes);
+  assert.deepEqual(await page.evaluate(english), []);
+  assert.equal(await page.$$eval('p.note [lang]', (marked) => marked.length), 0, 'no words marked as another language');
+  await page.locator('p.note').first().screenshot({ path: join(shots, 'languages', 'ko-atomic-notes.png') });
+  // And why a file cannot be read: a PNG cut short.
+  const cut = join(shots, 'languages', 'cut.png');
+  const whole = png(40, 30, (y) => Buffer.alloc(120, y));
+  writeFileSync(cut, whole.subarray(0, whole.length - 20));
+  await pickFile(page, cut, 'error');
+  const why = message('ko', 'decode-damaged', { why: message('ko', 'damage-ends-early') });
+  assert.match(await page.textContent('[role=alert]'), messagePattern('ko', 'input-cannot-read', { name: 'cut.png', why }));
+  await page.screenshot({ path: join(shots, 'languages', 'ko-atomic-refused.png') });
   assert.deepEqual(page.errors, []);
   // The readers' words are the catalogue's: the home page's WebGPU line, by its message.
   const home = await browser.open('/ko/index.html');

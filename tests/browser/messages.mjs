@@ -9,7 +9,7 @@ const bundles = new Map();
 function bundle(lang) {
   if (!bundles.has(lang)) {
     const b = new FluentBundle(lang, { useIsolating: false });
-    for (const part of ['pages', 'scripts']) {
+    for (const part of ['pages', 'scripts', 'core']) {
       const folder = join(repo, 'locales', lang, part);
       for (const f of readdirSync(folder).filter((f) => f.endsWith('.ftl'))) b.addResource(new FluentResource(readFileSync(join(folder, f), 'utf8')));
     }

@@ -280,7 +280,7 @@ test('studio: views, bins, pin and exports', async () => {
   assert.deepEqual(await page.$$eval('#bins option:disabled', (o) => o.map((x) => x.value)), []);
   assert.match(await page.textContent('#bins-why'), messagePattern('en', 'panel-bins-deep', { depth: '16', levels: '65,536' }));
   // (What the file holds is the core's note.)
-  assert.match(await page.textContent('p.note'), /16 bits per channel: counted at their full depth/);
+  assert.match(await page.textContent('p.note'), messagePattern('en', 'note-sixteen-deep'));
   await page.evaluate(() => { document.body.dataset.state = 'picking'; });
   await page.selectOption('#bins', '64');
   await waitState(page, 'done');

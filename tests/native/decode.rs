@@ -21,6 +21,15 @@ fn every_kind_of_file_gives_back_its_stored_pixels() {
     }
 }
 
+/// Notes as the command line writes them.
+fn english(notes: &[histogram::words::Words]) -> String {
+    notes
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 #[test]
 fn it_says_what_was_counted() {
     let notes = |name: &str| {
@@ -28,10 +37,7 @@ fn it_says_what_was_counted() {
             .into_iter()
             .find(|f| f.name == name)
             .unwrap();
-        decode(&fixture.bytes, 1 << 26, 1 << 30)
-            .unwrap()
-            .notes
-            .join(" ")
+        english(&decode(&fixture.bytes, 1 << 26, 1 << 30).unwrap().notes)
     };
     assert!(notes("animated-80x60.png").contains("the first of its 3 frames"));
     assert!(notes("animated-70x50.gif").contains("the first of its 2 frames"));
@@ -204,10 +210,7 @@ fn tiffs_of_1_2_and_4_bits_and_of_grey_floats_are_read_and_others_refused_for_wh
             .collect();
         assert_eq!(band.rgba(), &expected[..], "{name}");
         assert!(
-            decoder
-                .notes()
-                .join(" ")
-                .contains(&format!("{} levels", max + 1)),
+            english(&decoder.notes()).contains(&format!("{} levels", max + 1)),
             "{name}"
         );
     }
@@ -274,12 +277,12 @@ fn colour_profiles_are_named_and_carried_onto_the_display_table() {
     // The name the profile gives itself, in the note every surface shows.
     let found = find(png.clone()).unwrap();
     assert_eq!((found.name.as_str(), found.shown), ("Test wide RGB", true));
-    let note = decode(&png, 1 << 26, 1 << 30).unwrap().notes.join(" ");
+    let note = english(&decode(&png, 1 << 26, 1 << 30).unwrap().notes);
     assert!(note.contains("colour profile (Test wide RGB); it is not applied to the counts"));
     // A JPEG's profile in two segments, written out of order.
     let jpeg = jpeg_with_profile(&icc, 300, &[1, 0]);
     assert_eq!(find(jpeg.clone()).unwrap().name, "Test wide RGB");
-    let note = decode(&jpeg, 1 << 26, 1 << 30).unwrap().notes.join(" ");
+    let note = english(&decode(&jpeg, 1 << 26, 1 << 30).unwrap().notes);
     assert!(note.contains("(Test wide RGB)"), "{note}");
     // ICC v4's localized names: the English one.
     let v4 = jpeg_with_profile(&fixtures::v4_profile_named("Wide Gamut ✓"), 4000, &[0]);

@@ -25,7 +25,13 @@ fn decoded(bytes: &[u8]) -> DeepImage {
     assert_eq!(decoder.depth(), 16);
     let image = decoder.next_deep_band(u64::MAX).unwrap().unwrap();
     assert!(decoder.next_deep_band(u64::MAX).unwrap().is_none());
-    assert!(decoder.notes().join(" ").contains("full depth"));
+    assert!(decoder
+        .notes()
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+        .contains("full depth"));
     image
 }
 

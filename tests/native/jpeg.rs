@@ -139,7 +139,7 @@ fn a_damaged_jpeg_is_refused_in_libjpeg_turbos_words() {
         decoded
             .notes
             .iter()
-            .any(|n| n.contains("3 extraneous bytes")),
+            .any(|n| n.to_string().contains("3 extraneous bytes")),
         "{:?}",
         decoded.notes
     );

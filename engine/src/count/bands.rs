@@ -67,16 +67,15 @@ pub(super) fn to_rgba<'a, T: Copy + 'a>(
 
 /// With more bins than a channel has levels (2^depth), R, G and B leave bins that
 /// no level can fill, between full ones.
-pub(super) fn comb_note(spec: Spec, depth: u32) -> Option<String> {
+pub(super) fn comb_note(spec: Spec, depth: u32) -> Option<Words> {
     let n = spec.num_bins as u64;
     let levels = 1u64 << depth;
     (n > levels).then(|| {
-        format!(
-            "R, G and B have {levels} levels ({depth} bits a channel): {} of their {n} bins \
-             can hold no pixel and stay empty between full ones; luminance, a weighted sum \
-             of the three, can fill them all.",
-            n - levels
-        )
+        Words::new("note-comb")
+            .count("levels", levels)
+            .count("depth", depth)
+            .count("empty", n - levels)
+            .count("bins", n)
     })
 }
 
@@ -90,7 +89,7 @@ pub(super) struct Counted {
     /// Bands the GPU threads are counting, to add to `counts`.
     pub(super) pending: Vec<mpsc::Receiver<Result<Histogram, String>>>,
     pub(super) hdr_stats: Option<[Option<HdrStats>; 4]>,
-    pub(super) notes: Vec<String>,
+    pub(super) notes: Vec<Words>,
 }
 
 /// A band's counts, or their coming from the GPU threads.

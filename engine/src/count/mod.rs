@@ -10,6 +10,7 @@ use histogram::gpu::{GpuError, RunOptions};
 use histogram::hdr::{self, HdrHistogram, HdrImage, HdrStats, Range};
 use histogram::histogram::count_rows;
 use histogram::histogram::MAX_KERNEL_BINS;
+use histogram::words::Words;
 use histogram::{compute_cpu, Histogram, Image, Region, Spec};
 use std::io::{BufRead, BufReader, Cursor, Read, Seek};
 use std::path::Path;
@@ -260,7 +261,7 @@ impl Engine {
                     deferred
                         .counted
                         .notes
-                        .push(format!("Decoded by the CPU, not the GPU: {why}."));
+                        .push(Words::new("note-decoded-by-cpu").text("why", why));
                 }
                 Ok(deferred)
             }
@@ -424,7 +425,7 @@ impl Engine {
         };
         let mut notes = Vec::new();
         if channels <= 2 {
-            notes.push(histogram::decode::GREY_NOTE.to_string());
+            notes.push(Words::new("note-grey"));
         }
         let (counts, name) = counted;
         let counted = Counted {
@@ -467,19 +468,17 @@ fn finish(settings: &Settings, mut counted: Counted, used: Option<&'static str>)
     if let Some(h) = &hdr {
         counted.notes.push(h.note());
     } else if settings.stops.is_some() {
-        counted
-            .notes
-            .push("--range applies to HDR (floating-point) pictures only.".to_string());
+        counted.notes.push(Words::new("note-range-hdr-only"));
     }
     counted.notes.extend(comb_note(spec, counted.depth));
     let method = used.unwrap_or("cpu");
     if let Asked::Gpu(asked) = settings.asked {
         if asked != Method::Deep && method == Method::Deep.name() {
-            counted.notes.push(format!(
-                "Counted by the deep kernel: {} counts 8-bit samples in at most \
-                 {MAX_KERNEL_BINS} bins.",
-                asked.name()
-            ));
+            counted.notes.push(
+                Words::new("note-deep-kernel")
+                    .text("asked", asked.name())
+                    .count("bins", MAX_KERNEL_BINS),
+            );
         }
     }
     Count {
@@ -491,7 +490,8 @@ fn finish(settings: &Settings, mut counted: Counted, used: Option<&'static str>)
         hdr,
         hdr_stats: counted.hdr_stats,
         method,
-        notes: counted.notes,
+        // The engine's callers (the command line, Python) write English.
+        notes: counted.notes.iter().map(Words::to_string).collect(),
     }
 }
 

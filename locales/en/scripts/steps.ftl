@@ -34,8 +34,10 @@ pass-does-subgroups = a subgroup of one colour adds once
 pass-does-scale = finds the tallest bin, the scale
 pass-does-draw = a fragment shader draws the bars
 
-# The passes the core names in a video's captions (www/l10n.js, passName).
+# The passes the core names by identifiers (www/l10n.js: counterName, drawingName;
+# www/pass-times.js: a reduce step's pass, "reduce:4", with its $stride).
 pass-name-frame-pass = frame pass
 pass-name-kernel = { $method } kernel
 pass-name-compose-pass = compose pass
 pass-name-render-pass = render pass
+pass-name-stride = { $kernel }, stride { $stride }

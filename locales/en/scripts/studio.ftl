@@ -24,7 +24,7 @@ studio-reading = Reading { $name }…
 studio-file-refused = { $error } The previous picture is kept.
 studio-draw-failed = The studio could not draw: { $error }
 studio-read-failed = The histogram could not be read: { $error }
-# $counter: the core's words for what counts, "privatized kernel" or "frame pass".
+# $counter: what counts, as pass-name-kernel or pass-name-frame-pass word it.
 studio-caption-video = { $name }, { $width }×{ $height }, counted by the { $counter }
 # $format: how the file was stored ("PNG", "JPEG"...), as the core names it.
 studio-caption-picture = { $name }, { $width }×{ $height } ({ $format })

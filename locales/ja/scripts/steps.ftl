@@ -34,8 +34,10 @@ pass-does-subgroups = 同じ色のサブグループは1回だけ加算
 pass-does-scale = 最も高いビンを見つけ、スケールを求める
 pass-does-draw = フラグメントシェーダーが棒を描く
 
-# The passes the core names in a video's captions (www/l10n.js, passName).
+# The passes the core names by identifiers (www/l10n.js: counterName, drawingName;
+# www/pass-times.js: a reduce step's pass, "reduce:4", with its $stride).
 pass-name-frame-pass = フレームパス
 pass-name-kernel = { $method }カーネル
 pass-name-compose-pass = 合成パス
 pass-name-render-pass = レンダーパス
+pass-name-stride = { $kernel }、ストライド{ $stride }

@@ -24,7 +24,7 @@ studio-reading = { $name }を読み込んでいます…
 studio-file-refused = { $error }前の画像をそのまま使います。
 studio-draw-failed = スタジオで描画できませんでした：{ $error }
 studio-read-failed = ヒストグラムを読み取れませんでした：{ $error }
-# $counter: the core's words for what counts, "privatized kernel" or "frame pass".
+# $counter: what counts, as pass-name-kernel or pass-name-frame-pass word it.
 studio-caption-video = { $name }、{ $width }×{ $height }、{ $counter }でカウント
 # $format: how the file was stored ("PNG", "JPEG"...), as the core names it.
 studio-caption-picture = { $name }、{ $width }×{ $height }（{ $format }）

@@ -24,7 +24,7 @@ studio-reading = { $name } 읽는 중…
 studio-file-refused = { $error } 이전 이미지를 유지합니다.
 studio-draw-failed = 스튜디오가 그리지 못했습니다: { $error }
 studio-read-failed = 히스토그램을 읽을 수 없습니다: { $error }
-# $counter: the core's words for what counts, "privatized kernel" or "frame pass".
+# $counter: what counts, as pass-name-kernel or pass-name-frame-pass word it.
 studio-caption-video = { $name }, { $width }×{ $height }, 세는 패스: { $counter }
 # $format: how the file was stored ("PNG", "JPEG"...), as the core names it.
 studio-caption-picture = { $name }, { $width }×{ $height } ({ $format })

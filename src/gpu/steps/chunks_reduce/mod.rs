@@ -54,8 +54,9 @@ impl Step for ChunksReduce {
             let pairs = chunks.div_ceil(stride * 2);
             let x = pairs.min(fit.limits.max_workgroups);
             let slot = plan.slot([stride, chunks, 0, 0]);
+            // Named by its kernel and stride, "reduce:4", which the page words.
             plan.dispatch(REDUCE, None, slot, [x, pairs.div_ceil(x), 1]).pass =
-                format!("reduce, stride {stride}");
+                format!("reduce:{stride}");
             stride *= 2;
         }
         sum_dispatch(plan, fit, 1);
