@@ -7,11 +7,15 @@ exact bins either way, and the same numbers as the `histogram` command line.
     >>> h.r, h.stats["luminance"]["mean"]
     >>> t = ih.total(ih.images("photos/"))         # a folder: its images, on every core
     >>> ih.merge([t, ih.Total.from_json(line)])    # shards from anywhere, summed exactly
+    >>> b = ih.count_batch(column)                 # encoded images: bytes, or Arrow's binary
+    >>> b.counts.shape, b.error[:3], b.to_arrow()  # (n, 4, 256) uint32; a row an image
 
 A histogram is additive: a set's is the sum of its pictures', and its mean,
 deviation and percentiles follow exactly from the summed bins, so shards can be
 counted in other threads, processes or machines (see examples/dask_folder.py)
-and merged. Counting releases the GIL, so threads scale.
+and merged. Counting releases the GIL, so threads scale. A batch of encoded
+images (`count_batch`) is read where it lies and counted on every core at once,
+as a data pipeline hands it over (Ray Data: `imagehistogram.ray`).
 """
 
 import collections
@@ -39,13 +43,16 @@ def _quiet_runtime_dir():
 _quiet_runtime_dir()
 
 from ._native import Error, Histogram, Total, count, merge, methods, walk  # noqa: E402
+from .batch import Batch, count_batch  # noqa: E402
 
 __all__ = [
+    "Batch",
     "Error",
     "Histogram",
     "Total",
     "count",
     "count_all",
+    "count_batch",
     "images",
     "merge",
     "methods",

@@ -20,6 +20,7 @@ use std::path::PathBuf;
 use std::sync::OnceLock;
 
 mod arrays;
+mod batch;
 mod totals;
 use arrays::count_array;
 use totals::{merge, Total};
@@ -132,30 +133,18 @@ fn run<T>(work: impl FnOnce() -> Result<T, String>) -> Result<T, String> {
     })
 }
 
-/// Counts `source`: an image file's path, its bytes, or a NumPy array of uint8 or
-/// uint16 samples (H x W grey, H x W x 1..4: grey, grey and alpha, RGB, RGBA).
-///
-/// bins: bins a channel, 1 to 65536. depth: None counts samples as stored; 8
-/// counts them at 8 bits; for a uint16 array, 9 to 16 give its depth (16 unless
-/// said). region: (x, y, width, height) counts that rectangle alone. method: None
-/// (the GPU's fastest where there is a GPU that is not a CPU, else the CPU
-/// method), "cpu", or a GPU method by name ("packed", "privatized", ...).
-/// decode: where a JPEG is decoded: "auto" (the faster here: the CPU on every
-/// machine measured so far), "cpu" (libjpeg-turbo) or "gpu" (a baseline file's
-/// Huffman codes, then every file's IDCT, upsampling and colour, on the GPU as
-/// libjpeg-turbo does them: the same samples); a JPEG the GPU does not take is
-/// decoded by the CPU, which "gpu" notes.
-#[pyfunction]
-#[pyo3(signature = (source, bins = 256, depth = None, region = None, method = None, decode = "auto"))]
-fn count(
+/// What `count` and `count_batch` are asked, as the engine's settings, and the
+/// engine that counts (its GPU opened once); `file`: whether files are counted
+/// (at their stored depth or at 8 bits, no other).
+fn counting(
     py: Python<'_>,
-    source: &Bound<'_, PyAny>,
     bins: u32,
     depth: Option<u32>,
     region: Option<(u32, u32, u32, u32)>,
     method: Option<&str>,
     decode: &str,
-) -> PyResult<Histogram> {
+    file: bool,
+) -> PyResult<(Settings, &'static Engine)> {
     let spec = Spec::new(bins, Channels::Rgbl).map_err(Error::new_err)?;
     let asked = match method {
         None => Asked::Default,
@@ -182,8 +171,7 @@ fn count(
         asked,
         ..Settings::new(spec)
     };
-    let source = self::source(source)?;
-    if let (Some(d), Source::Path(_) | Source::Bytes(_)) = (depth, &source) {
+    if let (Some(d), true) = (depth, file) {
         if d != 8 {
             return Err(Error::new_err(format!(
                 "depth={d}: a file is counted at its stored depth (depth=None) or at 8 bits \
@@ -197,6 +185,36 @@ fn count(
             "decode=\"gpu\" needs a GPU, and none was found; decode=\"cpu\" works without one",
         ));
     }
+    Ok((settings, engine))
+}
+
+/// Counts `source`: an image file's path, its bytes, or a NumPy array of uint8 or
+/// uint16 samples (H x W grey, H x W x 1..4: grey, grey and alpha, RGB, RGBA).
+///
+/// bins: bins a channel, 1 to 65536. depth: None counts samples as stored; 8
+/// counts them at 8 bits; for a uint16 array, 9 to 16 give its depth (16 unless
+/// said). region: (x, y, width, height) counts that rectangle alone. method: None
+/// (the GPU's fastest where there is a GPU that is not a CPU, else the CPU
+/// method), "cpu", or a GPU method by name ("packed", "privatized", ...).
+/// decode: where a JPEG is decoded: "auto" (the faster here: the CPU on every
+/// machine measured so far), "cpu" (libjpeg-turbo) or "gpu" (a baseline file's
+/// Huffman codes, then every file's IDCT, upsampling and colour, on the GPU as
+/// libjpeg-turbo does them: the same samples); a JPEG the GPU does not take is
+/// decoded by the CPU, which "gpu" notes.
+#[pyfunction]
+#[pyo3(signature = (source, bins = 256, depth = None, region = None, method = None, decode = "auto"))]
+fn count(
+    py: Python<'_>,
+    source: &Bound<'_, PyAny>,
+    bins: u32,
+    depth: Option<u32>,
+    region: Option<(u32, u32, u32, u32)>,
+    method: Option<&str>,
+    decode: &str,
+) -> PyResult<Histogram> {
+    let source = self::source(source)?;
+    let file = matches!(source, Source::Path(_) | Source::Bytes(_));
+    let (settings, engine) = counting(py, bins, depth, region, method, decode, file)?;
     let (file, counted) = match source {
         Source::Path(path) => {
             let counted = py.detach(|| run(|| engine.count_file(&settings, &path)));
@@ -501,6 +519,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(methods, m)?)?;
     m.add_function(wrap_pyfunction!(walk, m)?)?;
     m.add_function(wrap_pyfunction!(_histogram, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::_count_encoded, m)?)?;
     m.add_class::<Histogram>()?;
     m.add_class::<Total>()?;
     m.add("Error", m.py().get_type::<Error>())?;

@@ -20,12 +20,11 @@ import imagehistogram as ih  # noqa: E402
 distributed = pytest.importorskip("dask.distributed")
 
 
-@pytest.fixture(scope="module")
-def folder(tmp_path_factory):
-    """Forty pictures of three kinds in nested folders, and a file that is none."""
-    root = tmp_path_factory.mktemp("set")
-    rng = np.random.default_rng(2026)
-    for i in range(40):
+def pictures_folder(root, count, seed):
+    """`count` pictures of three kinds (PNG, JPEG, BMP: picture i's is i % 3) in
+    three nested folders, part{i % 3}/{i:02}.kind, and a file that is none."""
+    rng = np.random.default_rng(seed)
+    for i in range(count):
         sub = root / f"part{i % 3}"
         sub.mkdir(exist_ok=True)
         pixels = rng.integers(0, 256, (rng.integers(1, 90), rng.integers(1, 120), 3), dtype=np.uint8)
@@ -33,6 +32,12 @@ def folder(tmp_path_factory):
         Image.fromarray(pixels).save(sub / f"{i:02}.{kind}")
     (root / "readme.txt").write_text("not a picture")
     return root
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory):
+    """Forty pictures of three kinds in nested folders, and a file that is none."""
+    return pictures_folder(tmp_path_factory.mktemp("set"), 40, 2026)
 
 
 def test_a_folder_on_dask_equals_the_command_lines_total(folder):
