@@ -102,3 +102,36 @@ def test_a_damaged_folder_on_dask_names_the_bad_files_and_totals_the_rest(tmp_pa
     assert "4 of 20 files not counted" in example.stderr
     assert "elsewhere: a link to a folder, not followed" in example.stderr, example.stderr
     assert "Traceback" not in example.stderr
+
+
+def dying_shard(files, marker, **options):
+    """`count_shard`, but the first call of all kills its worker process (as a
+    machine lost would): Dask's nanny starts another and the shard runs again."""
+    import os
+
+    marker = pathlib.Path(marker)
+    if not marker.exists():
+        marker.write_text(str(os.getpid()))
+        os._exit(1)
+    return dask_folder.count_shard(files, **options)
+
+
+def test_a_killed_worker_is_survived_and_nothing_counted_twice(folder, tmp_path):
+    import cloudpickle
+
+    done = subprocess.run([str(CLI), "--method", "cpu", "--total", str(folder)], capture_output=True, text=True, check=True)
+    want = json.loads(done.stdout.splitlines()[-1])
+    # The workers get this module's function by value.
+    cloudpickle.register_pickle_by_value(sys.modules[__name__])
+    files = ih.images(folder)
+    parts = [files[i::5] for i in range(5)]
+    marker = tmp_path / "died"
+    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None)
+    with cluster, distributed.Client(cluster) as client:
+        done = client.gather(client.map(dying_shard, parts, marker=str(marker), pure=False))
+    assert marker.exists(), "a worker died"
+    assert all(not failed for _, failed in done)
+    got = json.loads(ih.merge(total for total, _ in done).to_json(False))
+    assert got["files"] == want["files"] == 40
+    for key in ("bins", "depth", "r", "g", "b", "luminance"):
+        assert got[key] == want[key], key
