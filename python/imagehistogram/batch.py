@@ -40,8 +40,8 @@ class Batch:
 
     def to_arrow(self):
         """A pyarrow Table: r, g, b, luminance (a fixed-size list of `bins` uint32
-        each, their values the counts' own memory), width, height, depth, method,
-        error (null where the row counted)."""
+        each, a channel's counts copied once into a column), width, height, depth,
+        method, error (null where the row counted)."""
         import pyarrow as pa
 
         n, _, bins = self.counts.shape
