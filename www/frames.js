@@ -339,7 +339,8 @@ export function liveVideo({
     render,
     play,
     toggle: () => (video.paused ? play() : video.pause()),
-    useFile: (file) => use((v) => { v.src = URL.createObjectURL(file); }, t('video-source-file', { name: file.name })),
+    // The file kept on the element: the transport reads its frame rate from it.
+    useFile: (file) => use((v) => { v.file = file; v.src = URL.createObjectURL(file); }, t('video-source-file', { name: file.name })),
     useUrl: (url, what, options) => use((v) => { v.src = url; }, what, options),
     async useCamera() {
       let stream;

@@ -380,10 +380,10 @@ pictureCanvas.addEventListener('pointermove', (e) => {
 pictureCanvas.addEventListener('pointerleave', () => { pixelReading.textContent = PIXEL_HINT; });
 // A double-click on the picture plays or pauses a video, as the transport does.
 pictureCanvas.addEventListener('dblclick', () => { if (source?.kind === 'video') live.toggle(); });
-// The transport: keys are its where no control of the studio has the focus (the
-// histogram panel and the region take the arrows).
+// The transport: keys are its where no field or canvas of the studio has the focus
+// (the histogram panel and the region take the arrows; a button keeps Space and Enter).
 const videoControls = transport(live, {
-  keysFrom: (target) => source?.kind === 'video' && !(target instanceof Element && target.closest('input, select, textarea, button, canvas, [contenteditable]')),
+  keysFrom: (target) => source?.kind === 'video' && !(target instanceof Element && target.closest('input, select, textarea, canvas, [contenteditable]')),
 });
 videoControls.element.hidden = true;
 setInterval(() => { videoControls.element.hidden = source?.kind !== 'video'; }, 250);

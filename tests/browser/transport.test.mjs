@@ -1,10 +1,11 @@
-// A video's transport (issue #59), on the video chapter, the studio, a chapter and the scopes: play
+// A video's transport (issues #59, #77), on the video chapter, the studio, a chapter and the scopes: play
 // and pause that stay, Space and K from anywhere on the page, a frame back and on
-// (each one counted and drawn), a scrubber, loop on and off, the state in words.
+// (each one counted and drawn, exactly one frame, from a focused button too), the
+// timecode, J/K/L, an in and out loop, a scrubber, loop on and off, the state in words.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { suite, shots } from './harness.mjs';
+import { suite, shots, repo } from './harness.mjs';
 import { message, messagePattern, pattern } from './messages.mjs';
 
 const { browser } = suite();
@@ -97,3 +98,120 @@ for (const [path, button] of [['/www/fragment.html', message('en', 'chapter-play
     assert.deepEqual(page.errors, []);
   });
 }
+
+// tests/fixtures/frames.webm (scripts/make-frames-video.sh): 50 frames at 25 fps,
+// frame n one grey whose Y′ is 16 + 4n. The frame the element shows, read from one
+// pixel it draws to a 2D canvas (not from the page's counting): `[want, how]` in,
+// true where it is `want` ('is'), at most `want` ('atMost') or any ('any'); 'read' gives it,
+// -1 mid-seek. (A function, not a string: the pages' CSP allows no eval.)
+const FRAMES_VIDEO = join(repo, 'tests/fixtures/frames.webm');
+function pixelFrame([want, how]) {
+  const v = window.page.video;
+  let f = -1;
+  if (!v.seeking && v.readyState >= 2) {
+    const c = new OffscreenCanvas(v.videoWidth, v.videoHeight).getContext('2d');
+    c.drawImage(v, 0, 0);
+    f = Math.round(c.getImageData(8, 8, 1, 1).data[0] / (4 * 255 / 219));
+  }
+  if (how === 'read') return f;
+  if (how === 'any') return f >= 0;
+  return f >= 0 && (how === 'is' ? f === want : f <= want);
+}
+const tc = (n) => `00:00:${String(Math.floor(n / 25)).padStart(2, '0')}:${String(n % 25).padStart(2, '0')}`;
+
+test('video: a frame step is exactly one frame, from the page or a focused button, its timecode said; J/K/L; an in and out loop', async () => {
+  const page = await browser.open('/www/video.html', { state: 'ready', viewport: { width: 1280, height: 800 } });
+  await page.setInputFiles('#file', FRAMES_VIDEO);
+  // The rate the file declares (25), not the 30 a transport guesses.
+  const at25 = messagePattern('en', 'video-timecode', { rate: '25' }).source;
+  await page.waitForFunction((source) => window.page.frames > 3 && new RegExp(source).test(document.querySelector('.tp-timecode').textContent), at25);
+  await page.evaluate(() => document.activeElement?.blur());
+  await page.keyboard.press('k');
+  await page.waitForFunction(() => document.querySelector('.transport').dataset.state === 'paused');
+  // The frame shown and the frame said agree, whichever frame it stopped on.
+  const settled = async () => {
+    await page.waitForFunction(pixelFrame, [0, 'any']);
+    const n = await page.evaluate(pixelFrame, [0, 'read']);
+    await page.waitForFunction((text) => document.querySelector('.tp-timecode').textContent === text,
+      message('en', 'video-timecode', { timecode: tc(n), frame: n, rate: 25 }));
+    return n;
+  };
+  const to = (n) => page.waitForFunction(pixelFrame, [n, 'is']);
+  let n = await settled();
+  if (n > 40) { // room to step on: frame 10 (a seek not the transport's)
+    await page.evaluate(() => { window.page.video.currentTime = 0.42; });
+    n = await settled();
+  }
+  // Each press one frame on, every one (a 30 fps guess skipped one in six here,
+  // and Firefox's media times made steps of part of a frame).
+  for (let i = 1; i <= 4; i++) {
+    await page.keyboard.press('ArrowRight');
+    await to(n + i);
+  }
+  n += 4;
+  // Three at once: three frames.
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('.');
+  await page.keyboard.press('ArrowRight');
+  await to(n + 3);
+  n += 3;
+  assert.equal(await settled(), n);
+  // With the focus on the Play button (and on a step button), the keys still step.
+  await page.focus('.tp-toggle');
+  await page.keyboard.press('ArrowLeft');
+  await to(n - 1);
+  await page.focus('.transport button[aria-keyshortcuts="ArrowRight"]');
+  await page.keyboard.press(',');
+  await to(n - 2);
+  n -= 2;
+  assert.equal(await settled(), n);
+  await page.evaluate(() => document.activeElement?.blur());
+
+  // In here, out three frames on: played, it comes back to in, never before it.
+  await page.keyboard.press('i');
+  for (let i = 1; i <= 3; i++) { await page.keyboard.press('ArrowRight'); await to(n + i); }
+  await page.keyboard.press('o');
+  await page.waitForFunction((text) => document.querySelector('.tp-marks').textContent === text,
+    message('en', 'video-in-out', { in: tc(n), out: tc(n + 3) }));
+  await page.evaluate(() => {
+    window.seenFrames = [];
+    const v = window.page.video;
+    const c = new OffscreenCanvas(v.videoWidth, v.videoHeight).getContext('2d');
+    const look = () => {
+      c.drawImage(v, 0, 0);
+      window.seenFrames.push(v.seeking ? -1 : Math.round(c.getImageData(8, 8, 1, 1).data[0] / (4 * 255 / 219)));
+      if (window.seenFrames.length < 2000) v.requestVideoFrameCallback(look);
+    };
+    v.requestVideoFrameCallback(look);
+  });
+  await page.keyboard.press('l');
+  await page.waitForFunction(() => document.querySelector('.transport').dataset.state === 'playing');
+  // Out shown, then in again, twice (a loaded machine drops frames: out is waited
+  // for, not counted on at each pass).
+  await page.waitForFunction(([first, last]) => {
+    const seen = window.seenFrames.filter((f) => f >= 0);
+    let wraps = 0;
+    for (let i = 1; i < seen.length; i++) if (seen[i] === first && seen[i - 1] > first) wraps++;
+    return wraps >= 2 && seen.includes(last);
+  }, [n, n + 3]);
+  const seen = await page.evaluate(() => window.seenFrames.filter((f) => f >= 0));
+  assert.ok(seen.every((f) => f >= n), `played from in (${n}) on: ${seen.join(' ')}`);
+  // L again: twice as fast, said by the speed menu; K pauses at real time.
+  await page.keyboard.press('l');
+  await page.waitForFunction(() => window.page.video.playbackRate === 2 && document.querySelector('.tp-speed').value === '2');
+  await page.keyboard.press('k');
+  await page.waitForFunction(() => document.querySelector('.transport').dataset.state === 'paused' && window.page.video.playbackRate === 1);
+  await page.click('.tp-clear');
+  await page.waitForFunction(() => document.querySelector('.tp-marks').textContent === '');
+  // J plays backwards, frame by frame, said; K stops it where the timecode says.
+  const from = await settled();
+  await page.keyboard.press('j');
+  await page.waitForFunction(() => document.querySelector('.transport').dataset.state === 'reversing');
+  assert.match(await said(page), stateSaid({ state: 'reversing' }));
+  await page.waitForFunction(pixelFrame, [from - 3, 'atMost']);
+  await page.keyboard.press('k');
+  await page.waitForFunction(() => document.querySelector('.transport').dataset.state === 'paused');
+  assert.ok(await settled() <= from - 3);
+  await page.screenshot({ path: join(shots, 'video-transport-frames.png'), fullPage: true });
+  assert.deepEqual(page.errors, []);
+});

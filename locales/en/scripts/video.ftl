@@ -41,6 +41,7 @@ video-none-yet = No video yet.
 video-transport-state = { $state ->
         [ended] Ended
         [paused] Paused at { $time }
+        [reversing] Playing backwards, { $time }
        *[playing] Playing, { $time }
     }{ $length ->
         [live] {" "}(live)
@@ -53,6 +54,19 @@ video-transport-position = { $time }{ $length ->
         [live] {" "}(live)
        *[known] {" "}of { $duration }
     }
+
+video-speed = Speed
+# `speed`: 0.25 to 8, times real time.
+video-speed-value = { $speed }×
+video-mark-in = Mark in
+video-mark-out = Mark out
+video-clear-in-out = Clear in and out
+# `in`, `out`: timecode HH:MM:SS:FF, or – where not set.
+video-in-out = In { $in }, out { $out }
+# `timecode`: HH:MM:SS:FF (non-drop); `frame`: the frame's number from 0; `rate`: frames a second, as the file declares it.
+video-timecode = { $timecode } · frame { $frame } · { $rate } fps
+# The file declares no rate and none has been seen playing yet: `rate` is assumed.
+video-timecode-guessed = { $timecode } · frame { $frame } · { $rate } fps assumed until it plays
 
 ## The video page.
 video-try-gpu-again = Try the GPU again

@@ -41,6 +41,7 @@ video-none-yet = まだ動画がありません。
 video-transport-state = { $state ->
         [ended] 終了
         [paused] 一時停止中：{ $time }
+        [reversing] 逆再生中：{ $time }
        *[playing] 再生中：{ $time }
     }{ $length ->
         [live] （ライブ）
@@ -53,6 +54,19 @@ video-transport-position = { $time }{ $length ->
         [live] （ライブ）
        *[known] {" "}/ { $duration }
     }
+
+video-speed = 速度
+# `speed`: 0.25 to 8, times real time.
+video-speed-value = { $speed }×
+video-mark-in = インを設定
+video-mark-out = アウトを設定
+video-clear-in-out = インとアウトを消去
+# `in`, `out`: timecode HH:MM:SS:FF, or – where not set.
+video-in-out = イン { $in }、アウト { $out }
+# `timecode`: HH:MM:SS:FF (non-drop); `frame`: the frame's number from 0; `rate`: frames a second, as the file declares it.
+video-timecode = { $timecode } · フレーム { $frame } · { $rate } fps
+# The file declares no rate and none has been seen playing yet: `rate` is assumed.
+video-timecode-guessed = { $timecode } · フレーム { $frame } · 再生するまで { $rate } fps と仮定
 
 ## The video page.
 video-try-gpu-again = GPUをもう一度試す
