@@ -90,6 +90,16 @@ export function regionView(studio, canvas) {
     }
     let [x, y, w, h] = values;
     const { width, height } = current;
+    // The region counted already (a field's change after Enter fitted it): what
+    // was said stays.
+    if (current.region.every((v, i) => v === values[i])) return;
+    // A corner outside the picture has nothing to fit: refused, the region kept.
+    if (x >= width || y >= height) {
+      const field = x >= width ? 0 : 1;
+      refuse(t('region-outside', { field: NAMES[field], value: String(values[field]), pictureWidth: String(width), pictureHeight: String(height) }), field);
+      show();
+      return;
+    }
     if (x + w <= width && y + h <= height) {
       set(x, y, w, h);
     } else if (enter) {

@@ -484,6 +484,22 @@ test('studio: a typed region is taken as typed or refused beside the fields; an 
   assert.deepEqual(await fields(), ['90', '10', '6', '50']);
   const invalid = await page.$$eval('[aria-invalid=true]', (n) => n.map((x) => x.id));
   assert.deepEqual(invalid, [], 'no field is left marked');
+  // What was fitted is said, and stays when the field's change follows.
+  const fitted = messagePattern('en', 'region-fitted', { fitX: '90', fitY: '10', fitWidth: '6', fitHeight: '50' });
+  await page.dispatchEvent('#region-x', 'change');
+  assert.match(await page.textContent('#region-why'), fitted);
+  assert.ok(await page.isVisible('#region-why'));
+  // A corner outside the picture (X = 5000, Enter): refused, not a 1-pixel column;
+  // the message stays, X marked, the region counted kept.
+  await page.fill('#region-x', '5000');
+  await page.press('#region-x', 'Enter');
+  await page.dispatchEvent('#region-x', 'change');
+  const outside = messagePattern('en', 'region-outside', { field: message('en', 'region-label-x'), value: '5000', pictureWidth: '96', pictureHeight: '64' }, { whole: true });
+  assert.match(await page.textContent('#region-why'), outside);
+  assert.ok(await page.isVisible('#region-why'));
+  assert.deepEqual(await region(), [90, 10, 6, 50]);
+  assert.deepEqual(await fields(), ['90', '10', '6', '50']);
+  assert.deepEqual(await page.$$eval('[aria-invalid=true]', (n) => n.map((x) => x.id)), ['region-x']);
   await setRegion(page, [0, 0, 96, 64]);
   // A bins value the studio does not offer (an edited page): 256 are counted.
   await page.evaluate(() => {

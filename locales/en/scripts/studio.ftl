@@ -141,6 +141,8 @@ region-refused = { $error }; the region counted is kept.
 region-not-whole = { $field } must be a whole number of pixels, at least { $least }; the region counted is kept.
 region-fitted = { $x }, { $y }, { $width }×{ $height } is past the picture's { $pictureWidth }×{ $pictureHeight }: fitted to { $fitX }, { $fitY }, { $fitWidth }×{ $fitHeight }.
 region-past = { $x }+{ $width } by { $y }+{ $height } is past the picture's { $pictureWidth }×{ $pictureHeight }: the region applies once the four fit, or on Enter, which fits it to the picture.
+# $field: the field's label (region-label-x or -y); $value: as typed.
+region-outside = { $field } { $value } is outside the picture's { $pictureWidth }×{ $pictureHeight }; the region counted is kept.
 
 ## The statistics and exports (www/studio-stats.js); rows by src/stats.rs's keys.
 stats-row-pixels = Pixels
