@@ -10,9 +10,14 @@ override adjustment: u32;
 
 const workgroupSize = 16u;
 
+// The picture's size and CLAHE's grid (as the picture pass has them), and the
+// rectangle counted: the region the picture's own histogram counts, so that
+// Before and After are of the same pixels.
 struct Picture {
   size: vec2u,
   tiles: vec2u,
+  origin: vec2u,
+  extent: vec2u,
 };
 
 @group(0) @binding(0) var<storage, read_write> result: array<atomic<u32>>;
@@ -30,10 +35,12 @@ fn cs(
   // Read once: SwiftShader loads a uniform again at every use.
   let size = pic.size;
   let grid = pic.tiles;
+  let origin = pic.origin;
+  let extent = pic.extent;
   // Workgroups take rows in turn, invocations the pixels across a row.
-  for (var y = workgroup_id.x; y < size.y; y += num_workgroups.x) {
-    for (var x = local_invocation_index; x < size.x; x += workgroupSize) {
-      let texel = vec2u(x, y);
+  for (var y = workgroup_id.x; y < extent.y; y += num_workgroups.x) {
+    for (var x = local_invocation_index; x < extent.x; x += workgroupSize) {
+      let texel = origin + vec2u(x, y);
       let rgb = vec3u(adjusted(rgb8(textureLoad(picture, texel, 0)), texel, size, grid));
       // The four channels written out (R, G, B, luminance): as a loop, SwiftShader
       // is slower.

@@ -9,6 +9,7 @@ use super::kernels::{with_constants, ChunkShape};
 use super::run::Run;
 use crate::adjust::Adjustment;
 use crate::histogram::Spec;
+use crate::image::Region;
 
 const REMAP: &str = include_str!("../../shaders/adjust/remap.wgsl");
 
@@ -55,13 +56,24 @@ pub struct Adjuster {
 /// own.
 pub struct AdjustedCount {
     bins: Owned<wgpu::Buffer>,
-    _info: Owned<wgpu::Buffer>,
+    /// The picture's size and grid, then the rectangle counted.
+    info: Owned<wgpu::Buffer>,
     pass: Pass,
 }
 
 impl AdjustedCount {
     pub fn bins(&self) -> &wgpu::Buffer {
         &self.bins
+    }
+
+    /// Counts only `region` of the adjusted picture from now on (the whole of it at
+    /// first).
+    pub fn set_region(&self, queue: &wgpu::Queue, region: Region) {
+        let words: Vec<u8> = [region.x, region.y, region.width, region.height]
+            .iter()
+            .flat_map(|w| w.to_le_bytes())
+            .collect();
+        queue.write_buffer(&self.info, 16, &words);
     }
 
     /// Records the count; after the adjuster's `encode`, which makes the tables.
@@ -221,18 +233,20 @@ impl Adjuster {
 
     /// The picture's size and CLAHE's grid, as remap.wgsl's users read them
     /// (`Picture` in adjusted.wgsl and remapped.wgsl).
-    pub(super) fn picture_uniform(&self, gpu: &Gpu) -> Owned<wgpu::Buffer> {
+    /// The picture's size and grid, then a pass's own `more` words.
+    pub(super) fn picture_uniform(&self, gpu: &Gpu, more: &[u32]) -> Owned<wgpu::Buffer> {
         let ((width, height), (tiles_x, tiles_y)) = (self.size, self.tiles());
+        let fields: Vec<u32> = [width, height, tiles_x, tiles_y]
+            .into_iter()
+            .chain(more.iter().copied())
+            .collect();
         let info = Owned::from(gpu.device.create_buffer(&wgpu::BufferDescriptor {
             label: Some("picture and tiles"),
-            size: 16,
+            size: 4 * fields.len() as u64,
             usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
             mapped_at_creation: false,
         }));
-        let words: Vec<u8> = [width, height, tiles_x, tiles_y]
-            .iter()
-            .flat_map(|w| w.to_le_bytes())
-            .collect();
+        let words: Vec<u8> = fields.iter().flat_map(|w| w.to_le_bytes()).collect();
         gpu.queue.write_buffer(&info, 0, &words);
         info
     }
@@ -244,7 +258,8 @@ impl Adjuster {
         let device = &gpu.device;
         let (width, height) = self.size;
         let bins = Run::bins_buffer(gpu, Spec::rgbl());
-        let info = self.picture_uniform(gpu);
+        // Counted: the whole picture, until `set_region`.
+        let info = self.picture_uniform(gpu, &[0, 0, width, height]);
         let pipeline = remap_pipeline(
             gpu,
             "adjusted histogram",
@@ -275,7 +290,7 @@ impl Adjuster {
         });
         AdjustedCount {
             bins,
-            _info: info,
+            info,
             pass: Pass {
                 pipeline,
                 bind_group,

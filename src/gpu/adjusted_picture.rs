@@ -95,7 +95,7 @@ impl Remap {
             wgpu::TextureFormat::Rgba8Unorm,
             wgpu::TextureUsages::STORAGE_BINDING | wgpu::TextureUsages::COPY_SRC,
         );
-        let info = adjuster.picture_uniform(gpu);
+        let info = adjuster.picture_uniform(gpu, &[]);
         let pipeline = remap_pipeline(
             gpu,
             "remapped",

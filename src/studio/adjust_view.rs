@@ -1,7 +1,8 @@
 //! The studio's adjustment: tables made every frame from the whole picture's
 //! 256-bin histogram (the counted bins when they are that, else a count of its
 //! own), the picture remapped through them by the picture pass, and the adjusted
-//! picture's histogram counted and drawn beside the original's.
+//! picture's histogram (of the region counted, as the original's is) counted and
+//! drawn beside the original's.
 
 use crate::adjust::Adjustment;
 use crate::gpu::{
@@ -9,6 +10,7 @@ use crate::gpu::{
     Remap, Run, RunOptions,
 };
 use crate::histogram::Spec;
+use crate::image::Region;
 use std::cell::Cell;
 use std::rc::Rc;
 
@@ -71,6 +73,13 @@ impl AdjustView {
             counts_readback: counts_readback.into(),
             counts_reading: Rc::new(Cell::new(false)),
         })
+    }
+
+    /// Counts the adjusted picture's `region` from now on: the pixels the
+    /// picture's own histogram counts (Before and After of the same pixels).
+    pub fn set_region(&self, g: &Gpu, region: Region) {
+        self.count.set_region(&g.queue, region);
+        self.painter.set_entries(&g.queue, region.pixel_count());
     }
 
     pub fn adjuster(&self) -> &Adjuster {

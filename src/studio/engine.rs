@@ -311,6 +311,9 @@ impl Studio {
         for view in self.scopes.borrow().iter() {
             view.set_region(g, &image, region).map_err(|e| e.0)?;
         }
+        if let Some(view) = self.adjust.borrow().as_ref() {
+            view.set_region(g, region);
+        }
         self.panel.set_entries(g, region.pixel_count());
         self.region.set(region);
         Ok(())
@@ -396,6 +399,7 @@ impl Studio {
         };
         match &view {
             Some(v) => {
+                v.set_region(g, self.region.get());
                 let a = v.adjuster();
                 self.picture
                     .set_adjustment(g, Some(a.tables()), a.adjustment().code(), a.tiles())

@@ -343,3 +343,35 @@ test('otsu: both halves of the panel are read, and the adjusted picture has its 
   await page.screenshot({ path: join(shots, 'adjust-both-halves.png') });
   assert.deepEqual(page.errors, []);
 });
+
+test('studio: with a region, Before and After are of the same pixels', async () => {
+  const page = await browser.open('/www/studio.html', { viewport: { width: 1400, height: 900 } });
+  const file = halfPhoto();
+  await pickFile(page, file);
+  const [x, y, w, h] = [300, 200, 400, 250];
+  await page.evaluate(() => { document.body.dataset.state = 'picking'; });
+  await page.evaluate((values) => {
+    for (const [name, v] of Object.entries(values)) document.querySelector(`#region-${name}`).value = String(v);
+    document.querySelector('#region-height').dispatchEvent(new Event('change'));
+  }, { x, y, width: w, height: h });
+  await waitState(page, 'done');
+  await page.selectOption('#adjustment', 'auto-levels');
+  // The references, outside the page: the tool's auto-levels of the whole picture
+  // (its tables the whole picture's, as the page's are), counted over the region.
+  const out = fixtures.path('reference-levels-region.png');
+  const tool = join(repo, 'target/release/histogram');
+  execFileSync(tool, ['adjust', '--auto-levels', '--method', 'cpu', file, out]);
+  const count = (path) => JSON.parse(execFileSync(tool, ['--method', 'cpu', '--stats', '--region', `${x},${y},${w},${h}`, path], { encoding: 'utf8' }));
+  const [before, after] = [count(file), count(out)];
+  const stat = (key) => page.textContent(`td[data-stat="${key}"]`);
+  await page.waitForFunction((mean) => document.querySelector('td[data-stat="after-r-mean"]')?.textContent === mean, after.stats.r.mean.toFixed(2));
+  for (const c of ['r', 'g', 'b', 'luminance']) {
+    assert.equal(await stat(`after-${c}-pixels`), (w * h).toLocaleString('en'), `After counts the region's ${c}`);
+    assert.equal(await stat(`after-${c}-mean`), after.stats[c].mean.toFixed(2), `After's ${c} mean`);
+    const median = after.stats[c].median;
+    assert.equal(await stat(`after-${c}-median`), Number.isInteger(median) ? String(median) : median.toFixed(1), `After's ${c} median`);
+    assert.equal(await stat(`${c}-mean`), before.stats[c].mean.toFixed(2), `Before's ${c} mean`);
+  }
+  await page.screenshot({ path: join(shots, 'adjust-region-before-after.png') });
+  assert.deepEqual(page.errors, []);
+});

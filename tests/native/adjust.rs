@@ -7,7 +7,7 @@ use crate::common;
 use common::{gpu, photo};
 use histogram::adjust::{self, Adjustment};
 use histogram::gpu::{adjust_image, Adjuster, GpuImage, Kernels, Method, Run, RunOptions};
-use histogram::{Image, Spec};
+use histogram::{Image, Region, Spec};
 
 fn grey(width: u32, height: u32, value: impl Fn(u32, u32) -> u8) -> Image {
     let mut rgba = Vec::new();
@@ -307,5 +307,27 @@ fn the_adjusted_histogram_counts_the_adjusted_picture() {
             size.0,
             size.1
         );
+        // A region: the adjusted picture's pixels there (Before and After of the
+        // same pixels), the tables still the whole picture's.
+        let region = Region {
+            x: size.0 / 3,
+            y: size.1 / 4,
+            width: size.0.div_ceil(2),
+            height: size.1.div_ceil(2),
+        };
+        count.set_region(&gpu.queue, region);
+        let mut encoder = device.create_command_encoder(&Default::default());
+        run.encode(&mut encoder);
+        adjuster.encode(&mut encoder, None);
+        count.encode(&mut encoder);
+        encoder.copy_buffer_to_buffer(bins, 0, &read, 0, bins.size());
+        gpu.queue.submit([encoder.finish()]);
+        let counted: Vec<u32> = pollster::block_on(gpu.read_buffer(&read))
+            .unwrap()
+            .chunks(4)
+            .map(|w| u32::from_le_bytes(w.try_into().unwrap()))
+            .collect();
+        let want = histogram::compute_cpu(&adjusted.crop(region), Spec::rgbl());
+        assert_eq!(counted, want.counts(), "{adjustment:?} of {region:?}");
     }
 }

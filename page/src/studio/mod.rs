@@ -356,10 +356,10 @@ impl Studio {
     }
 
     /// The adjusted picture's histogram as last counted (the panel's right half),
-    /// read back as an Outcome of the whole picture's pixels.
+    /// read back as an Outcome of the region's pixels (the picture's, without one).
     #[wasm_bindgen(js_name = adjustedHistogram)]
     pub fn adjusted_histogram(&self) -> js_sys::Promise {
-        let pixels = self.width() as u64 * self.height() as u64;
+        let pixels = self.studio.region().pixel_count();
         match self.studio.adjustment().as_ref() {
             Some(a) => adjust_reads::read_counts(a, self.context.clone(), pixels),
             None => js_sys::Promise::reject(&JsError::new("no adjustment is on").into()),
