@@ -141,7 +141,7 @@ region-not-whole = { $field }は{ $least }以上の整数（ピクセル数）�
 region-fitted = { $x }, { $y }, { $width }×{ $height }は画像の{ $pictureWidth }×{ $pictureHeight }からはみ出しているため、{ $fitX }, { $fitY }, { $fitWidth }×{ $fitHeight }に合わせました。
 region-past = { $x }+{ $width }、{ $y }+{ $height }は画像の{ $pictureWidth }×{ $pictureHeight }からはみ出しています。4つの値が収まるか、Enterキーを押すと（画像に収まるよう調整されます）、領域が適用されます。
 # $field: the field's label (region-label-x or -y); $value: as typed.
-region-outside = { $field } { $value }は画像の{ $pictureWidth }×{ $pictureHeight }の外です。数えている領域をそのまま使います。
+region-outside = { $field } { $value }は画像の{ $pictureWidth }×{ $pictureHeight }の範囲外です。数えている領域をそのまま使います。
 
 ## The statistics and exports (www/studio-stats.js); rows by src/stats.rs's keys.
 stats-row-pixels = ピクセル数

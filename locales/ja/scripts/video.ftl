@@ -58,15 +58,15 @@ video-transport-position = { $time }{ $length ->
 video-speed = 速度
 # `speed`: 0.25 to 8, times real time.
 video-speed-value = { $speed }×
-video-mark-in = インを設定
-video-mark-out = アウトを設定
+video-mark-in = インをマーク
+video-mark-out = アウトをマーク
 video-clear-in-out = インとアウトを消去
 # `in`, `out`: timecode HH:MM:SS:FF, or – where not set.
-video-in-out = イン { $in }、アウト { $out }
+video-in-out = イン：{ $in }、アウト：{ $out }
 # `timecode`: HH:MM:SS:FF (non-drop); `frame`: the frame's number from 0; `rate`: frames a second, as the file declares it.
-video-timecode = { $timecode } · フレーム { $frame } · { $rate } fps
+video-timecode = { $timecode } · フレーム{ $frame } · { $rate } fps
 # The file declares no rate and none has been seen playing yet: `rate` is assumed.
-video-timecode-guessed = { $timecode } · フレーム { $frame } · 再生するまで { $rate } fps と仮定
+video-timecode-guessed = { $timecode } · フレーム{ $frame } · { $rate } fps（再生するまでの仮の値）
 
 ## The video page.
 video-try-gpu-again = GPUをもう一度試す

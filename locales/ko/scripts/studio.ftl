@@ -141,7 +141,7 @@ region-not-whole = { $field } 값은 { $least } 이상의 정수 픽셀이어야
 region-fitted = 영역 { $x }, { $y }, { $width }×{ $height }: 이미지({ $pictureWidth }×{ $pictureHeight }) 범위를 벗어나서 { $fitX }, { $fitY }, { $fitWidth }×{ $fitHeight } 크기로 맞췄습니다.
 region-past = 영역 { $x }+{ $width } × { $y }+{ $height }: 이미지({ $pictureWidth }×{ $pictureHeight }) 범위를 벗어납니다. 네 값이 모두 들어맞으면 영역이 적용되며, Enter를 누르면 이미지에 맞춰 적용합니다.
 # $field: the field's label (region-label-x or -y); $value: as typed.
-region-outside = { $field } { $value }은(는) 이미지({ $pictureWidth }×{ $pictureHeight }) 밖입니다. 세고 있던 영역은 그대로 둡니다.
+region-outside = { $field } 값 { $value }: 이미지({ $pictureWidth }×{ $pictureHeight }) 범위를 벗어납니다. 세고 있던 영역은 그대로 둡니다.
 
 ## The statistics and exports (www/studio-stats.js); rows by src/stats.rs's keys.
 stats-row-pixels = 픽셀 수

@@ -41,7 +41,7 @@ video-none-yet = 아직 동영상이 없습니다.
 video-transport-state = { $state ->
         [ended] 끝남
         [paused] 일시 정지, { $time }
-        [reversing] 거꾸로 재생 중, { $time }
+        [reversing] 역재생 중, { $time }
        *[playing] 재생 중, { $time }
     }{ $length ->
         [live] {" "}(실시간)
@@ -64,9 +64,9 @@ video-clear-in-out = 시작점과 끝점 지우기
 # `in`, `out`: timecode HH:MM:SS:FF, or – where not set.
 video-in-out = 시작점 { $in }, 끝점 { $out }
 # `timecode`: HH:MM:SS:FF (non-drop); `frame`: the frame's number from 0; `rate`: frames a second, as the file declares it.
-video-timecode = { $timecode } · 프레임 { $frame } · { $rate }fps
+video-timecode = { $timecode } · 프레임 { $frame } · { $rate } fps
 # The file declares no rate and none has been seen playing yet: `rate` is assumed.
-video-timecode-guessed = { $timecode } · 프레임 { $frame } · 재생 전까지 { $rate }fps로 가정
+video-timecode-guessed = { $timecode } · 프레임 { $frame } · 재생 전까지 { $rate } fps로 가정
 
 ## The video page.
 video-try-gpu-again = GPU 다시 시도
