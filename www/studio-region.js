@@ -90,9 +90,13 @@ export function regionView(studio, canvas) {
     }
     let [x, y, w, h] = values;
     const { width, height } = current;
-    // The region counted already (a field's change after Enter fitted it): what
-    // was said stays.
-    if (current.region.every((v, i) => v === values[i])) return;
+    // The region counted already (a field's change after Enter fitted it): drawn
+    // again as any region taken, and what was said stays.
+    if (current.region.every((v, i) => v === values[i])) {
+      show();
+      studio.redraw();
+      return;
+    }
     // A corner outside the picture has nothing to fit: refused, the region kept.
     if (x >= width || y >= height) {
       const field = x >= width ? 0 : 1;
