@@ -286,22 +286,26 @@ fn the_adjusted_histogram_counts_the_adjusted_picture() {
             usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
             mapped_at_creation: false,
         });
-        let mut encoder = device.create_command_encoder(&Default::default());
-        run.encode(&mut encoder);
-        adjuster.encode(&mut encoder, None);
-        count.encode(&mut encoder);
-        encoder.copy_buffer_to_buffer(bins, 0, &read, 0, bins.size());
-        gpu.queue.submit([encoder.finish()]);
-        let counted: Vec<u32> = pollster::block_on(gpu.read_buffer(&read))
-            .unwrap()
-            .chunks(4)
-            .map(|w| u32::from_le_bytes(w.try_into().unwrap()))
-            .collect();
+        // The tables made and the adjusted picture counted, read back.
+        let counted = || -> Vec<u32> {
+            let mut encoder = device.create_command_encoder(&Default::default());
+            run.encode(&mut encoder);
+            adjuster.encode(&mut encoder, None);
+            count.encode(&mut encoder);
+            encoder.copy_buffer_to_buffer(bins, 0, &read, 0, bins.size());
+            gpu.queue.submit([encoder.finish()]);
+            pollster::block_on(gpu.read_buffer(&read))
+                .unwrap()
+                .chunks(4)
+                .map(|w| u32::from_le_bytes(w.try_into().unwrap()))
+                .collect()
+        };
+        let whole = counted();
         let adjusted =
             pollster::block_on(adjust_image(&gpu, &mut kernels, &image, adjustment)).unwrap();
         let want = histogram::compute_cpu(&adjusted, Spec::rgbl());
         assert_eq!(
-            counted,
+            whole,
             want.counts(),
             "{adjustment:?} of {}x{}",
             size.0,
@@ -316,18 +320,7 @@ fn the_adjusted_histogram_counts_the_adjusted_picture() {
             height: size.1.div_ceil(2),
         };
         count.set_region(&gpu.queue, region);
-        let mut encoder = device.create_command_encoder(&Default::default());
-        run.encode(&mut encoder);
-        adjuster.encode(&mut encoder, None);
-        count.encode(&mut encoder);
-        encoder.copy_buffer_to_buffer(bins, 0, &read, 0, bins.size());
-        gpu.queue.submit([encoder.finish()]);
-        let counted: Vec<u32> = pollster::block_on(gpu.read_buffer(&read))
-            .unwrap()
-            .chunks(4)
-            .map(|w| u32::from_le_bytes(w.try_into().unwrap()))
-            .collect();
         let want = histogram::compute_cpu(&adjusted.crop(region), Spec::rgbl());
-        assert_eq!(counted, want.counts(), "{adjustment:?} of {region:?}");
+        assert_eq!(counted(), want.counts(), "{adjustment:?} of {region:?}");
     }
 }
