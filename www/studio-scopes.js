@@ -3,8 +3,9 @@
 // wide as the histogram panel, or opened full size over the page; counted and
 // drawn by the Studio (page/src/scope_chapters.rs) on every frame, over the region; their
 // brightness, the waveform's and the parade's channels, the vectorscope's zoom;
-// exports of each as PNG and its counts as JSON.
-import { scopeLabels } from '../pkg/histogram.js';
+// the pixel under the pointer marked on each; exports of each as PNG and its
+// counts as JSON.
+import { scopeLabels, scopePoints } from '../pkg/histogram.js';
 import { el, download, errorText, scopeBox, nameGraticule } from './site.js';
 import { ordinal, t, tAttr } from './l10n.js';
 import { fitCanvas } from './page.js';
@@ -28,6 +29,8 @@ export function scopesView(page) {
     class: `scope ${name}`, role: 'img', 'aria-label': tAttr(`scope-title-${name}`, 'aria-label'),
   })]));
   const scopeBoxes = Object.fromEntries(SCOPES.map((name) => [name, scopeBox(canvases[name])]));
+  const pointLayers = Object.fromEntries(SCOPES.map((name) => [name, el('div', { class: 'scope-points', 'aria-hidden': 'true' })]));
+  for (const name of SCOPES) scopeBoxes[name].append(pointLayers[name]);
   const fullButtons = Object.fromEntries(SCOPES.map((name) => [name,
     el('button', { type: 'button', class: 'link', 'aria-pressed': 'false', onclick: () => setFull(name, !figures[name].classList.contains('full')) }, t('scope-full-size'))]));
   const figures = Object.fromEntries(SCOPES.map((name) => [name, el('figure', { hidden: true, class: 'studio-scope' },
@@ -61,6 +64,21 @@ export function scopesView(page) {
     for (const name of SCOPES) nameGraticule(scopeBoxes[name], graticule(name, zoomed(), name === 'waveform' && videoLevels));
   };
   label();
+
+  // The pixel under the pointer ({ column, columns, rgb }: its column of those
+  // counted, its 8-bit values), marked where the core places it on each scope.
+  let pointed = null;
+  const channelsOn = (name) => (name === 'parade' ? (yrgb.checked ? [3, 0, 1, 2] : [0, 1, 2])
+    : decoded() ? [3] : waveformChannels.value.split(',').map(Number));
+  function mark() {
+    for (const name of SCOPES) {
+      const points = pointed && !figures[name].hidden ? JSON.parse(scopePoints(name, Uint8Array.from(channelsOn(name)),
+        zoomed(), pointed.column, pointed.columns, Uint8Array.from(pointed.rgb))) : [];
+      pointLayers[name].replaceChildren(...points.map(({ channel, x, y }) => el('span', {
+        class: `scope-point c${channel}`, style: `left: ${x * 100}%; top: ${y * 100}%`,
+      })));
+    }
+  }
 
   /** After a draw: the waveform's graticule and note say which luma it shows. */
   function shown() {
@@ -109,6 +127,7 @@ export function scopesView(page) {
     // Said only over a video: a picture's scopes are drawn whenever it changes.
     cadence.hidden = !names.length || every === 1 || !page.isVideo;
     cadence.textContent = t('scope-cadence', { every: ordinal(every) });
+    mark();
   }
 
   function changed(box) {
@@ -149,6 +168,7 @@ export function scopesView(page) {
       if (input === waveformChannels) page.again();
       else page.redraw();
       shown();
+      mark();
     });
   }
 
@@ -159,6 +179,11 @@ export function scopesView(page) {
     shown,
     /** Whether the decoder's planes are wanted (Y′ as decoded on a shown waveform). */
     wantsPlanes: () => decoded() && chosen().includes('waveform'),
+    /** Marks `pixel` ({ column, columns, rgb }) on the scopes, or nothing (null). */
+    pointAt(pixel) {
+      pointed = pixel;
+      mark();
+    },
     /** After a resize: canvases follow their boxes. */
     layout: () => { for (const name of chosen()) fitCanvas(canvases[name]); },
   };

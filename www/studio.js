@@ -2,9 +2,10 @@
 // (page/src/studio/) and shown by views that each own their controls and drawing:
 // the panel (studio-panel.js), the adjustment (studio-adjust.js), the region
 // (studio-region.js), the statistics and exports (studio-stats.js), the scopes
-// (studio-scopes.js), an HDR picture's exposure (studio-hdr.js). This module
-// holds the source (a picture here, a video through frames.js), composes the views,
-// and keeps what the visitor chose through a new Studio (other bins, a new device).
+// (studio-scopes.js), an HDR picture's exposure (studio-hdr.js), the zebra and
+// false colour (studio-overlay.js). This module holds the source (a picture here,
+// a video through frames.js), composes the views, and keeps what the visitor
+// chose through a new Studio (other bins, a new device).
 import { Studio, kernelSource, studioSource } from '../pkg/histogram.js';
 import { el, setState, errorText, sentence, nextPaint, stem, listing, displayTable } from './site.js';
 import { t, number, counterName, said, tMarked } from './l10n.js';
@@ -19,6 +20,7 @@ import { adjustView } from './studio-adjust.js';
 import { statsView } from './studio-stats.js';
 import { scopesView } from './studio-scopes.js';
 import { hdrView } from './studio-hdr.js';
+import { overlayView } from './studio-overlay.js';
 import { stepsView } from './studio-steps.js';
 
 
@@ -84,6 +86,7 @@ let adjust;
 let stats;
 let scopes;
 let hdr;
+let overlay;
 // The equalize chapter shows the article's CPU steps too.
 let steps = null;
 let pictureFigure;
@@ -103,7 +106,7 @@ function showSources() {
 
 /** Every view's choices, on a new Studio, and laid out over it (it is not yet the page's current one). */
 function setUp(studio) {
-  for (const view of [panel, adjust, region, scopes, hdr]) view.apply(studio);
+  for (const view of [panel, adjust, region, scopes, hdr, overlay]) view.apply(studio);
   region.layout(studio);
   adjust.layout(studio);
   return studio;
@@ -224,6 +227,7 @@ async function readOnce() {
     scopes.shown();
     panel.shown();
     adjust.shown();
+    overlay.shown();
     // A read of the previous picture can end while a new file is being read:
     // that is not the new picture shown. Nor, after a file was refused meanwhile,
     // is the refusal undone.
@@ -362,10 +366,15 @@ pictureCanvas.addEventListener('pointermove', (e) => {
   const at = current && pixelUnder(e, current);
   if (!at) {
     pixelReading.textContent = PIXEL_HINT;
+    scopes.pointAt(null);
     return;
   }
   const [x, y] = at;
   const values = source?.kind === 'picture' ? source.picture.pixelAt(x, y) : undefined;
+  // On the scopes, an 8-bit pixel of the counted region (the scopes count its values).
+  const [rx, ry, rw, rh] = Array.from(current.region);
+  const counted = values && source.picture.depth === 8 && x >= rx && y >= ry && x < rx + rw && y < ry + rh;
+  scopes.pointAt(counted ? { column: x - rx, columns: rw, rgb: Array.from(values.slice(0, 3)) } : null);
   if (!values) {
     pixelReading.textContent = t(source?.kind === 'video' ? 'studio-pixel-video' : 'studio-pixel-unread', { x: String(x), y: String(y) });
     return;
@@ -377,7 +386,10 @@ pictureCanvas.addEventListener('pointermove', (e) => {
     x: String(x), y: String(y), r, g, b, a, max: number(2 ** depth - 1),
   });
 });
-pictureCanvas.addEventListener('pointerleave', () => { pixelReading.textContent = PIXEL_HINT; });
+pictureCanvas.addEventListener('pointerleave', () => {
+  pixelReading.textContent = PIXEL_HINT;
+  scopes.pointAt(null);
+});
 // A double-click on the picture plays or pauses a video, as the transport does.
 pictureCanvas.addEventListener('dblclick', () => { if (source?.kind === 'video') live.toggle(); });
 // The transport: keys are its where no field or canvas of the studio has the focus
@@ -405,6 +417,7 @@ function build() {
   stats = statsView(page, panel.canvas);
   scopes = scopesView(page);
   hdr = hdrView(page);
+  overlay = overlayView(page);
   steps = main.dataset.adjustment === 'equalize' ? stepsView() : null;
 
   pictureFigure = el('figure', { class: 'studio-picture drop' },
@@ -417,7 +430,7 @@ function build() {
     panel.frame, adjust.legend, adjust.otsuNote, panel.readout, panel.capNote, message, notes, scopes.frame, scopes.options, panel.options,
     hdr.options, stats.table, stats.afterTable, stats.exports);
   const controlsSection = el('section', { class: 'studio-controls', 'aria-label': t('studio-options-section') },
-    adjust.options, region.options);
+    adjust.options, overlay.options, region.options);
   main.append(
     el('div', { class: 'controls' }, el('label', { class: 'file' }, t('studio-choose-file'), picker), videoButton, cameraButton, retryButton,
       status),

@@ -1,12 +1,13 @@
 //! Scopes in the browser: a view that counts a scope on the GPU and draws it into
-//! its own canvas (the studio holds one per scope shown), and the chapter pages'
-//! screen over a picture or live frames.
+//! its own canvas (the studio holds one per scope shown), the chapter pages'
+//! screen over a picture or live frames, and what the pages ask of the core's
+//! scopes and overlays (graticule names, a pixel's points, the false colour's bands).
 
 use super::live::{Frames, Live};
 use super::{png, CanvasTarget, Context, GpuContext, Picture, WebResult};
 use histogram::gpu::{self, Gpu, GpuImage};
 use histogram::image::Region;
-use histogram::scope::{Counts, Scope, Style};
+use histogram::scope::{Counts, Overlay, Scope, Style};
 use histogram::studio::{ScopeView, Target};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -30,6 +31,60 @@ pub fn scope_source(name: &str) -> WebResult<String> {
         return Ok(gpu::scope_draw_source());
     }
     Ok(gpu::scope_source(named_scope(name, 256)?))
+}
+
+/// Where a pixel lies on scope `name` (`histogram::scope::scope_points`), as JSON
+/// `[{"channel", "x", "y"}]` in the scope's unit square: the pixel `rgb` (its R,
+/// G and B levels) in `column` of the `columns` counted, the waveform's or parade's `shown`
+/// channels, the vectorscope's `zoom`.
+#[wasm_bindgen(js_name = scopePoints)]
+pub fn scope_points(
+    name: &str,
+    shown: Vec<u8>,
+    zoom: f32,
+    column: u32,
+    columns: u32,
+    rgb: Vec<u8>,
+) -> WebResult<String> {
+    let [r, g, b] = <[u8; 3]>::try_from(rgb.get(..3).unwrap_or_default())
+        .map_err(|_| JsError::new("a pixel is its R, G and B"))?;
+    let shown: Vec<usize> = shown.into_iter().map(usize::from).collect();
+    let points = histogram::scope::scope_points(
+        named_scope(name, 256)?,
+        &shown,
+        zoom,
+        (column, columns),
+        [r, g, b],
+    );
+    serde_json::to_string(&points).map_err(|e| JsError::new(&e.to_string()))
+}
+
+/// The false colour's bands (src/scope/overlay.rs) as JSON for the page's key:
+/// `[{"id", "from", "to", "colour": [r, g, b]}]`, in luminance levels 0-255.
+#[wasm_bindgen(js_name = overlayBands)]
+pub fn overlay_bands() -> String {
+    serde_json::to_string(&histogram::scope::BANDS).unwrap_or_default()
+}
+
+/// How many pixels an overlay marks (`Overlay::marked`), from a histogram's 256
+/// luminance counts, and the zebra's lowest level last.
+#[wasm_bindgen(js_name = overlayMarked)]
+pub fn overlay_marked(name: &str, percent: u32, luminance: Vec<u32>) -> WebResult<Vec<f64>> {
+    let overlay = Overlay::named(name, percent).map_err(|e| JsError::new(&e))?;
+    if luminance.len() != 256 {
+        return Err(JsError::new("the luminance histogram has 256 counts"));
+    }
+    let level = match overlay {
+        Overlay::Zebra { percent } => Overlay::zebra_level(percent),
+        _ => 0,
+    };
+    let mut marked: Vec<f64> = overlay
+        .marked(&luminance)
+        .into_iter()
+        .map(|n| n as f64)
+        .collect();
+    marked.push(f64::from(level));
+    Ok(marked)
 }
 
 /// A scope's graticule named (src/scope/ `graticule_labels`), as JSON:

@@ -14,10 +14,14 @@
 // - managed: the colour shown through the file's profile, as the browser shows the
 //   file: `display` is the browser's decode of 65 levels a channel carried through it
 //   (src/profile.rs), sampled between them. The counts never see it.
+// - overlay: 1 zebra stripes on the pixels whose luma (of the values shown) is at
+//   or above `zebra`, 2 false colour, each pixel the colour of its luma's band or
+//   its luma as grey (src/scope/overlay.rs, the CPU reference, gives the tables).
 
 override clipping: bool = false;
 override adjustment: u32 = 0u;
 override managed: bool = false;
+override overlay: u32 = 0u;
 
 struct View {
   matrix: mat4x4f,
@@ -26,6 +30,13 @@ struct View {
   tiles: vec2u,
   // Texture x from which the adjustment shows.
   split: f32,
+  // The zebra's lowest luma level, its stripes' width in target pixels and
+  // their colour (packed, red low).
+  zebra: u32,
+  stripe: u32,
+  stripeColour: u32,
+  // False colour's bands: levels from, to, the colour packed (red low).
+  bands: array<vec4u, 6>,
 };
 
 @group(0) @binding(0) var picture: texture_2d<f32>;
@@ -53,8 +64,8 @@ struct View {
   var color = textureSampleLevel(picture, pictureSampler, uv, 0.0);
   // The stored (or adjusted) values, exact, where clipping asks for them.
   var shown: vec3f;
-  if (clipping || adjustment != 0u) {
-    // The one pixel under the fragment: clipping and tables read exact values.
+  if (clipping || adjustment != 0u || overlay != 0u) {
+    // The one pixel under the fragment: clipping, tables and the overlay read exact values.
     let texel = min(vec2u(uv * vec2f(view.size)), view.size - 1u);
     let rgb = rgb8(textureLoad(picture, texel, 0));
     shown = vec3f(rgb);
@@ -73,6 +84,23 @@ struct View {
       color = vec4f(1.0, 0.0, 0.0, 1.0);
     } else if (any(shown <= vec3f(0.0))) {
       color = vec4f(0.0, 77.0 / 255.0, 1.0, 1.0);
+    }
+  }
+  if (overlay != 0u) {
+    let luma = lumaBin(vec3u(shown));
+    if (overlay == 1u) {
+      let at = vec2u(fsInput.position.xy);
+      if (luma >= view.zebra && (at.x + at.y) / view.stripe % 2u == 0u) {
+        color = unpack4x8unorm(view.stripeColour);
+      }
+    } else {
+      color = vec4f(vec3f(f32(luma) / 255.0), 1.0);
+      for (var i = 0u; i < 6u; i++) {
+        let band = view.bands[i];
+        if (luma >= band.x && luma <= band.y) {
+          color = unpack4x8unorm(band.z);
+        }
+      }
     }
   }
   return color;

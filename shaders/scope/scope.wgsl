@@ -99,18 +99,18 @@ fn waveformLight(ch: u32, columns: vec2u, levelsCovered: vec2u) -> f32 {
   return brightness(total / n);
 }
 
-// The lines at levels 0, 64, 128, 191 and 255 (0 to 100% in quarters; in video
-// levels 16, 71, 126, 180 and 235: src/scope.rs), as vector compares: a loop over
-// an array of them cost SwiftShader 8 ms a draw.
+// The graticule: a line every 10% (in video levels, of 16-235), the levels
+// `waveformLines` and `videoLines` that the pipeline's source puts in front of
+// this file (src/scope/plot.rs), as vector compares: a loop over an array of
+// scalars cost SwiftShader 8 ms a draw.
 fn onWaveformLine(levelsCovered: vec2u) -> bool {
-  if (view.videoLevels != 0u) {
-    let lines = vec4u(16u, 71u, 126u, 180u);
-    let hit = (lines >= vec4u(levelsCovered.x)) & (lines < vec4u(levelsCovered.y));
-    return any(hit) | ((235u >= levelsCovered.x) & (235u < levelsCovered.y));
-  }
-  let lines = vec4u(64u, 128u, 191u, 255u);
-  let hit = (lines >= vec4u(levelsCovered.x)) & (lines < vec4u(levelsCovered.y));
-  return (levelsCovered.x == 0u) | any(hit);
+  let video = view.videoLevels != 0u;
+  let lo = vec4u(levelsCovered.x);
+  let hi = vec4u(levelsCovered.y);
+  let a = select(waveformLines[0], videoLines[0], video);
+  let b = select(waveformLines[1], videoLines[1], video);
+  let c = select(waveformLines[2], videoLines[2], video);
+  return any((a >= lo) & (a < hi)) | any((b >= lo) & (b < hi)) | any((c >= lo) & (c < hi));
 }
 
 fn waveform(t: vec2f) -> vec3f {

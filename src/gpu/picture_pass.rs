@@ -1,12 +1,13 @@
 //! The picture pass: a picture (a video frame or an image texture) fitted into the
-//! target, through an adjustment's tables, the clipping warning and the display
-//! table where its look asks (shaders/draw/picture.wgsl).
+//! target, through an adjustment's tables, the clipping warning, the display
+//! table and the exposure overlay where its look asks (shaders/draw/picture.wgsl).
 
 use super::bars::{bind_group, quad_pipeline_with, QUAD};
 use super::device::{Gpu, Owned};
 use super::kernels::{with_constants, ChunkShape};
 use crate::histogram::Spec;
 use crate::layout;
+use crate::scope::{view_words, Overlay};
 use glam::{Mat4, Vec3};
 
 /// The WGSL of the picture pass (shaders/draw/quad.wgsl, remap.wgsl and picture.wgsl)
@@ -32,6 +33,9 @@ pub struct Look {
     pub adjustment: u32,
     /// Colours shown through the display table (`FramePainter::set_display`).
     pub managed: bool,
+    /// The exposure overlay's code (`Overlay::code`; its level and bands are
+    /// the view's, `FramePainter::set_overlay`).
+    pub overlay: u32,
 }
 
 /// Draws the picture (a video frame or an image texture) into the target.
@@ -81,8 +85,9 @@ impl Bound {
     }
 }
 
-/// Bytes of picture.wgsl's `View`.
-const VIEW_BYTES: u64 = 96;
+/// Bytes of picture.wgsl's `View`, and where its overlay's words start.
+const VIEW_BYTES: u64 = 192;
+const OVERLAY_AT: u64 = 84;
 
 impl FramePainter {
     /// For `picture` (`size` pixels), drawn into targets of `format`.
@@ -152,6 +157,8 @@ impl FramePainter {
             usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
             mapped_at_creation: false,
         });
+        gpu.queue
+            .write_buffer(&view, OVERLAY_AT, &overlay_bytes(Overlay::Off));
         let no_tables = device.create_buffer(&wgpu::BufferDescriptor {
             label: Some("no tables"),
             size: 4,
@@ -223,8 +230,13 @@ impl FramePainter {
             bytes.extend_from_slice(&v.to_le_bytes());
         }
         bytes.extend_from_slice(&split.to_le_bytes());
-        bytes.resize(VIEW_BYTES as usize, 0);
         queue.write_buffer(&self.bound.view, 0, &bytes);
+    }
+
+    /// The exposure overlay's level, stripes and bands (its look says whether it
+    /// is drawn).
+    pub fn set_overlay(&self, queue: &wgpu::Queue, overlay: Overlay) {
+        queue.write_buffer(&self.bound.view, OVERLAY_AT, &overlay_bytes(overlay));
     }
 
     /// What the next draws add (a pipeline per look, made on first use).
@@ -243,6 +255,7 @@ impl FramePainter {
                     ("clipping", f64::from(u8::from(look.clipping))),
                     ("adjustment", look.adjustment as f64),
                     ("managed", f64::from(u8::from(look.managed))),
+                    ("overlay", f64::from(look.overlay)),
                 ];
                 let options = wgpu::PipelineCompilationOptions {
                     constants: &constants,
@@ -262,6 +275,12 @@ impl FramePainter {
         pass.set_bind_group(0, &self.bind_group, &[]);
         pass.draw(0..6, 0..1);
     }
+}
+
+fn overlay_bytes(overlay: Overlay) -> Vec<u8> {
+    let words = view_words(overlay);
+    debug_assert_eq!(OVERLAY_AT + 4 * words.len() as u64, VIEW_BYTES);
+    words.iter().flat_map(|w| w.to_le_bytes()).collect()
 }
 
 /// A display table of `side`³ RGBA texels, red fastest, then green, then blue.

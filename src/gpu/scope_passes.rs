@@ -465,7 +465,26 @@ pub fn scope_source(scope: Scope) -> String {
 /// The WGSL that draws scopes (shaders/draw/quad.wgsl and scope.wgsl).
 pub fn scope_draw_source() -> String {
     let scope = include_str!("../../shaders/scope/scope.wgsl");
-    format!("{}\n{scope}", super::bars::QUAD)
+    // The graticule's levels (src/scope/plot.rs), three vec4u each, the last
+    // padded with its top line.
+    let lines = |levels: [u32; 11]| {
+        let padded: Vec<String> = levels
+            .iter()
+            .chain([levels[10]].iter())
+            .map(|l| format!("{l}u"))
+            .collect();
+        let quads: Vec<String> = padded
+            .chunks(4)
+            .map(|q| format!("vec4u({})", q.join(", ")))
+            .collect();
+        format!("array<vec4u, 3>({})", quads.join(", "))
+    };
+    format!(
+        "{}\nconst waveformLines = {};\nconst videoLines = {};\n{scope}",
+        super::bars::QUAD,
+        lines(crate::scope::WAVEFORM_LINES),
+        lines(crate::scope::VIDEO_LINES),
+    )
 }
 
 /// Bytes of scope.wgsl's `ScopeView`.

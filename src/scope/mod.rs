@@ -21,8 +21,10 @@ use crate::histogram::{luminance, Channels, Spec};
 use crate::image::{Image, Region};
 use crate::json::{Entries, Rows};
 
+mod overlay;
 mod plot;
 mod scope_lines;
+pub use overlay::*;
 pub use plot::*;
 pub use scope_lines::*;
 

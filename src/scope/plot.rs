@@ -57,24 +57,30 @@ const COLOURS: [[f32; 3]; 4] = [
     [1.0, 1.0, 1.0],
 ];
 
-/// The waveform's graticule levels: 0, 25, 50, 75 and 100% of 255, rounded.
-pub const WAVEFORM_LINES: [u32; 5] = [0, 64, 128, 191, 255];
+/// The waveform's graticule: a line every 10% of 255, rounded half up, as a
+/// video engineer's scope (and its IRE steps) has them.
+pub const WAVEFORM_LINES: [u32; 11] = [0, 26, 51, 77, 102, 128, 153, 179, 204, 230, 255];
+
+/// The lines' names, 0% at the bottom.
+pub const LINE_NAMES: [&str; 11] = [
+    "0%", "10%", "20%", "30%", "40%", "50%", "60%", "70%", "80%", "90%", "100%",
+];
 
 /// Video levels (limited range, BT.601 and BT.709 alike): the Y′ codes of black
 /// and of white. A waveform of Y′ as decoded shows codes below and above them.
 pub const VIDEO_BLACK: u32 = 16;
 pub const VIDEO_WHITE: u32 = 235;
 
-/// The graticule of a waveform of Y′ as decoded: 0, 25, 50, 75 and 100% of
-/// `VIDEO_BLACK..=VIDEO_WHITE`, rounded.
-pub const VIDEO_LINES: [u32; 5] = [16, 71, 126, 180, 235];
+/// The graticule of a waveform of Y′ as decoded: every 10% of
+/// `VIDEO_BLACK..=VIDEO_WHITE`, rounded half up.
+pub const VIDEO_LINES: [u32; 11] = [16, 38, 60, 82, 104, 126, 147, 169, 191, 213, 235];
 
 /// Where a waveform's levels are outside video levels, the graticule's tint: the
 /// counts there are drawn over it.
 pub const OUTSIDE_LEGAL: [f32; 3] = [0.2, 0.04, 0.04];
 
 /// The lines of a waveform's graticule: of full range, or of video levels.
-pub fn waveform_lines(video_levels: bool) -> [u32; 5] {
+pub fn waveform_lines(video_levels: bool) -> [u32; 11] {
     if video_levels {
         VIDEO_LINES
     } else {
@@ -100,8 +106,8 @@ fn to_rgba(pixels: Vec<[f32; 3]>, width: u32, height: u32) -> Image {
 
 /// The waveform at natural size: a pixel per column and level (`width` x 256),
 /// the `shown` channels (0 R, 1 G, 2 B, 3 luminance) added in their colours, the
-/// graticule at 0, 25, 50, 75 and 100% (of video levels, the levels outside them
-/// tinted, where the luminance is Y′ as decoded).
+/// graticule every 10% (of video levels, the levels outside them tinted, where
+/// the luminance is Y′ as decoded).
 pub fn draw_waveform(waveform: &Waveform, shown: &[usize], style: Style) -> Image {
     let reference = waveform_reference(waveform.height);
     let video = waveform.decoded_luma;
@@ -191,7 +197,7 @@ pub struct Label {
 }
 
 /// The graticule named, as a pro tool names it: the waveform's and the parade's
-/// lines by their share of full scale (0, 25, 50, 75, 100%; of video levels with
+/// lines by their share of full scale (0 to 100% in tens; of video levels with
 /// `video_levels`) at their left edge;
 /// the vectorscope's six 75% colour-bar targets by their colours (R, Yl, G, Cy, B,
 /// Mg), each just outside its box, away from the centre, where `zoom` leaves them
@@ -204,7 +210,7 @@ pub fn graticule_labels(scope: Scope, zoom: f32, video_levels: bool) -> Vec<Labe
     match scope {
         Scope::Waveform | Scope::Parade => waveform_lines(video_levels)
             .iter()
-            .zip(["0%", "25%", "50%", "75%", "100%"])
+            .zip(LINE_NAMES)
             .map(|(&level, text)| Label {
                 text,
                 x: 0.0,
@@ -232,6 +238,71 @@ pub fn graticule_labels(scope: Scope, zoom: f32, video_levels: bool) -> Vec<Labe
                 })
             })
             .collect(),
+    }
+}
+
+/// A pixel's place on a scope: its value of `channel` (0 R, 1 G, 2 B, 3
+/// luminance; the vectorscope's chroma is 3) at (`x`, `y`) of the scope's unit
+/// square (y down), where the page marks it over the drawing.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Point {
+    pub channel: usize,
+    pub x: f32,
+    pub y: f32,
+}
+
+/// Where the pixel `rgb`, in column `column` of the `columns` counted, lies on
+/// `scope` drawn with `shown` channels (overlaid on the waveform, a part each on
+/// the parade) and `zoom` (the vectorscope's): each channel's level at the middle
+/// of its column and level, as the drawing places them; on the vectorscope the
+/// middle of its chroma codes, none where the zoom leaves them out of view.
+pub fn scope_points(
+    scope: Scope,
+    shown: &[usize],
+    zoom: f32,
+    (column, columns): (u32, u32),
+    [r, g, b]: [u8; 3],
+) -> Vec<Point> {
+    let level = |c: usize| match c {
+        0 => r,
+        1 => g,
+        2 => b,
+        _ => luma_level(r, g, b) as u8,
+    };
+    let y = |c: usize| 1.0 - (level(c) as f32 + 0.5) / LEVELS as f32;
+    let across = (column as f32 + 0.5) / columns.max(1) as f32;
+    match scope {
+        Scope::Waveform => shown
+            .iter()
+            .map(|&channel| Point {
+                channel,
+                x: across,
+                y: y(channel),
+            })
+            .collect(),
+        Scope::Parade => {
+            let parts = parade_order(shown);
+            let n = parts.len() as f32;
+            parts
+                .iter()
+                .enumerate()
+                .map(|(i, &channel)| Point {
+                    channel,
+                    x: (i as f32 + across) / n,
+                    y: y(channel),
+                })
+                .collect()
+        }
+        Scope::Vectorscope { size } => {
+            let (cb, cr) = chroma_codes(r, g, b);
+            let magnification = vectorscope_magnification(size, zoom);
+            let x = 0.5 + ((cb as f32 + 0.5) / 256.0 - 0.5) * magnification;
+            let y = 0.5 + (0.5 - (cr as f32 + 0.5) / 256.0) * magnification;
+            let seen = (0.0..=1.0).contains(&x) && (0.0..=1.0).contains(&y);
+            seen.then_some(Point { channel: 3, x, y })
+                .into_iter()
+                .collect()
+        }
     }
 }
 

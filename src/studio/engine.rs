@@ -293,6 +293,11 @@ impl Studio {
         self.place(g);
     }
 
+    /// Zebra stripes or false colour over the picture (the next draw shows it).
+    pub fn set_overlay(&self, g: &Gpu, overlay: crate::scope::Overlay) {
+        self.picture.set_overlay(g, overlay);
+    }
+
     /// Counts only `region` of the picture from now on.
     pub fn set_region(&self, g: &Gpu, region: Region) -> Result<(), String> {
         let (w, h) = self.source.size();

@@ -1,10 +1,11 @@
 //! The studio's picture: drawn letterboxed into its target by the picture pass,
-//! with the clipping warning, right of the split the adjustment, and the colours
-//! through the file's profile where it has one.
+//! with the clipping warning, right of the split the adjustment, the colours
+//! through the file's profile where it has one, and the exposure overlay.
 
 use super::Target;
 use crate::gpu::{draw_into, FramePainter, Gpu, Look};
 use crate::layout;
+use crate::scope::Overlay;
 use std::cell::{Cell, RefCell};
 
 pub struct PictureView {
@@ -78,6 +79,16 @@ impl PictureView {
         self.painter.borrow_mut().set_display(g, rgba);
         self.look.set(Look {
             managed: rgba.is_some(),
+            ..self.look.get()
+        });
+        self.place(g);
+    }
+
+    /// Zebra stripes or false colour over the picture, or neither.
+    pub fn set_overlay(&self, g: &Gpu, overlay: Overlay) {
+        self.painter.borrow().set_overlay(&g.queue, overlay);
+        self.look.set(Look {
+            overlay: overlay.code(),
             ..self.look.get()
         });
         self.place(g);

@@ -1,12 +1,15 @@
 // The studio as a colourist reads it (issue #59): the pixel under the pointer
 // against Pillow's decode of the file, the clipping triangles against the
 // command line's count, the scopes one under another as wide as the histogram,
-// the parade with luma (YRGB), the vectorscope at 2x, a scope opened full size.
+// the parade with luma (YRGB), the vectorscope at 2x, a scope opened full size;
+// zebra stripes and false colour against the command line's count, and the
+// pixel under the pointer marked on the scopes where the definitions put it (#77).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { suite, repo, shots, waitState, decodePng, textMatching, pickFile } from './harness.mjs';
+import { readFileSync } from 'node:fs';
+import { suite, repo, shots, waitState, decodePng, textMatching, pickFile, until } from './harness.mjs';
 import { message, messagePattern, pattern } from './messages.mjs';
 
 const { browser, fixtures } = suite({ fixtures: true });
@@ -191,4 +194,125 @@ test('studio: focus moves down the left column, then down the right, as the page
     assert.equal(back, -1, `${viewport.width} px: ${JSON.stringify(order.slice(Math.max(0, back - 2), back + 1))}`);
     assert.deepEqual(page.errors, []);
   }
+});
+
+test('studio: zebra stripes and false colour on the pixels of their levels, the shares the command line counts', async () => {
+  const page = await browser.open('/www/studio.html', { viewport: { width: 1400, height: 900 } });
+  // White, grey 128 and black thirds: zebra at 95% stripes the white third alone;
+  // false colour paints white as clipped and black as crushed, 128 stays grey.
+  const file = fixtures.path('thirds-96x64.png');
+  await pickFile(page, file);
+  const choose = (kind, level) => page.evaluate(([k, l]) => {
+    const level = document.getElementById('zebra-level');
+    level.value = l;
+    level.dispatchEvent(new Event('change', { bubbles: true }));
+    const select = document.getElementById('overlay');
+    select.value = k;
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+  }, [kind, level]);
+  const tool = (...args) => JSON.parse(execFileSync(join(repo, 'target/release/histogram'), ['scope', ...args, '--format', 'json', file]));
+  const share = (n, of) => new Intl.NumberFormat('en', { maximumFractionDigits: 2 }).format((n / of) * 100);
+  await page.evaluate(() => document.querySelector('.studio-picture canvas').scrollIntoView({ block: 'center' }));
+  const rect = await page.evaluate(() => Array.from(window.page.view.pictureRect()));
+  // Each third's middle half, as drawn: its pixels, read from the screen.
+  const thirds = async () => {
+    const shot = decodePng(await page.locator('.studio-picture canvas').screenshot());
+    return [0, 1, 2].map((third) => {
+      const pixels = [];
+      const [x0, y0] = [shot.width * (rect[0] + rect[2] * (third + 0.25) / 3), shot.height * (rect[1] + rect[3] * 0.25)];
+      const [w, h] = [(shot.width * rect[2]) / 6, (shot.height * rect[3]) / 2];
+      for (let y = Math.ceil(y0); y < y0 + h; y++) {
+        for (let x = Math.ceil(x0); x < x0 + w; x++) pixels.push(Array.from(shot.rgba.slice((y * shot.width + x) * 4, (y * shot.width + x) * 4 + 3)));
+      }
+      return pixels;
+    });
+  };
+  const all = (pixels, rgb) => pixels.every((p) => p.every((v, c) => Math.abs(v - rgb[c]) <= 2));
+  // Stripes 4 canvas pixels wide, the canvas scaled to its box: the share of dark pixels.
+  const dark = (pixels) => pixels.filter((p) => p.every((v) => v < 128)).length / pixels.length;
+
+  await choose('zebra', '95');
+  const zebra = tool('--zebra', '95');
+  await textMatching(page, '#overlay-marked', pattern`^${messagePattern('en', 'overlay-zebra-marked', {
+    share: share(zebra.marked, zebra.pixels), level: String(zebra.level), percent: '95' })}$`);
+  const [white, grey] = await until(thirds, ([w]) => dark(w) > 0.3, 'the white third striped');
+  assert.ok(dark(white) < 0.7, `stripes of black over white, not all black: ${dark(white)}`);
+  assert.ok(white.every(([r, g, b]) => r === g && g === b), 'black and white, nothing else');
+  assert.ok(all(grey, [128, 128, 128]), 'grey 128 is under the level: no stripes');
+  await page.screenshot({ path: join(shots, 'studio-zebra.png') });
+
+  await choose('false-colour', '95');
+  const bands = tool('--false-colour').bands;
+  const colour = (id) => bands.find((b) => b.id === id).colour;
+  const [, middle, crushed] = await until(thirds, ([w]) => all(w, colour('clipped')), 'the white third in clipped red');
+  assert.ok(all(crushed, colour('crushed')), 'black as crushed');
+  assert.ok(all(middle, [128, 128, 128]), '128 in no band: its grey');
+  const key = await page.evaluate(() => [...document.querySelectorAll('.overlay-key li')].map((li) => li.textContent));
+  assert.equal(key.length, bands.length);
+  for (const [i, band] of bands.entries()) {
+    assert.ok(key[i].startsWith(`${message('en', `overlay-band-${band.id}`)}: `), key[i]);
+    assert.ok(key[i].endsWith(message('en', 'overlay-band-share', { share: share(band.pixels, 96 * 64) })), key[i]);
+  }
+  await page.screenshot({ path: join(shots, 'studio-false-colour.png') });
+  // axe on the overlay's controls and key.
+  await page.evaluate((source) => { if (!window.axe) (0, eval)(source); }, readFileSync(join(repo, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8'));
+  const violations = await page.evaluate(async () => (await window.axe.run('.overlay-options')).violations.map((v) => v.id));
+  assert.deepEqual(violations, []);
+
+  await choose('off', '95');
+  await until(thirds, ([w]) => all(w, [255, 255, 255]), 'the picture as stored again');
+  assert.equal(await page.evaluate(() => document.getElementById('overlay-marked').hidden), true);
+  assert.deepEqual(page.errors, []);
+});
+
+test('studio: the pixel under the pointer is marked where its values lie on the waveform, the parade and the vectorscope', async () => {
+  const page = await browser.open('/www/studio.html', { viewport: { width: 1400, height: 900 } });
+  const file = fixtures.path('palette-trns-97x61.png');
+  await pickFile(page, file);
+  for (const name of ['waveform', 'parade', 'vectorscope']) await check(page, `scope-${name}`);
+  await page.evaluate(() => {
+    const select = document.getElementById('scope-waveform-channels');
+    select.value = '0,1,2';
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+  });
+  await page.evaluate(() => document.querySelector('.studio-picture canvas').scrollIntoView({ block: 'center' }));
+  const pic = await page.locator('.studio-picture canvas').boundingBox();
+  const rect = await page.evaluate(() => Array.from(window.page.view.pictureRect()));
+  const points = (name) => page.evaluate((n) => [...document.querySelector(`canvas.scope.${n}`).parentElement.querySelectorAll('.scope-point')]
+    .map((p) => ({ channel: Number(p.className.match(/c(\d)/)[1]), x: parseFloat(p.style.left) / 100, y: parseFloat(p.style.top) / 100 })), name);
+  // Where the definitions put the values, computed here (src/scope/mod.rs's words).
+  const level = (v) => 1 - (v + 0.5) / 256;
+  const codes = ([r, g, b]) => {
+    const [R, G, B] = [r, g, b].map((v) => v / 255);
+    const y = 0.2126 * R + 0.7152 * G + 0.0722 * B;
+    const code = (d, k) => Math.min(255, Math.max(0, Math.floor(128 + 255 * (d / k) + 0.5)));
+    return [code(B - y, 1.8556), code(R - y, 1.5748)];
+  };
+  const magnification = 256 / (256 + 2 * 8);
+  for (const [fx, fy] of [[0.2, 0.3], [0.77, 0.64]]) {
+    await page.mouse.move(Math.round(pic.x + pic.width * (rect[0] + rect[2] * fx)), Math.round(pic.y + pic.height * (rect[1] + rect[3] * fy)));
+    const text = await textMatching(page, '#pixel-reading', pattern`^${messagePattern('en', 'studio-pixel-stored', { x: /\d+/, y: /\d+/ })}`);
+    const [, x, y] = text.match(pattern`^${messagePattern('en', 'studio-pixel-stored', { x: /(\d+)/, y: /(\d+)/ })}`);
+    const [rgba] = pillow(file, [[Number(x), Number(y)]]);
+    const across = (Number(x) + 0.5) / 97;
+    const close = (got, want, within, what) => {
+      assert.equal(got.length, want.length, `${what}: ${JSON.stringify(got)}`);
+      got.forEach((p, i) => {
+        assert.equal(p.channel, want[i].channel, what);
+        assert.ok(Math.abs(p.x - want[i].x) <= within && Math.abs(p.y - want[i].y) <= within, `${what}: ${JSON.stringify(p)} against ${JSON.stringify(want[i])}`);
+      });
+    };
+    close(await points('waveform'), [0, 1, 2].map((c) => ({ channel: c, x: across, y: level(rgba[c]) })), 1e-4, `waveform at ${x},${y}`);
+    close(await points('parade'), [0, 1, 2].map((c) => ({ channel: c, x: (c + across) / 3, y: level(rgba[c]) })), 1e-4, `parade at ${x},${y}`);
+    const [cb, cr] = codes(rgba);
+    // A code apart at most: f32 in the page, f64 here.
+    close(await points('vectorscope'), [{ channel: 3, x: 0.5 + ((cb + 0.5) / 256 - 0.5) * magnification, y: 0.5 + (0.5 - (cr + 0.5) / 256) * magnification }],
+      1.01 / 256, `vectorscope at ${x},${y}`);
+  }
+  await page.screenshot({ path: join(shots, 'studio-scope-points.png'), fullPage: true });
+  // Off the picture: no marks.
+  await page.mouse.move(pic.x + pic.width / 2, pic.y - 40);
+  await textMatching(page, '#pixel-reading', pattern`^${messagePattern('en', 'studio-pixel-hint')}`);
+  for (const name of ['waveform', 'parade', 'vectorscope']) assert.deepEqual(await points(name), [], name);
+  assert.deepEqual(page.errors, []);
 });

@@ -673,6 +673,23 @@ fn flat(line: &str, key: &str) -> Vec<u32> {
         .collect()
 }
 
+/// The scopes' tests' region: from a third across and half way down to the
+/// corner, and its --region argument.
+fn lower_right(image: &Image) -> (histogram::Region, String) {
+    let (w, h) = (image.width(), image.height());
+    let region = histogram::Region {
+        x: w / 3,
+        y: h / 2,
+        width: w - w / 3,
+        height: h - h / 2,
+    };
+    let arg = format!(
+        "{},{},{},{}",
+        region.x, region.y, region.width, region.height
+    );
+    (region, arg)
+}
+
 #[test]
 fn scope_json_equals_the_cpu_reference_on_the_gpu_and_the_cpu() {
     use histogram::scope;
@@ -685,17 +702,7 @@ fn scope_json_equals_the_cpu_reference_on_the_gpu_and_the_cpu() {
     for (name, image) in &images {
         let path = save_png(&dir, name, image);
         let file = path.to_str().unwrap();
-        let (w, h) = (image.width(), image.height());
-        let region = histogram::Region {
-            x: w / 3,
-            y: h / 2,
-            width: w - w / 3,
-            height: h - h / 2,
-        };
-        let region_arg = format!(
-            "{},{},{},{}",
-            region.x, region.y, region.width, region.height
-        );
+        let (region, region_arg) = lower_right(image);
         for method in ["gpu", "cpu"] {
             for (args, region) in [
                 (vec![], None),
@@ -713,7 +720,9 @@ fn scope_json_equals_the_cpu_reference_on_the_gpu_and_the_cpu() {
                 wave.push(file);
                 let line = succeeded(&wave, method);
                 assert!(line.contains(&format!(
-                    "\"width\": {w}, \"height\": {h}, \"scope\": \"waveform\""
+                    "\"width\": {}, \"height\": {}, \"scope\": \"waveform\"",
+                    image.width(),
+                    image.height()
                 )));
                 let want = scope::waveform(image, region).unwrap();
                 for (ch, key) in ["r", "g", "b", "luminance"].iter().enumerate() {
@@ -837,10 +846,10 @@ fn scope_pngs_are_the_cpu_drawing_and_bad_input_is_reported() {
 
     // Usage errors: exit 2 and why.
     for (args, says) in [
-        (vec!["scope", file], "give one scope"),
+        (vec!["scope", file], "give one: --waveform"),
         (
             vec!["scope", "--waveform", "--parade", file],
-            "give one scope",
+            "give one: --waveform",
         ),
         (
             vec!["scope", "--vectorscope", "--size", "100", file],
@@ -938,4 +947,109 @@ fn sixteen_bit_files_count_at_their_depth() {
     let out = histogram(&["--depth", "12", &paths[0]]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("[possible values: stored, 8]"));
+}
+
+#[test]
+fn scope_overlays_mark_the_pixels_at_their_luminance() {
+    use serde_json::Value;
+    let dir = temp_dir("overlays");
+    let out_dir = dir.join("out");
+    std::fs::create_dir_all(&out_dir).unwrap();
+    // A pixel's luminance level, by the tests' own reference rule.
+    let level = |p: &[u8]| {
+        let bins = reference(
+            &Image::solid(1, 1, [p[0], p[1], p[2], 255]),
+            Spec::luminance(),
+        );
+        bins.iter().position(|&c| c == 1).unwrap()
+    };
+    let images = [
+        ("noise-37x23.png", Image::noise(37, 23, 8)),
+        ("photo-8.png", photo(8)),
+        ("one-1x1.png", Image::solid(1, 1, [250, 250, 250, 255])),
+    ];
+    for (name, image) in &images {
+        let file = save_png(&dir, name, image);
+        let file = file.to_str().unwrap();
+        let (region, region_arg) = lower_right(image);
+        for (extra, drawn) in [
+            (vec![], image.clone()),
+            (vec!["--region", &region_arg], image.crop(region)),
+        ] {
+            let luminance = reference(&drawn, Spec::luminance());
+            let within = |from: u64, to: u64| -> u64 {
+                luminance[from as usize..=to as usize]
+                    .iter()
+                    .map(|&c| u64::from(c))
+                    .sum()
+            };
+            let mut args = vec!["scope", "--zebra", "95", "--format", "json"];
+            args.extend(&extra);
+            args.push(file);
+            let line: Value = serde_json::from_str(&succeeded(&args, name)).unwrap();
+            assert_eq!(line["scope"], "zebra");
+            assert_eq!(line["level"], 243, "95% of 255, rounded up");
+            assert_eq!(
+                line["marked"].as_u64().unwrap(),
+                within(243, 255),
+                "{name} {extra:?}"
+            );
+            assert_eq!(line["pixels"].as_u64().unwrap(), drawn.pixel_count());
+            let mut args = vec!["scope", "--false-colour", "--format", "json"];
+            args.extend(&extra);
+            args.push(file);
+            let line: Value = serde_json::from_str(&succeeded(&args, name)).unwrap();
+            let bands = line["bands"].as_array().unwrap();
+            assert_eq!(bands.len(), 6);
+            for band in bands {
+                let (from, to) = (band["from"].as_u64().unwrap(), band["to"].as_u64().unwrap());
+                assert_eq!(
+                    band["pixels"].as_u64().unwrap(),
+                    within(from, to),
+                    "{name} {band}"
+                );
+            }
+            // The PNG: black stripes on the pixels at or above the level, the rest as stored.
+            let mut args = vec!["scope", "--zebra", "50", "--out", out_dir.to_str().unwrap()];
+            args.extend(&extra);
+            args.push(file);
+            succeeded(&args, name);
+            let stem = name.trim_end_matches(".png");
+            let png = image::open(out_dir.join(format!("{stem}-zebra.png")))
+                .unwrap()
+                .to_rgba8();
+            assert_eq!(png.dimensions(), (drawn.width(), drawn.height()));
+            for (i, (got, stored)) in png
+                .as_raw()
+                .chunks(4)
+                .zip(drawn.rgba().chunks(4))
+                .enumerate()
+            {
+                let (x, y) = (i as u32 % drawn.width(), i as u32 / drawn.width());
+                let striped = level(stored) >= 128 && (x + y) / 4 % 2 == 0;
+                let want = if striped {
+                    &[0, 0, 0, stored[3]][..]
+                } else {
+                    stored
+                };
+                assert_eq!(got, want, "{name} {extra:?} at {x},{y}");
+            }
+        }
+    }
+    // Bad levels and mixed asks: a usage error (its reason first, as clap's), status 2.
+    let file = dir.join("noise-37x23.png");
+    let file = file.to_str().unwrap();
+    for args in [
+        vec!["scope", "--zebra", "101", file],
+        vec!["scope", "--zebra", "90", "--waveform", file],
+        vec!["scope", "--false-colour", "--zebra", "90", file],
+    ] {
+        let out = histogram(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let said = text(&out.stderr);
+        assert!(
+            said.starts_with("error: ") && !said.contains("panicked"),
+            "{args:?}: {said}"
+        );
+    }
 }

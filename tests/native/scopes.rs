@@ -637,6 +637,45 @@ fn a_waveform_of_decoded_luma_counts_alpha_and_marks_video_levels() {
             .iter()
             .map(|l| ((1.0 - l.y) * 256.0 - 0.5).round() as u32)
             .collect::<Vec<_>>(),
-        vec![16, 71, 126, 180, 235]
+        vec![16, 38, 60, 82, 104, 126, 147, 169, 191, 213, 235]
     );
+}
+
+#[test]
+fn a_pixels_points_lie_on_its_own_counts_as_drawn() {
+    // A picture of one colour, drawn at natural size: the pixel drawn under each
+    // point of one of its pixels is lit in the point's channel (the vectorscope's:
+    // lit at all).
+    let colour = [200u8, 90, 30];
+    let image = Image::solid(5, 3, [colour[0], colour[1], colour[2], 255]);
+    let shown = [0, 1, 2];
+    for scope in [
+        Scope::Waveform,
+        Scope::Parade,
+        Scope::Vectorscope { size: 256 },
+    ] {
+        let counts = scope::count(&image, None, scope).unwrap();
+        let drawn = counts.draw(scope, &shown, Style::PLAIN);
+        let points = scope::scope_points(scope, &shown, 1.0, (2, 5), colour);
+        assert_eq!(
+            points.len(),
+            if scope == (Scope::Vectorscope { size: 256 }) {
+                1
+            } else {
+                3
+            }
+        );
+        for p in points {
+            let (x, y) = (
+                (p.x * drawn.width() as f32) as u32,
+                (p.y * drawn.height() as f32) as u32,
+            );
+            let lit = &drawn.rgba()[((y * drawn.width() + x) * 4) as usize..][..3];
+            let light = match p.channel {
+                3 => *lit.iter().max().unwrap(),
+                c => lit[c],
+            };
+            assert!(light > 100, "{scope:?}: {p:?} on {lit:?}");
+        }
+    }
 }

@@ -366,3 +366,79 @@ fn the_studio_refuses_what_it_cannot_count() {
         (8, 256, (96, 64))
     );
 }
+
+#[test]
+fn zebra_and_false_colour_drawn_at_the_pictures_size_are_the_cpus() {
+    use histogram::scope::{Overlay, BANDS};
+    let gpu = gpu();
+    // Greys on each side of every threshold: the zebra at 95% starts at level
+    // 243 (95% of 255 is 242.25), each band at its first level and not before.
+    let edges: Vec<u8> = [
+        242, 243, 255, 0, 6, 7, 10, 11, 96, 97, 107, 108, 132, 133, 142, 143, 247, 248, 252, 253,
+    ]
+    .to_vec();
+    let greys = Image::from_rgba(
+        edges.len() as u32 * 8,
+        8,
+        (0..8)
+            .flat_map(|_| {
+                edges
+                    .iter()
+                    .flat_map(|&v| std::iter::repeat_n([v, v, v, 255], 8))
+            })
+            .flatten()
+            .collect(),
+    )
+    .unwrap();
+    assert_eq!(Overlay::zebra_level(95), 243);
+    assert_eq!(Overlay::zebra_level(100), 255);
+    assert_eq!(Overlay::FalseColour.overlay([97; 3], 0, 0), BANDS[2].colour);
+    assert_eq!(Overlay::FalseColour.overlay([96; 3], 0, 0), [96; 3]);
+    assert_eq!(
+        Overlay::Zebra { percent: 95 }.overlay([243; 3], 0, 0),
+        [0; 3]
+    );
+    assert_eq!(
+        Overlay::Zebra { percent: 95 }.overlay([243; 3], 4, 0),
+        [243; 3]
+    );
+    assert_eq!(
+        Overlay::Zebra { percent: 95 }.overlay([242; 3], 0, 0),
+        [242; 3]
+    );
+    let mut pictures = common::test_images();
+    pictures.push(("greys at the thresholds", greys));
+    for (name, image) in pictures {
+        let size = (image.width(), image.height());
+        let uploaded = GpuImage::upload_as_is(&gpu, &image);
+        let view = PictureView::new(&gpu, uploaded.texture_view().unwrap(), size, FORMAT, size);
+        for overlay in [
+            Overlay::Zebra { percent: 95 },
+            Overlay::Zebra { percent: 50 },
+            Overlay::FalseColour,
+        ] {
+            view.set_overlay(&gpu, overlay);
+            let pixels = drawn(&gpu, size, |encoder, target| {
+                view.draw(&gpu, encoder, Target { view: target, size })
+            });
+            let expected = overlay.draw(&image);
+            let differing = pixels
+                .chunks(4)
+                .zip(expected.rgba().chunks(4))
+                .filter(|(a, b)| a[..3] != b[..3])
+                .count();
+            assert_eq!(
+                differing, 0,
+                "{name}, {overlay:?}: {differing} pixels differ from the CPU's"
+            );
+        }
+        view.set_overlay(&gpu, Overlay::Off);
+        let pixels = drawn(&gpu, size, |encoder, target| {
+            view.draw(&gpu, encoder, Target { view: target, size })
+        });
+        assert!(
+            pixels == image.rgba(),
+            "{name}: off, the stored values again"
+        );
+    }
+}

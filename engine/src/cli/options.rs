@@ -226,8 +226,8 @@ still processed, and the exit status is 1.
 
 waveform: per pixel column, the histogram of its R, G, B and luminance: R, G, B by
 the stored 8-bit value, luminance by the histograms' rule (256 bins); drawn with x
-= column, y = value (0 at the bottom), the luminance in white, graticule at 0, 25,
-50, 75 and 100%. JSON: {\"file\", \"width\", \"height\", \"scope\": \"waveform\",
+= column, y = value (0 at the bottom), the luminance in white, a graticule line
+every 10%. JSON: {\"file\", \"width\", \"height\", \"scope\": \"waveform\",
 \"r\", \"g\", \"b\", \"luminance\"}, each a list of the columns, each 256 counts.
 
 parade: the R, G and B waveforms side by side (JSON: the waveform's counts).
@@ -239,7 +239,19 @@ likewise, clamped to 0..255; column = floor(cb N / 256), row = floor((255 - cr) 
 / 256): +Cr up, neutral on one cell. Drawn with a circle, the six 75% colour
 bars' targets and the skin-tone line. JSON: {\"file\", \"width\", \"height\",
 \"scope\": \"vectorscope\", \"size\": N, \"counts\"}, N rows (row 0 at the top)
-of N counts.";
+of N counts.
+
+zebra and false colour: not scopes but the exposure overlays a camera monitor
+draws, on the picture (or --region of it) at its own size, as the studio draws
+them (the CPU's drawing, which the studio's GPU drawing is tested against). Both
+read each pixel's luminance level by the histograms' rule (0-255). --zebra P:
+black stripes across the diagonal on the pixels at or above ceil(255 P / 100).
+--false-colour: six exposure bands, from crushed black to clipped white, each in
+its colour, the rest grey at its level (the bands' levels and colours are in its
+JSON). PNG: IMAGE-zebra.png, IMAGE-false-colour.png. JSON: {\"file\",
+\"width\", \"height\", \"scope\": \"zebra\", \"percent\", \"level\",
+\"marked\", \"pixels\"}, or \"scope\": \"false-colour\" and \"bands\": [{\"id\",
+\"from\", \"to\", \"colour\", \"pixels\"}]: the pixels each marks.";
 
 const BENCH_ABOUT: &str = "\
 Times every GPU method on generated pictures (and the IMAGEs given) with timestamp
@@ -370,7 +382,8 @@ impl Args for Adjustments {
     }
 }
 
-/// `histogram scope (--waveform | --parade | --vectorscope) IMAGE...`.
+/// `histogram scope (--waveform | --parade | --vectorscope | --zebra P |
+/// --false-colour) IMAGE...`.
 #[derive(Args)]
 pub struct ScopeArgs {
     /// Images; - reads one from standard input
@@ -385,6 +398,13 @@ pub struct ScopeArgs {
     /// The histogram of chroma (Cb, Cr) on a --size grid
     #[arg(long)]
     pub vectorscope: bool,
+    /// Not a scope: the picture with zebra stripes on the pixels whose luminance
+    /// is at or above P percent of full scale
+    #[arg(long, value_name = "P")]
+    pub zebra: Option<u32>,
+    /// Not a scope: the picture in false colour, each exposure band in its colour
+    #[arg(long)]
+    pub false_colour: bool,
     /// png (a file an image, in --out) or json (an object a line)
     #[arg(long, value_name = "F", value_enum, default_value_t = ScopeFormat::Png)]
     pub format: ScopeFormat,

@@ -1,11 +1,12 @@
 //! `histogram scope`: the waveform, RGB parade or vectorscope of each image, as
-//! PNG files or as JSON counts.
+//! PNG files or as JSON counts; or the picture with zebra stripes or in false
+//! colour, and what they mark.
 
 use crate::input::decode_whole;
 use crate::options::{self, Processor, ScopeArgs, ScopeFormat};
 use crate::out;
 use histogram::gpu::{Gpu, GpuImage, GpuOptions, Kernels, ScopeCount};
-use histogram::scope::{self, Counts, Scope, Style};
+use histogram::scope::{self, Counts, Overlay, Scope, Style};
 use histogram::{Image, Region};
 use histogram_engine::count::memory_budget;
 use std::path::Path;
@@ -18,11 +19,27 @@ pub fn run(o: ScopeArgs, gpu_options: &GpuOptions) -> i32 {
     if let Err(e) = options::stdin_once(&o.files, None) {
         return usage_error(&e);
     }
-    let scope = match (o.waveform, o.parade, o.vectorscope) {
-        (true, false, false) => Scope::Waveform,
-        (false, true, false) => Scope::Parade,
-        (false, false, true) => Scope::Vectorscope { size: o.size },
-        _ => return usage_error("give one scope: --waveform, --parade or --vectorscope"),
+    let overlay = match (o.zebra, o.false_colour) {
+        (Some(percent), false) => Some(Overlay::zebra(percent)),
+        (None, true) => Some(Ok(Overlay::FalseColour)),
+        _ => None,
+    };
+    let scope = match (o.waveform, o.parade, o.vectorscope, overlay) {
+        (true, false, false, None) => Scope::Waveform,
+        (false, true, false, None) => Scope::Parade,
+        (false, false, true, None) => Scope::Vectorscope { size: o.size },
+        (false, false, false, Some(Ok(overlay))) if o.time.is_none() => {
+            return overlays(&o, overlay)
+        }
+        (false, false, false, Some(Err(e))) => return usage_error(&e),
+        (false, false, false, Some(_)) => {
+            return usage_error("--time times a scope's count on the GPU; an overlay is drawn")
+        }
+        _ => {
+            return usage_error(
+                "give one: --waveform, --parade, --vectorscope, --zebra P or --false-colour",
+            )
+        }
     };
     let scope = match scope.check() {
         Ok(s) => s,
@@ -86,13 +103,7 @@ pub fn run(o: ScopeArgs, gpu_options: &GpuOptions) -> i32 {
                 zoom: 1.0,
             };
             let png = counts.draw(scope, shown, style).to_png()?;
-            let stem = match file.as_str() {
-                "-" => "stdin".into(),
-                f => Path::new(f)
-                    .file_stem()
-                    .map_or("image".into(), |s| s.to_string_lossy()),
-            };
-            let path = Path::new(&out).join(format!("{stem}-{}.png", scope.name()));
+            let path = Path::new(&out).join(format!("{}-{}.png", stem(file), scope.name()));
             std::fs::write(&path, png).map_err(|e| format!("{}: {e}", path.display()))?;
             Ok(path.display().to_string())
         });
@@ -101,6 +112,55 @@ pub fn run(o: ScopeArgs, gpu_options: &GpuOptions) -> i32 {
         }
     }
     i32::from(failed)
+}
+
+/// Each image (or its region) drawn with `overlay`, as PNG in --out or as the
+/// JSON of what it marks.
+fn overlays(o: &ScopeArgs, overlay: Overlay) -> i32 {
+    let json = o.format == ScopeFormat::Json;
+    if !json && !Path::new(&o.out).is_dir() {
+        return usage_error(&format!(
+            "--out {}: no such folder (the PNG files go there)",
+            o.out
+        ));
+    }
+    let mut failed = false;
+    for file in &o.files {
+        let done = decode_whole(file).and_then(|image| {
+            let size = (image.width(), image.height());
+            let drawn = match o.region {
+                Some(region) => {
+                    region.within(size.0, size.1)?;
+                    image.crop(region)
+                }
+                None => image,
+            };
+            if json {
+                let luminance = scope::luminance_counts(&drawn);
+                return Ok(scope::overlay_json(
+                    file, overlay, size, o.region, &luminance,
+                ));
+            }
+            let path = Path::new(&o.out).join(format!("{}-{}.png", stem(file), overlay.name()));
+            let png = overlay.draw(&drawn).to_png()?;
+            std::fs::write(&path, png).map_err(|e| format!("{}: {e}", path.display()))?;
+            Ok(path.display().to_string())
+        });
+        if let Err(code) = report(file, done.map(|line| format!("{line}\n")), &mut failed) {
+            return code;
+        }
+    }
+    i32::from(failed)
+}
+
+/// A PNG's name from its image's: the file's stem, "stdin" for standard input.
+fn stem(file: &str) -> String {
+    match file {
+        "-" => "stdin".into(),
+        f => Path::new(f)
+            .file_stem()
+            .map_or("image".into(), |s| s.to_string_lossy().into_owned()),
+    }
 }
 
 fn gpu_counts(

@@ -12,8 +12,8 @@ waveform-histogram-says-how =
 waveform-sky-reads-as =
     A sky reads as a bright band high on the left, a shadow as a smear near the floor, clipped
     highlights as a line pressed against the top. Video editors read exposure this way: the
-    picture's brightness laid out across its width. The lines mark 0, 25, 50, 75 and 100% of
-    full scale.
+    picture's brightness laid out across its width. A line marks every 10% of full
+    scale.
 waveform-counting-it-article =
     Counting it is the article's problem one dimension up. A 4K frame has 3840 columns × 4
     channels × 256 levels: about four million bins, 15&nbsp;MB, where a workgroup has 16&nbsp;KB

@@ -73,10 +73,10 @@ scope-page-choose-file = Choose a picture or video…
 scope-page-wgsl-kernel = The WGSL of this kernel
 scope-page-wgsl-draw = The WGSL that draws it
 # Under the scope: what its axes and lines are.
-scope-page-caption-waveform = x: the picture’s columns · y: value, 0 at the bottom · lines at 0, 25, 50, 75, 100%
-scope-page-caption-waveform-video = x: the picture’s columns · y: Y′ code, 0 at the bottom · lines at 0, 25, 50, 75, 100% of video levels (codes 16–235)
-scope-page-caption-parade = R, G and B waveforms side by side · lines at 0, 25, 50, 75, 100%
-scope-page-caption-parade-yrgb = Luma, R, G and B waveforms side by side (YRGB) · lines at 0, 25, 50, 75, 100%
+scope-page-caption-waveform = x: the picture’s columns · y: value, 0 at the bottom · a line every 10%
+scope-page-caption-waveform-video = x: the picture’s columns · y: Y′ code, 0 at the bottom · a line every 10% of video levels (codes 16–235)
+scope-page-caption-parade = R, G and B waveforms side by side · a line every 10%
+scope-page-caption-parade-yrgb = Luma, R, G and B waveforms side by side (YRGB) · a line every 10%
 scope-page-caption-vectorscope = +Cb right, +Cr up · boxes: the 75% and 100% colour bars · line: skin tones
 # What the waveform's luma is, where Y′ as decoded was asked for.
 scope-page-luma-decoded = Luma as decoded: each pixel’s Y′ code, 0% at code 16 and 100% at 235. Sub-blacks and super-whites, which the picture’s R′G′B′ clips, show in the tinted bands.

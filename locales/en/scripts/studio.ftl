@@ -176,6 +176,25 @@ hdr-exposure = Exposure
 hdr-exposure-why = The samples are linear light, counted as stored. The picture is drawn with each sample times 2^exposure, clipped at 1.0 as a display clips it and encoded as sRGB; the scopes and adjustments work on it as drawn. The histogram does not change with the exposure.
 hdr-range = Counted: R, G and B from 0 to { $max }; luminance in stops from { $low } to { $high } ({ $lowLinear } to { $highLinear }). Outside the range: { $below } values below, { $above } above; { $invalid } pixels with a NaN or infinite sample. Above 1.0 (what an SDR display clips): luminance of { $aboveOne } pixels.
 
+## The exposure overlay (www/studio-overlay.js); the bands are src/scope/overlay.rs's.
+overlay-legend = Exposure overlay
+overlay-kind = On the picture
+overlay-off = Nothing
+overlay-zebra = Zebra stripes
+overlay-false-colour = False colour
+overlay-zebra-level = At or above (%)
+overlay-why = Drawn from each pixel's luminance as shown (levels 0–255; right of the split, adjusted): zebra stripes where it is at or above the level, as a camera's zebras are; false colour paints each exposure band in its colour and the rest in grey.
+overlay-zebra-marked = Striped: { $share }% of the pixels counted (luminance level { $level } and up, { $percent }% of 255).
+overlay-counted = Each band's share of the pixels counted, from their histogram.
+overlay-band-range = levels { $fromLevel }–{ $toLevel } ({ $from }–{ $to }%)
+overlay-band-share = { $share }%
+overlay-band-crushed = Crushed black
+overlay-band-near-black = Just above black
+overlay-band-middle-grey = Middle grey (an 18% card)
+overlay-band-one-stop-over = One stop over middle grey
+overlay-band-near-white = Just below white
+overlay-band-clipped = Clipped white
+
 ## The equalize chapter's steps on the CPU (www/studio-steps.js)
 steps-picture-label = The picture
 steps-histogram-label = Its luma histogram and the table made from it

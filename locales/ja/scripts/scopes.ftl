@@ -67,10 +67,10 @@ scope-page-choose-file = 画像または動画を選ぶ…
 scope-page-wgsl-kernel = このカーネルのWGSL
 scope-page-wgsl-draw = 描画のWGSL
 # Under the scope: what its axes and lines are.
-scope-page-caption-waveform = x：画像の列 · y：値（下端が0） · 線は0、25、50、75、100%
-scope-page-caption-waveform-video = x：画像の列 · y：Y′のコード（下端が0） · 線はビデオレベル（コード16〜235）の0、25、50、75、100%
-scope-page-caption-parade = R、G、Bのウェーブフォームを並べて表示 · 線は0、25、50、75、100%
-scope-page-caption-parade-yrgb = ルマ、R、G、Bのウェーブフォームを並べて表示（YRGB） · 線は0、25、50、75、100%
+scope-page-caption-waveform = x：画像の列 · y：値（下端が0） · 線は10%ごと
+scope-page-caption-waveform-video = x：画像の列 · y：Y′のコード（下端が0） · 線はビデオレベル（コード16〜235）の10%ごと
+scope-page-caption-parade = R、G、Bのウェーブフォームを並べて表示 · 線は10%ごと
+scope-page-caption-parade-yrgb = ルマ、R、G、Bのウェーブフォームを並べて表示（YRGB） · 線は10%ごと
 scope-page-caption-vectorscope = 右が+Cb、上が+Cr · 枠：75%と100%のカラーバー · 線：スキントーン
 # What the waveform's luma is, where Y′ as decoded was asked for.
 scope-page-luma-decoded = デコードされたままのルマ：各ピクセルのY′のコードで、コード16が0%、235が100%です。画像のR′G′B′ではクリップされてしまう黒より下と白より上の値は、色付きの帯に表示されます。

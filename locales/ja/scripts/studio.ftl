@@ -175,6 +175,25 @@ hdr-exposure = 露出
 hdr-exposure-why = サンプルはリニア光の値で、保存されたまま数えます。画像は、各サンプルに2^露出を掛け、ディスプレイと同じく1.0でクリップし、sRGBにエンコードして描画します。スコープと補正は描画された画像に対して働きます。ヒストグラムは露出を変えても変わりません。
 hdr-range = カウント範囲：R、G、Bは0〜{ $max }、輝度は{ $low }〜{ $high }段（{ $lowLinear }〜{ $highLinear }）。範囲外：下回る値が{ $below }個、上回る値が{ $above }個。NaNまたは無限大のサンプルを含むピクセルが{ $invalid }個。1.0超（SDRディスプレイがクリップする値）：輝度で{ $aboveOne }ピクセル。
 
+## The exposure overlay (www/studio-overlay.js); the bands are src/scope/overlay.rs's.
+overlay-legend = 露出オーバーレイ
+overlay-kind = 画像の上に
+overlay-off = なし
+overlay-zebra = ゼブラ
+overlay-false-colour = フォルスカラー
+overlay-zebra-level = しきい値（%以上）
+overlay-why = 表示どおりの各ピクセルの輝度（レベル 0–255、分割線の右は調整後の値）から描きます。ゼブラはカメラのゼブラと同じく、輝度がしきい値以上の所に縞を描きます。フォルスカラーは露出の帯ごとにその色で塗り、残りをグレーで示します。
+overlay-zebra-marked = 縞: 数えたピクセルの{ $share }%（輝度レベル{ $level }以上、255 の{ $percent }%）。
+overlay-counted = 帯ごとの、数えたピクセルに占める割合（ヒストグラムから）。
+overlay-band-range = レベル { $fromLevel }–{ $toLevel }（{ $from }–{ $to }%）
+overlay-band-share = { $share }%
+overlay-band-crushed = 黒つぶれ
+overlay-band-near-black = 黒のすぐ上
+overlay-band-middle-grey = 中間グレー（18% グレーカード）
+overlay-band-one-stop-over = 中間グレーの 1 段上
+overlay-band-near-white = 白のすぐ下
+overlay-band-clipped = 白飛び
+
 ## The equalize chapter's steps on the CPU (www/studio-steps.js)
 steps-picture-label = 画像
 steps-histogram-label = ルマのヒストグラムと、そこから作ったテーブル

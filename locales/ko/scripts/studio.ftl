@@ -175,6 +175,25 @@ hdr-exposure = 노출
 hdr-exposure-why = 샘플은 선형 광 값이며, 저장된 그대로 셉니다. 이미지는 각 샘플에 2^노출을 곱하고, 디스플레이처럼 1.0에서 잘라 낸 뒤 sRGB로 인코딩해 그립니다. 스코프와 보정은 그려진 이미지를 대상으로 합니다. 히스토그램은 노출에 따라 바뀌지 않습니다.
 hdr-range = 센 범위: R, G, B는 0부터 { $max }까지, 휘도는 { $low }~{ $high } 스톱({ $lowLinear }~{ $highLinear }). 범위 밖: 아래쪽 값 { $below }개, 위쪽 값 { $above }개. NaN이나 무한대 샘플이 있는 픽셀 { $invalid }개. 1.0 초과(SDR 디스플레이가 잘라 내는 부분): 휘도 기준 픽셀 { $aboveOne }개.
 
+## The exposure overlay (www/studio-overlay.js); the bands are src/scope/overlay.rs's.
+overlay-legend = 노출 오버레이
+overlay-kind = 이미지 위에
+overlay-off = 없음
+overlay-zebra = 지브라 줄무늬
+overlay-false-colour = 폴스 컬러
+overlay-zebra-level = 기준 (% 이상)
+overlay-why = 보이는 그대로의 각 픽셀 휘도(레벨 0–255, 분할선 오른쪽은 조정된 값)로 그립니다. 지브라는 카메라의 지브라처럼 휘도가 기준 이상인 곳에 줄무늬를 긋고, 폴스 컬러는 노출 구간마다 그 색을 칠하고 나머지는 회색으로 보여 줍니다.
+overlay-zebra-marked = 줄무늬: 센 픽셀의 { $share }% (휘도 레벨 { $level } 이상, 255의 { $percent }%).
+overlay-counted = 구간마다 센 픽셀 중 비율(히스토그램에서 구함).
+overlay-band-range = 레벨 { $fromLevel }–{ $toLevel } ({ $from }–{ $to }%)
+overlay-band-share = { $share }%
+overlay-band-crushed = 뭉개진 검정
+overlay-band-near-black = 검정 바로 위
+overlay-band-middle-grey = 중간 회색(18% 카드)
+overlay-band-one-stop-over = 중간 회색보다 1스톱 위
+overlay-band-near-white = 흰색 바로 아래
+overlay-band-clipped = 클리핑된 흰색
+
 ## The equalize chapter's steps on the CPU (www/studio-steps.js)
 steps-picture-label = 이미지
 steps-histogram-label = 이미지의 루마 히스토그램과 그로부터 만든 테이블

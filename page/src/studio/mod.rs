@@ -236,6 +236,14 @@ impl Studio {
             .set_options(&self.context.gpu, layout, log, clipping);
     }
 
+    /// Zebra stripes at `percent` ("zebra"), false colour or neither ("off").
+    #[wasm_bindgen(js_name = setOverlay)]
+    pub fn set_overlay(&self, name: &str, percent: u32) -> WebResult<()> {
+        let overlay = histogram::scope::Overlay::named(name, percent).map_err(js)?;
+        self.studio.set_overlay(&self.context.gpu, overlay);
+        Ok(())
+    }
+
     /// Counts only this rectangle of the picture from now on.
     #[wasm_bindgen(js_name = setRegion)]
     pub fn set_region(&self, x: u32, y: u32, width: u32, height: u32) -> WebResult<()> {
@@ -506,7 +514,6 @@ impl Studio {
     }
 }
 
-/// The picture's and the panel's canvases, ready for WebGPU.
 /// The studio's two canvases configured for the GPU, and the targets the core's
 /// studio draws into.
 fn canvases(
