@@ -119,6 +119,7 @@ export function scopesView(page) {
   function apply(studio) {
     const names = chosen();
     for (const name of SCOPES) figures[name].hidden = !names.includes(name);
+    page.arrange();
     if (SCOPES.some((n) => figures[n].hidden && figures[n].classList.contains('full'))) showFull(null);
     for (const name of names) fitCanvas(canvases[name]);
     studio.setScopes(names, names.map((n) => canvases[n]), 256);
@@ -184,6 +185,8 @@ export function scopesView(page) {
       pointed = pixel;
       mark();
     },
+    /** How many scopes are shown. */
+    count: () => chosen().length,
     /** After a resize: canvases follow their boxes. */
     layout: () => { for (const name of chosen()) fitCanvas(canvases[name]); },
   };

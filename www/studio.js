@@ -71,6 +71,7 @@ const page = {
   redraw,
   rebuild,
   showSources,
+  arrange,
   /** Draws again, a paused video's frame brought anew (its path may have changed). */
   async again() {
     if (source?.kind === 'video' && live.video.paused) await live.render(true);
@@ -90,6 +91,10 @@ let overlay;
 // The equalize chapter shows the article's CPU steps too.
 let steps = null;
 let pictureFigure;
+let grid;
+let controlsSection;
+let rightColumn;
+let more;
 
 // Errors shown so far: a read that began before one does not mark the page done.
 let errorsShown = 0;
@@ -409,6 +414,17 @@ function shapeCanvas(width, height) {
 /** What works without WebGPU: the CPU page, linked. */
 const cpuInstead = () => tMarked('studio-cpu-instead', {}, 'a', (words) => el('a', { href: 'cpu.html' }, words));
 
+// On a wide window two scopes or more stand side by side in a row of their own,
+// under the picture and the histogram; the controls follow them, in reading
+// order too (the right column's parts become the grid's).
+const SCOPES_ROW = matchMedia('(min-width: 1200px)');
+function arrange() {
+  const row = SCOPES_ROW.matches && scopes.count() >= 2;
+  grid.classList.toggle('scopes-row', row);
+  if (row && controlsSection.parentNode !== rightColumn) rightColumn.insertBefore(controlsSection, more);
+  if (!row && controlsSection.parentNode !== grid) grid.insertBefore(controlsSection, rightColumn);
+}
+
 /** The views and the page laid out with them (the wasm is loaded). */
 function build() {
   panel = panelView(page);
@@ -423,20 +439,23 @@ function build() {
   pictureFigure = el('figure', { class: 'studio-picture drop' },
     el('div', { class: 'picture-frame' }, pictureCanvas, region.box, adjust.splitHandle), caption, pixelReading,
     el('p', { class: 'hint' }, t('studio-drop-hint')));
-  // Beside the picture: the histogram, its readout, what to know, the scopes, the
-  // histogram's options and the statistics; under it, the other controls. Notices
-  // go beside it, so they never move it.
+  // Beside the picture: the histogram, its readout, what to know, then the scopes,
+  // the histogram's options and the statistics; under it, the other controls.
+  // Notices go beside it, so they never move it.
   const panelSection = el('section', { class: 'studio-panel', 'aria-label': t('studio-panel-section') },
-    panel.frame, adjust.legend, adjust.otsuNote, panel.readout, panel.capNote, message, notes, scopes.frame, scopes.options, panel.options,
-    hdr.options, stats.table, stats.afterTable, stats.exports);
-  const controlsSection = el('section', { class: 'studio-controls', 'aria-label': t('studio-options-section') },
+    panel.frame, adjust.legend, adjust.otsuNote, panel.readout, panel.capNote, message, notes);
+  more = el('div', { class: 'studio-more' }, scopes.options, panel.options, hdr.options, stats.table, stats.afterTable, stats.exports);
+  rightColumn = el('div', { class: 'studio-right' }, panelSection, scopes.frame, more);
+  controlsSection = el('section', { class: 'studio-controls', 'aria-label': t('studio-options-section') },
     adjust.options, overlay.options, region.options);
+  // In reading order, as laid out: the left column (the picture, what acts on
+  // it), then the right (the panel), so focus never jumps back up.
+  grid = el('div', { class: 'studio-grid' }, pictureFigure, controlsSection, rightColumn);
+  SCOPES_ROW.addEventListener('change', () => { arrange(); scopes.layout(); if (page.current) redraw(); });
   main.append(
     el('div', { class: 'controls' }, el('label', { class: 'file' }, t('studio-choose-file'), picker), videoButton, cameraButton, retryButton,
       status),
-    // In reading order, as laid out: the left column (the picture, what acts on
-    // it), then the right (the panel), so focus never jumps back up.
-    el('div', { class: 'studio-grid' }, pictureFigure, controlsSection, panelSection),
+    grid,
     ...(steps ? [steps.section] : []),
     el('details', {}, el('summary', {}, t(main.dataset.adjustment ? 'studio-wgsl-adjust' : 'studio-wgsl-studio')), listing(sources)));
   pictureFigure.append(videoControls.element);

@@ -1,6 +1,7 @@
 // The studio as a colourist reads it (issue #59): the pixel under the pointer
 // against Pillow's decode of the file, the clipping triangles against the
-// command line's count, the scopes one under another as wide as the histogram,
+// command line's count, the scopes side by side on a wide window (one under
+// another beside the histogram otherwise),
 // the parade with luma (YRGB), the vectorscope at 2x, a scope opened full size;
 // zebra stripes and false colour against the command line's count, and the
 // pixel under the pointer marked on the scopes where the definitions put it (#77).
@@ -84,14 +85,46 @@ test('studio: the clipping triangles light for the channels at 0 and at 255, and
   assert.deepEqual(page.errors, []);
 });
 
-test('studio: the scopes as wide as the histogram, YRGB, 2x, full size and back', async () => {
-  const page = await browser.open('/www/studio.html', { viewport: { width: 1400, height: 900 } });
-  for (const name of ['waveform', 'parade', 'vectorscope']) await check(page, `scope-${name}`);
-  const widths = await page.evaluate(() => ({
-    panel: document.getElementById('panel').getBoundingClientRect().width,
-    scopes: ['waveform', 'parade'].map((n) => document.querySelector(`canvas.scope.${n}`).getBoundingClientRect().width),
+test('studio: one scope as wide as the histogram, two or more side by side in a row at 1400 (one under another at 1024), drawn at their shown size; YRGB, 2x, full size and back', async () => {
+  const page = await browser.open('/www/studio.html', { viewport: { width: 1024, height: 768 } });
+  const boxes = () => page.evaluate(() => ({
+    panel: document.getElementById('panel').getBoundingClientRect().toJSON(),
+    studio: document.querySelector('.studio-grid').getBoundingClientRect().toJSON(),
+    scopes: [...document.querySelectorAll('.studio-scope:not([hidden]) canvas.scope')].map((c) => ({
+      ...c.getBoundingClientRect().toJSON(), drawn: [c.width, c.height], shown: [c.clientWidth, c.clientHeight],
+    })),
   }));
-  for (const w of widths.scopes) assert.ok(Math.abs(w - widths.panel) <= 2, `a scope ${w} px wide beside a panel of ${widths.panel}`);
+  const sameWidth = (a, b) => Math.abs(a - b) <= 2;
+  // Narrower than 1200 pixels: one under another, each as wide as the panel.
+  for (const name of ['waveform', 'parade', 'vectorscope']) await check(page, `scope-${name}`);
+  let { panel, studio, scopes } = await until(boxes, (b) => b.scopes.length === 3, 'three scopes shown');
+  for (const s of scopes.slice(0, 2)) assert.ok(sameWidth(s.width, panel.width), `a scope ${s.width} px wide beside a panel of ${panel.width}`);
+  assert.ok(scopes[0].bottom <= scopes[1].top && scopes[1].bottom <= scopes[2].top, JSON.stringify(scopes));
+  // At 1400: the three in one row across the studio, under the picture and the
+  // histogram, the row within one screen; each canvas drawn at the size shown.
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await until(boxes, (b) => b.scopes.every((s) => Math.abs(s.top - b.scopes[0].top) <= 1), 'the scopes in one row');
+  ({ panel, studio, scopes } = await boxes());
+  assert.ok(scopes[0].top >= panel.bottom, `the row under the histogram: ${JSON.stringify({ panel, scopes })}`);
+  assert.ok(scopes[0].left - studio.left <= 2 && studio.right - scopes[2].right <= 2, `across the studio: ${JSON.stringify({ studio, scopes })}`);
+  assert.ok(scopes.every((s) => s.width > studio.width / 3 - 20), JSON.stringify(scopes));
+  assert.ok(Math.max(...scopes.map((s) => s.bottom)) - scopes[0].top < 900 - 40, `the row taller than a screen: ${JSON.stringify(scopes)}`);
+  // Where the CPU emulates the GPU (a scope every few frames), the vectorscope is
+  // drawn a pixel a cell, 272 x 272, and scaled (ScopeView::largest_side).
+  const emulated = await page.evaluate(() => window.page.view.scopeEvery > 1);
+  const atSize = (s, i) => s.drawn.every((d, k) => Math.abs(d - s.shown[k]) <= 1 || (emulated && i === 2 && d === 272));
+  await until(boxes, (b) => b.scopes.every(atSize), 'each scope drawn at its shown size');
+  // One scope: back under the histogram, as wide as it.
+  await check(page, 'scope-parade', false);
+  await check(page, 'scope-vectorscope', false);
+  ({ panel, scopes } = await boxes());
+  assert.equal(await page.evaluate(() => document.querySelector('.studio-grid').classList.contains('scopes-row')), false);
+  assert.ok(sameWidth(scopes[0].width, panel.width) && scopes[0].top >= panel.bottom, JSON.stringify({ panel, scopes }));
+  await check(page, 'scope-parade');
+  await check(page, 'scope-vectorscope');
+  await page.evaluate(() => document.querySelector('.studio-scopes').scrollIntoView());
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  await page.screenshot({ path: join(shots, 'studio-scopes-row.png') });
   // The parade with luma: four parts, the first grey (luma), lit.
   await check(page, 'scope-yrgb');
   await page.evaluate(() => document.querySelector('canvas.scope.parade').scrollIntoView({ block: 'center' }));
@@ -176,7 +209,7 @@ test('studio: a picture with a colour profile is shown as this browser shows the
   assert.deepEqual(page.errors, []);
 });
 
-test('studio: focus moves down the left column, then down the right, as the page reads', async () => {
+test('studio: focus moves down the left column, then down the right, as the page reads; with a row of scopes, row by row', async () => {
   for (const viewport of [{ width: 1400, height: 900 }, { width: 390, height: 844 }]) {
     const page = await browser.open('/www/studio.html', { viewport });
     await waitState(page, 'done');
@@ -195,6 +228,23 @@ test('studio: focus moves down the left column, then down the right, as the page
     // more than a line back up.
     const back = order.findIndex((e, i) => i > 0 && ((order[i - 1].right && !e.right) || (order[i - 1].right === e.right && e.top < order[i - 1].top - 40)));
     assert.equal(back, -1, `${viewport.width} px: ${JSON.stringify(order.slice(Math.max(0, back - 2), back + 1))}`);
+    if (viewport.width === 1400) {
+      // Three scopes: a row of their own under the picture and the histogram,
+      // which focus reaches after both and before the controls under it.
+      for (const name of ['waveform', 'parade', 'vectorscope']) await check(page, `scope-${name}`);
+      const rows = await page.evaluate(() => {
+        const AREAS = [['.studio-picture', 0, 0], ['.studio-panel', 0, 1], ['.studio-scopes', 1, 0], ['.studio-controls', 2, 0], ['.studio-more', 2, 1]];
+        return [...document.querySelectorAll('.studio-grid :is(button, input, select, canvas[tabindex], summary, a[href])')]
+          .filter((e) => e.checkVisibility() && e.tabIndex >= 0)
+          .map((e) => {
+            const [area, row, column] = AREAS.find(([css]) => e.closest(css));
+            return { name: e.id || e.textContent.trim().slice(0, 20) || e.tagName, area, at: row * 2 + column };
+          });
+      });
+      assert.ok(rows.some((e) => e.area === '.studio-scopes'), JSON.stringify(rows));
+      const up = rows.findIndex((e, i) => i > 0 && e.at < rows[i - 1].at);
+      assert.equal(up, -1, `focus back up: ${JSON.stringify(rows.slice(Math.max(0, up - 2), up + 1))}`);
+    }
     assert.deepEqual(page.errors, []);
   }
 });
