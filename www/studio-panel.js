@@ -48,13 +48,14 @@ export function panelView(studio) {
   // panel's channel: labels in the page's text, over the canvas the GPU draws.
   const names = el('div', { class: 'panel-names', 'aria-hidden': 'true' });
   const axis = el('div', { class: 'panel-axis', 'aria-hidden': 'true' });
+  const refs = el('div', { class: 'panel-refs', 'aria-hidden': 'true' });
   // Clipping triangles, as in a photo editor's histogram: lit in the colours of the
   // channels with pixels at 0 (left) or at the top value (right); either one
   // turns the clipping warning on the picture on or off.
   const triangles = ['shadows', 'highlights'].map((end) => el('button', {
     type: 'button', class: `clip-triangle ${end}`, hidden: true, 'aria-pressed': 'false',
   }));
-  const plot = el('div', { class: 'panel-plot' }, canvas, cursor, names);
+  const plot = el('div', { class: 'panel-plot' }, canvas, refs, cursor, names);
   const frame = el('div', { class: 'panel-frame' }, el('div', { class: 'clip-row' }, ...triangles), plot, axis);
   // What a light cap on a bar means, said once under the panel.
   const capNote = el('p', { class: 'hint cap-note' }, t('panel-cap-note'));
@@ -144,11 +145,13 @@ export function panelView(studio) {
     const { current, outcome } = studio;
     const rects = current && outcome && !outcome.hdr ? Array.from(current.panelRects()) : [];
     const max = current ? 2 ** current.depth - 1 : 0;
-    const key = `${rects.join()}|${max}`;
+    const lines = rects.length ? studio.lines(max) : [];
+    const key = `${rects.join()}|${max}|${JSON.stringify(lines)}`;
     if (key === labelled) return;
     labelled = key;
     axis.replaceChildren();
     names.replaceChildren();
+    refs.replaceChildren();
     const panels = rects.length / 5;
     for (let i = 0; i < panels; i++) {
       const [x, y, w, h, mask] = rects.slice(i * 5, i * 5 + 5);
@@ -160,6 +163,11 @@ export function panelView(studio) {
           axis.append(el('span', { class: `tick${edge}`, style: `left: ${(x + (w * k) / steps) * 100}%` },
             String(Math.round((max * k) / steps))));
         }
+      }
+      // The reference lines (studio-scopes.js), down each panel at their values.
+      for (const { text, at } of lines) {
+        refs.append(el('span', { class: 'panel-ref', style: `left: ${(x + w * at) * 100}%; top: ${y * 100}%; height: ${h * 100}%` },
+          i === 0 ? el('span', {}, text) : ''));
       }
       const shown = [0, 1, 2, 3].filter((c) => mask & (1 << c));
       if (panels > 1) {

@@ -3,9 +3,10 @@
 // wide as the histogram panel, or opened full size over the page; counted and
 // drawn by the Studio (page/src/scope_chapters.rs) on every frame, over the region; their
 // brightness, the waveform's and the parade's channels, the vectorscope's zoom;
-// the pixel under the pointer marked on each; exports of each as PNG and its
+// the pixel under the pointer marked on each; reference lines the visitor sets
+// (on the waveform, the parade and the histogram); exports of each as PNG and its
 // counts as JSON.
-import { scopeLabels, scopePoints } from '../pkg/histogram.js';
+import { referenceLines, scopeLabels, scopePoints } from '../pkg/histogram.js';
 import { el, download, errorText, scopeBox, nameGraticule } from './site.js';
 import { ordinal, t, tAttr } from './l10n.js';
 import { fitCanvas } from './page.js';
@@ -25,12 +26,22 @@ export function scopesView(page) {
     el('option', { value: 'decoded' }, t('scope-decoded')));
   const yrgb = el('input', { type: 'checkbox', id: 'scope-yrgb' });
   const zoom = el('input', { type: 'checkbox', id: 'scope-zoom' });
+  // Reference lines: levels or percents ("16, 235", "5%, 95%"), the core's reading
+  // of them; a word it cannot read is said, and the lines drawn stay.
+  const linesField = el('input', {
+    type: 'text', id: 'scope-lines', inputmode: 'decimal', autocomplete: 'off',
+    spellcheck: 'false', 'aria-describedby': 'scope-lines-said',
+  });
+  linesField.setAttribute('list', 'scope-lines-presets');
+  const linesSaid = el('span', { id: 'scope-lines-said', class: 'hint', role: 'status' });
+  let linesText = '';
   const canvases = Object.fromEntries(SCOPES.map((name) => [name, el('canvas', {
     class: `scope ${name}`, role: 'img', 'aria-label': tAttr(`scope-title-${name}`, 'aria-label'),
   })]));
   const scopeBoxes = Object.fromEntries(SCOPES.map((name) => [name, scopeBox(canvases[name])]));
   const pointLayers = Object.fromEntries(SCOPES.map((name) => [name, el('div', { class: 'scope-points', 'aria-hidden': 'true' })]));
-  for (const name of SCOPES) scopeBoxes[name].append(pointLayers[name]);
+  const lineLayers = Object.fromEntries(SCOPES.map((name) => [name, el('div', { class: 'scope-points', 'aria-hidden': 'true' })]));
+  for (const name of SCOPES) scopeBoxes[name].append(lineLayers[name], pointLayers[name]);
   const fullButtons = Object.fromEntries(SCOPES.map((name) => [name,
     el('button', { type: 'button', class: 'link', 'aria-pressed': 'false', onclick: () => setFull(name, !figures[name].classList.contains('full')) }, t('scope-full-size'))]));
   const figures = Object.fromEntries(SCOPES.map((name) => [name, el('figure', { hidden: true, class: 'studio-scope' },
@@ -43,7 +54,10 @@ export function scopesView(page) {
     el('label', { class: 'option', for: 'scope-gain' }, `${t('scope-gain')} `, gain),
     el('label', { class: 'option', for: 'scope-waveform-channels' }, `${t('scope-waveform-channels')} `, waveformChannels),
     el('label', { class: 'option' }, yrgb, ` ${t('scope-yrgb')}`),
-    el('label', { class: 'option' }, zoom, ` ${t('scope-zoom')}`));
+    el('label', { class: 'option' }, zoom, ` ${t('scope-zoom')}`),
+    el('span', { class: 'option' }, el('label', { for: 'scope-lines' }, `${t('scope-lines')} `), linesField,
+      el('datalist', { id: 'scope-lines-presets' }, el('option', { value: '16, 235' }), el('option', { value: '5%, 95%' })),
+      ' ', linesSaid));
   // Where the browser's WebGPU runs on the CPU the Studio draws scopes on a video
   // less often (`scopeEvery`), and the visitor is told.
   const cadence = el('p', { class: 'note', hidden: true });
@@ -79,6 +93,30 @@ export function scopesView(page) {
       })));
     }
   }
+
+  /** The reference lines on an axis whose top value is `max`: [{ text, at }]. */
+  const lines = (max) => JSON.parse(referenceLines(linesText, max));
+  // On the waveform and the parade, across at each line's level (8-bit counts).
+  function drawLines() {
+    for (const name of ['waveform', 'parade']) {
+      lineLayers[name].replaceChildren(...lines(255).map(({ text, at }) => el('span', {
+        class: 'scope-ref', style: `top: ${(1 - at) * 100}%`,
+      }, el('span', {}, text))));
+    }
+  }
+  function setLines() {
+    try {
+      JSON.parse(referenceLines(linesField.value, 255));
+      linesText = linesField.value;
+      linesSaid.textContent = '';
+    } catch (e) {
+      linesSaid.textContent = t('scope-lines-unread', { word: errorText(e) });
+      return;
+    }
+    drawLines();
+    page.redraw();
+  }
+  linesField.addEventListener('change', setLines);
 
   /** After a draw: the waveform's graticule and note say which luma it shows. */
   function shown() {
@@ -185,6 +223,8 @@ export function scopesView(page) {
       pointed = pixel;
       mark();
     },
+    /** The reference lines on the histogram's axis, whose top value is `max`. */
+    lines,
     /** How many scopes are shown. */
     count: () => chosen().length,
     /** After a resize: canvases follow their boxes. */

@@ -72,6 +72,8 @@ const page = {
   rebuild,
   showSources,
   arrange,
+  /** The reference lines on the histogram (studio-scopes.js's). */
+  lines: (max) => scopes?.lines(max) ?? [],
   /** Draws again, a paused video's frame brought anew (its path may have changed). */
   async again() {
     if (source?.kind === 'video' && live.video.paused) await live.render(true);

@@ -7,7 +7,7 @@ use super::live::{Frames, Live};
 use super::{png, CanvasTarget, Context, GpuContext, Picture, WebResult};
 use histogram::gpu::{self, Gpu, GpuImage};
 use histogram::image::Region;
-use histogram::scope::{Counts, Overlay, Scope, Style};
+use histogram::scope::{Counts, Overlay, Reference, Scope, Style};
 use histogram::studio::{ScopeView, Target};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -57,6 +57,16 @@ pub fn scope_points(
         [r, g, b],
     );
     serde_json::to_string(&points).map_err(|e| JsError::new(&e.to_string()))
+}
+
+/// The reference lines of `text` (`histogram::scope::Reference`: "16, 235",
+/// "5%, 95%") on a value axis whose top value is `max`, as JSON `[{"text", "at"}]`
+/// (`at` 0 at the bottom or left, 1 at the top or right); the error is the first
+/// word that is not a line, for the page to say in its language.
+#[wasm_bindgen(js_name = referenceLines)]
+pub fn reference_lines(text: &str, max: u32) -> WebResult<String> {
+    let placed = Reference::placed(text, max).map_err(|word| JsError::new(&word))?;
+    serde_json::to_string(&placed).map_err(|e| JsError::new(&e.to_string()))
 }
 
 /// The false colour's bands (src/scope/overlay.rs) as JSON for the page's key:

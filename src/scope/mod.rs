@@ -23,9 +23,11 @@ use crate::json::{Entries, Rows};
 
 mod overlay;
 mod plot;
+mod reference_lines;
 mod scope_lines;
 pub use overlay::*;
 pub use plot::*;
+pub use reference_lines::*;
 pub use scope_lines::*;
 
 /// Value levels of a waveform column, per channel.

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
-import { suite, repo, shots, waitState, decodePng, textMatching, pickFile, until } from './harness.mjs';
+import { suite, repo, shots, waitState, decodePng, textMatching, pickFile, until, testVideo } from './harness.mjs';
 import { message, messagePattern, pattern } from './messages.mjs';
 
 const { browser, fixtures } = suite({ fixtures: true });
@@ -21,6 +21,16 @@ const pillow = (path, points) => JSON.parse(execFileSync(join(repo, '.venv/bin/p
   'import json, sys; from PIL import Image; im = Image.open(sys.argv[1]).convert("RGBA"); '
   + 'print(json.dumps([list(im.getpixel(tuple(p))) for p in json.loads(sys.argv[2])]))', path, JSON.stringify(points)],
 { encoding: 'utf8' }));
+
+/** The exposure overlay `kind` ('off', 'zebra', 'false-colour'), the zebra at `level` %. */
+const chooseOverlay = (page, kind, level) => page.evaluate(([k, l]) => {
+  const field = document.getElementById('zebra-level');
+  field.value = l;
+  field.dispatchEvent(new Event('change', { bubbles: true }));
+  const select = document.getElementById('overlay');
+  select.value = k;
+  select.dispatchEvent(new Event('change', { bubbles: true }));
+}, [kind, String(level)]);
 
 const check = (page, id, on = true) => page.evaluate(([i, v]) => {
   const box = document.getElementById(i);
@@ -255,14 +265,7 @@ test('studio: zebra stripes and false colour on the pixels of their levels, the 
   // false colour paints white as clipped and black as crushed, 128 stays grey.
   const file = fixtures.path('thirds-96x64.png');
   await pickFile(page, file);
-  const choose = (kind, level) => page.evaluate(([k, l]) => {
-    const level = document.getElementById('zebra-level');
-    level.value = l;
-    level.dispatchEvent(new Event('change', { bubbles: true }));
-    const select = document.getElementById('overlay');
-    select.value = k;
-    select.dispatchEvent(new Event('change', { bubbles: true }));
-  }, [kind, level]);
+  const choose = (kind, level) => chooseOverlay(page, kind, level);
   const tool = (...args) => JSON.parse(execFileSync(join(repo, 'target/release/histogram'), ['scope', ...args, '--format', 'json', file]));
   const share = (n, of) => new Intl.NumberFormat('en', { maximumFractionDigits: 2 }).format((n / of) * 100);
   await page.evaluate(() => document.querySelector('.studio-picture canvas').scrollIntoView({ block: 'center' }));
@@ -367,5 +370,85 @@ test('studio: the pixel under the pointer is marked where its values lie on the 
   await page.mouse.move(pic.x + pic.width / 2, pic.y - 40);
   await textMatching(page, '#pixel-reading', pattern`^${messagePattern('en', 'studio-pixel-hint')}`);
   for (const name of ['waveform', 'parade', 'vectorscope']) assert.deepEqual(await points(name), [], name);
+  assert.deepEqual(page.errors, []);
+});
+
+test('studio: reference lines typed as levels and percents lie at those levels on the waveform, the parade and the histogram; a word that is neither is said', async () => {
+  const page = await browser.open('/www/studio.html', { viewport: { width: 1400, height: 900 } });
+  await pickFile(page, fixtures.path('thirds-96x64.png'));
+  await check(page, 'scope-waveform');
+  await check(page, 'scope-parade');
+  await page.fill('#scope-lines', '16, 235, 5%, 95%');
+  await page.press('#scope-lines', 'Enter');
+  // The levels by the definitions: 16 and 235 as typed, a percent of 255 to the
+  // nearest level (5% = 12.75 -> 13, 95% = 242.25 -> 242), each at its level's
+  // middle, in order along the axis.
+  const levels = [13, 16, 235, 242];
+  const texts = ['5%', '16', '235', '95%'];
+  const placed = (css, box) => page.evaluate(([c, b]) => [...document.querySelectorAll(c)].map((line) => {
+    const outer = line.closest(b).getBoundingClientRect();
+    const at = line.getBoundingClientRect();
+    return { text: line.textContent, top: (at.top - outer.top) / outer.height, left: (at.left - outer.left) / outer.width };
+  }), [css, box]);
+  for (const name of ['waveform', 'parade']) {
+    const lines = await until(() => placed(`canvas.scope.${name} ~ .scope-points .scope-ref`, '.scope-box'), (l) => l.length === 4, `${name}'s lines`);
+    assert.deepEqual(lines.map((l) => l.text), texts);
+    const height = await page.evaluate((n) => document.querySelector(`canvas.scope.${n}`).closest('.scope-box').getBoundingClientRect().height, name);
+    lines.forEach((l, i) => assert.ok(Math.abs(l.top - (1 - (levels[i] + 0.5) / 256)) * height <= 1, `${name}: ${JSON.stringify(l)} for level ${levels[i]}`));
+  }
+  // On the histogram: down each panel, at the level's place on its value axis.
+  const rects = await page.evaluate(() => Array.from(window.page.view.panelRects()));
+  const lines = await until(() => placed('.panel-ref', '.panel-plot'), (l) => l.length === 4 * (rects.length / 5), 'the histogram\'s lines');
+  const width = await page.evaluate(() => document.querySelector('.panel-plot').getBoundingClientRect().width);
+  for (let p = 0; p < rects.length / 5; p++) {
+    const [x, , w] = rects.slice(p * 5, p * 5 + 3);
+    lines.slice(p * 4, p * 4 + 4).forEach((l, i) => assert.ok(Math.abs(l.left - (x + (w * (levels[i] + 0.5)) / 256)) * width <= 1,
+      `panel ${p}: ${JSON.stringify(l)} for level ${levels[i]}`));
+  }
+  await page.evaluate(() => document.querySelector('.studio-scopes').scrollIntoView({ block: 'center' }));
+  await page.screenshot({ path: join(shots, 'studio-reference-lines.png') });
+  // A word that is neither a level nor a percent: said, and the lines stay.
+  await page.fill('#scope-lines', '16, 300');
+  await page.press('#scope-lines', 'Enter');
+  await textMatching(page, '#scope-lines-said', pattern`^${messagePattern('en', 'scope-lines-unread', { word: /300/ })}$`);
+  assert.equal((await placed('canvas.scope.waveform ~ .scope-points .scope-ref', '.scope-box')).length, 4);
+  // Emptied: no lines.
+  await page.fill('#scope-lines', '');
+  await page.press('#scope-lines', 'Enter');
+  await until(() => placed('.scope-ref, .panel-ref', 'body'), (l) => l.length === 0, 'no lines');
+  assert.equal(await page.textContent('#scope-lines-said'), '');
+  assert.deepEqual(page.errors, []);
+});
+
+test('studio: zebra at 0% stripes every pixel of a playing video\'s frames, and goes with the overlay', async () => {
+  const page = await browser.open('/www/studio.html', { viewport: { width: 1400, height: 900 } });
+  await page.setInputFiles('#file', testVideo);
+  await waitState(page, 'playing');
+  await page.waitForFunction(() => window.page.frames > 2);
+  // The share of the shown frame's pixels that are black (the zebra's stripes).
+  const black = async () => {
+    const rect = await page.evaluate(() => Array.from(window.page.view.pictureRect()));
+    const shot = decodePng(await page.locator('.studio-picture canvas').screenshot());
+    let [all, dark] = [0, 0];
+    for (let y = Math.ceil(shot.height * rect[1]) + 2; y < Math.floor(shot.height * (rect[1] + rect[3])) - 2; y++) {
+      for (let x = Math.ceil(shot.width * rect[0]) + 2; x < Math.floor(shot.width * (rect[0] + rect[2])) - 2; x++) {
+        const i = (y * shot.width + x) * 4;
+        all += 1;
+        if (shot.rgba[i] + shot.rgba[i + 1] + shot.rgba[i + 2] < 12) dark += 1;
+      }
+    }
+    return dark / all;
+  };
+  const choose = (kind, level) => chooseOverlay(page, kind, level);
+  const before = await black();
+  // At 0% every pixel is at or above the level: stripes 4 canvas pixels wide every
+  // 8 across the diagonal, half the frame black whatever it shows (less, 0.4 or so,
+  // read from the screen, the canvas scaled to its box).
+  await choose('zebra', 0);
+  const striped = await until(black, (share) => share > 0.3 && share > before + 0.2, 'the frames striped');
+  await page.locator('.studio-picture canvas').screenshot({ path: join(shots, 'studio-zebra-video.png') });
+  await choose('off', 95);
+  const after = await until(black, (share) => share < before + 0.1, 'the stripes gone');
+  process.stderr.write(`zebra on video: ${before.toFixed(3)} black, ${striped.toFixed(3)} striped, ${after.toFixed(3)} after\n`);
   assert.deepEqual(page.errors, []);
 });

@@ -679,3 +679,52 @@ fn a_pixels_points_lie_on_its_own_counts_as_drawn() {
         }
     }
 }
+
+#[test]
+fn reference_lines_lie_on_their_levels_as_drawn() {
+    use scope::Reference;
+    // The percents of the graticule fall on its lines' levels.
+    for (k, &level) in scope::WAVEFORM_LINES.iter().enumerate() {
+        assert_eq!(Reference::Percent(10.0 * k as f32).value(255), level);
+    }
+    // Video black and white: the same share of full scale at 16 bits.
+    assert_eq!(Reference::Level(16).value(255), 16);
+    assert_eq!(Reference::Level(235).value(65535), 235 * 257);
+    assert_eq!(Reference::Percent(5.0).value(255), 13);
+    assert_eq!(Reference::Percent(95.0).value(255), 242);
+    assert_eq!(
+        Reference::parse_list("16, 235 5%,95%").unwrap(),
+        [
+            Reference::Level(16),
+            Reference::Level(235),
+            Reference::Percent(5.0),
+            Reference::Percent(95.0)
+        ]
+    );
+    for bad in ["256", "-1", "101%", "5%%", "x", "1 2 3 4 5 6 7 8 9"] {
+        let word = Reference::parse_list(bad).unwrap_err();
+        assert!(bad.contains(&word) && !word.is_empty(), "{bad}: {word}");
+    }
+    // A grey picture at each line's level: the line's row of the waveform, drawn at
+    // natural size, is the one its luminance lights.
+    for line in ["16", "235", "5%", "95%", "0", "100%"] {
+        let at = Reference::placed(line, 255).unwrap()[0].at;
+        let level = Reference::parse_list(line).unwrap()[0].value(255) as u8;
+        let image = Image::solid(4, 2, [level, level, level, 255]);
+        let counts = scope::count(&image, None, Scope::Waveform).unwrap();
+        let drawn = counts.draw(Scope::Waveform, &[3], Style::PLAIN);
+        let row = ((1.0 - at) * drawn.height() as f32) as u32;
+        // Lit grey (the graticule's lines are amber).
+        let lit = |y: u32| {
+            let p = &drawn.rgba()[((y * drawn.width() + 1) * 4) as usize..][..3];
+            p[0] > 100 && p[0] == p[2]
+        };
+        assert!(lit(row), "{line}: row {row} of {}", drawn.height());
+        for near in [row.wrapping_sub(2), row + 2] {
+            assert!(
+                near >= drawn.height() || !lit(near),
+                "{line}: row {near} lit too"
+            );
+        }
+    }
+}

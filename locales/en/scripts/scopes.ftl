@@ -32,6 +32,8 @@ scope-legend = Scopes
 scope-waveform-channels = Waveform
 scope-yrgb = Parade with luma (YRGB)
 scope-zoom = Vectorscope 2× zoom
+scope-lines = Reference lines
+scope-lines-unread = “{ $word }” is not a level (0–255) or a percent (0%–100%); the lines stay as they were.
 # What the waveform's luma is, where Y′ as decoded was asked for.
 scope-luma-decoded = Waveform of luma as decoded: each pixel’s Y′ code, 0% at code 16 and 100% at 235. Sub-blacks and super-whites, which the picture’s R′G′B′ clips, show in the tinted bands.
 scope-luma-not-planes = This frame did not come as Y′CbCr planes here (the browser handed over RGB), so the waveform’s luma is computed from R′G′B′.

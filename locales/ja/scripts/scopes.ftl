@@ -32,6 +32,8 @@ scope-legend = スコープ
 scope-waveform-channels = ウェーブフォーム
 scope-yrgb = ルマ付きパレード（YRGB）
 scope-zoom = ベクトルスコープを2倍に拡大
+scope-lines = 基準線
+scope-lines-unread = “{ $word }” はレベル（0–255）でもパーセント（0%–100%）でもありません。線はそのままです。
 # What the waveform's luma is, where Y′ as decoded was asked for.
 scope-luma-decoded = デコードされたままのルマのウェーブフォーム：各ピクセルのY′のコードで、コード16が0%、235が100%です。画像のR′G′B′ではクリップされてしまう黒より下と白より上の値は、色付きの帯に表示されます。
 scope-luma-not-planes = このフレームはここではY′CbCrのプレーンとして届かなかったため（ブラウザがRGBで渡しました）、ウェーブフォームのルマはR′G′B′から計算しています。

@@ -32,6 +32,8 @@ scope-legend = 스코프
 scope-waveform-channels = 웨이브폼
 scope-yrgb = 루마를 포함한 퍼레이드 (YRGB)
 scope-zoom = 벡터스코프 2× 확대
+scope-lines = 기준선
+scope-lines-unread = “{ $word }”은(는) 레벨(0–255)이나 퍼센트(0%–100%)가 아닙니다. 선은 그대로 둡니다.
 # What the waveform's luma is, where Y′ as decoded was asked for.
 scope-luma-decoded = 디코딩된 루마의 웨이브폼: 각 픽셀의 Y′ 코드로, 코드 16이 0%, 235가 100%입니다. 이미지의 R′G′B′에서는 잘려 나가는, 검정보다 어두운 값과 흰색보다 밝은 값이 색을 입힌 띠에 나타납니다.
 scope-luma-not-planes = 여기서는 이 프레임이 Y′CbCr 플레인으로 오지 않았으므로(브라우저가 RGB로 넘겨줌), 웨이브폼의 루마를 R′G′B′에서 계산합니다.
