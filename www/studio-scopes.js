@@ -184,7 +184,7 @@ export function scopesView(page) {
   async function exportPng(name) {
     const i = chosen().indexOf(name);
     try {
-      const png = await page.current.scopePng(i);
+      const png = await page.current.scopePng(i, linesText);
       download(`${page.baseName()}-${name}.png`, new Blob([png], { type: 'image/png' }));
     } catch (e) { page.say(t('scope-png-failed', { error: errorText(e) })); }
   }

@@ -7,7 +7,7 @@ use super::live::{Frames, Live};
 use super::{png, CanvasTarget, Context, GpuContext, Picture, WebResult};
 use histogram::gpu::{self, Gpu, GpuImage};
 use histogram::image::Region;
-use histogram::scope::{Counts, Overlay, Reference, Scope, Style};
+use histogram::scope::{draw_reference_lines, Counts, Overlay, Reference, Scope, Style};
 use histogram::studio::{ScopeView, Target};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -173,12 +173,21 @@ pub(super) fn json(
 
 /// The scope at natural size (one pixel per bin, as `histogram scope` draws
 /// it) as PNG bytes.
-pub(super) fn png_of(view: &ScopeView, context: Rc<Context>) -> js_sys::Promise {
+pub(super) fn png_of(
+    view: &ScopeView,
+    context: Rc<Context>,
+    lines: &str,
+) -> WebResult<js_sys::Promise> {
+    let lines = Reference::parse_list(lines).map_err(|word| JsError::new(&word))?;
     let (style, shown) = (view.style(), view.shown());
-    read(view, context, move |counts, scope, _, _, _| {
-        let bytes = png(&counts.draw(scope, &shown, style))?;
+    Ok(read(view, context, move |counts, scope, _, _, _| {
+        let drawn = counts.draw(scope, &shown, style);
+        let bytes = png(&match scope {
+            Scope::Waveform | Scope::Parade => draw_reference_lines(drawn, &lines),
+            Scope::Vectorscope { .. } => drawn,
+        })?;
         Ok(js_sys::Uint8Array::from(&bytes[..]))
-    })
+    }))
 }
 
 /// Counts back to back for `duration_ms` (`pass_ms`: one count's time), so the
@@ -370,8 +379,8 @@ impl ScopeScreen {
     }
 
     /// The scope at natural size as PNG bytes.
-    pub fn png(&self) -> js_sys::Promise {
-        png_of(&self.view, self.context.clone())
+    pub fn png(&self) -> WebResult<js_sys::Promise> {
+        png_of(&self.view, self.context.clone(), "")
     }
 
     /// One timed count: [GPU ms (NaN without timestamps), wall ms].

@@ -2,6 +2,11 @@
 //! histogram: a level of 8 bits ("16", "235": video black and white) or a percent
 //! of full scale ("5%", "95%"), each drawn where a pixel of that value lies.
 
+use crate::image::Image;
+
+/// The lines' colour on the scopes' PNGs (the page draws them in it too).
+pub const REFERENCE_COLOUR: [u8; 3] = [0x7f, 0xd4, 0xff];
+
 /// The most lines at once.
 pub const MOST_LINES: usize = 8;
 
@@ -83,4 +88,19 @@ impl Reference {
         placed.sort_by(|a, b| a.at.total_cmp(&b.at));
         Ok(placed)
     }
+}
+
+/// `lines` across a waveform or parade drawn at natural size (a row a level,
+/// 255 at the top: `draw_waveform`), dashed 4 pixels on, 4 off.
+pub fn draw_reference_lines(image: Image, lines: &[Reference]) -> Image {
+    let (width, height) = (image.width(), image.height());
+    let mut rgba = image.rgba().to_vec();
+    for line in lines {
+        let row = (height - 1).saturating_sub(line.value(height - 1)) as usize;
+        for x in (0..width as usize).filter(|x| x % 8 < 4) {
+            let at = (row * width as usize + x) * 4;
+            rgba[at..at + 3].copy_from_slice(&REFERENCE_COLOUR);
+        }
+    }
+    Image::from_rgba(width, height, rgba).expect("the same size")
 }

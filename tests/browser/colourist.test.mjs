@@ -407,6 +407,19 @@ test('studio: reference lines typed as levels and percents lie at those levels o
   }
   await page.evaluate(() => document.querySelector('.studio-scopes').scrollIntoView({ block: 'center' }));
   await page.screenshot({ path: join(shots, 'studio-reference-lines.png') });
+  // The waveform's PNG carries them: its rows at 5% and 95% (levels 13, 242)
+  // dashed in the lines' colour, 4 pixels on, 4 off.
+  const button = page.locator('.studio-scope:has(canvas.waveform) figcaption button:nth-of-type(2)');
+  assert.equal(await button.textContent(), message('en', 'scope-png'));
+  const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
+  const chunks = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk);
+  const png = decodePng(Buffer.concat(chunks));
+  assert.equal(png.height, 256);
+  for (const level of levels) {
+    const row = Array.from({ length: 8 }, (_, x) => Array.from(png.rgba.slice(((255 - level) * png.width + x) * 4, ((255 - level) * png.width + x) * 4 + 3)));
+    for (let x = 0; x < 4; x++) assert.deepEqual(row[x], [0x7f, 0xd4, 0xff], `level ${level}, x ${x}`);
+  }
   // A word that is neither a level nor a percent: said, and the lines stay.
   await page.fill('#scope-lines', '16, 300');
   await page.press('#scope-lines', 'Enter');

@@ -1053,3 +1053,71 @@ fn scope_overlays_mark_the_pixels_at_their_luminance() {
         );
     }
 }
+
+#[test]
+fn scope_lines_cross_the_waveform_and_parade_pngs_at_their_levels() {
+    use histogram::scope::{self, Scope, Style, REFERENCE_COLOUR};
+    let dir = temp_dir("scope-lines");
+    let image = Image::noise(19, 7, 3);
+    let path = save_png(&dir, "noise.png", &image);
+    let file = path.to_str().unwrap();
+    let out_dir = dir.join("out");
+    std::fs::create_dir_all(&out_dir).unwrap();
+    let out = out_dir.to_str().unwrap();
+    for (flag, scope, shown) in [
+        ("--waveform", Scope::Waveform, &[3][..]),
+        ("--parade", Scope::Parade, &[0, 1, 2][..]),
+    ] {
+        succeeded(
+            &["scope", flag, "--lines", "16, 95%", "--out", out, file],
+            flag,
+        );
+        let written = out_dir.join(format!("noise-{}.png", scope.name()));
+        let png = image::open(&written).unwrap().to_rgba8();
+        // The drawing without lines, by the core; the lines' rows by the
+        // definitions: level 16, and 95% of 255 to the nearest level, 242.
+        let plain = scope::count(&image, None, scope)
+            .unwrap()
+            .draw(scope, shown, Style::PLAIN);
+        let rows = [255 - 16, 255 - 242];
+        for y in 0..png.height() {
+            for x in 0..png.width() {
+                let got = &png.get_pixel(x, y).0[..3];
+                let at = ((y * png.width() + x) * 4) as usize;
+                if rows.contains(&y) && x % 8 < 4 {
+                    assert_eq!(got, REFERENCE_COLOUR, "{flag}: ({x}, {y})");
+                } else {
+                    assert_eq!(got, &plain.rgba()[at..at + 3], "{flag}: ({x}, {y})");
+                }
+            }
+        }
+    }
+    // Usage errors: exit 2 and why.
+    for (args, says) in [
+        (
+            vec!["scope", "--waveform", "--lines", "16,300", file],
+            "\"300\" is not a level",
+        ),
+        (
+            vec!["scope", "--vectorscope", "--lines", "16", file],
+            "--lines draws across the waveform's or the parade's PNG",
+        ),
+        (
+            vec![
+                "scope",
+                "--waveform",
+                "--lines",
+                "16",
+                "--format",
+                "json",
+                file,
+            ],
+            "--lines draws across",
+        ),
+    ] {
+        let out = histogram(&args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains(says), "{args:?}: {stderr}");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+    }
+}

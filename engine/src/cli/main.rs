@@ -13,6 +13,7 @@ macro_rules! warn {
 }
 
 mod adjust_command;
+mod arg_values;
 mod bench_command;
 mod count_command;
 mod file_lines;

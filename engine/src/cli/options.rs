@@ -1,6 +1,7 @@
 //! The command line's words, parsed by clap: the commands, their options and their
 //! help; each kind of value read by one parser, shared by every command that takes it.
 
+use crate::arg_values::*;
 use clap::builder::PossibleValuesParser;
 use clap::error::ErrorKind;
 use clap::{
@@ -9,7 +10,7 @@ use clap::{
 use histogram::adjust::Adjustment;
 use histogram::gpu::policy::{Asked, Decode};
 use histogram::gpu::{ChunkShape, GpuOptions, Method};
-use histogram::{hdr, Channels, Region, Spec};
+use histogram::{hdr, Region, Spec};
 use std::path::{Path, PathBuf};
 
 const RULES: &str = "\
@@ -432,6 +433,10 @@ pub struct ScopeArgs {
     /// vectorscope cell holding 1/256 of the pixels, is full brightness at gain 1
     #[arg(long, value_name = "G", default_value = "1", value_parser = gain)]
     pub gain: f32,
+    /// PNG of the waveform or parade: reference lines across it, at 8-bit levels
+    /// or percents of full scale ("16,235", "5%,95%")
+    #[arg(long, value_name = "LINES", value_parser = reference_lines)]
+    pub lines: Option<Lines>,
 }
 
 /// `histogram bench`.
@@ -519,51 +524,6 @@ impl Backend {
             Backend::Dx12 => wgpu::Backends::DX12,
         }
     }
-}
-
-fn gpu_method(name: &str) -> Result<Method, String> {
-    Method::parse(name).ok_or_else(|| {
-        let names: Vec<&str> = Method::ALL.iter().map(|m| m.name()).collect();
-        format!("unknown method '{name}' (cpu, {})", names.join(", "))
-    })
-}
-
-fn bins(text: &str) -> Result<Spec, String> {
-    let n = text
-        .parse()
-        .map_err(|_| format!("--bins takes a number, not '{text}'"))?;
-    Spec::new(n, Channels::Rgbl)
-}
-
-fn chunk(text: &str) -> Result<ChunkShape, String> {
-    ChunkShape::parse(text).ok_or_else(|| format!("a chunk is WxH, each at least 1, not '{text}'"))
-}
-
-fn pair(text: &str) -> Result<(u32, u32), String> {
-    text.split_once('x')
-        .and_then(|(w, h)| Some((w.parse().ok()?, h.parse().ok()?)))
-        .ok_or_else(|| format!("WxH in whole numbers, not '{text}'"))
-}
-
-fn size(text: &str) -> Result<(u32, u32), String> {
-    pair(text)
-        .ok()
-        .filter(|&(w, h)| w > 0 && h > 0)
-        .ok_or_else(|| format!("bad size '{text}' (WxH, each at least 1)"))
-}
-
-fn at_least_one(text: &str) -> Result<usize, String> {
-    text.parse()
-        .ok()
-        .filter(|&n| n > 0)
-        .ok_or_else(|| format!("a whole number from 1 up, not '{text}'"))
-}
-
-fn gain(text: &str) -> Result<f32, String> {
-    text.parse()
-        .ok()
-        .filter(|g: &f32| *g > 0.0 && g.is_finite())
-        .ok_or_else(|| format!("a number above 0, not '{text}'"))
 }
 
 /// Standard input holds one stream: refused where two inputs would read it, or

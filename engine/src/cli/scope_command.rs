@@ -45,6 +45,11 @@ pub fn run(o: ScopeArgs, gpu_options: &GpuOptions) -> i32 {
         Ok(s) => s,
         Err(e) => return usage_error(&e),
     };
+    if o.lines.is_some()
+        && (o.format == ScopeFormat::Json || !matches!(scope, Scope::Waveform | Scope::Parade))
+    {
+        return usage_error("--lines draws across the waveform's or the parade's PNG");
+    }
     let (json, log, gain, runs, out) =
         (o.format == ScopeFormat::Json, o.log, o.gain, o.time, &o.out);
     let use_gpu = o.method != Some(Processor::Cpu);
@@ -102,7 +107,12 @@ pub fn run(o: ScopeArgs, gpu_options: &GpuOptions) -> i32 {
                 gain,
                 zoom: 1.0,
             };
-            let png = counts.draw(scope, shown, style).to_png()?;
+            let drawn = counts.draw(scope, shown, style);
+            let png = match &o.lines {
+                Some(lines) => scope::draw_reference_lines(drawn, &lines.0),
+                None => drawn,
+            }
+            .to_png()?;
             let path = Path::new(&out).join(format!("{}-{}.png", stem(file), scope.name()));
             std::fs::write(&path, png).map_err(|e| format!("{}: {e}", path.display()))?;
             Ok(path.display().to_string())

@@ -488,14 +488,14 @@ impl Studio {
         ))
     }
 
-    /// Scope `index` at natural size as PNG bytes.
+    /// Scope `index` at natural size as PNG bytes (a waveform's or parade's with `lines` across).
     #[wasm_bindgen(js_name = scopePng)]
-    pub fn scope_png(&self, index: usize) -> WebResult<js_sys::Promise> {
+    pub fn scope_png(&self, index: usize, lines: &str) -> WebResult<js_sys::Promise> {
         let scopes = self.studio.scopes();
         let view = scopes
             .get(index)
             .ok_or_else(|| JsError::new("no such scope"))?;
-        Ok(super::scope_chapters::png_of(view, self.context.clone()))
+        super::scope_chapters::png_of(view, self.context.clone(), lines)
     }
 
     /// The histogram of the latest draw, read back: for the statistics, the hover
