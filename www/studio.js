@@ -418,8 +418,10 @@ const cpuInstead = () => tMarked('studio-cpu-instead', {}, 'a', (words) => el('a
 
 // On a wide window two scopes or more stand side by side in a row of their own,
 // under the picture and the histogram; the controls follow them, in reading
-// order too (the right column's parts become the grid's).
-const SCOPES_ROW = matchMedia('(min-width: 1200px)');
+// order too (the right column's parts become the grid's). From 1600 pixels: at
+// 1400x900 the first scope must show whole without scrolling (issue #59), and the
+// row starts at the foot of that screen.
+const SCOPES_ROW = matchMedia('(min-width: 1600px)');
 function arrange() {
   const row = SCOPES_ROW.matches && scopes.count() >= 2;
   grid.classList.toggle('scopes-row', row);

@@ -95,7 +95,7 @@ test('studio: the clipping triangles light for the channels at 0 and at 255, and
   assert.deepEqual(page.errors, []);
 });
 
-test('studio: one scope as wide as the histogram, two or more side by side in a row at 1400 (one under another at 1024), drawn at their shown size; YRGB, 2x, full size and back', async () => {
+test('studio: one scope as wide as the histogram, two or more side by side in a row at 1920 (one under another at 1024 and 1400), drawn at their shown size; YRGB, 2x, full size and back', async () => {
   const page = await browser.open('/www/studio.html', { viewport: { width: 1024, height: 768 } });
   const boxes = () => page.evaluate(() => ({
     panel: document.getElementById('panel').getBoundingClientRect().toJSON(),
@@ -105,20 +105,20 @@ test('studio: one scope as wide as the histogram, two or more side by side in a 
     })),
   }));
   const sameWidth = (a, b) => Math.abs(a - b) <= 2;
-  // Narrower than 1200 pixels: one under another, each as wide as the panel.
+  // Narrower than 1600 pixels: one under another, each as wide as the panel.
   for (const name of ['waveform', 'parade', 'vectorscope']) await check(page, `scope-${name}`);
   let { panel, studio, scopes } = await until(boxes, (b) => b.scopes.length === 3, 'three scopes shown');
   for (const s of scopes.slice(0, 2)) assert.ok(sameWidth(s.width, panel.width), `a scope ${s.width} px wide beside a panel of ${panel.width}`);
   assert.ok(scopes[0].bottom <= scopes[1].top && scopes[1].bottom <= scopes[2].top, JSON.stringify(scopes));
-  // At 1400: the three in one row across the studio, under the picture and the
+  // At 1920: the three in one row across the studio, under the picture and the
   // histogram, the row within one screen; each canvas drawn at the size shown.
-  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.setViewportSize({ width: 1920, height: 1080 });
   await until(boxes, (b) => b.scopes.every((s) => Math.abs(s.top - b.scopes[0].top) <= 1), 'the scopes in one row');
   ({ panel, studio, scopes } = await boxes());
   assert.ok(scopes[0].top >= panel.bottom, `the row under the histogram: ${JSON.stringify({ panel, scopes })}`);
   assert.ok(scopes[0].left - studio.left <= 2 && studio.right - scopes[2].right <= 2, `across the studio: ${JSON.stringify({ studio, scopes })}`);
   assert.ok(scopes.every((s) => s.width > studio.width / 3 - 20), JSON.stringify(scopes));
-  assert.ok(Math.max(...scopes.map((s) => s.bottom)) - scopes[0].top < 900 - 40, `the row taller than a screen: ${JSON.stringify(scopes)}`);
+  assert.ok(Math.max(...scopes.map((s) => s.bottom)) - scopes[0].top < 1080 - 40, `the row taller than a screen: ${JSON.stringify(scopes)}`);
   // Where the CPU emulates the GPU (a scope every few frames), the vectorscope is
   // drawn a pixel a cell, 272 x 272, and scaled (ScopeView::largest_side).
   const emulated = await page.evaluate(() => window.page.view.scopeEvery > 1);
@@ -220,7 +220,7 @@ test('studio: a picture with a colour profile is shown as this browser shows the
 });
 
 test('studio: focus moves down the left column, then down the right, as the page reads; with a row of scopes, row by row', async () => {
-  for (const viewport of [{ width: 1400, height: 900 }, { width: 390, height: 844 }]) {
+  for (const viewport of [{ width: 1400, height: 900 }, { width: 390, height: 844 }, { width: 1920, height: 1080 }]) {
     const page = await browser.open('/www/studio.html', { viewport });
     await waitState(page, 'done');
     // Every control that takes focus, in tab order (none here sets a tabindex above 0).
@@ -238,7 +238,7 @@ test('studio: focus moves down the left column, then down the right, as the page
     // more than a line back up.
     const back = order.findIndex((e, i) => i > 0 && ((order[i - 1].right && !e.right) || (order[i - 1].right === e.right && e.top < order[i - 1].top - 40)));
     assert.equal(back, -1, `${viewport.width} px: ${JSON.stringify(order.slice(Math.max(0, back - 2), back + 1))}`);
-    if (viewport.width === 1400) {
+    if (viewport.width === 1920) {
       // Three scopes: a row of their own under the picture and the histogram,
       // which focus reaches after both and before the controls under it.
       for (const name of ['waveform', 'parade', 'vectorscope']) await check(page, `scope-${name}`);
