@@ -40,8 +40,9 @@ export function scopesView(page) {
   })]));
   const scopeBoxes = Object.fromEntries(SCOPES.map((name) => [name, scopeBox(canvases[name])]));
   const pointLayers = Object.fromEntries(SCOPES.map((name) => [name, el('div', { class: 'scope-points', 'aria-hidden': 'true' })]));
-  const lineLayers = Object.fromEntries(SCOPES.map((name) => [name, el('div', { class: 'scope-points', 'aria-hidden': 'true' })]));
-  for (const name of SCOPES) scopeBoxes[name].append(lineLayers[name], pointLayers[name]);
+  // Reference lines cross the waveform and the parade (levels), not the vectorscope.
+  const lineLayers = Object.fromEntries(['waveform', 'parade'].map((name) => [name, el('div', { class: 'scope-points', 'aria-hidden': 'true' })]));
+  for (const name of SCOPES) scopeBoxes[name].append(...(lineLayers[name] ? [lineLayers[name]] : []), pointLayers[name]);
   const fullButtons = Object.fromEntries(SCOPES.map((name) => [name,
     el('button', { type: 'button', class: 'link', 'aria-pressed': 'false', onclick: () => setFull(name, !figures[name].classList.contains('full')) }, t('scope-full-size'))]));
   const figures = Object.fromEntries(SCOPES.map((name) => [name, el('figure', { hidden: true, class: 'studio-scope' },
@@ -98,7 +99,7 @@ export function scopesView(page) {
   const lines = (max) => JSON.parse(referenceLines(linesText, max));
   // On the waveform and the parade, across at each line's level (8-bit counts).
   function drawLines() {
-    for (const name of ['waveform', 'parade']) {
+    for (const name of Object.keys(lineLayers)) {
       lineLayers[name].replaceChildren(...lines(255).map(({ text, at }) => el('span', {
         class: 'scope-ref', style: `top: ${(1 - at) * 100}%`,
       }, el('span', {}, text))));
