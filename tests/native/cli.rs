@@ -1103,6 +1103,10 @@ fn scope_lines_cross_the_waveform_and_parade_pngs_at_their_levels() {
             "--lines draws across the waveform's or the parade's PNG",
         ),
         (
+            vec!["scope", "--waveform", "--lines", "16", "--time", "3", file],
+            "--lines draws across",
+        ),
+        (
             vec![
                 "scope",
                 "--waveform",

@@ -46,7 +46,9 @@ pub fn run(o: ScopeArgs, gpu_options: &GpuOptions) -> i32 {
         Err(e) => return usage_error(&e),
     };
     if o.lines.is_some()
-        && (o.format == ScopeFormat::Json || !matches!(scope, Scope::Waveform | Scope::Parade))
+        && (o.format == ScopeFormat::Json
+            || o.time.is_some()
+            || !matches!(scope, Scope::Waveform | Scope::Parade))
     {
         return usage_error("--lines draws across the waveform's or the parade's PNG");
     }
