@@ -1,6 +1,6 @@
 // The studio's histogram panel: its canvas, its controls (overlaid or parade,
-// linear or logarithmic, channels, bins, clipping warning, pin) and the readout of
-// the bin under the pointer or chosen with the keys.
+// linear, logarithmic or cumulative, channels, bins, clipping warning, pin) and
+// the readout of the bin under the pointer or chosen with the keys.
 import { studioBinChoices, studioBinsOffered, studioBinsFor, binLevels } from '../pkg/histogram.js';
 import { el } from './site.js';
 import { t, tAttr, number } from './l10n.js';
@@ -74,7 +74,8 @@ export function panelView(studio) {
   const pinButton = el('button', { type: 'button', id: 'pin', 'aria-pressed': 'false' }, t('panel-pin'));
   const options = el('fieldset', { class: 'studio-options' }, el('legend', {}, t('panel-legend')),
     el('div', { class: 'row' }, radio('layout', 'overlaid', t('panel-overlaid'), true), radio('layout', 'parade', t('panel-parade'), false)),
-    el('div', { class: 'row' }, radio('scale', 'linear', t('panel-linear'), true), radio('scale', 'log', t('panel-log'), false)),
+    el('div', { class: 'row' }, radio('scale', 'linear', t('panel-linear'), true), radio('scale', 'log', t('panel-log'), false),
+      radio('scale', 'cumulative', t('panel-cumulative'), false)),
     el('div', { class: 'row' }, ...CHANNELS.map((c, i) => check(`show-${i}`, c, true))),
     el('div', { class: 'row' }, el('label', { class: 'option', for: 'bins' }, t('panel-bins'), binsSelect),
       check('clipping', t('panel-clipping'), false), pinButton), binsWhy);
@@ -318,7 +319,7 @@ export function panelView(studio) {
     apply(current) {
       const shown = CHANNELS.map((_, i) => input(`#show-${i}`).checked);
       current.setOptions(input('input[name=layout]:checked').value === 'parade',
-        input('input[name=scale]:checked').value === 'log', Uint8Array.from(shown, Number), input('#clipping').checked);
+        input('input[name=scale]:checked').value, Uint8Array.from(shown, Number), input('#clipping').checked);
       if (!pinned()) return;
       if (pinnedCounts?.bins === current.numBins) {
         current.repin(pinnedCounts.counts);

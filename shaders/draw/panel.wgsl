@@ -1,5 +1,6 @@
 // The studio's histogram panel: the article's quad (draw.wgsl) with what a desktop
-// histogram panel adds: counts on a logarithmic scale, and a pinned histogram drawn
+// histogram panel adds: counts on a logarithmic scale or cumulative (each bin's
+// bar the share of pixels at or under it), and a pinned histogram drawn
 // as an outline in its channels' colours over the live one, to compare them (before
 // and after, frame against frame, region against whole). Each is scaled to its own
 // tallest bin, so shapes compare whatever the pixel counts.
@@ -8,7 +9,8 @@ struct Uniforms {
   matrix: mat4x4f,
   colors: array<vec4f, 16>,
   channelMult: vec4u,
-  // x: logarithmic counts; y: the pinned outline shows.
+  // x: the counts, linear (0), logarithmic (1) or cumulative (2); y: the pinned
+  // outline shows.
   style: vec2u,
   // How high the fullest bin reaches, 0..1 of the panel: above it the headroom,
   // and the strip the panel's label sits in on the page.
@@ -20,14 +22,26 @@ struct Uniforms {
 @group(0) @binding(2) var<storage, read> scale: Scale;
 @group(0) @binding(3) var<storage, read> pinned: array<u32>;
 @group(0) @binding(4) var<storage, read> pinnedScale: Scale;
+// The cumulative pass's sums of bins and of pinned (cumulative.wgsl).
+@group(0) @binding(5) var<storage, read> cumulative: array<u32>;
+@group(0) @binding(6) var<storage, read> pinnedCumulative: array<u32>;
 
 @vertex fn vs(@builtin(vertex_index) vertexIndex: u32) -> VSOutput {
   return placedQuad(vertexIndex, uni.matrix);
 }
 
-// A bin's counts, live and pinned (WGSL passes no pointers to storage).
+const CUMULATIVE = 2u;
+
+// A bin's counts, live and pinned, or their sums up to it in the cumulative view
+// (WGSL passes no pointers to storage).
 fn live(bin: u32) -> vec4u {
   let at = bin * channels;
+  if (uni.style.x == CUMULATIVE) {
+    if (channels == 4u) {
+      return vec4u(cumulative[at], cumulative[at + 1u], cumulative[at + 2u], cumulative[at + 3u]);
+    }
+    return vec4u(cumulative[at], 0u, 0u, 0u);
+  }
   if (channels == 4u) {
     return vec4u(bins[at], bins[at + 1u], bins[at + 2u], bins[at + 3u]);
   }
@@ -36,6 +50,12 @@ fn live(bin: u32) -> vec4u {
 
 fn pinnedAt(bin: u32) -> vec4u {
   let at = bin * channels;
+  if (uni.style.x == CUMULATIVE) {
+    if (channels == 4u) {
+      return vec4u(pinnedCumulative[at], pinnedCumulative[at + 1u], pinnedCumulative[at + 2u], pinnedCumulative[at + 3u]);
+    }
+    return vec4u(pinnedCumulative[at], 0u, 0u, 0u);
+  }
   if (channels == 4u) {
     return vec4u(pinned[at], pinned[at + 1u], pinned[at + 2u], pinned[at + 3u]);
   }
@@ -43,8 +63,12 @@ fn pinnedAt(bin: u32) -> vec4u {
 }
 
 // Bar heights, 0..1 of the panel; the fullest bin reaches `reach` (past it: a
-// bar cut short, marked, so that one touching the top is never a full one).
-fn heights(counts: vec4u, s: Scale) -> vec4f {
+// bar cut short, marked, so that one touching the top is never a full one). In
+// the cumulative view the last bin holds every pixel counted, and reaches it.
+fn heights(counts: vec4u, s: Scale, all: vec4u) -> vec4f {
+  if (uni.style.x == CUMULATIVE) {
+    return uni.reach * vec4f(counts) / max(vec4f(all), vec4f(1.0));
+  }
   if (uni.style.x != 0u) {
     return uni.reach * log2(1.0 + vec4f(counts)) / log2(1.0 + max(s.tallest, vec4f(1.0)));
   }
@@ -60,13 +84,15 @@ fn heights(counts: vec4u, s: Scale) -> vec4f {
   // The tallest of the bins under this pixel and two either side: a lone full bin
   // (Otsu's black and white, a spike) is never thinner than five pixels, and with
   // more bins than pixels none is skipped.
-  let px = 2.5 * fwidth(uv.x) * f32(numBins);
+  // (A cumulative bar is never lone: each pixel shows its own bin.)
+  let px = select(2.5 * fwidth(uv.x) * f32(numBins), 0.0, uni.style.x == CUMULATIVE);
   let first = u32(max(x - px, 0.0));
   let last = min(u32(x + px), numBins - 1u);
   let step = max((last - first) / 32u, 1u);
+  let all = live(numBins - 1u);
   var tall = vec4f(0.0);
   for (var b = first; b <= last; b += step) {
-    tall = max(tall, heights(live(b), scale));
+    tall = max(tall, heights(live(b), scale, all));
   }
   let bits = min(tall, vec4f(uni.reach)) > vec4f(uv.y);
   var color = uni.colors[channelMask(bits, uni.channelMult)];
@@ -79,8 +105,9 @@ fn heights(counts: vec4u, s: Scale) -> vec4f {
   if (uni.style.y != 0u) {
     // The pinned bars' outline: their tops, and the steps between neighbours at a
     // bin's left edge.
-    let top = min(heights(pinnedAt(bin), pinnedScale), vec4f(uni.reach));
-    let left = min(heights(pinnedAt(max(bin, 1u) - 1u), pinnedScale), vec4f(uni.reach));
+    let pinnedAll = pinnedAt(numBins - 1u);
+    let top = min(heights(pinnedAt(bin), pinnedScale, pinnedAll), vec4f(uni.reach));
+    let left = min(heights(pinnedAt(max(bin, 1u) - 1u), pinnedScale, pinnedAll), vec4f(uni.reach));
     let atEdge = fract(x) < line.x * f32(numBins);
     let low = select(top, min(top, left), atEdge) - line.y;
     let high = select(top, max(top, left), atEdge) + line.y;

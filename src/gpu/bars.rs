@@ -63,12 +63,37 @@ pub fn palette(spec: Spec) -> [[f32; 4]; 16] {
     })
 }
 
-/// How a histogram panel draws (panel.wgsl): counts on a logarithmic scale, the
+/// How a histogram panel's bars stand (panel.wgsl's `style.x`): each bin's count
+/// scaled as the article scales it, on a logarithmic scale, or cumulative (each
+/// bin with every bin below it, a share of the pixels counted).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Counts {
+    #[default]
+    Linear = 0,
+    Log = 1,
+    Cumulative = 2,
+}
+
+impl Counts {
+    /// The page's name for it ("linear", "log", "cumulative").
+    pub fn named(name: &str) -> Result<Counts, String> {
+        match name {
+            "linear" => Ok(Counts::Linear),
+            "log" => Ok(Counts::Log),
+            "cumulative" => Ok(Counts::Cumulative),
+            _ => Err(format!(
+                "the panel's counts are linear, log or cumulative, not {name:?}"
+            )),
+        }
+    }
+}
+
+/// How a histogram panel draws (panel.wgsl): its counts (see `Counts`), the
 /// pinned outline shown, and the share of the target's height at the top of each
 /// panel that its label takes on the page (0: no label).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct PanelStyle {
-    pub log: bool,
+    pub counts: Counts,
     pub pinned: bool,
     pub label: f32,
 }
@@ -101,7 +126,7 @@ pub(crate) fn panel_uniforms(spec: Spec, panel: &Panel, style: PanelStyle) -> Ve
         bytes.extend_from_slice(&(panel.shown.contains(&channel) as u32).to_le_bytes());
     }
     let reach = style.reach(panel).to_bits();
-    for v in [style.log as u32, style.pinned as u32, reach, 0] {
+    for v in [style.counts as u32, style.pinned as u32, reach, 0] {
         bytes.extend_from_slice(&v.to_le_bytes());
     }
     bytes
@@ -115,6 +140,13 @@ pub const SCALE: Kernel = Kernel::fixed(
     "scale",
     include_str!("../../shaders/draw/scale.wgsl"),
     "finds the tallest bin, the scale",
+);
+
+/// The studio's cumulative view: each bin's count and all below it, for the panel.
+const CUMULATIVE: Kernel = Kernel::fixed(
+    "cumulative",
+    include_str!("../../shaders/draw/cumulative.wgsl"),
+    "adds each bin's count to those below it",
 );
 
 /// The quad every render pass draws (shaders/draw/quad.wgsl), before its shader.
@@ -141,12 +173,34 @@ pub enum Bars {
     Panel,
 }
 
-/// A panel's pinned histogram: a copy of bins and scale to compare with (`pin`),
-/// and the panel's style.
+/// What a histogram panel adds to the article's drawing: its pinned histogram (a
+/// copy of bins and scale to compare with: `pin`), the cumulative counts of the
+/// live and the pinned bins (`Counts::Cumulative`, run by `cumulative`: a bind
+/// group each), and the panel's style.
 struct Pinned {
     pinned: Owned<wgpu::Buffer>,
     pinned_scale: Owned<wgpu::Buffer>,
+    cumulative: [Owned<wgpu::Buffer>; 2],
+    sums: (wgpu::ComputePipeline, [wgpu::BindGroup; 2]),
     style: PanelStyle,
+}
+
+impl Pinned {
+    /// The cumulative pass over the live bins, the pinned ones or both.
+    fn cumulative(&self, encoder: &mut wgpu::CommandEncoder, which: std::ops::Range<usize>) {
+        if self.style.counts != Counts::Cumulative {
+            return;
+        }
+        let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
+            label: Some("cumulative"),
+            timestamp_writes: None,
+        });
+        pass.set_pipeline(&self.sums.0);
+        for group in &self.sums.1[which] {
+            pass.set_bind_group(0, group, &[]);
+            pass.dispatch_workgroups(1, 1, 1);
+        }
+    }
 }
 
 /// Scales and draws the histograms held in a bins buffer: as the article does
@@ -261,9 +315,29 @@ impl HistogramPainter {
                     })
                     .into()
             };
+            let pinned: Owned<wgpu::Buffer> = copy("pinned bins", bins.size());
+            let cumulative = ["cumulative bins", "pinned cumulative bins"].map(|label| {
+                Owned::from(device.create_buffer(&wgpu::BufferDescriptor {
+                    label: Some(label),
+                    size: bins.size(),
+                    usage: wgpu::BufferUsages::STORAGE,
+                    mapped_at_creation: false,
+                }))
+            });
+            let pipeline = kernels.pipeline(gpu, CUMULATIVE, spec, ChunkShape::default());
+            let layout = pipeline.get_bind_group_layout(0);
+            let groups = [(bins, &cumulative[0]), (&*pinned, &cumulative[1])].map(|(from, to)| {
+                bind_group(
+                    device,
+                    &layout,
+                    &[from.as_entire_binding(), to.as_entire_binding()],
+                )
+            });
             Pinned {
-                pinned: copy("pinned bins", bins.size()),
+                pinned,
                 pinned_scale: copy("pinned scale", SCALE_BYTES),
+                cumulative,
+                sums: (pipeline, groups),
                 style: PanelStyle::default(),
             }
         });
@@ -295,6 +369,7 @@ impl HistogramPainter {
                 if let Some(s) = &pinned {
                     resources.push(s.pinned.as_entire_binding());
                     resources.push(s.pinned_scale.as_entire_binding());
+                    resources.extend(s.cumulative.iter().map(|b| b.as_entire_binding()));
                 }
                 let group = bind_group(device, &layout, &resources);
                 (uniforms.into(), group)
@@ -351,12 +426,17 @@ impl HistogramPainter {
                 0,
                 SCALE_BYTES,
             );
+            pinned.cumulative(encoder, 1..2);
         }
     }
 
-    /// The scale pass: run after the histogram, before drawing.
+    /// The scale pass (and a panel's cumulative counts, when it shows them): run
+    /// after the histogram, before drawing.
     pub fn encode_scale(&self, encoder: &mut wgpu::CommandEncoder) {
         self.scaler.encode(encoder);
+        if let Some(pinned) = &self.pinned {
+            pinned.borrow().cumulative(encoder, 0..2);
+        }
     }
 
     /// `encode_scale`, the pass timed by `timestamps`.

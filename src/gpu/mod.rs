@@ -30,8 +30,8 @@ pub use adjust_passes::{adjust_source, AdjustedCount, Adjuster};
 pub use adjusted_picture::{adjust_image, time_adjustment, AdjustTime, Remap};
 pub(crate) use bars::panel_uniforms;
 pub use bars::{
-    draw_into, draw_source, palette, panel_source, Bars, DrawnCanvas, HistogramPainter, PanelStyle,
-    Scaler, DRAW_DOES, SCALE,
+    draw_into, draw_source, palette, panel_source, Bars, Counts, DrawnCanvas, HistogramPainter,
+    PanelStyle, Scaler, DRAW_DOES, SCALE,
 };
 pub use compose::{compose_format, compose_source, Composer};
 pub use device::{now_ms, Destroy, Gpu, GpuError, GpuOptions, Owned};

@@ -4,8 +4,8 @@
 
 use super::{AdjustView, Cadence, Canvas, PanelView, PictureView, ScopeView, Target};
 use crate::adjust::Adjustment;
+use crate::gpu::{Counts, HistogramPainter, Remap, RunOptions};
 use crate::gpu::{Gpu, GpuError, GpuImage, HdrCount, HdrSamples, Kernels, Method, Owned, Run};
-use crate::gpu::{HistogramPainter, Remap, RunOptions};
 use crate::histogram::Spec;
 use crate::image::Region;
 use crate::layout::{Panel, PanelLayout};
@@ -287,8 +287,8 @@ impl Studio {
     }
 
     /// The panel's choices; the next draw shows them.
-    pub fn set_options(&self, g: &Gpu, layout: PanelLayout, log: bool, clipping: bool) {
-        self.panel.set_options(layout, log);
+    pub fn set_options(&self, g: &Gpu, layout: PanelLayout, counts: Counts, clipping: bool) {
+        self.panel.set_options(layout, counts);
         self.picture.set_clipping(g, clipping);
         self.place(g);
     }

@@ -1,10 +1,10 @@
 //! The studio's histogram panel: the counted bins scaled and drawn (overlaid or
-//! as a parade, linear or logarithmic, channels on and off), a pinned histogram
+//! as a parade, linear, logarithmic or cumulative, channels on and off), a pinned histogram
 //! outlined over them, and with an adjustment on, the adjusted picture's
 //! histograms in the right half.
 
 use super::Target;
-use crate::gpu::{draw_into, Bars, Gpu, HistogramPainter, Kernels, PanelStyle};
+use crate::gpu::{draw_into, Bars, Counts, Gpu, HistogramPainter, Kernels, PanelStyle};
 use crate::histogram::Spec;
 use crate::layout::{in_half, Half, Panel, PanelLayout};
 use std::cell::Cell;
@@ -12,7 +12,7 @@ use std::cell::Cell;
 pub struct PanelView {
     painter: HistogramPainter,
     layout: Cell<PanelLayout>,
-    log: Cell<bool>,
+    counts: Cell<Counts>,
     pinned: Cell<bool>,
     pin_next: Cell<bool>,
     /// The size of the target last drawn into.
@@ -37,7 +37,7 @@ impl PanelView {
         let view = PanelView {
             painter,
             layout: Cell::default(),
-            log: Cell::new(false),
+            counts: Cell::default(),
             pinned: Cell::new(false),
             pin_next: Cell::new(false),
             target: Cell::new(target),
@@ -69,9 +69,9 @@ impl PanelView {
         self.painter.set_entries(&g.queue, pixels);
     }
 
-    pub fn set_options(&self, layout: PanelLayout, log: bool) {
+    pub fn set_options(&self, layout: PanelLayout, counts: Counts) {
         self.layout.set(layout);
-        self.log.set(log);
+        self.counts.set(counts);
     }
 
     /// The height of the page's label over a panel, as a fraction of the target's
@@ -121,7 +121,7 @@ impl PanelView {
             0.0
         };
         let style = PanelStyle {
-            log: self.log.get(),
+            counts: self.counts.get(),
             pinned: self.pinned.get(),
             label,
         };

@@ -4,7 +4,8 @@
 // another beside the histogram otherwise),
 // the parade with luma (YRGB), the vectorscope at 2x, a scope opened full size;
 // zebra stripes and false colour against the command line's count, and the
-// pixel under the pointer marked on the scopes where the definitions put it (#77).
+// pixel under the pointer marked on the scopes where the definitions put it, and
+// the cumulative view against the command line's count (#77).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -463,5 +464,44 @@ test('studio: zebra at 0% stripes every pixel of a playing video\'s frames, and 
   await choose('off', 95);
   const after = await until(black, (share) => share < before + 0.1, 'the stripes gone');
   process.stderr.write(`zebra on video: ${before.toFixed(3)} black, ${striped.toFixed(3)} striped, ${after.toFixed(3)} after\n`);
+  assert.deepEqual(page.errors, []);
+});
+
+test('studio: the cumulative view stands each bin at the share of pixels at or under it, as the command line counts them', async () => {
+  const page = await browser.open('/www/studio.html', { viewport: { width: 1400, height: 900 } });
+  const file = fixtures.path('thirds-96x64.png');
+  await pickFile(page, file);
+  for (const c of [0, 1, 2]) await check(page, `show-${c}`, false);
+  await page.check('input[name=scale][value=cumulative]');
+  // One panel, luminance alone, unlabelled: the last bin reaches 90% of it
+  // (src/gpu/bars.rs), each bin its share of the pixels up to it.
+  const rects = await until(() => page.evaluate(() => Array.from(window.page.view.panelRects())), (r) => r.length === 5, 'one panel');
+  const luminance = cli(file).luminance;
+  const shares = luminance.map((_, b) => luminance.slice(0, b + 1).reduce((a, n) => a + n, 0) / (96 * 64));
+  const bars = async () => {
+    // The canvas inside its 1-pixel border, scrolled into the window.
+    await page.evaluate(() => document.getElementById('panel').scrollIntoView({ block: 'center' }));
+    const outer = await page.locator('#panel').boundingBox();
+    const box = { x: outer.x + 1, y: outer.y + 1, width: outer.width - 2, height: outer.height - 2 };
+    const [x, y, w, h] = rects.slice(0, 4).map((v, i) => v * [box.width, box.height][i % 2]);
+    const { width, rgba } = decodePng(await page.screenshot());
+    return [10, 64, 127, 128, 200, 254, 255].map((bin) => {
+      const col = Math.floor(box.x + x + (w * (bin + 0.5)) / 256);
+      const bottom = Math.round(box.y + y + h);
+      let top = bottom;
+      for (let row = Math.round(box.y + y); row < bottom; row++) {
+        const i = (row * width + col) * 4;
+        // The luminance bars are white.
+        if (rgba[i] + rgba[i + 1] + rgba[i + 2] > 600) { top = row; break; }
+      }
+      return { bin, height: bottom - top, want: 0.9 * h * shares[bin] };
+    });
+  };
+  const measured = await until(bars, (all) => all.every((b) => Math.abs(b.height - b.want) <= 2), 'bars at their cumulative shares');
+  assert.deepEqual(measured.map((b) => b.bin), [10, 64, 127, 128, 200, 254, 255]);
+  await page.screenshot({ path: join(shots, 'studio-cumulative.png') });
+  // Back to linear: the bins between the thirds' levels are empty again.
+  await page.check('input[name=scale][value=linear]');
+  await until(bars, (all) => all.find((b) => b.bin === 64).height <= 2, 'bin 64 empty in the linear view');
   assert.deepEqual(page.errors, []);
 });

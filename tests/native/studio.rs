@@ -6,7 +6,7 @@
 use crate::common;
 
 use common::{drawn, gpu};
-use histogram::gpu::{Gpu, GpuImage, Kernels, Method, Run, RunOptions};
+use histogram::gpu::{Counts, Gpu, GpuImage, Kernels, Method, Run, RunOptions};
 use histogram::layout::PanelLayout;
 use histogram::studio::{Frame, PanelView, PictureView, Studio, Target, Targets};
 use histogram::{compute_cpu, deep, deep::DeepImage, Histogram, Image, Region, Spec};
@@ -138,7 +138,7 @@ fn the_panel_draws_the_counted_bars_under_the_labels_strip() {
             0.1,
         ),
     ] {
-        panel.set_options(layout, false);
+        panel.set_options(layout, Counts::Linear);
         panel.set_label(label);
         panel.place(&gpu, None);
         let pixels = drawn(&gpu, size, |encoder, view| {
@@ -186,6 +186,64 @@ fn the_panel_draws_the_counted_bars_under_the_labels_strip() {
                     "column {x}: lit in the label's strip ({layout:?})"
                 );
             }
+        }
+    }
+}
+
+#[test]
+fn the_cumulative_view_stands_each_bin_at_the_share_of_pixels_up_to_it() {
+    let gpu = gpu();
+    let image = Image::noise(61, 47, 9);
+    let spec = Spec::rgbl();
+    let mut kernels = Kernels::default();
+    let uploaded = GpuImage::upload_as_is(&gpu, &image);
+    let run = Run::new(
+        &gpu,
+        &mut kernels,
+        &uploaded,
+        RunOptions::new(Method::Privatized, spec),
+    )
+    .unwrap();
+    // A column a bin.
+    let size = (256, 200);
+    let panel = PanelView::new(
+        &gpu,
+        &mut kernels,
+        (spec, run.bins()),
+        image.pixel_count(),
+        FORMAT,
+        size,
+    );
+    let expected = compute_cpu(&image, spec);
+    let total = image.pixel_count() as f32;
+    for channel in 0..4 {
+        let mut shown = [false; 4];
+        shown[channel] = true;
+        let layout = PanelLayout {
+            parade: false,
+            shown,
+        };
+        panel.set_options(layout, Counts::Cumulative);
+        panel.set_label(0.0);
+        panel.place(&gpu, None);
+        let pixels = drawn(&gpu, size, |encoder, view| {
+            run.encode(encoder);
+            panel.encode(encoder, run.bins());
+            panel.draw(&gpu, encoder, Target { view, size }, None);
+        });
+        // The last bin holds every pixel and reaches 90% of the height (no
+        // label: src/gpu/bars.rs's reach), each bin its share of that.
+        let mut below = 0u64;
+        for (x, &count) in expected.channel(channel).iter().enumerate() {
+            below += count as u64;
+            let want = (size.1 as f32 * 0.9 * below as f32 / total).round() as usize;
+            let bar = (0..size.1)
+                .position(|y| pixels[((y * size.0 + x as u32) * 4 + 3) as usize] != 0)
+                .map_or(0, |top| size.1 as usize - top);
+            assert!(
+                bar.abs_diff(want) <= 1,
+                "channel {channel}, bin {x}: a bar {bar} px high, want {want}"
+            );
         }
     }
 }

@@ -64,6 +64,7 @@ panel-overlaid = Overlaid
 panel-parade = Parade
 panel-linear = Linear
 panel-log = Logarithmic
+panel-cumulative = Cumulative
 panel-bins = Bins
 panel-clipping = Clipping warning
 # The bin read: which it is and what it holds (a picture's stored levels, or an

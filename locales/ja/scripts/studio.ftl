@@ -64,6 +64,7 @@ panel-overlaid = 重ねて表示
 panel-parade = パレード
 panel-linear = リニア
 panel-log = 対数
+panel-cumulative = 累積
 panel-bins = ビン数
 panel-clipping = クリッピング警告
 # The bin read: which it is and what it holds (a picture's stored levels, or an

@@ -64,6 +64,7 @@ panel-overlaid = 겹쳐 보기
 panel-parade = 퍼레이드
 panel-linear = 선형
 panel-log = 로그
+panel-cumulative = 누적
 panel-bins = 빈
 panel-clipping = 클리핑 경고
 # The bin read: which it is and what it holds (a picture's stored levels, or an

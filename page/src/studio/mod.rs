@@ -4,6 +4,7 @@
 //! frame and presents them, and turns reads into promises.
 
 mod adjust_reads;
+mod bins;
 
 use super::live::Live;
 use super::scope_chapters::{named_scope, scope_frame};
@@ -75,33 +76,6 @@ fn target_of(canvas: &CanvasTarget) -> studio::Canvas {
         canvas.config.format,
         (canvas.config.width, canvas.config.height),
     )
-}
-
-/// The bins the studio offers (src/studio: `BIN_CHOICES`).
-#[wasm_bindgen(js_name = studioBinChoices)]
-pub fn bin_choices() -> Vec<u32> {
-    studio::BIN_CHOICES.to_vec()
-}
-
-/// Whether the studio offers `bins` bins for a picture of `depth` bits a sample
-/// (8, 16, or 32 for floating point).
-#[wasm_bindgen(js_name = studioBinsOffered)]
-pub fn bins_offered(bins: u32, depth: u32) -> bool {
-    studio::bins_offered(bins, depth).is_ok()
-}
-
-/// The bins a picture of `depth` bits gets for the choice `chosen`.
-#[wasm_bindgen(js_name = studioBinsFor)]
-pub fn bins_for(chosen: u32, depth: u32) -> u32 {
-    studio::bins_for(chosen, depth)
-}
-
-/// The stored levels (of `2^depth - 1`) that bin `bin` of `bins` holds by the
-/// counting rule: `[first, last]`, or undefined where it holds none.
-#[wasm_bindgen(js_name = binLevels)]
-pub fn bin_levels(bin: u32, bins: u32, depth: u32) -> Option<Vec<u32>> {
-    let max = (1u64 << depth.min(16)) - 1;
-    histogram::deep::levels_in(bin, max, bins).map(|(lo, hi)| vec![lo as u32, hi as u32])
 }
 
 #[wasm_bindgen]
@@ -229,11 +203,19 @@ impl Studio {
 
     /// The panel's choices; the next draw shows them.
     #[wasm_bindgen(js_name = setOptions)]
-    pub fn set_options(&self, parade: bool, log: bool, shown: Vec<u8>, clipping: bool) {
+    pub fn set_options(
+        &self,
+        parade: bool,
+        counts: &str,
+        shown: Vec<u8>,
+        clipping: bool,
+    ) -> WebResult<()> {
+        let counts = histogram::gpu::Counts::named(counts).map_err(js)?;
         let shown: [bool; 4] = std::array::from_fn(|c| shown.get(c).is_some_and(|&s| s != 0));
         let layout = PanelLayout { parade, shown };
         self.studio
-            .set_options(&self.context.gpu, layout, log, clipping);
+            .set_options(&self.context.gpu, layout, counts, clipping);
+        Ok(())
     }
 
     /// Zebra stripes at `percent` ("zebra"), false colour or neither ("off").

@@ -1,0 +1,33 @@
+//! The studio's bins as the page asks for them: the choices, those a picture's
+//! depth offers, and the levels a bin holds (the rules are src/studio's and
+//! src/deep.rs's).
+
+use histogram::studio;
+use wasm_bindgen::prelude::*;
+
+/// The bins the studio offers (src/studio: `BIN_CHOICES`).
+#[wasm_bindgen(js_name = studioBinChoices)]
+pub fn bin_choices() -> Vec<u32> {
+    studio::BIN_CHOICES.to_vec()
+}
+
+/// Whether the studio offers `bins` bins for a picture of `depth` bits a sample
+/// (8, 16, or 32 for floating point).
+#[wasm_bindgen(js_name = studioBinsOffered)]
+pub fn bins_offered(bins: u32, depth: u32) -> bool {
+    studio::bins_offered(bins, depth).is_ok()
+}
+
+/// The bins a picture of `depth` bits gets for the choice `chosen`.
+#[wasm_bindgen(js_name = studioBinsFor)]
+pub fn bins_for(chosen: u32, depth: u32) -> u32 {
+    studio::bins_for(chosen, depth)
+}
+
+/// The stored levels (of `2^depth - 1`) that bin `bin` of `bins` holds by the
+/// counting rule: `[first, last]`, or undefined where it holds none.
+#[wasm_bindgen(js_name = binLevels)]
+pub fn bin_levels(bin: u32, bins: u32, depth: u32) -> Option<Vec<u32>> {
+    let max = (1u64 << depth.min(16)) - 1;
+    histogram::deep::levels_in(bin, max, bins).map(|(lo, hi)| vec![lo as u32, hi as u32])
+}
