@@ -4,8 +4,9 @@
 // drawn by the Studio (page/src/scope_chapters.rs) on every frame, over the region; their
 // brightness, the waveform's and the parade's channels, the vectorscope's zoom;
 // the pixel under the pointer marked on each; reference lines the visitor sets
-// (on the waveform, the parade and the histogram); exports of each as PNG and its
-// counts as JSON.
+// (on the waveform, the parade and the histogram); the scopes held as B, each
+// under its live one to compare with, exported with it; exports of each as PNG
+// and its counts as JSON.
 import { referenceLines, scopeLabels, scopePoints } from '../pkg/histogram.js';
 import { el, download, errorText, scopeBox, nameGraticule } from './site.js';
 import { ordinal, t, tAttr } from './l10n.js';
@@ -45,10 +46,23 @@ export function scopesView(page) {
   for (const name of SCOPES) scopeBoxes[name].append(...(lineLayers[name] ? [lineLayers[name]] : []), pointLayers[name]);
   const fullButtons = Object.fromEntries(SCOPES.map((name) => [name,
     el('button', { type: 'button', class: 'link', 'aria-pressed': 'false', onclick: () => setFull(name, !figures[name].classList.contains('full')) }, t('scope-full-size'))]));
+  // B: each scope as it was when held (the core's drawing of its counts then, as
+  // its PNG export draws it), under the live one, its graticule named as it was.
+  const held = Object.fromEntries(SCOPES.map((name) => {
+    const img = el('img', { class: `scope ${name}`, alt: '' });
+    const caption = el('span');
+    const box = el('div', { class: 'scope-held', hidden: true },
+      el('p', { class: 'scope-held-caption' }, caption, ' · ',
+        el('button', { type: 'button', class: 'link', onclick: () => exportHeld(name) }, t('scope-png'))),
+      scopeBox(img));
+    return [name, { box, img, caption, png: null }];
+  }));
   const figures = Object.fromEntries(SCOPES.map((name) => [name, el('figure', { hidden: true, class: 'studio-scope' },
     scopeBoxes[name], el('figcaption', {}, TITLES[name], ' · ', fullButtons[name], ' · ',
       el('button', { type: 'button', class: 'link', onclick: () => exportPng(name) }, t('scope-png')), ' ',
-      el('button', { type: 'button', class: 'link', onclick: () => exportJson(name) }, t('scope-json'))))]));
+      el('button', { type: 'button', class: 'link', onclick: () => exportJson(name) }, t('scope-json'))), held[name].box)]));
+  const holdButton = el('button', { type: 'button', id: 'scope-hold' }, t('scope-hold'));
+  const letGoButton = el('button', { type: 'button', id: 'scope-let-go', hidden: true }, t('scope-let-go'));
   const options = el('fieldset', { class: 'scope-options' }, el('legend', {}, t('scope-legend')),
     ...boxes.map((box) => el('label', { class: 'option' }, box, ` ${TITLES[box.value]}`)),
     el('label', { class: 'option' }, logBox, ` ${t('scope-log')}`),
@@ -58,7 +72,8 @@ export function scopesView(page) {
     el('label', { class: 'option' }, zoom, ` ${t('scope-zoom')}`),
     el('span', { class: 'option' }, el('label', { for: 'scope-lines' }, `${t('scope-lines')} `), linesField,
       el('datalist', { id: 'scope-lines-presets' }, el('option', { value: '16, 235' }), el('option', { value: '5%, 95%' })),
-      ' ', linesSaid));
+      ' ', linesSaid),
+    el('span', { class: 'option' }, holdButton, ' ', letGoButton));
   // Where the browser's WebGPU runs on the CPU the Studio draws scopes on a video
   // less often (`scopeEvery`), and the visitor is told.
   const cadence = el('p', { class: 'note', hidden: true });
@@ -188,6 +203,44 @@ export function scopesView(page) {
       const png = await page.current.scopePng(i, linesText);
       download(`${page.baseName()}-${name}.png`, new Blob([png], { type: 'image/png' }));
     } catch (e) { page.say(t('scope-png-failed', { error: errorText(e) })); }
+  }
+
+  /** The shown scopes held as B (each replaces any held before), their moment named. */
+  async function hold() {
+    const names = chosen();
+    if (!page.current || !names.length) return;
+    const moment = page.moment();
+    try {
+      const pngs = await Promise.all(names.map((_, i) => page.current.scopePng(i, linesText)));
+      names.forEach((name, i) => {
+        const b = held[name];
+        if (b.img.src) URL.revokeObjectURL(b.img.src);
+        b.png = new Blob([pngs[i]], { type: 'image/png' });
+        b.img.src = URL.createObjectURL(b.png);
+        b.img.alt = t('scope-held-alt', { scope: TITLES[name], moment });
+        b.caption.textContent = t('scope-held', { moment });
+        nameGraticule(b.box.querySelector('.scope-box'), graticule(name, zoomed(), name === 'waveform' && videoLevels));
+        b.box.hidden = false;
+      });
+      letGoButton.hidden = !SCOPES.some((n) => held[n].png);
+    } catch (e) { page.say(t('scope-hold-failed', { error: errorText(e) })); }
+  }
+  function letGo() {
+    for (const name of SCOPES) {
+      const b = held[name];
+      if (b.img.src) URL.revokeObjectURL(b.img.src);
+      b.img.removeAttribute('src');
+      b.png = null;
+      b.box.hidden = true;
+    }
+    letGoButton.hidden = true;
+    holdButton.focus();
+  }
+  holdButton.addEventListener('click', hold);
+  letGoButton.addEventListener('click', letGo);
+
+  function exportHeld(name) {
+    download(`${page.baseName()}-${name}-B.png`, held[name].png);
   }
 
   async function exportJson(name) {

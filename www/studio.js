@@ -67,6 +67,9 @@ const page = {
   get isVideo() { return source?.kind === 'video'; },
   get sourceName() { return source?.name; },
   baseName: () => stem(source?.name ?? 'studio'),
+  /** What is shown now, in words: the file's name, and a video's frame as the transport says it. */
+  moment: () => [source?.name, source?.kind === 'video' ? videoControls.timecode() : '']
+    .filter(Boolean).join(' · '),
   say: (text) => { message.textContent = text; },
   redraw,
   rebuild,

@@ -320,7 +320,7 @@ export function transport(frames, { keysFrom = defaultKeys, active = () => true 
   };
   setInterval(() => { watch(); show(); }, 250);
   show();
-  return { element: bar, show, step, toggle: playPause };
+  return { element: bar, show, step, toggle: playPause, timecode: () => code.textContent };
 }
 
 /** Keys pressed on the page itself, on the video's own canvas or on a button or link are the transport's. */

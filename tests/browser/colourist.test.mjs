@@ -5,7 +5,7 @@
 // the parade with luma (YRGB), the vectorscope at 2x, a scope opened full size;
 // zebra stripes and false colour against the command line's count, and the
 // pixel under the pointer marked on the scopes where the definitions put it, and
-// the cumulative view against the command line's count (#77).
+// the cumulative view against the command line's count, scopes held as B (#77).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -503,5 +503,48 @@ test('studio: the cumulative view stands each bin at the share of pixels at or u
   // Back to linear: the bins between the thirds' levels are empty again.
   await page.check('input[name=scale][value=linear]');
   await until(bars, (all) => all.find((b) => b.bin === 64).height <= 2, 'bin 64 empty in the linear view');
+  assert.deepEqual(page.errors, []);
+});
+
+test('studio: scopes held as B stay as they were under the live ones while the picture changes, and export as held; let go, they go', async () => {
+  const page = await browser.open('/www/studio.html', { viewport: { width: 1400, height: 900 } });
+  const thirds = fixtures.path('thirds-96x64.png');
+  await pickFile(page, thirds);
+  await check(page, 'scope-waveform');
+  await check(page, 'scope-vectorscope');
+  const png = async (css) => {
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click(css)]);
+    const chunks = [];
+    for await (const chunk of await download.createReadStream()) chunks.push(chunk);
+    return { name: download.suggestedFilename(), bytes: Buffer.concat(chunks) };
+  };
+  const live = '.studio-scope:has(canvas.waveform) figcaption button:nth-of-type(2)';
+  const heldPng = '.studio-scope:has(canvas.waveform) .scope-held button';
+  const before = await png(live);
+  await page.click('#scope-hold');
+  const shown = () => page.evaluate(() => [...document.querySelectorAll('.scope-held:not([hidden]) img')]
+    .map((img) => ({ scope: img.classList[1], drawn: img.complete && img.naturalHeight > 0, alt: img.alt })));
+  const b = await until(shown, (all) => all.length === 2 && all.every((x) => x.drawn), 'two scopes held');
+  const moment = 'thirds-96x64.png';
+  assert.deepEqual(b.map((x) => x.scope), ['waveform', 'vectorscope']);
+  assert.equal(b[0].alt, message('en', 'scope-held-alt', { scope: message('en', 'scope-title-waveform'), moment }));
+  assert.equal(await page.textContent('.studio-scope:has(canvas.waveform) .scope-held-caption span'), message('en', 'scope-held', { moment }));
+  assert.equal(await page.isHidden('#scope-let-go'), false);
+  // B's PNG is the live PNG of the moment it was held.
+  const heldBytes = await png(heldPng);
+  assert.equal(heldBytes.name, 'thirds-96x64-waveform-B.png');
+  assert.ok(heldBytes.bytes.equals(before.bytes), 'B is the waveform as it was');
+  // Another picture: the live waveform changes, B stays as it was.
+  await pickFile(page, fixtures.path('photo-2448x1505.png'));
+  const after = await png(live);
+  assert.ok(!after.bytes.equals(before.bytes), 'the live waveform is the new picture\'s');
+  assert.ok((await png(heldPng)).bytes.equals(before.bytes), 'B is unchanged');
+  await page.evaluate(() => document.querySelector('.studio-scope:has(canvas.waveform)').scrollIntoView({ block: 'start' }));
+  await page.screenshot({ path: join(shots, 'studio-scopes-held.png') });
+  // Let go: B goes, and the focus returns to the button that holds.
+  await page.click('#scope-let-go');
+  await until(shown, (all) => all.length === 0, 'nothing held');
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'scope-hold');
+  assert.equal(await page.isHidden('#scope-let-go'), true);
   assert.deepEqual(page.errors, []);
 });

@@ -125,3 +125,9 @@ scope-page-command-line = The command line draws the same { $scope ->
         [parade] parade
        *[vectorscope] vectorscope
     }: <code>histogram scope --{ $scope }</code>.
+# The scopes held as B, to compare with the live ones; $moment: the file, and a video's frame.
+scope-hold = Hold as B
+scope-let-go = Let go of B
+scope-held = B: { $moment }
+scope-held-alt = { $scope } held as B: { $moment }
+scope-hold-failed = The scopes could not be held: { $error }

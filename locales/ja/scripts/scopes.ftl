@@ -118,3 +118,8 @@ scope-page-command-line = コマンドラインでも同じ{ $scope ->
         [parade] パレード
        *[vectorscope] ベクトルスコープ
     }を描けます：<code>histogram scope --{ $scope }</code>。
+scope-hold = B として保持
+scope-let-go = B を解除
+scope-held = B: { $moment }
+scope-held-alt = B として保持した{ $scope }: { $moment }
+scope-hold-failed = スコープを保持できませんでした: { $error }

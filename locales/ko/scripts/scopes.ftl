@@ -118,3 +118,8 @@ scope-page-command-line = 명령줄 도구도 같은 { $scope ->
         [parade] 퍼레이드를
        *[vectorscope] 벡터스코프를
     } 그립니다: <code>histogram scope --{ $scope }</code>.
+scope-hold = B로 보관
+scope-let-go = B 해제
+scope-held = B: { $moment }
+scope-held-alt = B로 보관한 { $scope }: { $moment }
+scope-hold-failed = 스코프를 보관하지 못했습니다: { $error }
