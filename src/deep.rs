@@ -180,6 +180,24 @@ pub fn luminance(r: u16, g: u16, b: u16) -> u64 {
     wr * r as u64 + wg * g as u64 + wb * b as u64
 }
 
+/// The luminance bin of a pixel of samples of at most `max`.
+#[inline]
+pub fn luminance_bin(r: u16, g: u16, b: u16, max: u64, bins: u32) -> u32 {
+    bin_of(luminance(r, g, b), max * 10_000, bins)
+}
+
+/// The bins a pixel's R, G, B and luminance are counted in (samples of at most
+/// `max`, `bins` bins): where the studio marks the pixel under the pointer on
+/// the histogram panel.
+pub fn pixel_bins([r, g, b]: [u16; 3], max: u64, bins: u32) -> [u32; 4] {
+    [
+        bin_of(r as u64, max, bins),
+        bin_of(g as u64, max, bins),
+        bin_of(b as u64, max, bins),
+        luminance_bin(r, g, b, max, bins),
+    ]
+}
+
 /// The CPU reference for deep pictures: the rule above in 64-bit integers.
 pub fn count_cpu(image: &DeepImage, spec: Spec) -> Histogram {
     count_rows([image.rgba()], 4, image.max_value(), spec)
@@ -207,7 +225,7 @@ pub fn count_rows<'a>(
             } else {
                 [p[0]; 3]
             };
-            let lum = bin_of(luminance(r, g, b), max * 10_000, bins) as usize;
+            let lum = luminance_bin(r, g, b, max, bins) as usize;
             match spec.channels {
                 Channels::Luminance => counts[lum] += 1,
                 Channels::Rgbl => {
@@ -225,6 +243,29 @@ pub fn count_rows<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_pixels_bins_are_those_it_is_counted_in() {
+        for (depth, pixel) in [
+            (8, [0, 128, 255]),
+            (8, [17, 200, 3]),
+            (16, [65535, 1, 30000]),
+        ] {
+            let image = DeepImage::new(1, 1, depth, vec![pixel[0], pixel[1], pixel[2], 1]).unwrap();
+            for bins in [16, 256, 4096] {
+                let counted = count_cpu(&image, Spec::new(bins, Channels::Rgbl).unwrap());
+                let want: Vec<u32> = (0..4)
+                    .map(|c| counted.channel(c).iter().position(|&n| n == 1).unwrap() as u32)
+                    .collect();
+                let max = image.max_value() as u64;
+                assert_eq!(
+                    pixel_bins(pixel, max, bins).to_vec(),
+                    want,
+                    "{depth} {bins}"
+                );
+            }
+        }
+    }
 
     #[test]
     fn levels_in_a_bin_are_those_bin_of_puts_there() {

@@ -1,7 +1,7 @@
 // The studio's histogram panel: its canvas, its controls (overlaid or parade,
 // linear, logarithmic or cumulative, channels, bins, clipping warning, pin) and
 // the readout of the bin under the pointer or chosen with the keys.
-import { studioBinChoices, studioBinsOffered, studioBinsFor, binLevels } from '../pkg/histogram.js';
+import { studioBinChoices, studioBinsOffered, studioBinsFor, binLevels, pixelBins } from '../pkg/histogram.js';
 import { el } from './site.js';
 import { t, tAttr, number } from './l10n.js';
 
@@ -49,13 +49,16 @@ export function panelView(studio) {
   const names = el('div', { class: 'panel-names', 'aria-hidden': 'true' });
   const axis = el('div', { class: 'panel-axis', 'aria-hidden': 'true' });
   const refs = el('div', { class: 'panel-refs', 'aria-hidden': 'true' });
+  // The pixel under the pointer: a mark at the foot of each panel, at the bin
+  // each of its channels is counted in, in the channel's colour.
+  const points = el('div', { class: 'panel-refs', 'aria-hidden': 'true' });
   // Clipping triangles, as in a photo editor's histogram: lit in the colours of the
   // channels with pixels at 0 (left) or at the top value (right); either one
   // turns the clipping warning on the picture on or off.
   const triangles = ['shadows', 'highlights'].map((end) => el('button', {
     type: 'button', class: `clip-triangle ${end}`, hidden: true, 'aria-pressed': 'false',
   }));
-  const plot = el('div', { class: 'panel-plot' }, canvas, refs, cursor, names);
+  const plot = el('div', { class: 'panel-plot' }, canvas, refs, points, cursor, names);
   const frame = el('div', { class: 'panel-frame' }, el('div', { class: 'clip-row' }, ...triangles), plot, axis);
   // What a light cap on a bar means, said once under the panel.
   const capNote = el('p', { class: 'hint cap-note' }, t('panel-cap-note'));
@@ -176,6 +179,27 @@ export function panelView(studio) {
           shown.map((c) => CHANNELS[c]).join(', ')));
       }
     }
+  }
+
+  // The pixel pointed at: its stored R, G, B and depth, or null.
+  let pointed = null;
+  function mark() {
+    const { current, outcome } = studio;
+    if (!pointed || !current || !outcome || outcome.hdr) {
+      points.replaceChildren();
+      return;
+    }
+    const n = outcome.numBins;
+    const bins = pixelBins(Uint32Array.from(pointed.rgb), pointed.depth, n);
+    const rects = Array.from(current.panelRects());
+    const marks = [];
+    for (let i = 0; i < rects.length / 5; i++) {
+      const [x, y, w, h, mask] = rects.slice(i * 5, i * 5 + 5);
+      for (const c of [0, 1, 2, 3].filter((k) => mask & (1 << k))) {
+        marks.push(el('span', { class: `panel-point c${c}`, style: `left: ${(x + (w * (bins[c] + 0.5)) / n) * 100}%; top: ${(y + h) * 100}%` }));
+      }
+    }
+    points.replaceChildren(...marks);
   }
 
   /** The panel under (fx, fy): ['before' or 'after', its index], or null. */
@@ -330,6 +354,11 @@ export function panelView(studio) {
     },
     /** Another picture or video: what was read of the last one goes. */
     clear: clearReadout,
+    /** Marks the pixel `pixel` ({ rgb, depth }: its stored values) on the panels, or nothing (null). */
+    pointAt(pixel) {
+      pointed = pixel;
+      mark();
+    },
     /** A new reading: the readout, and the pinned histogram's counts if wanted. */
     shown() {
       const { outcome } = studio;
@@ -342,6 +371,7 @@ export function panelView(studio) {
         pinWanted = false;
       }
       label();
+      mark();
       showReadout();
       showTriangles();
     },

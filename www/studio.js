@@ -377,14 +377,18 @@ pictureCanvas.addEventListener('pointermove', (e) => {
   if (!at) {
     pixelReading.textContent = PIXEL_HINT;
     scopes.pointAt(null);
+    panel.pointAt(null);
     return;
   }
   const [x, y] = at;
   const values = source?.kind === 'picture' ? source.picture.pixelAt(x, y) : undefined;
   // On the scopes, an 8-bit pixel of the counted region (the scopes count its values).
   const [rx, ry, rw, rh] = Array.from(current.region);
-  const counted = values && source.picture.depth === 8 && x >= rx && y >= ry && x < rx + rw && y < ry + rh;
+  const inRegion = values && x >= rx && y >= ry && x < rx + rw && y < ry + rh;
+  const counted = inRegion && source.picture.depth === 8;
   scopes.pointAt(counted ? { column: x - rx, columns: rw, rgb: Array.from(values.slice(0, 3)) } : null);
+  // On the histogram, a stored pixel of the counted region at any depth but float's.
+  panel.pointAt(inRegion && source.picture.depth <= 16 ? { rgb: Array.from(values.slice(0, 3)), depth: source.picture.depth } : null);
   if (!values) {
     pixelReading.textContent = t(source?.kind === 'video' ? 'studio-pixel-video' : 'studio-pixel-unread', { x: String(x), y: String(y) });
     return;
@@ -399,6 +403,7 @@ pictureCanvas.addEventListener('pointermove', (e) => {
 pictureCanvas.addEventListener('pointerleave', () => {
   pixelReading.textContent = PIXEL_HINT;
   scopes.pointAt(null);
+  panel.pointAt(null);
 });
 // A double-click on the picture plays or pauses a video, as the transport does.
 pictureCanvas.addEventListener('dblclick', () => { if (source?.kind === 'video') live.toggle(); });

@@ -3,9 +3,10 @@
 // command line's count, the scopes side by side on a wide window (one under
 // another beside the histogram otherwise),
 // the parade with luma (YRGB), the vectorscope at 2x, a scope opened full size;
-// zebra stripes and false colour against the command line's count, and the
-// pixel under the pointer marked on the scopes where the definitions put it, and
-// the cumulative view against the command line's count, scopes held as B (#77).
+// zebra stripes and false colour against the command line's count; the pixel
+// under the pointer marked on the scopes and the histogram where the
+// definitions put it; the cumulative view against the command line's count;
+// scopes held as B (#77).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -322,7 +323,7 @@ test('studio: zebra stripes and false colour on the pixels of their levels, the 
   assert.deepEqual(page.errors, []);
 });
 
-test('studio: the pixel under the pointer is marked where its values lie on the waveform, the parade and the vectorscope', async () => {
+test('studio: the pixel under the pointer is marked where its values lie on the waveform, the parade, the vectorscope and the histogram', async () => {
   const page = await browser.open('/www/studio.html', { viewport: { width: 1400, height: 900 } });
   const file = fixtures.path('palette-trns-97x61.png');
   await pickFile(page, file);
@@ -337,6 +338,8 @@ test('studio: the pixel under the pointer is marked where its values lie on the 
   const rect = await page.evaluate(() => Array.from(window.page.view.pictureRect()));
   const points = (name) => page.evaluate((n) => [...document.querySelector(`canvas.scope.${n}`).parentElement.querySelectorAll('.scope-point')]
     .map((p) => ({ channel: Number(p.className.match(/c(\d)/)[1]), x: parseFloat(p.style.left) / 100, y: parseFloat(p.style.top) / 100 })), name);
+  const panelPoints = () => page.evaluate(() => [...document.querySelectorAll('.panel-point')]
+    .map((p) => ({ channel: Number(p.className.match(/c(\d)/)[1]), x: parseFloat(p.style.left) / 100, y: parseFloat(p.style.top) / 100 })));
   // Where the definitions put the values, computed here (src/scope/mod.rs's words).
   const level = (v) => 1 - (v + 0.5) / 256;
   const codes = ([r, g, b]) => {
@@ -365,12 +368,26 @@ test('studio: the pixel under the pointer is marked where its values lie on the 
     // A code apart at most: f32 in the page, f64 here.
     close(await points('vectorscope'), [{ channel: 3, x: 0.5 + ((cb + 0.5) / 256 - 0.5) * magnification, y: 0.5 + (0.5 - (cr + 0.5) / 256) * magnification }],
       1.01 / 256, `vectorscope at ${x},${y}`);
+    // On the histogram (256 bins of 8-bit levels): in each panel, each of its
+    // channels at the middle of its bin, min(floor(v * 256 / 255), 255),
+    // luminance's of 2126 R + 7152 G + 722 B out of 2550000, at the panel's foot.
+    const bin = (v, of) => Math.min(255, Math.floor((v * 256) / of));
+    const bins = [...[0, 1, 2].map((c) => bin(rgba[c], 255)), bin(2126 * rgba[0] + 7152 * rgba[1] + 722 * rgba[2], 2550000)];
+    const rects = await page.evaluate(() => Array.from(window.page.view.panelRects()));
+    const want = [];
+    for (let i = 0; i < rects.length; i += 5) {
+      const [px, py, pw, ph, mask] = rects.slice(i, i + 5);
+      for (const c of [0, 1, 2, 3].filter((k) => mask & (1 << k))) want.push({ channel: c, x: px + (pw * (bins[c] + 0.5)) / 256, y: py + ph });
+    }
+    assert.equal(want.length, 4, 'R, G, B and luminance shown');
+    close(await panelPoints(), want, 1e-4, `histogram at ${x},${y}`);
   }
   await page.screenshot({ path: join(shots, 'studio-scope-points.png'), fullPage: true });
   // Off the picture: no marks.
   await page.mouse.move(pic.x + pic.width / 2, pic.y - 40);
   await textMatching(page, '#pixel-reading', pattern`^${messagePattern('en', 'studio-pixel-hint')}`);
   for (const name of ['waveform', 'parade', 'vectorscope']) assert.deepEqual(await points(name), [], name);
+  assert.deepEqual(await panelPoints(), [], 'histogram');
   assert.deepEqual(page.errors, []);
 });
 

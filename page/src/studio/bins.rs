@@ -1,6 +1,6 @@
 //! The studio's bins as the page asks for them: the choices, those a picture's
-//! depth offers, and the levels a bin holds (the rules are src/studio's and
-//! src/deep.rs's).
+//! depth offers, the levels a bin holds and the bins a pixel is counted in (the
+//! rules are src/studio's and src/deep.rs's).
 
 use histogram::studio;
 use wasm_bindgen::prelude::*;
@@ -30,4 +30,13 @@ pub fn bins_for(chosen: u32, depth: u32) -> u32 {
 pub fn bin_levels(bin: u32, bins: u32, depth: u32) -> Option<Vec<u32>> {
     let max = (1u64 << depth.min(16)) - 1;
     histogram::deep::levels_in(bin, max, bins).map(|(lo, hi)| vec![lo as u32, hi as u32])
+}
+
+/// The bins a pixel's stored `rgb` (of `depth` bits) is counted in, R, G, B and
+/// luminance, out of `bins`: where the panel marks the pixel under the pointer.
+#[wasm_bindgen(js_name = pixelBins)]
+pub fn pixel_bins(rgb: Vec<u32>, depth: u32, bins: u32) -> Vec<u32> {
+    let max = (1u64 << depth.clamp(1, 16)) - 1;
+    let sample = |c: usize| rgb.get(c).map_or(0, |&v| v.min(max as u32) as u16);
+    histogram::deep::pixel_bins([sample(0), sample(1), sample(2)], max, bins.max(1)).to_vec()
 }
