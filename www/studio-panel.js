@@ -143,8 +143,14 @@ export function panelView(studio) {
     cursor.hidden = false;
   }
 
-  /** The axis and names for the panels as they stand (redone only on a change). */
+  /**
+   * The axis and names for the panels as they stand (redone only on a change),
+   * in fractions of the panel: the values under the panels that reach the foot
+   * (0, the quarters, the top), each panel's channels in the parade, the
+   * reference lines down each panel. The PNG export draws the same.
+   */
   let labelled = '';
+  let labels = { ticks: [], names: [], refs: [] };
   function label() {
     const { current, outcome } = studio;
     const rects = current && outcome && !outcome.hdr ? Array.from(current.panelRects()) : [];
@@ -153,32 +159,25 @@ export function panelView(studio) {
     const key = `${rects.join()}|${max}|${JSON.stringify(lines)}`;
     if (key === labelled) return;
     labelled = key;
-    axis.replaceChildren();
-    names.replaceChildren();
-    refs.replaceChildren();
+    labels = { ticks: [], names: [], refs: [] };
     const panels = rects.length / 5;
     for (let i = 0; i < panels; i++) {
       const [x, y, w, h, mask] = rects.slice(i * 5, i * 5 + 5);
-      // Panels that reach the bottom carry the values: 0, the quarters, the top.
       if (y + h > 0.99) {
         const steps = w > 0.5 ? 4 : 2;
         for (let k = 0; k <= steps; k++) {
-          const edge = k === 0 ? ' first' : k === steps ? ' last' : '';
-          axis.append(el('span', { class: `tick${edge}`, style: `left: ${(x + (w * k) / steps) * 100}%` },
-            String(Math.round((max * k) / steps))));
+          labels.ticks.push({ x: x + (w * k) / steps, text: String(Math.round((max * k) / steps)), edge: k === 0 ? 'first' : k === steps ? 'last' : '' });
         }
       }
-      // The reference lines (studio-scopes.js), down each panel at their values.
-      for (const { text, at } of lines) {
-        refs.append(el('span', { class: 'panel-ref', style: `left: ${(x + w * at) * 100}%; top: ${y * 100}%; height: ${h * 100}%` },
-          i === 0 ? el('span', {}, text) : ''));
-      }
-      const shown = [0, 1, 2, 3].filter((c) => mask & (1 << c));
+      for (const { text, at } of lines) labels.refs.push({ x: x + w * at, y, h, text: i === 0 ? text : '' });
       if (panels > 1) {
-        names.append(el('span', { class: 'panel-name', style: `left: ${(x + w) * 100}%; top: ${y * 100}%` },
-          shown.map((c) => CHANNELS[c]).join(', ')));
+        labels.names.push({ x: x + w, y, text: [0, 1, 2, 3].filter((c) => mask & (1 << c)).map((c) => CHANNELS[c]).join(', ') });
       }
     }
+    axis.replaceChildren(...labels.ticks.map(({ x, text, edge }) => el('span', { class: `tick${edge ? ` ${edge}` : ''}`, style: `left: ${x * 100}%` }, text)));
+    refs.replaceChildren(...labels.refs.map(({ x, y, h, text }) => el('span', { class: 'panel-ref', style: `left: ${x * 100}%; top: ${y * 100}%; height: ${h * 100}%` },
+      text ? el('span', {}, text) : '')));
+    names.replaceChildren(...labels.names.map(({ x, y, text }) => el('span', { class: 'panel-name', style: `left: ${x * 100}%; top: ${y * 100}%` }, text)));
   }
 
   // The pixel pointed at: its stored R, G, B and depth, or null.
@@ -354,6 +353,8 @@ export function panelView(studio) {
     },
     /** Another picture or video: what was read of the last one goes. */
     clear: clearReadout,
+    /** The panels' labels as drawn over and under the canvas (see `label`). */
+    labels: () => labels,
     /** Marks the pixel `pixel` ({ rgb, depth }: its stored values) on the panels, or nothing (null). */
     pointAt(pixel) {
       pointed = pixel;

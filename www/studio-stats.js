@@ -20,8 +20,30 @@ const format = (v, key, hdr) => (v === null || v === undefined ? '–'
         : key === 'mean' || key === 'std_dev' ? v.toFixed(2) : Number.isInteger(v) ? String(v) : v.toFixed(1));
 const rowsOf = (outcome) => (outcome.hdr ? HDR_STATS : STATS);
 
-/** `studio` holds the page: the current Studio and outcome, the source's name. */
-export function statsView(studio, panelCanvas) {
+/** `text` broken at spaces into lines no wider than `width` on `ctx`; a word wider than that (a long file name) is broken where it reaches the edge. */
+function wrap(ctx, text, width) {
+  const lines = [];
+  const fits = (words) => ctx.measureText(words).width <= width;
+  for (let word of text.split(' ')) {
+    const last = lines.length ? `${lines[lines.length - 1]} ${word}` : null;
+    if (last && fits(last)) {
+      lines[lines.length - 1] = last;
+      continue;
+    }
+    while (!fits(word)) {
+      let n = word.length - 1;
+      while (n > 1 && !fits(word.slice(0, n))) n--;
+      lines.push(word.slice(0, n));
+      word = word.slice(n);
+    }
+    lines.push(word);
+  }
+  return lines;
+}
+
+/** `studio` holds the page: the current Studio and outcome, the source's name; `panel` the panel view. */
+export function statsView(studio, panel) {
+  const panelCanvas = panel.canvas;
   const body = el('tbody');
   const caption = el('caption', {}, t('stats-caption'));
   const head = () => el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, el('span', { class: 'visually-hidden' }, t('stats-statistic'))),
@@ -71,28 +93,57 @@ export function statsView(studio, panelCanvas) {
     }, null, 2);
     download(`${studio.baseName()}-stats.json`, new Blob([json], { type: 'application/json' }));
   });
+  // The panel as drawn with its labels (the values under it, each panel's
+  // channels, the reference lines: panel.labels(), as the page shows them), and
+  // the statistics under it; the heading wrapped, nothing cut at the edge.
   exports.querySelector('#png').addEventListener('click', () => {
     const { outcome } = studio;
     if (!outcome) return;
-    // The panel as drawn, with the statistics under it.
     studio.redraw();
-    const rows = rowsOf(outcome).length + 2;
     const line = 18;
-    const canvas = el('canvas', { width: panelCanvas.width, height: panelCanvas.height + rows * line + 16 });
+    const [pw, ph] = [panelCanvas.width, panelCanvas.height];
+    const width = Math.max(pw, 560);
+    const measure = el('canvas').getContext('2d');
+    const font = '13px system-ui, sans-serif';
+    measure.font = font;
+    const heading = wrap(measure, t('stats-png-heading', { source: studio.sourceName ?? '', pixels: number(outcome.pixels), bins: String(outcome.numBins) }), width - 16);
+    const top = ph + line + 20;
+    const canvas = el('canvas', { width, height: top + (heading.length + rowsOf(outcome).length + 1) * line + 8 });
     const ctx = canvas.getContext('2d');
     ctx.fillStyle = '#101216';
     ctx.fillRect(0, 0, canvas.width, canvas.height);
     ctx.drawImage(panelCanvas, 0, 0);
+    ctx.font = font;
+    const { ticks, names, refs } = panel.labels();
+    ctx.fillStyle = '#7fd4ff';
+    ctx.strokeStyle = '#7fd4ff';
+    ctx.setLineDash([4, 4]);
+    for (const { x, y, h, text } of refs) {
+      const at = Math.round(x * pw) + 0.5;
+      ctx.beginPath();
+      ctx.moveTo(at, y * ph);
+      ctx.lineTo(at, (y + h) * ph);
+      ctx.stroke();
+      if (text) ctx.fillText(text, at + 3, y * ph + 13);
+    }
     ctx.fillStyle = '#e8e9ec';
-    ctx.font = '13px system-ui, sans-serif';
-    const stats = JSON.parse(outcome.stats());
-    const top = panelCanvas.height + 20;
+    for (const { x, y, text } of names) {
+      ctx.textAlign = 'right';
+      ctx.fillText(text, x * pw - 4, y * ph + 14);
+    }
+    for (const { x, text, edge } of ticks) {
+      ctx.textAlign = edge === 'first' ? 'left' : edge === 'last' ? 'right' : 'center';
+      ctx.fillText(text, x * pw + (edge === 'first' ? 3 : edge === 'last' ? -3 : 0), ph + 14);
+    }
+    ctx.textAlign = 'left';
+    heading.forEach((words, i) => ctx.fillText(words, 8, top + i * line));
+    const first = top + heading.length * line;
     const colX = (i) => 170 + i * ((canvas.width - 180) / 4);
-    ctx.fillText(t('stats-png-heading', { source: studio.sourceName ?? '', pixels: number(outcome.pixels), bins: String(outcome.numBins) }), 8, top);
-    CHANNELS.forEach((c, i) => ctx.fillText(c, colX(i), top + line));
+    const stats = JSON.parse(outcome.stats());
+    CHANNELS.forEach((c, i) => ctx.fillText(c, colX(i), first));
     rowsOf(outcome).forEach(([key, label], r) => {
-      ctx.fillText(label, 8, top + (r + 2) * line);
-      COLUMNS.forEach((c, i) => ctx.fillText(format(stats[c]?.[key], key, Boolean(outcome.hdr)), colX(i), top + (r + 2) * line));
+      ctx.fillText(label, 8, first + (r + 1) * line);
+      COLUMNS.forEach((c, i) => ctx.fillText(format(stats[c]?.[key], key, Boolean(outcome.hdr)), colX(i), first + (r + 1) * line));
     });
     canvas.toBlob((blob) => download(`${studio.baseName()}-panel.png`, blob), 'image/png');
   });

@@ -442,7 +442,7 @@ function build() {
   panel = panelView(page);
   region = regionView(page, pictureCanvas);
   adjust = adjustView(page, { preset: main.dataset.adjustment ?? 'none', panelFrame: panel.plot, pictureCanvas });
-  stats = statsView(page, panel.canvas);
+  stats = statsView(page, panel);
   scopes = scopesView(page);
   hdr = hdrView(page);
   overlay = overlayView(page);

@@ -1,17 +1,18 @@
 // The studio as a colourist reads it (issue #59): the pixel under the pointer
 // against Pillow's decode of the file, the clipping triangles against the
 // command line's count, the scopes side by side on a wide window (one under
-// another beside the histogram otherwise),
-// the parade with luma (YRGB), the vectorscope at 2x, a scope opened full size;
-// zebra stripes and false colour against the command line's count; the pixel
-// under the pointer marked on the scopes and the histogram where the
-// definitions put it; the cumulative view against the command line's count;
-// scopes held as B (#77).
+// another beside the histogram otherwise), the parade with luma (YRGB), the
+// vectorscope at 2x, a scope opened full size; zebra stripes and false colour
+// against the command line's count; the pixel under the pointer marked on the
+// scopes and the histogram where the definitions put it; the cumulative view
+// against the command line's count; scopes held as B; the panel PNG labelled,
+// its heading whole (#77).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { readFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { suite, repo, shots, waitState, decodePng, textMatching, pickFile, until, testVideo } from './harness.mjs';
 import { message, messagePattern, pattern } from './messages.mjs';
 
@@ -563,5 +564,36 @@ test('studio: scopes held as B stay as they were under the live ones while the p
   await until(shown, (all) => all.length === 0, 'nothing held');
   assert.equal(await page.evaluate(() => document.activeElement.id), 'scope-hold');
   assert.equal(await page.isHidden('#scope-let-go'), true);
+  assert.deepEqual(page.errors, []);
+});
+
+test('studio: the panel PNG carries the values under its bars and its whole heading, wrapped, however long the file\'s name', async () => {
+  const page = await browser.open('/www/studio.html', { viewport: { width: 1400, height: 900 } });
+  const dir = mkdtempSync(join(tmpdir(), 'histogram-long-'));
+  const file = join(dir, `${'a-long-name-of-a-picture-'.repeat(5)}thirds.png`);
+  copyFileSync(fixtures.path('thirds-96x64.png'), file);
+  try {
+    await pickFile(page, file);
+    const ticks = await until(() => page.$$eval('.panel-axis .tick', (t) => t.map((x) => parseFloat(x.style.left) / 100)), (t) => t.length === 5, 'the axis');
+    const [pw, ph] = await page.$eval('#panel', (c) => [c.width, c.height]);
+    const [d] = await Promise.all([page.waitForEvent('download'), page.click('#png')]);
+    const chunks = [];
+    for await (const chunk of await d.createReadStream()) chunks.push(chunk);
+    writeFileSync(join(shots, 'studio-panel-export.png'), Buffer.concat(chunks));
+    const { width, height, rgba } = decodePng(Buffer.concat(chunks));
+    const lit = (x0, y0, x1, y1) => {
+      let n = 0;
+      for (let y = Math.max(0, y0); y < Math.min(height, y1); y++) {
+        for (let x = Math.max(0, x0); x < Math.min(width, x1); x++) n += rgba[(y * width + x) * 4] + rgba[(y * width + x) * 4 + 1] > 300 ? 1 : 0;
+      }
+      return n;
+    };
+    // Each value under the panel where the page shows it (0, 64, 128, 191, 255).
+    for (const x of ticks) assert.ok(lit(Math.round(x * pw) - 16, ph + 2, Math.round(x * pw) + 16, ph + 18) > 5, `a value at ${x}`);
+    // The heading broken onto a second line (left of the table's first column),
+    // and no text reaching the right edge.
+    assert.ok(lit(8, ph + 44, 150, ph + 58) > 20, 'the heading\'s second line');
+    assert.equal(lit(width - 2, ph, width, height), 0, 'nothing cut at the right edge');
+  } finally { rmSync(dir, { recursive: true, force: true }); }
   assert.deepEqual(page.errors, []);
 });
