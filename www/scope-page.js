@@ -5,7 +5,7 @@
 // the camera (frames.js plays them).
 import { ScopeScreen, scopeSource, scopeLabels } from '../pkg/histogram.js';
 import {
-  el, setState, errorText, sentence, download, showPicture, nextPaint, formatMs, stem, scopeBox, nameGraticule, listing,
+  el, setState, errorText, sentence, download, showPicture, nextPaint, formatMs, stem, scopeBox, nameGraticule, labelledScope, listing,
 } from './site.js';
 import { t, tMarked } from './l10n.js';
 import { sunsetPicture } from './core.js';
@@ -277,7 +277,8 @@ const fileName = () => source?.name ?? scope;
 const baseName = () => stem(fileName());
 pngButton.addEventListener('click', async () => {
   try {
-    download(`${baseName()}-${scope}.png`, new Blob([await current().png()], { type: 'image/png' }));
+    const png = new Blob([await current().png()], { type: 'image/png' });
+    download(`${baseName()}-${scope}.png`, await labelledScope(png, graticule(videoLevels)));
   } catch (e) { showError(t('scope-png-failed', { error: errorText(e) })); }
 });
 jsonButton.addEventListener('click', async () => {

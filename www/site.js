@@ -31,6 +31,33 @@ export function nameGraticule(box, labels) {
   return box;
 }
 
+/**
+ * The core's drawing of a scope (`png`, a Blob) with its graticule's `labels`
+ * as the page shows them: a line's value in a strip to the right of the drawing
+ * (the drawing's own pixels left as the core drew them, the reference lines'
+ * rows too), a target's name over it at its place.
+ */
+export async function labelledScope(png, labels) {
+  const bitmap = await createImageBitmap(png);
+  const [w, h] = [bitmap.width, bitmap.height];
+  const strip = labels.some((l) => l.x === 0) ? 44 : 0;
+  const canvas = el('canvas', { width: w + strip, height: h });
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = '#000';
+  ctx.fillRect(0, 0, canvas.width, h);
+  ctx.drawImage(bitmap, 0, 0);
+  bitmap.close();
+  ctx.font = '10px ui-monospace, monospace';
+  ctx.fillStyle = '#d9c08a';
+  for (const { text, x, y } of labels) {
+    const edge = x === 0;
+    ctx.textAlign = edge ? 'left' : 'center';
+    ctx.textBaseline = edge && y < 0.05 ? 'top' : edge && y > 0.95 ? 'bottom' : 'middle';
+    ctx.fillText(text, edge ? w + 4 : x * w, y * h);
+  }
+  return new Promise((resolve, reject) => canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('toBlob'))), 'image/png'));
+}
+
 export function setState(state) {
   document.body.dataset.state = state;
 }

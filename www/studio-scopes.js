@@ -6,9 +6,9 @@
 // the pixel under the pointer marked on each; reference lines the visitor sets
 // (on the waveform, the parade and the histogram); the scopes held as B, each
 // under its live one to compare with, exported with it; exports of each as PNG
-// and its counts as JSON.
+// (labelled as shown) and its counts as JSON.
 import { referenceLines, scopeLabels, scopePoints } from '../pkg/histogram.js';
-import { el, download, errorText, scopeBox, nameGraticule } from './site.js';
+import { el, download, errorText, scopeBox, nameGraticule, labelledScope } from './site.js';
 import { ordinal, t, tAttr } from './l10n.js';
 import { fitCanvas } from './page.js';
 
@@ -55,7 +55,7 @@ export function scopesView(page) {
       el('p', { class: 'scope-held-caption' }, caption, ' · ',
         el('button', { type: 'button', class: 'link', onclick: () => exportHeld(name) }, t('scope-png'))),
       scopeBox(img));
-    return [name, { box, img, caption, png: null }];
+    return [name, { box, img, caption, png: null, labels: [] }];
   }));
   const figures = Object.fromEntries(SCOPES.map((name) => [name, el('figure', { hidden: true, class: 'studio-scope' },
     scopeBoxes[name], el('figcaption', {}, TITLES[name], ' · ', fullButtons[name], ' · ',
@@ -200,8 +200,8 @@ export function scopesView(page) {
   async function exportPng(name) {
     const i = chosen().indexOf(name);
     try {
-      const png = await page.current.scopePng(i, linesText);
-      download(`${page.baseName()}-${name}.png`, new Blob([png], { type: 'image/png' }));
+      const png = new Blob([await page.current.scopePng(i, linesText)], { type: 'image/png' });
+      download(`${page.baseName()}-${name}.png`, await labelledScope(png, graticule(name, zoomed(), name === 'waveform' && videoLevels)));
     } catch (e) { page.say(t('scope-png-failed', { error: errorText(e) })); }
   }
 
@@ -219,7 +219,8 @@ export function scopesView(page) {
         b.img.src = URL.createObjectURL(b.png);
         b.img.alt = t('scope-held-alt', { scope: TITLES[name], moment });
         b.caption.textContent = t('scope-held', { moment });
-        nameGraticule(b.box.querySelector('.scope-box'), graticule(name, zoomed(), name === 'waveform' && videoLevels));
+        b.labels = graticule(name, zoomed(), name === 'waveform' && videoLevels);
+        nameGraticule(b.box.querySelector('.scope-box'), b.labels);
         b.box.hidden = false;
       });
       letGoButton.hidden = !SCOPES.some((n) => held[n].png);
@@ -231,6 +232,7 @@ export function scopesView(page) {
       if (b.img.src) URL.revokeObjectURL(b.img.src);
       b.img.removeAttribute('src');
       b.png = null;
+      b.labels = [];
       b.box.hidden = true;
     }
     letGoButton.hidden = true;
@@ -239,8 +241,10 @@ export function scopesView(page) {
   holdButton.addEventListener('click', hold);
   letGoButton.addEventListener('click', letGo);
 
-  function exportHeld(name) {
-    download(`${page.baseName()}-${name}-B.png`, held[name].png);
+  async function exportHeld(name) {
+    try {
+      download(`${page.baseName()}-${name}-B.png`, await labelledScope(held[name].png, held[name].labels));
+    } catch (e) { page.say(t('scope-png-failed', { error: errorText(e) })); }
   }
 
   async function exportJson(name) {

@@ -5,8 +5,8 @@
 // vectorscope at 2x, a scope opened full size; zebra stripes and false colour
 // against the command line's count; the pixel under the pointer marked on the
 // scopes and the histogram where the definitions put it; the cumulative view
-// against the command line's count; scopes held as B; the panel PNG labelled,
-// its heading whole (#77).
+// against the command line's count; scopes held as B; the panel's and scopes'
+// PNGs labelled, the panel's heading whole (#77).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -34,6 +34,14 @@ const chooseOverlay = (page, kind, level) => page.evaluate(([k, l]) => {
   select.value = k;
   select.dispatchEvent(new Event('change', { bubbles: true }));
 }, [kind, String(level)]);
+
+/** The file downloaded by clicking `css`: its name and bytes. */
+const downloaded = async (page, css) => {
+  const [d] = await Promise.all([page.waitForEvent('download'), page.click(css)]);
+  const chunks = [];
+  for await (const chunk of await d.createReadStream()) chunks.push(chunk);
+  return { name: d.suggestedFilename(), bytes: Buffer.concat(chunks) };
+};
 
 const check = (page, id, on = true) => page.evaluate(([i, v]) => {
   const box = document.getElementById(i);
@@ -428,13 +436,14 @@ test('studio: reference lines typed as levels and percents lie at those levels o
   await page.screenshot({ path: join(shots, 'studio-reference-lines.png') });
   // The waveform's PNG carries them: its rows at 5% and 95% (levels 13, 242)
   // dashed in the lines' colour, 4 pixels on, 4 off.
-  const button = page.locator('.studio-scope:has(canvas.waveform) figcaption button:nth-of-type(2)');
-  assert.equal(await button.textContent(), message('en', 'scope-png'));
-  const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
-  const chunks = [];
-  for await (const chunk of await download.createReadStream()) chunks.push(chunk);
-  const png = decodePng(Buffer.concat(chunks));
+  const button = '.studio-scope:has(canvas.waveform) figcaption button:nth-of-type(2)';
+  assert.equal(await page.textContent(button), message('en', 'scope-png'));
+  const png = decodePng((await downloaded(page, button)).bytes);
   assert.equal(png.height, 256);
+  // Labelled as shown: the 50% line's value in the strip to the right.
+  let label = 0;
+  for (let y = 120; y < 136; y++) for (let x = png.width - 40; x < png.width; x++) label += png.rgba[(y * png.width + x) * 4] > 100 ? 1 : 0;
+  assert.ok(label > 10, `the 50% label: ${label} pixels`);
   for (const level of levels) {
     const row = Array.from({ length: 8 }, (_, x) => Array.from(png.rgba.slice(((255 - level) * png.width + x) * 4, ((255 - level) * png.width + x) * 4 + 3)));
     for (let x = 0; x < 4; x++) assert.deepEqual(row[x], [0x7f, 0xd4, 0xff], `level ${level}, x ${x}`);
@@ -530,15 +539,9 @@ test('studio: scopes held as B stay as they were under the live ones while the p
   await pickFile(page, thirds);
   await check(page, 'scope-waveform');
   await check(page, 'scope-vectorscope');
-  const png = async (css) => {
-    const [download] = await Promise.all([page.waitForEvent('download'), page.click(css)]);
-    const chunks = [];
-    for await (const chunk of await download.createReadStream()) chunks.push(chunk);
-    return { name: download.suggestedFilename(), bytes: Buffer.concat(chunks) };
-  };
   const live = '.studio-scope:has(canvas.waveform) figcaption button:nth-of-type(2)';
   const heldPng = '.studio-scope:has(canvas.waveform) .scope-held button';
-  const before = await png(live);
+  const before = await downloaded(page, live);
   await page.click('#scope-hold');
   const shown = () => page.evaluate(() => [...document.querySelectorAll('.scope-held:not([hidden]) img')]
     .map((img) => ({ scope: img.classList[1], drawn: img.complete && img.naturalHeight > 0, alt: img.alt })));
@@ -549,14 +552,14 @@ test('studio: scopes held as B stay as they were under the live ones while the p
   assert.equal(await page.textContent('.studio-scope:has(canvas.waveform) .scope-held-caption span'), message('en', 'scope-held', { moment }));
   assert.equal(await page.isHidden('#scope-let-go'), false);
   // B's PNG is the live PNG of the moment it was held.
-  const heldBytes = await png(heldPng);
+  const heldBytes = await downloaded(page, heldPng);
   assert.equal(heldBytes.name, 'thirds-96x64-waveform-B.png');
   assert.ok(heldBytes.bytes.equals(before.bytes), 'B is the waveform as it was');
   // Another picture: the live waveform changes, B stays as it was.
   await pickFile(page, fixtures.path('photo-2448x1505.png'));
-  const after = await png(live);
+  const after = await downloaded(page, live);
   assert.ok(!after.bytes.equals(before.bytes), 'the live waveform is the new picture\'s');
-  assert.ok((await png(heldPng)).bytes.equals(before.bytes), 'B is unchanged');
+  assert.ok((await downloaded(page, heldPng)).bytes.equals(before.bytes), 'B is unchanged');
   await page.evaluate(() => document.querySelector('.studio-scope:has(canvas.waveform)').scrollIntoView({ block: 'start' }));
   await page.screenshot({ path: join(shots, 'studio-scopes-held.png') });
   // Let go: B goes, and the focus returns to the button that holds.
@@ -576,11 +579,9 @@ test('studio: the panel PNG carries the values under its bars and its whole head
     await pickFile(page, file);
     const ticks = await until(() => page.$$eval('.panel-axis .tick', (t) => t.map((x) => parseFloat(x.style.left) / 100)), (t) => t.length === 5, 'the axis');
     const [pw, ph] = await page.$eval('#panel', (c) => [c.width, c.height]);
-    const [d] = await Promise.all([page.waitForEvent('download'), page.click('#png')]);
-    const chunks = [];
-    for await (const chunk of await d.createReadStream()) chunks.push(chunk);
-    writeFileSync(join(shots, 'studio-panel-export.png'), Buffer.concat(chunks));
-    const { width, height, rgba } = decodePng(Buffer.concat(chunks));
+    const { bytes } = await downloaded(page, '#png');
+    writeFileSync(join(shots, 'studio-panel-export.png'), bytes);
+    const { width, height, rgba } = decodePng(bytes);
     const lit = (x0, y0, x1, y1) => {
       let n = 0;
       for (let y = Math.max(0, y0); y < Math.min(height, y1); y++) {

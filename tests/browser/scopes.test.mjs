@@ -4,6 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { suite, start, repo, shots, engine, media, litPixels, pickFile, waitState, cliRows, downloadCsv, decodePng, smallPicture, until, TEST_VIDEO_SIZE } from './harness.mjs';
 import { message, messagePattern, pattern } from './messages.mjs';
@@ -117,13 +118,14 @@ test('fragment: a playing video and the camera, counted by fragments every frame
   }
 });
 
-/** Clicks a download button (by its name) and parses the JSON it saves. */
-async function downloadJson(page, button) {
+/** Clicks a download button (by its name): the bytes it saves. */
+async function downloaded(page, button) {
   const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
   const chunks = [];
   for await (const chunk of await download.createReadStream()) chunks.push(chunk);
-  return JSON.parse(Buffer.concat(chunks).toString());
+  return Buffer.concat(chunks);
 }
+const downloadJson = async (page, button) => JSON.parse((await downloaded(page, button)).toString());
 
 /** Equal but for `file`; a vectorscope pixel may sit in a neighbouring cell (f32). */
 function assertSameScope(got, want, what) {
@@ -151,6 +153,18 @@ for (const [scope, args] of [['waveform', ['--waveform']], ['parade', ['--parade
     assert.equal(json.file, 'pexels-francesco-ungaro-96938-mid.jpg');
     assertSameScope(json, cliScope(args, PHOTO), scope);
     await page.screenshot({ path: join(shots, `${scope}-photo.png`), fullPage: true });
+    if (scope !== 'vectorscope') {
+      // The PNG labelled as shown: its lines' values (in the labels' colour) in a strip right of the drawing.
+      const bytes = await downloaded(page, page.getByRole('button', { name: message('en', 'scope-page-download-png') }));
+      writeFileSync(join(shots, `${scope}-export.png`), bytes);
+      const png = decodePng(bytes);
+      let label = 0;
+      const [r, g, b] = [0, 1, 2].map((c) => (i) => png.rgba[i + c]);
+      for (let i = 0; i < png.rgba.length; i += 4) label += (i / 4) % png.width >= png.width - 40 && r(i) > 150 && g(i) > 100 && b(i) < r(i) - 40 ? 1 : 0;
+      // (A column a picture's column, three of them in the parade, and the strip.)
+      assert.equal(png.width, json.width * (scope === 'parade' ? 3 : 1) + 44);
+      assert.ok(label > 100, `${png.width}x${png.height}, ${label} pixels of labels`);
+    }
     if (scope === 'parade') {
       // The caption names what is drawn: luma only while it is on.
       const caption = () => page.evaluate(() => document.querySelector('.scope-stage figure:last-child figcaption').textContent);
