@@ -4,7 +4,9 @@
 // equalize page: histogram, table pass, remap, the adjusted histogram), on the
 // same 540p video in one headless Chromium, 1280x800, alternating, two rounds;
 // and the studio with its waveform and vectorscope on (issue #22: at least 85% of
-// the video page's rate).
+// the video page's rate); and the studio with every scope and overlay of issue
+// #77 on (the three scopes, zebra at 95%, reference lines, the cumulative view,
+// the scopes held as B): a build without some of them shows those it has.
 // Each side counts frames whose histogram was computed and drawn.
 // With `--before DIR` (an earlier `make dist`, copied aside) the same three pages of
 // that build alternate with this one's, so a change is measured before and after
@@ -54,6 +56,25 @@ const scopes = async (page) => {
   await page.check('#scope-vectorscope');
 };
 
+// Every scope and overlay (#77) a build has.
+const overlays = async (page) => {
+  for (const id of ['#scope-waveform', '#scope-parade', '#scope-vectorscope']) if (await page.$(id)) await page.check(id);
+  await page.evaluate(() => {
+    const set = (id, value) => {
+      const field = document.getElementById(id);
+      if (!field) return;
+      field.value = value;
+      field.dispatchEvent(new Event('change', { bubbles: true }));
+    };
+    set('zebra-level', '95');
+    set('overlay', 'zebra');
+    set('scope-lines', '16, 235, 5%, 95%');
+    const cumulative = document.querySelector('input[name=scale][value=cumulative]');
+    if (cumulative) cumulative.click();
+    document.getElementById('scope-hold')?.click();
+  });
+};
+
 try {
   console.log(`${seconds} s each, ${video.split('/').at(-1)}, 1280x800, headless Chromium ${builds[0][1].version}`);
   const rows = [];
@@ -63,15 +84,17 @@ try {
       const studio = await fps(browser, '/www/studio.html', 'studioPage', everything);
       const equalize = await fps(browser, '/www/equalize.html', 'studioPage');
       const scoped = await fps(browser, '/www/studio.html', 'studioPage', scopes);
-      rows.push({ round, build, plain: plain.fps, studio: studio.fps, equalize: equalize.fps, scopes: scoped.fps });
-      for (const r of [plain, studio, equalize, scoped]) if (r.errors.length) console.log('  console errors:', r.errors);
+      const overlaid = await fps(browser, '/www/studio.html', 'studioPage', overlays);
+      rows.push({ round, build, plain: plain.fps, studio: studio.fps, equalize: equalize.fps, scopes: scoped.fps, overlays: overlaid.fps });
+      for (const r of [plain, studio, equalize, scoped, overlaid]) if (r.errors.length) console.log('  console errors:', r.errors);
     }
   }
-  console.log('round  build       video page fps  studio fps (ratio)  equalize fps (ratio)  scopes fps (ratio)');
+  console.log('round  build       video page fps  studio fps (ratio)  equalize fps (ratio)  scopes fps (ratio)  overlays fps (ratio)');
   for (const r of rows) {
     console.log(`${String(r.round).padEnd(7)}${r.build.padEnd(12)}${r.plain.toFixed(1).padStart(14)}${r.studio.toFixed(1).padStart(12)} (${(r.studio / r.plain).toFixed(2)})` +
       `${r.equalize.toFixed(1).padStart(14)} (${(r.equalize / r.plain).toFixed(2)})` +
-      `${r.scopes.toFixed(1).padStart(14)} (${(r.scopes / r.plain).toFixed(2)})`);
+      `${r.scopes.toFixed(1).padStart(14)} (${(r.scopes / r.plain).toFixed(2)})` +
+      `${r.overlays.toFixed(1).padStart(14)} (${(r.overlays / r.plain).toFixed(2)})`);
   }
 } finally {
   for (const [, browser] of builds) await browser.close();

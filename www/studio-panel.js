@@ -154,9 +154,11 @@ export function panelView(studio) {
   function label() {
     const { current, outcome } = studio;
     const rects = current && outcome && !outcome.hdr ? Array.from(current.panelRects()) : [];
+    // The adjusted picture's panels (the right half) are of the same levels.
+    const after = rects.length ? Array.from(current.adjustedRects()) : [];
     const max = current ? 2 ** current.depth - 1 : 0;
     const lines = rects.length ? studio.lines(max) : [];
-    const key = `${rects.join()}|${max}|${JSON.stringify(lines)}`;
+    const key = `${rects.join()}|${after.join()}|${max}|${JSON.stringify(lines)}`;
     if (key === labelled) return;
     labelled = key;
     labels = { ticks: [], names: [], refs: [] };
@@ -173,6 +175,10 @@ export function panelView(studio) {
       if (panels > 1) {
         labels.names.push({ x: x + w, y, text: [0, 1, 2, 3].filter((c) => mask & (1 << c)).map((c) => CHANNELS[c]).join(', ') });
       }
+    }
+    for (let i = 0; i < after.length; i += 5) {
+      const [x, y, w, h] = after.slice(i, i + 4);
+      for (const { at } of lines) labels.refs.push({ x: x + w * at, y, h, text: '' });
     }
     axis.replaceChildren(...labels.ticks.map(({ x, text, edge }) => el('span', { class: `tick${edge ? ` ${edge}` : ''}`, style: `left: ${x * 100}%` }, text)));
     refs.replaceChildren(...labels.refs.map(({ x, y, h, text }) => el('span', { class: 'panel-ref', style: `left: ${x * 100}%; top: ${y * 100}%; height: ${h * 100}%` },

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { suite, repo, shots, engine, decodePng, litPixels, waitState, moreFrames, pause, textMatching, pickFile, testVideo } from './harness.mjs';
+import { suite, repo, shots, engine, decodePng, litPixels, waitState, moreFrames, pause, textMatching, pickFile, testVideo, until } from './harness.mjs';
 import { message, messagePattern, pattern } from './messages.mjs';
 
 const { browser, fixtures } = suite({ fixtures: true });
@@ -373,5 +373,24 @@ test('studio: with a region, Before and After are of the same pixels', async () 
     assert.equal(await stat(`${c}-mean`), before.stats[c].mean.toFixed(2), `Before's ${c} mean`);
   }
   await page.screenshot({ path: join(shots, 'adjust-region-before-after.png') });
+  assert.deepEqual(page.errors, []);
+});
+
+test('studio: reference lines cross the adjusted picture\'s panels too, at the same levels', async () => {
+  const page = await browser.open('/www/studio.html', { viewport: { width: 1400, height: 900 } });
+  await pickFile(page, fixtures.path('thirds-96x64.png'));
+  await page.selectOption('#adjustment', 'equalize');
+  await page.fill('#scope-lines', '16, 235');
+  await page.press('#scope-lines', 'Enter');
+  // Each line at its level's middle (16 and 235 of 255, in 256 bins) down every
+  // panel of both halves, computed from the halves' rectangles.
+  const rects = await until(() => page.evaluate(() => [...window.page.view.panelRects(), ...window.page.view.adjustedRects()]),
+    (r) => r.length === 4 * 5, 'both halves\' panels');
+  const want = [];
+  for (let i = 0; i < rects.length; i += 5) for (const level of [16, 235]) want.push(rects[i] + (rects[i + 2] * (level + 0.5)) / 256);
+  const got = await until(() => page.$$eval('.panel-ref', (lines) => lines.map((l) => parseFloat(l.style.left) / 100)), (l) => l.length === want.length, 'a line a level a panel');
+  got.forEach((x, i) => assert.ok(Math.abs(x - want[i]) < 1e-4, `line ${i}: ${x} against ${want[i]}`));
+  await page.evaluate(() => document.getElementById('panel').scrollIntoView({ block: 'center' }));
+  await page.screenshot({ path: join(shots, 'studio-lines-adjusted.png') });
   assert.deepEqual(page.errors, []);
 });
