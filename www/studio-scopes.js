@@ -55,7 +55,7 @@ export function scopesView(page) {
       el('p', { class: 'scope-held-caption' }, caption, ' · ',
         el('button', { type: 'button', class: 'link', onclick: () => exportHeld(name) }, t('scope-png'))),
       scopeBox(img));
-    return [name, { box, img, caption, png: null, labels: [] }];
+    return [name, { box, img, caption, png: null, labels: [], base: '' }];
   }));
   const figures = Object.fromEntries(SCOPES.map((name) => [name, el('figure', { hidden: true, class: 'studio-scope' },
     scopeBoxes[name], el('figcaption', {}, TITLES[name], ' · ', fullButtons[name], ' · ',
@@ -220,6 +220,7 @@ export function scopesView(page) {
         b.img.alt = t('scope-held-alt', { scope: TITLES[name], moment });
         b.caption.textContent = t('scope-held', { moment });
         b.labels = graticule(name, zoomed(), name === 'waveform' && videoLevels);
+        b.base = page.baseName();
         nameGraticule(b.box.querySelector('.scope-box'), b.labels);
         b.box.hidden = false;
       });
@@ -243,7 +244,8 @@ export function scopesView(page) {
 
   async function exportHeld(name) {
     try {
-      download(`${page.baseName()}-${name}-B.png`, await labelledScope(held[name].png, held[name].labels));
+      // Named by the file it was held from, whatever is shown now.
+      download(`${held[name].base}-${name}-B.png`, await labelledScope(held[name].png, held[name].labels));
     } catch (e) { page.say(t('scope-png-failed', { error: errorText(e) })); }
   }
 

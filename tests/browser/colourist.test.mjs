@@ -535,8 +535,7 @@ test('studio: the cumulative view stands each bin at the share of pixels at or u
 
 test('studio: scopes held as B stay as they were under the live ones while the picture changes, and export as held; let go, they go', async () => {
   const page = await browser.open('/www/studio.html', { viewport: { width: 1400, height: 900 } });
-  const thirds = fixtures.path('thirds-96x64.png');
-  await pickFile(page, thirds);
+  await pickFile(page, fixtures.path('thirds-96x64.png'));
   await check(page, 'scope-waveform');
   await check(page, 'scope-vectorscope');
   const live = '.studio-scope:has(canvas.waveform) figcaption button:nth-of-type(2)';
@@ -559,7 +558,8 @@ test('studio: scopes held as B stay as they were under the live ones while the p
   await pickFile(page, fixtures.path('photo-2448x1505.png'));
   const after = await downloaded(page, live);
   assert.ok(!after.bytes.equals(before.bytes), 'the live waveform is the new picture\'s');
-  assert.ok((await downloaded(page, heldPng)).bytes.equals(before.bytes), 'B is unchanged');
+  const again = await downloaded(page, heldPng);
+  assert.deepEqual([again.name, again.bytes.equals(before.bytes)], ['thirds-96x64-waveform-B.png', true], 'B unchanged, named by its file');
   await page.evaluate(() => document.querySelector('.studio-scope:has(canvas.waveform)').scrollIntoView({ block: 'start' }));
   await page.screenshot({ path: join(shots, 'studio-scopes-held.png') });
   // Let go: B goes, and the focus returns to the button that holds.
