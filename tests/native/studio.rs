@@ -93,29 +93,27 @@ fn the_picture_shown_through_a_display_table_is_each_pixel_looked_up() {
     assert!(pixels == image.rgba(), "no table: the stored values");
 }
 
+/// `image` counted in 256 bins of R, G, B and luminance on the GPU, and the studio's
+/// panel over its bins for targets of `size` (the picture kept: its texture is
+/// the count's).
+fn counted_panel(gpu: &Gpu, image: &Image, size: (u32, u32)) -> (GpuImage, Run, PanelView) {
+    let spec = Spec::rgbl();
+    let mut kernels = Kernels::default();
+    let uploaded = GpuImage::upload_as_is(gpu, image);
+    let options = RunOptions::new(Method::Privatized, spec);
+    let run = Run::new(gpu, &mut kernels, &uploaded, options).unwrap();
+    let pixels = image.pixel_count();
+    let panel = PanelView::new(gpu, &mut kernels, (spec, run.bins()), pixels, FORMAT, size);
+    (uploaded, run, panel)
+}
+
 #[test]
 fn the_panel_draws_the_counted_bars_under_the_labels_strip() {
     let gpu = gpu();
     let image = thirds();
     let spec = Spec::rgbl();
-    let mut kernels = Kernels::default();
-    let uploaded = GpuImage::upload_as_is(&gpu, &image);
-    let run = Run::new(
-        &gpu,
-        &mut kernels,
-        &uploaded,
-        RunOptions::new(Method::Privatized, spec),
-    )
-    .unwrap();
     let size = (256, 200);
-    let panel = PanelView::new(
-        &gpu,
-        &mut kernels,
-        (spec, run.bins()),
-        image.pixel_count(),
-        FORMAT,
-        size,
-    );
+    let (_uploaded, run, panel) = counted_panel(&gpu, &image, size);
     // The CPU's count: which bins hold pixels (levels 0, 128 and 255).
     let expected = compute_cpu(&image, spec);
     let full: Vec<usize> = (0..256).filter(|&b| expected.channel(3)[b] > 0).collect();
@@ -195,25 +193,9 @@ fn the_cumulative_view_stands_each_bin_at_the_share_of_pixels_up_to_it() {
     let gpu = gpu();
     let image = Image::noise(61, 47, 9);
     let spec = Spec::rgbl();
-    let mut kernels = Kernels::default();
-    let uploaded = GpuImage::upload_as_is(&gpu, &image);
-    let run = Run::new(
-        &gpu,
-        &mut kernels,
-        &uploaded,
-        RunOptions::new(Method::Privatized, spec),
-    )
-    .unwrap();
     // A column a bin.
     let size = (256, 200);
-    let panel = PanelView::new(
-        &gpu,
-        &mut kernels,
-        (spec, run.bins()),
-        image.pixel_count(),
-        FORMAT,
-        size,
-    );
+    let (_uploaded, run, panel) = counted_panel(&gpu, &image, size);
     let expected = compute_cpu(&image, spec);
     let total = image.pixel_count() as f32;
     for channel in 0..4 {
