@@ -32,16 +32,12 @@ struct Uniforms {
 
 const CUMULATIVE = 2u;
 
-// A bin's counts, live and pinned, or their sums up to it in the cumulative view
-// (WGSL passes no pointers to storage).
+// A bin's counts, live and pinned, and their sums up to it for the cumulative
+// view (WGSL passes no pointers to storage). The linear and logarithmic views
+// read no sums and branch on no view in their loop: on a CPU adapter this pass
+// runs for every pixel of the panel, every frame.
 fn live(bin: u32) -> vec4u {
   let at = bin * channels;
-  if (uni.style.x == CUMULATIVE) {
-    if (channels == 4u) {
-      return vec4u(cumulative[at], cumulative[at + 1u], cumulative[at + 2u], cumulative[at + 3u]);
-    }
-    return vec4u(cumulative[at], 0u, 0u, 0u);
-  }
   if (channels == 4u) {
     return vec4u(bins[at], bins[at + 1u], bins[at + 2u], bins[at + 3u]);
   }
@@ -50,29 +46,40 @@ fn live(bin: u32) -> vec4u {
 
 fn pinnedAt(bin: u32) -> vec4u {
   let at = bin * channels;
-  if (uni.style.x == CUMULATIVE) {
-    if (channels == 4u) {
-      return vec4u(pinnedCumulative[at], pinnedCumulative[at + 1u], pinnedCumulative[at + 2u], pinnedCumulative[at + 3u]);
-    }
-    return vec4u(pinnedCumulative[at], 0u, 0u, 0u);
-  }
   if (channels == 4u) {
     return vec4u(pinned[at], pinned[at + 1u], pinned[at + 2u], pinned[at + 3u]);
   }
   return vec4u(pinned[at], 0u, 0u, 0u);
 }
 
-// Bar heights, 0..1 of the panel; the fullest bin reaches `reach` (past it: a
-// bar cut short, marked, so that one touching the top is never a full one). In
-// the cumulative view the last bin holds every pixel counted, and reaches it.
-fn heights(counts: vec4u, s: Scale, all: vec4u) -> vec4f {
-  if (uni.style.x == CUMULATIVE) {
-    return uni.reach * vec4f(counts) / max(vec4f(all), vec4f(1.0));
+fn summed(bin: u32) -> vec4u {
+  let at = bin * channels;
+  if (channels == 4u) {
+    return vec4u(cumulative[at], cumulative[at + 1u], cumulative[at + 2u], cumulative[at + 3u]);
   }
+  return vec4u(cumulative[at], 0u, 0u, 0u);
+}
+
+fn pinnedSummed(bin: u32) -> vec4u {
+  let at = bin * channels;
+  if (channels == 4u) {
+    return vec4u(pinnedCumulative[at], pinnedCumulative[at + 1u], pinnedCumulative[at + 2u], pinnedCumulative[at + 3u]);
+  }
+  return vec4u(pinnedCumulative[at], 0u, 0u, 0u);
+}
+
+// Bar heights, 0..1 of the panel; the fullest bin reaches `reach` (past it: a
+// bar cut short, marked, so that one touching the top is never a full one).
+fn heights(counts: vec4u, s: Scale) -> vec4f {
   if (uni.style.x != 0u) {
     return uni.reach * log2(1.0 + vec4f(counts)) / log2(1.0 + max(s.tallest, vec4f(1.0)));
   }
   return uni.reach * vec4f(counts) * s.scale;
+}
+
+// The cumulative view's: the last bin holds every pixel counted, and reaches it.
+fn shares(sums: vec4u, all: vec4u) -> vec4f {
+  return uni.reach * vec4f(sums) / max(vec4f(all), vec4f(1.0));
 }
 
 @fragment fn fs(fsInput: VSOutput) -> @location(0) vec4f {
@@ -81,18 +88,22 @@ fn heights(counts: vec4u, s: Scale, all: vec4u) -> vec4f {
   let line = fwidth(uv) * 1.5;
   let x = uv.x * f32(numBins);
   let bin = min(u32(x), numBins - 1u);
-  // The tallest of the bins under this pixel and two either side: a lone full bin
-  // (Otsu's black and white, a spike) is never thinner than five pixels, and with
-  // more bins than pixels none is skipped.
-  // (A cumulative bar is never lone: each pixel shows its own bin.)
-  let px = select(2.5 * fwidth(uv.x) * f32(numBins), 0.0, uni.style.x == CUMULATIVE);
-  let first = u32(max(x - px, 0.0));
-  let last = min(u32(x + px), numBins - 1u);
-  let step = max((last - first) / 32u, 1u);
-  let all = live(numBins - 1u);
+  let px = 2.5 * fwidth(uv.x) * f32(numBins);
+  let sums = uni.style.x == CUMULATIVE;
   var tall = vec4f(0.0);
-  for (var b = first; b <= last; b += step) {
-    tall = max(tall, heights(live(b), scale, all));
+  if (sums) {
+    // A cumulative bar is never lone: each pixel shows its own bin.
+    tall = shares(summed(bin), summed(numBins - 1u));
+  } else {
+    // The tallest of the bins under this pixel and two either side: a lone full
+    // bin (Otsu's black and white, a spike) is never thinner than five pixels,
+    // and with more bins than pixels none is skipped.
+    let first = u32(max(x - px, 0.0));
+    let last = min(u32(x + px), numBins - 1u);
+    let step = max((last - first) / 32u, 1u);
+    for (var b = first; b <= last; b += step) {
+      tall = max(tall, heights(live(b), scale));
+    }
   }
   let bits = min(tall, vec4f(uni.reach)) > vec4f(uv.y);
   var color = uni.colors[channelMask(bits, uni.channelMult)];
@@ -105,9 +116,19 @@ fn heights(counts: vec4u, s: Scale, all: vec4u) -> vec4f {
   if (uni.style.y != 0u) {
     // The pinned bars' outline: their tops, and the steps between neighbours at a
     // bin's left edge.
-    let pinnedAll = pinnedAt(numBins - 1u);
-    let top = min(heights(pinnedAt(bin), pinnedScale, pinnedAll), vec4f(uni.reach));
-    let left = min(heights(pinnedAt(max(bin, 1u) - 1u), pinnedScale, pinnedAll), vec4f(uni.reach));
+    let before = max(bin, 1u) - 1u;
+    var top = vec4f(0.0);
+    var left = vec4f(0.0);
+    if (sums) {
+      let all = pinnedSummed(numBins - 1u);
+      top = shares(pinnedSummed(bin), all);
+      left = shares(pinnedSummed(before), all);
+    } else {
+      top = heights(pinnedAt(bin), pinnedScale);
+      left = heights(pinnedAt(before), pinnedScale);
+    }
+    top = min(top, vec4f(uni.reach));
+    left = min(left, vec4f(uni.reach));
     let atEdge = fract(x) < line.x * f32(numBins);
     let low = select(top, min(top, left), atEdge) - line.y;
     let high = select(top, max(top, left), atEdge) + line.y;
