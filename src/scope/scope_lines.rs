@@ -1,6 +1,7 @@
 //! The scopes' counts as JSON, as the command line writes them.
 
 use super::*;
+use crate::json::Packed;
 
 /// What a scope's JSON line says first: the picture, the scope, what was counted.
 #[derive(serde::Serialize)]
@@ -27,11 +28,35 @@ struct Line<'a, T> {
     counts: T,
 }
 
+/// A channel's columns, each written from its lowest level with a pixel to its
+/// highest: `from[x]` is that level, `counts[x]` the counts from it on; the levels
+/// outside hold none. Most columns of a photo span half the levels or less, so the
+/// zeros outside (a 12-megapixel photo's waveform was 8 MB of them) are left out.
+#[derive(serde::Serialize)]
+#[serde(bound(serialize = "Rows<F>: serde::Serialize"))]
+struct Spans<F> {
+    #[serde(serialize_with = "packed")]
+    from: Vec<u32>,
+    counts: Rows<F>,
+}
+
+fn packed<S: serde::Serializer>(counts: &[u32], serializer: S) -> Result<S::Ok, S::Error> {
+    serde::Serialize::serialize(&Packed(counts), serializer)
+}
+
+/// A column's counts from its first level with a pixel to its last, and that
+/// first level (0 and none for a column without one).
+pub fn span(column: &[u32]) -> (u32, &[u32]) {
+    let from = column.iter().position(|&n| n != 0).unwrap_or(0);
+    let to = column.iter().rposition(|&n| n != 0).map_or(from, |t| t + 1);
+    (from as u32, &column[from..to])
+}
+
 /// The waveform (the parade's counts too) of an image of `width` x `height` as one JSON
-/// object: `{"file", "width", "height", "scope", "r": [...], "g", "b",
-/// "luminance"}`, each channel a list of columns of 256 counts (`width` of them,
-/// or the region's width and a `"region": [x, y, w, h]` when only a rectangle was
-/// counted).
+/// object: `{"file", "width", "height", "scope", "r": {"from": [...], "counts":
+/// [...]}, "g", "b", "luminance"}`, each channel its columns as `Spans` (`width` of
+/// them, or the region's width and a `"region": [x, y, w, h]` when only a rectangle
+/// was counted).
 pub fn waveform_json(
     file: &str,
     waveform: &Waveform,
@@ -39,9 +64,13 @@ pub fn waveform_json(
     region: Option<Region>,
 ) -> String {
     let columns = |c: usize| {
-        Rows(waveform.width as usize, move |x| {
-            waveform.column(x as u32, c)
-        })
+        let n = waveform.width as usize;
+        Spans {
+            from: (0..n)
+                .map(|x| span(waveform.column(x as u32, c)).0)
+                .collect(),
+            counts: Rows(n, move |x| span(waveform.column(x as u32, c)).1),
+        }
     };
     crate::json::line(&Line {
         header: Header {
@@ -73,7 +102,7 @@ pub fn vectorscope_json(
     region: Option<Region>,
 ) -> String {
     let n = scope.size as usize;
-    let rows: Vec<&[u32]> = scope.counts.chunks(n).collect();
+    let rows: Vec<Packed> = scope.counts.chunks(n).map(Packed).collect();
     crate::json::line(&Line {
         header: Header {
             file,

@@ -107,9 +107,9 @@ test('fragment: a playing video and the camera, counted by fragments every frame
     assert.ok(await litPixels(wave, 'canvas.scope') > 300, 'the camera\'s waveform is drawn');
     const json = await downloadJson(wave, wave.getByRole('button', { name: message('en', 'scope-page-download-json') }));
     assert.equal(json.scope, 'waveform');
-    assert.equal(json.r.length, json.width);
+    assert.equal(columns(json, 'r').length, json.width);
     for (const key of ['r', 'g', 'b', 'luminance']) {
-      assert.equal(json[key].flat().reduce((a, b) => a + b, 0), json.width * json.height, `${key}: every pixel once`);
+      assert.equal(columns(json, key).flat().reduce((a, b) => a + b, 0), json.width * json.height, `${key}: every pixel once`);
     }
     await wave.screenshot({ path: join(shots, 'waveform-camera.png'), fullPage: true });
     assert.deepEqual(wave.errors, []);
@@ -126,6 +126,18 @@ async function downloaded(page, button) {
   return Buffer.concat(chunks);
 }
 const downloadJson = async (page, button) => JSON.parse((await downloaded(page, button)).toString());
+
+/** A waveform JSON channel's columns made whole: 256 counts each, zero outside its span. */
+function columns(json, key) {
+  const { from, counts } = json[key];
+  assert.equal(from.length, counts.length, `${key}: a first level a column`);
+  return counts.map((span, x) => {
+    assert.ok(!span.length || (span[0] > 0 && span.at(-1) > 0), `${key} column ${x}: no zeros outside its span`);
+    const column = new Array(256).fill(0);
+    span.forEach((n, i) => { column[from[x] + i] = n; });
+    return column;
+  });
+}
 
 /** Equal but for `file`; a vectorscope pixel may sit in a neighbouring cell (f32). */
 function assertSameScope(got, want, what) {
@@ -219,7 +231,7 @@ test('waveform: a video\'s luma as decoded shows the codes past video levels, wh
     const decoded = await downloadJson(page, page.getByRole('button', { name: message('en', 'scope-page-download-json') }));
     assert.equal(decoded.luma, 'decoded');
     assert.equal(decoded.width, 256);
-    decoded.luminance.forEach((column, x) => {
+    columns(decoded, 'luminance').forEach((column, x) => {
       column.forEach((n, level) => assert.equal(n, level === x ? decoded.height : 0, `column ${x} level ${level}`));
     });
   }
@@ -231,7 +243,7 @@ test('waveform: a video\'s luma as decoded shows the codes past video levels, wh
   assert.ok(await page.evaluate(() => document.getElementById('luma-note').hidden));
   const computed = await downloadJson(page, page.getByRole('button', { name: message('en', 'scope-page-download-json') }));
   assert.equal(computed.luma, undefined);
-  computed.luminance.forEach((column, x) => {
+  columns(computed, 'luminance').forEach((column, x) => {
     const level = column.indexOf(computed.height);
     assert.ok(level >= 0, `column ${x}: one level`);
     if (x <= 16) assert.equal(level, 0, `column ${x}`);
@@ -280,7 +292,7 @@ test('studio: the waveform of a video\'s luma as decoded, exported with its code
       messagePattern('en', 'scope-luma-decoded').source);
     const json = await downloadJson(page, figure.getByRole('button', { name: message('en', 'scope-json') }));
     assert.equal(json.luma, 'decoded');
-    json.luminance.forEach((column, x) => assert.equal(column[x], json.height, `column ${x}`));
+    columns(json, 'luminance').forEach((column, x) => assert.equal(column[x], json.height, `column ${x}`));
   }
   await page.screenshot({ path: join(shots, 'studio-decoded-luma.png'), fullPage: true });
   // The frame's alpha holds Y′: its adjusted picture still downloads opaque.

@@ -673,6 +673,30 @@ fn flat(line: &str, key: &str) -> Vec<u32> {
         .collect()
 }
 
+/// A waveform channel's columns in one JSON line, each made whole again: 256
+/// counts, zero outside its span (`{"from", "counts"}`).
+fn waveform_columns(line: &str, key: &str) -> Vec<u32> {
+    let line: serde_json::Value = serde_json::from_str(line).unwrap();
+    let channel = &line[key];
+    let counts = channel["counts"].as_array().unwrap();
+    let from = channel["from"].as_array().unwrap();
+    assert_eq!(from.len(), counts.len(), "{key}: a first level a column");
+    from.iter()
+        .zip(counts)
+        .flat_map(|(from, counts)| {
+            let mut column = vec![0u32; 256];
+            let from = from.as_u64().unwrap() as usize;
+            let counts = counts.as_array().unwrap();
+            let ends = [counts.first(), counts.last()].map(|n| n.and_then(|n| n.as_u64()));
+            assert!(!ends.contains(&Some(0)), "{key}: zeros outside a span");
+            for (i, n) in counts.iter().enumerate() {
+                column[from + i] = n.as_u64().unwrap() as u32;
+            }
+            column
+        })
+        .collect()
+}
+
 /// The scopes' tests' region: from a third across and half way down to the
 /// corner, and its --region argument.
 fn lower_right(image: &Image) -> (histogram::Region, String) {
@@ -730,7 +754,7 @@ fn scope_json_equals_the_cpu_reference_on_the_gpu_and_the_cpu() {
                         .flat_map(|x| want.column(x, ch).to_vec())
                         .collect();
                     assert_eq!(
-                        flat(&line, key),
+                        waveform_columns(&line, key),
                         expected,
                         "{name} {method} {key} {region:?}"
                     );

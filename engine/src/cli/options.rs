@@ -229,7 +229,8 @@ waveform: per pixel column, the histogram of its R, G, B and luminance: R, G, B 
 the stored 8-bit value, luminance by the histograms' rule (256 bins); drawn with x
 = column, y = value (0 at the bottom), the luminance in white, a graticule line
 every 10%. JSON: {\"file\", \"width\", \"height\", \"scope\": \"waveform\",
-\"r\", \"g\", \"b\", \"luminance\"}, each a list of the columns, each 256 counts.
+\"r\", \"g\", \"b\", \"luminance\"}, each {\"from\", \"counts\"}: column x's counts
+from level from[x] up to its highest level with a pixel (the others hold none).
 
 parade: the R, G and B waveforms side by side (JSON: the waveform's counts).
 
