@@ -162,15 +162,18 @@ export function panelView(studio) {
     if (key === labelled) return;
     labelled = key;
     labels = { ticks: [], names: [], refs: [] };
+    // Values under a panel that reaches the foot, Before's or After's.
+    const ticks = (x, y, w, h) => {
+      if (y + h <= 0.99) return;
+      const steps = w > 0.5 ? 4 : 2;
+      for (let k = 0; k <= steps; k++) {
+        labels.ticks.push({ x: x + (w * k) / steps, text: String(Math.round((max * k) / steps)), edge: k === 0 ? 'first' : k === steps ? 'last' : '' });
+      }
+    };
     const panels = rects.length / 5;
     for (let i = 0; i < panels; i++) {
       const [x, y, w, h, mask] = rects.slice(i * 5, i * 5 + 5);
-      if (y + h > 0.99) {
-        const steps = w > 0.5 ? 4 : 2;
-        for (let k = 0; k <= steps; k++) {
-          labels.ticks.push({ x: x + (w * k) / steps, text: String(Math.round((max * k) / steps)), edge: k === 0 ? 'first' : k === steps ? 'last' : '' });
-        }
-      }
+      ticks(x, y, w, h);
       for (const { text, at } of lines) labels.refs.push({ x: x + w * at, y, h, text: i === 0 ? text : '' });
       if (panels > 1) {
         labels.names.push({ x: x + w, y, text: [0, 1, 2, 3].filter((c) => mask & (1 << c)).map((c) => CHANNELS[c]).join(', ') });
@@ -178,6 +181,7 @@ export function panelView(studio) {
     }
     for (let i = 0; i < after.length; i += 5) {
       const [x, y, w, h] = after.slice(i, i + 4);
+      ticks(x, y, w, h);
       for (const { at } of lines) labels.refs.push({ x: x + w * at, y, h, text: '' });
     }
     axis.replaceChildren(...labels.ticks.map(({ x, text, edge }) => el('span', { class: `tick${edge ? ` ${edge}` : ''}`, style: `left: ${x * 100}%` }, text)));

@@ -111,7 +111,13 @@ export function scopesView(page) {
   }
 
   /** The reference lines on an axis whose top value is `max`: [{ text, at }]. */
-  const lines = (max) => JSON.parse(referenceLines(linesText, max));
+  // Read again only when the text or the axis changes (the panel asks every reading).
+  let read = { key: null, lines: [] };
+  const lines = (max) => {
+    const key = `${max}|${linesText}`;
+    if (read.key !== key) read = { key, lines: JSON.parse(referenceLines(linesText, max)) };
+    return read.lines;
+  };
   // On the waveform and the parade, across at each line's level (8-bit counts).
   function drawLines() {
     for (const name of Object.keys(lineLayers)) {
@@ -205,16 +211,28 @@ export function scopesView(page) {
     } catch (e) { page.say(t('scope-png-failed', { error: errorText(e) })); }
   }
 
-  /** The shown scopes held as B (each replaces any held before), their moment named. */
+  /** Scope `name`'s B gone. */
+  function drop(name) {
+    const b = held[name];
+    if (b.img.src) URL.revokeObjectURL(b.img.src);
+    b.img.removeAttribute('src');
+    b.png = null;
+    b.labels = [];
+    b.box.hidden = true;
+  }
+  /**
+   * The shown scopes held as B, their moment named: B is one moment, so a scope
+   * not shown now lets go of what it held before.
+   */
   async function hold() {
     const names = chosen();
     if (!page.current || !names.length) return;
     const moment = page.moment();
     try {
       const pngs = await Promise.all(names.map((_, i) => page.current.scopePng(i, linesText)));
+      for (const name of SCOPES) drop(name);
       names.forEach((name, i) => {
         const b = held[name];
-        if (b.img.src) URL.revokeObjectURL(b.img.src);
         b.png = new Blob([pngs[i]], { type: 'image/png' });
         b.img.src = URL.createObjectURL(b.png);
         b.img.alt = t('scope-held-alt', { scope: TITLES[name], moment });
@@ -228,14 +246,7 @@ export function scopesView(page) {
     } catch (e) { page.say(t('scope-hold-failed', { error: errorText(e) })); }
   }
   function letGo() {
-    for (const name of SCOPES) {
-      const b = held[name];
-      if (b.img.src) URL.revokeObjectURL(b.img.src);
-      b.img.removeAttribute('src');
-      b.png = null;
-      b.labels = [];
-      b.box.hidden = true;
-    }
+    for (const name of SCOPES) drop(name);
     letGoButton.hidden = true;
     holdButton.focus();
   }

@@ -118,14 +118,15 @@ export function statsView(studio, panel) {
     ctx.fillStyle = '#7fd4ff';
     ctx.strokeStyle = '#7fd4ff';
     ctx.setLineDash([4, 4]);
-    for (const { x, y, h, text } of refs) {
+    // Each line's text under the panel's name row, every other one lower (as on the page).
+    refs.forEach(({ x, y, h, text }, i) => {
       const at = Math.round(x * pw) + 0.5;
       ctx.beginPath();
       ctx.moveTo(at, y * ph);
       ctx.lineTo(at, (y + h) * ph);
       ctx.stroke();
-      if (text) ctx.fillText(text, at + 3, y * ph + 13);
-    }
+      if (text) ctx.fillText(text, at + 3, y * ph + (i % 2 ? 44 : 30));
+    });
     ctx.fillStyle = '#e8e9ec';
     for (const { x, y, text } of names) {
       ctx.textAlign = 'right';

@@ -27,19 +27,17 @@ const pillow = (path, points) => JSON.parse(execFileSync(join(repo, '.venv/bin/p
 
 /** The exposure overlay `kind` ('off', 'zebra', 'false-colour'), the zebra at `level` %. */
 const chooseOverlay = (page, kind, level) => page.evaluate(([k, l]) => {
-  const field = document.getElementById('zebra-level');
-  field.value = l;
-  field.dispatchEvent(new Event('change', { bubbles: true }));
-  const select = document.getElementById('overlay');
-  select.value = k;
-  select.dispatchEvent(new Event('change', { bubbles: true }));
+  for (const [id, value] of [['zebra-level', l], ['overlay', k]]) {
+    const field = document.getElementById(id);
+    field.value = value;
+    field.dispatchEvent(new Event('change', { bubbles: true }));
+  }
 }, [kind, String(level)]);
 
 /** The file downloaded by clicking `css`: its name and bytes. */
 const downloaded = async (page, css) => {
   const [d] = await Promise.all([page.waitForEvent('download'), page.click(css)]);
-  const chunks = [];
-  for await (const chunk of await d.createReadStream()) chunks.push(chunk);
+  const chunks = []; for await (const chunk of await d.createReadStream()) chunks.push(chunk);
   return { name: d.suggestedFilename(), bytes: Buffer.concat(chunks) };
 };
 
@@ -551,9 +549,8 @@ test('studio: scopes held as B stay as they were under the live ones while the p
   assert.equal(await page.textContent('.studio-scope:has(canvas.waveform) .scope-held-caption span'), message('en', 'scope-held', { moment }));
   assert.equal(await page.isHidden('#scope-let-go'), false);
   // B's PNG is the live PNG of the moment it was held.
-  const heldBytes = await downloaded(page, heldPng);
-  assert.equal(heldBytes.name, 'thirds-96x64-waveform-B.png');
-  assert.ok(heldBytes.bytes.equals(before.bytes), 'B is the waveform as it was');
+  const first = await downloaded(page, heldPng);
+  assert.deepEqual([first.name, first.bytes.equals(before.bytes)], ['thirds-96x64-waveform-B.png', true], 'B is the waveform as it was');
   // Another picture: the live waveform changes, B stays as it was.
   await pickFile(page, fixtures.path('photo-2448x1505.png'));
   const after = await downloaded(page, live);
@@ -562,11 +559,14 @@ test('studio: scopes held as B stay as they were under the live ones while the p
   assert.deepEqual([again.name, again.bytes.equals(before.bytes)], ['thirds-96x64-waveform-B.png', true], 'B unchanged, named by its file');
   await page.evaluate(() => document.querySelector('.studio-scope:has(canvas.waveform)').scrollIntoView({ block: 'start' }));
   await page.screenshot({ path: join(shots, 'studio-scopes-held.png') });
+  // Held again with the vectorscope hidden: B is one moment, the old vectorscope goes.
+  await check(page, 'scope-vectorscope', false);
+  await page.click('#scope-hold');
+  await until(shown, (all) => all.length === 1 && all[0].scope === 'waveform' && all[0].alt.includes('photo-2448x1505.png'), 'the waveform alone held again');
   // Let go: B goes, and the focus returns to the button that holds.
   await page.click('#scope-let-go');
   await until(shown, (all) => all.length === 0, 'nothing held');
-  assert.equal(await page.evaluate(() => document.activeElement.id), 'scope-hold');
-  assert.equal(await page.isHidden('#scope-let-go'), true);
+  assert.deepEqual([await page.evaluate(() => document.activeElement.id), await page.isHidden('#scope-let-go')], ['scope-hold', true]);
   assert.deepEqual(page.errors, []);
 });
 
