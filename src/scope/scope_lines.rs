@@ -46,7 +46,7 @@ fn packed<S: serde::Serializer>(counts: &[u32], serializer: S) -> Result<S::Ok, 
 
 /// A column's counts from its first level with a pixel to its last, and that
 /// first level (0 and none for a column without one).
-pub fn span(column: &[u32]) -> (u32, &[u32]) {
+fn span(column: &[u32]) -> (u32, &[u32]) {
     let from = column.iter().position(|&n| n != 0).unwrap_or(0);
     let to = column.iter().rposition(|&n| n != 0).map_or(from, |t| t + 1);
     (from as u32, &column[from..to])
@@ -63,13 +63,19 @@ pub fn waveform_json(
     (width, height): (u32, u32),
     region: Option<Region>,
 ) -> String {
+    // Each column's span found once, for its first level and its counts.
+    let spans: Vec<Vec<(u32, &[u32])>> = (0..4)
+        .map(|c| {
+            (0..waveform.width)
+                .map(|x| span(waveform.column(x, c)))
+                .collect()
+        })
+        .collect();
     let columns = |c: usize| {
-        let n = waveform.width as usize;
+        let spans: &[(u32, &[u32])] = &spans[c];
         Spans {
-            from: (0..n)
-                .map(|x| span(waveform.column(x as u32, c)).0)
-                .collect(),
-            counts: Rows(n, move |x| span(waveform.column(x as u32, c)).1),
+            from: spans.iter().map(|s| s.0).collect(),
+            counts: Rows(spans.len(), move |x: usize| spans[x].1),
         }
     };
     crate::json::line(&Line {
