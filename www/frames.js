@@ -35,7 +35,8 @@ const shortWait = () => new Promise((resolve) => setTimeout(resolve, 4));
  * each new frame drawn; `error(text)`: a message for the page's alert (the video is
  * paused or kept as it was); `switched(name)`: a new source took the place of the
  * old, about to play (`name`: the source in words, "The camera", a sentence's
- * subject); `playing(name)`, `paused()`: the current source's state; `kept`:
+ * subject); `playing(name)`, `paused()`: the current source's state (`paused`
+ * again once a frame stepped or scrubbed to is drawn: its readouts are new); `kept`:
  * what a refused source leaves in place, a sentence ("The previous video is kept.");
  * `method`, `beside`: a page's own counting method and one to time beside it
  * (the fragment page), else the Live's choice; `counting(method, beside)` changes
@@ -53,7 +54,9 @@ export function liveVideo({
   // Between a device loss and the new device: nothing to draw with.
   let recovering = false;
   let frameBytes = new Uint8Array(0);
-  let rendering = false;
+  // The draw running (settled when it ends), and the one asked for after it.
+  let rendering = null;
+  let followUp = null;
   let lastFrame = null;
   let wake = () => {};
   // The import pass over the current Live (remade with it), and the path last used.
@@ -82,8 +85,9 @@ export function liveVideo({
       if (v.quietPause) v.quietPause = false;
       else if (v === video && name) render(true).then(paused);
     });
-    // A frame scrubbed or stepped to while paused is counted and drawn.
-    v.addEventListener('seeked', () => { if (v === video && name && v.paused) render(true); });
+    // A frame scrubbed or stepped to while paused is counted and drawn, and said
+    // as a paused frame is.
+    v.addEventListener('seeked', () => { if (v === video && name && v.paused) render(true).then(paused); });
     v.addEventListener('error', () => {
       if (!(v === video && name)) return;
       const why = v.error?.message;
@@ -209,8 +213,15 @@ export function liveVideo({
    * null when there is nothing to draw or it failed.
    */
   async function render(again = false) {
+    // Asked again while a draw runs (a step's seek ended during the pause's draw):
+    // once more after it, of the frame shown then; a playing frame is skipped.
+    if (rendering && again) {
+      followUp ??= rendering.then(() => { followUp = null; return render(true); });
+      return followUp;
+    }
     if (!name || !gpu() || recovering || video.readyState < 2 || rendering) return null;
-    rendering = true;
+    let finished;
+    rendering = new Promise((resolve) => { finished = resolve; });
     try {
       const now = pathNow();
       // Another path brings the frame again: what it leaves in the texture differs
@@ -247,7 +258,8 @@ export function liveVideo({
       fail(e);
       return null;
     } finally {
-      rendering = false;
+      rendering = null;
+      finished();
     }
   }
 

@@ -95,15 +95,18 @@ export function scopesView(page) {
   };
   label();
 
-  // The pixel under the pointer ({ column, columns, rgb }: its column of those
-  // counted, its 8-bit values), marked where the core places it on each scope.
+  // The pixel under the pointer ({ column, columns, rgb, luma }: its column of
+  // those counted, its 8-bit values, a video frame's Y′ as decoded where it has
+  // one), marked where the core places it on each scope: the luminance at Y′ on
+  // a waveform of Y′ as decoded.
   let pointed = null;
   const channelsOn = (name) => (name === 'parade' ? (yrgb.checked ? [3, 0, 1, 2] : [0, 1, 2])
     : decoded() ? [3] : waveformChannels.value.split(',').map(Number));
   function mark() {
     for (const name of SCOPES) {
       const points = pointed && !figures[name].hidden ? JSON.parse(scopePoints(name, Uint8Array.from(channelsOn(name)),
-        zoomed(), pointed.column, pointed.columns, Uint8Array.from(pointed.rgb))) : [];
+        zoomed(), pointed.column, pointed.columns, Uint8Array.from(name === 'waveform' && videoLevels && pointed.luma !== undefined
+          ? [...pointed.rgb, pointed.luma] : pointed.rgb))) : [];
       pointLayers[name].replaceChildren(...points.map(({ channel, x, y }) => el('span', {
         class: `scope-point c${channel}`, style: `left: ${x * 100}%; top: ${y * 100}%`,
       })));

@@ -238,6 +238,7 @@ async function readOnce() {
     panel.shown();
     adjust.shown();
     overlay.shown();
+    if (framePointer) readFramePixel();
     // A read of the previous picture can end while a new file is being read:
     // that is not the new picture shown. Nor, after a file was refused meanwhile,
     // is the refusal undone.
@@ -371,40 +372,80 @@ function pixelUnder(e, current) {
   const y = Math.floor((e.clientY - box.top - top) / scale);
   return x >= 0 && y >= 0 && x < current.width && y < current.height ? [x, y] : null;
 }
+// The pixel under the pointer over a video (a frame's pixels are on the GPU only):
+// read back, the latest place wins, and read again with each histogram a playing
+// video's frames are read with.
+let framePointer = null;
+const readFramePixel = latestWins(async () => {
+  const current = page.current;
+  const at = framePointer;
+  if (!current || !at || source?.kind !== 'video') return;
+  let texel;
+  try {
+    texel = await current.framePixel(...at);
+  } catch {
+    // A frame of another size or a lost device meanwhile: the next read says.
+    return;
+  }
+  if (page.current === current && framePointer === at) showPixel(at, Array.from(texel), 8);
+});
 pictureCanvas.addEventListener('pointermove', (e) => {
   const current = page.current;
   const at = current && pixelUnder(e, current);
+  framePointer = null;
   if (!at) {
-    pixelReading.textContent = PIXEL_HINT;
-    scopes.pointAt(null);
-    panel.pointAt(null);
+    leave();
     return;
   }
-  const [x, y] = at;
-  const values = source?.kind === 'picture' ? source.picture.pixelAt(x, y) : undefined;
+  if (source?.kind === 'video') {
+    framePointer = at;
+    readFramePixel();
+    return;
+  }
+  const values = source?.kind === 'picture' ? source.picture.pixelAt(...at) : undefined;
+  showPixel(at, values && Array.from(values), source?.picture.depth);
+});
+/**
+ * Says the pixel at `at` ([x, y]) and marks it on the histogram and scopes:
+ * `values` a picture's R, G, B and A or a video frame's R, G, B and its Y′ as
+ * decoded where it has one, or null where the page cannot read them; `depth`
+ * bits a sample.
+ */
+function showPixel(at, values, depth) {
+  const current = page.current;
+  const [px, py] = at;
   // On the scopes, an 8-bit pixel of the counted region (the scopes count its values).
   const [rx, ry, rw, rh] = Array.from(current.region);
-  const inRegion = values && x >= rx && y >= ry && x < rx + rw && y < ry + rh;
-  const counted = inRegion && source.picture.depth === 8;
-  scopes.pointAt(counted ? { column: x - rx, columns: rw, rgb: Array.from(values.slice(0, 3)) } : null);
+  const inRegion = values && px >= rx && py >= ry && px < rx + rw && py < ry + rh;
+  const rgb = values?.slice(0, 3);
+  // A frame's Y′ as decoded, for a waveform that counts that.
+  const luma = source?.kind === 'video' ? values?.[3] : undefined;
+  scopes.pointAt(inRegion && depth === 8 ? { column: px - rx, columns: rw, rgb, luma } : null);
   // On the histogram, a stored pixel of the counted region at any depth but float's.
-  panel.pointAt(inRegion && source.picture.depth <= 16 ? { rgb: Array.from(values.slice(0, 3)), depth: source.picture.depth } : null);
+  panel.pointAt(inRegion && depth <= 16 ? { rgb, depth } : null);
+  const where = { x: String(px), y: String(py) };
   if (!values) {
-    pixelReading.textContent = t(source?.kind === 'video' ? 'studio-pixel-video' : 'studio-pixel-unread', { x: String(x), y: String(y) });
+    pixelReading.textContent = t('studio-pixel-unread', where);
     return;
   }
-  const depth = source.picture.depth;
+  if (source?.kind === 'video') {
+    const [r, g, b, luma] = values.map(String);
+    pixelReading.textContent = t(luma ? 'studio-pixel-frame' : 'studio-pixel-frame-rgb', { ...where, r, g, b, luma });
+    return;
+  }
   const show = depth === 32 ? (v) => v.toPrecision(4) : (v) => String(v);
-  const [r, g, b, a] = Array.from(values.slice(0, 4), show);
+  const [r, g, b, a] = values.slice(0, 4).map(show);
   pixelReading.textContent = t(depth === 32 ? 'studio-pixel-linear' : 'studio-pixel-stored', {
-    x: String(x), y: String(y), r, g, b, a, max: number(2 ** depth - 1),
+    ...where, r, g, b, a, max: number(2 ** depth - 1),
   });
-});
-pictureCanvas.addEventListener('pointerleave', () => {
+}
+function leave() {
+  framePointer = null;
   pixelReading.textContent = PIXEL_HINT;
   scopes.pointAt(null);
   panel.pointAt(null);
-});
+}
+pictureCanvas.addEventListener('pointerleave', leave);
 // A double-click on the picture plays or pauses a video, as the transport does.
 pictureCanvas.addEventListener('dblclick', () => { if (source?.kind === 'video') live.toggle(); });
 // The transport: keys are its where no field or canvas of the studio has the focus

@@ -219,12 +219,14 @@ impl Frames {
             )));
         }
         // Written by the frame pass (storage) or by copy_external_image_to_texture
-        // (which needs COPY_DST and RENDER_ATTACHMENT); read by counting and drawing.
+        // (which needs COPY_DST and RENDER_ATTACHMENT); read by counting and drawing,
+        // and a pixel copied out for the studio's pointer.
         let texture = g.texture(
             "video frame",
             (width, height),
             wgpu::TextureFormat::Rgba8Unorm,
             wgpu::TextureUsages::COPY_DST
+                | wgpu::TextureUsages::COPY_SRC
                 | wgpu::TextureUsages::RENDER_ATTACHMENT
                 | wgpu::TextureUsages::TEXTURE_BINDING
                 | wgpu::TextureUsages::STORAGE_BINDING,

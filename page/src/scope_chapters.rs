@@ -35,8 +35,9 @@ pub fn scope_source(name: &str) -> WebResult<String> {
 
 /// Where a pixel lies on scope `name` (`histogram::scope::scope_points`), as JSON
 /// `[{"channel", "x", "y"}]` in the scope's unit square: the pixel `rgb` (its R,
-/// G and B levels) in `column` of the `columns` counted, the waveform's or parade's `shown`
-/// channels, the vectorscope's `zoom`.
+/// G and B levels, and its Y′ as decoded where a fourth is given: a video frame
+/// whose waveform counts that) in `column` of the `columns` counted, the
+/// waveform's or parade's `shown` channels, the vectorscope's `zoom`.
 #[wasm_bindgen(js_name = scopePoints)]
 pub fn scope_points(
     name: &str,
@@ -55,6 +56,7 @@ pub fn scope_points(
         zoom,
         (column, columns),
         [r, g, b],
+        rgb.get(3).copied(),
     );
     serde_json::to_string(&points).map_err(|e| JsError::new(&e.to_string()))
 }

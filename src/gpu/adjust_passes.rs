@@ -4,8 +4,9 @@
 //! (picture.wgsl), and the adjusted picture's histogram is counted without drawing
 //! it (adjusted.wgsl). A full-size adjusted picture is adjusted_picture.rs's.
 
-use super::device::{compute_pipeline, Gpu, GpuError, Owned};
+use super::device::{compute_pipeline, Gpu, GpuError};
 use super::kernels::{with_constants, ChunkShape};
+use super::owned::Owned;
 use super::run::Run;
 use crate::adjust::Adjustment;
 use crate::histogram::Spec;

@@ -4,9 +4,10 @@
 //! pass (remapped.wgsl), then read back.
 
 use super::adjust_passes::{remap_pipeline, Adjuster};
-use super::device::{Gpu, GpuError, Owned};
+use super::device::{Gpu, GpuError};
 use super::gpu_image::GpuImage;
 use super::kernels::Kernels;
+use super::owned::Owned;
 use super::run::{Run, RunOptions};
 use super::steps::Method;
 use super::timing::pass_ms;

@@ -2,8 +2,9 @@
 //! quads, and the quad pipelines every drawing pass shares (the picture pass is in
 //! picture_pass.rs). Everything reads GPU buffers directly; nothing is read back.
 
-use super::device::{Gpu, GpuError, Owned};
+use super::device::{Gpu, GpuError};
 use super::kernels::{with_constants, ChunkShape, Kernel, Kernels};
+use super::owned::Owned;
 use crate::draw::CHANNEL_COLOURS;
 use crate::histogram::Spec;
 use crate::layout::Panel;

@@ -5,8 +5,9 @@
 //! times as much (docs/DECISIONS.md, 14).
 
 use super::bars::{bind_group, palette};
-use super::device::{compute_pipeline, Gpu, Owned};
+use super::device::{compute_pipeline, Gpu};
 use super::kernels::{with_constants, ChunkShape};
+use super::owned::Owned;
 use super::picture_pass::{fit_matrix, picture_sampler};
 use crate::histogram::Spec;
 use crate::layout::Panel;

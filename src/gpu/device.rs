@@ -1,9 +1,9 @@
-//! The device: adapter and queue, errors in words, GPU objects destroyed on drop,
-//! and the small async plumbing (a one-value channel, a clock) both targets share.
+//! The device: adapter and queue, errors in words, reads back, and the small
+//! async plumbing (a one-value channel, a clock) both targets share.
 
+use super::owned::Owned;
 use std::fmt;
 use std::future::Future;
-use std::ops::Deref;
 use std::pin::Pin;
 use std::sync::{Arc, Mutex};
 use std::task::{Context, Poll, Waker};
@@ -23,52 +23,6 @@ impl std::error::Error for GpuError {}
 impl GpuError {
     pub(crate) fn new(message: impl Into<String>) -> GpuError {
         GpuError(message.into())
-    }
-}
-
-/// A GPU buffer or texture that is destroyed when dropped. Natively wgpu frees them
-/// on drop, but on the web it leaves them to the JavaScript garbage collector, which
-/// does not see GPU memory: switching between large images would keep their
-/// textures until it happened to run. Only the web's are destroyed: natively a
-/// destroy takes the device's lock that every thread's wait for the GPU holds,
-/// and workers that drop their pictures would queue behind each other's waits.
-pub struct Owned<T: Destroy>(T);
-
-/// What `Owned` can destroy.
-pub trait Destroy {
-    fn destroy(&self);
-}
-
-impl Destroy for wgpu::Buffer {
-    fn destroy(&self) {
-        wgpu::Buffer::destroy(self)
-    }
-}
-
-impl Destroy for wgpu::Texture {
-    fn destroy(&self) {
-        wgpu::Texture::destroy(self)
-    }
-}
-
-impl<T: Destroy> From<T> for Owned<T> {
-    fn from(value: T) -> Owned<T> {
-        Owned(value)
-    }
-}
-
-impl<T: Destroy> Deref for Owned<T> {
-    type Target = T;
-    fn deref(&self) -> &T {
-        &self.0
-    }
-}
-
-impl<T: Destroy> Drop for Owned<T> {
-    fn drop(&mut self) {
-        if cfg!(target_arch = "wasm32") {
-            self.0.destroy();
-        }
     }
 }
 
@@ -381,7 +335,18 @@ impl Gpu {
     /// A whole texture of 4 bytes a texel read back: its rows, each its own bytes
     /// only (a copy's rows are padded to 256 bytes).
     pub async fn read_texture(&self, texture: &wgpu::Texture) -> Result<Vec<u8>, GpuError> {
-        let size = texture.size();
+        self.read_texels(texture, wgpu::Origin3d::ZERO, texture.size())
+            .await
+    }
+
+    /// The texels of `size` from `origin` on of a texture of 4 bytes a texel, read
+    /// back row by row (a live frame's pixel under the pointer: one texel).
+    pub async fn read_texels(
+        &self,
+        texture: &wgpu::Texture,
+        origin: wgpu::Origin3d,
+        size: wgpu::Extent3d,
+    ) -> Result<Vec<u8>, GpuError> {
         let width = size.width as usize * 4;
         let row = (size.width * 4).next_multiple_of(wgpu::COPY_BYTES_PER_ROW_ALIGNMENT);
         let read = Owned::from(self.device.create_buffer(&wgpu::BufferDescriptor {
@@ -392,7 +357,10 @@ impl Gpu {
         }));
         let mut encoder = self.device.create_command_encoder(&Default::default());
         encoder.copy_texture_to_buffer(
-            texture.as_image_copy(),
+            wgpu::TexelCopyTextureInfo {
+                origin,
+                ..texture.as_image_copy()
+            },
             wgpu::TexelCopyBufferInfo {
                 buffer: &read,
                 layout: wgpu::TexelCopyBufferLayout {

@@ -6,9 +6,10 @@
 //! answer between bands while a large one goes up; the whole uploads below are the
 //! same bands in one go.
 
-use super::device::{le_bytes, Gpu, GpuError, Owned};
+use super::device::{le_bytes, Gpu, GpuError};
 use super::grid::{packed_groups, Limits, DEEP_GROUP_PIXELS};
 use super::kernels::Input;
+use super::owned::Owned;
 use crate::deep::DeepImage;
 use crate::image::{Image, Region};
 use wgpu::util::DeviceExt;

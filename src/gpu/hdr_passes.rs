@@ -3,10 +3,11 @@
 //! binding each), every band into the same counts; and the picture drawn at an
 //! exposure, into an 8-bit texture the studio shows, adjusts and scopes.
 
-use super::device::{le_bytes, Gpu, GpuError, Owned};
+use super::device::{le_bytes, Gpu, GpuError};
 use super::gpu_image::row_buffers;
 use super::grid::{privatized_groups, Limits};
 use super::kernels::{ChunkShape, Kernel, Kernels};
+use super::owned::Owned;
 use super::upload::Steps;
 use crate::hdr::{HdrHistogram, HdrImage, Range};
 use crate::histogram::{Channels, Spec};

@@ -14,9 +14,10 @@
 //! decoding, and a wait for the GPU costs more than its rounds: pictures one after
 //! another leave a large GPU idle.
 
-use super::device::{Gpu, GpuError, Owned};
+use super::device::{Gpu, GpuError};
 use super::gpu_image::GpuImage;
 use super::jpeg_finish::{coefficient_bytes, Recording};
+use super::owned::Owned;
 use crate::jpeg_coefficients::{self, Frame};
 use crate::jpeg_entropy::{Scan, Table};
 use crate::jpeg_planes::Orientation;

@@ -4,8 +4,9 @@
 //! decoder's planes are (planes.rs). The CPU entropy-decodes (libjpeg-turbo); the
 //! GPU does the rest, and every sample is libjpeg-turbo's.
 
-use super::device::{Gpu, GpuError, Owned};
+use super::device::{Gpu, GpuError};
 use super::gpu_image::GpuImage;
+use super::owned::Owned;
 use crate::jpeg_coefficients::{self, Frame, MOST_DEQUANTIZED};
 use crate::jpeg_planes::Orientation;
 use wgpu::util::DeviceExt;

@@ -15,11 +15,12 @@
 //! run has taken longer than its budget (`budget_ms`); nothing interrupts a GPU
 //! inside a dispatch, but a dispatch is a band of the picture.
 
-use super::device::{now_ms, Gpu, GpuError, Owned};
+use super::device::{now_ms, Gpu, GpuError};
 use super::gpu_image::GpuImage;
 use super::kernels::{as_compiled, ChunkShape, Kernel, Kernels};
 use super::lab_guard::{guarded, reserved, Guard};
 use super::listing;
+use super::owned::Owned;
 use super::run::{Run, RunOptions};
 use super::steps::Method;
 use crate::histogram::{Histogram, Spec};

@@ -15,6 +15,7 @@ mod kernels;
 pub mod lab;
 mod lab_guard;
 pub mod listing;
+mod owned;
 mod picture_pass;
 mod plan;
 mod planes;
@@ -34,13 +35,14 @@ pub use bars::{
     PanelStyle, Scaler, DRAW_DOES, SCALE,
 };
 pub use compose::{compose_format, compose_source, Composer};
-pub use device::{now_ms, Destroy, Gpu, GpuError, GpuOptions, Owned};
+pub use device::{now_ms, Gpu, GpuError, GpuOptions};
 pub use gpu_image::GpuImage;
 pub use grid::{packed_groups, privatized_groups, Limits, DEEP_PRIVATE_BINS};
 pub use hdr_passes::{count_hdr, HdrCount, HdrSamples, HdrUpload};
 pub use jpeg_decode::{batch_len, Unchecked, BATCH_BYTES};
 pub use jpeg_finish::ComponentBlocks;
 pub use kernels::{rebased, with_constants, Bind, ChunkShape, Input, Kernel, Kernels, Workgroup};
+pub use owned::{Destroy, Owned};
 pub use picture_pass::{picture_source, FramePainter, Look};
 pub use plan::Fit;
 pub(crate) use plan::Plan;

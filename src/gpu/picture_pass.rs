@@ -3,8 +3,9 @@
 //! table and the exposure overlay where its look asks (shaders/draw/picture.wgsl).
 
 use super::bars::{bind_group, quad_pipeline_with, QUAD};
-use super::device::{Gpu, Owned};
+use super::device::Gpu;
 use super::kernels::{with_constants, ChunkShape};
+use super::owned::Owned;
 use crate::histogram::Spec;
 use crate::layout;
 use crate::scope::{view_words, Overlay};

@@ -3,9 +3,10 @@
 //! hands over before upsampling and colour (1.5 to 3 bytes a pixel), not the 4 of
 //! a bitmap.
 
-use super::device::{Gpu, GpuError, Owned};
+use super::device::{Gpu, GpuError};
 use super::gpu_image::GpuImage;
 use super::jpeg_finish::Recording;
+use super::owned::Owned;
 use super::upload::{Steps, BAND_BYTES};
 use crate::jpeg_planes::PlaneLayout;
 use wgpu::util::DeviceExt;

@@ -2,9 +2,10 @@
 //! kernels over an image's textures, ready to run again and again (a video's
 //! frames), and their drawing from the counts without reading them back.
 
-use super::device::{Gpu, GpuError, Owned};
+use super::device::{Gpu, GpuError};
 use super::gpu_image::GpuImage;
 use super::kernels::{ChunkShape, Kernel, Kernels};
+use super::owned::Owned;
 use super::timing::{keep_busy, pass_ms, Queries, Timing};
 use crate::histogram::{Channels, Spec};
 use crate::image::Region;

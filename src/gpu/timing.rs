@@ -1,7 +1,8 @@
 //! How long a pass takes on the GPU: its timestamp queries, and the warm-up that
 //! keeps the GPU at its working clocks before it is timed.
 
-use super::device::{now_ms, Gpu, GpuError, Owned};
+use super::device::{now_ms, Gpu, GpuError};
+use super::owned::Owned;
 
 /// How long a run took.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]

@@ -2,8 +2,9 @@
 //! rgba8unorm texture on the GPU, so the histogram methods and the drawing read a
 //! video frame like any image.
 
-use super::device::{compute_pipeline, Gpu, GpuError, Owned};
+use super::device::{compute_pipeline, Gpu, GpuError};
 use super::kernels::{with_constants, ChunkShape};
+use super::owned::Owned;
 use crate::histogram::Spec;
 use crate::image::Region;
 use glam::{Mat4, Vec4};

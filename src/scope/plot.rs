@@ -255,19 +255,22 @@ pub struct Point {
 /// `scope` drawn with `shown` channels (overlaid on the waveform, a part each on
 /// the parade) and `zoom` (the vectorscope's): each channel's level at the middle
 /// of its column and level, as the drawing places them; on the vectorscope the
-/// middle of its chroma codes, none where the zoom leaves them out of view.
+/// middle of its chroma codes, none where the zoom leaves them out of view. The
+/// luminance is `luma`, the pixel's Y′ as decoded, where the scope counts that
+/// (a video frame that came as YUV), else the one of its R, G and B.
 pub fn scope_points(
     scope: Scope,
     shown: &[usize],
     zoom: f32,
     (column, columns): (u32, u32),
     [r, g, b]: [u8; 3],
+    luma: Option<u8>,
 ) -> Vec<Point> {
     let level = |c: usize| match c {
         0 => r,
         1 => g,
         2 => b,
-        _ => luma_level(r, g, b) as u8,
+        _ => luma.unwrap_or_else(|| luma_level(r, g, b) as u8),
     };
     let y = |c: usize| 1.0 - (level(c) as f32 + 0.5) / LEVELS as f32;
     let across = (column as f32 + 0.5) / columns.max(1) as f32;

@@ -83,6 +83,15 @@ impl Source {
         GpuImage::from_texture(self.view().clone(), w, h)
     }
 
+    /// A live frame's texture, for a pixel read back (a picture's pixels are the
+    /// page's own), and whether its alpha holds Y′ as decoded.
+    pub fn live_texture(&self) -> Option<(&wgpu::Texture, bool)> {
+        match self {
+            Source::Live(frames) => Some((frames.view().texture(), frames.decoded_luma())),
+            _ => None,
+        }
+    }
+
     /// The run counting an 8-bit texture or 16-bit samples (not an HDR picture).
     pub fn run(&self) -> Option<&Rc<Run>> {
         match self {

@@ -1,11 +1,12 @@
 // A video's transport (issues #59, #77), on the video chapter, the studio, a chapter and the scopes: play
 // and pause that stay, Space and K from anywhere on the page, a frame back and on
 // (each one counted and drawn, exactly one frame, from a focused button too), the
-// timecode, J/K/L, an in and out loop, a scrubber, loop on and off, the state in words.
+// timecode, J/K/L, an in and out loop, a scrubber, loop on and off, the state in words;
+// the studio's pixel under the pointer read from the frame shown, stepped or not.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { suite, shots, repo } from './harness.mjs';
+import { suite, shots, repo, textMatching, until } from './harness.mjs';
 import { message, messagePattern, pattern } from './messages.mjs';
 
 const { browser } = suite();
@@ -103,7 +104,8 @@ for (const [path, button] of [['/www/fragment.html', message('en', 'chapter-play
 // frame n one grey whose Y′ is 16 + 4n. The frame the element shows, read from one
 // pixel it draws to a 2D canvas (not from the page's counting): `[want, how]` in,
 // true where it is `want` ('is'), at most `want` ('atMost') or any ('any'); 'read' gives it,
-// -1 mid-seek. (A function, not a string: the pages' CSP allows no eval.)
+// -1 mid-seek; 'state' it and what the element says of itself (for a wait's
+// message). (A function, not a string: the pages' CSP allows no eval.)
 const FRAMES_VIDEO = join(repo, 'tests/fixtures/frames.webm');
 function pixelFrame([want, how]) {
   const v = window.page.video;
@@ -114,6 +116,10 @@ function pixelFrame([want, how]) {
     f = Math.round(c.getImageData(8, 8, 1, 1).data[0] / (4 * 255 / 219));
   }
   if (how === 'read') return f;
+  if (how === 'state') {
+    const { seeking, readyState, networkState, paused, currentTime, playbackRate } = v;
+    return { frame: f, seeking, readyState, networkState, paused, currentTime, playbackRate, error: v.error?.message ?? null };
+  }
   if (how === 'any') return f >= 0;
   return f >= 0 && (how === 'is' ? f === want : f <= want);
 }
@@ -130,7 +136,8 @@ test('video: a frame step is exactly one frame, from the page or a focused butto
   await page.waitForFunction(() => document.querySelector('.transport').dataset.state === 'paused');
   // The frame shown and the frame said agree, whichever frame it stopped on.
   const settled = async () => {
-    await page.waitForFunction(pixelFrame, [0, 'any']);
+    // Waited for with the element's state in the message, should it never settle.
+    await until(() => page.evaluate(pixelFrame, [0, 'state']), (m) => m.frame >= 0, 'a frame shown, not mid-seek');
     const n = await page.evaluate(pixelFrame, [0, 'read']);
     await page.waitForFunction((text) => document.querySelector('.tp-timecode').textContent === text,
       message('en', 'video-timecode', { timecode: tc(n), frame: n, rate: 25 }));
@@ -213,5 +220,66 @@ test('video: a frame step is exactly one frame, from the page or a focused butto
   await page.waitForFunction(() => document.querySelector('.transport').dataset.state === 'paused');
   assert.ok(await settled() <= from - 3);
   await page.screenshot({ path: join(shots, 'video-transport-frames.png'), fullPage: true });
+  assert.deepEqual(page.errors, []);
+});
+
+test('studio: the pixel under the pointer of a video frame is read back from the GPU, its Y′ as decoded marked on the waveform, again at each frame step', async () => {
+  const page = await browser.open('/www/studio.html', { state: 'done', viewport: { width: 1400, height: 900 } });
+  await page.evaluate(() => {
+    const box = document.getElementById('scope-waveform');
+    box.checked = true;
+    box.dispatchEvent(new Event('change', { bubbles: true }));
+    const select = document.getElementById('scope-waveform-channels');
+    select.value = 'decoded';
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+  });
+  await page.setInputFiles('#file', FRAMES_VIDEO);
+  await page.waitForFunction(() => window.page.frames > 3 && document.querySelector('.transport').dataset.state === 'playing');
+  await page.evaluate(() => document.activeElement?.blur());
+  await page.keyboard.press('k');
+  await page.waitForFunction(() => document.querySelector('.transport').dataset.state === 'paused');
+  await page.evaluate(() => document.querySelector('.studio-picture canvas').scrollIntoView({ block: 'center' }));
+  const pic = await page.locator('.studio-picture canvas').boundingBox();
+  const rect = await page.evaluate(() => Array.from(window.page.view.pictureRect()));
+  await page.mouse.move(Math.round(pic.x + pic.width * (rect[0] + rect[2] * 0.7)), Math.round(pic.y + pic.height * (rect[1] + rect[3] * 0.55)));
+  // The frame's values, said: Y′ where the frame came as YUV (Chromium's planes;
+  // Firefox may give RGB), and R, G and B as counted.
+  const any = /(\d+)/;
+  const withLuma = messagePattern('en', 'studio-pixel-frame', { x: any, y: any, r: any, g: any, b: any, luma: any });
+  const rgbOnly = messagePattern('en', 'studio-pixel-frame-rgb', { x: any, y: any, r: any, g: any, b: any });
+  const reading = async () => {
+    const text = await page.textContent('#pixel-reading');
+    const [, x, y, r, g, b, luma] = text.match(withLuma) ?? text.match(rgbOnly) ?? [];
+    return x === undefined ? null : { x: Number(x), y: Number(y), rgb: [r, g, b].map(Number), luma: luma === undefined ? null : Number(luma) };
+  };
+  // Frame n of the file is one grey, Y′ 16 + 4n, chroma neutral: R = G = B =
+  // (Y′ - 16) x 255 / 219 (a level apart at most: the shader's rounding). The
+  // frame is the one the element shows, read from its own drawing.
+  const check = async (n) => {
+    const read = await until(reading, (v) => v !== null && (v.luma ?? 16 + 4 * n) === 16 + 4 * n
+      && Math.abs(v.rgb[0] - (4 * n * 255) / 219) <= 1, `the reading of frame ${n}`);
+    assert.equal(read.x, 44, 'x: 0.7 of 64 across');
+    assert.equal(read.y, 8);
+    for (const v of read.rgb) assert.ok(Math.abs(v - (4 * n * 255) / 219) <= 1, `frame ${n}: ${read.rgb}`);
+    return read;
+  };
+  await page.waitForFunction(pixelFrame, [0, 'any']);
+  const n = await page.evaluate(pixelFrame, [0, 'read']);
+  const read = await check(n);
+  if (read.luma !== null) {
+    // On the waveform of Y′ as decoded: at the code's level, in the pixel's column.
+    const point = await page.evaluate(() => {
+      const p = document.querySelector('canvas.scope.waveform').parentElement.querySelector('.scope-point.c3');
+      return p && [parseFloat(p.style.left) / 100, parseFloat(p.style.top) / 100];
+    });
+    assert.ok(point, 'a point on the waveform');
+    assert.ok(Math.abs(point[0] - 44.5 / 64) < 1e-4 && Math.abs(point[1] - (1 - (read.luma + 0.5) / 256)) < 1e-4, `the point at ${point}`);
+  }
+  // A frame on (or back, at the end): the pointer's pixel read again, of the new frame.
+  const next = n < 49 ? n + 1 : n - 1;
+  await page.keyboard.press(next > n ? 'ArrowRight' : 'ArrowLeft');
+  await page.waitForFunction(pixelFrame, [next, 'is']);
+  await check(next);
+  await page.screenshot({ path: join(shots, 'studio-video-pixel.png'), fullPage: true });
   assert.deepEqual(page.errors, []);
 });

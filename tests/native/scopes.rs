@@ -656,7 +656,7 @@ fn a_pixels_points_lie_on_its_own_counts_as_drawn() {
     ] {
         let counts = scope::count(&image, None, scope).unwrap();
         let drawn = counts.draw(scope, &shown, Style::PLAIN);
-        let points = scope::scope_points(scope, &shown, 1.0, (2, 5), colour);
+        let points = scope::scope_points(scope, &shown, 1.0, (2, 5), colour, None);
         assert_eq!(
             points.len(),
             if scope == (Scope::Vectorscope { size: 256 }) {
@@ -678,6 +678,18 @@ fn a_pixels_points_lie_on_its_own_counts_as_drawn() {
             assert!(light > 100, "{scope:?}: {p:?} on {lit:?}");
         }
     }
+    // A video frame's Y′ as decoded, where the waveform counts that, places its
+    // luminance, not the one of its R, G and B.
+    let decoded = scope::scope_points(Scope::Waveform, &[3], 1.0, (2, 5), colour, Some(40));
+    let y = 1.0 - 40.5 / 256.0;
+    assert_eq!(
+        decoded,
+        [scope::Point {
+            channel: 3,
+            x: 0.5,
+            y
+        }]
+    );
 }
 
 #[test]

@@ -341,3 +341,48 @@ fn yuv_frames_keep_y_as_decoded_in_alpha() {
         }
     }
 }
+
+/// The studio's pointer on a video reads one pixel of the frame back
+/// (`Gpu::read_texels`): each texel and block equals the bytes written, at the
+/// corners of an odd-sized frame too.
+#[test]
+fn a_frames_pixels_read_back_one_by_one_are_its_bytes() {
+    let gpu = gpu();
+    let (width, height) = (257u32, 3u32);
+    let bytes: Vec<u8> = (0..width * height * 4)
+        .map(|i| (i.wrapping_mul(2_654_435_761) >> 24) as u8)
+        .collect();
+    let texture = gpu.texture(
+        "frame",
+        (width, height),
+        wgpu::TextureFormat::Rgba8Unorm,
+        wgpu::TextureUsages::COPY_DST | wgpu::TextureUsages::COPY_SRC,
+    );
+    gpu.queue.write_texture(
+        texture.as_image_copy(),
+        &bytes,
+        wgpu::TexelCopyBufferLayout {
+            offset: 0,
+            bytes_per_row: Some(width * 4),
+            rows_per_image: None,
+        },
+        texture.size(),
+    );
+    let at = |x: u32, y: u32| &bytes[((y * width + x) * 4) as usize..][..4];
+    let read = |x, y, width, height| {
+        let size = wgpu::Extent3d {
+            width,
+            height,
+            depth_or_array_layers: 1,
+        };
+        pollster::block_on(gpu.read_texels(&texture, wgpu::Origin3d { x, y, z: 0 }, size)).unwrap()
+    };
+    for (x, y) in [(0, 0), (256, 2), (100, 1), (256, 0), (0, 2)] {
+        assert_eq!(read(x, y, 1, 1), at(x, y), "({x}, {y})");
+    }
+    let block = read(250, 1, 7, 2);
+    let want: Vec<u8> = (1..3)
+        .flat_map(|y| (250..257).flat_map(move |x| at(x, y).to_vec()))
+        .collect();
+    assert_eq!(block, want);
+}

@@ -33,7 +33,8 @@ studio-caption-picture-profile = { $name }, { $width }×{ $height } ({ $format }
 studio-caption-generated-profile = { $name }, { $width }×{ $height }, shown through its colour profile ({ $profile }) as this browser shows the file; counted as stored
 # The pixel under the pointer.
 studio-pixel-hint = Point at the picture to read a pixel’s stored values.
-studio-pixel-video = x { $x }, y { $y }: a video frame’s values stay on the GPU and are not read back here.
+studio-pixel-frame = x { $x }, y { $y }: R { $r } · G { $g } · B { $b } of this frame as counted (0 to 255), Y′ { $luma } as decoded
+studio-pixel-frame-rgb = x { $x }, y { $y }: R { $r } · G { $g } · B { $b } of this frame as counted (0 to 255)
 studio-pixel-unread = x { $x }, y { $y }: this picture’s samples are held by the browser or the GPU, not in the page’s memory, so its values are not read here.
 studio-pixel-linear = x { $x }, y { $y }: R { $r } · G { $g } · B { $b } · A { $a } (linear light)
 studio-pixel-stored = x { $x }, y { $y }: R { $r } · G { $g } · B { $b } · A { $a } (stored values of 0 to { $max })

@@ -33,7 +33,8 @@ studio-caption-picture-profile = { $name }、{ $width }×{ $height }（{ $format
 studio-caption-generated-profile = { $name }、{ $width }×{ $height }。このブラウザがファイルを表示するとおりにカラープロファイル（{ $profile }）を通して表示し、保存された値のまま数えます
 # The pixel under the pointer.
 studio-pixel-hint = 画像にポインターを合わせると、そのピクセルの保存された値を読み取れます。
-studio-pixel-video = x { $x }、y { $y }：動画フレームの値はGPU上にあり、ここでは読み戻しません。
+studio-pixel-frame = x { $x }、y { $y }：このフレームのR { $r } · G { $g } · B { $b }（集計した値、0〜255）、デコード直後のY′ { $luma }
+studio-pixel-frame-rgb = x { $x }、y { $y }：このフレームのR { $r } · G { $g } · B { $b }（集計した値、0〜255）
 studio-pixel-unread = x { $x }、y { $y }：この画像のサンプルはページのメモリではなくブラウザまたはGPUが保持しているため、ここでは値を読み取りません。
 studio-pixel-linear = x { $x }、y { $y }：R { $r } · G { $g } · B { $b } · A { $a }（リニア光）
 studio-pixel-stored = x { $x }、y { $y }：R { $r } · G { $g } · B { $b } · A { $a }（0〜{ $max }の保存値）

@@ -33,7 +33,8 @@ studio-caption-picture-profile = { $name }, { $width }×{ $height } ({ $format }
 studio-caption-generated-profile = { $name }, { $width }×{ $height }. 이 브라우저가 파일을 보여 주는 대로 색 프로필({ $profile })을 거쳐 표시하고, 셀 때는 저장된 값 그대로 셉니다
 # The pixel under the pointer.
 studio-pixel-hint = 이미지를 가리키면 픽셀에 저장된 값을 읽을 수 있습니다.
-studio-pixel-video = x { $x }, y { $y }: 동영상 프레임의 값은 GPU에 머무르며, 여기서는 되읽지 않습니다.
+studio-pixel-frame = x { $x }, y { $y }: 이 프레임의 R { $r } · G { $g } · B { $b } (집계된 값, 0~255), 디코딩된 Y′ { $luma }
+studio-pixel-frame-rgb = x { $x }, y { $y }: 이 프레임의 R { $r } · G { $g } · B { $b } (집계된 값, 0~255)
 studio-pixel-unread = x { $x }, y { $y }: 이 이미지의 샘플은 페이지의 메모리가 아니라 브라우저나 GPU에 있으므로, 여기서는 값을 읽지 않습니다.
 studio-pixel-linear = x { $x }, y { $y }: R { $r } · G { $g } · B { $b } · A { $a } (선형 광)
 studio-pixel-stored = x { $x }, y { $y }: R { $r } · G { $g } · B { $b } · A { $a } (저장된 값, 0~{ $max })

@@ -3,8 +3,8 @@
 //! This shell holds the canvases, hands the studio their current textures each
 //! frame and presents them, and turns reads into promises.
 
-mod adjust_reads;
 mod bins;
+mod reads;
 
 use super::live::Live;
 use super::scope_chapters::{named_scope, scope_frame};
@@ -351,7 +351,7 @@ impl Studio {
     pub fn adjusted_histogram(&self) -> js_sys::Promise {
         let pixels = self.studio.region().pixel_count();
         match self.studio.adjustment().as_ref() {
-            Some(a) => adjust_reads::read_counts(a, self.context.clone(), pixels),
+            Some(a) => reads::read_counts(a, self.context.clone(), pixels),
             None => js_sys::Promise::reject(&JsError::new("no adjustment is on").into()),
         }
     }
@@ -371,7 +371,7 @@ impl Studio {
     #[wasm_bindgen(js_name = readTables)]
     pub fn read_tables(&self) -> js_sys::Promise {
         match self.studio.adjustment().as_ref() {
-            Some(a) => adjust_reads::read_tables(a, self.context.clone()),
+            Some(a) => reads::read_tables(a, self.context.clone()),
             None => js_sys::Promise::reject(&JsError::new("no adjustment is on").into()),
         }
     }
@@ -384,7 +384,7 @@ impl Studio {
             .studio
             .adjusted(&self.context.gpu, &mut kernels)
             .map_err(js)?;
-        Ok(adjust_reads::adjusted_png(remap, self.context.clone()))
+        Ok(reads::adjusted_png(remap, self.context.clone()))
     }
 
     /// Shows these scopes ("waveform", "parade", "vectorscope"), each in its
@@ -478,6 +478,14 @@ impl Studio {
             .get(index)
             .ok_or_else(|| JsError::new("no such scope"))?;
         super::scope_chapters::png_of(view, self.context.clone(), lines)
+    }
+
+    /// A live frame's pixel (`x`, `y`) read back from the GPU: R, G, B, and its Y′
+    /// as decoded where the frame came as YUV.
+    #[wasm_bindgen(js_name = framePixel)]
+    pub fn frame_pixel(&self, x: u32, y: u32) -> js_sys::Promise {
+        let texture = self.studio.source().live_texture();
+        reads::read_pixel(texture, self.context.clone(), (x, y))
     }
 
     /// The histogram of the latest draw, read back: for the statistics, the hover

@@ -1,5 +1,6 @@
-//! The studio's adjustment as the page reads it: its tables and the adjusted
-//! picture, read back from the core's view (src/studio/adjust_view.rs).
+//! What the page reads back of the studio beside its histogram: the adjustment's
+//! tables and adjusted picture (the core's view, src/studio/adjust_view.rs), and
+//! the pixel under the pointer of a live frame, which only the GPU holds.
 
 use super::super::{png, Context, Outcome};
 use histogram::gpu::Remap;
@@ -60,5 +61,25 @@ pub(super) fn adjusted_png(remap: Remap, context: Rc<Context>) -> js_sys::Promis
             .map_err(|e| JsError::new(&e.0))?;
         let png = png(&image)?;
         Ok(js_sys::Uint8Array::from(&png[..]).into())
+    })
+}
+
+/// The live frame's pixel (`x`, `y`) as counted, as a Uint8Array: its R, G and
+/// B, and its Y′ as decoded where the frame came as YUV (`live`: the texture and
+/// whether its alpha holds Y′).
+pub(super) fn read_pixel(
+    live: Option<(&wgpu::Texture, bool)>,
+    context: Rc<Context>,
+    (x, y): (u32, u32),
+) -> js_sys::Promise {
+    let Some((texture, luma)) = live.filter(|(t, _)| x < t.width() && y < t.height()) else {
+        return js_sys::Promise::reject(&JsError::new("no frame pixel there").into());
+    };
+    let texture = texture.clone();
+    wasm_bindgen_futures::future_to_promise(async move {
+        let (at, one) = (wgpu::Origin3d { x, y, z: 0 }, wgpu::Extent3d::default());
+        let texel = context.gpu.read_texels(&texture, at, one).await;
+        let texel = texel.map_err(|e| JsError::new(&e.0))?;
+        Ok(js_sys::Uint8Array::from(&texel[..if luma { 4 } else { 3 }]).into())
     })
 }
