@@ -21,10 +21,12 @@ use crate::histogram::{luminance, Channels, Spec};
 use crate::image::{Image, Region};
 use crate::json::{Entries, Rows};
 
+mod labelled;
 mod overlay;
 mod plot;
 mod reference_lines;
 mod scope_lines;
+pub use labelled::*;
 pub use overlay::*;
 pub use plot::*;
 pub use reference_lines::*;

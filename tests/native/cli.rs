@@ -1078,6 +1078,68 @@ fn scope_overlays_mark_the_pixels_at_their_luminance() {
     }
 }
 
+/// Issue #77: `histogram scope` PNGs name their graticule as the studio's do: the
+/// drawing as the core drew it, each line's value in the strip at its right (lit
+/// only beside its line), each target's name at its place (nothing else changed).
+#[test]
+fn scope_pngs_name_their_graticule_as_the_studio_does() {
+    use histogram::scope::{self, Scope, Style, LABEL_COLOUR, LABEL_STRIP};
+    let dir = temp_dir("scope-labels");
+    let image = Image::noise(19, 7, 5);
+    let path = save_png(&dir, "noise.png", &image);
+    let out_dir = dir.join("out");
+    std::fs::create_dir_all(&out_dir).unwrap();
+    for (flag, scope, shown) in [
+        ("--waveform", Scope::Waveform, &[3][..]),
+        ("--parade", Scope::Parade, &[0, 1, 2][..]),
+        ("--vectorscope", Scope::Vectorscope { size: 256 }, &[3][..]),
+    ] {
+        let args = ["scope", flag, "--out", out_dir.to_str().unwrap()];
+        succeeded(&[&args[..], &[path.to_str().unwrap()]].concat(), flag);
+        let written = out_dir.join(format!("noise-{}.png", scope.name()));
+        let png = image::open(&written).unwrap().to_rgba8();
+        let plain = scope::count(&image, None, scope)
+            .unwrap()
+            .draw(scope, shown, Style::PLAIN);
+        let (w, h) = (plain.width(), plain.height());
+        let labels = scope::graticule_labels(scope, 1.0, false);
+        let lines = scope != Scope::Vectorscope { size: 256 };
+        assert_eq!(
+            png.width(),
+            w + if lines { LABEL_STRIP } else { 0 },
+            "{flag}"
+        );
+        // Where each label is written: beside its line, or round its place.
+        let near = |x: u32, y: u32| {
+            labels.iter().position(|l| {
+                let (lx, ly) = (l.x * w as f32, l.y * h as f32);
+                let (dx, dy) = (x as f32 - lx, y as f32 - ly);
+                if lines {
+                    x >= w && dy.abs() <= 9.0
+                } else {
+                    dx.abs() <= 20.0 && dy.abs() <= 8.0
+                }
+            })
+        };
+        let mut lit = vec![0; labels.len()];
+        for y in 0..h {
+            for x in 0..png.width() {
+                let got = &png.get_pixel(x, y).0[..3];
+                let at = ((y * w + x) * 4) as usize;
+                let drawn = (x < w).then(|| &plain.rgba()[at..at + 3]);
+                if drawn == Some(got) || (drawn.is_none() && got == [0, 0, 0]) {
+                    continue;
+                }
+                assert_eq!(got, LABEL_COLOUR, "{flag}: ({x}, {y})");
+                let label = near(x, y).unwrap_or_else(|| panic!("{flag}: ({x}, {y}) lit"));
+                lit[label] += 1;
+            }
+        }
+        assert!(lit.iter().all(|&n| n >= 8), "{flag}: {lit:?}");
+        assert_eq!(lit.len(), if lines { 11 } else { 6 }, "{flag}");
+    }
+}
+
 #[test]
 fn scope_lines_cross_the_waveform_and_parade_pngs_at_their_levels() {
     use histogram::scope::{self, Scope, Style, REFERENCE_COLOUR};
@@ -1104,10 +1166,11 @@ fn scope_lines_cross_the_waveform_and_parade_pngs_at_their_levels() {
             .unwrap()
             .draw(scope, shown, Style::PLAIN);
         let rows = [255 - 16, 255 - 242];
+        assert_eq!(png.width(), plain.width() + scope::LABEL_STRIP, "{flag}");
         for y in 0..png.height() {
-            for x in 0..png.width() {
+            for x in 0..plain.width() {
                 let got = &png.get_pixel(x, y).0[..3];
-                let at = ((y * png.width() + x) * 4) as usize;
+                let at = ((y * plain.width() + x) * 4) as usize;
                 if rows.contains(&y) && x % 8 < 4 {
                     assert_eq!(got, REFERENCE_COLOUR, "{flag}: ({x}, {y})");
                 } else {

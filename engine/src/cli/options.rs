@@ -221,8 +221,9 @@ line cut short by an interrupted run; the status is then 1.";
 
 const SCOPE_ABOUT: &str = "\
 Writes each image's scope as a PNG (IMAGE's name, then -waveform.png, -parade.png
-or -vectorscope.png, in --out DIR), or with --format json one JSON object per
-image and line. A file that cannot be read is reported on stderr; the others are
+or -vectorscope.png, in --out DIR), its graticule named as the studio names it (a
+line's share of full scale in a strip at the right, a target's colour beside it),
+or with --format json one JSON object per image and line. A file that cannot be read is reported on stderr; the others are
 still processed, and the exit status is 1.
 
 waveform: per pixel column, the histogram of its R, G, B and luminance: R, G, B by

@@ -110,11 +110,12 @@ pub fn run(o: ScopeArgs, gpu_options: &GpuOptions) -> i32 {
                 zoom: 1.0,
             };
             let drawn = counts.draw(scope, shown, style);
-            let png = match &o.lines {
+            let drawn = match &o.lines {
                 Some(lines) => scope::draw_reference_lines(drawn, &lines.0),
                 None => drawn,
-            }
-            .to_png()?;
+            };
+            let labels = scope::graticule_labels(scope, style.zoom, false);
+            let png = scope::draw_labels(&drawn, &labels).to_png()?;
             let path = Path::new(&out).join(format!("{}-{}.png", stem(file), scope.name()));
             std::fs::write(&path, png).map_err(|e| format!("{}: {e}", path.display()))?;
             Ok(path.display().to_string())
