@@ -63,11 +63,6 @@ export function setState(state) {
 }
 
 /**
- * Saves `blob` as a file called `name`. The object URL is kept for a minute: a
- * browser busy with other work can take over a second to start the download, and
- * a URL revoked before then saves nothing, silently.
- */
-/**
  * A file's name for what is saved from `name` (a file's, or a source's like "Sunset
  * (made by this project)"): without extension or remark, lower case, words joined
  * by dashes: "sunset", "img-0042".
@@ -77,6 +72,11 @@ export function stem(name) {
   return words?.join('-') || 'picture';
 }
 
+/**
+ * Saves `blob` as a file called `name`. The object URL is kept for a minute: a
+ * browser busy with other work can take over a second to start the download, and
+ * a URL revoked before then saves nothing, silently.
+ */
 export function download(name, blob) {
   const url = URL.createObjectURL(blob);
   el('a', { href: url, download: name }).click();
