@@ -292,6 +292,13 @@ export function transport(frames, { keysFrom = defaultKeys, active = () => true 
         if (steps.length > 32) steps.shift();
       }
       lastMedia = meta.mediaTime;
+      // Paused, a frame presented with its own time (Chromium's) is the frame
+      // shown: the timecode says it, whatever a pause at speed left between.
+      const still = v.paused && !reverse && !v.seeking;
+      if (still && Math.abs(meta.mediaTime * rate() - Math.round(meta.mediaTime * rate())) < 1e-3) {
+        at = frameAt(meta.mediaTime, rate());
+        show();
+      }
       // Out shown, or before in (the element looped at its end): back to in
       // (looping), or stop on out. Chromium's media time is the frame's own (a
       // whole number of frames); Firefox's is the clock. Out stays its frame's time.
