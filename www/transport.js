@@ -292,10 +292,12 @@ export function transport(frames, { keysFrom = defaultKeys, active = () => true 
         if (steps.length > 32) steps.shift();
       }
       lastMedia = meta.mediaTime;
-      // Paused, a frame presented with its own time (Chromium's) is the frame
-      // shown: the timecode says it, whatever a pause at speed left between.
-      const still = v.paused && !reverse && !v.seeking;
-      if (still && Math.abs(meta.mediaTime * rate() - Math.round(meta.mediaTime * rate())) < 1e-3) {
+      // Chromium's media time is the frame's own (a whole number of frames);
+      // Firefox's is the clock.
+      const own = Math.abs(meta.mediaTime * rate() - Math.round(meta.mediaTime * rate())) < 1e-3;
+      // Paused, a frame presented with its own time is the frame shown: the
+      // timecode says it, whatever a pause at speed left between.
+      if (own && v.paused && !reverse && !v.seeking) {
         at = frameAt(meta.mediaTime, rate());
         show();
       }
@@ -304,7 +306,6 @@ export function transport(frames, { keysFrom = defaultKeys, active = () => true 
       // whole number of frames); Firefox's is the clock. Out stays its frame's time.
       if (!v.paused && (inFrame !== null || outFrame !== null) && seekable() && !backToIn) {
         const frame = frameLength();
-        const own = Math.abs(meta.mediaTime * rate() - Math.round(meta.mediaTime * rate())) < 1e-3;
         const shown = frameAt(own ? meta.mediaTime : v.currentTime, rate());
         const toIn = () => {
           backToIn = null;
