@@ -15,14 +15,16 @@
 //! every count in one submission): each phase's milliseconds a picture, summed
 //! over the folder (scans read; their decode and finish, on the host until it
 //! returns; the GPU's remaining work waited for; the counts made, submitted and
-//! read, each scan's flags checked), to say what a picture costs and where.
+//! read, each scan's flags checked), to say what a picture costs and where;
+//! then the command line's way, each batch counted from its planes with no
+//! picture made (`count_scans`): its scans read, then decoded and counted.
 //!
 //!     cargo run --release --example jpeg_gpu_stages -- PHOTO.jpg...
 //!     cargo run --release --example jpeg_gpu_stages -- --batches FOLDER
 
 use histogram::decode::{jpeg_coefficients, jpeg_scan};
 use histogram::gpu::{
-    ComponentBlocks, Gpu, GpuImage, Input, Kernels, Limits, Method, Run, RunOptions,
+    count_scans, ComponentBlocks, Gpu, GpuImage, Input, Kernels, Limits, Method, Run, RunOptions,
 };
 use histogram::jpeg_planes::Orientation;
 use histogram::{Channels, Spec};
@@ -210,6 +212,29 @@ fn batches(
             ms[1] / n,
             ms[2] / n,
             ms[3] / n
+        );
+        let (mut read, mut counted) = (0f64, 0f64);
+        let started = Instant::now();
+        for chunk in paths.chunks(size) {
+            let t = Instant::now();
+            let scans = chunk
+                .iter()
+                .map(|p| Ok(jpeg_scan(&std::fs::read(p)?, u64::MAX)?))
+                .collect::<Result<Vec<_>, Box<dyn std::error::Error>>>()?;
+            read += t.elapsed().as_secs_f64() * 1e3;
+            let t = Instant::now();
+            let only: Vec<_> = scans.iter().collect();
+            for counts in pollster::block_on(count_scans(gpu, kernels, &only, spec)) {
+                counts?;
+            }
+            counted += t.elapsed().as_secs_f64() * 1e3;
+        }
+        let all = started.elapsed().as_secs_f64();
+        println!(
+            "batches of {size}, counted from their planes: {:.0} pictures/s; ms a picture: scans read {:.2}, decoded and counted {:.2}",
+            n / all,
+            read / n,
+            counted / n
         );
     }
     Ok(())

@@ -3,7 +3,8 @@
 // (jidctint.c's jpeg_idct_islow; src/jpeg_coefficients.rs is the CPU twin and
 // says the rules): dequantized, columns then rows with 13-bit cosines, then its
 // range limit. One invocation a block; its 64 samples written as 16 words of the
-// component's plane, which planes.wgsl then upsamples and converts.
+// component's plane, which planes.wgsl then upsamples and converts. A row of
+// workgroups a component: a batch's pictures, all their components, in one dispatch.
 //
 // WGSL's i32 arithmetic wraps. The first pass's results fit in 32 bits for the
 // coefficients the host lets through (each dequantized within ±4096), so they
@@ -15,19 +16,20 @@ struct Component {
   firstBlock: u32,
   blocksWide: u32,
   blocksHigh: u32,
-  // Its quantization table in `quant` (0, 1 or 2).
+  // Its quantization table: which 64 words of `quant`.
   table: u32,
   // Where its plane starts in `planes` (bytes, a multiple of 4) and its bytes a row.
   planeOffset: u32,
   planeStride: u32,
+  spare: vec2u,
 };
 
 // Two coefficients a word (i16, the first in the low half), 32 words a block.
 @group(0) @binding(0) var<storage, read> coefficients: array<u32>;
-// Three tables of 64, natural order.
+// Tables of 64, natural order.
 @group(0) @binding(1) var<storage, read> quant: array<u32>;
 @group(0) @binding(2) var<storage, read_write> planes: array<u32>;
-@group(0) @binding(3) var<uniform> component: Component;
+@group(0) @binding(3) var<storage, read> components: array<Component>;
 
 const CONST_BITS = 13u;
 const PASS1_BITS = 2u;
@@ -74,11 +76,19 @@ fn rangeLimit(x: i32) -> u32 {
   return m - 896u;
 }
 
-@compute @workgroup_size(64) fn cs(@builtin(global_invocation_id) id: vec3u, @builtin(num_workgroups) groups: vec3u) {
-  let block = id.x + id.y * groups.x * 64u;
-  if (block >= component.blocksWide * component.blocksHigh) {
-    return;
+@compute @workgroup_size(64) fn cs(
+  @builtin(workgroup_id) group: vec3u,
+  @builtin(local_invocation_index) local: u32,
+  @builtin(num_workgroups) groups: vec3u,
+) {
+  let component = components[group.y];
+  let blocks = component.blocksWide * component.blocksHigh;
+  for (var block = group.x * 64u + local; block < blocks; block += groups.x * 64u) {
+    idctBlock(component, block);
   }
+}
+
+fn idctBlock(component: Component, block: u32) {
   let first = (component.firstBlock + block) * 32u;
   let table = component.table * 64u;
   var work: array<i32, 64>;

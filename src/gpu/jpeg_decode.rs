@@ -8,24 +8,24 @@
 //! step within `MOST_ROUNDS`, or a coefficient past an 8-bit picture's is left to
 //! the CPU's decoder.
 //!
-//! Many pictures are decoded in one batch (`from_scans`): their stretches side by
-//! side in each dispatch, one wait for all of them a submission. One picture's
+//! Many pictures are decoded in one batch (`from_scans`; laid out by
+//! jpeg_batch.rs): their stretches side by side in each dispatch, one wait for
+//! all of them a submission. One picture's
 //! stretches are a few thousand invocations, its rounds as long as a stretch's
 //! decoding, and a wait for the GPU costs more than its rounds: pictures one after
 //! another leave a large GPU idle.
 
 use super::device::{Gpu, GpuError};
 use super::gpu_image::GpuImage;
-use super::jpeg_finish::{coefficient_bytes, Recording};
+use super::jpeg_batch::{batch_len, Batch, BATCH_BYTES};
+use super::jpeg_finish::Recording;
 use super::owned::Owned;
-use crate::jpeg_coefficients::{self, Frame};
-use crate::jpeg_entropy::{Scan, Table};
+use crate::jpeg_coefficients;
+use crate::jpeg_entropy::Scan;
 use crate::jpeg_planes::Orientation;
 use bytemuck::cast_slice;
 use wgpu::util::DeviceExt;
 
-/// Bits a stretch: one invocation's share of the scan.
-const STRETCH_BITS: usize = 1024;
 /// Rounds of synchronization before the scan is left to the CPU. A Huffman code
 /// falls in step within a few codes, but a guess's place in the MCU (which
 /// component's tables) only by chance: the photos here took 11 to 15 rounds of
@@ -36,34 +36,6 @@ const MOST_ROUNDS: u32 = 64;
 /// the GPU far more.
 const FIRST_ROUNDS: u32 = 16;
 const LATER_ROUNDS: u32 = 8;
-/// Most bytes of coefficients a batch holds (two bytes each, 64 a block): the
-/// engine's batches stop there.
-pub const BATCH_BYTES: u64 = 256 << 20;
-/// Words a table takes in huffman.wgsl's `tables`.
-const TABLE_WORDS: usize = 512 + 51 + 256;
-
-/// A table as huffman.wgsl reads it: a 9-bit lookup, then the canonical
-/// arrays, then the symbols.
-fn table_words(t: &Table, out: &mut [i32]) {
-    for len in 1..=9usize {
-        if t.max_code[len] < 0 {
-            continue;
-        }
-        for code in t.min_code[len]..=t.max_code[len] {
-            let symbol = t.symbols[(t.first[len] + code - t.min_code[len]) as usize] as i32;
-            let from = (code as usize) << (9 - len);
-            for e in &mut out[from..from + (1 << (9 - len))] {
-                *e = ((len as i32) << 8) | symbol;
-            }
-        }
-    }
-    out[512..529].copy_from_slice(&t.max_code);
-    out[529..546].copy_from_slice(&t.min_code);
-    out[546..563].copy_from_slice(&t.first);
-    for (o, &s) in out[563..].iter_mut().zip(&t.symbols) {
-        *o = s as i32;
-    }
-}
 
 fn storage(gpu: &Gpu, label: &str, bytes: &[u8], more: wgpu::BufferUsages) -> Owned<wgpu::Buffer> {
     gpu.device
@@ -129,39 +101,30 @@ impl GpuImage {
         scans: &[(&Scan, Orientation)],
         max_texture: u32,
     ) -> Vec<Result<Unchecked, GpuError>> {
-        let mut refused: Vec<Option<GpuError>> = scans
-            .iter()
-            .map(|(scan, _)| {
-                let frame = &scan.frame;
-                super::jpeg_finish::fits(gpu, frame, jpeg_coefficients::blocks(frame)).err()
-            })
-            .collect();
-        let binding = gpu.limits().max_storage_buffer_binding_size;
-        let batch = Batch::new(scans, binding, &mut refused);
-        let decoded = match batch.decode(gpu).await {
+        let only: Vec<&Scan> = scans.iter().map(|(scan, _)| *scan).collect();
+        let (batch, decoded, places) = match decode_batch(gpu, &only).await {
             Ok(decoded) => decoded,
             Err(e) => return scans.iter().map(|_| Err(e.clone())).collect(),
         };
-        let mut at = 0;
         let mut results = Vec::with_capacity(scans.len());
         let mut recording = Recording::new(gpu);
-        for (i, (scan, turn)) in scans.iter().enumerate() {
-            if let Some(why) = refused[i].take() {
-                results.push(Err(why));
-                continue;
-            }
-            let placed = &batch.placed[at];
-            at += 1;
-            if let Some(why) = decoded.refused[placed.flag as usize - 1].clone() {
-                results.push(Err(why));
-                continue;
-            }
+        for ((scan, turn), place) in scans.iter().zip(places) {
+            let placed = match place {
+                Ok(at) => &batch.placed[at],
+                Err(why) => {
+                    results.push(Err(why));
+                    continue;
+                }
+            };
             let frame = &scan.frame;
             let image = GpuImage::from_coefficient_buffer(
                 gpu,
                 frame,
                 placed.dims,
-                (&decoded.coefficients, placed.first_block),
+                [
+                    (&decoded.coefficients, placed.first_block),
+                    (&decoded.quant, placed.table),
+                ],
                 *turn,
                 max_texture,
                 &mut recording,
@@ -185,158 +148,52 @@ impl GpuImage {
     }
 }
 
-/// How many of `frames`, from the first, are decoded in one batch: as many as
-/// their coefficients fit in `limit` bytes, each picture's aligned to a
-/// binding's 256 bytes; at least one.
-pub fn batch_len<'a>(frames: impl Iterator<Item = &'a Frame>, limit: u64) -> usize {
-    let mut bytes = 0;
-    frames
-        .take_while(|frame| {
-            bytes += coefficient_bytes(jpeg_coefficients::blocks(frame)) + 128;
-            bytes <= limit
+/// A batch's scans (as many as `batch_len` says) laid out and entropy-decoded
+/// together: each one's place in `Batch::placed`, or why it was refused (too
+/// large, by the host before, or damaged, after); an error only where the batch
+/// as a whole fails.
+pub(super) async fn decode_batch<'a>(
+    gpu: &Gpu,
+    scans: &[&'a Scan],
+) -> Result<(Batch<'a>, Decoded, Vec<Result<usize, GpuError>>), GpuError> {
+    let mut refused: Vec<Option<GpuError>> = scans
+        .iter()
+        .map(|scan| {
+            let frame = &scan.frame;
+            super::jpeg_finish::fits(gpu, frame, jpeg_coefficients::blocks(frame)).err()
         })
-        .count()
-        .max(1)
+        .collect();
+    let binding = gpu.limits().max_storage_buffer_binding_size;
+    let batch = Batch::new(scans, binding, &mut refused);
+    let mut decoded = batch.decode(gpu).await?;
+    let mut at = 0;
+    let places = refused
+        .into_iter()
+        .map(|why| match why {
+            Some(why) => Err(why),
+            None => {
+                at += 1;
+                let flag = batch.placed[at - 1].flag as usize;
+                match decoded.refused[flag - 1].take() {
+                    Some(why) => Err(why),
+                    None => Ok(at - 1),
+                }
+            }
+        })
+        .collect();
+    Ok((batch, decoded, places))
 }
 
-/// A picture's place in a batch.
-struct Placed {
-    /// Its flags' word in `flags` (1 on: the counter of changed starts is 0).
-    flag: u32,
-    dims: [[u32; 2]; 3],
-    /// Where its blocks start in the coefficients (even: 256 bytes, a binding's alignment).
-    first_block: u32,
-    /// Each restart interval's first unit and units, the bit it ends before,
-    /// and its stretches.
-    intervals: Vec<(u32, u32, u32, std::ops::Range<usize>)>,
-}
-
-/// The pictures of a batch laid out as huffman.wgsl reads them.
-struct Batch<'a> {
-    placed: Vec<Placed>,
-    /// Each scan's data and the byte it starts at (a word's first).
-    data: Vec<(usize, &'a [u8])>,
-    bytes: usize,
-    stretches: Vec<[u32; 4]>,
-    tables: Vec<i32>,
-    quant: Vec<u32>,
-    scans: Vec<u32>,
-    blocks: u64,
-}
-
-/// A batch decoded: the coefficients of all, their flags, and the pictures the
-/// host found damaged (by flag).
-struct Decoded {
-    coefficients: Owned<wgpu::Buffer>,
-    flags: Owned<wgpu::Buffer>,
+/// A batch decoded: the coefficients of all, their quantization tables and
+/// flags, and the pictures the host found damaged (by flag).
+pub(super) struct Decoded {
+    pub(super) coefficients: Owned<wgpu::Buffer>,
+    pub(super) quant: Owned<wgpu::Buffer>,
+    pub(super) flags: Owned<wgpu::Buffer>,
     refused: Vec<Option<GpuError>>,
 }
 
-impl<'a> Batch<'a> {
-    /// The pictures not `refused`, laid out; one whose bits would pass a u32's
-    /// count in the batch, or its bytes the `binding`, is refused too.
-    fn new(
-        scans: &[(&'a Scan, Orientation)],
-        binding: u64,
-        refused: &mut [Option<GpuError>],
-    ) -> Batch<'a> {
-        let mut batch = Batch {
-            placed: Vec::new(),
-            data: Vec::new(),
-            bytes: 0,
-            stretches: Vec::new(),
-            tables: Vec::new(),
-            quant: Vec::new(),
-            scans: Vec::new(),
-            blocks: 0,
-        };
-        for (i, (scan, _)) in scans.iter().enumerate() {
-            if refused[i].is_some() {
-                continue;
-            }
-            let end = (batch.bytes + scan.data.len() + 8) as u64;
-            if end * 8 > u32::MAX as u64 || end > binding {
-                refused[i] = Some(GpuError("the scan is too long for one batch".into()));
-                continue;
-            }
-            batch.place(scan);
-        }
-        batch
-    }
-
-    fn place(&mut self, scan: &'a Scan) {
-        let frame: &Frame = &scan.frame;
-        let dims = jpeg_coefficients::blocks(frame);
-        let flag = self.placed.len() as u32 + 1;
-        let base = self.bytes * 8;
-        self.data.push((self.bytes, &scan.data));
-        let end = (self.bytes + scan.data.len()) as u32;
-        self.bytes = (end as usize).next_multiple_of(4);
-        let s = frame.subsampling;
-        let units = s.across * s.down + 2;
-        let mut intervals = Vec::new();
-        let mut first_mcu = 0u32;
-        for (k, &(start, mcus)) in scan.intervals.iter().enumerate() {
-            let end = scan.intervals.get(k + 1).map_or(scan.data.len(), |i| i.0);
-            let first = self.stretches.len();
-            let (from, to) = (base + start * 8, base + end * 8);
-            let mut at = from;
-            loop {
-                let next = (at + STRETCH_BITS).min(to);
-                let starts = (at == from) as u32;
-                self.stretches
-                    .push([at as u32, next as u32, starts, flag - 1]);
-                at = next;
-                if at >= to {
-                    break;
-                }
-            }
-            intervals.push((
-                first_mcu * units,
-                mcus * units,
-                to as u32,
-                first..self.stretches.len(),
-            ));
-            first_mcu += mcus;
-        }
-        // A table a slot of its own: component c's DC in slot c, its AC in 4 + c.
-        let slot = self.tables.len() as u32 / TABLE_WORDS as u32;
-        self.tables.resize(self.tables.len() + 8 * TABLE_WORDS, 0);
-        let tables = &mut self.tables[slot as usize * TABLE_WORDS..];
-        let mut slots = [[0u32; 4]; 2];
-        for (c, (dc, ac)) in scan.tables.iter().enumerate() {
-            table_words(dc, &mut tables[c * TABLE_WORDS..(c + 1) * TABLE_WORDS]);
-            table_words(
-                ac,
-                &mut tables[(4 + c) * TABLE_WORDS..(5 + c) * TABLE_WORDS],
-            );
-            slots[0][c] = slot + c as u32;
-            slots[1][c] = slot + 4 + c as u32;
-        }
-        let quant_at = self.quant.len() as u32;
-        self.quant
-            .extend(frame.quant.iter().flatten().map(|&q| q as u32));
-        let first_block = self.blocks.next_multiple_of(2);
-        let count = |c: usize| dims[c][0] * dims[c][1];
-        let first = first_block as u32;
-        self.blocks = first_block + (0..3).map(|c| count(c) as u64).sum::<u64>();
-        self.scans
-            .extend([flag, units, s.across, s.across * s.down]);
-        self.scans.extend(slots[0]);
-        self.scans.extend(slots[1]);
-        self.scans.extend([dims[0][0], dims[1][0], dims[2][0], 0]);
-        self.scans.extend([dims[0][1], dims[1][1], dims[2][1], 0]);
-        self.scans.extend([scan.mcus[0], quant_at, end, 0]);
-        self.scans
-            .extend([first, first + count(0), first + count(0) + count(1), 0]);
-        self.placed.push(Placed {
-            flag,
-            dims,
-            first_block: first,
-            intervals,
-        });
-    }
-
+impl Batch<'_> {
     /// Every picture's scan entropy-decoded into the coefficients, in rounds of
     /// one dispatch for all; an error only where the batch as a whole fails.
     async fn decode(&self, gpu: &Gpu) -> Result<Decoded, GpuError> {
@@ -346,6 +203,7 @@ impl<'a> Batch<'a> {
         let copy = wgpu::BufferUsages::COPY_SRC | wgpu::BufferUsages::COPY_DST;
         let rw = wgpu::BufferUsages::STORAGE | copy;
         let flags = empty(gpu, "jpeg flags", (1 + pictures) * 4, rw);
+        let quant = storage(gpu, "jpeg quantization", cast_slice(&self.quant), copy);
         let coefficients = empty(
             gpu,
             "jpeg coefficients",
@@ -355,6 +213,7 @@ impl<'a> Batch<'a> {
         if n == 0 {
             return Ok(Decoded {
                 coefficients,
+                quant,
                 flags,
                 refused: Vec::new(),
             });
@@ -529,7 +388,6 @@ impl<'a> Batch<'a> {
             refused.push(whole.err());
         }
         let write = gpu.fixed_pipeline(HUFFMAN, "write", &[]);
-        let quant = storage(gpu, "jpeg quantization", cast_slice(&self.quant), copy);
         let firsts = storage(gpu, "jpeg first units", cast_slice(&first_units), copy);
         let before = storage(gpu, "jpeg dc before", cast_slice(&dc_before), copy);
         let g0 = bind(
@@ -562,6 +420,7 @@ impl<'a> Batch<'a> {
         gpu.queue.submit([encoder.finish()]);
         Ok(Decoded {
             coefficients,
+            quant,
             flags,
             refused,
         })
@@ -580,14 +439,22 @@ impl Unchecked {
     /// The picture, or why the CPU's decoder should have it instead.
     pub async fn check(self, gpu: &Gpu) -> Result<GpuImage, GpuError> {
         let wrong = gpu.read_words(&self.flags, None).await?;
-        if wrong[0] & 1 != 0 {
-            return Err(GpuError("the scan is damaged".into()));
+        match flag_error(wrong[0]) {
+            Some(why) => Err(why),
+            None => Ok(self.image),
         }
-        if wrong[0] & 2 != 0 {
-            return Err(GpuError(
-                "a coefficient past what an 8-bit picture gives".into(),
-            ));
-        }
-        Ok(self.image)
     }
+}
+
+/// What a picture's flags word after the write pass says is wrong with it.
+pub(super) fn flag_error(flags: u32) -> Option<GpuError> {
+    if flags & 1 != 0 {
+        return Some(GpuError("the scan is damaged".into()));
+    }
+    if flags & 2 != 0 {
+        return Some(GpuError(
+            "a coefficient past what an 8-bit picture gives".into(),
+        ));
+    }
+    None
 }

@@ -8,7 +8,7 @@ use super::device::{Gpu, GpuError};
 use super::gpu_image::GpuImage;
 use super::owned::Owned;
 use crate::jpeg_coefficients::{self, Frame, MOST_DEQUANTIZED};
-use crate::jpeg_planes::Orientation;
+use crate::jpeg_planes::{Orientation, PlaneLayout};
 use wgpu::util::DeviceExt;
 
 /// One component's coefficients as libjpeg-turbo decoded them: `blocks` across
@@ -66,47 +66,48 @@ impl GpuImage {
             gpu.queue.write_buffer(&coefficients, at, bytes);
             at += bytes.len() as u64;
         }
+        let quant: Vec<u32> = frame.quant.iter().flatten().map(|&q| q as u32).collect();
+        let quant = gpu
+            .device
+            .create_buffer_init(&wgpu::util::BufferInitDescriptor {
+                label: Some("jpeg quantization"),
+                contents: bytemuck::cast_slice(&quant),
+                usage: wgpu::BufferUsages::STORAGE,
+            });
         let mut recording = Recording::new(gpu);
         let image = GpuImage::from_coefficient_buffer(
             gpu,
             frame,
             dims,
-            (&coefficients, 0),
+            [(&coefficients, 0), (&quant, 0)],
             turn,
             max_texture,
             &mut recording,
         );
-        recording.keep.push(coefficients.into());
+        recording.keep.extend([coefficients.into(), quant.into()]);
         recording.submit(gpu);
         image
     }
 
     /// The picture whose three components' coefficients (`dims` blocks each,
     /// one after another, two i16 a word, from the given block on) are in the
-    /// `coefficients` buffer on the GPU, finished there (the IDCT, then
-    /// planes.wgsl), its passes recorded in `recording`.
+    /// `coefficients` buffer on the GPU, and their tables from the given one on
+    /// in `quant`, finished there (the IDCT, then planes.wgsl), its passes
+    /// recorded in `recording`.
     pub(super) fn from_coefficient_buffer(
         gpu: &Gpu,
         frame: &Frame,
         dims: [[u32; 2]; 3],
-        (coefficients, first_block): (&wgpu::Buffer, u32),
+        [coefficients, quant]: [(&wgpu::Buffer, u32); 2],
         turn: Orientation,
         max_texture: u32,
         recording: &mut Recording,
     ) -> Result<GpuImage, GpuError> {
         let len = fits(gpu, frame, dims)?;
         let layout = jpeg_coefficients::layout(frame, dims, turn);
-        let device = &gpu.device;
-        let quant: Vec<u32> = frame.quant.iter().flatten().map(|&q| q as u32).collect();
-        let quant: Owned<wgpu::Buffer> = device
-            .create_buffer_init(&wgpu::util::BufferInitDescriptor {
-                label: Some("jpeg quantization"),
-                contents: bytemuck::cast_slice(&quant),
-                usage: wgpu::BufferUsages::STORAGE,
-            })
-            .into();
         // A spare word after the planes, as planes.wgsl reads them (planes.rs).
-        let planes: Owned<wgpu::Buffer> = device
+        let planes: Owned<wgpu::Buffer> = gpu
+            .device
             .create_buffer(&wgpu::BufferDescriptor {
                 label: Some("jpeg planes"),
                 size: len as u64 + 4,
@@ -114,65 +115,94 @@ impl GpuImage {
                 mapped_at_creation: false,
             })
             .into();
-        let idct = ("idct", include_str!("../../shaders/frames/idct.wgsl"));
-        let pipeline = gpu.fixed_pipeline(idct, "cs", &[]);
-        let mut first_block = first_block;
-        for (c, b) in dims.iter().enumerate() {
-            let count = b[0] * b[1];
-            let words = [
-                first_block,
-                b[0],
-                b[1],
-                c as u32,
-                layout.offsets[c],
-                layout.strides[c],
-                0,
-                0,
-            ];
-            first_block += count;
-            let uniform: Owned<wgpu::Buffer> = device
-                .create_buffer_init(&wgpu::util::BufferInitDescriptor {
-                    label: Some("idct component"),
-                    contents: bytemuck::cast_slice(&words),
-                    usage: wgpu::BufferUsages::UNIFORM,
-                })
-                .into();
-            let group = device.create_bind_group(&wgpu::BindGroupDescriptor {
-                label: Some("idct"),
-                layout: &pipeline.get_bind_group_layout(0),
-                entries: &[
-                    coefficients.as_entire_binding(),
-                    quant.as_entire_binding(),
-                    planes.as_entire_binding(),
-                    uniform.as_entire_binding(),
-                ]
-                .into_iter()
-                .enumerate()
-                .map(|(i, resource)| wgpu::BindGroupEntry {
-                    binding: i as u32,
-                    resource,
-                })
-                .collect::<Vec<_>>(),
-            });
-            let mut pass = recording
-                .encoder
-                .begin_compute_pass(&wgpu::ComputePassDescriptor {
-                    label: Some("idct"),
-                    timestamp_writes: None,
-                });
-            pass.set_pipeline(&pipeline);
-            pass.set_bind_group(0, &group, &[]);
-            // Blocks a workgroup of 64, rows of at most 65535 workgroups.
-            let groups = count.div_ceil(64);
-            let wide = groups.min(65535);
-            pass.dispatch_workgroups(wide, groups.div_ceil(wide.max(1)), 1);
-            drop(pass);
-            recording.keep.push(uniform);
-        }
+        let components = components(dims, coefficients.1, quant.1, &layout, 0);
+        idct(
+            gpu,
+            recording,
+            [coefficients.0, quant.0, &planes],
+            &components,
+        );
         let image = GpuImage::from_planes(gpu, &planes, len, &layout, max_texture, recording);
-        recording.keep.extend([quant, planes]);
+        recording.keep.push(planes);
         image
     }
+}
+
+/// idct.wgsl's `Component`s of a picture whose blocks start at `first_block`,
+/// its tables at `table`, its planes laid out as `layout` says from byte `base`.
+pub(super) fn components(
+    dims: [[u32; 2]; 3],
+    first_block: u32,
+    table: u32,
+    layout: &PlaneLayout,
+    base: u32,
+) -> [[u32; 8]; 3] {
+    let mut first = first_block;
+    std::array::from_fn(|c| {
+        let [wide, high] = dims[c];
+        let words = [
+            first,
+            wide,
+            high,
+            table + c as u32,
+            base + layout.offsets[c],
+            layout.strides[c],
+            0,
+            0,
+        ];
+        first += wide * high;
+        words
+    })
+}
+
+/// The IDCT of every component given (idct.wgsl's `Component`s) from
+/// `coefficients` and `quant` into `planes`, in one dispatch: a row of
+/// workgroups each.
+pub(super) fn idct(
+    gpu: &Gpu,
+    recording: &mut Recording,
+    [coefficients, quant, planes]: [&wgpu::Buffer; 3],
+    components: &[[u32; 8]],
+) {
+    if components.is_empty() {
+        return;
+    }
+    let device = &gpu.device;
+    let idct = ("idct", include_str!("../../shaders/frames/idct.wgsl"));
+    let pipeline = gpu.fixed_pipeline(idct, "cs", &[]);
+    let table: Owned<wgpu::Buffer> = device
+        .create_buffer_init(&wgpu::util::BufferInitDescriptor {
+            label: Some("idct components"),
+            contents: bytemuck::cast_slice(components),
+            usage: wgpu::BufferUsages::STORAGE,
+        })
+        .into();
+    let group = device.create_bind_group(&wgpu::BindGroupDescriptor {
+        label: Some("idct"),
+        layout: &pipeline.get_bind_group_layout(0),
+        entries: &[coefficients, quant, planes, &table]
+            .into_iter()
+            .enumerate()
+            .map(|(i, buffer)| wgpu::BindGroupEntry {
+                binding: i as u32,
+                resource: buffer.as_entire_binding(),
+            })
+            .collect::<Vec<_>>(),
+    });
+    let mut pass = recording
+        .encoder
+        .begin_compute_pass(&wgpu::ComputePassDescriptor {
+            label: Some("idct"),
+            timestamp_writes: None,
+        });
+    pass.set_pipeline(&pipeline);
+    pass.set_bind_group(0, &group, &[]);
+    // Blocks a workgroup of 64 each time round; the largest component's in one go.
+    let most = components.iter().map(|c| c[1] * c[2]).max().unwrap_or(0);
+    let wide = most.div_ceil(64).clamp(1, 65535);
+    pass.dispatch_workgroups(wide, components.len() as u32, 1);
+    drop(pass);
+    recording.keep.push(table);
 }
 
 /// Passes recorded for one submission, and the buffers they use, kept till it
@@ -193,8 +223,8 @@ impl Recording {
     }
 
     /// Submits what is recorded; its buffers are freed once the GPU is done.
-    pub(super) fn submit(self, gpu: &Gpu) {
-        gpu.queue.submit([self.encoder.finish()]);
+    pub(super) fn submit(self, gpu: &Gpu) -> wgpu::SubmissionIndex {
+        gpu.queue.submit([self.encoder.finish()])
     }
 }
 
@@ -202,7 +232,7 @@ impl Recording {
 /// the coefficients exceed what this GPU binds.
 pub(super) fn fits(gpu: &Gpu, frame: &Frame, dims: [[u32; 2]; 3]) -> Result<usize, GpuError> {
     let layout = jpeg_coefficients::layout(frame, dims, Orientation::NoTransforms);
-    let len = layout.offsets[2] as u64 + (layout.strides[2] * dims[2][1] * 8) as u64;
+    let len = planes_len(&layout, dims);
     let coefficient_bytes = coefficient_bytes(dims);
     let limit = gpu.limits().max_storage_buffer_binding_size;
     if coefficient_bytes.max(len + 4) > limit {
@@ -213,6 +243,12 @@ pub(super) fn fits(gpu: &Gpu, frame: &Frame, dims: [[u32; 2]; 3]) -> Result<usiz
         )));
     }
     Ok(len as usize)
+}
+
+/// The bytes of a picture's planes laid out as `layout` says, `dims` blocks a
+/// component.
+pub(super) fn planes_len(layout: &PlaneLayout, dims: [[u32; 2]; 3]) -> u64 {
+    layout.offsets[2] as u64 + layout.strides[2] as u64 * dims[2][1] as u64 * 8
 }
 
 /// The bytes of a picture's coefficients on the GPU, its components `dims`

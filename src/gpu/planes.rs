@@ -11,8 +11,34 @@ use super::upload::{Steps, BAND_BYTES};
 use crate::jpeg_planes::PlaneLayout;
 use wgpu::util::DeviceExt;
 
-/// Bytes of planes.wgsl's `Layout`.
-const LAYOUT_BYTES: usize = 64;
+pub(super) const PLANES: (&str, &str) =
+    ("planes", include_str!("../../shaders/frames/planes.wgsl"));
+
+/// planes.wgsl's `Layout` of planes laid out as `layout` says from byte `base`
+/// of their buffer, for the part of the picture from `origin` as shown.
+pub(super) fn layout_words(layout: &PlaneLayout, base: u32, origin: [u32; 2]) -> [u32; 16] {
+    let (chroma, s) = (layout.plane_size(1), layout.subsampling);
+    let [o, st] = [layout.offsets.map(|o| base + o), layout.strides];
+    let turn = layout.turn.to_exif() as u32;
+    [
+        layout.width,
+        layout.height,
+        chroma.0,
+        chroma.1,
+        o[0],
+        o[1],
+        o[2],
+        turn,
+        st[0],
+        st[1],
+        st[2],
+        s.across,
+        origin[0],
+        origin[1],
+        s.down,
+        0,
+    ]
+}
 
 /// Where a JPEG's planes are: in memory, or (a page's) in the browser's array that
 /// the decode worker handed over, written to the GPU from there (no copy into wasm
@@ -209,38 +235,13 @@ impl GpuImage {
         layout.check(len).map_err(GpuError)?;
         let device = &gpu.device;
         let image = GpuImage::storage_textures(gpu, layout.shown_size(), max_texture);
-        let s = layout.subsampling;
-        let constants = [("across", s.across as f64), ("down", s.down as f64)];
-        let planes = ("planes", include_str!("../../shaders/frames/planes.wgsl"));
-        let pipeline = gpu.fixed_pipeline(planes, "cs", &constants);
-        let chroma = layout.plane_size(1);
+        let pipeline = gpu.fixed_pipeline(PLANES, "cs", &[]);
         for part in image.parts(None) {
-            let mut u = Vec::with_capacity(LAYOUT_BYTES);
-            let [o, st] = [layout.offsets, layout.strides];
-            for v in [
-                layout.width,
-                layout.height,
-                chroma.0,
-                chroma.1,
-                o[0],
-                o[1],
-                o[2],
-                layout.turn.to_exif() as u32,
-                st[0],
-                st[1],
-                st[2],
-                0,
-            ]
-            .into_iter()
-            .chain(part.at)
-            .chain([0, 0])
-            {
-                u.extend_from_slice(&v.to_le_bytes());
-            }
+            let words = layout_words(layout, 0, part.at);
             let buffer: Owned<wgpu::Buffer> = device
                 .create_buffer_init(&wgpu::util::BufferInitDescriptor {
                     label: Some("planes layout"),
-                    contents: &u,
+                    contents: bytemuck::cast_slice(&words),
                     usage: wgpu::BufferUsages::UNIFORM,
                 })
                 .into();

@@ -215,15 +215,18 @@ fn damaged_files_of_every_format_give_an_error_or_a_picture_never_a_panic() {
 
 /// Damaged scans decoded on the GPU (issue #74, item 6), a batch of them at a
 /// time with the intact one among them: each picture the GPU gives is the CPU
-/// decoder's picture of the same bytes, the rest refused (for the CPU to decode
-/// or refuse in its own words), and none hangs (huffman.wgsl's loops are bounded).
+/// decoder's picture of the same bytes, and the command line's count of the same
+/// batch from its planes (no picture made) counts it as the CPU does; the rest
+/// are refused by both (for the CPU to decode or refuse in its own words), and
+/// none hangs (huffman.wgsl's loops are bounded).
 #[test]
 fn damaged_scans_on_the_gpu_give_the_cpus_picture_or_are_refused() {
     use crate::jpeg_planes::compress;
     use histogram::decode::jpeg_scan;
-    use histogram::gpu::GpuImage;
+    use histogram::gpu::{count_scans, GpuImage, Kernels};
     use histogram::jpeg_planes::Orientation;
     use turbojpeg_sys as tj;
+    let spec = histogram::Spec::rgbl();
     let gpu = crate::common::gpu();
     let picture = crate::common::photo(16);
     let mut rng = Rng(0x7474);
@@ -260,10 +263,16 @@ fn damaged_scans_on_the_gpu_give_the_cpus_picture_or_are_refused() {
             .collect();
         let started = Instant::now();
         let decoded = pollster::block_on(GpuImage::from_scans(&gpu, &batch, 8192));
-        for (i, ((bytes, _), unchecked)) in scans.iter().zip(decoded).enumerate() {
+        let only: Vec<_> = scans.iter().map(|(_, scan)| scan).collect();
+        let mut kernels = Kernels::default();
+        let counted = pollster::block_on(count_scans(&gpu, &mut kernels, &only, spec));
+        for (i, (((bytes, _), unchecked), counts)) in
+            scans.iter().zip(decoded).zip(counted).enumerate()
+        {
             let case = format!("{subsamp:?} case {i} ({} bytes)", bytes.len());
             let Ok(image) = unchecked.and_then(|u| pollster::block_on(u.check(&gpu))) else {
                 assert!(i > 0, "{case}: the intact scan refused");
+                assert!(counts.is_err(), "{case}: counted, its picture refused");
                 refused += 1;
                 continue;
             };
@@ -274,6 +283,9 @@ fn damaged_scans_on_the_gpu_give_the_cpus_picture_or_are_refused() {
                 got.rgba() == cpu.image.rgba(),
                 "{case}: not the CPU's pixels"
             );
+            let counts = counts.unwrap_or_else(|e| panic!("{case}: its count refused: {e}"));
+            let want = crate::common::reference(&cpu.image, spec);
+            assert!(counts.counts() == want, "{case}: not the CPU's counts");
             same += 1;
         }
         let took = started.elapsed();

@@ -18,7 +18,16 @@ use histogram::Image;
 /// a photo with restart intervals; the shared photos.
 fn files() -> Vec<(String, Vec<u8>)> {
     let mut files = Vec::new();
-    for (width, height) in [(1, 1), (2, 2), (3, 5), (7, 3), (33, 17), (257, 3), (1, 40)] {
+    for (width, height) in [
+        (1, 1),
+        (2, 2),
+        (3, 5),
+        (7, 3),
+        (33, 17),
+        (257, 3),
+        (1, 40),
+        (1, 4099),
+    ] {
         let noise = Image::noise(width, height, width * 3 + height);
         for subsamp in SUBSAMPLINGS {
             for progressive in [false, true] {

@@ -12,8 +12,9 @@ use super::bands::Counted;
 use super::queue::{Queue, ScanJob};
 use super::{Counts, Settings};
 use histogram::decode::{jpeg_coefficients, jpeg_scan};
-use histogram::gpu::{batch_len, policy::method_for, policy::Kind, RunOptions, BATCH_BYTES};
+use histogram::gpu::{self, batch_len, counts_planes, policy::method_for, policy::Kind};
 use histogram::gpu::{ComponentBlocks, Gpu, GpuImage, Input, Kernels, Limits, Method, Run};
+use histogram::gpu::{RunOptions, BATCH_BYTES};
 use histogram::jpeg_planes::Orientation;
 use std::sync::mpsc;
 
@@ -107,12 +108,29 @@ pub(super) fn count_jpeg_on_gpu(
 
 /// Decodes the jobs' scans on the GPU in batches of at most `BATCH_BYTES` of
 /// coefficients, each batch counted in one submission and read back in one
-/// wait (each scan's flags with it), and answers each job.
+/// wait (each scan's flags with it), and answers each job. Counted from the
+/// planes where the job asks the privatized method over the whole picture
+/// (`count_scans`: no picture made), else from the picture by its run.
 pub(super) fn count_scans(gpu: &Gpu, kernels: &mut Kernels, mut jobs: Vec<ScanJob>) {
     let max_texture = Limits::of(gpu).max_texture;
     while !jobs.is_empty() {
         let take = batch_len(jobs.iter().map(|job| &job.scan.frame), BATCH_BYTES);
         let batch: Vec<ScanJob> = jobs.drain(..take).collect();
+        let planes = |o: &RunOptions| {
+            o.method == Method::Privatized && o.region.is_none() && counts_planes(gpu, o.spec)
+        };
+        let spec = batch[0].options.spec;
+        if batch
+            .iter()
+            .all(|job| planes(&job.options) && job.options.spec == spec)
+        {
+            let scans: Vec<_> = batch.iter().map(|job| &job.scan).collect();
+            let counted = pollster::block_on(gpu::count_scans(gpu, kernels, &scans, spec));
+            for (job, counts) in batch.into_iter().zip(counted) {
+                let _ = job.reply.send(counts.map_err(|e| e.0));
+            }
+            continue;
+        }
         let scans: Vec<_> = batch
             .iter()
             .map(|job| (&job.scan, Orientation::NoTransforms))
