@@ -258,7 +258,7 @@ impl Batch<'_> {
         let dc_sums = empty(gpu, "jpeg dc sums", n * 16, rw);
         const HUFFMAN: (&str, &str) =
             ("huffman", include_str!("../../shaders/frames/huffman.wgsl"));
-        let sync = gpu.fixed_pipeline(HUFFMAN, "sync", &[]);
+        let sync = gpu.fixed_pipeline(HUFFMAN, "sync", &[("writing", 0.0)]);
         let groups = n.div_ceil(64) as u32;
         let wide = groups.clamp(1, 65535);
         let high = groups.div_ceil(wide);
@@ -387,7 +387,7 @@ impl Batch<'_> {
             }
             refused.push(whole.err());
         }
-        let write = gpu.fixed_pipeline(HUFFMAN, "write", &[]);
+        let write = gpu.fixed_pipeline(HUFFMAN, "write", &[("writing", 1.0)]);
         let firsts = storage(gpu, "jpeg first units", cast_slice(&first_units), copy);
         let before = storage(gpu, "jpeg dc before", cast_slice(&dc_before), copy);
         let g0 = bind(

@@ -35,9 +35,10 @@ pub enum Asked {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Decode {
     /// The faster on this machine: the CPU, everywhere measured so far. On an
-    /// H200 with 16 cores a 24-megapixel photo decodes on the GPU in 14 ms
-    /// against the CPU's 121, but 400 photos take 1.04 s there against 0.81 s
-    /// on the CPU's 16 cores (bench/results/2026-12-03c, docs/DECISIONS.md 63).
+    /// H200 with 16 cores a 24-megapixel photo decodes on the GPU in 21 ms
+    /// against the CPU's 129, but 400 photos take 1.00 s there against 0.90 s
+    /// on the CPU's 16 cores (bench/results/2026-12-04-h200-jpeg-planes-count,
+    /// docs/DECISIONS.md 75).
     #[default]
     Auto,
     Cpu,
