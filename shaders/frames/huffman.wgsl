@@ -87,15 +87,27 @@ fn word(i: u32) -> u32 {
   return select(big | (0xffffffffu >> (left * 8u)), big, left >= 4u);
 }
 
+// The two words last read, from word `cachedAt` on (none yet: the invocation's
+// first read fills them): the codes read one after another, each word read once.
+var<private> cachedAt: u32 = 0xffffffffu;
+var<private> cached: vec2u;
+
 // 32 bits from bit p on; past the data, ones (as libjpeg fills a cut stream).
 fn peek(p: u32) -> u32 {
   let w = p / 32u;
   let o = p % 32u;
-  let a = word(w);
-  if (o == 0u) {
-    return a;
+  if (w != cachedAt) {
+    if (cachedAt != 0xffffffffu && w == cachedAt + 1u) {
+      cached = vec2u(cached.y, word(w + 1u));
+    } else {
+      cached = vec2u(word(w), word(w + 1u));
+    }
+    cachedAt = w;
   }
-  return (a << o) | (word(w + 1u) >> (32u - o));
+  if (o == 0u) {
+    return cached.x;
+  }
+  return (cached.x << o) | (cached.y >> (32u - o));
 }
 
 // A symbol of table slot `t` at bit p: (length, symbol); length 0 for a code the
