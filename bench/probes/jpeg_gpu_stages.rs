@@ -163,10 +163,7 @@ fn batches(
         let started = Instant::now();
         for chunk in paths.chunks(size) {
             let t = Instant::now();
-            let scans = chunk
-                .iter()
-                .map(|p| Ok(jpeg_scan(&std::fs::read(p)?, u64::MAX)?))
-                .collect::<Result<Vec<_>, Box<dyn std::error::Error>>>()?;
+            let scans = read_scans(chunk)?;
             ms[0] += t.elapsed().as_secs_f64() * 1e3;
             let t = Instant::now();
             let turned: Vec<_> = scans
@@ -217,10 +214,7 @@ fn batches(
         let started = Instant::now();
         for chunk in paths.chunks(size) {
             let t = Instant::now();
-            let scans = chunk
-                .iter()
-                .map(|p| Ok(jpeg_scan(&std::fs::read(p)?, u64::MAX)?))
-                .collect::<Result<Vec<_>, Box<dyn std::error::Error>>>()?;
+            let scans = read_scans(chunk)?;
             read += t.elapsed().as_secs_f64() * 1e3;
             let t = Instant::now();
             let only: Vec<_> = scans.iter().collect();
@@ -238,4 +232,14 @@ fn batches(
         );
     }
     Ok(())
+}
+
+/// The scans of the JPEGs at `paths`, read and found.
+fn read_scans(
+    paths: &[std::path::PathBuf],
+) -> Result<Vec<histogram::jpeg_entropy::Scan>, Box<dyn std::error::Error>> {
+    paths
+        .iter()
+        .map(|p| Ok(jpeg_scan(&std::fs::read(p)?, u64::MAX)?))
+        .collect()
 }
