@@ -4,6 +4,7 @@
 //! decoder's planes are (planes.rs). The CPU entropy-decodes (libjpeg-turbo); the
 //! GPU does the rest, and every sample is libjpeg-turbo's.
 
+use super::bars::bind_group;
 use super::device::{Gpu, GpuError};
 use super::gpu_image::GpuImage;
 use super::owned::Owned;
@@ -177,18 +178,8 @@ pub(super) fn idct(
             usage: wgpu::BufferUsages::STORAGE,
         })
         .into();
-    let group = device.create_bind_group(&wgpu::BindGroupDescriptor {
-        label: Some("idct"),
-        layout: &pipeline.get_bind_group_layout(0),
-        entries: &[coefficients, quant, planes, &table]
-            .into_iter()
-            .enumerate()
-            .map(|(i, buffer)| wgpu::BindGroupEntry {
-                binding: i as u32,
-                resource: buffer.as_entire_binding(),
-            })
-            .collect::<Vec<_>>(),
-    });
+    let buffers = [coefficients, quant, planes, &table].map(|b| b.as_entire_binding());
+    let group = bind_group(device, &pipeline.get_bind_group_layout(0), &buffers);
     let mut pass = recording
         .encoder
         .begin_compute_pass(&wgpu::ComputePassDescriptor {
