@@ -88,6 +88,9 @@ def main():
         "histogram --total": lambda: tool(a.tool, a.dir),
         "histogram --decode cpu": lambda: tool(a.tool, a.dir, "--decode", "cpu"),
         "histogram --decode gpu": lambda: tool(a.tool, a.dir, "--decode", "gpu"),
+        # The GPU opened at once: with --decode auto the JPEGs are shared (DECISIONS 76).
+        "histogram --backend vulkan": lambda: tool(a.tool, a.dir, "--backend", "vulkan"),
+        "  ... --decode cpu": lambda: tool(a.tool, a.dir, "--backend", "vulkan", "--decode", "cpu"),
     }
     try:
         import cv2  # noqa: F401

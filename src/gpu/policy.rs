@@ -34,11 +34,13 @@ pub enum Asked {
 /// the same samples either way.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Decode {
-    /// The faster on this machine: the CPU, everywhere measured so far. On an
-    /// H200 with 16 cores a 24-megapixel photo decodes on the GPU in 21 ms
+    /// The faster on this machine: the CPU alone, or, on an open GPU that is not
+    /// the CPU's, both at once (the engine's queue shares a folder's files). On
+    /// an H200 with 16 cores a 24-megapixel photo decodes on the GPU in 21 ms
     /// against the CPU's 129, but 400 photos take 1.00 s there against 0.90 s
     /// on the CPU's 16 cores (bench/results/2026-12-04-h200-jpeg-planes-count,
-    /// docs/DECISIONS.md 75).
+    /// docs/DECISIONS.md 75); shared, 0.71-0.84 s against 0.83-0.87 with the
+    /// GPU open and the CPU decoding every file (DECISIONS 76).
     #[default]
     Auto,
     Cpu,
@@ -56,13 +58,15 @@ impl Decode {
         }
     }
 
-    /// Whether a JPEG the GPU finish takes is decoded on the open GPU for a count
-    /// that asked for `asked`: never where the CPU method counts (the picture
-    /// would have to come back).
-    pub fn on(self, asked: Asked) -> bool {
+    /// Whether a JPEG the GPU finish takes may be decoded on the open `gpu` for a
+    /// count that asked for `asked`: never where the CPU method counts (the
+    /// picture would have to come back); unasked, beside the CPU's decoder and
+    /// never on a CPU adapter (its decoding is the CPU's cores again).
+    pub fn on(self, asked: Asked, gpu: &Gpu) -> bool {
         asked != Asked::Cpu
             && match self {
-                Decode::Cpu | Decode::Auto => false,
+                Decode::Cpu => false,
+                Decode::Auto => !gpu.is_cpu(),
                 Decode::Gpu => true,
             }
     }

@@ -414,7 +414,7 @@ fn output(
     stamp: Option<Stamp>,
     deferred: Deferred,
 ) -> Result<Counted1, String> {
-    let mut count = deferred.wait()?;
+    let mut count = deferred.wait(run.engine)?;
     let stats = run.format.stats.then(|| match &count.hdr_stats {
         Some(s) => Stats::Hdr(s.to_vec()),
         None => Stats::Levels(stats::Stats::of_histogram(&count.histogram)),

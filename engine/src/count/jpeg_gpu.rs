@@ -1,7 +1,8 @@
 //! A JPEG decoded on the GPU and counted there. A baseline file's scan is read on
 //! this worker's core and handed to the GPU threads (`Engine::serve`), one of which
 //! decodes the scans of whatever files have arrived in one batch (src/gpu/
-//! jpeg_decode.rs) and counts them in one submission; another (progressive,
+//! jpeg_decode.rs) and counts them in one submission, while the worker goes on to
+//! its next file (the file's `Deferred` waits for the counts); another (progressive,
 //! arithmetic-coded) is entropy-decoded by libjpeg-turbo here and finished on
 //! the GPU (src/gpu/jpeg_finish.rs). Any file it does not take (not YCbCr with
 //! chroma at most halved, damaged, too large for the GPU's buffers) goes back to
@@ -9,8 +10,8 @@
 //! lost.
 
 use super::bands::Counted;
-use super::queue::{Queue, ScanJob};
-use super::{Counts, Settings};
+use super::queue::{Queue, ScanJob, Slot};
+use super::{Counts, Histogram, Settings};
 use histogram::decode::{jpeg_coefficients, jpeg_scan};
 use histogram::gpu::{self, batch_len, counts_planes, policy::method_for, policy::Kind};
 use histogram::gpu::{ComponentBlocks, Gpu, GpuImage, Input, Kernels, Limits, Method, Run};
@@ -24,14 +25,17 @@ pub(super) fn is_jpeg(start: &[u8]) -> bool {
 }
 
 /// The JPEG in `bytes` decoded and counted on `gpu` (its scan through `queue`'s
-/// GPU threads where there is one), with the method it was counted by; or why
-/// the GPU does not take it.
+/// GPU threads where there is one, its counts then pending), with the method it
+/// was counted by; or why the GPU does not take it. A file shared with the CPU's
+/// decoder (it holds a `slot` of the queue's) is taken only as a baseline scan:
+/// the rest is entropy-decoded on this core anyway, where the CPU decodes it whole.
 pub(super) fn count_jpeg_on_gpu(
     gpu: &Gpu,
     kernels: &mut Kernels,
     settings: &Settings,
     bytes: &[u8],
     queue: Option<&Queue>,
+    slot: Option<Slot>,
 ) -> Result<(Counted, &'static str), String> {
     let limits = Limits::of(gpu);
     let budget = super::memory_budget();
@@ -49,7 +53,8 @@ pub(super) fn count_jpeg_on_gpu(
     if let Some(region) = settings.region {
         options = options.region(region);
     }
-    let (width, height, histogram) = match jpeg_scan(bytes, budget) {
+    let shared = slot.is_some();
+    let (width, height, histogram, pending) = match jpeg_scan(bytes, budget) {
         Ok(scan) => {
             let (width, height) = (scan.frame.width, scan.frame.height);
             if let Some(region) = settings.region {
@@ -60,16 +65,21 @@ pub(super) fn count_jpeg_on_gpu(
                 scan,
                 options,
                 reply,
+                _slot: slot,
             };
-            match queue {
-                Some(queue) => queue.decode(job)?,
-                None => count_scans(gpu, kernels, vec![job]),
+            if let Some(queue) = queue {
+                queue.decode(job)?;
+                let none = Histogram::from_counts(spec, vec![0; spec.len()]);
+                (width, height, none, vec![counted])
+            } else {
+                count_scans(gpu, kernels, vec![job]);
+                let histogram = counted
+                    .recv()
+                    .map_err(|_| "the GPU stopped before counting it".to_string())??;
+                (width, height, histogram, Vec::new())
             }
-            let histogram = counted
-                .recv()
-                .map_err(|_| "the GPU stopped before counting it".to_string())??;
-            (width, height, histogram)
         }
+        Err(why) if shared => return Err(why),
         Err(_) => {
             let (frame, planes) = jpeg_coefficients(bytes, budget)?;
             if let Some(region) = settings.region {
@@ -84,7 +94,7 @@ pub(super) fn count_jpeg_on_gpu(
             let image = image.map_err(|e| e.0)?;
             let run = Run::new(gpu, kernels, &image, options).map_err(|e| e.0)?;
             let (histogram, _) = pollster::block_on(run.execute(gpu)).map_err(|e| e.0)?;
-            (frame.width, frame.height, histogram)
+            (frame.width, frame.height, histogram, Vec::new())
         }
     };
     let notes = histogram::profile::jpeg_icc(bytes)
@@ -98,7 +108,7 @@ pub(super) fn count_jpeg_on_gpu(
             depth: 8,
             region: settings.region,
             counts: Counts::Levels(histogram),
-            pending: Vec::new(),
+            pending,
             hdr_stats: None,
             notes,
         },

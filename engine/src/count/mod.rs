@@ -195,7 +195,7 @@ impl Engine {
 
     /// Counts the image file at `path` ("-": standard input).
     pub fn count_file(&self, settings: &Settings, path: &Path) -> Result<Count, String> {
-        self.count_file_queued(settings, path, None)?.wait()
+        self.count_file_queued(settings, path, None)?.wait(self)
     }
 
     /// Counts the image file at `path`, its bands that go to the GPU handed to
@@ -222,21 +222,29 @@ impl Engine {
     /// Counts an image file's bytes.
     pub fn count_bytes(&self, settings: &Settings, bytes: &[u8]) -> Result<Count, String> {
         self.count_reader(settings, Cursor::new(bytes), None)?
-            .wait()
+            .wait(self)
     }
 
     /// Counts an image file read from `reader`: a JPEG decoded on the GPU where
     /// the settings and the GPU say so (src/gpu/policy.rs, `Decode`), else band by
-    /// band.
+    /// band. Unasked, a JPEG goes to the GPU threads while they have room for it
+    /// (`Queue::slot`), else this worker's CPU decodes it: both decode at once.
     fn count_reader(
         &self,
         settings: &Settings,
         mut reader: impl BufRead + Seek,
         queue: Option<&Queue>,
     ) -> Result<Deferred, String> {
-        let on_gpu = self.gpu().filter(|_| settings.decode.on(settings.asked));
+        let on_gpu = self
+            .gpu()
+            .filter(|gpu| settings.decode.on(settings.asked, gpu));
         let jpeg = on_gpu.is_some() && reader.fill_buf().is_ok_and(jpeg_gpu::is_jpeg);
-        let Some(gpu) = on_gpu.filter(|_| jpeg) else {
+        let slot = match queue {
+            Some(queue) if jpeg && settings.decode == Decode::Auto => queue.slot(),
+            _ => None,
+        };
+        let shared = settings.decode == Decode::Auto;
+        let Some(gpu) = on_gpu.filter(|_| jpeg && (slot.is_some() || !shared)) else {
             return self.count_decoded(settings, reader, queue);
         };
         let mut bytes = Vec::new();
@@ -244,28 +252,40 @@ impl Engine {
             .read_to_end(&mut bytes)
             .map_err(|e| format!("cannot read the file: {e}"))?;
         let counted = self.with_kernels(|kernels| {
-            jpeg_gpu::count_jpeg_on_gpu(gpu, kernels, settings, &bytes, queue)
+            jpeg_gpu::count_jpeg_on_gpu(gpu, kernels, settings, &bytes, queue, slot)
         });
         match counted {
             Ok((counted, method)) => {
                 self.files_read.fetch_add(1, Ordering::Relaxed);
+                let retry = (!counted.pending.is_empty()).then_some(bytes);
                 Ok(Deferred {
                     settings: *settings,
                     counted,
                     used: Some(method),
+                    retry,
                 })
             }
-            Err(why) => {
-                let mut deferred = self.count_decoded(settings, Cursor::new(bytes), queue)?;
-                if settings.decode == Decode::Gpu {
-                    deferred
-                        .counted
-                        .notes
-                        .push(Words::new("note-decoded-by-cpu").text("why", why));
-                }
-                Ok(deferred)
-            }
+            Err(why) => self.decoded_instead(settings, bytes, why, queue),
         }
+    }
+
+    /// A JPEG the GPU did not count (`why`), decoded by the CPU (its bands to
+    /// `queue`): noted where the GPU was asked for.
+    fn decoded_instead(
+        &self,
+        settings: &Settings,
+        bytes: Vec<u8>,
+        why: String,
+        queue: Option<&Queue>,
+    ) -> Result<Deferred, String> {
+        let mut deferred = self.count_decoded(settings, Cursor::new(bytes), queue)?;
+        if settings.decode == Decode::Gpu {
+            deferred
+                .counted
+                .notes
+                .push(Words::new("note-decoded-by-cpu").text("why", why));
+        }
+        Ok(deferred)
     }
 
     /// `work` with a set of kernels: a spare one, given back after.
@@ -308,12 +328,13 @@ impl Engine {
             settings: *settings,
             counted,
             used,
+            retry: None,
         })
     }
 
-    /// `GPU_THREADS` threads of `scope`'s that count on the GPU what the returned
-    /// `Queue` is given (bands come only once the engine's GPU is open, perhaps
-    /// never), each batch of whatever has arrived in one submission and one wait,
+    /// Threads of `scope`'s (`GPU_THREADS`, one on a CPU adapter) that count on
+    /// the GPU what the returned `Queue` is given (bands come only once the
+    /// engine's GPU is open, perhaps never), each batch of whatever has arrived in one submission and one wait,
     /// and JPEG scans decoded there a batch at a time (`jpeg_gpu::count_scans`);
     /// they end when the queue is dropped. A batch's host work (its buffers, its
     /// passes, the waits between its decoding rounds) is a thread's alone, so with
@@ -327,23 +348,38 @@ impl Engine {
         let (sender, jobs) = mpsc::sync_channel::<Work>(depth.max(1));
         let jobs = Arc::new(Mutex::new(jobs));
         let in_flight = Arc::new(InFlight::default());
-        for _ in 0..GPU_THREADS {
-            let (jobs, counted) = (Arc::clone(&jobs), Arc::clone(&in_flight));
-            scope.spawn(move || {
-                let mut kernels = Kernels::default();
-                while let Some((bands, scans)) = next_batch(&jobs) {
-                    // A band is queued only for an open GPU.
-                    let Some(gpu) = self.gpu() else { break };
-                    if !bands.is_empty() {
-                        count_batch(gpu, &mut kernels, bands, &counted);
-                    }
-                    if !scans.is_empty() {
-                        jpeg_gpu::count_scans(gpu, &mut kernels, scans);
-                    }
-                }
-            });
+        let counted = Arc::clone(&in_flight);
+        scope.spawn(move || self.count_on_gpu(scope, jobs, counted, GPU_THREADS - 1));
+        Queue(sender, in_flight, Arc::default())
+    }
+
+    /// A GPU thread of `serve`'s: counts batches till the queue is dropped. Its
+    /// first batch on a GPU that is not a CPU adapter starts the `more` threads
+    /// (two on lavapipe, making their pipelines at once, held 1142 MB where a
+    /// test allows 150, docs/DECISIONS.md 63).
+    fn count_on_gpu<'scope>(
+        &'scope self,
+        scope: &'scope std::thread::Scope<'scope, '_>,
+        jobs: Arc<Mutex<mpsc::Receiver<Work>>>,
+        counted: Arc<InFlight>,
+        mut more: usize,
+    ) {
+        let mut kernels = Kernels::default();
+        while let Some((bands, scans)) = next_batch(&jobs) {
+            // A band is queued only for an open GPU.
+            let Some(gpu) = self.gpu() else { break };
+            if more > 0 && !gpu.is_cpu() {
+                let (jobs, counted) = (Arc::clone(&jobs), Arc::clone(&counted));
+                scope.spawn(move || self.count_on_gpu(scope, jobs, counted, more - 1));
+                more = 0;
+            }
+            if !bands.is_empty() {
+                count_batch(gpu, &mut kernels, bands, &counted);
+            }
+            if !scans.is_empty() {
+                jpeg_gpu::count_scans(gpu, &mut kernels, scans);
+            }
         }
-        Queue(sender, in_flight)
     }
 
     /// Counts samples already in memory (a NumPy array's): where the CPU method

@@ -6,13 +6,11 @@ use super::*;
 /// Most bands one submission counts (a batch of a GPU thread's).
 pub(super) const MAX_BATCH: usize = 64;
 
-/// Threads that count on the GPU (`Engine::serve`): on the H200, 400 photos
-/// decoded there by 16 workers took 1.22 s with one, 1.05 s with two; but a
-/// fresh clone's `make test` under load saw the tool hold 1142 MB (not 150) in
-/// tests/native/totals.rs with two, likely both threads making pipelines on
-/// lavapipe at once; one until the second is kept off CPU adapters and tested
-/// so (docs/DECISIONS.md 63).
-pub(super) const GPU_THREADS: usize = 1;
+/// Threads that count on the GPU (`Engine::serve`) where it is not a CPU
+/// adapter: on the H200, 400 photos decoded there by 16 workers took 1.22 s with
+/// one, 1.05 s with two (docs/DECISIONS.md 63); shared with the CPU's decoder,
+/// 0.71 s with two against 0.76-0.84 with one (DECISIONS 76). On lavapipe one.
+pub(super) const GPU_THREADS: usize = 2;
 
 /// Most bytes of bands uploaded and not yet counted, whatever their number: one
 /// 16-bit band (128 MiB), or sixteen 3-megapixel photos. Till counted, a band is
@@ -57,6 +55,25 @@ pub(super) struct ScanJob {
     pub(super) scan: histogram::jpeg_entropy::Scan,
     pub(super) options: RunOptions,
     pub(super) reply: mpsc::SyncSender<Result<Histogram, String>>,
+    /// Held by a file shared with the CPU's decoder, till its counts are sent.
+    pub(super) _slot: Option<Slot>,
+}
+
+/// Most JPEGs shared with the CPU's decoder (`Decode::Auto`) that the GPU
+/// threads hold, waiting or being decoded; every other file the workers decode
+/// themselves meanwhile. On the H200 with 16 cores, 400 photos took 0.76-0.84 s
+/// with 16, against 0.83-0.87 s with the CPU decoding every file and 0.86-0.88
+/// with 64 or 128 (the GPU's pace then sets the run's; bench/results/
+/// 2026-12-04-h200-jpeg-shared.txt).
+pub(super) const SHARED_SCANS: usize = 16;
+
+/// A place among the `SHARED_SCANS` (`Queue::slot`), given back when dropped.
+pub(super) struct Slot(Arc<AtomicUsize>);
+
+impl Drop for Slot {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::AcqRel);
+    }
 }
 
 /// A band on its way to the GPU threads, and where its counts go.
@@ -67,10 +84,23 @@ pub(super) struct Job {
     pub(super) reply: mpsc::SyncSender<Result<Histogram, String>>,
 }
 
-/// Hands bands and scans to the GPU threads (`Engine::serve`).
-pub struct Queue(pub(super) mpsc::SyncSender<Work>, pub(super) Arc<InFlight>);
+/// Hands bands and scans to the GPU threads (`Engine::serve`), and counts the
+/// scans it holds for files shared with the CPU's decoder.
+pub struct Queue(
+    pub(super) mpsc::SyncSender<Work>,
+    pub(super) Arc<InFlight>,
+    pub(super) Arc<AtomicUsize>,
+);
 
 impl Queue {
+    /// A place for a JPEG shared with the CPU's decoder, if the GPU threads hold
+    /// fewer than `SHARED_SCANS` of them.
+    pub(super) fn slot(&self) -> Option<Slot> {
+        let held = self.2.fetch_add(1, Ordering::AcqRel);
+        let slot = Slot(Arc::clone(&self.2));
+        (held < SHARED_SCANS).then_some(slot)
+    }
+
     /// Queues a JPEG's scan, to be decoded in a batch with the others that
     /// have arrived (the caller waits for its reply; its GPU memory is the
     /// batch's, freed once counted).
@@ -169,25 +199,58 @@ pub(super) fn count_batch(gpu: &Gpu, kernels: &mut Kernels, batch: Vec<Job>, in_
     }
 }
 
-/// A file's count, its GPU bands perhaps still being counted (`Engine::serve`).
+/// A file's count, its GPU bands or JPEG scan perhaps still being counted
+/// (`Engine::serve`).
 pub struct Deferred {
     pub(super) settings: Settings,
     pub(super) counted: Counted,
     pub(super) used: Option<&'static str>,
+    /// A JPEG's bytes, while its scan is decoded on the GPU: the CPU decodes
+    /// them if the GPU does not count it (damaged, or the GPU lost).
+    pub(super) retry: Option<Vec<u8>>,
 }
 
 impl Deferred {
-    /// The count, once every band is counted.
-    pub fn wait(mut self) -> Result<Count, String> {
+    /// The count, once every band is counted (by `engine`'s CPU decoder, for a
+    /// JPEG the GPU did not count).
+    pub fn wait(mut self, engine: &Engine) -> Result<Count, String> {
         for pending in std::mem::take(&mut self.counted.pending) {
             let counts = pending
                 .recv()
-                .map_err(|_| "the GPU stopped before counting it".to_string())??;
+                .map_err(|_| "the GPU stopped before counting it".to_string())
+                .and_then(|counts| counts);
+            let counts = match (counts, self.retry.take()) {
+                (Ok(counts), _) => counts,
+                (Err(why), Some(bytes)) => {
+                    let settings = &self.settings;
+                    return engine
+                        .decoded_instead(settings, bytes, why, None)?
+                        .wait(engine);
+                }
+                (Err(why), None) => return Err(why),
+            };
             match &mut self.counted.counts {
                 Counts::Levels(h) => h.add(&counts),
                 Counts::Hdr(_) => unreachable!("HDR pictures are counted at once"),
             }
         }
         Ok(finish(&self.settings, self.counted, self.used))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_shared_jpeg_gets_a_place_only_while_fewer_than_the_most_are_held() {
+        let (sender, _jobs) = mpsc::sync_channel(1);
+        let queue = Queue(sender, Arc::default(), Arc::default());
+        let mut held: Vec<Slot> = (0..SHARED_SCANS).map_while(|_| queue.slot()).collect();
+        assert_eq!(held.len(), SHARED_SCANS);
+        assert!(queue.slot().is_none(), "one past the most");
+        held.pop();
+        held.push(queue.slot().expect("a place given back is taken again"));
+        assert!(queue.slot().is_none());
     }
 }
