@@ -3,11 +3,12 @@
 // page's scope is <main data-scope>: waveform, parade or vectorscope. Sources: the
 // project's own picture, a picture or video picked or dropped, the project's video,
 // the camera (frames.js plays them).
-import { ScopeScreen, scopeSource, scopeLabels } from '../pkg/histogram.js';
+import { ScopeScreen, scopeSource } from '../pkg/histogram.js';
 import {
-  el, setState, errorText, sentence, download, showPicture, nextPaint, formatMs, stem, scopeBox, nameGraticule, labelledScope, listing,
+  el, setState, errorText, sentence, download, showPicture, nextPaint, formatMs, stem, listing,
 } from './site.js';
 import { t, tMarked } from './l10n.js';
+import { graticule, labelledScope, nameGraticule, scopeBox } from './scope-labels.js';
 import { sunsetPicture } from './core.js';
 import { readPicture } from './input.js';
 import { liveVideo } from './frames.js';
@@ -113,19 +114,13 @@ function followLuma() {
   const on = Boolean(current()?.decodedLuma);
   if (on !== videoLevels) {
     videoLevels = on;
-    nameGraticule(scopeFrame, graticule(on));
+    nameGraticule(scopeFrame, graticule(scope, zoom(), on));
     scopeCaptionText.textContent = scopeCaption(on);
   }
   lumaNote.hidden = !decoded();
   lumaNote.textContent = t(on ? 'scope-page-luma-decoded' : source?.kind === 'video' ? 'scope-page-luma-not-planes' : 'scope-page-luma-picture');
 }
 const gridSize = () => Number(sizeSelect.value);
-
-/** The scope's graticule labels (the core's), its colour-bar targets named in the page's language. */
-function graticule(videoLevels) {
-  return JSON.parse(scopeLabels(scope, zoom(), videoLevels)).map((label) => (/^\d/.test(label.text) ? label
-    : { ...label, text: t(`scope-target-${label.text.toLowerCase()}`) }));
-}
 
 function setUp(next) {
   next.setStyle(...style());
@@ -266,7 +261,7 @@ decodedBox.addEventListener('input', () => {
   followLuma();
 });
 zoomBox.addEventListener('input', () => {
-  nameGraticule(scopeFrame, graticule(videoLevels));
+  nameGraticule(scopeFrame, graticule(scope, zoom(), videoLevels));
   restyle();
 });
 sizeSelect.addEventListener('change', () => {
@@ -278,7 +273,7 @@ const baseName = () => stem(fileName());
 pngButton.addEventListener('click', async () => {
   try {
     const png = new Blob([await current().png()], { type: 'image/png' });
-    download(`${baseName()}-${scope}.png`, await labelledScope(png, graticule(videoLevels)));
+    download(`${baseName()}-${scope}.png`, await labelledScope(png, graticule(scope, zoom(), videoLevels)));
   } catch (e) { showError(t('scope-png-failed', { error: errorText(e) })); }
 });
 jsonButton.addEventListener('click', async () => {
@@ -303,7 +298,7 @@ const started = await startPage({
     get video() { return live.video; },
   },
   loaded: () => {
-    nameGraticule(scopeFrame, graticule(false));
+    nameGraticule(scopeFrame, graticule(scope, zoom(), false));
     kernel.textContent = scopeSource(scope);
     drawing.textContent = scopeSource('draw');
   },

@@ -17,47 +17,6 @@ export function el(tag, props = {}, ...children) {
 /** A listing of source (a <pre>) that scrolls and can take the focus, so a keyboard can scroll it too. */
 export const listing = (code) => el('pre', { tabIndex: 0 }, code);
 
-/** A scope's canvas in a box, for its graticule's names over it (`nameGraticule`). */
-export const scopeBox = (canvas) => el('div', { class: 'scope-box' }, canvas, el('div', { class: 'scope-labels', 'aria-hidden': 'true' }));
-
-/** Names `box`'s graticule: `labels` are the core's (`scopeLabels`), each at its place in the scope's unit square. */
-export function nameGraticule(box, labels) {
-  box.querySelector('.scope-labels').replaceChildren(...labels.map(({ text, x, y }) => {
-    const edge = x === 0;
-    // A line's number sits on its line, inside the box at the top and bottom.
-    const shift = edge ? `translateY(${y < 0.05 ? 0 : y > 0.95 ? -100 : -50}%)` : 'translate(-50%, -50%)';
-    return el('span', { class: `scope-label${edge ? ' edge' : ''}`, style: `left: ${x * 100}%; top: ${y * 100}%; transform: ${shift}` }, text);
-  }));
-  return box;
-}
-
-/**
- * The core's drawing of a scope (`png`, a Blob) with its graticule's `labels`
- * as the page shows them: a line's value in a strip to the right of the drawing
- * (the drawing's own pixels left as the core drew them, the reference lines'
- * rows too), a target's name over it at its place.
- */
-export async function labelledScope(png, labels) {
-  const bitmap = await createImageBitmap(png);
-  const [w, h] = [bitmap.width, bitmap.height];
-  const strip = labels.some((l) => l.x === 0) ? 44 : 0;
-  const canvas = el('canvas', { width: w + strip, height: h });
-  const ctx = canvas.getContext('2d');
-  ctx.fillStyle = '#000';
-  ctx.fillRect(0, 0, canvas.width, h);
-  ctx.drawImage(bitmap, 0, 0);
-  bitmap.close();
-  ctx.font = '10px ui-monospace, monospace';
-  ctx.fillStyle = '#d9c08a';
-  for (const { text, x, y } of labels) {
-    const edge = x === 0;
-    ctx.textAlign = edge ? 'left' : 'center';
-    ctx.textBaseline = edge && y < 0.05 ? 'top' : edge && y > 0.95 ? 'bottom' : 'middle';
-    ctx.fillText(text, edge ? w + 4 : x * w, y * h);
-  }
-  return new Promise((resolve, reject) => canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('toBlob'))), 'image/png'));
-}
-
 export function setState(state) {
   document.body.dataset.state = state;
 }

@@ -7,8 +7,9 @@
 // (on the waveform, the parade and the histogram); the scopes held as B, each
 // under its live one to compare with, exported with it; exports of each as PNG
 // (labelled as shown) and its counts as JSON.
-import { referenceLines, scopeLabels, scopePoints } from '../pkg/histogram.js';
-import { el, download, errorText, scopeBox, nameGraticule, labelledScope } from './site.js';
+import { referenceLines, scopePoints } from '../pkg/histogram.js';
+import { el, download, errorText } from './site.js';
+import { graticule, labelledScope, nameGraticule, scopeBox } from './scope-labels.js';
 import { ordinal, t, tAttr } from './l10n.js';
 import { fitCanvas } from './page.js';
 
@@ -304,10 +305,4 @@ export function scopesView(page) {
     /** After a resize: canvases follow their boxes. */
     layout: () => { for (const name of chosen()) fitCanvas(canvases[name]); },
   };
-}
-
-/** Scope `name`'s graticule labels (the core's), its colour-bar targets named in the page's language. */
-function graticule(name, zoom, videoLevels) {
-  return JSON.parse(scopeLabels(name, zoom, videoLevels)).map((label) => (/^\d/.test(label.text) ? label
-    : { ...label, text: t(`scope-target-${label.text.toLowerCase()}`) }));
 }

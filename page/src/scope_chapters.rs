@@ -117,6 +117,16 @@ pub fn scope_labels(
     serde_json::to_string(&labels).map_err(|e| JsError::new(&e.to_string()))
 }
 
+/// The graticule labels' colour (CSS) and the width of the strip right of a
+/// scope's PNG for a line's value, as the command line letters its PNGs
+/// (src/scope/labelled.rs), as JSON: `{"colour", "strip"}`.
+#[wasm_bindgen(js_name = scopeLabelStyle)]
+pub fn scope_label_style() -> String {
+    let [r, g, b] = histogram::scope::LABEL_COLOUR;
+    let strip = histogram::scope::LABEL_STRIP;
+    format!(r##"{{"colour":"#{r:02x}{g:02x}{b:02x}","strip":{strip}}}"##)
+}
+
 /// A scope's canvas's next frame, a view of it and its size, for the core's
 /// `ScopeView` to draw into. Where the CPU draws, the vectorscope's canvas is
 /// first held to a pixel a cell (`ScopeView::largest_side`).

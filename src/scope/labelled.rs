@@ -1,15 +1,16 @@
-//! A scope's PNG with its graticule named, as the page shows it (www/site.js,
-//! `labelledScope`): a line's value in a strip right of the drawing, a target's
+//! A scope's PNG with its graticule named, as the page shows it (www/
+//! scope-labels.js, `labelledScope`): a line's value in a strip right of the drawing, a target's
 //! name at its place; the drawing's own pixels as the core drew them. Lettered in
 //! a public-domain 8x8 font, for the command line, which has no browser to write.
 
 use super::Label;
 use crate::image::Image;
 
-/// The labels' colour (the page's graticule labels are in it too).
+/// The labels' colour, the page's too (`scopeLabelStyle`).
 pub const LABEL_COLOUR: [u8; 3] = [0xd9, 0xc0, 0x8a];
 
-/// The strip's width, where the labels name lines (x = 0): "100%" and a margin.
+/// The strip's width, where the labels name lines (x = 0): "100%" and a margin
+/// (the page's PNGs too).
 pub const LABEL_STRIP: u32 = 44;
 
 const GLYPH: i64 = 8;

@@ -4,7 +4,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { suite, start, repo, shots, engine, media, litPixels, pickFile, waitState, cliRows, downloadCsv, decodePng, smallPicture, until, TEST_VIDEO_SIZE } from './harness.mjs';
 import { message, messagePattern, pattern } from './messages.mjs';
@@ -176,6 +177,27 @@ for (const [scope, args] of [['waveform', ['--waveform']], ['parade', ['--parade
       // (A column a picture's column, three of them in the parade, and the strip.)
       assert.equal(png.width, json.width * (scope === 'parade' ? 3 : 1) + 44);
       assert.ok(label > 100, `${png.width}x${png.height}, ${label} pixels of labels`);
+      // The labels' colour is the tool's (its PNG's strip, lettered by the core), on the page too.
+      const out = mkdtempSync(join(tmpdir(), 'scope-'));
+      execFileSync(join(repo, 'target/release/histogram'), ['scope', `--${scope}`, '--method', 'cpu', '--out', out, PHOTO]);
+      const tool = decodePng(readFileSync(join(out, `pexels-francesco-ungaro-96938-mid-${scope}.png`)));
+      const lit = new Map();
+      for (let i = 0; i < tool.rgba.length; i += 4) {
+        if ((i / 4) % tool.width < tool.width - 44 || tool.rgba[i] + tool.rgba[i + 1] + tool.rgba[i + 2] === 0) continue;
+        const key = [0, 1, 2].map((c) => tool.rgba[i + c]).join(', ');
+        lit.set(key, (lit.get(key) ?? 0) + 1);
+      }
+      const colour = [...lit].sort((x, y) => y[1] - x[1])[0][0];
+      // Text on black is the colour times its cover: the export's brightest strip pixels are the tool's colour, scaled.
+      const want = colour.split(', ').map(Number);
+      const strip = Array.from({ length: png.rgba.length / 4 }, (_, i) => [0, 1, 2].map((c) => png.rgba[4 * i + c]))
+        .filter((_, i) => i % png.width >= png.width - 44).sort((x, y) => (y[0] + y[1] + y[2]) - (x[0] + x[1] + x[2])).slice(0, 20);
+      for (const p of strip) {
+        const cover = (p[0] + p[1] + p[2]) / (want[0] + want[1] + want[2]);
+        assert.ok(cover > 0.5 && p.every((v, c) => Math.abs(v - want[c] * cover) <= 3), `export's label pixel ${p}, the tool's colour ${colour}`);
+      }
+      const shown = await page.evaluate(() => getComputedStyle(document.querySelector('.scope-label')).color);
+      assert.equal(shown, `rgb(${colour})`, 'the graticule\'s names on the page');
     }
     if (scope === 'parade') {
       // The caption names what is drawn: luma only while it is on.

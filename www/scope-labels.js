@@ -1,0 +1,60 @@
+// A scope's graticule named, over its canvas and in its PNG: the core's labels
+// (`scopeLabels`, src/scope/plot.rs), their colour and the strip for a line's value
+// (`scopeLabelStyle`, src/scope/labelled.rs, which letters the command line's PNGs
+// alike), the colour-bar targets named in the page's language.
+import { scopeLabels, scopeLabelStyle } from '../pkg/histogram.js';
+import { el } from './site.js';
+import { t } from './l10n.js';
+
+let style;
+/** The core's label colour and strip width, asked once. */
+const labelStyle = () => (style ??= JSON.parse(scopeLabelStyle()));
+
+/** Scope `name`'s graticule labels (the core's), its targets named in the page's language. */
+export function graticule(name, zoom, videoLevels) {
+  return JSON.parse(scopeLabels(name, zoom, videoLevels)).map((label) => (/^\d/.test(label.text) ? label
+    : { ...label, text: t(`scope-target-${label.text.toLowerCase()}`) }));
+}
+
+/** A scope's canvas in a box, for its graticule's names over it (`nameGraticule`). */
+export const scopeBox = (canvas) => el('div', { class: 'scope-box' }, canvas, el('div', { class: 'scope-labels', 'aria-hidden': 'true' }));
+
+/** Names `box`'s graticule: `labels` (`graticule`), each at its place in the scope's unit square. */
+export function nameGraticule(box, labels) {
+  const layer = box.querySelector('.scope-labels');
+  layer.style.color = labelStyle().colour;
+  layer.replaceChildren(...labels.map(({ text, x, y }) => {
+    const edge = x === 0;
+    // A line's number sits on its line, inside the box at the top and bottom.
+    const shift = edge ? `translateY(${y < 0.05 ? 0 : y > 0.95 ? -100 : -50}%)` : 'translate(-50%, -50%)';
+    return el('span', { class: `scope-label${edge ? ' edge' : ''}`, style: `left: ${x * 100}%; top: ${y * 100}%; transform: ${shift}` }, text);
+  }));
+  return box;
+}
+
+/**
+ * The core's drawing of a scope (`png`, a Blob) with its graticule's `labels`
+ * as the page shows them: a line's value in a strip to the right of the drawing
+ * (the drawing's own pixels left as the core drew them, the reference lines'
+ * rows too), a target's name over it at its place.
+ */
+export async function labelledScope(png, labels) {
+  const { colour, strip } = labelStyle();
+  const bitmap = await createImageBitmap(png);
+  const [w, h] = [bitmap.width, bitmap.height];
+  const canvas = el('canvas', { width: w + (labels.some((l) => l.x === 0) ? strip : 0), height: h });
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = '#000';
+  ctx.fillRect(0, 0, canvas.width, h);
+  ctx.drawImage(bitmap, 0, 0);
+  bitmap.close();
+  ctx.font = '10px ui-monospace, monospace';
+  ctx.fillStyle = colour;
+  for (const { text, x, y } of labels) {
+    const edge = x === 0;
+    ctx.textAlign = edge ? 'left' : 'center';
+    ctx.textBaseline = edge && y < 0.05 ? 'top' : edge && y > 0.95 ? 'bottom' : 'middle';
+    ctx.fillText(text, edge ? w + 4 : x * w, y * h);
+  }
+  return new Promise((resolve, reject) => canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('toBlob'))), 'image/png'));
+}
