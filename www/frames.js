@@ -82,8 +82,16 @@ export function liveVideo({
     v.addEventListener('play', () => { if (v === video) { wake(); playing(name); } });
     v.addEventListener('pause', () => {
       // A source taken without playing it was paused after its check: no news.
-      if (v.quietPause) v.quietPause = false;
-      else if (v === video && name) render(true).then(paused);
+      if (v.quietPause) {
+        v.quietPause = false;
+        return;
+      }
+      if (v !== video || !name) return;
+      // A file's frame is drawn once the element has settled where it stopped (a
+      // seek there, then 'seeked'): at the pause, Firefox's decoder may hand out
+      // the frame after the one the element goes on showing.
+      if (v.srcObject) render(true).then(paused);
+      else v.currentTime = v.currentTime;
     });
     // A frame scrubbed or stepped to while paused is counted and drawn, and said
     // as a paused frame is.
