@@ -61,10 +61,10 @@ pub(super) struct ScanJob {
 
 /// Most JPEGs shared with the CPU's decoder (`Decode::Auto`) that the GPU
 /// threads hold, waiting or being decoded; every other file the workers decode
-/// themselves meanwhile. On the H200 with 16 cores, 400 photos took 0.76-0.84 s
-/// with 16, against 0.83-0.87 s with the CPU decoding every file and 0.86-0.88
-/// with 64 or 128 (the GPU's pace then sets the run's; bench/results/
-/// 2026-12-04-h200-jpeg-shared.txt).
+/// themselves meanwhile. On the H200 with 16 cores and one GPU thread, 400
+/// photos took 0.76-0.84 s with 16, against 0.83-0.87 s with the CPU decoding
+/// every file and 0.86-0.88 with 64 or 128 (the GPU's pace then sets the run's);
+/// with two GPU threads 0.71 s (bench/results/2026-12-04-h200-jpeg-shared.txt).
 pub(super) const SHARED_SCANS: usize = 16;
 
 /// A place among the `SHARED_SCANS` (`Queue::slot`), given back when dropped.
@@ -102,8 +102,8 @@ impl Queue {
     }
 
     /// Queues a JPEG's scan, to be decoded in a batch with the others that
-    /// have arrived (the caller waits for its reply; its GPU memory is the
-    /// batch's, freed once counted).
+    /// have arrived (its file's `Deferred` waits for the reply; its GPU memory is
+    /// the batch's, freed once counted).
     pub(super) fn decode(&self, job: ScanJob) -> Result<(), String> {
         self.0
             .send(Work::Scan(Box::new(job)))
