@@ -5,10 +5,9 @@
 use super::device::{Gpu, GpuError};
 use super::kernels::{with_constants, ChunkShape, Kernel, Kernels};
 use super::owned::Owned;
-use crate::draw::CHANNEL_COLOURS;
+use super::panel_style::{panel_uniforms, Counts, PanelStyle};
 use crate::histogram::Spec;
 use crate::layout::Panel;
-use glam::{Mat4, Vec3};
 use wgpu::util::DeviceExt;
 
 /// Records a render pass that clears `view` (to transparent) and draws into it
@@ -39,98 +38,6 @@ pub fn draw_into(
         ..Default::default()
     });
     draw(&mut pass);
-}
-
-/// The 16 colours the fragment shader picks from: entry `mask` is the colour where
-/// the bars of the channels in `mask` (bit 0 = R ... bit 3 = luminance) overlap,
-/// the same "screen" blend as the CPU drawing; 0 is transparent.
-pub fn palette(spec: Spec) -> [[f32; 4]; 16] {
-    std::array::from_fn(|mask| {
-        if mask == 0 {
-            return [0.0; 4];
-        }
-        let mut rgb = [0u8; 3];
-        for bit in (0..4).filter(|bit| mask & (1 << bit) != 0) {
-            // With one channel, bit 0 is luminance.
-            let colour = CHANNEL_COLOURS[if spec.channels.count() == 1 { 3 } else { bit }];
-            rgb = [0, 1, 2].map(|k| rgb[k] | colour[k]);
-        }
-        [
-            rgb[0] as f32 / 255.0,
-            rgb[1] as f32 / 255.0,
-            rgb[2] as f32 / 255.0,
-            1.0,
-        ]
-    })
-}
-
-/// How a histogram panel's bars stand (panel.wgsl's `style.x`): each bin's count
-/// scaled as the article scales it, on a logarithmic scale, or cumulative (each
-/// bin with every bin below it, a share of the pixels counted).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Counts {
-    #[default]
-    Linear = 0,
-    Log = 1,
-    Cumulative = 2,
-}
-
-impl Counts {
-    /// The page's name for it ("linear", "log", "cumulative").
-    pub fn named(name: &str) -> Result<Counts, String> {
-        match name {
-            "linear" => Ok(Counts::Linear),
-            "log" => Ok(Counts::Log),
-            "cumulative" => Ok(Counts::Cumulative),
-            _ => Err(format!(
-                "the panel's counts are linear, log or cumulative, not {name:?}"
-            )),
-        }
-    }
-}
-
-/// How a histogram panel draws (panel.wgsl): its counts (see `Counts`), the
-/// pinned outline shown, and the share of the target's height at the top of each
-/// panel that its label takes on the page (0: no label).
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct PanelStyle {
-    pub counts: Counts,
-    pub pinned: bool,
-    pub label: f32,
-}
-
-impl PanelStyle {
-    /// How high the fullest bin reaches in `panel`, 0..1 of its height: 90% (the
-    /// headroom tells a bar cut short from a full one), lower where its label's
-    /// strip needs more, so that no label covers a bar (half the panel at least).
-    pub fn reach(&self, panel: &Panel) -> f32 {
-        (1.0 - self.label / panel.rect[3].max(f32::EPSILON)).clamp(0.5, 0.9)
-    }
-}
-
-/// The uniform block of draw.wgsl (matrix, colours, channelMult: 336 bytes) and of
-/// panel.wgsl (and the style: 352 bytes).
-pub(crate) fn panel_uniforms(spec: Spec, panel: &Panel, style: PanelStyle) -> Vec<u8> {
-    let [x, y, w, h] = panel.rect;
-    // The unit square to the panel's rectangle in clip space (y up).
-    let matrix = Mat4::from_translation(Vec3::new(2.0 * x - 1.0, 1.0 - 2.0 * (y + h), 0.0))
-        * Mat4::from_scale(Vec3::new(2.0 * w, 2.0 * h, 1.0));
-    let mut bytes = Vec::with_capacity(352);
-    for v in matrix
-        .to_cols_array()
-        .into_iter()
-        .chain(palette(spec).into_iter().flatten())
-    {
-        bytes.extend_from_slice(&v.to_le_bytes());
-    }
-    for channel in 0..4 {
-        bytes.extend_from_slice(&(panel.shown.contains(&channel) as u32).to_le_bytes());
-    }
-    let reach = style.reach(panel).to_bits();
-    for v in [style.counts as u32, style.pinned as u32, reach, 0] {
-        bytes.extend_from_slice(&v.to_le_bytes());
-    }
-    bytes
 }
 
 /// What the article's draw pass does, in a few words (a render pass, no kernel).
@@ -177,19 +84,27 @@ pub enum Bars {
 /// What a histogram panel adds to the article's drawing: its pinned histogram (a
 /// copy of bins and scale to compare with: `pin`), the cumulative counts of the
 /// live and the pinned bins (`Counts::Cumulative`, run by `cumulative`: a bind
-/// group each), and the panel's style.
+/// group each; the pinned ones summed once a pin), and the panel's style.
 struct Pinned {
     pinned: Owned<wgpu::Buffer>,
     pinned_scale: Owned<wgpu::Buffer>,
     cumulative: [Owned<wgpu::Buffer>; 2],
     sums: (wgpu::ComputePipeline, [wgpu::BindGroup; 2]),
+    pinned_summed: bool,
     style: PanelStyle,
 }
 
 impl Pinned {
-    /// The cumulative pass over the live bins, the pinned ones or both.
-    fn cumulative(&self, encoder: &mut wgpu::CommandEncoder, which: std::ops::Range<usize>) {
+    /// The cumulative pass, where the panels show cumulative counts: over the
+    /// `live` bins (each frame's), and over the pinned ones if not yet summed
+    /// since the pin (it may have been taken in another view).
+    fn cumulative(&mut self, encoder: &mut wgpu::CommandEncoder, live: bool) {
         if self.style.counts != Counts::Cumulative {
+            return;
+        }
+        let which = usize::from(!live)..if self.pinned_summed { 1 } else { 2 };
+        self.pinned_summed = true;
+        if which.is_empty() {
             return;
         }
         let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
@@ -339,6 +254,7 @@ impl HistogramPainter {
                 pinned_scale: copy("pinned scale", SCALE_BYTES),
                 cumulative,
                 sums: (pipeline, groups),
+                pinned_summed: false,
                 style: PanelStyle::default(),
             }
         });
@@ -418,7 +334,7 @@ impl HistogramPainter {
     /// Record after the scale pass.
     pub fn pin(&self, encoder: &mut wgpu::CommandEncoder, bins: &wgpu::Buffer) {
         if let Some(pinned) = &self.pinned {
-            let pinned = pinned.borrow();
+            let mut pinned = pinned.borrow_mut();
             encoder.copy_buffer_to_buffer(bins, 0, &pinned.pinned, 0, bins.size());
             encoder.copy_buffer_to_buffer(
                 self.scaler.buffer(),
@@ -427,7 +343,8 @@ impl HistogramPainter {
                 0,
                 SCALE_BYTES,
             );
-            pinned.cumulative(encoder, 1..2);
+            pinned.pinned_summed = false;
+            pinned.cumulative(encoder, false);
         }
     }
 
@@ -436,7 +353,7 @@ impl HistogramPainter {
     pub fn encode_scale(&self, encoder: &mut wgpu::CommandEncoder) {
         self.scaler.encode(encoder);
         if let Some(pinned) = &self.pinned {
-            pinned.borrow().cumulative(encoder, 0..2);
+            pinned.borrow_mut().cumulative(encoder, true);
         }
     }
 
@@ -570,29 +487,4 @@ pub(super) fn quad_pipeline_with(
         multiview_mask: None,
         cache: None,
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_bars_leave_the_labels_strip_free() {
-        let panel = |h| Panel {
-            rect: [0.0, 0.0, 1.0, h],
-            shown: vec![3],
-        };
-        let unlabelled = PanelStyle::default();
-        assert_eq!(unlabelled.reach(&panel(1.0)), 0.9, "headroom alone");
-        // A 20-pixel label over a 220-pixel canvas: the luminance panel under the
-        // colours (38% of it) keeps its top 24% free, the whole canvas its 10%.
-        let labelled = PanelStyle {
-            label: 20.0 / 220.0,
-            ..unlabelled
-        };
-        assert!((labelled.reach(&panel(0.38)) - (1.0 - 20.0 / 83.6)).abs() < 1e-4);
-        assert_eq!(labelled.reach(&panel(1.0)), 0.9);
-        // A panel too small for its label still shows its bars in half of it.
-        assert_eq!(labelled.reach(&panel(0.1)), 0.5);
-    }
 }

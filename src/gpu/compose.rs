@@ -4,10 +4,11 @@
 //! without a render pass, which costs a GPU with few graphics units (an H100) many
 //! times as much (docs/DECISIONS.md, 14).
 
-use super::bars::{bind_group, palette};
+use super::bars::bind_group;
 use super::device::{compute_pipeline, Gpu};
 use super::kernels::{with_constants, ChunkShape};
 use super::owned::Owned;
+use super::panel_style::palette;
 use super::picture_pass::{fit_matrix, picture_sampler};
 use crate::histogram::Spec;
 use crate::layout::Panel;

@@ -18,6 +18,7 @@ pub mod lab;
 mod lab_guard;
 pub mod listing;
 mod owned;
+mod panel_style;
 mod picture_pass;
 mod plan;
 mod planes;
@@ -31,10 +32,9 @@ mod yuv;
 
 pub use adjust_passes::{adjust_source, AdjustedCount, Adjuster};
 pub use adjusted_picture::{adjust_image, time_adjustment, AdjustTime, Remap};
-pub(crate) use bars::panel_uniforms;
 pub use bars::{
-    draw_into, draw_source, palette, panel_source, Bars, Counts, DrawnCanvas, HistogramPainter,
-    PanelStyle, Scaler, DRAW_DOES, SCALE,
+    draw_into, draw_source, panel_source, Bars, DrawnCanvas, HistogramPainter, Scaler, DRAW_DOES,
+    SCALE,
 };
 pub use compose::{compose_format, compose_source, Composer};
 pub use device::{now_ms, Gpu, GpuError, GpuOptions};
@@ -47,6 +47,8 @@ pub use jpeg_decode::Unchecked;
 pub use jpeg_finish::ComponentBlocks;
 pub use kernels::{rebased, with_constants, Bind, ChunkShape, Input, Kernel, Kernels, Workgroup};
 pub use owned::{Destroy, Owned};
+pub(crate) use panel_style::panel_uniforms;
+pub use panel_style::{palette, Counts, PanelStyle};
 pub use picture_pass::{picture_source, FramePainter, Look};
 pub use plan::Fit;
 pub(crate) use plan::Plan;

@@ -230,6 +230,77 @@ fn the_cumulative_view_stands_each_bin_at_the_share_of_pixels_up_to_it() {
     }
 }
 
+#[test]
+fn the_pinned_cumulative_outline_stands_at_the_pinned_shares_whatever_view_it_was_pinned_in() {
+    use wgpu::util::DeviceExt;
+    let gpu = gpu();
+    let spec = Spec::rgbl();
+    let size = (256, 200);
+    // Bins written by hand (a pixel count of 100 in every channel): all at level
+    // 0 when pinned, all at 255 live after.
+    let at = |level: usize| -> Vec<u8> {
+        let mut bins = vec![0u32; 256 * 4];
+        bins[level * 4..level * 4 + 4].fill(100);
+        bins.iter().flat_map(|v| v.to_le_bytes()).collect()
+    };
+    let bins = gpu
+        .device
+        .create_buffer_init(&wgpu::util::BufferInitDescriptor {
+            label: Some("bins"),
+            contents: &at(0),
+            usage: wgpu::BufferUsages::STORAGE
+                | wgpu::BufferUsages::COPY_SRC
+                | wgpu::BufferUsages::COPY_DST,
+        });
+    let panel = PanelView::new(
+        &gpu,
+        &mut Kernels::default(),
+        (spec, &bins),
+        100,
+        FORMAT,
+        size,
+    );
+    let layout = PanelLayout {
+        parade: false,
+        shown: [false, false, false, true],
+    };
+    let frame = || {
+        drawn(&gpu, size, |encoder, view| {
+            panel.encode(encoder, &bins);
+            panel.draw(&gpu, encoder, Target { view, size }, None);
+        })
+    };
+    // Pinned in the linear view, then shown cumulative; and pinned there.
+    for pinned_in in [Counts::Linear, Counts::Cumulative] {
+        gpu.queue.write_buffer(&bins, 0, &at(0));
+        panel.set_options(layout, pinned_in);
+        panel.set_label(0.0);
+        panel.pin();
+        panel.place(&gpu, None);
+        frame();
+        panel.set_options(layout, Counts::Cumulative);
+        panel.place(&gpu, None);
+        gpu.queue.write_buffer(&bins, 0, &at(255));
+        // Every pinned bin holds every pixel: its outline at 90% of the height
+        // (row 20 from the top), frame after frame; the live bars (all at 255)
+        // leave every other column dark below it.
+        for shown in 0..3 {
+            let pixels = frame();
+            let lit = |x: u32, y: u32| pixels[((y * size.0 + x) * 4 + 3) as usize] != 0;
+            for x in 8..248 {
+                assert!(
+                    (16..=24).any(|y| lit(x, y)),
+                    "pinned in {pinned_in:?}, frame {shown}: no outline at column {x}"
+                );
+                assert!(
+                    (30..size.1).all(|y| !lit(x, y)),
+                    "pinned in {pinned_in:?}, frame {shown}: column {x} lit under the outline"
+                );
+            }
+        }
+    }
+}
+
 /// One frame of `studio` drawn offscreen (picture and panel), then the bins it
 /// counted, read back.
 fn frame(gpu: &Gpu, studio: &Studio) -> Histogram {
