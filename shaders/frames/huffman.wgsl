@@ -9,7 +9,10 @@
 // the others start, in the first round, at their stretch's first bit as if a block
 // began there (a guess), and in later rounds where the stretch before them ended.
 // A Huffman code resynchronizes within a few codes, so a guess soon falls in step;
-// once no start changes in a round, every start is the true one. `write` then
+// once no start changes in a round, every start is the true one. A stretch keeps
+// checkpoints along the path it last decoded: a later round's path that reaches
+// one (the same block boundary, the same unit of the MCU) is that path from there
+// on, and takes its end from it instead of decoding the rest again. `write` then
 // decodes each stretch again from its true start, each block to its place (the
 // host has summed the blocks and DC differences of the stretches before it), in
 // the layout idct.wgsl reads. Every loop is bounded; a damaged stream sets a flag,
@@ -61,7 +64,8 @@ struct Rounds {
 @group(0) @binding(2) var<storage, read> tables: array<i32>;
 @group(0) @binding(3) var<uniform> rounds: Rounds;
 // Each stretch's start (bit, unit of the MCU) as last decoded from, and what it
-// reached: (bit, unit, blocks, damaged) and its DC differences summed a component.
+// reached: (bit, unit, blocks, damaged codes) and its DC differences summed a
+// component; after the stretches' sums, their checkpoints (`checkpoint`).
 @group(0) @binding(4) var<storage, read_write> starts: array<vec2u>;
 @group(0) @binding(5) var<storage, read> endsBefore: array<vec4u>;
 @group(0) @binding(6) var<storage, read_write> ends: array<vec4u>;
@@ -223,6 +227,20 @@ fn block(c: u32, start: u32) -> Block {
   return Block(p, dc, 0u);
 }
 
+// A stretch's checkpoints: where the path it last decoded first reached each of
+// CHECKPOINTS bits spread over it, as (bit, unit, blocks, damaged codes) so far and
+// the DC sums so far, two entries of `dcSums` after the stretches' own.
+const CHECKPOINTS = 4u;
+
+fn checkpoint(t: u32, k: u32) -> u32 {
+  return rounds.stretches + (t * CHECKPOINTS + k) * 2u;
+}
+
+// Checkpoint k's bit in stretch s.
+fn checkpointBit(s: vec4u, k: u32) -> u32 {
+  return s.x + (k + 1u) * ((s.y - min(s.y, s.x)) / (CHECKPOINTS + 1u));
+}
+
 @compute @workgroup_size(64) fn sync(@builtin(global_invocation_id) id: vec3u, @builtin(num_workgroups) groups: vec3u) {
   let t = id.x + id.y * groups.x * 64u;
   if (t >= rounds.stretches) {
@@ -247,17 +265,40 @@ fn block(c: u32, start: u32) -> Block {
   var blocks = 0u;
   var sums = vec4i(0);
   var damaged = 0u;
+  var next = 0u;
   // Each block, or a code no table has, moves a bit on at least: bounded by the
   // stretch's length.
   let most = s.y - min(s.y, p) + 1u;
   for (var n = 0u; n < most && p < s.y; n++) {
+    // At the first block boundary past a checkpoint's bit: the path last decoded
+    // stood here too, so the rest is its; else this path's checkpoint.
+    for (; next < CHECKPOINTS && p >= checkpointBit(s, next); next++) {
+      let at = checkpoint(t, next);
+      let was = vec4u(dcSums[at]);
+      if (rounds.round > 0u && all(was.xy == vec2u(p, u))) {
+        // Its end and its checkpoints from here on, counted from this start
+        // (u32 and i32 sums wrap).
+        let more = vec4u(0u, 0u, blocks - was.z, damaged - was.w);
+        let moreDc = sums - dcSums[at + 1u];
+        for (var k = next; k < CHECKPOINTS; k++) {
+          let later = checkpoint(t, k);
+          dcSums[later] = vec4i(vec4u(dcSums[later]) + more);
+          dcSums[later + 1u] += moreDc;
+        }
+        ends[t] = endsBefore[t] + more;
+        dcSums[t] += moreDc;
+        return;
+      }
+      dcSums[at] = vec4i(vec4u(p, u, blocks, damaged));
+      dcSums[at + 1u] = sums;
+    }
     let c = componentOf(u);
     let b = block(c, p);
     if (b.damaged != 0u) {
       // From a guessed start, a code no table has says the guess is wrong: a bit
       // on, the guess tried again there, so that it may still fall in step. On a
       // true start it is damage, which the flag keeps for the host.
-      damaged = 1u;
+      damaged += 1u;
       p += 1u;
       u = 0u;
       continue;
@@ -266,6 +307,13 @@ fn block(c: u32, start: u32) -> Block {
     sums[c] += b.dc;
     blocks += 1u;
     u = (u + 1u) % scan.units;
+  }
+  // The checkpoints not reached: the end, which no later path stops at (it
+  // stops before the stretch's end), so that none is left from an older path.
+  for (; next < CHECKPOINTS; next++) {
+    let at = checkpoint(t, next);
+    dcSums[at] = vec4i(vec4u(p, u, blocks, damaged));
+    dcSums[at + 1u] = sums;
   }
   ends[t] = vec4u(p, u, blocks, damaged);
   dcSums[t] = sums;

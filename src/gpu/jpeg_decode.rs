@@ -255,7 +255,8 @@ impl Batch<'_> {
             empty(gpu, "jpeg ends", n * 16, rw),
             empty(gpu, "jpeg ends", n * 16, rw),
         ];
-        let dc_sums = empty(gpu, "jpeg dc sums", n * 16, rw);
+        // Each stretch's sums, then its four checkpoints (huffman.wgsl's `checkpoint`).
+        let dc_sums = empty(gpu, "jpeg dc sums", n * 16 * (1 + 4 * 2), rw);
         const HUFFMAN: (&str, &str) =
             ("huffman", include_str!("../../shaders/frames/huffman.wgsl"));
         let sync = gpu.fixed_pipeline(HUFFMAN, "sync", &[("writing", 0.0)]);
