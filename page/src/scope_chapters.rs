@@ -7,7 +7,7 @@ use super::live::{Frames, Live};
 use super::{png, CanvasTarget, Context, GpuContext, Picture, WebResult};
 use histogram::gpu::{self, Gpu, GpuImage};
 use histogram::image::Region;
-use histogram::scope::{draw_reference_lines, Counts, Overlay, Reference, Scope, Style};
+use histogram::scope::{draw_reference_lines, Counts, Graticule, Overlay, Reference, Scope, Style};
 use histogram::studio::{ScopeView, Target};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -112,7 +112,11 @@ pub fn scope_labels(
     let labels = histogram::scope::graticule_labels(
         named_scope(name, 256)?,
         zoom.unwrap_or(1.0),
-        video_levels.unwrap_or(false),
+        if video_levels.unwrap_or(false) {
+            Graticule::Video
+        } else {
+            Graticule::Full
+        },
     );
     serde_json::to_string(&labels).map_err(|e| JsError::new(&e.to_string()))
 }

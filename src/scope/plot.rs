@@ -88,6 +88,36 @@ pub fn waveform_lines(video_levels: bool) -> [u32; 11] {
     }
 }
 
+/// What a waveform's graticule marks: shares of full range, of video levels (Y′
+/// as decoded), or the light a display gives for HDR codes, in nits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Graticule {
+    Full,
+    Video,
+    Nits(Transfer),
+}
+
+impl Graticule {
+    /// A waveform's: in nits where its codes are HDR codes of `nits`, else of
+    /// video levels where its luminance is Y′ as decoded.
+    pub fn of(waveform: &Waveform, nits: Option<Transfer>) -> Graticule {
+        match nits {
+            Some(transfer) => Graticule::Nits(transfer),
+            None if waveform.decoded_luma => Graticule::Video,
+            None => Graticule::Full,
+        }
+    }
+
+    /// Its lines, each a level (of 256) and its name, from the bottom.
+    pub fn lines(self) -> Vec<(u32, &'static str)> {
+        match self {
+            Graticule::Full => WAVEFORM_LINES.into_iter().zip(LINE_NAMES).collect(),
+            Graticule::Video => VIDEO_LINES.into_iter().zip(LINE_NAMES).collect(),
+            Graticule::Nits(transfer) => transfer.lines(),
+        }
+    }
+}
+
 /// Whether `level` of a waveform in video levels is outside 16..=235.
 pub fn outside_legal(level: u32) -> bool {
     !(VIDEO_BLACK..=VIDEO_WHITE).contains(&level)
@@ -107,11 +137,19 @@ fn to_rgba(pixels: Vec<[f32; 3]>, width: u32, height: u32) -> Image {
 /// The waveform at natural size: a pixel per column and level (`width` x 256),
 /// the `shown` channels (0 R, 1 G, 2 B, 3 luminance) added in their colours, the
 /// graticule every 10% (of video levels, the levels outside them tinted, where
-/// the luminance is Y′ as decoded).
-pub fn draw_waveform(waveform: &Waveform, shown: &[usize], style: Style) -> Image {
+/// the luminance is Y′ as decoded), or in nits of HDR codes of `nits`, the
+/// reference white brighter.
+pub fn draw_waveform(
+    waveform: &Waveform,
+    shown: &[usize],
+    style: Style,
+    nits: Option<Transfer>,
+) -> Image {
     let reference = waveform_reference(waveform.height);
-    let video = waveform.decoded_luma;
-    let lines = waveform_lines(video);
+    let graticule = Graticule::of(waveform, nits);
+    let video = graticule == Graticule::Video;
+    let lines: Vec<u32> = graticule.lines().into_iter().map(|(l, _)| l).collect();
+    let white = nits.map(Transfer::reference_white);
     let mut pixels = Vec::with_capacity(waveform.width as usize * LEVELS);
     for y in 0..LEVELS as u32 {
         let level = 255 - y as usize;
@@ -123,7 +161,10 @@ pub fn draw_waveform(waveform: &Waveform, shown: &[usize], style: Style) -> Imag
                     c[k] += COLOURS[ch][k] * light;
                 }
             }
-            if lines.contains(&(level as u32)) {
+            if white == Some(level as u32) {
+                // Brighter than the graticule: in the labels' colour.
+                c = [0, 1, 2].map(|k| c[k].max(LABEL_COLOUR[k] as f32 / 255.0));
+            } else if lines.contains(&(level as u32)) {
                 c = [0, 1, 2].map(|k| c[k].max(GRATICULE[k]));
             } else if video && outside_legal(level as u32) {
                 c = [0, 1, 2].map(|k| c[k].max(OUTSIDE_LEGAL[k]));
@@ -150,10 +191,15 @@ pub fn parade_order(shown: &[usize]) -> Vec<usize> {
 
 /// The parade at natural size: the waveforms of the `shown` channels side by side,
 /// in `parade_order`.
-pub fn draw_parade(waveform: &Waveform, shown: &[usize], style: Style) -> Image {
+pub fn draw_parade(
+    waveform: &Waveform,
+    shown: &[usize],
+    style: Style,
+    nits: Option<Transfer>,
+) -> Image {
     let parts: Vec<Image> = parade_order(shown)
         .into_iter()
-        .map(|c| draw_waveform(waveform, &[c], style))
+        .map(|c| draw_waveform(waveform, &[c], style, nits))
         .collect();
     let w = waveform.width as usize * 4;
     let mut rgba = Vec::with_capacity(w * parts.len() * LEVELS);
@@ -198,20 +244,20 @@ pub struct Label {
 
 /// The graticule named, as a pro tool names it: the waveform's and the parade's
 /// lines by their share of full scale (0 to 100% in tens; of video levels with
-/// `video_levels`) at their left edge;
+/// `Graticule::Video`), or by their light in nits, at their left edge;
 /// the vectorscope's six 75% colour-bar targets by their colours (R, Yl, G, Cy, B,
 /// Mg), each just outside its box, away from the centre, where `zoom` leaves them
 /// in view.
-pub fn graticule_labels(scope: Scope, zoom: f32, video_levels: bool) -> Vec<Label> {
+pub fn graticule_labels(scope: Scope, zoom: f32, graticule: Graticule) -> Vec<Label> {
     let magnification = match scope {
         Scope::Vectorscope { size } => vectorscope_magnification(size, zoom),
         _ => 1.0,
     };
     match scope {
-        Scope::Waveform | Scope::Parade => waveform_lines(video_levels)
-            .iter()
-            .zip(LINE_NAMES)
-            .map(|(&level, text)| Label {
+        Scope::Waveform | Scope::Parade => graticule
+            .lines()
+            .into_iter()
+            .map(|(level, text)| Label {
                 text,
                 x: 0.0,
                 y: 1.0 - (level as f32 + 0.5) / LEVELS as f32,

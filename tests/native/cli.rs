@@ -1122,7 +1122,7 @@ fn scope_pngs_name_their_graticule_as_the_studio_does() {
             .unwrap()
             .draw(scope, shown, Style::PLAIN);
         let (w, h) = (plain.width(), plain.height());
-        let labels = scope::graticule_labels(scope, 1.0, false);
+        let labels = scope::graticule_labels(scope, 1.0, scope::Graticule::Full);
         let lines = scope != Scope::Vectorscope { size: 256 };
         assert_eq!(
             png.width(),
@@ -1230,5 +1230,98 @@ fn scope_lines_cross_the_waveform_and_parade_pngs_at_their_levels() {
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert!(stderr.contains(says), "{args:?}: {stderr}");
         assert_eq!(out.status.code(), Some(2), "{args:?}");
+    }
+}
+
+/// Issue #77, item 3: `--nits` names a waveform's lines by the light a display
+/// gives for HDR codes, at the levels the standards put them, the reference
+/// white in the labels' colour; the axis and the counts stay the codes'.
+#[test]
+fn scope_pngs_name_hdr_codes_in_nits() {
+    use histogram::scope::{GRATICULE, LABEL_COLOUR, LABEL_STRIP};
+    let dir = temp_dir("scope-nits");
+    // Black: the drawing lights level 0 alone, every line shows in each column.
+    let image = Image::from_rgba(9, 5, [0, 0, 0, 255].repeat(45)).unwrap();
+    let path = save_png(&dir, "black.png", &image);
+    let file = path.to_str().unwrap();
+    let out_dir = dir.join("out");
+    std::fs::create_dir_all(&out_dir).unwrap();
+    let out = out_dir.to_str().unwrap();
+    let graticule = GRATICULE.map(|v| (v * 255.0 + 0.5) as u8);
+    // The codes of BT.2408 (PQ: 100 nits 50.8%, 203 nits 58.1%, 1000 nits 75.2%;
+    // HLG on the 1000-nit display: 203 nits 75%, 1000 nits 100%), as levels; and
+    // HLG's 100 nits, 63%, from BT.2100's formulas.
+    let level = |share: f64| (share * 255.0).round() as u32;
+    for (transfer, white, lines, between) in [
+        (
+            "pq",
+            level(0.5807),
+            [level(0.5081), level(0.7518)],
+            level(0.54),
+        ),
+        ("hlg", level(0.75), [level(0.6296), 255], level(0.70)),
+    ] {
+        for (flag, stem) in [("--waveform", "waveform"), ("--parade", "parade")] {
+            succeeded(
+                &["scope", flag, "--nits", transfer, "--out", out, file],
+                flag,
+            );
+            let png = image::open(out_dir.join(format!("black-{stem}.png")))
+                .unwrap()
+                .to_rgba8();
+            let w = png.width() - LABEL_STRIP;
+            let row = |level: u32| 255 - level;
+            let colour = |x: u32, level: u32| png.get_pixel(x, row(level)).0[..3].to_vec();
+            for x in 0..w {
+                assert_eq!(
+                    colour(x, white),
+                    LABEL_COLOUR,
+                    "{transfer} {flag}: white, column {x}"
+                );
+                for line in lines {
+                    assert_eq!(
+                        colour(x, line),
+                        graticule,
+                        "{transfer} {flag}: level {line}"
+                    );
+                }
+                assert_eq!(
+                    colour(x, between),
+                    [0, 0, 0],
+                    "{transfer} {flag}: level {between}"
+                );
+            }
+            // "203" written in the strip beside its line.
+            let beside = (w..png.width())
+                .flat_map(|x| (row(white) - 4..=row(white) + 4).map(move |y| (x, y)))
+                .filter(|&(x, y)| png.get_pixel(x, y).0[..3] == LABEL_COLOUR)
+                .count();
+            assert!(
+                beside >= 8,
+                "{transfer} {flag}: {beside} label pixels by 203"
+            );
+        }
+    }
+    // Not for the vectorscope nor JSON; an unknown transfer refused.
+    for args in [
+        vec!["scope", "--vectorscope", "--nits", "pq", "--out", out, file],
+        vec![
+            "scope",
+            "--waveform",
+            "--nits",
+            "pq",
+            "--format",
+            "json",
+            file,
+        ],
+        vec!["scope", "--waveform", "--nits", "srgb", "--out", out, file],
+    ] {
+        let done = histogram(&args);
+        assert_eq!(done.status.code(), Some(2), "{args:?}");
+        let said = text(&done.stderr);
+        assert!(
+            said.starts_with("error: ") && !said.contains("panicked"),
+            "{args:?}: {said}"
+        );
     }
 }

@@ -528,7 +528,7 @@ fn gpu_drawing_matches_the_cpu_drawing() {
         let got = draw_on_gpu(&gpu, &image, (scope, false), &shown, style);
         let want = match scope::count(&image, None, scope).unwrap() {
             Counts::Waveform(w) if scope == Scope::Waveform => {
-                scope::draw_waveform(&w, &shown, style)
+                scope::draw_waveform(&w, &shown, style, None)
             }
             counts => counts.draw(scope, &shown, style),
         };
@@ -605,7 +605,7 @@ fn a_waveform_of_decoded_luma_counts_alpha_and_marks_video_levels() {
 
     let style = Style::PLAIN;
     let got = draw_on_gpu(&gpu, &image, (Scope::Waveform, true), &[3], style);
-    let cpu = scope::draw_waveform(&want, &[3], style);
+    let cpu = scope::draw_waveform(&want, &[3], style, None);
     let off = got
         .rgba()
         .iter()
@@ -633,7 +633,7 @@ fn a_waveform_of_decoded_luma_counts_alpha_and_marks_video_levels() {
         }
     }
     assert_eq!(
-        scope::graticule_labels(Scope::Waveform, 1.0, true)
+        scope::graticule_labels(Scope::Waveform, 1.0, scope::Graticule::Video)
             .iter()
             .map(|l| ((1.0 - l.y) * 256.0 - 0.5).round() as u32)
             .collect::<Vec<_>>(),

@@ -10,6 +10,7 @@ use clap::{
 use histogram::adjust::Adjustment;
 use histogram::gpu::policy::{Asked, Decode};
 use histogram::gpu::{ChunkShape, GpuOptions, Method};
+use histogram::scope::Transfer;
 use histogram::{hdr, Region, Spec};
 use std::path::{Path, PathBuf};
 
@@ -440,6 +441,12 @@ pub struct ScopeArgs {
     /// or percents of full scale ("16,235", "5%,95%")
     #[arg(long, value_name = "LINES", value_parser = reference_lines)]
     pub lines: Option<Lines>,
+    /// PNG of the waveform or parade of HDR codes: its lines named by the light
+    /// a display gives for them, in nits, of pq (SMPTE ST 2084) or hlg (BT.2100,
+    /// on its 1000-nit reference display) codes, the reference white (203 nits,
+    /// BT.2408) in the labels' colour; the axis stays the codes'
+    #[arg(long, value_name = "TRANSFER", value_parser = Transfer::parse)]
+    pub nits: Option<Transfer>,
 }
 
 /// `histogram bench`.

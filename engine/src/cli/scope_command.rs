@@ -6,7 +6,7 @@ use crate::input::decode_whole;
 use crate::options::{self, Processor, ScopeArgs, ScopeFormat};
 use crate::out;
 use histogram::gpu::{Gpu, GpuImage, GpuOptions, Kernels, ScopeCount};
-use histogram::scope::{self, Counts, Overlay, Scope, Style};
+use histogram::scope::{self, Counts, Graticule, Overlay, Scope, Style};
 use histogram::{Image, Region};
 use histogram_engine::count::memory_budget;
 use std::path::Path;
@@ -45,12 +45,14 @@ pub fn run(o: ScopeArgs, gpu_options: &GpuOptions) -> i32 {
         Ok(s) => s,
         Err(e) => return usage_error(&e),
     };
-    if o.lines.is_some()
-        && (o.format == ScopeFormat::Json
-            || o.time.is_some()
-            || !matches!(scope, Scope::Waveform | Scope::Parade))
-    {
+    let png_waveform = o.format == ScopeFormat::Png
+        && o.time.is_none()
+        && matches!(scope, Scope::Waveform | Scope::Parade);
+    if o.lines.is_some() && !png_waveform {
         return usage_error("--lines draws across the waveform's or the parade's PNG");
+    }
+    if o.nits.is_some() && !png_waveform {
+        return usage_error("--nits names the lines of the waveform's or the parade's PNG");
     }
     let (json, log, gain, runs, out) =
         (o.format == ScopeFormat::Json, o.log, o.gain, o.time, &o.out);
@@ -109,12 +111,13 @@ pub fn run(o: ScopeArgs, gpu_options: &GpuOptions) -> i32 {
                 gain,
                 zoom: 1.0,
             };
-            let drawn = counts.draw(scope, shown, style);
+            let drawn = counts.draw_in(scope, shown, style, o.nits);
             let drawn = match &o.lines {
                 Some(lines) => scope::draw_reference_lines(drawn, &lines.0),
                 None => drawn,
             };
-            let labels = scope::graticule_labels(scope, style.zoom, false);
+            let graticule = o.nits.map_or(Graticule::Full, Graticule::Nits);
+            let labels = scope::graticule_labels(scope, style.zoom, graticule);
             let png = scope::draw_labels(&drawn, &labels).to_png()?;
             let path = Path::new(&out).join(format!("{}-{}.png", stem(file), scope.name()));
             std::fs::write(&path, png).map_err(|e| format!("{}: {e}", path.display()))?;

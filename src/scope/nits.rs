@@ -1,0 +1,141 @@
+//! HDR codes read in nits (issue #77, item 3): a waveform of PQ (SMPTE ST 2084) or
+//! HLG (BT.2100) codes keeps its axis of codes, as HDR scopes do, and names its
+//! lines by the light a display gives for them, with the reference white
+//! (BT.2408's 203 nits) marked.
+
+/// How a picture's codes become light.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Transfer {
+    /// SMPTE ST 2084: absolute, 0 to 10,000 nits.
+    Pq,
+    /// BT.2100's hybrid log-gamma on its reference display (1,000 nits, system
+    /// gamma 1.2), which relative codes need to be read in nits at all.
+    Hlg,
+}
+
+/// BT.2408's HDR reference white ("graphics white"), in nits.
+pub const REFERENCE_WHITE: f64 = 203.0;
+
+/// The HLG reference display's peak, in nits.
+const HLG_PEAK: f64 = 1000.0;
+
+impl Transfer {
+    /// "pq" or "hlg", as the command line takes it.
+    pub fn parse(name: &str) -> Result<Transfer, String> {
+        match name {
+            "pq" => Ok(Transfer::Pq),
+            "hlg" => Ok(Transfer::Hlg),
+            other => Err(format!("unknown transfer '{other}' (pq, hlg)")),
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Transfer::Pq => "pq",
+            Transfer::Hlg => "hlg",
+        }
+    }
+
+    /// The code, 0 to 1, a display shows at `nits` (grey: R = G = B).
+    pub fn code(self, nits: f64) -> f64 {
+        match self {
+            // ST 2084's inverse EOTF.
+            Transfer::Pq => {
+                let (m1, m2) = (2610.0 / 16384.0, 2523.0 / 4096.0 * 128.0);
+                let (c1, c2, c3) = (
+                    3424.0 / 4096.0,
+                    2413.0 / 4096.0 * 32.0,
+                    2392.0 / 4096.0 * 32.0,
+                );
+                let y = (nits / 10_000.0).clamp(0.0, 1.0).powf(m1);
+                ((c1 + c2 * y) / (1.0 + c3 * y)).powf(m2)
+            }
+            // The inverse OOTF (the scene light a grey of `nits` comes from),
+            // then the OETF.
+            Transfer::Hlg => {
+                let a: f64 = 0.178_832_77;
+                let b = 1.0 - 4.0 * a;
+                let c = 0.5 - a * (4.0 * a).ln();
+                let e = (nits / HLG_PEAK).clamp(0.0, 1.0).powf(1.0 / 1.2);
+                if e <= 1.0 / 12.0 {
+                    (3.0 * e).sqrt()
+                } else {
+                    a * (12.0 * e - b).ln() + c
+                }
+            }
+        }
+    }
+
+    /// The waveform's lines: each a level (of 256, the nearest to the code) and
+    /// its light in nits as written, the reference white among them.
+    pub fn lines(self) -> Vec<(u32, &'static str)> {
+        let nits: &[(f64, &str)] = match self {
+            Transfer::Pq => &[
+                (0.0, "0"),
+                (1.0, "1"),
+                (10.0, "10"),
+                (100.0, "100"),
+                (REFERENCE_WHITE, "203"),
+                (1000.0, "1000"),
+                (4000.0, "4000"),
+                (10_000.0, "10000"),
+            ],
+            Transfer::Hlg => &[
+                (0.0, "0"),
+                (1.0, "1"),
+                (10.0, "10"),
+                (100.0, "100"),
+                (REFERENCE_WHITE, "203"),
+                (500.0, "500"),
+                (HLG_PEAK, "1000"),
+            ],
+        };
+        nits.iter()
+            .map(|&(n, text)| (self.level(n), text))
+            .collect()
+    }
+
+    /// The level (of 256) of the reference white's line.
+    pub fn reference_white(self) -> u32 {
+        self.level(REFERENCE_WHITE)
+    }
+
+    fn level(self, nits: f64) -> u32 {
+        (self.code(nits) * 255.0).round() as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_are_where_the_standards_put_them() {
+        // ST 2084's codes (BT.2408, table 1; 10-bit full range: 520, 769).
+        let pq = |nits| Transfer::Pq.code(nits);
+        assert!((pq(100.0) - 0.5081).abs() < 1e-4);
+        assert!((pq(203.0) - 0.5807).abs() < 1e-4);
+        assert!((pq(1000.0) - 0.7518).abs() < 1e-4);
+        assert!((pq(10_000.0) - 1.0).abs() < 1e-9);
+        assert!(pq(0.0) < 1e-6);
+        // HLG on its 1,000-nit reference display: 75% is the reference white, 100%
+        // the peak; 50% (the OETF's knee, scene light 1/12) is 51 nits.
+        let hlg = |nits| Transfer::Hlg.code(nits);
+        assert!((hlg(203.0) - 0.75).abs() < 1e-3);
+        assert!((hlg(1000.0) - 1.0).abs() < 1e-6);
+        assert!((hlg(1000.0 * (1.0f64 / 12.0).powf(1.2)) - 0.5).abs() < 1e-6);
+    }
+
+    #[test]
+    fn the_lines_climb_and_mark_the_reference_white() {
+        for transfer in [Transfer::Pq, Transfer::Hlg] {
+            let lines = transfer.lines();
+            assert!(lines.windows(2).all(|w| w[0].0 < w[1].0), "{lines:?}");
+            assert_eq!((lines[0].0, lines.last().unwrap().0), (0, 255));
+            let white = transfer.reference_white();
+            assert!(lines.contains(&(white, "203")), "{lines:?}");
+        }
+        assert_eq!(Transfer::Pq.reference_white(), 148);
+        assert_eq!(Transfer::Hlg.reference_white(), 191);
+    }
+}
