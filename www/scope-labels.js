@@ -10,9 +10,13 @@ let style;
 /** The core's label colour and strip width, asked once. */
 const labelStyle = () => (style ??= JSON.parse(scopeLabelStyle()));
 
-/** Scope `name`'s graticule labels (the core's), its targets named in the page's language. */
-export function graticule(name, zoom, videoLevels) {
-  return JSON.parse(scopeLabels(name, zoom, videoLevels)).map((label) => (/^\d/.test(label.text) ? label
+/**
+ * Scope `name`'s graticule labels (the core's), its targets named in the page's
+ * language: a waveform's in video levels, or a waveform's and a parade's in nits
+ * of HDR codes (`nits`: 'pq' or 'hlg').
+ */
+export function graticule(name, zoom, videoLevels, nits) {
+  return JSON.parse(scopeLabels(name, zoom, videoLevels, nits)).map((label) => (/^\d/.test(label.text) ? label
     : { ...label, text: t(`scope-target-${label.text.toLowerCase()}`) }));
 }
 

@@ -27,6 +27,9 @@ export function scopesView(page) {
     el('option', { value: '3' }, t('scope-luma')), el('option', { value: '0,1,2' }, t('scope-rgb-overlaid')),
     el('option', { value: 'decoded' }, t('scope-decoded')));
   const yrgb = el('input', { type: 'checkbox', id: 'scope-yrgb' });
+  // HDR codes: the waveform's and the parade's lines named in nits (src/scope/nits.rs).
+  const codes = el('select', { id: 'scope-codes' },
+    ...['sdr', 'pq', 'hlg'].map((v) => el('option', { value: v }, t(`scope-codes-${v}`))));
   const zoom = el('input', { type: 'checkbox', id: 'scope-zoom' });
   // Reference lines: levels or percents ("16, 235", "5%, 95%"), the core's reading
   // of them; a word it cannot read is said, and the lines drawn stay.
@@ -70,6 +73,7 @@ export function scopesView(page) {
     el('label', { class: 'option', for: 'scope-gain' }, `${t('scope-gain')} `, gain),
     el('label', { class: 'option', for: 'scope-waveform-channels' }, `${t('scope-waveform-channels')} `, waveformChannels),
     el('label', { class: 'option' }, yrgb, ` ${t('scope-yrgb')}`),
+    el('label', { class: 'option', for: 'scope-codes' }, `${t('scope-codes')} `, codes),
     el('label', { class: 'option' }, zoom, ` ${t('scope-zoom')}`),
     el('span', { class: 'option' }, el('label', { for: 'scope-lines' }, `${t('scope-lines')} `), linesField,
       el('datalist', { id: 'scope-lines-presets' }, el('option', { value: '16, 235' }), el('option', { value: '5%, 95%' })),
@@ -86,13 +90,15 @@ export function scopesView(page) {
   const zoomed = () => (zoom.checked ? 2 : 1);
   // Y′ as decoded: the waveform of a video's luma alone, in video levels.
   const decoded = () => waveformChannels.value === 'decoded';
+  const nits = () => (codes.value === 'sdr' || decoded() ? undefined : codes.value);
   const style = () => [logBox.checked, 2 ** Number(gain.value), zoomed(),
     Uint8Array.from(decoded() ? [3] : waveformChannels.value.split(',').map(Number)),
-    Uint8Array.from(yrgb.checked ? [3, 0, 1, 2] : [0, 1, 2]), decoded()];
+    Uint8Array.from(yrgb.checked ? [3, 0, 1, 2] : [0, 1, 2]), decoded() ? 'decoded' : codes.value];
   // Whether the waveform drawn last was of Y′ as decoded (its graticule follows).
   let videoLevels = false;
+  const labels = (name) => graticule(name, zoomed(), name === 'waveform' && videoLevels, nits());
   const label = () => {
-    for (const name of SCOPES) nameGraticule(scopeBoxes[name], graticule(name, zoomed(), name === 'waveform' && videoLevels));
+    for (const name of SCOPES) nameGraticule(scopeBoxes[name], labels(name));
   };
   label();
 
@@ -211,7 +217,7 @@ export function scopesView(page) {
     const i = chosen().indexOf(name);
     try {
       const png = new Blob([await page.current.scopePng(i, linesText)], { type: 'image/png' });
-      download(`${page.baseName()}-${name}.png`, await labelledScope(png, graticule(name, zoomed(), name === 'waveform' && videoLevels)));
+      download(`${page.baseName()}-${name}.png`, await labelledScope(png, labels(name)));
     } catch (e) { page.say(t('scope-png-failed', { error: errorText(e) })); }
   }
 
@@ -241,7 +247,7 @@ export function scopesView(page) {
         b.img.src = URL.createObjectURL(b.png);
         b.img.alt = t('scope-held-alt', { scope: TITLES[name], moment });
         b.caption.textContent = t('scope-held', { moment });
-        b.labels = graticule(name, zoomed(), name === 'waveform' && videoLevels);
+        b.labels = labels(name);
         b.base = page.baseName();
         nameGraticule(b.box.querySelector('.scope-box'), b.labels);
         b.box.hidden = false;
@@ -273,9 +279,11 @@ export function scopesView(page) {
   }
 
   for (const box of boxes) box.addEventListener('change', () => changed(box));
-  for (const input of [logBox, gain, waveformChannels, yrgb, zoom]) {
+  for (const input of [logBox, gain, waveformChannels, yrgb, zoom, codes]) {
     input.addEventListener(input.type === 'range' ? 'input' : 'change', () => {
-      if (input === zoom) label();
+      // Y′ as decoded is a video's, in video levels: not read as HDR codes.
+      codes.disabled = decoded();
+      if (input === zoom || input === codes || input === waveformChannels) label();
       page.current?.setScopeStyle(...style());
       // A paused video's frame is brought again by the path now due (Y′ as
       // decoded takes the decoder's planes).

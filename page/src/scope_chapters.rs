@@ -7,7 +7,9 @@ use super::live::{Frames, Live};
 use super::{png, CanvasTarget, Context, GpuContext, Picture, WebResult};
 use histogram::gpu::{self, Gpu, GpuImage};
 use histogram::image::Region;
-use histogram::scope::{draw_reference_lines, Counts, Graticule, Overlay, Reference, Scope, Style};
+use histogram::scope::{
+    draw_reference_lines, Counts, Graticule, Overlay, Reference, Scope, Style, Transfer,
+};
 use histogram::studio::{ScopeView, Target};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -102,22 +104,23 @@ pub fn overlay_marked(name: &str, percent: u32, luminance: Vec<u32>) -> WebResul
 /// A scope's graticule named (src/scope/ `graticule_labels`), as JSON:
 /// `[{"text", "x", "y"}, ...]` in the scope's unit square, y down; the
 /// vectorscope's magnified `zoom` times (1 when not given); a waveform's in video
-/// levels with `video_levels` (Y′ as decoded).
+/// levels with `video_levels` (Y′ as decoded), a waveform's or a parade's in nits
+/// of HDR codes of `nits` ("pq", "hlg").
 #[wasm_bindgen(js_name = scopeLabels)]
 pub fn scope_labels(
     name: &str,
     zoom: Option<f32>,
     video_levels: Option<bool>,
+    nits: Option<String>,
 ) -> WebResult<String> {
-    let labels = histogram::scope::graticule_labels(
-        named_scope(name, 256)?,
-        zoom.unwrap_or(1.0),
-        if video_levels.unwrap_or(false) {
-            Graticule::Video
-        } else {
-            Graticule::Full
-        },
-    );
+    let nits = nits.as_deref().map(Transfer::parse).transpose();
+    let graticule = match nits.map_err(|e| JsError::new(&e))? {
+        Some(transfer) => Graticule::Nits(transfer),
+        None if video_levels.unwrap_or(false) => Graticule::Video,
+        None => Graticule::Full,
+    };
+    let labels =
+        histogram::scope::graticule_labels(named_scope(name, 256)?, zoom.unwrap_or(1.0), graticule);
     serde_json::to_string(&labels).map_err(|e| JsError::new(&e.to_string()))
 }
 
@@ -347,8 +350,16 @@ impl ScopeScreen {
     ) {
         let shown = shown.into_iter().map(usize::from).collect();
         let zoom = zoom.unwrap_or(1.0).clamp(1.0, 8.0);
-        self.view
-            .set_style(&self.context.gpu, Style { log, gain, zoom }, shown);
+        self.view.set_style(
+            &self.context.gpu,
+            Style {
+                log,
+                gain,
+                zoom,
+                nits: None,
+            },
+            shown,
+        );
         self.view.set_decoded_luma(decoded_luma.unwrap_or(false));
     }
 

@@ -31,6 +31,11 @@ struct ScopeView {
   // 1 when the waveform's luminance is Y′ as decoded: the graticule marks video
   // levels (16 and 235 are 0 and 100%) and tints the levels past them.
   videoLevels: u32,
+  // The graticule's levels (src/scope/plot.rs `Graticule`: every 10% of full
+  // range or of video levels, or HDR codes' nits), padded with its top line;
+  // and the HDR reference white's level (none: past 255), drawn brighter.
+  lines: array<vec4u, 3>,
+  white: u32,
 };
 
 @group(0) @binding(0) var<storage, read> counts: array<u32>;
@@ -99,17 +104,14 @@ fn waveformLight(ch: u32, columns: vec2u, levelsCovered: vec2u) -> f32 {
   return brightness(total / n);
 }
 
-// The graticule: a line every 10% (in video levels, of 16-235), the levels
-// `waveformLines` and `videoLines` that the pipeline's source puts in front of
-// this file (src/scope/plot.rs), as vector compares: a loop over an array of
-// scalars cost SwiftShader 8 ms a draw.
+// The graticule's lines among the levels covered, as vector compares: a loop
+// over an array of scalars cost SwiftShader 8 ms a draw.
 fn onWaveformLine(levelsCovered: vec2u) -> bool {
-  let video = view.videoLevels != 0u;
   let lo = vec4u(levelsCovered.x);
   let hi = vec4u(levelsCovered.y);
-  let a = select(waveformLines[0], videoLines[0], video);
-  let b = select(waveformLines[1], videoLines[1], video);
-  let c = select(waveformLines[2], videoLines[2], video);
+  let a = view.lines[0];
+  let b = view.lines[1];
+  let c = view.lines[2];
   return any((a >= lo) & (a < hi)) | any((b >= lo) & (b < hi)) | any((c >= lo) & (c < hi));
 }
 
@@ -143,6 +145,9 @@ fn waveform(t: vec2f) -> vec3f {
     if ((shown & (1u << ch)) != 0u) {
       c += colour(ch) * waveformLight(ch, columns, levelsCovered);
     }
+  }
+  if ((view.white >= levelsCovered.x) & (view.white < levelsCovered.y)) {
+    return max(c, referenceWhite);
   }
   if (onWaveformLine(levelsCovered)) {
     return max(c, graticule);

@@ -10,7 +10,7 @@ use super::timing::{keep_busy, pass_ms, Queries, Timing};
 use crate::histogram::{Channels, Spec};
 use crate::image::Region;
 use crate::layout::Panel;
-use crate::scope::{self, Counts, Scope, Style, Vectorscope, Waveform, LEVELS};
+use crate::scope::{self, Counts, Graticule, Scope, Style, Vectorscope, Waveform, LEVELS};
 use glam::{Mat4, Vec3};
 use wgpu::util::DeviceExt;
 
@@ -463,33 +463,22 @@ pub fn scope_source(scope: Scope) -> String {
     kernel.source(spec, ChunkShape::default())
 }
 
-/// The WGSL that draws scopes (shaders/draw/quad.wgsl and scope.wgsl).
+/// The WGSL that draws scopes (shaders/draw/quad.wgsl and scope.wgsl), with the
+/// reference white's colour (the labels', src/scope/labelled.rs).
 pub fn scope_draw_source() -> String {
     let scope = include_str!("../../shaders/scope/scope.wgsl");
-    // The graticule's levels (src/scope/plot.rs), three vec4u each, the last
-    // padded with its top line.
-    let lines = |levels: [u32; 11]| {
-        let padded: Vec<String> = levels
-            .iter()
-            .chain([levels[10]].iter())
-            .map(|l| format!("{l}u"))
-            .collect();
-        let quads: Vec<String> = padded
-            .chunks(4)
-            .map(|q| format!("vec4u({})", q.join(", ")))
-            .collect();
-        format!("array<vec4u, 3>({})", quads.join(", "))
-    };
+    let [r, g, b] = crate::scope::LABEL_COLOUR.map(|v| v as f32 / 255.0);
     format!(
-        "{}\nconst waveformLines = {};\nconst videoLines = {};\n{scope}",
+        "{}\nconst referenceWhite = vec3f({r:?}, {g:?}, {b:?});\n{scope}",
         super::bars::QUAD,
-        lines(crate::scope::WAVEFORM_LINES),
-        lines(crate::scope::VIDEO_LINES),
     )
 }
 
 /// Bytes of scope.wgsl's `ScopeView`.
-const VIEW_BYTES: u64 = 208;
+const VIEW_BYTES: u64 = 272;
+
+/// Levels the view's graticule holds (three vec4u).
+const VIEW_LINES: usize = 12;
 
 /// Draws a scope from its counts on the GPU (shaders/scope/scope.wgsl), in a panel of a
 /// render target.
@@ -584,9 +573,20 @@ impl ScopePainter {
             _ => 1.0,
         };
         bytes.extend_from_slice(&magnification.to_le_bytes());
-        // Video levels where the waveform drawn is of Y′ as decoded.
-        let video = count.decoded_luma && kind == 0;
-        bytes.extend_from_slice(&(video as u32).to_le_bytes());
+        // Video levels where the waveform drawn is of Y′ as decoded, nits where
+        // its codes are HDR codes.
+        let nits = style.nits.filter(|_| kind != 2);
+        let graticule = Graticule::new(nits, count.decoded_luma && kind == 0);
+        let video = graticule == Graticule::Video;
+        // ... and 4 bytes to the lines' 16-byte alignment.
+        bytes.extend_from_slice(&[(video as u32).to_le_bytes(), [0; 4]].concat());
+        let mut lines: Vec<u32> = graticule.lines().into_iter().map(|(l, _)| l).collect();
+        let top = lines.last().copied().unwrap_or(0);
+        lines.resize(VIEW_LINES, top);
+        let white = graticule.reference_white().unwrap_or(u32::MAX);
+        for v in lines.into_iter().chain([white, 0, 0, 0]) {
+            bytes.extend_from_slice(&v.to_le_bytes());
+        }
         queue.write_buffer(&self.view, 0, &bytes);
     }
 

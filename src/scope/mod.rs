@@ -137,21 +137,9 @@ impl Counts {
     /// channels (0 R, 1 G, 2 B, 3 luminance), or the vectorscope. (`Scope::fits`
     /// says beforehand whether it can be.)
     pub fn draw(&self, scope: Scope, shown: &[usize], style: Style) -> Image {
-        self.draw_in(scope, shown, style, None)
-    }
-
-    /// `draw`, a waveform's or parade's lines named in nits where its codes
-    /// are HDR codes of `nits`.
-    pub fn draw_in(
-        &self,
-        scope: Scope,
-        shown: &[usize],
-        style: Style,
-        nits: Option<Transfer>,
-    ) -> Image {
         match (self, scope) {
-            (Counts::Waveform(w), Scope::Parade) => draw_parade(w, shown, style, nits),
-            (Counts::Waveform(w), _) => draw_waveform(w, shown, style, nits),
+            (Counts::Waveform(w), Scope::Parade) => draw_parade(w, shown, style),
+            (Counts::Waveform(w), _) => draw_waveform(w, shown, style),
             (Counts::Vectorscope(v), _) => draw_vectorscope(v, style),
         }
     }

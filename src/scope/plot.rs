@@ -8,12 +8,14 @@ use super::*;
 /// as the scope's reference (a waveform bin holding 1/32 of its column; a
 /// vectorscope cell holding 1/256 of the pixels) is full brightness at gain 1.
 /// The vectorscope is magnified `zoom` times about its middle (1 shows every chroma,
-/// 2 the inner half: the low saturation of most footage spread out).
+/// 2 the inner half: the low saturation of most footage spread out). A waveform's
+/// or a parade's codes read as HDR codes of `nits` name their lines in nits.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Style {
     pub log: bool,
     pub gain: f32,
     pub zoom: f32,
+    pub nits: Option<Transfer>,
 }
 
 impl Style {
@@ -22,6 +24,7 @@ impl Style {
         log: false,
         gain: 1.0,
         zoom: 1.0,
+        nits: None,
     };
 
     /// The brightness, 0 to 1, of `count` against `reference`.
@@ -79,15 +82,6 @@ pub const VIDEO_LINES: [u32; 11] = [16, 38, 60, 82, 104, 126, 147, 169, 191, 213
 /// counts there are drawn over it.
 pub const OUTSIDE_LEGAL: [f32; 3] = [0.2, 0.04, 0.04];
 
-/// The lines of a waveform's graticule: of full range, or of video levels.
-pub fn waveform_lines(video_levels: bool) -> [u32; 11] {
-    if video_levels {
-        VIDEO_LINES
-    } else {
-        WAVEFORM_LINES
-    }
-}
-
 /// What a waveform's graticule marks: shares of full range, of video levels (Y′
 /// as decoded), or the light a display gives for HDR codes, in nits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -100,11 +94,19 @@ pub enum Graticule {
 impl Graticule {
     /// A waveform's: in nits where its codes are HDR codes of `nits`, else of
     /// video levels where its luminance is Y′ as decoded.
-    pub fn of(waveform: &Waveform, nits: Option<Transfer>) -> Graticule {
+    pub fn new(nits: Option<Transfer>, decoded_luma: bool) -> Graticule {
         match nits {
             Some(transfer) => Graticule::Nits(transfer),
-            None if waveform.decoded_luma => Graticule::Video,
+            None if decoded_luma => Graticule::Video,
             None => Graticule::Full,
+        }
+    }
+
+    /// The level of the HDR reference white's line, drawn brighter.
+    pub fn reference_white(self) -> Option<u32> {
+        match self {
+            Graticule::Nits(transfer) => Some(transfer.reference_white()),
+            _ => None,
         }
     }
 
@@ -137,19 +139,14 @@ fn to_rgba(pixels: Vec<[f32; 3]>, width: u32, height: u32) -> Image {
 /// The waveform at natural size: a pixel per column and level (`width` x 256),
 /// the `shown` channels (0 R, 1 G, 2 B, 3 luminance) added in their colours, the
 /// graticule every 10% (of video levels, the levels outside them tinted, where
-/// the luminance is Y′ as decoded), or in nits of HDR codes of `nits`, the
+/// the luminance is Y′ as decoded), or in nits of HDR codes (`style.nits`), the
 /// reference white brighter.
-pub fn draw_waveform(
-    waveform: &Waveform,
-    shown: &[usize],
-    style: Style,
-    nits: Option<Transfer>,
-) -> Image {
+pub fn draw_waveform(waveform: &Waveform, shown: &[usize], style: Style) -> Image {
     let reference = waveform_reference(waveform.height);
-    let graticule = Graticule::of(waveform, nits);
+    let graticule = Graticule::new(style.nits, waveform.decoded_luma);
     let video = graticule == Graticule::Video;
     let lines: Vec<u32> = graticule.lines().into_iter().map(|(l, _)| l).collect();
-    let white = nits.map(Transfer::reference_white);
+    let white = graticule.reference_white();
     let mut pixels = Vec::with_capacity(waveform.width as usize * LEVELS);
     for y in 0..LEVELS as u32 {
         let level = 255 - y as usize;
@@ -191,15 +188,10 @@ pub fn parade_order(shown: &[usize]) -> Vec<usize> {
 
 /// The parade at natural size: the waveforms of the `shown` channels side by side,
 /// in `parade_order`.
-pub fn draw_parade(
-    waveform: &Waveform,
-    shown: &[usize],
-    style: Style,
-    nits: Option<Transfer>,
-) -> Image {
+pub fn draw_parade(waveform: &Waveform, shown: &[usize], style: Style) -> Image {
     let parts: Vec<Image> = parade_order(shown)
         .into_iter()
-        .map(|c| draw_waveform(waveform, &[c], style, nits))
+        .map(|c| draw_waveform(waveform, &[c], style))
         .collect();
     let w = waveform.width as usize * 4;
     let mut rgba = Vec::with_capacity(w * parts.len() * LEVELS);

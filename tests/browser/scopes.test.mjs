@@ -356,3 +356,37 @@ test('waveform: files given while one is read wait, and the latest wins', async 
     'the first, then only the last');
   assert.deepEqual(page.errors, []);
 });
+
+test('studio: HDR codes read in nits: the waveform\'s lines named in nits, the reference white marked, exported as the command line draws it', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'scope-nits-'));
+  const file = join(dir, 'ramp.png');
+  // Every code once a row: the waveform's drawing crosses every line.
+  execFileSync(join(repo, '.venv/bin/python'), ['-c', 'import sys; from PIL import Image; '
+    + 'im = Image.new("L", (256, 32)); im.putdata([x for y in range(32) for x in range(256)]); im.save(sys.argv[1])', file]);
+  const page = await browser.open('/www/studio.html', { viewport: { width: 1400, height: 1000 } });
+  await waitState(page, 'done');
+  await page.check('#scope-waveform');
+  await pickFile(page, file);
+  await page.selectOption('#scope-codes', 'pq');
+  const labels = () => page.evaluate(() => [...document.querySelector('canvas.scope.waveform').parentElement
+    .querySelectorAll('.scope-label')].map((l) => l.textContent));
+  const named = await until(labels, (l) => l.includes('203'), 'the waveform named in nits');
+  assert.deepEqual(named, ['0', '1', '10', '100', '203', '1000', '4000', '10000']);
+  const figure = page.locator('.studio-scopes figure').filter({ has: page.locator('canvas.waveform') });
+  const [d] = await Promise.all([page.waitForEvent('download'), figure.getByRole('button', { name: message('en', 'scope-png') }).click()]);
+  const chunks = [];
+  for await (const c of await d.createReadStream()) chunks.push(c);
+  const exported = decodePng(Buffer.concat(chunks));
+  execFileSync(join(repo, 'target/release/histogram'), ['scope', '--waveform', '--nits', 'pq', '--method', 'cpu', '--out', dir, file]);
+  const tool = decodePng(readFileSync(join(dir, 'ramp-waveform.png')));
+  // The drawing (left of the labels' strip) is the tool's, pixel for pixel: its
+  // lines at ST 2084's codes, the reference white (203 nits) in the labels' colour.
+  assert.equal(exported.height, 256);
+  const row = (png, y) => png.rgba.subarray(y * png.width * 4, (y * png.width + 256) * 4);
+  for (let y = 0; y < 256; y++) assert.deepEqual(row(exported, y), row(tool, y), `row ${y}`);
+  const white = Array.from(row(tool, 255 - 148).subarray(0, 3));
+  assert.deepEqual(white, JSON.parse(await page.evaluate(() => JSON.stringify(getComputedStyle(document.querySelector('.scope-label')).color
+    .match(/\d+/g).map(Number)))), 'the reference white in the labels\' colour');
+  await page.screenshot({ path: join(shots, 'studio-scope-nits.png') });
+  assert.deepEqual(page.errors, []);
+});

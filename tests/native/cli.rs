@@ -857,6 +857,7 @@ fn scope_pngs_are_the_cpu_drawing_and_bad_input_is_reported() {
                 log: true,
                 gain: 2.0,
                 zoom: 1.0,
+                nits: None,
             },
         );
         // The drawing as drawn, but where a label is written over it

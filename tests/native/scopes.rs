@@ -121,6 +121,7 @@ fn vectorscope_boxes_are_drawn_whole_in_a_margin() {
         log: false,
         gain: 1.0,
         zoom: 1.0,
+        nits: None,
     };
     for size in [256, 64] {
         let v = scope::vectorscope(&Image::noise(40, 30, 2), None, size).unwrap();
@@ -467,6 +468,7 @@ fn gpu_drawing_matches_the_cpu_drawing() {
                 log: false,
                 gain: 1.0,
                 zoom: 1.0,
+                nits: None,
             },
         ),
         (
@@ -476,6 +478,7 @@ fn gpu_drawing_matches_the_cpu_drawing() {
                 log: true,
                 gain: 1.5,
                 zoom: 1.0,
+                nits: None,
             },
         ),
         (
@@ -485,6 +488,7 @@ fn gpu_drawing_matches_the_cpu_drawing() {
                 log: false,
                 gain: 2.0,
                 zoom: 1.0,
+                nits: None,
             },
         ),
         (
@@ -494,6 +498,7 @@ fn gpu_drawing_matches_the_cpu_drawing() {
                 log: true,
                 gain: 1.0,
                 zoom: 1.0,
+                nits: None,
             },
         ),
         (
@@ -503,6 +508,7 @@ fn gpu_drawing_matches_the_cpu_drawing() {
                 log: true,
                 gain: 1.0,
                 zoom: 1.0,
+                nits: None,
             },
         ),
         (
@@ -512,6 +518,7 @@ fn gpu_drawing_matches_the_cpu_drawing() {
                 log: true,
                 gain: 2.0,
                 zoom: 2.0,
+                nits: None,
             },
         ),
         (
@@ -521,6 +528,24 @@ fn gpu_drawing_matches_the_cpu_drawing() {
                 log: false,
                 gain: 4.0,
                 zoom: 1.0,
+                nits: None,
+            },
+        ),
+        // HDR codes' lines in nits, the reference white in the labels' colour.
+        (
+            Scope::Waveform,
+            vec![3],
+            Style {
+                nits: Some(scope::Transfer::Pq),
+                ..Style::PLAIN
+            },
+        ),
+        (
+            Scope::Parade,
+            vec![0, 1, 2],
+            Style {
+                nits: Some(scope::Transfer::Hlg),
+                ..Style::PLAIN
             },
         ),
     ];
@@ -528,7 +553,7 @@ fn gpu_drawing_matches_the_cpu_drawing() {
         let got = draw_on_gpu(&gpu, &image, (scope, false), &shown, style);
         let want = match scope::count(&image, None, scope).unwrap() {
             Counts::Waveform(w) if scope == Scope::Waveform => {
-                scope::draw_waveform(&w, &shown, style, None)
+                scope::draw_waveform(&w, &shown, style)
             }
             counts => counts.draw(scope, &shown, style),
         };
@@ -605,7 +630,7 @@ fn a_waveform_of_decoded_luma_counts_alpha_and_marks_video_levels() {
 
     let style = Style::PLAIN;
     let got = draw_on_gpu(&gpu, &image, (Scope::Waveform, true), &[3], style);
-    let cpu = scope::draw_waveform(&want, &[3], style, None);
+    let cpu = scope::draw_waveform(&want, &[3], style);
     let off = got
         .rgba()
         .iter()

@@ -110,8 +110,9 @@ pub fn run(o: ScopeArgs, gpu_options: &GpuOptions) -> i32 {
                 log,
                 gain,
                 zoom: 1.0,
+                nits: o.nits,
             };
-            let drawn = counts.draw_in(scope, shown, style, o.nits);
+            let drawn = counts.draw(scope, shown, style);
             let drawn = match &o.lines {
                 Some(lines) => scope::draw_reference_lines(drawn, &lines.0),
                 None => drawn,

@@ -14,6 +14,7 @@ use super::{
 use histogram::adjust::Adjustment;
 use histogram::gpu::GpuError;
 use histogram::layout::PanelLayout;
+use histogram::scope::Transfer;
 use histogram::studio::{self, Frame, Source, Target, Targets};
 use histogram::{Region, Spec};
 use std::cell::RefCell;
@@ -423,8 +424,9 @@ impl Studio {
 
     /// The scopes' brightness (logarithmic or linear, times `gain`), the
     /// vectorscope's `zoom`, and the waveform's and the parade's channels (0 R,
-    /// 1 G, 2 B, 3 luminance); the waveform's luma as decoded where a video's
-    /// frame has it (`decoded_luma`).
+    /// 1 G, 2 B, 3 luminance); what the waveform's `codes` are: "decoded", its
+    /// luma as decoded where a video's frame has it; "pq" or "hlg", HDR codes,
+    /// its and the parade's lines named in nits.
     #[wasm_bindgen(js_name = setScopeStyle)]
     pub fn set_scope_style(
         &self,
@@ -433,20 +435,25 @@ impl Studio {
         zoom: f32,
         waveform: Vec<u8>,
         parade: Vec<u8>,
-        decoded_luma: Option<bool>,
-    ) {
+        codes: Option<String>,
+    ) -> WebResult<()> {
+        let codes = codes.unwrap_or_default();
+        let nits = match codes.as_str() {
+            "" | "sdr" | "decoded" => None,
+            name => Some(Transfer::parse(name).map_err(js)?),
+        };
         let channels = |v: Vec<u8>| -> Vec<usize> { v.into_iter().map(usize::from).collect() };
         let style = histogram::scope::Style {
             log,
             gain,
             zoom: zoom.clamp(1.0, 8.0),
+            nits,
         };
-        self.studio.set_scope_style(
-            &self.context.gpu,
-            style,
-            (&channels(waveform), &channels(parade)),
-            decoded_luma.unwrap_or(false),
-        );
+        let shown = (&channels(waveform)[..], &channels(parade)[..]);
+        let g = &self.context.gpu;
+        self.studio
+            .set_scope_style(g, style, shown, codes == "decoded");
+        Ok(())
     }
 
     /// Whether the waveform drawn last counted Y′ as decoded (video levels).
