@@ -114,11 +114,8 @@ pub fn scope_labels(
     nits: Option<String>,
 ) -> WebResult<String> {
     let nits = nits.as_deref().map(Transfer::parse).transpose();
-    let graticule = match nits.map_err(|e| JsError::new(&e))? {
-        Some(transfer) => Graticule::Nits(transfer),
-        None if video_levels.unwrap_or(false) => Graticule::Video,
-        None => Graticule::Full,
-    };
+    let nits = nits.map_err(|e| JsError::new(&e))?;
+    let graticule = Graticule::new(nits, video_levels.unwrap_or(false));
     let labels =
         histogram::scope::graticule_labels(named_scope(name, 256)?, zoom.unwrap_or(1.0), graticule);
     serde_json::to_string(&labels).map_err(|e| JsError::new(&e.to_string()))
