@@ -170,6 +170,18 @@ pub fn scan(bytes: &[u8]) -> Result<Scan, String> {
             total.div_ceil(per.max(1))
         ));
     }
+    // No block codes more than MOST_BITS_A_BLOCK, nor an interval more than a
+    // byte of padding: a scan longer is not one to decode in parallel (its
+    // stretches would take GPU memory for bytes no block reads); the CPU's
+    // decoder counts or refuses it in its own words.
+    let blocks = total as u64 * (s.across * s.down + 2) as u64;
+    let most = (blocks * MOST_BITS_A_BLOCK).div_ceil(8) + intervals.len() as u64;
+    if data.len() as u64 > most {
+        return Err(format!(
+            "a scan of {} bytes, more than its {blocks} blocks can code",
+            data.len()
+        ));
+    }
     let last = intervals.len() - 1;
     for (k, interval) in intervals.iter_mut().enumerate() {
         interval.1 = if k == last {
@@ -186,6 +198,10 @@ pub fn scan(bytes: &[u8]) -> Result<Scan, String> {
         mcus,
     })
 }
+
+/// The most bits one block can code: its DC difference (a code of at most 16
+/// bits and 11 more) and 63 AC coefficients (each at most 16 and 10).
+const MOST_BITS_A_BLOCK: u64 = 16 + 11 + 63 * (16 + 10);
 
 /// Natural order's place of zigzag position k.
 const NATURAL: [usize; 64] = [

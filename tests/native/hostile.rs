@@ -219,6 +219,46 @@ fn damaged_data_is_refused_not_counted() {
     );
 }
 
+/// A small JPEG whose scan runs on for 8 MB past its last block (issue #74,
+/// item 6): the GPU's way does not take it (its stretches would hold GPU memory
+/// for bytes no block reads) and leaves it to the CPU's decoder, which counts
+/// it (libjpeg skips bytes past the last block): every way's counts are equal.
+#[test]
+fn a_scan_longer_than_its_blocks_can_code_is_left_to_the_cpu() {
+    let d = dir("long-scan");
+    let whole = jpeg(None);
+    let mut long = whole[..whole.len() - 2].to_vec();
+    long.extend((0..8 << 20).map(|i| (i % 251) as u8 | 1));
+    long.extend([0xFF, 0xD9]);
+    let why = histogram::jpeg_entropy::scan(&long).unwrap_err();
+    assert!(why.contains("more than its 144 blocks can code"), "{why}");
+    assert!(histogram::jpeg_entropy::scan(&whole).is_ok());
+    let path = write(&d, "long.jpg", &long);
+    let counts: Vec<String> = [&["--method", "cpu"][..], &["--decode", "gpu"]]
+        .iter()
+        .map(|way| {
+            let out = crate::tool::tool()
+                .args(["--backend", "vulkan", "--quiet", "--total"])
+                .args(*way)
+                .arg(&path)
+                .output()
+                .unwrap();
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            assert!(
+                out.status.success() && stderr.is_empty(),
+                "{way:?}: {stderr}"
+            );
+            String::from_utf8(out.stdout).unwrap()
+        })
+        .collect();
+    for (way, out) in counts.iter().enumerate() {
+        assert!(out.contains("extraneous bytes"), "way {way}: {out}");
+    }
+    let total = |out: &String| out.lines().last().unwrap().to_string();
+    assert!(total(&counts[0]).contains("\"files\": 1"), "{}", counts[0]);
+    assert_eq!(total(&counts[0]), total(&counts[1]));
+}
+
 /// An EXR of 4x4 pixels whose first block's offset, read as signed, lies before
 /// the file's start (the page's hostile test makes the same file).
 fn exr_pointing_outside() -> Vec<u8> {
