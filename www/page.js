@@ -93,7 +93,8 @@ function watchDevice(gpu, { lost, recovered, failed } = {}) {
 
 /** Sizes `canvas` to its box in device pixels. */
 export function fitCanvas(canvas) {
-  const dpr = window.devicePixelRatio || 1;
+  // The window it stands in: the scopes' own may be on another monitor.
+  const dpr = (canvas.ownerDocument.defaultView ?? window).devicePixelRatio || 1;
   canvas.width = Math.max(1, Math.round(canvas.clientWidth * dpr));
   canvas.height = Math.max(1, Math.round(canvas.clientHeight * dpr));
 }

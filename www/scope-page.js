@@ -42,6 +42,9 @@ const yrgbBox = el('input', { type: 'checkbox', id: 'yrgb' });
 const decodedBox = el('input', { type: 'checkbox', id: 'decoded-luma' });
 // What the waveform's luma is, where Y′ as decoded was asked for.
 const lumaNote = el('p', { class: 'note', id: 'luma-note', hidden: true });
+// HDR codes: the waveform's and the parade's lines named in nits (src/scope/nits.rs).
+const codes = el('select', { id: 'codes' },
+  ...['sdr', 'pq', 'hlg'].map((v) => el('option', { value: v }, t(`scope-codes-${v}`))));
 const zoomBox = el('input', { type: 'checkbox', id: 'zoom' });
 const zoom = () => (zoomBox.checked ? 2 : 1);
 if (scope === 'vectorscope') {
@@ -54,6 +57,7 @@ if (scope === 'waveform') {
     ...channelBoxes.map((box, i) => el('label', {}, box, ` ${CHANNELS[i]}`))),
   el('label', { class: 'option' }, decodedBox, ` ${t('scope-page-decoded')}`));
 }
+if (scope !== 'vectorscope') options.append(el('label', { class: 'option', for: 'codes' }, `${t('scope-codes')} `, codes));
 options.append(pngButton, jsonButton);
 
 const status = el('p', { role: 'status', class: 'muted' }, t('scope-page-loading'));
@@ -105,8 +109,11 @@ const decoded = () => scope === 'waveform' && decodedBox.checked;
 const style = () => {
   const shown = decoded() ? [3] : scope === 'waveform' ? channelBoxes.flatMap((b, i) => (b.checked ? [i] : []))
     : yrgbBox.checked ? [3, 0, 1, 2] : [0, 1, 2];
-  return [logBox.checked, 2 ** Number(gain.value), Uint8Array.from(shown), zoom(), decoded()];
+  return [logBox.checked, 2 ** Number(gain.value), Uint8Array.from(shown), zoom(), decoded(), codes.value];
 };
+// The graticule's lines named as the scope draws them.
+const nits = () => (codes.value === 'sdr' || decoded() ? undefined : codes.value);
+const labels = () => graticule(scope, zoom(), videoLevels, nits());
 
 // Whether the waveform drawn last was of Y′ as decoded: its graticule and note.
 let videoLevels = false;
@@ -114,7 +121,7 @@ function followLuma() {
   const on = Boolean(current()?.decodedLuma);
   if (on !== videoLevels) {
     videoLevels = on;
-    nameGraticule(scopeFrame, graticule(scope, zoom(), on));
+    nameGraticule(scopeFrame, labels());
     scopeCaptionText.textContent = scopeCaption(on);
   }
   lumaNote.hidden = !decoded();
@@ -257,13 +264,17 @@ timeButton.addEventListener('click', () => drawPicture());
 for (const input of [logBox, gain, yrgbBox, ...channelBoxes]) input.addEventListener('input', restyle);
 decodedBox.addEventListener('input', () => {
   for (const box of channelBoxes) box.disabled = decodedBox.checked;
+  codes.disabled = decodedBox.checked;
+  nameGraticule(scopeFrame, labels());
   restyle();
   followLuma();
 });
-zoomBox.addEventListener('input', () => {
-  nameGraticule(scopeFrame, graticule(scope, zoom(), videoLevels));
-  restyle();
-});
+for (const input of [zoomBox, codes]) {
+  input.addEventListener(input === codes ? 'change' : 'input', () => {
+    nameGraticule(scopeFrame, labels());
+    restyle();
+  });
+}
 sizeSelect.addEventListener('change', () => {
   if (source?.kind === 'picture') makeScreen(), drawPicture();
   else live.refresh();
@@ -273,7 +284,7 @@ const baseName = () => stem(fileName());
 pngButton.addEventListener('click', async () => {
   try {
     const png = new Blob([await current().png()], { type: 'image/png' });
-    download(`${baseName()}-${scope}.png`, await labelledScope(png, graticule(scope, zoom(), videoLevels)));
+    download(`${baseName()}-${scope}.png`, await labelledScope(png, labels()));
   } catch (e) { showError(t('scope-png-failed', { error: errorText(e) })); }
 });
 jsonButton.addEventListener('click', async () => {
@@ -298,7 +309,7 @@ const started = await startPage({
     get video() { return live.video; },
   },
   loaded: () => {
-    nameGraticule(scopeFrame, graticule(scope, zoom(), false));
+    nameGraticule(scopeFrame, labels());
     kernel.textContent = scopeSource(scope);
     drawing.textContent = scopeSource('draw');
   },

@@ -6,12 +6,14 @@
 // the pixel under the pointer marked on each; reference lines the visitor sets
 // (on the waveform, the parade and the histogram); the scopes held as B, each
 // under its live one to compare with, exported with it; exports of each as PNG
-// (labelled as shown) and its counts as JSON.
+// (labelled as shown) and its counts as JSON; all of them in a window of their
+// own (studio-scope-window.js).
 import { referenceLines, scopePoints } from '../pkg/histogram.js';
 import { el, download, errorText } from './site.js';
 import { graticule, labelledScope, nameGraticule, scopeBox } from './scope-labels.js';
 import { ordinal, t, tAttr } from './l10n.js';
 import { fitCanvas } from './page.js';
+import { scopeWindow } from './studio-scope-window.js';
 
 export const SCOPES = ['waveform', 'parade', 'vectorscope'];
 const TITLES = Object.fromEntries(SCOPES.map((name) => [name, t(`scope-title-${name}`)]));
@@ -61,10 +63,13 @@ export function scopesView(page) {
       scopeBox(img));
     return [name, { box, img, caption, png: null, labels: [], base: '' }];
   }));
+  // Full size is over the page: not in the scopes' window, which is theirs.
+  const fullParts = Object.fromEntries(SCOPES.map((name) => [name, el('span', {}, fullButtons[name], ' · ')]));
   const figures = Object.fromEntries(SCOPES.map((name) => [name, el('figure', { hidden: true, class: 'studio-scope' },
-    scopeBoxes[name], el('figcaption', {}, TITLES[name], ' · ', fullButtons[name], ' · ',
+    scopeBoxes[name], el('figcaption', {}, TITLES[name], ' · ', fullParts[name],
       el('button', { type: 'button', class: 'link', onclick: () => exportPng(name) }, t('scope-png')), ' ',
       el('button', { type: 'button', class: 'link', onclick: () => exportJson(name) }, t('scope-json'))), held[name].box)]));
+  const windowOption = el('span', { class: 'option' });
   const holdButton = el('button', { type: 'button', id: 'scope-hold' }, t('scope-hold'));
   const letGoButton = el('button', { type: 'button', id: 'scope-let-go', hidden: true }, t('scope-let-go'));
   const options = el('fieldset', { class: 'scope-options' }, el('legend', {}, t('scope-legend')),
@@ -78,13 +83,28 @@ export function scopesView(page) {
     el('span', { class: 'option' }, el('label', { for: 'scope-lines' }, `${t('scope-lines')} `), linesField,
       el('datalist', { id: 'scope-lines-presets' }, el('option', { value: '16, 235' }), el('option', { value: '5%, 95%' })),
       ' ', linesSaid),
-    el('span', { class: 'option' }, holdButton, ' ', letGoButton));
+    el('span', { class: 'option' }, holdButton, ' ', letGoButton), windowOption);
   // Where the browser's WebGPU runs on the CPU the Studio draws scopes on a video
   // less often (`scopeEvery`), and the visitor is told.
   const cadence = el('p', { class: 'note', hidden: true });
   // What the waveform's luma is, where Y′ as decoded was asked for.
   const lumaNote = el('p', { class: 'note', id: 'scope-luma-note', hidden: true });
   const frame = el('div', { class: 'studio-scopes' }, ...SCOPES.map((name) => figures[name]), lumaNote, cadence);
+  // The figures moved into their window or back: full size is the page's, and
+  // each canvas gets a surface where it now stands.
+  const windowed = scopeWindow(frame, {
+    moved: () => {
+      if (windowed.open) showFull(null);
+      for (const name of SCOPES) fullParts[name].hidden = windowed.open;
+      if (page.current) changed(null);
+    },
+    resized: () => {
+      layout();
+      page.redraw();
+    },
+    say: (words) => page.say(words),
+  });
+  windowOption.append(windowed.button);
 
   const chosen = () => boxes.filter((b) => b.checked).map((b) => b.value);
   const zoomed = () => (zoom.checked ? 2 : 1);
@@ -201,8 +221,13 @@ export function scopesView(page) {
     mark();
   }
 
+  /** After a resize: canvases follow their boxes. */
+  function layout() {
+    for (const name of chosen()) fitCanvas(canvases[name]);
+  }
+
   function changed(box) {
-    if (box?.checked && window.innerWidth < WIDE) for (const b of boxes) if (b !== box) b.checked = false;
+    if (box?.checked && !windowed.open && window.innerWidth < WIDE) for (const b of boxes) if (b !== box) b.checked = false;
     const studio = page.current;
     if (!studio) return;
     try {
@@ -308,9 +333,8 @@ export function scopesView(page) {
     },
     /** The reference lines on the histogram's axis, whose top value is `max`. */
     lines,
-    /** How many scopes are shown. */
-    count: () => chosen().length,
-    /** After a resize: canvases follow their boxes. */
-    layout: () => { for (const name of chosen()) fitCanvas(canvases[name]); },
+    /** How many scopes are shown in the page (none while they have their window). */
+    count: () => (windowed.open ? 0 : chosen().length),
+    layout,
   };
 }

@@ -335,7 +335,8 @@ impl ScopeScreen {
     /// Brightness: logarithmic or linear, times `gain`; `shown` the waveform's or
     /// the parade's channels (0 R, 1 G, 2 B, 3 luminance); the vectorscope
     /// magnified `zoom` times (1 when not given); the waveform's luma as decoded
-    /// where a video's frame has it (`decoded_luma`).
+    /// where a video's frame has it (`decoded_luma`); the lines named in nits
+    /// of HDR codes (`codes` "pq" or "hlg"; "sdr" or none, SDR's).
     #[wasm_bindgen(js_name = setStyle)]
     pub fn set_style(
         &self,
@@ -344,20 +345,29 @@ impl ScopeScreen {
         shown: Vec<u8>,
         zoom: Option<f32>,
         decoded_luma: Option<bool>,
-    ) {
+        codes: Option<String>,
+    ) -> WebResult<()> {
         let shown = shown.into_iter().map(usize::from).collect();
         let zoom = zoom.unwrap_or(1.0).clamp(1.0, 8.0);
+        let decoded_luma = decoded_luma.unwrap_or(false);
+        // Y′ as decoded is a video's, in video levels: not read as HDR codes.
+        let nits = if decoded_luma {
+            None
+        } else {
+            Transfer::of_codes(codes.as_deref()).map_err(|e| JsError::new(&e))?
+        };
         self.view.set_style(
             &self.context.gpu,
             Style {
                 log,
                 gain,
                 zoom,
-                nits: None,
+                nits,
             },
             shown,
         );
-        self.view.set_decoded_luma(decoded_luma.unwrap_or(false));
+        self.view.set_decoded_luma(decoded_luma);
+        Ok(())
     }
 
     /// Whether the waveform drawn last counted Y′ as decoded (video levels).

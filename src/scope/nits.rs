@@ -29,6 +29,15 @@ impl Transfer {
         }
     }
 
+    /// The codes a page's Scale names: SDR's ("sdr", or none named), or HDR
+    /// codes of a transfer ("pq", "hlg"), whose lines are named in nits.
+    pub fn of_codes(codes: Option<&str>) -> Result<Option<Transfer>, String> {
+        match codes.unwrap_or("sdr") {
+            "sdr" => Ok(None),
+            name => Transfer::parse(name).map(Some),
+        }
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             Transfer::Pq => "pq",
@@ -124,6 +133,15 @@ mod tests {
         assert!((hlg(203.0) - 0.75).abs() < 1e-3);
         assert!((hlg(1000.0) - 1.0).abs() < 1e-6);
         assert!((hlg(1000.0 * (1.0f64 / 12.0).powf(1.2)) - 0.5).abs() < 1e-6);
+    }
+
+    #[test]
+    fn a_pages_scale_names_sdr_or_a_transfer() {
+        assert_eq!(Transfer::of_codes(None), Ok(None));
+        assert_eq!(Transfer::of_codes(Some("sdr")), Ok(None));
+        assert_eq!(Transfer::of_codes(Some("pq")), Ok(Some(Transfer::Pq)));
+        assert_eq!(Transfer::of_codes(Some("hlg")), Ok(Some(Transfer::Hlg)));
+        assert!(Transfer::of_codes(Some("hdr10")).is_err());
     }
 
     #[test]

@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { suite, shots, referenceRows, downloadCsv, pickFile, waitState, litPixels, histogramFoot, decodePng, engine, moreFrames } from './harness.mjs';
+import { suite, shots, trackDevices, referenceRows, downloadCsv, pickFile, waitState, litPixels, histogramFoot, decodePng, engine, moreFrames } from './harness.mjs';
 import { message, messagePattern, pattern } from './messages.mjs';
 
 // A timings cell: a number, or where this device has no subgroups, that step's words.
@@ -15,22 +15,6 @@ const GONE = pattern`${messagePattern('en', 'page-device-gone')}|${messagePatter
 
 const { browser, fixtures } = suite({ fixtures: true });
 
-// Keeps every GPUDevice the page opens (to destroy it, as a driver reset would lose
-// it), and can make the browser refuse new adapters (`window.refuseAdapters`).
-const trackDevices = () => {
-  window.gpuDevices = [];
-  window.refuseAdapters = false;
-  const requestDevice = GPUAdapter.prototype.requestDevice;
-  GPUAdapter.prototype.requestDevice = async function (...args) {
-    const device = await requestDevice.apply(this, args);
-    window.gpuDevices.push(device);
-    return device;
-  };
-  const requestAdapter = GPU.prototype.requestAdapter;
-  GPU.prototype.requestAdapter = function (...args) {
-    return window.refuseAdapters ? Promise.resolve(null) : requestAdapter.apply(this, args);
-  };
-};
 const loseDevice = (page) => page.evaluate(() => {
   document.body.dataset.state = 'losing';
   window.gpuDevices.at(-1).destroy();

@@ -212,6 +212,7 @@ function firefoxPage(p, uploads) {
       }
     },
     close: () => p.close(),
+    isClosed: () => p.isClosed(),
     on: (event, handler) => p.on(event, handler),
     evaluate: (fn, arg) => p.evaluate(plainResult(fn), arg),
     waitForFunction: (fn, arg, options = {}) =>
@@ -281,8 +282,12 @@ function firefoxPage(p, uploads) {
       }
       return (await wait(css)).uploadFile(path);
     },
-    /** 'download': the next file the page saves (see `captureDownloads`). */
+    /**
+     * 'download': the next file the page saves (see `captureDownloads`);
+     * 'popup': the next window it opens, as a page of this harness.
+     */
     waitForEvent: async (event) => {
+      if (event === 'popup') return firefoxPage(await new Promise((opened) => p.once('popup', opened)), uploads);
       if (event !== 'download') throw new Error(`no such event in this harness: ${event}`);
       const index = downloads++;
       await p.waitForFunction((i) => window.downloaded?.length > i, { polling: 100, timeout: TIMEOUT }, index);

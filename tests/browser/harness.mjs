@@ -49,6 +49,28 @@ export const CHROMIUM_FLAGS = [
 ];
 
 /**
+ * An `init` for `open`: keeps every GPUDevice the page opens in `window.gpuDevices`
+ * (to destroy one, as a driver reset would lose it), and makes the browser refuse
+ * new adapters while `window.refuseAdapters` is set.
+ */
+export function trackDevices() {
+  // Not in a window without WebGPU (Firefox runs it in a page's about:blank popup too).
+  if (!('GPUAdapter' in window)) return;
+  window.gpuDevices = [];
+  window.refuseAdapters = false;
+  const requestDevice = GPUAdapter.prototype.requestDevice;
+  GPUAdapter.prototype.requestDevice = async function (...args) {
+    const device = await requestDevice.apply(this, args);
+    window.gpuDevices.push(device);
+    return device;
+  };
+  const requestAdapter = GPU.prototype.requestAdapter;
+  GPU.prototype.requestAdapter = function (...args) {
+    return window.refuseAdapters ? Promise.resolve(null) : requestAdapter.apply(this, args);
+  };
+}
+
+/**
  * Starts a static server and a browser (with `flags` besides ours); returns
  * { open, close }. The server serves the built site, dist/ (`make dist`), at
  * `prefix`, as a static host would; `root: 'tree'` serves the working tree instead
@@ -246,7 +268,12 @@ export async function moreFrames(page, by = 1) {
  */
 export async function litPixels(page, selector, rect, above = 60) {
   const locator = page.locator(selector).first();
-  let box = await locator.boundingBox();
+  // Firefox's harness finds no box for a popup's elements: the page's own then.
+  const boxOf = async () => (await locator.boundingBox()) ?? page.evaluate((css) => {
+    const { x, y, width, height } = document.querySelector(css).getBoundingClientRect();
+    return { x, y, width, height };
+  }, selector);
+  let box = await boxOf();
   // Screenshots see the window only: scroll the part asked for into it.
   const [top, bottom] = rect ? [box.y + rect[1], box.y + rect[1] + rect[3]] : [box.y, box.y + box.height];
   const scrolled = await page.evaluate(([t, b]) => {
@@ -254,7 +281,7 @@ export async function litPixels(page, selector, rect, above = 60) {
     window.scrollBy(0, by);
     return by !== 0;
   }, [top, bottom]);
-  if (scrolled) box = await locator.boundingBox();
+  if (scrolled) box = await boxOf();
   // The window's picture, cut here: a screenshot's clip is in the window's
   // coordinates for Playwright and in the document's for puppeteer (Firefox).
   const [x, y, w, h] = rect ? [box.x + rect[0], box.y + rect[1], rect[2], rect[3]] : [box.x, box.y, box.width, box.height];

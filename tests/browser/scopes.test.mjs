@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { suite, start, repo, shots, engine, media, litPixels, pickFile, waitState, cliRows, downloadCsv, decodePng, smallPicture, until, TEST_VIDEO_SIZE } from './harness.mjs';
+import { suite, start, repo, shots, engine, media, litPixels, pickFile, waitState, cliRows, downloadCsv, decodePng, smallPicture, until, trackDevices, TEST_VIDEO_SIZE } from './harness.mjs';
 import { message, messagePattern, pattern } from './messages.mjs';
 
 const PHOTO = media('pexels-francesco-ungaro-96938-mid.jpg');
@@ -295,6 +295,45 @@ test('studio: waveform and vectorscope beside the histogram, over a region, expo
   assert.deepEqual(page.errors, []);
 });
 
+test('studio: the scopes in a window of their own, drawn there through a lost device, back in the page when it closes, closed with the page', async () => {
+  const page = await browser.open('/www/studio.html', { viewport: { width: 1400, height: 900 }, init: trackDevices });
+  await page.check('#scope-waveform');
+  await page.check('#scope-vectorscope');
+  await waitState(page, 'done');
+  const drawn = (win, scope) => until(() => litPixels(win, `canvas.scope.${scope}`), (lit) => lit > 300, `${scope} drawn`);
+  // Document Picture-in-Picture in Chromium, a plain window in Firefox.
+  const openWindow = async () => {
+    const [win] = await Promise.all([page.waitForEvent('popup'), page.click('#scope-window')]);
+    await win.waitForFunction(() => document.querySelectorAll('.scope-window .studio-scopes canvas.scope').length === 3);
+    return win;
+  };
+  const win = await openWindow();
+  assert.equal(await page.evaluate(() => document.querySelector('.studio-scopes')), null, 'the figures left the page');
+  assert.equal(await page.getAttribute('#scope-window', 'aria-pressed'), 'true');
+  assert.equal(await page.textContent('#scope-window'), message('en', 'scope-window-close'));
+  assert.equal(await win.evaluate(() => document.title), message('en', 'scope-window-title'));
+  for (const scope of ['waveform', 'vectorscope']) await drawn(win, scope);
+  const sunset = await litPixels(win, 'canvas.scope.waveform');
+  await win.screenshot({ path: join(shots, 'studio-scope-window.png') });
+  // The device lost and replaced: the new one draws the next picture there.
+  await page.evaluate(() => { document.body.dataset.state = 'losing'; window.gpuDevices.at(-1).destroy(); });
+  await page.waitForFunction(() => window.gpuDevices.length === 2 && document.body.dataset.state === 'done');
+  await pickFile(page, PHOTO);
+  await until(() => litPixels(win, 'canvas.scope.waveform'), (lit) => lit > 300 && lit !== sunset, 'the photo\'s waveform drawn in the window');
+  await drawn(win, 'vectorscope');
+  // Closed (as its window's close button does: the harness's close runs no
+  // pagehide in Firefox): the figures are back in the page, drawn there.
+  await win.evaluate(() => { setTimeout(() => window.close()); });
+  await page.waitForFunction(() => document.querySelector('#scope-window').getAttribute('aria-pressed') === 'false'
+    && document.querySelectorAll('.studio-right .studio-scopes canvas.scope').length === 3);
+  for (const scope of ['waveform', 'vectorscope']) await drawn(page, scope);
+  // Opened again, then the page left: the window goes with it.
+  const again = await openWindow();
+  await page.goto(page.url().replace(/www\/studio\.html.*/, 'index.html'));
+  await until(() => again.isClosed(), (closed) => closed, 'the scopes\' window closed with the page');
+  assert.deepEqual(page.errors, []);
+});
+
 test('studio: the waveform of a video\'s luma as decoded, exported with its codes past video levels', async () => {
   const page = await browser.open('/www/studio.html', { viewport: { width: 1400, height: 1000 } });
   await waitState(page, 'done');
@@ -357,12 +396,44 @@ test('waveform: files given while one is read wait, and the latest wins', async 
   assert.deepEqual(page.errors, []);
 });
 
-test('studio: HDR codes read in nits: the waveform\'s lines named in nits, the reference white marked, exported as the command line draws it', async () => {
+/** A grey ramp, every code once a row (a waveform's drawing crosses every line), made by Pillow in a new folder. */
+function ramp() {
   const dir = mkdtempSync(join(tmpdir(), 'scope-nits-'));
   const file = join(dir, 'ramp.png');
-  // Every code once a row: the waveform's drawing crosses every line.
   execFileSync(join(repo, '.venv/bin/python'), ['-c', 'import sys; from PIL import Image; '
     + 'im = Image.new("L", (256, 32)); im.putdata([x for y in range(32) for x in range(256)]); im.save(sys.argv[1])', file]);
+  return { dir, file };
+}
+
+/** The PNG the page saves when `button` is clicked, decoded. */
+async function savedPng(page, button) {
+  const [d] = await Promise.all([page.waitForEvent('download'), button.click()]);
+  const chunks = [];
+  for await (const c of await d.createReadStream()) chunks.push(c);
+  return decodePng(Buffer.concat(chunks));
+}
+
+test('parade chapter: HLG codes read in nits, exported as the command line draws them', async () => {
+  const { dir, file } = ramp();
+  const page = await browser.open('/www/parade.html', { viewport: { width: 1400, height: 1000 } });
+  await pickFile(page, file);
+  await page.selectOption('#codes', 'hlg');
+  const labels = () => page.evaluate(() => [...document.querySelectorAll('.scope-label')].map((l) => l.textContent));
+  const named = await until(labels, (l) => l.includes('203'), 'the parade named in nits');
+  assert.deepEqual(named, ['0', '1', '10', '100', '203', '500', '1000']);
+  const exported = await savedPng(page, page.getByRole('button', { name: message('en', 'scope-page-download-png') }));
+  execFileSync(join(repo, 'target/release/histogram'), ['scope', '--parade', '--nits', 'hlg', '--method', 'cpu', '--out', dir, file]);
+  const tool = decodePng(readFileSync(join(dir, 'ramp-parade.png')));
+  // The drawing of the three channels (left of the labels' strip) is the tool's.
+  assert.equal(exported.height, 256);
+  const row = (png, y) => png.rgba.subarray(y * png.width * 4, (y * png.width + 768) * 4);
+  for (let y = 0; y < 256; y++) assert.deepEqual(row(exported, y), row(tool, y), `row ${y}`);
+  await page.screenshot({ path: join(shots, 'parade-nits.png') });
+  assert.deepEqual(page.errors, []);
+});
+
+test('studio: HDR codes read in nits: the waveform\'s lines named in nits, the reference white marked, exported as the command line draws it', async () => {
+  const { dir, file } = ramp();
   const page = await browser.open('/www/studio.html', { viewport: { width: 1400, height: 1000 } });
   await waitState(page, 'done');
   await page.check('#scope-waveform');
@@ -373,10 +444,7 @@ test('studio: HDR codes read in nits: the waveform\'s lines named in nits, the r
   const named = await until(labels, (l) => l.includes('203'), 'the waveform named in nits');
   assert.deepEqual(named, ['0', '1', '10', '100', '203', '1000', '4000', '10000']);
   const figure = page.locator('.studio-scopes figure').filter({ has: page.locator('canvas.waveform') });
-  const [d] = await Promise.all([page.waitForEvent('download'), figure.getByRole('button', { name: message('en', 'scope-png') }).click()]);
-  const chunks = [];
-  for await (const c of await d.createReadStream()) chunks.push(c);
-  const exported = decodePng(Buffer.concat(chunks));
+  const exported = await savedPng(page, figure.getByRole('button', { name: message('en', 'scope-png') }));
   execFileSync(join(repo, 'target/release/histogram'), ['scope', '--waveform', '--nits', 'pq', '--method', 'cpu', '--out', dir, file]);
   const tool = decodePng(readFileSync(join(dir, 'ramp-waveform.png')));
   // The drawing (left of the labels' strip) is the tool's, pixel for pixel: its

@@ -135,3 +135,9 @@ scope-let-go = Let go of B
 scope-held = B: { $moment }
 scope-held-alt = { $scope } held as B: { $moment }
 scope-hold-failed = The scopes could not be held: { $error }
+
+# The scopes in a window of their own (www/studio-scope-window.js), for a second monitor.
+scope-window-open = Scopes in a window
+scope-window-close = Scopes back in the page
+scope-window-title = Scopes
+scope-window-blocked = No window could be opened for the scopes: allow this site's pop-ups and try again.

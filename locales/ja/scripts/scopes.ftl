@@ -127,3 +127,9 @@ scope-let-go = B を解除
 scope-held = B: { $moment }
 scope-held-alt = B として保持した{ $scope }: { $moment }
 scope-hold-failed = スコープを保持できませんでした: { $error }
+
+# スコープ専用のウィンドウ (www/studio-scope-window.js)。2 台目のモニター用。
+scope-window-open = スコープを別ウィンドウで
+scope-window-close = スコープをページに戻す
+scope-window-title = スコープ
+scope-window-blocked = スコープのウィンドウを開けませんでした: このサイトのポップアップを許可して、もう一度お試しください。

@@ -127,3 +127,9 @@ scope-let-go = B 해제
 scope-held = B: { $moment }
 scope-held-alt = B로 보관한 { $scope }: { $moment }
 scope-hold-failed = 스코프를 보관하지 못했습니다: { $error }
+
+# 스코프 전용 창 (www/studio-scope-window.js), 두 번째 모니터용.
+scope-window-open = 스코프를 별도 창으로
+scope-window-close = 스코프를 페이지로 되돌리기
+scope-window-title = 스코프
+scope-window-blocked = 스코프 창을 열 수 없습니다: 이 사이트의 팝업을 허용한 뒤 다시 시도하세요.

@@ -437,10 +437,12 @@ impl Studio {
         parade: Vec<u8>,
         codes: Option<String>,
     ) -> WebResult<()> {
-        let codes = codes.unwrap_or_default();
-        let nits = match codes.as_str() {
-            "" | "sdr" | "decoded" => None,
-            name => Some(Transfer::parse(name).map_err(js)?),
+        // Y′ as decoded is a video's, in video levels: not read as HDR codes.
+        let decoded = codes.as_deref() == Some("decoded");
+        let nits = if decoded {
+            None
+        } else {
+            Transfer::of_codes(codes.as_deref()).map_err(js)?
         };
         let channels = |v: Vec<u8>| -> Vec<usize> { v.into_iter().map(usize::from).collect() };
         let style = histogram::scope::Style {
@@ -451,8 +453,7 @@ impl Studio {
         };
         let shown = (&channels(waveform)[..], &channels(parade)[..]);
         let g = &self.context.gpu;
-        self.studio
-            .set_scope_style(g, style, shown, codes == "decoded");
+        self.studio.set_scope_style(g, style, shown, decoded);
         Ok(())
     }
 
