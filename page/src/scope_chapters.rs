@@ -132,14 +132,16 @@ pub fn scope_label_style() -> String {
 }
 
 /// A scope's canvas's next frame, a view of it and its size, for the core's
-/// `ScopeView` to draw into. Where the CPU draws, the vectorscope's canvas is
-/// first held to a pixel a cell (`ScopeView::largest_side`).
+/// `ScopeView` to draw into. Where the CPU draws a playing video's frames
+/// (`live`), the vectorscope's canvas is first held to a pixel a cell
+/// (`ScopeView::largest_side`).
 pub(super) fn scope_frame(
     g: &Gpu,
     canvas: &mut CanvasTarget,
     view: &ScopeView,
+    live: bool,
 ) -> WebResult<(wgpu::SurfaceTexture, wgpu::TextureView, (u32, u32))> {
-    if let Some(side) = view.largest_side() {
+    if let Some(side) = view.largest_side(live) {
         canvas.canvas.set_width(canvas.canvas.width().min(side));
         canvas.canvas.set_height(canvas.canvas.height().min(side));
     }
@@ -399,7 +401,7 @@ impl ScopeScreen {
         let has_luma = matches!(&self.source, Source::Live(frames) if frames.has_decoded_luma());
         self.view.follow_frame(g, has_luma);
         self.view.encode(&mut encoder);
-        let (frame, view, size) = scope_frame(g, &mut self.canvas.borrow_mut(), &self.view)?;
+        let (frame, view, size) = scope_frame(g, &mut self.canvas.borrow_mut(), &self.view, live)?;
         self.view
             .draw(g, &mut encoder, Target { view: &view, size });
         g.queue.submit([encoder.finish()]);

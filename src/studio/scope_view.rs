@@ -124,11 +124,12 @@ impl ScopeView {
         self.count.borrow().kernel() == ScopeKernel::Columns
     }
 
-    /// The largest target side worth drawing: where the CPU draws, the vectorscope
-    /// at most a pixel a cell, scaled up by the page (a 491 x 491 canvas took 21 ms
-    /// a frame on SwiftShader, 256 x 256 6 ms, and the counts hold no more detail).
-    pub fn largest_side(&self) -> Option<u32> {
-        match (self.emulated(), self.scope) {
+    /// The largest target side worth drawing: where the CPU draws a playing
+    /// video's frames (`live`), the vectorscope at most a pixel a cell, scaled up
+    /// by the page (a 491 x 491 canvas took 21 ms a frame on SwiftShader, 256 x
+    /// 256 6 ms); a picture's, drawn once a change, at the size it is shown.
+    pub fn largest_side(&self, live: bool) -> Option<u32> {
+        match (live && self.emulated(), self.scope) {
             (true, Scope::Vectorscope { size }) => Some(crate::scope::vectorscope_side(size)),
             _ => None,
         }

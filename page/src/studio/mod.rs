@@ -566,7 +566,7 @@ impl Studio {
         let mut frames = Vec::new();
         for ((i, canvas), view) in canvases.iter_mut().enumerate().zip(scopes.iter()) {
             if cadence.scope_due(i) {
-                frames.push((i, scope_frame(g, canvas, view)?));
+                frames.push((i, scope_frame(g, canvas, view, live)?));
             }
         }
         drop(scopes);
