@@ -63,10 +63,11 @@ export function scopesView(page) {
       scopeBox(img));
     return [name, { box, img, caption, png: null, labels: [], base: '' }];
   }));
-  // Full size is over the page: not in the scopes' window, which is theirs.
-  const fullParts = Object.fromEntries(SCOPES.map((name) => [name, el('span', {}, fullButtons[name], ' · ')]));
+  // Full size is over the page: not in the scopes' window, which is theirs (the
+  // button and the dot after it hidden there).
+  const fullDots = Object.fromEntries(SCOPES.map((name) => [name, el('span', {}, ' · ')]));
   const figures = Object.fromEntries(SCOPES.map((name) => [name, el('figure', { hidden: true, class: 'studio-scope' },
-    scopeBoxes[name], el('figcaption', {}, TITLES[name], ' · ', fullParts[name],
+    scopeBoxes[name], el('figcaption', {}, TITLES[name], ' · ', fullButtons[name], fullDots[name],
       el('button', { type: 'button', class: 'link', onclick: () => exportPng(name) }, t('scope-png')), ' ',
       el('button', { type: 'button', class: 'link', onclick: () => exportJson(name) }, t('scope-json'))), held[name].box)]));
   const windowOption = el('span', { class: 'option' });
@@ -95,7 +96,7 @@ export function scopesView(page) {
   const windowed = scopeWindow(frame, {
     moved: () => {
       if (windowed.open) showFull(null);
-      for (const name of SCOPES) fullParts[name].hidden = windowed.open;
+      for (const name of SCOPES) fullButtons[name].hidden = fullDots[name].hidden = windowed.open;
       if (page.current) changed(null);
     },
     resized: () => {
