@@ -4,7 +4,9 @@ one run, rounds alternating, on a folder of photos made here (seeded, the same o
 every machine): 400 of 2048-2560 x 1365-1706 pixels cut from the shared photos,
 saved by Pillow at qualities 85-94 with its defaults (4:2:0, baseline).
 
-  histogram --total                 the default (--decode auto)
+  histogram --total                 the default (--decode auto): the GPU opened
+                                    once the work it would share pays for it
+  histogram --method cpu            the CPU alone (the default before DECISIONS 81)
   histogram --decode cpu --total    libjpeg-turbo decodes, the GPU counts
   histogram --decode gpu --total    libjpeg-turbo's entropy decoding, then the
                                     IDCT, upsampling, colour and count on the GPU
@@ -58,6 +60,17 @@ def tool(path, files_dir, *args):
     return np.array([last[c] for c in ("r", "g", "b")], dtype=np.int64)
 
 
+def methods(path, files_dir, *args):
+    """How many files each method counted, in one run."""
+    out = subprocess.run([str(path), "--quiet", *args, str(files_dir)],
+                         check=True, capture_output=True, text=True).stdout
+    tally = {}
+    for line in out.splitlines():
+        method = json.loads(line).get("method")
+        tally[method] = tally.get(method, 0) + 1
+    return tally
+
+
 def nvjpeg(files, batch=64):
     import torch
     from torchvision.io import decode_jpeg, read_file
@@ -86,6 +99,7 @@ def main():
     pixels = sum(Image.open(f).size[0] * Image.open(f).size[1] for f in files) / 1e6
     ways = {
         "histogram --total": lambda: tool(a.tool, a.dir),
+        "histogram --method cpu": lambda: tool(a.tool, a.dir, "--method", "cpu"),
         "histogram --decode cpu": lambda: tool(a.tool, a.dir, "--decode", "cpu"),
         "histogram --decode gpu": lambda: tool(a.tool, a.dir, "--decode", "gpu"),
         # The GPU opened at once: with --decode auto the JPEGs are shared (DECISIONS 76).
@@ -119,6 +133,7 @@ def main():
         s = sums[name]
         differ = "—" if np.isscalar(s) else f"{np.abs(s - pillow).sum() / 2:.0f} of {pillow.sum()}"
         print(f"{name:30} {t:8.3f} {len(files) / t:9.1f}  {differ}")
+    print(f"the default's files by method, one more run: {methods(a.tool, a.dir)}")
     gpu = statistics.median(times["histogram --decode gpu"])
     for name, ts in times.items():
         if not name.startswith("histogram --decode gpu"):

@@ -127,23 +127,37 @@ const GPU_CLOSE: Duration = Duration::from_millis(60);
 /// the CPU method, 4.58 s by the GPU's, of some 20 s of counting on the cores
 /// (bench/results/2026-11-26i-open-gpu.txt).
 const GPU_SAVES_ONE_IN: u32 = 2;
+/// What sharing a folder's JPEGs with the GPU saves of their decoding on the
+/// cores, as a divisor (`Decode::Auto`): 400 photos on an H200's 16 cores, 1.089
+/// s shared against 1.230 s with the CPU decoding every file, of some 1.07 s of
+/// decoding (docs/DECISIONS.md 76): a seventh, taken as an eighth.
+const SHARING_SAVES_ONE_IN: u32 = 8;
+
+/// What the CPU has spent so far on the work an open GPU would take a part of,
+/// summed over every thread: the CPU method's counting, and the decoding of the
+/// JPEGs the GPU could share.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Spent {
+    pub counting: Duration,
+    pub sharable: Duration,
+}
 
 /// Whether a run that asked for no method opens the GPU now (docs/DECISIONS.md
-/// 37), having counted by the CPU method `files_read` of its `files`, for
-/// `counted` (summed over the `workers` that decode at once on `cores` cores).
-/// The GPU costs the run its closing at the exit and, where the workers fill
-/// every core, the opening's time on one core shared among them (else an idle
-/// core opens it). It opens once both hold:
-/// - the counting so far has taken as much of the run's wall time as the GPU
-///   would cost it (renting until the rent paid equals the price keeps a run
-///   within twice the cost of the better choice made in advance);
-/// - what is left to count, at the pace so far, would save the run more than
-///   that cost.
+/// 37, 81), having `spent` this on the first `files_read` of its `files`
+/// (summed over the `workers` that decode at once on `cores` cores). The GPU
+/// costs the run its closing at the exit and, where the workers fill every
+/// core, the opening's time on one core shared among them (else an idle core
+/// opens it). It opens once both hold:
+/// - the work it would share has taken as much of the run's wall time as the
+///   GPU would cost it (renting until the rent paid equals the price keeps a
+///   run within twice the cost of the better choice made in advance);
+/// - what is left, at the pace so far, would save the run more than that cost:
+///   half its counting, an eighth of its JPEGs' decoding.
 ///
-/// Until then the CPU method counts, and a run of one photo or a few, or a
-/// folder that ends soon, never opens it.
+/// Until then the CPU counts, and a run of one photo or a few, or a folder
+/// that ends soon, never opens it. (A CPU adapter, opened, takes nothing.)
 pub fn open_gpu(
-    counted: Duration,
+    spent: Spent,
     (files_read, files): (usize, usize),
     workers: usize,
     cores: usize,
@@ -156,36 +170,60 @@ pub fn open_gpu(
     };
     let cost = GPU_CLOSE + opening;
     let left = files.saturating_sub(files_read);
-    let paid = counted / workers >= cost;
-    let worth = files_read > 0
-        && counted.mul_f64(left as f64 / files_read as f64) / (workers * GPU_SAVES_ONE_IN) > cost;
+    let paid = (spent.counting + spent.sharable) / workers >= cost;
+    let saved = spent.counting / GPU_SAVES_ONE_IN + spent.sharable / SHARING_SAVES_ONE_IN;
+    let worth = files_read > 0 && saved.mul_f64(left as f64 / files_read as f64) / workers > cost;
     paid && worth
 }
 
 #[cfg(test)]
 mod tests {
-    use super::open_gpu;
+    use super::{open_gpu, Spent};
     use std::time::Duration;
+
+    fn counting(counting: Duration) -> Spent {
+        Spent {
+            counting,
+            ..Spent::default()
+        }
+    }
 
     #[test]
     fn the_gpu_opens_once_counting_has_cost_what_it_would_and_more_is_left() {
         let ms = Duration::from_millis;
         // A photo of 3 megapixels: 6 ms of counting. One alone never opens it.
-        assert!(!open_gpu(ms(6), (1, 1), 1, 16));
+        assert!(!open_gpu(counting(ms(6)), (1, 1), 1, 16));
         // 40 on one worker of 16 cores: an idle core opens it, the closing stays
         // (60 ms): paid after 10 photos, and 30 left are worth 90 ms.
-        assert!(!open_gpu(ms(54), (9, 40), 1, 16));
-        assert!(open_gpu(ms(60), (10, 40), 1, 16));
+        assert!(!open_gpu(counting(ms(54)), (9, 40), 1, 16));
+        assert!(open_gpu(counting(ms(60)), (10, 40), 1, 16));
         // ... but not with 5 left (15 ms saved).
-        assert!(!open_gpu(ms(210), (35, 40), 1, 16));
+        assert!(!open_gpu(counting(ms(210)), (35, 40), 1, 16));
         // 16 workers on 16 busy cores: the closing and a 16th of the opening each
         // (72.5 ms), paid after 194 photos; of a folder of 300 the 106 left would
         // save 20 ms: never. Of 3000, 2806 left: at once.
-        assert!(!open_gpu(ms(6 * 193), (193, 300), 16, 16));
-        assert!(!open_gpu(ms(6 * 194), (194, 300), 16, 16));
-        assert!(!open_gpu(ms(6 * 193), (193, 3000), 16, 16));
-        assert!(open_gpu(ms(6 * 194), (194, 3000), 16, 16));
+        assert!(!open_gpu(counting(ms(6 * 193)), (193, 300), 16, 16));
+        assert!(!open_gpu(counting(ms(6 * 194)), (194, 300), 16, 16));
+        assert!(!open_gpu(counting(ms(6 * 193)), (193, 3000), 16, 16));
+        assert!(open_gpu(counting(ms(6 * 194)), (194, 3000), 16, 16));
         // Nothing counted yet.
-        assert!(!open_gpu(Duration::ZERO, (0, 0), 0, 0));
+        assert!(!open_gpu(counting(Duration::ZERO), (0, 0), 0, 0));
+    }
+
+    #[test]
+    fn a_folder_of_jpegs_opens_it_for_their_decoding() {
+        let ms = Duration::from_millis;
+        // 400 photos of 3 megapixels on 16 workers of 16 cores: 40 ms of decoding
+        // each and 6 of counting. Counting alone never opens it (above); with the
+        // decoding the GPU would share, paid after 26 photos (1196 ms / 16 = 74.8
+        // ms), and the 374 left would save 187 ms (8 ms each over 16 workers).
+        let spent = |n: u32| Spent {
+            counting: ms(6) * n,
+            sharable: ms(40) * n,
+        };
+        assert!(!open_gpu(spent(25), (25, 400), 16, 16));
+        assert!(open_gpu(spent(26), (26, 400), 16, 16));
+        // ... but of a folder of 40 the 14 left would save 7 ms: never.
+        assert!(!open_gpu(spent(26), (26, 40), 16, 16));
     }
 }

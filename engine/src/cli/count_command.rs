@@ -114,18 +114,19 @@ pub fn run(options: CountArgs, gpu_options: &GpuOptions) -> i32 {
     let jobs = jobs(options.jobs, cores);
     let finished = AtomicBool::new(false);
     let ended = std::thread::scope(|scope| {
-        // Unasked, the CPU method counts until its counting has cost the run what
-        // opening the GPU would; then the GPU opens, on this thread of its own
-        // while the workers go on (docs/DECISIONS.md 37). A run done sooner
-        // never opens it; one that names a backend or an adapter opens it at once.
+        // Unasked, the CPU counts until its counting (and its decoding of JPEGs
+        // the GPU would share) has cost the run what opening the GPU would; then
+        // the GPU opens, on this thread of its own while the workers go on
+        // (docs/DECISIONS.md 37, 81). A run done sooner never opens it; one that
+        // names a backend or an adapter opens it at once.
         let opener = (settings.asked == Asked::Default).then(|| {
             let (files, workers) = (todo.len(), jobs.min(todo.len()));
             let named = gpu_options.backends.is_some() || gpu_options.adapter.is_some();
             let (engine, finished, progress) = (&engine, &finished, &progress);
             scope.spawn(move || {
                 let pays = || {
-                    let (counted, read) = engine.cpu_counting();
-                    policy::open_gpu(counted, (read, files), workers, cores)
+                    let (spent, read) = engine.spent();
+                    policy::open_gpu(spent, (read, files), workers, cores)
                 };
                 while !named && !pays() {
                     if finished.load(Ordering::Acquire) {

@@ -4,7 +4,7 @@
 
 use histogram::decode::Decoder;
 use histogram::deep::{self, DeepImage};
-pub use histogram::gpu::policy::{method_for, Asked, Decode, Kind};
+pub use histogram::gpu::policy::{method_for, Asked, Decode, Kind, Spent};
 use histogram::gpu::{count_hdr, ChunkShape, Gpu, GpuImage, GpuOptions, Kernels, Method, Run};
 use histogram::gpu::{GpuError, RunOptions};
 use histogram::hdr::{self, HdrHistogram, HdrImage, HdrStats, Range};
@@ -146,10 +146,11 @@ pub struct Engine {
     // exit, docs/DECISIONS.md 29).
     spare: Mutex<Vec<Kernels>>,
     gpu: OnceLock<Option<Gpu>>,
-    /// Nanoseconds spent counting by the CPU method, every thread's summed, and
-    /// the files read so far: what the default weighs against opening the GPU
-    /// (`policy::open_gpu`).
+    /// Nanoseconds spent counting by the CPU method and decoding the JPEGs an
+    /// open GPU would share, every thread's summed, and the files read so far:
+    /// what the default weighs against opening the GPU (`policy::open_gpu`).
     cpu_counting: AtomicU64,
+    sharable: AtomicU64,
     files_read: AtomicUsize,
 }
 
@@ -184,13 +185,15 @@ impl Engine {
         self.gpu.get().and_then(Option::as_ref)
     }
 
-    /// The time every thread has spent counting by the CPU method, summed, and
-    /// the files read (their bands counted or queued) so far.
-    pub fn cpu_counting(&self) -> (Duration, usize) {
-        (
-            Duration::from_nanos(self.cpu_counting.load(Ordering::Relaxed)),
-            self.files_read.load(Ordering::Relaxed),
-        )
+    /// The time every thread has spent on work an open GPU would take a part
+    /// of, summed, and the files read (their bands counted or queued) so far.
+    pub fn spent(&self) -> (Spent, usize) {
+        let load = |nanos: &AtomicU64| Duration::from_nanos(nanos.load(Ordering::Relaxed));
+        let spent = Spent {
+            counting: load(&self.cpu_counting),
+            sharable: load(&self.sharable),
+        };
+        (spent, self.files_read.load(Ordering::Relaxed))
     }
 
     /// Counts the image file at `path` ("-": standard input).
@@ -235,17 +238,22 @@ impl Engine {
         mut reader: impl BufRead + Seek,
         queue: Option<&Queue>,
     ) -> Result<Deferred, String> {
+        let undecided = self.gpu.get().is_none();
         let on_gpu = self
             .gpu()
             .filter(|gpu| settings.decode.on(settings.asked, gpu));
-        let jpeg = on_gpu.is_some() && reader.fill_buf().is_ok_and(jpeg_gpu::is_jpeg);
+        let jpeg =
+            (on_gpu.is_some() || undecided) && reader.fill_buf().is_ok_and(jpeg_gpu::is_jpeg);
+        let shared = settings.decode == Decode::Auto;
         let slot = match queue {
-            Some(queue) if jpeg && settings.decode == Decode::Auto => queue.slot(),
+            Some(queue) if jpeg && shared && on_gpu.is_some() => queue.slot(),
             _ => None,
         };
-        let shared = settings.decode == Decode::Auto;
         let Some(gpu) = on_gpu.filter(|_| jpeg && (slot.is_some() || !shared)) else {
-            return self.count_decoded(settings, reader, queue);
+            // A JPEG decoded here before the default has opened the GPU is work
+            // the GPU would share: weighed by `policy::open_gpu`.
+            let sharable = jpeg && undecided && shared && settings.asked == Asked::Default;
+            return self.count_decoded(settings, reader, queue, sharable && queue.is_some());
         };
         let mut bytes = Vec::new();
         reader
@@ -278,7 +286,7 @@ impl Engine {
         why: String,
         queue: Option<&Queue>,
     ) -> Result<Deferred, String> {
-        let mut deferred = self.count_decoded(settings, Cursor::new(bytes), queue)?;
+        let mut deferred = self.count_decoded(settings, Cursor::new(bytes), queue, false)?;
         if settings.decode == Decode::Gpu {
             deferred
                 .counted
@@ -299,13 +307,18 @@ impl Engine {
         done
     }
 
-    /// Counts an image file read from `reader`, decoded by the CPU, band by band.
+    /// Counts an image file read from `reader`, decoded by the CPU, band by band;
+    /// its decoding's time added to what the GPU would share where `sharable`.
     fn count_decoded(
         &self,
         settings: &Settings,
         reader: impl BufRead + Seek,
         queue: Option<&Queue>,
+        sharable: bool,
     ) -> Result<Deferred, String> {
+        let nanos = |d: Duration| d.as_nanos().try_into().unwrap_or(u64::MAX);
+        let decoding = Instant::now();
+        let mut counting = Duration::ZERO;
         let mut used = None;
         let counted = count_bands(reader, settings, |band| {
             let gpu = self.gpu();
@@ -318,11 +331,16 @@ impl Engine {
             }
             let started = Instant::now();
             let (counts, name) = self.count_band(settings, band)?;
-            let nanos = started.elapsed().as_nanos().try_into().unwrap_or(u64::MAX);
-            self.cpu_counting.fetch_add(nanos, Ordering::Relaxed);
+            let took = started.elapsed();
+            counting += took;
+            self.cpu_counting.fetch_add(nanos(took), Ordering::Relaxed);
             used = Some(name);
             Ok(Part::Counted(counts))
         })?;
+        if sharable {
+            let decoded = decoding.elapsed().saturating_sub(counting);
+            self.sharable.fetch_add(nanos(decoded), Ordering::Relaxed);
+        }
         self.files_read.fetch_add(1, Ordering::Relaxed);
         Ok(Deferred {
             settings: *settings,
