@@ -45,6 +45,10 @@ const lumaNote = el('p', { class: 'note', id: 'luma-note', hidden: true });
 // HDR codes: the waveform's and the parade's lines named in nits (src/scope/nits.rs).
 const codes = el('select', { id: 'codes' },
   ...['sdr', 'pq', 'hlg'].map((v) => el('option', { value: v }, t(`scope-codes-${v}`))));
+// Y′ as decoded is a video's luma alone: the channels are held to luma meanwhile.
+const decoded = () => scope === 'waveform' && decodedBox.checked;
+// The HDR codes the lines are named by, if any (not Y′ as decoded, in video levels).
+const nits = () => (codes.value === 'sdr' || decoded() ? undefined : codes.value);
 const zoomBox = el('input', { type: 'checkbox', id: 'zoom' });
 const zoom = () => (zoomBox.checked ? 2 : 1);
 if (scope === 'vectorscope') {
@@ -84,9 +88,11 @@ main.append(
   el('details', {}, el('summary', {}, t('scope-page-wgsl-draw')), listing(drawing)));
 
 function scopeCaption(videoLevels = false) {
+  const n = Boolean(nits());
   return t({
-    waveform: videoLevels ? 'scope-page-caption-waveform-video' : 'scope-page-caption-waveform',
-    parade: yrgbBox.checked ? 'scope-page-caption-parade-yrgb' : 'scope-page-caption-parade',
+    waveform: videoLevels ? 'scope-page-caption-waveform-video' : n ? 'scope-page-caption-waveform-nits' : 'scope-page-caption-waveform',
+    parade: yrgbBox.checked ? (n ? 'scope-page-caption-parade-yrgb-nits' : 'scope-page-caption-parade-yrgb')
+      : n ? 'scope-page-caption-parade-nits' : 'scope-page-caption-parade',
     vectorscope: 'scope-page-caption-vectorscope',
   }[scope]);
 }
@@ -104,15 +110,11 @@ let source = null;
 let frames = 0;
 let fps = 0;
 
-// Y′ as decoded is a video's luma alone: the channels are held to luma meanwhile.
-const decoded = () => scope === 'waveform' && decodedBox.checked;
 const style = () => {
   const shown = decoded() ? [3] : scope === 'waveform' ? channelBoxes.flatMap((b, i) => (b.checked ? [i] : []))
     : yrgbBox.checked ? [3, 0, 1, 2] : [0, 1, 2];
   return [logBox.checked, 2 ** Number(gain.value), Uint8Array.from(shown), zoom(), decoded(), codes.value];
 };
-// The graticule's lines named as the scope draws them.
-const nits = () => (codes.value === 'sdr' || decoded() ? undefined : codes.value);
 const labels = () => graticule(scope, zoom(), videoLevels, nits());
 
 // Whether the waveform drawn last was of Y′ as decoded: its graticule and note.

@@ -421,6 +421,8 @@ test('parade chapter: HLG codes read in nits, exported as the command line draws
   const labels = () => page.evaluate(() => [...document.querySelectorAll('.scope-label')].map((l) => l.textContent));
   const named = await until(labels, (l) => l.includes('203'), 'the parade named in nits');
   assert.deepEqual(named, ['0', '1', '10', '100', '203', '500', '1000']);
+  // The caption names its lines as drawn, no longer "a line every 10%".
+  assert.equal(await page.textContent('figure:has(canvas.scope) figcaption'), message('en', 'scope-page-caption-parade-nits'));
   const exported = await savedPng(page, page.getByRole('button', { name: message('en', 'scope-page-download-png') }));
   execFileSync(join(repo, 'target/release/histogram'), ['scope', '--parade', '--nits', 'hlg', '--method', 'cpu', '--out', dir, file]);
   const tool = decodePng(readFileSync(join(dir, 'ramp-parade.png')));

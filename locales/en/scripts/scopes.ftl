@@ -83,6 +83,9 @@ scope-page-caption-waveform = x: the picture’s columns · y: value, 0 at the b
 scope-page-caption-waveform-video = x: the picture’s columns · y: Y′ code, 0 at the bottom · a line every 10% of video levels (codes 16–235)
 scope-page-caption-parade = R, G and B waveforms side by side · a line every 10%
 scope-page-caption-parade-yrgb = Luma, R, G and B waveforms side by side (YRGB) · a line every 10%
+scope-page-caption-waveform-nits = x: the picture’s columns · y: code, 0 at the bottom · lines named by the light a display gives for those codes, in nits · 203: reference white
+scope-page-caption-parade-nits = R, G and B waveforms side by side · lines named by the light a display gives for those codes, in nits · 203: reference white
+scope-page-caption-parade-yrgb-nits = Luma, R, G and B waveforms side by side (YRGB) · lines named by the light a display gives for those codes, in nits · 203: reference white
 scope-page-caption-vectorscope = +Cb right, +Cr up · boxes: the 75% and 100% colour bars · line: skin tones
 # What the waveform's luma is, where Y′ as decoded was asked for.
 scope-page-luma-decoded = Luma as decoded: each pixel’s Y′ code, 0% at code 16 and 100% at 235. Sub-blacks and super-whites, which the picture’s R′G′B′ clips, show in the tinted bands.

@@ -77,6 +77,9 @@ scope-page-caption-waveform = x: 이미지의 열 · y: 값, 아래가 0 · 가�
 scope-page-caption-waveform-video = x: 이미지의 열 · y: Y′ 코드, 아래가 0 · 가로선: 비디오 레벨(코드 16–235)의 10%마다
 scope-page-caption-parade = R, G, B 웨이브폼을 나란히 · 가로선: 10%마다
 scope-page-caption-parade-yrgb = 루마, R, G, B 웨이브폼을 나란히 (YRGB) · 가로선: 10%마다
+scope-page-caption-waveform-nits = x: 이미지의 열 · y: 코드, 아래가 0 · 가로선: 그 코드에서 디스플레이가 내는 밝기(니트) · 203: 기준 백색
+scope-page-caption-parade-nits = R, G, B 웨이브폼을 나란히 · 가로선: 그 코드에서 디스플레이가 내는 밝기(니트) · 203: 기준 백색
+scope-page-caption-parade-yrgb-nits = 루마, R, G, B 웨이브폼을 나란히 (YRGB) · 가로선: 그 코드에서 디스플레이가 내는 밝기(니트) · 203: 기준 백색
 scope-page-caption-vectorscope = +Cb 오른쪽, +Cr 위쪽 · 상자: 75%와 100% 컬러 바 · 선: 피부 톤
 # What the waveform's luma is, where Y′ as decoded was asked for.
 scope-page-luma-decoded = 디코딩된 루마: 각 픽셀의 Y′ 코드로, 코드 16이 0%, 235가 100%입니다. 이미지의 R′G′B′에서는 잘려 나가는, 검정보다 어두운 값과 흰색보다 밝은 값이 색을 입힌 띠에 나타납니다.
