@@ -167,64 +167,73 @@ struct Block {
   damaged: u32,
 };
 
-// Whether this pipeline writes coefficients (`write`) or only finds where blocks
-// end (`sync`): a constant of the pipeline, so that `sync` keeps no array of 64
-// (on the H200 its rounds took a fifth longer with one).
-override writing: bool;
+// The AC code of a block at bit p, its coefficient at zigzag index z or past it:
+// the bit after it (and its value's bits), the index after it, and its value
+// (0 for none, or where `values` is false) at `at`; `state` says whether the block goes on, has ended, or is
+// damaged (a code no table has, or a run past the block).
+const GOING = 0u;
+const ENDED = 1u;
+const DAMAGED = 2u;
 
-// Decodes the block of component c at p; when `writing`, its coefficients (the DC
-// one as its difference) go to `coefficients`, natural order.
-var<private> coefficients: array<i32, 64>;
+struct Code {
+  next: u32,
+  z: u32,
+  at: u32,
+  value: i32,
+  state: u32,
+};
 
-const NATURAL = array<u32, 64>(
-  0u, 1u, 8u, 16u, 9u, 2u, 3u, 10u, 17u, 24u, 32u, 25u, 18u, 11u, 4u, 5u, 12u, 19u, 26u, 33u,
-  40u, 48u, 41u, 34u, 27u, 20u, 13u, 6u, 7u, 14u, 21u, 28u, 35u, 42u, 49u, 56u, 57u, 50u, 43u,
-  36u, 29u, 22u, 15u, 23u, 30u, 37u, 44u, 51u, 58u, 59u, 52u, 45u, 38u, 31u, 39u, 46u, 53u, 60u,
-  61u, 54u, 47u, 55u, 62u, 63u);
+fn acCode(t: u32, p: u32, z: u32, values: bool) -> Code {
+  let rs = symbol(t, p);
+  if (rs.x == 0u) {
+    return Code(p, z, 0u, 0, DAMAGED);
+  }
+  let q = p + rs.x;
+  let run = rs.y >> 4u;
+  let size = rs.y & 15u;
+  if (size == 0u) {
+    if (run != 15u) {
+      return Code(q, 64u, 0u, 0, ENDED);
+    }
+    return Code(q, z + 16u, 0u, 0, GOING);
+  }
+  let at = z + run;
+  if (at > 63u) {
+    return Code(q, at, 0u, 0, DAMAGED);
+  }
+  var value = 0;
+  if (values) {
+    value = extend(take(q, size), size);
+  }
+  return Code(q + size, at + 1u, at, value, GOING);
+}
 
-fn block(c: u32, start: u32) -> Block {
-  var p = start;
-  let dcCode = symbol(scan.dcTables[c], p);
-  if (dcCode.x == 0u || dcCode.y > 11u) {
+// The DC code of component c's block at p: the bit after it and its difference,
+// or `damaged`.
+fn dcCode(c: u32, p: u32) -> Block {
+  let code = symbol(scan.dcTables[c], p);
+  if (code.x == 0u || code.y > 11u) {
     return Block(p, 0, 1u);
   }
-  p += dcCode.x;
-  let dc = extend(take(p, dcCode.y), dcCode.y);
-  p += dcCode.y;
-  if (writing) {
-    for (var k = 0u; k < 64u; k++) {
-      coefficients[k] = 0;
-    }
-    coefficients[0] = dc;
+  let q = p + code.x;
+  return Block(q + code.y, extend(take(q, code.y), code.y), 0u);
+}
+
+// Component c's block at `start`, decoded only to find where it ends (`sync`).
+fn block(c: u32, start: u32) -> Block {
+  let dc = dcCode(c, start);
+  if (dc.damaged != 0u) {
+    return dc;
   }
-  var z = 1u;
+  var code = Code(dc.next, 1u, 0u, 0, GOING);
   // At most 63 codes a block: each moves z on by one or more.
-  for (var n = 0u; n < 64u && z < 64u; n++) {
-    let rs = symbol(scan.acTables[c], p);
-    if (rs.x == 0u) {
-      return Block(p, dc, 1u);
+  for (var n = 0u; n < 64u && code.z < 64u; n++) {
+    code = acCode(scan.acTables[c], code.next, code.z, false);
+    if (code.state == DAMAGED) {
+      return Block(code.next, dc.dc, 1u);
     }
-    p += rs.x;
-    let run = rs.y >> 4u;
-    let size = rs.y & 15u;
-    if (size == 0u) {
-      if (run != 15u) {
-        break;
-      }
-      z += 16u;
-      continue;
-    }
-    z += run;
-    if (z > 63u) {
-      return Block(p, dc, 1u);
-    }
-    if (writing) {
-      coefficients[NATURAL[z]] = extend(take(p, size), size);
-    }
-    p += size;
-    z += 1u;
   }
-  return Block(p, dc, 0u);
+  return Block(code.next, dc.dc, 0u);
 }
 
 // A stretch's checkpoints: where the path it last decoded first reached each of
@@ -327,7 +336,48 @@ fn checkpointBit(s: vec4u, k: u32) -> u32 {
 @group(1) @binding(2) var<storage, read_write> out: array<u32>;
 @group(1) @binding(3) var<storage, read> quant: array<u32>;
 
-@compute @workgroup_size(64) fn write(@builtin(global_invocation_id) id: vec3u, @builtin(num_workgroups) groups: vec3u) {
+// Zigzag order's natural indices, one a workgroup's invocation: a constant array
+// indexed by a variable is copied into each invocation's memory first.
+var<workgroup> natural: array<u32, 64>;
+
+// The natural index of zigzag index k: the zigzag runs along the anti-diagonals,
+// and its second half is its first turned half a turn.
+fn naturalOf(k: u32) -> u32 {
+  let turned = k >= 36u;
+  let h = select(k, 63u - k, turned);
+  var d = 0u;
+  for (; d < 7u && (d + 1u) * (d + 2u) / 2u <= h; d++) {
+  }
+  let j = h - d * (d + 1u) / 2u;
+  var r = j;
+  var c = d - j;
+  if (d % 2u == 0u) {
+    r = d - j;
+    c = j;
+  }
+  if (turned) {
+    return (7u - r) * 8u + 7u - c;
+  }
+  return r * 8u + c;
+}
+
+// A coefficient of component c's block at word `first` of `out` (as stored, an
+// i16: a DC value wraps as libjpeg's JCOEF does), the picture flagged where it
+// is past what an 8-bit picture's DCT gives, dequantized (the CPU decodes it).
+// `out` starts as zeros (wgpu clears a new buffer) and a block is one
+// invocation's: only its nonzero coefficients are written.
+fn keep(c: u32, first: u32, k: u32, value: i32) {
+  let v = (value << 16u) >> 16u;
+  if (abs(v * i32(quant[scan.quantAt + c * 64u + k])) > 4096) {
+    atomicOr(&flags[scan.flag], 2u);
+  }
+  let w = first + k / 2u;
+  out[w] = out[w] | ((u32(v) & 0xffffu) << (16u * (k & 1u)));
+}
+
+@compute @workgroup_size(64) fn write(@builtin(global_invocation_id) id: vec3u, @builtin(local_invocation_index) i: u32, @builtin(num_workgroups) groups: vec3u) {
+  natural[i] = naturalOf(i);
+  workgroupBarrier();
   let t = id.x + id.y * groups.x * 64u;
   if (t >= rounds.stretches) {
     return;
@@ -342,21 +392,6 @@ fn checkpointBit(s: vec4u, k: u32) -> u32 {
   for (var n = 0u; n < most && p < s.y && g < last; n++) {
     let u = g % scan.units;
     let c = componentOf(u);
-    let b = block(c, p);
-    if (b.damaged != 0u) {
-      atomicOr(&flags[scan.flag], 1u);
-      return;
-    }
-    p = b.next;
-    // The interval's last block ends within its bits (libjpeg finds a cut one),
-    // in its last byte: whole bytes after it are damage that libjpeg passes over
-    // with a warning, which may hide another (TurboJPEG tells only one).
-    if (g + 1u == last && (p > firstUnits[t].z || firstUnits[t].z - p >= 8u)) {
-      atomicOr(&flags[scan.flag], 1u);
-      return;
-    }
-    dc[c] += b.dc;
-    coefficients[0] = dc[c];
     let mcu = g / scan.units;
     var bx = mcu % scan.mcusWide;
     var by = mcu / scan.mcusWide;
@@ -364,19 +399,36 @@ fn checkpointBit(s: vec4u, k: u32) -> u32 {
       bx = bx * scan.lumaAcross + u % scan.lumaAcross;
       by = by * (scan.lumaBlocks / scan.lumaAcross) + u / scan.lumaAcross;
     }
-    if (bx < scan.blocksWide[c] && by < scan.blocksHigh[c]) {
-      let first = (scan.planes[c] + by * scan.blocksWide[c] + bx) * 32u;
-      for (var k = 0u; k < 32u; k++) {
-        // As stored: i16 (a DC value wraps as libjpeg's JCOEF does).
-        let a = (coefficients[2u * k] << 16u) >> 16u;
-        let z = (coefficients[2u * k + 1u] << 16u) >> 16u;
-        // Past what an 8-bit picture's DCT gives, dequantized: the CPU decodes it.
-        let q = scan.quantAt + c * 64u + 2u * k;
-        if (abs(a * i32(quant[q])) > 4096 || abs(z * i32(quant[q + 1u])) > 4096) {
-          atomicOr(&flags[scan.flag], 2u);
-        }
-        out[first + k] = (u32(a) & 0xffffu) | (u32(z) << 16u);
+    // A block past the picture's edge (an MCU's padding) is decoded, not kept.
+    let kept = bx < scan.blocksWide[c] && by < scan.blocksHigh[c];
+    let first = (scan.planes[c] + by * scan.blocksWide[c] + bx) * 32u;
+    let d = dcCode(c, p);
+    if (d.damaged != 0u) {
+      atomicOr(&flags[scan.flag], 1u);
+      return;
+    }
+    dc[c] += d.dc;
+    if (kept) {
+      keep(c, first, 0u, dc[c]);
+    }
+    var code = Code(d.next, 1u, 0u, 0, GOING);
+    for (var k = 0u; k < 64u && code.z < 64u; k++) {
+      code = acCode(scan.acTables[c], code.next, code.z, true);
+      if (code.state == DAMAGED) {
+        atomicOr(&flags[scan.flag], 1u);
+        return;
       }
+      if (kept && code.value != 0) {
+        keep(c, first, natural[code.at], code.value);
+      }
+    }
+    p = code.next;
+    // The interval's last block ends within its bits (libjpeg finds a cut one),
+    // in its last byte: whole bytes after it are damage that libjpeg passes over
+    // with a warning, which may hide another (TurboJPEG tells only one).
+    if (g + 1u == last && (p > firstUnits[t].z || firstUnits[t].z - p >= 8u)) {
+      atomicOr(&flags[scan.flag], 1u);
+      return;
     }
     g += 1u;
   }

@@ -58,23 +58,18 @@ pub struct Gpu {
     fixed: Mutex<std::collections::HashMap<FixedKey, wgpu::ComputePipeline>>,
 }
 
-/// A fixed pass's pipeline: its label, entry point and override constants.
-type FixedKey = (&'static str, &'static str, Vec<(&'static str, u64)>);
+/// A fixed pass's pipeline: its label and entry point.
+type FixedKey = (&'static str, &'static str);
 
 impl Gpu {
     /// The pipeline of `entry` in the fixed pass `label` (its WGSL `source`,
-    /// compiled once), with its override `constants`: made once per device.
+    /// compiled once): made once per device.
     pub(super) fn fixed_pipeline(
         &self,
         (label, source): (&'static str, &'static str),
         entry: &'static str,
-        constants: &[(&'static str, f64)],
     ) -> wgpu::ComputePipeline {
-        let key = (
-            label,
-            entry,
-            constants.iter().map(|&(n, v)| (n, v.to_bits())).collect(),
-        );
+        let key = (label, entry);
         let mut fixed = self.fixed.lock().unwrap_or_else(|e| e.into_inner());
         fixed
             .entry(key)
@@ -85,7 +80,7 @@ impl Gpu {
                         label: Some(label),
                         source: wgpu::ShaderSource::Wgsl(source.into()),
                     });
-                compute_pipeline(&self.device, label, (&module, entry), constants, None)
+                compute_pipeline(&self.device, label, (&module, entry), &[], None)
             })
             .clone()
     }

@@ -204,6 +204,8 @@ impl Batch<'_> {
         let rw = wgpu::BufferUsages::STORAGE | copy;
         let flags = empty(gpu, "jpeg flags", (1 + pictures) * 4, rw);
         let quant = storage(gpu, "jpeg quantization", cast_slice(&self.quant), copy);
+        // Zeros, as every new buffer is: the write pass writes only the nonzero
+        // coefficients (huffman.wgsl's `keep`).
         let coefficients = empty(
             gpu,
             "jpeg coefficients",
@@ -259,7 +261,7 @@ impl Batch<'_> {
         let dc_sums = empty(gpu, "jpeg dc sums", n * 16 * (1 + 4 * 2), rw);
         const HUFFMAN: (&str, &str) =
             ("huffman", include_str!("../../shaders/frames/huffman.wgsl"));
-        let sync = gpu.fixed_pipeline(HUFFMAN, "sync", &[("writing", 0.0)]);
+        let sync = gpu.fixed_pipeline(HUFFMAN, "sync");
         let groups = n.div_ceil(64) as u32;
         let wide = groups.clamp(1, 65535);
         let high = groups.div_ceil(wide);
@@ -388,7 +390,7 @@ impl Batch<'_> {
             }
             refused.push(whole.err());
         }
-        let write = gpu.fixed_pipeline(HUFFMAN, "write", &[("writing", 1.0)]);
+        let write = gpu.fixed_pipeline(HUFFMAN, "write");
         let firsts = storage(gpu, "jpeg first units", cast_slice(&first_units), copy);
         let before = storage(gpu, "jpeg dc before", cast_slice(&dc_before), copy);
         let g0 = bind(

@@ -170,7 +170,7 @@ pub(super) fn idct(
     }
     let device = &gpu.device;
     let idct = ("idct", include_str!("../../shaders/frames/idct.wgsl"));
-    let pipeline = gpu.fixed_pipeline(idct, "cs", &[]);
+    let pipeline = gpu.fixed_pipeline(idct, "cs");
     let table: Owned<wgpu::Buffer> = device
         .create_buffer_init(&wgpu::util::BufferInitDescriptor {
             label: Some("idct components"),

@@ -234,7 +234,7 @@ impl GpuImage {
         layout.check(len).map_err(GpuError)?;
         let device = &gpu.device;
         let image = GpuImage::storage_textures(gpu, layout.shown_size(), max_texture);
-        let pipeline = gpu.fixed_pipeline(PLANES, "cs", &[]);
+        let pipeline = gpu.fixed_pipeline(PLANES, "cs");
         for part in image.parts(None) {
             let words = layout_words(layout, 0, part.at);
             let buffer: Owned<wgpu::Buffer> = device
