@@ -22,28 +22,12 @@ export function scopeWindow(frame, { moved, resized, say }) {
   let home = null;
 
   async function open() {
+    // Disabled till the figures stand in the window, or it closed first.
     button.disabled = true;
-    try {
-      win = await window.documentPictureInPicture?.requestWindow(SIZE);
-    } catch {
-      // Refused (no user gesture left, or not here): a plain window instead.
-    }
-    win ??= window.open('', 'histogram-scopes', `popup,width=${SIZE.width},height=${SIZE.height}`);
+    const opened = await opening();
     button.disabled = false;
-    if (!win) {
-      say(t('scope-window-blocked'));
-      return;
-    }
+    if (!opened) return;
     const doc = win.document;
-    doc.documentElement.lang = document.documentElement.lang;
-    doc.documentElement.dir = document.documentElement.dir;
-    doc.title = t('scope-window-title');
-    // The site's look, loaded before the figures arrive: their canvases are sized
-    // by it.
-    const sheet = el('link', { rel: 'stylesheet', href: new URL('style.css', import.meta.url).href });
-    const loaded = new Promise((done) => { sheet.onload = done; sheet.onerror = done; });
-    doc.head.append(sheet);
-    await loaded;
     doc.body.className = 'scope-window';
     home = [frame.parentNode, frame.nextSibling];
     doc.body.replaceChildren(el('main', {}, heading, frame));
@@ -52,6 +36,40 @@ export function scopeWindow(frame, { moved, resized, say }) {
     button.setAttribute('aria-pressed', 'true');
     button.textContent = t('scope-window-close');
     moved();
+  }
+
+  /** A window with the site's look loaded (the figures' canvases are sized by
+   * it), `win` from its opening (the page's leaving closes it), or null where
+   * none opened (said) or it closed before it loaded. */
+  async function opening() {
+    let opened = null;
+    try {
+      opened = await window.documentPictureInPicture?.requestWindow(SIZE);
+    } catch {
+      // Refused (no user gesture left, or not here): a plain window instead.
+    }
+    opened ??= window.open('', 'histogram-scopes', `popup,width=${SIZE.width},height=${SIZE.height}`);
+    if (!opened) {
+      say(t('scope-window-blocked'));
+      return null;
+    }
+    win = opened;
+    const gone = new Promise((done) => opened.addEventListener('pagehide', done, { once: true }));
+    const closed = opened.closed || await Promise.race([dressed(opened.document), gone.then(() => true)]);
+    if (!closed && !opened.closed) return opened;
+    win = null;
+    return null;
+  }
+
+  /** False once `doc` has the page's language and the site's look. */
+  function dressed(doc) {
+    doc.documentElement.lang = document.documentElement.lang;
+    doc.documentElement.dir = document.documentElement.dir;
+    doc.title = t('scope-window-title');
+    const sheet = el('link', { rel: 'stylesheet', href: new URL('style.css', import.meta.url).href });
+    const loaded = new Promise((done) => { sheet.onload = done; sheet.onerror = done; });
+    doc.head.append(sheet);
+    return loaded.then(() => false);
   }
 
   /** The figures back in the page; the window closed (if it is not closing). */

@@ -295,7 +295,7 @@ test('studio: waveform and vectorscope beside the histogram, over a region, expo
   assert.deepEqual(page.errors, []);
 });
 
-test('studio: the scopes in a window of their own, drawn there through a lost device, back in the page when it closes, closed with the page', async () => {
+test('studio: the scopes in a window of their own (one closed before it loaded leaves them in the page), drawn there through a lost device, back in the page when it closes, closed with the page', async () => {
   const page = await browser.open('/www/studio.html', { viewport: { width: 1400, height: 900 }, init: trackDevices });
   await page.check('#scope-waveform');
   await page.check('#scope-vectorscope');
@@ -307,6 +307,24 @@ test('studio: the scopes in a window of their own, drawn there through a lost de
     await win.waitForFunction(() => document.querySelectorAll('.scope-window .studio-scopes canvas.scope').length === 3);
     return win;
   };
+  // A window closed before it loaded (here one closed as it is given): the
+  // scopes stay in the page, and the button opens the next.
+  await page.evaluate(() => {
+    const closed = { closed: true, addEventListener() {}, close() {} };
+    window.givenClosed = 0;
+    const give = () => { window.givenClosed += 1; return closed; };
+    window.openers = [window.open];
+    if (window.documentPictureInPicture) window.documentPictureInPicture.requestWindow = async () => give();
+    window.open = give;
+  });
+  await page.click('#scope-window');
+  await page.waitForFunction(() => window.givenClosed === 1 && !document.querySelector('#scope-window').disabled);
+  assert.equal(await page.getAttribute('#scope-window', 'aria-pressed'), 'false');
+  assert.equal(await page.evaluate(() => document.querySelectorAll('.studio-right .studio-scopes canvas.scope').length), 3);
+  await page.evaluate(() => {
+    if (window.documentPictureInPicture) delete window.documentPictureInPicture.requestWindow;
+    [window.open] = window.openers;
+  });
   const win = await openWindow();
   assert.equal(await page.evaluate(() => document.querySelector('.studio-scopes')), null, 'the figures left the page');
   assert.equal(await page.getAttribute('#scope-window', 'aria-pressed'), 'true');
