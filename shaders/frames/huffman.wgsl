@@ -168,9 +168,10 @@ struct Block {
 };
 
 // The AC code of a block at bit p, its coefficient at zigzag index z or past it:
-// the bit after it (and its value's bits), the index after it, and its value
-// (0 for none, or where `values` is false) at `at`; `state` says whether the block goes on, has ended, or is
-// damaged (a code no table has, or a run past the block).
+// the bit after it (and its value's bits), the index after it, and its value at
+// `at` (0 for none, or where `values` is false: `sync` reads no value bits);
+// `state` says whether the block goes on, has ended, or is damaged (a code no
+// table has, or a run past the block).
 const GOING = 0u;
 const ENDED = 1u;
 const DAMAGED = 2u;
