@@ -3,7 +3,7 @@
 //! after another, each cut into stretches that name their picture, its tables,
 //! quantization and place in the coefficients.
 
-use super::device::GpuError;
+use super::device::{Gpu, GpuError};
 use super::jpeg_finish::coefficient_bytes;
 use crate::jpeg_coefficients::{self, Frame};
 use crate::jpeg_entropy::{Scan, Table};
@@ -11,9 +11,17 @@ use crate::jpeg_entropy::{Scan, Table};
 /// Bits a stretch: one invocation's share of the scan.
 const STRETCH_BITS: usize = 1024;
 
-/// Most bytes of coefficients a batch holds (two bytes each, 64 a block): the
-/// engine's batches stop there.
-pub const BATCH_BYTES: u64 = 256 << 20;
+/// Most bytes of coefficients a batch holds (two bytes each, 64 a block).
+const BATCH_BYTES: u64 = 256 << 20;
+
+/// Most bytes of coefficients a batch holds on `gpu`: `BATCH_BYTES`, or one
+/// binding where the GPU binds less (lavapipe binds 128 MiB). The engine's
+/// batches stop there too.
+pub fn batch_bytes(gpu: &Gpu) -> u64 {
+    gpu.limits()
+        .max_storage_buffer_binding_size
+        .min(BATCH_BYTES)
+}
 /// Words a table takes in huffman.wgsl's `tables`.
 const TABLE_WORDS: usize = 512 + 51 + 256;
 

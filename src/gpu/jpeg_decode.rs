@@ -17,7 +17,7 @@
 
 use super::device::{Gpu, GpuError};
 use super::gpu_image::GpuImage;
-use super::jpeg_batch::{batch_len, Batch, BATCH_BYTES};
+use super::jpeg_batch::{batch_bytes, batch_len, Batch};
 use super::jpeg_finish::Recording;
 use super::owned::Owned;
 use crate::jpeg_coefficients;
@@ -74,16 +74,13 @@ impl GpuImage {
     /// Baseline JPEGs decoded and finished on the GPU together, each turned as
     /// given: a result each, in their order, to be checked once counted. A
     /// picture refused (too large, damaged) takes no other with it. As many go
-    /// in one batch as their coefficients fit one binding (and `BATCH_BYTES`).
+    /// in one batch as their coefficients fit `batch_bytes`.
     pub async fn from_scans(
         gpu: &Gpu,
         scans: &[(&Scan, Orientation)],
         max_texture: u32,
     ) -> Vec<Result<Unchecked, GpuError>> {
-        let limit = gpu
-            .limits()
-            .max_storage_buffer_binding_size
-            .min(BATCH_BYTES);
+        let limit = batch_bytes(gpu);
         let mut results = Vec::with_capacity(scans.len());
         let mut rest = scans;
         while !rest.is_empty() {

@@ -314,14 +314,26 @@ fn the_gpu_decodes_a_baseline_scan_into_libjpeg_turbos_pixels() {
     let (what, photo) = files().pop().unwrap();
     let scan = jpeg_scan(&photo, u64::MAX).unwrap();
     let many = vec![(&scan, Orientation::NoTransforms); 11];
-    let limit = gpu.limits().max_storage_buffer_binding_size;
-    let limit = limit.min(histogram::gpu::BATCH_BYTES);
+    let limit = histogram::gpu::batch_bytes(&gpu);
     let first = histogram::gpu::batch_len(std::iter::repeat_n(&scan.frame, 11), limit);
     assert!(first < 11, "eleven in one batch of {limit} bytes");
     let decoded = pollster::block_on(GpuImage::from_scans(&gpu, &many, 8192));
     for unchecked in decoded {
         let image = unchecked.and_then(|u| pollster::block_on(u.check(&gpu)));
         image.unwrap_or_else(|e| panic!("{what} in many batches: {e}"));
+    }
+    // The command line's way too (counted from the planes): each as the photo
+    // alone is counted, where one batch of eleven failed as a whole.
+    let spec = histogram::Spec::new(256, histogram::Channels::Rgbl).unwrap();
+    let mut kernels = histogram::gpu::Kernels::default();
+    let count = |scans: &[&histogram::jpeg_entropy::Scan], kernels: &mut _| {
+        pollster::block_on(histogram::gpu::count_scans(&gpu, kernels, scans, spec))
+    };
+    let alone = count(&[&scan], &mut kernels).pop().unwrap();
+    let alone = alone.unwrap_or_else(|e| panic!("{what} counted alone: {e}"));
+    for counted in count(&[&scan; 11], &mut kernels) {
+        let counted = counted.unwrap_or_else(|e| panic!("{what} counted in many batches: {e}"));
+        assert_eq!(counted, alone, "{what} counted in many batches");
     }
 }
 

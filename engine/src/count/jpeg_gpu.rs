@@ -14,8 +14,8 @@ use super::queue::{Queue, ScanJob, Slot};
 use super::{Counts, Histogram, Settings};
 use histogram::decode::{jpeg_coefficients, jpeg_scan};
 use histogram::gpu::{self, batch_len, counts_planes, policy::method_for, policy::Kind};
+use histogram::gpu::{batch_bytes, RunOptions};
 use histogram::gpu::{ComponentBlocks, Gpu, GpuImage, Input, Kernels, Limits, Method, Run};
-use histogram::gpu::{RunOptions, BATCH_BYTES};
 use histogram::jpeg_planes::Orientation;
 use std::sync::mpsc;
 
@@ -116,15 +116,16 @@ pub(super) fn count_jpeg_on_gpu(
     ))
 }
 
-/// Decodes the jobs' scans on the GPU in batches of at most `BATCH_BYTES` of
+/// Decodes the jobs' scans on the GPU in batches of at most `batch_bytes` of
 /// coefficients, each batch counted in one submission and read back in one
 /// wait (each scan's flags with it), and answers each job. Counted from the
 /// planes where the job asks the privatized method over the whole picture
 /// (`count_scans`: no picture made), else from the picture by its run.
 pub(super) fn count_scans(gpu: &Gpu, kernels: &mut Kernels, mut jobs: Vec<ScanJob>) {
     let max_texture = Limits::of(gpu).max_texture;
+    let limit = batch_bytes(gpu);
     while !jobs.is_empty() {
-        let take = batch_len(jobs.iter().map(|job| &job.scan.frame), BATCH_BYTES);
+        let take = batch_len(jobs.iter().map(|job| &job.scan.frame), limit);
         let batch: Vec<ScanJob> = jobs.drain(..take).collect();
         let planes = |o: &RunOptions| {
             o.method == Method::Privatized && o.region.is_none() && counts_planes(gpu, o.spec)
