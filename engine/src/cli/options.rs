@@ -41,12 +41,12 @@ Unasked, the CPU method counts until its counting (and its decoding of the
 JPEGs an open GPU would share) has cost the run what opening and closing the
 GPU would; then, if what is left would repay it, the GPU opens and its fastest
 method counts the rest (one photo, or a folder that ends soon, never opens it;
---backend or --adapter opens it at once). With no GPU adapter, or where the only adapter is a CPU, the CPU method
-counts (it is the faster there), unless a GPU method is asked for. A file that
-cannot be read is reported on stderr; the others are still processed, and the
-exit status is 1. Large images are counted in bands of rows: PNG files are
-decoded band by band (any size fits), other formats are decoded whole when the
-machine's memory allows.";
+--backend or --adapter opens it at once). With no GPU adapter, or where the
+only adapter is a CPU, the CPU method counts (it is the faster there), unless
+a GPU method is asked for. A file that cannot be read is reported on stderr;
+the others are still processed, and the exit status is 1. Large images are
+counted in bands of rows: PNG files are decoded band by band (any size fits),
+other formats are decoded whole when the machine's memory allows.";
 
 #[derive(Parser)]
 #[command(
