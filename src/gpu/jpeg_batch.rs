@@ -15,9 +15,8 @@ const STRETCH_BITS: usize = 1024;
 const BATCH_BYTES: u64 = 256 << 20;
 
 /// Most bytes of coefficients a batch holds on `gpu`: `BATCH_BYTES`, or one
-/// binding where the GPU binds less (lavapipe binds 128 MiB). The engine's
-/// batches stop there too.
-pub fn batch_bytes(gpu: &Gpu) -> u64 {
+/// binding where the GPU binds less (lavapipe binds 128 MiB).
+fn batch_bytes(gpu: &Gpu) -> u64 {
     gpu.limits()
         .max_storage_buffer_binding_size
         .min(BATCH_BYTES)
@@ -52,10 +51,26 @@ fn table_words(t: &Table, out: &mut [i32]) {
 /// of their components, at most 65535.
 const MOST_PICTURES: usize = 16384;
 
+/// `items` (pictures, or what holds them: `frame` says which picture) cut into
+/// the batches `gpu` decodes, in order; every surface that batches asks this.
+pub fn batches<'a, T>(
+    gpu: &Gpu,
+    mut items: &'a [T],
+    frame: impl Fn(&T) -> &Frame,
+) -> impl Iterator<Item = &'a [T]> {
+    let limit = batch_bytes(gpu);
+    std::iter::from_fn(move || {
+        let take = batch_len(items.iter().map(&frame), limit).min(items.len());
+        let (batch, rest) = items.split_at(take);
+        items = rest;
+        (!batch.is_empty()).then_some(batch)
+    })
+}
+
 /// How many of `frames`, from the first, are decoded in one batch: as many as
 /// their coefficients fit in `limit` bytes, each picture's aligned to a
 /// binding's 256 bytes; at least one.
-pub fn batch_len<'a>(frames: impl Iterator<Item = &'a Frame>, limit: u64) -> usize {
+fn batch_len<'a>(frames: impl Iterator<Item = &'a Frame>, limit: u64) -> usize {
     let mut bytes = 0;
     frames
         .take(MOST_PICTURES)

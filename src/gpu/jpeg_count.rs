@@ -9,7 +9,7 @@
 
 use super::device::{Gpu, GpuError};
 use super::grid::privatized_groups;
-use super::jpeg_batch::{batch_bytes, batch_len};
+use super::jpeg_batch::batches;
 use super::jpeg_decode::{decode_batch, flag_error};
 use super::jpeg_finish::{components, idct, planes_len, Recording};
 use super::kernels::{ChunkShape, Kernel, Kernels};
@@ -39,7 +39,7 @@ pub fn counts_planes(gpu: &Gpu, spec: Spec) -> bool {
 /// The histograms of baseline JPEGs decoded on the GPU, in their order: each
 /// one's counts, or why the CPU's decoder should have it (too large, damaged, a
 /// coefficient past an 8-bit picture's). As many in one batch (one submission,
-/// one read back) as `batch_len` fits in `batch_bytes`. Only where
+/// one read back) as `batches` says. Only where
 /// `counts_planes` says so.
 pub async fn count_scans(
     gpu: &Gpu,
@@ -47,14 +47,9 @@ pub async fn count_scans(
     scans: &[&Scan],
     spec: Spec,
 ) -> Vec<Result<Histogram, GpuError>> {
-    let limit = batch_bytes(gpu);
     let mut results = Vec::with_capacity(scans.len());
-    let mut rest = scans;
-    while !rest.is_empty() {
-        let take = batch_len(rest.iter().map(|scan| &scan.frame), limit);
-        let (batch, after) = rest.split_at(take);
+    for batch in batches(gpu, scans, |scan| &scan.frame) {
         results.extend(count_batch(gpu, kernels, batch, spec).await);
-        rest = after;
     }
     results
 }

@@ -17,7 +17,7 @@
 
 use super::device::{Gpu, GpuError};
 use super::gpu_image::GpuImage;
-use super::jpeg_batch::{batch_bytes, batch_len, Batch};
+use super::jpeg_batch::{batches, Batch};
 use super::jpeg_finish::Recording;
 use super::owned::Owned;
 use crate::jpeg_coefficients;
@@ -74,20 +74,15 @@ impl GpuImage {
     /// Baseline JPEGs decoded and finished on the GPU together, each turned as
     /// given: a result each, in their order, to be checked once counted. A
     /// picture refused (too large, damaged) takes no other with it. As many go
-    /// in one batch as their coefficients fit `batch_bytes`.
+    /// in one batch as `batches` says.
     pub async fn from_scans(
         gpu: &Gpu,
         scans: &[(&Scan, Orientation)],
         max_texture: u32,
     ) -> Vec<Result<Unchecked, GpuError>> {
-        let limit = batch_bytes(gpu);
         let mut results = Vec::with_capacity(scans.len());
-        let mut rest = scans;
-        while !rest.is_empty() {
-            let take = batch_len(rest.iter().map(|(scan, _)| &scan.frame), limit);
-            let (batch, after) = rest.split_at(take);
+        for batch in batches(gpu, scans, |(scan, _)| &scan.frame) {
             results.extend(GpuImage::from_batch(gpu, batch, max_texture).await);
-            rest = after;
         }
         results
     }
@@ -145,7 +140,7 @@ impl GpuImage {
     }
 }
 
-/// A batch's scans (as many as `batch_len` says) laid out and entropy-decoded
+/// A batch's scans (as `batches` cuts them) laid out and entropy-decoded
 /// together: each one's place in `Batch::placed`, or why it was refused (too
 /// large, by the host before, or damaged, after); an error only where the batch
 /// as a whole fails.

@@ -41,7 +41,7 @@ pub use device::{now_ms, Gpu, GpuError, GpuOptions};
 pub use gpu_image::GpuImage;
 pub use grid::{packed_groups, privatized_groups, Limits, DEEP_PRIVATE_BINS};
 pub use hdr_passes::{count_hdr, HdrCount, HdrSamples, HdrUpload};
-pub use jpeg_batch::{batch_bytes, batch_len};
+pub use jpeg_batch::batches;
 pub use jpeg_count::{count_scans, counts_planes};
 pub use jpeg_decode::Unchecked;
 pub use jpeg_finish::ComponentBlocks;

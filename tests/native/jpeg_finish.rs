@@ -309,14 +309,14 @@ fn the_gpu_decodes_a_baseline_scan_into_libjpeg_turbos_pixels() {
             &image.unwrap_or_else(|e| panic!("{what} in a batch: {e}")),
             bytes,
         );
-    } // More pictures than one binding holds (lavapipe binds 128 MB: eleven of the
-      // photo's 13 MB of coefficients) go in batches that fit, none refused.
+    }
+    // More pictures than one binding holds (lavapipe binds 128 MB: eleven of the
+    // photo's 13 MB of coefficients) go in batches that fit, none refused.
     let (what, photo) = files().pop().unwrap();
     let scan = jpeg_scan(&photo, u64::MAX).unwrap();
     let many = vec![(&scan, Orientation::NoTransforms); 11];
-    let limit = histogram::gpu::batch_bytes(&gpu);
-    let first = histogram::gpu::batch_len(std::iter::repeat_n(&scan.frame, 11), limit);
-    assert!(first < 11, "eleven in one batch of {limit} bytes");
+    let cut = histogram::gpu::batches(&gpu, &many, |(scan, _)| &scan.frame).count();
+    assert!(cut > 1, "eleven in one batch");
     let decoded = pollster::block_on(GpuImage::from_scans(&gpu, &many, 8192));
     for unchecked in decoded {
         let image = unchecked.and_then(|u| pollster::block_on(u.check(&gpu)));

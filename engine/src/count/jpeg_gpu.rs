@@ -13,8 +13,8 @@ use super::bands::Counted;
 use super::queue::{Queue, ScanJob, Slot};
 use super::{Counts, Histogram, Settings};
 use histogram::decode::{jpeg_coefficients, jpeg_scan};
-use histogram::gpu::{self, batch_len, counts_planes, policy::method_for, policy::Kind};
-use histogram::gpu::{batch_bytes, RunOptions};
+use histogram::gpu::RunOptions;
+use histogram::gpu::{self, batches, counts_planes, policy::method_for, policy::Kind};
 use histogram::gpu::{ComponentBlocks, Gpu, GpuImage, Input, Kernels, Limits, Method, Run};
 use histogram::jpeg_planes::Orientation;
 use std::sync::mpsc;
@@ -116,17 +116,20 @@ pub(super) fn count_jpeg_on_gpu(
     ))
 }
 
-/// Decodes the jobs' scans on the GPU in batches of at most `batch_bytes` of
-/// coefficients, each batch counted in one submission and read back in one
+/// Decodes the jobs' scans on the GPU in the batches `gpu::batches` cuts, each batch counted in one submission and read back in one
 /// wait (each scan's flags with it), and answers each job. Counted from the
 /// planes where the job asks the privatized method over the whole picture
 /// (`count_scans`: no picture made), else from the picture by its run.
-pub(super) fn count_scans(gpu: &Gpu, kernels: &mut Kernels, mut jobs: Vec<ScanJob>) {
+pub(super) fn count_scans(gpu: &Gpu, kernels: &mut Kernels, jobs: Vec<ScanJob>) {
     let max_texture = Limits::of(gpu).max_texture;
-    let limit = batch_bytes(gpu);
-    while !jobs.is_empty() {
-        let take = batch_len(jobs.iter().map(|job| &job.scan.frame), limit);
-        let batch: Vec<ScanJob> = jobs.drain(..take).collect();
+    let sizes: Vec<usize> = batches(gpu, &jobs, |job| &job.scan.frame)
+        .map(<[_]>::len)
+        .collect();
+    // Each batch's jobs (and their places among the shared scans) let go once
+    // it is answered.
+    let mut jobs = jobs.into_iter();
+    for size in sizes {
+        let batch: Vec<ScanJob> = jobs.by_ref().take(size).collect();
         let planes = |o: &RunOptions| {
             o.method == Method::Privatized && o.region.is_none() && counts_planes(gpu, o.spec)
         };
