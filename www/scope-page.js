@@ -2,8 +2,9 @@
 // frames, counted and drawn on the GPU by a ScopeScreen (page/src/scope_chapters.rs). The
 // page's scope is <main data-scope>: waveform, parade or vectorscope. Sources: the
 // project's own picture, a picture or video picked or dropped, the project's video,
-// the camera (frames.js plays them).
-import { ScopeScreen, scopeSource } from '../pkg/histogram.js';
+// the camera (frames.js plays them). Its controls are those the core's registry
+// says the scope offers (`scopeKinds`, src/scope/).
+import { ScopeScreen, scopeKinds, scopeSource } from '../pkg/histogram.js';
 import {
   el, setState, errorText, sentence, download, showPicture, nextPaint, formatMs, stem, listing,
 } from './site.js';
@@ -45,23 +46,30 @@ const lumaNote = el('p', { class: 'note', id: 'luma-note', hidden: true });
 // HDR codes: the waveform's and the parade's lines named in nits (src/scope/nits.rs).
 const codes = el('select', { id: 'codes' },
   ...['sdr', 'pq', 'hlg'].map((v) => el('option', { value: v }, t(`scope-codes-${v}`))));
+// The controls the scope offers, once the core is loaded ('channels', 'yrgb', ...).
+let controls = [];
+const offers = (control) => controls.includes(control);
 // Y′ as decoded is a video's luma alone: the channels are held to luma meanwhile.
-const decoded = () => scope === 'waveform' && decodedBox.checked;
+const decoded = () => offers('decoded-luma') && decodedBox.checked;
 // The HDR codes the lines are named by, if any (not Y′ as decoded, in video levels).
 const nits = () => (codes.value === 'sdr' || decoded() ? undefined : codes.value);
 const zoomBox = el('input', { type: 'checkbox', id: 'zoom' });
 const zoom = () => (zoomBox.checked ? 2 : 1);
-if (scope === 'vectorscope') {
-  options.append(el('label', { class: 'option', for: 'size' }, `${t('scope-page-grid')} `, sizeSelect),
-    el('label', { class: 'option' }, zoomBox, ` ${t('scope-page-zoom')}`));
-}
-if (scope === 'parade') options.append(el('label', { class: 'option' }, yrgbBox, ` ${t('scope-page-yrgb')}`));
-if (scope === 'waveform') {
-  options.append(el('span', { class: 'option' }, t('scope-page-channels'),
+// Each control the scope may offer, as the form shows it, in the form's order.
+const CONTROLS = {
+  grid: () => el('label', { class: 'option', for: 'size' }, `${t('scope-page-grid')} `, sizeSelect),
+  zoom: () => el('label', { class: 'option' }, zoomBox, ` ${t('scope-page-zoom')}`),
+  yrgb: () => el('label', { class: 'option' }, yrgbBox, ` ${t('scope-page-yrgb')}`),
+  channels: () => el('span', { class: 'option' }, t('scope-page-channels'),
     ...channelBoxes.map((box, i) => el('label', {}, box, ` ${CHANNELS[i]}`))),
-  el('label', { class: 'option' }, decodedBox, ` ${t('scope-page-decoded')}`));
+  'decoded-luma': () => el('label', { class: 'option' }, decodedBox, ` ${t('scope-page-decoded')}`),
+  nits: () => el('label', { class: 'option', for: 'codes' }, `${t('scope-codes')} `, codes),
+};
+/** The scope's own controls (the registry's), before the downloads. */
+function offerControls() {
+  controls = JSON.parse(scopeKinds()).find((kind) => kind.name === scope)?.controls ?? [];
+  pngButton.before(...Object.keys(CONTROLS).filter(offers).map((control) => CONTROLS[control]()));
 }
-if (scope !== 'vectorscope') options.append(el('label', { class: 'option', for: 'codes' }, `${t('scope-codes')} `, codes));
 options.append(pngButton, jsonButton);
 
 const status = el('p', { role: 'status', class: 'muted' }, t('scope-page-loading'));
@@ -111,7 +119,7 @@ let frames = 0;
 let fps = 0;
 
 const style = () => {
-  const shown = decoded() ? [3] : scope === 'waveform' ? channelBoxes.flatMap((b, i) => (b.checked ? [i] : []))
+  const shown = decoded() ? [3] : offers('channels') ? channelBoxes.flatMap((b, i) => (b.checked ? [i] : []))
     : yrgbBox.checked ? [3, 0, 1, 2] : [0, 1, 2];
   return [logBox.checked, 2 ** Number(gain.value), Uint8Array.from(shown), zoom(), decoded(), codes.value];
 };
@@ -311,6 +319,7 @@ const started = await startPage({
     get video() { return live.video; },
   },
   loaded: () => {
+    offerControls();
     nameGraticule(scopeFrame, labels());
     kernel.textContent = scopeSource(scope);
     drawing.textContent = scopeSource('draw');

@@ -7,21 +7,25 @@
 // (on the waveform, the parade and the histogram); the scopes held as B, each
 // under its live one to compare with, exported with it; exports of each as PNG
 // (labelled as shown) and its counts as JSON; all of them in a window of their
-// own (studio-scope-window.js).
-import { referenceLines, scopePoints } from '../pkg/histogram.js';
+// own (studio-scope-window.js). The scopes and what each offers are the core's
+// registry's (`scopeKinds`, src/scope/).
+import { referenceLines, scopeKinds, scopePoints } from '../pkg/histogram.js';
 import { el, download, errorText } from './site.js';
 import { graticule, labelledScope, nameGraticule, scopeBox } from './scope-labels.js';
 import { ordinal, t, tAttr } from './l10n.js';
 import { fitCanvas } from './page.js';
 import { scopeWindow } from './studio-scope-window.js';
 
-export const SCOPES = ['waveform', 'parade', 'vectorscope'];
-const TITLES = Object.fromEntries(SCOPES.map((name) => [name, t(`scope-title-${name}`)]));
 // Narrower than this, one scope at a time.
 const WIDE = 900;
 
 /** `page` holds the studio page: the current Studio, the source's name. */
 export function scopesView(page) {
+  const kinds = JSON.parse(scopeKinds());
+  const SCOPES = kinds.map((kind) => kind.name);
+  /** Whether scope `name` offers `control` ('channels', 'yrgb', 'lines', ...). */
+  const offers = (name, control) => kinds.some((kind) => kind.name === name && kind.controls.includes(control));
+  const TITLES = Object.fromEntries(SCOPES.map((name) => [name, t(`scope-title-${name}`)]));
   const boxes = SCOPES.map((name) => el('input', { type: 'checkbox', value: name, id: `scope-${name}` }));
   const logBox = el('input', { type: 'checkbox', id: 'scope-log' });
   const gain = el('input', { type: 'range', id: 'scope-gain', min: '-2', max: '3', step: '0.25', value: '0' });
@@ -47,8 +51,8 @@ export function scopesView(page) {
   })]));
   const scopeBoxes = Object.fromEntries(SCOPES.map((name) => [name, scopeBox(canvases[name])]));
   const pointLayers = Object.fromEntries(SCOPES.map((name) => [name, el('div', { class: 'scope-points', 'aria-hidden': 'true' })]));
-  // Reference lines cross the waveform and the parade (levels), not the vectorscope.
-  const lineLayers = Object.fromEntries(['waveform', 'parade'].map((name) => [name, el('div', { class: 'scope-points', 'aria-hidden': 'true' })]));
+  // Reference lines cross the scopes of levels (the waveform, the parade).
+  const lineLayers = Object.fromEntries(SCOPES.filter((name) => offers(name, 'lines')).map((name) => [name, el('div', { class: 'scope-points', 'aria-hidden': 'true' })]));
   for (const name of SCOPES) scopeBoxes[name].append(...(lineLayers[name] ? [lineLayers[name]] : []), pointLayers[name]);
   const fullButtons = Object.fromEntries(SCOPES.map((name) => [name,
     el('button', { type: 'button', class: 'link', 'aria-pressed': 'false', onclick: () => setFull(name, !figures[name].classList.contains('full')) }, t('scope-full-size'))]));
@@ -117,7 +121,7 @@ export function scopesView(page) {
     Uint8Array.from(yrgb.checked ? [3, 0, 1, 2] : [0, 1, 2]), decoded() ? 'decoded' : codes.value];
   // Whether the waveform drawn last was of Y′ as decoded (its graticule follows).
   let videoLevels = false;
-  const labels = (name) => graticule(name, zoomed(), name === 'waveform' && videoLevels, nits());
+  const labels = (name) => graticule(name, zoomed(), offers(name, 'decoded-luma') && videoLevels, nits());
   const label = () => {
     for (const name of SCOPES) nameGraticule(scopeBoxes[name], labels(name));
   };
@@ -128,12 +132,12 @@ export function scopesView(page) {
   // one), marked where the core places it on each scope: the luminance at Y′ on
   // a waveform of Y′ as decoded.
   let pointed = null;
-  const channelsOn = (name) => (name === 'parade' ? (yrgb.checked ? [3, 0, 1, 2] : [0, 1, 2])
+  const channelsOn = (name) => (offers(name, 'yrgb') ? (yrgb.checked ? [3, 0, 1, 2] : [0, 1, 2])
     : decoded() ? [3] : waveformChannels.value.split(',').map(Number));
   function mark() {
     for (const name of SCOPES) {
       const points = pointed && !figures[name].hidden ? JSON.parse(scopePoints(name, Uint8Array.from(channelsOn(name)),
-        zoomed(), pointed.column, pointed.columns, Uint8Array.from(name === 'waveform' && videoLevels && pointed.luma !== undefined
+        zoomed(), pointed.column, pointed.columns, Uint8Array.from(offers(name, 'decoded-luma') && videoLevels && pointed.luma !== undefined
           ? [...pointed.rgb, pointed.luma] : pointed.rgb))) : [];
       pointLayers[name].replaceChildren(...points.map(({ channel, x, y }) => el('span', {
         class: `scope-point c${channel}`, style: `left: ${x * 100}%; top: ${y * 100}%`,
@@ -178,7 +182,7 @@ export function scopesView(page) {
       videoLevels = on;
       label();
     }
-    lumaNote.hidden = !decoded() || !chosen().includes('waveform');
+    lumaNote.hidden = !decoded() || !chosen().some((name) => offers(name, 'decoded-luma'));
     lumaNote.textContent = t(on ? 'scope-luma-decoded' : page.isVideo ? 'scope-luma-not-planes' : 'scope-luma-picture');
   }
 
@@ -326,7 +330,7 @@ export function scopesView(page) {
     apply,
     shown,
     /** Whether the decoder's planes are wanted (Y′ as decoded on a shown waveform). */
-    wantsPlanes: () => decoded() && chosen().includes('waveform'),
+    wantsPlanes: () => decoded() && chosen().some((name) => offers(name, 'decoded-luma')),
     /** Marks `pixel` ({ column, columns, rgb }) on the scopes, or nothing (null). */
     pointAt(pixel) {
       pointed = pixel;

@@ -1,5 +1,5 @@
 //! Where the scope kernels' time goes, for issue #22's targets (bench/results/2026-11-22-lab-notes.md, "Scopes"):
-//! shaders/scope/waveform.wgsl and shaders/scope/vectorscope.wgsl as the site compiles them,
+//! src/scope/waveform/waveform.wgsl and src/scope/vectorscope/vectorscope.wgsl as the site compiles them,
 //! and variants made from them by text edits, each timed with timestamp queries on
 //! the same texture, counts checked against the CPU reference (src/scope.rs):
 //!   waveform    the kernel as it is (4 columns a workgroup, 4 rows loaded
@@ -68,7 +68,7 @@ use histogram::scope::{self, Counts, Scope, LEVELS};
 use histogram::{Image, Spec};
 use wgpu::util::DeviceExt;
 
-const WAVEFORM: &str = include_str!("../../shaders/scope/waveform.wgsl");
+const WAVEFORM: &str = include_str!("../../src/scope/waveform/waveform.wgsl");
 /// The site kernel's loop over its rows (4 loaded, then counted).
 const KERNEL_LOOP: &str = "    var y = segment * rows;
     for (; y + 4u <= end; y += 4u) {
@@ -85,7 +85,7 @@ const KERNEL_LOOP: &str = "    var y = segment * rows;
       countPixel(local, rgb8(textureLoad(ourTexture, band.origin + vec2u(x, y), 0)));
     }
 ";
-const VECTORSCOPE: &str = include_str!("../../shaders/scope/vectorscope.wgsl");
+const VECTORSCOPE: &str = include_str!("../../src/scope/vectorscope/vectorscope.wgsl");
 const RUNS: usize = 30;
 
 /// `text` with `from` replaced, which must be there: a variant that silently kept

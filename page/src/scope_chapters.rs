@@ -8,22 +8,28 @@ use super::{png, CanvasTarget, Context, GpuContext, Picture, WebResult};
 use histogram::gpu::{self, Gpu, GpuImage};
 use histogram::image::Region;
 use histogram::scope::{
-    draw_reference_lines, Counts, Graticule, Overlay, Reference, Scope, Style, Transfer,
+    draw_reference_lines, Control, Counts, Graticule, Overlay, Reference, Scope, Style, Transfer,
 };
 use histogram::studio::{ScopeView, Target};
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 
-/// A scope by its page name ("waveform", "parade", "vectorscope") and grid size.
+/// A scope by its page name (`Kind::name`) and grid size.
 pub(super) fn named_scope(name: &str, size: u32) -> WebResult<Scope> {
-    let scope = match name {
-        "waveform" => Scope::Waveform,
-        "parade" => Scope::Parade,
-        "vectorscope" => Scope::Vectorscope { size },
-        _ => return Err(JsError::new(&format!("no scope called '{name}'"))),
-    };
-    scope.check().map_err(|e| JsError::new(&e))
+    Scope::named(name, size).map_err(|e| JsError::new(&e))
+}
+
+/// The scopes the pages build their forms for, the registry's in order: each
+/// one's name and the controls it offers, as JSON `[{"name", "controls":
+/// ["channels", ...]}]`.
+#[wasm_bindgen(js_name = scopeKinds)]
+pub fn scope_kinds() -> String {
+    let kinds: Vec<_> = Scope::ALL
+        .iter()
+        .map(|s| serde_json::json!({"name": s.name(), "controls": s.kind().controls()}))
+        .collect();
+    serde_json::Value::from(kinds).to_string()
 }
 
 /// The WGSL of a scope's kernel, or with "draw" the drawing of every scope.
@@ -200,9 +206,9 @@ pub(super) fn png_of(
     let (style, shown) = (view.style(), view.shown());
     Ok(read(view, context, move |counts, scope, _, _, _| {
         let drawn = counts.draw(scope, &shown, style);
-        let bytes = png(&match scope {
-            Scope::Waveform | Scope::Parade => draw_reference_lines(drawn, &lines),
-            Scope::Vectorscope { .. } => drawn,
+        let bytes = png(&match scope.offers(Control::Lines) {
+            true => draw_reference_lines(drawn, &lines),
+            false => drawn,
         })?;
         Ok(js_sys::Uint8Array::from(&bytes[..]))
     }))

@@ -10,31 +10,18 @@ use super::timing::{keep_busy, pass_ms, Queries, Timing};
 use crate::histogram::{Channels, Spec};
 use crate::image::Region;
 use crate::layout::Panel;
-use crate::scope::{self, Counts, Graticule, Scope, Style, Vectorscope, Waveform, LEVELS};
+use crate::scope::{self, Counted, Counts, Graticule, Scope, Style, Vectorscope, Waveform, LEVELS};
 use glam::{Mat4, Vec3};
 use wgpu::util::DeviceExt;
 
-/// A histogram for every column.
-const WAVEFORM: Kernel = Kernel::fixed(
-    "waveform",
-    include_str!("../../shaders/scope/waveform.wgsl"),
-    "a histogram for every column",
-);
-/// A two-dimensional histogram of chroma.
-const VECTORSCOPE: Kernel = Kernel::fixed(
-    "vectorscope",
-    include_str!("../../shaders/scope/vectorscope.wgsl"),
-    "a histogram of chroma",
-);
-
 /// The most rows one waveform dispatch counts: two 16-bit counts share a word of
-/// its workgroup memory (shaders/scope/waveform.wgsl).
+/// its workgroup memory (src/scope/waveform/waveform.wgsl).
 const WAVEFORM_ROWS: u32 = 65535;
 /// Columns one waveform workgroup owns.
 const WAVEFORM_COLUMNS: u32 = 4;
 /// Bytes of one dispatch's uniforms (`ScopeBand`, `Band`).
 const BAND_BYTES: u64 = 32;
-/// Pixels one vectorscope workgroup counts (shaders/scope/vectorscope.wgsl, `blockSize`).
+/// Pixels one vectorscope workgroup counts (src/scope/vectorscope/vectorscope.wgsl, `blockSize`).
 const VECTORSCOPE_BLOCK: [u32; 2] = [64, 128];
 /// Columns (invocations) of one workgroup of the `csColumn` kernels.
 const COLUMN_GROUP: u32 = 64;
@@ -72,12 +59,20 @@ impl Scope {
     /// the waveform's 256 levels of R, G, B and luminance, or the vectorscope's
     /// grid side as numBins.
     fn kernel(self) -> (Kernel, Spec) {
-        match self {
-            Scope::Waveform | Scope::Parade => (WAVEFORM, Spec::rgbl()),
-            Scope::Vectorscope { size } => (
-                VECTORSCOPE,
-                Spec::new(size, Channels::Luminance).expect("a checked size"),
-            ),
+        let counted = self.kind().counted();
+        let spec = match counted {
+            Counted::Columns => Spec::rgbl(),
+            Counted::Chroma => Spec::new(self.size(), Channels::Luminance).expect("a checked size"),
+        };
+        (counted.kernel(), spec)
+    }
+
+    /// Bytes of its counts over `width` columns: a waveform's 4 x 256 counts a
+    /// column (two bytes each where `packed`), or the grid's cells.
+    fn count_bytes(self, width: u32, packed: bool) -> u64 {
+        match self.kind().counted() {
+            Counted::Chroma => self.size() as u64 * self.size() as u64 * 4,
+            Counted::Columns => width as u64 * LEVELS as u64 * 4 * if packed { 2 } else { 4 },
         }
     }
 }
@@ -87,10 +82,10 @@ pub struct ScopeCount {
     scope: Scope,
     kernel: ScopeKernel,
     /// The waveform's counts are two 16-bit counts a word: the region was counted
-    /// in one band (shaders/scope/waveform.wgsl, `packed`).
+    /// in one band (src/scope/waveform/waveform.wgsl, `packed`).
     packed: bool,
     /// The waveform's luminance is the Y′ byte a YUV frame keeps in alpha
-    /// (shaders/scope/waveform.wgsl, `decodedLuma`).
+    /// (src/scope/waveform/waveform.wgsl, `decodedLuma`).
     decoded_luma: bool,
     pipeline: wgpu::ComputePipeline,
     region: Region,
@@ -127,10 +122,7 @@ impl ScopeCount {
         let scope = scope.check().map_err(GpuError)?;
         let (width, height) = image.size();
         // The result holds the widest region: the whole image.
-        let bytes = match scope {
-            Scope::Vectorscope { size } => size as u64 * size as u64 * 4,
-            _ => width as u64 * LEVELS as u64 * 4 * 4,
-        };
+        let bytes = scope.count_bytes(width, false);
         let limit = gpu.limits().max_storage_buffer_binding_size;
         if bytes > limit {
             return Err(GpuError(format!(
@@ -186,8 +178,8 @@ impl ScopeCount {
         let mut plan: Vec<(usize, [u32; 8], [u32; 3])> = Vec::new();
         for part in image.parts(Some(region)) {
             let [w, h] = part.size;
-            match self.scope {
-                Scope::Vectorscope { .. } => {
+            match self.scope.kind().counted() {
+                Counted::Chroma => {
                     // A tile is one texture: its blocks fit in a dispatch.
                     let groups = match self.kernel {
                         ScopeKernel::Workgroups => [
@@ -200,7 +192,7 @@ impl ScopeCount {
                     let band = [part.origin[0], part.origin[1], w, h, 0, 0, 0, 0];
                     plan.push((part.tile, band, groups));
                 }
-                _ => {
+                Counted::Columns => {
                     // Whole columns to a workgroup: as many as the dispatch allows.
                     let per_group = match self.kernel {
                         ScopeKernel::Workgroups => WAVEFORM_COLUMNS,
@@ -230,7 +222,7 @@ impl ScopeCount {
         }
         // One band over every column: its counts fit in 16 bits, and go out so,
         // half the bytes to write (a 4K frame's are 15.7 MB as 32-bit counts).
-        let packed = !matches!(self.scope, Scope::Vectorscope { .. })
+        let packed = self.scope.kind().counted() == Counted::Columns
             && plan.iter().all(|(_, band, _)| band[5] == 0);
         for (_, band, _) in &mut plan {
             band[6] = packed as u32;
@@ -298,7 +290,7 @@ impl ScopeCount {
     /// Whether the waveform's luminance is counted from the Y′ byte in the
     /// texture's alpha: only a waveform's, over a frame converted from YUV.
     pub fn set_decoded_luma(&mut self, gpu: &Gpu, on: bool) {
-        let on = on && self.scope == Scope::Waveform;
+        let on = on && self.scope.offers(scope::Control::DecodedLuma);
         if on == self.decoded_luma {
             return;
         }
@@ -329,17 +321,13 @@ impl ScopeCount {
 
     /// Bytes of the counts for the current region.
     fn used_bytes(&self) -> u64 {
-        match self.scope {
-            Scope::Vectorscope { size } => size as u64 * size as u64 * 4,
-            _ if self.packed => self.region.width as u64 * LEVELS as u64 * 4 * 2,
-            _ => self.region.width as u64 * LEVELS as u64 * 4 * 4,
-        }
+        self.scope.count_bytes(self.region.width, self.packed)
     }
 
     /// Records the count: one timed compute pass (the vectorscope's cells cleared
     /// first; the waveform's first band over each column stores, so needs none).
     pub fn encode(&self, encoder: &mut wgpu::CommandEncoder) {
-        if let Scope::Vectorscope { .. } = self.scope {
+        if self.scope.kind().counted() == Counted::Chroma {
             encoder.clear_buffer(&self.result, 0, None);
         }
         let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
@@ -440,13 +428,13 @@ impl Readout {
             .then(|| pass_ms(period, &bytes[used..]))
             .flatten();
         let r = self.region;
-        let counts = match self.scope {
-            Scope::Vectorscope { size } => Counts::Vectorscope(Vectorscope {
-                size,
+        let counts = match self.scope.kind().counted() {
+            Counted::Chroma => Counts::Vectorscope(Vectorscope {
+                size: self.scope.size(),
                 pixels: r.pixel_count(),
                 counts,
             }),
-            _ => Counts::Waveform(Waveform {
+            Counted::Columns => Counts::Waveform(Waveform {
                 width: r.width,
                 height: r.height,
                 counts,
@@ -541,14 +529,19 @@ impl ScopePainter {
         let matrix = Mat4::from_translation(Vec3::new(2.0 * x - 1.0, 1.0 - 2.0 * (y + h), 0.0))
             * Mat4::from_scale(Vec3::new(2.0 * w, 2.0 * h, 1.0));
         let region = count.region();
-        let (kind, columns, reference) = match (count.scope, scope) {
-            (Scope::Vectorscope { size }, _) => (
-                2u32,
-                size,
+        // The scope asked where it draws the count's counts (a waveform's counts
+        // draw as the waveform or the parade), else the count's own.
+        let drawn = match scope.kind().counted() == count.scope.kind().counted() {
+            true => scope,
+            false => count.scope,
+        };
+        let kind = drawn.kind().drawn_as();
+        let (columns, reference) = match drawn.kind().counted() {
+            Counted::Chroma => (
+                drawn.size(),
                 scope::vectorscope_reference(region.pixel_count()),
             ),
-            (_, Scope::Parade) => (1, region.width, scope::waveform_reference(region.height)),
-            _ => (0, region.width, scope::waveform_reference(region.height)),
+            Counted::Columns => (region.width, scope::waveform_reference(region.height)),
         };
         let shown = panel.shown.iter().fold(0u32, |m, &c| m | 1 << c);
         let mut bytes: Vec<u8> = matrix
@@ -568,15 +561,13 @@ impl ScopePainter {
             bytes.extend_from_slice(&v.to_le_bytes());
         }
         bytes.extend_from_slice(&(count.packed as u32).to_le_bytes());
-        let magnification = match count.scope {
-            Scope::Vectorscope { size } => scope::vectorscope_magnification(size, style.zoom),
-            _ => 1.0,
-        };
+        let magnification = drawn.kind().magnification(drawn.size(), style.zoom);
         bytes.extend_from_slice(&magnification.to_le_bytes());
         // Video levels where the waveform drawn is of Y′ as decoded, nits where
         // its codes are HDR codes.
-        let nits = style.nits.filter(|_| kind != 2);
-        let graticule = Graticule::new(nits, count.decoded_luma && kind == 0);
+        let nits = style.nits.filter(|_| drawn.offers(scope::Control::Nits));
+        let decoded = count.decoded_luma && drawn.offers(scope::Control::DecodedLuma);
+        let graticule = Graticule::new(nits, decoded);
         let video = graticule == Graticule::Video;
         // ... and 4 bytes to the lines' 16-byte alignment.
         bytes.extend_from_slice(&[(video as u32).to_le_bytes(), [0; 4]].concat());

@@ -1,21 +1,10 @@
-//! Scopes: histograms in two dimensions, as video editors read them. Their
-//! definitions, the CPU reference every GPU count is checked against, the drawing
-//! at natural size (one pixel per bin: what `histogram scope` writes as PNG) and
-//! the JSON of the counts.
-//!
-//! - **Waveform**: for every pixel column, the histogram of its values: R, G, B by
-//!   the stored 8-bit value, luminance by the histograms' integer rule (256 bins).
-//!   Drawn with x = column, y = value (0 at the bottom). A video frame's luminance
-//!   can instead be its Y′ byte as decoded: video levels, 16 black and 235 white,
-//!   the codes past them (sub-blacks, super-whites) in view.
-//! - **Parade**: the R, G and B waveforms side by side (the same counts); with
-//!   luminance, YRGB.
-//! - **Vectorscope**: the histogram of chroma on an N x N grid. R', G', B' =
-//!   stored / 255 (f32); Y' = 0.2126 R' + 0.7152 G' + 0.0722 B'; Cb = (B' - Y') /
-//!   1.8556, Cr = (R' - Y') / 1.5748 (BT.709, full range); 8-bit codes cb =
-//!   floor(128 + 255 Cb + 0.5), cr likewise, clamped to 0..=255; column =
-//!   floor(cb N / 256), row = floor((255 - cr) N / 256): +Cr up, neutral grey on
-//!   one cell.
+//! Scopes: histograms in two dimensions, as video editors read them. A scope is
+//! a folder here (its definition, its WGSL where it has a count of its own, its
+//! CPU reference, its drawing at natural size, its graticule's words, where a
+//! pixel lies on it, the controls it offers) and a line of `scopes!`; the
+//! studio, the scope chapters, the command line's `scope` and the exports ask
+//! `Scope::kind`. Shared here and beside: the counts, their JSON, the
+//! graticules, the labels, the overlays and the reference lines.
 
 use crate::histogram::{luminance, Channels, Spec};
 use crate::image::{Image, Region};
@@ -30,90 +19,183 @@ mod scope_lines;
 pub use labelled::*;
 pub use nits::*;
 pub use overlay::*;
+pub use parade::*;
 pub use plot::*;
 pub use reference_lines::*;
 pub use scope_lines::*;
+pub use vectorscope::*;
+pub use waveform::*;
 
 /// Value levels of a waveform column, per channel.
 pub const LEVELS: usize = 256;
 
-/// Which scope.
+/// What a scope is to every surface that shows one: its folder here and a line
+/// of `scopes!`.
+pub trait Kind: Sync {
+    /// Its name in the pages, on the command line and in JSON.
+    fn name(&self) -> &'static str;
+    /// The counts it is drawn from.
+    fn counted(&self) -> Counted;
+    /// The controls it offers beside its drawing, in the studio and its chapter.
+    fn controls(&self) -> &'static [Control];
+    /// The channels the command line draws (0 R, 1 G, 2 B, 3 luminance).
+    fn drawn_channels(&self) -> &'static [usize] {
+        &[3]
+    }
+    /// Columns it draws for a picture `width` pixels wide, where it draws by the
+    /// picture's columns (held to `MAX_COLUMNS`).
+    fn columns(&self, _width: u32) -> Option<u64> {
+        None
+    }
+    /// How shaders/scope/scope.wgsl draws it (its `ScopeView.kind`).
+    fn drawn_as(&self) -> u32;
+    /// How many times its drawing magnifies the plane it counts, at `zoom` and
+    /// `size` (`Scope::size`).
+    fn magnification(&self, _size: u32, _zoom: f32) -> f32 {
+        1.0
+    }
+    /// Drawn at natural size from its own `counted` counts, the `shown` channels.
+    fn draw(&self, counts: &Counts, shown: &[usize], style: Style) -> Image;
+    /// Its graticule's words (`Label`) at `zoom` on a grid of `size`.
+    fn labels(&self, size: u32, zoom: f32, graticule: Graticule) -> Vec<Label>;
+    /// Where the pixel `at` lies on it drawn with the `shown` channels at `zoom`
+    /// (`scope_points`).
+    fn points(&self, at: Pointed, shown: &[usize], zoom: f32) -> Vec<Point>;
+}
+
+/// A pixel to place on a scope: its column of the columns counted, its R, G and
+/// B, its Y′ as decoded where the scope counts that, and the scope's grid side
+/// (`Scope::size`).
+#[derive(Clone, Copy, Debug)]
+pub struct Pointed {
+    pub column: u32,
+    pub columns: u32,
+    pub rgb: [u8; 3],
+    pub luma: Option<u8>,
+    pub size: u32,
+}
+
+/// The counts a scope is drawn from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Scope {
-    Waveform,
-    Parade,
-    /// The grid has `size` cells a side; `size` divides 256.
-    Vectorscope {
-        size: u32,
-    },
+pub enum Counted {
+    /// Every column's levels of R, G, B and luminance (`Waveform`).
+    Columns,
+    /// A grid of chroma (`Vectorscope`).
+    Chroma,
+}
+
+/// A control a scope offers beside its drawing; the pages build their forms
+/// from these (`scopes` in the page crate).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Control {
+    /// Which of R, G, B and luminance it draws, overlaid.
+    Channels,
+    /// Luminance as a part of its own, first (YRGB).
+    Yrgb,
+    /// Counted on a grid whose side the visitor picks (`Scope::size`).
+    Grid,
+    /// Magnified about its middle.
+    Zoom,
+    /// Its levels read as HDR codes, its lines named in nits.
+    Nits,
+    /// Luminance as the video's decoder made it (Y′ as decoded).
+    DecodedLuma,
+    /// Reference lines the visitor types, across its levels.
+    Lines,
+}
+
+/// The registry: each scope's variant and folder, in the pages' order. A
+/// variant with a field is counted on a grid of that many cells a side.
+macro_rules! scopes {
+    ($($(#[$doc:meta])* $variant:ident $({ $field:ident })? => $module:ident,)*) => {
+        $(mod $module;)*
+
+        /// Which scope.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub enum Scope {
+            $($(#[$doc])* $variant $({ $field: u32 })?,)*
+        }
+
+        impl Scope {
+            /// Every scope, each on its finest grid.
+            pub const ALL: [Scope; [$(stringify!($variant)),*].len()] =
+                [$(Scope::$variant $({ $field: LEVELS as u32 })?,)*];
+
+            /// Its folder: everything about it.
+            pub fn kind(self) -> &'static dyn Kind {
+                match self {
+                    $(Scope::$variant $({ $field: _ })? => &$module::KIND,)*
+                }
+            }
+
+            /// The side of the grid it counts on: a vectorscope's cells, or 256.
+            pub fn size(self) -> u32 {
+                match self {
+                    $(Scope::$variant $({ $field })? => [$($field,)? LEVELS as u32][0],)*
+                }
+            }
+
+            /// The same scope on a grid of `size` cells a side, where it has one.
+            pub fn with_size(self, size: u32) -> Scope {
+                match self {
+                    $(Scope::$variant $({ $field: _ })? => Scope::$variant $({ $field: size })?,)*
+                }
+            }
+        }
+    };
+}
+
+scopes! {
+    /// For every column, a histogram of its levels.
+    Waveform => waveform,
+    /// The waveforms of the channels side by side (the waveform's counts).
+    Parade => parade,
+    /// A histogram of chroma; `size` cells a side, a divisor of 256.
+    Vectorscope { size } => vectorscope,
+}
+
+impl Counted {
+    /// The kernel that counts them.
+    pub fn kernel(self) -> crate::gpu::Kernel {
+        match self {
+            Counted::Columns => WAVEFORM_KERNEL,
+            Counted::Chroma => VECTORSCOPE_KERNEL,
+        }
+    }
 }
 
 impl Scope {
     pub fn name(self) -> &'static str {
-        match self {
-            Scope::Waveform => "waveform",
-            Scope::Parade => "parade",
-            Scope::Vectorscope { .. } => "vectorscope",
-        }
+        self.kind().name()
     }
 
-    /// Checks a vectorscope's size, with the reason when it cannot be.
+    /// The scope called `name`, counted on a grid of `size` (where it has one).
+    pub fn named(name: &str, size: u32) -> Result<Scope, String> {
+        let scope = Scope::ALL
+            .into_iter()
+            .find(|s| s.name() == name)
+            .ok_or_else(|| format!("no scope called '{name}'"))?;
+        scope.with_size(size).check()
+    }
+
+    /// Checks the side of a grid it is counted on, with the reason when it
+    /// cannot be.
     pub fn check(self) -> Result<Scope, String> {
-        match self {
-            Scope::Vectorscope { size } if size == 0 || size > 256 || 256 % size != 0 => Err(
-                format!("the vectorscope's size divides 256 (1, 2, 4, ... 256), not {size}"),
-            ),
-            _ => Ok(self),
+        let size = self.size();
+        if self.offers(Control::Grid) && (size == 0 || size > 256 || 256 % size != 0) {
+            return Err(format!(
+                "the {}'s size divides 256 (1, 2, 4, ... 256), not {size}",
+                self.name()
+            ));
         }
+        Ok(self)
     }
-}
 
-/// A waveform's counts: `width` columns of 4 channels (R, G, B, luminance) of
-/// `LEVELS` bins, `counts[(column * 4 + channel) * LEVELS + level]`; each column
-/// counts `height` pixels. With `decoded_luma`, channel 3 counts each pixel's Y′
-/// byte as the video's decoder made it, not luminance from R′G′B′.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Waveform {
-    pub width: u32,
-    pub height: u32,
-    pub counts: Vec<u32>,
-    pub decoded_luma: bool,
-}
-
-impl Waveform {
-    /// The bins of one column and channel (0 R, 1 G, 2 B, 3 luminance).
-    pub fn column(&self, column: u32, channel: usize) -> &[u32] {
-        let at = (column as usize * 4 + channel) * LEVELS;
-        &self.counts[at..at + LEVELS]
+    /// Whether the surfaces offer `control` beside it.
+    pub fn offers(self, control: Control) -> bool {
+        self.kind().controls().contains(&control)
     }
-}
-
-/// A vectorscope's counts: `size` rows (row 0 at the top: the most +Cr) of `size`
-/// cells, `counts[row * size + column]`, over `pixels` pixels.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Vectorscope {
-    pub size: u32,
-    pub pixels: u64,
-    pub counts: Vec<u32>,
-}
-
-/// The luminance level of a pixel (the histograms' rule with 256 bins).
-pub fn luma_level(r: u8, g: u8, b: u8) -> usize {
-    Spec::rgbl().bin(luminance(r, g, b)) as usize
-}
-
-/// The 8-bit chroma codes (cb, cr) of a pixel, as the definition computes them in f32.
-pub fn chroma_codes(r: u8, g: u8, b: u8) -> (u32, u32) {
-    let [r, g, b] = [r, g, b].map(|v| v as f32 / 255.0);
-    let y = 0.2126 * r + 0.7152 * g + 0.0722 * b;
-    let code = |d: f32, k: f32| (128.0 + 255.0 * (d / k) + 0.5).floor().clamp(0.0, 255.0) as u32;
-    (code(b - y, 1.8556), code(r - y, 1.5748))
-}
-
-/// The cell (column, row) of a pixel on a `size` x `size` vectorscope.
-pub fn chroma_cell(r: u8, g: u8, b: u8, size: u32) -> (u32, u32) {
-    let (cb, cr) = chroma_codes(r, g, b);
-    (cb * size / 256, (255 - cr) * size / 256)
 }
 
 /// A scope's counts.
@@ -133,14 +215,25 @@ impl Counts {
         }
     }
 
-    /// The scope drawn at natural size: the waveform or the parade of the `shown`
-    /// channels (0 R, 1 G, 2 B, 3 luminance), or the vectorscope. (`Scope::fits`
-    /// says beforehand whether it can be.)
+    /// The scope drawn at natural size from its counts, the `shown` channels (0 R,
+    /// 1 G, 2 B, 3 luminance). (`Scope::fits` says beforehand whether it can be.)
     pub fn draw(&self, scope: Scope, shown: &[usize], style: Style) -> Image {
-        match (self, scope) {
-            (Counts::Waveform(w), Scope::Parade) => draw_parade(w, shown, style),
-            (Counts::Waveform(w), _) => draw_waveform(w, shown, style),
-            (Counts::Vectorscope(v), _) => draw_vectorscope(v, style),
+        scope.kind().draw(self, shown, style)
+    }
+
+    /// The waveform's counts, which a scope of `Counted::Columns` is drawn from.
+    pub fn columns(&self) -> Option<&Waveform> {
+        match self {
+            Counts::Waveform(w) => Some(w),
+            Counts::Vectorscope(_) => None,
+        }
+    }
+
+    /// The vectorscope's counts, which a scope of `Counted::Chroma` is drawn from.
+    pub fn chroma(&self) -> Option<&Vectorscope> {
+        match self {
+            Counts::Vectorscope(v) => Some(v),
+            Counts::Waveform(_) => None,
         }
     }
 }
@@ -150,11 +243,7 @@ impl Scope {
     /// `budget` bytes (a waveform keeps 4 x 256 counts a column) or has more
     /// columns than `MAX_COLUMNS`; None when it can.
     pub fn fits(self, width: u32, budget: u64) -> Option<String> {
-        let columns = match self {
-            Scope::Parade => 3 * width as u64,
-            Scope::Waveform => width as u64,
-            Scope::Vectorscope { .. } => return None,
-        };
+        let columns = self.kind().columns(width)?;
         if columns > MAX_COLUMNS {
             return Some(format!(
                 "the {} of a picture {width} pixels wide has {columns} columns, more than the \
@@ -181,63 +270,16 @@ pub const MAX_COLUMNS: u64 = 3 << 14;
 
 /// `scope` of `image` (or of `region` of it) on the CPU: the reference.
 pub fn count(image: &Image, region: Option<Region>, scope: Scope) -> Result<Counts, String> {
-    Ok(match scope.check()? {
-        Scope::Waveform | Scope::Parade => Counts::Waveform(waveform(image, region)?),
-        Scope::Vectorscope { size } => Counts::Vectorscope(vectorscope(image, region, size)?),
+    let scope = scope.check()?;
+    Ok(match scope.kind().counted() {
+        Counted::Columns => Counts::Waveform(waveform(image, region)?),
+        Counted::Chroma => Counts::Vectorscope(vectorscope(image, region, scope.size())?),
     })
 }
 
+/// The region counted: all of `image` where none is given.
 fn counted(image: &Image, region: Option<Region>) -> Result<Region, String> {
     let region = region.unwrap_or(Region::whole(image.width(), image.height()));
     region.within(image.width(), image.height())?;
     Ok(region)
-}
-
-/// The waveform of `image` (or of `region` of it), on the CPU: the reference.
-pub fn waveform(image: &Image, region: Option<Region>) -> Result<Waveform, String> {
-    let r = counted(image, region)?;
-    let mut counts = vec![0u32; r.width as usize * 4 * LEVELS];
-    let row_bytes = image.width() as usize * 4;
-    for y in r.y..r.y + r.height {
-        let row = &image.rgba()[y as usize * row_bytes..][..row_bytes];
-        for x in 0..r.width {
-            let p = &row[(r.x + x) as usize * 4..][..4];
-            let column = &mut counts[x as usize * 4 * LEVELS..][..4 * LEVELS];
-            column[p[0] as usize] += 1;
-            column[LEVELS + p[1] as usize] += 1;
-            column[2 * LEVELS + p[2] as usize] += 1;
-            column[3 * LEVELS + luma_level(p[0], p[1], p[2])] += 1;
-        }
-    }
-    Ok(Waveform {
-        width: r.width,
-        height: r.height,
-        counts,
-        decoded_luma: false,
-    })
-}
-
-/// The vectorscope of `image` (or of `region` of it) on a `size`-cell grid, on the
-/// CPU: the reference.
-pub fn vectorscope(
-    image: &Image,
-    region: Option<Region>,
-    size: u32,
-) -> Result<Vectorscope, String> {
-    Scope::Vectorscope { size }.check()?;
-    let r = counted(image, region)?;
-    let mut counts = vec![0u32; size as usize * size as usize];
-    let row_bytes = image.width() as usize * 4;
-    for y in r.y..r.y + r.height {
-        let row = &image.rgba()[y as usize * row_bytes..][..row_bytes];
-        for p in row[r.x as usize * 4..(r.x + r.width) as usize * 4].chunks_exact(4) {
-            let (column, row) = chroma_cell(p[0], p[1], p[2], size);
-            counts[(row * size + column) as usize] += 1;
-        }
-    }
-    Ok(Vectorscope {
-        size,
-        pixels: r.pixel_count(),
-        counts,
-    })
 }

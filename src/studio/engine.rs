@@ -9,7 +9,7 @@ use crate::gpu::{Gpu, GpuError, GpuImage, HdrCount, HdrSamples, Kernels, Method,
 use crate::histogram::Spec;
 use crate::image::Region;
 use crate::layout::{Panel, PanelLayout};
-use crate::scope::{Scope, Style};
+use crate::scope::{Control, Scope, Style};
 use std::cell::{Cell, Ref, RefCell};
 use std::rc::Rc;
 
@@ -501,9 +501,9 @@ impl Studio {
         decoded_luma: bool,
     ) {
         for view in self.scopes.borrow().iter() {
-            let shown = match view.scope() {
-                Scope::Parade => parade,
-                _ => waveform,
+            let shown = match view.scope().offers(Control::Yrgb) {
+                true => parade,
+                false => waveform,
             };
             view.set_style(g, style, shown.to_vec());
             view.set_decoded_luma(decoded_luma);

@@ -7,7 +7,7 @@ use crate::gpu::{
 };
 use crate::image::Region;
 use crate::layout::Panel;
-use crate::scope::{Scope, Style};
+use crate::scope::{vectorscope_side, Counted, Scope, Style};
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
@@ -129,10 +129,8 @@ impl ScopeView {
     /// by the page (a 491 x 491 canvas took 21 ms a frame on SwiftShader, 256 x
     /// 256 6 ms); a picture's, drawn once a change, at the size it is shown.
     pub fn largest_side(&self, live: bool) -> Option<u32> {
-        match (live && self.emulated(), self.scope) {
-            (true, Scope::Vectorscope { size }) => Some(crate::scope::vectorscope_side(size)),
-            _ => None,
-        }
+        let chroma = self.scope.kind().counted() == Counted::Chroma;
+        (live && self.emulated() && chroma).then(|| vectorscope_side(self.scope.size()))
     }
 
     /// Records the drawing of the counts into `target`, placed anew if its size

@@ -674,22 +674,13 @@ fn a_pixels_points_lie_on_its_own_counts_as_drawn() {
     let colour = [200u8, 90, 30];
     let image = Image::solid(5, 3, [colour[0], colour[1], colour[2], 255]);
     let shown = [0, 1, 2];
-    for scope in [
-        Scope::Waveform,
-        Scope::Parade,
-        Scope::Vectorscope { size: 256 },
-    ] {
+    for scope in Scope::ALL {
         let counts = scope::count(&image, None, scope).unwrap();
         let drawn = counts.draw(scope, &shown, Style::PLAIN);
         let points = scope::scope_points(scope, &shown, 1.0, (2, 5), colour, None);
-        assert_eq!(
-            points.len(),
-            if scope == (Scope::Vectorscope { size: 256 }) {
-                1
-            } else {
-                3
-            }
-        );
+        // A point a channel shown, on a scope of levels; one on the chroma's.
+        let levels = scope.kind().counted() == scope::Counted::Columns;
+        assert_eq!(points.len(), if levels { 3 } else { 1 }, "{scope:?}");
         for p in points {
             let (x, y) = (
                 (p.x * drawn.width() as f32) as u32,
@@ -763,5 +754,50 @@ fn reference_lines_lie_on_their_levels_as_drawn() {
                 "{line}: row {near} lit too"
             );
         }
+    }
+}
+
+/// The registry: every scope found by its name, counted, drawn at natural size,
+/// its graticule named and a pixel placed on it, each by its own folder; the
+/// controls the pages build their forms from are each offered by some scope.
+#[test]
+fn every_scope_of_the_registry_is_named_counted_drawn_and_labelled() {
+    use scope::{Control, Counted, Graticule};
+    let image = Image::noise(37, 11, 5);
+    let names: HashSet<&str> = Scope::ALL.iter().map(|s| s.name()).collect();
+    assert_eq!(names.len(), Scope::ALL.len(), "a name a scope");
+    assert!(Scope::named("histogram", 256).is_err());
+    assert!(
+        Scope::named("vectorscope", 100).is_err(),
+        "a grid that divides 256"
+    );
+    for scope in Scope::ALL {
+        let kind = scope.kind();
+        assert_eq!(Scope::named(kind.name(), scope.size()), Ok(scope));
+        let counts = scope::count(&image, None, scope).unwrap();
+        let drawn = counts.draw(scope, kind.drawn_channels(), Style::PLAIN);
+        let width = match kind.counted() {
+            Counted::Columns => kind.columns(37).unwrap() as u32,
+            Counted::Chroma => scope::vectorscope_side(scope.size()),
+        };
+        assert_eq!(drawn.width(), width, "{scope:?}");
+        let labels = scope::graticule_labels(scope, 1.0, Graticule::Full);
+        assert!(labels.len() >= 6, "{scope:?}: {labels:?}");
+        let points = scope::scope_points(scope, &[3], 1.0, (3, 37), [90, 60, 30], None);
+        assert!(!points.is_empty(), "{scope:?}");
+    }
+    let vectorscope = Scope::named("vectorscope", 32).unwrap();
+    assert_eq!(vectorscope, Scope::Vectorscope { size: 32 });
+    let offered = |c| Scope::ALL.iter().any(|s| s.offers(c));
+    for control in [
+        Control::Channels,
+        Control::Yrgb,
+        Control::Grid,
+        Control::Zoom,
+        Control::Nits,
+        Control::DecodedLuma,
+        Control::Lines,
+    ] {
+        assert!(offered(control), "{control:?} offered by none");
     }
 }

@@ -6,7 +6,7 @@ use crate::input::decode_whole;
 use crate::options::{self, Processor, ScopeArgs, ScopeFormat};
 use crate::out;
 use histogram::gpu::{Gpu, GpuImage, GpuOptions, Kernels, ScopeCount};
-use histogram::scope::{self, Counts, Graticule, Overlay, Scope, Style};
+use histogram::scope::{self, Control, Counts, Graticule, Overlay, Scope, Style};
 use histogram::{Image, Region};
 use histogram_engine::count::memory_budget;
 use std::path::Path;
@@ -45,13 +45,11 @@ pub fn run(o: ScopeArgs, gpu_options: &GpuOptions) -> i32 {
         Ok(s) => s,
         Err(e) => return usage_error(&e),
     };
-    let png_waveform = o.format == ScopeFormat::Png
-        && o.time.is_none()
-        && matches!(scope, Scope::Waveform | Scope::Parade);
-    if o.lines.is_some() && !png_waveform {
+    let png = o.format == ScopeFormat::Png && o.time.is_none();
+    if o.lines.is_some() && !(png && scope.offers(Control::Lines)) {
         return usage_error("--lines draws across the waveform's or the parade's PNG");
     }
-    if o.nits.is_some() && !png_waveform {
+    if o.nits.is_some() && !(png && scope.offers(Control::Nits)) {
         return usage_error("--nits names the lines of the waveform's or the parade's PNG");
     }
     let (json, log, gain, runs, out) =
@@ -101,11 +99,7 @@ pub fn run(o: ScopeArgs, gpu_options: &GpuOptions) -> i32 {
                 return Ok(counts.json(file, size, o.region));
             }
             // The waveform of luminance, the RGB parade, as the command line draws them.
-            let shown: &[usize] = if scope == Scope::Parade {
-                &[0, 1, 2]
-            } else {
-                &[3]
-            };
+            let shown = scope.kind().drawn_channels();
             let style = Style {
                 log,
                 gain,
