@@ -54,8 +54,15 @@ export function scopeWindow(frame, { moved, resized, say }) {
       return null;
     }
     win = opened;
-    const gone = new Promise((done) => opened.addEventListener('pagehide', done, { once: true }));
+    // Closed while it loads: its pagehide, or, where a closing fires none (no
+    // window has a 'closed' event), its `closed` seen on a look every 250 ms.
+    let looking;
+    const gone = new Promise((done) => {
+      opened.addEventListener('pagehide', done, { once: true });
+      looking = setInterval(() => opened.closed && done(), 250);
+    });
     const closed = opened.closed || await Promise.race([dressed(opened.document), gone.then(() => true)]);
+    clearInterval(looking);
     if (!closed && !opened.closed) return opened;
     win = null;
     return null;

@@ -295,7 +295,7 @@ test('studio: waveform and vectorscope beside the histogram, over a region, expo
   assert.deepEqual(page.errors, []);
 });
 
-test('studio: the scopes in a window of their own (one closed before it loaded leaves them in the page), drawn there through a lost device, back in the page when it closes, closed with the page', async () => {
+test('studio: the scopes in a window of their own (one closed before it loaded, or while it loads, leaves them in the page), drawn there through a lost device, back in the page when it closes, closed with the page', async () => {
   const page = await browser.open('/www/studio.html', { viewport: { width: 1400, height: 900 }, init: trackDevices });
   await page.check('#scope-waveform');
   await page.check('#scope-vectorscope');
@@ -307,20 +307,27 @@ test('studio: the scopes in a window of their own (one closed before it loaded l
     await win.waitForFunction(() => document.querySelectorAll('.scope-window .studio-scopes canvas.scope').length === 3);
     return win;
   };
-  // A window closed before it loaded (here one closed as it is given): the
-  // scopes stay in the page, and the button opens the next.
+  // A window closed before it loaded (one closed as it is given; one closed
+  // while its stylesheet loads, firing no pagehide): the scopes stay in the
+  // page, and the button opens the next.
   await page.evaluate(() => {
     const closed = { closed: true, addEventListener() {}, close() {} };
+    const closing = {
+      closed: false, addEventListener() {}, close() {},
+      document: { documentElement: {}, head: { append() { setTimeout(() => { closing.closed = true; }); } } },
+    };
     window.givenClosed = 0;
-    const give = () => { window.givenClosed += 1; return closed; };
+    const give = () => { window.givenClosed += 1; return window.givenClosed === 1 ? closed : closing; };
     window.openers = [window.open];
     if (window.documentPictureInPicture) window.documentPictureInPicture.requestWindow = async () => give();
     window.open = give;
   });
-  await page.click('#scope-window');
-  await page.waitForFunction(() => window.givenClosed === 1 && !document.querySelector('#scope-window').disabled);
-  assert.equal(await page.getAttribute('#scope-window', 'aria-pressed'), 'false');
-  assert.equal(await page.evaluate(() => document.querySelectorAll('.studio-right .studio-scopes canvas.scope').length), 3);
+  for (const given of [1, 2]) {
+    await page.click('#scope-window');
+    await page.waitForFunction((n) => window.givenClosed === n && !document.querySelector('#scope-window').disabled, given);
+    assert.equal(await page.getAttribute('#scope-window', 'aria-pressed'), 'false');
+    assert.equal(await page.evaluate(() => document.querySelectorAll('.studio-right .studio-scopes canvas.scope').length), 3);
+  }
   await page.evaluate(() => {
     if (window.documentPictureInPicture) delete window.documentPictureInPicture.requestWindow;
     [window.open] = window.openers;
