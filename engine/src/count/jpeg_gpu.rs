@@ -116,10 +116,11 @@ pub(super) fn count_jpeg_on_gpu(
     ))
 }
 
-/// Decodes the jobs' scans on the GPU in the batches `gpu::batches` cuts, each batch counted in one submission and read back in one
-/// wait (each scan's flags with it), and answers each job. Counted from the
-/// planes where the job asks the privatized method over the whole picture
-/// (`count_scans`: no picture made), else from the picture by its run.
+/// Decodes the jobs' scans on the GPU in the batches `gpu::batches` cuts, each
+/// batch counted in one submission and read back in one wait (each scan's flags
+/// with it), and answers each job. Counted from the planes where the job asks
+/// the privatized method over the whole picture (`count_scans`: no picture
+/// made), else from the picture by its run.
 pub(super) fn count_scans(gpu: &Gpu, kernels: &mut Kernels, jobs: Vec<ScanJob>) {
     let max_texture = Limits::of(gpu).max_texture;
     let sizes: Vec<usize> = batches(gpu, &jobs, |job| &job.scan.frame)
