@@ -74,8 +74,10 @@ pub fn problem(bytes: &[u8], max_pixels: u64) -> Option<DecodeError> {
             return Some(damaged("damage-jpeg-no-picture"));
         }
         // In entropy-coded data 0xFF is followed by 0 or a restart marker, so an
-        // FF D9 past the first scan's start is the end of the picture.
-        let ends = bytes[at..].windows(2).any(|w| w == [0xFF, 0xD9]);
+        // FF D9 past the first scan's start is the end of the picture: looked for
+        // from the file's end, where it almost always is (a look over every byte
+        // took a millisecond a 2 MB file).
+        let ends = memchr::memmem::rfind(&bytes[at..], &[0xFF, 0xD9]).is_some();
         return (!ends).then(|| damaged("damage-jpeg-cut-short"));
     }
     if bytes.starts_with(b"RIFF")
