@@ -217,8 +217,35 @@ impl Counts {
 
     /// The scope drawn at natural size from its counts, the `shown` channels (0 R,
     /// 1 G, 2 B, 3 luminance). (`Scope::fits` says beforehand whether it can be.)
+    /// Counts of another kind than `scope` counts are drawn as the first scope
+    /// that counts them: a drawing, never a panic.
     pub fn draw(&self, scope: Scope, shown: &[usize], style: Style) -> Image {
+        let scope = if scope.kind().counted() == self.counted() {
+            scope
+        } else {
+            let own = Scope::ALL
+                .into_iter()
+                .find(|s| s.kind().counted() == self.counted());
+            own.expect("every kind of counts has a scope")
+                .with_size(self.size())
+        };
         scope.kind().draw(self, shown, style)
+    }
+
+    /// How they were counted.
+    pub fn counted(&self) -> Counted {
+        match self {
+            Counts::Waveform(_) => Counted::Columns,
+            Counts::Vectorscope(_) => Counted::Chroma,
+        }
+    }
+
+    /// The side of the grid they were counted on (`Scope::size`).
+    fn size(&self) -> u32 {
+        match self {
+            Counts::Waveform(_) => LEVELS as u32,
+            Counts::Vectorscope(v) => v.size,
+        }
     }
 
     /// The waveform's counts, which a scope of `Counted::Columns` is drawn from.

@@ -758,8 +758,9 @@ fn reference_lines_lie_on_their_levels_as_drawn() {
 }
 
 /// The registry: every scope found by its name, counted, drawn at natural size,
-/// its graticule named and a pixel placed on it, each by its own folder; the
-/// controls the pages build their forms from are each offered by some scope.
+/// its graticule named and a pixel placed on it, each by its own folder, its
+/// counts drawn as what they are whatever scope is asked; the controls the
+/// pages build their forms from are each offered by some scope.
 #[test]
 fn every_scope_of_the_registry_is_named_counted_drawn_and_labelled() {
     use scope::{Control, Counted, Graticule};
@@ -785,6 +786,20 @@ fn every_scope_of_the_registry_is_named_counted_drawn_and_labelled() {
         assert!(labels.len() >= 6, "{scope:?}: {labels:?}");
         let points = scope::scope_points(scope, &[3], 1.0, (3, 37), [90, 60, 30], None);
         assert!(!points.is_empty(), "{scope:?}");
+        // Asked to draw another kind of counts, a scope draws them as the first
+        // scope that counts them.
+        let own = Scope::ALL
+            .into_iter()
+            .find(|s| s.kind().counted() == kind.counted());
+        let own = own.unwrap().with_size(scope.size());
+        for other in Scope::ALL.map(|s| s.with_size(8)) {
+            if other.kind().counted() != kind.counted() {
+                assert_eq!(
+                    counts.draw(other, &[3], Style::PLAIN),
+                    counts.draw(own, &[3], Style::PLAIN)
+                );
+            }
+        }
     }
     let vectorscope = Scope::named("vectorscope", 32).unwrap();
     assert_eq!(vectorscope, Scope::Vectorscope { size: 32 });
