@@ -11,8 +11,9 @@ set -euo pipefail
 rounds=${1:-5}
 folder=/tmp/histogram-jpeg-gpu
 python3 - <<'PY'
-import importlib.util
+import importlib.util, sys
 from pathlib import Path
+sys.path.insert(0, "bench")
 from PIL import Image
 spec = importlib.util.spec_from_file_location("jpeg_gpu", "bench/jpeg-gpu.py")
 jpeg_gpu = importlib.util.module_from_spec(spec)
@@ -33,7 +34,7 @@ def run(build, args):
     out = subprocess.run([f".device/histogram-{build}", "--quiet", "--total", *args, folder],
                          check=True, capture_output=True, text=True).stdout
     last = json.loads(out.strip().splitlines()[-1])
-    return time.perf_counter() - start, tuple(last[c] for c in ("r", "g", "b"))
+    return time.perf_counter() - start, tuple(tuple(last[c]) for c in ("r", "g", "b"))
 ways = {"default": [], "--decode gpu": ["--decode", "gpu"], "--backend vulkan": ["--backend", "vulkan"],
         "--decode gpu --backend vulkan": ["--decode", "gpu", "--backend", "vulkan"]}
 times, sums = {}, set()

@@ -4,7 +4,7 @@
 // by picture.wgsl). A key names the bands; how many pixels are marked is read
 // from the luminance histogram where it counts what the overlay sees: 8-bit
 // values, 256 bins, nothing adjusted.
-import { overlayBands, overlayMarked } from '../pkg/histogram.js';
+import { overlayBands, overlayKinds, overlayMarked } from '../pkg/histogram.js';
 import { el } from './site.js';
 import { t, number } from './l10n.js';
 
@@ -13,10 +13,14 @@ const percentOf = (level) => number((level / 255) * 100, { maximumFractionDigits
 /** `page` holds the studio page: the current Studio, its outcome, redraw(). */
 export function overlayView(page) {
   const BANDS = JSON.parse(overlayBands());
+  // Each overlay with what it takes: a level (the zebra's) or the bands' key.
+  const KINDS = JSON.parse(overlayKinds());
   const kind = el('select', { id: 'overlay', 'aria-describedby': 'overlay-why' },
-    ...['off', 'zebra', 'false-colour'].map((k) => el('option', { value: k }, t(`overlay-${k}`))));
+    ...KINDS.map((k) => el('option', { value: k.name }, t(`overlay-${k.name}`))));
+  const chosen = () => KINDS.find((k) => k.name === kind.value);
   const level = el('input', {
-    type: 'number', id: 'zebra-level', min: 0, max: 100, step: 1, value: 95, 'aria-describedby': 'overlay-marked',
+    type: 'number', id: 'zebra-level', min: 0, max: 100, step: 1,
+    value: KINDS.find((k) => k.percent !== null).percent, 'aria-describedby': 'overlay-marked',
   });
   const levelLabel = el('label', { class: 'option', for: 'zebra-level', hidden: true }, t('overlay-zebra-level'), level);
   const marked = el('p', { id: 'overlay-marked', class: 'hint', role: 'status', hidden: true });
@@ -35,14 +39,15 @@ export function overlayView(page) {
   /** The pixels marked, from the latest count, where it counts what the overlay sees. */
   function shown() {
     const { outcome, current } = page;
-    const counted = kind.value !== 'off' && outcome && current && !outcome.hdr && !page.adjusted
+    const { percent: levelled, banded } = chosen();
+    const counted = (levelled !== null || banded) && outcome && current && !outcome.hdr && !page.adjusted
       && current.depth === 8 && outcome.numBins === 256;
     marked.hidden = !counted;
     for (const c of counts) c.textContent = '';
     if (!counted) return;
     const numbers = Array.from(overlayMarked(kind.value, percent(), outcome.bins(3)));
     const share = (n) => number((n / outcome.pixels) * 100, { maximumFractionDigits: 2 });
-    if (kind.value === 'zebra') {
+    if (levelled !== null) {
       marked.textContent = t('overlay-zebra-marked', { share: share(numbers[0]), percent: String(percent()), level: String(numbers.at(-1)) });
     } else {
       numbers.slice(0, BANDS.length).forEach((n, i) => { counts[i].textContent = ` · ${t('overlay-band-share', { share: share(n) })}`; });
@@ -51,8 +56,8 @@ export function overlayView(page) {
   }
 
   function set() {
-    levelLabel.hidden = kind.value !== 'zebra';
-    key.hidden = kind.value !== 'false-colour';
+    levelLabel.hidden = chosen().percent === null;
+    key.hidden = !chosen().banded;
     page.current?.setOverlay(kind.value, percent());
     page.redraw();
     shown();

@@ -86,6 +86,18 @@ pub fn overlay_bands() -> String {
     serde_json::to_string(&histogram::scope::BANDS).unwrap_or_default()
 }
 
+/// The overlays (`Overlay::ALL`) as JSON for the studio's form: `[{"name",
+/// "percent", "banded"}]`, `percent` the level one takes where it takes one
+/// (null otherwise), `banded` whether it paints the bands the key names.
+#[wasm_bindgen(js_name = overlayKinds)]
+pub fn overlay_kinds() -> String {
+    let kinds: Vec<_> = Overlay::ALL
+        .iter()
+        .map(|o| serde_json::json!({ "name": o.name(), "percent": o.percent(), "banded": o.banded() }))
+        .collect();
+    serde_json::to_string(&kinds).unwrap_or_default()
+}
+
 /// How many pixels an overlay marks (`Overlay::marked`), from a histogram's 256
 /// luminance counts, and the zebra's lowest level last.
 #[wasm_bindgen(js_name = overlayMarked)]
@@ -94,10 +106,7 @@ pub fn overlay_marked(name: &str, percent: u32, luminance: Vec<u32>) -> WebResul
     if luminance.len() != 256 {
         return Err(JsError::new("the luminance histogram has 256 counts"));
     }
-    let level = match overlay {
-        Overlay::Zebra { percent } => Overlay::zebra_level(percent),
-        _ => 0,
-    };
+    let level = overlay.percent().map_or(0, Overlay::zebra_level);
     let mut marked: Vec<f64> = overlay
         .marked(&luminance)
         .into_iter()

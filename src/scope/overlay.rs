@@ -61,6 +61,27 @@ const fn band(id: &'static str, from: u8, to: u8, colour: [u8; 3]) -> Band {
 }
 
 impl Overlay {
+    /// Every overlay, in the pages' order: the surfaces offer these, each with
+    /// what it takes (`percent`, `banded`); the zebra at the level it starts at.
+    pub const ALL: [Overlay; 3] = [
+        Overlay::Off,
+        Overlay::Zebra { percent: 95 },
+        Overlay::FalseColour,
+    ];
+
+    /// The level it marks from, in percent of full scale, where it takes one.
+    pub fn percent(self) -> Option<u8> {
+        match self {
+            Overlay::Zebra { percent } => Some(percent),
+            Overlay::Off | Overlay::FalseColour => None,
+        }
+    }
+
+    /// Whether it paints `BANDS`, which a key then names.
+    pub fn banded(self) -> bool {
+        self == Overlay::FalseColour
+    }
+
     /// A zebra level given in percent, checked.
     pub fn zebra(percent: u32) -> Result<Overlay, String> {
         match u8::try_from(percent) {
@@ -74,11 +95,10 @@ impl Overlay {
     /// An overlay by name ("off", "zebra" at `percent`, "false-colour"), as the
     /// pages name them.
     pub fn named(name: &str, percent: u32) -> Result<Overlay, String> {
-        match name {
-            "off" => Ok(Overlay::Off),
-            "zebra" => Overlay::zebra(percent),
-            "false-colour" => Ok(Overlay::FalseColour),
-            _ => Err(format!("no overlay called '{name}'")),
+        let overlay = Overlay::ALL.into_iter().find(|o| o.name() == name);
+        match overlay.ok_or_else(|| format!("no overlay called '{name}'"))? {
+            Overlay::Zebra { .. } => Overlay::zebra(percent),
+            other => Ok(other),
         }
     }
 
@@ -163,10 +183,7 @@ pub fn band_of(level: u8) -> Option<&'static Band> {
 /// from, to, colour and 0. Colours are packed opaque, red in the low byte.
 pub fn view_words(overlay: Overlay) -> Vec<u32> {
     let packed = |[r, g, b]: [u8; 3]| u32::from_le_bytes([r, g, b, 255]);
-    let level = match overlay {
-        Overlay::Zebra { percent } => Overlay::zebra_level(percent),
-        _ => 0,
-    };
+    let level = overlay.percent().map_or(0, Overlay::zebra_level);
     let mut words = vec![u32::from(level), ZEBRA_STRIPE, packed(ZEBRA_COLOUR)];
     for b in BANDS {
         words.extend([u32::from(b.from), u32::from(b.to), packed(b.colour), 0]);
@@ -224,10 +241,7 @@ pub fn overlay_json(
     luminance: &[u32],
 ) -> String {
     let marked = overlay.marked(luminance);
-    let zebra = match overlay {
-        Overlay::Zebra { percent } => Some(percent),
-        _ => None,
-    };
+    let zebra = overlay.percent();
     crate::json::line(&Line {
         file,
         width,

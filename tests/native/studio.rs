@@ -517,6 +517,22 @@ fn zebra_and_false_colour_drawn_at_the_pictures_size_are_the_cpus() {
         Overlay::Zebra { percent: 95 }.overlay([242; 3], 0, 0),
         [242; 3]
     );
+    // The registry the pages build their form from: each overlay found by its
+    // name, a level where it takes one (checked), the bands' key where it paints them.
+    for overlay in Overlay::ALL {
+        let percent = overlay.percent().map_or(0, u32::from);
+        assert_eq!(Overlay::named(overlay.name(), percent), Ok(overlay));
+        assert_eq!(
+            overlay.marked(&[1; 256]).is_empty(),
+            overlay == Overlay::Off
+        );
+    }
+    assert_eq!(
+        Overlay::named("zebra", 70),
+        Ok(Overlay::Zebra { percent: 70 })
+    );
+    assert!(Overlay::named("zebra", 101).is_err() && Overlay::named("zebras", 50).is_err());
+    assert_eq!(Overlay::ALL.map(Overlay::banded), [false, false, true]);
     let mut pictures = common::test_images();
     pictures.push(("greys at the thresholds", greys));
     for (name, image) in pictures {
