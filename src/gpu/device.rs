@@ -56,6 +56,8 @@ pub struct Gpu {
     /// The fixed passes' pipelines (a JPEG's decoding and finishing), made once:
     /// made for each photo, they cost the GPU decoder more than the decoding.
     fixed: Mutex<std::collections::HashMap<FixedKey, wgpu::ComputePipeline>>,
+    /// Batches of JPEGs' coefficient buffers, kept between batches.
+    pub(super) kept: super::owned::Kept,
 }
 
 /// A fixed pass's pipeline: its label and entry point.
@@ -172,6 +174,7 @@ impl Gpu {
             fault,
             lost,
             fixed: Mutex::default(),
+            kept: Default::default(),
         })
     }
 

@@ -19,7 +19,7 @@ use super::device::{Gpu, GpuError};
 use super::gpu_image::GpuImage;
 use super::jpeg_batch::{batches, Batch};
 use super::jpeg_finish::Recording;
-use super::owned::Owned;
+use super::owned::{KeptBuffer, Owned};
 use crate::jpeg_coefficients;
 use crate::jpeg_entropy::Scan;
 use crate::jpeg_planes::Orientation;
@@ -114,7 +114,7 @@ impl GpuImage {
                 frame,
                 placed.dims,
                 [
-                    (&decoded.coefficients, placed.first_block),
+                    (&*decoded.coefficients, placed.first_block),
                     (&decoded.quant, placed.table),
                 ],
                 *turn,
@@ -179,7 +179,7 @@ pub(super) async fn decode_batch<'a>(
 /// A batch decoded: the coefficients of all, their quantization tables and
 /// flags, and the pictures the host found damaged (by flag).
 pub(super) struct Decoded {
-    pub(super) coefficients: Owned<wgpu::Buffer>,
+    pub(super) coefficients: KeptBuffer,
     pub(super) quant: Owned<wgpu::Buffer>,
     pub(super) flags: Owned<wgpu::Buffer>,
     refused: Vec<Option<GpuError>>,
@@ -196,14 +196,19 @@ impl Batch<'_> {
         let rw = wgpu::BufferUsages::STORAGE | copy;
         let flags = empty(gpu, "jpeg flags", (1 + pictures) * 4, rw);
         let quant = storage(gpu, "jpeg quantization", cast_slice(&self.quant), copy);
-        // Zeros, as every new buffer is: the write pass writes only the nonzero
-        // coefficients (huffman.wgsl's `keep`).
-        let coefficients = empty(
-            gpu,
-            "jpeg coefficients",
-            self.blocks * 128,
-            wgpu::BufferUsages::STORAGE,
-        );
+        // Cleared before the write pass, which writes only the nonzero
+        // coefficients (huffman.wgsl's `keep`); kept between batches where large.
+        let used = self.blocks * 128;
+        let most = gpu.limits().max_storage_buffer_binding_size;
+        let coefficients = gpu.kept.take(used, most, |size| {
+            let usage = wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST;
+            device.create_buffer(&wgpu::BufferDescriptor {
+                label: Some("jpeg coefficients"),
+                size: size.max(16),
+                usage,
+                mapped_at_creation: false,
+            })
+        });
         if n == 0 {
             return Ok(Decoded {
                 coefficients,
@@ -405,6 +410,7 @@ impl Batch<'_> {
         );
         let mut encoder = device.create_command_encoder(&Default::default());
         encoder.clear_buffer(&flags, 0, None);
+        encoder.clear_buffer(&coefficients, 0, Some(used));
         {
             let mut pass = encoder.begin_compute_pass(&Default::default());
             pass.set_pipeline(&write);

@@ -1,6 +1,8 @@
-//! GPU buffers and textures destroyed when dropped (on the web).
+//! GPU buffers and textures destroyed when dropped (on the web), and large
+//! buffers kept between batches (natively).
 
 use std::ops::Deref;
+use std::sync::{Arc, Mutex};
 
 /// A GPU buffer or texture that is destroyed when dropped. Natively wgpu frees them
 /// on drop, but on the web it leaves them to the JavaScript garbage collector, which
@@ -44,6 +46,66 @@ impl<T: Destroy> Drop for Owned<T> {
     fn drop(&mut self) {
         if cfg!(target_arch = "wasm32") {
             self.0.destroy();
+        }
+    }
+}
+
+/// Large buffers kept between a run's batches of JPEGs for their coefficients:
+/// one past the allocator's memory blocks (about 128 MiB) is an allocation of
+/// its own, which the NVIDIA driver took milliseconds to make and free for
+/// each batch (DECISIONS 85). Natively only: the web's go as `Owned`'s do.
+#[derive(Default)]
+pub struct Kept(Arc<Mutex<Vec<wgpu::Buffer>>>);
+
+/// A buffer of `Kept`'s, or one of its own size, given back when dropped.
+pub struct KeptBuffer {
+    buffer: Owned<wgpu::Buffer>,
+    kept: Option<Arc<Mutex<Vec<wgpu::Buffer>>>>,
+}
+
+impl Kept {
+    /// Buffers smaller than this are made for each batch: the allocator places
+    /// them in its blocks, quickly.
+    const FROM: u64 = 64 << 20;
+    /// Most buffers kept: one for each of a run's GPU threads.
+    const MOST: usize = 2;
+
+    /// A buffer of at least `size` bytes: a kept one large enough, or a new one
+    /// (of `size`, or where it is to be kept, `size` rounded up to `FROM`'s
+    /// multiple, at most `most`).
+    pub fn take(&self, size: u64, most: u64, make: impl FnOnce(u64) -> wgpu::Buffer) -> KeptBuffer {
+        if size < Kept::FROM || cfg!(target_arch = "wasm32") {
+            return KeptBuffer {
+                buffer: make(size).into(),
+                kept: None,
+            };
+        }
+        let mut kept = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        let fits = kept.iter().position(|b| b.size() >= size);
+        let buffer = match fits {
+            Some(at) => kept.swap_remove(at),
+            None => make(size.next_multiple_of(Kept::FROM).min(most).max(size)),
+        };
+        KeptBuffer {
+            buffer: buffer.into(),
+            kept: Some(self.0.clone()),
+        }
+    }
+}
+
+impl Deref for KeptBuffer {
+    type Target = wgpu::Buffer;
+    fn deref(&self) -> &wgpu::Buffer {
+        &self.buffer
+    }
+}
+
+impl Drop for KeptBuffer {
+    fn drop(&mut self) {
+        let Some(kept) = &self.kept else { return };
+        let mut kept = kept.lock().unwrap_or_else(|e| e.into_inner());
+        if kept.len() < Kept::MOST {
+            kept.push(self.buffer.0.clone());
         }
     }
 }

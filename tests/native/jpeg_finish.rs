@@ -335,6 +335,42 @@ fn the_gpu_decodes_a_baseline_scan_into_libjpeg_turbos_pixels() {
         let counted = counted.unwrap_or_else(|e| panic!("{what} counted in many batches: {e}"));
         assert_eq!(counted, alone, "{what} counted in many batches");
     }
+    // A batch's coefficients of 64 MB or more are kept for the next batch, which
+    // clears what it uses: one photo's after another's are their own pixels.
+    let mut photos = files().into_iter().rev().take(2);
+    let (first, second) = (photos.next().unwrap(), photos.next().unwrap());
+    let first_scan = jpeg_scan(&first.1, u64::MAX).unwrap();
+    let second_scan = jpeg_scan(&second.1, u64::MAX).unwrap();
+    let turn = Orientation::NoTransforms;
+    for (scan, times) in [(&first_scan, 6), (&second_scan, 7)] {
+        let dims = histogram::jpeg_coefficients::blocks(&scan.frame);
+        let bytes = dims
+            .iter()
+            .map(|d| d[0] as u64 * d[1] as u64 * 128)
+            .sum::<u64>()
+            * times;
+        assert!(
+            bytes >= 64 << 20,
+            "{bytes} bytes of coefficients are not kept"
+        );
+        let batch = vec![(scan, turn); times as usize];
+        assert_eq!(
+            histogram::gpu::batches(&gpu, &batch, |(s, _)| &s.frame).count(),
+            1
+        );
+        let decoded = pollster::block_on(GpuImage::from_scans(&gpu, &batch, 8192));
+        if std::ptr::eq(scan, &second_scan) {
+            for unchecked in decoded {
+                let image = unchecked.and_then(|u| pollster::block_on(u.check(&gpu)));
+                let image = image.unwrap_or_else(|e| panic!("{} after {}: {e}", second.0, first.0));
+                same(
+                    &format!("{} after {}", second.0, first.0),
+                    &image,
+                    &second.1,
+                );
+            }
+        }
+    }
 }
 
 /// `scan` decoded on the GPU and its flags checked.
