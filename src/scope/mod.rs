@@ -59,20 +59,18 @@ pub trait Kind: Sync {
     /// Its graticule's words (`Label`) at `zoom` on a grid of `size`.
     fn labels(&self, size: u32, zoom: f32, graticule: Graticule) -> Vec<Label>;
     /// Where the pixel `at` lies on it drawn with the `shown` channels at `zoom`
-    /// (`scope_points`).
-    fn points(&self, at: Pointed, shown: &[usize], zoom: f32) -> Vec<Point>;
+    /// on a grid of `size` (`scope_points`).
+    fn points(&self, size: u32, at: Pointed, shown: &[usize], zoom: f32) -> Vec<Point>;
 }
 
 /// A pixel to place on a scope: its column of the columns counted, its R, G and
-/// B, its Y′ as decoded where the scope counts that, and the scope's grid side
-/// (`Scope::size`).
+/// B, and its Y′ as decoded where the scope counts that.
 #[derive(Clone, Copy, Debug)]
 pub struct Pointed {
     pub column: u32,
     pub columns: u32,
     pub rgb: [u8; 3],
     pub luma: Option<u8>,
-    pub size: u32,
 }
 
 /// The counts a scope is drawn from.

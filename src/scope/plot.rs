@@ -186,9 +186,8 @@ pub fn scope_points(
         columns,
         rgb,
         luma,
-        size: scope.size(),
     };
-    scope.kind().points(at, shown, zoom)
+    scope.kind().points(scope.size(), at, shown, zoom)
 }
 
 impl Pointed {

@@ -33,7 +33,7 @@ impl Kind for ParadeKind {
         level_labels(graticule)
     }
     /// Each part's channel at its level, the column's place within its part.
-    fn points(&self, at: Pointed, shown: &[usize], _zoom: f32) -> Vec<Point> {
+    fn points(&self, _size: u32, at: Pointed, shown: &[usize], _zoom: f32) -> Vec<Point> {
         let parts = parade_order(shown);
         let n = parts.len() as f32;
         parts

@@ -67,10 +67,10 @@ impl Kind for VectorscopeKind {
     }
     /// The middle of the pixel's chroma codes, none where the zoom leaves them
     /// out of view.
-    fn points(&self, at: Pointed, _shown: &[usize], zoom: f32) -> Vec<Point> {
+    fn points(&self, size: u32, at: Pointed, _shown: &[usize], zoom: f32) -> Vec<Point> {
         let [r, g, b] = at.rgb;
         let (cb, cr) = chroma_codes(r, g, b);
-        let magnification = vectorscope_magnification(at.size, zoom);
+        let magnification = vectorscope_magnification(size, zoom);
         let x = 0.5 + ((cb as f32 + 0.5) / 256.0 - 0.5) * magnification;
         let y = 0.5 + (0.5 - (cr as f32 + 0.5) / 256.0) * magnification;
         let seen = (0.0..=1.0).contains(&x) && (0.0..=1.0).contains(&y);

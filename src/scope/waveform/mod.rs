@@ -46,7 +46,7 @@ impl Kind for WaveformKind {
     fn labels(&self, _size: u32, _zoom: f32, graticule: Graticule) -> Vec<Label> {
         level_labels(graticule)
     }
-    fn points(&self, at: Pointed, shown: &[usize], _zoom: f32) -> Vec<Point> {
+    fn points(&self, _size: u32, at: Pointed, shown: &[usize], _zoom: f32) -> Vec<Point> {
         shown
             .iter()
             .map(|&channel| Point {
