@@ -8,8 +8,14 @@ use super::jpeg_finish::coefficient_bytes;
 use crate::jpeg_coefficients::{self, Frame};
 use crate::jpeg_entropy::{Scan, Table};
 
-/// Bits a stretch: one invocation's share of the scan.
-const STRETCH_BITS: usize = 1024;
+/// Bits a stretch, one invocation's share of the scan: the longest of these
+/// that leaves a batch `FEWEST_STRETCHES` or more, else the shortest. Longer
+/// stretches fall in step in fewer rounds: on the H100 a batch of 21 photos was
+/// decoded and counted in 0.87 ms a photo with stretches of 4096 bits (33 000 of
+/// them), 1.03 with 2048, 1.42 with 1024 (DECISIONS 85); a batch of shorter
+/// scans (a 3-megapixel photo or a few) keeps 1024, its GPU far from full.
+const STRETCH_BITS: [usize; 3] = [4096, 2048, 1024];
+const FEWEST_STRETCHES: usize = 8192;
 
 /// Most bytes of coefficients a batch holds (two bytes each, 64 a block).
 const BATCH_BYTES: u64 = 256 << 20;
@@ -107,6 +113,8 @@ pub(super) struct Batch<'a> {
     pub(super) quant: Vec<u32>,
     pub(super) scans: Vec<u32>,
     pub(super) blocks: u64,
+    /// Its stretches' length (`STRETCH_BITS`).
+    stretch_bits: usize,
 }
 
 impl<'a> Batch<'a> {
@@ -126,7 +134,15 @@ impl<'a> Batch<'a> {
             quant: Vec::new(),
             scans: Vec::new(),
             blocks: 0,
+            stretch_bits: 0,
         };
+        let bits: usize = (scans.iter().zip(refused.iter()))
+            .filter(|(_, why)| why.is_none())
+            .map(|(scan, _)| scan.data.len() * 8)
+            .sum();
+        let shortest = STRETCH_BITS[STRETCH_BITS.len() - 1];
+        let fills = |&b: &usize| bits / b >= FEWEST_STRETCHES;
+        batch.stretch_bits = STRETCH_BITS.into_iter().find(fills).unwrap_or(shortest);
         for (i, scan) in scans.iter().enumerate() {
             if refused[i].is_some() {
                 continue;
@@ -159,7 +175,7 @@ impl<'a> Batch<'a> {
             let (from, to) = (base + start * 8, base + end * 8);
             let mut at = from;
             loop {
-                let next = (at + STRETCH_BITS).min(to);
+                let next = (at + self.stretch_bits).min(to);
                 let starts = (at == from) as u32;
                 self.stretches
                     .push([at as u32, next as u32, starts, flag - 1]);
