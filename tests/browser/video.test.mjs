@@ -296,9 +296,13 @@ test('video: on a phone, upright or sideways, the whole video is in sight with i
   const inside = (a, b) => a.x >= b.x - 0.5 && a.y >= b.y - 0.5 && a.x + a.width <= b.x + b.width + 0.5 && a.y + a.height <= b.y + b.height + 0.5;
   for (const viewport of [{ width: 390, height: 844 }, { width: 844, height: 390 }]) {
     const page = await browser.open('/www/video.html', { state: 'ready', viewport });
-    const screen = await page.locator('#screen').boundingBox();
-    const transportBox = await page.locator('main .transport').boundingBox();
-    const controls = await page.locator('main > .controls').boundingBox();
+    // The three boxes of one layout, read together: three reads apart could each
+    // see a different one while the page settles under load.
+    const [screen, transportBox, controls] = await page.evaluate(() => ['#screen', 'main .transport', 'main > .controls']
+      .map((selector) => {
+        const { x, y, width, height } = document.querySelector(selector).getBoundingClientRect();
+        return { x, y, width, height };
+      }));
     assert.ok(screen.x >= 0 && screen.x + screen.width <= viewport.width, `${viewport.width}x${viewport.height}: the video as wide as the window at most`);
     assert.ok(screen.height <= viewport.height, 'the whole video fits the window\'s height');
     // Nothing above the video arrives after the page shows (it would push the video
