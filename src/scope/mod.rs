@@ -82,6 +82,15 @@ pub enum Counted {
     Chroma,
 }
 
+impl Counted {
+    /// The first scope of the registry drawn from these counts: where counts of
+    /// one kind are drawn as a scope that counts another.
+    pub fn scope(self) -> Scope {
+        let own = Scope::ALL.into_iter().find(|s| s.kind().counted() == self);
+        own.expect("every kind of counts has a scope")
+    }
+}
+
 /// A control a scope offers beside its drawing; the pages build their forms
 /// from these (`scopes` in the page crate).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
@@ -221,11 +230,7 @@ impl Counts {
         let scope = if scope.kind().counted() == self.counted() {
             scope
         } else {
-            let own = Scope::ALL
-                .into_iter()
-                .find(|s| s.kind().counted() == self.counted());
-            own.expect("every kind of counts has a scope")
-                .with_size(self.size())
+            self.counted().scope().with_size(self.size())
         };
         scope.kind().draw(self, shown, style)
     }
