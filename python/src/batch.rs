@@ -4,12 +4,13 @@
 //! or its error: a damaged image never fails the batch.
 
 use super::{counting, run, Error};
-use histogram_engine::count::Count;
+use histogram_engine::count::{Count, Deferred, Queue, GPU_AHEAD};
 use numpy::{PyArray1, PyArray3, PyArrayMethods, PyReadonlyArray1};
 use pyo3::buffer::PyBuffer;
 use pyo3::prelude::*;
+use std::collections::VecDeque;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 /// One image's bytes: the whole of a buffer, or a stretch of Arrow's data buffer.
 struct Stretch {
@@ -136,23 +137,48 @@ pub(crate) fn _count_encoded<'py>(
     let threads = jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
         .clamp(1, rows.max(1));
+    let count_row = |i: usize, queue: Option<&Queue>| match &stretches[i] {
+        None => Err("no image: the row is null".to_string()),
+        Some(s) => {
+            let bytes = &memory[s.of][s.at..s.at + s.len];
+            run(|| engine.count_bytes_queued(&settings, bytes, queue))
+        }
+    };
+    let keep = |i: usize, counted| *results[i].lock().expect("a row's result") = Some(counted);
+    // Rows' JPEG scans the GPU decodes go to the engine's GPU threads, decoded in
+    // batches of the rows that have arrived (a batch a row left a large GPU
+    // idle): a worker waits for a row's counts only once `ahead` rows are
+    // counting past it.
+    let ahead = (GPU_AHEAD / threads).max(1);
     py.detach(|| {
         let next = AtomicUsize::new(0);
         std::thread::scope(|scope| {
+            // Each worker holds the queue; the last to end drops it, and the GPU
+            // threads end.
+            let queue = Arc::new(engine.gpu().map(|_| engine.serve(scope, GPU_AHEAD)));
             for _ in 0..threads {
-                scope.spawn(|| loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= rows {
-                        break;
-                    }
-                    let counted = match &stretches[i] {
-                        None => Err("no image: the row is null".to_string()),
-                        Some(s) => {
-                            let bytes = &memory[s.of][s.at..s.at + s.len];
-                            run(|| engine.count_bytes(&settings, bytes))
-                        }
+                let queue = Arc::clone(&queue);
+                let (count_row, keep, next) = (&count_row, &keep, &next);
+                scope.spawn(move || {
+                    let mut counting = VecDeque::new();
+                    let wait = |(i, deferred): (usize, Deferred)| {
+                        keep(i, run(|| deferred.wait(engine)));
                     };
-                    *results[i].lock().expect("a row's result") = Some(counted);
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        if i >= rows {
+                            break;
+                        }
+                        match count_row(i, queue.as_ref().as_ref()) {
+                            Ok(deferred) => counting.push_back((i, deferred)),
+                            Err(why) => keep(i, Err(why)),
+                        }
+                        if counting.len() > ahead {
+                            wait(counting.pop_front().expect("a row counting"));
+                        }
+                    }
+                    drop(queue);
+                    counting.into_iter().for_each(wait);
                 });
             }
         });

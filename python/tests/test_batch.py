@@ -101,6 +101,31 @@ def test_a_damaged_or_missing_image_is_a_row_with_its_error(pictures):
         assert b.counted.tolist() == [True, False, False, False, True]
 
 
+def test_a_batch_of_jpegs_decoded_on_the_gpu_counts_pillows_samples():
+    """decode="gpu": the rows' scans decoded on the GPU in batches of the rows that
+    have arrived, more rows than a worker keeps counting (each of two workers waits
+    once 32 are counting past a row), one damaged: each row against Pillow's decode
+    counted in NumPy, the damaged one as the CPU's decoder answers it."""
+    rng = np.random.default_rng(86)
+    rows, want = [], []
+    for k in range(90):
+        w, h = SIZES[k % len(SIZES)]
+        pixels = rng.integers(0, 256, (h, w + k % 7, 3), dtype=np.uint8)
+        data = encoded(pixels, "JPEG")
+        rows.append(data)
+        want.append(numpy_counts(np.asarray(Image.open(io.BytesIO(data)).convert("RGB")), 256, 255))
+    rows[41] = rows[41][: len(rows[41]) * 2 // 3]
+    batch = ih.count_batch(rows, decode="gpu", jobs=2)
+    cpu = ih.count_batch([rows[41]], decode="cpu")
+    for i, counts in enumerate(want):
+        if i == 41:
+            assert batch.error[i] == cpu.error[0]
+            assert np.array_equal(batch.counts[i], cpu.counts[0])
+            continue
+        assert batch.error[i] is None, (i, batch.error[i])
+        assert np.array_equal(batch.counts[i], np.array(counts)), i
+
+
 def test_arrow_round_trip_and_the_total(pictures):
     data = [d for d, _ in pictures] + [b"\x89PNG\r\n\x1a\ndamaged"]
     b = ih.count_batch(pa.array(data))

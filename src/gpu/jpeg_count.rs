@@ -104,8 +104,17 @@ async fn count_batch(
             };
             device.create_buffer(&descriptor).into()
         };
-        // A spare word after the planes, as planes.wgsl reads them (planes.rs).
-        let planes = buffer("jpeg planes", len + 4, wgpu::BufferUsages::STORAGE);
+        // A spare word after the planes, as planes.wgsl reads them (planes.rs);
+        // kept between batches where large, as the coefficients are. The IDCT
+        // writes every plane's every block before the count reads them.
+        let planes = gpu.kept.take(len + 4, limit, |size| {
+            device.create_buffer(&wgpu::BufferDescriptor {
+                label: Some("jpeg planes"),
+                size: size.max(16),
+                usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST,
+                mapped_at_creation: false,
+            })
+        });
         let each = spec.len() as u64 * 4;
         let count_bytes = each * layouts.len() as u64;
         let copy = wgpu::BufferUsages::COPY_SRC;
@@ -133,7 +142,7 @@ async fn count_batch(
             let group = device.create_bind_group(&wgpu::BindGroupDescriptor {
                 label: Some("jpeg count"),
                 layout: &pipeline.get_bind_group_layout(0),
-                entries: &[(0, &planes), (3, &table), (4, &counts)].map(|(binding, b)| {
+                entries: &[(0, &*planes), (3, &*table), (4, &*counts)].map(|(binding, b)| {
                     wgpu::BindGroupEntry {
                         binding,
                         resource: b.as_entire_binding(),
@@ -152,7 +161,7 @@ async fn count_batch(
         }
         let copies = &mut recording.encoder;
         copies.copy_buffer_to_buffer(&decoded.flags, 0, &read, count_bytes, flag_bytes);
-        recording.keep.extend([planes, counts]);
+        recording.keep.push(counts);
         let submitted = gpu.scoped(|| recording.submit(gpu)).await?;
         let words = gpu.read_words(&read, Some(submitted)).await?;
         let (counted, flag_words) = words.split_at(count_bytes as usize / 4);

@@ -67,8 +67,9 @@ impl Kept {
     /// Buffers smaller than this are made for each batch: the allocator places
     /// them in its blocks, quickly.
     const FROM: u64 = 64 << 20;
-    /// Most buffers kept: one for each of a run's GPU threads.
-    const MOST: usize = 2;
+    /// Most buffers kept: a batch's coefficients and its planes for each of a
+    /// run's two GPU threads.
+    const MOST: usize = 4;
 
     /// A buffer of at least `size` bytes: a kept one large enough, or a new one
     /// (of `size`, or where it is to be kept, `size` rounded up to `FROM`'s

@@ -10,7 +10,7 @@ use histogram::gpu::policy;
 use histogram::gpu::GpuOptions;
 use histogram::json;
 use histogram::{stats, Histogram, Region};
-use histogram_engine::count::{Asked, Decode, Deferred, Engine, Settings};
+use histogram_engine::count::{Asked, Decode, Deferred, Engine, Settings, GPU_AHEAD};
 use serde_json::value::RawValue;
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -229,38 +229,80 @@ enum Ended {
 
 /// How far ahead of the next line to print a worker may count: a file that takes
 /// long holds back at most this many results, and the workers wait.
-fn window(jobs: usize) -> usize {
-    2 * jobs
+#[derive(Clone, Copy)]
+struct Window {
+    /// Files a worker may always run ahead.
+    near: usize,
+    /// Files it may run ahead while those read and not yet printed are at most
+    /// `FAR_BYTES` (a JPEG the GPU decodes is held whole till its counts come, for
+    /// the CPU to decode should the GPU refuse it).
+    far: usize,
 }
 
-/// The index of the next file to print, which the workers wait on to stay within
-/// the window of it.
+/// Bytes of files read and not yet printed past `Window::near`.
+const FAR_BYTES: u64 = 256 << 20;
+
+impl Window {
+    fn new(jobs: usize, decode: Decode) -> Window {
+        let near = 2 * jobs;
+        let far = match decode {
+            Decode::Gpu => near.max(GPU_AHEAD),
+            _ => near,
+        };
+        Window { near, far }
+    }
+
+    /// Whether file `i`, of `bytes`, may be counted now, `ahead` as it is.
+    fn admits(&self, i: usize, bytes: u64, ahead: &Ahead) -> bool {
+        i < ahead.next + self.near
+            || (i < ahead.next + self.far && ahead.bytes + bytes <= FAR_BYTES)
+    }
+}
+
+/// The bytes a file taken holds till printed, as far as `Window` knows: its size.
+fn held(stamp: Option<Stamp>) -> u64 {
+    stamp.map_or(0, |s| s.size)
+}
+
+/// The index of the next file to print, and the bytes of the files taken and not
+/// yet printed, which the workers wait on to stay within the window of it.
 struct Printed {
-    next: Mutex<usize>,
+    ahead: Mutex<Ahead>,
     moved: Condvar,
     /// Set when the run stops early: no worker starts another file.
     stop: AtomicBool,
 }
 
+#[derive(Default)]
+struct Ahead {
+    next: usize,
+    bytes: u64,
+}
+
 impl Printed {
-    /// Waits till file `i` is within `window` of the next to print; false if the
-    /// run stopped meanwhile.
-    fn wait_for(&self, i: usize, window: usize) -> bool {
-        let mut next = self.next.lock().unwrap_or_else(|e| e.into_inner());
-        while i >= *next + window && !self.stop.load(Ordering::Acquire) {
-            next = self.moved.wait(next).unwrap_or_else(|e| e.into_inner());
+    /// Waits till `window` admits file `i`, of `bytes`, and counts its bytes as
+    /// held; false if the run stopped meanwhile. The next file to print is always
+    /// admitted: the files before it are printed, and it holds no one back.
+    fn wait_for(&self, i: usize, bytes: u64, window: Window) -> bool {
+        let mut ahead = self.ahead.lock().unwrap_or_else(|e| e.into_inner());
+        while !window.admits(i, bytes, &ahead) && !self.stop.load(Ordering::Acquire) {
+            ahead = self.moved.wait(ahead).unwrap_or_else(|e| e.into_inner());
         }
+        ahead.bytes += bytes;
         !self.stop.load(Ordering::Acquire)
     }
 
-    fn set(&self, next: usize) {
-        *self.next.lock().unwrap_or_else(|e| e.into_inner()) = next;
+    /// File `next` is the next to print; `bytes` of those before it printed.
+    fn set(&self, next: usize, bytes: u64) {
+        let mut ahead = self.ahead.lock().unwrap_or_else(|e| e.into_inner());
+        ahead.next = next;
+        ahead.bytes -= bytes;
         self.moved.notify_all();
     }
 
     fn stop(&self) {
         self.stop.store(true, Ordering::Release);
-        let _guard = self.next.lock().unwrap_or_else(|e| e.into_inner());
+        let _guard = self.ahead.lock().unwrap_or_else(|e| e.into_inner());
         self.moved.notify_all();
     }
 }
@@ -305,11 +347,11 @@ fn count_all(
     let (sender, results) = mpsc::channel::<(usize, Option<Stamp>, Result<Deferred, String>)>();
     let taken = AtomicUsize::new(0);
     let printed = Printed {
-        next: Mutex::new(0),
+        ahead: Mutex::default(),
         moved: Condvar::new(),
         stop: AtomicBool::new(false),
     };
-    let window = window(jobs);
+    let window = Window::new(jobs, run.settings.decode);
     let mut waiting = BTreeMap::new();
     let mut next = 0;
     let mut failed = 0;
@@ -318,19 +360,22 @@ fn count_all(
         // the workers decode on (docs/DECISIONS.md 33, 63); none where the CPU counts.
         let gpu_counts = run.settings.asked != Asked::Cpu;
         // Each worker holds the queue; the last to end drops it, and the GPU threads end.
-        let queue = Arc::new(gpu_counts.then(|| run.engine.serve(scope, 2 * jobs)));
+        let queue = Arc::new(gpu_counts.then(|| run.engine.serve(scope, window.far)));
         let (taken, printed) = (&taken, &printed);
         for _ in 0..jobs.min(files.len()) {
             let (sender, queue) = (sender.clone(), Arc::clone(&queue));
             scope.spawn(move || loop {
                 let i = taken.fetch_add(1, Ordering::Relaxed);
-                if i >= files.len() || !printed.wait_for(i, window) {
+                if i >= files.len() {
                     break;
                 }
                 // Taken before the file is read: a file changed while it is counted
                 // has a later stamp than its line's, so the line is not reused.
                 let stdin = files[i] == Path::new("-");
                 let stamp = (!stdin).then(|| files::stamp(files[i])).flatten();
+                if !printed.wait_for(i, held(stamp), window) {
+                    break;
+                }
                 let result =
                     run.engine
                         .count_file_queued(run.settings, files[i], queue.as_ref().as_ref());
@@ -347,7 +392,9 @@ fn count_all(
             };
             waiting.insert(i, (stamp, result));
             // In the files' order: a result waits for those before it.
+            let mut freed = 0;
             while let Some((stamp, result)) = waiting.remove(&next) {
+                freed += held(stamp);
                 progress.inc();
                 let result = result.and_then(|deferred| output(run, files[next], stamp, deferred));
                 match print_one(files[next], result, total, progress) {
@@ -357,7 +404,7 @@ fn count_all(
                 }
                 next += 1;
             }
-            printed.set(next);
+            printed.set(next, freed);
             if interrupted() {
                 break Ended::Interrupted;
             }
@@ -496,4 +543,27 @@ impl Progress {
 
 fn usage_error(message: &str) -> i32 {
     options::usage_error(None, message)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_gpu_s_window_runs_far_ahead_only_while_the_files_held_are_few_bytes() {
+        let gpu = Window::new(2, Decode::Gpu);
+        assert_eq!((gpu.near, gpu.far), (4, GPU_AHEAD));
+        let cpu = Window::new(2, Decode::Cpu);
+        assert_eq!((cpu.near, cpu.far), (4, 4));
+        let at = |next, bytes| Ahead { next, bytes };
+        // Near: whatever the bytes held, the next to print first of all.
+        assert!(gpu.admits(10, FAR_BYTES * 4, &at(10, FAR_BYTES * 4)));
+        assert!(gpu.admits(13, 1, &at(10, FAR_BYTES)));
+        // Far: while the bytes allow.
+        assert!(gpu.admits(14, 1 << 20, &at(10, 1 << 20)));
+        assert!(gpu.admits(10 + GPU_AHEAD - 1, 1, &at(10, FAR_BYTES - 1)));
+        assert!(!gpu.admits(14, 2, &at(10, FAR_BYTES - 1)));
+        assert!(!gpu.admits(10 + GPU_AHEAD, 1, &at(10, 0)));
+        assert!(!cpu.admits(14, 1, &at(10, 0)));
+    }
 }

@@ -23,7 +23,7 @@ mod jpeg_gpu;
 mod queue;
 use bands::*;
 use queue::*;
-pub use queue::{Deferred, Queue};
+pub use queue::{Deferred, Queue, GPU_AHEAD};
 
 /// Pixels of one band: 16 megapixels, 64 MiB of RGBA8 or 128 MiB of RGBA16 (a GPU
 /// upload at a time). Where the CPU is the GPU (lavapipe), an upload's staging and
@@ -224,8 +224,17 @@ impl Engine {
 
     /// Counts an image file's bytes.
     pub fn count_bytes(&self, settings: &Settings, bytes: &[u8]) -> Result<Count, String> {
-        self.count_reader(settings, Cursor::new(bytes), None)?
-            .wait(self)
+        self.count_bytes_queued(settings, bytes, None)?.wait(self)
+    }
+
+    /// Counts an image file's bytes as `count_file_queued` counts a file's.
+    pub fn count_bytes_queued(
+        &self,
+        settings: &Settings,
+        bytes: &[u8],
+        queue: Option<&Queue>,
+    ) -> Result<Deferred, String> {
+        self.count_reader(settings, Cursor::new(bytes), queue)
     }
 
     /// Counts an image file read from `reader`: a JPEG decoded on the GPU where

@@ -12,6 +12,14 @@ pub(super) const MAX_BATCH: usize = 64;
 /// 0.71 s with two against 0.76-0.84 with one (DECISIONS 76). On lavapipe one.
 pub(super) const GPU_THREADS: usize = 2;
 
+/// Files a surface keeps ahead of the one it waits for where the GPU decodes
+/// JPEGs: the GPU threads' batches are of the scans that have arrived, and each
+/// batch costs about the same whatever its size (its rounds of synchronization,
+/// its waits). With 32 ahead (16 cores) they were of 1 to 25 photos; with 64 and
+/// each batch's planes kept, 400 photos took 0.53 s on an H100 against 0.61
+/// (docs/DECISIONS.md 86).
+pub const GPU_AHEAD: usize = 64;
+
 /// Most bytes of bands uploaded and not yet counted, whatever their number: one
 /// 16-bit band (128 MiB), or sixteen 3-megapixel photos. Till counted, a band is
 /// held on the GPU and, until its submission, in the upload's staging memory too;
