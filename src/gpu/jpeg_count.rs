@@ -107,14 +107,7 @@ async fn count_batch(
         // A spare word after the planes, as planes.wgsl reads them (planes.rs);
         // kept between batches where large, as the coefficients are. The IDCT
         // writes every plane's every block before the count reads them.
-        let planes = gpu.kept.take(len + 4, limit, |size| {
-            device.create_buffer(&wgpu::BufferDescriptor {
-                label: Some("jpeg planes"),
-                size: size.max(16),
-                usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST,
-                mapped_at_creation: false,
-            })
-        });
+        let planes = gpu.kept.take(device, "jpeg planes", len + 4);
         let each = spec.len() as u64 * 4;
         let count_bytes = each * layouts.len() as u64;
         let copy = wgpu::BufferUsages::COPY_SRC;

@@ -199,16 +199,7 @@ impl Batch<'_> {
         // Cleared before the write pass, which writes only the nonzero
         // coefficients (huffman.wgsl's `keep`); kept between batches where large.
         let used = self.blocks * 128;
-        let most = gpu.limits().max_storage_buffer_binding_size;
-        let coefficients = gpu.kept.take(used, most, |size| {
-            let usage = wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST;
-            device.create_buffer(&wgpu::BufferDescriptor {
-                label: Some("jpeg coefficients"),
-                size: size.max(16),
-                usage,
-                mapped_at_creation: false,
-            })
-        });
+        let coefficients = gpu.kept.take(device, "jpeg coefficients", used);
         if n == 0 {
             return Ok(Decoded {
                 coefficients,

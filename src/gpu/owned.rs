@@ -71,16 +71,26 @@ impl Kept {
     /// run's two GPU threads.
     const MOST: usize = 4;
 
-    /// A buffer of at least `size` bytes: a kept one large enough, or a new one
-    /// (of `size`, or where it is to be kept, `size` rounded up to `FROM`'s
-    /// multiple, at most `most`).
-    pub fn take(&self, size: u64, most: u64, make: impl FnOnce(u64) -> wgpu::Buffer) -> KeptBuffer {
+    /// A storage buffer (cleared or written by copies too) of at least `size`
+    /// bytes: a kept one large enough, or a new one named `label` (of `size`, or
+    /// where it is to be kept, `size` rounded up to `FROM`'s multiple, at most what
+    /// `device` binds). One usage for all, so that any kept buffer serves any role.
+    pub fn take(&self, device: &wgpu::Device, label: &str, size: u64) -> KeptBuffer {
+        let make = |size: u64| {
+            device.create_buffer(&wgpu::BufferDescriptor {
+                label: Some(label),
+                size: size.max(16),
+                usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST,
+                mapped_at_creation: false,
+            })
+        };
         if size < Kept::FROM || cfg!(target_arch = "wasm32") {
             return KeptBuffer {
                 buffer: make(size).into(),
                 kept: None,
             };
         }
+        let most = device.limits().max_storage_buffer_binding_size;
         let mut kept = self.0.lock().unwrap_or_else(|e| e.into_inner());
         let fits = kept.iter().position(|b| b.size() >= size);
         let buffer = match fits {
