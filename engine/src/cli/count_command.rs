@@ -255,7 +255,7 @@ impl Window {
     /// Whether file `i`, of `bytes`, may be counted now, `ahead` as it is.
     fn admits(&self, i: usize, bytes: u64, ahead: &Ahead) -> bool {
         i < ahead.next + self.near
-            || (i < ahead.next + self.far && ahead.bytes + bytes <= FAR_BYTES)
+            || (i < ahead.next + self.far && ahead.bytes.saturating_add(bytes) <= FAR_BYTES)
     }
 }
 
@@ -288,7 +288,8 @@ impl Printed {
         while !window.admits(i, bytes, &ahead) && !self.stop.load(Ordering::Acquire) {
             ahead = self.moved.wait(ahead).unwrap_or_else(|e| e.into_inner());
         }
-        ahead.bytes += bytes;
+        // Sizes are what the files claim (a sparse file's may be near 2^63).
+        ahead.bytes = ahead.bytes.saturating_add(bytes);
         !self.stop.load(Ordering::Acquire)
     }
 
@@ -296,7 +297,7 @@ impl Printed {
     fn set(&self, next: usize, bytes: u64) {
         let mut ahead = self.ahead.lock().unwrap_or_else(|e| e.into_inner());
         ahead.next = next;
-        ahead.bytes -= bytes;
+        ahead.bytes = ahead.bytes.saturating_sub(bytes);
         self.moved.notify_all();
     }
 
@@ -565,5 +566,7 @@ mod tests {
         assert!(!gpu.admits(14, 2, &at(10, FAR_BYTES - 1)));
         assert!(!gpu.admits(10 + GPU_AHEAD, 1, &at(10, 0)));
         assert!(!cpu.admits(14, 1, &at(10, 0)));
+        // Claimed sizes past any disk's add up without overflowing.
+        assert!(!gpu.admits(14, u64::MAX, &at(10, u64::MAX / 2 + 1)));
     }
 }
