@@ -5,7 +5,7 @@ every machine): 400 of 2048-2560 x 1365-1706 pixels cut from the shared photos,
 saved by Pillow at qualities 85-94 with its defaults (4:2:0, baseline).
 
   histogram --total                 the default (--decode auto): the GPU opened
-                                    once the work it would share pays for it
+                                    once what is left would pay for it
   histogram --method cpu            the CPU alone (the default before DECISIONS 81)
   histogram --decode cpu --total    libjpeg-turbo decodes, the GPU counts
   histogram --decode gpu --total    libjpeg-turbo's entropy decoding, then the
@@ -13,6 +13,9 @@ saved by Pillow at qualities 85-94 with its defaults (4:2:0, baseline).
   opencv-pool      cv2.imread + calcHist, a process a core
   turbo-decode     cv2.imread alone, a process a core: the floor of every CPU way
   nvjpeg           torchvision.io.decode_jpeg on cuda, batches of 64, + torch.bincount
+  count_batch      imagehistogram.count_batch(decode="gpu") on the files' bytes, in
+                   this process, its GPU opened by a first call: timed as nvjpeg is
+                   (where the package is importable, e.g. PYTHONPATH)
 
 Each row's R, G and B totals are compared with Pillow's (a process a core), bin
 for bin: the share of counts in other bins is printed.
@@ -85,6 +88,14 @@ def nvjpeg(files, batch=64):
     return total.cpu().numpy()
 
 
+def count_batch(files, decode):
+    import imagehistogram as ih
+
+    batch = ih.count_batch([f.read_bytes() for f in files], decode=decode)
+    assert all(e is None for e in batch.error), batch.error
+    return batch.counts[:, :3, :].astype(np.int64).sum(axis=0)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--files", type=int, default=400)
@@ -123,6 +134,14 @@ def main():
             print("(no CUDA device: no nvjpeg row)")
     except ImportError:
         print("(torch is not installed here: no nvjpeg row)")
+    try:
+        import imagehistogram  # noqa: F401
+
+        count_batch(files[:8], "gpu")  # its first call opens the GPU
+        for decode in ("gpu", "auto"):
+            ways[f"count_batch (decode={decode})"] = lambda d=decode: count_batch(files, d)
+    except ImportError:
+        print("(imagehistogram is not importable here: no count_batch row)")
     pillow = in_pool(pillow_one, files, a.jobs)
     times, sums = many.rounds(ways, a.rounds)
     print(f"{len(files)} JPEGs, {megabytes:.0f} MB, {pixels:.0f} megapixels; {os.cpu_count()} cores; "

@@ -117,8 +117,8 @@ pub fn method_for(asked: Asked, gpu: Option<&Gpu>, kind: Kind, bins: u32) -> Opt
 }
 
 /// What a discrete GPU costs a command-line run (an NVIDIA H100 through Vulkan,
-/// bench/results/2026-11-26f-h100-staging-pool.txt): opening the device, its
-/// driver's time on one core ...
+/// bench/results/2026-11-26f-h100-staging-pool.txt, 2026-12-05e-h100-jpeg-folder.txt):
+/// opening the device, its driver's time on one core ...
 const GPU_OPEN: Duration = Duration::from_millis(200);
 /// ... and closing it as the process ends, in the run's wall time.
 const GPU_CLOSE: Duration = Duration::from_millis(60);
@@ -127,11 +127,11 @@ const GPU_CLOSE: Duration = Duration::from_millis(60);
 /// the CPU method, 4.58 s by the GPU's, of some 20 s of counting on the cores
 /// (bench/results/2026-11-26i-open-gpu.txt).
 const GPU_SAVES_ONE_IN: u32 = 2;
-/// What sharing a folder's JPEGs with the GPU saves of their decoding on the
-/// cores, as a divisor (`Decode::Auto`): 400 photos on an H200's 16 cores, 1.089
-/// s shared against 1.230 s with the CPU decoding every file, of some 1.07 s of
-/// decoding (docs/DECISIONS.md 76): a seventh, taken as an eighth.
-const SHARING_SAVES_ONE_IN: u32 = 8;
+/// What decoding a folder's JPEGs on the GPU saves of their decoding on the
+/// cores, in quarters (`Decode::Auto`): on an H100 with 16 cores a photo of 3.6
+/// megapixels took 2.3 ms of the run's wall time decoded there, 0.55 ms on the
+/// GPU (docs/DECISIONS.md 87).
+const SHARING_SAVES_QUARTERS: u32 = 3;
 
 /// What the CPU has spent so far on the work an open GPU would take a part of,
 /// summed over every thread: the CPU method's counting, and the decoding of the
@@ -143,37 +143,39 @@ pub struct Spent {
 }
 
 /// Whether a run that asked for no method opens the GPU now (docs/DECISIONS.md
-/// 37, 81), having `spent` this on the first `files_read` of its `files`
-/// (summed over the `workers` that decode at once on `cores` cores). The GPU
-/// costs the run its closing at the exit and, where the workers fill every
-/// core, the opening's time on one core shared among them (else an idle core
-/// opens it). It opens once both hold:
-/// - the work it would share has taken as much of the run's wall time as the
-///   GPU would cost it (renting until the rent paid equals the price keeps a
-///   run within twice the cost of the better choice made in advance);
-/// - what is left, at the pace so far, would save the run more than that cost:
-///   half its counting, an eighth of its JPEGs' decoding.
+/// 37, 81, 87), having `spent` this on the first `files_read` of its `files`
+/// (summed over the `workers` that decode at once on `cores` cores). It waits
+/// till each worker has read a file (the pace is measured), then opens it if
+/// what is left, at that pace, would save the run more than the GPU costs it:
+/// half its counting, three quarters of its JPEGs' decoding, against the
+/// closing at the exit and the opening. The JPEGs wait for the opening (the GPU
+/// decodes them faster than the cores), so where there are any it costs the
+/// run its whole time; else only, where the workers fill every core, its share
+/// of one (else an idle core opens it).
 ///
-/// Until then the CPU counts, and a run of one photo or a few, or a folder
-/// that ends soon, never opens it. (A CPU adapter, opened, takes nothing.)
+/// A run of one photo or a few, or a folder that ends soon, never opens it.
+/// (A CPU adapter, opened, takes nothing.)
 pub fn open_gpu(
     spent: Spent,
     (files_read, files): (usize, usize),
     workers: usize,
     cores: usize,
 ) -> bool {
-    let (workers, cores) = (workers.max(1) as u32, cores.max(1) as u32);
-    let opening = if workers >= cores {
+    let (workers, cores) = (workers.max(1), cores.max(1) as u32);
+    let opening = if spent.sharable > Duration::ZERO {
+        GPU_OPEN
+    } else if workers as u32 >= cores {
         GPU_OPEN / cores
     } else {
         Duration::ZERO
     };
     let cost = GPU_CLOSE + opening;
     let left = files.saturating_sub(files_read);
-    let paid = (spent.counting + spent.sharable) / workers >= cost;
-    let saved = spent.counting / GPU_SAVES_ONE_IN + spent.sharable / SHARING_SAVES_ONE_IN;
-    let worth = files_read > 0 && saved.mul_f64(left as f64 / files_read as f64) / workers > cost;
-    paid && worth
+    let saved = spent.counting / GPU_SAVES_ONE_IN + spent.sharable * SHARING_SAVES_QUARTERS / 4;
+    let per_file = saved.div_f64(files_read.max(1) as f64);
+    files_read >= workers.min(files)
+        && files_read > 0
+        && per_file.mul_f64(left as f64) / workers as u32 > cost
 }
 
 #[cfg(test)]
@@ -189,23 +191,24 @@ mod tests {
     }
 
     #[test]
-    fn the_gpu_opens_once_counting_has_cost_what_it_would_and_more_is_left() {
+    fn the_gpu_opens_once_the_pace_is_measured_and_more_is_left_than_it_costs() {
         let ms = Duration::from_millis;
         // A photo of 3 megapixels: 6 ms of counting. One alone never opens it.
         assert!(!open_gpu(counting(ms(6)), (1, 1), 1, 16));
         // 40 on one worker of 16 cores: an idle core opens it, the closing stays
-        // (60 ms): paid after 10 photos, and 30 left are worth 90 ms.
-        assert!(!open_gpu(counting(ms(54)), (9, 40), 1, 16));
-        assert!(open_gpu(counting(ms(60)), (10, 40), 1, 16));
-        // ... but not with 5 left (15 ms saved).
-        assert!(!open_gpu(counting(ms(210)), (35, 40), 1, 16));
+        // (60 ms): after the first photo, the 39 left are worth 117 ms; 20 left
+        // are worth 60, not more.
+        assert!(!open_gpu(counting(Duration::ZERO), (0, 40), 1, 16));
+        assert!(open_gpu(counting(ms(6)), (1, 40), 1, 16));
+        assert!(!open_gpu(counting(ms(120)), (20, 40), 1, 16));
         // 16 workers on 16 busy cores: the closing and a 16th of the opening each
-        // (72.5 ms), paid after 194 photos; of a folder of 300 the 106 left would
-        // save 20 ms: never. Of 3000, 2806 left: at once.
-        assert!(!open_gpu(counting(ms(6 * 193)), (193, 300), 16, 16));
-        assert!(!open_gpu(counting(ms(6 * 194)), (194, 300), 16, 16));
-        assert!(!open_gpu(counting(ms(6 * 193)), (193, 3000), 16, 16));
-        assert!(open_gpu(counting(ms(6 * 194)), (194, 3000), 16, 16));
+        // (72.5 ms), once each worker has read a photo. Of 3000, 2984 left: at
+        // once; of a folder of 300 the 284 left would save 53 ms: never.
+        assert!(!open_gpu(counting(ms(6 * 15)), (15, 3000), 16, 16));
+        assert!(open_gpu(counting(ms(6 * 16)), (16, 3000), 16, 16));
+        assert!(!open_gpu(counting(ms(6 * 16)), (16, 300), 16, 16));
+        assert!(open_gpu(counting(ms(6 * 200)), (200, 600), 16, 16));
+        assert!(!open_gpu(counting(ms(6 * 200)), (200, 580), 16, 16));
         // Nothing counted yet.
         assert!(!open_gpu(counting(Duration::ZERO), (0, 0), 0, 0));
     }
@@ -213,17 +216,19 @@ mod tests {
     #[test]
     fn a_folder_of_jpegs_opens_it_for_their_decoding() {
         let ms = Duration::from_millis;
-        // 400 photos of 3 megapixels on 16 workers of 16 cores: 40 ms of decoding
-        // each and 6 of counting. Counting alone never opens it (above); with the
-        // decoding the GPU would share, paid after 26 photos (1196 ms / 16 = 74.8
-        // ms), and the 374 left would save 187 ms (8 ms each over 16 workers).
+        // Photos of 3 megapixels on 16 workers of 16 cores: 40 ms of decoding
+        // each and 6 of counting, 33 ms saved a photo. The JPEGs wait for the
+        // opening, so it costs the whole of it and the closing (260 ms): worth it
+        // with 127 photos left or more (261.9 ms over 16 workers), not 126.
         let spent = |n: u32| Spent {
             counting: ms(6) * n,
             sharable: ms(40) * n,
         };
-        assert!(!open_gpu(spent(25), (25, 400), 16, 16));
-        assert!(open_gpu(spent(26), (26, 400), 16, 16));
-        // ... but of a folder of 40 the 14 left would save 7 ms: never.
-        assert!(!open_gpu(spent(26), (26, 40), 16, 16));
+        assert!(!open_gpu(spent(15), (15, 400), 16, 16));
+        assert!(open_gpu(spent(16), (16, 400), 16, 16));
+        assert!(open_gpu(spent(16), (16, 143), 16, 16));
+        assert!(!open_gpu(spent(16), (16, 142), 16, 16));
+        // A folder of 120 took 0.31 s on the cores, 0.38 with the GPU: never.
+        assert!(!open_gpu(spent(16), (16, 120), 16, 16));
     }
 }

@@ -481,7 +481,7 @@ fn without_a_gpu_adapter_it_says_so_and_uses_the_cpu() {
 #[test]
 fn a_short_run_never_opens_the_gpu() {
     // WGPU_BACKEND, not --backend: the run names no adapter, so the default opens
-    // the GPU only once counting has cost what opening it would (policy::open_gpu).
+    // the GPU only where what is left would pay for it (policy::open_gpu).
     // Had it tried, there being no Metal adapter on Linux, it would say so.
     let dir = temp_dir("short");
     let image = Image::noise(12, 5, 2);

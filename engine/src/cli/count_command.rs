@@ -114,11 +114,11 @@ pub fn run(options: CountArgs, gpu_options: &GpuOptions) -> i32 {
     let jobs = jobs(options.jobs, cores);
     let finished = AtomicBool::new(false);
     let ended = std::thread::scope(|scope| {
-        // Unasked, the CPU counts until its counting (and its decoding of JPEGs
-        // the GPU would share) has cost the run what opening the GPU would; then
-        // the GPU opens, on this thread of its own while the workers go on
-        // (docs/DECISIONS.md 37, 81). A run done sooner never opens it; one that
-        // names a backend or an adapter opens it at once.
+        // Unasked, the CPU counts till each worker has read a file; then, if
+        // what is left would save more than the GPU costs, it opens on this
+        // thread of its own while the workers go on, the JPEGs waiting for it
+        // (docs/DECISIONS.md 37, 81, 87). A run done sooner never opens it; one
+        // that names a backend or an adapter opens it at once.
         let opener = (settings.asked == Asked::Default).then(|| {
             let (files, workers) = (todo.len(), jobs.min(todo.len()));
             let named = gpu_options.backends.is_some() || gpu_options.adapter.is_some();
@@ -233,8 +233,8 @@ enum Ended {
 struct Window {
     /// Files a worker may always run ahead.
     near: usize,
-    /// Files it may run ahead while those read and not yet printed are at most
-    /// `FAR_BYTES` (a JPEG the GPU decodes is held whole till its counts come, for
+    /// Files it may run ahead, unless the CPU decodes every file, while those
+    /// read and not yet printed are at most `FAR_BYTES` (a JPEG the GPU decodes is held whole till its counts come, for
     /// the CPU to decode should the GPU refuse it).
     far: usize,
 }
@@ -246,8 +246,8 @@ impl Window {
     fn new(jobs: usize, decode: Decode) -> Window {
         let near = 2 * jobs;
         let far = match decode {
-            Decode::Gpu => near.max(GPU_AHEAD),
-            _ => near,
+            Decode::Cpu => near,
+            Decode::Gpu | Decode::Auto => near.max(GPU_AHEAD),
         };
         Window { near, far }
     }
@@ -556,6 +556,9 @@ mod tests {
         assert_eq!((gpu.near, gpu.far), (4, GPU_AHEAD));
         let cpu = Window::new(2, Decode::Cpu);
         assert_eq!((cpu.near, cpu.far), (4, 4));
+        // The default's GPU may open and take the JPEGs.
+        let auto = Window::new(2, Decode::Auto);
+        assert_eq!((auto.near, auto.far), (4, GPU_AHEAD));
         let at = |next, bytes| Ahead { next, bytes };
         // Near: whatever the bytes held, the next to print first of all.
         assert!(gpu.admits(10, FAR_BYTES * 4, &at(10, FAR_BYTES * 4)));

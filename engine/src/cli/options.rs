@@ -132,8 +132,9 @@ pub struct Counting {
     /// Where a JPEG is decoded: cpu (libjpeg-turbo), gpu (a baseline file's
     /// Huffman codes, then every file's IDCT, upsampling and colour, on the GPU
     /// as libjpeg-turbo does them: the same samples), or auto: the faster here
-    /// (the CPU alone; once a GPU that is not a CPU adapter is open, a folder's
-    /// baseline files shared between both: docs/DECISIONS.md 76). A JPEG
+    /// (the CPU alone; a folder long enough to pay for opening a GPU that is not
+    /// a CPU adapter: its baseline files on the GPU, the cores taking those it has
+    /// no room for: docs/DECISIONS.md 76, 87). A JPEG
     /// the GPU does not take (not YCbCr with chroma at most halved, damaged) is
     /// decoded by the CPU, which --decode gpu notes
     #[arg(long, value_name = "WHERE", default_value = "auto", value_parser = Decode::parse)]

@@ -14,7 +14,7 @@ use histogram::words::Words;
 use histogram::{compute_cpu, Histogram, Image, Region, Spec};
 use std::io::{BufRead, BufReader, Cursor, Read, Seek};
 use std::path::Path;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{mpsc, Arc, Condvar, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
@@ -152,6 +152,8 @@ pub struct Engine {
     cpu_counting: AtomicU64,
     sharable: AtomicU64,
     files_read: AtomicUsize,
+    /// Set once `open` begins: the default's JPEGs wait for the GPU from then.
+    opening: AtomicBool,
 }
 
 impl Engine {
@@ -169,6 +171,7 @@ impl Engine {
 
     /// Opens the GPU (blocking); an engine opened once keeps its first.
     pub fn open(&self, options: &GpuOptions) -> Result<(), GpuError> {
+        self.opening.store(true, Ordering::Release);
         let opened = pollster::block_on(Gpu::new(options));
         let failed = opened.as_ref().err().cloned();
         self.set(opened.ok());
@@ -247,13 +250,24 @@ impl Engine {
         mut reader: impl BufRead + Seek,
         queue: Option<&Queue>,
     ) -> Result<Deferred, String> {
+        let shared = settings.decode == Decode::Auto;
+        let sniffed = |reader: &mut _| BufRead::fill_buf(reader).is_ok_and(jpeg_gpu::is_jpeg);
+        // Unasked, a JPEG read while the GPU opens waits for it: a GPU that is not
+        // the CPU's decodes it faster than the cores (docs/DECISIONS.md 87), and
+        // `open` always ends by setting one or none.
+        if self.gpu.get().is_none()
+            && self.opening.load(Ordering::Acquire)
+            && shared
+            && settings.asked == Asked::Default
+            && sniffed(&mut reader)
+        {
+            self.gpu.wait();
+        }
         let undecided = self.gpu.get().is_none();
         let on_gpu = self
             .gpu()
             .filter(|gpu| settings.decode.on(settings.asked, gpu));
-        let jpeg =
-            (on_gpu.is_some() || undecided) && reader.fill_buf().is_ok_and(jpeg_gpu::is_jpeg);
-        let shared = settings.decode == Decode::Auto;
+        let jpeg = (on_gpu.is_some() || undecided) && sniffed(&mut reader);
         let slot = match queue {
             Some(queue) if jpeg && shared && on_gpu.is_some() => queue.slot(),
             _ => None,

@@ -69,11 +69,11 @@ pub(super) struct ScanJob {
 
 /// Most JPEGs shared with the CPU's decoder (`Decode::Auto`) that the GPU
 /// threads hold, waiting or being decoded; every other file the workers decode
-/// themselves meanwhile. On the H200 with 16 cores and one GPU thread, 400
-/// photos took 0.76-0.84 s with 16, against 0.83-0.87 s with the CPU decoding
-/// every file and 0.86-0.88 with 64 or 128 (the GPU's pace then sets the run's);
-/// with two GPU threads 0.71 s (bench/results/2026-12-04-h200-jpeg-shared.txt).
-pub(super) const SHARED_SCANS: usize = 16;
+/// themselves meanwhile. As many as the files kept ahead: on an H100 with 16
+/// cores, 400 photos took 0.53 s with 64 or with every JPEG on the GPU, against
+/// 0.70 with 16 (docs/DECISIONS.md 87); the GPU decodes a photo four times as
+/// fast as the cores (DECISIONS 76 chose 16 when it was slower than them).
+pub(super) const SHARED_SCANS: usize = GPU_AHEAD;
 
 /// A place among the `SHARED_SCANS` (`Queue::slot`), given back when dropped.
 pub(super) struct Slot(Arc<AtomicUsize>);
