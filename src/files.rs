@@ -15,9 +15,18 @@ pub const IMAGE_ENDINGS: [&str; 12] = [
 
 /// Whether `path` names an image by its ending.
 pub fn is_image(path: &Path) -> bool {
+    ends_in(path, &IMAGE_ENDINGS)
+}
+
+/// Whether `path` names a JPEG by its ending (its bytes say for certain).
+pub fn is_jpeg_name(path: &Path) -> bool {
+    ends_in(path, &["jpg", "jpeg", "jfif"])
+}
+
+fn ends_in(path: &Path, endings: &[&str]) -> bool {
     path.extension()
         .and_then(|e| e.to_str())
-        .is_some_and(|e| IMAGE_ENDINGS.iter().any(|i| i.eq_ignore_ascii_case(e)))
+        .is_some_and(|e| endings.iter().any(|i| i.eq_ignore_ascii_case(e)))
 }
 
 /// A file as the system knows it, whatever path reached it.

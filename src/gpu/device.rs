@@ -96,6 +96,13 @@ impl Gpu {
     /// Opens the best adapter with all of its limits (the defaults would cap storage
     /// buffers at 128 MiB) and timestamp queries when it has them.
     pub async fn new(options: &GpuOptions) -> Result<Gpu, GpuError> {
+        Gpu::find(options).await?.open(options).await
+    }
+
+    /// Finds the adapter `new` would open, without opening it: on an H100 the
+    /// instance and adapter take 65-110 ms of an opening's 150-185, the device the
+    /// rest (docs/DECISIONS.md 86, 88).
+    pub async fn find(options: &GpuOptions) -> Result<Found, GpuError> {
         let mut desc = wgpu::InstanceDescriptor::new_without_display_handle_from_env();
         if cfg!(target_arch = "wasm32") {
             desc.backends = wgpu::Backends::BROWSER_WEBGPU;
@@ -126,56 +133,7 @@ impl Gpu {
                 })?,
             Some(name) => Self::adapter_named(&instance, backends, name).await?,
         };
-        let info = adapter.get_info();
-        let timestamps = adapter.features().contains(wgpu::Features::TIMESTAMP_QUERY);
-        // Timestamps for the pages' timings; bgra8unorm storage for drawing into a
-        // canvas of that format by a compute pass (compose.rs); subgroups for the
-        // step that uses them (src/gpu/steps/subgroups).
-        let required_features = adapter.features()
-            & (wgpu::Features::TIMESTAMP_QUERY
-                | wgpu::Features::BGRA8UNORM_STORAGE
-                | wgpu::Features::SUBGROUP)
-            & !options.without;
-        let (device, queue) = adapter
-            .request_device(&wgpu::DeviceDescriptor {
-                label: Some("histogram"),
-                required_features,
-                required_limits: adapter.limits(),
-                ..Default::default()
-            })
-            .await
-            .map_err(|e| GpuError::new(format!("the GPU refused to open a device ({e})")))?;
-
-        let fault = Arc::new(Mutex::new(None));
-        let on_error = fault.clone();
-        device.on_uncaptured_error(Arc::new(move |error: wgpu::Error| {
-            on_error
-                .lock()
-                .unwrap()
-                .get_or_insert(format!("GPU error: {error}"));
-        }));
-        let on_lost = fault.clone();
-        let lost = Arc::new(std::sync::atomic::AtomicBool::new(false));
-        let lost_flag = lost.clone();
-        device.set_device_lost_callback(move |reason, message| {
-            lost_flag.store(true, std::sync::atomic::Ordering::Relaxed);
-            // A loss outranks an earlier error: it is what the user must hear of.
-            *on_lost.lock().unwrap() =
-                Some(format!("the GPU device was lost ({reason:?}): {message}"));
-        });
-        Ok(Gpu {
-            instance,
-            adapter,
-            device,
-            queue,
-            info,
-            timestamps,
-            granted: wgpu::Features::empty(),
-            fault,
-            lost,
-            fixed: Mutex::default(),
-            kept: Default::default(),
-        })
+        Ok(Found { instance, adapter })
     }
 
     #[cfg(not(target_arch = "wasm32"))]
@@ -555,5 +513,73 @@ impl<T> Future for Receiver<T> {
                 Poll::Pending
             }
         }
+    }
+}
+
+/// An adapter found and not yet opened (`Gpu::find`).
+pub struct Found {
+    instance: wgpu::Instance,
+    adapter: wgpu::Adapter,
+}
+
+impl Found {
+    /// Whether the CPU emulates it (`Gpu::is_cpu`).
+    pub fn is_cpu(&self) -> bool {
+        self.adapter.get_info().device_type == wgpu::DeviceType::Cpu
+    }
+
+    /// Opens its device.
+    pub async fn open(self, options: &GpuOptions) -> Result<Gpu, GpuError> {
+        let Found { instance, adapter } = self;
+        let info = adapter.get_info();
+        let timestamps = adapter.features().contains(wgpu::Features::TIMESTAMP_QUERY);
+        // Timestamps for the pages' timings; bgra8unorm storage for drawing into a
+        // canvas of that format by a compute pass (compose.rs); subgroups for the
+        // step that uses them (src/gpu/steps/subgroups).
+        let required_features = adapter.features()
+            & (wgpu::Features::TIMESTAMP_QUERY
+                | wgpu::Features::BGRA8UNORM_STORAGE
+                | wgpu::Features::SUBGROUP)
+            & !options.without;
+        let (device, queue) = adapter
+            .request_device(&wgpu::DeviceDescriptor {
+                label: Some("histogram"),
+                required_features,
+                required_limits: adapter.limits(),
+                ..Default::default()
+            })
+            .await
+            .map_err(|e| GpuError::new(format!("the GPU refused to open a device ({e})")))?;
+
+        let fault = Arc::new(Mutex::new(None));
+        let on_error = fault.clone();
+        device.on_uncaptured_error(Arc::new(move |error: wgpu::Error| {
+            on_error
+                .lock()
+                .unwrap()
+                .get_or_insert(format!("GPU error: {error}"));
+        }));
+        let on_lost = fault.clone();
+        let lost = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let lost_flag = lost.clone();
+        device.set_device_lost_callback(move |reason, message| {
+            lost_flag.store(true, std::sync::atomic::Ordering::Relaxed);
+            // A loss outranks an earlier error: it is what the user must hear of.
+            *on_lost.lock().unwrap() =
+                Some(format!("the GPU device was lost ({reason:?}): {message}"));
+        });
+        Ok(Gpu {
+            instance,
+            adapter,
+            device,
+            queue,
+            info,
+            timestamps,
+            granted: wgpu::Features::empty(),
+            fault,
+            lost,
+            fixed: Mutex::default(),
+            kept: Default::default(),
+        })
     }
 }

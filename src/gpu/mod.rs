@@ -37,7 +37,7 @@ pub use bars::{
     SCALE,
 };
 pub use compose::{compose_format, compose_source, Composer};
-pub use device::{now_ms, Gpu, GpuError, GpuOptions};
+pub use device::{now_ms, Found, Gpu, GpuError, GpuOptions};
 pub use gpu_image::GpuImage;
 pub use grid::{packed_groups, privatized_groups, Limits, DEEP_PRIVATE_BINS};
 pub use hdr_passes::{count_hdr, HdrCount, HdrSamples, HdrUpload};

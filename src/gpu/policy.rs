@@ -154,7 +154,7 @@ pub struct Spent {
 /// of one (else an idle core opens it).
 ///
 /// A run of one photo or a few, or a folder that ends soon, never opens it.
-/// (A CPU adapter, opened, takes nothing.)
+/// (A CPU adapter takes nothing: the command line does not open one.)
 pub fn open_gpu(
     spent: Spent,
     (files_read, files): (usize, usize),
@@ -178,9 +178,28 @@ pub fn open_gpu(
         && per_file.mul_f64(left as f64) / workers as u32 > cost
 }
 
+/// Bytes of JPEGs a worker past which a run that asked for no method looks for
+/// the adapter at once, beside the workers: about where `open_gpu` opens it for
+/// photos of 3.6 megapixels on an H100's 16 cores (0.8 MB each, 40 ms of a core:
+/// 140 photos). Looked for and not opened, the adapter cost a run of 120 such
+/// photos 0.08 s of its 0.32; looked for at once, it saved a run of 400 as much
+/// (docs/DECISIONS.md 88).
+const JPEG_BYTES_TO_LOOK: u64 = 8 << 20;
+
+/// Whether a run that asked for no method, its JPEGs of `jpeg_sizes` (read till
+/// they are enough) on `workers`, looks for the adapter at once.
+pub fn look_at_once(jpeg_sizes: impl Iterator<Item = u64>, workers: usize) -> bool {
+    let enough = JPEG_BYTES_TO_LOOK * workers.max(1) as u64;
+    let mut bytes = 0u64;
+    jpeg_sizes.into_iter().any(|size| {
+        bytes = bytes.saturating_add(size);
+        bytes >= enough
+    })
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{open_gpu, Spent};
+    use super::{look_at_once, open_gpu, Spent};
     use std::time::Duration;
 
     fn counting(counting: Duration) -> Spent {
@@ -230,5 +249,19 @@ mod tests {
         assert!(!open_gpu(spent(16), (16, 142), 16, 16));
         // A folder of 120 took 0.31 s on the cores, 0.38 with the GPU: never.
         assert!(!open_gpu(spent(16), (16, 120), 16, 16));
+    }
+
+    #[test]
+    fn the_adapter_is_looked_for_at_once_where_the_jpegs_are_enough_bytes() {
+        let mb = |n: u64| n << 20;
+        // 16 workers: 128 MB, 160 photos of 0.8 MB: 159 are not enough, 161 are.
+        assert!(!look_at_once(std::iter::repeat_n(mb(8) / 10, 159), 16));
+        assert!(look_at_once(std::iter::repeat_n(mb(8) / 10, 161), 16));
+        // One worker: 8 MB; none, nothing.
+        assert!(look_at_once([mb(5), mb(3)].into_iter(), 1));
+        assert!(!look_at_once([mb(5), mb(3) - 1].into_iter(), 1));
+        assert!(!look_at_once(std::iter::empty(), 0));
+        // Sizes as a file claims them (a sparse file's near 2^64) add up safely.
+        assert!(look_at_once([u64::MAX, u64::MAX].into_iter(), 16));
     }
 }

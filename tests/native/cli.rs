@@ -496,6 +496,24 @@ fn a_short_run_never_opens_the_gpu() {
     let line = String::from_utf8(out.stdout).unwrap();
     assert!(line.contains("\"method\": \"cpu\""), "{line}");
     assert_eq!(interleave(&line), reference(&image, Spec::rgbl()));
+    // Two files on one job look for the adapter at once, beside the worker: none
+    // found is said only where the GPU would have been opened, and it is not.
+    let second = save_png(&dir, "y.png", &image);
+    let out = tool()
+        .env("WGPU_BACKEND", "metal")
+        .args(["--jobs", "1", "--total"])
+        .args([&path, &second])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+    let total = String::from_utf8(out.stdout).unwrap();
+    let total = total.lines().last().unwrap();
+    let twice: Vec<u32> = reference(&image, Spec::rgbl())
+        .iter()
+        .map(|c| 2 * c)
+        .collect();
+    assert_eq!(interleave(total), twice);
 }
 
 #[test]

@@ -7,7 +7,7 @@ use crate::run_files;
 use crate::totals_read::{resume, LineOptions, Total};
 use histogram::files::{self, FileId, Stamp};
 use histogram::gpu::policy;
-use histogram::gpu::GpuOptions;
+use histogram::gpu::{Gpu, GpuOptions};
 use histogram::json;
 use histogram::{stats, Histogram, Region};
 use histogram_engine::count::{Asked, Decode, Deferred, Engine, Settings, GPU_AHEAD};
@@ -118,12 +118,18 @@ pub fn run(options: CountArgs, gpu_options: &GpuOptions) -> i32 {
         // what is left would save more than the GPU costs, it opens on this
         // thread of its own while the workers go on, the JPEGs waiting for it
         // (docs/DECISIONS.md 37, 81, 87). A run done sooner never opens it; one
-        // that names a backend or an adapter opens it at once.
+        // that names a backend or an adapter opens it at once. A run of JPEGs
+        // likely to open it looks for its adapter at once, beside the workers,
+        // and a CPU adapter is never opened: unasked, it takes nothing (88).
         let opener = (settings.asked == Asked::Default).then(|| {
             let (files, workers) = (todo.len(), jobs.min(todo.len()));
             let named = gpu_options.backends.is_some() || gpu_options.adapter.is_some();
-            let (engine, finished, progress) = (&engine, &finished, &progress);
+            let (engine, finished, progress, todo) = (&engine, &finished, &progress, &todo);
             scope.spawn(move || {
+                let find = || pollster::block_on(Gpu::find(gpu_options));
+                let jpegs = todo.iter().filter(|path| files::is_jpeg_name(path));
+                let sizes = jpegs.map(|path| files::stamp(path).map_or(0, |s| s.size));
+                let found = (named || policy::look_at_once(sizes, workers)).then(find);
                 let pays = || {
                     let (spent, read) = engine.spent();
                     policy::open_gpu(spent, (read, files), workers, cores)
@@ -135,7 +141,16 @@ pub fn run(options: CountArgs, gpu_options: &GpuOptions) -> i32 {
                     }
                     std::thread::park_timeout(Duration::from_millis(10));
                 }
-                if let Err(e) = engine.open(gpu_options) {
+                let opened = match found.unwrap_or_else(find) {
+                    Ok(found) if found.is_cpu() => {
+                        engine.set(None);
+                        Ok(())
+                    }
+                    Ok(found) => engine.open_found(found, gpu_options),
+                    Err(e) => Err(e),
+                };
+                if let Err(e) = opened {
+                    engine.set(None);
                     progress.println(|| warn!("histogram: {e}: using the CPU method"));
                 }
             })

@@ -6,7 +6,7 @@ use histogram::decode::Decoder;
 use histogram::deep::{self, DeepImage};
 pub use histogram::gpu::policy::{method_for, Asked, Decode, Kind, Spent};
 use histogram::gpu::{count_hdr, ChunkShape, Gpu, GpuImage, GpuOptions, Kernels, Method, Run};
-use histogram::gpu::{GpuError, RunOptions};
+use histogram::gpu::{Found, GpuError, RunOptions};
 use histogram::hdr::{self, HdrHistogram, HdrImage, HdrStats, Range};
 use histogram::histogram::count_rows;
 use histogram::histogram::MAX_KERNEL_BINS;
@@ -172,7 +172,16 @@ impl Engine {
     /// Opens the GPU (blocking); an engine opened once keeps its first.
     pub fn open(&self, options: &GpuOptions) -> Result<(), GpuError> {
         self.opening.store(true, Ordering::Release);
-        let opened = pollster::block_on(Gpu::new(options));
+        self.opened(pollster::block_on(Gpu::new(options)))
+    }
+
+    /// Opens the adapter `found` (blocking), as `open` does.
+    pub fn open_found(&self, found: Found, options: &GpuOptions) -> Result<(), GpuError> {
+        self.opening.store(true, Ordering::Release);
+        self.opened(pollster::block_on(found.open(options)))
+    }
+
+    fn opened(&self, opened: Result<Gpu, GpuError>) -> Result<(), GpuError> {
         let failed = opened.as_ref().err().cloned();
         self.set(opened.ok());
         failed.map_or(Ok(()), Err)
