@@ -249,8 +249,9 @@ struct Window {
     /// Files a worker may always run ahead.
     near: usize,
     /// Files it may run ahead, unless the CPU decodes every file, while those
-    /// read and not yet printed are at most `FAR_BYTES` (a JPEG the GPU decodes is held whole till its counts come, for
-    /// the CPU to decode should the GPU refuse it).
+    /// read and not yet printed are at most `FAR_BYTES` (a JPEG the GPU decodes
+    /// is held whole till its counts come, for the CPU to decode should the GPU
+    /// refuse it).
     far: usize,
 }
 

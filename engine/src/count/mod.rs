@@ -152,7 +152,7 @@ pub struct Engine {
     cpu_counting: AtomicU64,
     sharable: AtomicU64,
     files_read: AtomicUsize,
-    /// Set once `open` begins: the default's JPEGs wait for the GPU from then.
+    /// Set once an opening begins: the default's JPEGs wait for the GPU from then.
     opening: AtomicBool,
 }
 
