@@ -127,7 +127,13 @@ pub fn run(options: CountArgs, gpu_options: &GpuOptions) -> i32 {
             let (engine, finished, progress, todo) = (&engine, &finished, &progress, &todo);
             scope.spawn(move || {
                 let find = || pollster::block_on(Gpu::find(gpu_options));
-                let jpegs = todo.iter().filter(|path| files::is_jpeg_name(path));
+                // Sizes are looked at one file after another, beside the workers: a
+                // run that ends first (a slow disk) is not kept waiting for them.
+                let going = |_: &_| !finished.load(Ordering::Acquire);
+                let jpegs = todo
+                    .iter()
+                    .take_while(going)
+                    .filter(|path| files::is_jpeg_name(path));
                 let sizes = jpegs.map(|path| files::stamp(path).map_or(0, |s| s.size));
                 let found = (named || policy::look_at_once(sizes, workers)).then(find);
                 let pays = || {
