@@ -422,11 +422,16 @@ test('waveform: files given while one is read wait, and the latest wins', async 
 });
 
 /** A grey ramp, every code once a row (a waveform's drawing crosses every line), made by Pillow in a new folder. */
-function ramp() {
+/**
+ * A grey ramp, column x at level x; with `sixteen`, 16-bit samples whose nearest
+ * 8-bit value is x, up to half a level either side (x * 257 + d, |d| <= 128).
+ */
+function ramp({ sixteen = false } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'scope-nits-'));
   const file = join(dir, 'ramp.png');
-  execFileSync(join(repo, '.venv/bin/python'), ['-c', 'import sys; from PIL import Image; '
-    + 'im = Image.new("L", (256, 32)); im.putdata([x for y in range(32) for x in range(256)]); im.save(sys.argv[1])', file]);
+  const [mode, level] = sixteen ? ['I;16', 'min(65535, max(0, x * 257 + x * 37 % 257 - 128))'] : ['L', 'x'];
+  execFileSync(join(repo, '.venv/bin/python'), ['-c', `import sys; from PIL import Image; im = Image.new("${mode}", (256, 32)); `
+    + `im.putdata([${level} for y in range(32) for x in range(256)]); im.save(sys.argv[1])`, file]);
   return { dir, file };
 }
 
@@ -459,8 +464,8 @@ test('parade chapter: HLG codes read in nits, exported as the command line draws
   assert.deepEqual(page.errors, []);
 });
 
-test('studio: HDR codes read in nits: the waveform\'s lines named in nits, the reference white marked, exported as the command line draws it', async () => {
-  const { dir, file } = ramp();
+test('studio: HDR codes of a 16-bit picture read in nits: the waveform\'s lines named in nits, the reference white marked, exported as the command line draws it', async () => {
+  const { dir, file } = ramp({ sixteen: true });
   const page = await browser.open('/www/studio.html', { viewport: { width: 1400, height: 1000 } });
   await waitState(page, 'done');
   await page.check('#scope-waveform');

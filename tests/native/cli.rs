@@ -1344,3 +1344,66 @@ fn scope_pngs_name_hdr_codes_in_nits() {
         );
     }
 }
+
+/// Issue #77, item 3, on a 16-bit picture: grey columns at PQ's codes of known
+/// light (SMPTE ST 2084's inverse EOTF, worked out here, as 16-bit samples) are
+/// counted, on the GPU and on the CPU, at the level where `--nits pq` draws the
+/// line of that light (the test above): each sample's nearest 8-bit value.
+#[test]
+fn a_sixteen_bit_pictures_pq_codes_land_on_their_nits_lines() {
+    let dir = temp_dir("scope-nits-16");
+    let pq = |nits: f64| {
+        let (m1, m2) = (2610.0 / 16384.0, 2523.0 / 4096.0 * 128.0);
+        let (c1, c2, c3) = (
+            3424.0 / 4096.0,
+            2413.0 / 4096.0 * 32.0,
+            2392.0 / 4096.0 * 32.0,
+        );
+        let y = (nits / 10_000.0f64).powf(m1);
+        ((c1 + c2 * y) / (1.0 + c3 * y)).powf(m2)
+    };
+    let nits = [0.0, 1.0, 10.0, 100.0, 203.0, 1000.0, 4000.0, 10_000.0];
+    let (width, height) = (nits.len() as u32, 3);
+    let row: Vec<u8> = nits
+        .iter()
+        .flat_map(|&n| [((pq(n) * 65535.0).round() as u16).to_be_bytes(); 3])
+        .flatten()
+        .collect();
+    let path = dir.join("pq16.png");
+    let mut encoder = png::Encoder::new(std::fs::File::create(&path).unwrap(), width, height);
+    encoder.set_color(png::ColorType::Rgb);
+    encoder.set_depth(png::BitDepth::Sixteen);
+    let mut writer = encoder.write_header().unwrap();
+    writer
+        .write_image_data(&row.repeat(height as usize))
+        .unwrap();
+    writer.finish().unwrap();
+    let file = path.to_str().unwrap();
+    let levels: Vec<u64> = nits
+        .iter()
+        .map(|&n| (pq(n) * 255.0).round() as u64)
+        .collect();
+    assert_eq!(
+        &levels[3..6],
+        [130, 148, 192],
+        "100, 203 and 1000 nits (BT.2408)"
+    );
+    for method in [&[][..], &["--method", "cpu"]] {
+        let mut args = vec!["scope", "--waveform", "--format", "json"];
+        args.extend(method);
+        args.push(file);
+        let line: serde_json::Value = serde_json::from_str(&succeeded(&args, file)).unwrap();
+        for channel in ["r", "luminance"] {
+            let from: Vec<u64> = line[channel]["from"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|v| v.as_u64().unwrap())
+                .collect();
+            assert_eq!(from, levels, "{channel} {method:?}");
+            for counts in line[channel]["counts"].as_array().unwrap() {
+                assert_eq!(counts, &serde_json::json!([height]), "{channel} {method:?}");
+            }
+        }
+    }
+}
