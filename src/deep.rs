@@ -130,15 +130,10 @@ impl DeepImage {
         self.width as u64 * self.height as u64
     }
 
-    /// The samples as 8 bits, to draw: each the nearest 8-bit value
-    /// (`decode::to_8_bits` for 16 bits, `round(s * 255 / M)` for any depth).
+    /// The samples as 8 bits, to draw and to scope: each its `nearest_8_bit`.
     pub fn to_8_bits(&self) -> Image {
         let max = self.max_value();
-        let rgba = self
-            .rgba
-            .iter()
-            .map(|&s| ((s as u32 * 255 * 2 + max) / (2 * max)) as u8)
-            .collect();
+        let rgba = self.rgba.iter().map(|&s| nearest_8_bit(s, max)).collect();
         Image::from_rgba(self.width, self.height, rgba).expect("the same size")
     }
 
@@ -152,6 +147,12 @@ impl DeepImage {
             rgba,
         }
     }
+}
+
+/// The nearest 8-bit value of a sample of at most `max`: `round(s * 255 / max)`,
+/// halves up (`decode::to_8_bits` for 16 bits).
+pub fn nearest_8_bit(sample: u16, max: u32) -> u8 {
+    ((sample as u32 * 255 * 2 + max) / (2 * max)) as u8
 }
 
 /// The bin of `value` out of `max` in `bins` bins: `min(floor(value * bins / max), bins - 1)`.
@@ -265,6 +266,21 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn the_nearest_8_bit_value_rounds_halves_up_at_any_depth() {
+        for v in 0..=u16::MAX {
+            assert_eq!(nearest_8_bit(v, 65535), crate::decode::to_8_bits(v), "{v}");
+        }
+        for v in 0..=255 {
+            assert_eq!(nearest_8_bit(v, 255), v as u8);
+        }
+        // 10 bits: 2 is 0.499 of a level, 3 is 0.748, 1021 is 254.501.
+        let ten: Vec<u8> = [0, 2, 3, 1021, 1023]
+            .map(|v| nearest_8_bit(v, 1023))
+            .to_vec();
+        assert_eq!(ten, [0, 0, 1, 255, 255]);
     }
 
     #[test]

@@ -115,10 +115,22 @@ export function scopesView(page) {
   const zoomed = () => (zoom.checked ? 2 : 1);
   // Y′ as decoded: the waveform of a video's luma alone, in video levels.
   const decoded = () => waveformChannels.value === 'decoded';
-  const nits = () => (codes.value === 'sdr' || decoded() ? undefined : codes.value);
+  // A floating-point picture is scoped as drawn, in sRGB's codes (studio-hdr.js
+  // says so): not PQ's nor HLG's, so no scale of nits is offered.
+  let floating = false;
+  const nits = () => (codes.value === 'sdr' || decoded() || floating ? undefined : codes.value);
   const style = () => [logBox.checked, 2 ** Number(gain.value), zoomed(),
     Uint8Array.from(decoded() ? [3] : waveformChannels.value.split(',').map(Number)),
-    Uint8Array.from(yrgb.checked ? [3, 0, 1, 2] : [0, 1, 2]), decoded() ? 'decoded' : codes.value];
+    Uint8Array.from(yrgb.checked ? [3, 0, 1, 2] : [0, 1, 2]), decoded() ? 'decoded' : nits() ?? 'sdr'];
+  function offerCodes() {
+    // Y′ as decoded is a video's, in video levels: not read as HDR codes either.
+    codes.disabled = decoded() || floating;
+    if (floating) {
+      codes.value = 'sdr';
+      codes.setAttribute('aria-describedby', 'exposure-why');
+    }
+    else codes.removeAttribute('aria-describedby');
+  }
   // Whether the waveform drawn last was of Y′ as decoded (its graticule follows).
   let videoLevels = false;
   const labels = (name) => graticule(name, zoomed(), offers(name, 'decoded-luma') && videoLevels, nits());
@@ -127,18 +139,19 @@ export function scopesView(page) {
   };
   label();
 
-  // The pixel under the pointer ({ column, columns, rgb, luma }: its column of
-  // those counted, its 8-bit values, a video frame's Y′ as decoded where it has
-  // one), marked where the core places it on each scope: the luminance at Y′ on
-  // a waveform of Y′ as decoded.
+  // The pixel under the pointer ({ column, columns, rgb, depth, luma }: its
+  // column of those counted, its stored values of `depth` bits, a video frame's
+  // Y′ as decoded where it has one), marked where the core places it on each
+  // scope: at its nearest 8-bit values, which the scopes count; the luminance at
+  // Y′ on a waveform of Y′ as decoded.
   let pointed = null;
   const channelsOn = (name) => (offers(name, 'yrgb') ? (yrgb.checked ? [3, 0, 1, 2] : [0, 1, 2])
     : decoded() ? [3] : waveformChannels.value.split(',').map(Number));
   function mark() {
     for (const name of SCOPES) {
       const points = pointed && !figures[name].hidden ? JSON.parse(scopePoints(name, Uint8Array.from(channelsOn(name)),
-        zoomed(), pointed.column, pointed.columns, Uint8Array.from(offers(name, 'decoded-luma') && videoLevels && pointed.luma !== undefined
-          ? [...pointed.rgb, pointed.luma] : pointed.rgb))) : [];
+        zoomed(), pointed.column, pointed.columns, Uint16Array.from(offers(name, 'decoded-luma') && videoLevels && pointed.luma !== undefined
+          ? [...pointed.rgb, pointed.luma] : pointed.rgb), pointed.depth)) : [];
       pointLayers[name].replaceChildren(...points.map(({ channel, x, y }) => el('span', {
         class: `scope-point c${channel}`, style: `left: ${x * 100}%; top: ${y * 100}%`,
       })));
@@ -213,6 +226,9 @@ export function scopesView(page) {
   /** The chosen scopes on `studio` (a new one, or after a change). */
   function apply(studio) {
     const names = chosen();
+    floating = studio.depth === 32;
+    offerCodes();
+    label();
     for (const name of SCOPES) figures[name].hidden = !names.includes(name);
     page.arrange();
     if (SCOPES.some((n) => figures[n].hidden && figures[n].classList.contains('full'))) showFull(null);
@@ -311,8 +327,7 @@ export function scopesView(page) {
   for (const box of boxes) box.addEventListener('change', () => changed(box));
   for (const input of [logBox, gain, waveformChannels, yrgb, zoom, codes]) {
     input.addEventListener(input.type === 'range' ? 'input' : 'change', () => {
-      // Y′ as decoded is a video's, in video levels: not read as HDR codes.
-      codes.disabled = decoded();
+      offerCodes();
       if (input === zoom || input === codes || input === waveformChannels) label();
       page.current?.setScopeStyle(...style());
       // A paused video's frame is brought again by the path now due (Y′ as
@@ -331,7 +346,7 @@ export function scopesView(page) {
     shown,
     /** Whether the decoder's planes are wanted (Y′ as decoded on a shown waveform). */
     wantsPlanes: () => decoded() && chosen().some((name) => offers(name, 'decoded-luma')),
-    /** Marks `pixel` ({ column, columns, rgb }) on the scopes, or nothing (null). */
+    /** Marks `pixel` ({ column, columns, rgb, depth, luma }) on the scopes, or nothing (null). */
     pointAt(pixel) {
       pointed = pixel;
       mark();

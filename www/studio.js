@@ -372,22 +372,24 @@ function pixelUnder(e, current) {
   const y = Math.floor((e.clientY - box.top - top) / scale);
   return x >= 0 && y >= 0 && x < current.width && y < current.height ? [x, y] : null;
 }
-// The pixel under the pointer over a video (a frame's pixels are on the GPU only):
-// read back, the latest place wins, and read again with each histogram a playing
-// video's frames are read with.
+// The pixel under the pointer where the GPU alone holds it (a video's frame, a
+// 16-bit picture's samples): read back, the latest place wins, and read again
+// with each histogram a playing video's frames are read with.
 let framePointer = null;
+const onGpuOnly = () => source?.kind === 'video' || (source?.kind === 'picture' && page.current?.depth === 16);
 const readFramePixel = latestWins(async () => {
   const current = page.current;
   const at = framePointer;
-  if (!current || !at || source?.kind !== 'video') return;
+  if (!current || !at || !onGpuOnly()) return;
   let texel;
   try {
-    texel = await current.framePixel(...at);
+    texel = await current.gpuPixel(...at);
   } catch {
     // A frame of another size or a lost device meanwhile: the next read says.
     return;
   }
-  if (page.current === current && framePointer === at) showPixel(at, Array.from(texel), 8);
+  const depth = source.kind === 'video' ? 8 : source.picture.depth;
+  if (page.current === current && framePointer === at) showPixel(at, Array.from(texel), depth);
 });
 pictureCanvas.addEventListener('pointermove', (e) => {
   const current = page.current;
@@ -397,12 +399,12 @@ pictureCanvas.addEventListener('pointermove', (e) => {
     leave();
     return;
   }
-  if (source?.kind === 'video') {
+  const values = source?.kind === 'picture' ? source.picture.pixelAt(...at) : undefined;
+  if (!values && onGpuOnly()) {
     framePointer = at;
     readFramePixel();
     return;
   }
-  const values = source?.kind === 'picture' ? source.picture.pixelAt(...at) : undefined;
   showPixel(at, values && Array.from(values), source?.picture.depth);
 });
 /**
@@ -414,13 +416,14 @@ pictureCanvas.addEventListener('pointermove', (e) => {
 function showPixel(at, values, depth) {
   const current = page.current;
   const [px, py] = at;
-  // On the scopes, an 8-bit pixel of the counted region (the scopes count its values).
+  // On the scopes, a stored pixel of the counted region (the scopes count its
+  // nearest 8-bit values); a floating-point one's are light, not codes.
   const [rx, ry, rw, rh] = Array.from(current.region);
   const inRegion = values && px >= rx && py >= ry && px < rx + rw && py < ry + rh;
   const rgb = values?.slice(0, 3);
   // A frame's Y′ as decoded, for a waveform that counts that.
   const luma = source?.kind === 'video' ? values?.[3] : undefined;
-  scopes.pointAt(inRegion && depth === 8 ? { column: px - rx, columns: rw, rgb, luma } : null);
+  scopes.pointAt(inRegion && depth <= 16 ? { column: px - rx, columns: rw, rgb, depth, luma } : null);
   // On the histogram, a stored pixel of the counted region at any depth but float's.
   panel.pointAt(inRegion && depth <= 16 ? { rgb, depth } : null);
   const where = { x: String(px), y: String(py) };

@@ -42,10 +42,12 @@ pub fn scope_source(name: &str) -> WebResult<String> {
 }
 
 /// Where a pixel lies on scope `name` (`histogram::scope::scope_points`), as JSON
-/// `[{"channel", "x", "y"}]` in the scope's unit square: the pixel `rgb` (its R,
-/// G and B levels, and its Y′ as decoded where a fourth is given: a video frame
-/// whose waveform counts that) in `column` of the `columns` counted, the
-/// waveform's or parade's `shown` channels, the vectorscope's `zoom`.
+/// `[{"channel", "x", "y"}]` in the scope's unit square: the pixel's `samples`
+/// of `depth` bits (8 to 16: its R, G and B, which the scopes count at their
+/// nearest 8-bit value; and at 8 bits its Y′ as decoded where a fourth is
+/// given: a video frame whose waveform counts that) in `column` of the
+/// `columns` counted, the waveform's or parade's `shown` channels, the
+/// vectorscope's `zoom`.
 #[wasm_bindgen(js_name = scopePoints)]
 pub fn scope_points(
     name: &str,
@@ -53,18 +55,25 @@ pub fn scope_points(
     zoom: f32,
     column: u32,
     columns: u32,
-    rgb: Vec<u8>,
+    samples: Vec<u16>,
+    depth: u32,
 ) -> WebResult<String> {
-    let [r, g, b] = <[u8; 3]>::try_from(rgb.get(..3).unwrap_or_default())
-        .map_err(|_| JsError::new("a pixel is its R, G and B"))?;
+    if !(8..=16).contains(&depth) {
+        return Err(JsError::new("a pixel's samples are of 8 to 16 bits"));
+    }
+    let max = (1 << depth) - 1;
+    let rgb = <[u16; 3]>::try_from(samples.get(..3).unwrap_or_default())
+        .map_err(|_| JsError::new("a pixel is its R, G and B"))?
+        .map(|s| histogram::deep::nearest_8_bit(s.min(max as u16), max));
+    let luma = samples.get(3).filter(|_| depth == 8).map(|&y| y as u8);
     let shown: Vec<usize> = shown.into_iter().map(usize::from).collect();
     let points = histogram::scope::scope_points(
         named_scope(name, 256)?,
         &shown,
         zoom,
         (column, columns),
-        [r, g, b],
-        rgb.get(3).copied(),
+        rgb,
+        luma,
     );
     serde_json::to_string(&points).map_err(|e| JsError::new(&e.to_string()))
 }

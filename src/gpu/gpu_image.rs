@@ -349,6 +349,35 @@ impl GpuImage {
         }
     }
 
+    /// The samples of pixel `(x, y)` as stored (`deep_buffers`): its R, G, B and
+    /// A, read back. The studio's pixel under the pointer, where only the GPU
+    /// holds the picture.
+    pub async fn read_deep_pixel(
+        &self,
+        gpu: &Gpu,
+        (x, y): (u32, u32),
+    ) -> Result<[u16; 4], GpuError> {
+        let held = self.samples.is_some() && x < self.width;
+        let Some((tile, top, _)) = self.tiles_across(y, 1).next().filter(|_| held) else {
+            return Err(GpuError::new(format!("no stored pixel at {x}, {y}")));
+        };
+        let TileData::Pixels(buffer) = &tile.data else {
+            unreachable!("samples go to buffers")
+        };
+        let read = Owned::from(gpu.device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("pixel read back"),
+            size: 8,
+            usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
+        }));
+        let mut encoder = gpu.device.create_command_encoder(&Default::default());
+        let at = (top as u64 * self.width as u64 + x as u64) * 8;
+        encoder.copy_buffer_to_buffer(buffer, at, &read, 0, 8);
+        gpu.scoped(|| gpu.queue.submit([encoder.finish()])).await?;
+        let bytes = gpu.read_buffer(&read).await?;
+        Ok([0, 1, 2, 3].map(|i| u16::from_le_bytes([bytes[2 * i], bytes[2 * i + 1]])))
+    }
+
     pub(super) fn input(&self) -> Input {
         match (&self.tiles[0].data, &self.samples) {
             (TileData::Texture { .. }, _) => Input::Texture,
@@ -462,7 +491,10 @@ pub(super) fn row_buffers<'a>(
         let buffer = gpu.device.create_buffer(&wgpu::BufferDescriptor {
             label: Some(label),
             size: (h as u64 * row_bytes).div_ceil(16) * 16,
-            usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST,
+            // COPY_SRC: a pixel is read back (`read_deep_pixel`).
+            usage: wgpu::BufferUsages::STORAGE
+                | wgpu::BufferUsages::COPY_DST
+                | wgpu::BufferUsages::COPY_SRC,
             mapped_at_creation: false,
         });
         (buffer, y, h)

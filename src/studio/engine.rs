@@ -83,11 +83,19 @@ impl Source {
         GpuImage::from_texture(self.view().clone(), w, h)
     }
 
-    /// A live frame's texture, for a pixel read back (a picture's pixels are the
-    /// page's own), and whether its alpha holds Y′ as decoded.
+    /// A live frame's texture, for a pixel read back (an 8-bit picture's pixels
+    /// are the page's own), and whether its alpha holds Y′ as decoded.
     pub fn live_texture(&self) -> Option<(&wgpu::Texture, bool)> {
         match self {
             Source::Live(frames) => Some((frames.view().texture(), frames.decoded_luma())),
+            _ => None,
+        }
+    }
+
+    /// A 16-bit picture's samples as stored, for a pixel read back.
+    pub fn deep(&self) -> Option<&Rc<GpuImage>> {
+        match self {
+            Source::Picture { deep, .. } => deep.as_ref(),
             _ => None,
         }
     }

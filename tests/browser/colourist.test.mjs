@@ -15,6 +15,7 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from '
 import { tmpdir } from 'node:os';
 import { suite, repo, shots, waitState, decodePng, textMatching, pickFile, until, testVideo } from './harness.mjs';
 import { message, messagePattern, pattern } from './messages.mjs';
+import { png } from './png.mjs';
 
 const { browser, fixtures } = suite({ fixtures: true });
 
@@ -394,6 +395,47 @@ test('studio: the pixel under the pointer is marked where its values lie on the 
   await textMatching(page, '#pixel-reading', pattern`^${messagePattern('en', 'studio-pixel-hint')}`);
   for (const name of ['waveform', 'parade', 'vectorscope']) assert.deepEqual(await points(name), [], name);
   assert.deepEqual(await panelPoints(), [], 'histogram');
+  assert.deepEqual(page.errors, []);
+});
+
+test('studio: a 16-bit pixel under the pointer is marked on the scopes at its nearest 8-bit values, which they count', async () => {
+  // Two halves of known 16-bit colours: 65400 is 254.47 levels, so 254 (255 by
+  // the histogram's bins), 40000 is 155.6 (156).
+  const halves = [[12345, 40000, 65400], [300, 65535, 30000]];
+  const [w, h] = [64, 8];
+  const file = join(shots, 'halves-16.png');
+  writeFileSync(file, png(w, h, () => Buffer.concat(Array.from({ length: w }, (_, x) => {
+    const b = Buffer.alloc(6);
+    halves[x < w / 2 ? 0 : 1].forEach((v, i) => b.writeUInt16BE(v, 2 * i));
+    return b;
+  })), 16));
+  const nearest = (s) => Math.floor((s * 510 + 65535) / 131070);
+  const page = await browser.open('/www/studio.html', { viewport: { width: 1400, height: 900 } });
+  await pickFile(page, file);
+  for (const name of ['waveform', 'parade', 'vectorscope']) await check(page, `scope-${name}`);
+  await page.selectOption('#scope-waveform-channels', '0,1,2');
+  await page.evaluate(() => document.querySelector('.studio-picture canvas').scrollIntoView({ block: 'center' }));
+  const pic = await page.locator('.studio-picture canvas').boundingBox();
+  const rect = await page.evaluate(() => Array.from(window.page.view.pictureRect()));
+  const points = (name) => page.evaluate((n) => [...document.querySelector(`canvas.scope.${n}`).parentElement.querySelectorAll('.scope-point')]
+    .map((p) => ({ channel: Number(p.className.match(/c(\d)/)[1]), x: parseFloat(p.style.left) / 100, y: parseFloat(p.style.top) / 100 })), name);
+  const level = (v) => 1 - (v + 0.5) / 256;
+  // At the middle of a pixel of each half: a move that lands a hair off stays on it.
+  for (const fx of [16.5 / w, 48.5 / w]) {
+    await page.mouse.move(Math.round(pic.x + pic.width * (rect[0] + rect[2] * fx)), Math.round(pic.y + pic.height * (rect[1] + rect[3] * 0.5)));
+    const text = await textMatching(page, '#pixel-reading', pattern`^${messagePattern('en', 'studio-pixel-stored', { x: /\d+/, y: /\d+/ })}`);
+    const [, x] = text.match(pattern`^${messagePattern('en', 'studio-pixel-stored', { x: /(\d+)/, y: /\d+/ })}`);
+    const stored = halves[Number(x) < w / 2 ? 0 : 1];
+    // Its samples as stored, read back from the GPU, which alone holds them.
+    assert.match(text, messagePattern('en', 'studio-pixel-stored', { x, y: /\d+/, r: String(stored[0]), g: String(stored[1]), b: String(stored[2]), a: /[\d,]+/, max: /[\d,]+/ }));
+    const rgb = stored.map(nearest);
+    const across = (Number(x) + 0.5) / w;
+    const waveform = await until(() => points('waveform'), (p) => p.length === 3 && Math.abs(p[0].x - across) < 1e-4, `the waveform's points at column ${x}`);
+    waveform.forEach((p, c) => assert.ok(p.channel === c && Math.abs(p.y - level(rgb[c])) < 1e-4, `waveform ${c}: ${JSON.stringify(p)}, level ${rgb[c]}`));
+    (await points('parade')).forEach((p, c) => assert.ok(Math.abs(p.x - (c + across) / 3) < 1e-4 && Math.abs(p.y - level(rgb[c])) < 1e-4, `parade ${c}: ${JSON.stringify(p)}`));
+    assert.equal((await points('vectorscope')).length, 1, 'the vectorscope marks it');
+  }
+  await page.screenshot({ path: join(shots, 'studio-16-bit-points.png') });
   assert.deepEqual(page.errors, []);
 });
 

@@ -360,12 +360,24 @@ test('studio: an HDR picture is counted in its own units as the command line cou
     for await (const c of await d.createReadStream()) chunks.push(c);
     return Buffer.concat(chunks);
   };
+  // The scopes' scale as PQ codes, asked for before: a floating-point picture's
+  // scopes read its drawing's sRGB codes, so the scale is SDR's and says why.
+  const codes = () => page.evaluate(() => {
+    const select = document.getElementById('scope-codes');
+    return [select.value, select.disabled, select.getAttribute('aria-describedby')];
+  });
+  await page.evaluate(() => {
+    const select = document.getElementById('scope-codes');
+    select.value = 'pq';
+    select.dispatchEvent(new Event('change'));
+  });
   // Samples from 2^-20 to 2^20, zeros, negatives, NaN and infinities (OpenEXR),
   // and a Radiance file: every count, the range and what lay outside it.
   for (const name of ['hdr-13x17.exr', 'hdr-31x7.hdr', 'hdr-257x3.exr']) {
     const file = fixtures.path(name);
     await pickFile(page, file);
     assert.equal(await page.isVisible('#exposure'), true, `${name}: the exposure control shows`);
+    assert.deepEqual(await codes(), ['sdr', true, 'exposure-why'], `${name}: no scale of nits`);
     assert.deepEqual(await studioRows(page), cliRowsOf(cli(file)), name);
     const json = JSON.parse((await download('#json')).toString());
     assert.deepEqual(shared(json), shared(cli('--stats', file)), `${name}: the exported JSON`);
@@ -428,6 +440,7 @@ test('studio: an HDR picture is counted in its own units as the command line cou
   // An 8-bit picture next: no exposure control.
   await pickFile(page, fixtures.path('thirds-96x64.png'));
   assert.equal(await page.isVisible('#exposure'), false);
+  assert.deepEqual(await codes(), ['sdr', false, null], 'the scale offered again');
   assert.deepEqual(page.errors, []);
 });
 

@@ -1345,6 +1345,31 @@ fn scope_pngs_name_hdr_codes_in_nits() {
     }
 }
 
+/// A floating-point picture is scoped as drawn (sRGB codes of its light): no
+/// scale of nits is put on it, and the refusal is one line naming the file.
+#[test]
+fn nits_are_refused_for_a_floating_point_picture() {
+    let dir = temp_dir("scope-nits-float");
+    let path = dir.join("light.exr");
+    std::fs::write(
+        &path,
+        common::hdr::exr(4, 2, &[0.5, 1.0, 2.0, 1.0].repeat(8)),
+    )
+    .unwrap();
+    let file = path.to_str().unwrap();
+    let out = dir.to_str().unwrap();
+    let refused = histogram(&["scope", "--waveform", "--nits", "pq", "--out", out, file]);
+    assert_eq!(refused.status.code(), Some(1));
+    let said = text(&refused.stderr);
+    assert!(
+        said.contains(file) && said.contains("linear light") && said.lines().count() == 1,
+        "{said}"
+    );
+    assert!(!dir.join("light-waveform.png").exists());
+    succeeded(&["scope", "--waveform", "--out", out, file], file);
+    assert!(dir.join("light-waveform.png").exists());
+}
+
 /// Issue #77, item 3, on a 16-bit picture: grey columns at PQ's codes of known
 /// light (SMPTE ST 2084's inverse EOTF, worked out here, as 16-bit samples) are
 /// counted, on the GPU and on the CPU, at the level where `--nits pq` draws the

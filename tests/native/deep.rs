@@ -243,3 +243,49 @@ fn a_cut_sixteen_bit_file_gets_a_reason() {
         .expect("the cut file fails before its last row");
     assert!(error.to_string().contains("damaged"), "{error}");
 }
+
+/// The studio's pixel under the pointer of a 16-bit picture that the GPU alone
+/// holds: each pixel read back is the one stored, in one buffer of rows or
+/// across several, at odd sizes; none is read outside the picture, nor from an
+/// 8-bit picture's texture.
+#[test]
+fn a_stored_pixel_is_read_back_from_the_gpu() {
+    let gpu = gpu();
+    let read = |held: &GpuImage, at: (u32, u32)| pollster::block_on(held.read_deep_pixel(&gpu, at));
+    let several = Limits {
+        max_chunk_bytes: 301 * 8 * 10,
+        ..Limits::of(&gpu)
+    };
+    for (image, limits) in [
+        (noise16(301, 97, 7), Limits::of(&gpu)),
+        (noise16(301, 97, 7), several),
+        (noise16(1, 1, 3), Limits::of(&gpu)),
+        (noise16(257, 3, 5), Limits::of(&gpu)),
+        (noise16(1, 4099, 9), Limits::of(&gpu)),
+    ] {
+        let (w, h) = (image.width(), image.height());
+        let held = GpuImage::upload_deep_with(&gpu, &image, limits);
+        for (x, y) in [
+            (0, 0),
+            (w - 1, 0),
+            (w / 2, 9.min(h - 1)),
+            (w / 2, 10.min(h - 1)),
+            (0, h - 1),
+            (w - 1, h - 1),
+        ] {
+            let at = ((y * w + x) * 4) as usize;
+            let stored: [u16; 4] = image.rgba()[at..at + 4].try_into().unwrap();
+            assert_eq!(read(&held, (x, y)).unwrap(), stored, "{w}x{h} at {x},{y}");
+        }
+        for outside in [(w, 0), (0, h)] {
+            assert!(read(&held, outside).is_err(), "{w}x{h} at {outside:?}");
+        }
+    }
+    let eight = GpuImage::upload_deep(&gpu, &noise16(4, 4, 1));
+    assert!(read(&eight, (0, 0)).is_ok(), "upload_deep holds samples");
+    let texture = GpuImage::upload_as_is(&gpu, &test_images()[0].1);
+    assert!(
+        read(&texture, (0, 0)).is_err(),
+        "an 8-bit picture's texture"
+    );
+}

@@ -8,6 +8,12 @@ use std::io::Read;
 
 /// Reads and decodes a whole image file (or standard input for "-") into RGBA8.
 pub fn decode_whole(path: &str) -> Result<Image, String> {
+    decode_file(path).map(|d| d.image)
+}
+
+/// The same, with what else was read of it (a 16-bit or floating-point file's
+/// samples as stored).
+pub fn decode_file(path: &str) -> Result<decode::Decoded, String> {
     let bytes = if path == "-" {
         let mut bytes = Vec::new();
         std::io::stdin()
@@ -18,6 +24,5 @@ pub fn decode_whole(path: &str) -> Result<Image, String> {
         std::fs::read(path).map_err(|e| e.to_string())?
     };
     decode::decode_owned(bytes, histogram::image::MAX_PIXELS, memory_budget())
-        .map(|d| d.image)
         .map_err(|e| e.to_string())
 }

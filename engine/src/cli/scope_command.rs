@@ -2,7 +2,7 @@
 //! PNG files or as JSON counts; or the picture with zebra stripes or in false
 //! colour, and what they mark.
 
-use crate::input::decode_whole;
+use crate::input::{decode_file, decode_whole};
 use crate::options::{self, Processor, ScopeArgs, ScopeFormat};
 use crate::out;
 use histogram::gpu::{Gpu, GpuImage, GpuOptions, Kernels, ScopeCount};
@@ -85,7 +85,17 @@ pub fn run(o: ScopeArgs, gpu_options: &GpuOptions) -> i32 {
     let mut failed = false;
     for file in &o.files {
         // What the file gives: a JSON line, or the path of the PNG written.
-        let done = decode_whole(file).and_then(|image| {
+        let done = decode_file(file).and_then(|decoded| {
+            // A floating-point file holds light, not codes: its 8-bit view is
+            // drawn as a display shows it (sRGB), which no scale of nits reads.
+            if decoded.hdr.is_some() && o.nits.is_some() {
+                return Err(format!(
+                    "--nits reads codes as PQ or HLG, and this {} holds linear light, \
+                     scoped as drawn in sRGB",
+                    decoded.format
+                ));
+            }
+            let image = decoded.image;
             let width = o.region.map_or(image.width(), |r| r.width);
             if let Some(why) = scope.fits(width, memory_budget()) {
                 return Err(why);

@@ -488,12 +488,12 @@ impl Studio {
         super::scope_chapters::png_of(view, self.context.clone(), lines)
     }
 
-    /// A live frame's pixel (`x`, `y`) read back from the GPU: R, G, B, and its Y′
-    /// as decoded where the frame came as YUV.
-    #[wasm_bindgen(js_name = framePixel)]
-    pub fn frame_pixel(&self, x: u32, y: u32) -> js_sys::Promise {
-        let texture = self.studio.source().live_texture();
-        reads::read_pixel(texture, self.context.clone(), (x, y))
+    /// The pixel (`x`, `y`) that only the GPU holds, read back: a live frame's R,
+    /// G, B and its Y′ as decoded where it came as YUV (a Uint8Array), or a
+    /// 16-bit picture's R, G, B and A as stored (a Uint16Array).
+    #[wasm_bindgen(js_name = gpuPixel)]
+    pub fn gpu_pixel(&self, x: u32, y: u32) -> js_sys::Promise {
+        reads::gpu_pixel(self.studio.source(), self.context.clone(), (x, y))
     }
 
     /// The histogram of the latest draw, read back: for the statistics, the hover

@@ -1,11 +1,12 @@
 //! What the page reads back of the studio beside its histogram: the adjustment's
 //! tables and adjusted picture (the core's view, src/studio/adjust_view.rs), and
-//! the pixel under the pointer of a live frame, which only the GPU holds.
+//! the pixel under the pointer of a live frame or a 16-bit picture, which only
+//! the GPU holds.
 
 use super::super::{png, Context, Outcome};
 use histogram::gpu::Remap;
 use histogram::histogram::{Histogram, Spec};
-use histogram::studio::AdjustView;
+use histogram::studio::{AdjustView, Source};
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 
@@ -64,14 +65,22 @@ pub(super) fn adjusted_png(remap: Remap, context: Rc<Context>) -> js_sys::Promis
     })
 }
 
-/// The live frame's pixel (`x`, `y`) as counted, as a Uint8Array: its R, G and
-/// B, and its Y′ as decoded where the frame came as YUV (`live`: the texture and
-/// whether its alpha holds Y′).
-pub(super) fn read_pixel(
-    live: Option<(&wgpu::Texture, bool)>,
+/// The pixel (`x`, `y`) that only the GPU holds: a 16-bit picture's samples as
+/// stored (a Uint16Array: R, G, B, A), else a live frame's as counted (a
+/// Uint8Array: R, G, B, and its Y′ as decoded where the frame came as YUV).
+pub(super) fn gpu_pixel(
+    source: &Source,
     context: Rc<Context>,
     (x, y): (u32, u32),
 ) -> js_sys::Promise {
+    if let Some(deep) = source.deep().cloned() {
+        return wasm_bindgen_futures::future_to_promise(async move {
+            let pixel = deep.read_deep_pixel(&context.gpu, (x, y)).await;
+            let pixel = pixel.map_err(|e| JsError::new(&e.0))?;
+            Ok(js_sys::Uint16Array::from(&pixel[..]).into())
+        });
+    }
+    let live = source.live_texture();
     let Some((texture, luma)) = live.filter(|(t, _)| x < t.width() && y < t.height()) else {
         return js_sys::Promise::reject(&JsError::new("no frame pixel there").into());
     };
