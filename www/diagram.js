@@ -3,6 +3,7 @@
 // workgroup), and where the counts go: one set of bins, a set a workgroup, and how
 // those are added up. One function for every kernel, its parts chosen by method.
 import { t } from './l10n.js';
+import { scrollCue } from './site.js';
 
 const NS = 'http://www.w3.org/2000/svg';
 const HUES = ['#e4572e', '#29a0b1', '#f3a712', '#8c6bb1', '#4cb944', '#d45087', '#5b8def', '#c9a227'];
@@ -197,6 +198,7 @@ export function diagram(method, channels) {
   scroll.setAttribute('role', 'group');
   scroll.setAttribute('aria-label', t('diagram-scrolls'));
   scroll.append(d);
+  scrollCue(scroll);
   figure.append(scroll, caption);
   return figure;
 }

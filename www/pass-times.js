@@ -7,10 +7,12 @@ import { articleTimings, measuredOnGpu } from './examples.js';
 import { defaultShape } from '../pkg/histogram.js';
 import { t } from './l10n.js';
 
-/** A pass's name as a reader reads it: its kernel, a reduce step's with its stride ("reduce:4"). */
+/** A pass's name as a reader reads it: its kernel, a reduce step's with its stride ("reduce:4"), a draw pass's with its panel ("draw:rgb"). */
 function named(pass) {
-  const [kernel, stride] = pass.split(':');
-  return stride === undefined ? kernel : t('pass-name-stride', { kernel, stride });
+  const [kernel, part] = pass.split(':');
+  if (part === undefined) return kernel;
+  // A draw pass is named by the panel it draws, a reduce step by its stride.
+  return kernel === 'draw' ? t(`pass-name-draw-${part}`) : t('pass-name-stride', { kernel, stride: part });
 }
 
 /**

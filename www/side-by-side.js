@@ -19,11 +19,12 @@ export function sideBySide({ beside, labels }) {
   // Pages with a choice of methods time them when asked: timing the article's
   // kernels takes seconds on a large picture, more than a new picture should wait.
   const button = el('button', { type: 'button', id: 'time-beside', disabled: true }, t('beside-time-them'));
-  const section = el('section', {}, el('h2', {}, t(beside ? 'beside-compute-heading' : 'beside-heading')),
-    el('div', { class: 'table-wrap' }, el('table', { id: 'beside' },
-      el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, t('beside-method')),
-        el('th', { scope: 'col' }, t('beside-median', { rounds: BESIDE_ROUNDS })), el('th', { scope: 'col' }, t('beside-runs')))),
-      body)),
+  // The table shows once it has times: a head over no rows reads as broken.
+  const wrap = el('div', { class: 'table-wrap', hidden: true }, el('table', { id: 'beside' },
+    el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, t('beside-method')),
+      el('th', { scope: 'col' }, t('beside-median', { rounds: BESIDE_ROUNDS })), el('th', { scope: 'col' }, t('beside-runs')))),
+    body));
+  const section = el('section', {}, el('h2', {}, t(beside ? 'beside-compute-heading' : 'beside-heading')), wrap,
     ...(beside ? [] : [el('div', { class: 'controls' }, button)]),
     text);
   let times = null;
@@ -31,6 +32,7 @@ export function sideBySide({ beside, labels }) {
   /** Times `methods` (the page's first) with `count(method)`; each must be exact. */
   const time = async (methods, count) => {
     body.replaceChildren();
+    wrap.hidden = true;
     text.textContent = t('beside-timing');
     const page = methods[0];
     const runs = methods.map(() => []);
@@ -52,6 +54,7 @@ export function sideBySide({ beside, labels }) {
     body.replaceChildren(...methods.map((m, i) => el('tr', { 'data-method': m },
       el('th', { scope: 'row' }, names[i]), el('td', {}, formatMs(medians[i])),
       el('td', {}, runs[i].map(formatMs).join(', ')))));
+    wrap.hidden = false;
     const ratio = medians[1] / medians[0];
     const than = ratio >= 1.05 ? 'less' : ratio > 1 / 1.05 ? 'same' : 'more';
     text.textContent = t('beside-ratio', {
@@ -63,6 +66,7 @@ export function sideBySide({ beside, labels }) {
   /** The numbers of another picture or method are gone with it. */
   const clear = (gpu) => {
     body.replaceChildren();
+    wrap.hidden = true;
     text.textContent = gpu ? t('beside-each-method', { rounds: BESIDE_ROUNDS }) : '';
     button.disabled = !gpu;
   };

@@ -17,6 +17,17 @@ export function el(tag, props = {}, ...children) {
 /** A listing of source (a <pre>) that scrolls and can take the focus, so a keyboard can scroll it too. */
 export const listing = (code) => el('pre', { tabIndex: 0 }, code);
 
+/**
+ * Marks `box`, a box that scrolls sideways on a narrow screen, while more of it
+ * lies to the right than shows (class `more-right`: style.css fades its right
+ * edge), so a reader on a phone sees there is more to scroll to.
+ */
+export function scrollCue(box) {
+  const mark = () => box.classList.toggle('more-right', box.scrollLeft + box.clientWidth < box.scrollWidth - 1);
+  box.addEventListener('scroll', mark, { passive: true });
+  new ResizeObserver(mark).observe(box);
+}
+
 export function setState(state) {
   document.body.dataset.state = state;
 }

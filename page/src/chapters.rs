@@ -331,11 +331,12 @@ impl Context {
             let format = targets[0].config.format;
             let names = std::iter::once("scale".to_string())
                 .chain(panels.iter().enumerate().map(|(i, _)| {
+                    // Named by the panel it draws (www/pass-times.js words it).
                     let shown = match (spec.channels, i) {
-                        (Channels::Rgbl, 0) => "R, G and B",
+                        (Channels::Rgbl, 0) => "rgb",
                         _ => "luminance",
                     };
-                    format!("draw: {shown}")
+                    format!("draw:{shown}")
                 }))
                 .collect();
             let painter = HistogramPainter::new(

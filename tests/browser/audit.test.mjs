@@ -84,6 +84,12 @@ for (const path of paths) {
       // Laid out again, and the page's own resize handlers run (two frames later).
       await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
       for (const f of await page.evaluate(misfits)) problems.push(`${width}x${height}: ${f}`);
+      // A box that scrolls sideways fades its right edge while more of it lies there.
+      for (const f of await page.evaluate(() => [...document.querySelectorAll('.diagram-scroll, .fp-scroll')]
+        .filter((b) => (b.scrollLeft + b.clientWidth < b.scrollWidth - 1) !== b.classList.contains('more-right'))
+        .map((b) => (b.classList.contains('more-right') ? 'a sideways box marked with nothing more to show' : 'a sideways box with more to the right unmarked')))) {
+        problems.push(`${width}x${height}: ${f}`);
+      }
       if (!AUDITED.includes(width)) continue;
       // Each page on a desktop and a phone, to look at (Firefox's under firefox/).
       await page.screenshot({ path: join(shots, 'layouts', `${name}-${width}x${height}.png`), fullPage: true });

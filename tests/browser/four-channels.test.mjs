@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { suite, media, shots, waitState, litPixels, decodePng, referenceRows, cliRows, downloadCsv, pickFile, smallPicture, timeMethods, unfilledFacts } from './harness.mjs';
-import { messagePattern } from './messages.mjs';
+import { message, messagePattern } from './messages.mjs';
 
 const PHOTO = media('pexels-chevanon-photography-1108099.jpg');
 const { browser } = suite();
@@ -36,6 +36,11 @@ for (const id of ['4ch-cpu', '4ch-single', '4ch-chunks-reduce', '4ch-gpu-draw', 
 test('4ch-gpu-draw: the article\'s chunks + reduce counts too, timed beside ours', async () => {
   const page = await browser.open('/www/4ch-gpu-draw.html');
   assert.equal(await page.evaluate(() => window.page.beside), null, 'timed only when asked');
+  // Nothing timed yet: no table of times; the draw passes named by their panels.
+  assert.equal(await page.isVisible('#beside'), false);
+  const table = await page.textContent('#passes');
+  for (const id of ['pass-name-draw-rgb', 'pass-name-draw-luminance']) assert.ok(table.includes(message('en', id)), `${id} in ${table}`);
+  assert.ok(!table.includes(message('en', 'pass-name-stride', { kernel: 'draw', stride: '' }).trim()), 'no draw pass has a stride');
   // Timed twice, twelve runs each: on a small picture (SwiftShader takes seconds a
   // run of the article's kernel on the 960x600 default).
   const picture = smallPicture('4ch-gpu-draw-timed.png');

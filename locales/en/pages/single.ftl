@@ -47,6 +47,6 @@ single-it-correct-slow =
     <a href="timings.html">timings page</a>) has it 19 to 256 times slower. A GPU is fast
     because thousands of invocations run at once; here one runs and the chip idles, and one GPU
     thread is slower than a CPU core at a long serial loop. For this
-    <span data-fact="size">picture</span> one invocation at a time reads
-    <span data-fact="pixels">every</span> pixel in turn. The next pages put the other
+    <span data-fact="size">picture</span> one invocation at a time reads all
+    <span data-fact="pixels">its</span> pixels in turn. The next pages put the other
     invocations to work.

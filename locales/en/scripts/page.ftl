@@ -18,9 +18,9 @@ page-device-gone = The GPU device was lost ({ $reason }) and no new one could be
 # After "Try the GPU again" failed: no loss to tell of.
 page-device-gone-retried = The GPU device was lost and no new one could be had ({ $why }).
 
-## Times and rates. `ms`, `us`: the number, already written.
-page-ms = { $ms } ms
-page-us = { $us } µs
+## Times and rates. `ms`, `us`: the number, already written (a no-break space keeps its unit on its line).
+page-ms = { $ms } ms
+page-us = { $us } µs
 # A time shorter than the browser's timer tells.
 page-ms-under-step = under 0.1 ms
 # `fps`: the rate as written; `count`: the same, as a number.

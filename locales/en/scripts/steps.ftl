@@ -35,9 +35,12 @@ pass-does-scale = finds the tallest bin, the scale
 pass-does-draw = a fragment shader draws the bars
 
 # The passes the core names by identifiers (www/l10n.js: counterName, drawingName;
-# www/pass-times.js: a reduce step's pass, "reduce:4", with its $stride).
+# www/pass-times.js: a reduce step's pass, "reduce:4", with its $stride; a draw pass,
+# "draw:rgb", by the panel it draws).
 pass-name-frame-pass = frame pass
 pass-name-kernel = { $method } kernel
 pass-name-compose-pass = compose pass
 pass-name-render-pass = render pass
 pass-name-stride = { $kernel }, stride { $stride }
+pass-name-draw-rgb = draw: R, G and B
+pass-name-draw-luminance = draw: luminance

@@ -18,9 +18,9 @@ page-device-gone = GPUデバイスが失われ（{ $reason }）、新しいデ�
 # After "Try the GPU again" failed: no loss to tell of.
 page-device-gone-retried = GPUデバイスが失われ、新しいデバイスを得られませんでした（{ $why }）。
 
-## Times and rates. `ms`, `us`: the number, already written.
-page-ms = { $ms } ms
-page-us = { $us } µs
+## Times and rates. `ms`, `us`: the number, already written (a no-break space keeps its unit on its line).
+page-ms = { $ms } ms
+page-us = { $us } µs
 # A time shorter than the browser's timer tells.
 page-ms-under-step = 0.1 ms未満
 # `fps`: the rate as written; `count`: the same, as a number.

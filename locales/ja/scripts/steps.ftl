@@ -35,9 +35,12 @@ pass-does-scale = 最も高いビンを見つけ、スケールを求める
 pass-does-draw = フラグメントシェーダーが棒を描く
 
 # The passes the core names by identifiers (www/l10n.js: counterName, drawingName;
-# www/pass-times.js: a reduce step's pass, "reduce:4", with its $stride).
+# www/pass-times.js: a reduce step's pass, "reduce:4", with its $stride; a draw pass,
+# "draw:rgb", by the panel it draws).
 pass-name-frame-pass = フレームパス
 pass-name-kernel = { $method }カーネル
 pass-name-compose-pass = 合成パス
 pass-name-render-pass = レンダーパス
 pass-name-stride = { $kernel }、ストライド{ $stride }
+pass-name-draw-rgb = draw: R、G、B
+pass-name-draw-luminance = draw: 輝度

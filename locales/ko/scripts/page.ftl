@@ -18,9 +18,9 @@ page-device-gone = GPU 장치를 잃었고({ $reason }) 새 장치를 얻지 못
 # After "GPU 다시 시도" failed: no loss to tell of.
 page-device-gone-retried = GPU 장치를 잃었고 새 장치를 얻지 못했습니다({ $why }).
 
-## Times and rates. `ms`, `us`: the number, already written.
-page-ms = { $ms } ms
-page-us = { $us } µs
+## Times and rates. `ms`, `us`: the number, already written (a no-break space keeps its unit on its line).
+page-ms = { $ms } ms
+page-us = { $us } µs
 # A time shorter than the browser's timer tells.
 page-ms-under-step = 0.1 ms 미만
 # `fps`: the rate as written; `count`: the same, as a number (Korean has no plural).

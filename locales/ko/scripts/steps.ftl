@@ -32,9 +32,12 @@ pass-does-scale = 가장 높은 빈과 스케일을 구함
 pass-does-draw = 프래그먼트 셰이더가 막대를 그림
 
 # The passes the core names by identifiers (www/l10n.js: counterName, drawingName;
-# www/pass-times.js: a reduce step's pass, "reduce:4", with its $stride).
+# www/pass-times.js: a reduce step's pass, "reduce:4", with its $stride; a draw pass,
+# "draw:rgb", by the panel it draws).
 pass-name-frame-pass = 프레임 패스
 pass-name-kernel = { $method } 커널
 pass-name-compose-pass = 합성 패스
 pass-name-render-pass = 렌더 패스
 pass-name-stride = { $kernel }, 스트라이드 { $stride }
+pass-name-draw-rgb = draw: R, G, B
+pass-name-draw-luminance = draw: 휘도
