@@ -372,23 +372,27 @@ function pixelUnder(e, current) {
   const y = Math.floor((e.clientY - box.top - top) / scale);
   return x >= 0 && y >= 0 && x < current.width && y < current.height ? [x, y] : null;
 }
-// The pixel under the pointer where the GPU alone holds it (a video's frame, a
-// 16-bit picture's samples): read back, the latest place wins, and read again
-// with each histogram a playing video's frames are read with.
+// The pixel under the pointer where the GPU alone holds it (a video's frame; a
+// picture the browser decoded to the GPU, or the GPU did, or a 16-bit one's
+// samples; not a floating-point picture's, whose texture is drawn from them):
+// read back, the latest place wins, and read again with each histogram a
+// playing video's frames are read with.
 let framePointer = null;
-const onGpuOnly = () => source?.kind === 'video' || (source?.kind === 'picture' && page.current?.depth === 16);
+const onGpuOnly = () => source?.kind === 'video' || (source?.kind === 'picture' && page.current?.depth !== 32);
 const readFramePixel = latestWins(async () => {
   const current = page.current;
   const at = framePointer;
   if (!current || !at || !onGpuOnly()) return;
   let texel;
+  const depth = source.kind === 'video' ? 8 : source.picture.depth;
   try {
     texel = await current.gpuPixel(...at);
   } catch {
-    // A frame of another size or a lost device meanwhile: the next read says.
+    // A frame of another size or a lost device meanwhile: the next read says. A
+    // picture whose pixel cannot be read says so.
+    if (source?.kind === 'picture' && page.current === current && framePointer === at) showPixel(at, null, depth);
     return;
   }
-  const depth = source.kind === 'video' ? 8 : source.picture.depth;
   if (page.current === current && framePointer === at) showPixel(at, Array.from(texel), depth);
 });
 pictureCanvas.addEventListener('pointermove', (e) => {

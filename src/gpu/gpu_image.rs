@@ -44,6 +44,8 @@ pub(super) fn tiled(
     for y in (0..size.1).step_by(max_texture as usize) {
         for x in (0..size.0).step_by(max_texture as usize) {
             let tile = (max_texture.min(size.0 - x), max_texture.min(size.1 - y));
+            // COPY_SRC: a pixel is read back (`read_pixel`: the studio's pointer).
+            let usage = usage | wgpu::TextureUsages::COPY_SRC;
             let texture = gpu.texture("image", tile, wgpu::TextureFormat::Rgba8Unorm, usage);
             tiles.push(Tile {
                 data: TileData::Texture {
@@ -347,6 +349,37 @@ impl GpuImage {
             gpu.queue
                 .write_buffer(buffer, at, &le_bytes(band, u16::to_le_bytes));
         }
+    }
+
+    /// Pixel `(x, y)` of a picture in textures of its own layout: its R, G, B
+    /// and A as the GPU holds them, read back. The studio's pixel under the
+    /// pointer, where the browser decoded the picture to the GPU, or the GPU did.
+    pub async fn read_pixel(&self, gpu: &Gpu, (x, y): (u32, u32)) -> Result<[u8; 4], GpuError> {
+        let none = || GpuError::new(format!("no texel of the picture at {x}, {y}"));
+        let tile = self.tiles.iter().find(|t| {
+            let [left, top] = t.origin;
+            (left..left + t.width).contains(&x) && (top..top + t.height).contains(&y)
+        });
+        let Some(tile) = tile.filter(|_| self.reshaped.is_none()) else {
+            return Err(none());
+        };
+        let TileData::Texture {
+            _texture: Some(texture),
+            ..
+        } = &tile.data
+        else {
+            return Err(none());
+        };
+        let [left, top] = tile.origin;
+        let at = wgpu::Origin3d {
+            x: x - left,
+            y: y - top,
+            z: 0,
+        };
+        let texel = gpu
+            .read_texels(texture, at, wgpu::Extent3d::default())
+            .await?;
+        Ok([texel[0], texel[1], texel[2], texel[3]])
     }
 
     /// The samples of pixel `(x, y)` as stored (`deep_buffers`): its R, G, B and

@@ -100,6 +100,15 @@ impl Source {
         }
     }
 
+    /// A picture's 8-bit texture (of an HDR picture, none: its samples are not
+    /// what it shows), for a pixel read back.
+    pub fn picture(&self) -> Option<&Rc<GpuImage>> {
+        match self {
+            Source::Picture { image, .. } => Some(image),
+            _ => None,
+        }
+    }
+
     /// The run counting an 8-bit texture or 16-bit samples (not an HDR picture).
     pub fn run(&self) -> Option<&Rc<Run>> {
         match self {

@@ -13,7 +13,7 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { suite, repo, shots, waitState, decodePng, textMatching, pickFile, until, testVideo } from './harness.mjs';
+import { suite, repo, shots, media, waitState, decodePng, textMatching, pickFile, until, testVideo } from './harness.mjs';
 import { message, messagePattern, pattern } from './messages.mjs';
 import { png } from './png.mjs';
 
@@ -48,10 +48,15 @@ const check = (page, id, on = true) => page.evaluate(([i, v]) => {
   box.dispatchEvent(new Event('change', { bubbles: true }));
 }, [id, on]);
 
-test('studio: the pixel under the pointer reads the stored values, as Pillow decodes the file', async () => {
-  const page = await browser.open('/www/studio.html', { viewport: { width: 1400, height: 900 } });
-  const file = fixtures.path('photo-2448x1505.png');
+// The page's own pixels; the browser's decode held by the GPU alone (a real
+// GPU's way, forced here); a JPEG decoded on the GPU from its scan: each pixel
+// read back from where it is held.
+for (const [decode, name] of [['', 'photo-2448x1505.png'], ['bitmap', 'photo-2448x1505.png'], ['scan', 'pexels-francesco-ungaro-96938-mid.jpg']]) {
+test(`studio: the pixel under the pointer reads the stored values, as Pillow decodes the file${decode ? `, the picture decoded by ?decode=${decode}` : ''}`, async () => {
+  const page = await browser.open(`/www/studio.html${decode ? `?decode=${decode}` : ''}`, { viewport: { width: 1400, height: 900 } });
+  const file = decode === 'scan' ? media(name) : fixtures.path(name);
   await pickFile(page, file);
+  assert.equal(await page.evaluate(() => window.page.picture.pixelAt(0, 0) === undefined), Boolean(decode), 'where the pixels are held');
   await page.evaluate(() => document.querySelector('.studio-picture canvas').scrollIntoView({ block: 'center' }));
   const pic = await page.locator('.studio-picture canvas').boundingBox();
   const rect = await page.evaluate(() => Array.from(window.page.view.pictureRect()));
@@ -73,6 +78,7 @@ test('studio: the pixel under the pointer reads the stored values, as Pillow dec
   await textMatching(page, '#pixel-reading', pattern`^${messagePattern('en', 'studio-pixel-hint')}`);
   assert.deepEqual(page.errors, []);
 });
+}
 
 test('studio: the clipping triangles light for the channels at 0 and at 255, and switch the warning', async () => {
   const page = await browser.open('/www/studio.html', { viewport: { width: 1400, height: 900 } });

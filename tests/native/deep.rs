@@ -281,8 +281,6 @@ fn a_stored_pixel_is_read_back_from_the_gpu() {
             assert!(read(&held, outside).is_err(), "{w}x{h} at {outside:?}");
         }
     }
-    let eight = GpuImage::upload_deep(&gpu, &noise16(4, 4, 1));
-    assert!(read(&eight, (0, 0)).is_ok(), "upload_deep holds samples");
     let texture = GpuImage::upload_as_is(&gpu, &test_images()[0].1);
     assert!(
         read(&texture, (0, 0)).is_err(),

@@ -5,7 +5,7 @@
 
 use crate::common;
 
-use common::{drawn, gpu};
+use common::{drawn, gpu, test_images};
 use histogram::gpu::{Counts, Gpu, GpuImage, Kernels, Method, Run, RunOptions};
 use histogram::layout::PanelLayout;
 use histogram::studio::{Frame, PanelView, PictureView, Studio, Target, Targets};
@@ -568,4 +568,47 @@ fn zebra_and_false_colour_drawn_at_the_pictures_size_are_the_cpus() {
             "{name}: off, the stored values again"
         );
     }
+}
+
+/// The studio's pixel under the pointer of an 8-bit picture in textures of its
+/// own layout (the browser's decode, or the GPU's, held there alone), read back
+/// (tests/native/deep.rs reads a 16-bit one's): one texture or tiles of 128, odd
+/// sizes; none outside it, nor from a thin picture laid out as a block.
+#[test]
+fn a_texel_is_read_back_from_the_gpu() {
+    let gpu = gpu();
+    let read = |held: &GpuImage, at: (u32, u32)| pollster::block_on(held.read_pixel(&gpu, at));
+    for (name, image) in test_images() {
+        let (w, h) = (image.width(), image.height());
+        for held in [
+            GpuImage::upload_as_is(&gpu, &image),
+            GpuImage::upload_as_is_with(&gpu, &image, 128),
+        ] {
+            for (x, y) in [
+                (0, 0),
+                (w - 1, 0),
+                (w / 2, h / 2),
+                (127.min(w - 1), 128.min(h - 1)),
+                (0, h - 1),
+                (w - 1, h - 1),
+            ] {
+                let at = ((y * w + x) * 4) as usize;
+                let stored: [u8; 4] = image.rgba()[at..at + 4].try_into().unwrap();
+                assert_eq!(read(&held, (x, y)).unwrap(), stored, "{name} at {x},{y}");
+            }
+            assert!(
+                read(&held, (w, 0)).is_err() && read(&held, (0, h)).is_err(),
+                "{name}"
+            );
+        }
+    }
+    let thin = Image::solid(1, 4099, [1, 2, 3, 255]);
+    assert!(
+        read(&GpuImage::upload(&gpu, &thin), (0, 7)).is_err(),
+        "laid out as a block"
+    );
+    assert_eq!(
+        read(&GpuImage::upload_as_is(&gpu, &thin), (0, 4098)).unwrap(),
+        [1, 2, 3, 255]
+    );
 }

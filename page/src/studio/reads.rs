@@ -66,8 +66,9 @@ pub(super) fn adjusted_png(remap: Remap, context: Rc<Context>) -> js_sys::Promis
 }
 
 /// The pixel (`x`, `y`) that only the GPU holds: a 16-bit picture's samples as
-/// stored (a Uint16Array: R, G, B, A), else a live frame's as counted (a
-/// Uint8Array: R, G, B, and its Y′ as decoded where the frame came as YUV).
+/// stored (a Uint16Array: R, G, B, A); an 8-bit picture's as the GPU holds them
+/// (a Uint8Array: R, G, B, A); else a live frame's as counted (a Uint8Array: R,
+/// G, B, and its Y′ as decoded where the frame came as YUV).
 pub(super) fn gpu_pixel(
     source: &Source,
     context: Rc<Context>,
@@ -78,6 +79,13 @@ pub(super) fn gpu_pixel(
             let pixel = deep.read_deep_pixel(&context.gpu, (x, y)).await;
             let pixel = pixel.map_err(|e| JsError::new(&e.0))?;
             Ok(js_sys::Uint16Array::from(&pixel[..]).into())
+        });
+    }
+    if let Some(image) = source.picture().cloned() {
+        return wasm_bindgen_futures::future_to_promise(async move {
+            let pixel = image.read_pixel(&context.gpu, (x, y)).await;
+            let pixel = pixel.map_err(|e| JsError::new(&e.0))?;
+            Ok(js_sys::Uint8Array::from(&pixel[..]).into())
         });
     }
     let live = source.live_texture();
