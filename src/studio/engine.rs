@@ -83,8 +83,8 @@ impl Source {
         GpuImage::from_texture(self.view().clone(), w, h)
     }
 
-    /// A live frame's texture, for a pixel read back (an 8-bit picture's pixels
-    /// are the page's own), and whether its alpha holds Y′ as decoded.
+    /// A live frame's texture, for a pixel read back (a picture's: `picture`,
+    /// `deep`), and whether its alpha holds Y′ as decoded.
     pub fn live_texture(&self) -> Option<(&wgpu::Texture, bool)> {
         match self {
             Source::Live(frames) => Some((frames.view().texture(), frames.decoded_luma())),

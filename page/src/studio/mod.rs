@@ -488,9 +488,9 @@ impl Studio {
         super::scope_chapters::png_of(view, self.context.clone(), lines)
     }
 
-    /// The pixel (`x`, `y`) that only the GPU holds, read back: a live frame's R,
-    /// G, B and its Y′ as decoded where it came as YUV (a Uint8Array), or a
-    /// 16-bit picture's R, G, B and A as stored (a Uint16Array).
+    /// The pixel (`x`, `y`) that only the GPU holds, read back: a picture's R, G,
+    /// B and A (a Uint8Array; a 16-bit one's as stored, a Uint16Array), or a live
+    /// frame's R, G, B and its Y′ as decoded where it came as YUV.
     #[wasm_bindgen(js_name = gpuPixel)]
     pub fn gpu_pixel(&self, x: u32, y: u32) -> js_sys::Promise {
         reads::gpu_pixel(self.studio.source(), self.context.clone(), (x, y))

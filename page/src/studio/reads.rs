@@ -1,7 +1,7 @@
 //! What the page reads back of the studio beside its histogram: the adjustment's
 //! tables and adjusted picture (the core's view, src/studio/adjust_view.rs), and
-//! the pixel under the pointer of a live frame or a 16-bit picture, which only
-//! the GPU holds.
+//! the pixel under the pointer of a live frame, or of a picture the GPU alone
+//! holds.
 
 use super::super::{png, Context, Outcome};
 use histogram::gpu::Remap;
