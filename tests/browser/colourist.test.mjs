@@ -429,8 +429,9 @@ test('studio: a 16-bit pixel under the pointer is marked on the scopes at its ne
   // At the middle of a pixel of each half: a move that lands a hair off stays on it.
   for (const fx of [16.5 / w, 48.5 / w]) {
     await page.mouse.move(Math.round(pic.x + pic.width * (rect[0] + rect[2] * fx)), Math.round(pic.y + pic.height * (rect[1] + rect[3] * 0.5)));
-    const text = await textMatching(page, '#pixel-reading', pattern`^${messagePattern('en', 'studio-pixel-stored', { x: /\d+/, y: /\d+/ })}`);
-    const [, x] = text.match(pattern`^${messagePattern('en', 'studio-pixel-stored', { x: /(\d+)/, y: /\d+/ })}`);
+    // The reading of this place, not of the last one: the read back is awaited.
+    const x = String(Math.floor(fx * w));
+    const text = await textMatching(page, '#pixel-reading', pattern`^${messagePattern('en', 'studio-pixel-stored', { x, y: /\d+/ })}`);
     const stored = halves[Number(x) < w / 2 ? 0 : 1];
     // Its samples as stored, read back from the GPU, which alone holds them.
     assert.match(text, messagePattern('en', 'studio-pixel-stored', { x, y: /\d+/, r: String(stored[0]), g: String(stored[1]), b: String(stored[2]), a: /[\d,]+/, max: /[\d,]+/ }));

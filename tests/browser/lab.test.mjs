@@ -113,7 +113,7 @@ test('lab: a kernel that never ends is stopped, the page counts on, Reset brings
   await page.evaluate((t) => { window.page.lab.set(t); document.querySelector('.lab-status').textContent = ''; }, own);
   await page.click('.lab-run');
   await page.click('.lab-stop');
-  const stopped = [messagePattern('en', 'lab-halted-pressed', { after: /[\d.,]+ [µm]?s/ }, { whole: true }), messagePattern('en', 'lab-stopped-before', {}, { whole: true })];
+  const stopped = [messagePattern('en', 'lab-halted-pressed', { after: /[\d.,]+\s[µm]?s/ }, { whole: true }), messagePattern('en', 'lab-stopped-before', {}, { whole: true })];
   assert.match(await verdict(page), pattern`${stopped[0]}|${stopped[1]}`);
   assert.equal(await page.isHidden('.lab-stop'), true);
   assert.match(await run(page, own), EXACT);
