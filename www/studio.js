@@ -238,7 +238,7 @@ async function readOnce() {
     panel.shown();
     adjust.shown();
     overlay.shown();
-    if (framePointer) readFramePixel();
+    if (gpuPointer) readGpuPixel();
     // A read of the previous picture can end while a new file is being read:
     // that is not the new picture shown. Nor, after a file was refused meanwhile,
     // is the refusal undone.
@@ -377,11 +377,11 @@ function pixelUnder(e, current) {
 // samples; not a floating-point picture's, whose texture is drawn from them):
 // read back, the latest place wins, and read again with each histogram a
 // playing video's frames are read with.
-let framePointer = null;
+let gpuPointer = null;
 const onGpuOnly = () => source?.kind === 'video' || (source?.kind === 'picture' && page.current?.depth !== 32);
-const readFramePixel = latestWins(async () => {
+const readGpuPixel = latestWins(async () => {
   const current = page.current;
-  const at = framePointer;
+  const at = gpuPointer;
   if (!current || !at || !onGpuOnly()) return;
   let texel;
   const depth = source.kind === 'video' ? 8 : source.picture.depth;
@@ -390,23 +390,23 @@ const readFramePixel = latestWins(async () => {
   } catch {
     // A frame of another size or a lost device meanwhile: the next read says. A
     // picture whose pixel cannot be read says so.
-    if (source?.kind === 'picture' && page.current === current && framePointer === at) showPixel(at, null, depth);
+    if (source?.kind === 'picture' && page.current === current && gpuPointer === at) showPixel(at, null, depth);
     return;
   }
-  if (page.current === current && framePointer === at) showPixel(at, Array.from(texel), depth);
+  if (page.current === current && gpuPointer === at) showPixel(at, Array.from(texel), depth);
 });
 pictureCanvas.addEventListener('pointermove', (e) => {
   const current = page.current;
   const at = current && pixelUnder(e, current);
-  framePointer = null;
+  gpuPointer = null;
   if (!at) {
     leave();
     return;
   }
   const values = source?.kind === 'picture' ? source.picture.pixelAt(...at) : undefined;
   if (!values && onGpuOnly()) {
-    framePointer = at;
-    readFramePixel();
+    gpuPointer = at;
+    readGpuPixel();
     return;
   }
   showPixel(at, values && Array.from(values), source?.picture.depth);
@@ -447,7 +447,7 @@ function showPixel(at, values, depth) {
   });
 }
 function leave() {
-  framePointer = null;
+  gpuPointer = null;
   pixelReading.textContent = PIXEL_HINT;
   scopes.pointAt(null);
   panel.pointAt(null);

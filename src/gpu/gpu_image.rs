@@ -33,19 +33,18 @@ pub(super) struct Tile {
 }
 
 /// Empty textures of `usage` covering `size`, in tiles of at most `max_texture` a
-/// side.
+/// side; each readable back (`read_rgba`, `read_pixel`: the studio's pointer).
 pub(super) fn tiled(
     gpu: &Gpu,
     size: (u32, u32),
     max_texture: u32,
     usage: wgpu::TextureUsages,
 ) -> Vec<Tile> {
+    let usage = usage | wgpu::TextureUsages::COPY_SRC;
     let mut tiles = Vec::new();
     for y in (0..size.1).step_by(max_texture as usize) {
         for x in (0..size.0).step_by(max_texture as usize) {
             let tile = (max_texture.min(size.0 - x), max_texture.min(size.1 - y));
-            // COPY_SRC: a pixel is read back (`read_pixel`: the studio's pointer).
-            let usage = usage | wgpu::TextureUsages::COPY_SRC;
             let texture = gpu.texture("image", tile, wgpu::TextureFormat::Rgba8Unorm, usage);
             tiles.push(Tile {
                 data: TileData::Texture {
@@ -204,10 +203,9 @@ impl GpuImage {
     }
 
     /// Empty textures for a `size` picture in its own layout that a compute pass
-    /// writes (`from_planes`), tiles of at most `max_texture` a side; readable back.
+    /// writes (`from_planes`), tiles of at most `max_texture` a side.
     pub(super) fn storage_textures(gpu: &Gpu, size: (u32, u32), max_texture: u32) -> GpuImage {
-        use wgpu::TextureUsages as U;
-        let usage = U::TEXTURE_BINDING | U::STORAGE_BINDING | U::COPY_SRC;
+        let usage = wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::STORAGE_BINDING;
         GpuImage::textures_for(gpu, size, max_texture, usage)
     }
 
@@ -227,7 +225,7 @@ impl GpuImage {
     }
 
     /// The picture read back from its textures, for checking what the GPU holds
-    /// (an image whose textures can be copied from: `from_planes`).
+    /// (an image in textures of its own layout, as `tiled` makes them).
     pub async fn read_rgba(&self, gpu: &Gpu) -> Result<Image, GpuError> {
         let mut rgba = vec![0u8; self.width as usize * self.height as usize * 4];
         for tile in &self.tiles {
@@ -240,8 +238,10 @@ impl GpuImage {
                     "only an image in textures of its own can be read back".into(),
                 ));
             };
-            if !texture.usage().contains(wgpu::TextureUsages::COPY_SRC) || self.reshaped.is_some() {
-                return Err(GpuError("this image's textures cannot be read back".into()));
+            if self.reshaped.is_some() {
+                return Err(GpuError(
+                    "a thin image laid out as a block is not read back".into(),
+                ));
             }
             let rows = gpu.read_texture(texture).await?;
             let width = self.width as usize * 4;

@@ -76,8 +76,7 @@ impl<'a> Upload<'a> {
     /// The browser's decode of a file, from its bitmap straight into textures.
     #[cfg(target_arch = "wasm32")]
     pub fn bitmap(gpu: &Gpu, bitmap: &'a web_sys::ImageBitmap) -> Upload<'a> {
-        // copyExternalImageToTexture writes through a render target (and `tiled`
-        // makes every image texture readable back).
+        // copyExternalImageToTexture writes through a render target.
         let usage = wgpu::TextureUsages::TEXTURE_BINDING
             | wgpu::TextureUsages::COPY_DST
             | wgpu::TextureUsages::RENDER_ATTACHMENT;
