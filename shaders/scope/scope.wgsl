@@ -104,15 +104,19 @@ fn waveformLight(ch: u32, columns: vec2u, levelsCovered: vec2u) -> f32 {
   return brightness(total / n);
 }
 
-// The graticule's lines among the levels covered, as vector compares: a loop
-// over an array of scalars cost SwiftShader 8 ms a draw.
-fn onWaveformLine(levelsCovered: vec2u) -> bool {
-  let lo = vec4u(levelsCovered.x);
-  let hi = vec4u(levelsCovered.y);
-  let a = view.lines[0];
-  let b = view.lines[1];
-  let c = view.lines[2];
-  return any((a >= lo) & (a < hi)) | any((b >= lo) & (b < hi)) | any((c >= lo) & (c < hi));
+// The row (from the bottom, of `pixels`) a level's line is drawn on: the one
+// holding the middle of the level, so a line is one pixel thick at any height
+// (src/scope/plot.rs `line_row`).
+fn lineRows(levels4: vec4u, pixels: f32) -> vec4f {
+  return floor((vec4f(levels4) + 0.5) * pixels / f32(levels));
+}
+
+// Whether the row at `t` holds a graticule line, as vector compares: a loop over
+// an array of scalars cost SwiftShader 8 ms a draw.
+fn onWaveformLine(t: f32, pixels: f32) -> bool {
+  let row = vec4f(floor(t * pixels));
+  return any(lineRows(view.lines[0], pixels) == row) | any(lineRows(view.lines[1], pixels) == row) |
+    any(lineRows(view.lines[2], pixels) == row);
 }
 
 fn waveform(t: vec2f) -> vec3f {
@@ -146,10 +150,10 @@ fn waveform(t: vec2f) -> vec3f {
       c += colour(ch) * waveformLight(ch, columns, levelsCovered);
     }
   }
-  if ((view.white >= levelsCovered.x) & (view.white < levelsCovered.y)) {
+  if (lineRows(vec4u(view.white), view.panel.y).x == floor(t.y * view.panel.y)) {
     return max(c, referenceWhite);
   }
-  if (onWaveformLine(levelsCovered)) {
+  if (onWaveformLine(t.y, view.panel.y)) {
     return max(c, graticule);
   }
   // Past video levels: below 16 or above 235 (src/scope.rs OUTSIDE_LEGAL).

@@ -59,6 +59,13 @@ pub const LINE_NAMES: [&str; 11] = [
     "0%", "10%", "20%", "30%", "40%", "50%", "60%", "70%", "80%", "90%", "100%",
 ];
 
+/// The row, from the bottom of a waveform or parade drawn `rows` high, that
+/// `level`'s line is drawn on: the one holding the middle of the level, so a line
+/// is one pixel thick at any height (shaders/scope/scope.wgsl `lineRows`).
+pub fn line_row(level: u32, rows: u32) -> u32 {
+    ((level as f32 + 0.5) * rows as f32 / 256.0).floor() as u32
+}
+
 /// Video levels (limited range, BT.601 and BT.709 alike): the Y′ codes of black
 /// and of white. A waveform of Y′ as decoded shows codes below and above them.
 pub const VIDEO_BLACK: u32 = 16;

@@ -420,12 +420,6 @@ fn draw_on_gpu(
     shown: &[usize],
     style: Style,
 ) -> Image {
-    let mut kernels = Kernels::default();
-    let uploaded = GpuImage::upload_as_is(gpu, image);
-    let mut count = ScopeCount::new(gpu, &mut kernels, &uploaded, scope, None).unwrap();
-    count.set_decoded_luma(gpu, decoded_luma);
-    let format = wgpu::TextureFormat::Rgba8Unorm;
-    let painter = ScopePainter::new(gpu, &count, format);
     let size = match scope {
         Scope::Waveform => (image.width(), 256),
         Scope::Parade => (image.width() * scope::parade_order(shown).len() as u32, 256),
@@ -433,6 +427,24 @@ fn draw_on_gpu(
             (scope::vectorscope_side(size), scope::vectorscope_side(size))
         }
     };
+    draw_on_gpu_at(gpu, image, (scope, decoded_luma), shown, style, size)
+}
+
+/// `draw_on_gpu` in a panel of `size`.
+fn draw_on_gpu_at(
+    gpu: &Gpu,
+    image: &Image,
+    (scope, decoded_luma): (Scope, bool),
+    shown: &[usize],
+    style: Style,
+    size: (u32, u32),
+) -> Image {
+    let mut kernels = Kernels::default();
+    let uploaded = GpuImage::upload_as_is(gpu, image);
+    let mut count = ScopeCount::new(gpu, &mut kernels, &uploaded, scope, None).unwrap();
+    count.set_decoded_luma(gpu, decoded_luma);
+    let format = wgpu::TextureFormat::Rgba8Unorm;
+    let painter = ScopePainter::new(gpu, &count, format);
     painter.set_view(&gpu.queue, &count, scope, &Panel::full(shown), size, style);
     let rgba = drawn(gpu, size, |encoder, view| {
         count.encode(encoder);
@@ -570,6 +582,63 @@ fn gpu_drawing_matches_the_cpu_drawing() {
             "{scope:?} {style:?}: {off} of {} bytes differ",
             got.rgba().len()
         );
+    }
+}
+
+/// A waveform or parade drawn taller or shorter than its 256 levels has each
+/// graticule line (and the HDR reference white) on one row, the one holding the
+/// middle of its level: not two rows where a level spans two, nor none.
+#[test]
+fn graticule_lines_are_one_row_at_any_height() {
+    let gpu = gpu();
+    // Grey 100: its counts light level 100 alone, which is no line's.
+    let image = Image::from_rgba(16, 4, [100, 100, 100, 255].repeat(64)).unwrap();
+    let line = scope::GRATICULE.map(|v| (v * 255.0 + 0.5) as u8);
+    let white = scope::LABEL_COLOUR;
+    let cases = [
+        (Scope::Waveform, None),
+        (Scope::Parade, None),
+        (Scope::Waveform, Some(scope::Transfer::Pq)),
+    ];
+    for (scope, nits) in cases {
+        let style = Style {
+            nits,
+            ..Style::PLAIN
+        };
+        let graticule = scope::Graticule::new(nits, false);
+        let shown = [0, 1, 2];
+        let columns = if scope == Scope::Waveform { 16 } else { 48 };
+        for rows in [100, 224, 256, 300, 512, 600] {
+            let got = draw_on_gpu_at(&gpu, &image, (scope, false), &shown, style, (columns, rows));
+            // Rows from the bottom where every pixel is a line's or the white's colour.
+            let lit = |colour: [u8; 3]| -> Vec<u32> {
+                (0..rows)
+                    .filter(|&r| {
+                        let top = rows - 1 - r;
+                        got.rgba()[(top * columns * 4) as usize..][..(columns * 4) as usize]
+                            .chunks(4)
+                            .all(|p| (0..3).all(|k| p[k].abs_diff(colour[k]) <= 1))
+                    })
+                    .collect()
+            };
+            let white_row = graticule
+                .reference_white()
+                .map(|w| scope::line_row(w, rows));
+            let mut want: Vec<u32> = graticule
+                .lines()
+                .iter()
+                .map(|&(level, _)| scope::line_row(level, rows))
+                .filter(|&r| Some(r) != white_row)
+                .collect();
+            want.dedup();
+            assert_eq!(lit(line), want, "{scope:?} {nits:?} {rows} rows");
+            let want_white: Vec<u32> = white_row.into_iter().collect();
+            assert_eq!(
+                lit(white),
+                want_white,
+                "{scope:?} {nits:?} {rows} rows: the white"
+            );
+        }
     }
 }
 

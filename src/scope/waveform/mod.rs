@@ -121,8 +121,10 @@ pub fn draw_waveform(waveform: &Waveform, shown: &[usize], style: Style) -> Imag
     let reference = waveform_reference(waveform.height);
     let graticule = Graticule::new(style.nits, waveform.decoded_luma);
     let video = graticule == Graticule::Video;
-    let lines: Vec<u32> = graticule.lines().into_iter().map(|(l, _)| l).collect();
-    let white = graticule.reference_white();
+    // At natural size a row a level.
+    let row = |level| line_row(level, LEVELS as u32);
+    let lines: Vec<u32> = graticule.lines().into_iter().map(|(l, _)| row(l)).collect();
+    let white = graticule.reference_white().map(row);
     let mut pixels = Vec::with_capacity(waveform.width as usize * LEVELS);
     for y in 0..LEVELS as u32 {
         let level = 255 - y as usize;
