@@ -30,7 +30,7 @@
 // Nothing of it runs long on the page's own thread: decoding happens in the
 // browser's decoder threads or the worker, and every copy is cut into slices.
 import { Picture, PictureParts, PictureBands, FileBytes } from '../pkg/histogram.js';
-import { errorText } from './site.js';
+import { errorText, yieldToPage } from './site.js';
 import { browserPicture } from './core.js';
 import { said, t } from './l10n.js';
 
@@ -192,8 +192,6 @@ async function receiveBands(parts, gpu, progress, signal, count) {
   }
 }
 
-/** Lets the page answer between two slices of work. */
-export const yieldToPage = () => (globalThis.scheduler?.yield ? scheduler.yield() : new Promise((r) => setTimeout(r, 0)));
 
 /** A picture from a worker's parts, copied into wasm memory a slice at a time. */
 async function assemble(parts, progress) {
