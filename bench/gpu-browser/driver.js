@@ -46,6 +46,11 @@
 //                                        bench/variants/), in raw WebGPU over the
 //                                        4K photo: the same WGSL timed natively
 //                                        (sum: the counts' total, or - unchecked)
+//   WAIT what median_ms p90_ms          one wait the page's decoding makes, alone, 30
+//                                        times: a 16-byte read back after an empty
+//                                        submission (mapAsync), onSubmittedWorkDone,
+//                                        and a yield to the page (scheduler.yield,
+//                                        setTimeout 0)
 //   UPLOAD file bitmap_ms exact_bitmap_ms external_copy_ms frame_copy_ms
 //          readback_ms write_texture_ms write_buffer_ms same
 //                                        each way from a file to the GPU timed
@@ -59,7 +64,8 @@
 // Query: ?sizes=WxH,...&kinds=...&runs=N&rounds=N&video=seconds&any=1 (any: also a fallback
 // adapter, to try the driver on SwiftShader); for the video: builds=, videos=,
 // paths=, bare=1, videorounds=N, videokernels=1; for the decode: decodes=FILE,...
-// (in media/), decoderounds=N, builds= and decodeways= (www/input.js's ?decode=).
+// (in media/), decoderounds=N, builds=, decodeways= (www/input.js's ?decode=) and
+// settle=ms (the wait between the studio's opening and the drop).
 import init, { Picture, GpuContext, ScopeScreen, kernelSource, composeSource } from '../pkg/histogram.js';
 // The pages' shell: every device it opens asks for subgroups where the adapter has them.
 import '../www/page.js';
@@ -229,27 +235,69 @@ async function decodePage() {
         new w.PerformanceObserver((list) => {
           for (const e of list.getEntries()) { longest = Math.max(longest, e.duration); long.push(e); }
         }).observe({ type: 'longtask' });
-        f.contentDocument.body.dataset.state = 'picking';
-        t = performance.now();
-        drop(f, photo);
-        await stateOf(f, 'done', 600_000, `${build}: ${name} in the studio`);
-        const studio = performance.now() - t;
-        const label = `${build}${way ? `+${way}` : ''}:${w.page.way ?? '?'}`;
-        // The same picture's histogram read again: what the first read paid once.
-        const again = performance.now();
-        await w.page.readBack();
-        const reread = performance.now() - again;
-        log(`DECODE ${name} ${label} ${decode.toFixed(0)} ${plain.toFixed(0)} ${studio.toFixed(0)} ${longest.toFixed(0)} ${reread.toFixed(0)}`);
-        // Where the studio's time went: its marks, from the drop (www/input.js, studio.js).
-        const since = t - w.performance.timeOrigin + performance.timeOrigin;
-        const marks = w.performance.getEntriesByType('mark').filter((m) => m.startTime >= since);
-        log(`STAGES ${name} ${marks.map((m) => `${m.name.replace(/ /g, '_')}=${(m.startTime - since).toFixed(0)}`).join(' ')}`);
-        // Each long task as start+duration on the same clock, to place it between the marks.
-        log(`LONG ${name} ${long.filter((e) => e.startTime >= since).map((e) => `${(e.startTime - since).toFixed(0)}+${e.duration.toFixed(0)}`).join(' ')}`);
+        // A visitor drops a file a moment after the page opens (settle=ms; 0: at once).
+        await sleep(Number(params.get('settle') ?? 0));
+        // The photo dropped on the page as opened, then again on the same page
+        // (`:again`): its device's pipelines made, its buffers kept.
+        for (const again of [false, true]) {
+          longest = 0;
+          f.contentDocument.body.dataset.state = 'picking';
+          t = performance.now();
+          drop(f, photo);
+          await stateOf(f, 'done', 600_000, `${build}: ${name} in the studio`);
+          const studio = performance.now() - t;
+          const label = `${build}${way ? `+${way}` : ''}:${w.page.way ?? '?'}${again ? ':again' : ''}`;
+          // The same picture's histogram read again: what the first read paid once.
+          const before = performance.now();
+          await w.page.readBack();
+          const reread = performance.now() - before;
+          log(`DECODE ${name} ${label} ${decode.toFixed(0)} ${plain.toFixed(0)} ${studio.toFixed(0)} ${longest.toFixed(0)} ${reread.toFixed(0)}`);
+          // Where the studio's time went: its marks, from the drop (www/input.js, studio.js).
+          const since = t - w.performance.timeOrigin + performance.timeOrigin;
+          const marks = w.performance.getEntriesByType('mark').filter((m) => m.startTime >= since);
+          log(`STAGES ${name} ${marks.map((m) => `${m.name.replace(/ /g, '_')}=${(m.startTime - since).toFixed(0)}`).join(' ')}`);
+          // Each long task as start+duration on the same clock, to place it between the marks.
+          log(`LONG ${name} ${long.filter((e) => e.startTime >= since).map((e) => `${(e.startTime - since).toFixed(0)}+${e.duration.toFixed(0)}`).join(' ')}`);
+        }
         f.remove();
       }
     }
   }
+}
+
+// What each wait for the GPU or the page costs here, alone (issue #74, item 4):
+// the page's decoding of a JPEG waits on each between its passes.
+async function waitProbe() {
+  const adapter = await navigator.gpu.requestAdapter({ powerPreference: 'high-performance' });
+  const device = await adapter.requestDevice();
+  const read = device.createBuffer({ size: 16, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
+  const source = device.createBuffer({ size: 16, usage: GPUBufferUsage.COPY_SRC });
+  const waits = {
+    'read-back': async () => {
+      const encoder = device.createCommandEncoder();
+      encoder.copyBufferToBuffer(source, 0, read, 0, 16);
+      device.queue.submit([encoder.finish()]);
+      await read.mapAsync(GPUMapMode.READ);
+      read.unmap();
+    },
+    'work-done': () => {
+      device.queue.submit([device.createCommandEncoder().finish()]);
+      return device.queue.onSubmittedWorkDone();
+    },
+    'scheduler.yield': () => globalThis.scheduler?.yield?.(),
+    'setTimeout-0': () => new Promise((resolve) => setTimeout(resolve, 0)),
+  };
+  for (const [what, wait] of Object.entries(waits)) {
+    const times = [];
+    for (let i = 0; i < 30; i++) {
+      const t = performance.now();
+      await wait();
+      times.push(performance.now() - t);
+    }
+    times.sort((a, b) => a - b);
+    log(`WAIT ${what} ${times[15].toFixed(2)} ${times[27].toFixed(2)}`);
+  }
+  device.destroy();
 }
 
 // Where the time from a bitmap to the GPU goes (issue #41): each way a decoded
@@ -713,7 +761,7 @@ try {
   const fallback = !info || info.isFallbackAdapter || /swiftshader|llvmpipe|lavapipe/i.test(`${info.vendor} ${info.architecture} ${info.description}`);
   if (fallback && !params.has('any')) throw new Error('no hardware adapter: not measuring a fallback');
   const gpu = await GpuContext.create();
-  for (const [name, step] of [['kernels', () => kernels(gpu)], ['scopes', () => scopes(gpu)], ['variants', variants], ['sum', sumProbe], ['draw', drawProbe], ['timings', timingsPage], ['pages', () => imagePages(gpu)], ['decode', decodePage], ['upload', uploadProbe], ['video', () => videoPage(gpu)]]) {
+  for (const [name, step] of [['kernels', () => kernels(gpu)], ['scopes', () => scopes(gpu)], ['variants', variants], ['sum', sumProbe], ['draw', drawProbe], ['timings', timingsPage], ['pages', () => imagePages(gpu)], ['waits', waitProbe], ['decode', decodePage], ['upload', uploadProbe], ['video', () => videoPage(gpu)]]) {
     if (params.has('skip') && params.get('skip').split(',').includes(name)) continue;
     const t = performance.now();
     try {

@@ -63,12 +63,12 @@ browse() { # flags query seconds log
   local pid=$!
   while kill -0 $pid 2>/dev/null && ! grep -a -q '"DONE"' "$4"; do sleep 1; done
   kill $pid 2>/dev/null; wait $pid 2>/dev/null
-  grep -a -o -E '"(ADAPTER|KERNEL|SCOPE|VARIANT|SUM|DRAW|TIMINGS|PAGE|DECODE|STAGES|LONG|UPLOAD|VIDEO|VIDEOKERNEL|BARE|FAIL|DONE|#).*"' "$4" | sed 's/^"//; s/"$//'
+  grep -a -o -E '"(ADAPTER|KERNEL|SCOPE|VARIANT|SUM|DRAW|TIMINGS|PAGE|WAIT|DECODE|STAGES|LONG|UPLOAD|VIDEO|VIDEOKERNEL|BARE|FAIL|DONE|#).*"' "$4" | sed 's/^"//; s/"$//'
 }
 chosen=""
 for i in "${!FLAGSETS[@]}"; do
   echo "=== flags: ${FLAGSETS[$i]}"
-  browse "${FLAGSETS[$i]}" "skip=kernels,scopes,variants,sum,draw,timings,pages,decode,upload,video" 45 /tmp/probe-$i.log | tee /tmp/probe-$i.rows
+  browse "${FLAGSETS[$i]}" "skip=kernels,scopes,variants,sum,draw,timings,pages,waits,decode,upload,video" 45 /tmp/probe-$i.log | tee /tmp/probe-$i.rows
   tr -cd '\11\12\15\40-\176' </tmp/probe-$i.log | grep -i -E "vulkan|webgpu|dawn|adapter" | grep -v dbus | head -8 | cut -c1-220
   if grep -q '^ADAPTER' /tmp/probe-$i.rows && ! grep -q '^FAIL' /tmp/probe-$i.rows; then chosen=${FLAGSETS[$i]}; break; fi
 done

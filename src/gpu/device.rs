@@ -467,6 +467,17 @@ pub fn now_ms() -> f64 {
     }
 }
 
+/// A mark on the page's timeline, where bench/gpu-browser reads each stage of a
+/// read; nothing natively.
+pub fn mark(name: &str) {
+    #[cfg(target_arch = "wasm32")]
+    if let Some(performance) = web_sys::window().and_then(|w| w.performance()) {
+        let _ = performance.mark(name);
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    let _ = name;
+}
+
 /// A one-value channel: wgpu's callbacks fill it, async code awaits it.
 struct Slot<T> {
     value: Option<T>,

@@ -15,7 +15,7 @@
 //! decoding, and a wait for the GPU costs more than its rounds: pictures one after
 //! another leave a large GPU idle.
 
-use super::device::{Gpu, GpuError};
+use super::device::{mark, Gpu, GpuError};
 use super::gpu_image::GpuImage;
 use super::jpeg_batch::{batches, Batch};
 use super::jpeg_finish::Recording;
@@ -136,6 +136,7 @@ impl GpuImage {
         // Every picture's finish, and its flags to its own read-back buffer, in
         // one submission.
         recording.submit(gpu);
+        mark("scan: finished");
         results
     }
 }
@@ -304,6 +305,7 @@ impl Batch<'_> {
             16 + n * 32,
             wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
         );
+        mark("scan: sent");
         let mut round = 0;
         let state = loop {
             let batch = if round == 0 {
@@ -338,6 +340,7 @@ impl Batch<'_> {
                 )));
             }
         };
+        mark("scan: in step");
         // The blocks and DC differences of the stretches before each, an
         // interval at a time; a picture whose blocks are not all there refused
         // (its stretches then write nothing).
@@ -431,6 +434,7 @@ impl Unchecked {
     /// The picture, or why the CPU's decoder should have it instead.
     pub async fn check(self, gpu: &Gpu) -> Result<GpuImage, GpuError> {
         let wrong = gpu.read_words(&self.flags, None).await?;
+        mark("scan: checked");
         match flag_error(wrong[0]) {
             Some(why) => Err(why),
             None => Ok(self.image),
