@@ -175,7 +175,12 @@ export async function startPage(spec) {
     });
     retry?.addEventListener('click', () => device.retry().then(() => on.retried?.(), () => {}));
   }
-  if (files) takeFiles(files);
+  if (files) {
+    takeFiles(files);
+    // A dropped JPEG's pipelines compiled by the browser while the page is idle,
+    // not after the drop.
+    if (gpu) (globalThis.requestIdleCallback ?? setTimeout)(() => gpu.prepareJpeg());
+  }
   for (const canvas of canvases) fitCanvas(canvas);
   if (canvases.length) {
     const observer = new ResizeObserver(() => {

@@ -248,6 +248,14 @@ impl GpuContext {
             .map_or(JsValue::NULL, |device| device.clone().into())
     }
 
+    /// Makes the pipelines a JPEG decoded from its scan takes, on a GPU that is
+    /// not the CPU's (the page calls it once idle): the first file dropped does not
+    /// wait for the browser to compile them.
+    #[wasm_bindgen(js_name = prepareJpeg)]
+    pub fn prepare_jpeg(&self) {
+        self.context().gpu.prepare_jpeg();
+    }
+
     /// Whether the current device has been lost (and not yet replaced).
     #[wasm_bindgen(getter, js_name = isLost)]
     pub fn is_lost(&self) -> bool {

@@ -36,6 +36,8 @@ const MOST_ROUNDS: u32 = 64;
 /// the GPU far more.
 const FIRST_ROUNDS: u32 = 16;
 const LATER_ROUNDS: u32 = 8;
+/// The entropy decoder: its sync rounds and its write pass.
+const HUFFMAN: (&str, &str) = ("huffman", include_str!("../../shaders/frames/huffman.wgsl"));
 
 fn storage(gpu: &Gpu, label: &str, bytes: &[u8], more: wgpu::BufferUsages) -> Owned<wgpu::Buffer> {
     gpu.device
@@ -138,6 +140,21 @@ impl GpuImage {
         recording.submit(gpu);
         mark("scan: finished");
         results
+    }
+}
+
+impl Gpu {
+    /// Makes now the pipelines a JPEG decoded from its scan takes, so that a
+    /// browser compiles them before the first file comes, not after it (where a
+    /// CPU plays the GPU, the page never decodes a scan on it).
+    pub fn prepare_jpeg(&self) {
+        if self.is_cpu() {
+            return;
+        }
+        self.fixed_pipeline(HUFFMAN, "sync");
+        self.fixed_pipeline(HUFFMAN, "write");
+        self.fixed_pipeline(super::jpeg_finish::IDCT, "cs");
+        self.fixed_pipeline(super::planes::PLANES, "cs");
     }
 }
 
@@ -248,8 +265,6 @@ impl Batch<'_> {
         ];
         // Each stretch's sums, then its four checkpoints (huffman.wgsl's `checkpoint`).
         let dc_sums = empty(gpu, "jpeg dc sums", n * 16 * (1 + 4 * 2), rw);
-        const HUFFMAN: (&str, &str) =
-            ("huffman", include_str!("../../shaders/frames/huffman.wgsl"));
         let sync = gpu.fixed_pipeline(HUFFMAN, "sync");
         let groups = n.div_ceil(64) as u32;
         let wide = groups.clamp(1, 65535);

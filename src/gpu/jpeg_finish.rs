@@ -156,6 +156,9 @@ pub(super) fn components(
     })
 }
 
+/// libjpeg-turbo's integer IDCT, a block an invocation.
+pub(super) const IDCT: (&str, &str) = ("idct", include_str!("../../shaders/frames/idct.wgsl"));
+
 /// The IDCT of every component given (idct.wgsl's `Component`s) from
 /// `coefficients` and `quant` into `planes`, in one dispatch: a row of
 /// workgroups each.
@@ -169,8 +172,7 @@ pub(super) fn idct(
         return;
     }
     let device = &gpu.device;
-    let idct = ("idct", include_str!("../../shaders/frames/idct.wgsl"));
-    let pipeline = gpu.fixed_pipeline(idct, "cs");
+    let pipeline = gpu.fixed_pipeline(IDCT, "cs");
     let table: Owned<wgpu::Buffer> = device
         .create_buffer_init(&wgpu::util::BufferInitDescriptor {
             label: Some("idct components"),

@@ -11,7 +11,8 @@ use super::upload::{Steps, BAND_BYTES};
 use crate::jpeg_planes::PlaneLayout;
 use wgpu::util::DeviceExt;
 
-const PLANES: (&str, &str) = ("planes", include_str!("../../shaders/frames/planes.wgsl"));
+pub(super) const PLANES: (&str, &str) =
+    ("planes", include_str!("../../shaders/frames/planes.wgsl"));
 
 /// planes.wgsl's `Layout` of planes laid out as `layout` says from byte `base`
 /// of their buffer, for the part of the picture from `origin` as shown.
