@@ -1,8 +1,9 @@
 // The studio's HDR view: for a floating-point picture (Radiance .hdr, OpenEXR),
 // the exposure it is shown at and what its count covers. The samples are counted
 // as stored, in their own linear units (src/hdr.rs): R, G and B over [0, max],
-// luminance in stops; the picture, the adjustments and the scopes see it as drawn
-// at this exposure, clipped as a display clips it.
+// luminance in stops; the picture and the adjustments see it as drawn at this
+// exposure, clipped as a display clips it, and so do the scopes but where their
+// scale reads nits: there they count the same light as that scale's codes.
 import { el } from './site.js';
 import { t, number } from './l10n.js';
 

@@ -115,20 +115,17 @@ export function scopesView(page) {
   const zoomed = () => (zoom.checked ? 2 : 1);
   // Y′ as decoded: the waveform of a video's luma alone, in video levels.
   const decoded = () => waveformChannels.value === 'decoded';
-  // A floating-point picture is scoped as drawn, in sRGB's codes (studio-hdr.js
-  // says so): not PQ's nor HLG's, so no scale of nits is offered.
+  // A floating-point picture is scoped as drawn (sRGB's codes), or on a scale of
+  // nits as its light in that scale's codes (studio-hdr.js says so).
   let floating = false;
-  const nits = () => (codes.value === 'sdr' || decoded() || floating ? undefined : codes.value);
+  const nits = () => (codes.value === 'sdr' || decoded() ? undefined : codes.value);
   const style = () => [logBox.checked, 2 ** Number(gain.value), zoomed(),
     Uint8Array.from(decoded() ? [3] : waveformChannels.value.split(',').map(Number)),
     Uint8Array.from(yrgb.checked ? [3, 0, 1, 2] : [0, 1, 2]), decoded() ? 'decoded' : nits() ?? 'sdr'];
   function offerCodes() {
     // Y′ as decoded is a video's, in video levels: not read as HDR codes either.
-    codes.disabled = decoded() || floating;
-    if (floating) {
-      codes.value = 'sdr';
-      codes.setAttribute('aria-describedby', 'exposure-why');
-    }
+    codes.disabled = decoded();
+    if (floating) codes.setAttribute('aria-describedby', 'exposure-why');
     else codes.removeAttribute('aria-describedby');
   }
   // Whether the waveform drawn last was of Y′ as decoded (its graticule follows).

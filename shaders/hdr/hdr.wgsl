@@ -138,10 +138,15 @@ struct Expose {
   rows: u32,
   // 2^EV: the factor on every linear sample.
   exposure: f32,
+  // csExposeCodes's: 1 PQ, 2 HLG; the nits of a sample of 1.0.
+  transfer: u32,
+  white: f32,
 };
 
 @group(0) @binding(5) var display: texture_storage_2d<rgba8unorm, write>;
 @group(0) @binding(6) var<uniform> expose: Expose;
+// The same light as HDR codes, which the scopes count to read it in nits.
+@group(0) @binding(7) var codes: texture_storage_2d<rgba8unorm, write>;
 
 // sRGB's transfer function: linear light, clipped to [0, 1] as a display clips
 // it, to the code a display expects.
@@ -162,4 +167,49 @@ fn csExpose(@builtin(global_invocation_id) id: vec3u) {
     shown = encodeSrgb(c * expose.exposure);
   }
   textureStore(display, vec2u(id.x, expose.first + id.y), vec4f(shown, 1.0));
+}
+
+// src/scope/nits.rs's `Transfer::encode`, in f32: ST 2084's inverse EOTF; or
+// HLG's inverse OOTF on its 1000-nit display (gamma 1.2, BT.2100's luminance),
+// then its OETF.
+fn encodeHdr(nits: vec3f) -> vec3f {
+  if (expose.transfer == 1u) {
+    let m1 = 2610.0 / 16384.0;
+    let m2 = 2523.0 / 4096.0 * 128.0;
+    let c1 = 3424.0 / 4096.0;
+    let c2 = 2413.0 / 4096.0 * 32.0;
+    let c3 = 2392.0 / 4096.0 * 32.0;
+    // pow of 0 is undefined in WGSL: a least light instead, which is code 0.
+    let y = pow(clamp(nits / 10000.0, vec3f(1e-12), vec3f(1.0)), vec3f(m1));
+    return pow((c1 + c2 * y) / (1.0 + c3 * y), vec3f(m2));
+  }
+  let luminance = dot(nits, vec3f(0.2627, 0.6780, 0.0593));
+  if (luminance <= 0.0) {
+    return vec3f(0.0);
+  }
+  let scene = pow(luminance / 1000.0, 1.0 / 1.2);
+  let e = min(nits / (1000.0 * pow(scene, 0.2)), vec3f(1.0));
+  let a = 0.17883277;
+  let b = 1.0 - 4.0 * a;
+  let c = 0.5 - a * log(4.0 * a);
+  return select(a * log(max(12.0 * e - b, vec3f(1e-30))) + c, sqrt(3.0 * e), e <= vec3f(1.0 / 12.0));
+}
+
+// csExpose's picture, and its light as HDR codes beside it.
+@compute @workgroup_size(16, 16)
+fn csExposeCodes(@builtin(global_invocation_id) id: vec3u) {
+  if (id.x >= expose.width || id.y >= expose.rows) {
+    return;
+  }
+  let c = pixels[id.y * expose.width + id.x].rgb;
+  var shown = vec3f(0.0);
+  var code = vec3f(0.0);
+  if (finite(c)) {
+    let light = max(c * expose.exposure, vec3f(0.0));
+    shown = encodeSrgb(light);
+    code = encodeHdr(light * expose.white);
+  }
+  let at = vec2u(id.x, expose.first + id.y);
+  textureStore(display, at, vec4f(shown, 1.0));
+  textureStore(codes, at, vec4f(code, 1.0));
 }

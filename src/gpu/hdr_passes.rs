@@ -12,6 +12,7 @@ use super::upload::Steps;
 use crate::hdr::{HdrHistogram, HdrImage, Range};
 use crate::histogram::{Channels, Spec};
 use crate::image::Region;
+use crate::scope::{Transfer, REFERENCE_WHITE};
 use wgpu::util::DeviceExt;
 
 /// Floating-point pictures: their range, then their counts.
@@ -126,7 +127,8 @@ impl Steps for HdrUpload<'_> {
 /// The uniforms of what a pass over one band of the samples reads.
 struct Band {
     uniform: Owned<wgpu::Buffer>,
-    /// The exposure pass's uniform: width, first row, rows, exposure.
+    /// The exposure pass's uniform: width, first row, rows, exposure, and the
+    /// codes' transfer and the nits of 1.0.
     expose: Owned<wgpu::Buffer>,
     /// The picture's row of the band's first.
     first: u32,
@@ -144,9 +146,9 @@ pub struct HdrCount {
     /// The bins (4 x N, interleaved as every histogram's), then below, above,
     /// above 1.0 (four each) and invalid.
     result: Owned<wgpu::Buffer>,
-    /// csRange, csCount and csExpose, made once: a count then holds no borrow of
-    /// the kernels while it waits for the GPU.
-    pipelines: [wgpu::ComputePipeline; 3],
+    /// csRange, csCount, csExpose and csExposeCodes, made once: a count then
+    /// holds no borrow of the kernels while it waits for the GPU.
+    pipelines: [wgpu::ComputePipeline; 4],
 }
 
 impl HdrCount {
@@ -169,7 +171,7 @@ impl HdrCount {
         bins: u32,
     ) -> Result<HdrCount, GpuError> {
         let spec = Spec::new(bins, Channels::Rgbl).map_err(GpuError)?;
-        let pipelines = ["csRange", "csCount", "csExpose"]
+        let pipelines = ["csRange", "csCount", "csExpose", "csExposeCodes"]
             .map(|entry| kernels.pipeline_at(gpu, HDR, spec, ChunkShape::default(), (entry, None)));
         let (width, height) = (samples.width, samples.height);
         let bands = samples
@@ -185,7 +187,7 @@ impl HdrCount {
                 expose: buffer(
                     gpu,
                     "hdr exposure",
-                    &words(&[width, first, h, 1f32.to_bits()]),
+                    &words(&[width, first, h, 1f32.to_bits(), 0, 0, 0, 0]),
                     wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
                 ),
                 first,
@@ -363,31 +365,42 @@ impl HdrCount {
     /// Records the picture drawn at `exposure` (a factor on every sample) into
     /// `target`, an rgba8unorm storage texture of the picture's size: sRGB codes
     /// of the exposed linear values clipped to [0, 1], black where a sample is not
-    /// a number.
+    /// a number. With `codes`, the same light as HDR codes of its transfer into
+    /// its texture too (`Transfer::encode`: 1.0 at the reference white).
     pub fn encode_exposure(
         &self,
         gpu: &Gpu,
         encoder: &mut wgpu::CommandEncoder,
         target: &wgpu::TextureView,
         exposure: f32,
+        codes: Option<(&wgpu::TextureView, Transfer)>,
     ) {
-        let pipeline = &self.pipelines[2];
+        let pipeline = &self.pipelines[if codes.is_some() { 3 } else { 2 }];
+        let transfer = match codes {
+            Some((_, Transfer::Pq)) => 1u32,
+            Some((_, Transfer::Hlg)) => 2,
+            None => 0,
+        };
+        let white = REFERENCE_WHITE as f32;
         let mut pass = encoder.begin_compute_pass(&Default::default());
         pass.set_pipeline(pipeline);
         for (band, (pixels, ..)) in self.bands.iter().zip(&self.samples.bands) {
-            gpu.queue
-                .write_buffer(&band.expose, 12, &exposure.to_le_bytes());
+            let uniform = words(&[exposure.to_bits(), transfer, white.to_bits()]);
+            gpu.queue.write_buffer(&band.expose, 12, &uniform);
+            let texture = |binding, view| wgpu::BindGroupEntry {
+                binding,
+                resource: wgpu::BindingResource::TextureView(view),
+            };
+            let mut entries = vec![
+                entry_of(1, pixels),
+                texture(5, target),
+                entry_of(6, &band.expose),
+            ];
+            entries.extend(codes.map(|(view, _)| texture(7, view)));
             let bind = gpu.device.create_bind_group(&wgpu::BindGroupDescriptor {
                 label: Some("csExpose"),
                 layout: &pipeline.get_bind_group_layout(0),
-                entries: &[
-                    entry_of(1, pixels),
-                    wgpu::BindGroupEntry {
-                        binding: 5,
-                        resource: wgpu::BindingResource::TextureView(target),
-                    },
-                    entry_of(6, &band.expose),
-                ],
+                entries: &entries,
             });
             pass.set_bind_group(0, &bind, &[]);
             pass.dispatch_workgroups(self.width.div_ceil(16), band.rows.div_ceil(16), 1);

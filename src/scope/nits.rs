@@ -1,7 +1,12 @@
 //! HDR codes read in nits (issue #77, item 3): a waveform of PQ (SMPTE ST 2084) or
 //! HLG (BT.2100) codes keeps its axis of codes, as HDR scopes do, and names its
 //! lines by the light a display gives for them, with the reference white
-//! (BT.2408's 203 nits) marked.
+//! (BT.2408's 203 nits) marked. A floating-point picture's linear light becomes
+//! such codes here too (`Transfer::encode`, 1.0 at the reference white), which
+//! shaders/hdr/hdr.wgsl's `csExposeCodes` follows on the GPU.
+
+use crate::hdr::HdrImage;
+use crate::Image;
 
 /// How a picture's codes become light.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -18,6 +23,9 @@ pub const REFERENCE_WHITE: f64 = 203.0;
 
 /// The HLG reference display's peak, in nits.
 const HLG_PEAK: f64 = 1000.0;
+
+/// BT.2100's luminance of R, G, B (HLG's OOTF weighs its channels by it).
+const BT2100_LUMA: [f64; 3] = [0.2627, 0.6780, 0.0593];
 
 impl Transfer {
     /// "pq" or "hlg", as the command line takes it.
@@ -47,32 +55,68 @@ impl Transfer {
 
     /// The code, 0 to 1, a display shows at `nits` (grey: R = G = B).
     pub fn code(self, nits: f64) -> f64 {
+        self.encode([nits / REFERENCE_WHITE; 3])[0]
+    }
+
+    /// The codes, 0 to 1, of linear light `rgb` in which 1.0 is the reference
+    /// white (BT.2408: a floating-point picture's diffuse white, at 203 nits).
+    /// Below 0 is black, past the transfer's peak its peak. The channels are read
+    /// as they are: no primaries are converted.
+    pub fn encode(self, rgb: [f64; 3]) -> [f64; 3] {
+        let nits = rgb.map(|v| v.max(0.0) * REFERENCE_WHITE);
         match self {
-            // ST 2084's inverse EOTF.
-            Transfer::Pq => {
+            // ST 2084's inverse EOTF, each channel alone.
+            Transfer::Pq => nits.map(|n| {
                 let (m1, m2) = (2610.0 / 16384.0, 2523.0 / 4096.0 * 128.0);
                 let (c1, c2, c3) = (
                     3424.0 / 4096.0,
                     2413.0 / 4096.0 * 32.0,
                     2392.0 / 4096.0 * 32.0,
                 );
-                let y = (nits / 10_000.0).clamp(0.0, 1.0).powf(m1);
+                let y = (n / 10_000.0).min(1.0).powf(m1);
                 ((c1 + c2 * y) / (1.0 + c3 * y)).powf(m2)
-            }
-            // The inverse OOTF (the scene light a grey of `nits` comes from),
-            // then the OETF.
+            }),
+            // The inverse OOTF (the scene light the display's light comes from:
+            // E = F / (peak * Ys^(gamma - 1)), Ys = (Y / peak)^(1 / gamma)), then
+            // the OETF.
             Transfer::Hlg => {
-                let a: f64 = 0.178_832_77;
-                let b = 1.0 - 4.0 * a;
-                let c = 0.5 - a * (4.0 * a).ln();
-                let e = (nits / HLG_PEAK).clamp(0.0, 1.0).powf(1.0 / 1.2);
-                if e <= 1.0 / 12.0 {
-                    (3.0 * e).sqrt()
-                } else {
-                    a * (12.0 * e - b).ln() + c
+                let y: f64 = nits.iter().zip(BT2100_LUMA).map(|(n, k)| n * k).sum();
+                if y <= 0.0 {
+                    return [0.0; 3];
                 }
+                let scene = (y / HLG_PEAK).powf(1.0 / 1.2);
+                let (a, b) = (0.178_832_77, 1.0 - 4.0 * 0.178_832_77);
+                let c = 0.5 - a * (4.0f64 * a).ln();
+                nits.map(|n| {
+                    let e = (n / (HLG_PEAK * scene.powf(0.2))).min(1.0);
+                    if e <= 1.0 / 12.0 {
+                        (3.0 * e).sqrt()
+                    } else {
+                        a * (12.0 * e - b).ln() + c
+                    }
+                })
             }
         }
+    }
+
+    /// A floating-point picture as 8-bit codes of its light times `gain`: what
+    /// the scopes count to read it in nits. A pixel with a sample not a number
+    /// or infinite is black, as the picture shows it.
+    pub fn picture_codes(self, image: &HdrImage, gain: f32) -> Result<Image, String> {
+        let rgba = image
+            .rgba()
+            .chunks_exact(4)
+            .flat_map(|p| {
+                let [r, g, b] = match p[..3].iter().all(|v| v.is_finite()) {
+                    true => self
+                        .encode([p[0], p[1], p[2]].map(|v| f64::from(v * gain)))
+                        .map(|c| (c * 255.0).round() as u8),
+                    false => [0; 3],
+                };
+                [r, g, b, 255]
+            })
+            .collect();
+        Image::from_rgba(image.width(), image.height(), rgba).map_err(|e| e.to_string())
     }
 
     /// The waveform's lines: each a level (of 256, the nearest to the code) and
@@ -133,6 +177,50 @@ mod tests {
         assert!((hlg(203.0) - 0.75).abs() < 1e-3);
         assert!((hlg(1000.0) - 1.0).abs() < 1e-6);
         assert!((hlg(1000.0 * (1.0f64 / 12.0).powf(1.2)) - 0.5).abs() < 1e-6);
+    }
+
+    #[test]
+    fn a_floating_point_pictures_light_is_read_at_the_reference_white() {
+        // 1.0 is 203 nits; PQ reads each channel alone.
+        let white = Transfer::Pq.encode([1.0; 3]);
+        assert!((white[0] - 0.5807).abs() < 1e-4, "{white:?}");
+        let red = Transfer::Pq.encode([1.0, 0.0, -3.0]);
+        assert_eq!((red[0], red[2]), (white[0], red[1]));
+        // HLG: a grey's codes are the grey's; a colour's scene light is its
+        // display light over the OOTF's gain at its luminance, so pure red at
+        // 0.2627 of white's luminance is brighter than white's code alone gives.
+        let grey = Transfer::Hlg.encode([1.0; 3]);
+        assert!(
+            (grey[0] - 0.75).abs() < 1e-3 && grey[0] == grey[2],
+            "{grey:?}"
+        );
+        let y: f64 = 0.2627 * 203.0;
+        let gain = 1000.0 * (y / 1000.0).powf(0.2 / 1.2);
+        let e = 203.0 / gain;
+        let red = Transfer::Hlg.encode([1.0, 0.0, 0.0]);
+        let oetf = 0.178_832_77 * (12.0 * e - (1.0 - 4.0 * 0.178_832_77)).ln() + 0.5
+            - 0.178_832_77 * (4.0f64 * 0.178_832_77).ln();
+        assert!(
+            (red[0] - oetf).abs() < 1e-12 && red[1] == 0.0,
+            "{red:?} {oetf}"
+        );
+        assert_eq!(Transfer::Hlg.encode([0.0; 3]), [0.0; 3]);
+        // Past the peak, the peak.
+        assert_eq!(Transfer::Pq.encode([100.0; 3])[0], 1.0);
+    }
+
+    #[test]
+    fn a_floating_point_picture_becomes_8_bit_codes() {
+        let light = [1.0, 100.0 / 203.0, 0.0, 1.0, 0.5, f32::NAN, 0.5, 1.0];
+        let image = HdrImage::new(2, 1, light.to_vec()).unwrap();
+        let codes = Transfer::Pq.picture_codes(&image, 1.0).unwrap();
+        // 203 and 100 nits at 148 and 130; a pixel not a number is black.
+        assert_eq!(codes.rgba(), [148, 130, 0, 255, 0, 0, 0, 255]);
+        let doubled = Transfer::Pq.picture_codes(&image, 2.0).unwrap();
+        assert_eq!(
+            doubled.rgba()[1],
+            (Transfer::Pq.code(200.0) * 255.0).round() as u8
+        );
     }
 
     #[test]

@@ -2,14 +2,15 @@
 //! live frames), the region, and its views composed into one frame's passes.
 //! The shell (the page) gives it texture views to draw into and presents them.
 
+use super::source::{hdr_texture, Source};
 use super::{AdjustView, Cadence, Canvas, PanelView, PictureView, ScopeView, Target};
 use crate::adjust::Adjustment;
 use crate::gpu::{Counts, HistogramPainter, Remap, RunOptions};
-use crate::gpu::{Gpu, GpuError, GpuImage, HdrCount, HdrSamples, Kernels, Method, Owned, Run};
+use crate::gpu::{Gpu, GpuError, GpuImage, HdrCount, HdrSamples, Kernels, Method, Run};
 use crate::histogram::Spec;
 use crate::image::Region;
 use crate::layout::{Panel, PanelLayout};
-use crate::scope::{Control, Scope, Style};
+use crate::scope::{Control, Scope, Style, Transfer};
 use std::cell::{Cell, Ref, RefCell};
 use std::rc::Rc;
 
@@ -27,96 +28,6 @@ pub trait LiveFrames {
     /// Whether the texture's alpha holds each pixel's Y′ as decoded (a frame
     /// converted from YUV: shaders/frames/yuv.wgsl).
     fn decoded_luma(&self) -> bool;
-}
-
-/// What the studio counts: a picture's texture (or a 16-bit picture's samples,
-/// `deep`, beside it), a floating-point picture's samples, or live frames.
-pub enum Source {
-    Picture {
-        image: Rc<GpuImage>,
-        deep: Option<Rc<GpuImage>>,
-        run: Rc<Run>,
-    },
-    /// An HDR picture: its samples counted in their own units (`count`, when the
-    /// histogram is read: its range comes first), and drawn at an exposure into
-    /// `shown`, the 8-bit texture the picture, the adjustments and the scopes read.
-    Hdr {
-        shown: Rc<GpuImage>,
-        _texture: Owned<wgpu::Texture>,
-        count: Rc<HdrCount>,
-        exposure: Cell<f32>,
-    },
-    Live(Rc<dyn LiveFrames>),
-}
-
-impl Source {
-    fn view(&self) -> &wgpu::TextureView {
-        match self {
-            Source::Picture { image, .. } | Source::Hdr { shown: image, .. } => {
-                image.texture_view().expect("one texture")
-            }
-            Source::Live(frames) => frames.view(),
-        }
-    }
-
-    pub fn size(&self) -> (u32, u32) {
-        match self {
-            Source::Picture { image, .. } | Source::Hdr { shown: image, .. } => image.size(),
-            Source::Live(frames) => frames.size(),
-        }
-    }
-
-    /// The bins the panel draws, and how they were counted.
-    fn bins(&self) -> (Spec, &wgpu::Buffer) {
-        match self {
-            Source::Hdr { count, .. } => (count.spec(), count.result()),
-            _ => {
-                let run = self.run().expect("a run");
-                (run.spec(), run.bins())
-            }
-        }
-    }
-
-    /// The texture as an image for a scope to count.
-    fn image(&self) -> GpuImage {
-        let (w, h) = self.size();
-        GpuImage::from_texture(self.view().clone(), w, h)
-    }
-
-    /// A live frame's texture, for a pixel read back (a picture's: `picture`,
-    /// `deep`), and whether its alpha holds Y′ as decoded.
-    pub fn live_texture(&self) -> Option<(&wgpu::Texture, bool)> {
-        match self {
-            Source::Live(frames) => Some((frames.view().texture(), frames.decoded_luma())),
-            _ => None,
-        }
-    }
-
-    /// A 16-bit picture's samples as stored, for a pixel read back.
-    pub fn deep(&self) -> Option<&Rc<GpuImage>> {
-        match self {
-            Source::Picture { deep, .. } => deep.as_ref(),
-            _ => None,
-        }
-    }
-
-    /// A picture's 8-bit texture (of an HDR picture, none: its samples are not
-    /// what it shows), for a pixel read back.
-    pub fn picture(&self) -> Option<&Rc<GpuImage>> {
-        match self {
-            Source::Picture { image, .. } => Some(image),
-            _ => None,
-        }
-    }
-
-    /// The run counting an 8-bit texture or 16-bit samples (not an HDR picture).
-    pub fn run(&self) -> Option<&Rc<Run>> {
-        match self {
-            Source::Picture { run, .. } => Some(run),
-            Source::Hdr { .. } => None,
-            Source::Live(frames) => Some(frames.run()),
-        }
-    }
 }
 
 /// The formats and first sizes of the targets the studio draws into.
@@ -191,23 +102,17 @@ impl Studio {
         let count = HdrCount::over(g, kernels, samples, spec.num_bins).map_err(|e| e.0)?;
         let (w, h) = count.size();
         super::fits(w, h, g.limits().max_texture_dimension_2d)?;
-        let texture = g.texture(
-            "hdr shown",
-            (w, h),
-            wgpu::TextureFormat::Rgba8Unorm,
-            wgpu::TextureUsages::TEXTURE_BINDING
-                | wgpu::TextureUsages::STORAGE_BINDING
-                | wgpu::TextureUsages::COPY_SRC,
-        );
+        let texture = hdr_texture(g, "hdr shown", (w, h));
         let view = texture.create_view(&Default::default());
         let mut encoder = g.device.create_command_encoder(&Default::default());
-        count.encode_exposure(g, &mut encoder, &view, 1.0);
+        count.encode_exposure(g, &mut encoder, &view, 1.0, None);
         g.queue.submit([encoder.finish()]);
         let source = Source::Hdr {
             shown: Rc::new(GpuImage::from_texture(view, w, h)),
             _texture: texture,
             count: Rc::new(count),
             exposure: Cell::new(0.0),
+            codes: RefCell::new(None),
         };
         Ok(Studio::make(g, kernels, source, targets))
     }
@@ -266,23 +171,27 @@ impl Studio {
     /// The exposure an HDR picture is shown at, in stops (0: as stored; each stop
     /// doubles the light); the next draw shows it. Other pictures have none.
     pub fn set_exposure(&self, g: &Gpu, stops: f32) -> Result<(), String> {
-        let Source::Hdr {
-            shown,
-            count,
-            exposure,
-            ..
-        } = &self.source
-        else {
+        let Source::Hdr { exposure, .. } = &self.source else {
             return Err("only an HDR picture has an exposure".into());
         };
         if !(-30.0..=30.0).contains(&stops) {
             return Err("the exposure is -30 to +30 stops".into());
         }
-        let mut encoder = g.device.create_command_encoder(&Default::default());
-        let view = shown.texture_view().expect("one texture");
-        count.encode_exposure(g, &mut encoder, view, stops.exp2());
-        g.queue.submit([encoder.finish()]);
         exposure.set(stops);
+        self.source.expose(g);
+        Ok(())
+    }
+
+    /// What an HDR picture's scopes count: its light as codes of `nits`, or (none)
+    /// as shown. Other pictures' codes are their own.
+    fn set_codes(&self, g: &Gpu, nits: Option<Transfer>) -> Result<(), String> {
+        if !self.source.set_codes(g, nits) {
+            return Ok(());
+        }
+        let (image, region) = (self.source.image(), self.region.get());
+        for view in self.scopes.borrow().iter() {
+            view.set_region(g, &image, region).map_err(|e| e.0)?;
+        }
         Ok(())
     }
 
@@ -516,7 +425,8 @@ impl Studio {
         style: Style,
         (waveform, parade): (&[usize], &[usize]),
         decoded_luma: bool,
-    ) {
+    ) -> Result<(), String> {
+        self.set_codes(g, style.nits)?;
         for view in self.scopes.borrow().iter() {
             let shown = match view.scope().offers(Control::Yrgb) {
                 true => parade,
@@ -525,6 +435,7 @@ impl Studio {
             view.set_style(g, style, shown.to_vec());
             view.set_decoded_luma(decoded_luma);
         }
+        Ok(())
     }
 
     /// What the next frame records: on video (`live`), the adjusted histogram and

@@ -10,12 +10,14 @@ mod engine;
 mod panel_view;
 mod picture_view;
 mod scope_view;
+mod source;
 
 pub use adjust_view::AdjustView;
-pub use engine::{Frame, LiveFrames, Source, Studio, Targets};
+pub use engine::{Frame, LiveFrames, Studio, Targets};
 pub use panel_view::PanelView;
 pub use picture_view::PictureView;
 pub use scope_view::ScopeView;
+pub use source::{HdrCodes, Source};
 
 use crate::gpu::policy::{method_for, Asked, Kind};
 use crate::gpu::Method;

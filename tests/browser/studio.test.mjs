@@ -360,8 +360,8 @@ test('studio: an HDR picture is counted in its own units as the command line cou
     for await (const c of await d.createReadStream()) chunks.push(c);
     return Buffer.concat(chunks);
   };
-  // The scopes' scale as PQ codes, asked for before: a floating-point picture's
-  // scopes read its drawing's sRGB codes, so the scale is SDR's and says why.
+  // The scopes' scale as PQ codes, asked for before: a floating-point picture
+  // keeps it (its scopes read its light as PQ's codes) and says how it reads.
   const codes = () => page.evaluate(() => {
     const select = document.getElementById('scope-codes');
     return [select.value, select.disabled, select.getAttribute('aria-describedby')];
@@ -377,7 +377,7 @@ test('studio: an HDR picture is counted in its own units as the command line cou
     const file = fixtures.path(name);
     await pickFile(page, file);
     assert.equal(await page.isVisible('#exposure'), true, `${name}: the exposure control shows`);
-    assert.deepEqual(await codes(), ['sdr', true, 'exposure-why'], `${name}: no scale of nits`);
+    assert.deepEqual(await codes(), ['pq', false, 'exposure-why'], `${name}: a scale of nits, described`);
     assert.deepEqual(await studioRows(page), cliRowsOf(cli(file)), name);
     const json = JSON.parse((await download('#json')).toString());
     assert.deepEqual(shared(json), shared(cli('--stats', file)), `${name}: the exported JSON`);
@@ -440,7 +440,66 @@ test('studio: an HDR picture is counted in its own units as the command line cou
   // An 8-bit picture next: no exposure control.
   await pickFile(page, fixtures.path('thirds-96x64.png'));
   assert.equal(await page.isVisible('#exposure'), false);
-  assert.deepEqual(await codes(), ['sdr', false, null], 'the scale offered again');
+  assert.deepEqual(await codes(), ['pq', false, null], 'the scale kept, no longer described by the exposure');
+  assert.deepEqual(page.errors, []);
+});
+
+test('studio: a floating-point picture\'s light read in nits: its scopes as the command line draws them, the exposure moving them', async () => {
+  const page = await browser.open('/www/studio.html', { viewport: { width: 1400, height: 1000 } });
+  await waitState(page, 'done');
+  await page.check('#scope-waveform');
+  await page.check('#scope-parade');
+  // Columns of 0 to 10,000 nits (1.0 = 203): greys, reds, an orange, dimmer greys.
+  const file = fixtures.path('hdr-nits-8x4.exr');
+  await pickFile(page, file);
+  const dir = mkdtempSync(join(tmpdir(), 'studio-nits-'));
+  const saved = async (button) => {
+    const [d] = await Promise.all([page.waitForEvent('download'), button.click()]);
+    const chunks = [];
+    for await (const c of await d.createReadStream()) chunks.push(c);
+    return Buffer.concat(chunks);
+  };
+  const figure = (name) => page.locator('.studio-scopes figure').filter({ has: page.locator(`canvas.${name}`) });
+  const labels = (name) => page.evaluate((n) => [...document.querySelector(`canvas.scope.${n}`).parentElement
+    .querySelectorAll('.scope-label')].map((l) => l.textContent), name);
+  for (const [transfer, top] of [['pq', '10000'], ['hlg', '1000']]) {
+    await page.selectOption('#scope-codes', transfer);
+    for (const name of ['waveform', 'parade']) {
+      const named = await until(() => labels(name), (l) => l.includes('203') && l.at(-1) === top, `the ${name} named in nits`);
+      assert.equal(named[0], '0');
+      const exported = decodePng(await saved(figure(name).getByRole('button', { name: message('en', 'scope-png') })));
+      execFileSync(join(repo, 'target/release/histogram'), ['scope', `--${name}`, '--nits', transfer, '--method', 'cpu', '--out', dir, file]);
+      const tool = decodePng(readFileSync(join(dir, `hdr-nits-8x4-${name}.png`)));
+      // The drawing (left of the labels' strip: 8 columns, three times on the
+      // parade) is the tool's, pixel for pixel: the GPU's codes of the light are
+      // the CPU's.
+      const columns = name === 'parade' ? 24 : 8;
+      assert.equal(exported.height, 256);
+      const row = (png, y) => png.rgba.subarray(y * png.width * 4, (y * png.width + columns) * 4);
+      for (let y = 0; y < 256; y++) assert.deepEqual(row(exported, y), row(tool, y), `${transfer} ${name} row ${y}`);
+    }
+  }
+  await page.screenshot({ path: join(shots, 'studio-hdr-nits.png') });
+  // Three stops brighter, the light is 8 times: each column's least R (the
+  // dimmer grey's, 0.37 of the column's light) climbs to PQ's code of 8 times its
+  // nits, worked out here (ST 2084's inverse EOTF; each code at least 0.09 of a
+  // level from a rounding's edge).
+  await page.selectOption('#scope-codes', 'pq');
+  const pq = (nits) => {
+    const [m1, m2, c1, c2, c3] = [2610 / 16384, (2523 / 4096) * 128, 3424 / 4096, (2413 / 4096) * 32, (2392 / 4096) * 32];
+    const y = Math.min(nits / 10000, 1) ** m1;
+    return ((c1 + c2 * y) / (1 + c3 * y)) ** m2;
+  };
+  const least = (stops) => [0, 1, 10, 100, 203, 1000, 4000, 10000].map((n) => Math.round(pq(0.37 * n * 2 ** stops) * 255));
+  const from = async () => JSON.parse((await saved(figure('waveform').getByRole('button', { name: message('en', 'scope-json') }))).toString()).r.from;
+  assert.deepEqual(await from(), least(0));
+  await page.evaluate(() => {
+    const input = document.querySelector('#exposure');
+    input.value = '3';
+    input.dispatchEvent(new Event('input'));
+  });
+  await until(from, (f) => JSON.stringify(f) === JSON.stringify(least(3)), 'the waveform three stops up');
+  rmSync(dir, { recursive: true });
   assert.deepEqual(page.errors, []);
 });
 

@@ -1321,18 +1321,9 @@ fn scope_pngs_name_hdr_codes_in_nits() {
             );
         }
     }
-    // Not for the vectorscope nor JSON; an unknown transfer refused.
+    // Not for the vectorscope; an unknown transfer refused.
     for args in [
         vec!["scope", "--vectorscope", "--nits", "pq", "--out", out, file],
-        vec![
-            "scope",
-            "--waveform",
-            "--nits",
-            "pq",
-            "--format",
-            "json",
-            file,
-        ],
         vec!["scope", "--waveform", "--nits", "srgb", "--out", out, file],
     ] {
         let done = histogram(&args);
@@ -1345,29 +1336,115 @@ fn scope_pngs_name_hdr_codes_in_nits() {
     }
 }
 
-/// A floating-point picture is scoped as drawn (sRGB codes of its light): no
-/// scale of nits is put on it, and the refusal is one line naming the file.
+/// SMPTE ST 2084's code, 0 to 1, of `nits` (its inverse EOTF), worked out here.
+fn pq_code(nits: f64) -> f64 {
+    let (m1, m2) = (2610.0 / 16384.0, 2523.0 / 4096.0 * 128.0);
+    let (c1, c2, c3) = (
+        3424.0 / 4096.0,
+        2413.0 / 4096.0 * 32.0,
+        2392.0 / 4096.0 * 32.0,
+    );
+    let y = (nits / 10_000.0f64).powf(m1);
+    ((c1 + c2 * y) / (1.0 + c3 * y)).powf(m2)
+}
+
+/// BT.2100's HLG code of a grey of `nits` on its 1000-nit display (the inverse
+/// OOTF, gamma 1.2, then the OETF), worked out here.
+fn hlg_code(nits: f64) -> f64 {
+    let (a, b) = (0.178_832_77, 1.0 - 4.0 * 0.178_832_77);
+    let c = 0.5 - a * (4.0f64 * a).ln();
+    let e = (nits / 1000.0f64).powf(1.0 / 1.2);
+    match e <= 1.0 / 12.0 {
+        true => (3.0 * e).sqrt(),
+        false => a * (12.0 * e - b).ln() + c,
+    }
+}
+
+/// The waveform's columns of `channel` in a JSON line: each column's levels.
+fn waveform_levels(line: &serde_json::Value, channel: &str) -> Vec<u64> {
+    line[channel]["from"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap())
+        .collect()
+}
+
+/// Issue #77, item 3, on a floating-point picture: read in nits, its light is
+/// scoped as the codes of that light, 1.0 at the reference white (BT.2408's 203
+/// nits): grey columns of known light land, on the GPU and on the CPU, at the
+/// levels of their codes (the formulas worked out here); without `--nits`, it is
+/// scoped as drawn.
 #[test]
-fn nits_are_refused_for_a_floating_point_picture() {
+fn a_floating_point_pictures_light_is_scoped_in_nits() {
     let dir = temp_dir("scope-nits-float");
+    let nits = [0.0, 1.0, 10.0, 100.0, 203.0, 1000.0, 4000.0, 10_000.0];
+    let (width, height) = (nits.len() as u32, 2);
+    let row: Vec<f32> = nits
+        .iter()
+        .flat_map(|&n| {
+            [
+                (n / 203.0) as f32,
+                (n / 203.0) as f32,
+                (n / 203.0) as f32,
+                1.0,
+            ]
+        })
+        .collect();
     let path = dir.join("light.exr");
     std::fs::write(
         &path,
-        common::hdr::exr(4, 2, &[0.5, 1.0, 2.0, 1.0].repeat(8)),
+        common::hdr::exr(width, height, &row.repeat(height as usize)),
     )
     .unwrap();
     let file = path.to_str().unwrap();
     let out = dir.to_str().unwrap();
-    let refused = histogram(&["scope", "--waveform", "--nits", "pq", "--out", out, file]);
-    assert_eq!(refused.status.code(), Some(1));
-    let said = text(&refused.stderr);
-    assert!(
-        said.contains(file) && said.contains("linear light") && said.lines().count() == 1,
-        "{said}"
-    );
-    assert!(!dir.join("light-waveform.png").exists());
-    succeeded(&["scope", "--waveform", "--out", out, file], file);
-    assert!(dir.join("light-waveform.png").exists());
+    for (transfer, code) in [("pq", pq_code as fn(f64) -> f64), ("hlg", hlg_code)] {
+        let levels: Vec<u64> = nits
+            .iter()
+            .map(|&n| (code(n).min(1.0) * 255.0).round() as u64)
+            .collect();
+        match transfer {
+            "pq" => assert_eq!(&levels[3..6], [130, 148, 192], "100, 203 and 1000 nits"),
+            _ => assert_eq!(
+                &levels[4..],
+                [191, 255, 255, 255],
+                "203 nits at 75%, the peak"
+            ),
+        }
+        for method in [&[][..], &["--method", "cpu"]] {
+            let mut args = vec![
+                "scope",
+                "--waveform",
+                "--nits",
+                transfer,
+                "--format",
+                "json",
+            ];
+            args.extend(method);
+            args.push(file);
+            let line: serde_json::Value = serde_json::from_str(&succeeded(&args, file)).unwrap();
+            for channel in ["r", "luminance"] {
+                assert_eq!(
+                    waveform_levels(&line, channel),
+                    levels,
+                    "{transfer} {channel} {method:?}"
+                );
+            }
+        }
+        succeeded(
+            &["scope", "--parade", "--nits", transfer, "--out", out, file],
+            file,
+        );
+        assert!(dir.join("light-parade.png").exists());
+    }
+    // As drawn: 1.0 and above are white.
+    let line: serde_json::Value = serde_json::from_str(&succeeded(
+        &["scope", "--waveform", "--format", "json", file],
+        file,
+    ))
+    .unwrap();
+    assert_eq!(waveform_levels(&line, "r")[4..], [255, 255, 255, 255]);
 }
 
 /// Issue #77, item 3, on a 16-bit picture: grey columns at PQ's codes of known
@@ -1377,16 +1454,7 @@ fn nits_are_refused_for_a_floating_point_picture() {
 #[test]
 fn a_sixteen_bit_pictures_pq_codes_land_on_their_nits_lines() {
     let dir = temp_dir("scope-nits-16");
-    let pq = |nits: f64| {
-        let (m1, m2) = (2610.0 / 16384.0, 2523.0 / 4096.0 * 128.0);
-        let (c1, c2, c3) = (
-            3424.0 / 4096.0,
-            2413.0 / 4096.0 * 32.0,
-            2392.0 / 4096.0 * 32.0,
-        );
-        let y = (nits / 10_000.0f64).powf(m1);
-        ((c1 + c2 * y) / (1.0 + c3 * y)).powf(m2)
-    };
+    let pq = pq_code;
     let nits = [0.0, 1.0, 10.0, 100.0, 203.0, 1000.0, 4000.0, 10_000.0];
     let (width, height) = (nits.len() as u32, 3);
     let row: Vec<u8> = nits
@@ -1419,13 +1487,11 @@ fn a_sixteen_bit_pictures_pq_codes_land_on_their_nits_lines() {
         args.push(file);
         let line: serde_json::Value = serde_json::from_str(&succeeded(&args, file)).unwrap();
         for channel in ["r", "luminance"] {
-            let from: Vec<u64> = line[channel]["from"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|v| v.as_u64().unwrap())
-                .collect();
-            assert_eq!(from, levels, "{channel} {method:?}");
+            assert_eq!(
+                waveform_levels(&line, channel),
+                levels,
+                "{channel} {method:?}"
+            );
             for counts in line[channel]["counts"].as_array().unwrap() {
                 assert_eq!(counts, &serde_json::json!([height]), "{channel} {method:?}");
             }

@@ -10,8 +10,9 @@ use crate::tool::{counts, histogram, lines_of, numbers};
 use common::gpu;
 use common::hdr::{pictures, samples};
 use histogram::decode::Decoder;
-use histogram::gpu::{count_hdr, HdrCount, Kernels};
+use histogram::gpu::{count_hdr, Gpu, HdrCount, Kernels};
 use histogram::hdr::{count_cpu, HdrHistogram, HdrImage, Range};
+use histogram::scope::Transfer;
 use histogram::Region;
 use serde_json::Value;
 use std::io::Cursor;
@@ -176,6 +177,47 @@ fn srgb_code(v: f32) -> f64 {
     e * 255.0
 }
 
+/// An rgba8unorm storage texture of `w` x `h` to draw into and read back.
+fn target(gpu: &Gpu, label: &str, (w, h): (u32, u32)) -> histogram::gpu::Owned<wgpu::Texture> {
+    gpu.texture(
+        label,
+        (w, h),
+        wgpu::TextureFormat::Rgba8Unorm,
+        wgpu::TextureUsages::STORAGE_BINDING | wgpu::TextureUsages::COPY_SRC,
+    )
+}
+
+/// `texture`'s RGBA bytes, row after row.
+fn read_texture(gpu: &Gpu, texture: &wgpu::Texture) -> Vec<u8> {
+    let (w, h) = (texture.width(), texture.height());
+    let row = (w * 4).next_multiple_of(256);
+    let readback = gpu.device.create_buffer(&wgpu::BufferDescriptor {
+        label: None,
+        size: (row * h) as u64,
+        usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+        mapped_at_creation: false,
+    });
+    let mut encoder = gpu.device.create_command_encoder(&Default::default());
+    encoder.copy_texture_to_buffer(
+        texture.as_image_copy(),
+        wgpu::TexelCopyBufferInfo {
+            buffer: &readback,
+            layout: wgpu::TexelCopyBufferLayout {
+                offset: 0,
+                bytes_per_row: Some(row),
+                rows_per_image: None,
+            },
+        },
+        texture.size(),
+    );
+    gpu.queue.submit([encoder.finish()]);
+    let bytes = pollster::block_on(gpu.read_buffer(&readback)).unwrap();
+    bytes
+        .chunks(row as usize)
+        .flat_map(|r| r[..(w * 4) as usize].to_vec())
+        .collect()
+}
+
 #[test]
 fn the_exposure_pass_draws_the_samples_as_srgb_codes() {
     let gpu = gpu();
@@ -184,41 +226,15 @@ fn the_exposure_pass_draws_the_samples_as_srgb_codes() {
     let rgba = samples(w, h, true);
     let image = HdrImage::new(w, h, rgba.clone()).unwrap();
     let count = HdrCount::new(&gpu, &mut kernels, &image, 16).unwrap();
-    let texture = gpu.texture(
-        "shown",
-        (w, h),
-        wgpu::TextureFormat::Rgba8Unorm,
-        wgpu::TextureUsages::STORAGE_BINDING | wgpu::TextureUsages::COPY_SRC,
-    );
-    let row = 256u32;
-    let readback = gpu.device.create_buffer(&wgpu::BufferDescriptor {
-        label: None,
-        size: (row * h) as u64,
-        usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
-        mapped_at_creation: false,
-    });
+    let texture = target(&gpu, "shown", (w, h));
     for exposure in [1.0f32, 0.25, 64.0] {
         let mut encoder = gpu.device.create_command_encoder(&Default::default());
         let view = texture.create_view(&Default::default());
-        count.encode_exposure(&gpu, &mut encoder, &view, exposure);
-        encoder.copy_texture_to_buffer(
-            texture.as_image_copy(),
-            wgpu::TexelCopyBufferInfo {
-                buffer: &readback,
-                layout: wgpu::TexelCopyBufferLayout {
-                    offset: 0,
-                    bytes_per_row: Some(row),
-                    rows_per_image: None,
-                },
-            },
-            texture.size(),
-        );
+        count.encode_exposure(&gpu, &mut encoder, &view, exposure, None);
         gpu.queue.submit([encoder.finish()]);
-        let bytes = pollster::block_on(gpu.read_buffer(&readback)).unwrap();
-        for (i, p) in rgba.chunks(4).enumerate() {
+        let bytes = read_texture(&gpu, &texture);
+        for (i, (p, got)) in rgba.chunks(4).zip(bytes.chunks(4)).enumerate() {
             let (x, y) = (i as u32 % w, i as u32 / w);
-            let at = (y * row + x * 4) as usize;
-            let got = &bytes[at..at + 4];
             let valid = p[..3].iter().all(|v| v.is_finite());
             for c in 0..3 {
                 let want = if valid {
@@ -235,6 +251,97 @@ fn the_exposure_pass_draws_the_samples_as_srgb_codes() {
             }
             assert_eq!(got[3], 255);
         }
+    }
+}
+
+/// Issue #77: where the scopes read nits, the exposure pass writes the picture's
+/// light as PQ or HLG codes beside it, as the CPU's `Transfer::picture_codes`
+/// gives them, on odd sizes, at three exposures.
+#[test]
+fn the_exposure_pass_writes_the_light_as_hdr_codes() {
+    let gpu = gpu();
+    let mut kernels = Kernels::default();
+    for (w, h) in [(1, 1), (257, 3), (1, 4099), (13, 17)] {
+        let mut rgba = samples(w, h, true);
+        // Light across the codes' whole range: 0.001 to 60 times the reference white.
+        for (i, v) in rgba
+            .iter_mut()
+            .enumerate()
+            .filter(|(i, v)| i % 4 != 3 && v.is_finite())
+        {
+            *v = v.abs() * 0.001 * 60_000f32.powf((i % 97) as f32 / 96.0);
+        }
+        let image = HdrImage::new(w, h, rgba.clone()).unwrap();
+        let count = HdrCount::new(&gpu, &mut kernels, &image, 16).unwrap();
+        let (shown, codes) = (target(&gpu, "shown", (w, h)), target(&gpu, "codes", (w, h)));
+        for transfer in [Transfer::Pq, Transfer::Hlg] {
+            for exposure in [1.0f32, 0.25, 8.0] {
+                let mut encoder = gpu.device.create_command_encoder(&Default::default());
+                let (view, codes_view) = (
+                    shown.create_view(&Default::default()),
+                    codes.create_view(&Default::default()),
+                );
+                count.encode_exposure(
+                    &gpu,
+                    &mut encoder,
+                    &view,
+                    exposure,
+                    Some((&codes_view, transfer)),
+                );
+                gpu.queue.submit([encoder.finish()]);
+                let got = read_texture(&gpu, &codes);
+                let want = transfer.picture_codes(&image, exposure).unwrap();
+                let mut differ = 0;
+                for (i, (g, p)) in got.chunks(4).zip(rgba.chunks(4)).enumerate() {
+                    let light = p[..3]
+                        .iter()
+                        .map(|v| f64::from(v * exposure))
+                        .collect::<Vec<_>>();
+                    let exact = transfer.encode([light[0], light[1], light[2]]);
+                    for c in 0..3 {
+                        let (gpu_code, cpu_code) = (g[c], want.rgba()[i * 4 + c]);
+                        // f32 on the GPU, f64 here: a code within 1/50 of a level
+                        // of a rounding's edge may round either way.
+                        let edge = ((exact[c] * 255.0).fract() - 0.5).abs() < 0.02;
+                        if gpu_code != cpu_code {
+                            differ += 1;
+                            assert!(
+                                edge && gpu_code.abs_diff(cpu_code) == 1,
+                                "{transfer:?} x{exposure} {w}x{h} pixel {i} channel {c}: {gpu_code} for {cpu_code} ({p:?})"
+                            );
+                        }
+                    }
+                    assert_eq!(g[3], 255);
+                }
+                assert!(
+                    differ * 100 <= got.len(),
+                    "{transfer:?}: {differ} of {} differ",
+                    got.len()
+                );
+            }
+        }
+        // The picture beside the codes is the one csExpose draws.
+        let mut encoder = gpu.device.create_command_encoder(&Default::default());
+        count.encode_exposure(
+            &gpu,
+            &mut encoder,
+            &shown.create_view(&Default::default()),
+            8.0,
+            None,
+        );
+        gpu.queue.submit([encoder.finish()]);
+        let alone = read_texture(&gpu, &shown);
+        let mut encoder = gpu.device.create_command_encoder(&Default::default());
+        let codes_view = codes.create_view(&Default::default());
+        count.encode_exposure(
+            &gpu,
+            &mut encoder,
+            &shown.create_view(&Default::default()),
+            8.0,
+            Some((&codes_view, Transfer::Pq)),
+        );
+        gpu.queue.submit([encoder.finish()]);
+        assert_eq!(read_texture(&gpu, &shown), alone, "{w}x{h}");
     }
 }
 

@@ -442,10 +442,11 @@ pub struct ScopeArgs {
     /// or percents of full scale ("16,235", "5%,95%")
     #[arg(long, value_name = "LINES", value_parser = reference_lines)]
     pub lines: Option<Lines>,
-    /// PNG of the waveform or parade of HDR codes: its lines named by the light
-    /// a display gives for them, in nits, of pq (SMPTE ST 2084) or hlg (BT.2100,
-    /// on its 1000-nit reference display) codes, the reference white (203 nits,
-    /// BT.2408) in the labels' colour; the axis stays the codes'
+    /// The waveform or parade of HDR codes: its PNG's lines named by the light a
+    /// display gives for them, in nits, of pq (SMPTE ST 2084) or hlg (BT.2100, on
+    /// its 1000-nit reference display) codes, the reference white (203 nits,
+    /// BT.2408) in the labels' colour; the axis stays the codes'. A floating-point
+    /// picture's light is scoped as those codes, 1.0 at the reference white
     #[arg(long, value_name = "TRANSFER", value_parser = Transfer::parse)]
     pub nits: Option<Transfer>,
 }

@@ -49,8 +49,8 @@ pub fn run(o: ScopeArgs, gpu_options: &GpuOptions) -> i32 {
     if o.lines.is_some() && !(png && scope.offers(Control::Lines)) {
         return usage_error("--lines draws across the waveform's or the parade's PNG");
     }
-    if o.nits.is_some() && !(png && scope.offers(Control::Nits)) {
-        return usage_error("--nits names the lines of the waveform's or the parade's PNG");
+    if o.nits.is_some() && !(o.time.is_none() && scope.offers(Control::Nits)) {
+        return usage_error("--nits reads the waveform's or the parade's codes as PQ or HLG");
     }
     let (json, log, gain, runs, out) =
         (o.format == ScopeFormat::Json, o.log, o.gain, o.time, &o.out);
@@ -86,16 +86,12 @@ pub fn run(o: ScopeArgs, gpu_options: &GpuOptions) -> i32 {
     for file in &o.files {
         // What the file gives: a JSON line, or the path of the PNG written.
         let done = decode_file(file).and_then(|decoded| {
-            // A floating-point file holds light, not codes: its 8-bit view is
-            // drawn as a display shows it (sRGB), which no scale of nits reads.
-            if decoded.hdr.is_some() && o.nits.is_some() {
-                return Err(format!(
-                    "--nits reads codes as PQ or HLG, and this {} holds linear light, \
-                     scoped as drawn in sRGB",
-                    decoded.format
-                ));
-            }
-            let image = decoded.image;
+            // A floating-point file holds light, not codes: read in nits, it is
+            // scoped as the codes of its light (1.0 at the reference white).
+            let image = match (&decoded.hdr, o.nits) {
+                (Some(hdr), Some(nits)) => nits.picture_codes(hdr, 1.0)?,
+                _ => decoded.image,
+            };
             let width = o.region.map_or(image.width(), |r| r.width);
             if let Some(why) = scope.fits(width, memory_budget()) {
                 return Err(why);

@@ -174,7 +174,7 @@ hdr-stops = { $stops }段
 hdr-as-stored = 保存値のまま
 hdr-legend = HDR画像
 hdr-exposure = 露出
-hdr-exposure-why = サンプルはリニア光の値で、保存されたまま数えます。画像は、各サンプルに2^露出を掛け、ディスプレイと同じく1.0でクリップし、sRGBにエンコードして描画します。スコープと補正は描画された画像に対して働きます。ヒストグラムは露出を変えても変わりません。
+hdr-exposure-why = サンプルはリニア光の値で、保存されたまま数えます。画像は、各サンプルに2^露出を掛け、ディスプレイと同じく1.0でクリップし、sRGBにエンコードして描画します。補正は描画された画像に対して働き、スケールがSDRのときはスコープも同じです。スケールがPQかHLGのとき、スコープは同じ光をニトで読みます。1.0は203ニト（BT.2408の基準白）で、スケールのピークまではクリップしません。ヒストグラムは露出を変えても変わりません。
 hdr-range = カウント範囲：R、G、Bは0〜{ $max }、輝度は{ $low }〜{ $high }段（{ $lowLinear }〜{ $highLinear }）。範囲外：下回る値が{ $below }個、上回る値が{ $above }個。NaNまたは無限大のサンプルを含むピクセルが{ $invalid }個。1.0超（SDRディスプレイがクリップする値）：輝度で{ $aboveOne }ピクセル。
 
 ## The exposure overlay (www/studio-overlay.js); the bands are src/scope/overlay.rs's.

@@ -174,7 +174,7 @@ hdr-stops = { $stops } 스톱
 hdr-as-stored = 저장된 그대로
 hdr-legend = HDR 이미지
 hdr-exposure = 노출
-hdr-exposure-why = 샘플은 선형 광 값이며, 저장된 그대로 셉니다. 이미지는 각 샘플에 2^노출을 곱하고, 디스플레이처럼 1.0에서 잘라 낸 뒤 sRGB로 인코딩해 그립니다. 스코프와 보정은 그려진 이미지를 대상으로 합니다. 히스토그램은 노출에 따라 바뀌지 않습니다.
+hdr-exposure-why = 샘플은 선형 광 값이며, 저장된 그대로 셉니다. 이미지는 각 샘플에 2^노출을 곱하고, 디스플레이처럼 1.0에서 잘라 낸 뒤 sRGB로 인코딩해 그립니다. 보정은 그려진 이미지를 대상으로 하며, 스케일이 SDR이면 스코프도 그렇습니다. 스케일이 PQ나 HLG이면 스코프는 같은 빛을 니트로 읽습니다. 1.0은 203니트(BT.2408의 기준 백색)이고, 스케일의 최대값 아래로는 잘라 내지 않습니다. 히스토그램은 노출에 따라 바뀌지 않습니다.
 hdr-range = 센 범위: R, G, B는 0부터 { $max }까지, 휘도는 { $low }~{ $high } 스톱({ $lowLinear }~{ $highLinear }). 범위 밖: 아래쪽 값 { $below }개, 위쪽 값 { $above }개. NaN이나 무한대 샘플이 있는 픽셀 { $invalid }개. 1.0 초과(SDR 디스플레이가 잘라 내는 부분): 휘도 기준 픽셀 { $aboveOne }개.
 
 ## The exposure overlay (www/studio-overlay.js); the bands are src/scope/overlay.rs's.

@@ -426,7 +426,8 @@ impl Studio {
     /// vectorscope's `zoom`, and the waveform's and the parade's channels (0 R,
     /// 1 G, 2 B, 3 luminance); what the waveform's `codes` are: "decoded", its
     /// luma as decoded where a video's frame has it; "pq" or "hlg", HDR codes,
-    /// its and the parade's lines named in nits.
+    /// its and the parade's lines named in nits (of an HDR picture, its light
+    /// as those codes: 1.0 at the reference white).
     #[wasm_bindgen(js_name = setScopeStyle)]
     pub fn set_scope_style(
         &self,
@@ -453,8 +454,9 @@ impl Studio {
         };
         let shown = (&channels(waveform)[..], &channels(parade)[..]);
         let g = &self.context.gpu;
-        self.studio.set_scope_style(g, style, shown, decoded);
-        Ok(())
+        self.studio
+            .set_scope_style(g, style, shown, decoded)
+            .map_err(js)
     }
 
     /// Whether the waveform drawn last counted Y′ as decoded (video levels).
