@@ -3,25 +3,26 @@
 // the panel (studio-panel.js), the adjustment (studio-adjust.js), the region
 // (studio-region.js), the statistics and exports (studio-stats.js), the scopes
 // (studio-scopes.js), an HDR picture's exposure (studio-hdr.js), the zebra and
-// false colour (studio-overlay.js). This module holds the source (a picture here,
+// false colour (studio-overlay.js), the pixel under the pointer (studio-pointer.js). This module holds the source (a picture here,
 // a video through frames.js), composes the views, and keeps what the visitor
 // chose through a new Studio (other bins, a new device).
 import { Studio, kernelSource, studioSource } from '../pkg/histogram.js';
 import { el, setState, errorText, sentence, nextPaint, stem, listing, displayTable } from './site.js';
-import { t, number, counterName, said, tMarked } from './l10n.js';
+import { t, counterName, said, tMarked } from './l10n.js';
 import { sunsetPicture } from './core.js';
 import { readPicture, lastWay } from './input.js';
 import { liveVideo } from './frames.js';
 import { transport } from './transport.js';
 import { DEFAULT_VIDEO, latestWins, startPage } from './page.js';
 import { panelView } from './studio-panel.js';
-import { regionView, pictureBox } from './studio-region.js';
+import { regionView } from './studio-region.js';
 import { adjustView } from './studio-adjust.js';
 import { statsView } from './studio-stats.js';
 import { scopesView } from './studio-scopes.js';
 import { hdrView } from './studio-hdr.js';
 import { overlayView } from './studio-overlay.js';
 import { stepsView } from './studio-steps.js';
+import { pointerView } from './studio-pointer.js';
 
 
 // Statistics of a playing video are read back this often: as often as a person reads.
@@ -40,8 +41,6 @@ const pictureCanvas = el('canvas', { id: 'picture', role: 'img', 'aria-label': t
 const caption = el('figcaption');
 // The stored values of the pixel under the pointer (the counts' values, before any
 // adjustment), where the page holds the picture's samples.
-const PIXEL_HINT = t('studio-pixel-hint');
-const pixelReading = el('p', { id: 'pixel-reading', class: 'readout', role: 'status' }, PIXEL_HINT);
 const sources = el('code');
 
 let gpu = null;
@@ -93,6 +92,7 @@ let stats;
 let scopes;
 let hdr;
 let overlay;
+let pointer;
 // The equalize chapter shows the article's CPU steps too.
 let steps = null;
 let pictureFigure;
@@ -238,7 +238,7 @@ async function readOnce() {
     panel.shown();
     adjust.shown();
     overlay.shown();
-    if (gpuPointer) readGpuPixel();
+    pointer.read();
     // A read of the previous picture can end while a new file is being read:
     // that is not the new picture shown. Nor, after a file was refused meanwhile,
     // is the refusal undone.
@@ -365,94 +365,6 @@ async function usePicture(picture, name, { file = null, again = false, display =
 
 cameraButton.addEventListener('click', () => live.useCamera());
 videoButton.addEventListener('click', () => live.useUrl(DEFAULT_VIDEO, t('studio-video-name')));
-/** Pixel (x, y) under `e` of the picture drawn on the canvas, or null off it. */
-function pixelUnder(e, current) {
-  const { box, left, top, scale } = pictureBox(pictureCanvas, current);
-  const x = Math.floor((e.clientX - box.left - left) / scale);
-  const y = Math.floor((e.clientY - box.top - top) / scale);
-  return x >= 0 && y >= 0 && x < current.width && y < current.height ? [x, y] : null;
-}
-// The pixel under the pointer where the GPU alone holds it (a video's frame; a
-// picture the browser decoded to the GPU, or the GPU did, or a 16-bit one's
-// samples; not a floating-point picture's, whose texture is drawn from them):
-// read back, the latest place wins, and read again with each histogram a
-// playing video's frames are read with.
-let gpuPointer = null;
-const onGpuOnly = () => source?.kind === 'video' || (source?.kind === 'picture' && page.current?.depth !== 32);
-const readGpuPixel = latestWins(async () => {
-  const current = page.current;
-  const at = gpuPointer;
-  if (!current || !at || !onGpuOnly()) return;
-  let texel;
-  const depth = source.kind === 'video' ? 8 : source.picture.depth;
-  try {
-    texel = await current.gpuPixel(...at);
-  } catch {
-    // A frame of another size or a lost device meanwhile: the next read says. A
-    // picture whose pixel cannot be read says so.
-    if (source?.kind === 'picture' && page.current === current && gpuPointer === at) showPixel(at, null, depth);
-    return;
-  }
-  if (page.current === current && gpuPointer === at) showPixel(at, Array.from(texel), depth);
-});
-pictureCanvas.addEventListener('pointermove', (e) => {
-  const current = page.current;
-  const at = current && pixelUnder(e, current);
-  gpuPointer = null;
-  if (!at) {
-    leave();
-    return;
-  }
-  const values = source?.kind === 'picture' ? source.picture.pixelAt(...at) : undefined;
-  if (!values && onGpuOnly()) {
-    gpuPointer = at;
-    readGpuPixel();
-    return;
-  }
-  showPixel(at, values && Array.from(values), source?.picture.depth);
-});
-/**
- * Says the pixel at `at` ([x, y]) and marks it on the histogram and scopes:
- * `values` a picture's R, G, B and A or a video frame's R, G, B and its Y′ as
- * decoded where it has one, or null where the page cannot read them; `depth`
- * bits a sample.
- */
-function showPixel(at, values, depth) {
-  const current = page.current;
-  const [px, py] = at;
-  // On the scopes, a stored pixel of the counted region (the scopes count its
-  // nearest 8-bit values); a floating-point one's are light, not codes.
-  const [rx, ry, rw, rh] = Array.from(current.region);
-  const inRegion = values && px >= rx && py >= ry && px < rx + rw && py < ry + rh;
-  const rgb = values?.slice(0, 3);
-  // A frame's Y′ as decoded, for a waveform that counts that.
-  const luma = source?.kind === 'video' ? values?.[3] : undefined;
-  scopes.pointAt(inRegion && depth <= 16 ? { column: px - rx, columns: rw, rgb, depth, luma } : null);
-  // On the histogram, a stored pixel of the counted region at any depth but float's.
-  panel.pointAt(inRegion && depth <= 16 ? { rgb, depth } : null);
-  const where = { x: String(px), y: String(py) };
-  if (!values) {
-    pixelReading.textContent = t('studio-pixel-unread', where);
-    return;
-  }
-  if (source?.kind === 'video') {
-    const [r, g, b, luma] = values.map(String);
-    pixelReading.textContent = t(luma ? 'studio-pixel-frame' : 'studio-pixel-frame-rgb', { ...where, r, g, b, luma });
-    return;
-  }
-  const show = depth === 32 ? (v) => v.toPrecision(4) : (v) => String(v);
-  const [r, g, b, a] = values.slice(0, 4).map(show);
-  pixelReading.textContent = t(depth === 32 ? 'studio-pixel-linear' : 'studio-pixel-stored', {
-    ...where, r, g, b, a, max: number(2 ** depth - 1),
-  });
-}
-function leave() {
-  gpuPointer = null;
-  pixelReading.textContent = PIXEL_HINT;
-  scopes.pointAt(null);
-  panel.pointAt(null);
-}
-pictureCanvas.addEventListener('pointerleave', leave);
 // A double-click on the picture plays or pauses a video, as the transport does.
 pictureCanvas.addEventListener('dblclick', () => { if (source?.kind === 'video') live.toggle(); });
 // The transport: keys are its where no field or canvas of the studio has the focus
@@ -494,10 +406,11 @@ function build() {
   scopes = scopesView(page);
   hdr = hdrView(page);
   overlay = overlayView(page);
+  pointer = pointerView(page, { canvas: pictureCanvas, source: () => source, scopes, panel });
   steps = main.dataset.adjustment === 'equalize' ? stepsView() : null;
 
   pictureFigure = el('figure', { class: 'studio-picture drop' },
-    el('div', { class: 'picture-frame' }, pictureCanvas, region.box, adjust.splitHandle), caption, pixelReading,
+    el('div', { class: 'picture-frame' }, pictureCanvas, region.box, adjust.splitHandle), caption, pointer.reading,
     el('p', { class: 'hint' }, t('studio-drop-hint')));
   // Beside the picture: the histogram, its readout, what to know, then the scopes,
   // the histogram's options and the statistics; under it, the other controls.

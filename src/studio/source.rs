@@ -68,7 +68,7 @@ impl Source {
 
     /// The texture as an image for a scope to count: the one shown, or an HDR
     /// picture's codes where the scopes read nits.
-    pub(super) fn image(&self) -> GpuImage {
+    pub fn image(&self) -> GpuImage {
         let (w, h) = self.size();
         if let Source::Hdr { codes, .. } = self {
             if let Some(codes) = codes.borrow().as_ref() {

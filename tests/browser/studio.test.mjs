@@ -493,11 +493,27 @@ test('studio: a floating-point picture\'s light read in nits: its scopes as the 
   const least = (stops) => [0, 1, 10, 100, 203, 1000, 4000, 10000].map((n) => Math.round(pq(0.37 * n * 2 ** stops) * 255));
   const from = async () => JSON.parse((await saved(figure('waveform').getByRole('button', { name: message('en', 'scope-json') }))).toString()).r.from;
   assert.deepEqual(await from(), least(0));
+  // The pixel under the pointer: the orange at 203 nits (R; G 0.6 and B 0.2 of
+  // it), marked on the waveform's R, G and B at its codes' levels.
+  await page.selectOption('#scope-waveform-channels', '0,1,2');
+  await page.evaluate(() => document.querySelector('.studio-picture canvas').scrollIntoView({ block: 'center' }));
+  const pic = await page.locator('.studio-picture canvas').boundingBox();
+  const rect = await page.evaluate(() => Array.from(window.page.view.pictureRect()));
+  await page.mouse.move(pic.x + pic.width * (rect[0] + rect[2] * (4.5 / 8)), pic.y + pic.height * (rect[1] + rect[3] * (2.5 / 4)));
+  const points = () => page.evaluate(() => [...document.querySelector('canvas.scope.waveform').parentElement.querySelectorAll('.scope-point')]
+    .map((p) => [Number(p.className.match(/c(\d)/)[1]), parseFloat(p.style.left) / 100, parseFloat(p.style.top) / 100]));
+  const marked = (stops) => [1, 0.6, 0.2].map((k, c) => [c, 4.5 / 8, 1 - (Math.round(pq(203 * k * 2 ** stops) * 255) + 0.5) / 256]);
+  const near = (got, want) => got.length === want.length && got.every((p, i) => p[0] === want[i][0] && p.slice(1).every((v, j) => Math.abs(v - want[i][j + 1]) < 1e-4));
+  await until(points, (p) => near(p, marked(0)), 'the orange marked at its PQ codes (148, 135, 107)');
   await page.evaluate(() => {
     const input = document.querySelector('#exposure');
     input.value = '3';
     input.dispatchEvent(new Event('input'));
   });
+  // The pointer still on the orange: its marks follow the exposure (read before
+  // the export, whose click takes the pointer away).
+  await until(points, (p) => near(p, marked(3)), 'the orange marked three stops up (205, 191, 161)');
+  await page.screenshot({ path: join(shots, 'studio-hdr-nits-pointer.png') });
   await until(from, (f) => JSON.stringify(f) === JSON.stringify(least(3)), 'the waveform three stops up');
   rmSync(dir, { recursive: true });
   assert.deepEqual(page.errors, []);

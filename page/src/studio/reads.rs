@@ -1,7 +1,7 @@
 //! What the page reads back of the studio beside its histogram: the adjustment's
 //! tables and adjusted picture (the core's view, src/studio/adjust_view.rs), and
 //! the pixel under the pointer of a live frame, or of a picture the GPU alone
-//! holds.
+//! holds, and the levels an HDR picture's scopes count there.
 
 use super::super::{png, Context, Outcome};
 use histogram::gpu::Remap;
@@ -98,5 +98,27 @@ pub(super) fn gpu_pixel(
         let texel = context.gpu.read_texels(&texture, at, one).await;
         let texel = texel.map_err(|e| JsError::new(&e.0))?;
         Ok(js_sys::Uint8Array::from(&texel[..if luma { 4 } else { 3 }]).into())
+    })
+}
+
+/// The levels (R, G, B) the scopes count at (`x`, `y`) of an HDR picture, read
+/// back from the texture they count: its drawing at its exposure, or its light as
+/// the codes of their scale of nits (a Uint8Array).
+pub(super) fn scoped_pixel(
+    source: &Source,
+    context: Rc<Context>,
+    (x, y): (u32, u32),
+) -> js_sys::Promise {
+    let (w, h) = source.size();
+    if !matches!(source, Source::Hdr { .. }) || x >= w || y >= h {
+        return js_sys::Promise::reject(&JsError::new("no HDR pixel there").into());
+    }
+    let image = source.image();
+    let texture = image.texture_view().expect("one texture").texture().clone();
+    wasm_bindgen_futures::future_to_promise(async move {
+        let (at, one) = (wgpu::Origin3d { x, y, z: 0 }, wgpu::Extent3d::default());
+        let texel = context.gpu.read_texels(&texture, at, one).await;
+        let texel = texel.map_err(|e| JsError::new(&e.0))?;
+        Ok(js_sys::Uint8Array::from(&texel[..3]).into())
     })
 }
