@@ -182,6 +182,23 @@ pub fn luminance_place(y: f32, edges: &[f32]) -> Place {
     }
 }
 
+/// A pixel's places among `bins` bins of `range`, R, G, B and luminance (`scale`
+/// and `edges` the range's, worked out once); none where a sample is not a number.
+pub fn pixel_places(p: [f32; 3], range: &Range, scale: f32, edges: &[f32]) -> Option<[Place; 4]> {
+    if !p.iter().all(|v| v.is_finite()) {
+        return None;
+    }
+    let bins = edges.len() as u32 - 1;
+    let [r, g, b] = p;
+    let place = |v| channel_place(v, scale, range.max, bins);
+    Some([
+        place(r),
+        place(g),
+        place(b),
+        luminance_place(luminance(r, g, b), edges),
+    ])
+}
+
 /// An HDR picture's histogram: R, G, B over [0, max] and luminance in stops, with
 /// what lay outside and what was not a number.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -263,17 +280,12 @@ pub fn count_cpu(image: &HdrImage, bins: u32, range: Range) -> HdrHistogram {
         invalid: 0,
     };
     for p in image.rgba.chunks_exact(4) {
-        if !finite(p) {
+        let Some(places) = pixel_places([p[0], p[1], p[2]], &range, scale, &edges) else {
             h.invalid += 1;
             continue;
-        }
+        };
         let y = luminance(p[0], p[1], p[2]);
-        for (c, v) in [p[0], p[1], p[2], y].into_iter().enumerate() {
-            let place = if c < 3 {
-                channel_place(v, scale, range.max, bins)
-            } else {
-                luminance_place(v, &edges)
-            };
+        for (c, (v, place)) in [p[0], p[1], p[2], y].into_iter().zip(places).enumerate() {
             match place {
                 Place::Bin(b) => h.counts[b as usize * 4 + c] += 1,
                 Place::Below => h.below[c] += 1,

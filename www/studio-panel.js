@@ -1,7 +1,7 @@
 // The studio's histogram panel: its canvas, its controls (overlaid or parade,
 // linear, logarithmic or cumulative, channels, bins, clipping warning, pin) and
 // the readout of the bin under the pointer or chosen with the keys.
-import { studioBinChoices, studioBinsOffered, studioBinsFor, binLevels, pixelBins } from '../pkg/histogram.js';
+import { studioBinChoices, studioBinsOffered, studioBinsFor, binLevels, pixelBins, hdrPixelBins } from '../pkg/histogram.js';
 import { el } from './site.js';
 import { t, tAttr, number } from './l10n.js';
 
@@ -194,17 +194,20 @@ export function panelView(studio) {
   let pointed = null;
   function mark() {
     const { current, outcome } = studio;
-    if (!pointed || !current || !outcome || outcome.hdr) {
+    if (!pointed || !current || !outcome || Boolean(outcome.hdr) !== (pointed.depth === 32)) {
       points.replaceChildren();
       return;
     }
     const n = outcome.numBins;
-    const bins = pixelBins(Uint32Array.from(pointed.rgb), pointed.depth, n);
+    // A floating-point pixel's light, in the bins of the range its count took.
+    const range = outcome.hdr && JSON.parse(outcome.hdr).range;
+    const bins = range ? hdrPixelBins(Float32Array.from(pointed.rgb), range.max, ...range.stops, n)
+      : pixelBins(Uint32Array.from(pointed.rgb), pointed.depth, n);
     const rects = Array.from(current.panelRects());
     const marks = [];
     for (let i = 0; i < rects.length / 5; i++) {
       const [x, y, w, h, mask] = rects.slice(i * 5, i * 5 + 5);
-      for (const c of [0, 1, 2, 3].filter((k) => mask & (1 << k))) {
+      for (const c of [0, 1, 2, 3].filter((k) => mask & (1 << k) && bins[k] >= 0)) {
         marks.push(el('span', { class: `panel-point c${c}`, style: `left: ${(x + (w * (bins[c] + 0.5)) / n) * 100}%; top: ${(y + h) * 100}%` }));
       }
     }
@@ -365,7 +368,7 @@ export function panelView(studio) {
     clear: clearReadout,
     /** The panels' labels as drawn over and under the canvas (see `label`). */
     labels: () => labels,
-    /** Marks the pixel `pixel` ({ rgb, depth }: its stored values) on the panels, or nothing (null). */
+    /** Marks the pixel `pixel` ({ rgb, depth }: its stored values, a floating-point one's light) on the panels, or nothing (null). */
     pointAt(pixel) {
       pointed = pixel;
       mark();

@@ -97,8 +97,9 @@ export function pointerView(page, { canvas, source, scopes, panel }) {
     scopes.pointAt(inRegion && depth <= 16 ? { column: px - rx, columns: rw, rgb, depth, luma } : null);
     hdrPointer = inRegion && depth === 32 ? { at, mark: { column: px - rx, columns: rw } } : null;
     if (hdrPointer) markHdrPixel();
-    // On the histogram, a stored pixel of the counted region at any depth but float's.
-    panel.pointAt(inRegion && depth <= 16 ? { rgb, depth } : null);
+    // On the histogram, a stored pixel of the counted region (a floating-point
+    // one's light in the bins of its range).
+    panel.pointAt(inRegion ? { rgb, depth } : null);
     const where = { x: String(px), y: String(py) };
     if (!values) {
       reading.textContent = t('studio-pixel-unread', where);

@@ -505,6 +505,23 @@ test('studio: a floating-point picture\'s light read in nits: its scopes as the 
   const marked = (stops) => [1, 0.6, 0.2].map((k, c) => [c, 4.5 / 8, 1 - (Math.round(pq(203 * k * 2 ** stops) * 255) + 0.5) / 256]);
   const near = (got, want) => got.length === want.length && got.every((p, i) => p[0] === want[i][0] && p.slice(1).every((v, j) => Math.abs(v - want[i][j + 1]) < 1e-4));
   await until(points, (p) => near(p, marked(0)), 'the orange marked at its PQ codes (148, 135, 107)');
+  // On the histogram: its light in the bins of the range counted (the command
+  // line's), R, G and B over [0, max], luminance in stops.
+  const { range } = cli(file);
+  const [n, rects] = await page.evaluate(() => [window.page.view.numBins, Array.from(window.page.view.panelRects())]);
+  const [lo, hi] = range.stops;
+  const orange = [1, 0.6, 0.2];
+  const y = 0.2126 * orange[0] + 0.7152 * orange[1] + 0.0722 * orange[2];
+  const bins = [...orange.map((v) => Math.min(n - 1, Math.floor((v * n) / range.max))), Math.floor(((Math.log2(y) - lo) * n) / (hi - lo))];
+  const inPanels = [];
+  for (let i = 0; i < rects.length; i += 5) {
+    const [px, py, pw, ph, mask] = rects.slice(i, i + 5);
+    for (const c of [0, 1, 2, 3].filter((k) => mask & (1 << k))) inPanels.push([c, px + (pw * (bins[c] + 0.5)) / n, py + ph]);
+  }
+  const panelPoints = () => page.evaluate(() => [...document.querySelectorAll('.panel-point')]
+    .map((p) => [Number(p.className.match(/c(\d)/)[1]), parseFloat(p.style.left) / 100, parseFloat(p.style.top) / 100]));
+  assert.equal(inPanels.length, 4, 'R, G, B and luminance shown');
+  await until(panelPoints, (p) => near(p, inPanels), `the orange in the histogram's bins ${bins}`);
   await page.evaluate(() => {
     const input = document.querySelector('#exposure');
     input.value = '3';

@@ -40,3 +40,32 @@ pub fn pixel_bins(rgb: Vec<u32>, depth: u32, bins: u32) -> Vec<u32> {
     let sample = |c: usize| rgb.get(c).map_or(0, |&v| v.min(max as u32) as u16);
     histogram::deep::pixel_bins([sample(0), sample(1), sample(2)], max, bins.max(1)).to_vec()
 }
+
+/// The bins an HDR pixel's linear `rgb` is counted in, R, G, B and luminance,
+/// out of `bins` over the range of `max` and the stops `lo` to `hi` (src/hdr.rs's
+/// rule): -1 where it lies outside, all -1 where a sample is not a number.
+#[wasm_bindgen(js_name = hdrPixelBins)]
+pub fn hdr_pixel_bins(rgb: Vec<f32>, max: f32, lo: f32, hi: f32, bins: u32) -> Vec<i32> {
+    use histogram::hdr::{pixel_places, Place, Range};
+    let range = Range {
+        max,
+        stops: (lo, hi),
+    };
+    let bins = bins.max(1);
+    let sample = |c: usize| rgb.get(c).copied().unwrap_or(f32::NAN);
+    let places = pixel_places(
+        [sample(0), sample(1), sample(2)],
+        &range,
+        range.scale(bins),
+        &range.edges(bins),
+    );
+    places.map_or(vec![-1; 4], |places| {
+        places
+            .iter()
+            .map(|place| match place {
+                Place::Bin(b) => *b as i32,
+                _ => -1,
+            })
+            .collect()
+    })
+}
