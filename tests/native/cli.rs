@@ -1360,6 +1360,23 @@ fn hlg_code(nits: f64) -> f64 {
     }
 }
 
+/// `histogram scope --waveform --format json` of `file` with `args`, on the GPU
+/// and on the CPU: each run's line, with the method's arguments.
+fn waveform_lines(file: &str, args: &[&str]) -> Vec<(serde_json::Value, &'static [&'static str])> {
+    [&[][..], &["--method", "cpu"]]
+        .into_iter()
+        .map(|method| {
+            let mut all = vec!["scope", "--waveform", "--format", "json"];
+            all.extend(args.iter().chain(method));
+            all.push(file);
+            (
+                serde_json::from_str(&succeeded(&all, file)).unwrap(),
+                method,
+            )
+        })
+        .collect()
+}
+
 /// The waveform's columns of `channel` in a JSON line: each column's levels.
 fn waveform_levels(line: &serde_json::Value, channel: &str) -> Vec<u64> {
     line[channel]["from"]
@@ -1412,18 +1429,7 @@ fn a_floating_point_pictures_light_is_scoped_in_nits() {
                 "203 nits at 75%, the peak"
             ),
         }
-        for method in [&[][..], &["--method", "cpu"]] {
-            let mut args = vec![
-                "scope",
-                "--waveform",
-                "--nits",
-                transfer,
-                "--format",
-                "json",
-            ];
-            args.extend(method);
-            args.push(file);
-            let line: serde_json::Value = serde_json::from_str(&succeeded(&args, file)).unwrap();
+        for (line, method) in waveform_lines(file, &["--nits", transfer]) {
             for channel in ["r", "luminance"] {
                 assert_eq!(
                     waveform_levels(&line, channel),
@@ -1439,12 +1445,9 @@ fn a_floating_point_pictures_light_is_scoped_in_nits() {
         assert!(dir.join("light-parade.png").exists());
     }
     // As drawn: 1.0 and above are white.
-    let line: serde_json::Value = serde_json::from_str(&succeeded(
-        &["scope", "--waveform", "--format", "json", file],
-        file,
-    ))
-    .unwrap();
-    assert_eq!(waveform_levels(&line, "r")[4..], [255, 255, 255, 255]);
+    for (line, method) in waveform_lines(file, &[]) {
+        assert_eq!(waveform_levels(&line, "r")[4..], [255; 4], "{method:?}");
+    }
 }
 
 /// Issue #77, item 3, on a 16-bit picture: grey columns at PQ's codes of known
@@ -1481,11 +1484,7 @@ fn a_sixteen_bit_pictures_pq_codes_land_on_their_nits_lines() {
         [130, 148, 192],
         "100, 203 and 1000 nits (BT.2408)"
     );
-    for method in [&[][..], &["--method", "cpu"]] {
-        let mut args = vec!["scope", "--waveform", "--format", "json"];
-        args.extend(method);
-        args.push(file);
-        let line: serde_json::Value = serde_json::from_str(&succeeded(&args, file)).unwrap();
+    for (line, method) in waveform_lines(file, &[]) {
         for channel in ["r", "luminance"] {
             assert_eq!(
                 waveform_levels(&line, channel),

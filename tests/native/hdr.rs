@@ -189,33 +189,8 @@ fn target(gpu: &Gpu, label: &str, (w, h): (u32, u32)) -> histogram::gpu::Owned<w
 
 /// `texture`'s RGBA bytes, row after row.
 fn read_texture(gpu: &Gpu, texture: &wgpu::Texture) -> Vec<u8> {
-    let (w, h) = (texture.width(), texture.height());
-    let row = (w * 4).next_multiple_of(256);
-    let readback = gpu.device.create_buffer(&wgpu::BufferDescriptor {
-        label: None,
-        size: (row * h) as u64,
-        usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
-        mapped_at_creation: false,
-    });
-    let mut encoder = gpu.device.create_command_encoder(&Default::default());
-    encoder.copy_texture_to_buffer(
-        texture.as_image_copy(),
-        wgpu::TexelCopyBufferInfo {
-            buffer: &readback,
-            layout: wgpu::TexelCopyBufferLayout {
-                offset: 0,
-                bytes_per_row: Some(row),
-                rows_per_image: None,
-            },
-        },
-        texture.size(),
-    );
-    gpu.queue.submit([encoder.finish()]);
-    let bytes = pollster::block_on(gpu.read_buffer(&readback)).unwrap();
-    bytes
-        .chunks(row as usize)
-        .flat_map(|r| r[..(w * 4) as usize].to_vec())
-        .collect()
+    let texels = gpu.read_texels(texture, wgpu::Origin3d::ZERO, texture.size());
+    pollster::block_on(texels).unwrap()
 }
 
 #[test]
