@@ -155,18 +155,19 @@ fn encodeSrgb(linear: vec3f) -> vec3f {
   return select(1.055 * pow(c, vec3f(1.0 / 2.4)) - 0.055, 12.92 * c, c <= vec3f(0.0031308));
 }
 
+// The light of the band's pixel at `id` times the exposure, at least 0; a pixel
+// not a number, or infinite, black (the count reports them apart).
+fn exposedLight(id: vec3u) -> vec3f {
+  let c = pixels[id.y * expose.width + id.x].rgb;
+  return select(vec3f(0.0), max(c * expose.exposure, vec3f(0.0)), finite(c));
+}
+
 @compute @workgroup_size(16, 16)
 fn csExpose(@builtin(global_invocation_id) id: vec3u) {
   if (id.x >= expose.width || id.y >= expose.rows) {
     return;
   }
-  let c = pixels[id.y * expose.width + id.x].rgb;
-  // Not a number, or infinite: black (the count reports them apart).
-  var shown = vec3f(0.0);
-  if (finite(c)) {
-    shown = encodeSrgb(c * expose.exposure);
-  }
-  textureStore(display, vec2u(id.x, expose.first + id.y), vec4f(shown, 1.0));
+  textureStore(display, vec2u(id.x, expose.first + id.y), vec4f(encodeSrgb(exposedLight(id)), 1.0));
 }
 
 // src/scope/nits.rs's `Transfer::encode`, in f32: ST 2084's inverse EOTF; or
@@ -201,15 +202,8 @@ fn csExposeCodes(@builtin(global_invocation_id) id: vec3u) {
   if (id.x >= expose.width || id.y >= expose.rows) {
     return;
   }
-  let c = pixels[id.y * expose.width + id.x].rgb;
-  var shown = vec3f(0.0);
-  var code = vec3f(0.0);
-  if (finite(c)) {
-    let light = max(c * expose.exposure, vec3f(0.0));
-    shown = encodeSrgb(light);
-    code = encodeHdr(light * expose.white);
-  }
+  let light = exposedLight(id);
   let at = vec2u(id.x, expose.first + id.y);
-  textureStore(display, at, vec4f(shown, 1.0));
-  textureStore(codes, at, vec4f(code, 1.0));
+  textureStore(display, at, vec4f(encodeSrgb(light), 1.0));
+  textureStore(codes, at, vec4f(encodeHdr(light * expose.white), 1.0));
 }
