@@ -155,11 +155,12 @@ fn encodeSrgb(linear: vec3f) -> vec3f {
   return select(1.055 * pow(c, vec3f(1.0 / 2.4)) - 0.055, 12.92 * c, c <= vec3f(0.0031308));
 }
 
-// The light of the band's pixel at `id` times the exposure, at least 0; a pixel
-// not a number, or infinite, black (the count reports them apart).
+// The light of the band's pixel at `id` times the exposure, 0 to 1e30 (a product
+// past f32's range stays finite: `Transfer::encode` clamps alike); a pixel not a
+// number, or infinite, black (the count reports them apart).
 fn exposedLight(id: vec3u) -> vec3f {
   let c = pixels[id.y * expose.width + id.x].rgb;
-  return select(vec3f(0.0), max(c * expose.exposure, vec3f(0.0)), finite(c));
+  return select(vec3f(0.0), clamp(c * expose.exposure, vec3f(0.0), vec3f(1e30)), finite(c));
 }
 
 @compute @workgroup_size(16, 16)

@@ -60,10 +60,11 @@ impl Transfer {
 
     /// The codes, 0 to 1, of linear light `rgb` in which 1.0 is the reference
     /// white (BT.2408: a floating-point picture's diffuse white, at 203 nits).
-    /// Below 0 is black, past the transfer's peak its peak. The channels are read
-    /// as they are: no primaries are converted.
+    /// Below 0 is black, past the transfer's peak its peak (light is taken up to
+    /// 1e30, where a gain's product past f32's range is infinite). The channels
+    /// are read as they are: no primaries are converted.
     pub fn encode(self, rgb: [f64; 3]) -> [f64; 3] {
-        let nits = rgb.map(|v| v.max(0.0) * REFERENCE_WHITE);
+        let nits = rgb.map(|v| v.clamp(0.0, 1e30) * REFERENCE_WHITE);
         match self {
             // ST 2084's inverse EOTF, each channel alone.
             Transfer::Pq => nits.map(|n| {
@@ -205,8 +206,13 @@ mod tests {
             "{red:?} {oetf}"
         );
         assert_eq!(Transfer::Hlg.encode([0.0; 3]), [0.0; 3]);
-        // Past the peak, the peak.
+        // Past the peak, the peak; infinite light (a gain's product past f32's
+        // range) too, not a NaN.
         assert_eq!(Transfer::Pq.encode([100.0; 3])[0], 1.0);
+        for transfer in [Transfer::Pq, Transfer::Hlg] {
+            let peak = transfer.encode([f64::INFINITY, 1.0, 0.0])[0];
+            assert!((peak - 1.0).abs() < 1e-6, "{transfer:?}: {peak}");
+        }
     }
 
     #[test]

@@ -246,6 +246,8 @@ fn the_exposure_pass_writes_the_light_as_hdr_codes() {
         {
             *v = v.abs() * 0.001 * 60_000f32.powf((i % 97) as f32 / 96.0);
         }
+        // A sample whose product with the exposure passes f32's range: the peak.
+        rgba[0] = f32::MAX / 2.0;
         let image = HdrImage::new(w, h, rgba.clone()).unwrap();
         let count = HdrCount::new(&gpu, &mut kernels, &image, 16).unwrap();
         let (shown, codes) = (target(&gpu, "shown", (w, h)), target(&gpu, "codes", (w, h)));
