@@ -43,7 +43,8 @@ const yrgbBox = el('input', { type: 'checkbox', id: 'yrgb' });
 const decodedBox = el('input', { type: 'checkbox', id: 'decoded-luma' });
 // What the waveform's luma is, where Y′ as decoded was asked for.
 const lumaNote = el('p', { class: 'note', id: 'luma-note', hidden: true });
-// HDR codes: the waveform's and the parade's lines named in nits (src/scope/nits.rs).
+// HDR codes: the waveform's and the parade's lines named in nits, the
+// vectorscope's chroma read by BT.2020's matrix (src/scope/nits.rs, vectorscope/).
 const codes = el('select', { id: 'codes' },
   ...['sdr', 'pq', 'hlg'].map((v) => el('option', { value: v }, t(`scope-codes-${v}`))));
 // The controls the scope offers, once the core is loaded ('channels', 'yrgb', ...).
@@ -101,7 +102,7 @@ function scopeCaption(videoLevels = false) {
     waveform: videoLevels ? 'scope-page-caption-waveform-video' : n ? 'scope-page-caption-waveform-nits' : 'scope-page-caption-waveform',
     parade: yrgbBox.checked ? (n ? 'scope-page-caption-parade-yrgb-nits' : 'scope-page-caption-parade-yrgb')
       : n ? 'scope-page-caption-parade-nits' : 'scope-page-caption-parade',
-    vectorscope: 'scope-page-caption-vectorscope',
+    vectorscope: n ? 'scope-page-caption-vectorscope-nits' : 'scope-page-caption-vectorscope',
   }[scope]);
 }
 

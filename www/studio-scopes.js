@@ -33,7 +33,8 @@ export function scopesView(page) {
     el('option', { value: '3' }, t('scope-luma')), el('option', { value: '0,1,2' }, t('scope-rgb-overlaid')),
     el('option', { value: 'decoded' }, t('scope-decoded')));
   const yrgb = el('input', { type: 'checkbox', id: 'scope-yrgb' });
-  // HDR codes: the waveform's and the parade's lines named in nits (src/scope/nits.rs).
+  // HDR codes: the waveform's and the parade's lines named in nits, the
+  // vectorscope's chroma read by BT.2020's matrix (src/scope/nits.rs, vectorscope/).
   const codes = el('select', { id: 'scope-codes' },
     ...['sdr', 'pq', 'hlg'].map((v) => el('option', { value: v }, t(`scope-codes-${v}`))));
   const zoom = el('input', { type: 'checkbox', id: 'scope-zoom' });
@@ -148,7 +149,7 @@ export function scopesView(page) {
     for (const name of SCOPES) {
       const points = pointed && !figures[name].hidden ? JSON.parse(scopePoints(name, Uint8Array.from(channelsOn(name)),
         zoomed(), pointed.column, pointed.columns, Uint16Array.from(offers(name, 'decoded-luma') && videoLevels && pointed.luma !== undefined
-          ? [...pointed.rgb, pointed.luma] : pointed.rgb), pointed.depth)) : [];
+          ? [...pointed.rgb, pointed.luma] : pointed.rgb), pointed.depth, nits() ?? 'sdr')) : [];
       pointLayers[name].replaceChildren(...points.map(({ channel, x, y }) => el('span', {
         class: `scope-point c${channel}`, style: `left: ${x * 100}%; top: ${y * 100}%`,
       })));

@@ -64,7 +64,7 @@
 //! WxH says otherwise; then each image.
 
 use histogram::gpu::{with_constants, ChunkShape, Gpu};
-use histogram::scope::{self, Counts, Scope, LEVELS};
+use histogram::scope::{self, Counts, Matrix, Scope, LEVELS};
 use histogram::{Image, Spec};
 use wgpu::util::DeviceExt;
 
@@ -924,7 +924,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             usage: wgpu::BufferUsages::UNIFORM,
         });
         for (v, pipeline) in variants.iter().zip(&pipelines) {
-            let reference = flat(scope::count(image, None, v.scope)?);
+            let reference = flat(scope::count(image, None, v.scope, Matrix::Bt709)?);
             let bytes = reference.len() as u64 * 4;
             let result = device.create_buffer(&wgpu::BufferDescriptor {
                 label: None,

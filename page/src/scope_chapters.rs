@@ -8,7 +8,8 @@ use super::{png, CanvasTarget, Context, GpuContext, Picture, WebResult};
 use histogram::gpu::{self, Gpu, GpuImage};
 use histogram::image::Region;
 use histogram::scope::{
-    draw_reference_lines, Control, Counts, Graticule, Overlay, Reference, Scope, Style, Transfer,
+    draw_reference_lines, Control, Counts, Graticule, Matrix, Overlay, Reference, Scope, Style,
+    Transfer,
 };
 use histogram::studio::{ScopeView, Target};
 use std::cell::RefCell;
@@ -47,8 +48,10 @@ pub fn scope_source(name: &str) -> WebResult<String> {
 /// nearest 8-bit value; and at 8 bits its Y′ as decoded where a fourth is
 /// given: a video frame whose waveform counts that) in `column` of the
 /// `columns` counted, the waveform's or parade's `shown` channels, the
-/// vectorscope's `zoom`.
+/// vectorscope's `zoom`, and its `codes` ("sdr", or HDR codes "pq" or "hlg",
+/// whose chroma it reads by BT.2020's matrix).
 #[wasm_bindgen(js_name = scopePoints)]
+#[allow(clippy::too_many_arguments)]
 pub fn scope_points(
     name: &str,
     shown: Vec<u8>,
@@ -57,7 +60,9 @@ pub fn scope_points(
     columns: u32,
     samples: Vec<u16>,
     depth: u32,
+    codes: Option<String>,
 ) -> WebResult<String> {
+    let nits = Transfer::of_codes(codes.as_deref()).map_err(|e| JsError::new(&e))?;
     if !(8..=16).contains(&depth) {
         return Err(JsError::new("a pixel's samples are of 8 to 16 bits"));
     }
@@ -72,8 +77,8 @@ pub fn scope_points(
         &shown,
         zoom,
         (column, columns),
-        rgb,
-        luma,
+        (rgb, luma),
+        Matrix::of_codes(nits),
     );
     serde_json::to_string(&points).map_err(|e| JsError::new(&e.to_string()))
 }

@@ -197,6 +197,17 @@ fn encodeHdr(nits: vec3f) -> vec3f {
   return select(a * log(max(12.0 * e - b, vec3f(1e-30))) + c, sqrt(3.0 * e), e <= vec3f(1.0 / 12.0));
 }
 
+// Linear light of BT.709's primaries as BT.2020's, whose codes BT.2100's are
+// (BT.2087; src/scope/nits.rs BT709_TO_BT2020): each channel plus its row's
+// shares of the others' differences from it, so a grey stays exactly that grey.
+fn toBt2020(c: vec3f) -> vec3f {
+  return c + vec3f(
+    0.3293 * (c.g - c.r) + 0.0433 * (c.b - c.r),
+    0.0691 * (c.r - c.g) + 0.0114 * (c.b - c.g),
+    0.0164 * (c.r - c.b) + 0.0880 * (c.g - c.b),
+  );
+}
+
 // csExpose's picture, and its light as HDR codes beside it.
 @compute @workgroup_size(16, 16)
 fn csExposeCodes(@builtin(global_invocation_id) id: vec3u) {
@@ -206,5 +217,5 @@ fn csExposeCodes(@builtin(global_invocation_id) id: vec3u) {
   let light = exposedLight(id);
   let at = vec2u(id.x, expose.first + id.y);
   textureStore(display, at, vec4f(encodeSrgb(light), 1.0));
-  textureStore(codes, at, vec4f(encodeHdr(light * expose.white), 1.0));
+  textureStore(codes, at, vec4f(encodeHdr(toBt2020(light) * expose.white), 1.0));
 }

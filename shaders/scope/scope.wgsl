@@ -31,6 +31,9 @@ struct ScopeView {
   // 1 when the waveform's luminance is Y′ as decoded: the graticule marks video
   // levels (16 and 235 are 0 and 100%) and tints the levels past them.
   videoLevels: u32,
+  // 1 when the vectorscope's chroma is read by BT.2020's matrix (HDR codes):
+  // its cells' hues and its targets (src/scope/vectorscope `Matrix`).
+  bt2020: u32,
   // The graticule's levels (src/scope/plot.rs `Graticule`: every 10% of full
   // range or of video levels, or HDR codes' nits), padded with its top line;
   // and the HDR reference white's level (none: past 255), drawn brighter.
@@ -161,13 +164,17 @@ fn waveform(t: vec2f) -> vec3f {
   return select(c, max(c, vec3f(0.2, 0.04, 0.04)), (view.videoLevels != 0u) & outside);
 }
 
-// The colour of chroma (cb, cr) at Y' = 0.5, its brightest channel at 1.
+// The colour of chroma (cb, cr) at Y' = 0.5 by the view's matrix, its brightest
+// channel at 1.
 fn cellHue(cb: f32, cr: f32) -> vec3f {
   let pb = (cb - 128.0) / 255.0;
   let pr = (cr - 128.0) / 255.0;
-  let r = 0.5 + 1.5748 * pr;
-  let b = 0.5 + 1.8556 * pb;
-  let g = (0.5 - 0.2126 * r - 0.0722 * b) / 0.7152;
+  let bt2020 = view.bt2020 != 0u;
+  let k = select(vec3f(0.2126, 0.7152, 0.0722), vec3f(0.2627, 0.6780, 0.0593), bt2020);
+  let d = select(vec2f(1.8556, 1.5748), vec2f(1.8814, 1.4746), bt2020);
+  let r = 0.5 + d.y * pr;
+  let b = 0.5 + d.x * pb;
+  let g = (0.5 - k.x * r - k.z * b) / k.y;
   let c = clamp(vec3f(r, g, b), vec3f(0.0), vec3f(1.0));
   return c / max(max(max(c.r, c.g), c.b), 1e-6);
 }

@@ -24,6 +24,7 @@ mod plan;
 mod planes;
 pub mod policy;
 mod run;
+mod scope_painter;
 mod scope_passes;
 mod steps;
 mod timing;
@@ -54,9 +55,8 @@ pub use plan::Fit;
 pub(crate) use plan::Plan;
 pub use planes::{PlaneBytes, PlanesUpload};
 pub use run::{Dispatched, Run, RunOptions};
-pub use scope_passes::{
-    scope_draw_source, scope_source, Readout, ScopeCount, ScopeKernel, ScopePainter,
-};
+pub use scope_painter::{scope_draw_source, ScopePainter};
+pub use scope_passes::{scope_source, Readout, ScopeCount, ScopeKernel};
 pub use steps::{Diagram, Method, Shaped, Step};
 pub use timing::{keep_busy, pass_ms, PassTimer, Timing};
 pub use upload::{Steps, Upload};

@@ -64,13 +64,15 @@ pub trait Kind: Sync {
 }
 
 /// A pixel to place on a scope: its column of the columns counted, its R, G and
-/// B, and its Y′ as decoded where the scope counts that.
+/// B, its Y′ as decoded where the scope counts that, and the matrix its chroma
+/// is read by.
 #[derive(Clone, Copy, Debug)]
 pub struct Pointed {
     pub column: u32,
     pub columns: u32,
     pub rgb: [u8; 3],
     pub luma: Option<u8>,
+    pub matrix: Matrix,
 }
 
 /// The counts a scope is drawn from.
@@ -298,12 +300,18 @@ impl Scope {
 /// megapixels; a wider picture's scope is of a region of it.
 pub const MAX_COLUMNS: u64 = 3 << 14;
 
-/// `scope` of `image` (or of `region` of it) on the CPU: the reference.
-pub fn count(image: &Image, region: Option<Region>, scope: Scope) -> Result<Counts, String> {
+/// `scope` of `image` (or of `region` of it) on the CPU, its chroma read by
+/// `matrix`: the reference.
+pub fn count(
+    image: &Image,
+    region: Option<Region>,
+    scope: Scope,
+    matrix: Matrix,
+) -> Result<Counts, String> {
     let scope = scope.check()?;
     Ok(match scope.kind().counted() {
         Counted::Columns => Counts::Waveform(waveform(image, region)?),
-        Counted::Chroma => Counts::Vectorscope(vectorscope(image, region, scope.size())?),
+        Counted::Chroma => Counts::Vectorscope(vectorscope(image, region, scope.size(), matrix)?),
     })
 }
 

@@ -24,6 +24,14 @@ pub const REFERENCE_WHITE: f64 = 203.0;
 /// The HLG reference display's peak, in nits.
 const HLG_PEAK: f64 = 1000.0;
 
+/// Linear light of BT.709's primaries as BT.2020's (BT.2087, its rows summing
+/// to 1: a grey stays that grey); shaders/hdr/hdr.wgsl's `toBt2020`.
+pub const BT709_TO_BT2020: [[f64; 3]; 3] = [
+    [0.6274, 0.3293, 0.0433],
+    [0.0691, 0.9195, 0.0114],
+    [0.0164, 0.0880, 0.8956],
+];
+
 /// BT.2100's luminance of R, G, B (HLG's OOTF weighs its channels by it).
 const BT2100_LUMA: [f64; 3] = [0.2627, 0.6780, 0.0593];
 
@@ -58,13 +66,23 @@ impl Transfer {
         self.encode([nits / REFERENCE_WHITE; 3])[0]
     }
 
-    /// The codes, 0 to 1, of linear light `rgb` in which 1.0 is the reference
-    /// white (BT.2408: a floating-point picture's diffuse white, at 203 nits).
-    /// Below 0 is black, past the transfer's peak its peak (light is taken up to
-    /// 1e30, where a gain's product past f32's range is infinite). The channels
-    /// are read as they are: no primaries are converted.
+    /// The codes, 0 to 1, of linear light `rgb` of BT.709's primaries (sRGB's,
+    /// as a floating-point picture is drawn) in which 1.0 is the reference
+    /// white (BT.2408: a floating-point picture's diffuse white, at 203 nits),
+    /// taken to BT.2020's primaries, whose codes BT.2100's are. Below 0 is
+    /// black, past the transfer's peak its peak (light is taken up to 1e30,
+    /// where a gain's product past f32's range is infinite).
     pub fn encode(self, rgb: [f64; 3]) -> [f64; 3] {
-        let nits = rgb.map(|v| v.clamp(0.0, 1e30) * REFERENCE_WHITE);
+        let light = rgb.map(|v| v.clamp(0.0, 1e30));
+        // Each channel plus its row's shares of the others' differences from it
+        // (the rows sum to 1): a grey stays exactly that grey.
+        let nits: [f64; 3] = std::array::from_fn(|i| {
+            let others: f64 = (0..3)
+                .filter(|&j| j != i)
+                .map(|j| BT709_TO_BT2020[i][j] * (light[j] - light[i]))
+                .sum();
+            (light[i] + others) * REFERENCE_WHITE
+        });
         match self {
             // ST 2084's inverse EOTF, each channel alone.
             Transfer::Pq => nits.map(|n| {
@@ -182,27 +200,32 @@ mod tests {
 
     #[test]
     fn a_floating_point_pictures_light_is_read_at_the_reference_white() {
-        // 1.0 is 203 nits; PQ reads each channel alone.
+        // 1.0 is 203 nits; PQ reads each channel alone, once BT.709's primaries
+        // are BT.2020's: sRGB's red is 0.6274 R + 0.0691 G + 0.0164 B of them.
         let white = Transfer::Pq.encode([1.0; 3]);
         assert!((white[0] - 0.5807).abs() < 1e-4, "{white:?}");
         let red = Transfer::Pq.encode([1.0, 0.0, -3.0]);
-        assert_eq!((red[0], red[2]), (white[0], red[1]));
+        let pq = |share: f64| Transfer::Pq.code(share * 203.0);
+        for (got, share) in red.iter().zip([0.6274, 0.0691, 0.0164]) {
+            assert!((got - pq(share)).abs() < 1e-12, "{red:?}");
+        }
         // HLG: a grey's codes are the grey's; a colour's scene light is its
-        // display light over the OOTF's gain at its luminance, so pure red at
-        // 0.2627 of white's luminance is brighter than white's code alone gives.
+        // display light over the OOTF's gain at its luminance. sRGB's red in
+        // BT.2020's primaries keeps its luminance (BT.709's 0.2126 of white's).
         let grey = Transfer::Hlg.encode([1.0; 3]);
         assert!(
             (grey[0] - 0.75).abs() < 1e-3 && grey[0] == grey[2],
             "{grey:?}"
         );
-        let y: f64 = 0.2627 * 203.0;
-        let gain = 1000.0 * (y / 1000.0).powf(0.2 / 1.2);
-        let e = 203.0 / gain;
+        let luminance: f64 = 0.2627 * 0.6274 + 0.6780 * 0.0691 + 0.0593 * 0.0164;
+        assert!((luminance - 0.2126).abs() < 1e-4, "{luminance}");
+        let gain = 1000.0 * (luminance * 203.0 / 1000.0).powf(0.2 / 1.2);
+        let e = 0.6274 * 203.0 / gain;
         let red = Transfer::Hlg.encode([1.0, 0.0, 0.0]);
         let oetf = 0.178_832_77 * (12.0 * e - (1.0 - 4.0 * 0.178_832_77)).ln() + 0.5
             - 0.178_832_77 * (4.0f64 * 0.178_832_77).ln();
         assert!(
-            (red[0] - oetf).abs() < 1e-12 && red[1] == 0.0,
+            (red[0] - oetf).abs() < 1e-12 && red[1] > 0.0 && red[1] < red[0],
             "{red:?} {oetf}"
         );
         assert_eq!(Transfer::Hlg.encode([0.0; 3]), [0.0; 3]);
@@ -217,14 +240,16 @@ mod tests {
 
     #[test]
     fn a_floating_point_picture_becomes_8_bit_codes() {
-        let light = [1.0, 100.0 / 203.0, 0.0, 1.0, 0.5, f32::NAN, 0.5, 1.0];
-        let image = HdrImage::new(2, 1, light.to_vec()).unwrap();
+        let k = 100.0 / 203.0;
+        let light = [1.0, 1.0, 1.0, 1.0, k, k, k, 1.0, 0.5, f32::NAN, 0.5, 1.0];
+        let image = HdrImage::new(3, 1, light.to_vec()).unwrap();
         let codes = Transfer::Pq.picture_codes(&image, 1.0).unwrap();
-        // 203 and 100 nits at 148 and 130; a pixel not a number is black.
-        assert_eq!(codes.rgba(), [148, 130, 0, 255, 0, 0, 0, 255]);
+        // Greys of 203 and 100 nits at 148 and 130; a pixel not a number is black.
+        let want = [[148; 3], [130; 3], [0; 3]].map(|[r, g, b]| [r, g, b, 255]);
+        assert_eq!(codes.rgba(), want.concat());
         let doubled = Transfer::Pq.picture_codes(&image, 2.0).unwrap();
         assert_eq!(
-            doubled.rgba()[1],
+            doubled.rgba()[4],
             (Transfer::Pq.code(200.0) * 255.0).round() as u8
         );
     }

@@ -177,22 +177,23 @@ pub(super) fn level_labels(graticule: Graticule) -> Vec<Label> {
 /// `scope` (its `Kind::points`) drawn with `shown` channels and `zoom`: each
 /// channel's level at the middle of its column and level, as the drawing places
 /// them; on the vectorscope the middle of its chroma codes, none where the zoom
-/// leaves them out of view. The luminance is `luma`, the pixel's Y′ as decoded,
-/// where the scope counts that (a video frame that came as YUV), else the one of
-/// its R, G and B.
+/// leaves them out of view, its chroma read by `matrix`. The luminance is `luma`,
+/// the pixel's Y′ as decoded, where the scope counts that (a video frame that
+/// came as YUV), else the one of its R, G and B.
 pub fn scope_points(
     scope: Scope,
     shown: &[usize],
     zoom: f32,
     (column, columns): (u32, u32),
-    rgb: [u8; 3],
-    luma: Option<u8>,
+    (rgb, luma): ([u8; 3], Option<u8>),
+    matrix: Matrix,
 ) -> Vec<Point> {
     let at = Pointed {
         column,
         columns,
         rgb,
         luma,
+        matrix,
     };
     scope.kind().points(scope.size(), at, shown, zoom)
 }

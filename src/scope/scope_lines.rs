@@ -17,6 +17,9 @@ struct Header<'a> {
     /// "decoded": the waveform's luminance is Y′ as the video's decoder made it.
     #[serde(skip_serializing_if = "Option::is_none")]
     luma: Option<&'static str>,
+    /// "bt2020": the vectorscope's chroma is read by BT.2020's matrix (HDR codes).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    matrix: Option<&'static str>,
 }
 
 /// A header and the counts after it, as one object.
@@ -87,6 +90,7 @@ pub fn waveform_json(
             size: None,
             region: region.map(Region::xywh),
             luma: waveform.decoded_luma.then_some("decoded"),
+            matrix: None,
         },
         counts: Entries(
             Channels::Rgbl
@@ -100,7 +104,8 @@ pub fn waveform_json(
 }
 
 /// The vectorscope as one JSON object: `{"file", "width", "height", "scope":
-/// "vectorscope", "size", "counts"}`, `size` rows (row 0 at the top) of `size` counts.
+/// "vectorscope", "size", "counts"}`, `size` rows (row 0 at the top) of `size`
+/// counts; `"matrix": "bt2020"` where it read HDR codes.
 pub fn vectorscope_json(
     file: &str,
     scope: &Vectorscope,
@@ -118,6 +123,7 @@ pub fn vectorscope_json(
             size: Some(scope.size),
             region: region.map(Region::xywh),
             luma: None,
+            matrix: (scope.matrix != Matrix::Bt709).then_some(scope.matrix.name()),
         },
         counts: Entries(vec![("counts", rows)]),
     })

@@ -7,7 +7,7 @@ use crate::gpu::{
 };
 use crate::image::Region;
 use crate::layout::Panel;
-use crate::scope::{vectorscope_side, Counted, Scope, Style};
+use crate::scope::{vectorscope_side, Counted, Matrix, Scope, Style};
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
@@ -77,10 +77,13 @@ impl ScopeView {
         self.shown.borrow().clone()
     }
 
-    /// Linear or logarithmic brightness, its gain, the vectorscope's zoom, and the
-    /// waveform's or the parade's channels.
+    /// Linear or logarithmic brightness, its gain, the vectorscope's zoom (and
+    /// its matrix: BT.2020's where the codes are HDR codes), and the waveform's
+    /// or the parade's channels.
     pub fn set_style(&self, g: &Gpu, style: Style, shown: Vec<usize>) {
         self.style.set(style);
+        let matrix = Matrix::of_codes(style.nits);
+        self.count.borrow_mut().set_matrix(g, matrix);
         *self.shown.borrow_mut() = shown;
         self.place(g);
     }

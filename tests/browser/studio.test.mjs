@@ -444,11 +444,12 @@ test('studio: an HDR picture is counted in its own units as the command line cou
   assert.deepEqual(page.errors, []);
 });
 
-test('studio: a floating-point picture\'s light read in nits: its scopes as the command line draws them, the exposure moving them', async () => {
+test('studio: a floating-point picture\'s light read in nits: its scopes as the command line draws them, BT.2020 on the vectorscope, the exposure moving them', async () => {
   const page = await browser.open('/www/studio.html', { viewport: { width: 1400, height: 1000 } });
   await waitState(page, 'done');
   await page.check('#scope-waveform');
   await page.check('#scope-parade');
+  await page.check('#scope-vectorscope');
   // Columns of 0 to 10,000 nits (1.0 = 203): greys, reds, an orange, dimmer greys.
   const file = fixtures.path('hdr-nits-8x4.exr');
   await pickFile(page, file);
@@ -478,6 +479,13 @@ test('studio: a floating-point picture\'s light read in nits: its scopes as the 
       const row = (png, y) => png.rgba.subarray(y * png.width * 4, (y * png.width + columns) * 4);
       for (let y = 0; y < 256; y++) assert.deepEqual(row(exported, y), row(tool, y), `${transfer} ${name} row ${y}`);
     }
+    // The vectorscope reads the codes' chroma by BT.2020's matrix, and counts as
+    // the command line does.
+    const vec = JSON.parse((await saved(figure('vectorscope').getByRole('button', { name: message('en', 'scope-json') }))).toString());
+    const tool = JSON.parse(execFileSync(join(repo, 'target/release/histogram'),
+      ['scope', '--vectorscope', '--nits', transfer, '--method', 'cpu', '--format', 'json', file]));
+    assert.equal(vec.matrix, 'bt2020', `${transfer}: the vectorscope's matrix`);
+    assert.deepEqual(vec.counts, tool.counts, `${transfer}: the vectorscope's counts`);
   }
   await page.screenshot({ path: join(shots, 'studio-hdr-nits.png') });
   // Three stops brighter, the light is 8 times: each column's least R (the
@@ -502,9 +510,24 @@ test('studio: a floating-point picture\'s light read in nits: its scopes as the 
   await page.mouse.move(pic.x + pic.width * (rect[0] + rect[2] * (4.5 / 8)), pic.y + pic.height * (rect[1] + rect[3] * (2.5 / 4)));
   const points = () => page.evaluate(() => [...document.querySelector('canvas.scope.waveform').parentElement.querySelectorAll('.scope-point')]
     .map((p) => [Number(p.className.match(/c(\d)/)[1]), parseFloat(p.style.left) / 100, parseFloat(p.style.top) / 100]));
-  const marked = (stops) => [1, 0.6, 0.2].map((k, c) => [c, 4.5 / 8, 1 - (Math.round(pq(203 * k * 2 ** stops) * 255) + 0.5) / 256]);
+  // Its light in BT.2020's primaries (BT.2087's matrix), each channel's level.
+  const to2020 = [[0.6274, 0.3293, 0.0433], [0.0691, 0.9195, 0.0114], [0.0164, 0.0880, 0.8956]];
+  const orangeLevels = (stops) => to2020.map((k) => Math.round(pq(203 * 2 ** stops * (k[0] + 0.6 * k[1] + 0.2 * k[2])) * 255));
+  const marked = (stops) => orangeLevels(stops).map((level, c) => [c, 4.5 / 8, 1 - (level + 0.5) / 256]);
   const near = (got, want) => got.length === want.length && got.every((p, i) => p[0] === want[i][0] && p.slice(1).every((v, j) => Math.abs(v - want[i][j + 1]) < 1e-4));
-  await until(points, (p) => near(p, marked(0)), 'the orange marked at its PQ codes (148, 135, 107)');
+  await until(points, (p) => near(p, marked(0)), 'the orange marked at its PQ codes');
+  // On the vectorscope: at its codes' chroma by BT.2020's Kr and Kb, on the
+  // 256-cell plane drawn in a margin of 8 cells a side.
+  const [kr, kb] = [0.2627, 0.0593];
+  const [r, g, b] = orangeLevels(0).map((v) => v / 255);
+  const luma = kr * r + (1 - kr - kb) * g + kb * b;
+  const code = (d) => Math.floor(128.5 + 255 * d);
+  const [cb, cr] = [code((b - luma) / (2 - 2 * kb)), code((r - luma) / (2 - 2 * kr))];
+  const spread = 256 / 272;
+  const onVectorscope = [[3, 0.5 + ((cb + 0.5) / 256 - 0.5) * spread, 0.5 + (0.5 - (cr + 0.5) / 256) * spread]];
+  const vecPoints = () => page.evaluate(() => [...document.querySelector('canvas.scope.vectorscope').parentElement.querySelectorAll('.scope-point')]
+    .map((p) => [Number(p.className.match(/c(\d)/)[1]), parseFloat(p.style.left) / 100, parseFloat(p.style.top) / 100]));
+  await until(vecPoints, (p) => near(p, onVectorscope), `the orange on the vectorscope at (${cb}, ${cr})`);
   // On the histogram: its light in the bins of the range counted (the command
   // line's), R, G and B over [0, max], luminance in stops.
   const { range } = cli(file);
@@ -529,7 +552,7 @@ test('studio: a floating-point picture\'s light read in nits: its scopes as the 
   });
   // The pointer still on the orange: its marks follow the exposure (read before
   // the export, whose click takes the pointer away).
-  await until(points, (p) => near(p, marked(3)), 'the orange marked three stops up (205, 191, 161)');
+  await until(points, (p) => near(p, marked(3)), 'the orange marked three stops up');
   await page.screenshot({ path: join(shots, 'studio-hdr-nits-pointer.png') });
   await until(from, (f) => JSON.stringify(f) === JSON.stringify(least(3)), 'the waveform three stops up');
   rmSync(dir, { recursive: true });

@@ -786,7 +786,7 @@ fn scope_json_equals_the_cpu_reference_on_the_gpu_and_the_cpu() {
                     line.contains("\"scope\": \"vectorscope\", \"size\": 16"),
                     "{line}"
                 );
-                let want = scope::vectorscope(image, region, 16).unwrap();
+                let want = scope::vectorscope(image, region, 16, scope::Matrix::Bt709).unwrap();
                 let got = flat(&line, "counts");
                 let moved: u32 = got
                     .iter()
@@ -868,16 +868,18 @@ fn scope_pngs_are_the_cpu_drawing_and_bad_input_is_reported() {
         } else {
             &[3]
         };
-        let want = scope::count(&image, None, scope).unwrap().draw(
-            scope,
-            shown,
-            Style {
-                log: true,
-                gain: 2.0,
-                zoom: 1.0,
-                nits: None,
-            },
-        );
+        let want = scope::count(&image, None, scope, scope::Matrix::Bt709)
+            .unwrap()
+            .draw(
+                scope,
+                shown,
+                Style {
+                    log: true,
+                    gain: 2.0,
+                    zoom: 1.0,
+                    nits: None,
+                },
+            );
         // The drawing as drawn, but where a label is written over it
         // (`scope_pngs_name_their_graticule_as_the_studio_does` checks those).
         let w = want.width() as usize;
@@ -1137,7 +1139,7 @@ fn scope_pngs_name_their_graticule_as_the_studio_does() {
         succeeded(&[&args[..], &[path.to_str().unwrap()]].concat(), flag);
         let written = out_dir.join(format!("noise-{}.png", scope.name()));
         let png = image::open(&written).unwrap().to_rgba8();
-        let plain = scope::count(&image, None, scope)
+        let plain = scope::count(&image, None, scope, scope::Matrix::Bt709)
             .unwrap()
             .draw(scope, shown, Style::PLAIN);
         let (w, h) = (plain.width(), plain.height());
@@ -1201,7 +1203,7 @@ fn scope_lines_cross_the_waveform_and_parade_pngs_at_their_levels() {
         let png = image::open(&written).unwrap().to_rgba8();
         // The drawing without lines, by the core; the lines' rows by the
         // definitions: level 16, and 95% of 255 to the nearest level, 242.
-        let plain = scope::count(&image, None, scope)
+        let plain = scope::count(&image, None, scope, scope::Matrix::Bt709)
             .unwrap()
             .draw(scope, shown, Style::PLAIN);
         let rows = [255 - 16, 255 - 242];
@@ -1321,10 +1323,18 @@ fn scope_pngs_name_hdr_codes_in_nits() {
             );
         }
     }
-    // Not for the vectorscope; an unknown transfer refused.
+    // An unknown transfer refused; nor with --time, which times the count alone.
     for args in [
-        vec!["scope", "--vectorscope", "--nits", "pq", "--out", out, file],
         vec!["scope", "--waveform", "--nits", "srgb", "--out", out, file],
+        vec![
+            "scope",
+            "--vectorscope",
+            "--nits",
+            "pq",
+            "--time",
+            "2",
+            file,
+        ],
     ] {
         let done = histogram(&args);
         assert_eq!(done.status.code(), Some(2), "{args:?}");
@@ -1448,6 +1458,77 @@ fn a_floating_point_pictures_light_is_scoped_in_nits() {
     for (line, method) in waveform_lines(file, &[]) {
         assert_eq!(waveform_levels(&line, "r")[4..], [255; 4], "{method:?}");
     }
+}
+
+/// Issue #77, item 3, BT.2020 on the vectorscope: read in nits, a floating-point
+/// picture's colours are BT.2100's codes (sRGB's primaries taken to BT.2020's by
+/// BT.2087's matrix), and the vectorscope reads them by BT.2020's matrix. Columns
+/// of sRGB's red, green, blue and an orange at 1.0 land, on the GPU and on the
+/// CPU, in the cells worked out here from the standards (PQ's inverse EOTF of
+/// each channel's nits, Cb and Cr from BT.2020's Kr and Kb); the JSON says
+/// which matrix read them.
+#[test]
+fn a_floating_point_pictures_colours_are_read_by_bt2020_on_the_vectorscope() {
+    let dir = temp_dir("scope-nits-vectorscope");
+    let colours: [[f64; 3]; 4] = [
+        [1.0, 0.0, 0.0],
+        [0.0, 1.0, 0.0],
+        [0.0, 0.0, 1.0],
+        [1.0, 0.6, 0.2],
+    ];
+    let row: Vec<f32> = colours
+        .iter()
+        .flat_map(|c| [c[0] as f32, c[1] as f32, c[2] as f32, 1.0])
+        .collect();
+    let path = dir.join("colours.exr");
+    std::fs::write(&path, common::hdr::exr(4, 2, &row.repeat(2))).unwrap();
+    let file = path.to_str().unwrap();
+    // BT.2087: BT.709's linear light in BT.2020's primaries.
+    let to_2020 = [
+        [0.6274, 0.3293, 0.0433],
+        [0.0691, 0.9195, 0.0114],
+        [0.0164, 0.0880, 0.8956],
+    ];
+    let (kr, kb) = (0.2627, 0.0593);
+    let cell = |rgb: &[f64; 3]| {
+        let light = to_2020.map(|k| (0..3).map(|i| k[i] * rgb[i]).sum::<f64>());
+        let [r, g, b] = light.map(|v| (pq_code(v * 203.0) * 255.0).round() / 255.0);
+        let y = kr * r + (1.0 - kr - kb) * g + kb * b;
+        let code = |d: f64| (128.5 + 255.0 * d).floor().clamp(0.0, 255.0) as usize;
+        let (cb, cr) = (
+            code((b - y) / (2.0 - 2.0 * kb)),
+            code((r - y) / (2.0 - 2.0 * kr)),
+        );
+        (255 - cr) * 256 + cb
+    };
+    let want: Vec<usize> = colours.iter().map(cell).collect();
+    let mut lines = Vec::new();
+    for method in [&[][..], &["--method", "cpu"]] {
+        for transfer in ["pq", "hlg"] {
+            let mut args = vec!["scope", "--vectorscope", "--format", "json"];
+            args.extend(["--nits", transfer].iter().chain(method));
+            args.push(file);
+            let text = succeeded(&args, file);
+            let line: serde_json::Value = serde_json::from_str(&text).unwrap();
+            assert_eq!(line["matrix"], "bt2020", "{transfer} {method:?}");
+            let counts = flat(&text, "counts");
+            let lit: Vec<usize> = (0..counts.len()).filter(|&i| counts[i] != 0).collect();
+            if transfer == "pq" {
+                let mut sorted = want.clone();
+                sorted.sort();
+                assert_eq!(lit, sorted, "{method:?}");
+                assert!(want.iter().all(|&i| counts[i] == 2), "{method:?}");
+            }
+            lines.push((transfer, lit));
+        }
+    }
+    // HLG's cells alike on the GPU and the CPU; not PQ's (its codes differ).
+    assert_eq!(lines[1], lines[3]);
+    assert_ne!(lines[0].1, lines[1].1);
+    // Read as drawn (SDR), by BT.709's matrix: the JSON names none.
+    let args = ["scope", "--vectorscope", "--format", "json", file];
+    let line: serde_json::Value = serde_json::from_str(&succeeded(&args, file)).unwrap();
+    assert!(line.get("matrix").is_none(), "{line}");
 }
 
 /// Issue #77, item 3, on a 16-bit picture: grey columns at PQ's codes of known

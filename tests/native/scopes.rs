@@ -6,7 +6,7 @@ use crate::common;
 use common::{drawn, gpu, photo, reference, test_images};
 use histogram::gpu::{Gpu, GpuImage, Kernels, ScopeCount, ScopeKernel, ScopePainter};
 use histogram::layout::Panel;
-use histogram::scope::{self, Counts, Scope, Style, LEVELS};
+use histogram::scope::{self, Counts, Matrix, Scope, Style, LEVELS};
 use histogram::{Image, Region, Spec};
 use std::collections::HashSet;
 
@@ -34,22 +34,38 @@ fn waveform_columns_are_the_columns_histograms() {
     }
 }
 
-/// The chroma codes of the definition, in f64: BT.709, full range.
-fn codes_f64(r: u8, g: u8, b: u8) -> (u32, u32) {
-    let [r, g, b] = [r, g, b].map(|v| v as f64 / 255.0);
-    let y = 0.2126 * r + 0.7152 * g + 0.0722 * b;
-    let code = |d: f64| (128.0 + 255.0 * d + 0.5).floor().clamp(0.0, 255.0) as u32;
-    (code((b - y) / 1.8556), code((r - y) / 1.5748))
+/// Cb and Cr of R', G', B' (0 to 1) in f64, from the standard's Kr and Kb alone
+/// (BT.709: 0.2126, 0.0722; BT.2020: 0.2627, 0.0593), full range.
+fn chroma_f64([r, g, b]: [f64; 3], matrix: Matrix) -> (f64, f64) {
+    let (kr, kb) = match matrix {
+        Matrix::Bt709 => (0.2126, 0.0722),
+        Matrix::Bt2020 => (0.2627, 0.0593),
+    };
+    let y = kr * r + (1.0 - kr - kb) * g + kb * b;
+    ((b - y) / (2.0 * (1.0 - kb)), (r - y) / (2.0 * (1.0 - kr)))
 }
+
+/// The chroma codes of the definition, in f64.
+fn codes_f64(r: u8, g: u8, b: u8, matrix: Matrix) -> (u32, u32) {
+    let (cb, cr) = chroma_f64([r, g, b].map(|v| v as f64 / 255.0), matrix);
+    let code = |d: f64| (128.0 + 255.0 * d + 0.5).floor().clamp(0.0, 255.0) as u32;
+    (code(cb), code(cr))
+}
+
+const MATRICES: [Matrix; 2] = [Matrix::Bt709, Matrix::Bt2020];
 
 #[test]
 fn vectorscope_cells_follow_the_definition() {
     // Neutral greys land on one cell: cb = cr = 128, just right of and below the
     // centre line of a grid of even size.
     for v in [0u8, 1, 77, 128, 254, 255] {
-        assert_eq!(scope::chroma_codes(v, v, v), (128, 128), "grey {v}");
-        assert_eq!(scope::chroma_cell(v, v, v, 256), (128, 127));
-        assert_eq!(scope::chroma_cell(v, v, v, 16), (8, 7));
+        assert_eq!(
+            scope::chroma_codes(v, v, v, Matrix::Bt709),
+            (128, 128),
+            "grey {v}"
+        );
+        assert_eq!(scope::chroma_cell(v, v, v, 256, Matrix::Bt709), (128, 127));
+        assert_eq!(scope::chroma_cell(v, v, v, 16, Matrix::Bt709), (8, 7));
     }
     // Primaries and secondaries at full strength, as worked out in f64.
     let colours = [
@@ -61,43 +77,68 @@ fn vectorscope_cells_follow_the_definition() {
         (255, 0, 255),
         (191, 0, 0),
     ];
-    for (r, g, b) in colours {
-        assert_eq!(
-            scope::chroma_codes(r, g, b),
-            codes_f64(r, g, b),
-            "{r},{g},{b}"
+    // (A secondary's chroma at full strength is -0.5 or 0.5 of one axis, code
+    // 128 -+ 127.5 + 0.5: on an edge, where f32 and f64 may round apart.)
+    for (matrix, (r, g, b)) in MATRICES.into_iter().flat_map(|m| colours.map(|c| (m, c))) {
+        let (got, want) = (
+            scope::chroma_codes(r, g, b, matrix),
+            codes_f64(r, g, b, matrix),
+        );
+        let (cb, cr) = chroma_f64([r, g, b].map(|v| v as f64 / 255.0), matrix);
+        let edge = |d: f64| ((128.5 + 255.0 * d) - (128.5 + 255.0 * d).round()).abs() < 1e-9;
+        let near = |a: u32, b: u32, on: bool| a == b || (on && a.abs_diff(b) == 1);
+        assert!(
+            near(got.0, want.0, edge(cb)) && near(got.1, want.1, edge(cr)),
+            "{matrix:?} {r},{g},{b}: {got:?} for {want:?}"
         );
     }
+    // BT.2020's red is Cr 0.5 (the top edge) and Cb -0.2627 / 1.8814; its 75%
+    // bars' targets are not BT.709's.
+    assert_eq!(scope::chroma_codes(255, 0, 0, Matrix::Bt2020), (92, 255));
+    assert_eq!(scope::chroma_codes(255, 0, 0, Matrix::Bt709), (99, 255));
+    let (sdr, hdr) = (
+        scope::colour_bar_targets(191, Matrix::Bt709),
+        scope::colour_bar_targets(191, Matrix::Bt2020),
+    );
+    assert!(sdr.iter().zip(&hdr).all(|(a, b)| a != b), "{sdr:?} {hdr:?}");
     // Pure blue is the most +Cb (right edge), pure red the most +Cr (top row).
-    assert_eq!(scope::chroma_codes(0, 0, 255).0, 255);
-    assert_eq!(scope::chroma_cell(255, 0, 0, 256).1, 0);
+    assert_eq!(scope::chroma_codes(0, 0, 255, Matrix::Bt709).0, 255);
+    assert_eq!(scope::chroma_cell(255, 0, 0, 256, Matrix::Bt709).1, 0);
     // Every 8-bit colour, sampled, lands where the f64 definition puts it, but for
     // a value exactly on a rounding edge (f32 against f64).
-    let mut moved = 0;
-    let mut n = 0;
-    for r in (0..=255u8).step_by(5) {
-        for g in (0..=255u8).step_by(3) {
-            for b in (0..=255u8).step_by(7) {
-                let (a, e) = (scope::chroma_codes(r, g, b), codes_f64(r, g, b));
-                assert!(a.0.abs_diff(e.0) <= 1 && a.1.abs_diff(e.1) <= 1);
-                moved += (a != e) as u32;
-                n += 1;
+    for matrix in MATRICES {
+        let mut moved = 0;
+        let mut n = 0;
+        for r in (0..=255u8).step_by(5) {
+            for g in (0..=255u8).step_by(3) {
+                for b in (0..=255u8).step_by(7) {
+                    let (a, e) = (
+                        scope::chroma_codes(r, g, b, matrix),
+                        codes_f64(r, g, b, matrix),
+                    );
+                    assert!(a.0.abs_diff(e.0) <= 1 && a.1.abs_diff(e.1) <= 1);
+                    moved += (a != e) as u32;
+                    n += 1;
+                }
             }
         }
+        assert!(
+            moved * 1000 < n,
+            "{matrix:?}: {moved} of {n} moved by f32 rounding"
+        );
     }
-    assert!(moved * 1000 < n, "{moved} of {n} moved by f32 rounding");
 }
 
 #[test]
 fn vectorscope_counts_every_pixel_once() {
     let image = Image::noise(97, 31, 4);
     for size in [1, 2, 16, 64, 128, 256] {
-        let v = scope::vectorscope(&image, None, size).unwrap();
+        let v = scope::vectorscope(&image, None, size, Matrix::Bt709).unwrap();
         assert_eq!(v.counts.len(), (size * size) as usize);
         assert_eq!(v.counts.iter().map(|&c| c as u64).sum::<u64>(), v.pixels);
         let mut want = vec![0u32; (size * size) as usize];
         for p in image.rgba().chunks(4) {
-            let (cb, cr) = codes_f64(p[0], p[1], p[2]);
+            let (cb, cr) = codes_f64(p[0], p[1], p[2], Matrix::Bt709);
             want[((255 - cr) * size / 256 * size + cb * size / 256) as usize] += 1;
         }
         let diff: u32 = v
@@ -123,8 +164,8 @@ fn vectorscope_boxes_are_drawn_whole_in_a_margin() {
         zoom: 1.0,
         nits: None,
     };
-    for size in [256, 64] {
-        let v = scope::vectorscope(&Image::noise(40, 30, 2), None, size).unwrap();
+    for (size, matrix) in [256, 64].into_iter().flat_map(|n| MATRICES.map(|m| (n, m))) {
+        let v = scope::vectorscope(&Image::noise(40, 30, 2), None, size, matrix).unwrap();
         let drawn = scope::draw_vectorscope(&v, style);
         let side = scope::vectorscope_side(size);
         assert_eq!((drawn.width(), drawn.height()), (side, side));
@@ -143,12 +184,12 @@ fn vectorscope_boxes_are_drawn_whole_in_a_margin() {
                 .all(|(&v, g)| v as f32 >= g * 255.0 - 1.0)
         };
         let mut beyond = 0;
-        for (cb, cr) in scope::vectorscope_targets() {
+        for (cb, cr) in scope::vectorscope_targets(matrix) {
             let (cb, cr) = (cb as i32, cr as i32);
             for (x, y) in [(cb - 5, cr), (cb + 5, cr), (cb, cr - 5), (cb, cr + 5)] {
                 assert!(
                     lit(at(x, y)),
-                    "size {size}: the box round ({cb}, {cr}) at ({x}, {y})"
+                    "size {size}, {matrix:?}: the box round ({cb}, {cr}) at ({x}, {y})"
                 );
                 beyond += usize::from(!(0..256).contains(&x) || !(0..256).contains(&y));
             }
@@ -167,13 +208,14 @@ fn gpu_counts(
     gpu: &Gpu,
     kernels: &mut Kernels,
     image: &GpuImage,
-    scope: Scope,
+    (scope, matrix): (Scope, Matrix),
     region: Option<Region>,
 ) -> Vec<(ScopeKernel, Counts)> {
     SCOPE_KERNELS
         .iter()
         .map(|&k| {
-            let count = ScopeCount::with_kernel(gpu, kernels, image, scope, region, k).unwrap();
+            let mut count = ScopeCount::with_kernel(gpu, kernels, image, scope, region, k).unwrap();
+            count.set_matrix(gpu, matrix);
             (k, pollster::block_on(count.execute(gpu)).unwrap().0)
         })
         .collect()
@@ -198,10 +240,14 @@ fn assert_close(name: &str, image: &Image, region: Option<Region>, got: &Counts,
             }
         }
         (Counts::Vectorscope(g), Counts::Vectorscope(w)) => {
-            assert_eq!((g.size, g.pixels), (w.size, w.pixels), "{name}");
+            assert_eq!(
+                (g.size, g.pixels, g.matrix),
+                (w.size, w.pixels, w.matrix),
+                "{name}"
+            );
             let total: u64 = g.counts.iter().map(|&c| c as u64).sum();
             assert_eq!(total, g.pixels, "{name}: every pixel counted once");
-            let (edges, cells) = edge_cells(image, region, g.size);
+            let (edges, cells) = edge_cells(image, region, g.size, w.matrix);
             let mut moved = 0;
             for (i, (a, b)) in g.counts.iter().zip(&w.counts).enumerate() {
                 if a != b {
@@ -221,13 +267,17 @@ fn assert_close(name: &str, image: &Image, region: Option<Region>, got: &Counts,
 
 /// How many pixels of `image` (in `region`) have a chroma code within 1/1000 of
 /// a rounding edge (in f64), and the cells either rounding puts them in.
-fn edge_cells(image: &Image, region: Option<Region>, size: u32) -> (u64, HashSet<usize>) {
+fn edge_cells(
+    image: &Image,
+    region: Option<Region>,
+    size: u32,
+    matrix: Matrix,
+) -> (u64, HashSet<usize>) {
     let pixels = region.map_or_else(|| image.clone(), |r| image.crop(r));
     let mut edges = 0;
     let mut cells = HashSet::new();
     for p in pixels.rgba().chunks(4) {
-        let [r, g, b] = [p[0], p[1], p[2]].map(|v| v as f64 / 255.0);
-        let y = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+        let (cb, cr) = chroma_f64([p[0], p[1], p[2]].map(|v| v as f64 / 255.0), matrix);
         let codes = |d: f64| {
             let t = 128.5 + 255.0 * d;
             // Near an edge, the codes either side of it.
@@ -238,7 +288,7 @@ fn edge_cells(image: &Image, region: Option<Region>, size: u32) -> (u64, HashSet
             };
             [low, high].map(|c| c.clamp(0.0, 255.0) as u32)
         };
-        let (cb, cr) = (codes((b - y) / 1.8556), codes((r - y) / 1.5748));
+        let (cb, cr) = (codes(cb), codes(cr));
         if cb[0] == cb[1] && cr[0] == cr[1] {
             continue;
         }
@@ -268,11 +318,19 @@ fn gpu_scopes_equal_the_cpu() {
     let mut kernels = Kernels::default();
     for (name, image) in images {
         let uploaded = GpuImage::upload_as_is(&gpu, &image);
-        for scope in SCOPES {
-            let want = scope::count(&image, None, scope).unwrap();
-            for (k, got) in gpu_counts(&gpu, &mut kernels, &uploaded, scope, None) {
+        // The vectorscope by either matrix (BT.2020's for HDR codes).
+        let cases = SCOPES.into_iter().flat_map(|scope| {
+            let matrices = match scope {
+                Scope::Vectorscope { .. } => &MATRICES[..],
+                _ => &MATRICES[..1],
+            };
+            matrices.iter().map(move |&m| (scope, m))
+        });
+        for (scope, matrix) in cases {
+            let want = scope::count(&image, None, scope, matrix).unwrap();
+            for (k, got) in gpu_counts(&gpu, &mut kernels, &uploaded, (scope, matrix), None) {
                 assert_close(
-                    &format!("{name}, {scope:?}, {k:?}"),
+                    &format!("{name}, {scope:?}, {matrix:?}, {k:?}"),
                     &image,
                     None,
                     &got,
@@ -338,8 +396,14 @@ fn regions_tiles_and_bands_count_as_the_cpu() {
         };
         for region in regions {
             for scope in SCOPES {
-                let want = scope::count(&image, region, scope).unwrap();
-                for (k, got) in gpu_counts(&gpu, &mut kernels, &uploaded, scope, region) {
+                let want = scope::count(&image, region, scope, Matrix::Bt709).unwrap();
+                for (k, got) in gpu_counts(
+                    &gpu,
+                    &mut kernels,
+                    &uploaded,
+                    (scope, Matrix::Bt709),
+                    region,
+                ) {
                     assert_close(
                         &format!("tiled {tiled}, {region:?}, {scope:?}, {k:?}"),
                         &image,
@@ -354,8 +418,14 @@ fn regions_tiles_and_bands_count_as_the_cpu() {
     // Past 65535 rows a waveform column is counted in two dispatches, which add.
     let tall = Image::noise(2, 70_001, 9);
     let uploaded = GpuImage::upload_as_is(&gpu, &tall);
-    let want = scope::count(&tall, None, Scope::Waveform).unwrap();
-    for (k, got) in gpu_counts(&gpu, &mut kernels, &uploaded, Scope::Waveform, None) {
+    let want = scope::count(&tall, None, Scope::Waveform, Matrix::Bt709).unwrap();
+    for (k, got) in gpu_counts(
+        &gpu,
+        &mut kernels,
+        &uploaded,
+        (Scope::Waveform, Matrix::Bt709),
+        None,
+    ) {
         assert_close(&format!("2x70001, {k:?}"), &tall, None, &got, &want);
     }
 }
@@ -389,7 +459,7 @@ fn a_scope_moves_its_region_without_being_made_anew() {
         ] {
             count.set_region(&gpu, &uploaded, region).unwrap();
             let got = pollster::block_on(count.execute(&gpu)).unwrap().0;
-            let want = scope::count(&image, Some(region), scope).unwrap();
+            let want = scope::count(&image, Some(region), scope, Matrix::Bt709).unwrap();
             assert_close(
                 &format!("{scope:?} {k:?} {region:?}"),
                 &image,
@@ -443,6 +513,7 @@ fn draw_on_gpu_at(
     let uploaded = GpuImage::upload_as_is(gpu, image);
     let mut count = ScopeCount::new(gpu, &mut kernels, &uploaded, scope, None).unwrap();
     count.set_decoded_luma(gpu, decoded_luma);
+    count.set_matrix(gpu, Matrix::of_codes(style.nits));
     let format = wgpu::TextureFormat::Rgba8Unorm;
     let painter = ScopePainter::new(gpu, &count, format);
     painter.set_view(&gpu.queue, &count, scope, &Panel::full(shown), size, style);
@@ -560,10 +631,30 @@ fn gpu_drawing_matches_the_cpu_drawing() {
                 ..Style::PLAIN
             },
         ),
+        // HDR codes' chroma by BT.2020's matrix: its hues and its targets.
+        (
+            Scope::Vectorscope { size: 256 },
+            vec![],
+            Style {
+                zoom: 2.0,
+                nits: Some(scope::Transfer::Pq),
+                ..Style::PLAIN
+            },
+        ),
+        (
+            Scope::Vectorscope { size: 64 },
+            vec![],
+            Style {
+                gain: 4.0,
+                nits: Some(scope::Transfer::Hlg),
+                ..Style::PLAIN
+            },
+        ),
     ];
     for (scope, shown, style) in cases {
         let got = draw_on_gpu(&gpu, &image, (scope, false), &shown, style);
-        let want = match scope::count(&image, None, scope).unwrap() {
+        let matrix = Matrix::of_codes(style.nits);
+        let want = match scope::count(&image, None, scope, matrix).unwrap() {
             Counts::Waveform(w) if scope == Scope::Waveform => {
                 scope::draw_waveform(&w, &shown, style)
             }
@@ -691,7 +782,10 @@ fn a_waveform_of_decoded_luma_counts_alpha_and_marks_video_levels() {
         // And back: luminance from R, G, B again.
         count.set_decoded_luma(&gpu, false);
         let (got, _) = pollster::block_on(count.execute(&gpu)).unwrap();
-        assert_eq!(got, scope::count(&image, None, Scope::Waveform).unwrap());
+        assert_eq!(
+            got,
+            scope::count(&image, None, Scope::Waveform, Matrix::Bt709).unwrap()
+        );
     }
     let mut parade = ScopeCount::new(&gpu, &mut kernels, &uploaded, Scope::Parade, None).unwrap();
     parade.set_decoded_luma(&gpu, true);
@@ -744,9 +838,9 @@ fn a_pixels_points_lie_on_its_own_counts_as_drawn() {
     let image = Image::solid(5, 3, [colour[0], colour[1], colour[2], 255]);
     let shown = [0, 1, 2];
     for scope in Scope::ALL {
-        let counts = scope::count(&image, None, scope).unwrap();
+        let counts = scope::count(&image, None, scope, Matrix::Bt709).unwrap();
         let drawn = counts.draw(scope, &shown, Style::PLAIN);
-        let points = scope::scope_points(scope, &shown, 1.0, (2, 5), colour, None);
+        let points = scope::scope_points(scope, &shown, 1.0, (2, 5), (colour, None), Matrix::Bt709);
         // A point a channel shown, on a scope of levels; one on the chroma's.
         let levels = scope.kind().counted() == scope::Counted::Columns;
         assert_eq!(points.len(), if levels { 3 } else { 1 }, "{scope:?}");
@@ -765,7 +859,14 @@ fn a_pixels_points_lie_on_its_own_counts_as_drawn() {
     }
     // A video frame's Y′ as decoded, where the waveform counts that, places its
     // luminance, not the one of its R, G and B.
-    let decoded = scope::scope_points(Scope::Waveform, &[3], 1.0, (2, 5), colour, Some(40));
+    let decoded = scope::scope_points(
+        Scope::Waveform,
+        &[3],
+        1.0,
+        (2, 5),
+        (colour, Some(40)),
+        Matrix::Bt709,
+    );
     let y = 1.0 - 40.5 / 256.0;
     assert_eq!(
         decoded,
@@ -808,7 +909,7 @@ fn reference_lines_lie_on_their_levels_as_drawn() {
         let at = Reference::placed(line, 255).unwrap()[0].at;
         let level = Reference::parse_list(line).unwrap()[0].value(255) as u8;
         let image = Image::solid(4, 2, [level, level, level, 255]);
-        let counts = scope::count(&image, None, Scope::Waveform).unwrap();
+        let counts = scope::count(&image, None, Scope::Waveform, Matrix::Bt709).unwrap();
         let drawn = counts.draw(Scope::Waveform, &[3], Style::PLAIN);
         let row = ((1.0 - at) * drawn.height() as f32) as u32;
         // Lit grey (the graticule's lines are amber).
@@ -844,7 +945,7 @@ fn every_scope_of_the_registry_is_named_counted_drawn_and_labelled() {
     for scope in Scope::ALL {
         let kind = scope.kind();
         assert_eq!(Scope::named(kind.name(), scope.size()), Ok(scope));
-        let counts = scope::count(&image, None, scope).unwrap();
+        let counts = scope::count(&image, None, scope, Matrix::Bt709).unwrap();
         let drawn = counts.draw(scope, kind.drawn_channels(), Style::PLAIN);
         let width = match kind.counted() {
             Counted::Columns => kind.columns(37).unwrap() as u32,
@@ -853,7 +954,14 @@ fn every_scope_of_the_registry_is_named_counted_drawn_and_labelled() {
         assert_eq!(drawn.width(), width, "{scope:?}");
         let labels = scope::graticule_labels(scope, 1.0, Graticule::Full);
         assert!(labels.len() >= 6, "{scope:?}: {labels:?}");
-        let points = scope::scope_points(scope, &[3], 1.0, (3, 37), [90, 60, 30], None);
+        let points = scope::scope_points(
+            scope,
+            &[3],
+            1.0,
+            (3, 37),
+            ([90, 60, 30], None),
+            Matrix::Bt709,
+        );
         assert!(!points.is_empty(), "{scope:?}");
         // Asked to draw another kind of counts, a scope draws them as the first
         // scope that counts them.

@@ -442,11 +442,13 @@ pub struct ScopeArgs {
     /// or percents of full scale ("16,235", "5%,95%")
     #[arg(long, value_name = "LINES", value_parser = reference_lines)]
     pub lines: Option<Lines>,
-    /// The waveform or parade of HDR codes: its PNG's lines named by the light a
+    /// The scope of HDR codes: a waveform's or parade's lines named by the light a
     /// display gives for them, in nits, of pq (SMPTE ST 2084) or hlg (BT.2100, on
     /// its 1000-nit reference display) codes, the reference white (203 nits,
-    /// BT.2408) in the labels' colour; the axis stays the codes'. A floating-point
-    /// picture's light is scoped as those codes, 1.0 at the reference white
+    /// BT.2408) in the labels' colour, the axis still the codes'; the
+    /// vectorscope's chroma read by BT.2020's matrix, its targets BT.2020's bars.
+    /// A floating-point picture's light is scoped as those codes (BT.709's
+    /// primaries taken to BT.2020's), 1.0 at the reference white
     #[arg(long, value_name = "TRANSFER", value_parser = Transfer::parse)]
     pub nits: Option<Transfer>,
 }

@@ -6,7 +6,7 @@ use crate::input::{decode_file, decode_whole};
 use crate::options::{self, Processor, ScopeArgs, ScopeFormat};
 use crate::out;
 use histogram::gpu::{Gpu, GpuImage, GpuOptions, Kernels, ScopeCount};
-use histogram::scope::{self, Control, Counts, Graticule, Overlay, Scope, Style};
+use histogram::scope::{self, Control, Counts, Graticule, Matrix, Overlay, Scope, Style};
 use histogram::{Image, Region};
 use histogram_engine::count::memory_budget;
 use std::path::Path;
@@ -50,7 +50,7 @@ pub fn run(o: ScopeArgs, gpu_options: &GpuOptions) -> i32 {
         return usage_error("--lines draws across the waveform's or the parade's PNG");
     }
     if o.nits.is_some() && !(o.time.is_none() && scope.offers(Control::Nits)) {
-        return usage_error("--nits reads the waveform's or the parade's codes as PQ or HLG");
+        return usage_error("--nits reads a scope's codes as PQ or HLG (not with --time)");
     }
     let (json, log, gain, runs, out) =
         (o.format == ScopeFormat::Json, o.log, o.gain, o.time, &o.out);
@@ -96,9 +96,11 @@ pub fn run(o: ScopeArgs, gpu_options: &GpuOptions) -> i32 {
             if let Some(why) = scope.fits(width, memory_budget()) {
                 return Err(why);
             }
+            // HDR codes are BT.2100's: the vectorscope reads them by BT.2020's matrix.
+            let matrix = Matrix::of_codes(o.nits);
             let counts = match &gpu {
-                Some(gpu) => gpu_counts(gpu, &mut kernels, &image, scope, o.region)?,
-                None => scope::count(&image, o.region, scope)?,
+                Some(gpu) => gpu_counts(gpu, &mut kernels, &image, (scope, matrix), o.region)?,
+                None => scope::count(&image, o.region, scope, matrix)?,
             };
             let size = (image.width(), image.height());
             if json {
@@ -184,11 +186,12 @@ fn gpu_counts(
     gpu: &Gpu,
     kernels: &mut Kernels,
     image: &Image,
-    scope: Scope,
+    (scope, matrix): (Scope, Matrix),
     region: Option<Region>,
 ) -> Result<Counts, String> {
     let uploaded = GpuImage::upload_as_is(gpu, image);
-    let count = ScopeCount::new(gpu, kernels, &uploaded, scope, region).map_err(|e| e.0)?;
+    let mut count = ScopeCount::new(gpu, kernels, &uploaded, scope, region).map_err(|e| e.0)?;
+    count.set_matrix(gpu, matrix);
     Ok(pollster::block_on(count.execute(gpu)).map_err(|e| e.0)?.0)
 }
 

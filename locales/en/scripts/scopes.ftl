@@ -87,6 +87,7 @@ scope-page-caption-waveform-nits = x: the picture’s columns · y: code, 0 at t
 scope-page-caption-parade-nits = R, G and B waveforms side by side · lines named by the light a display gives for those codes, in nits · 203: reference white
 scope-page-caption-parade-yrgb-nits = Luma, R, G and B waveforms side by side (YRGB) · lines named by the light a display gives for those codes, in nits · 203: reference white
 scope-page-caption-vectorscope = +Cb right, +Cr up · boxes: the 75% and 100% colour bars · line: skin tones
+scope-page-caption-vectorscope-nits = +Cb right, +Cr up, read by BT.2020’s matrix · boxes: BT.2020’s 75% and 100% colour bars · line: skin tones
 # What the waveform's luma is, where Y′ as decoded was asked for.
 scope-page-luma-decoded = Luma as decoded: each pixel’s Y′ code, 0% at code 16 and 100% at 235. Sub-blacks and super-whites, which the picture’s R′G′B′ clips, show in the tinted bands.
 scope-page-luma-not-planes = This frame did not come as Y′CbCr planes here (the browser handed over RGB), so luma is computed from R′G′B′.

@@ -175,7 +175,7 @@ hdr-stops = { $stops } stops
 hdr-as-stored = As stored
 hdr-legend = HDR picture
 hdr-exposure = Exposure
-hdr-exposure-why = The samples are linear light, counted as stored. The picture is drawn with each sample times 2^exposure, clipped at 1.0 as a display clips it and encoded as sRGB; the adjustments work on it as drawn, and so do the scopes on the SDR scale. On the PQ or HLG scale the scopes read the same light in nits: 1.0 is 203 nits (BT.2408's reference white), and nothing is clipped below the scale's peak. The histogram does not change with the exposure.
+hdr-exposure-why = The samples are linear light, counted as stored. The picture is drawn with each sample times 2^exposure, clipped at 1.0 as a display clips it and encoded as sRGB; the adjustments work on it as drawn, and so do the scopes on the SDR scale. On the PQ or HLG scale the scopes read the same light in nits, as BT.2100's codes: its colours taken from sRGB's primaries to BT.2020's (the vectorscope reads them by BT.2020's matrix), 1.0 at 203 nits (BT.2408's reference white), nothing clipped below the scale's peak. The histogram does not change with the exposure.
 hdr-range = Counted: R, G and B from 0 to { $max }; luminance in stops from { $low } to { $high } ({ $lowLinear } to { $highLinear }). Outside the range: { $below } values below, { $above } above; { $invalid } pixels with a NaN or infinite sample. Above 1.0 (what an SDR display clips): luminance of { $aboveOne } pixels.
 
 ## The exposure overlay (www/studio-overlay.js); the bands are src/scope/overlay.rs's.

@@ -81,6 +81,7 @@ scope-page-caption-waveform-nits = x：画像の列 · y：コード値（下端
 scope-page-caption-parade-nits = R、G、Bのウェーブフォームを並べて表示 · 線はそのコードでディスプレイが出す明るさ（ニト） · 203：基準白
 scope-page-caption-parade-yrgb-nits = ルマ、R、G、Bのウェーブフォームを並べて表示（YRGB） · 線はそのコードでディスプレイが出す明るさ（ニト） · 203：基準白
 scope-page-caption-vectorscope = 右が+Cb、上が+Cr · 枠：75%と100%のカラーバー · 線：スキントーン
+scope-page-caption-vectorscope-nits = 右が+Cb、上が+Cr（BT.2020の行列で読む） · 枠：BT.2020の75%と100%のカラーバー · 線：スキントーン
 # What the waveform's luma is, where Y′ as decoded was asked for.
 scope-page-luma-decoded = デコードされたままのルマ：各ピクセルのY′のコードで、コード16が0%、235が100%です。画像のR′G′B′ではクリップされてしまう黒より下と白より上の値は、色付きの帯に表示されます。
 scope-page-luma-not-planes = このフレームはここではY′CbCrのプレーンとして届かなかったため（ブラウザがRGBで渡しました）、ルマはR′G′B′から計算しています。

@@ -81,6 +81,7 @@ scope-page-caption-waveform-nits = x: 이미지의 열 · y: 코드, 아래가 0
 scope-page-caption-parade-nits = R, G, B 웨이브폼을 나란히 · 가로선: 그 코드에서 디스플레이가 내는 밝기(니트) · 203: 기준 백색
 scope-page-caption-parade-yrgb-nits = 루마, R, G, B 웨이브폼을 나란히 (YRGB) · 가로선: 그 코드에서 디스플레이가 내는 밝기(니트) · 203: 기준 백색
 scope-page-caption-vectorscope = +Cb 오른쪽, +Cr 위쪽 · 상자: 75%와 100% 컬러 바 · 선: 피부 톤
+scope-page-caption-vectorscope-nits = +Cb 오른쪽, +Cr 위쪽(BT.2020 행렬로 읽음) · 상자: BT.2020의 75%와 100% 컬러 바 · 선: 피부 톤
 # What the waveform's luma is, where Y′ as decoded was asked for.
 scope-page-luma-decoded = 디코딩된 루마: 각 픽셀의 Y′ 코드로, 코드 16이 0%, 235가 100%입니다. 이미지의 R′G′B′에서는 잘려 나가는, 검정보다 어두운 값과 흰색보다 밝은 값이 색을 입힌 띠에 나타납니다.
 scope-page-luma-not-planes = 여기서는 이 프레임이 Y′CbCr 플레인으로 오지 않았으므로(브라우저가 RGB로 넘겨줌), 루마를 R′G′B′에서 계산합니다.

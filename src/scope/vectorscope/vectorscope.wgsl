@@ -16,18 +16,29 @@ const blockSize = vec2u(64u, 128u);
 var<workgroup> cells: array<atomic<u32>, kept * kept>;
 @group(0) @binding(0) var<storage, read_write> result: array<atomic<u32>>;
 @group(0) @binding(1) var ourTexture: texture_2d<f32>;
-@group(0) @binding(2) var<uniform> band: Band;
+@group(0) @binding(2) var<uniform> band: ChromaBand;
 
-// The cell of a pixel: BT.709 chroma as 8-bit codes, then the grid (+Cr up: row
-// 0 holds the most +Cr). The texel's floats are the stored values / 255, and the
-// divisions by 1.8556 and 1.5748 are multiplications folded into 255 / k: a few
+// A tile's part counted, and the matrix that reads its chroma: 1 for BT.2020's
+// (HDR codes), else BT.709's.
+struct ChromaBand {
+  origin: vec2u,
+  size: vec2u,
+  matrix: u32,
+};
+
+// The cell of a pixel: BT.709 chroma (BT.2020's, of HDR codes) as 8-bit codes,
+// then the grid (+Cr up: row 0 holds the most +Cr). The texel's floats are the
+// stored values / 255, and the divisions by 1.8556 and 1.5748 (1.8814 and 1.4746)
+// are multiplications folded into 255 / k: a few
 // f32 ulps from the CPU's steps, which move a pixel to the neighbouring cell
 // only when a code lands within them of its edge (fewer on an H100 than the GPU's
 // own division did: 527 against 1385 of a 4K frame's 8.3 million).
 fn chromaCell(texel: vec4f) -> vec2u {
   let c = texel.rgb;
-  let y = dot(c, vec3f(0.2126, 0.7152, 0.0722));
-  let t = vec2f(c.b - y, c.r - y) * vec2f(255.0 / 1.8556, 255.0 / 1.5748) + 128.5;
+  let bt2020 = band.matrix != 0u;
+  let y = dot(c, select(vec3f(0.2126, 0.7152, 0.0722), vec3f(0.2627, 0.6780, 0.0593), bt2020));
+  let k = select(vec2f(255.0 / 1.8556, 255.0 / 1.5748), vec2f(255.0 / 1.8814, 255.0 / 1.4746), bt2020);
+  let t = vec2f(c.b - y, c.r - y) * k + 128.5;
   let codes = vec2u(clamp(floor(t), vec2f(0.0), vec2f(255.0)));
   return vec2u(codes.x * numBins / 256u, (255u - codes.y) * numBins / 256u);
 }
