@@ -7,8 +7,9 @@
 // Frames reach the GPU by one of three paths (`FRAME_PATHS`). On a GPU the CPU
 // plays, the decoder's own bytes through WebCodecs (the frame pass converts them):
 // there the browser's copy or import proved 35-55 times slower (docs/DECISIONS.md, 11). On a
-// real GPU, the browser's frame imported as an external texture. The browser's copy
-// from the element where neither can be had.
+// real GPU, the browser's frame imported as an external texture, but for an HDR
+// video's 10-bit frames, whose codes only the decoder's bytes keep. The browser's
+// copy from the element where neither can be had.
 import { Live } from '../pkg/histogram.js';
 import { el, errorText, nextRepaint } from './site.js';
 import { t } from './l10n.js';
@@ -25,7 +26,25 @@ export const FRAME_PATHS = {
 };
 
 // Layouts the frame pass converts; others use the browser's copy.
-const FRAME_FORMATS = ['NV12', 'I420', 'I420A', 'RGBA', 'RGBX', 'BGRA', 'BGRX'];
+const FRAME_FORMATS = ['NV12', 'I420', 'I420A', 'I420P10', 'RGBA', 'RGBX', 'BGRA', 'BGRX'];
+
+/**
+ * Whether `video`'s frames come as 10-bit planes (an HDR video's, in Chromium):
+ * their codes reach the scopes only as the decoder's bytes, which the import and
+ * the copy convert to 8-bit sRGB. Asked once a source.
+ */
+function tenBit(video) {
+  if (video.tenBit === undefined) {
+    try {
+      const frame = new VideoFrame(video);
+      video.tenBit = /P10$/.test(frame.format ?? '');
+      frame.close();
+    } catch {
+      video.tenBit = false;
+    }
+  }
+  return video.tenBit;
+}
 
 const shortWait = () => new Promise((resolve) => setTimeout(resolve, 4));
 
@@ -212,6 +231,7 @@ export function liveVideo({
     };
     const forced = path();
     if (forced && can[forced]) return forced;
+    if (can.decoded && tenBit(video)) return 'decoded';
     return gpu().software ? (can.decoded ? 'decoded' : 'copy') : can.import ? 'import' : can.decoded ? 'decoded' : 'copy';
   }
 

@@ -124,7 +124,8 @@ impl Live {
             layout,
             offsets: plane(&offsets),
             strides: plane(&strides),
-            to_rgb: gpu::colour_matrix(matrix.as_deref(), self.frames.size().1, full_range),
+            to_rgb: gpu::colour_matrix(matrix.as_deref(), self.frames.size().1, full_range)
+                * layout.to_codes(full_range),
         };
         let g = &self.context.gpu;
         self.frames

@@ -1,4 +1,5 @@
-// Video frames arrive as the decoder made them: YUV planes (NV12 or I420) or RGBA,
+// Video frames arrive as the decoder made them: YUV planes (NV12, I420, or I420 of
+// 10-bit samples: HDR video's) or RGBA,
 // copied straight from a WebCodecs VideoFrame into a storage buffer. This pass turns
 // them into the rgba8unorm frame texture that the drawing reads and, where `count`
 // is on, counts R, G, B and luminance while it holds each pixel: one pass over the
@@ -9,7 +10,8 @@
 //
 // A YUV frame's alpha holds each pixel's Y′ byte as the decoder made it (a video has
 // no alpha; the canvas is opaque): the waveform reads it there to show video levels,
-// super-whites and sub-blacks included, that the conversion to R′G′B′ clips.
+// super-whites and sub-blacks included, that the conversion to R′G′B′ clips. A
+// 10-bit sample is that code times 4 (toRgb scales it, src/gpu/yuv.rs `to_codes`).
 //
 // It is tuned for GPUs that a CPU emulates (SwiftShader, llvmpipe), where video needs
 // the speed most: each invocation counts into its own histogram in private memory, so
@@ -17,8 +19,8 @@
 // `count` is off and the privatized kernel counts the frame texture instead.
 
 // 0 = NV12 (Y plane, interleaved UV plane), 1 = I420 (Y, U, V planes),
-// 2 = RGBA / RGBX, 3 = BGRA / BGRX. Pipeline constants, so each layout compiles to
-// straight-line code.
+// 2 = RGBA / RGBX, 3 = BGRA / BGRX, 4 = I420P10 (I420 of two-byte samples).
+// Pipeline constants, so each layout compiles to straight-line code.
 override pixelLayout: u32;
 // Whether every plane and row starts at a multiple of 4 bytes, as decoders lay them
 // out: then 4 bytes are one load, with no test of the alignment (2.5 ms a 540p frame
@@ -29,8 +31,8 @@ override count: bool;
 const workgroupSize = 16u;
 
 struct Frame {
-  // Y'UV (or RGB) bytes to R'G'B' in 0..1: the frame's colour matrix and range, as
-  // an affine matrix.
+  // Y'UV samples to R'G'B' in 0..1 and Y′'s code / 255 in w: the frame's colour
+  // matrix, range and sample size, as an affine matrix.
   toRgb: mat4x4f,
   size: vec2u,
   planeOffsets: vec3u,
@@ -62,23 +64,31 @@ fn byteOf(w: u32, k: u32) -> f32 {
   return f32((w >> (k * 8u)) & 0xffu);
 }
 
-// Pixel k (0..3) of the quad of four pixels starting at column 4 * quad of row y.
+// Pixel k (0..3) of the quad of four pixels starting at column 4 * quad of row y:
+// its Y′ samples (two words of them at 10 bits), and its chroma's.
 struct Quad {
   y: u32,
+  y2: u32,
   u: u32,
   v: u32,
 };
 
 fn readQuad(quad: u32, y: u32) -> Quad {
   let row = f.planeOffsets.x + y * f.planeStrides.x;
-  if (pixelLayout >= 2u) {
-    return Quad(0u, 0u, 0u);
+  if (pixelLayout == 2u || pixelLayout == 3u) {
+    return Quad(0u, 0u, 0u, 0u);
   }
   // Chroma is subsampled 2x2: a quad's four pixels share two chroma samples.
   let c = y / 2u;
+  if (pixelLayout == 4u) {
+    // Two bytes a sample: the quad's Y′ in two words, its two U and two V in one.
+    let u = word(f.planeOffsets.y + c * f.planeStrides.y + quad * 4u);
+    let v = word(f.planeOffsets.z + c * f.planeStrides.z + quad * 4u);
+    return Quad(word(row + quad * 8u), word(row + quad * 8u + 4u), u, v);
+  }
   if (pixelLayout == 0u) {
     let uv = word(f.planeOffsets.y + c * f.planeStrides.y + quad * 4u);
-    return Quad(word(row + quad * 4u), uv, uv >> 8u);
+    return Quad(word(row + quad * 4u), 0u, uv, uv >> 8u);
   }
   // Two bytes each, read as the aligned word around them.
   let half = (quad % 2u) * 16u;
@@ -87,19 +97,30 @@ fn readQuad(quad: u32, y: u32) -> Quad {
   // Spread to the NV12 order (U0 V0 U1 V1), so pixelOf reads both alike.
   let spread = (u & 0xffu) | ((u & 0xff00u) << 8u);
   let spreadV = (v & 0xffu) | ((v & 0xff00u) << 8u);
-  return Quad(word(row + quad * 4u), spread, spreadV);
+  return Quad(word(row + quad * 4u), 0u, spread, spreadV);
+}
+
+fn sampleOf(w: u32, k: u32) -> f32 {
+  return f32((w >> (k * 16u)) & 0xffffu);
 }
 
 // The pixel's R′G′B′ and, for YUV, its Y′ byte in alpha (1 for RGB frames).
 fn pixelOf(q: Quad, quad: u32, y: u32, k: u32, toRgb: mat4x4f) -> vec4f {
-  if (pixelLayout >= 2u) {
+  if (pixelLayout == 2u || pixelLayout == 3u) {
     let rgba = word(f.planeOffsets.x + y * f.planeStrides.x + (quad * 4u + k) * 4u);
     let c = vec3f(byteOf(rgba, 0u), byteOf(rgba, 1u), byteOf(rgba, 2u)) / 255.0;
     return vec4f(select(c, c.bgr, pixelLayout == 3u), 1.0);
   }
-  let chroma = (k / 2u) * 2u;
-  let yuv = vec4f(byteOf(q.y, k), byteOf(q.u, chroma), byteOf(q.v, chroma), 1.0);
-  return vec4f(saturate((toRgb * yuv).rgb), yuv.x / 255.0);
+  var yuv: vec4f;
+  if (pixelLayout == 4u) {
+    let luma = sampleOf(select(q.y2, q.y, k < 2u), k % 2u);
+    yuv = vec4f(luma, sampleOf(q.u, k / 2u), sampleOf(q.v, k / 2u), 1.0);
+  } else {
+    let chroma = (k / 2u) * 2u;
+    yuv = vec4f(byteOf(q.y, k), byteOf(q.u, chroma), byteOf(q.v, chroma), 1.0);
+  }
+  let c = toRgb * yuv;
+  return vec4f(saturate(c.rgb), c.w);
 }
 
 @compute @workgroup_size(workgroupSize)

@@ -18,6 +18,8 @@ pub enum PixelLayout {
     Nv12,
     /// Y, U and V planes, chroma at half resolution (I420A's alpha plane is ignored).
     I420,
+    /// I420 of 10-bit samples, each in two bytes (little-endian): HDR video's.
+    I420P10,
     Rgba,
     Bgra,
 }
@@ -28,6 +30,7 @@ impl PixelLayout {
         match format {
             "NV12" => Some(PixelLayout::Nv12),
             "I420" | "I420A" => Some(PixelLayout::I420),
+            "I420P10" => Some(PixelLayout::I420P10),
             "RGBA" | "RGBX" => Some(PixelLayout::Rgba),
             "BGRA" | "BGRX" => Some(PixelLayout::Bgra),
             _ => None,
@@ -37,7 +40,28 @@ impl PixelLayout {
     /// Whether frames in this layout carry Y′ planes: the frame pass keeps each
     /// pixel's Y′ byte in the texture's alpha (shaders/frames/yuv.wgsl).
     pub fn is_yuv(self) -> bool {
-        matches!(self, PixelLayout::Nv12 | PixelLayout::I420)
+        matches!(
+            self,
+            PixelLayout::Nv12 | PixelLayout::I420 | PixelLayout::I420P10
+        )
+    }
+
+    /// The map from its samples to 8-bit codes, which `colour_matrix` reads: a
+    /// 10-bit sample's limited-range code is a quarter of it (BT.2100 scales
+    /// 16..235 by 4); at full range Y′ is 255/1023 of it, and chroma about 512
+    /// is chroma about 128.
+    pub fn to_codes(self, full_range: bool) -> Mat4 {
+        if self != PixelLayout::I420P10 {
+            return Mat4::IDENTITY;
+        }
+        let scale = if full_range { 255.0 / 1023.0 } else { 0.25 };
+        let chroma = 128.0 - 512.0 * scale;
+        Mat4::from_cols(
+            Vec4::X * scale,
+            Vec4::Y * scale,
+            Vec4::Z * scale,
+            Vec4::new(0.0, chroma, chroma, 1.0),
+        )
     }
 
     fn code(self) -> u32 {
@@ -46,6 +70,7 @@ impl PixelLayout {
             PixelLayout::I420 => 1,
             PixelLayout::Rgba => 2,
             PixelLayout::Bgra => 3,
+            PixelLayout::I420P10 => 4,
         }
     }
 }
@@ -67,7 +92,7 @@ impl FrameFormat {
     pub fn aligned(&self) -> bool {
         let planes = match self.layout {
             PixelLayout::Nv12 => 2,
-            PixelLayout::I420 => 3,
+            PixelLayout::I420 | PixelLayout::I420P10 => 3,
             PixelLayout::Rgba | PixelLayout::Bgra => 1,
         };
         (0..planes).all(|i| self.offsets[i].is_multiple_of(4) && self.strides[i].is_multiple_of(4))
@@ -75,7 +100,8 @@ impl FrameFormat {
 }
 
 /// The affine map from (Y, U, V, 1) byte values to R'G'B' in 0..1 for a colour
-/// matrix with luma weights `kr`, `kb`; limited ("TV", 16..235) or full range.
+/// matrix with luma weights `kr`, `kb`; limited ("TV", 16..235) or full range;
+/// and to Y / 255 in w (the frame pass keeps Y′ as decoded in alpha).
 pub fn yuv_to_rgb(kr: f32, kb: f32, full_range: bool) -> Mat4 {
     let kg = 1.0 - kr - kb;
     let (luma, luma_zero, chroma) = if full_range {
@@ -83,10 +109,10 @@ pub fn yuv_to_rgb(kr: f32, kb: f32, full_range: bool) -> Mat4 {
     } else {
         (1.0 / 219.0, 16.0, 1.0 / 224.0)
     };
-    let y = Vec4::new(luma, luma, luma, 0.0);
+    let y = Vec4::new(luma, luma, luma, 1.0 / 255.0);
     let u = Vec4::new(0.0, -2.0 * kb * (1.0 - kb) / kg, 2.0 * (1.0 - kb), 0.0) * chroma;
     let v = Vec4::new(2.0 * (1.0 - kr), -2.0 * kr * (1.0 - kr) / kg, 0.0, 0.0) * chroma;
-    let offset = Vec4::W - y * luma_zero - (u + v) * 128.0;
+    let offset = Vec4::new(0.0, 0.0, 0.0, luma_zero / 255.0) - y * luma_zero - (u + v) * 128.0;
     Mat4::from_cols(y, u, v, offset)
 }
 

@@ -1,4 +1,5 @@
-//! Video frames in decoder layouts (NV12, I420, RGBA, BGRA) converted to RGB on the GPU.
+//! Video frames in decoder layouts (NV12, I420, I420P10, RGBA, BGRA) converted to
+//! RGB on the GPU.
 
 use crate::common;
 
@@ -255,6 +256,14 @@ fn planes(
                 ([y.0, u.0, v.0], [y.1, u.1, v.1])
             }
         }
+        PixelLayout::I420P10 => {
+            // Each 8-bit value times 4, in two bytes: the same codes at 10 bits.
+            let wide = |v: u8, x: u32| ((v as u16 * 4) >> (8 * (x % 2))) as u8;
+            let y = plane(height, width * 2, &|x, y| wide(px(x / 2, y, 0), x));
+            let u = plane(ch, cw * 2, &|x, y| wide(px(x / 2 * 2, y * 2, 1), x));
+            let v = plane(ch, cw * 2, &|x, y| wide(px(x / 2 * 2, y * 2, 2), x));
+            ([y.0, u.0, v.0], [y.1, u.1, v.1])
+        }
         PixelLayout::Rgba | PixelLayout::Bgra => {
             let bgr = if layout == PixelLayout::Bgra { 2 } else { 0 };
             let p = plane(height, width * 4, &|x, y| {
@@ -264,7 +273,7 @@ fn planes(
             ([p.0, 0, 0], [p.1, 0, 0])
         }
     };
-    let to_rgb = colour_matrix(Some("bt709"), height, false);
+    let to_rgb = colour_matrix(Some("bt709"), height, false) * layout.to_codes(false);
     (
         bytes,
         FrameFormat {
@@ -290,8 +299,11 @@ fn counting_while_converting_matches_the_cpu_histogram_of_the_frame() {
         (64, 6, 4, 0),
     ];
     for (counted, same) in [
-        (PixelLayout::Nv12, PixelLayout::I420),
-        (PixelLayout::Rgba, PixelLayout::Bgra),
+        (
+            PixelLayout::Nv12,
+            &[PixelLayout::I420, PixelLayout::I420P10][..],
+        ),
+        (PixelLayout::Rgba, &[PixelLayout::Bgra]),
     ] {
         for (width, height, pad, start) in sizes {
             let what = format!("{counted:?} {width}x{height} from byte {start}");
@@ -310,12 +322,14 @@ fn counting_while_converting_matches_the_cpu_histogram_of_the_frame() {
                 pixels,
                 "{what}"
             );
-            let (bytes, format) = planes(width, height, same, pad, start);
-            assert_eq!(
-                convert_sized(&bytes, format, (width, height), false).0,
-                pixels,
-                "{same:?} {width}x{height}"
-            );
+            for &same in same {
+                let (bytes, format) = planes(width, height, same, pad, start);
+                assert_eq!(
+                    convert_sized(&bytes, format, (width, height), false).0,
+                    pixels,
+                    "{same:?} {width}x{height}"
+                );
+            }
         }
     }
 }
@@ -339,6 +353,75 @@ fn yuv_frames_keep_y_as_decoded_in_alpha() {
                 assert!(alpha.iter().any(|&y| y < 16) && alpha.iter().any(|&y| y > 235));
             }
         }
+    }
+}
+
+/// An HDR video's 10-bit frame (I420P10): every code, those between the 8-bit
+/// ones too, becomes the R′G′B′ of BT.2020's matrix worked out here in f64 from
+/// its Kr and Kb (limited range: a code is a quarter of its sample; full range,
+/// 255/1023 of it), rounded as the texture stores it; alpha keeps Y′'s code.
+#[test]
+fn ten_bit_frames_convert_every_code() {
+    let (width, height) = (258u32, 4u32);
+    let (kr, kb) = (0.2627, 0.0593);
+    // Y′ every sample from 0 on, chroma in four pairs, each over a 2x2 block.
+    let luma = |x: u32, y: u32| (y * width + x) % 1024;
+    let chroma = |x: u32, y: u32| match (x / 2 + y / 2) % 4 {
+        0 => (512, 512),
+        1 => (400, 700),
+        2 => (700, 300),
+        _ => (65, 960),
+    };
+    let (cw, ch) = (width / 2, height / 2);
+    let mut bytes = Vec::new();
+    let mut sample = |v: u32| bytes.extend_from_slice(&(v as u16).to_le_bytes());
+    (0..height).for_each(|y| (0..width).for_each(|x| sample(luma(x, y))));
+    (0..ch).for_each(|y| (0..cw).for_each(|x| sample(chroma(2 * x, 2 * y).0)));
+    (0..ch).for_each(|y| (0..cw).for_each(|x| sample(chroma(2 * x, 2 * y).1)));
+    for full in [false, true] {
+        let layout = PixelLayout::I420P10;
+        let format = FrameFormat {
+            layout,
+            offsets: [0, width * height * 2, width * height * 2 + cw * ch * 2],
+            strides: [width * 2, cw * 2, cw * 2],
+            to_rgb: colour_matrix(Some("bt2020-ncl"), height, full) * layout.to_codes(full),
+        };
+        let (pixels, _) = convert_sized(&bytes, format, (width, height), false);
+        let mut edges = 0;
+        for y in 0..height {
+            for x in 0..width {
+                let (d, (u, v)) = (luma(x, y) as f64, chroma(x, y));
+                let (l, cb, cr) = match full {
+                    false => (
+                        (d / 4.0 - 16.0) / 219.0,
+                        (u as f64 / 4.0 - 128.0) / 224.0,
+                        (v as f64 / 4.0 - 128.0) / 224.0,
+                    ),
+                    true => (
+                        d / 1023.0,
+                        (u as f64 - 512.0) / 1023.0,
+                        (v as f64 - 512.0) / 1023.0,
+                    ),
+                };
+                let r = l + 2.0 * (1.0 - kr) * cr;
+                let b = l + 2.0 * (1.0 - kb) * cb;
+                let g = (l - kr * r - kb * b) / (1.0 - kr - kb);
+                let code = if full { d * 255.0 / 1023.0 } else { d / 4.0 };
+                let want = [r, g, b, code / 255.0].map(|c| c.clamp(0.0, 1.0) * 255.0);
+                let got = &pixels[((y * width + x) * 4) as usize..][..4];
+                for (c, (&g, w)) in got.iter().zip(want).enumerate() {
+                    // Within a thousandth of a rounding's edge, either side (Y′'s
+                    // code is a quarter: a sample of 2 mod 4 is a tie).
+                    let edge = (w.fract() - 0.5).abs() < 1e-3;
+                    edges += (edge && c < 3) as u32;
+                    assert!(
+                        g as f64 == w.round() || (edge && (g as f64 - w).abs() < 0.51),
+                        "full {full}: ({x}, {y}) channel {c}: {g} for {w}"
+                    );
+                }
+            }
+        }
+        assert!(edges < 16, "{edges} values on an edge");
     }
 }
 
