@@ -29,6 +29,7 @@ pub mod scope;
 pub mod sim;
 pub mod stats;
 pub mod studio;
+pub mod video_track;
 pub mod words;
 
 pub use histogram::{compute_cpu, Channels, Histogram, Spec};

@@ -16,6 +16,7 @@ import { t } from './l10n.js';
 import { lostWithin } from './page.js';
 import { FRAMES_IN_FLIGHT, inFlightLimit } from './frame-pace.js';
 import { importPass } from './frame-import.js';
+import { hdrDecoder } from './hdr-video.js';
 import { discard, problemWith } from './video-sources.js';
 
 /** The ways a frame reaches the GPU, by name, as the pages offer them. */
@@ -29,21 +30,39 @@ export const FRAME_PATHS = {
 const FRAME_FORMATS = ['NV12', 'I420', 'I420A', 'I420P10', 'RGBA', 'RGBX', 'BGRA', 'BGRX'];
 
 /**
- * Whether `video`'s frames come as 10-bit planes (an HDR video's, in Chromium):
- * their codes reach the scopes only as the decoder's bytes, which the import and
- * the copy convert to 8-bit sRGB. Asked once a source.
+ * Whether `video`'s frames are an HDR video's whose codes the page can have: as
+ * 10-bit planes from the element, or (a PQ or HLG file) from its own decoder
+ * (www/hdr-video.js). The import and the copy convert them to 8-bit pictures.
+ * Asked once a source.
  */
-function tenBit(video) {
-  if (video.tenBit === undefined) {
+function hdrCodes(video) {
+  if (video.hdrCodes === undefined) {
     try {
       const frame = new VideoFrame(video);
-      video.tenBit = /P10$/.test(frame.format ?? '');
+      const transfer = frame.colorSpace?.transfer;
+      video.hdrCodes = /P10$/.test(frame.format ?? '') || (Boolean(video.file) && ['pq', 'hlg'].includes(transfer));
       frame.close();
     } catch {
-      video.tenBit = false;
+      video.hdrCodes = false;
     }
   }
-  return video.tenBit;
+  return video.hdrCodes;
+}
+
+/**
+ * The frame to read planes from for the element's `frame`: itself in a layout
+ * the frame pass reads; an HDR file's own decoding of it (which the caller
+ * closes); or null.
+ */
+async function planesOf(video, frame) {
+  if (FRAME_FORMATS.includes(frame.format)) return frame;
+  if (!video.file || !['pq', 'hlg'].includes(frame.colorSpace?.transfer)) return null;
+  video.hdr ??= hdrDecoder(video.file);
+  const decoder = await video.hdr;
+  const decoded = await decoder?.frameAt(frame.timestamp);
+  if (decoded && FRAME_FORMATS.includes(decoded.format)) return decoded;
+  decoded?.close();
+  return null;
 }
 
 const shortWait = () => new Promise((resolve) => setTimeout(resolve, 4));
@@ -150,8 +169,8 @@ export function liveVideo({
    */
   async function renderDecoded(again) {
     const frame = new VideoFrame(video);
+    let source = null;
     try {
-      if (!FRAME_FORMATS.includes(frame.format)) return null;
       const key = frameKey(frame);
       if (key === lastFrame && !again) return 'same';
       if (key === lastFrame && live) {
@@ -165,22 +184,27 @@ export function liveVideo({
           return 'drawn';
         }
       }
-      const { width, height } = frame.visibleRect;
-      const size = frame.allocationSize();
+      source = await planesOf(video, frame);
+      if (!source) return null;
+      const { width, height } = source.visibleRect;
+      const size = source.allocationSize();
       if (frameBytes.length < size) frameBytes = new Uint8Array(size);
-      const planes = await frame.copyTo(frameBytes);
+      const planes = await source.copyTo(frameBytes);
       // Lost while the bytes were copied out: no Live is made on the old device.
       if (recovering) return null;
-      const { matrix, fullRange } = frame.colorSpace;
+      const { matrix, fullRange } = source.colorSpace;
       const v = viewFor(width, height);
-      live.upload(frameBytes.subarray(0, size), frame.format,
+      live.upload(frameBytes.subarray(0, size), source.format,
         Uint32Array.from(planes, (p) => p.offset), Uint32Array.from(planes, (p) => p.stride),
         matrix ?? undefined, fullRange ?? false);
       v.drawFrame();
       lastFrame = key;
-      record = { path: 'decoded', time: frame.timestamp / 1e6, width, height, format: frame.format, bytes: size };
+      record = {
+        path: 'decoded', time: frame.timestamp / 1e6, width, height, format: source.format, bytes: size, transfer: source.colorSpace.transfer,
+      };
       return 'drawn';
     } finally {
+      if (source !== frame) source?.close();
       frame.close();
     }
   }
@@ -231,7 +255,7 @@ export function liveVideo({
     };
     const forced = path();
     if (forced && can[forced]) return forced;
-    if (can.decoded && tenBit(video)) return 'decoded';
+    if (can.decoded && hdrCodes(video)) return 'decoded';
     return gpu().software ? (can.decoded ? 'decoded' : 'copy') : can.import ? 'import' : can.decoded ? 'decoded' : 'copy';
   }
 

@@ -126,6 +126,17 @@ const style = () => {
 };
 const labels = () => graticule(scope, zoom(), videoLevels, nits());
 
+// An HDR video's frames (the decoder names their transfer 'pq' or 'hlg') read on
+// that scale from a source's first frame on; the visitor may choose another after.
+let followed = null;
+function followTransfer() {
+  const transfer = live.record?.transfer;
+  if (followed === source || !offers('nits') || !['pq', 'hlg'].includes(transfer)) return;
+  followed = source;
+  codes.value = transfer;
+  codes.dispatchEvent(new Event('change'));
+}
+
 // Whether the waveform drawn last was of Y′ as decoded: its graticule and note.
 let videoLevels = false;
 function followLuma() {
@@ -153,7 +164,7 @@ const live = liveVideo({
     });
     return setUp(ScopeScreen.forLive(gpu, scopeCanvas, frames, scope, gridSize()));
   },
-  drawn: () => { frames++; followLuma(); },
+  drawn: () => { frames++; followLuma(); followTransfer(); },
   path: () => (decoded() ? 'decoded' : null),
   error: showError,
   switched: (name) => {

@@ -337,9 +337,23 @@ export function scopesView(page) {
     });
   }
 
+  // The source whose transfer the Scale took (`followTransfer`).
+  let followed = null;
+
   return {
     options,
     frame,
+    /**
+     * An HDR video's frames (`transfer` 'pq' or 'hlg', as the decoder names
+     * them) read on that scale from the first frame of source `of` on; the
+     * visitor may choose another after.
+     */
+    followTransfer(transfer, of) {
+      if (followed === of || !['pq', 'hlg'].includes(transfer)) return;
+      followed = of;
+      codes.value = transfer;
+      codes.dispatchEvent(new Event('change'));
+    },
     apply,
     shown,
     /** Whether the decoder's planes are wanted (Y′ as decoded on a shown waveform). */

@@ -151,7 +151,7 @@ const live = liveVideo({
     });
     return studio;
   },
-  drawn: () => { frames++; },
+  drawn: () => { frames++; scopes?.followTransfer(live.record?.transfer, source); },
   error: showError,
   switched: (name) => {
     // The video replaces the picture only now that it has shown it plays.

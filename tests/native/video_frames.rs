@@ -469,3 +469,35 @@ fn a_frames_pixels_read_back_one_by_one_are_its_bytes() {
         .collect();
     assert_eq!(block, want);
 }
+
+/// An HDR video's track demuxed for WebCodecs (src/video_track.rs): the project's
+/// PQ and HLG videos (scripts/make-hdr-videos.sh) are VP9 profile 2 at 10 bits,
+/// 64x32, BT.2020 and limited range, four frames a tenth of a second apart, the
+/// first a key frame; a file that is not WebM is refused.
+#[test]
+fn an_hdr_videos_track_is_demuxed_for_the_decoder() {
+    use histogram::video_track::VideoTrack;
+    let fixtures = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures");
+    for (name, transfer) in [("hdr-pq.webm", "pq"), ("hdr-hlg.webm", "hlg")] {
+        let track = VideoTrack::webm(&std::fs::read(fixtures.join(name)).unwrap()).unwrap();
+        assert_eq!(track.codec, "vp09.02.10.10", "{name}");
+        assert_eq!((track.width, track.height), (64, 32));
+        let colour = &track.colour;
+        assert_eq!(
+            (
+                colour.primaries,
+                colour.transfer,
+                colour.matrix,
+                colour.full_range
+            ),
+            (Some("bt2020"), Some(transfer), Some("bt2020-ncl"), false),
+            "{name}"
+        );
+        let times: Vec<f64> = track.chunks.iter().map(|c| c.timestamp_us).collect();
+        assert_eq!(times, [0.0, 100_000.0, 200_000.0, 300_000.0], "{name}");
+        assert!(track.chunks[0].key && track.chunks.iter().all(|c| !c.data.is_empty()));
+    }
+    let levels = std::fs::read(fixtures.join("levels.webm")).unwrap();
+    assert_eq!(VideoTrack::webm(&levels).unwrap().codec, "vp09.00.10.08");
+    assert!(VideoTrack::webm(b"not a video").is_err());
+}

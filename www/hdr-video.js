@@ -1,0 +1,87 @@
+// An HDR video's frames as its own 10-bit codes (issue #77). The <video> element
+// gives the page 8-bit pictures of a PQ or HLG video (Chromium: frames without a
+// format, the browser's conversion; docs/DECISIONS.md, 94), so for a WebM file of
+// such frames the page demuxes the file (the core's VideoTrack,
+// src/video_track.rs) and decodes the frame the element shows with WebCodecs'
+// VideoDecoder, which gives I420P10 planes. A frame is decoded in order from the
+// chunk after the last one decoded, or from the key frame before it when it lies
+// behind or a key frame comes first; a request the decoder has not answered once
+// its queue is empty is flushed, and the next starts again at a key frame.
+import { VideoTrack } from '../pkg/histogram.js';
+
+/**
+ * A decoder of `file`'s frames by their timestamps (`frameAt(µs)`: a VideoFrame
+ * the caller closes, or null), or null where the file is not a WebM this
+ * browser's VideoDecoder takes.
+ */
+export async function hdrDecoder(file) {
+  if (!('VideoDecoder' in window)) return null;
+  let track;
+  try {
+    track = new VideoTrack(new Uint8Array(await file.arrayBuffer()));
+  } catch {
+    return null;
+  }
+  const config = {
+    codec: track.codec, codedWidth: track.width, codedHeight: track.height, colorSpace: JSON.parse(track.colorSpace),
+  };
+  if (!(await VideoDecoder.isConfigSupported(config).catch(() => ({}))).supported) {
+    track.free();
+    return null;
+  }
+  const times = track.timestamps();
+  const keys = track.keys();
+  let decoder = null;
+  // The next chunk to feed; -1 where the decoder must start again at a key frame.
+  let next = -1;
+  const outputs = [];
+  let wake = () => {};
+  const start = (at) => {
+    if (decoder?.state !== 'closed') decoder?.close();
+    outputs.splice(0).forEach((f) => f.close());
+    decoder = new VideoDecoder({
+      output: (f) => { outputs.push(f); wake(); },
+      error: () => { next = -1; wake(); },
+    });
+    decoder.configure(config);
+    decoder.addEventListener('dequeue', () => wake());
+    next = at;
+  };
+  let queue = Promise.resolve();
+  const frameAt = (timestamp) => {
+    // One request at a time: each feeds the decoder from where the last left it.
+    const asked = queue.then(() => decode(timestamp));
+    queue = asked.catch(() => null);
+    return asked;
+  };
+  async function decode(timestamp) {
+    // The chunk shown at `timestamp`: the last at or before it.
+    let i = -1;
+    for (let k = 0; k < times.length && times[k] <= timestamp + 1; k++) i = k;
+    if (i < 0) return null;
+    let key = i;
+    while (key > 0 && !keys[key]) key -= 1;
+    if (next < 0 || i < next || key > next) start(key);
+    for (; next <= i; next++) decoder.decode(new EncodedVideoChunk({ type: keys[next] ? 'key' : 'delta', timestamp: times[next], data: track.chunk(next) }));
+    const want = times[i];
+    for (;;) {
+      while (outputs.length && outputs[0].timestamp < want) outputs.shift().close();
+      if (outputs[0]?.timestamp === want) return outputs.shift();
+      if (next < 0) return null;
+      if (decoder.decodeQueueSize === 0) {
+        await decoder.flush().catch(() => {});
+        next = -1;
+        continue;
+      }
+      await new Promise((resolve) => { wake = resolve; });
+    }
+  }
+  return {
+    frameAt,
+    close() {
+      if (decoder?.state !== 'closed') decoder?.close();
+      outputs.splice(0).forEach((f) => f.close());
+      track.free();
+    },
+  };
+}
