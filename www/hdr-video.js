@@ -1,13 +1,13 @@
 // An HDR video's frames as its own 10-bit codes (issue #77). The <video> element
 // gives the page 8-bit pictures of a PQ or HLG video (Chromium: frames without a
 // format, the browser's conversion; docs/DECISIONS.md, 94), so for a WebM file of
-// such frames the page demuxes the file (the core's VideoTrack,
-// src/video_track.rs) and decodes the frame the element shows with WebCodecs'
+// such frames the page demuxes the file (the core's VideoTrack, src/video_track.rs,
+// in the decoder's wasm) and decodes the frame the element shows with WebCodecs'
 // VideoDecoder, which gives I420P10 planes. A frame is decoded in order from the
 // chunk after the last one decoded, or from the key frame before it when it lies
 // behind or a key frame comes first; a request the decoder has not answered once
 // its queue is empty is flushed, and the next starts again at a key frame.
-import { VideoTrack } from '../pkg/histogram.js';
+import init, { VideoTrack } from '../pkg/decoder.js';
 
 /**
  * A decoder of `file`'s frames by their timestamps (`frameAt(µs)`: a VideoFrame
@@ -18,12 +18,16 @@ export async function hdrDecoder(file) {
   if (!('VideoDecoder' in window)) return null;
   let track;
   try {
+    // The decoder's wasm (the worker's codecs): a page loads it only for such a file.
+    await init();
     track = new VideoTrack(new Uint8Array(await file.arrayBuffer()));
   } catch {
     return null;
   }
+  const { primaries, transfer, matrix, fullRange } = track;
   const config = {
-    codec: track.codec, codedWidth: track.width, codedHeight: track.height, colorSpace: JSON.parse(track.colorSpace),
+    codec: track.codec, codedWidth: track.width, codedHeight: track.height,
+    colorSpace: Object.fromEntries(Object.entries({ primaries, transfer, matrix, fullRange }).filter(([, v]) => v !== undefined)),
   };
   if (!(await VideoDecoder.isConfigSupported(config).catch(() => ({}))).supported) {
     track.free();

@@ -15,6 +15,9 @@ use histogram::words::Words;
 use std::io::Cursor;
 use wasm_bindgen::prelude::*;
 
+mod hdr_video;
+pub use hdr_video::VideoTrack;
+
 /// Pixels in one band the worker sends: 32 MiB of 16-bit samples and 16 MiB of
 /// their 8-bit view (the page sends them on in slices of a few MB).
 const BAND_PIXELS: u64 = 1 << 22;

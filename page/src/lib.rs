@@ -16,7 +16,6 @@ mod deep_bands;
 mod diagram;
 mod equalize;
 mod file_bytes;
-mod hdr_video;
 mod kernel_lab;
 mod live;
 mod outcome;

@@ -1,7 +1,7 @@
 //! An HDR video file's track for www/hdr-video.js: the core's demuxing
-//! (src/video_track.rs), its chunks handed to WebCodecs' VideoDecoder.
+//! (src/video_track.rs), its chunks handed to WebCodecs' VideoDecoder. Here, not
+//! in the page's wasm: a page loads the demuxer only for such a file.
 
-use super::WebResult;
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen]
@@ -11,7 +11,7 @@ pub struct VideoTrack(histogram::video_track::VideoTrack);
 impl VideoTrack {
     /// The first video track of the WebM file `bytes`; the error says why not.
     #[wasm_bindgen(constructor)]
-    pub fn new(bytes: &[u8]) -> WebResult<VideoTrack> {
+    pub fn new(bytes: &[u8]) -> Result<VideoTrack, JsError> {
         histogram::video_track::VideoTrack::webm(bytes)
             .map(VideoTrack)
             .map_err(|e| JsError::new(&e))
@@ -33,10 +33,26 @@ impl VideoTrack {
         self.0.height
     }
 
-    /// Its colour space as WebCodecs' VideoColorSpaceInit, in JSON.
-    #[wasm_bindgen(getter, js_name = colorSpace)]
-    pub fn color_space(&self) -> String {
-        serde_json::to_string(&self.0.colour).unwrap_or_default()
+    /// Its colour space's primaries, transfer and matrix in WebCodecs' names,
+    /// where the file names them (VideoColorSpaceInit).
+    #[wasm_bindgen(getter)]
+    pub fn primaries(&self) -> Option<String> {
+        self.0.colour.primaries.map(String::from)
+    }
+
+    #[wasm_bindgen(getter)]
+    pub fn transfer(&self) -> Option<String> {
+        self.0.colour.transfer.map(String::from)
+    }
+
+    #[wasm_bindgen(getter)]
+    pub fn matrix(&self) -> Option<String> {
+        self.0.colour.matrix.map(String::from)
+    }
+
+    #[wasm_bindgen(getter, js_name = fullRange)]
+    pub fn full_range(&self) -> bool {
+        self.0.colour.full_range
     }
 
     /// Each chunk's time in microseconds, in decoding order.
