@@ -89,6 +89,15 @@ if [ "${UNCHECKED:-1}" != 0 ]; then
   browse "$chosen --enable-dawn-features=disable_robustness" "skip=${UNCHECKED_SKIP:-timings,pages,video}&sizes=1920x1080,8192x8192&kinds=natural" 200 \
     /tmp/unchecked.log | tee "$out/browser-unchecked.txt"
 fi
+# Dawn's toggles, one browser each with the same query (TOGGLES='a;b', each a set of
+# Chromium flags such as --enable-dawn-features=disable_robustness): which of
+# Dawn's own steps a kernel's time in the browser goes to.
+IFS=';' read -r -a toggles <<<"${TOGGLES:-}"
+for t in "${toggles[@]}"; do
+  echo "=== browser, toggles: $t"
+  rm -f /tmp/toggles.log # browse stops at a "DONE" in its log: not the last one's
+  browse "$chosen $t" "${1:-}" 300 /tmp/toggles.log | tee -a "$out/browser-toggles.txt"
+done
 [ "${NATIVE:-1}" = 0 ] && exit 0 # the browser's rows only (NATIVE=0)
 echo "=== native"
 .device/histogram bench --backend vulkan --sizes 1920x1080,2448x1505,3840x2160,8192x8192 --kinds natural,noise \
