@@ -8,6 +8,10 @@ use matroska_demuxer::{
 };
 use std::io::Cursor;
 
+/// The largest file demuxed (bytes): it is read whole, and its frames' bytes
+/// kept beside it, so a page holds about twice this.
+pub const LARGEST_BYTES: usize = 256 << 20;
+
 /// A video track: its WebCodecs codec string, size and colour space, and its
 /// chunks in decoding order.
 #[derive(Clone, Debug, PartialEq)]
@@ -45,6 +49,9 @@ pub struct Chunk {
 impl VideoTrack {
     /// The first video track of a WebM (Matroska) file of VP9, or why not.
     pub fn webm(bytes: &[u8]) -> Result<VideoTrack, String> {
+        if bytes.len() > LARGEST_BYTES {
+            return Err(format!("it is larger than {} MB", LARGEST_BYTES >> 20));
+        }
         let mut file = MatroskaFile::open(Cursor::new(bytes)).map_err(|e| e.to_string())?;
         let scale_ns = file.info().timestamp_scale().get() as f64;
         let track = file

@@ -10,7 +10,7 @@
 // real GPU, the browser's frame imported as an external texture, but for an HDR
 // video's 10-bit frames, whose codes only the decoder's bytes keep. The browser's
 // copy from the element where neither can be had.
-import { Live } from '../pkg/histogram.js';
+import { Live, hdrTransfer } from '../pkg/histogram.js';
 import { el, errorText, nextRepaint } from './site.js';
 import { t } from './l10n.js';
 import { lostWithin } from './page.js';
@@ -31,19 +31,42 @@ const FRAME_FORMATS = ['NV12', 'I420', 'I420A', 'I420P10', 'RGBA', 'RGBX', 'BGRA
 
 /**
  * Whether `video`'s frames are an HDR video's whose codes the page can have: as
- * 10-bit planes from the element, or (a PQ or HLG file) from its own decoder
- * (www/hdr-video.js). The import and the copy convert them to 8-bit pictures.
- * Asked once a source.
+ * 10-bit planes from the element, or (a PQ or HLG WebM file) from its own decoder
+ * (www/hdr-video.js) once its first frame has come 10-bit. The import and the
+ * copy convert them to 8-bit pictures. Asked once a source; where an HDR video's
+ * codes cannot be had, `video.hdrSaid` says why once known ('too-large',
+ * 'not-webm', 'eight-bit'), of a video the element or its own track names HDR,
+ * and `known` is called.
  */
-function hdrCodes(video) {
+function hdrCodes(video, known) {
   if (video.hdrCodes === undefined) {
+    video.hdrCodes = false;
+    let named = null;
     try {
       const frame = new VideoFrame(video);
-      const transfer = frame.colorSpace?.transfer;
-      video.hdrCodes = /P10$/.test(frame.format ?? '') || (Boolean(video.file) && ['pq', 'hlg'].includes(transfer));
+      named = hdrTransfer(frame.colorSpace?.transfer ?? undefined);
+      video.hdrCodes = /P10$/.test(frame.format ?? '');
       frame.close();
-    } catch {
-      video.hdrCodes = false;
+    } catch { /* no frame to look at: the element's pictures */ }
+    if (!video.hdrCodes && video.file) {
+      video.hdr ??= hdrDecoder(video.file);
+      video.hdr.then(async ({ decoder, why }) => {
+        if (decoder) {
+          // Firefox names no transfer on the element's frames and decodes this
+          // one to 8-bit BGRX: only a 10-bit first frame is taken.
+          const frame = await decoder.frameAt(decoder.first).catch(() => null);
+          if (/P10$/.test(frame?.format ?? '')) {
+            video.hdrCodes = true;
+          } else {
+            why = 'eight-bit';
+            decoder.close();
+            video.hdr = Promise.resolve({ why });
+          }
+          frame?.close();
+        }
+        if (why && why !== 'sdr' && (named || decoder)) video.hdrSaid = why;
+        known();
+      });
     }
   }
   return video.hdrCodes;
@@ -56,9 +79,8 @@ function hdrCodes(video) {
  */
 async function planesOf(video, frame) {
   if (FRAME_FORMATS.includes(frame.format)) return frame;
-  if (!video.file || !['pq', 'hlg'].includes(frame.colorSpace?.transfer)) return null;
-  video.hdr ??= hdrDecoder(video.file);
-  const decoder = await video.hdr;
+  if (!video.hdrCodes || !video.hdr) return null;
+  const { decoder } = await video.hdr;
   const decoded = await decoder?.frameAt(frame.timestamp);
   if (decoded && FRAME_FORMATS.includes(decoded.format)) return decoded;
   decoded?.close();
@@ -255,7 +277,9 @@ export function liveVideo({
     };
     const forced = path();
     if (forced && can[forced]) return forced;
-    if (can.decoded && hdrCodes(video)) return 'decoded';
+    // Once the file's own decoder is looked at, the frame drawn again: on its
+    // path, with the Scale told.
+    if (can.decoded && hdrCodes(video, () => render(true))) return 'decoded';
     return gpu().software ? (can.decoded ? 'decoded' : 'copy') : can.import ? 'import' : can.decoded ? 'decoded' : 'copy';
   }
 
@@ -398,6 +422,8 @@ export function liveVideo({
     get path() { return used; },
     /** The frame drawn last: { path, time (s), width, height, and for 'decoded' format, bytes }. */
     get record() { return record; },
+    /** Why an HDR video's 10-bit codes are not read (`hdrCodes`), or null. */
+    get hdrSaid() { return video?.hdrSaid ?? null; },
     /** Whether a video or camera is the current source. */
     get active() { return name !== null; },
     render,

@@ -8,21 +8,38 @@
 // behind or a key frame comes first; a request the decoder has not answered once
 // its queue is empty is flushed, and the next starts again at a key frame.
 import init, { VideoTrack } from '../pkg/decoder.js';
+import { hdrTransfer, largestHdrVideo } from '../pkg/histogram.js';
+
+// Matroska's (WebM's) first four bytes: its EBML header's ID.
+const EBML = [0x1a, 0x45, 0xdf, 0xa3];
 
 /**
- * A decoder of `file`'s frames by their timestamps (`frameAt(µs)`: a VideoFrame
- * the caller closes, or null), or null where the file is not a WebM this
- * browser's VideoDecoder takes.
+ * A decoder of `file`'s HDR frames by their timestamps (`{ decoder }`:
+ * `frameAt(µs)`, a VideoFrame the caller closes, or null), or why there is none
+ * (`{ why }`): 'too-large' (past the core's largest, never read), 'not-webm',
+ * 'sdr' (its track names no PQ or HLG transfer) or 'eight-bit' (this browser has no
+ * VideoDecoder of it). A decoder's frames may still be 8-bit (Firefox's): the
+ * caller looks.
  */
 export async function hdrDecoder(file) {
-  if (!('VideoDecoder' in window)) return null;
+  if (file.size > largestHdrVideo()) return { why: 'too-large' };
+  const head = new Uint8Array(await file.slice(0, 4).arrayBuffer());
+  if (!EBML.every((b, i) => head[i] === b)) return { why: 'not-webm' };
   let track;
   try {
     // The decoder's wasm (the worker's codecs): a page loads it only for such a file.
     await init();
     track = new VideoTrack(new Uint8Array(await file.arrayBuffer()));
   } catch {
-    return null;
+    return { why: 'not-webm' };
+  }
+  if (!hdrTransfer(track.transfer)) {
+    track.free();
+    return { why: 'sdr' };
+  }
+  if (!('VideoDecoder' in window)) {
+    track.free();
+    return { why: 'eight-bit' };
   }
   const { primaries, transfer, matrix, fullRange } = track;
   const config = {
@@ -31,7 +48,7 @@ export async function hdrDecoder(file) {
   };
   if (!(await VideoDecoder.isConfigSupported(config).catch(() => ({}))).supported) {
     track.free();
-    return null;
+    return { why: 'eight-bit' };
   }
   const times = track.timestamps();
   const keys = track.keys();
@@ -80,12 +97,15 @@ export async function hdrDecoder(file) {
       await new Promise((resolve) => { wake = resolve; });
     }
   }
-  return {
+  const frames = {
     frameAt,
+    /** The first frame's time (µs). */
+    first: times[0],
     close() {
       if (decoder?.state !== 'closed') decoder?.close();
       outputs.splice(0).forEach((f) => f.close());
       track.free();
     },
   };
+  return { decoder: frames };
 }

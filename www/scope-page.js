@@ -10,6 +10,7 @@ import {
 } from './site.js';
 import { t, tMarked } from './l10n.js';
 import { graticule, labelledScope, nameGraticule, scopeBox } from './scope-labels.js';
+import { scaleControl } from './scope-scale.js';
 import { sunsetPicture } from './core.js';
 import { readPicture } from './input.js';
 import { liveVideo } from './frames.js';
@@ -45,8 +46,8 @@ const decodedBox = el('input', { type: 'checkbox', id: 'decoded-luma' });
 const lumaNote = el('p', { class: 'note', id: 'luma-note', hidden: true });
 // HDR codes: the waveform's and the parade's lines named in nits, the
 // vectorscope's chroma read by BT.2020's matrix (src/scope/nits.rs, vectorscope/).
-const codes = el('select', { id: 'codes' },
-  ...['sdr', 'pq', 'hlg'].map((v) => el('option', { value: v }, t(`scope-codes-${v}`))));
+const scale = scaleControl('codes');
+const codes = scale.select;
 // The controls the scope offers, once the core is loaded ('channels', 'yrgb', ...).
 let controls = [];
 const offers = (control) => controls.includes(control);
@@ -69,6 +70,7 @@ const CONTROLS = {
 /** The scope's own controls (the registry's), before the downloads. */
 function offerControls() {
   controls = JSON.parse(scopeKinds()).find((kind) => kind.name === scope)?.controls ?? [];
+  scale.offer();
   pngButton.before(...Object.keys(CONTROLS).filter(offers).map((control) => CONTROLS[control]()));
 }
 options.append(pngButton, jsonButton);
@@ -90,7 +92,7 @@ const drawing = el('code');
 main.append(
   el('div', { class: 'controls' }, el('label', { class: 'file' }, t('scope-page-choose-file'), picker),
     videoButton, cameraButton, timeButton),
-  options, lumaNote, status, message,
+  options, lumaNote, scale.why, status, message,
   el('div', { class: 'stage scope-stage' }, pictureFigure, el('figure', {}, scopeFrame, scopeCaptionText)),
   timing,
   el('details', {}, el('summary', {}, t('scope-page-wgsl-kernel')), listing(kernel)),
@@ -126,16 +128,9 @@ const style = () => {
 };
 const labels = () => graticule(scope, zoom(), videoLevels, nits());
 
-// An HDR video's frames (the decoder names their transfer 'pq' or 'hlg') read on
-// that scale from a source's first frame on; the visitor may choose another after.
-let followed = null;
-function followTransfer() {
-  const transfer = live.record?.transfer;
-  if (followed === source || !offers('nits') || !['pq', 'hlg'].includes(transfer)) return;
-  followed = source;
-  codes.value = transfer;
-  codes.dispatchEvent(new Event('change'));
-}
+// An HDR video's frames read on their transfer's scale from a source's first
+// frame on, where the Scale is offered.
+const followTransfer = () => offers('nits') && scale.follow(live.record?.transfer, live.hdrSaid, source);
 
 // Whether the waveform drawn last was of Y′ as decoded: its graticule and note.
 let videoLevels = false;
@@ -248,6 +243,7 @@ async function usePicture(picture, name, shown = null) {
   pictureCanvas.hidden = false;
   if (source?.kind === 'picture') source.picture.free();
   source = { kind: 'picture', picture, name };
+  scale.follow(null, null, source);
   caption.textContent = t('scope-page-caption', { name, width: String(picture.width), height: String(picture.height) });
   timeButton.disabled = !gpu;
   makeScreen();

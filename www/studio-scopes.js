@@ -12,6 +12,7 @@
 import { referenceLines, scopeKinds, scopePoints } from '../pkg/histogram.js';
 import { el, download, errorText } from './site.js';
 import { graticule, labelledScope, nameGraticule, scopeBox } from './scope-labels.js';
+import { scaleControl } from './scope-scale.js';
 import { ordinal, t, tAttr } from './l10n.js';
 import { fitCanvas } from './page.js';
 import { scopeWindow } from './studio-scope-window.js';
@@ -35,8 +36,8 @@ export function scopesView(page) {
   const yrgb = el('input', { type: 'checkbox', id: 'scope-yrgb' });
   // HDR codes: the waveform's and the parade's lines named in nits, the
   // vectorscope's chroma read by BT.2020's matrix (src/scope/nits.rs, vectorscope/).
-  const codes = el('select', { id: 'scope-codes' },
-    ...['sdr', 'pq', 'hlg'].map((v) => el('option', { value: v }, t(`scope-codes-${v}`))));
+  const scale = scaleControl('scope-codes');
+  const codes = scale.offer();
   const zoom = el('input', { type: 'checkbox', id: 'scope-zoom' });
   // Reference lines: levels or percents ("16, 235", "5%, 95%"), the core's reading
   // of them; a word it cannot read is said, and the lines drawn stay.
@@ -95,7 +96,7 @@ export function scopesView(page) {
   const cadence = el('p', { class: 'note', hidden: true });
   // What the waveform's luma is, where Y′ as decoded was asked for.
   const lumaNote = el('p', { class: 'note', id: 'scope-luma-note', hidden: true });
-  const frame = el('div', { class: 'studio-scopes' }, ...SCOPES.map((name) => figures[name]), lumaNote, cadence);
+  const frame = el('div', { class: 'studio-scopes' }, ...SCOPES.map((name) => figures[name]), lumaNote, scale.why, cadence);
   // The figures moved into their window or back: full size is the page's, and
   // each canvas gets a surface where it now stands.
   const windowed = scopeWindow(frame, {
@@ -126,8 +127,7 @@ export function scopesView(page) {
   function offerCodes() {
     // Y′ as decoded is a video's, in video levels: not read as HDR codes either.
     codes.disabled = decoded();
-    if (floating) codes.setAttribute('aria-describedby', 'exposure-why');
-    else codes.removeAttribute('aria-describedby');
+    codes.setAttribute('aria-describedby', floating ? 'exposure-why' : scale.why.id);
   }
   // Whether the waveform drawn last was of Y′ as decoded (its graticule follows).
   let videoLevels = false;
@@ -337,23 +337,11 @@ export function scopesView(page) {
     });
   }
 
-  // The source whose transfer the Scale took (`followTransfer`).
-  let followed = null;
-
   return {
     options,
     frame,
-    /**
-     * An HDR video's frames (`transfer` 'pq' or 'hlg', as the decoder names
-     * them) read on that scale from the first frame of source `of` on; the
-     * visitor may choose another after.
-     */
-    followTransfer(transfer, of) {
-      if (followed === of || !['pq', 'hlg'].includes(transfer)) return;
-      followed = of;
-      codes.value = transfer;
-      codes.dispatchEvent(new Event('change'));
-    },
+    /** After a frame of source `of` is drawn: the Scale follows its video (scope-scale.js). */
+    followTransfer: scale.follow,
     apply,
     shown,
     /** Whether the decoder's planes are wanted (Y′ as decoded on a shown waveform). */

@@ -151,7 +151,7 @@ const live = liveVideo({
     });
     return studio;
   },
-  drawn: () => { frames++; scopes?.followTransfer(live.record?.transfer, source); },
+  drawn: () => { frames++; scopes?.followTransfer(live.record?.transfer, live.hdrSaid, source); },
   error: showError,
   switched: (name) => {
     // The video replaces the picture only now that it has shown it plays.
@@ -332,6 +332,7 @@ async function usePicture(picture, name, { file = null, again = false, display =
   const previous = source;
   const wasVideo = live.active;
   source = { kind: 'picture', picture, name, file, display };
+  scopes?.followTransfer(null, null, source);
   if (!again) region.reset();
   hdr.reset();
   panel.clear();

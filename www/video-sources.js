@@ -53,7 +53,7 @@ function presentedOrTimeout(v, ms) {
 export function discard(v) {
   v.pause();
   // An HDR file's own decoder (www/frames.js), if one was made.
-  v.hdr?.then((decoder) => decoder?.close());
+  v.hdr?.then(({ decoder }) => decoder?.close());
   if (v.src.startsWith('blob:')) URL.revokeObjectURL(v.src);
   v.srcObject?.getTracks?.().forEach((t) => t.stop());
   v.removeAttribute('src');

@@ -130,6 +130,29 @@ pub fn overlay_marked(name: &str, percent: u32, luminance: Vec<u32>) -> WebResul
     Ok(marked)
 }
 
+/// The Scale's choices: SDR's codes ("sdr"), then each HDR transfer's.
+#[wasm_bindgen(js_name = scopeScales)]
+pub fn scope_scales() -> Vec<String> {
+    let hdr = Transfer::ALL.iter().map(|t| t.name().to_string());
+    std::iter::once("sdr".to_string()).chain(hdr).collect()
+}
+
+/// The Scale whose codes a video frame's are, by its transfer as WebCodecs
+/// names it ("pq", "hlg"): none for SDR's or an unnamed one.
+#[wasm_bindgen(js_name = hdrTransfer)]
+pub fn hdr_transfer(name: Option<String>) -> Option<String> {
+    Transfer::parse(name.as_deref()?)
+        .ok()
+        .map(|t| t.name().into())
+}
+
+/// The largest HDR video file a page reads for its 10-bit codes (bytes,
+/// src/video_track.rs): past it, the element's 8-bit pictures are scoped.
+#[wasm_bindgen(js_name = largestHdrVideo)]
+pub fn largest_hdr_video() -> f64 {
+    histogram::video_track::LARGEST_BYTES as f64
+}
+
 /// A scope's graticule named (src/scope/ `graticule_labels`), as JSON:
 /// `[{"text", "x", "y"}, ...]` in the scope's unit square, y down; the
 /// vectorscope's magnified `zoom` times (1 when not given); a waveform's in video

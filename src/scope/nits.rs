@@ -36,6 +36,8 @@ pub const BT709_TO_BT2020: [[f64; 3]; 3] = [
 const BT2100_LUMA: [f64; 3] = [0.2627, 0.6780, 0.0593];
 
 impl Transfer {
+    pub const ALL: [Transfer; 2] = [Transfer::Pq, Transfer::Hlg];
+
     /// "pq" or "hlg", as the command line takes it.
     pub fn parse(name: &str) -> Result<Transfer, String> {
         match name {

@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { suite, start, repo, shots, engine, media, litPixels, pickFile, waitState, cliRows, downloadCsv, decodePng, smallPicture, until, trackDevices, TEST_VIDEO_SIZE } from './harness.mjs';
@@ -294,9 +294,20 @@ const HDR_CODES = {
 
 test('waveform, vectorscope and studio: an HDR video\'s 10-bit codes read in nits on its own transfer\'s scale, its colour by BT.2020\'s matrix', async (t) => {
   if (engine === 'firefox') {
-    // Firefox (153) hands a video's frames over as 8-bit BGRX, HDR or not (its
-    // colour space unnamed): an HDR video's codes never reach the page there.
-    t.skip('Firefox gives no 10-bit planes (docs/DECISIONS.md, 94)');
+    // Firefox (153) hands a video's frames over as 8-bit, HDR or not: BGRA from
+    // the element (its colour space unnamed), BGRX from its VideoDecoder. The
+    // codes never reach the page there, and the page says so beside the Scale,
+    // which stays on SDR's codes.
+    const page = await browser.open('/www/waveform.html', { viewport: { width: 1280, height: 900 } });
+    await waitState(page, 'done');
+    await page.setInputFiles('#file', join(repo, 'tests/fixtures/hdr-pq.webm'));
+    await until(() => page.locator('#codes-why').textContent(), (text) => text === message('en', 'scope-codes-eight-bit'), 'the line saying why');
+    assert.ok(await page.locator('#codes-why').isVisible());
+    assert.equal(await page.inputValue('#codes'), 'sdr');
+    await page.screenshot({ path: join(shots, 'waveform-hdr-eight-bit.png'), fullPage: true });
+    assert.deepEqual(page.errors, []);
+    await page.close();
+    t.skip('Firefox gives no 10-bit planes (docs/DECISIONS.md, 94): the line checked instead');
     return;
   }
   for (const transfer of ['pq', 'hlg']) {
@@ -350,6 +361,20 @@ test('waveform, vectorscope and studio: an HDR video\'s 10-bit codes read in nit
   await until(() => litPixels(studio, 'canvas.scope.waveform'), (lit) => lit > 300, 'the studio\'s waveform drawn');
   await studio.screenshot({ path: join(shots, 'studio-hdr-hlg.png') });
   assert.deepEqual(studio.errors, []);
+  // A file past the core's largest (the PQ video, zeros after it) is not read for
+  // its codes: the studio says so, and its Scale stays on SDR's codes, which the
+  // browser's 8-bit pictures are.
+  const dir = mkdtempSync(join(tmpdir(), 'histogram-hdr-'));
+  const large = join(dir, 'hdr-pq-large.webm');
+  writeFileSync(large, readFileSync(join(repo, 'tests/fixtures/hdr-pq.webm')));
+  truncateSync(large, 257 * 2 ** 20);
+  await pickFile(studio, large, 'playing');
+  await until(() => studio.locator('#scope-codes-why').textContent(), (text) => text === message('en', 'scope-codes-too-large', { mb: '256' }),
+    'the studio\'s line saying why');
+  assert.equal(await studio.inputValue('#scope-codes'), 'sdr');
+  await studio.screenshot({ path: join(shots, 'studio-hdr-too-large.png') });
+  assert.deepEqual(studio.errors, []);
+  rmSync(dir, { recursive: true });
 });
 
 test('studio: waveform and vectorscope beside the histogram, over a region, exported as the tool counts them', async () => {

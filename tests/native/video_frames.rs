@@ -500,4 +500,10 @@ fn an_hdr_videos_track_is_demuxed_for_the_decoder() {
     let levels = std::fs::read(fixtures.join("levels.webm")).unwrap();
     assert_eq!(VideoTrack::webm(&levels).unwrap().codec, "vp09.00.10.08");
     assert!(VideoTrack::webm(b"not a video").is_err());
+    // A file past the largest is refused before it is parsed.
+    let large = vec![0u8; histogram::video_track::LARGEST_BYTES + 1];
+    assert_eq!(
+        VideoTrack::webm(&large).unwrap_err(),
+        "it is larger than 256 MB"
+    );
 }
