@@ -170,6 +170,17 @@ const live = liveVideo({
   path: () => (scopes.wantsPlanes() ? 'decoded' : null),
 });
 
+/**
+ * A JPEG decoded on this GPU (where it has timestamps): each span of the
+ * decoding's time, said (the core's spans, src/gpu/jpeg_decode.rs).
+ */
+function decodeTimesSaid(picture) {
+  const times = picture.decodeTimes();
+  if (!times) return [];
+  const ms = Object.fromEntries(JSON.parse(times).map(([span, v]) => [span, v === null ? '<0.1' : v.toFixed(2)]));
+  return [t('studio-decode-times', ms)];
+}
+
 /** Draws the picture again (after a change) and reads its histogram back. */
 function redraw() {
   const current = page.current;
@@ -301,7 +312,7 @@ async function usePictureFile(file, again = false) {
       profile?.free();
     }
     await usePicture(picture, file.name, { file, again, display });
-    const made = picture.notesAtDepth().map(said).join(' ');
+    const made = [...picture.notesAtDepth().map(said), ...decodeTimesSaid(picture)].join(' ');
     notes.replaceChildren(...kept, ...(made ? [kept.length ? ' ' : '', made] : []));
     notes.hidden = notes.textContent === '';
   } catch (e) {

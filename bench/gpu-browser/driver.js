@@ -12,6 +12,12 @@
 //                                        decoded): frames drawn a second, and the
 //                                        element's dropped and decoded frames
 //                                        over the window
+//   STUDIO build size setup fps dropped decoded
+//                                        the studio on the same video: 'plain'
+//                                        (no scope), 'overlays' (issue #77: the
+//                                        three scopes, zebra at 95%, reference
+//                                        lines, the cumulative view, scopes held as
+//                                        B; a build without some shows those it has)
 //   BARE where size fps dropped decoded  the same video in a bare <video> element
 //                                        (bare=1), nothing reading its frames:
 //                                        detached as the page's, or on the page;
@@ -39,8 +45,10 @@
 //                                        round, one build after the other; and the
 //                                        studio's longest main-thread task;
 //                                        then STAGES (the page's marks, ms from
-//                                        the drop) and LONG (each long task,
-//                                        start+duration on that clock)
+//                                        the drop), LONG (each long task,
+//                                        start+duration on that clock) and, for a
+//                                        JPEG the GPU decoded, SPANS (each span of
+//                                        its decoding by the GPU's timestamps)
 //   VARIANT name groups median_us sum    a scope kernel's variant from
 //                                        bench/probes/scope_parts.rs (DUMP=, in
 //                                        bench/variants/), in raw WebGPU over the
@@ -252,6 +260,9 @@ async function decodePage() {
           await w.page.readBack();
           const reread = performance.now() - before;
           log(`DECODE ${name} ${label} ${decode.toFixed(0)} ${plain.toFixed(0)} ${studio.toFixed(0)} ${longest.toFixed(0)} ${reread.toFixed(0)}`);
+          // A JPEG decoded on the GPU: each span's time by its timestamps (ms).
+          const times = w.page.picture?.decodeTimes?.();
+          if (times) log(`SPANS ${name} ${label} ${JSON.parse(times).map(([span, ms]) => `${span}=${ms?.toFixed(2)}`).join(' ')}`);
           // Where the studio's time went: its marks, from the drop (www/input.js, studio.js).
           const since = t - w.performance.timeOrigin + performance.timeOrigin;
           const marks = w.performance.getEntriesByType('mark').filter((m) => m.startTime >= since);
@@ -287,6 +298,37 @@ async function waitProbe() {
     'scheduler.yield': () => globalThis.scheduler?.yield?.(),
     'setTimeout-0': () => new Promise((resolve) => setTimeout(resolve, 0)),
   };
+  // A resource made, first used (4 bytes of it copied out, which has Dawn clear
+  // it first) and read back, then destroyed: what a decode's new buffers and
+  // picture cost before any pass runs.
+  const made = (make, copy) => async () => {
+    const resource = make();
+    const encoder = device.createCommandEncoder();
+    copy(encoder, resource);
+    device.queue.submit([encoder.finish()]);
+    await read.mapAsync(GPUMapMode.READ);
+    read.unmap();
+    resource.destroy();
+  };
+  const buffer = (mb) => made(() => device.createBuffer({ size: mb << 20, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC }),
+    (encoder, b) => encoder.copyBufferToBuffer(b, 0, read, 0, 4));
+  const texture = (usage) => made(() => device.createTexture({ size: [6000, 4000], format: 'rgba8unorm', usage: usage | GPUTextureUsage.COPY_SRC }),
+    (encoder, texture) => encoder.copyTextureToBuffer({ texture }, { buffer: read, bytesPerRow: 256 }, [1, 1]));
+  Object.assign(waits, {
+    'made:buffer-1MB': buffer(1),
+    'made:buffer-36MB': buffer(36),
+    'made:buffer-72MB': buffer(72),
+    'made:texture-6000x4000-storage': texture(GPUTextureUsage.STORAGE_BINDING | GPUTextureUsage.TEXTURE_BINDING),
+    'made:texture-6000x4000': texture(GPUTextureUsage.TEXTURE_BINDING | GPUTextureUsage.COPY_DST),
+    'made:texture-6000x4000-storage-render': texture(GPUTextureUsage.STORAGE_BINDING | GPUTextureUsage.TEXTURE_BINDING | GPUTextureUsage.RENDER_ATTACHMENT),
+    // Its first use a render pass that clears it: no clear of Dawn's own.
+    'made:texture-6000x4000-cleared': made(() => device.createTexture({ size: [6000, 4000], format: 'rgba8unorm',
+      usage: GPUTextureUsage.STORAGE_BINDING | GPUTextureUsage.TEXTURE_BINDING | GPUTextureUsage.RENDER_ATTACHMENT | GPUTextureUsage.COPY_SRC }),
+    (encoder, texture) => {
+      encoder.beginRenderPass({ colorAttachments: [{ view: texture.createView(), loadOp: 'clear', storeOp: 'store', clearValue: [0, 0, 0, 0] }] }).end();
+      encoder.copyTextureToBuffer({ texture }, { buffer: read, bytesPerRow: 256 }, [1, 1]);
+    }),
+  });
   for (const [what, wait] of Object.entries(waits)) {
     const times = [];
     for (let i = 0; i < 30; i++) {
@@ -744,6 +786,48 @@ async function videoPage(ours) {
   }
 }
 
+// Every scope and overlay of issue #77 a studio build has (bench/studio.mjs's).
+function overlays(doc) {
+  for (const id of ['scope-waveform', 'scope-parade', 'scope-vectorscope']) {
+    const box = doc.getElementById(id);
+    if (box && !box.checked) box.click();
+  }
+  const set = (id, value) => {
+    const field = doc.getElementById(id);
+    if (!field) return;
+    field.value = value;
+    field.dispatchEvent(new Event('change', { bubbles: true }));
+  };
+  set('zebra-level', '95');
+  set('overlay', 'zebra');
+  set('scope-lines', '16, 235, 5%, 95%');
+  doc.querySelector('input[name=scale][value=cumulative]')?.click();
+  doc.getElementById('scope-hold')?.click();
+}
+
+// The studio's frame rate on each video, plain and with every overlay on (#77).
+async function studioPage() {
+  for (const name of VIDEOS) {
+    const size = name.match(/\d+x\d+/)[0];
+    const runs = BUILDS.flatMap((b) => ['plain', 'overlays'].map((setup) => [b, setup]));
+    for (const [build, setup] of Array.from({ length: VIDEO_ROUNDS }, () => runs).flat()) {
+      const f = await frame(`../${build === 'site' ? '' : `${build}/`}www/studio.html`, 1400, 900, 'done');
+      const w = f.contentWindow;
+      drop(f, await file(`../media/${name}`));
+      await until(() => f.contentDocument.body.dataset.state === 'playing', 60_000, `studio ${size} playing`);
+      if (setup === 'overlays') overlays(f.contentDocument);
+      await sleep(3000);
+      const quality = () => w.page.video.getVideoPlaybackQuality();
+      const [n0, t0, q0] = [w.page.frames, performance.now(), quality()];
+      await sleep(VIDEO_SECONDS * 1000);
+      const fps = ((w.page.frames - n0) * 1000) / (performance.now() - t0);
+      const q1 = quality();
+      log(`STUDIO ${build} ${size} ${setup} ${fps.toFixed(1)} ${q1.droppedVideoFrames - q0.droppedVideoFrames} ${q1.totalVideoFrames - q0.totalVideoFrames}`);
+      f.remove();
+    }
+  }
+}
+
 try {
   await init();
   if (params.has('adapters')) { // every adapter the browser offers, for diagnosis
@@ -761,7 +845,7 @@ try {
   const fallback = !info || info.isFallbackAdapter || /swiftshader|llvmpipe|lavapipe/i.test(`${info.vendor} ${info.architecture} ${info.description}`);
   if (fallback && !params.has('any')) throw new Error('no hardware adapter: not measuring a fallback');
   const gpu = await GpuContext.create();
-  for (const [name, step] of [['kernels', () => kernels(gpu)], ['scopes', () => scopes(gpu)], ['variants', variants], ['sum', sumProbe], ['draw', drawProbe], ['timings', timingsPage], ['pages', () => imagePages(gpu)], ['waits', waitProbe], ['decode', decodePage], ['upload', uploadProbe], ['video', () => videoPage(gpu)]]) {
+  for (const [name, step] of [['kernels', () => kernels(gpu)], ['scopes', () => scopes(gpu)], ['variants', variants], ['sum', sumProbe], ['draw', drawProbe], ['timings', timingsPage], ['pages', () => imagePages(gpu)], ['waits', waitProbe], ['decode', decodePage], ['upload', uploadProbe], ['video', () => videoPage(gpu)], ['studio', studioPage]]) {
     if (params.has('skip') && params.get('skip').split(',').includes(name)) continue;
     const t = performance.now();
     try {

@@ -63,7 +63,7 @@ browse() { # flags query seconds log
   local pid=$!
   while kill -0 $pid 2>/dev/null && ! grep -a -q '"DONE"' "$4"; do sleep 1; done
   kill $pid 2>/dev/null; wait $pid 2>/dev/null
-  grep -a -o -E '"(ADAPTER|KERNEL|SCOPE|VARIANT|SUM|DRAW|TIMINGS|PAGE|WAIT|DECODE|STAGES|LONG|UPLOAD|VIDEO|VIDEOKERNEL|BARE|FAIL|DONE|#).*"' "$4" | sed 's/^"//; s/"$//'
+  grep -a -o -E '"(ADAPTER|KERNEL|SCOPE|VARIANT|SUM|DRAW|TIMINGS|PAGE|WAIT|DECODE|STAGES|SPANS|LONG|UPLOAD|VIDEO|VIDEOKERNEL|BARE|STUDIO|FAIL|DONE|#).*"' "$4" | sed 's/^"//; s/"$//'
 }
 chosen=""
 for i in "${!FLAGSETS[@]}"; do

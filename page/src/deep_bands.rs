@@ -110,6 +110,7 @@ impl PictureBands {
             image: Some(Rc::new(self.image)),
             deep: Some(Rc::new(self.deep)),
             hdr: None,
+            times: None,
         };
         Ok(Picture {
             pixels: Pixels::Sent {

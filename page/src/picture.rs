@@ -47,6 +47,8 @@ pub(super) struct Uploaded {
     pub(super) image: Option<Rc<gpu::GpuImage>>,
     pub(super) deep: Option<Rc<gpu::GpuImage>>,
     pub(super) hdr: Option<Rc<gpu::HdrSamples>>,
+    /// A JPEG decoded on the GPU: each span of its decoding, timed.
+    pub(super) times: Option<Vec<(String, Option<f64>)>>,
 }
 
 /// Where a picture's 8-bit pixels are.
@@ -161,6 +163,7 @@ impl Picture {
                 image: None,
                 deep: None,
                 hdr: None,
+                times: None,
             });
         }
         std::cell::RefMut::map(uploaded, |u| u.as_mut().expect("just kept"))
@@ -311,6 +314,7 @@ impl Picture {
                 image: None,
                 deep: None,
                 hdr: None,
+                times: None,
             };
             if let Some(hdr) = &hdr {
                 // The studio shows an HDR picture from its samples, at an exposure.
@@ -330,8 +334,12 @@ impl Picture {
                     }
                     (Pixels::Scan(scan, turn), None) => {
                         let max_texture = gpu::Limits::of(g).max_texture;
-                        let decoded = gpu::GpuImage::from_scan(g, scan, *turn, max_texture);
-                        let checked = async { decoded.await?.check(g).await };
+                        let decoded = gpu::GpuImage::from_scan_timed(g, scan, *turn, max_texture);
+                        let checked = async {
+                            let unchecked = decoded.await?;
+                            sent.times = unchecked.times(g).await?;
+                            unchecked.check(g).await
+                        };
                         let image = checked.await.map_err(|e| JsError::new(&e.0))?;
                         let _ = progress.call1(&JsValue::NULL, &first.into());
                         image
@@ -393,6 +401,17 @@ impl Picture {
     /// bits a sample, as the chapters count them).
     pub fn notes(&self) -> Vec<String> {
         self.notes.clone()
+    }
+
+    /// Each span of the GPU's decoding of this JPEG (core's `SCAN_SPANS`: the
+    /// sync rounds, the write pass, the IDCT, the planes) with its milliseconds,
+    /// as JSON (`[["sync", 1.25], ...]`, null where a span read none), where this
+    /// device decoded it and has timestamps.
+    #[wasm_bindgen(js_name = decodeTimes)]
+    pub fn decode_times(&self) -> Option<String> {
+        let uploaded = self.uploaded.borrow();
+        let times = uploaded.as_ref()?.times.as_ref()?;
+        serde_json::to_string(times).ok()
     }
 
     /// The same where the picture is counted at its stored depth (the studio).

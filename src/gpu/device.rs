@@ -55,38 +55,15 @@ pub struct Gpu {
     lost: Arc<std::sync::atomic::AtomicBool>,
     /// The fixed passes' pipelines (a JPEG's decoding and finishing), made once:
     /// made for each photo, they cost the GPU decoder more than the decoding.
-    fixed: Mutex<std::collections::HashMap<FixedKey, wgpu::ComputePipeline>>,
+    pub(super) fixed: Mutex<std::collections::HashMap<FixedKey, wgpu::ComputePipeline>>,
     /// Batches of JPEGs' coefficient buffers, kept between batches.
     pub(super) kept: super::owned::Kept,
 }
 
 /// A fixed pass's pipeline: its label and entry point.
-type FixedKey = (&'static str, &'static str);
+pub(super) type FixedKey = (&'static str, &'static str);
 
 impl Gpu {
-    /// The pipeline of `entry` in the fixed pass `label` (its WGSL `source`,
-    /// compiled once): made once per device.
-    pub(super) fn fixed_pipeline(
-        &self,
-        (label, source): (&'static str, &'static str),
-        entry: &'static str,
-    ) -> wgpu::ComputePipeline {
-        let key = (label, entry);
-        let mut fixed = self.fixed.lock().unwrap_or_else(|e| e.into_inner());
-        fixed
-            .entry(key)
-            .or_insert_with(|| {
-                let module = self
-                    .device
-                    .create_shader_module(wgpu::ShaderModuleDescriptor {
-                        label: Some(label),
-                        source: wgpu::ShaderSource::Wgsl(source.into()),
-                    });
-                compute_pipeline(&self.device, label, (&module, entry), &[], None)
-            })
-            .clone()
-    }
-
     /// Whether the CPU emulates this GPU (lavapipe, SwiftShader, WARP): where the
     /// CPU method counts faster, and some kernels pick their CPU-friendly shape.
     pub fn is_cpu(&self) -> bool {
@@ -182,6 +159,19 @@ impl Gpu {
         format: wgpu::TextureFormat,
         usage: wgpu::TextureUsages,
     ) -> Owned<wgpu::Texture> {
+        // A texture a pass writes (storage) is cleared before its first use, and
+        // a browser clears one it cannot draw into through a copy from the CPU:
+        // 140 ms for a 6000x4000 picture in Chromium on an H100, 14 ms where it
+        // can be drawn into (docs/DECISIONS.md 96).
+        let features = format.guaranteed_format_features(self.device.features());
+        let drawable = features
+            .allowed_usages
+            .contains(wgpu::TextureUsages::RENDER_ATTACHMENT);
+        let usage = if usage.contains(wgpu::TextureUsages::STORAGE_BINDING) && drawable {
+            usage | wgpu::TextureUsages::RENDER_ATTACHMENT
+        } else {
+            usage
+        };
         self.device
             .create_texture(&wgpu::TextureDescriptor {
                 label: Some(label),

@@ -20,11 +20,17 @@ use super::gpu_image::GpuImage;
 use super::jpeg_batch::{batches, Batch};
 use super::jpeg_finish::Recording;
 use super::owned::{KeptBuffer, Owned};
+use super::timing::PassTimer;
 use crate::jpeg_coefficients;
 use crate::jpeg_entropy::Scan;
 use crate::jpeg_planes::Orientation;
 use bytemuck::cast_slice;
+use std::sync::Arc;
 use wgpu::util::DeviceExt;
+
+/// The spans of a JPEG's decoding a timed one reads (`GpuImage::from_scan_timed`):
+/// the sync rounds, the write pass, the IDCT, the planes to pixels.
+pub const SCAN_SPANS: [&str; 4] = ["sync", "write", "idct", "planes"];
 
 /// Rounds of synchronization before the scan is left to the CPU. A Huffman code
 /// falls in step within a few codes, but a guess's place in the MCU (which
@@ -69,7 +75,22 @@ impl GpuImage {
         turn: Orientation,
         max_texture: u32,
     ) -> Result<Unchecked, GpuError> {
-        let mut one = GpuImage::from_scans(gpu, &[(scan, turn)], max_texture).await;
+        let mut one = GpuImage::from_batch(gpu, &[(scan, turn)], max_texture, false).await;
+        one.pop().expect("one picture, one result")
+    }
+
+    /// `from_scan`, each span of its decoding timed where the GPU has
+    /// timestamps and is not the CPU's (`Unchecked::times`): what a page says
+    /// of a dropped JPEG. A CPU adapter's timestamps are not what its passes
+    /// took (lavapipe's IDCT of a photo read 0.1 ms of its 211, Firefox's sync
+    /// rounds 0.01 ms where SwiftShader's took 296).
+    pub async fn from_scan_timed(
+        gpu: &Gpu,
+        scan: &Scan,
+        turn: Orientation,
+        max_texture: u32,
+    ) -> Result<Unchecked, GpuError> {
+        let mut one = GpuImage::from_batch(gpu, &[(scan, turn)], max_texture, true).await;
         one.pop().expect("one picture, one result")
     }
 
@@ -84,24 +105,33 @@ impl GpuImage {
     ) -> Vec<Result<Unchecked, GpuError>> {
         let mut results = Vec::with_capacity(scans.len());
         for batch in batches(gpu, scans, |(scan, _)| &scan.frame) {
-            results.extend(GpuImage::from_batch(gpu, batch, max_texture).await);
+            results.extend(GpuImage::from_batch(gpu, batch, max_texture, false).await);
         }
         results
     }
 
-    /// `from_scans`' pictures whose coefficients fit one binding.
+    /// `from_scans`' pictures whose coefficients fit one binding, their
+    /// decoding's spans timed where asked (`timed`) and the GPU has timestamps.
     async fn from_batch(
         gpu: &Gpu,
         scans: &[(&Scan, Orientation)],
         max_texture: u32,
+        timed: bool,
     ) -> Vec<Result<Unchecked, GpuError>> {
+        let names = || SCAN_SPANS.map(String::from).to_vec();
+        let timed = timed && !gpu.is_cpu();
+        let timer = timed
+            .then(|| PassTimer::new(gpu, names()))
+            .flatten()
+            .map(Arc::new);
         let only: Vec<&Scan> = scans.iter().map(|(scan, _)| *scan).collect();
-        let (batch, decoded, places) = match decode_batch(gpu, &only).await {
+        let (batch, decoded, places) = match decode_batch(gpu, &only, timer.as_deref()).await {
             Ok(decoded) => decoded,
             Err(e) => return scans.iter().map(|_| Err(e.clone())).collect(),
         };
         let mut results = Vec::with_capacity(scans.len());
         let mut recording = Recording::new(gpu);
+        recording.timer = timer.clone();
         for ((scan, turn), place) in scans.iter().zip(places) {
             let placed = match place {
                 Ok(at) => &batch.placed[at],
@@ -132,8 +162,15 @@ impl GpuImage {
                 );
                 let copies = &mut recording.encoder;
                 copies.copy_buffer_to_buffer(&decoded.flags, placed.flag as u64 * 4, &flags, 0, 4);
-                Unchecked { image, flags }
+                Unchecked {
+                    image,
+                    flags,
+                    timer: timer.clone(),
+                }
             }));
+        }
+        if let Some(timer) = &timer {
+            timer.encode_read(&mut recording.encoder);
         }
         // Every picture's finish, and its flags to its own read-back buffer, in
         // one submission.
@@ -165,6 +202,7 @@ impl Gpu {
 pub(super) async fn decode_batch<'a>(
     gpu: &Gpu,
     scans: &[&'a Scan],
+    timer: Option<&PassTimer>,
 ) -> Result<(Batch<'a>, Decoded, Vec<Result<usize, GpuError>>), GpuError> {
     let mut refused: Vec<Option<GpuError>> = scans
         .iter()
@@ -175,7 +213,7 @@ pub(super) async fn decode_batch<'a>(
         .collect();
     let binding = gpu.limits().max_storage_buffer_binding_size;
     let batch = Batch::new(scans, binding, &mut refused);
-    let mut decoded = batch.decode(gpu).await?;
+    let mut decoded = batch.decode(gpu, timer).await?;
     let mut at = 0;
     let places = refused
         .into_iter()
@@ -206,7 +244,7 @@ pub(super) struct Decoded {
 impl Batch<'_> {
     /// Every picture's scan entropy-decoded into the coefficients, in rounds of
     /// one dispatch for all; an error only where the batch as a whole fails.
-    async fn decode(&self, gpu: &Gpu) -> Result<Decoded, GpuError> {
+    async fn decode(&self, gpu: &Gpu, timer: Option<&PassTimer>) -> Result<Decoded, GpuError> {
         let device = &gpu.device;
         let n = self.stretches.len() as u64;
         let pictures = self.placed.len() as u64;
@@ -333,7 +371,10 @@ impl Batch<'_> {
                 if k == batch - 1 {
                     encoder.clear_buffer(&flags, 0, Some(4));
                 }
-                let mut pass = encoder.begin_compute_pass(&Default::default());
+                let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
+                    label: Some("sync"),
+                    timestamp_writes: timer.and_then(|t| t.span(0, round + k == 0, k == batch - 1)),
+                });
                 pass.set_pipeline(&sync);
                 pass.set_bind_group(0, group_of(round + k), &[]);
                 pass.dispatch_workgroups(wide, high, 1);
@@ -421,7 +462,10 @@ impl Batch<'_> {
         encoder.clear_buffer(&flags, 0, None);
         encoder.clear_buffer(&coefficients, 0, Some(used));
         {
-            let mut pass = encoder.begin_compute_pass(&Default::default());
+            let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
+                label: Some("write"),
+                timestamp_writes: timer.and_then(|t| t.span(1, true, true)),
+            });
             pass.set_pipeline(&write);
             pass.set_bind_group(0, &g0, &[]);
             pass.set_bind_group(1, &g1, &[]);
@@ -443,9 +487,19 @@ impl Batch<'_> {
 pub struct Unchecked {
     pub image: GpuImage,
     flags: Owned<wgpu::Buffer>,
+    timer: Option<Arc<PassTimer>>,
 }
 
 impl Unchecked {
+    /// Each span of its decoding (`SCAN_SPANS`) with its milliseconds, where
+    /// it was timed (`GpuImage::from_scan_timed`).
+    pub async fn times(&self, gpu: &Gpu) -> Result<Option<Vec<(String, Option<f64>)>>, GpuError> {
+        match &self.timer {
+            Some(timer) => timer.read(gpu).await.map(Some),
+            None => Ok(None),
+        }
+    }
+
     /// The picture, or why the CPU's decoder should have it instead.
     pub async fn check(self, gpu: &Gpu) -> Result<GpuImage, GpuError> {
         let wrong = gpu.read_words(&self.flags, None).await?;

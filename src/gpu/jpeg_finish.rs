@@ -8,8 +8,10 @@ use super::bars::bind_group;
 use super::device::{Gpu, GpuError};
 use super::gpu_image::GpuImage;
 use super::owned::Owned;
+use super::timing::PassTimer;
 use crate::jpeg_coefficients::{self, Frame, MOST_DEQUANTIZED};
 use crate::jpeg_planes::{Orientation, PlaneLayout};
+use std::sync::Arc;
 use wgpu::util::DeviceExt;
 
 /// One component's coefficients as libjpeg-turbo decoded them: `blocks` across
@@ -182,11 +184,12 @@ pub(super) fn idct(
         .into();
     let buffers = [coefficients, quant, planes, &table].map(|b| b.as_entire_binding());
     let group = bind_group(device, &pipeline.get_bind_group_layout(0), &buffers);
+    let timer = recording.timer.clone();
     let mut pass = recording
         .encoder
         .begin_compute_pass(&wgpu::ComputePassDescriptor {
             label: Some("idct"),
-            timestamp_writes: None,
+            timestamp_writes: timer.as_deref().and_then(|t| t.span(2, true, true)),
         });
     pass.set_pipeline(&pipeline);
     pass.set_bind_group(0, &group, &[]);
@@ -198,12 +201,39 @@ pub(super) fn idct(
     recording.keep.push(table);
 }
 
+impl Gpu {
+    /// The pipeline of `entry` in the fixed pass `label` (its WGSL `source`,
+    /// compiled once): made once per device.
+    pub(super) fn fixed_pipeline(
+        &self,
+        (label, source): (&'static str, &'static str),
+        entry: &'static str,
+    ) -> wgpu::ComputePipeline {
+        let key = (label, entry);
+        let mut fixed = self.fixed.lock().unwrap_or_else(|e| e.into_inner());
+        fixed
+            .entry(key)
+            .or_insert_with(|| {
+                let module = self
+                    .device
+                    .create_shader_module(wgpu::ShaderModuleDescriptor {
+                        label: Some(label),
+                        source: wgpu::ShaderSource::Wgsl(source.into()),
+                    });
+                super::device::compute_pipeline(&self.device, label, (&module, entry), &[], None)
+            })
+            .clone()
+    }
+}
+
 /// Passes recorded for one submission, and the buffers they use, kept till it
 /// is made (on the web an `Owned` buffer is destroyed when dropped): a batch of
 /// JPEGs is finished in one submission, not two a picture.
 pub(super) struct Recording {
     pub(super) encoder: wgpu::CommandEncoder,
     pub(super) keep: Vec<Owned<wgpu::Buffer>>,
+    /// Where a JPEG's decoding is timed: its spans (`SCAN_SPANS`).
+    pub(super) timer: Option<Arc<PassTimer>>,
 }
 
 impl Recording {
@@ -212,6 +242,7 @@ impl Recording {
         Recording {
             encoder,
             keep: Vec::new(),
+            timer: None,
         }
     }
 

@@ -44,7 +44,7 @@ pub use grid::{packed_groups, privatized_groups, Limits, DEEP_PRIVATE_BINS};
 pub use hdr_passes::{count_hdr, HdrCount, HdrSamples, HdrUpload};
 pub use jpeg_batch::batches;
 pub use jpeg_count::{count_scans, counts_planes};
-pub use jpeg_decode::Unchecked;
+pub use jpeg_decode::{Unchecked, SCAN_SPANS};
 pub use jpeg_finish::ComponentBlocks;
 pub use kernels::{rebased, with_constants, Bind, ChunkShape, Input, Kernel, Kernels, Workgroup};
 pub use owned::{Destroy, Owned};

@@ -236,7 +236,9 @@ impl GpuImage {
         let device = &gpu.device;
         let image = GpuImage::storage_textures(gpu, layout.shown_size(), max_texture);
         let pipeline = gpu.fixed_pipeline(PLANES, "cs");
-        for part in image.parts(None) {
+        let parts = image.parts(None);
+        let (last, timer) = (parts.len().saturating_sub(1), recording.timer.clone());
+        for (i, part) in parts.into_iter().enumerate() {
             let words = layout_words(layout, 0, part.at);
             let buffer: Owned<wgpu::Buffer> = device
                 .create_buffer_init(&wgpu::util::BufferInitDescriptor {
@@ -269,7 +271,7 @@ impl GpuImage {
                 .encoder
                 .begin_compute_pass(&wgpu::ComputePassDescriptor {
                     label: Some("planes"),
-                    timestamp_writes: None,
+                    timestamp_writes: timer.as_deref().and_then(|t| t.span(3, i == 0, i == last)),
                 });
             pass.set_pipeline(&pipeline);
             pass.set_bind_group(0, &group, &[]);

@@ -131,6 +131,21 @@ impl PassTimer {
         self.queries.writes_of(pass)
     }
 
+    /// A compute pass's writes where it opens (`begin`) or closes (`end`) the
+    /// `pass`-th span: a span of several passes, in one submission or several.
+    pub fn span(
+        &self,
+        pass: u32,
+        begin: bool,
+        end: bool,
+    ) -> Option<wgpu::ComputePassTimestampWrites<'_>> {
+        (begin || end).then(|| wgpu::ComputePassTimestampWrites {
+            query_set: &self.queries.set,
+            beginning_of_pass_write_index: begin.then_some(2 * pass),
+            end_of_pass_write_index: end.then_some(2 * pass + 1),
+        })
+    }
+
     /// The `pass`-th pass's query set and first index, for a render pass
     /// (`draw_into`).
     pub fn render(&self, pass: u32) -> (&wgpu::QuerySet, u32) {

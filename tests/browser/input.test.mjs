@@ -48,6 +48,14 @@ for (const decode of ['bitmap', 'pixels', 'planes', 'scan']) {
       assert.deepEqual(await studioRows(page), jpegs.rows(name, 4), `${name}: Pillow's counts`);
       // The picture the scan became on the GPU, read back: Pillow's as shown, pixel for pixel.
       if (scanned) assert.equal(await gpuDigest(page), jpegs.digest(name), `${name}: Pillow's pixels`);
+      // Where the GPU has timestamps and is not the CPU's, each span of its
+      // decoding said in the notes; where the CPU plays it, none.
+      if (scanned) {
+        const timed = await page.evaluate(() => window.page.gpu.timestamps && !window.page.gpu.software);
+        const ms = /\d+\.\d\d|<0\.1/;
+        const said = messagePattern('en', 'studio-decode-times', { sync: ms, write: ms, idct: ms, planes: ms }).test(await page.textContent('main'));
+        assert.equal(said, timed, name);
+      }
       if (decode === 'planes') {
         // Chromium hands over the planes of every colour JPEG, turned on the GPU
         // as EXIF says; a grey one, and Firefox's, go as a bitmap.

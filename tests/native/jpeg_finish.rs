@@ -374,6 +374,45 @@ fn the_gpu_decodes_a_baseline_scan_into_libjpeg_turbos_pixels() {
 }
 
 /// `scan` decoded on the GPU and its flags checked.
+/// A timed decoding (what the studio says of a dropped JPEG) gives each span's
+/// time where the GPU has timestamps and is not the CPU's (lavapipe's are not
+/// what its passes took: none here), and the same pixels; the picture's
+/// textures can be drawn into, so that a browser clears them on the GPU
+/// (docs/DECISIONS.md 96).
+#[test]
+fn a_timed_scan_says_each_span_and_decodes_the_same() {
+    let gpu = gpu();
+    let (what, bytes) = files().pop().unwrap();
+    let scan = histogram::decode::jpeg_scan(&bytes, u64::MAX).unwrap();
+    let (timed, times) = pollster::block_on(async {
+        let turn = Orientation::NoTransforms;
+        let unchecked = GpuImage::from_scan_timed(&gpu, &scan, turn, 8192)
+            .await
+            .unwrap();
+        let times = unchecked.times(&gpu).await.unwrap();
+        (unchecked.check(&gpu).await.unwrap(), times)
+    });
+    let read = |image: &GpuImage| pollster::block_on(image.read_rgba(&gpu)).unwrap();
+    let untimed = decode_scan(&gpu, &scan).unwrap();
+    assert!(read(&timed).rgba() == read(&untimed).rgba(), "{what}");
+    if gpu.timestamps && !gpu.is_cpu() {
+        let times = times.expect("timed");
+        let names: Vec<&str> = times.iter().map(|(name, _)| name.as_str()).collect();
+        assert_eq!(names, histogram::gpu::SCAN_SPANS);
+        assert!(
+            times.iter().all(|(_, ms)| ms.is_some_and(|ms| ms > 0.0)),
+            "{times:?}"
+        );
+    } else {
+        assert!(times.is_none());
+    }
+    let usage = wgpu::TextureUsages::STORAGE_BINDING | wgpu::TextureUsages::TEXTURE_BINDING;
+    let texture = gpu.texture("picture", (4, 4), wgpu::TextureFormat::Rgba8Unorm, usage);
+    assert!(texture
+        .usage()
+        .contains(wgpu::TextureUsages::RENDER_ATTACHMENT));
+}
+
 fn decode_scan(gpu: &Gpu, scan: &histogram::jpeg_entropy::Scan) -> Result<GpuImage, GpuError> {
     pollster::block_on(async {
         let unchecked = GpuImage::from_scan(gpu, scan, Orientation::NoTransforms, 8192).await?;

@@ -6,6 +6,7 @@
 studio-use-camera = Use the camera
 studio-play-video = Play the project’s video
 studio-try-gpu-again = Try the GPU again
+studio-decode-times = On this GPU its scan was decoded in four steps: { $sync } ms to bring its stretches in step, { $write } ms to write its coefficients, { $idct } ms for the IDCT, { $planes } ms from planes to pixels.
 studio-loading = Loading…
 studio-picture-label = The picture
 studio-choose-file = Choose a picture or video…

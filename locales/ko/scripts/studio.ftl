@@ -6,6 +6,7 @@
 studio-use-camera = 카메라 사용
 studio-play-video = 이 프로젝트의 동영상 재생
 studio-try-gpu-again = GPU 다시 시도
+studio-decode-times = 이 GPU에서 스캔을 네 단계로 디코딩했습니다: 구간 맞추기 { $sync } ms, 계수 쓰기 { $write } ms, IDCT { $idct } ms, 평면에서 픽셀로 { $planes } ms.
 studio-loading = 불러오는 중…
 studio-picture-label = 이미지
 studio-choose-file = 이미지나 동영상 선택…
