@@ -13,6 +13,7 @@
 // in one run.
 // Usage: node bench/studio.mjs [--before DIR] [seconds] [video]   (after `make dist`)
 import { start, media, waitState } from '../tests/browser/harness.mjs';
+import { overlaysOn } from './gpu-browser/overlays.js';
 
 const args = process.argv.slice(2);
 const at = args.indexOf('--before');
@@ -57,23 +58,7 @@ const scopes = async (page) => {
 };
 
 // Every scope and overlay (#77) a build has.
-const overlays = async (page) => {
-  for (const id of ['#scope-waveform', '#scope-parade', '#scope-vectorscope']) if (await page.$(id)) await page.check(id);
-  await page.evaluate(() => {
-    const set = (id, value) => {
-      const field = document.getElementById(id);
-      if (!field) return;
-      field.value = value;
-      field.dispatchEvent(new Event('change', { bubbles: true }));
-    };
-    set('zebra-level', '95');
-    set('overlay', 'zebra');
-    set('scope-lines', '16, 235, 5%, 95%');
-    const cumulative = document.querySelector('input[name=scale][value=cumulative]');
-    if (cumulative) cumulative.click();
-    document.getElementById('scope-hold')?.click();
-  });
-};
+const overlays = (page) => page.evaluate(overlaysOn);
 
 try {
   console.log(`${seconds} s each, ${video.split('/').at(-1)}, 1280x800, headless Chromium ${builds[0][1].version}`);

@@ -75,6 +75,7 @@
 // (in media/), decoderounds=N, builds=, decodeways= (www/input.js's ?decode=) and
 // settle=ms (the wait between the studio's opening and the drop).
 import init, { Picture, GpuContext, ScopeScreen, kernelSource, composeSource } from '../pkg/histogram.js';
+import { overlaysOn } from './overlays.js';
 // The pages' shell: every device it opens asks for subgroups where the adapter has them.
 import '../www/page.js';
 
@@ -786,25 +787,6 @@ async function videoPage(ours) {
   }
 }
 
-// Every scope and overlay of issue #77 a studio build has (bench/studio.mjs's).
-function overlays(doc) {
-  for (const id of ['scope-waveform', 'scope-parade', 'scope-vectorscope']) {
-    const box = doc.getElementById(id);
-    if (box && !box.checked) box.click();
-  }
-  const set = (id, value) => {
-    const field = doc.getElementById(id);
-    if (!field) return;
-    field.value = value;
-    field.dispatchEvent(new Event('change', { bubbles: true }));
-  };
-  set('zebra-level', '95');
-  set('overlay', 'zebra');
-  set('scope-lines', '16, 235, 5%, 95%');
-  doc.querySelector('input[name=scale][value=cumulative]')?.click();
-  doc.getElementById('scope-hold')?.click();
-}
-
 // The studio's frame rate on each video, plain and with every overlay on (#77).
 async function studioPage() {
   for (const name of VIDEOS) {
@@ -815,7 +797,7 @@ async function studioPage() {
       const w = f.contentWindow;
       drop(f, await file(`../media/${name}`));
       await until(() => f.contentDocument.body.dataset.state === 'playing', 60_000, `studio ${size} playing`);
-      if (setup === 'overlays') overlays(f.contentDocument);
+      if (setup === 'overlays') overlaysOn(f.contentDocument);
       await sleep(3000);
       const quality = () => w.page.video.getVideoPlaybackQuality();
       const [n0, t0, q0] = [w.page.frames, performance.now(), quality()];
