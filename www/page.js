@@ -161,11 +161,15 @@ export async function startPage(spec) {
     gpu = await openGpu({ message, ...asked });
     if (!gpu && !asked.optional) setState('error');
   }
+  // A dropped JPEG's pipelines compiled by the browser while the page is idle,
+  // not after the drop: on the page's device, and on each new one after a loss.
+  const prepareJpeg = () => files && (globalThis.requestIdleCallback ?? setTimeout)(() => gpu.prepareJpeg());
   if (gpu) {
     device = watchDevice(gpu, {
       lost: on.lost,
       recovered: (ms, info) => {
         if (retry) retry.hidden = true;
+        prepareJpeg();
         on.recovered?.(ms, info, deviceSays.reset(info, ms));
       },
       failed: (e, info) => {
@@ -177,9 +181,7 @@ export async function startPage(spec) {
   }
   if (files) {
     takeFiles(files);
-    // A dropped JPEG's pipelines compiled by the browser while the page is idle,
-    // not after the drop.
-    if (gpu) (globalThis.requestIdleCallback ?? setTimeout)(() => gpu.prepareJpeg());
+    if (gpu) prepareJpeg();
   }
   for (const canvas of canvases) fitCanvas(canvas);
   if (canvases.length) {
