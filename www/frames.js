@@ -41,14 +41,17 @@ const FRAME_FORMATS = ['NV12', 'I420', 'I420A', 'I420P10', 'RGBA', 'RGBX', 'BGRA
 function hdrCodes(video, known) {
   if (video.hdrCodes === undefined) {
     video.hdrCodes = false;
-    let named = null;
+    // The transfer the element names: HDR's, another, or none (Firefox's).
+    let [named, unnamed] = [null, true];
     try {
       const frame = new VideoFrame(video);
-      named = hdrTransfer(frame.colorSpace?.transfer ?? undefined);
+      const transfer = frame.colorSpace?.transfer;
+      [named, unnamed] = [hdrTransfer(transfer ?? undefined), !transfer];
       video.hdrCodes = /P10$/.test(frame.format ?? '');
       frame.close();
     } catch { /* no frame to look at: the element's pictures */ }
-    if (!video.hdrCodes && video.file) {
+    // A file the element names SDR is not read; one it names nothing is, to learn.
+    if (!video.hdrCodes && video.file && (named || unnamed)) {
       video.hdr ??= hdrDecoder(video.file);
       video.hdr.then(async ({ decoder, why }) => {
         if (decoder) {
