@@ -14,6 +14,8 @@ export function scaleControl(id) {
   const select = el('select', { id, 'aria-describedby': `${id}-why` });
   const why = el('p', { class: 'note', id: `${id}-why`, role: 'status', hidden: true });
   let followed = null;
+  // What the line says now: worded again only when it changes, not each frame.
+  let shown = null;
   return {
     select,
     why,
@@ -29,8 +31,11 @@ export function scaleControl(id) {
      * free to choose another after; `said` worded beside the Scale.
      */
     follow(transfer, said, of) {
-      why.hidden = !said;
-      why.textContent = said ? t(`scope-codes-${said}`, { mb: String(largestHdrVideo() / 2 ** 20) }) : '';
+      if (said !== shown) {
+        shown = said;
+        why.hidden = !said;
+        why.textContent = said ? t(`scope-codes-${said}`, { mb: String(largestHdrVideo() / 2 ** 20) }) : '';
+      }
       // A video whose codes are not read is the browser's 8-bit pictures: SDR's.
       const scale = said ? 'sdr' : hdrTransfer(transfer ?? undefined);
       if (followed === of || !scale) return;

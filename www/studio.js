@@ -171,8 +171,8 @@ const live = liveVideo({
 });
 
 /**
- * A JPEG decoded on this GPU (where it has timestamps): each span of the
- * decoding's time, said (the core's spans, src/gpu/jpeg_decode.rs).
+ * A JPEG decoded on this GPU (where it has timestamps and is not the CPU's):
+ * each span of the decoding's time, said (the core's spans, src/gpu/jpeg_decode.rs).
  */
 function decodeTimesSaid(picture) {
   const times = picture.decodeTimes();

@@ -350,6 +350,7 @@ test('waveform, vectorscope and studio: an HDR video\'s 10-bit codes read in nit
   assert.match(await page.locator('figure:has(canvas.scope) figcaption').textContent(), /BT\.2020/);
   await page.screenshot({ path: join(shots, 'vectorscope-hdr-pq.png'), fullPage: true });
   assert.deepEqual(page.errors, []);
+  await page.close();
   // The studio too: its Scale takes an HLG video's transfer.
   const studio = await browser.open('/www/studio.html', { viewport: { width: 1400, height: 900 } });
   await waitState(studio, 'done');
@@ -374,6 +375,7 @@ test('waveform, vectorscope and studio: an HDR video\'s 10-bit codes read in nit
   assert.equal(await studio.inputValue('#scope-codes'), 'sdr');
   await studio.screenshot({ path: join(shots, 'studio-hdr-too-large.png') });
   assert.deepEqual(studio.errors, []);
+  await studio.close();
   rmSync(dir, { recursive: true });
 });
 
