@@ -2,7 +2,8 @@
 # Makes tests/fixtures/hdr-pq.webm and hdr-hlg.webm, the HDR videos the scopes'
 # nits are tested on (issue #77): 64x32, 10-bit 4:2:0, BT.2020, limited range,
 # tagged SMPTE ST 2084 (PQ) or ARIB STD-B67 (HLG); lossless VP9 profile 2, so the
-# decoder hands back exactly these planes. The top 16 rows are eight greys of 8
+# decoder hands back exactly these planes. The same frames in MP4 files: hdr-pq.mp4
+# of lossless AV1 (its colour in a `colr` box), hdr-hlg.mp4 of VP9 (in `vpcC`). The top 16 rows are eight greys of 8
 # columns, at the transfer's codes of 0, 1, 10, 100, 203, 1000, 4000 and 10,000
 # nits (HLG's on its 1000-nit display, past 1000 its peak): D = round(4 (16 + 219
 # E)). The bottom 16 rows are one colour, Y′ 500, Cb 400, Cr 700. Needs ffmpeg
@@ -10,6 +11,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 width=64 height=32 frames=4
+colour="-color_range tv -colorspace bt2020nc -color_primaries bt2020"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
 for transfer in pq hlg; do
   trc=$([ "$transfer" = pq ] && echo smpte2084 || echo arib-std-b67)
   python3 - "$transfer" "$width" "$height" "$frames" <<'PY' |
@@ -31,8 +35,17 @@ u = [512] * (w // 2 * h // 4) + [400] * (w // 2 * h // 4)
 v = [512] * (w // 2 * h // 4) + [700] * (w // 2 * h // 4)
 sys.stdout.buffer.write(struct.pack(f'<{len(y) + len(u) + len(v)}H', *y, *u, *v) * n)
 PY
+  tee "$tmp/$transfer.yuv" |
   ffmpeg -loglevel error -y -f rawvideo -pix_fmt yuv420p10le -s ${width}x${height} -r 10 -i - \
-    -c:v libvpx-vp9 -profile:v 2 -lossless 1 -pix_fmt yuv420p10le -color_range tv \
-    -colorspace bt2020nc -color_primaries bt2020 -color_trc "$trc" -an "tests/fixtures/hdr-$transfer.webm"
+    -c:v libvpx-vp9 -profile:v 2 -lossless 1 -pix_fmt yuv420p10le $colour -color_trc "$trc" \
+    -an "tests/fixtures/hdr-$transfer.webm"
+  if [ "$transfer" = pq ]; then
+    codec=(-c:v libaom-av1 -aom-params lossless=1 -cpu-used 8)
+  else
+    codec=(-c:v libvpx-vp9 -profile:v 2 -lossless 1)
+  fi
+  ffmpeg -loglevel error -y -f rawvideo -pix_fmt yuv420p10le -s ${width}x${height} -r 10 \
+    -i "$tmp/$transfer.yuv" "${codec[@]}" -pix_fmt yuv420p10le $colour -color_trc "$trc" \
+    -an "tests/fixtures/hdr-$transfer.mp4"
 done
-ls -l tests/fixtures/hdr-*.webm
+ls -l tests/fixtures/hdr-*.webm tests/fixtures/hdr-*.mp4

@@ -1,37 +1,33 @@
 // An HDR video's frames as its own 10-bit codes (issue #77). The <video> element
 // gives the page 8-bit pictures of a PQ or HLG video (Chromium: frames without a
-// format, the browser's conversion; docs/DECISIONS.md, 94), so for a WebM file of
-// such frames the page demuxes the file (the core's VideoTrack, src/video_track.rs,
-// in the decoder's wasm) and decodes the frame the element shows with WebCodecs'
-// VideoDecoder, which gives I420P10 planes. A frame is decoded in order from the
+// format, the browser's conversion; docs/DECISIONS.md, 94), so for a WebM or MP4
+// file of such frames the page demuxes the file (the core's VideoTrack,
+// src/video_track, in the decoder's wasm) and decodes the frame the element shows
+// with WebCodecs' VideoDecoder, which gives I420P10 planes. A frame is decoded in order from the
 // chunk after the last one decoded, or from the key frame before it when it lies
 // behind or a key frame comes first; a request the decoder has not answered once
 // its queue is empty is flushed, and the next starts again at a key frame.
 import init, { VideoTrack } from '../pkg/decoder.js';
-import { hdrTransfer, largestHdrVideo } from '../pkg/histogram.js';
-
-// Matroska's (WebM's) first four bytes: its EBML header's ID.
-const EBML = [0x1a, 0x45, 0xdf, 0xa3];
+import { hdrTransfer, hdrVideoContainer, largestHdrVideo } from '../pkg/histogram.js';
 
 /**
  * A decoder of `file`'s HDR frames by their timestamps (`{ decoder }`:
  * `frameAt(µs)`, a VideoFrame the caller closes, or null), or why there is none
- * (`{ why }`): 'too-large' (past the core's largest, never read), 'not-webm',
- * 'sdr' (its track names no PQ or HLG transfer) or 'eight-bit' (this browser has no
- * VideoDecoder of it). A decoder's frames may still be 8-bit (Firefox's): the
+ * (`{ why }`): 'too-large' (past the core's largest, never read), 'other-kind'
+ * (not a WebM or MP4 file of VP9 or AV1), 'sdr' (its track names no PQ or HLG
+ * transfer) or 'eight-bit' (this browser has no VideoDecoder of it). A decoder's frames may still be 8-bit (Firefox's): the
  * caller looks.
  */
 export async function hdrDecoder(file) {
   if (file.size > largestHdrVideo()) return { why: 'too-large' };
-  const head = new Uint8Array(await file.slice(0, 4).arrayBuffer());
-  if (!EBML.every((b, i) => head[i] === b)) return { why: 'not-webm' };
+  if (!hdrVideoContainer(new Uint8Array(await file.slice(0, 8).arrayBuffer()))) return { why: 'other-kind' };
   let track;
   try {
     // The decoder's wasm (the worker's codecs): a page loads it only for such a file.
     await init();
     track = new VideoTrack(new Uint8Array(await file.arrayBuffer()));
   } catch {
-    return { why: 'not-webm' };
+    return { why: 'other-kind' };
   }
   if (!hdrTransfer(track.transfer)) {
     track.free();

@@ -9,10 +9,10 @@ pub struct VideoTrack(histogram::video_track::VideoTrack);
 
 #[wasm_bindgen]
 impl VideoTrack {
-    /// The first video track of the WebM file `bytes`; the error says why not.
+    /// The first video track of the WebM or MP4 file `bytes`; the error says why not.
     #[wasm_bindgen(constructor)]
     pub fn new(bytes: &[u8]) -> Result<VideoTrack, JsError> {
-        histogram::video_track::VideoTrack::webm(bytes)
+        histogram::video_track::VideoTrack::read(bytes)
             .map(VideoTrack)
             .map_err(|e| JsError::new(&e))
     }

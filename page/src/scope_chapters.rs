@@ -147,10 +147,17 @@ pub fn hdr_transfer(name: Option<String>) -> Option<String> {
 }
 
 /// The largest HDR video file a page reads for its 10-bit codes (bytes,
-/// src/video_track.rs): past it, the element's 8-bit pictures are scoped.
+/// src/video_track): past it, the element's 8-bit pictures are scoped.
 #[wasm_bindgen(js_name = largestHdrVideo)]
 pub fn largest_hdr_video() -> f64 {
     histogram::video_track::LARGEST_BYTES as f64
+}
+
+/// Whether a video file beginning with `start` (its first 8 bytes) is of a
+/// container the page reads an HDR video's 10-bit codes from (src/video_track).
+#[wasm_bindgen(js_name = hdrVideoContainer)]
+pub fn hdr_video_container(start: &[u8]) -> bool {
+    histogram::video_track::Container::of(start).is_some()
 }
 
 /// A scope's graticule named (src/scope/ `graticule_labels`), as JSON:

@@ -470,17 +470,25 @@ fn a_frames_pixels_read_back_one_by_one_are_its_bytes() {
     assert_eq!(block, want);
 }
 
-/// An HDR video's track demuxed for WebCodecs (src/video_track.rs): the project's
-/// PQ and HLG videos (scripts/make-hdr-videos.sh) are VP9 profile 2 at 10 bits,
-/// 64x32, BT.2020 and limited range, four frames a tenth of a second apart, the
-/// first a key frame; a file that is not WebM is refused.
+/// An HDR video's track demuxed for WebCodecs (src/video_track): the project's
+/// PQ and HLG videos (scripts/make-hdr-videos.sh) are 10-bit, 64x32, BT.2020 and
+/// limited range, four frames a tenth of a second apart, the first a key frame:
+/// VP9 profile 2 in WebM; in MP4, AV1 (PQ, its colour in `colr`) and VP9 (HLG, in
+/// `vpcC`). A file that is neither is refused, and so is every file cut short
+/// (without a panic) but where only its last frame's end is cut.
 #[test]
 fn an_hdr_videos_track_is_demuxed_for_the_decoder() {
     use histogram::video_track::VideoTrack;
     let fixtures = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures");
-    for (name, transfer) in [("hdr-pq.webm", "pq"), ("hdr-hlg.webm", "hlg")] {
-        let track = VideoTrack::webm(&std::fs::read(fixtures.join(name)).unwrap()).unwrap();
-        assert_eq!(track.codec, "vp09.02.10.10", "{name}");
+    for (name, transfer, codec) in [
+        ("hdr-pq.webm", "pq", "vp09.02.10.10"),
+        ("hdr-hlg.webm", "hlg", "vp09.02.10.10"),
+        ("hdr-pq.mp4", "pq", "av01.0.00M.10"),
+        ("hdr-hlg.mp4", "hlg", "vp09.02.10.10"),
+    ] {
+        let bytes = std::fs::read(fixtures.join(name)).unwrap();
+        let track = VideoTrack::read(&bytes).unwrap();
+        assert_eq!(track.codec, codec, "{name}");
         assert_eq!((track.width, track.height), (64, 32));
         let colour = &track.colour;
         assert_eq!(
@@ -496,14 +504,43 @@ fn an_hdr_videos_track_is_demuxed_for_the_decoder() {
         let times: Vec<f64> = track.chunks.iter().map(|c| c.timestamp_us).collect();
         assert_eq!(times, [0.0, 100_000.0, 200_000.0, 300_000.0], "{name}");
         assert!(track.chunks[0].key && track.chunks.iter().all(|c| !c.data.is_empty()));
+        // Cut short anywhere: refused, or read without the frames' bytes it lacks.
+        for len in 0..bytes.len() {
+            if let Ok(cut) = VideoTrack::read(&bytes[..len]) {
+                assert!(cut.chunks.len() <= 4, "{name} cut at {len}");
+            }
+        }
     }
+    // An MP4 file's sample table lying: a count of identical frames past the
+    // most read, and a frame larger than the file.
+    let mp4 = std::fs::read(fixtures.join("hdr-pq.mp4")).unwrap();
+    let stsz = mp4.windows(4).position(|w| w == b"stsz").unwrap() + 4;
+    // Its table of four sizes (36 bytes) made one size for 2^21 frames (20 bytes)
+    // and a free box of 16.
+    let mut many = mp4.clone();
+    many[stsz - 8..stsz - 4].copy_from_slice(&20u32.to_be_bytes());
+    many[stsz + 4..stsz + 12].copy_from_slice(&[0, 0, 0, 9, 0, 0x20, 0, 0]);
+    many[stsz + 12..stsz + 20].copy_from_slice(&[0, 0, 0, 16, b'f', b'r', b'e', b'e']);
+    assert_eq!(
+        VideoTrack::read(&many).unwrap_err(),
+        "its track has more than 1048576 frames"
+    );
+    let mut large = mp4.clone();
+    large[stsz + 12..stsz + 16].copy_from_slice(&[0x7f, 0xff, 0xff, 0xff]);
+    assert_eq!(
+        VideoTrack::read(&large).unwrap_err(),
+        "its frames add up to more bytes than the file has"
+    );
     let levels = std::fs::read(fixtures.join("levels.webm")).unwrap();
-    assert_eq!(VideoTrack::webm(&levels).unwrap().codec, "vp09.00.10.08");
-    assert!(VideoTrack::webm(b"not a video").is_err());
+    assert_eq!(VideoTrack::read(&levels).unwrap().codec, "vp09.00.10.08");
+    assert_eq!(
+        VideoTrack::read(b"not a video").unwrap_err(),
+        "it is neither a WebM nor an MP4 file"
+    );
     // A file past the largest is refused before it is parsed.
     let large = vec![0u8; histogram::video_track::LARGEST_BYTES + 1];
     assert_eq!(
-        VideoTrack::webm(&large).unwrap_err(),
+        VideoTrack::read(&large).unwrap_err(),
         "it is larger than 256 MB"
     );
 }

@@ -1,57 +1,14 @@
-//! An HDR video's frames as its file holds them (issue #77): a WebM file's VP9
-//! track demuxed (matroska-demuxer) for WebCodecs' VideoDecoder, which gives the
-//! page 10-bit planes where the <video> element gives 8-bit pictures
-//! (docs/DECISIONS.md, 94).
+//! A WebM (Matroska) file's VP9 track, demuxed by matroska-demuxer.
 
+use super::{Chunk, TrackColour, VideoTrack};
 use matroska_demuxer::{
     Frame, MatrixCoefficients, MatroskaFile, Primaries, Range, TrackType, TransferCharacteristics,
 };
 use std::io::Cursor;
 
-/// The largest file demuxed (bytes): it is read whole, and its frames' bytes
-/// kept beside it, so a page holds about twice this.
-pub const LARGEST_BYTES: usize = 256 << 20;
-
-/// A video track: its WebCodecs codec string, size and colour space, and its
-/// chunks in decoding order.
-#[derive(Clone, Debug, PartialEq)]
-pub struct VideoTrack {
-    pub codec: String,
-    pub width: u32,
-    pub height: u32,
-    pub colour: TrackColour,
-    pub chunks: Vec<Chunk>,
-}
-
-/// A track's colour space in WebCodecs' names (VideoColorSpaceInit), where the
-/// file names it.
-#[derive(Clone, Debug, Default, PartialEq, serde::Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct TrackColour {
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub primaries: Option<&'static str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub transfer: Option<&'static str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub matrix: Option<&'static str>,
-    pub full_range: bool,
-}
-
-/// One frame's bytes, its time in microseconds, and whether it starts a run the
-/// decoder can begin at.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Chunk {
-    pub timestamp_us: f64,
-    pub key: bool,
-    pub data: Vec<u8>,
-}
-
 impl VideoTrack {
     /// The first video track of a WebM (Matroska) file of VP9, or why not.
-    pub fn webm(bytes: &[u8]) -> Result<VideoTrack, String> {
-        if bytes.len() > LARGEST_BYTES {
-            return Err(format!("it is larger than {} MB", LARGEST_BYTES >> 20));
-        }
+    pub(super) fn webm(bytes: &[u8]) -> Result<VideoTrack, String> {
         let mut file = MatroskaFile::open(Cursor::new(bytes)).map_err(|e| e.to_string())?;
         let scale_ns = file.info().timestamp_scale().get() as f64;
         let track = file

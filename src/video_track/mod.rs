@@ -1,0 +1,109 @@
+//! An HDR video's frames as its file holds them (issue #77): a WebM file's VP9
+//! track (webm.rs) or an MP4 file's VP9 or AV1 track (mp4.rs) demuxed for
+//! WebCodecs' VideoDecoder, which gives the page 10-bit planes where the <video>
+//! element gives 8-bit pictures (docs/DECISIONS.md, 94, 97).
+
+mod mp4;
+mod webm;
+
+/// The largest file demuxed (bytes): it is read whole, and its frames' bytes
+/// kept beside it, so a page holds about twice this.
+pub const LARGEST_BYTES: usize = 256 << 20;
+
+/// A video track: its WebCodecs codec string, size and colour space, and its
+/// chunks in decoding order.
+#[derive(Clone, Debug, PartialEq)]
+pub struct VideoTrack {
+    pub codec: String,
+    pub width: u32,
+    pub height: u32,
+    pub colour: TrackColour,
+    pub chunks: Vec<Chunk>,
+}
+
+/// A track's colour space in WebCodecs' names (VideoColorSpaceInit), where the
+/// file names it.
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TrackColour {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub primaries: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub transfer: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub matrix: Option<&'static str>,
+    pub full_range: bool,
+}
+
+/// One frame's bytes, its time in microseconds, and whether it starts a run the
+/// decoder can begin at.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Chunk {
+    pub timestamp_us: f64,
+    pub key: bool,
+    pub data: Vec<u8>,
+}
+
+/// The containers read, by how their files begin.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Container {
+    /// Matroska's EBML header.
+    WebM,
+    /// ISO BMFF's first box, `ftyp`.
+    Mp4,
+}
+
+impl Container {
+    /// The container a file beginning with `start` (its first 8 bytes or more) is
+    /// read as, if any.
+    pub fn of(start: &[u8]) -> Option<Container> {
+        if start.starts_with(&[0x1a, 0x45, 0xdf, 0xa3]) {
+            Some(Container::WebM)
+        } else if start.get(4..8) == Some(b"ftyp") {
+            Some(Container::Mp4)
+        } else {
+            None
+        }
+    }
+}
+
+impl VideoTrack {
+    /// The first video track of a WebM file of VP9 or an MP4 file of VP9 or AV1,
+    /// or why not.
+    pub fn read(bytes: &[u8]) -> Result<VideoTrack, String> {
+        if bytes.len() > LARGEST_BYTES {
+            return Err(format!("it is larger than {} MB", LARGEST_BYTES >> 20));
+        }
+        match Container::of(bytes) {
+            Some(Container::WebM) => VideoTrack::webm(bytes),
+            Some(Container::Mp4) => VideoTrack::mp4(bytes),
+            None => Err("it is neither a WebM nor an MP4 file".into()),
+        }
+    }
+}
+
+impl TrackColour {
+    /// A colour space from its code points (ISO/IEC 23091-2, H.273), as MP4's
+    /// `colr` and `vpcC` boxes give them: those the scopes read by name.
+    fn from_codes(primaries: u16, transfer: u16, matrix: u16, full_range: bool) -> TrackColour {
+        TrackColour {
+            primaries: match primaries {
+                1 => Some("bt709"),
+                9 => Some("bt2020"),
+                _ => None,
+            },
+            transfer: match transfer {
+                1 => Some("bt709"),
+                16 => Some("pq"),
+                18 => Some("hlg"),
+                _ => None,
+            },
+            matrix: match matrix {
+                1 => Some("bt709"),
+                9 => Some("bt2020-ncl"),
+                _ => None,
+            },
+            full_range,
+        }
+    }
+}
