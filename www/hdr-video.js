@@ -7,8 +7,28 @@
 // chunk after the last one decoded, or from the key frame before it when it lies
 // behind or a key frame comes first; a request the decoder has not answered once
 // its queue is empty is flushed, and the next starts again at a key frame.
-import init, { VideoTrack } from '../pkg/decoder.js';
+import init, { VideoTrack, trackTransfer } from '../pkg/decoder.js';
 import { hdrTransfer, hdrVideoContainer, largestHdrVideo } from '../pkg/histogram.js';
+
+/**
+ * An MP4 file's `moov` box (the movie's description, ahead of its frames or after
+ * them), found by reading its top-level boxes' headers one after another; empty
+ * where it has none.
+ */
+async function movieBox(file) {
+  for (let at = 0; at + 8 <= file.size;) {
+    const head = new DataView(await file.slice(at, at + 16).arrayBuffer());
+    // ISO BMFF's box header: a 32-bit size (1: a 64-bit size follows; 0: to the
+    // file's end) and a four-character kind.
+    const short = head.getUint32(0);
+    const size = short === 1 && head.byteLength === 16 ? Number(head.getBigUint64(8)) : short || file.size - at;
+    if (size < 8) break;
+    const kind = String.fromCharCode(...new Uint8Array(head.buffer, 4, 4));
+    if (kind === 'moov') return new Uint8Array(await file.slice(at, at + size).arrayBuffer());
+    at += size;
+  }
+  return new Uint8Array();
+}
 
 /**
  * A decoder of `file`'s HDR frames by their timestamps (`{ decoder }`:
@@ -20,11 +40,14 @@ import { hdrTransfer, hdrVideoContainer, largestHdrVideo } from '../pkg/histogra
  */
 export async function hdrDecoder(file) {
   if (file.size > largestHdrVideo()) return { why: 'too-large' };
-  if (!hdrVideoContainer(new Uint8Array(await file.slice(0, 8).arrayBuffer()))) return { why: 'other-kind' };
+  const container = hdrVideoContainer(new Uint8Array(await file.slice(0, 8).arrayBuffer()));
+  if (!container) return { why: 'other-kind' };
   let track;
   try {
     // The decoder's wasm (the worker's codecs): a page loads it only for such a file.
     await init();
+    // An MP4 file's colour from its movie box alone: an SDR file is never read whole.
+    if (container === 'mp4' && !hdrTransfer(trackTransfer(await movieBox(file)) ?? undefined)) return { why: 'sdr' };
     track = new VideoTrack(new Uint8Array(await file.arrayBuffer()));
   } catch {
     return { why: 'other-kind' };

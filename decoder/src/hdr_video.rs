@@ -7,6 +7,16 @@ use wasm_bindgen::prelude::*;
 #[wasm_bindgen]
 pub struct VideoTrack(histogram::video_track::VideoTrack);
 
+/// The transfer (WebCodecs' name) a video file's track names, where it names
+/// one: an MP4 file's from its `moov` box alone (`bytes`), a WebM file's from the
+/// whole file; the error says why it is not read.
+#[wasm_bindgen(js_name = trackTransfer)]
+pub fn track_transfer(bytes: &[u8]) -> Result<Option<String>, JsError> {
+    histogram::video_track::VideoTrack::head(bytes)
+        .map(|t| t.colour.transfer.map(String::from))
+        .map_err(|e| JsError::new(&e))
+}
+
 #[wasm_bindgen]
 impl VideoTrack {
     /// The first video track of the WebM or MP4 file `bytes`; the error says why not.

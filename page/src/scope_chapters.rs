@@ -153,11 +153,19 @@ pub fn largest_hdr_video() -> f64 {
     histogram::video_track::LARGEST_BYTES as f64
 }
 
-/// Whether a video file beginning with `start` (its first 8 bytes) is of a
-/// container the page reads an HDR video's 10-bit codes from (src/video_track).
+/// The container ("webm", "mp4") of a video file beginning with `start` (its
+/// first 8 bytes) where it is one the page reads an HDR video's 10-bit codes from
+/// (src/video_track).
 #[wasm_bindgen(js_name = hdrVideoContainer)]
-pub fn hdr_video_container(start: &[u8]) -> bool {
-    histogram::video_track::Container::of(start).is_some()
+pub fn hdr_video_container(start: &[u8]) -> Option<String> {
+    use histogram::video_track::Container;
+    Container::of(start).map(|c| {
+        match c {
+            Container::WebM => "webm",
+            Container::Mp4 => "mp4",
+        }
+        .into()
+    })
 }
 
 /// A scope's graticule named (src/scope/ `graticule_labels`), as JSON:

@@ -80,6 +80,21 @@ impl VideoTrack {
             None => Err("it is neither a WebM nor an MP4 file".into()),
         }
     }
+
+    /// The track `read` gives, without its frames: an MP4 file's from its movie
+    /// box alone (`bytes` the `moov` box, so that a page learns a file's colour
+    /// without reading its frames), a WebM file's from the whole file.
+    pub fn head(bytes: &[u8]) -> Result<VideoTrack, String> {
+        let track = if bytes.get(4..8) == Some(b"moov") {
+            VideoTrack::mp4_head(bytes).map(|(track, _)| track)
+        } else {
+            VideoTrack::read(bytes)
+        };
+        track.map(|t| VideoTrack {
+            chunks: Vec::new(),
+            ..t
+        })
+    }
 }
 
 impl TrackColour {

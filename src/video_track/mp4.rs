@@ -14,6 +14,17 @@ use mp4_atom::{
 impl VideoTrack {
     /// The first video track of an MP4 file of VP9 or AV1, or why not.
     pub(super) fn mp4(bytes: &[u8]) -> Result<VideoTrack, String> {
+        let (mut track, table) = VideoTrack::mp4_head(bytes)?;
+        track.chunks = table.chunks(bytes)?;
+        if track.chunks.is_empty() {
+            return Err("its video track has no frames (a fragmented MP4 is not read)".into());
+        }
+        Ok(track)
+    }
+
+    /// An MP4 file's first video track without its frames, and its sample
+    /// table, from the file's movie box (`bytes` the file, or its `moov` alone).
+    pub(super) fn mp4_head(bytes: &[u8]) -> Result<(VideoTrack, Table), String> {
         let moov = child(&boxes(bytes)?, b"moov").ok_or("it has no movie box (moov)")?;
         let trak = boxes(moov.body)?
             .into_iter()
@@ -107,17 +118,14 @@ impl VideoTrack {
             timescale,
             start: edits.iter().find_map(|e| e.media_time).unwrap_or(0),
         };
-        let chunks = table.chunks(bytes)?;
-        if chunks.is_empty() {
-            return Err("its video track has no frames (a fragmented MP4 is not read)".into());
-        }
-        Ok(VideoTrack {
+        let track = VideoTrack {
             codec,
             width: visual.width.into(),
             height: visual.height.into(),
             colour,
-            chunks,
-        })
+            chunks: Vec::new(),
+        };
+        Ok((track, table))
     }
 }
 
@@ -179,7 +187,7 @@ fn path<'a>(bytes: &'a [u8], kinds: &[&[u8; 4]]) -> Option<Part<'a>> {
 }
 
 /// A track's sample table, its timescale and the media time its first edit shows.
-struct Table {
+pub(super) struct Table {
     stsz: Stsz,
     stsc: Stsc,
     stts: Stts,
@@ -223,9 +231,9 @@ fn nclx(colr: &Colr) -> Option<TrackColour> {
 /// sample table's counts cannot make the page hold more than a file's frames.
 const MOST_FRAMES: usize = 1 << 20;
 
-/// The track's frames in decoding order: each sample's bytes, its presentation
-/// time and whether it is a sync sample.
 impl Table {
+    /// The track's frames in decoding order: each sample's bytes, its
+    /// presentation time and whether it is a sync sample.
     fn chunks(&self, bytes: &[u8]) -> Result<Vec<Chunk>, String> {
         let stbl = self;
         let count = match &stbl.stsz.samples {
@@ -273,7 +281,7 @@ impl Table {
                     break;
                 };
                 places.push((at, size));
-                at += u64::from(size);
+                at = at.saturating_add(u64::from(size));
             }
         }
         if places.len() < sizes.len() {

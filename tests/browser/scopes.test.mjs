@@ -382,6 +382,31 @@ test('waveform, vectorscope and studio: an HDR video\'s 10-bit codes read in nit
   rmSync(dir, { recursive: true });
 });
 
+test('an HDR video file\'s decoder: an MP4 file\'s transfer learnt from its movie box, an SDR one never read whole', async () => {
+  const page = await browser.open('/www/waveform.html', { viewport: { width: 800, height: 600 } });
+  await waitState(page, 'done');
+  const hdr = readFileSync(join(repo, 'tests/fixtures/hdr-pq.mp4'));
+  // The same file tagged BT.709's transfer: its `colr` box's code 16 made 1.
+  const sdr = Buffer.from(hdr);
+  sdr.writeUInt16BE(1, sdr.indexOf('colr') + 10);
+  const [sdrWhy, hdrWhy] = await page.evaluate(async (files) => {
+    const { hdrDecoder } = await import('./hdr-video.js');
+    return Promise.all(files.map(async ([bytes, whole]) => {
+      const file = new File([new Uint8Array(bytes)], 'video.mp4', { type: 'video/mp4' });
+      // Read whole, the test fails; its slices are other objects.
+      if (!whole) file.arrayBuffer = () => Promise.reject(new Error('read whole'));
+      const { decoder, why } = await hdrDecoder(file);
+      decoder?.close();
+      return why ?? 'a decoder';
+    }));
+  }, [[[...sdr], false], [[...hdr], true]]);
+  assert.equal(sdrWhy, 'sdr');
+  // Firefox's VideoDecoder may take AV1 or not: the file was read either way.
+  assert.ok(engine === 'firefox' ? ['a decoder', 'eight-bit'].includes(hdrWhy) : hdrWhy === 'a decoder', hdrWhy);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
 test('studio: waveform and vectorscope beside the histogram, over a region, exported as the tool counts them', async () => {
   const page = await browser.open('/www/studio.html', { viewport: { width: 1400, height: 1000 } });
   await page.check('#scope-waveform');

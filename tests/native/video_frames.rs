@@ -511,6 +511,13 @@ fn an_hdr_videos_track_is_demuxed_for_the_decoder() {
             }
         }
     }
+    // An MP4 file's track named from its movie box alone, as the page asks
+    // before reading the file.
+    let mp4 = std::fs::read(fixtures.join("hdr-hlg.mp4")).unwrap();
+    let moov = mp4.windows(4).position(|w| w == b"moov").unwrap() - 4;
+    let size = u32::from_be_bytes(mp4[moov..moov + 4].try_into().unwrap()) as usize;
+    let head = VideoTrack::head(&mp4[moov..moov + size]).unwrap();
+    assert_eq!((head.colour.transfer, head.chunks.len()), (Some("hlg"), 0));
     // An MP4 file's sample table lying: a count of identical frames past the
     // most read, and a frame larger than the file.
     let mp4 = std::fs::read(fixtures.join("hdr-pq.mp4")).unwrap();
