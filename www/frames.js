@@ -31,8 +31,8 @@ const FRAME_FORMATS = ['NV12', 'I420', 'I420A', 'I420P10', 'RGBA', 'RGBX', 'BGRA
 
 /**
  * Whether `video`'s frames are an HDR video's whose codes the page can have: as
- * 10-bit planes from the element, or (a PQ or HLG WebM or MP4 file) from its own decoder
- * (www/hdr-video.js) once its first frame has come 10-bit. The import and the
+ * 10-bit planes from the element, or (a PQ or HLG WebM or MP4 file) from its own
+ * decoder (www/hdr-video.js) once its first frame has come 10-bit. The import and the
  * copy convert them to 8-bit pictures. Asked once a source; where an HDR video's
  * codes cannot be had, `video.hdrSaid` says why once known ('too-large',
  * 'other-kind', 'eight-bit'), of a video the element or its own track names HDR,

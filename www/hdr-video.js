@@ -3,10 +3,11 @@
 // format, the browser's conversion; docs/DECISIONS.md, 94), so for a WebM or MP4
 // file of such frames the page demuxes the file (the core's VideoTrack,
 // src/video_track, in the decoder's wasm) and decodes the frame the element shows
-// with WebCodecs' VideoDecoder, which gives I420P10 planes. A frame is decoded in order from the
-// chunk after the last one decoded, or from the key frame before it when it lies
-// behind or a key frame comes first; a request the decoder has not answered once
-// its queue is empty is flushed, and the next starts again at a key frame.
+// with WebCodecs' VideoDecoder, which gives I420P10 planes. A frame is decoded in
+// order from the chunk after the last one decoded, or from the key frame before it
+// when it lies behind or a key frame comes first; a request the decoder has not
+// answered once its queue is empty is flushed, and the next starts again at a key
+// frame.
 import init, { VideoTrack, trackTransfer } from '../pkg/decoder.js';
 import { hdrTransfer, hdrVideoContainer, largestHdrVideo } from '../pkg/histogram.js';
 
