@@ -27,7 +27,7 @@ export const FRAME_PATHS = {
 };
 
 // Layouts the frame pass converts; others use the browser's copy.
-const FRAME_FORMATS = ['NV12', 'I420', 'I420A', 'I420P10', 'RGBA', 'RGBX', 'BGRA', 'BGRX'];
+const FRAME_FORMATS = ['NV12', 'I420', 'I420A', 'I420P10', 'I422P10', 'I444P10', 'RGBA', 'RGBX', 'BGRA', 'BGRX'];
 
 /**
  * Whether `video`'s frames are an HDR video's whose codes the page can have: as

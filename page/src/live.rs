@@ -244,7 +244,7 @@ impl Frames {
             &view,
             width,
             height,
-            width as u64 * height as u64 * 4,
+            width as u64 * height as u64 * gpu::MOST_BYTES_PER_PIXEL,
             counting,
         );
         let image = GpuImage::from_texture(view.clone(), width, height);

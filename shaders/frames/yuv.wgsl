@@ -1,5 +1,5 @@
-// Video frames arrive as the decoder made them: YUV planes (NV12, I420, or I420 of
-// 10-bit samples: HDR video's) or RGBA,
+// Video frames arrive as the decoder made them: YUV planes (NV12, I420, or 10-bit
+// samples at 4:2:0, 4:2:2 or 4:4:4: HDR video's) or RGBA,
 // copied straight from a WebCodecs VideoFrame into a storage buffer. This pass turns
 // them into the rgba8unorm frame texture that the drawing reads and, where `count`
 // is on, counts R, G, B and luminance while it holds each pixel: one pass over the
@@ -19,9 +19,12 @@
 // `count` is off and the privatized kernel counts the frame texture instead.
 
 // 0 = NV12 (Y plane, interleaved UV plane), 1 = I420 (Y, U, V planes),
-// 2 = RGBA / RGBX, 3 = BGRA / BGRX, 4 = I420P10 (I420 of two-byte samples).
+// 2 = RGBA / RGBX, 3 = BGRA / BGRX, 4 = Y, U and V planes of two-byte samples
+// (I420P10, I422P10, I444P10: the chroma planes' rows and columns halved or not).
 // Pipeline constants, so each layout compiles to straight-line code.
 override pixelLayout: u32;
+override chromaHalfRows: bool = true;
+override chromaHalfColumns: bool = true;
 // Whether every plane and row starts at a multiple of 4 bytes, as decoders lay them
 // out: then 4 bytes are one load, with no test of the alignment (2.5 ms a 540p frame
 // on SwiftShader).
@@ -65,30 +68,40 @@ fn byteOf(w: u32, k: u32) -> f32 {
 }
 
 // Pixel k (0..3) of the quad of four pixels starting at column 4 * quad of row y:
-// its Y′ samples (two words of them at 10 bits), and its chroma's.
+// its Y′ samples (two words of them at 10 bits), and its chroma's (two words of
+// each at 10 bits and full width).
 struct Quad {
   y: u32,
   y2: u32,
   u: u32,
   v: u32,
+  u2: u32,
+  v2: u32,
 };
 
 fn readQuad(quad: u32, y: u32) -> Quad {
   let row = f.planeOffsets.x + y * f.planeStrides.x;
   if (pixelLayout == 2u || pixelLayout == 3u) {
-    return Quad(0u, 0u, 0u, 0u);
+    return Quad(0u, 0u, 0u, 0u, 0u, 0u);
+  }
+  if (pixelLayout == 4u) {
+    // Two bytes a sample: the quad's Y′ in two words; its U and V in one word
+    // each (two samples) where columns are halved, else in two.
+    let c = select(y, y / 2u, chromaHalfRows);
+    let u = f.planeOffsets.y + c * f.planeStrides.y + quad * select(8u, 4u, chromaHalfColumns);
+    let v = f.planeOffsets.z + c * f.planeStrides.z + quad * select(8u, 4u, chromaHalfColumns);
+    var wide = Quad(word(row + quad * 8u), word(row + quad * 8u + 4u), word(u), word(v), 0u, 0u);
+    if (!chromaHalfColumns) {
+      wide.u2 = word(u + 4u);
+      wide.v2 = word(v + 4u);
+    }
+    return wide;
   }
   // Chroma is subsampled 2x2: a quad's four pixels share two chroma samples.
   let c = y / 2u;
-  if (pixelLayout == 4u) {
-    // Two bytes a sample: the quad's Y′ in two words, its two U and two V in one.
-    let u = word(f.planeOffsets.y + c * f.planeStrides.y + quad * 4u);
-    let v = word(f.planeOffsets.z + c * f.planeStrides.z + quad * 4u);
-    return Quad(word(row + quad * 8u), word(row + quad * 8u + 4u), u, v);
-  }
   if (pixelLayout == 0u) {
     let uv = word(f.planeOffsets.y + c * f.planeStrides.y + quad * 4u);
-    return Quad(word(row + quad * 4u), 0u, uv, uv >> 8u);
+    return Quad(word(row + quad * 4u), 0u, uv, uv >> 8u, 0u, 0u);
   }
   // Two bytes each, read as the aligned word around them.
   let half = (quad % 2u) * 16u;
@@ -97,7 +110,7 @@ fn readQuad(quad: u32, y: u32) -> Quad {
   // Spread to the NV12 order (U0 V0 U1 V1), so pixelOf reads both alike.
   let spread = (u & 0xffu) | ((u & 0xff00u) << 8u);
   let spreadV = (v & 0xffu) | ((v & 0xff00u) << 8u);
-  return Quad(word(row + quad * 4u), 0u, spread, spreadV);
+  return Quad(word(row + quad * 4u), 0u, spread, spreadV, 0u, 0u);
 }
 
 fn sampleOf(w: u32, k: u32) -> f32 {
@@ -114,7 +127,11 @@ fn pixelOf(q: Quad, quad: u32, y: u32, k: u32, toRgb: mat4x4f) -> vec4f {
   var yuv: vec4f;
   if (pixelLayout == 4u) {
     let luma = sampleOf(select(q.y2, q.y, k < 2u), k % 2u);
-    yuv = vec4f(luma, sampleOf(q.u, k / 2u), sampleOf(q.v, k / 2u), 1.0);
+    // The pixel's chroma sample among the quad's: its own, or its pair's.
+    let c = select(k, k / 2u, chromaHalfColumns);
+    let u = select(q.u2, q.u, c < 2u);
+    let v = select(q.v2, q.v, c < 2u);
+    yuv = vec4f(luma, sampleOf(u, c % 2u), sampleOf(v, c % 2u), 1.0);
   } else {
     let chroma = (k / 2u) * 2u;
     yuv = vec4f(byteOf(q.y, k), byteOf(q.u, chroma), byteOf(q.v, chroma), 1.0);

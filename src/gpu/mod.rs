@@ -62,6 +62,7 @@ pub use timing::{keep_busy, pass_ms, PassTimer, Timing};
 pub use upload::{Steps, Upload};
 pub use yuv::{
     colour_matrix, frame_pass_source, yuv_to_rgb, FrameConverter, FrameFormat, PixelLayout,
+    MOST_BYTES_PER_PIXEL,
 };
 
 /// What a run of `method` dispatches over a whole picture of `size` in one band

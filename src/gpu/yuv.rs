@@ -11,6 +11,10 @@ use glam::{Mat4, Vec4};
 use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 
+/// The most bytes a pixel of a frame takes in any layout handled: 4:4:4 of two-byte
+/// samples (RGBA's take 4): what a frame's buffer is sized for.
+pub const MOST_BYTES_PER_PIXEL: u64 = 6;
+
 /// How a frame's bytes are laid out (WebCodecs' VideoPixelFormat, the ones handled).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum PixelLayout {
@@ -20,6 +24,9 @@ pub enum PixelLayout {
     I420,
     /// I420 of 10-bit samples, each in two bytes (little-endian): HDR video's.
     I420P10,
+    /// The same at 4:2:2 (chroma rows whole, columns halved) and 4:4:4.
+    I422P10,
+    I444P10,
     Rgba,
     Bgra,
 }
@@ -31,6 +38,8 @@ impl PixelLayout {
             "NV12" => Some(PixelLayout::Nv12),
             "I420" | "I420A" => Some(PixelLayout::I420),
             "I420P10" => Some(PixelLayout::I420P10),
+            "I422P10" => Some(PixelLayout::I422P10),
+            "I444P10" => Some(PixelLayout::I444P10),
             "RGBA" | "RGBX" => Some(PixelLayout::Rgba),
             "BGRA" | "BGRX" => Some(PixelLayout::Bgra),
             _ => None,
@@ -40,10 +49,24 @@ impl PixelLayout {
     /// Whether frames in this layout carry Y′ planes: the frame pass keeps each
     /// pixel's Y′ byte in the texture's alpha (shaders/frames/yuv.wgsl).
     pub fn is_yuv(self) -> bool {
+        matches!(self, PixelLayout::Nv12 | PixelLayout::I420) || self.is_ten_bit()
+    }
+
+    /// Whether its samples are 10-bit, two bytes each.
+    pub fn is_ten_bit(self) -> bool {
         matches!(
             self,
-            PixelLayout::Nv12 | PixelLayout::I420 | PixelLayout::I420P10
+            PixelLayout::I420P10 | PixelLayout::I422P10 | PixelLayout::I444P10
         )
+    }
+
+    /// Whether its chroma planes halve the rows, and the columns.
+    fn chroma_halved(self) -> (bool, bool) {
+        match self {
+            PixelLayout::I422P10 => (false, true),
+            PixelLayout::I444P10 => (false, false),
+            _ => (true, true),
+        }
     }
 
     /// The map from its samples to 8-bit codes, which `colour_matrix` reads: a
@@ -51,7 +74,7 @@ impl PixelLayout {
     /// 16..235 by 4); at full range Y′ is 255/1023 of it, and chroma about 512
     /// is chroma about 128.
     pub fn to_codes(self, full_range: bool) -> Mat4 {
-        if self != PixelLayout::I420P10 {
+        if !self.is_ten_bit() {
             return Mat4::IDENTITY;
         }
         let scale = if full_range { 255.0 / 1023.0 } else { 0.25 };
@@ -70,7 +93,7 @@ impl PixelLayout {
             PixelLayout::I420 => 1,
             PixelLayout::Rgba => 2,
             PixelLayout::Bgra => 3,
-            PixelLayout::I420P10 => 4,
+            PixelLayout::I420P10 | PixelLayout::I422P10 | PixelLayout::I444P10 => 4,
         }
     }
 }
@@ -92,7 +115,10 @@ impl FrameFormat {
     pub fn aligned(&self) -> bool {
         let planes = match self.layout {
             PixelLayout::Nv12 => 2,
-            PixelLayout::I420 | PixelLayout::I420P10 => 3,
+            PixelLayout::I420
+            | PixelLayout::I420P10
+            | PixelLayout::I422P10
+            | PixelLayout::I444P10 => 3,
             PixelLayout::Rgba | PixelLayout::Bgra => 1,
         };
         (0..planes).all(|i| self.offsets[i].is_multiple_of(4) && self.strides[i].is_multiple_of(4))
@@ -367,10 +393,13 @@ impl FrameConverter {
             .borrow_mut()
             .entry((layout, aligned))
             .or_insert_with(|| {
+                let (half_rows, half_columns) = layout.chroma_halved();
                 let constants = [
                     ("pixelLayout", layout.code() as f64),
                     ("aligned", f64::from(u8::from(aligned))),
                     ("count", f64::from(u8::from(self.counts()))),
+                    ("chromaHalfRows", f64::from(u8::from(half_rows))),
+                    ("chromaHalfColumns", f64::from(u8::from(half_columns))),
                 ];
                 compute_pipeline(
                     &gpu.device,

@@ -312,9 +312,11 @@ test('waveform, vectorscope and studio: an HDR video\'s 10-bit codes read in nit
     t.skip('Firefox gives no 10-bit planes (docs/DECISIONS.md, 94): the line checked instead');
     return;
   }
-  // WebM files of VP9; MP4 files of AV1 (PQ) and of VP9 (HLG).
-  for (const [transfer, kind] of [['pq', 'webm'], ['hlg', 'webm'], ['pq', 'mp4'], ['hlg', 'mp4']]) {
-    const video = join(repo, `tests/fixtures/hdr-${transfer}.${kind}`);
+  // WebM files of VP9 (4:2:0, and PQ's at 4:4:4 too); MP4 files of AV1 (PQ) and
+  // of VP9 (HLG).
+  const videos = [['pq', 'hdr-pq.webm'], ['hlg', 'hdr-hlg.webm'], ['pq', 'hdr-pq-444.webm'], ['pq', 'hdr-pq.mp4'], ['hlg', 'hdr-hlg.mp4']];
+  for (const [transfer, name] of videos) {
+    const video = join(repo, 'tests/fixtures', name);
     const page = await browser.open('/www/waveform.html', { viewport: { width: 1280, height: 900 } });
     await waitState(page, 'done');
     await page.setInputFiles('#file', video);
@@ -323,11 +325,11 @@ test('waveform, vectorscope and studio: an HDR video\'s 10-bit codes read in nit
     // - 16) / 219 by the frame pass, stored in 8 bits.
     const levels = HDR_NITS.map((n) => Math.round(((Math.round(4 * (16 + 219 * HDR_CODES[transfer](n))) / 4 - 16) / 219) * 255));
     const json = await until(() => downloadJson(page, page.getByRole('button', { name: message('en', 'scope-page-download-json') })),
-      (j) => columns(j, 'r').every((column, x) => column[levels[Math.floor(x / 8)]] >= 16), `${transfer} ${kind}: the greys at their codes' levels`);
+      (j) => columns(j, 'r').every((column, x) => column[levels[Math.floor(x / 8)]] >= 16), `${name}: the greys at their codes' levels`);
     assert.equal(json.width, 64);
     // The Scale took the video's transfer by itself.
     assert.equal(await page.inputValue('#codes'), transfer);
-    await page.screenshot({ path: join(shots, `waveform-hdr-${transfer}-${kind}.png`), fullPage: true });
+    await page.screenshot({ path: join(shots, `waveform-${name.replace('.', '-')}.png`), fullPage: true });
     assert.deepEqual(page.errors, []);
     await page.close();
   }

@@ -1,5 +1,5 @@
-//! Video frames in decoder layouts (NV12, I420, I420P10, RGBA, BGRA) converted to
-//! RGB on the GPU.
+//! Video frames in decoder layouts (NV12, I420, I420P10, I422P10, I444P10, RGBA,
+//! BGRA) converted to RGB on the GPU.
 
 use crate::common;
 
@@ -264,6 +264,20 @@ fn planes(
             let v = plane(ch, cw * 2, &|x, y| wide(px(x / 2 * 2, y * 2, 2), x));
             ([y.0, u.0, v.0], [y.1, u.1, v.1])
         }
+        // Chroma planes of every row (4:2:2), and of every column too (4:4:4),
+        // holding the 4:2:0 frame's samples where they fall: the same picture, read
+        // from other places.
+        PixelLayout::I422P10 | PixelLayout::I444P10 => {
+            let wide = |v: u8, x: u32| ((v as u16 * 4) >> (8 * (x % 2))) as u8;
+            let full = layout == PixelLayout::I444P10;
+            let (cols, to_x) = if full { (width, 1) } else { (cw, 2) };
+            let y = plane(height, width * 2, &|x, y| wide(px(x / 2, y, 0), x));
+            let sample =
+                |c: usize| move |x: u32, y: u32| wide(px(x / 2 * to_x / 2 * 2, y / 2 * 2, c), x);
+            let u = plane(height, cols * 2, &sample(1));
+            let v = plane(height, cols * 2, &sample(2));
+            ([y.0, u.0, v.0], [y.1, u.1, v.1])
+        }
         PixelLayout::Rgba | PixelLayout::Bgra => {
             let bgr = if layout == PixelLayout::Bgra { 2 } else { 0 };
             let p = plane(height, width * 4, &|x, y| {
@@ -301,7 +315,12 @@ fn counting_while_converting_matches_the_cpu_histogram_of_the_frame() {
     for (counted, same) in [
         (
             PixelLayout::Nv12,
-            &[PixelLayout::I420, PixelLayout::I420P10][..],
+            &[
+                PixelLayout::I420,
+                PixelLayout::I420P10,
+                PixelLayout::I422P10,
+                PixelLayout::I444P10,
+            ][..],
         ),
         (PixelLayout::Rgba, &[PixelLayout::Bgra]),
     ] {
@@ -473,8 +492,8 @@ fn a_frames_pixels_read_back_one_by_one_are_its_bytes() {
 /// An HDR video's track demuxed for WebCodecs (src/video_track): the project's
 /// PQ and HLG videos (scripts/make-hdr-videos.sh) are 10-bit, 64x32, BT.2020 and
 /// limited range, four frames a tenth of a second apart, the first a key frame:
-/// VP9 profile 2 in WebM; in MP4, AV1 (PQ, its colour in `colr`) and VP9 (HLG, in
-/// `vpcC`). A file that is neither is refused, and so is every file cut short
+/// VP9 profile 2 in WebM (and PQ's at 4:4:4, profile 3); in MP4, AV1 (PQ, its
+/// colour in `colr`) and VP9 (HLG, in `vpcC`). A file that is neither is refused, and so is every file cut short
 /// (without a panic) but where only its last frame's end is cut.
 #[test]
 fn an_hdr_videos_track_is_demuxed_for_the_decoder() {
@@ -483,6 +502,7 @@ fn an_hdr_videos_track_is_demuxed_for_the_decoder() {
     for (name, transfer, codec) in [
         ("hdr-pq.webm", "pq", "vp09.02.10.10"),
         ("hdr-hlg.webm", "hlg", "vp09.02.10.10"),
+        ("hdr-pq-444.webm", "pq", "vp09.03.10.10"),
         ("hdr-pq.mp4", "pq", "av01.0.00M.10"),
         ("hdr-hlg.mp4", "hlg", "vp09.02.10.10"),
     ] {
