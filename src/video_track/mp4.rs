@@ -148,11 +148,18 @@ impl Part<'_> {
     }
 }
 
+/// The most boxes side by side that are read: real files hold a few dozen, and a
+/// file of 8-byte boxes would otherwise list 32 million.
+const MOST_BOXES: usize = 4096;
+
 /// The boxes one after another in `bytes`, or why not.
 fn boxes(bytes: &[u8]) -> Result<Vec<Part<'_>>, String> {
     let mut parts = Vec::new();
     let mut at = 0;
     while at < bytes.len() {
+        if parts.len() == MOST_BOXES {
+            return Err(format!("it has more than {MOST_BOXES} boxes side by side"));
+        }
         let mut rest = &bytes[at..];
         let header = Header::decode(&mut rest).map_err(damaged)?;
         let head = bytes.len() - at - rest.len();
@@ -235,15 +242,14 @@ impl Table {
     /// The track's frames in decoding order: each sample's bytes, its
     /// presentation time and whether it is a sync sample.
     fn chunks(&self, bytes: &[u8]) -> Result<Vec<Chunk>, String> {
-        let stbl = self;
-        let count = match &stbl.stsz.samples {
+        let count = match &self.stsz.samples {
             StszSamples::Identical { count, .. } => *count as usize,
             StszSamples::Different { sizes } => sizes.len(),
         };
         if count > MOST_FRAMES {
             return Err(format!("its track has more than {MOST_FRAMES} frames"));
         }
-        let sizes = match &stbl.stsz.samples {
+        let sizes = match &self.stsz.samples {
             StszSamples::Identical { size, .. } => vec![*size; count],
             StszSamples::Different { sizes } => sizes.clone(),
         };
@@ -251,7 +257,7 @@ impl Table {
         if sizes.iter().map(|&s| u64::from(s)).sum::<u64>() > bytes.len() as u64 {
             return Err("its frames add up to more bytes than the file has".into());
         }
-        let offsets: Vec<u64> = match (&stbl.stco, &stbl.co64) {
+        let offsets: Vec<u64> = match (&self.stco, &self.co64) {
             (Some(stco), _) => stco.entries.iter().map(|&o| o.into()).collect(),
             (None, Some(co64)) => co64.entries.clone(),
             (None, None) => Vec::new(),
@@ -262,7 +268,7 @@ impl Table {
         let mut entry = 0;
         for (index, &offset) in offsets.iter().enumerate() {
             let number = index as u64 + 1;
-            while stbl
+            while self
                 .stsc
                 .entries
                 .get(entry + 1)
@@ -270,7 +276,7 @@ impl Table {
             {
                 entry += 1;
             }
-            let per = stbl
+            let per = self
                 .stsc
                 .entries
                 .get(entry)
@@ -292,10 +298,10 @@ impl Table {
             return Err("its track has no timescale".into());
         }
         let decode_times =
-            stbl.stts.entries.iter().flat_map(|e| {
+            self.stts.entries.iter().flat_map(|e| {
                 std::iter::repeat_n(u64::from(e.sample_delta), e.sample_count as usize)
             });
-        let mut offsets = stbl.ctts.iter().flat_map(|ctts| {
+        let mut offsets = self.ctts.iter().flat_map(|ctts| {
             ctts.entries
                 .iter()
                 .flat_map(|e| std::iter::repeat_n(e.sample_offset, e.sample_count as usize))
@@ -313,7 +319,7 @@ impl Table {
             let number = index as u32 + 1;
             chunks.push(Chunk {
                 timestamp_us: (shown - start) * 1e6 / timescale,
-                key: stbl
+                key: self
                     .stss
                     .as_ref()
                     .is_none_or(|s| s.entries.binary_search(&number).is_ok()),

@@ -558,6 +558,15 @@ fn an_hdr_videos_track_is_demuxed_for_the_decoder() {
         VideoTrack::read(&large).unwrap_err(),
         "its frames add up to more bytes than the file has"
     );
+    // A file of empty boxes side by side is refused before they are all listed.
+    let mut boxes = mp4[..32].to_vec();
+    for _ in 0..5000 {
+        boxes.extend_from_slice(&[0, 0, 0, 8, b'f', b'r', b'e', b'e']);
+    }
+    assert_eq!(
+        VideoTrack::read(&boxes).unwrap_err(),
+        "it has more than 4096 boxes side by side"
+    );
     let levels = std::fs::read(fixtures.join("levels.webm")).unwrap();
     assert_eq!(VideoTrack::read(&levels).unwrap().codec, "vp09.00.10.08");
     assert_eq!(
