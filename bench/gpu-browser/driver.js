@@ -330,6 +330,35 @@ async function waitProbe() {
       encoder.copyTextureToBuffer({ texture }, { buffer: read, bytesPerRow: 256 }, [1, 1]);
     }),
   });
+  // A read back beside a canvas's frame, as the studio's first read of the bins
+  // follows its drawing: the frame drawn and the read in one submission, or the
+  // read's submission and its mapAsync first, the frame after it in the same task.
+  const canvas = document.body.appendChild(Object.assign(document.createElement('canvas'), { width: 1400, height: 900 }));
+  const context = canvas.getContext('webgpu');
+  context.configure({ device, format: navigator.gpu.getPreferredCanvasFormat(), alphaMode: 'opaque' });
+  const frame = (encoder) => encoder.beginRenderPass({ colorAttachments: [{ view: context.getCurrentTexture().createView(),
+    loadOp: 'clear', storeOp: 'store', clearValue: [Math.random(), 0, 0, 1] }] }).end();
+  Object.assign(waits, {
+    'read-back:frame-then-read': async () => {
+      const encoder = device.createCommandEncoder();
+      frame(encoder);
+      encoder.copyBufferToBuffer(source, 0, read, 0, 16);
+      device.queue.submit([encoder.finish()]);
+      await read.mapAsync(GPUMapMode.READ);
+      read.unmap();
+    },
+    'read-back:read-then-frame': async () => {
+      const encoder = device.createCommandEncoder();
+      encoder.copyBufferToBuffer(source, 0, read, 0, 16);
+      device.queue.submit([encoder.finish()]);
+      const mapped = read.mapAsync(GPUMapMode.READ);
+      const drawing = device.createCommandEncoder();
+      frame(drawing);
+      device.queue.submit([drawing.finish()]);
+      await mapped;
+      read.unmap();
+    },
+  });
   for (const [what, wait] of Object.entries(waits)) {
     const times = [];
     for (let i = 0; i < 30; i++) {
@@ -340,6 +369,7 @@ async function waitProbe() {
     times.sort((a, b) => a - b);
     log(`WAIT ${what} ${times[15].toFixed(2)} ${times[27].toFixed(2)}`);
   }
+  canvas.remove();
   device.destroy();
 }
 

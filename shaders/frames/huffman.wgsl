@@ -9,14 +9,16 @@
 // the others start, in the first round, at their stretch's first bit as if a block
 // began there (a guess), and in later rounds where the stretch before them ended.
 // A Huffman code resynchronizes within a few codes, so a guess soon falls in step;
-// once no start changes in a round, every start is the true one. A stretch keeps
-// checkpoints along the path it last decoded: a later round's path that reaches
-// one (the same block boundary, the same unit of the MCU) is that path from there
-// on, and takes its end from it instead of decoding the rest again. `write` then
-// decodes each stretch again from its true start, each block to its place (the
-// host has summed the blocks and DC differences of the stretches before it), in
-// the layout idct.wgsl reads. Every loop is bounded; a damaged stream sets a flag,
-// and the host leaves the file to the CPU.
+// once no start changes in a round, every start is the true one, and `gate` makes
+// the rounds after it dispatch nothing. A stretch keeps checkpoints along the path
+// it last decoded: a later round's path that reaches one (the same block boundary,
+// the same unit of the MCU) is that path from there on, and takes its end from it
+// instead of decoding the rest again. `sums` and `carry` then add up the blocks and
+// DC differences of the stretches before each (a scan of the article's reduce
+// kind), `firsts` places each stretch's first block from them, and `write` decodes each stretch again from its true start, each block to
+// its place, in the layout idct.wgsl reads. No step waits for the host. Every loop
+// is bounded; a damaged stream, or one not in step after the last round, sets a
+// flag, and the host leaves the file to the CPU.
 //
 // Many pictures go in one dispatch (a batch): each stretch names its picture, whose
 // `Scan` says where its words, tables, coefficients and flags are. A picture's
@@ -70,9 +72,18 @@ struct Rounds {
 @group(0) @binding(5) var<storage, read> endsBefore: array<vec4u>;
 @group(0) @binding(6) var<storage, read_write> ends: array<vec4u>;
 @group(0) @binding(7) var<storage, read_write> dcSums: array<vec4i>;
-// Starts that changed this round; then each picture's flags.
+// Starts that changed this round; then each picture's flags (`write`'s bits).
 @group(0) @binding(8) var<storage, read_write> flags: array<atomic<u32>>;
 @group(0) @binding(9) var<storage, read> scans: array<Scan>;
+// The later rounds' workgroups (an indirect dispatch's), none once in step.
+@group(0) @binding(10) var<storage, read_write> dispatch: array<u32, 3>;
+// Each stretch's blocks (w) and DC differences (xyz) of the stretches before it
+// in its workgroup of `sums`; after the stretches' (from `rounds.stretches`
+// on), each such workgroup's total, then the totals of those before it (`carry`).
+@group(0) @binding(11) var<storage, read_write> prefix: array<vec4i>;
+// Each stretch's restart interval, from the host: its first unit (in the scan's
+// numbering), the unit and the bit it ends before, its first stretch.
+@group(0) @binding(12) var<storage, read> intervals: array<vec4u>;
 
 // The invocation's picture.
 var<private> scan: Scan;
@@ -329,11 +340,127 @@ fn checkpointBit(s: vec4u, k: u32) -> u32 {
   dcSums[t] = sums;
 }
 
-// Per stretch, from the host: the unit (in the scan's numbering) of its first
-// block, where its interval's units and bits end; and each component's DC
-// value before it.
-@group(1) @binding(0) var<storage, read> firstUnits: array<vec4u>;
-@group(1) @binding(1) var<storage, read> dcBefore: array<vec4i>;
+// After each later round: the starts it changed counted again from none, and
+// once it changed none, the rounds after it dispatch no workgroup. One left in
+// `dispatch` after the last round says the scan did not fall in step.
+@compute @workgroup_size(1) fn gate() {
+  if (atomicExchange(&flags[0], 0u) == 0u) {
+    dispatch[0] = 0u;
+  }
+}
+
+// The stretches' sums, a workgroup of SUM_GROUP each, scanned in its memory.
+const SUM_GROUP = 256u;
+var<workgroup> partial: array<vec4i, SUM_GROUP>;
+
+// `partial` from each invocation's own value to the sum of the values up to and
+// including it (each step adds the one `d` before: log2 of SUM_GROUP steps).
+fn scanPartial(i: u32) {
+  for (var d = 1u; d < SUM_GROUP; d *= 2u) {
+    var add = vec4i(0);
+    if (i >= d) {
+      add = partial[i - d];
+    }
+    workgroupBarrier();
+    partial[i] += add;
+    workgroupBarrier();
+  }
+}
+
+// What stretch t decoded from its true start: its DC differences and blocks (the
+// sums wrap, as the host's would).
+@compute @workgroup_size(SUM_GROUP) fn sums(@builtin(global_invocation_id) id: vec3u, @builtin(local_invocation_index) i: u32, @builtin(workgroup_id) w: vec3u, @builtin(num_workgroups) groups: vec3u) {
+  let t = id.x + id.y * groups.x * SUM_GROUP;
+  var own = vec4i(0);
+  if (t < rounds.stretches) {
+    own = vec4i(dcSums[t].xyz, i32(ends[t].z));
+  }
+  partial[i] = own;
+  workgroupBarrier();
+  scanPartial(i);
+  if (t < rounds.stretches) {
+    prefix[t] = partial[i] - own;
+  }
+  if (i == SUM_GROUP - 1u) {
+    prefix[rounds.stretches + w.x + w.y * groups.x] = partial[i];
+  }
+}
+
+// Each workgroup of `sums`' total turned into the totals of those before it, by
+// one workgroup: a run of them an invocation, the runs' sums scanned.
+@compute @workgroup_size(SUM_GROUP) fn carry(@builtin(local_invocation_index) i: u32) {
+  let n = (rounds.stretches + SUM_GROUP - 1u) / SUM_GROUP;
+  let each = (n + SUM_GROUP - 1u) / SUM_GROUP;
+  let first = min(i * each, n);
+  let past = min(first + each, n);
+  var own = vec4i(0);
+  let totals = rounds.stretches;
+  for (var k = first; k < past; k++) {
+    own += prefix[totals + k];
+  }
+  partial[i] = own;
+  workgroupBarrier();
+  scanPartial(i);
+  var sofar = partial[i] - own;
+  for (var k = first; k < past; k++) {
+    let total = prefix[totals + k];
+    prefix[totals + k] = sofar;
+    sofar += total;
+  }
+}
+
+// The DC differences and blocks of the batch's stretches before t.
+fn before(t: u32) -> vec4i {
+  return prefix[t] + prefix[rounds.stretches + t / SUM_GROUP];
+}
+
+// What `write` finds wrong with a picture (its flags word): a damaged block, a
+// coefficient past an 8-bit picture's (`keep`), a scan not in step after the last
+// round, an interval whose stretches hold fewer blocks than it has.
+const DAMAGED_FLAG = 1u;
+const PAST_8_BITS = 2u;
+const NOT_IN_STEP = 4u;
+const TOO_FEW_BLOCKS = 8u;
+
+// Per stretch (`firsts`): the unit (in the scan's numbering) of its first
+// block, where its interval's units and bits end (none where its picture is
+// refused); and each component's DC value before it.
+@group(1) @binding(0) var<storage, read_write> firstUnits: array<vec4u>;
+@group(1) @binding(1) var<storage, read_write> dcBefore: array<vec4i>;
+
+// Each stretch's first block and DC values from the sums, its picture flagged
+// where its stretches are not what its intervals need.
+@compute @workgroup_size(64) fn firsts(@builtin(global_invocation_id) id: vec3u, @builtin(num_workgroups) groups: vec3u) {
+  let t = id.x + id.y * groups.x * 64u;
+  if (t >= rounds.stretches) {
+    return;
+  }
+  let s = stretches[t];
+  let flag = scans[s.w].flag;
+  firstUnits[t] = vec4u(0u);
+  if (dispatch[0] != 0u) {
+    atomicOr(&flags[flag], NOT_IN_STEP);
+    return;
+  }
+  // Its interval's blocks and DC differences before it, and its own.
+  let interval = intervals[t];
+  let within = before(t) - before(interval.w);
+  let reached = ends[t];
+  let count = interval.y - interval.x;
+  let done = u32(within.w);
+  let whole = done >= count || reached.z >= count - done;
+  if (reached.w != 0u && !whole) {
+    atomicOr(&flags[flag], DAMAGED_FLAG);
+    return;
+  }
+  let lastOfInterval = t + 1u == rounds.stretches || stretches[t + 1u].z == 1u;
+  if (lastOfInterval && !whole) {
+    atomicOr(&flags[flag], TOO_FEW_BLOCKS);
+    return;
+  }
+  firstUnits[t] = vec4u(interval.x + done, interval.y, interval.z, 0u);
+  dcBefore[t] = vec4i(within.xyz, 0);
+}
 @group(1) @binding(2) var<storage, read_write> out: array<u32>;
 @group(1) @binding(3) var<storage, read> quant: array<u32>;
 
@@ -370,7 +497,7 @@ fn naturalOf(k: u32) -> u32 {
 fn keep(c: u32, first: u32, k: u32, value: i32) {
   let v = (value << 16u) >> 16u;
   if (abs(v * i32(quant[scan.quantAt + c * 64u + k])) > 4096) {
-    atomicOr(&flags[scan.flag], 2u);
+    atomicOr(&flags[scan.flag], PAST_8_BITS);
   }
   let w = first + k / 2u;
   out[w] = out[w] | ((u32(v) & 0xffffu) << (16u * (k & 1u)));
@@ -405,7 +532,7 @@ fn keep(c: u32, first: u32, k: u32, value: i32) {
     let first = (scan.planes[c] + by * scan.blocksWide[c] + bx) * 32u;
     let d = dcCode(c, p);
     if (d.damaged != 0u) {
-      atomicOr(&flags[scan.flag], 1u);
+      atomicOr(&flags[scan.flag], DAMAGED_FLAG);
       return;
     }
     dc[c] += d.dc;
@@ -416,7 +543,7 @@ fn keep(c: u32, first: u32, k: u32, value: i32) {
     for (var k = 0u; k < 64u && code.z < 64u; k++) {
       code = acCode(scan.acTables[c], code.next, code.z, true);
       if (code.state == DAMAGED) {
-        atomicOr(&flags[scan.flag], 1u);
+        atomicOr(&flags[scan.flag], DAMAGED_FLAG);
         return;
       }
       if (kept && code.value != 0) {
@@ -428,7 +555,7 @@ fn keep(c: u32, first: u32, k: u32, value: i32) {
     // in its last byte: whole bytes after it are damage that libjpeg passes over
     // with a warning, which may hide another (TurboJPEG tells only one).
     if (g + 1u == last && (p > firstUnits[t].z || firstUnits[t].z - p >= 8u)) {
-      atomicOr(&flags[scan.flag], 1u);
+      atomicOr(&flags[scan.flag], DAMAGED_FLAG);
       return;
     }
     g += 1u;

@@ -97,9 +97,6 @@ pub(super) struct Placed {
     pub(super) first_block: u32,
     /// Its first quantization table (of 64 words) in the batch's.
     pub(super) table: u32,
-    /// Each restart interval's first unit and units, the bit it ends before,
-    /// and its stretches.
-    pub(super) intervals: Vec<(u32, u32, u32, std::ops::Range<usize>)>,
 }
 
 /// The pictures of a batch laid out as huffman.wgsl reads them.
@@ -109,6 +106,9 @@ pub(super) struct Batch<'a> {
     pub(super) data: Vec<(usize, &'a [u8])>,
     pub(super) bytes: usize,
     pub(super) stretches: Vec<[u32; 4]>,
+    /// Each stretch's restart interval: its first unit, the unit and the bit it
+    /// ends before, its first stretch.
+    pub(super) intervals: Vec<[u32; 4]>,
     pub(super) tables: Vec<i32>,
     pub(super) quant: Vec<u32>,
     pub(super) scans: Vec<u32>,
@@ -130,6 +130,7 @@ impl<'a> Batch<'a> {
             data: Vec::new(),
             bytes: 0,
             stretches: Vec::new(),
+            intervals: Vec::new(),
             tables: Vec::new(),
             quant: Vec::new(),
             scans: Vec::new(),
@@ -167,7 +168,6 @@ impl<'a> Batch<'a> {
         self.bytes = (end as usize).next_multiple_of(4);
         let s = frame.subsampling;
         let units = s.across * s.down + 2;
-        let mut intervals = Vec::new();
         let mut first_mcu = 0u32;
         for (k, &(start, mcus)) in scan.intervals.iter().enumerate() {
             let end = scan.intervals.get(k + 1).map_or(scan.data.len(), |i| i.0);
@@ -184,12 +184,13 @@ impl<'a> Batch<'a> {
                     break;
                 }
             }
-            intervals.push((
+            let interval = [
                 first_mcu * units,
-                mcus * units,
+                (first_mcu + mcus) * units,
                 to as u32,
-                first..self.stretches.len(),
-            ));
+                first as u32,
+            ];
+            self.intervals.resize(self.stretches.len(), interval);
             first_mcu += mcus;
         }
         // A table a slot of its own: component c's DC in slot c, its AC in 4 + c.
@@ -227,7 +228,6 @@ impl<'a> Batch<'a> {
             dims,
             first_block: first,
             table: quant_at / 64,
-            intervals,
         });
     }
 }

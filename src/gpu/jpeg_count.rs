@@ -62,7 +62,7 @@ async fn count_batch(
     spec: Spec,
 ) -> Vec<Result<Histogram, GpuError>> {
     let counted = async {
-        let (batch, decoded, places) = decode_batch(gpu, scans, None).await?;
+        let (batch, decoded, places) = decode_batch(gpu, scans, None)?;
         // Each picture the GPU took: its planes after the one before's (a word
         // aligned), its components for the IDCT, its layout for the count.
         let (mut parts, mut layouts, mut flags, mut len) = (vec![], vec![], vec![], 0u64);

@@ -1,9 +1,10 @@
 //! A baseline JPEG decoded on the GPU from its scan's bytes (issue #74, item 2):
 //! shaders/frames/huffman.wgsl entropy-decodes stretches of the scan in parallel,
 //! in rounds until every stretch starts where the one before it ended (the
-//! self-synchronizing decoding), then writes each block's coefficients to its
-//! place; the host sums, between the two, the blocks and DC differences of the
-//! stretches before each. jpeg_finish.rs then does the IDCT, upsampling and colour.
+//! self-synchronizing decoding), sums the blocks and DC differences of the
+//! stretches before each, then writes each block's coefficients to its place:
+//! one submission, no wait for the host between its steps (docs/DECISIONS.md
+//! 99). jpeg_finish.rs then does the IDCT, upsampling and colour.
 //! src/jpeg_entropy.rs is the CPU twin; a damaged scan, one that does not fall in
 //! step within `MOST_ROUNDS`, or a coefficient past an 8-bit picture's is left to
 //! the CPU's decoder.
@@ -36,13 +37,12 @@ pub const SCAN_SPANS: [&str; 4] = ["sync", "write", "idct", "planes"];
 /// falls in step within a few codes, but a guess's place in the MCU (which
 /// component's tables) only by chance: the photos here took 11 to 15 rounds of
 /// 1024-bit stretches, 3 of 16384-bit ones.
+/// All are encoded: once in step, a round dispatches nothing (huffman.wgsl's
+/// `gate`), and costs far less than a wait for the GPU.
 const MOST_ROUNDS: u32 = 64;
-/// Rounds in the first submission, and in each after (its flags read back once,
-/// at its end): a round in which no start changes costs a dispatch, a wait for
-/// the GPU far more.
-const FIRST_ROUNDS: u32 = 16;
-const LATER_ROUNDS: u32 = 8;
-/// The entropy decoder: its sync rounds and its write pass.
+/// Stretches a workgroup of huffman.wgsl's `sums`.
+const SUM_GROUP: u64 = 256;
+/// The entropy decoder: its sync rounds, its sums and its write pass.
 const HUFFMAN: (&str, &str) = ("huffman", include_str!("../../shaders/frames/huffman.wgsl"));
 
 fn storage(gpu: &Gpu, label: &str, bytes: &[u8], more: wgpu::BufferUsages) -> Owned<wgpu::Buffer> {
@@ -125,7 +125,7 @@ impl GpuImage {
             .flatten()
             .map(Arc::new);
         let only: Vec<&Scan> = scans.iter().map(|(scan, _)| *scan).collect();
-        let (batch, decoded, places) = match decode_batch(gpu, &only, timer.as_deref()).await {
+        let (batch, decoded, places) = match decode_batch(gpu, &only, timer.as_deref()) {
             Ok(decoded) => decoded,
             Err(e) => return scans.iter().map(|_| Err(e.clone())).collect(),
         };
@@ -188,22 +188,26 @@ impl Gpu {
         if self.is_cpu() {
             return;
         }
-        self.fixed_pipeline(HUFFMAN, "sync");
-        self.fixed_pipeline(HUFFMAN, "write");
+        for entry in ["sync", "gate", "sums", "carry", "firsts", "write"] {
+            self.fixed_pipeline(HUFFMAN, entry);
+        }
         self.fixed_pipeline(super::jpeg_finish::IDCT, "cs");
         self.fixed_pipeline(super::planes::PLANES, "cs");
     }
 }
 
+/// Each picture's place in a batch, or why the host refused it.
+type Places = Vec<Result<usize, GpuError>>;
+
 /// A batch's scans (as `batches` cuts them) laid out and entropy-decoded
-/// together: each one's place in `Batch::placed`, or why it was refused (too
-/// large, by the host before, or damaged, after); an error only where the batch
-/// as a whole fails.
-pub(super) async fn decode_batch<'a>(
+/// together: each one's place in `Batch::placed`, or why the host refused it
+/// (too large; the GPU's refusals come in its flags); an error only where the
+/// batch as a whole fails.
+pub(super) fn decode_batch<'a>(
     gpu: &Gpu,
     scans: &[&'a Scan],
     timer: Option<&PassTimer>,
-) -> Result<(Batch<'a>, Decoded, Vec<Result<usize, GpuError>>), GpuError> {
+) -> Result<(Batch<'a>, Decoded, Places), GpuError> {
     let mut refused: Vec<Option<GpuError>> = scans
         .iter()
         .map(|scan| {
@@ -213,7 +217,7 @@ pub(super) async fn decode_batch<'a>(
         .collect();
     let binding = gpu.limits().max_storage_buffer_binding_size;
     let batch = Batch::new(scans, binding, &mut refused);
-    let mut decoded = batch.decode(gpu, timer).await?;
+    let decoded = batch.decode(gpu, timer)?;
     let mut at = 0;
     let places = refused
         .into_iter()
@@ -221,30 +225,26 @@ pub(super) async fn decode_batch<'a>(
             Some(why) => Err(why),
             None => {
                 at += 1;
-                let flag = batch.placed[at - 1].flag as usize;
-                match decoded.refused[flag - 1].take() {
-                    Some(why) => Err(why),
-                    None => Ok(at - 1),
-                }
+                Ok(at - 1)
             }
         })
         .collect();
     Ok((batch, decoded, places))
 }
 
-/// A batch decoded: the coefficients of all, their quantization tables and
-/// flags, and the pictures the host found damaged (by flag).
+/// A batch decoded (its submission made): the coefficients of all, their
+/// quantization tables and flags.
 pub(super) struct Decoded {
     pub(super) coefficients: KeptBuffer,
     pub(super) quant: Owned<wgpu::Buffer>,
     pub(super) flags: Owned<wgpu::Buffer>,
-    refused: Vec<Option<GpuError>>,
 }
 
 impl Batch<'_> {
     /// Every picture's scan entropy-decoded into the coefficients, in rounds of
-    /// one dispatch for all; an error only where the batch as a whole fails.
-    async fn decode(&self, gpu: &Gpu, timer: Option<&PassTimer>) -> Result<Decoded, GpuError> {
+    /// one dispatch for all, in one submission; an error only where the batch
+    /// as a whole fails.
+    fn decode(&self, gpu: &Gpu, timer: Option<&PassTimer>) -> Result<Decoded, GpuError> {
         let device = &gpu.device;
         let n = self.stretches.len() as u64;
         let pictures = self.placed.len() as u64;
@@ -261,7 +261,6 @@ impl Batch<'_> {
                 coefficients,
                 quant,
                 flags,
-                refused: Vec::new(),
             });
         }
         let stretch_buffer = storage(gpu, "jpeg stretches", cast_slice(&self.stretches), copy);
@@ -303,10 +302,20 @@ impl Batch<'_> {
         ];
         // Each stretch's sums, then its four checkpoints (huffman.wgsl's `checkpoint`).
         let dc_sums = empty(gpu, "jpeg dc sums", n * 16 * (1 + 4 * 2), rw);
-        let sync = gpu.fixed_pipeline(HUFFMAN, "sync");
         let groups = n.div_ceil(64) as u32;
-        let wide = groups.clamp(1, 65535);
-        let high = groups.div_ceil(wide);
+        let (wide, high) = grid(groups);
+        // The later rounds' workgroups, which `gate` empties once in step.
+        let dispatch = storage(
+            gpu,
+            "jpeg rounds' workgroups",
+            cast_slice(&[wide, high, 1, 0]),
+            wgpu::BufferUsages::INDIRECT,
+        );
+        let sum_groups = n.div_ceil(SUM_GROUP) as u32;
+        let prefix = empty(gpu, "jpeg sums", (n + sum_groups as u64) * 16, rw);
+        let intervals = storage(gpu, "jpeg intervals", cast_slice(&self.intervals), copy);
+        let firsts = empty(gpu, "jpeg first units", n * 16, rw);
+        let before = empty(gpu, "jpeg dc before", n * 16, rw);
         let bind =
             |pipeline: &wgpu::ComputePipeline, group: u32, buffers: &[(u32, &wgpu::Buffer)]| {
                 device.create_bind_group(&wgpu::BindGroupDescriptor {
@@ -321,6 +330,7 @@ impl Batch<'_> {
                         .collect::<Vec<_>>(),
                 })
             };
+        let sync = gpu.fixed_pipeline(HUFFMAN, "sync");
         // Round r's bindings: the first round's uniform or the others', and the
         // ends it reads (the round before's) and writes.
         let sync_groups = [(0, 0), (1, 1), (1, 0)].map(|(layout, r)| {
@@ -341,144 +351,120 @@ impl Batch<'_> {
                 ],
             )
         });
-        let group_of = |round: u32| {
-            &sync_groups[if round == 0 {
+        let gate = gpu.fixed_pipeline(HUFFMAN, "gate");
+        let gate_group = bind(&gate, 0, &[(8, &flags), (10, &dispatch)]);
+        // Every round in one submission: the host never waits between them. Once
+        // a round changes no start, both `ends` hold the same, and the rounds
+        // after it dispatch nothing.
+        let mut encoder = device.create_command_encoder(&Default::default());
+        for round in 0..MOST_ROUNDS {
+            let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
+                label: Some("sync"),
+                timestamp_writes: timer
+                    .and_then(|t| t.span(0, round == 0, round == MOST_ROUNDS - 1)),
+            });
+            pass.set_pipeline(&sync);
+            let group = if round == 0 {
                 0
             } else {
                 1 + (round as usize + 1) % 2
-            }]
-        };
-        // Rounds until no stretch's start changes: FIRST_ROUNDS in the first
-        // submission, LATER_ROUNDS in each after, the counter of changed starts
-        // cleared before each submission's last and read after it, with the ends
-        // its last round reached and the DC sums: a wait for each submission.
-        let state_read = empty(
-            gpu,
-            "jpeg read",
-            16 + n * 32,
-            wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
-        );
-        mark("scan: sent");
-        let mut round = 0;
-        let state = loop {
-            let batch = if round == 0 {
-                FIRST_ROUNDS
-            } else {
-                LATER_ROUNDS
             };
-            let mut encoder = device.create_command_encoder(&Default::default());
-            for k in 0..batch {
-                if k == batch - 1 {
-                    encoder.clear_buffer(&flags, 0, Some(4));
-                }
-                let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
-                    label: Some("sync"),
-                    timestamp_writes: timer.and_then(|t| t.span(0, round + k == 0, k == batch - 1)),
-                });
-                pass.set_pipeline(&sync);
-                pass.set_bind_group(0, group_of(round + k), &[]);
+            pass.set_bind_group(0, &sync_groups[group], &[]);
+            if round == 0 {
+                // Guesses: no start is counted as changed.
                 pass.dispatch_workgroups(wide, high, 1);
+                continue;
             }
-            round += batch;
-            // The last round wrote its ends to ends[(round - 1) % 2].
-            let last = &ends[(round as usize - 1) % 2];
-            encoder.copy_buffer_to_buffer(&flags, 0, &state_read, 0, 4);
-            encoder.copy_buffer_to_buffer(last, 0, &state_read, 16, n * 16);
-            encoder.copy_buffer_to_buffer(&dc_sums, 0, &state_read, 16 + n * 16, n * 16);
-            let submitted = gpu.queue.submit([encoder.finish()]);
-            let state = gpu.read_words(&state_read, Some(submitted)).await?;
-            if state[0] == 0 {
-                break state;
-            }
-            if round >= MOST_ROUNDS {
-                return Err(GpuError(format!(
-                    "the scan did not fall in step in {MOST_ROUNDS} rounds"
-                )));
-            }
-        };
-        mark("scan: in step");
-        // The blocks and DC differences of the stretches before each, an
-        // interval at a time; a picture whose blocks are not all there refused
-        // (its stretches then write nothing).
-        let reached = &state[4..4 + n as usize * 4];
-        let sums: &[i32] = cast_slice(&state[4 + n as usize * 4..]);
-        let mut first_units = vec![[0u32; 4]; n as usize];
-        let mut dc_before = vec![[0i32; 4]; n as usize];
-        let mut refused = Vec::new();
-        for placed in &self.placed {
-            let whole = (|| {
-                for (first_unit, count, end_bit, range) in placed.intervals.iter().cloned() {
-                    let (mut unit, mut dc) = (first_unit, [0i32; 4]);
-                    for t in range {
-                        let [_, _, blocks, damaged] = reached[t * 4..t * 4 + 4] else {
-                            unreachable!()
-                        };
-                        first_units[t] = [unit, first_unit + count, end_bit, 0];
-                        dc_before[t] = dc;
-                        let done = unit - first_unit + blocks >= count;
-                        if damaged != 0 && !done {
-                            return Err(GpuError("the scan is damaged".into()));
-                        }
-                        unit += blocks;
-                        for (d, s) in dc.iter_mut().zip(&sums[t * 4..t * 4 + 4]) {
-                            *d = d.wrapping_add(*s);
-                        }
-                    }
-                    if unit - first_unit < count {
-                        return Err(GpuError("the scan ends before its blocks do".into()));
-                    }
-                }
-                Ok(())
-            })();
-            if whole.is_err() {
-                for (.., range) in &placed.intervals {
-                    first_units[range.clone()].fill([0; 4]);
-                }
-            }
-            refused.push(whole.err());
+            pass.dispatch_workgroups_indirect(&dispatch, 0);
+            pass.set_pipeline(&gate);
+            pass.set_bind_group(0, &gate_group, &[]);
+            pass.dispatch_workgroups(1, 1, 1);
         }
+        // The blocks and DC differences of the stretches before each, each
+        // stretch's first block from them, then each stretch decoded again from
+        // its true start into its blocks' places.
+        let sums = gpu.fixed_pipeline(HUFFMAN, "sums");
+        let carry = gpu.fixed_pipeline(HUFFMAN, "carry");
+        let first = gpu.fixed_pipeline(HUFFMAN, "firsts");
         let write = gpu.fixed_pipeline(HUFFMAN, "write");
-        let firsts = storage(gpu, "jpeg first units", cast_slice(&first_units), copy);
-        let before = storage(gpu, "jpeg dc before", cast_slice(&dc_before), copy);
-        let g0 = bind(
-            &write,
+        let later = &uniforms[1];
+        let sums_group = bind(
+            &sums,
             0,
-            &[
-                (0, &stretch_buffer),
-                (1, &data),
-                (2, &table_buffer),
-                (3, &uniforms[1]),
-                (4, &starts),
-                (8, &flags),
-                (9, &scan_buffer),
-            ],
+            &[(3, later), (6, &ends[0]), (7, &dc_sums), (11, &prefix)],
         );
-        let g1 = bind(
-            &write,
-            1,
-            &[(0, &firsts), (1, &before), (2, &coefficients), (3, &quant)],
-        );
-        let mut encoder = device.create_command_encoder(&Default::default());
-        encoder.clear_buffer(&flags, 0, None);
+        let carry_group = bind(&carry, 0, &[(3, later), (11, &prefix)]);
+        let first_groups = [
+            bind(
+                &first,
+                0,
+                &[
+                    (0, &stretch_buffer),
+                    (3, later),
+                    (6, &ends[0]),
+                    (8, &flags),
+                    (9, &scan_buffer),
+                    (10, &dispatch),
+                    (11, &prefix),
+                    (12, &intervals),
+                ],
+            ),
+            bind(&first, 1, &[(0, &firsts), (1, &before)]),
+        ];
+        let write_groups = [
+            bind(
+                &write,
+                0,
+                &[
+                    (0, &stretch_buffer),
+                    (1, &data),
+                    (2, &table_buffer),
+                    (3, later),
+                    (4, &starts),
+                    (8, &flags),
+                    (9, &scan_buffer),
+                ],
+            ),
+            bind(
+                &write,
+                1,
+                &[(0, &firsts), (1, &before), (2, &coefficients), (3, &quant)],
+            ),
+        ];
         encoder.clear_buffer(&coefficients, 0, Some(used));
         {
             let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
                 label: Some("write"),
                 timestamp_writes: timer.and_then(|t| t.span(1, true, true)),
             });
-            pass.set_pipeline(&write);
-            pass.set_bind_group(0, &g0, &[]);
-            pass.set_bind_group(1, &g1, &[]);
-            pass.dispatch_workgroups(wide, high, 1);
+            pass.set_pipeline(&sums);
+            pass.set_bind_group(0, &sums_group, &[]);
+            let (sums_wide, sums_high) = grid(sum_groups);
+            pass.dispatch_workgroups(sums_wide, sums_high, 1);
+            pass.set_pipeline(&carry);
+            pass.set_bind_group(0, &carry_group, &[]);
+            pass.dispatch_workgroups(1, 1, 1);
+            for (pipeline, groups) in [(&first, &first_groups), (&write, &write_groups)] {
+                pass.set_pipeline(pipeline);
+                pass.set_bind_group(0, &groups[0], &[]);
+                pass.set_bind_group(1, &groups[1], &[]);
+                pass.dispatch_workgroups(wide, high, 1);
+            }
         }
         gpu.queue.submit([encoder.finish()]);
+        mark("scan: sent");
         Ok(Decoded {
             coefficients,
             quant,
             flags,
-            refused,
         })
     }
+}
+
+/// `groups` workgroups as a dispatch's rows of at most 65535.
+fn grid(groups: u32) -> (u32, u32) {
+    let wide = groups.clamp(1, 65535);
+    (wide, groups.div_ceil(wide))
 }
 
 /// A picture decoded from its scan whose write pass's flags are still to be read:
@@ -513,8 +499,16 @@ impl Unchecked {
 
 /// What a picture's flags word after the write pass says is wrong with it.
 pub(super) fn flag_error(flags: u32) -> Option<GpuError> {
+    if flags & 4 != 0 {
+        return Some(GpuError(format!(
+            "the scan did not fall in step in {MOST_ROUNDS} rounds"
+        )));
+    }
     if flags & 1 != 0 {
         return Some(GpuError("the scan is damaged".into()));
+    }
+    if flags & 8 != 0 {
+        return Some(GpuError("the scan ends before its blocks do".into()));
     }
     if flags & 2 != 0 {
         return Some(GpuError(
