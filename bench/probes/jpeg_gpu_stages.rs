@@ -95,7 +95,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             let t = Instant::now();
             let image = pollster::block_on(async {
                 let turn = Orientation::NoTransforms;
-                let unchecked = GpuImage::from_scan(&gpu, &scan, turn, limits.max_texture).await?;
+                let unchecked =
+                    GpuImage::from_scan(&gpu, &scan, turn, limits.max_texture, false).await?;
                 unchecked.check(&gpu).await
             })?;
             times[8].push(t.elapsed().as_secs_f64());

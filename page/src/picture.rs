@@ -334,7 +334,7 @@ impl Picture {
                     }
                     (Pixels::Scan(scan, turn), None) => {
                         let max_texture = gpu::Limits::of(g).max_texture;
-                        let decoded = gpu::GpuImage::from_scan_timed(g, scan, *turn, max_texture);
+                        let decoded = gpu::GpuImage::from_scan(g, scan, *turn, max_texture, true);
                         let checked = async {
                             let unchecked = decoded.await?;
                             sent.times = unchecked.times(g).await?;

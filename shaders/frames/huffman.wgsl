@@ -9,8 +9,8 @@
 // the others start, in the first round, at their stretch's first bit as if a block
 // began there (a guess), and in later rounds where the stretch before them ended.
 // A Huffman code resynchronizes within a few codes, so a guess soon falls in step;
-// once no start changes in a round, every start is the true one, and `gate` makes
-// the rounds after it dispatch nothing. A stretch keeps checkpoints along the path
+// once no start changes in a round, every start is the true one, and `gate` ends
+// the rounds: those after it return at once. A stretch keeps checkpoints along the path
 // it last decoded: a later round's path that reaches one (the same block boundary,
 // the same unit of the MCU) is that path from there on, and takes its end from it
 // instead of decoding the rest again. `sums` and `carry` then add up the blocks and
@@ -75,8 +75,8 @@ struct Rounds {
 // Starts that changed this round; then each picture's flags (`write`'s bits).
 @group(0) @binding(8) var<storage, read_write> flags: array<atomic<u32>>;
 @group(0) @binding(9) var<storage, read> scans: array<Scan>;
-// The later rounds' workgroups (an indirect dispatch's), none once in step.
-@group(0) @binding(10) var<storage, read_write> dispatch: array<u32, 3>;
+// 1 while the rounds go on, 0 once one changed no start (`gate`).
+@group(0) @binding(10) var<storage, read_write> going: u32;
 // Each stretch's blocks (w) and DC differences (xyz) of the stretches before it
 // in its workgroup of `sums`; after the stretches' (from `rounds.stretches`
 // on), each such workgroup's total, then the totals of those before it (`carry`).
@@ -264,7 +264,7 @@ fn checkpointBit(s: vec4u, k: u32) -> u32 {
 
 @compute @workgroup_size(64) fn sync(@builtin(global_invocation_id) id: vec3u, @builtin(num_workgroups) groups: vec3u) {
   let t = id.x + id.y * groups.x * 64u;
-  if (t >= rounds.stretches) {
+  if (t >= rounds.stretches || going == 0u) {
     return;
   }
   let s = stretches[t];
@@ -341,11 +341,11 @@ fn checkpointBit(s: vec4u, k: u32) -> u32 {
 }
 
 // After each later round: the starts it changed counted again from none, and
-// once it changed none, the rounds after it dispatch no workgroup. One left in
-// `dispatch` after the last round says the scan did not fall in step.
+// once it changed none, the rounds after it do nothing. `going` still 1 after
+// the last round says the scan did not fall in step.
 @compute @workgroup_size(1) fn gate() {
   if (atomicExchange(&flags[0], 0u) == 0u) {
-    dispatch[0] = 0u;
+    going = 0u;
   }
 }
 
@@ -438,7 +438,7 @@ const TOO_FEW_BLOCKS = 8u;
   let s = stretches[t];
   let flag = scans[s.w].flag;
   firstUnits[t] = vec4u(0u);
-  if (dispatch[0] != 0u) {
+  if (going != 0u) {
     atomicOr(&flags[flag], NOT_IN_STEP);
     return;
   }

@@ -29,7 +29,7 @@ use bytemuck::cast_slice;
 use std::sync::Arc;
 use wgpu::util::DeviceExt;
 
-/// The spans of a JPEG's decoding a timed one reads (`GpuImage::from_scan_timed`):
+/// The spans of a JPEG's decoding a timed one reads (`GpuImage::from_scan`, timed):
 /// the sync rounds, the write pass, the IDCT, the planes to pixels.
 pub const SCAN_SPANS: [&str; 4] = ["sync", "write", "idct", "planes"];
 
@@ -37,8 +37,8 @@ pub const SCAN_SPANS: [&str; 4] = ["sync", "write", "idct", "planes"];
 /// falls in step within a few codes, but a guess's place in the MCU (which
 /// component's tables) only by chance: the photos here took 11 to 15 rounds of
 /// 1024-bit stretches, 3 of 16384-bit ones.
-/// All are encoded: once in step, a round dispatches nothing (huffman.wgsl's
-/// `gate`), and costs far less than a wait for the GPU.
+/// All are encoded: once in step, a round's invocations return at once
+/// (huffman.wgsl's `gate`), and it costs far less than a wait for the GPU.
 const MOST_ROUNDS: u32 = 64;
 /// Stretches a workgroup of huffman.wgsl's `sums`.
 const SUM_GROUP: u64 = 256;
@@ -68,29 +68,20 @@ fn empty(gpu: &Gpu, label: &str, size: u64, usage: wgpu::BufferUsages) -> Owned<
 
 impl GpuImage {
     /// The baseline JPEG whose `scan` is given, decoded and finished on the GPU,
-    /// to be checked (`Unchecked::check`) once counted.
+    /// to be checked (`Unchecked::check`) once counted; each span of its
+    /// decoding timed where `timed` and the GPU has timestamps and is not the
+    /// CPU's (`Unchecked::times`): what a page says of a dropped JPEG. A CPU
+    /// adapter's timestamps are not what its passes took (lavapipe's IDCT of a
+    /// photo read 0.1 ms of its 211, Firefox's sync rounds 0.01 ms where
+    /// SwiftShader's took 296).
     pub async fn from_scan(
         gpu: &Gpu,
         scan: &Scan,
         turn: Orientation,
         max_texture: u32,
+        timed: bool,
     ) -> Result<Unchecked, GpuError> {
-        let mut one = GpuImage::from_batch(gpu, &[(scan, turn)], max_texture, false).await;
-        one.pop().expect("one picture, one result")
-    }
-
-    /// `from_scan`, each span of its decoding timed where the GPU has
-    /// timestamps and is not the CPU's (`Unchecked::times`): what a page says
-    /// of a dropped JPEG. A CPU adapter's timestamps are not what its passes
-    /// took (lavapipe's IDCT of a photo read 0.1 ms of its 211, Firefox's sync
-    /// rounds 0.01 ms where SwiftShader's took 296).
-    pub async fn from_scan_timed(
-        gpu: &Gpu,
-        scan: &Scan,
-        turn: Orientation,
-        max_texture: u32,
-    ) -> Result<Unchecked, GpuError> {
-        let mut one = GpuImage::from_batch(gpu, &[(scan, turn)], max_texture, true).await;
+        let mut one = GpuImage::from_batch(gpu, &[(scan, turn)], max_texture, timed).await;
         one.pop().expect("one picture, one result")
     }
 
@@ -304,13 +295,8 @@ impl Batch<'_> {
         let dc_sums = empty(gpu, "jpeg dc sums", n * 16 * (1 + 4 * 2), rw);
         let groups = n.div_ceil(64) as u32;
         let (wide, high) = grid(groups);
-        // The later rounds' workgroups, which `gate` empties once in step.
-        let dispatch = storage(
-            gpu,
-            "jpeg rounds' workgroups",
-            cast_slice(&[wide, high, 1, 0]),
-            wgpu::BufferUsages::INDIRECT,
-        );
+        // 1 while the rounds go on (`gate` ends them once in step).
+        let going = storage(gpu, "jpeg rounds going", cast_slice(&[1u32]), copy);
         let sum_groups = n.div_ceil(SUM_GROUP) as u32;
         let prefix = empty(gpu, "jpeg sums", (n + sum_groups as u64) * 16, rw);
         let intervals = storage(gpu, "jpeg intervals", cast_slice(&self.intervals), copy);
@@ -348,37 +334,37 @@ impl Batch<'_> {
                     (7, &dc_sums),
                     (8, &flags),
                     (9, &scan_buffer),
+                    (10, &going),
                 ],
             )
         });
         let gate = gpu.fixed_pipeline(HUFFMAN, "gate");
-        let gate_group = bind(&gate, 0, &[(8, &flags), (10, &dispatch)]);
-        // Every round in one submission: the host never waits between them. Once
-        // a round changes no start, both `ends` hold the same, and the rounds
-        // after it dispatch nothing.
+        let gate_group = bind(&gate, 0, &[(8, &flags), (10, &going)]);
+        // Every round in one pass of one submission: the host never waits
+        // between them. Once a round changes no start, both `ends` hold the
+        // same, and the rounds after it return at once.
         let mut encoder = device.create_command_encoder(&Default::default());
-        for round in 0..MOST_ROUNDS {
+        {
             let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
                 label: Some("sync"),
-                timestamp_writes: timer
-                    .and_then(|t| t.span(0, round == 0, round == MOST_ROUNDS - 1)),
+                timestamp_writes: timer.and_then(|t| t.span(0, true, true)),
             });
-            pass.set_pipeline(&sync);
-            let group = if round == 0 {
-                0
-            } else {
-                1 + (round as usize + 1) % 2
-            };
-            pass.set_bind_group(0, &sync_groups[group], &[]);
-            if round == 0 {
-                // Guesses: no start is counted as changed.
+            for round in 0..MOST_ROUNDS {
+                pass.set_pipeline(&sync);
+                let group = if round == 0 {
+                    0
+                } else {
+                    1 + (round as usize + 1) % 2
+                };
+                pass.set_bind_group(0, &sync_groups[group], &[]);
                 pass.dispatch_workgroups(wide, high, 1);
-                continue;
+                // The guesses' round counts no start as changed.
+                if round > 0 {
+                    pass.set_pipeline(&gate);
+                    pass.set_bind_group(0, &gate_group, &[]);
+                    pass.dispatch_workgroups(1, 1, 1);
+                }
             }
-            pass.dispatch_workgroups_indirect(&dispatch, 0);
-            pass.set_pipeline(&gate);
-            pass.set_bind_group(0, &gate_group, &[]);
-            pass.dispatch_workgroups(1, 1, 1);
         }
         // The blocks and DC differences of the stretches before each, each
         // stretch's first block from them, then each stretch decoded again from
@@ -404,7 +390,7 @@ impl Batch<'_> {
                     (6, &ends[0]),
                     (8, &flags),
                     (9, &scan_buffer),
-                    (10, &dispatch),
+                    (10, &going),
                     (11, &prefix),
                     (12, &intervals),
                 ],
@@ -478,7 +464,7 @@ pub struct Unchecked {
 
 impl Unchecked {
     /// Each span of its decoding (`SCAN_SPANS`) with its milliseconds, where
-    /// it was timed (`GpuImage::from_scan_timed`).
+    /// it was timed (`GpuImage::from_scan`, timed).
     pub async fn times(&self, gpu: &Gpu) -> Result<Option<Vec<(String, Option<f64>)>>, GpuError> {
         match &self.timer {
             Some(timer) => timer.read(gpu).await.map(Some),

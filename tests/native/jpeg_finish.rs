@@ -386,7 +386,7 @@ fn a_timed_scan_says_each_span_and_decodes_the_same() {
     let scan = histogram::decode::jpeg_scan(&bytes, u64::MAX).unwrap();
     let (timed, times) = pollster::block_on(async {
         let turn = Orientation::NoTransforms;
-        let unchecked = GpuImage::from_scan_timed(&gpu, &scan, turn, 8192)
+        let unchecked = GpuImage::from_scan(&gpu, &scan, turn, 8192, true)
             .await
             .unwrap();
         let times = unchecked.times(&gpu).await.unwrap();
@@ -415,7 +415,8 @@ fn a_timed_scan_says_each_span_and_decodes_the_same() {
 
 fn decode_scan(gpu: &Gpu, scan: &histogram::jpeg_entropy::Scan) -> Result<GpuImage, GpuError> {
     pollster::block_on(async {
-        let unchecked = GpuImage::from_scan(gpu, scan, Orientation::NoTransforms, 8192).await?;
+        let unchecked =
+            GpuImage::from_scan(gpu, scan, Orientation::NoTransforms, 8192, false).await?;
         unchecked.check(gpu).await
     })
 }
