@@ -381,8 +381,10 @@ fn scanPartial(i: u32) {
   if (t < rounds.stretches) {
     prefix[t] = partial[i] - own;
   }
-  if (i == SUM_GROUP - 1u) {
-    prefix[rounds.stretches + w.x + w.y * groups.x] = partial[i];
+  // A grid's workgroups past the last stretch's (its last row's) keep no total.
+  let group = w.x + w.y * groups.x;
+  if (i == SUM_GROUP - 1u && group * SUM_GROUP < rounds.stretches) {
+    prefix[rounds.stretches + group] = partial[i];
   }
 }
 
