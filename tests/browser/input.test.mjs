@@ -37,6 +37,7 @@ for (const decode of ['bitmap', 'pixels', 'planes', 'scan']) {
     // Firefox has no planes: asked, it takes the bitmap, the test above's way, so
     // a grey file and a colour one show that.
     const fallsBack = decode === 'planes' && engine === 'firefox';
+    let shot = false;
     for (const name of fallsBack ? jpegs.names.filter((n, i) => i === 0 || /^grey/.test(n)).slice(0, 2) : jpegs.names) {
       await pickFile(page, jpegs.path(name));
       // Every colour baseline file the GPU decodes from its scan; a progressive or
@@ -48,6 +49,11 @@ for (const decode of ['bitmap', 'pixels', 'planes', 'scan']) {
       assert.deepEqual(await studioRows(page), jpegs.rows(name, 4), `${name}: Pillow's counts`);
       // The picture the scan became on the GPU, read back: Pillow's as shown, pixel for pixel.
       if (scanned) assert.equal(await gpuDigest(page), jpegs.digest(name), `${name}: Pillow's pixels`);
+      // The studio as it shows the first file its GPU decoded.
+      if (scanned && !shot) {
+        await page.screenshot({ path: join(shots, 'studio-jpeg-decoded-on-the-gpu.png') });
+        shot = true;
+      }
       // Where the GPU has timestamps and is not the CPU's, each span of its
       // decoding said in the notes; where the CPU plays it, none.
       if (scanned) {
@@ -65,7 +71,6 @@ for (const decode of ['bitmap', 'pixels', 'planes', 'scan']) {
         if (planar) assert.equal(await gpuDigest(page), jpegs.digest(name), `${name}: Pillow's pixels`);
       }
     }
-    if (decode === 'scan') await page.screenshot({ path: join(shots, 'studio-jpeg-decoded-on-the-gpu.png') });
     if (decode === 'bitmap') {
       // Where the picture was on the GPU only, the page never held its pixels.
       assert.equal(await page.evaluate(() => window.page.picture.hasPixels), false);
