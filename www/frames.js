@@ -117,9 +117,11 @@ export function liveVideo({
   // Between a device loss and the new device: nothing to draw with.
   let recovering = false;
   let frameBytes = new Uint8Array(0);
-  // The draw running (settled when it ends), and the one asked for after it.
+  // The draw running (settled when it ends), and the one asked for after it
+  // (again: drawn even if it is the same frame).
   let rendering = null;
   let followUp = null;
+  let followAgain = false;
   let lastFrame = null;
   let wake = () => {};
   // The import pass over the current Live (remade with it), and the path last used.
@@ -139,10 +141,15 @@ export function liveVideo({
     const count = (now, meta) => {
       v.presented = meta.presentedFrames;
       v.mediaTime = meta.mediaTime;
+      // A frame the element presents while paused after a step or scrub, which
+      // the draw at 'seeked' may not have had: on a loaded machine Chromium's
+      // 'seeked' can come before the element holds the frame it then shows. Drawn
+      // and said if it is not the one drawn.
+      if (v === video && v.stepped && v.paused) render(false, true).then((done) => { if (done === 'drawn' || done === 'copied') paused(); });
       v.requestVideoFrameCallback(count);
     };
     v.requestVideoFrameCallback?.(count);
-    v.addEventListener('play', () => { if (v === video) { wake(); playing(name); } });
+    v.addEventListener('play', () => { v.stepped = false; if (v === video) { wake(); playing(name); } });
     v.addEventListener('pause', () => {
       // A source taken without playing it was paused after its check: no news.
       if (v.quietPause) {
@@ -158,7 +165,11 @@ export function liveVideo({
     });
     // A frame scrubbed or stepped to while paused is counted and drawn, and said
     // as a paused frame is.
-    v.addEventListener('seeked', () => { if (v === video && name && v.paused) render(true).then(paused); });
+    v.addEventListener('seeked', () => {
+      if (v !== video || !name || !v.paused) return;
+      v.stepped = true;
+      render(true).then(paused);
+    });
     v.addEventListener('error', () => {
       if (!(v === video && name)) return;
       const why = v.error?.message;
@@ -288,14 +299,21 @@ export function liveVideo({
 
   /**
    * Draws the current frame by this GPU's path: 'drawn' (imported or from the
-   * decoder's bytes), 'same' if it was drawn already, 'copied' from the element;
-   * null when there is nothing to draw or it failed.
+   * decoder's bytes), 'same' if it was drawn already (unless `again`), 'copied'
+   * from the element; null when there is nothing to draw or it failed. While a
+   * draw runs, a playing frame is skipped; one asked with `wait` is drawn after it.
    */
-  async function render(again = false) {
-    // Asked again while a draw runs (a step's seek ended during the pause's draw):
-    // once more after it, of the frame shown then; a playing frame is skipped.
-    if (rendering && again) {
-      followUp ??= rendering.then(() => { followUp = null; return render(true); });
+  async function render(again = false, wait = again) {
+    // A paused frame asked for while a draw runs (a step's seek ended during the
+    // pause's draw): once more after it, of the frame shown then.
+    if (rendering && wait) {
+      followAgain ||= again;
+      followUp ??= rendering.then(() => {
+        const twice = followAgain;
+        followUp = null;
+        followAgain = false;
+        return render(twice);
+      });
       return followUp;
     }
     if (!name || !gpu() || recovering || video.readyState < 2 || rendering) return null;
