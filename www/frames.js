@@ -10,7 +10,7 @@
 // real GPU, the browser's frame imported as an external texture, but for an HDR
 // video's 10-bit frames, whose codes only the decoder's bytes keep. The browser's
 // copy from the element where neither can be had.
-import { Live, hdrTransfer } from '../pkg/histogram.js';
+import { Live, frameLayoutRead, hdrTransfer } from '../pkg/histogram.js';
 import { el, errorText, nextRepaint } from './site.js';
 import { t } from './l10n.js';
 import { lostWithin } from './page.js';
@@ -25,9 +25,6 @@ export const FRAME_PATHS = {
   decoded: t('video-path-decoded'),
   copy: t('video-path-copy'),
 };
-
-// Layouts the frame pass converts; others use the browser's copy.
-const FRAME_FORMATS = ['NV12', 'I420', 'I420A', 'I420P10', 'I422P10', 'I444P10', 'RGBA', 'RGBX', 'BGRA', 'BGRX'];
 
 /**
  * Whether `video`'s frames are an HDR video's whose codes the page can have: as
@@ -81,11 +78,11 @@ function hdrCodes(video, known) {
  * closes); or null.
  */
 async function planesOf(video, frame) {
-  if (FRAME_FORMATS.includes(frame.format)) return frame;
+  if (frameLayoutRead(frame.format ?? '')) return frame;
   if (!video.hdrCodes || !video.hdr) return null;
   const { decoder } = await video.hdr;
   const decoded = await decoder?.frameAt(frame.timestamp);
-  if (decoded && FRAME_FORMATS.includes(decoded.format)) return decoded;
+  if (decoded && frameLayoutRead(decoded.format ?? '')) return decoded;
   decoded?.close();
   return null;
 }

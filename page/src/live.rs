@@ -21,6 +21,13 @@ use std::cell::Cell;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 
+/// Whether the frame pass reads frames in WebCodecs' `format` ("NV12", "I420",
+/// "RGBX", ...); frames in another take the browser's copy.
+#[wasm_bindgen(js_name = frameLayoutRead)]
+pub fn frame_layout_read(format: &str) -> bool {
+    PixelLayout::parse(format).is_some()
+}
+
 /// A video's frames of one size on the GPU and their histogram, ready to draw:
 /// made by the page's frame pump (www/frames.js) for each frame size, and handed
 /// to the view that draws them.

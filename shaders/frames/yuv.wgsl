@@ -1,5 +1,5 @@
-// Video frames arrive as the decoder made them: YUV planes (NV12, I420, or 10-bit
-// samples at 4:2:0, 4:2:2 or 4:4:4: HDR video's) or RGBA,
+// Video frames arrive as the decoder made them: YUV planes (NV12; I420, I422 or
+// I444; or 10-bit samples at 4:2:0, 4:2:2 or 4:4:4: HDR video's) or RGBA,
 // copied straight from a WebCodecs VideoFrame into a storage buffer. This pass turns
 // them into the rgba8unorm frame texture that the drawing reads and, where `count`
 // is on, counts R, G, B and luminance while it holds each pixel: one pass over the
@@ -18,9 +18,10 @@
 // no atomics run until its final flush (docs/DECISIONS.md, 11, has the measurements). On a real GPU
 // `count` is off and the privatized kernel counts the frame texture instead.
 
-// 0 = NV12 (Y plane, interleaved UV plane), 1 = I420 (Y, U, V planes),
-// 2 = RGBA / RGBX, 3 = BGRA / BGRX, 4 = Y, U and V planes of two-byte samples
-// (I420P10, I422P10, I444P10: the chroma planes' rows and columns halved or not).
+// 0 = NV12 (Y plane, interleaved UV plane), 1 = Y, U and V planes of bytes (I420,
+// I422, I444), 2 = RGBA / RGBX, 3 = BGRA / BGRX, 4 = Y, U and V planes of two-byte
+// samples (I420P10, I422P10, I444P10). The chroma planes' rows and columns are
+// halved or not as chromaHalfRows and chromaHalfColumns say (NV12's both).
 // Pipeline constants, so each layout compiles to straight-line code.
 override pixelLayout: u32;
 override chromaHalfRows: bool = true;
@@ -97,13 +98,19 @@ fn readQuad(quad: u32, y: u32) -> Quad {
     }
     return wide;
   }
-  // Chroma is subsampled 2x2: a quad's four pixels share two chroma samples.
-  let c = y / 2u;
+  let c = select(y, y / 2u, chromaHalfRows);
   if (pixelLayout == 0u) {
     let uv = word(f.planeOffsets.y + c * f.planeStrides.y + quad * 4u);
     return Quad(word(row + quad * 4u), 0u, uv, uv >> 8u, 0u, 0u);
   }
-  // Two bytes each, read as the aligned word around them.
+  if (!chromaHalfColumns) {
+    // A chroma sample a pixel: the quad's four in one word of each plane.
+    let u = word(f.planeOffsets.y + c * f.planeStrides.y + quad * 4u);
+    let v = word(f.planeOffsets.z + c * f.planeStrides.z + quad * 4u);
+    return Quad(word(row + quad * 4u), 0u, u, v, 0u, 0u);
+  }
+  // Columns halved: a quad's four pixels share two chroma samples, two bytes of
+  // each plane, read as the aligned word around them.
   let half = (quad % 2u) * 16u;
   let u = word(f.planeOffsets.y + c * f.planeStrides.y + quad / 2u * 4u) >> half;
   let v = word(f.planeOffsets.z + c * f.planeStrides.z + quad / 2u * 4u) >> half;
@@ -133,7 +140,8 @@ fn pixelOf(q: Quad, quad: u32, y: u32, k: u32, toRgb: mat4x4f) -> vec4f {
     let v = select(q.v2, q.v, c < 2u);
     yuv = vec4f(luma, sampleOf(u, c % 2u), sampleOf(v, c % 2u), 1.0);
   } else {
-    let chroma = (k / 2u) * 2u;
+    // The pixel's chroma byte: its own, or its pair's in NV12's order (U0 V0 U1 V1).
+    let chroma = select(k, (k / 2u) * 2u, chromaHalfColumns);
     yuv = vec4f(byteOf(q.y, k), byteOf(q.u, chroma), byteOf(q.v, chroma), 1.0);
   }
   let c = toRgb * yuv;

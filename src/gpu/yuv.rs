@@ -22,6 +22,10 @@ pub enum PixelLayout {
     Nv12,
     /// Y, U and V planes, chroma at half resolution (I420A's alpha plane is ignored).
     I420,
+    /// The same with chroma rows whole and columns halved (4:2:2), or whole (4:4:4):
+    /// VP9 profile 1's and AV1's 8-bit frames.
+    I422,
+    I444,
     /// I420 of 10-bit samples, each in two bytes (little-endian): HDR video's.
     I420P10,
     /// The same at 4:2:2 (chroma rows whole, columns halved) and 4:4:4.
@@ -37,6 +41,8 @@ impl PixelLayout {
         match format {
             "NV12" => Some(PixelLayout::Nv12),
             "I420" | "I420A" => Some(PixelLayout::I420),
+            "I422" | "I422A" => Some(PixelLayout::I422),
+            "I444" | "I444A" => Some(PixelLayout::I444),
             "I420P10" => Some(PixelLayout::I420P10),
             "I422P10" => Some(PixelLayout::I422P10),
             "I444P10" => Some(PixelLayout::I444P10),
@@ -49,7 +55,7 @@ impl PixelLayout {
     /// Whether frames in this layout carry Y′ planes: the frame pass keeps each
     /// pixel's Y′ byte in the texture's alpha (shaders/frames/yuv.wgsl).
     pub fn is_yuv(self) -> bool {
-        matches!(self, PixelLayout::Nv12 | PixelLayout::I420) || self.is_ten_bit()
+        !matches!(self, PixelLayout::Rgba | PixelLayout::Bgra)
     }
 
     /// Whether its samples are 10-bit, two bytes each.
@@ -63,8 +69,8 @@ impl PixelLayout {
     /// Whether its chroma planes halve the rows, and the columns.
     fn chroma_halved(self) -> (bool, bool) {
         match self {
-            PixelLayout::I422P10 => (false, true),
-            PixelLayout::I444P10 => (false, false),
+            PixelLayout::I422 | PixelLayout::I422P10 => (false, true),
+            PixelLayout::I444 | PixelLayout::I444P10 => (false, false),
             _ => (true, true),
         }
     }
@@ -90,7 +96,7 @@ impl PixelLayout {
     fn code(self) -> u32 {
         match self {
             PixelLayout::Nv12 => 0,
-            PixelLayout::I420 => 1,
+            PixelLayout::I420 | PixelLayout::I422 | PixelLayout::I444 => 1,
             PixelLayout::Rgba => 2,
             PixelLayout::Bgra => 3,
             PixelLayout::I420P10 | PixelLayout::I422P10 | PixelLayout::I444P10 => 4,
@@ -116,6 +122,8 @@ impl FrameFormat {
         let planes = match self.layout {
             PixelLayout::Nv12 => 2,
             PixelLayout::I420
+            | PixelLayout::I422
+            | PixelLayout::I444
             | PixelLayout::I420P10
             | PixelLayout::I422P10
             | PixelLayout::I444P10 => 3,

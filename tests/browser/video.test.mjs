@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { suite, media, shots, start, waitState, moreFrames, litPixels, histogramFoot, pause, countBuffers } from './harness.mjs';
+import { suite, media, repo, shots, start, waitState, moreFrames, litPixels, histogramFoot, pause, countBuffers } from './harness.mjs';
 import { message, messagePattern, pattern } from './messages.mjs';
 
 const VIDEO = media('Golden_retriever_swimming_the_doggy_paddle-360-no-audio.webm');
@@ -220,6 +220,39 @@ for (const path of ['import', 'decoded', 'copy']) {
     assert.deepEqual(page.errors, []);
   });
 }
+
+// One picture at 4:2:0, 4:2:2 and 4:4:4 (8-bit VP9, lossless; the wider layouts
+// repeat 4:2:0's chroma samples where they fall): the frame pass reads each from
+// the decoder's planes, and counts them alike, bin for bin.
+test('video: frames at 4:2:2 and 4:4:4 counted from the decoder\'s planes, as the same picture at 4:2:0', async () => {
+  const counted = {};
+  for (const chroma of ['420', '422', '444']) {
+    const page = await browser.open('/www/video.html?frames=decoded', { state: 'ready', viewport: { width: 1280, height: 800 } });
+    await page.setInputFiles('#file', join(repo, 'tests/fixtures', `chroma-${chroma}.webm`));
+    await waitState(page, 'playing');
+    await moreFrames(page, 2);
+    await page.click('#screen', { position: { x: 300, y: 100 } });
+    await waitState(page, 'paused');
+    // The layout the decoder gave, said under the decoded path's stages: where it
+    // gives planes (Chromium), those of the file's chroma, not the browser's copy.
+    assert.equal(await page.evaluate(() => window.page.path), 'decoded');
+    const saidBytes = '#frame-path .fp-decoded [data-say="bytes"]';
+    await page.waitForFunction((css) => document.querySelector(css).textContent !== '', saidBytes);
+    const bytes = await page.textContent(saidBytes);
+    const format = bytes.match(messagePattern('en', 'video-said-bytes', { mb: /\d+\.\d\d/, format: /(\w+)/ }, { whole: true }))?.[1];
+    console.log(`chroma-${chroma}.webm: frames in ${format}`);
+    if (/^I4/.test(format)) assert.equal(format, `I${chroma}`);
+    // (Not against the browser's drawing: it smooths chroma this sharp, one
+    // colour a 2x2 block, by several levels.)
+    const result = await pausedFrame(page, 'counted');
+    assert.equal(result.gpuPixels, 64 * 32);
+    counted[chroma] = result.gpu;
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  }
+  assert.deepEqual(counted['422'], counted['420'], '4:2:2 counted as 4:2:0');
+  assert.deepEqual(counted['444'], counted['420'], '4:4:4 counted as 4:2:0');
+});
 
 for (const draw of ['compose', 'quads']) {
   test(`video: drawn by ${draw === 'compose' ? 'one compute pass' : 'render quads'} when forced, frame and histograms on the canvas`, async () => {

@@ -1,5 +1,5 @@
-//! Video frames in decoder layouts (NV12, I420, I420P10, I422P10, I444P10, RGBA,
-//! BGRA) converted to RGB on the GPU.
+//! Video frames in decoder layouts (NV12, I420, I422, I444, I420P10, I422P10,
+//! I444P10, RGBA, BGRA) converted to RGB on the GPU.
 
 use crate::common;
 
@@ -266,7 +266,19 @@ fn planes(
         }
         // Chroma planes of every row (4:2:2), and of every column too (4:4:4),
         // holding the 4:2:0 frame's samples where they fall: the same picture, read
-        // from other places.
+        // from other places; in bytes, then in two bytes a sample.
+        PixelLayout::I422 | PixelLayout::I444 => {
+            let (cols, to_x) = if layout == PixelLayout::I444 {
+                (width, 1)
+            } else {
+                (cw, 2)
+            };
+            let y = plane(height, width, &|x, y| px(x, y, 0));
+            let sample = |c: usize| move |x: u32, y: u32| px(x * to_x / 2 * 2, y / 2 * 2, c);
+            let u = plane(height, cols, &sample(1));
+            let v = plane(height, cols, &sample(2));
+            ([y.0, u.0, v.0], [y.1, u.1, v.1])
+        }
         PixelLayout::I422P10 | PixelLayout::I444P10 => {
             let wide = |v: u8, x: u32| ((v as u16 * 4) >> (8 * (x % 2))) as u8;
             let full = layout == PixelLayout::I444P10;
@@ -317,6 +329,8 @@ fn counting_while_converting_matches_the_cpu_histogram_of_the_frame() {
             PixelLayout::Nv12,
             &[
                 PixelLayout::I420,
+                PixelLayout::I422,
+                PixelLayout::I444,
                 PixelLayout::I420P10,
                 PixelLayout::I422P10,
                 PixelLayout::I444P10,
@@ -358,7 +372,12 @@ fn counting_while_converting_matches_the_cpu_histogram_of_the_frame() {
 /// decoded counts (tests/native/scopes.rs counts alpha so).
 #[test]
 fn yuv_frames_keep_y_as_decoded_in_alpha() {
-    for layout in [PixelLayout::Nv12, PixelLayout::I420] {
+    for layout in [
+        PixelLayout::Nv12,
+        PixelLayout::I420,
+        PixelLayout::I422,
+        PixelLayout::I444,
+    ] {
         for (width, height, pad, start) in [(67, 9, 1, 1), (1, 1, 0, 1), (64, 6, 4, 0)] {
             let (bytes, format) = planes(width, height, layout, pad, start);
             let (offset, stride) = (format.offsets[0] as usize, format.strides[0] as usize);
