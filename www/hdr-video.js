@@ -8,8 +8,13 @@
 // when it lies behind or a key frame comes first; a request the decoder has not
 // answered once its queue is empty is flushed, and the next starts again at a key
 // frame.
-import init, { VideoTrack, trackTransfer } from '../pkg/decoder.js';
+import init, { VideoTrack, trackTransfer, webmTransfer } from '../pkg/decoder.js';
 import { hdrTransfer, hdrVideoContainer, largestHdrVideo } from '../pkg/histogram.js';
+
+// Bytes read from each end of a WebM file for its track's colour: muxers put the
+// track's description at its start and the cues, which the demuxer reads too, at
+// its end; a file laid out otherwise is read whole.
+const WEBM_PART = 1 << 20;
 
 /**
  * An MP4 file's `moov` box (the movie's description, ahead of its frames or after
@@ -47,8 +52,15 @@ export async function hdrDecoder(file) {
   try {
     // The decoder's wasm (the worker's codecs): a page loads it only for such a file.
     await init();
-    // An MP4 file's colour from its movie box alone: an SDR file is never read whole.
+    // An MP4 file's colour from its movie box alone, a WebM file's from its head and
+    // its cues: an SDR file is not read whole (a WebM file laid out otherwise is).
     if (container === 'mp4' && !hdrTransfer(trackTransfer(await movieBox(file)) ?? undefined)) return { why: 'sdr' };
+    if (container === 'webm' && file.size > 2 * WEBM_PART) {
+      const [head, tail] = await Promise.all([file.slice(0, WEBM_PART), file.slice(file.size - WEBM_PART)]
+        .map(async (part) => new Uint8Array(await part.arrayBuffer())));
+      const named = webmTransfer(file.size, head, tail);
+      if (named !== null && !hdrTransfer(named)) return { why: 'sdr' };
+    }
     track = new VideoTrack(new Uint8Array(await file.arrayBuffer()));
   } catch {
     return { why: 'other-kind' };

@@ -17,6 +17,19 @@ pub fn track_transfer(bytes: &[u8]) -> Result<Option<String>, JsError> {
         .map_err(|e| JsError::new(&e))
 }
 
+/// The transfer a WebM file's track names, read from its first bytes (`head`)
+/// and its last (`tail`) of its `size`: `undefined` where it names none, `null`
+/// where the demuxer needed more of the file; the error says why it is not read.
+#[wasm_bindgen(js_name = webmTransfer)]
+pub fn webm_transfer(size: f64, head: &[u8], tail: &[u8]) -> Result<JsValue, JsError> {
+    let parts = [(0, head), (size as u64 - tail.len() as u64, tail)];
+    match histogram::video_track::webm_colour(size as u64, &parts) {
+        Ok(Some(colour)) => Ok(colour.transfer.map_or(JsValue::UNDEFINED, JsValue::from)),
+        Ok(None) => Ok(JsValue::NULL),
+        Err(why) => Err(JsError::new(&why)),
+    }
+}
+
 #[wasm_bindgen]
 impl VideoTrack {
     /// The first video track of the WebM or MP4 file `bytes`; the error says why not.

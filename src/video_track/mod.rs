@@ -97,6 +97,67 @@ impl VideoTrack {
     }
 }
 
+/// The colour a WebM file's video track names, from parts of the file: `parts`
+/// its `(offset, bytes)` pieces (a page reads the first and last MiB, where
+/// muxers put the track's description and the cues), `size` its length. `None`
+/// where the demuxer needed a byte not among them (the caller reads the whole
+/// file, as `read`); an error says why the file is not read.
+pub fn webm_colour(size: u64, parts: &[(u64, &[u8])]) -> Result<Option<TrackColour>, String> {
+    let mut file = Parts {
+        size,
+        parts,
+        at: 0,
+        missed: false,
+    };
+    match webm::webm_colour(&mut file) {
+        Ok(colour) => Ok(Some(colour)),
+        Err(_) if file.missed => Ok(None),
+        Err(why) => Err(why),
+    }
+}
+
+/// A file known in parts: a read of a byte outside them fails, and says so.
+struct Parts<'a> {
+    size: u64,
+    parts: &'a [(u64, &'a [u8])],
+    at: u64,
+    missed: bool,
+}
+
+impl std::io::Read for Parts<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        if self.at >= self.size || buf.is_empty() {
+            return Ok(0);
+        }
+        let at = self.at;
+        let part = self
+            .parts
+            .iter()
+            .find(|(start, bytes)| (*start..*start + bytes.len() as u64).contains(&at));
+        let Some((start, bytes)) = part else {
+            self.missed = true;
+            return Err(std::io::Error::other("a part of the file not read"));
+        };
+        let from = &bytes[(at - start) as usize..];
+        let n = from.len().min(buf.len());
+        buf[..n].copy_from_slice(&from[..n]);
+        self.at += n as u64;
+        Ok(n)
+    }
+}
+
+impl std::io::Seek for Parts<'_> {
+    fn seek(&mut self, to: std::io::SeekFrom) -> std::io::Result<u64> {
+        let at = match to {
+            std::io::SeekFrom::Start(at) => Some(at),
+            std::io::SeekFrom::End(by) => self.size.checked_add_signed(by),
+            std::io::SeekFrom::Current(by) => self.at.checked_add_signed(by),
+        };
+        self.at = at.ok_or_else(|| std::io::Error::other("a seek before the file's start"))?;
+        Ok(self.at)
+    }
+}
+
 impl TrackColour {
     /// A colour space from its code points (ISO/IEC 23091-2, H.273), as MP4's
     /// `colr` and `vpcC` boxes give them: those the scopes read by name.

@@ -4,50 +4,14 @@ use super::{Chunk, TrackColour, VideoTrack};
 use matroska_demuxer::{
     Frame, MatrixCoefficients, MatroskaFile, Primaries, Range, TrackType, TransferCharacteristics,
 };
-use std::io::Cursor;
+use std::io::{Cursor, Read, Seek};
 
 impl VideoTrack {
     /// The first video track of a WebM (Matroska) file of VP9, or why not.
     pub(super) fn webm(bytes: &[u8]) -> Result<VideoTrack, String> {
         let mut file = MatroskaFile::open(Cursor::new(bytes)).map_err(|e| e.to_string())?;
         let scale_ns = file.info().timestamp_scale().get() as f64;
-        let track = file
-            .tracks()
-            .iter()
-            .find(|t| t.track_type() == TrackType::Video)
-            .ok_or("the file has no video track")?;
-        if track.codec_id() != "V_VP9" {
-            return Err(format!("its video is {}, not VP9", track.codec_id()));
-        }
-        let number = track.track_number().get();
-        let video = track
-            .video()
-            .ok_or("its video track has no video settings")?;
-        let (width, height) = (video.pixel_width().get(), video.pixel_height().get());
-        let colour = video.colour();
-        let colour = TrackColour {
-            primaries: colour.and_then(|c| c.primaries()).and_then(|p| match p {
-                Primaries::Bt709 => Some("bt709"),
-                Primaries::Bt2020 => Some("bt2020"),
-                _ => None,
-            }),
-            transfer: colour
-                .and_then(|c| c.transfer_characteristics())
-                .and_then(|t| match t {
-                    TransferCharacteristics::Bt709 => Some("bt709"),
-                    TransferCharacteristics::Bt2100 => Some("pq"),
-                    TransferCharacteristics::Hlg => Some("hlg"),
-                    _ => None,
-                }),
-            matrix: colour
-                .and_then(|c| c.matrix_coefficients())
-                .and_then(|m| match m {
-                    MatrixCoefficients::Bt709 => Some("bt709"),
-                    MatrixCoefficients::Bt2020Ncl => Some("bt2020-ncl"),
-                    _ => None,
-                }),
-            full_range: colour.and_then(|c| c.range()) == Some(Range::Full),
-        };
+        let (number, (width, height), colour) = video_track(&file)?;
         let mut chunks = Vec::new();
         let mut frame = Frame::default();
         while file.next_frame(&mut frame).map_err(|e| e.to_string())? {
@@ -70,6 +34,56 @@ impl VideoTrack {
             chunks,
         })
     }
+}
+
+/// The colour a WebM file's VP9 track names, from what the demuxer reads of
+/// `file` (its head and cues: `Parts`).
+pub(super) fn webm_colour<R: Read + Seek>(file: R) -> Result<TrackColour, String> {
+    let file = MatroskaFile::open(file).map_err(|e| e.to_string())?;
+    video_track(&file).map(|(_, _, colour)| colour)
+}
+
+/// The first video track's number, size and colour, where it is VP9.
+fn video_track<R: Read + Seek>(
+    file: &MatroskaFile<R>,
+) -> Result<(u64, (u64, u64), TrackColour), String> {
+    let track = file
+        .tracks()
+        .iter()
+        .find(|t| t.track_type() == TrackType::Video)
+        .ok_or("the file has no video track")?;
+    if track.codec_id() != "V_VP9" {
+        return Err(format!("its video is {}, not VP9", track.codec_id()));
+    }
+    let video = track
+        .video()
+        .ok_or("its video track has no video settings")?;
+    let size = (video.pixel_width().get(), video.pixel_height().get());
+    let colour = video.colour();
+    let colour = TrackColour {
+        primaries: colour.and_then(|c| c.primaries()).and_then(|p| match p {
+            Primaries::Bt709 => Some("bt709"),
+            Primaries::Bt2020 => Some("bt2020"),
+            _ => None,
+        }),
+        transfer: colour
+            .and_then(|c| c.transfer_characteristics())
+            .and_then(|t| match t {
+                TransferCharacteristics::Bt709 => Some("bt709"),
+                TransferCharacteristics::Bt2100 => Some("pq"),
+                TransferCharacteristics::Hlg => Some("hlg"),
+                _ => None,
+            }),
+        matrix: colour
+            .and_then(|c| c.matrix_coefficients())
+            .and_then(|m| match m {
+                MatrixCoefficients::Bt709 => Some("bt709"),
+                MatrixCoefficients::Bt2020Ncl => Some("bt2020-ncl"),
+                _ => None,
+            }),
+        full_range: colour.and_then(|c| c.range()) == Some(Range::Full),
+    };
+    Ok((track.track_number().get(), size, colour))
 }
 
 /// A VP9 key frame's profile and bit depth, from its uncompressed header (VP9's

@@ -384,7 +384,7 @@ test('waveform, vectorscope and studio: an HDR video\'s 10-bit codes read in nit
   rmSync(dir, { recursive: true });
 });
 
-test('an HDR video file\'s decoder: an MP4 file\'s transfer learnt from its movie box, an SDR one never read whole', async () => {
+test('an HDR video file\'s decoder: an MP4 file\'s transfer learnt from its movie box, a WebM file\'s from its two ends, an SDR one never read whole', async () => {
   const page = await browser.open('/www/waveform.html', { viewport: { width: 800, height: 600 } });
   await waitState(page, 'done');
   const hdr = readFileSync(join(repo, 'tests/fixtures/hdr-pq.mp4'));
@@ -405,6 +405,24 @@ test('an HDR video file\'s decoder: an MP4 file\'s transfer learnt from its movi
   assert.equal(sdrWhy, 'sdr');
   // Firefox's VideoDecoder may take AV1 or not: the file was read either way.
   assert.ok(engine === 'firefox' ? ['a decoder', 'eight-bit'].includes(hdrWhy) : hdrWhy === 'a decoder', hdrWhy);
+  // WebM files past 2 MiB, their colour from their first and last MiB: an SDR one
+  // of 3.7 MB never read whole; the PQ video with 3 MiB after its segment (a Void
+  // element) named PQ, then read whole and decoded.
+  const pq = readFileSync(join(repo, 'tests/fixtures/hdr-pq.webm'));
+  const padded = Buffer.concat([pq, Buffer.from([0xec, 0x01, 0, 0, 0, 0, 0x30, 0, 0]), Buffer.alloc(3 << 20)]);
+  const webm = await page.evaluate(async (files) => {
+    const { hdrDecoder } = await import('./hdr-video.js');
+    return Promise.all(files.map(async ([base64, whole]) => {
+      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      const file = new File([bytes], 'video.webm', { type: 'video/webm' });
+      if (!whole) file.arrayBuffer = () => Promise.reject(new Error('read whole'));
+      const { decoder, why } = await hdrDecoder(file);
+      decoder?.close();
+      return why ?? 'a decoder';
+    }));
+  }, [[readFileSync(media('pexels-kosmo-politeska-5750980-540p.webm')).toString('base64'), false], [padded.toString('base64'), true]]);
+  assert.equal(webm[0], 'sdr');
+  assert.ok(engine === 'firefox' ? ['a decoder', 'eight-bit'].includes(webm[1]) : webm[1] === 'a decoder', webm[1]);
   assert.deepEqual(page.errors, []);
   await page.close();
 });

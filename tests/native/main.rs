@@ -28,3 +28,4 @@ mod stats;
 mod studio;
 mod totals;
 mod video_frames;
+mod video_track;

@@ -1,0 +1,159 @@
+//! Video files demuxed for WebCodecs' VideoDecoder (src/video_track): an HDR
+//! video's track and its frames, and a WebM file's colour from its two ends.
+
+use crate::common::{media, repo};
+use histogram::video_track::{webm_colour, VideoTrack};
+use std::path::PathBuf;
+
+fn fixtures() -> PathBuf {
+    repo().join("tests/fixtures")
+}
+
+/// An HDR video's track demuxed for WebCodecs (src/video_track): the project's
+/// PQ and HLG videos (scripts/make-hdr-videos.sh) are 10-bit, 64x32, BT.2020 and
+/// limited range, four frames a tenth of a second apart, the first a key frame:
+/// VP9 profile 2 in WebM (and PQ's at 4:4:4, profile 3); in MP4, AV1 (PQ, its
+/// colour in `colr`) and VP9 (HLG, in `vpcC`). A file that is neither is refused, and so is every file cut short
+/// (without a panic) but where only its last frame's end is cut.
+#[test]
+fn an_hdr_videos_track_is_demuxed_for_the_decoder() {
+    let fixtures = fixtures();
+    for (name, transfer, codec) in [
+        ("hdr-pq.webm", "pq", "vp09.02.10.10"),
+        ("hdr-hlg.webm", "hlg", "vp09.02.10.10"),
+        ("hdr-pq-444.webm", "pq", "vp09.03.10.10"),
+        ("hdr-pq.mp4", "pq", "av01.0.00M.10"),
+        ("hdr-hlg.mp4", "hlg", "vp09.02.10.10"),
+    ] {
+        let bytes = std::fs::read(fixtures.join(name)).unwrap();
+        let track = VideoTrack::read(&bytes).unwrap();
+        assert_eq!(track.codec, codec, "{name}");
+        assert_eq!((track.width, track.height), (64, 32));
+        let colour = &track.colour;
+        assert_eq!(
+            (
+                colour.primaries,
+                colour.transfer,
+                colour.matrix,
+                colour.full_range
+            ),
+            (Some("bt2020"), Some(transfer), Some("bt2020-ncl"), false),
+            "{name}"
+        );
+        let times: Vec<f64> = track.chunks.iter().map(|c| c.timestamp_us).collect();
+        assert_eq!(times, [0.0, 100_000.0, 200_000.0, 300_000.0], "{name}");
+        assert!(track.chunks[0].key && track.chunks.iter().all(|c| !c.data.is_empty()));
+        // Cut short anywhere: refused, or read without the frames' bytes it lacks.
+        for len in 0..bytes.len() {
+            if let Ok(cut) = VideoTrack::read(&bytes[..len]) {
+                assert!(cut.chunks.len() <= 4, "{name} cut at {len}");
+            }
+        }
+    }
+    // An MP4 file's track named from its movie box alone, as the page asks
+    // before reading the file.
+    let mp4 = std::fs::read(fixtures.join("hdr-hlg.mp4")).unwrap();
+    let moov = mp4.windows(4).position(|w| w == b"moov").unwrap() - 4;
+    let size = u32::from_be_bytes(mp4[moov..moov + 4].try_into().unwrap()) as usize;
+    let head = VideoTrack::head(&mp4[moov..moov + size]).unwrap();
+    assert_eq!((head.colour.transfer, head.chunks.len()), (Some("hlg"), 0));
+    // An MP4 file's sample table lying: a count of identical frames past the
+    // most read, and a frame larger than the file.
+    let mp4 = std::fs::read(fixtures.join("hdr-pq.mp4")).unwrap();
+    let stsz = mp4.windows(4).position(|w| w == b"stsz").unwrap() + 4;
+    // Its table of four sizes (36 bytes) made one size for 2^21 frames (20 bytes)
+    // and a free box of 16.
+    let mut many = mp4.clone();
+    many[stsz - 8..stsz - 4].copy_from_slice(&20u32.to_be_bytes());
+    many[stsz + 4..stsz + 12].copy_from_slice(&[0, 0, 0, 9, 0, 0x20, 0, 0]);
+    many[stsz + 12..stsz + 20].copy_from_slice(&[0, 0, 0, 16, b'f', b'r', b'e', b'e']);
+    assert_eq!(
+        VideoTrack::read(&many).unwrap_err(),
+        "its track has more than 1048576 frames"
+    );
+    let mut large = mp4.clone();
+    large[stsz + 12..stsz + 16].copy_from_slice(&[0x7f, 0xff, 0xff, 0xff]);
+    assert_eq!(
+        VideoTrack::read(&large).unwrap_err(),
+        "its frames add up to more bytes than the file has"
+    );
+    // A file of empty boxes side by side is refused before they are all listed.
+    let mut boxes = mp4[..32].to_vec();
+    for _ in 0..5000 {
+        boxes.extend_from_slice(&[0, 0, 0, 8, b'f', b'r', b'e', b'e']);
+    }
+    assert_eq!(
+        VideoTrack::read(&boxes).unwrap_err(),
+        "it has more than 4096 boxes side by side"
+    );
+    let levels = std::fs::read(fixtures.join("levels.webm")).unwrap();
+    assert_eq!(VideoTrack::read(&levels).unwrap().codec, "vp09.00.10.08");
+    assert_eq!(
+        VideoTrack::read(b"not a video").unwrap_err(),
+        "it is neither a WebM nor an MP4 file"
+    );
+    // A file past the largest is refused before it is parsed.
+    let large = vec![0u8; histogram::video_track::LARGEST_BYTES + 1];
+    assert_eq!(
+        VideoTrack::read(&large).unwrap_err(),
+        "it is larger than 256 MB"
+    );
+}
+
+/// A WebM file's colour read from its first and last bytes, as a page reads it
+/// before the whole file: the same as the whole file's where the parts hold the
+/// track's description and the cues; unknown (`None`) where the demuxer needed a
+/// byte between them; refused where the track is not VP9.
+#[test]
+fn a_webm_files_colour_is_read_from_its_two_ends() {
+    let photo = media("pexels-kosmo-politeska-5750980-540p.webm");
+    let files = [
+        "hdr-pq.webm",
+        "hdr-hlg.webm",
+        "levels.webm",
+        "chroma-444.webm",
+    ]
+    .map(|name| fixtures().join(name))
+    .into_iter()
+    .chain([photo]);
+    for path in files {
+        let bytes = std::fs::read(&path).unwrap();
+        let whole = VideoTrack::read(&bytes).unwrap().colour;
+        let size = bytes.len() as u64;
+        // The head up to the first cluster's header, and the tail from the cues on
+        // (by Matroska's IDs of a Cluster, and of Cues, which the seek head names
+        // first).
+        let ids = |id: [u8; 4]| bytes.windows(4).enumerate().filter(move |(_, w)| *w == id);
+        let head = ids([0x1f, 0x43, 0xb6, 0x75]).next().unwrap().0 + 16;
+        let cues = ids([0x1c, 0x53, 0xbb, 0x6b]).next_back().unwrap().0;
+        let ends = |head: usize, from: usize| {
+            webm_colour(size, &[(0, &bytes[..head]), (from as u64, &bytes[from..])])
+        };
+        let name = path.display();
+        assert_eq!(ends(head, cues).unwrap(), Some(whole), "{name}");
+        assert_eq!(ends(200, cues).unwrap(), None, "{name}: its head cut");
+        assert_eq!(ends(head, cues + 8).unwrap(), None, "{name}: its cues cut");
+    }
+    // The PQ video with 3 MiB after its segment (a Void element), as the browser
+    // test has it: named PQ from its ends, then read whole, its frames all there.
+    let mut padded = std::fs::read(fixtures().join("hdr-pq.webm")).unwrap();
+    padded.extend_from_slice(&[0xec, 0x01, 0, 0, 0, 0, 0x30, 0, 0]);
+    padded.resize(padded.len() + (3 << 20), 0);
+    let size = padded.len() as u64;
+    let cut = padded.len() - (1 << 20);
+    let ends = [(0, &padded[..1 << 20]), (cut as u64, &padded[cut..])];
+    let named = webm_colour(size, &ends).unwrap().unwrap();
+    assert_eq!(named.transfer, Some("pq"));
+    let track = VideoTrack::read(&padded).unwrap();
+    assert_eq!((track.colour.transfer, track.chunks.len()), (Some("pq"), 4));
+    // An AV1 WebM file: refused from its head, not read whole to learn it.
+    let mut av1 = std::fs::read(fixtures().join("hdr-pq.webm")).unwrap();
+    let id = av1.windows(5).position(|w| w == b"V_VP9").unwrap();
+    av1[id..id + 5].copy_from_slice(b"V_AV1");
+    let size = av1.len() as u64;
+    let cut = av1.len() - 100;
+    assert_eq!(
+        webm_colour(size, &[(0, &av1[..550]), (cut as u64, &av1[cut..])]).unwrap_err(),
+        "its video is V_AV1, not VP9"
+    );
+}
