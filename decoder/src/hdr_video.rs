@@ -22,7 +22,10 @@ pub fn track_transfer(bytes: &[u8]) -> Result<Option<String>, JsError> {
 /// where the demuxer needed more of the file; the error says why it is not read.
 #[wasm_bindgen(js_name = webmTransfer)]
 pub fn webm_transfer(size: f64, head: &[u8], tail: &[u8]) -> Result<JsValue, JsError> {
-    let parts = [(0, head), (size as u64 - tail.len() as u64, tail)];
+    let parts = [
+        (0, head),
+        ((size as u64).saturating_sub(tail.len() as u64), tail),
+    ];
     match histogram::video_track::webm_colour(size as u64, &parts) {
         Ok(Some(colour)) => Ok(colour.transfer.map_or(JsValue::UNDEFINED, JsValue::from)),
         Ok(None) => Ok(JsValue::NULL),
