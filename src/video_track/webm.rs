@@ -59,30 +59,27 @@ fn video_track<R: Read + Seek>(
         .video()
         .ok_or("its video track has no video settings")?;
     let size = (video.pixel_width().get(), video.pixel_height().get());
+    // Matroska's Colour element holds ISO/IEC 23091-2's code points, as MP4's
+    // boxes do: named by `TrackColour::from_codes`, those the scopes read.
     let colour = video.colour();
-    let colour = TrackColour {
-        primaries: colour.and_then(|c| c.primaries()).and_then(|p| match p {
-            Primaries::Bt709 => Some("bt709"),
-            Primaries::Bt2020 => Some("bt2020"),
-            _ => None,
-        }),
-        transfer: colour
-            .and_then(|c| c.transfer_characteristics())
-            .and_then(|t| match t {
-                TransferCharacteristics::Bt709 => Some("bt709"),
-                TransferCharacteristics::Bt2100 => Some("pq"),
-                TransferCharacteristics::Hlg => Some("hlg"),
-                _ => None,
-            }),
-        matrix: colour
-            .and_then(|c| c.matrix_coefficients())
-            .and_then(|m| match m {
-                MatrixCoefficients::Bt709 => Some("bt709"),
-                MatrixCoefficients::Bt2020Ncl => Some("bt2020-ncl"),
-                _ => None,
-            }),
-        full_range: colour.and_then(|c| c.range()) == Some(Range::Full),
+    let primaries = match colour.and_then(|c| c.primaries()) {
+        Some(Primaries::Bt709) => 1,
+        Some(Primaries::Bt2020) => 9,
+        _ => 2,
     };
+    let transfer = match colour.and_then(|c| c.transfer_characteristics()) {
+        Some(TransferCharacteristics::Bt709) => 1,
+        Some(TransferCharacteristics::Bt2100) => 16,
+        Some(TransferCharacteristics::Hlg) => 18,
+        _ => 2,
+    };
+    let matrix = match colour.and_then(|c| c.matrix_coefficients()) {
+        Some(MatrixCoefficients::Bt709) => 1,
+        Some(MatrixCoefficients::Bt2020Ncl) => 9,
+        _ => 2,
+    };
+    let full_range = colour.and_then(|c| c.range()) == Some(Range::Full);
+    let colour = TrackColour::from_codes(primaries, transfer, matrix, full_range);
     Ok((track.track_number().get(), size, colour))
 }
 
