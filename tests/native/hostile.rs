@@ -259,6 +259,95 @@ fn a_scan_longer_than_its_blocks_can_code_is_left_to_the_cpu() {
     assert_eq!(total(&counts[0]), total(&counts[1]));
 }
 
+/// A `width` x `height` grey at 4:2:0 whose two Huffman tables hold one code
+/// each, eight zero bits (a DC difference of 0; an end of block), so that every
+/// block is those two codes and the scan is zero bytes: a stretch of it decoded
+/// from a wrong unit of the MCU never falls in step by itself.
+fn never_in_step(width: u16, height: u16) -> Vec<u8> {
+    let mut out = vec![0xFF, 0xD8];
+    let mut segment = |marker: u8, body: &[u8]| {
+        out.extend([0xFF, marker]);
+        out.extend((body.len() as u16 + 2).to_be_bytes());
+        out.extend(body);
+    };
+    segment(0xDB, &[[0u8].as_slice(), &[1; 64]].concat());
+    let [h1, h0] = height.to_be_bytes();
+    let [w1, w0] = width.to_be_bytes();
+    segment(
+        0xC0,
+        &[8, h1, h0, w1, w0, 3, 1, 0x22, 0, 2, 0x11, 0, 3, 0x11, 0],
+    );
+    for class in [0x00, 0x10] {
+        let mut table = vec![class, 0, 0, 0, 0, 0, 0, 0, 1];
+        table.extend([0; 8]);
+        table.push(0);
+        segment(0xC4, &table);
+    }
+    segment(0xDA, &[3, 1, 0, 2, 0, 3, 0, 0, 63, 0]);
+    let mcus = width.div_ceil(16) as usize * height.div_ceil(16) as usize;
+    out.extend(vec![0u8; mcus * 6 * 2]);
+    out.extend([0xFF, 0xD9]);
+    out
+}
+
+/// A scan whose stretches pass the true start on one a round (`never_in_step`)
+/// falls in step within the GPU's 64 rounds when it has fewer stretches (a
+/// 256x256 grey, 24 of 1024 bits), and is refused in those words when it has
+/// more (512x512, 96): the command line then counts it on the CPU, as
+/// libjpeg-turbo decodes it, every pixel 128, with nothing said.
+#[test]
+fn a_scan_not_in_step_after_the_gpus_last_round_is_left_to_the_cpu() {
+    use histogram::gpu::GpuImage;
+    use histogram::jpeg_planes::Orientation;
+    let gpu = crate::common::gpu();
+    let decode = |jpeg: &[u8]| {
+        let scan = histogram::decode::jpeg_scan(jpeg, u64::MAX).unwrap();
+        pollster::block_on(async {
+            let unchecked =
+                GpuImage::from_scan(&gpu, &scan, Orientation::NoTransforms, 8192, false).await?;
+            unchecked.check(&gpu).await
+        })
+    };
+    let few = never_in_step(256, 256);
+    assert!(crate::jpeg_planes::decode_rgba(&few)
+        .2
+        .iter()
+        .all(|&v| v == 128 || v == 255));
+    decode(&few).expect("24 stretches in step within the rounds");
+    let many = never_in_step(512, 512);
+    let (width, height, rgba) = crate::jpeg_planes::decode_rgba(&many);
+    assert_eq!((width, height), (512, 512));
+    assert!(rgba.chunks(4).all(|p| p == [128, 128, 128, 255]));
+    let why = decode(&many).err().expect("96 stretches not in step");
+    assert_eq!(why.0, "the scan did not fall in step in 64 rounds");
+    let d = dir("never-in-step");
+    let path = write(&d, "grey.jpg", &many);
+    let totals: Vec<String> = [&["--method", "cpu"][..], &["--decode", "gpu"]]
+        .iter()
+        .map(|way| {
+            let out = crate::tool::tool()
+                .args(["--backend", "vulkan", "--quiet", "--total", "--bins", "4"])
+                .args(*way)
+                .arg(&path)
+                .output()
+                .unwrap();
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            assert!(
+                out.status.success() && stderr.is_empty(),
+                "{way:?}: {stderr}"
+            );
+            String::from_utf8(out.stdout).unwrap()
+        })
+        .collect();
+    let total = |out: &String| out.lines().last().unwrap().to_string();
+    assert_eq!(total(&totals[0]), total(&totals[1]));
+    assert!(
+        total(&totals[0]).contains(r#""r": [0, 0, 262144, 0]"#),
+        "{}",
+        totals[0]
+    );
+}
+
 /// An EXR of 4x4 pixels whose first block's offset, read as signed, lies before
 /// the file's start (the page's hostile test makes the same file).
 fn exr_pointing_outside() -> Vec<u8> {
