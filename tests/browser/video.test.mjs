@@ -224,7 +224,7 @@ for (const path of ['import', 'decoded', 'copy']) {
 // One picture at 4:2:0, 4:2:2 and 4:4:4 (8-bit VP9, lossless; the wider layouts
 // repeat 4:2:0's chroma samples where they fall): the frame pass reads each from
 // the decoder's planes, and counts them alike, bin for bin.
-test('video: frames at 4:2:2 and 4:4:4 counted from the decoder\'s planes, as the same picture at 4:2:0', async () => {
+test('video: frames at 4:2:2 and 4:4:4 counted from the decoder\'s planes, as the same picture at 4:2:0', async (t) => {
   const counted = {};
   for (const chroma of ['420', '422', '444']) {
     const page = await browser.open('/www/video.html?frames=decoded', { state: 'ready', viewport: { width: 1280, height: 800 } });
@@ -233,15 +233,24 @@ test('video: frames at 4:2:2 and 4:4:4 counted from the decoder\'s planes, as th
     await moreFrames(page, 2);
     await page.click('#screen', { position: { x: 300, y: 100 } });
     await waitState(page, 'paused');
-    // The layout the decoder gave, said under the decoded path's stages: where it
-    // gives planes (Chromium), those of the file's chroma, not the browser's copy.
-    assert.equal(await page.evaluate(() => window.page.path), 'decoded');
-    const saidBytes = '#frame-path .fp-decoded [data-say="bytes"]';
-    await page.waitForFunction((css) => document.querySelector(css).textContent !== '', saidBytes);
-    const bytes = await page.textContent(saidBytes);
-    const format = bytes.match(messagePattern('en', 'video-said-bytes', { mb: /\d+\.\d\d/, format: /(\w+)/ }, { whole: true }))?.[1];
+    // The layout the browser's decoder gives this file's frames; where it gives
+    // planes (Chromium), those of the file's chroma, read by the frame pass (the
+    // decoded path, not the browser's copy, which a layout it does not read takes).
+    const format = await page.evaluate(() => {
+      const frame = new VideoFrame(window.page.video);
+      const { format } = frame;
+      frame.close();
+      return format;
+    });
     console.log(`chroma-${chroma}.webm: frames in ${format}`);
-    if (/^I4/.test(format)) assert.equal(format, `I${chroma}`);
+    if (!/^(NV12|I4)/.test(format)) {
+      // Firefox: BGRA frames of every layout, the browser's conversion.
+      t.skip(`this browser gives ${format} frames, not planes: no layouts of the frame pass to compare`);
+      await page.close();
+      return;
+    }
+    if (chroma !== '420') assert.equal(format, `I${chroma}`);
+    assert.equal(await page.evaluate(() => window.page.path), 'decoded');
     // (Not against the browser's drawing: it smooths chroma this sharp, one
     // colour a 2x2 block, by several levels.)
     const result = await pausedFrame(page, 'counted');
