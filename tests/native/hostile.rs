@@ -219,6 +219,29 @@ fn damaged_data_is_refused_not_counted() {
     );
 }
 
+/// The file at `path` counted with `--total` (and `args`) by the CPU's method and
+/// decoded on the GPU: each run's stdout, each run ending well with nothing said.
+fn on_cpu_and_gpu(path: &str, args: &[&str]) -> Vec<String> {
+    [&["--method", "cpu"][..], &["--decode", "gpu"]]
+        .iter()
+        .map(|way| {
+            let out = crate::tool::tool()
+                .args(["--backend", "vulkan", "--quiet", "--total"])
+                .args(args)
+                .args(*way)
+                .arg(path)
+                .output()
+                .unwrap();
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            assert!(
+                out.status.success() && stderr.is_empty(),
+                "{way:?}: {stderr}"
+            );
+            String::from_utf8(out.stdout).unwrap()
+        })
+        .collect()
+}
+
 /// A small JPEG whose scan runs on for 8 MB past its last block (issue #74,
 /// item 6): the GPU's way does not take it (its stretches would hold GPU memory
 /// for bytes no block reads) and leaves it to the CPU's decoder, which counts
@@ -234,23 +257,7 @@ fn a_scan_longer_than_its_blocks_can_code_is_left_to_the_cpu() {
     assert!(why.contains("more than its 144 blocks can code"), "{why}");
     assert!(histogram::jpeg_entropy::scan(&whole).is_ok());
     let path = write(&d, "long.jpg", &long);
-    let counts: Vec<String> = [&["--method", "cpu"][..], &["--decode", "gpu"]]
-        .iter()
-        .map(|way| {
-            let out = crate::tool::tool()
-                .args(["--backend", "vulkan", "--quiet", "--total"])
-                .args(*way)
-                .arg(&path)
-                .output()
-                .unwrap();
-            let stderr = String::from_utf8_lossy(&out.stderr);
-            assert!(
-                out.status.success() && stderr.is_empty(),
-                "{way:?}: {stderr}"
-            );
-            String::from_utf8(out.stdout).unwrap()
-        })
-        .collect();
+    let counts = on_cpu_and_gpu(&path, &[]);
     for (way, out) in counts.iter().enumerate() {
         assert!(out.contains("extraneous bytes"), "way {way}: {out}");
     }
@@ -322,23 +329,7 @@ fn a_scan_not_in_step_after_the_gpus_last_round_is_left_to_the_cpu() {
     assert_eq!(why.0, "the scan did not fall in step in 64 rounds");
     let d = dir("never-in-step");
     let path = write(&d, "grey.jpg", &many);
-    let totals: Vec<String> = [&["--method", "cpu"][..], &["--decode", "gpu"]]
-        .iter()
-        .map(|way| {
-            let out = crate::tool::tool()
-                .args(["--backend", "vulkan", "--quiet", "--total", "--bins", "4"])
-                .args(*way)
-                .arg(&path)
-                .output()
-                .unwrap();
-            let stderr = String::from_utf8_lossy(&out.stderr);
-            assert!(
-                out.status.success() && stderr.is_empty(),
-                "{way:?}: {stderr}"
-            );
-            String::from_utf8(out.stdout).unwrap()
-        })
-        .collect();
+    let totals = on_cpu_and_gpu(&path, &["--bins", "4"]);
     let total = |out: &String| out.lines().last().unwrap().to_string();
     assert_eq!(total(&totals[0]), total(&totals[1]));
     assert!(
