@@ -7,8 +7,9 @@
 // order from the chunk after the last one decoded, or from the key frame before it
 // when it lies behind or a key frame comes first; a request the decoder has not
 // answered once its queue is empty is flushed, and the next starts again at a key
-// frame.
-import init, { VideoTrack, trackTransfer, webmTransfer } from '../pkg/decoder.js';
+// frame. A WebM file is read whole; an MP4 file's movie box alone, then each frame
+// from where the box places it, so an MP4 file may be any size.
+import init, { VideoTrack, webmTransfer } from '../pkg/decoder.js';
 import { hdrTransfer, hdrVideoContainer, largestHdrVideo } from '../pkg/histogram.js';
 
 // Bytes read from each end of a WebM file for its track's colour: muxers put the
@@ -18,8 +19,8 @@ const WEBM_PART = 1 << 20;
 
 /**
  * An MP4 file's `moov` box (the movie's description, ahead of its frames or after
- * them), found by reading its top-level boxes' headers one after another; empty
- * where it has none.
+ * them), found by reading its top-level boxes' headers one after another: its
+ * bytes, or null past the core's largest (not read); empty where it has none.
  */
 async function movieBox(file) {
   for (let at = 0; at + 8 <= file.size;) {
@@ -30,7 +31,7 @@ async function movieBox(file) {
     const size = short === 1 && head.byteLength === 16 ? Number(head.getBigUint64(8)) : short || file.size - at;
     if (size < 8) break;
     const kind = String.fromCharCode(...new Uint8Array(head.buffer, 4, 4));
-    if (kind === 'moov') return new Uint8Array(await file.slice(at, at + size).arrayBuffer());
+    if (kind === 'moov') return size > largestHdrVideo() ? null : new Uint8Array(await file.slice(at, at + size).arrayBuffer());
     at += size;
   }
   return new Uint8Array();
@@ -39,29 +40,35 @@ async function movieBox(file) {
 /**
  * A decoder of `file`'s HDR frames by their timestamps (`{ decoder }`:
  * `frameAt(µs)`, a VideoFrame the caller closes, or null), or why there is none
- * (`{ why }`): 'too-large' (past the core's largest, never read), 'other-kind'
- * (not a WebM or MP4 file of VP9 or AV1), 'sdr' (its track names no PQ or HLG
- * transfer) or 'eight-bit' (this browser has no VideoDecoder of it). A decoder's frames may still be 8-bit (Firefox's): the
- * caller looks.
+ * (`{ why }`): 'too-large' (a WebM file, or an MP4 file's movie box, past the
+ * core's largest, never read), 'other-kind' (not a WebM or MP4 file of VP9 or
+ * AV1), 'sdr' (its track names no PQ or HLG transfer) or 'eight-bit' (this
+ * browser has no VideoDecoder of it). A decoder's frames may still be 8-bit
+ * (Firefox's): the caller looks.
  */
 export async function hdrDecoder(file) {
-  if (file.size > largestHdrVideo()) return { why: 'too-large' };
   const container = hdrVideoContainer(new Uint8Array(await file.slice(0, 8).arrayBuffer()));
   if (!container) return { why: 'other-kind' };
+  if (container === 'webm' && file.size > largestHdrVideo()) return { why: 'too-large' };
   let track;
   try {
     // The decoder's wasm (the worker's codecs): a page loads it only for such a file.
     await init();
-    // An MP4 file's colour from its movie box alone, a WebM file's from its head and
-    // its cues: an SDR file is not read whole (a WebM file laid out otherwise is).
-    if (container === 'mp4' && !hdrTransfer(trackTransfer(await movieBox(file)) ?? undefined)) return { why: 'sdr' };
-    if (container === 'webm' && file.size > 2 * WEBM_PART) {
-      const [head, tail] = await Promise.all([file.slice(0, WEBM_PART), file.slice(file.size - WEBM_PART)]
-        .map(async (part) => new Uint8Array(await part.arrayBuffer())));
-      const named = webmTransfer(file.size, head, tail);
-      if (named !== null && !hdrTransfer(named)) return { why: 'sdr' };
+    if (container === 'mp4') {
+      const moov = await movieBox(file);
+      if (!moov) return { why: 'too-large' };
+      track = VideoTrack.fromMovie(moov, file.size);
+    } else {
+      // A WebM file's colour from its head and its cues: an SDR file is not read
+      // whole (one laid out otherwise is).
+      if (file.size > 2 * WEBM_PART) {
+        const [head, tail] = await Promise.all([file.slice(0, WEBM_PART), file.slice(file.size - WEBM_PART)]
+          .map(async (part) => new Uint8Array(await part.arrayBuffer())));
+        const named = webmTransfer(file.size, head, tail);
+        if (named !== null && !hdrTransfer(named)) return { why: 'sdr' };
+      }
+      track = new VideoTrack(new Uint8Array(await file.arrayBuffer()));
     }
-    track = new VideoTrack(new Uint8Array(await file.arrayBuffer()));
   } catch {
     return { why: 'other-kind' };
   }
@@ -84,6 +91,13 @@ export async function hdrDecoder(file) {
   }
   const times = track.timestamps();
   const keys = track.keys();
+  // A chunk's bytes: held, or read from where the file's movie box placed it.
+  const bytesOf = track.placed
+    ? async (k) => {
+      const [at, size] = track.place(k);
+      return new Uint8Array(await file.slice(at, at + size).arrayBuffer());
+    }
+    : async (k) => track.chunk(k);
   let decoder = null;
   // The next chunk to feed; -1 where the decoder must start again at a key frame.
   let next = -1;
@@ -115,7 +129,19 @@ export async function hdrDecoder(file) {
     let key = i;
     while (key > 0 && !keys[key]) key -= 1;
     if (next < 0 || i < next || key > next) start(key);
-    for (; next <= i; next++) decoder.decode(new EncodedVideoChunk({ type: keys[next] ? 'key' : 'delta', timestamp: times[next], data: track.chunk(next) }));
+    while (next >= 0 && next <= i) {
+      const k = next;
+      const data = await bytesOf(k).catch(() => null);
+      // A frame the file no longer gives: none; the next request starts again.
+      if (!data) {
+        next = -1;
+        return null;
+      }
+      // The decoder failed while the frame was read: it starts again below.
+      if (next !== k) break;
+      decoder.decode(new EncodedVideoChunk({ type: keys[k] ? 'key' : 'delta', timestamp: times[k], data }));
+      next = k + 1;
+    }
     const want = times[i];
     for (;;) {
       while (outputs.length && outputs[0].timestamp < want) outputs.shift().close();

@@ -4,17 +4,14 @@
 
 use wasm_bindgen::prelude::*;
 
-#[wasm_bindgen]
-pub struct VideoTrack(histogram::video_track::VideoTrack);
+use histogram::video_track::{Sample, VideoTrack as Track};
 
-/// The transfer (WebCodecs' name) a video file's track names, where it names
-/// one: an MP4 file's from its `moov` box alone (`bytes`), a WebM file's from the
-/// whole file; the error says why it is not read.
-#[wasm_bindgen(js_name = trackTransfer)]
-pub fn track_transfer(bytes: &[u8]) -> Result<Option<String>, JsError> {
-    histogram::video_track::VideoTrack::head(bytes)
-        .map(|t| t.colour.transfer.map(String::from))
-        .map_err(|e| JsError::new(&e))
+/// A track and its frames: a WebM file's held (read whole), an MP4 file's
+/// placed in the file, which the page reads a frame at a time.
+#[wasm_bindgen]
+pub struct VideoTrack {
+    track: Track,
+    placed: Vec<Sample>,
 }
 
 /// The transfer a WebM file's track names, read from its first bytes (`head`)
@@ -38,62 +35,95 @@ impl VideoTrack {
     /// The first video track of the WebM or MP4 file `bytes`; the error says why not.
     #[wasm_bindgen(constructor)]
     pub fn new(bytes: &[u8]) -> Result<VideoTrack, JsError> {
-        histogram::video_track::VideoTrack::read(bytes)
-            .map(VideoTrack)
+        Track::read(bytes)
+            .map(|track| VideoTrack {
+                track,
+                placed: Vec::new(),
+            })
+            .map_err(|e| JsError::new(&e))
+    }
+
+    /// The first video track of an MP4 file of `size` bytes from its movie box
+    /// (`moov`), its frames placed in the file (`place`); the error says why not.
+    #[wasm_bindgen(js_name = fromMovie)]
+    pub fn from_movie(moov: &[u8], size: f64) -> Result<VideoTrack, JsError> {
+        Track::mp4_movie(moov, size as u64)
+            .map(|(track, placed)| VideoTrack { track, placed })
             .map_err(|e| JsError::new(&e))
     }
 
     /// Its WebCodecs codec string ("vp09.02.10.10").
     #[wasm_bindgen(getter)]
     pub fn codec(&self) -> String {
-        self.0.codec.clone()
+        self.track.codec.clone()
     }
 
     #[wasm_bindgen(getter)]
     pub fn width(&self) -> u32 {
-        self.0.width
+        self.track.width
     }
 
     #[wasm_bindgen(getter)]
     pub fn height(&self) -> u32 {
-        self.0.height
+        self.track.height
     }
 
     /// Its colour space's primaries, transfer and matrix in WebCodecs' names,
     /// where the file names them (VideoColorSpaceInit).
     #[wasm_bindgen(getter)]
     pub fn primaries(&self) -> Option<String> {
-        self.0.colour.primaries.map(String::from)
+        self.track.colour.primaries.map(String::from)
     }
 
     #[wasm_bindgen(getter)]
     pub fn transfer(&self) -> Option<String> {
-        self.0.colour.transfer.map(String::from)
+        self.track.colour.transfer.map(String::from)
     }
 
     #[wasm_bindgen(getter)]
     pub fn matrix(&self) -> Option<String> {
-        self.0.colour.matrix.map(String::from)
+        self.track.colour.matrix.map(String::from)
     }
 
     #[wasm_bindgen(getter, js_name = fullRange)]
     pub fn full_range(&self) -> bool {
-        self.0.colour.full_range
+        self.track.colour.full_range
     }
 
     /// Each chunk's time in microseconds, in decoding order.
     pub fn timestamps(&self) -> Vec<f64> {
-        self.0.chunks.iter().map(|c| c.timestamp_us).collect()
+        if self.placed.is_empty() {
+            self.track.chunks.iter().map(|c| c.timestamp_us).collect()
+        } else {
+            self.placed.iter().map(|s| s.timestamp_us).collect()
+        }
     }
 
     /// Whether each chunk is a key frame (1) or not (0).
     pub fn keys(&self) -> Vec<u8> {
-        self.0.chunks.iter().map(|c| c.key as u8).collect()
+        if self.placed.is_empty() {
+            self.track.chunks.iter().map(|c| c.key as u8).collect()
+        } else {
+            self.placed.iter().map(|s| s.key as u8).collect()
+        }
     }
 
-    /// Chunk `index`'s bytes.
+    /// Whether its chunks lie in the file (`place`), not held (`chunk`).
+    #[wasm_bindgen(getter)]
+    pub fn placed(&self) -> bool {
+        !self.placed.is_empty()
+    }
+
+    /// Where chunk `index` lies in the file: its offset and its length in bytes.
+    pub fn place(&self, index: usize) -> Vec<f64> {
+        self.placed
+            .get(index)
+            .map_or_else(Vec::new, |s| vec![s.offset as f64, s.size.into()])
+    }
+
+    /// Chunk `index`'s bytes, where they are held.
     pub fn chunk(&self, index: usize) -> Vec<u8> {
-        self.0
+        self.track
             .chunks
             .get(index)
             .map_or_else(Vec::new, |c| c.data.clone())

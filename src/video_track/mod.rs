@@ -6,8 +6,10 @@
 mod mp4;
 mod webm;
 
-/// The largest file demuxed (bytes): it is read whole, and its frames' bytes
-/// kept beside it, so a page holds about twice this.
+/// The largest file demuxed whole (bytes), and the largest MP4 movie box: a
+/// WebM file is read whole and its frames' bytes kept beside it, so a page holds
+/// about twice this; an MP4 file's frames are read one by one from where its
+/// movie box places them (`VideoTrack::mp4_movie`), so it may be any size.
 pub const LARGEST_BYTES: usize = 256 << 20;
 
 /// A video track: its WebCodecs codec string, size and colour space, and its
@@ -42,6 +44,16 @@ pub struct Chunk {
     pub timestamp_us: f64,
     pub key: bool,
     pub data: Vec<u8>,
+}
+
+/// Where one frame's bytes lie in its file, its time in microseconds, and
+/// whether it starts a run the decoder can begin at.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Sample {
+    pub timestamp_us: f64,
+    pub key: bool,
+    pub offset: u64,
+    pub size: u32,
 }
 
 /// The containers read, by how their files begin.
@@ -79,21 +91,6 @@ impl VideoTrack {
             Some(Container::Mp4) => VideoTrack::mp4(bytes),
             None => Err("it is neither a WebM nor an MP4 file".into()),
         }
-    }
-
-    /// The track `read` gives, without its frames: an MP4 file's from its movie
-    /// box alone (`bytes` the `moov` box, so that a page learns a file's colour
-    /// without reading its frames), a WebM file's from the whole file.
-    pub fn head(bytes: &[u8]) -> Result<VideoTrack, String> {
-        let track = if bytes.get(4..8) == Some(b"moov") {
-            VideoTrack::mp4_head(bytes).map(|(track, _)| track)
-        } else {
-            VideoTrack::read(bytes)
-        };
-        track.map(|t| VideoTrack {
-            chunks: Vec::new(),
-            ..t
-        })
     }
 }
 

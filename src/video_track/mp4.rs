@@ -5,7 +5,7 @@
 //! `stsc` and `stco` or `co64`, its time in `stts`, `ctts` and the edit list, the
 //! decoder's starting points in `stss`).
 
-use super::{Chunk, TrackColour, VideoTrack};
+use super::{Chunk, Sample, TrackColour, VideoTrack, LARGEST_BYTES};
 use mp4_atom::{
     Atom, Av1c, Co64, Colr, Ctts, Decode, Elst, FourCC, Hdlr, Header, Mdhd, Stco, Stsc, Stss, Stsz,
     StszSamples, Stts, Visual, VpcC,
@@ -14,17 +14,46 @@ use mp4_atom::{
 impl VideoTrack {
     /// The first video track of an MP4 file of VP9 or AV1, or why not.
     pub(super) fn mp4(bytes: &[u8]) -> Result<VideoTrack, String> {
-        let (mut track, table) = VideoTrack::mp4_head(bytes)?;
-        track.chunks = table.chunks(bytes)?;
-        if track.chunks.is_empty() {
+        let (mut track, samples) = VideoTrack::mp4_movie(bytes, bytes.len() as u64)?;
+        track.chunks = samples
+            .into_iter()
+            .map(|s| {
+                let data = usize::try_from(s.offset)
+                    .ok()
+                    .and_then(|at| bytes.get(at..at.checked_add(s.size as usize)?))
+                    .ok_or("a frame lies past the file's end")?;
+                Ok(Chunk {
+                    timestamp_us: s.timestamp_us,
+                    key: s.key,
+                    data: data.to_vec(),
+                })
+            })
+            .collect::<Result<_, String>>()?;
+        Ok(track)
+    }
+
+    /// An MP4 file's first video track of VP9 or AV1 without its frames' bytes,
+    /// and where each frame lies in the file, from its movie box alone (`moov`:
+    /// the box, or the file) and the file's size: a page reads the box, then each
+    /// frame as it decodes it, never the whole file, whatever its size.
+    pub fn mp4_movie(moov: &[u8], file_size: u64) -> Result<(VideoTrack, Vec<Sample>), String> {
+        if moov.len() > LARGEST_BYTES {
+            return Err(format!(
+                "its movie box is larger than {} MB",
+                LARGEST_BYTES >> 20
+            ));
+        }
+        let (track, table) = VideoTrack::mp4_head(moov)?;
+        let samples = table.samples(file_size)?;
+        if samples.is_empty() {
             return Err("its video track has no frames (a fragmented MP4 is not read)".into());
         }
-        Ok(track)
+        Ok((track, samples))
     }
 
     /// An MP4 file's first video track without its frames, and its sample
     /// table, from the file's movie box (`bytes` the file, or its `moov` alone).
-    pub(super) fn mp4_head(bytes: &[u8]) -> Result<(VideoTrack, Table), String> {
+    fn mp4_head(bytes: &[u8]) -> Result<(VideoTrack, Table), String> {
         let moov = child(&boxes(bytes)?, b"moov").ok_or("it has no movie box (moov)")?;
         let trak = boxes(moov.body)?
             .into_iter()
@@ -239,9 +268,10 @@ fn nclx(colr: &Colr) -> Option<TrackColour> {
 const MOST_FRAMES: usize = 1 << 20;
 
 impl Table {
-    /// The track's frames in decoding order: each sample's bytes, its
-    /// presentation time and whether it is a sync sample.
-    fn chunks(&self, bytes: &[u8]) -> Result<Vec<Chunk>, String> {
+    /// The track's frames in decoding order, in a file of `file_size` bytes:
+    /// where each sample lies, its presentation time and whether it is a sync
+    /// sample.
+    fn samples(&self, file_size: u64) -> Result<Vec<Sample>, String> {
         let count = match &self.stsz.samples {
             StszSamples::Identical { count, .. } => *count as usize,
             StszSamples::Different { sizes } => sizes.len(),
@@ -254,7 +284,7 @@ impl Table {
             StszSamples::Different { sizes } => sizes.clone(),
         };
         // Frames do not overlap: together they fit in the file, so their copies do.
-        if sizes.iter().map(|&s| u64::from(s)).sum::<u64>() > bytes.len() as u64 {
+        if sizes.iter().map(|&s| u64::from(s)).sum::<u64>() > file_size {
             return Err("its frames add up to more bytes than the file has".into());
         }
         let offsets: Vec<u64> = match (&self.stco, &self.co64) {
@@ -308,27 +338,27 @@ impl Table {
         });
         let start = self.start as f64;
         let mut decoded = 0u64;
-        let mut chunks = Vec::with_capacity(places.len());
-        for (index, ((at, size), delta)) in places.into_iter().zip(decode_times).enumerate() {
+        let mut samples = Vec::with_capacity(places.len());
+        for (index, ((offset, size), delta)) in places.into_iter().zip(decode_times).enumerate() {
             let shown = decoded as f64 + offsets.next().unwrap_or(0) as f64;
             decoded += delta;
-            let data = usize::try_from(at)
-                .ok()
-                .and_then(|at| bytes.get(at..at.checked_add(size as usize)?))
-                .ok_or("a frame lies past the file's end")?;
+            if offset.saturating_add(size.into()) > file_size {
+                return Err("a frame lies past the file's end".into());
+            }
             let number = index as u32 + 1;
-            chunks.push(Chunk {
+            samples.push(Sample {
                 timestamp_us: (shown - start) * 1e6 / timescale,
                 key: self
                     .stss
                     .as_ref()
                     .is_none_or(|s| s.entries.binary_search(&number).is_ok()),
-                data: data.to_vec(),
+                offset,
+                size,
             });
         }
-        if chunks.len() < sizes.len() {
+        if samples.len() < sizes.len() {
             return Err("its sample table times fewer frames than it sizes".into());
         }
-        Ok(chunks)
+        Ok(samples)
     }
 }

@@ -2,7 +2,7 @@
 //! video's track and its frames, and a WebM file's colour from its two ends.
 
 use crate::common::{media, repo};
-use histogram::video_track::{webm_colour, VideoTrack};
+use histogram::video_track::{webm_colour, Chunk, VideoTrack};
 use std::path::PathBuf;
 
 fn fixtures() -> PathBuf {
@@ -50,13 +50,49 @@ fn an_hdr_videos_track_is_demuxed_for_the_decoder() {
             }
         }
     }
-    // An MP4 file's track named from its movie box alone, as the page asks
-    // before reading the file.
-    let mp4 = std::fs::read(fixtures.join("hdr-hlg.mp4")).unwrap();
-    let moov = mp4.windows(4).position(|w| w == b"moov").unwrap() - 4;
-    let size = u32::from_be_bytes(mp4[moov..moov + 4].try_into().unwrap()) as usize;
-    let head = VideoTrack::head(&mp4[moov..moov + size]).unwrap();
-    assert_eq!((head.colour.transfer, head.chunks.len()), (Some("hlg"), 0));
+    // An MP4 file's track from its movie box alone, its frames placed in the
+    // file, as a page reads it: the track read whole, each frame's bytes where
+    // the box places them; the same in a file of any size (zeros after it, past
+    // the largest read whole); a frame past a file's end refused.
+    for name in ["hdr-hlg.mp4", "hdr-pq.mp4"] {
+        let mp4 = std::fs::read(fixtures.join(name)).unwrap();
+        let whole = VideoTrack::read(&mp4).unwrap();
+        let moov = mp4.windows(4).position(|w| w == b"moov").unwrap() - 4;
+        let size = u32::from_be_bytes(mp4[moov..moov + 4].try_into().unwrap()) as usize;
+        let moov = &mp4[moov..moov + size];
+        for file_size in [mp4.len() as u64, 5 << 30] {
+            let (track, placed) = VideoTrack::mp4_movie(moov, file_size).unwrap();
+            assert_eq!(track.chunks.len(), 0);
+            assert_eq!(
+                VideoTrack {
+                    chunks: whole.chunks.clone(),
+                    ..track
+                },
+                whole,
+                "{name}"
+            );
+            let frames: Vec<Chunk> = placed
+                .iter()
+                .map(|s| Chunk {
+                    timestamp_us: s.timestamp_us,
+                    key: s.key,
+                    data: mp4[s.offset as usize..][..s.size as usize].to_vec(),
+                })
+                .collect();
+            assert_eq!(frames, whole.chunks, "{name}");
+        }
+        let (_, placed) = VideoTrack::mp4_movie(moov, mp4.len() as u64).unwrap();
+        let end = placed
+            .iter()
+            .map(|s| s.offset + u64::from(s.size))
+            .max()
+            .unwrap();
+        assert_eq!(
+            VideoTrack::mp4_movie(moov, end - 1).unwrap_err(),
+            "a frame lies past the file's end",
+            "{name}"
+        );
+    }
     // An MP4 file's sample table lying: a count of identical frames past the
     // most read, and a frame larger than the file.
     let mp4 = std::fs::read(fixtures.join("hdr-pq.mp4")).unwrap();
@@ -97,6 +133,10 @@ fn an_hdr_videos_track_is_demuxed_for_the_decoder() {
     assert_eq!(
         VideoTrack::read(&large).unwrap_err(),
         "it is larger than 256 MB"
+    );
+    assert_eq!(
+        VideoTrack::mp4_movie(&large, 1 << 40).unwrap_err(),
+        "its movie box is larger than 256 MB"
     );
 }
 
