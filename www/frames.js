@@ -404,7 +404,10 @@ export function liveVideo({
     const previous = video;
     video = next;
     name = what;
+    // The last frame's record is the new source's alone: the page said the old
+    // one's size under the new one's frames until its next second.
     lastFrame = null;
+    record = null;
     release();
     discard(previous);
     switched(what);
