@@ -233,7 +233,7 @@ export function liveVideo({
       v.drawFrame();
       lastFrame = key;
       record = {
-        path: 'decoded', time: frame.timestamp / 1e6, width, height, format: source.format, bytes: size, transfer: source.colorSpace.transfer,
+        path: 'decoded', time: stamped(frame) ? frame.timestamp / 1e6 : video.currentTime, width, height, format: source.format, bytes: size, transfer: source.colorSpace.transfer,
       };
       return 'drawn';
     } finally {
@@ -252,9 +252,12 @@ export function liveVideo({
    * for a camera too, and the playback quality's).
    */
   function frameKey(frame) {
-    if (Math.abs(frame.timestamp - video.currentTime * 1e6) < 500_000) return frame.timestamp;
+    if (stamped(frame)) return frame.timestamp;
     return `${frame.timestamp}:${video.presented}:${video.getVideoPlaybackQuality?.().totalVideoFrames}`;
   }
+
+  /** Whether `frame`'s stamp is its time in the video (not Firefox's whole seconds, or 0). */
+  const stamped = (frame) => Math.abs(frame.timestamp - video.currentTime * 1e6) < 500_000;
 
   /**
    * The hardware path (www/frame-import.js): 'drawn', or 'same' when the element

@@ -210,6 +210,14 @@ for (const path of ['import', 'decoded', 'copy']) {
     }
     await page.click('#screen', { position: { x: 300, y: 100 } });
     await waitState(page, 'paused');
+    // Paused, the frame said is the one shown: its time the element's, within a
+    // frame (Firefox stamps a frame from the element in whole seconds, or 0).
+    if (used !== 'copy') {
+      await page.waitForFunction(([u, source]) => {
+        const said = new RegExp(source).exec(document.querySelector(`#frame-path .fp-${u} [data-say="time"]`).textContent);
+        return said && Math.abs(Number(said[1]) - window.page.video.currentTime) < 0.1;
+      }, [used, messagePattern('en', 'video-said-time', { time: /(\d+\.\d\d)/ }, { whole: true }).source]);
+    }
     const result = await pausedFrame(page, 'counted');
     assert.equal(result.gpuPixels, result.pixels, 'whole frames');
     for (let c = 0; c < 3; c++) {
