@@ -267,6 +267,11 @@ fn nclx(colr: &Colr) -> Option<TrackColour> {
 /// sample table's counts cannot make the page hold more than a file's frames.
 const MOST_FRAMES: usize = 1 << 20;
 
+/// The largest frame read (bytes): a page reads a frame of a file of any size
+/// whole, so its claimed size is bounded before that; a VP9 or AV1 frame of 8K
+/// is a few MB.
+const LARGEST_FRAME: u32 = 64 << 20;
+
 impl Table {
     /// The track's frames in decoding order, in a file of `file_size` bytes:
     /// where each sample lies, its presentation time and whether it is a sync
@@ -286,6 +291,12 @@ impl Table {
         // Frames do not overlap: together they fit in the file, so their copies do.
         if sizes.iter().map(|&s| u64::from(s)).sum::<u64>() > file_size {
             return Err("its frames add up to more bytes than the file has".into());
+        }
+        if sizes.iter().any(|&s| s > LARGEST_FRAME) {
+            return Err(format!(
+                "it has a frame larger than {} MB",
+                LARGEST_FRAME >> 20
+            ));
         }
         let offsets: Vec<u64> = match (&self.stco, &self.co64) {
             (Some(stco), _) => stco.entries.iter().map(|&o| o.into()).collect(),

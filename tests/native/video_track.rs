@@ -113,6 +113,14 @@ fn an_hdr_videos_track_is_demuxed_for_the_decoder() {
         VideoTrack::read(&large).unwrap_err(),
         "its frames add up to more bytes than the file has"
     );
+    // The same frame in a file large enough to hold it, read from the movie box
+    // alone: refused before a page reads it.
+    let moov = large.windows(4).position(|w| w == b"moov").unwrap() - 4;
+    let size = u32::from_be_bytes(large[moov..moov + 4].try_into().unwrap()) as usize;
+    assert_eq!(
+        VideoTrack::mp4_movie(&large[moov..moov + size], 5 << 30).unwrap_err(),
+        "it has a frame larger than 64 MB"
+    );
     // A file of empty boxes side by side is refused before they are all listed.
     let mut boxes = mp4[..32].to_vec();
     for _ in 0..5000 {
