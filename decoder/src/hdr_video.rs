@@ -6,12 +6,14 @@ use wasm_bindgen::prelude::*;
 
 use histogram::video_track::{Sample, VideoTrack as Track};
 
-/// A track and its frames: a WebM file's held (read whole), an MP4 file's
-/// placed in the file, which the page reads a frame at a time.
+/// A track and its frames' times and key flags (`samples`): a WebM file's
+/// bytes held (`held`, read whole), an MP4 file's placed in the file, which the
+/// page reads a frame at a time.
 #[wasm_bindgen]
 pub struct VideoTrack {
     track: Track,
-    placed: Vec<Sample>,
+    samples: Vec<Sample>,
+    held: Vec<Vec<u8>>,
 }
 
 /// The transfer a WebM file's track names, read from its first bytes (`head`)
@@ -35,12 +37,23 @@ impl VideoTrack {
     /// The first video track of the WebM or MP4 file `bytes`; the error says why not.
     #[wasm_bindgen(constructor)]
     pub fn new(bytes: &[u8]) -> Result<VideoTrack, JsError> {
-        Track::read(bytes)
-            .map(|track| VideoTrack {
-                track,
-                placed: Vec::new(),
+        let mut track = Track::read(bytes).map_err(|e| JsError::new(&e))?;
+        let chunks = std::mem::take(&mut track.chunks);
+        let samples = chunks
+            .iter()
+            .map(|c| Sample {
+                timestamp_us: c.timestamp_us,
+                key: c.key,
+                offset: 0,
+                size: 0,
             })
-            .map_err(|e| JsError::new(&e))
+            .collect();
+        let held = chunks.into_iter().map(|c| c.data).collect();
+        Ok(VideoTrack {
+            track,
+            samples,
+            held,
+        })
     }
 
     /// The first video track of an MP4 file of `size` bytes from its movie box
@@ -48,7 +61,11 @@ impl VideoTrack {
     #[wasm_bindgen(js_name = fromMovie)]
     pub fn from_movie(moov: &[u8], size: f64) -> Result<VideoTrack, JsError> {
         Track::mp4_movie(moov, size as u64)
-            .map(|(track, placed)| VideoTrack { track, placed })
+            .map(|(track, samples)| VideoTrack {
+                track,
+                samples,
+                held: Vec::new(),
+            })
             .map_err(|e| JsError::new(&e))
     }
 
@@ -92,40 +109,29 @@ impl VideoTrack {
 
     /// Each chunk's time in microseconds, in decoding order.
     pub fn timestamps(&self) -> Vec<f64> {
-        if self.placed.is_empty() {
-            self.track.chunks.iter().map(|c| c.timestamp_us).collect()
-        } else {
-            self.placed.iter().map(|s| s.timestamp_us).collect()
-        }
+        self.samples.iter().map(|s| s.timestamp_us).collect()
     }
 
     /// Whether each chunk is a key frame (1) or not (0).
     pub fn keys(&self) -> Vec<u8> {
-        if self.placed.is_empty() {
-            self.track.chunks.iter().map(|c| c.key as u8).collect()
-        } else {
-            self.placed.iter().map(|s| s.key as u8).collect()
-        }
+        self.samples.iter().map(|s| s.key as u8).collect()
     }
 
     /// Whether its chunks lie in the file (`place`), not held (`chunk`).
     #[wasm_bindgen(getter)]
     pub fn placed(&self) -> bool {
-        !self.placed.is_empty()
+        self.held.is_empty()
     }
 
     /// Where chunk `index` lies in the file: its offset and its length in bytes.
     pub fn place(&self, index: usize) -> Vec<f64> {
-        self.placed
+        self.samples
             .get(index)
             .map_or_else(Vec::new, |s| vec![s.offset as f64, s.size.into()])
     }
 
     /// Chunk `index`'s bytes, where they are held.
     pub fn chunk(&self, index: usize) -> Vec<u8> {
-        self.track
-            .chunks
-            .get(index)
-            .map_or_else(Vec::new, |c| c.data.clone())
+        self.held.get(index).cloned().unwrap_or_default()
     }
 }
