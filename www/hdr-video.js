@@ -7,15 +7,41 @@
 // order from the chunk after the last one decoded, or from the key frame before it
 // when it lies behind or a key frame comes first; a request the decoder has not
 // answered once its queue is empty is flushed, and the next starts again at a key
-// frame. A WebM file is read whole; an MP4 file's movie box alone, then each frame
-// from where the box places it, so an MP4 file may be any size.
-import init, { VideoTrack, webmTransfer } from '../pkg/decoder.js';
+// frame. Neither container is read whole, so a file may be any size: an MP4 file's
+// movie box places its frames; a WebM file's are placed by the core walking its
+// elements a window at a time; then each frame is read as it is decoded.
+import init, { VideoTrack } from '../pkg/decoder.js';
 import { hdrTransfer, hdrVideoContainer, largestHdrVideo } from '../pkg/histogram.js';
 
-// Bytes read from each end of a WebM file for its track's colour: muxers put the
-// track's description at its start and the cues, which the demuxer reads too, at
-// its end; a file laid out otherwise is read whole.
+// Bytes read from each end of a WebM file for its track's description: muxers put
+// it at the file's start and the cues, which the demuxer reads too, at its end; a
+// file laid out otherwise is read whole, within the core's largest.
 const WEBM_PART = 1 << 20;
+// The bytes a WebM file's walk is given at a time: it reads only the elements'
+// headers in them, and skips the frames.
+const WEBM_WINDOW = 4 << 20;
+
+/** `file`'s bytes from `at` to `end`. */
+const bytes = async (file, at, end) => new Uint8Array(await file.slice(at, end).arrayBuffer());
+
+/**
+ * A WebM file's track, its frames placed: null where it is past the core's
+ * largest and its ends do not describe it. A track that names no HDR transfer
+ * is given before its frames are placed (the caller needs none of them).
+ */
+async function webmTrack(file) {
+  const small = file.size <= 2 * WEBM_PART;
+  const [head, tail] = small ? [await bytes(file, 0, file.size), new Uint8Array()]
+    : await Promise.all([bytes(file, 0, WEBM_PART), bytes(file, file.size - WEBM_PART, file.size)]);
+  let track = VideoTrack.fromWebm(file.size, head, tail);
+  if (!track && !small) {
+    if (file.size > largestHdrVideo()) return null;
+    track = VideoTrack.fromWebm(file.size, await bytes(file, 0, file.size), new Uint8Array());
+  }
+  if (!track || !hdrTransfer(track.transfer)) return track;
+  for (let at; (at = track.wants) !== undefined;) track.feed(at, await bytes(file, at, at + WEBM_WINDOW));
+  return track;
+}
 
 /**
  * An MP4 file's `moov` box (the movie's description, ahead of its frames or after
@@ -31,7 +57,7 @@ async function movieBox(file) {
     const size = short === 1 && head.byteLength === 16 ? Number(head.getBigUint64(8)) : short || file.size - at;
     if (size < 8) break;
     const kind = String.fromCharCode(...new Uint8Array(head.buffer, 4, 4));
-    if (kind === 'moov') return size > largestHdrVideo() ? null : new Uint8Array(await file.slice(at, at + size).arrayBuffer());
+    if (kind === 'moov') return size > largestHdrVideo() ? null : bytes(file, at, at + size);
     at += size;
   }
   return new Uint8Array();
@@ -40,8 +66,8 @@ async function movieBox(file) {
 /**
  * A decoder of `file`'s HDR frames by their timestamps (`{ decoder }`:
  * `frameAt(µs)`, a VideoFrame the caller closes, or null), or why there is none
- * (`{ why }`): 'too-large' (a WebM file, or an MP4 file's movie box, past the
- * core's largest, never read), 'other-kind' (not a WebM or MP4 file of VP9 or
+ * (`{ why }`): 'too-large' (an MP4 file's movie box past the core's largest, or a
+ * WebM file past it whose ends do not describe its track: never read), 'other-kind' (not a WebM or MP4 file of VP9 or
  * AV1), 'sdr' (its track names no PQ or HLG transfer) or 'eight-bit' (this
  * browser has no VideoDecoder of it). A decoder's frames may still be 8-bit
  * (Firefox's): the caller looks.
@@ -49,7 +75,6 @@ async function movieBox(file) {
 export async function hdrDecoder(file) {
   const container = hdrVideoContainer(new Uint8Array(await file.slice(0, 8).arrayBuffer()));
   if (!container) return { why: 'other-kind' };
-  if (container === 'webm' && file.size > largestHdrVideo()) return { why: 'too-large' };
   let track;
   try {
     // The decoder's wasm (the worker's codecs): a page loads it only for such a file.
@@ -59,15 +84,8 @@ export async function hdrDecoder(file) {
       if (!moov) return { why: 'too-large' };
       track = VideoTrack.fromMovie(moov, file.size);
     } else {
-      // A WebM file's colour from its head and its cues: an SDR file is not read
-      // whole (one laid out otherwise is).
-      if (file.size > 2 * WEBM_PART) {
-        const [head, tail] = await Promise.all([file.slice(0, WEBM_PART), file.slice(file.size - WEBM_PART)]
-          .map(async (part) => new Uint8Array(await part.arrayBuffer())));
-        const named = webmTransfer(file.size, head, tail);
-        if (named !== null && !hdrTransfer(named)) return { why: 'sdr' };
-      }
-      track = new VideoTrack(new Uint8Array(await file.arrayBuffer()));
+      track = await webmTrack(file);
+      if (!track) return { why: 'too-large' };
     }
   } catch {
     return { why: 'other-kind' };
@@ -91,16 +109,17 @@ export async function hdrDecoder(file) {
   }
   const times = track.timestamps();
   const keys = track.keys();
-  // A chunk's bytes: held, or read from where the file's movie box placed it.
-  const bytesOf = track.placed
-    ? async (k) => {
-      const [at, size] = track.place(k);
-      return new Uint8Array(await file.slice(at, at + size).arrayBuffer());
-    }
-    : async (k) => track.chunk(k);
+  // A chunk's bytes, read from where the file places it.
+  const bytesOf = (k) => {
+    const [at, size] = track.place(k);
+    return bytes(file, at, at + size);
+  };
   let decoder = null;
   // The next chunk to feed; -1 where the decoder must start again at a key frame.
   let next = -1;
+  // Closed (the page took another source) while a request read a frame or waited:
+  // that request ends with no frame.
+  let closed = false;
   const outputs = [];
   let wake = () => {};
   const start = (at) => {
@@ -128,10 +147,12 @@ export async function hdrDecoder(file) {
     if (i < 0) return null;
     let key = i;
     while (key > 0 && !keys[key]) key -= 1;
+    if (closed) return null;
     if (next < 0 || i < next || key > next) start(key);
-    while (next >= 0 && next <= i) {
+    while (!closed && next >= 0 && next <= i) {
       const k = next;
       const data = await bytesOf(k).catch(() => null);
+      if (closed) return null;
       // A frame the file no longer gives: none; the next request starts again.
       if (!data) {
         next = -1;
@@ -146,7 +167,7 @@ export async function hdrDecoder(file) {
     for (;;) {
       while (outputs.length && outputs[0].timestamp < want) outputs.shift().close();
       if (outputs[0]?.timestamp === want) return outputs.shift();
-      if (next < 0) return null;
+      if (next < 0 || closed) return null;
       if (decoder.decodeQueueSize === 0) {
         await decoder.flush().catch(() => {});
         next = -1;
@@ -160,9 +181,11 @@ export async function hdrDecoder(file) {
     /** The first frame's time (µs). */
     first: times[0],
     close() {
+      closed = true;
       if (decoder?.state !== 'closed') decoder?.close();
       outputs.splice(0).forEach((f) => f.close());
       track.free();
+      wake();
     },
   };
   return { decoder: frames };

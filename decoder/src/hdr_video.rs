@@ -4,56 +4,35 @@
 
 use wasm_bindgen::prelude::*;
 
-use histogram::video_track::{Sample, VideoTrack as Track};
+use histogram::video_track::{webm_walk, Sample, VideoTrack as Track, WebmFrames};
 
-/// A track and its frames' times and key flags (`samples`): a WebM file's
-/// bytes held (`held`, read whole), an MP4 file's placed in the file, which the
-/// page reads a frame at a time.
+/// A track and where its frames lie in its file (`samples`: their times, key
+/// flags and places), which the page reads a frame at a time. A WebM file's
+/// frames are placed by a walk over the file (`walk`) the page feeds window by
+/// window (`wants`, `feed`); an MP4 file's by its movie box at once.
 #[wasm_bindgen]
 pub struct VideoTrack {
     track: Track,
     samples: Vec<Sample>,
-    held: Vec<Vec<u8>>,
-}
-
-/// The transfer a WebM file's track names, read from its first bytes (`head`)
-/// and its last (`tail`) of its `size`: `undefined` where it names none, `null`
-/// where the demuxer needed more of the file; the error says why it is not read.
-#[wasm_bindgen(js_name = webmTransfer)]
-pub fn webm_transfer(size: f64, head: &[u8], tail: &[u8]) -> Result<JsValue, JsError> {
-    let parts = [
-        (0, head),
-        ((size as u64).saturating_sub(tail.len() as u64), tail),
-    ];
-    match histogram::video_track::webm_colour(size as u64, &parts) {
-        Ok(Some(colour)) => Ok(colour.transfer.map_or(JsValue::UNDEFINED, JsValue::from)),
-        Ok(None) => Ok(JsValue::NULL),
-        Err(why) => Err(JsError::new(&why)),
-    }
+    walk: Option<WebmFrames>,
 }
 
 #[wasm_bindgen]
 impl VideoTrack {
-    /// The first video track of the WebM or MP4 file `bytes`; the error says why not.
-    #[wasm_bindgen(constructor)]
-    pub fn new(bytes: &[u8]) -> Result<VideoTrack, JsError> {
-        let mut track = Track::read(bytes).map_err(|e| JsError::new(&e))?;
-        let chunks = std::mem::take(&mut track.chunks);
-        let samples = chunks
-            .iter()
-            .map(|c| Sample {
-                timestamp_us: c.timestamp_us,
-                key: c.key,
-                offset: 0,
-                size: 0,
-            })
-            .collect();
-        let held = chunks.into_iter().map(|c| c.data).collect();
-        Ok(VideoTrack {
-            track,
-            samples,
-            held,
-        })
+    /// The first video track of a WebM file of `size` bytes, described from its
+    /// first bytes (`head`) and its last (`tail`), its frames not yet placed
+    /// (`wants`, `feed`): `undefined` where the demuxer needed more of the file
+    /// to describe it; the error says why it is not read.
+    #[wasm_bindgen(js_name = fromWebm)]
+    pub fn from_webm(size: f64, head: &[u8], tail: &[u8]) -> Result<Option<VideoTrack>, JsError> {
+        let size = size as u64;
+        let parts = [(0, head), (size.saturating_sub(tail.len() as u64), tail)];
+        let walk = webm_walk(size, &parts).map_err(|e| JsError::new(&e))?;
+        Ok(walk.map(|walk| VideoTrack {
+            track: walk.track().clone(),
+            samples: Vec::new(),
+            walk: Some(walk),
+        }))
     }
 
     /// The first video track of an MP4 file of `size` bytes from its movie box
@@ -64,9 +43,28 @@ impl VideoTrack {
             .map(|(track, samples)| VideoTrack {
                 track,
                 samples,
-                held: Vec::new(),
+                walk: None,
             })
             .map_err(|e| JsError::new(&e))
+    }
+
+    /// The offset of the file a WebM file's walk reads next, from which the page
+    /// gives it the bytes it has (`feed`); `undefined` once its frames are placed.
+    #[wasm_bindgen(getter)]
+    pub fn wants(&self) -> Option<f64> {
+        self.walk.as_ref()?.wants().map(|at| at as f64)
+    }
+
+    /// The walk goes on through `bytes`, the file's from offset `at`; the error
+    /// says why the file is not read.
+    pub fn feed(&mut self, at: f64, bytes: &[u8]) -> Result<(), JsError> {
+        let walk = self.walk.as_mut().ok_or_else(|| JsError::new("no walk"))?;
+        walk.feed(at as u64, bytes).map_err(|e| JsError::new(&e))?;
+        if walk.wants().is_none() {
+            let walk = self.walk.take().ok_or_else(|| JsError::new("no walk"))?;
+            (self.track, self.samples) = walk.finish().map_err(|e| JsError::new(&e))?;
+        }
+        Ok(())
     }
 
     /// Its WebCodecs codec string ("vp09.02.10.10").
@@ -117,21 +115,10 @@ impl VideoTrack {
         self.samples.iter().map(|s| s.key as u8).collect()
     }
 
-    /// Whether its chunks lie in the file (`place`), not held (`chunk`).
-    #[wasm_bindgen(getter)]
-    pub fn placed(&self) -> bool {
-        self.held.is_empty()
-    }
-
     /// Where chunk `index` lies in the file: its offset and its length in bytes.
     pub fn place(&self, index: usize) -> Vec<f64> {
         self.samples
             .get(index)
             .map_or_else(Vec::new, |s| vec![s.offset as f64, s.size.into()])
-    }
-
-    /// Chunk `index`'s bytes, where they are held.
-    pub fn chunk(&self, index: usize) -> Vec<u8> {
-        self.held.get(index).cloned().unwrap_or_default()
     }
 }

@@ -5,12 +5,24 @@
 
 mod mp4;
 mod webm;
+mod webm_frames;
 
-/// The largest file demuxed whole (bytes), and the largest MP4 movie box: a
-/// WebM file is read whole and its frames' bytes kept beside it, so a page holds
-/// about twice this; an MP4 file's frames are read one by one from where its
-/// movie box places them (`VideoTrack::mp4_movie`), so it may be any size.
+pub use webm_frames::WebmFrames;
+
+/// The largest file demuxed whole (bytes), and the largest MP4 movie box. A
+/// page reads neither container whole: an MP4 file's frames are placed by its
+/// movie box (`VideoTrack::mp4_movie`), a WebM file's by a walk over its elements
+/// (`webm_walk`), and each frame read as it is decoded, so a file may be any size.
 pub const LARGEST_BYTES: usize = 256 << 20;
+
+/// The most frames a track is read with: 4.8 hours at 60 a second, so that a
+/// file's counts cannot make the page hold more than a file's frames.
+const MOST_FRAMES: usize = 1 << 20;
+
+/// The largest frame read (bytes): a page reads a frame of a file of any size
+/// whole, so its claimed size is bounded before that; a VP9 or AV1 frame of 8K
+/// is a few MB.
+const LARGEST_FRAME: u32 = 64 << 20;
 
 /// A video track: its WebCodecs codec string, size and colour space, and its
 /// chunks in decoding order.
@@ -94,23 +106,42 @@ impl VideoTrack {
     }
 }
 
-/// The colour a WebM file's video track names, from parts of the file: `parts`
-/// its `(offset, bytes)` pieces (a page reads the first and last MiB, where
-/// muxers put the track's description and the cues), `size` its length. `None`
-/// where the demuxer needed a byte not among them (the caller reads the whole
-/// file, as `read`); an error says why the file is not read.
-pub fn webm_colour(size: u64, parts: &[(u64, &[u8])]) -> Result<Option<TrackColour>, String> {
+/// A walk placing a WebM file's frames (`WebmFrames`), its track described from
+/// parts of the file: `parts` its `(offset, bytes)` pieces (a page reads the
+/// first and last MiB, where muxers put the track's description and the cues),
+/// `size` its length. `None` where the demuxer needed a byte not among them (the
+/// caller reads the whole file, within `LARGEST_BYTES`); an error says why the
+/// file is not read.
+pub fn webm_walk(size: u64, parts: &[(u64, &[u8])]) -> Result<Option<WebmFrames>, String> {
     let mut file = Parts {
         size,
         parts,
         at: 0,
         missed: false,
     };
-    match webm::webm_colour(&mut file) {
-        Ok(colour) => Ok(Some(colour)),
+    match webm::webm_walk(&mut file, size) {
+        Ok(walk) => Ok(Some(walk)),
         Err(_) if file.missed => Ok(None),
         Err(why) => Err(why),
     }
+}
+
+/// The frames `samples` places, copied from their file, `bytes`.
+fn held(bytes: &[u8], samples: &[Sample]) -> Result<Vec<Chunk>, String> {
+    samples
+        .iter()
+        .map(|s| {
+            let data = usize::try_from(s.offset)
+                .ok()
+                .and_then(|at| bytes.get(at..at.checked_add(s.size as usize)?))
+                .ok_or("a frame lies past the file's end")?;
+            Ok(Chunk {
+                timestamp_us: s.timestamp_us,
+                key: s.key,
+                data: data.to_vec(),
+            })
+        })
+        .collect()
 }
 
 /// A file known in parts: a read of a byte outside them fails, and says so.

@@ -5,7 +5,7 @@
 //! `stsc` and `stco` or `co64`, its time in `stts`, `ctts` and the edit list, the
 //! decoder's starting points in `stss`).
 
-use super::{Chunk, Sample, TrackColour, VideoTrack, LARGEST_BYTES};
+use super::{held, Sample, TrackColour, VideoTrack, LARGEST_BYTES, LARGEST_FRAME, MOST_FRAMES};
 use mp4_atom::{
     Atom, Av1c, Co64, Colr, Ctts, Decode, Elst, FourCC, Hdlr, Header, Mdhd, Stco, Stsc, Stss, Stsz,
     StszSamples, Stts, Visual, VpcC,
@@ -15,20 +15,7 @@ impl VideoTrack {
     /// The first video track of an MP4 file of VP9 or AV1, or why not.
     pub(super) fn mp4(bytes: &[u8]) -> Result<VideoTrack, String> {
         let (mut track, samples) = VideoTrack::mp4_movie(bytes, bytes.len() as u64)?;
-        track.chunks = samples
-            .into_iter()
-            .map(|s| {
-                let data = usize::try_from(s.offset)
-                    .ok()
-                    .and_then(|at| bytes.get(at..at.checked_add(s.size as usize)?))
-                    .ok_or("a frame lies past the file's end")?;
-                Ok(Chunk {
-                    timestamp_us: s.timestamp_us,
-                    key: s.key,
-                    data: data.to_vec(),
-                })
-            })
-            .collect::<Result<_, String>>()?;
+        track.chunks = held(bytes, &samples)?;
         Ok(track)
     }
 
@@ -262,15 +249,6 @@ fn nclx(colr: &Colr) -> Option<TrackColour> {
         _ => None,
     }
 }
-
-/// The most frames a track is read with: 4.8 hours at 60 a second, so that a
-/// sample table's counts cannot make the page hold more than a file's frames.
-const MOST_FRAMES: usize = 1 << 20;
-
-/// The largest frame read (bytes): a page reads a frame of a file of any size
-/// whole, so its claimed size is bounded before that; a VP9 or AV1 frame of 8K
-/// is a few MB.
-const LARGEST_FRAME: u32 = 64 << 20;
 
 impl Table {
     /// The track's frames in decoding order, in a file of `file_size` bytes:

@@ -1,46 +1,40 @@
-//! A WebM (Matroska) file's VP9 track, demuxed by matroska-demuxer.
+//! A WebM (Matroska) file's VP9 track, described by matroska-demuxer; its
+//! frames placed by the walk of webm_frames.rs.
 
-use super::{Chunk, TrackColour, VideoTrack};
+use super::{held, TrackColour, VideoTrack, WebmFrames};
 use matroska_demuxer::{
-    Frame, MatrixCoefficients, MatroskaFile, Primaries, Range, TrackType, TransferCharacteristics,
+    MatrixCoefficients, MatroskaFile, Primaries, Range, TrackType, TransferCharacteristics,
 };
 use std::io::{Cursor, Read, Seek};
 
 impl VideoTrack {
-    /// The first video track of a WebM (Matroska) file of VP9, or why not.
+    /// The first video track of a WebM (Matroska) file of VP9, or why not: its
+    /// frames placed by the walk a page makes a window at a time, here over the
+    /// whole file at once.
     pub(super) fn webm(bytes: &[u8]) -> Result<VideoTrack, String> {
-        let mut file = MatroskaFile::open(Cursor::new(bytes)).map_err(|e| e.to_string())?;
-        let scale_ns = file.info().timestamp_scale().get() as f64;
-        let (number, (width, height), colour) = video_track(&file)?;
-        let mut chunks = Vec::new();
-        let mut frame = Frame::default();
-        while file.next_frame(&mut frame).map_err(|e| e.to_string())? {
-            if frame.track != number {
-                continue;
-            }
-            chunks.push(Chunk {
-                timestamp_us: frame.timestamp as f64 * scale_ns / 1000.0,
-                key: frame.is_keyframe.unwrap_or(false),
-                data: std::mem::take(&mut frame.data),
-            });
-        }
-        let first = chunks.first().ok_or("its video track has no frames")?;
-        let (profile, depth) = vp9_profile(&first.data)?;
-        Ok(VideoTrack {
-            codec: format!("vp09.{profile:02}.10.{depth:02}"),
-            width: u32::try_from(width).map_err(|_| "its width is too large")?,
-            height: u32::try_from(height).map_err(|_| "its height is too large")?,
-            colour,
-            chunks,
-        })
+        let mut walk = webm_walk(Cursor::new(bytes), bytes.len() as u64)?;
+        walk.feed(0, bytes)?;
+        let (mut track, samples) = walk.finish()?;
+        track.chunks = held(bytes, &samples)?;
+        Ok(track)
     }
 }
 
-/// The colour a WebM file's VP9 track names, from what the demuxer reads of
-/// `file` (its head and cues: `Parts`).
-pub(super) fn webm_colour<R: Read + Seek>(file: R) -> Result<TrackColour, String> {
+/// A walk placing the frames of the WebM file read by `file` (its head and
+/// cues: as much as the demuxer reads of it to describe its tracks), `size`
+/// bytes long: its track described, the frames not yet placed.
+pub(super) fn webm_walk<R: Read + Seek>(file: R, size: u64) -> Result<WebmFrames, String> {
     let file = MatroskaFile::open(file).map_err(|e| e.to_string())?;
-    video_track(&file).map(|(_, _, colour)| colour)
+    let scale_ns = file.info().timestamp_scale().get() as f64;
+    let (number, (width, height), colour) = video_track(&file)?;
+    let track = VideoTrack {
+        codec: String::new(),
+        width: u32::try_from(width).map_err(|_| "its width is too large")?,
+        height: u32::try_from(height).map_err(|_| "its height is too large")?,
+        colour,
+        chunks: Vec::new(),
+    };
+    Ok(WebmFrames::new(size, track, number, scale_ns))
 }
 
 /// The first video track's number, size and colour, where it is VP9.
@@ -87,7 +81,7 @@ fn video_track<R: Read + Seek>(
 /// bitstream specification, 6.2): the frame marker, the profile's low and high
 /// bits (and a reserved bit in profile 3), four flags, the sync code, and from
 /// profile 2 on whether the samples are 12 bits rather than 10.
-fn vp9_profile(frame: &[u8]) -> Result<(u8, u8), String> {
+pub(super) fn vp9_profile(frame: &[u8]) -> Result<(u8, u8), String> {
     let bit = |i: usize| frame.get(i / 8).map(|b| (b >> (7 - i % 8)) & 1);
     let read = |i: usize| bit(i).ok_or("its first frame is cut short");
     let profile = read(2)? | (read(3)? << 1);

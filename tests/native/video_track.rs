@@ -1,9 +1,216 @@
 //! Video files demuxed for WebCodecs' VideoDecoder (src/video_track): an HDR
-//! video's track and its frames, and a WebM file's colour from its two ends.
+//! video's track and its frames, a WebM file's track from its two ends and its
+//! frames placed by a walk a window at a time.
 
 use crate::common::{media, repo};
-use histogram::video_track::{webm_colour, Chunk, VideoTrack};
+use histogram::video_track::{webm_walk, Chunk, Sample, TrackColour, VideoTrack, WebmFrames};
 use std::path::PathBuf;
+
+/// The colour a WebM file's track names, from parts of the file (`None` where
+/// they do not describe it).
+fn webm_colour(size: u64, parts: &[(u64, &[u8])]) -> Result<Option<TrackColour>, String> {
+    webm_walk(size, parts).map(|walk| walk.map(|w| w.track().colour.clone()))
+}
+
+/// The walk fed `bytes` (the file, or its start: a file cut short) from where it
+/// wants them, `window` bytes at a time, as a page feeds it: its track and
+/// frames, or why not. Every feed moves it on, so it ends.
+fn walked(
+    mut walk: WebmFrames,
+    bytes: &[u8],
+    window: usize,
+) -> Result<(VideoTrack, Vec<Chunk>), String> {
+    let mut feeds = 0;
+    while let Some(at) = walk.wants() {
+        let at = at as usize;
+        let part = bytes
+            .get(at..(at + window).min(bytes.len()))
+            .unwrap_or_default();
+        walk.feed(at as u64, part)?;
+        feeds += 1;
+        assert!(feeds <= bytes.len() + 1, "the walk goes on past the file");
+    }
+    let (track, samples) = walk.finish()?;
+    let frames = samples
+        .iter()
+        .map(|s: &Sample| Chunk {
+            timestamp_us: s.timestamp_us,
+            key: s.key,
+            data: bytes[s.offset as usize..][..s.size as usize].to_vec(),
+        })
+        .collect();
+    Ok((track, frames))
+}
+
+/// A WebM file's video frames as matroska-demuxer gives them: their bytes, times
+/// (in microseconds) and key flags.
+fn demuxed(bytes: &[u8]) -> Vec<Chunk> {
+    use matroska_demuxer::{Frame, MatroskaFile, TrackType};
+    let mut file = MatroskaFile::open(std::io::Cursor::new(bytes)).unwrap();
+    let scale = file.info().timestamp_scale().get() as f64;
+    let video = file
+        .tracks()
+        .iter()
+        .find(|t| t.track_type() == TrackType::Video)
+        .unwrap()
+        .track_number()
+        .get();
+    let mut frames = Vec::new();
+    let mut frame = Frame::default();
+    while file.next_frame(&mut frame).unwrap() {
+        if frame.track == video {
+            frames.push(Chunk {
+                timestamp_us: frame.timestamp as f64 * scale / 1000.0,
+                key: frame.is_keyframe.unwrap(),
+                data: std::mem::take(&mut frame.data),
+            });
+        }
+    }
+    frames
+}
+
+/// The project's PQ video (`pq`) with its track's description past its first
+/// MiB, as tests/browser/scopes.test.mjs makes it too: its seek head (63 bytes
+/// at 48) made a Void, and a Void of 2 MiB inserted before its Tracks (at 264),
+/// the Segment's size (8 bytes at 40) grown by it.
+fn far_described(pq: &[u8]) -> Vec<u8> {
+    let void = 2 << 20;
+    let mut far = pq[..48].to_vec();
+    far.extend_from_slice(&[0xec, 0x01, 0, 0, 0, 0, 0, 0, 54]);
+    far.resize(far.len() + 54, 0);
+    far.extend_from_slice(&pq[111..264]);
+    far.extend_from_slice(&[0xec, 0x01]);
+    far.extend_from_slice(&(void as u64 - 9).to_be_bytes()[1..]);
+    far.resize(far.len() + void - 9, 0);
+    far.extend_from_slice(&pq[264..]);
+    let size = u64::from_be_bytes([0, pq[41], pq[42], pq[43], pq[44], pq[45], pq[46], pq[47]]);
+    far[41..48].copy_from_slice(&(size + void as u64).to_be_bytes()[1..]);
+    far
+}
+
+fn webm_files() -> Vec<PathBuf> {
+    let fixtures = fixtures();
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&fixtures)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "webm"))
+        .collect();
+    files.sort();
+    files.push(repo().join("www/media/sunset.webm"));
+    files.push(media("pexels-kosmo-politeska-5750980-540p.webm"));
+    files.push(media(
+        "Golden_retriever_swimming_the_doggy_paddle-360-no-audio.webm",
+    ));
+    files
+}
+
+/// A WebM file's frames, placed by the core's walk over its elements a window at
+/// a time (as a page reads a file of any size), are matroska-demuxer's frame for
+/// frame: their bytes, times and key flags, in windows of 64 bytes, 4 KiB, 4 MiB.
+/// The same in a live recording's layout (the Segment and Clusters of unknown
+/// size), and in a file past the largest read whole (a Void element after its
+/// Segment, never read). A file cut short gives the frames before the cut;
+/// damage gives an error or fewer frames, never a panic or a walk without end.
+#[test]
+fn a_webm_files_frames_are_placed_by_a_walk_a_window_at_a_time() {
+    for path in webm_files() {
+        let bytes = std::fs::read(&path).unwrap();
+        let name = path.display();
+        let reference = demuxed(&bytes);
+        let size = bytes.len() as u64;
+        for window in [64, 4 << 10, 4 << 20] {
+            let walk = webm_walk(size, &[(0, &bytes)]).unwrap().unwrap();
+            let (track, frames) = walked(walk, &bytes, window).unwrap();
+            assert_eq!(frames, reference, "{name} in windows of {window}");
+            assert_eq!(
+                track,
+                VideoTrack {
+                    chunks: Vec::new(),
+                    ..VideoTrack::read(&bytes).unwrap()
+                }
+            );
+        }
+    }
+    let pq = std::fs::read(fixtures().join("hdr-pq.webm")).unwrap();
+    let reference = demuxed(&pq);
+    // A live recording's layout: each size of the Segment and the Cluster all ones.
+    let mut live = pq.clone();
+    for id in [[0x18, 0x53, 0x80, 0x67], [0x1f, 0x43, 0xb6, 0x75]] {
+        let at = live.windows(4).position(|w| *w == id).unwrap() + 4;
+        let len = live[at].leading_zeros() as usize + 1;
+        live[at] = 0xff >> (len - 1);
+        live[at + 1..at + len].fill(0xff);
+    }
+    let walk = webm_walk(pq.len() as u64, &[(0, &pq)]).unwrap().unwrap();
+    assert_eq!(
+        walked(walk, &live, 64).unwrap().1,
+        reference,
+        "a live recording"
+    );
+    // 300 MiB of a Void element after the Segment: the file's ends describe it
+    // (its first MiB holds the whole Segment), the walk never reads the Void.
+    let size = pq.len() as u64 + (300 << 20);
+    let tail = vec![0; 1 << 20];
+    let walk = webm_walk(size, &[(0, &pq), (size - (1 << 20), &tail)])
+        .unwrap()
+        .unwrap();
+    let mut padded = pq.clone();
+    padded.extend_from_slice(&[0xec, 0x01, 0, 0, 0, 0x12, 0xbf, 0xff, 0xf7]);
+    let (track, frames) = walked(walk, &padded, 4 << 20).unwrap();
+    assert_eq!(
+        (track.codec.as_str(), frames),
+        ("vp09.02.10.10", reference.clone())
+    );
+    // The track's description past the first MiB (the seek head made a Void, 2
+    // MiB of Void before the Tracks) and before the last (2 MiB of Void after the
+    // Segment): not described by the file's ends, which a page then reads whole
+    // within the largest; described by the whole file.
+    let mut far = far_described(&pq);
+    far.extend_from_slice(&[0xec, 0x01, 0, 0, 0, 0, 0x1f, 0xff, 0xf7]);
+    far.resize(far.len() + (2 << 20) - 9, 0);
+    let (len, cut) = (far.len() as u64, far.len() - (1 << 20));
+    let ends = [(0, &far[..1 << 20]), (cut as u64, &far[cut..])];
+    assert!(webm_walk(len, &ends).unwrap().is_none());
+    let walk = webm_walk(len, &[(0, &far)]).unwrap().unwrap();
+    assert_eq!(
+        walked(walk, &far, 4 << 20).unwrap().1,
+        reference,
+        "described far"
+    );
+    // Cut short anywhere: the frames wholly before the cut, or an error.
+    for len in 0..pq.len() {
+        let walk = webm_walk(len as u64, &[(0, &pq[..len])]);
+        if let Ok(Some(walk)) = walk {
+            if let Ok((_, frames)) = walked(walk, &pq[..len], 64) {
+                assert!(reference.starts_with(&frames), "cut at {len}");
+            }
+        }
+    }
+    // Each byte of the Segment after the track's description flipped in turn:
+    // the walk ends, with an error or frames inside the file.
+    for at in 353..pq.len() {
+        let mut damaged = pq.clone();
+        damaged[at] ^= 0xff;
+        let walk = webm_walk(pq.len() as u64, &[(0, &pq)]).unwrap().unwrap();
+        let _ = walked(walk, &damaged, 64);
+    }
+    // Laced frames are refused: the first block's lacing bits set.
+    let mut laced = pq.clone();
+    laced[497 + 2 + 3] |= 0x02;
+    let walk = webm_walk(pq.len() as u64, &[(0, &pq)]).unwrap().unwrap();
+    assert_eq!(
+        walked(walk, &laced, 64).unwrap_err(),
+        "its video frames are laced"
+    );
+    // A Cluster claiming to run past its Segment is refused.
+    let mut long = pq.clone();
+    long[492..494].copy_from_slice(&[0x7f, 0xf0]);
+    let walk = webm_walk(pq.len() as u64, &[(0, &pq)]).unwrap().unwrap();
+    assert_eq!(
+        walked(walk, &long, 4 << 10).unwrap_err(),
+        "an element runs past the one that holds it"
+    );
+}
 
 fn fixtures() -> PathBuf {
     repo().join("tests/fixtures")
