@@ -39,7 +39,12 @@ async function webmTrack(file) {
     track = VideoTrack.fromWebm(file.size, await bytes(file, 0, file.size), new Uint8Array());
   }
   if (!track || !hdrTransfer(track.transfer)) return track;
-  for (let at; (at = track.wants) !== undefined;) track.feed(at, await bytes(file, at, at + WEBM_WINDOW));
+  try {
+    for (let at; (at = track.wants) !== undefined;) track.feed(at, await bytes(file, at, at + WEBM_WINDOW));
+  } catch (e) {
+    track.free();
+    throw e;
+  }
   return track;
 }
 

@@ -170,8 +170,7 @@ impl WebmFrames {
         let in_cluster = matches!(self.levels.last(), Some(Level::Cluster { .. }));
         let in_group = matches!(self.levels.last(), Some(Level::Group { .. }));
         // A Cluster of unknown size ends where the Segment's next child begins.
-        if in_cluster
-            && parent_end.is_none()
+        if matches!(self.levels.last(), Some(Level::Cluster { end: None, .. }))
             && (header.id == CLUSTER || SEGMENT_CHILDREN.contains(&header.id))
         {
             self.levels.pop();
@@ -261,12 +260,14 @@ impl WebmFrames {
         }
     }
 
-    /// Where the element that holds `self.at` ends, if known.
+    /// Where the element that holds `self.at` ends, if known: its own end, or
+    /// for one of unknown size the nearest known end of those holding it (a
+    /// Cluster of unknown size in a Segment of known size ends with it).
     fn parent_end(&self) -> Option<u64> {
-        match self.levels.last()? {
+        self.levels.iter().rev().find_map(|level| match level {
             Level::Segment(end) | Level::Cluster { end, .. } => *end,
             Level::Group { end, .. } => Some(*end),
-        }
+        })
     }
 
     /// The element header at the start of `here`, or `None` where it is cut.

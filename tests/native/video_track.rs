@@ -147,6 +147,20 @@ fn a_webm_files_frames_are_placed_by_a_walk_a_window_at_a_time() {
         reference,
         "a live recording"
     );
+    // A Cluster of unknown size last in a Segment of known size ends with the
+    // Segment: a block after the Segment (its last one copied there, then an
+    // empty Void, the file as long as before) is not placed.
+    let mut stray = pq[..631].to_vec();
+    stray[40..48].copy_from_slice(&(0x0100_0000_0000_0000u64 | (631 - 48)).to_be_bytes());
+    stray[492..494].copy_from_slice(&[0x7f, 0xff]);
+    stray.extend_from_slice(&pq[611..631]);
+    stray.extend_from_slice(&[0xec, 0x80]);
+    let walk = webm_walk(pq.len() as u64, &[(0, &pq)]).unwrap().unwrap();
+    assert_eq!(
+        walked(walk, &stray, 64).unwrap().1,
+        reference,
+        "a block after the Segment"
+    );
     // 300 MiB of a Void element after the Segment: the file's ends describe it
     // (its first MiB holds the whole Segment), the walk never reads the Void.
     let size = pq.len() as u64 + (300 << 20);
