@@ -122,7 +122,7 @@ impl WebmFrames {
     /// Walks on through `bytes`, the file's from offset `at` (which holds
     /// `wants()`), as far as they go; the error says why the file is not read.
     pub fn feed(&mut self, at: u64, bytes: &[u8]) -> Result<(), String> {
-        if self.done || !(at..=at + bytes.len() as u64).contains(&self.at) {
+        if self.done || !(at..=at.saturating_add(bytes.len() as u64)).contains(&self.at) {
             return Err("bytes given from elsewhere than the walk is".into());
         }
         let from = self.at;
@@ -208,7 +208,7 @@ impl WebmFrames {
                 match self.block(at, bytes, header.data, end)? {
                     None => return Ok(self.cut(at, bytes)),
                     Some(Some((offset, size, flags, time))) => {
-                        self.place(offset, size, time, flags & 0x80 != 0)?
+                        self.place(offset, size, time, flags & 0x80 != 0)?;
                     }
                     Some(None) => {}
                 }
@@ -225,10 +225,10 @@ impl WebmFrames {
                                 ..
                             })
                         );
-                        self.place(offset, size, time, !referenced)?;
-                        let index = self.samples.len() - 1;
+                        // Not placed where it lies past the file's end (the walk ends).
+                        let index = self.place(offset, size, time, !referenced)?;
                         if let Some(Level::Group { placed, .. }) = self.levels.last_mut() {
-                            *placed = (!self.done).then_some(index);
+                            *placed = index;
                         }
                     }
                     Some(None) => {}
@@ -360,15 +360,21 @@ impl WebmFrames {
         Ok(Some(Some((offset, size as u32, flags, time))))
     }
 
-    /// Places a frame: its bytes must lie within the file.
-    fn place(&mut self, offset: u64, size: u32, time: u64, key: bool) -> Result<(), String> {
+    /// Places a frame, its index; its bytes must lie within the file.
+    fn place(
+        &mut self,
+        offset: u64,
+        size: u32,
+        time: u64,
+        key: bool,
+    ) -> Result<Option<usize>, String> {
         if self.samples.len() >= MOST_FRAMES {
             return Err(format!("its track has more than {MOST_FRAMES} frames"));
         }
         if offset + u64::from(size) > self.size {
             // A file cut short in its last frame: the frames before it are read.
             self.done = true;
-            return Ok(());
+            return Ok(None);
         }
         self.samples.push(Sample {
             timestamp_us: time as f64 * self.scale_ns / 1000.0,
@@ -376,7 +382,7 @@ impl WebmFrames {
             offset,
             size,
         });
-        Ok(())
+        Ok(Some(self.samples.len() - 1))
     }
 
     /// Where `bytes` end before an element: the walk goes on from it with the

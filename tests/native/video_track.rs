@@ -200,6 +200,35 @@ fn a_webm_files_frames_are_placed_by_a_walk_a_window_at_a_time() {
             }
         }
     }
+    // The first frame in a BlockGroup (no ReferenceBlock: a key frame), the
+    // sizes grown by its 2 bytes and the seek head made a Void (so that a file
+    // cut short is still described): the same frames; cut anywhere, the frames
+    // before the cut or an error, never a panic.
+    let mut group = pq[..497].to_vec();
+    group.extend_from_slice(&[0xa0, 0x80 | 74, 0xa1]);
+    group.extend_from_slice(&pq[498..]);
+    group[47] += 2; // the Segment's size
+    group[493] += 2; // the Cluster's
+    group[48..57].copy_from_slice(&[0xec, 0x01, 0, 0, 0, 0, 0, 0, 54]);
+    group[57..111].fill(0);
+    let mut described = 0;
+    let whole = webm_walk(group.len() as u64, &[(0, &group)])
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        walked(whole, &group, 64).unwrap().1,
+        reference,
+        "a BlockGroup"
+    );
+    for len in 0..group.len() {
+        if let Ok(Some(walk)) = webm_walk(len as u64, &[(0, &group[..len])]) {
+            described += usize::from(len > 497);
+            if let Ok((_, frames)) = walked(walk, &group[..len], 64) {
+                assert!(reference.starts_with(&frames), "a BlockGroup cut at {len}");
+            }
+        }
+    }
+    assert!(described > 100, "cut files walked: {described}");
     // Each byte of the Segment after the track's description flipped in turn:
     // the walk ends, with an error or frames inside the file.
     for at in 353..pq.len() {
