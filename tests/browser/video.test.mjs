@@ -197,10 +197,16 @@ for (const path of ['import', 'decoded', 'copy']) {
     if (used !== 'copy') {
       await page.waitForFunction(([u, source]) => new RegExp(source).test(document.querySelector(`#frame-path .fp-${u} [data-say="time"]`).textContent),
         [used, messagePattern('en', 'video-said-time', { time: /\d+\.\d\d/ }, { whole: true }).source]);
+      // The record is said once a second, so the page's default video may be said
+      // still: wait until the size said is the frame's (import's only).
+      if (used === 'import') {
+        await page.waitForFunction(() => {
+          const size = window.page.frameSize;
+          return size && document.querySelector('#frame-path .fp-import [data-say="size"]').textContent === `${size[0]}×${size[1]}`;
+        });
+      }
       const said = await page.evaluate((u) => Object.fromEntries([...document.querySelectorAll(`#frame-path .fp-${u} .fp-said`)].map((t) => [t.dataset.say, t.textContent])), used);
-      const size = await page.evaluate(() => window.page.frameSize);
-      if (used === 'import') assert.equal(said.size, `${size[0]}×${size[1]}`);
-      else assert.match(said.bytes, messagePattern('en', 'video-said-bytes', { mb: /\d+\.\d\d/, format: /NV12|I420|I420A|RGBA|RGBX|BGRA|BGRX/ }, { whole: true }));
+      if (used !== 'import') assert.match(said.bytes, messagePattern('en', 'video-said-bytes', { mb: /\d+\.\d\d/, format: /NV12|I420|I420A|RGBA|RGBX|BGRA|BGRX/ }, { whole: true }));
       assert.equal(await page.evaluate((u) => [...document.querySelectorAll(`#frame-path .fp-row:not(.fp-${u}) .fp-said`)].every((t) => t.textContent === ''), used), true);
     }
     // The import pass (through the browser's own device) timed too, where it ran.
