@@ -89,33 +89,36 @@ const live = liveVideo({
     playButton.hidden = true;
     setState('playing');
   },
-  paused: () => setState('paused'),
+  paused: () => {
+    sayFramePath();
+    setState('paused');
+  },
   kept: t('video-kept'),
   path: () => (pathSelect.value === 'auto' ? null : pathSelect.value),
 });
 
-setInterval(() => {
-  const now = performance.now();
-  fps = (framesThisSecond * 1000) / (now - lastSecond);
-  framesThisSecond = 0;
-  lastSecond = now;
-  const ms = (v) => (Number.isFinite(v) ? t('page-ms', { ms: v.toFixed(2) }) : t('video-no-time'));
+// The frame path diagram: the path taken lit, and under its stages the last
+// frame's own record (when, how large, each pass's time). Said each second, and at
+// once when a paused frame is drawn, so that it names the frame shown.
+const framePath = document.getElementById('frame-path');
+// On the decoder's path the frame pass counts only where it is the counter; else
+// it converts, and the kernel chosen counts (the overlay gives its time).
+const framePassDoes = framePath.querySelector('.fp-decoded [data-l10n-id="video-converts-counts-at"]');
+const countsAtOnce = framePassDoes.textContent;
+function sayFramePath() {
   const view = live.view;
-  if (view && Number.isFinite(view.histogramMs)) histogramTimes[live.live.counter] = view.histogramMs;
-  const others = Object.entries(histogramTimes).filter(([counter]) => counter !== live.live?.counter)
-    .map(([counter, time]) => t('video-overlay-other', { counter: counterName(counter), time: ms(time) }));
-  // The frame path diagram lights the path taken, and moves while frames come.
-  const framePath = document.getElementById('frame-path');
+  const ms = (v) => t('page-ms', { ms: v.toFixed(2) });
   if (live.path) framePath.dataset.path = live.path;
-  // The last frame's own record, on its path's row: when, how large, each pass's time.
   const record = live.record;
+  const framePassCounts = live.live?.counter === 'frame';
+  framePassDoes.textContent = framePassCounts || !live.live ? countsAtOnce : t('video-converts-only');
   const timed = (time) => (gpu.timestamps && Number.isFinite(time) ? ms(time) : '');
   const says = record && {
     time: t('video-said-time', { time: record.time.toFixed(2) }),
     size: `${record.width}×${record.height}`,
     bytes: record.bytes ? t('video-said-bytes', { mb: (record.bytes / 1e6).toFixed(2), format: record.format }) : '',
     import: timed(live.importMs),
-    count: timed(view?.histogramMs),
+    count: record.path === 'decoded' && !framePassCounts ? '' : timed(view?.histogramMs),
     draw: timed(view?.drawMs),
   };
   for (const said of framePath.querySelectorAll('.fp-said')) {
@@ -127,6 +130,19 @@ setInterval(() => {
     path: live.path ?? 'none',
     record: record && record.path !== 'copy' ? (gpu.timestamps ? 'timed' : 'untimed') : 'none',
   });
+}
+
+setInterval(() => {
+  const now = performance.now();
+  fps = (framesThisSecond * 1000) / (now - lastSecond);
+  framesThisSecond = 0;
+  lastSecond = now;
+  const ms = (v) => (Number.isFinite(v) ? t('page-ms', { ms: v.toFixed(2) }) : t('video-no-time'));
+  const view = live.view;
+  if (view && Number.isFinite(view.histogramMs)) histogramTimes[live.live.counter] = view.histogramMs;
+  const others = Object.entries(histogramTimes).filter(([counter]) => counter !== live.live?.counter)
+    .map(([counter, time]) => t('video-overlay-other', { counter: counterName(counter), time: ms(time) }));
+  sayFramePath();
   framePath.toggleAttribute('data-playing', Boolean(view) && fps > 0.5);
   // The overlay's lines: the rate and the way, then each pass's GPU time.
   const lines = [];

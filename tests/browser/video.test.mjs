@@ -168,6 +168,13 @@ test('video: counts with the article\'s chunks + reduce when chosen, whole frame
     return { size: width * height, totals: Array.from(result.totals()) };
   });
   for (const t of counted.totals) assert.equal(t, counted.size, 'whole frames counted by chunks + reduce');
+  // On the decoder's path the frame pass now only converts: its stage says so, and
+  // says no count time (the kernel's is the overlay's).
+  if (path === 'decoded') {
+    await page.waitForFunction((words) => document.querySelector('#frame-path .fp-decoded [data-l10n-id="video-converts-counts-at"]').textContent === words,
+      message('en', 'video-converts-only'));
+    assert.equal(await page.textContent('#frame-path .fp-decoded [data-say="count"]'), '');
+  }
   await pause(page);
   await page.screenshot({ path: join(shots, 'video-chunks-reduce.png'), fullPage: true });
   assert.deepEqual(page.errors, []);

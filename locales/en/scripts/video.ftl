@@ -107,6 +107,8 @@ video-path-caption = A frame's way, stage after stage, on each of the two paths{
 # `format`, the decoder's pixel layout ("NV12").
 video-said-time = at { $time } s
 video-said-bytes = { $mb } MB, { $format }
+# Under the frame pass where the kernel chosen counts, not it.
+video-converts-only = converts; a kernel counts
 # A time not measured.
 video-no-time = n/a
 # The overlay over the video, a line each. `path`: how frames come (video-path-*);

@@ -107,6 +107,8 @@ video-path-caption = 2つの経路それぞれで、フレームがステージ�
 # `format`, the decoder's pixel layout ("NV12").
 video-said-time = { $time }秒時点
 video-said-bytes = { $mb } MB、{ $format }
+# Under the frame pass where the kernel chosen counts, not it.
+video-converts-only = 変換のみ、カウントはカーネル
 # A time not measured.
 video-no-time = 未計測
 # The overlay over the video, a line each. `path`: how frames come (video-path-*);

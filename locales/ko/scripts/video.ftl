@@ -107,6 +107,8 @@ video-path-caption = 두 경로 각각에서 프레임이 단계별로 지나가
 # `format`, the decoder's pixel layout ("NV12").
 video-said-time = { $time }초 지점
 video-said-bytes = { $mb } MB, { $format }
+# Under the frame pass where the kernel chosen counts, not it.
+video-converts-only = 변환만, 세기는 커널이
 # A time not measured.
 video-no-time = 측정 안 됨
 # The overlay over the video, a line each. `path`: how frames come (video-path-*);
