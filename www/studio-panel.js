@@ -153,30 +153,45 @@ export function panelView(studio) {
   let labels = { ticks: [], names: [], refs: [] };
   function label() {
     const { current, outcome } = studio;
-    const rects = current && outcome && !outcome.hdr ? Array.from(current.panelRects()) : [];
+    // An HDR picture's panels: R, G and B over linear values 0 to its range's
+    // max, luminance over its stops (src/hdr.rs), each panel named with its scale.
+    const hdr = outcome?.hdr ? JSON.parse(outcome.hdr).range : null;
+    const rects = current && outcome ? Array.from(current.panelRects()) : [];
     // The adjusted picture's panels (the right half) are of the same levels.
-    const after = rects.length ? Array.from(current.adjustedRects()) : [];
+    const after = rects.length && !hdr ? Array.from(current.adjustedRects()) : [];
     const max = current ? 2 ** current.depth - 1 : 0;
-    const lines = rects.length ? studio.lines(max) : [];
-    const key = `${rects.join()}|${after.join()}|${max}|${JSON.stringify(lines)}`;
+    const lines = rects.length && !hdr ? studio.lines(max) : [];
+    const key = `${rects.join()}|${after.join()}|${max}|${JSON.stringify(lines)}|${outcome?.hdr}`;
     if (key === labelled) return;
     labelled = key;
     labels = { ticks: [], names: [], refs: [] };
     // Values under a panel that reaches the foot, Before's or After's.
-    const ticks = (x, y, w, h) => {
+    const stops = (mask) => hdr && (mask & 8) !== 0;
+    // A panel's value at `f` (0 to 1) of its width.
+    const value = (mask) => {
+      if (!hdr) return (f) => String(Math.round(max * f));
+      const [lo, hi] = hdr.stops;
+      return stops(mask) ? (f) => (lo + (hi - lo) * f).toFixed(1) : (f) => String(Number((hdr.max * f).toPrecision(3)));
+    };
+    const ticks = (x, y, w, h, at = value(0)) => {
       if (y + h <= 0.99) return;
       const steps = w > 0.5 ? 4 : 2;
       for (let k = 0; k <= steps; k++) {
-        labels.ticks.push({ x: x + (w * k) / steps, text: String(Math.round((max * k) / steps)), edge: k === 0 ? 'first' : k === steps ? 'last' : '' });
+        labels.ticks.push({ x: x + (w * k) / steps, text: at(k / steps), edge: k === 0 ? 'first' : k === steps ? 'last' : '' });
       }
     };
     const panels = rects.length / 5;
     for (let i = 0; i < panels; i++) {
       const [x, y, w, h, mask] = rects.slice(i * 5, i * 5 + 5);
-      ticks(x, y, w, h);
+      ticks(x, y, w, h, value(mask));
       for (const { text, at } of lines) labels.refs.push({ x: x + w * at, y, h, text: i === 0 ? text : '' });
-      if (panels > 1) {
-        labels.names.push({ x: x + w, y, text: [0, 1, 2, 3].filter((c) => mask & (1 << c)).map((c) => CHANNELS[c]).join(', ') });
+      const channels = [0, 1, 2, 3].filter((c) => mask & (1 << c)).map((c) => CHANNELS[c]).join(', ');
+      if (hdr) {
+        const [lo, hi] = hdr.stops;
+        labels.names.push({ x: x + w, y, text: stops(mask) ? t('panel-name-hdr-stops', { channels, low: lo.toFixed(1), high: hi.toFixed(1) })
+          : t('panel-name-hdr-linear', { channels, high: value(mask)(1) }) });
+      } else if (panels > 1) {
+        labels.names.push({ x: x + w, y, text: channels });
       }
     }
     for (let i = 0; i < after.length; i += 5) {

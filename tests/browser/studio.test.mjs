@@ -553,6 +553,13 @@ test('studio: a floating-point picture\'s light read in nits: its scopes as the 
     .map((p) => [Number(p.className.match(/c(\d)/)[1]), parseFloat(p.style.left) / 100, parseFloat(p.style.top) / 100]));
   assert.equal(inPanels.length, 4, 'R, G, B and luminance shown');
   await until(panelPoints, (p) => near(p, inPanels), `the orange in the histogram's bins ${bins}`);
+  // Each panel named with its scale, the command line's range, and the luminance
+  // panel's stops under it.
+  const channels = (ids) => ids.map((c) => message('en', `studio-channel-${c}`)).join(', ');
+  const named = [message('en', 'panel-name-hdr-linear', { channels: channels(['r', 'g', 'b']), high: String(Number(range.max.toPrecision(3))) }),
+    message('en', 'panel-name-hdr-stops', { channels: channels(['luminance']), low: lo.toFixed(1), high: hi.toFixed(1) })];
+  await until(() => page.$$eval('.panel-names .panel-name', (n) => n.map((x) => x.textContent)), (n) => JSON.stringify(n) === JSON.stringify(named), 'the panels named with their scales');
+  assert.deepEqual(await page.$$eval('.panel-axis .tick', (t) => t.map((x) => x.textContent)), [0, 1, 2, 3, 4].map((k) => (lo + ((hi - lo) * k) / 4).toFixed(1)));
   await page.evaluate(() => {
     const input = document.querySelector('#exposure');
     input.value = '3';

@@ -73,6 +73,9 @@ panel-clipping = Clipping warning
 # HDR picture's values: R, G, B linear, luminance in stops).
 panel-bin = Bin { $bin } of { $bins }
 panel-bin-hdr = Bin { $bin } of { $bins }, R, G, B { $low } to { $high }, luminance { $stopsLow } to { $stopsHigh } stops
+# An HDR picture's panel, named with its scale: `channels`, studio-channel-* joined; `high`, `low`: values.
+panel-name-hdr-linear = { $channels }, linear 0 to { $high }
+panel-name-hdr-stops = { $channels }, { $low } to { $high } stops
 panel-bin-empty = Bin { $bin } of { $bins } holds no level
 panel-bin-level = Bin { $bin } of { $bins } holds the level { $level } of { $max }
 panel-bin-levels = Bin { $bin } of { $bins } holds the levels { $low } to { $high } of { $max }

@@ -73,6 +73,9 @@ panel-clipping = クリッピング警告
 # HDR picture's values: R, G, B linear, luminance in stops).
 panel-bin = ビン{ $bin }（{ $bins }個中）
 panel-bin-hdr = ビン{ $bin }（{ $bins }個中）、R、G、Bは{ $low }〜{ $high }、輝度は{ $stopsLow }〜{ $stopsHigh }段
+# An HDR picture's panel, named with its scale: `channels`, studio-channel-* joined; `high`, `low`: values.
+panel-name-hdr-linear = { $channels }、リニア 0〜{ $high }
+panel-name-hdr-stops = { $channels }、{ $low }〜{ $high }段
 panel-bin-empty = ビン{ $bin }（{ $bins }個中）に入るレベルはありません
 panel-bin-level = ビン{ $bin }（{ $bins }個中）：レベル{ $level }（0〜{ $max }）
 panel-bin-levels = ビン{ $bin }（{ $bins }個中）：レベル{ $low }〜{ $high }（0〜{ $max }）

@@ -73,6 +73,9 @@ panel-clipping = 클리핑 경고
 # HDR picture's values: R, G, B linear, luminance in stops).
 panel-bin = 빈 { $bin }/{ $bins }
 panel-bin-hdr = 빈 { $bin }/{ $bins }, R, G, B { $low }~{ $high }, 휘도 { $stopsLow }~{ $stopsHigh } 스톱
+# An HDR picture's panel, named with its scale: `channels`, studio-channel-* joined; `high`, `low`: values.
+panel-name-hdr-linear = { $channels }, 선형 0~{ $high }
+panel-name-hdr-stops = { $channels }, { $low }~{ $high } 스톱
 panel-bin-empty = 빈 { $bin }/{ $bins }: 해당하는 단계 없음
 panel-bin-level = 빈 { $bin }/{ $bins }: 단계 { $level } (최대 { $max })
 panel-bin-levels = 빈 { $bin }/{ $bins }: 단계 { $low }~{ $high } (최대 { $max })
