@@ -187,9 +187,13 @@ export function panelView(studio) {
       for (const { text, at } of lines) labels.refs.push({ x: x + w * at, y, h, text: i === 0 ? text : '' });
       const channels = [0, 1, 2, 3].filter((c) => mask & (1 << c)).map((c) => CHANNELS[c]).join(', ');
       if (hdr) {
+        // A narrow panel (a parade of three or four) has room for its unit only;
+        // the values under it say the rest.
         const [lo, hi] = hdr.stops;
-        labels.names.push({ x: x + w, y, text: stops(mask) ? t('panel-name-hdr-stops', { channels, low: lo.toFixed(1), high: hi.toFixed(1) })
-          : t('panel-name-hdr-linear', { channels, high: value(mask)(1) }) });
+        const wide = w > 0.45;
+        labels.names.push({ x: x + w, y, text: !wide ? (stops(mask) ? t('panel-name-hdr-stops-short', { channels }) : channels)
+          : stops(mask) ? t('panel-name-hdr-stops', { channels, low: lo.toFixed(1), high: hi.toFixed(1) })
+            : t('panel-name-hdr-linear', { channels, high: value(mask)(1) }) });
       } else if (panels > 1) {
         labels.names.push({ x: x + w, y, text: channels });
       }

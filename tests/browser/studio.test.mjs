@@ -570,6 +570,13 @@ test('studio: a floating-point picture\'s light read in nits: its scopes as the 
   await until(points, (p) => near(p, marked(3)), 'the orange marked three stops up');
   await page.screenshot({ path: join(shots, 'studio-hdr-nits-pointer.png') });
   await until(from, (f) => JSON.stringify(f) === JSON.stringify(least(3)), 'the waveform three stops up');
+  // As a parade, each narrow panel named by its channel (luminance with its unit),
+  // no name over another's.
+  await page.check('input[name=layout][value=parade]');
+  const paraded = [...['r', 'g', 'b'].map((c) => channels([c])), message('en', 'panel-name-hdr-stops-short', { channels: channels(['luminance']) })];
+  await until(() => page.$$eval('.panel-names .panel-name', (n) => n.map((x) => x.textContent)), (n) => JSON.stringify(n) === JSON.stringify(paraded), 'the parade\'s names');
+  const boxes = await page.$$eval('.panel-names .panel-name', (n) => n.map((x) => { const r = x.getBoundingClientRect(); return [r.left, r.right]; }));
+  for (let i = 1; i < boxes.length; i++) assert.ok(boxes[i][0] >= boxes[i - 1][1], `name ${i} clear of name ${i - 1}: ${JSON.stringify(boxes)}`);
   rmSync(dir, { recursive: true });
   assert.deepEqual(page.errors, []);
 });

@@ -76,6 +76,7 @@ panel-bin-hdr = Bin { $bin } of { $bins }, R, G, B { $low } to { $high }, lumina
 # An HDR picture's panel, named with its scale: `channels`, studio-channel-* joined; `high`, `low`: values.
 panel-name-hdr-linear = { $channels }, linear 0 to { $high }
 panel-name-hdr-stops = { $channels }, { $low } to { $high } stops
+panel-name-hdr-stops-short = { $channels }, stops
 panel-bin-empty = Bin { $bin } of { $bins } holds no level
 panel-bin-level = Bin { $bin } of { $bins } holds the level { $level } of { $max }
 panel-bin-levels = Bin { $bin } of { $bins } holds the levels { $low } to { $high } of { $max }

@@ -76,6 +76,7 @@ panel-bin-hdr = ビン{ $bin }（{ $bins }個中）、R、G、Bは{ $low }〜{ $
 # An HDR picture's panel, named with its scale: `channels`, studio-channel-* joined; `high`, `low`: values.
 panel-name-hdr-linear = { $channels }、リニア 0〜{ $high }
 panel-name-hdr-stops = { $channels }、{ $low }〜{ $high }段
+panel-name-hdr-stops-short = { $channels }、段
 panel-bin-empty = ビン{ $bin }（{ $bins }個中）に入るレベルはありません
 panel-bin-level = ビン{ $bin }（{ $bins }個中）：レベル{ $level }（0〜{ $max }）
 panel-bin-levels = ビン{ $bin }（{ $bins }個中）：レベル{ $low }〜{ $high }（0〜{ $max }）

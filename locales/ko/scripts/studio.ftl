@@ -76,6 +76,7 @@ panel-bin-hdr = 빈 { $bin }/{ $bins }, R, G, B { $low }~{ $high }, 휘도 { $st
 # An HDR picture's panel, named with its scale: `channels`, studio-channel-* joined; `high`, `low`: values.
 panel-name-hdr-linear = { $channels }, 선형 0~{ $high }
 panel-name-hdr-stops = { $channels }, { $low }~{ $high } 스톱
+panel-name-hdr-stops-short = { $channels }, 스톱
 panel-bin-empty = 빈 { $bin }/{ $bins }: 해당하는 단계 없음
 panel-bin-level = 빈 { $bin }/{ $bins }: 단계 { $level } (최대 { $max })
 panel-bin-levels = 빈 { $bin }/{ $bins }: 단계 { $low }~{ $high } (최대 { $max })
