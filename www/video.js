@@ -105,9 +105,10 @@ const framePath = document.getElementById('frame-path');
 // it converts, and the kernel chosen counts (the overlay gives its time).
 const framePassDoes = framePath.querySelector('.fp-decoded [data-l10n-id="video-converts-counts-at"]');
 const countsAtOnce = framePassDoes.textContent;
+/** A GPU time in the page's words, or that it was not measured. */
+const ms = (v) => (Number.isFinite(v) ? t('page-ms', { ms: v.toFixed(2) }) : t('video-no-time'));
 function sayFramePath() {
   const view = live.view;
-  const ms = (v) => t('page-ms', { ms: v.toFixed(2) });
   if (live.path) framePath.dataset.path = live.path;
   const record = live.record;
   const framePassCounts = live.live?.counter === 'frame';
@@ -137,7 +138,6 @@ setInterval(() => {
   fps = (framesThisSecond * 1000) / (now - lastSecond);
   framesThisSecond = 0;
   lastSecond = now;
-  const ms = (v) => (Number.isFinite(v) ? t('page-ms', { ms: v.toFixed(2) }) : t('video-no-time'));
   const view = live.view;
   if (view && Number.isFinite(view.histogramMs)) histogramTimes[live.live.counter] = view.histogramMs;
   const others = Object.entries(histogramTimes).filter(([counter]) => counter !== live.live?.counter)
