@@ -95,24 +95,38 @@ export function statsView(studio, panel) {
   });
   // The panel as drawn with its labels (the values under it, each panel's
   // channels, the reference lines: panel.labels(), as the page shows them), and
-  // the statistics under it; the heading wrapped, nothing cut at the edge.
+  // the statistics under it, as wide as the panel where they fit in it (measured:
+  // the words differ by language), the panel centred over them where not; the
+  // heading wrapped, nothing cut at the edge.
   exports.querySelector('#png').addEventListener('click', () => {
     const { outcome } = studio;
     if (!outcome) return;
     studio.redraw();
     const line = 18;
+    const gap = 16;
     const [pw, ph] = [panelCanvas.width, panelCanvas.height];
-    const width = Math.max(pw, 560);
+    const hdr = Boolean(outcome.hdr);
+    const stats = JSON.parse(outcome.stats());
+    const cells = rowsOf(outcome).map(([key, label]) => [label, ...COLUMNS.map((c) => format(stats[c]?.[key], key, hdr))]);
     const measure = el('canvas').getContext('2d');
     const font = '13px system-ui, sans-serif';
     measure.font = font;
+    const widest = (texts) => Math.ceil(Math.max(...texts.map((text) => measure.measureText(text).width)));
+    // Each column as wide as its widest words, a gap before each, the room
+    // left over shared among the gaps.
+    const labels = widest(cells.map((row) => row[0]));
+    const columns = CHANNELS.map((c, i) => widest([c, ...cells.map((row) => row[i + 1])]));
+    const needed = 8 + labels + columns.reduce((sum, w) => sum + gap + w, 0) + 8;
+    const width = Math.max(pw, needed);
+    const spare = (width - needed) / columns.length;
+    const left = Math.floor((width - pw) / 2);
     const heading = wrap(measure, t('stats-png-heading', { source: studio.sourceName ?? '', pixels: number(outcome.pixels), bins: String(outcome.numBins) }), width - 16);
     const top = ph + line + 20;
-    const canvas = el('canvas', { width, height: top + (heading.length + rowsOf(outcome).length + 1) * line + 8 });
+    const canvas = el('canvas', { width, height: top + (heading.length + cells.length + 1) * line + 8 });
     const ctx = canvas.getContext('2d');
     ctx.fillStyle = '#101216';
     ctx.fillRect(0, 0, canvas.width, canvas.height);
-    ctx.drawImage(panelCanvas, 0, 0);
+    ctx.drawImage(panelCanvas, left, 0);
     ctx.font = font;
     const { ticks, names, refs } = panel.labels();
     ctx.fillStyle = '#7fd4ff';
@@ -120,7 +134,7 @@ export function statsView(studio, panel) {
     ctx.setLineDash([4, 4]);
     // Each line's text under the panel's name row, every other one lower (as on the page).
     refs.forEach(({ x, y, h, text }, i) => {
-      const at = Math.round(x * pw) + 0.5;
+      const at = left + Math.round(x * pw) + 0.5;
       ctx.beginPath();
       ctx.moveTo(at, y * ph);
       ctx.lineTo(at, (y + h) * ph);
@@ -130,21 +144,20 @@ export function statsView(studio, panel) {
     ctx.fillStyle = '#e8e9ec';
     for (const { x, y, text } of names) {
       ctx.textAlign = 'right';
-      ctx.fillText(text, x * pw - 4, y * ph + 14);
+      ctx.fillText(text, left + x * pw - 4, y * ph + 14);
     }
     for (const { x, text, edge } of ticks) {
       ctx.textAlign = edge === 'first' ? 'left' : edge === 'last' ? 'right' : 'center';
-      ctx.fillText(text, x * pw + (edge === 'first' ? 3 : edge === 'last' ? -3 : 0), ph + 14);
+      ctx.fillText(text, left + x * pw + (edge === 'first' ? 3 : edge === 'last' ? -3 : 0), ph + 14);
     }
     ctx.textAlign = 'left';
     heading.forEach((words, i) => ctx.fillText(words, 8, top + i * line));
     const first = top + heading.length * line;
-    const colX = (i) => 170 + i * ((canvas.width - 180) / 4);
-    const stats = JSON.parse(outcome.stats());
+    const colX = (i) => 8 + labels + columns.slice(0, i).reduce((sum, w) => sum + w, 0) + (i + 1) * (gap + spare);
     CHANNELS.forEach((c, i) => ctx.fillText(c, colX(i), first));
-    rowsOf(outcome).forEach(([key, label], r) => {
+    cells.forEach(([label, ...values], r) => {
       ctx.fillText(label, 8, first + (r + 1) * line);
-      COLUMNS.forEach((c, i) => ctx.fillText(format(stats[c]?.[key], key, Boolean(outcome.hdr)), colX(i), first + (r + 1) * line));
+      values.forEach((value, i) => ctx.fillText(value, colX(i), first + (r + 1) * line));
     });
     canvas.toBlob((blob) => download(`${studio.baseName()}-panel.png`, blob), 'image/png');
   });

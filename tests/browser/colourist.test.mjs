@@ -618,7 +618,7 @@ test('studio: scopes held as B stay as they were under the live ones while the p
   assert.deepEqual(page.errors, []);
 });
 
-test('studio: the panel PNG carries the values under its bars and its whole heading, wrapped, however long the file\'s name', async () => {
+test('studio: the panel PNG carries the values under its bars and its whole heading, wrapped, however long the file\'s name, as wide as the panel where its table fits', async () => {
   const page = await browser.open('/www/studio.html', { viewport: { width: 1400, height: 900 } });
   const dir = mkdtempSync(join(tmpdir(), 'histogram-long-'));
   const file = join(dir, `${'a-long-name-of-a-picture-'.repeat(5)}thirds.png`);
@@ -629,20 +629,36 @@ test('studio: the panel PNG carries the values under its bars and its whole head
     const [pw, ph] = await page.$eval('#panel', (c) => [c.width, c.height]);
     const { bytes } = await downloaded(page, '#png');
     writeFileSync(join(shots, 'studio-panel-export.png'), bytes);
-    const { width, height, rgba } = decodePng(bytes);
-    const lit = (x0, y0, x1, y1) => {
+    // The pixels lit (text, bars) in a box of a decoded PNG.
+    const litIn = ({ width: w, height: h, rgba }, x0, y0, x1, y1) => {
       let n = 0;
-      for (let y = Math.max(0, y0); y < Math.min(height, y1); y++) {
-        for (let x = Math.max(0, x0); x < Math.min(width, x1); x++) n += rgba[(y * width + x) * 4] + rgba[(y * width + x) * 4 + 1] > 300 ? 1 : 0;
+      for (let y = Math.max(0, y0); y < Math.min(h, y1); y++) {
+        for (let x = Math.max(0, x0); x < Math.min(w, x1); x++) n += rgba[(y * w + x) * 4] + rgba[(y * w + x) * 4 + 1] > 300 ? 1 : 0;
       }
       return n;
     };
+    const shot = decodePng(bytes);
+    const { width, height } = shot;
+    const lit = (...box) => litIn(shot, ...box);
     // Each value under the panel where the page shows it (0, 64, 128, 191, 255).
     for (const x of ticks) assert.ok(lit(Math.round(x * pw) - 16, ph + 2, Math.round(x * pw) + 16, ph + 18) > 5, `a value at ${x}`);
     // The heading broken onto a second line (left of the table's first column),
     // and no text reaching the right edge.
     assert.ok(lit(8, ph + 44, 150, ph + 58) > 20, 'the heading\'s second line');
     assert.equal(lit(width - 2, ph, width, height), 0, 'nothing cut at the right edge');
+    // The table fits under the panel here: the PNG is as wide as the panel.
+    assert.equal(width, pw, 'as wide as the panel');
+    // On a phone the panel is narrower than the table: centred over it, its
+    // values where the page shows them, the table whole.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const narrow = await until(() => page.$eval('#panel', (c) => [c.width, c.height]), ([w]) => w < pw, 'the panel drawn narrower');
+    const phoneBytes = (await downloaded(page, '#png')).bytes;
+    writeFileSync(join(shots, 'studio-panel-export-phone.png'), phoneBytes);
+    const phone = decodePng(phoneBytes);
+    const left = Math.floor((phone.width - narrow[0]) / 2);
+    assert.ok(phone.width >= narrow[0], 'at least as wide as the panel');
+    for (const x of ticks) assert.ok(litIn(phone, left + Math.round(x * narrow[0]) - 16, narrow[1] + 2, left + Math.round(x * narrow[0]) + 16, narrow[1] + 18) > 5, `a value at ${x} on a phone`);
+    assert.equal(litIn(phone, phone.width - 2, narrow[1], phone.width, phone.height), 0, 'nothing cut at the right edge on a phone');
   } finally { rmSync(dir, { recursive: true, force: true }); }
   assert.deepEqual(page.errors, []);
 });
