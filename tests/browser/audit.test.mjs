@@ -9,29 +9,17 @@
 // transport shown).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { suite, repo, shots } from './harness.mjs';
+import { suite, shots, axeViolations } from './harness.mjs';
 import { message } from './messages.mjs';
 import { examples } from '../../www/examples.js';
 
-const AXE = readFileSync(join(repo, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
 const { browser } = suite();
 
 const paths = ['/index.html', '/www/studio.html', ...examples.filter((e) => e.ready && e.id !== 'studio').map((e) => `/www/${e.id}.html`)];
 const SIZES = [[1920, 1080], [1400, 900], [1280, 800], [1024, 768], [390, 844], [844, 390]];
 /** The sizes axe audits, and the ones kept as screenshots (test-output/layouts/). */
 const AUDITED = [1400, 390];
-
-/** axe's violations on the page as it stands, one line each: rule, impact, where. */
-async function audit(page) {
-  await page.evaluate((source) => { if (!window.axe) (0, eval)(source); }, AXE);
-  const found = await page.evaluate(async () => {
-    const result = await window.axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
-  });
-  return found;
-}
 
 /** What does not fit the window as the page stands: one line each. */
 function misfits() {
@@ -97,7 +85,7 @@ for (const path of paths) {
       // axe once, every <details> opened: what the page shows with them closed is
       // still shown, and what they hold besides.
       await page.evaluate(() => { for (const d of document.querySelectorAll('details')) d.open = true; });
-      for (const v of await audit(page)) problems.push(`${width}x${height}, details open: ${v}`);
+      for (const v of await axeViolations(page)) problems.push(`${width}x${height}, details open: ${v}`);
       // On a phone a box to tick is a finger's target: 24 px a side (WCAG 2.5.8).
       if (width === 390) {
         for (const f of await page.evaluate(() => [...document.querySelectorAll('input[type=checkbox], input[type=radio]')]
@@ -117,7 +105,7 @@ for (const path of paths) {
       await page.waitForFunction(() => document.querySelector('.transport:not([hidden])')?.dataset.state === 'playing', null, { timeout: 60_000 });
       for (const [width, height] of [[1400, 900], [390, 844]]) {
         await page.setViewportSize({ width, height });
-        for (const v of await audit(page)) problems.push(`${width}x${height}, playing: ${v}`);
+        for (const v of await axeViolations(page)) problems.push(`${width}x${height}, playing: ${v}`);
       }
     }
     assert.deepEqual([...new Set(problems)], []);

@@ -11,9 +11,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { suite, repo, shots, media, waitState, decodePng, textMatching, pickFile, until, testVideo } from './harness.mjs';
+import { suite, repo, shots, media, waitState, decodePng, textMatching, pickFile, until, testVideo, axeViolations } from './harness.mjs';
 import { message, messagePattern, pattern } from './messages.mjs';
 import { png } from './png.mjs';
 
@@ -326,9 +326,7 @@ test('studio: zebra stripes and false colour on the pixels of their levels, the 
   }
   await page.screenshot({ path: join(shots, 'studio-false-colour.png') });
   // axe on the overlay's controls and key.
-  await page.evaluate((source) => { if (!window.axe) (0, eval)(source); }, readFileSync(join(repo, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8'));
-  const violations = await page.evaluate(async () => (await window.axe.run('.overlay-options')).violations.map((v) => v.id));
-  assert.deepEqual(violations, []);
+  assert.deepEqual(await axeViolations(page, '.overlay-options'), []);
 
   await choose('off', '95');
   await until(thirds, ([w]) => all(w, [255, 255, 255]), 'the picture as stored again');

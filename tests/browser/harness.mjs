@@ -40,6 +40,20 @@ export const shots = join(repo, 'test-output', ...(engine === 'firefox' ? ['fire
  */
 export const WAIT = 180_000;
 
+const AXE = join(repo, 'node_modules', 'axe-core', 'axe.min.js');
+/**
+ * axe-core's violations (WCAG 2.2 A and AA, its best practices) in `context` (a
+ * selector; the whole page by default) as the page stands, one line each: rule,
+ * impact, where.
+ */
+export async function axeViolations(page, context = null) {
+  await page.evaluate((source) => { if (!window.axe) (0, eval)(source); }, readFileSync(AXE, 'utf8'));
+  return page.evaluate(async (within) => {
+    const result = await window.axe.run(within ?? document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+  }, context);
+}
+
 // WebGPU on SwiftShader: without these Chromium has no WebGPU adapter here.
 const CHROMIUM_WEBGPU = ['--enable-unsafe-webgpu', '--enable-features=Vulkan', '--use-vulkan=swiftshader', '--use-angle=vulkan'];
 export const CHROMIUM_FLAGS = [

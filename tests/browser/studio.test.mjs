@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   suite, start, repo, shots, cliRows, decodePng, litPixels, waitState, moreFrames, pngOf, browserMemory, memoryPeak, textMatching,
-  pickFile, studioRows, countBuffers, testVideo, until,
+  pickFile, studioRows, countBuffers, testVideo, until, axeViolations,
 } from './harness.mjs';
 import { message, messagePattern, pattern } from './messages.mjs';
 
@@ -577,6 +577,8 @@ test('studio: a floating-point picture\'s light read in nits: its scopes as the 
   await until(() => page.$$eval('.panel-names .panel-name', (n) => n.map((x) => x.textContent)), (n) => JSON.stringify(n) === JSON.stringify(paraded), 'the parade\'s names');
   const boxes = await page.$$eval('.panel-names .panel-name', (n) => n.map((x) => { const r = x.getBoundingClientRect(); return [r.left, r.right]; }));
   for (let i = 1; i < boxes.length; i++) assert.ok(boxes[i][0] >= boxes[i - 1][1], `name ${i} clear of name ${i - 1}: ${JSON.stringify(boxes)}`);
+  // axe on the studio as an HDR picture has it (its exposure, its scales' names).
+  assert.deepEqual(await axeViolations(page), []);
   rmSync(dir, { recursive: true });
   assert.deepEqual(page.errors, []);
 });

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { suite, media, repo, shots, start, waitState, moreFrames, litPixels, histogramFoot, pause, countBuffers } from './harness.mjs';
+import { suite, media, repo, shots, start, waitState, moreFrames, litPixels, histogramFoot, pause, countBuffers, axeViolations } from './harness.mjs';
 import { message, messagePattern, pattern } from './messages.mjs';
 
 const VIDEO = media('Golden_retriever_swimming_the_doggy_paddle-360-no-audio.webm');
@@ -177,6 +177,8 @@ test('video: counts with the article\'s chunks + reduce when chosen, whole frame
   }
   await pause(page);
   await page.screenshot({ path: join(shots, 'video-chunks-reduce.png'), fullPage: true });
+  // axe on the page as chunks + reduce leaves it (its kernel's WGSL, the stage's words).
+  assert.deepEqual(await axeViolations(page), []);
   assert.deepEqual(page.errors, []);
 });
 
