@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { suite, repo, shots, engine, decodePng, litPixels, waitState, moreFrames, pause, textMatching, pickFile, testVideo, until } from './harness.mjs';
+import { suite, repo, shots, engine, decodePng, litPixels, waitState, moreFrames, pause, textMatching, pickFile, testVideo, until, presented } from './harness.mjs';
 import { message, messagePattern, pattern } from './messages.mjs';
 
 const { browser, fixtures } = suite({ fixtures: true });
@@ -103,7 +103,7 @@ test('otsu: the split shows the original left of the divider and the adjusted pi
     await page.fill('#split', String(value));
     await page.dispatchEvent('#split', 'input');
     await waitState(page, 'done');
-    await page.waitForTimeout(100);
+    await presented(page);
   };
   await split(100);
   assert.deepEqual(await pixelAt(0.5), [128, 128, 128], 'all original');

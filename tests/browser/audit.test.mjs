@@ -10,7 +10,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { suite, shots, axeViolations } from './harness.mjs';
+import { suite, shots, axeViolations, presented } from './harness.mjs';
 import { message } from './messages.mjs';
 import { examples } from '../../www/examples.js';
 
@@ -70,7 +70,7 @@ for (const path of paths) {
     for (const [width, height] of SIZES) {
       await page.setViewportSize({ width, height });
       // Laid out again, and the page's own resize handlers run (two frames later).
-      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+      await presented(page);
       for (const f of await page.evaluate(misfits)) problems.push(`${width}x${height}: ${f}`);
       // A box that scrolls sideways fades its right edge while more of it lies there.
       for (const f of await page.evaluate(() => [...document.querySelectorAll('.diagram-scroll, .fp-scroll')]

@@ -13,7 +13,7 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { suite, repo, shots, media, waitState, decodePng, textMatching, pickFile, until, testVideo, axeViolations } from './harness.mjs';
+import { suite, repo, shots, media, waitState, decodePng, textMatching, pickFile, until, testVideo, axeViolations, presented } from './harness.mjs';
 import { message, messagePattern, pattern } from './messages.mjs';
 import { png } from './png.mjs';
 
@@ -148,13 +148,13 @@ test('studio: one scope as wide as the histogram, two or more side by side in a 
   await check(page, 'scope-parade');
   await check(page, 'scope-vectorscope');
   await page.evaluate(() => document.querySelector('.studio-scopes').scrollIntoView());
-  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  await presented(page);
   await page.screenshot({ path: join(shots, 'studio-scopes-row.png') });
   // The parade with luma: four parts, the first grey (luma), lit.
   await check(page, 'scope-yrgb');
   await page.evaluate(() => document.querySelector('canvas.scope.parade').scrollIntoView({ block: 'center' }));
   // Drawn on the next frames the page paints.
-  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  await presented(page);
   const parade = decodePng(await page.locator('canvas.scope.parade').screenshot());
   const quarter = (q) => {
     let [r, g, b] = [0, 0, 0];

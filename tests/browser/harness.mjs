@@ -40,6 +40,13 @@ export const shots = join(repo, 'test-output', ...(engine === 'firefox' ? ['fire
  */
 export const WAIT = 180_000;
 
+/**
+ * Two of the page's frames: what it drew or laid out before is on the screen
+ * (a canvas presents its frame at the next one), and the page's own resize and
+ * frame handlers have run.
+ */
+export const presented = (page) => page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+
 const AXE = join(repo, 'node_modules', 'axe-core', 'axe.min.js');
 /**
  * axe-core's violations (WCAG 2.2 A and AA, its best practices) in `context` (a

@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { suite, repo, shots, waitState, pickFile, png, engine } from './harness.mjs';
+import { suite, repo, shots, waitState, pickFile, png, engine, presented } from './harness.mjs';
 import { examples } from '../../www/examples.js';
 import { languages, SOURCE } from '../../www/languages.js';
 import { message, messagePattern } from './messages.mjs';
@@ -84,7 +84,7 @@ for (const { code } of swept) {
       assert.deepEqual(head.switch, languages.map((l) => [l.code, l.code, l.name, at(l.code), l.code === code ? 'page' : null]));
       for (const [width, height] of [[1400, 900], [390, 844]]) {
         await page.setViewportSize({ width, height });
-        await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+        await presented(page);
         for (const f of await page.evaluate(english)) problems.push(`English: ${f}`);
         for (const f of await page.evaluate(over)) problems.push(`${width}x${height}: ${f}`);
         // axe once a page (its rules read the document, not the layout; audit.test.mjs runs them at both sizes in English).

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   suite, start, repo, shots, cliRows, decodePng, litPixels, waitState, moreFrames, pngOf, browserMemory, memoryPeak, textMatching,
-  pickFile, studioRows, countBuffers, testVideo, until, axeViolations,
+  pickFile, studioRows, countBuffers, testVideo, until, axeViolations, presented,
 } from './harness.mjs';
 import { message, messagePattern, pattern } from './messages.mjs';
 
@@ -110,7 +110,7 @@ test('studio: the clipping warning paints 255 red and 0 blue on the picture', as
   await page.evaluate(() => { document.body.dataset.state = 'picking'; });
   await page.check('#clipping');
   await waitState(page, 'done');
-  await page.waitForTimeout(200);
+  await presented(page);
   const shot = decodePng(await page.locator('#picture').screenshot());
   const { scale, left, top } = await page.evaluate(() => {
     const c = document.getElementById('picture').getBoundingClientRect();
