@@ -18,7 +18,8 @@ pub(super) const MAX_TIMED_PASSES: usize = 64;
 /// A band: its tile, origin and size.
 pub(super) type Band = (usize, [u32; 2], [u32; 2]);
 
-/// Every band of the counted part of every tile, and the largest band's size.
+/// Every band of the counted part of every tile, and the largest width and
+/// height of those bands (what a page says they were at most).
 pub(super) fn bands(
     image: &GpuImage,
     region: Option<Region>,
@@ -29,10 +30,10 @@ pub(super) fn bands(
     for part in image.parts(region) {
         let (t, [x0, y0], [w, h]) = (part.tile, part.origin, part.size);
         let band = band_size([w, h]);
-        max_band = max_band.max(band);
         for y in (y0..y0 + h).step_by(band.1 as usize) {
             for x in (x0..x0 + w).step_by(band.0 as usize) {
                 let size = [band.0.min(x0 + w - x), band.1.min(y0 + h - y)];
+                max_band = (max_band.0.max(size[0]), max_band.1.max(size[1]));
                 bands.push((t, [x, y], size));
             }
         }

@@ -188,9 +188,10 @@ impl Run {
         let movable = step
             .regrid()
             .filter(|_| {
-                image.tiles.len() == 1
-                    && image.reshaped.is_none()
-                    && step.band(fit, size) >= (size[0], size[1])
+                image.tiles.len() == 1 && image.reshaped.is_none() && {
+                    let band = step.band(fit, size);
+                    band.0 >= size[0] && band.1 >= size[1]
+                }
             })
             .map(|regrid| (regrid, size, limits.max_workgroups));
 

@@ -230,6 +230,53 @@ fn banded_path_is_exact() {
 }
 
 #[test]
+fn chunks_bands_are_as_wide_as_the_picture_and_said_as_they_are() {
+    // Firefox's CPU adapter: 16384-pixel textures, 128 MiB bindings, loops of
+    // 65535. A band 16384 wide over a 960-wide picture held 16 times the chunks
+    // it counted, so the default 960x600 picture went in two bands of "at most
+    // 16384x511" pixels; as wide as the picture, one band holds it all.
+    let gpu = gpu();
+    let mut kernels = Kernels::default();
+    let limits = Limits {
+        max_texture: 16384,
+        max_workgroups: 65535,
+        max_chunk_bytes: 128 << 20,
+        max_loop_iterations: 65535,
+        packed_invocations: 256,
+    };
+    let mut plan = |image: &Image, method: Method, spec: Spec| {
+        let gpu_image = GpuImage::upload_with(&gpu, image, limits.max_texture);
+        let options = RunOptions::new(method, spec).limits(limits);
+        let run = Run::new(&gpu, &mut kernels, &gpu_image, options).unwrap();
+        let got = pollster::block_on(run.execute(&gpu)).unwrap().0;
+        assert_eq!(got.counts(), reference(image, spec), "{}", method.name());
+        (
+            run.bands(),
+            run.notes().iter().map(|n| n.json()).collect::<Vec<_>>(),
+        )
+    };
+    let sunset = Image::sunset(960, 600);
+    for method in [Method::ChunksSum, Method::ChunksReduce] {
+        for spec in [Spec::luminance(), Spec::rgbl()] {
+            assert_eq!(
+                plan(&sunset, method, spec),
+                (1, vec![]),
+                "{}",
+                method.name()
+            );
+        }
+    }
+    // A picture taller than a band's rows: its bands as wide as it is, and the
+    // note gives the largest of them (32767 chunks of 256x1, 2 across: 16383
+    // rows, then 1).
+    let tall = Image::noise(300, 16384, 4);
+    let (bands, notes) = plan(&tall, Method::ChunksSum, Spec::luminance());
+    assert_eq!(bands, 2);
+    assert_eq!(notes.len(), 1);
+    assert!(notes[0].contains("\"band\": \"300x16383\""), "{}", notes[0]);
+}
+
+#[test]
 fn thin_images_are_exact_and_ask_the_gpu_for_what_a_square_one_does() {
     // 100,172 pixels as a square, a column, a row and a 3-wide strip: every exact
     // method must count them exactly and launch about the same work for each.

@@ -41,8 +41,8 @@ impl Step for ChunksReduce {
         Shaped::Chunk
     }
 
-    fn band(&self, fit: Fit, _tile: [u32; 2]) -> (u32, u32) {
-        chunks_band(fit, u64::MAX)
+    fn band(&self, fit: Fit, tile: [u32; 2]) -> (u32, u32) {
+        chunks_band(fit, tile, u64::MAX)
     }
 
     /// Pairwise steps, each timed as a pass of its own, until chunk 0 holds the

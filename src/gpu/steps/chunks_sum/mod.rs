@@ -50,8 +50,8 @@ impl Step for ChunksSum {
 
     /// Each sum invocation loops over the chunks: eight a step, each step a
     /// loop of eight, about 1.1 iterations a chunk in all.
-    fn band(&self, fit: Fit, _tile: [u32; 2]) -> (u32, u32) {
-        chunks_band(fit, fit.limits.max_loop_iterations / 2)
+    fn band(&self, fit: Fit, tile: [u32; 2]) -> (u32, u32) {
+        chunks_band(fit, tile, fit.limits.max_loop_iterations / 2)
     }
 
     fn dispatch(&self, plan: &mut Plan, fit: Fit, band: BandAt) {
@@ -75,15 +75,20 @@ pub(super) const CHUNKS_DIAGRAM: Diagram = Diagram {
     ..Diagram::ARTICLE
 };
 
-/// The largest band whose chunks fit one binding, as many as `most` allows, in
-/// whole chunks within a dispatch's workgroups.
-pub(super) fn chunks_band(fit: Fit, most: u64) -> (u32, u32) {
+/// The largest band of a tile `tile[0]` wide whose chunks fit one binding, as
+/// many as `most` allows, in whole chunks within a dispatch's workgroups: as
+/// wide as the tile (a band wider than it would be cut to it, its chunks'
+/// room spent on nothing), as many rows as the chunks left allow.
+pub(super) fn chunks_band(fit: Fit, tile: [u32; 2], most: u64) -> (u32, u32) {
     let (limits, chunk, max) = (fit.limits, fit.chunk, fit.limits.max_texture);
     let wg = limits.max_workgroups as u64;
     let max_chunks = (limits.max_chunk_bytes / (fit.spec.len() as u64 * 4))
         .max(1)
         .min(most);
-    let across = (max.div_ceil(chunk.width) as u64).min(wg).min(max_chunks);
+    let across = (tile[0].min(max).div_ceil(chunk.width) as u64)
+        .min(wg)
+        .min(max_chunks)
+        .max(1);
     let down = (max_chunks / across).min(wg);
     let width = (across as u32 * chunk.width).min(max);
     let height = (down as u32).saturating_mul(chunk.height).min(max);
