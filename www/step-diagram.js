@@ -379,7 +379,9 @@ export async function stepDiagram(method, channels) {
     passLine.textContent = t(pass.stride ? 'diagram-pass-stride' : 'diagram-pass',
       { pass: String(state.pass + 1), passes: String(trace.passes.length), kernel: pass.kernel, stride: String(pass.stride), work });
     const steps = String(trace.steps.length);
-    narration.textContent = t('diagram-now', { at: String(at), steps, step: narrate(run, state, at - 1) });
+    // Before the first instruction: how to start, or that it is starting.
+    const step = at === 0 && playing ? t('diagram-step-starting') : narrate(run, state, at - 1);
+    narration.textContent = t('diagram-now', { at: String(at), steps, step });
     stage.setAttribute('aria-label', trace.canvas
       ? t('diagram-stage-draw', { width: String(trace.width), height: String(trace.height), at: String(at), steps, drawn: String(state.canvas.size), pixels: String(trace.canvas[0] * trace.canvas[1]) })
       : t('diagram-stage-kernel', { method, width: String(trace.width), height: String(trace.height), at: String(at), steps, counts: bins(state.bins) }));

@@ -186,7 +186,8 @@ function plotAxes(canvas) {
   const ctx = canvas.getContext('2d');
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
   ctx.clearRect(0, 0, size, size);
-  const [left, bottom, top, right] = [36, 26, 6, 8];
+  // Room on the right for half of the last value under the axis ("255", centred on its tick).
+  const [left, bottom, top, right] = [36, 26, 6, 14];
   const w = size - left - right;
   const h = size - top - bottom;
   const x = (v) => left + (v / 255) * w;

@@ -25,7 +25,7 @@ four-gpu-draw-draw-pass-each =
     drawing's screen blending does. The diagram below plays both shaders from their own WGSL on
     the introduction's 6×7 picture: the scale pass's one invocation over its bins, then a
     fragment a pixel of a 6×8 canvas; under it, this GPU draws the same canvas from the same
-    bins, to compare.
+    bins, and the page says how many of its pixels are the diagram's.
 four-gpu-draw-article-s-gpu =
     The article's GPU version picks grey where all three overlap; it marks the three-way overlap
     but makes one histogram look different on its CPU and GPU pages, so we keep the one look.

@@ -82,6 +82,8 @@ diagram-who-local = Workgroup ({ $x }, { $y }), local ({ $localX }, { $localY })
 ## A step in a sentence: $who is an invocation (diagram-who-*), $memory where a value lives
 
 diagram-step-none = Press play, or step through it one instruction at a time.
+# Before the first instruction, while playing.
+diagram-step-starting = Playing from the first instruction.
 # $kernel is the kernel's name (chunks, sum, reduce...).
 diagram-step-start = Workgroup ({ $x }, { $y }) of the { $kernel } pass starts: { $count ->
         [one] its invocation begins

@@ -82,6 +82,8 @@ diagram-who-local = ワークグループ({ $x }, { $y })、ローカルID({ $lo
 ## A step in a sentence: $who is an invocation (diagram-who-*), $memory where a value lives
 
 diagram-step-none = 再生を押すか、1命令ずつステップ実行してください。
+# Before the first instruction, while playing.
+diagram-step-starting = 最初の命令から再生しています。
 # $kernel is the kernel's name (chunks, sum, reduce...).
 diagram-step-start = { $kernel }パスのワークグループ({ $x }, { $y })が開始します：{ $count ->
        *[other] { $size }個の呼び出しが動き始めます

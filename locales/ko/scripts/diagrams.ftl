@@ -84,6 +84,8 @@ diagram-who-local = 워크그룹 ({ $x }, { $y }), 로컬 ({ $localX }, { $local
 ## A step in a sentence: $who is an invocation (diagram-who-*), $memory where a value lives
 
 diagram-step-none = 재생을 누르거나, 명령을 하나씩 넘겨 가며 살펴보세요.
+# Before the first instruction, while playing.
+diagram-step-starting = 첫 명령부터 재생하고 있습니다.
 # $kernel is the kernel's name (chunks, sum, reduce...).
 diagram-step-start = { $kernel } 패스의 워크그룹 ({ $x }, { $y }) 시작: { $count ->
        *[other] 호출 { $size }개가 실행을 시작합니다
