@@ -51,7 +51,7 @@ export function chapterReadout({ main, reruns }) {
       lost === 0
         ? el('span', { class: 'ok' }, t(reruns ? 'readout-lost-nothing' : 'readout-equals-pixels'))
         : el('span', { class: 'wrong' }, t('readout-lost', { count: lost, shown: lost.toLocaleString('en') })));
-    const time = timingText(outcome, gpu ? method : 'cpu', gpu?.software);
+    const time = timingText(outcome, gpu ? method : 'cpu', gpu);
     stats.replaceChildren(
       el('dt', {}, t('readout-pixels')), el('dd', {}, pixelCount.toLocaleString('en')),
       el('dt', {}, t('readout-bin-totals', { channels })), totalCell,
@@ -59,7 +59,7 @@ export function chapterReadout({ main, reruns }) {
         // The first count of a page compiles its kernel on the way.
         counted === 1 && gpu ? t('readout-time-first', { time }) : time));
     const simple = method === 'cpu' || !gpu ? simpleBeside(picture, outcome, channels) : null;
-    passes.replaceChildren(simple ? simple.text : passTable(outcome));
+    passes.replaceChildren(simple ? simple.text : passTable(outcome, gpu));
     fillFacts(main, facts(gpu ? outcome : null, picture.width, picture.height, channels, shape));
     published.replaceChildren(publishedBeside({
       method: gpu ? method : 'cpu', channels, width: picture.width, height: picture.height,

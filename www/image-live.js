@@ -3,7 +3,7 @@
 // (the video page's VideoView), and, with a method beside it, the two timed on
 // alternate frames of the same video. The picture's own view is hidden meanwhile.
 import { VideoView } from '../pkg/histogram.js';
-import { el, formatMs, perSecond, setState } from './site.js';
+import { el, formatMs, perSecond, setState, untimedWhy } from './site.js';
 import { counterName, t } from './l10n.js';
 import { liveVideo } from './frames.js';
 import { transport } from './transport.js';
@@ -76,7 +76,7 @@ export function liveChapter({ gpu, method, beside, stage, caption, onPlay, error
     if (canvas.hidden) return;
     const rate = perSecond(fps);
     if (!gpu()?.timestamps) {
-      timing.textContent = t('video-live-untimed', { rate });
+      timing.textContent = t('video-live-untimed', { rate, why: untimedWhy(gpu()) });
       return;
     }
     // A median not yet had: '…'.

@@ -138,7 +138,7 @@ async function imagePage({ method, methods, channels, shape, reruns, draw, besid
     csvButton.disabled = false;
   };
 
-  const timeBeside = () => besides.time(compared(), (m) => gpu.compute(picture, m, channels, chunkValue(), undefined));
+  const timeBeside = () => besides.time(compared(), (m) => gpu.compute(picture, m, channels, chunkValue(), undefined), gpu);
 
   /** Counts the current picture with the page's method (the CPU's once the GPU is gone). */
   const count = async () => {
@@ -262,6 +262,8 @@ async function imagePage({ method, methods, channels, shape, reruns, draw, besid
       get lab() { return lab; },
       /** The step-through diagram: its trace, where it is, the GPU's bins beside it. */
       get diagram() { return steps; },
+      /** Whether this page's GPU times its passes on the GPU (GpuContext.timestamps). */
+      get timed() { return Boolean(gpu?.timestamps); },
       /** A playing video or camera: its frames a second, each method's recent GPU times. */
       get live() { return video?.shown ? { fps: video.fps, times: video.times, view: video.live.view } : null; },
       pixels: () => picture.rgba(),
@@ -377,6 +379,7 @@ async function imagePage({ method, methods, channels, shape, reruns, draw, besid
       channels: () => channels,
       queue: (job) => new Promise((resolve, reject) => want('lab', { job, resolve, reject })),
       lost: () => gpu?.lost,
+      gpu: () => gpu,
       // The edited text played in the step-through diagram, where the page has one.
       stepThrough: steps && steps.method !== DRAW ? (text) => {
         steps.play(text);

@@ -3,7 +3,7 @@
 // the CPU and timed beside the step's own kernels (src/gpu/lab.rs does the work,
 // through GpuContext.tryKernels). An edit travels as a link: the text, compressed,
 // in the address's fragment, which never leaves the page.
-import { el, errorText, formatMs } from './site.js';
+import { el, errorText, formatMs, untimedWhy } from './site.js';
 import { lostWithin } from './page.js';
 import { number, t, tMarked } from './l10n.js';
 
@@ -65,10 +65,10 @@ const channelNames = (channels) => (channels === 4 ? ['red', 'green', 'blue', 'l
  * `attempt(text, runs)`: the report's JSON (GpuContext.tryKernels on the page's
  * picture); `runs()`: how many runs of each to time; `channels()`: the page's channels; `queue(text)`: runs the attempt in the
  * page's turn (its work queue), resolving when done; `lost()`: the device's loss
- * promise now, to tell a loss from a failure; `stop()`: asks the run to give up
+ * promise now, to tell a loss from a failure; `gpu()`: the page's GpuContext; `stop()`: asks the run to give up
  * between two of its dispatches.
  */
-export function kernelLab({ listing, rebase, attempt, runs, channels, queue, lost, stop, stepThrough = null }) {
+export function kernelLab({ listing, rebase, attempt, runs, channels, queue, lost, gpu, stop, stepThrough = null }) {
   const holder = el('div', { class: 'lab-editor' });
   const runButton = el('button', { type: 'button', class: 'lab-run', disabled: true }, t('lab-run'));
   const resetButton = el('button', { type: 'button', class: 'lab-reset', disabled: true }, t('lab-reset'));
@@ -134,12 +134,12 @@ export function kernelLab({ listing, rebase, attempt, runs, channels, queue, los
     const ms = (time) => (time == null ? '—' : formatMs(time));
     const rows = report.original.passes.map(([name, time], i) => el('tr', {},
       el('th', { scope: 'row' }, name), el('td', {}, ms(time)), el('td', {}, ms(report.edited.passes[i]?.[1]))));
-    const gpu = report.original.gpu_ms != null;
-    rows.push(el('tr', {}, el('th', { scope: 'row' }, t(gpu ? 'lab-all-passes' : 'lab-whole-run')),
-      el('td', {}, ms(gpu ? report.original.gpu_ms : report.original.wall_ms)),
-      el('td', {}, ms(gpu ? report.edited.gpu_ms : report.edited.wall_ms))));
+    const timed = report.original.gpu_ms != null;
+    rows.push(el('tr', {}, el('th', { scope: 'row' }, t(timed ? 'lab-all-passes' : 'lab-whole-run')),
+      el('td', {}, ms(timed ? report.original.gpu_ms : report.original.wall_ms)),
+      el('td', {}, ms(timed ? report.edited.gpu_ms : report.edited.wall_ms))));
     return el('div', { class: 'table-wrap' }, el('table', { class: 'lab-times' },
-      el('caption', {}, t('lab-times-caption', { runs: String(report.runs), count: report.runs, clock: gpu ? 'gpu' : 'wall' })),
+      el('caption', {}, t('lab-times-caption', { runs: String(report.runs), count: report.runs, clock: timed ? 'gpu' : 'wall', why: untimedWhy(gpu()) })),
       el('thead', {}, el('tr', {}, ...['lab-pass', 'lab-theirs', 'lab-yours'].map((id) => el('th', { scope: 'col' }, t(id))))),
       el('tbody', {}, ...rows)));
   };

@@ -1,7 +1,7 @@
 // A count's time, pass by pass, as this GPU took it (timestamp queries), and the
 // figures published for the same step, set beside it only where the page's picture
 // has the size they were measured on: one click counts a picture of that size.
-import { el, formatMs } from './site.js';
+import { el, formatMs, untimedWhy } from './site.js';
 import { stepFacts } from './core.js';
 import { articleTimings, measuredOnGpu } from './examples.js';
 import { defaultShape } from '../pkg/histogram.js';
@@ -16,15 +16,15 @@ function named(pass) {
 }
 
 /**
- * A table of `outcome`'s GPU passes: each one's time and share. Where the adapter
- * has no timestamp queries, a sentence saying so.
+ * A table of `outcome`'s GPU passes: each one's time and share. Where `gpu` (the
+ * GpuContext that counted) times none of them, a sentence saying why.
  */
-export function passTable(outcome) {
+export function passTable(outcome, gpu) {
   const passes = JSON.parse(outcome.passes());
   if (!passes.length) return el('p', { class: 'muted' }, t('passes-on-cpu'));
   if (passes.every((p) => p.ms === null) && outcome.gpuMs === undefined) {
     return el('p', { class: 'muted', id: 'passes' },
-      t('passes-untimed', { count: passes.length, passes: passes.map((p) => named(p.pass)).join(', ') }));
+      t('passes-untimed', { count: passes.length, passes: passes.map((p) => named(p.pass)).join(', '), why: untimedWhy(gpu) }));
   }
   const total = passes.reduce((sum, p) => sum + (p.ms ?? 0), 0);
   // A pass is named by its kernel, a reduce step's with its stride ("reduce:4").
@@ -42,7 +42,7 @@ export function passTable(outcome) {
   return el('div', { class: 'table-wrap', id: 'passes' }, el('table', { class: 'passes stacks' },
     el('caption', {}, t('passes-caption')),
     el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, t('passes-pass')), el('th', { scope: 'col', class: 'left' }, t('passes-does')),
-      el('th', { scope: 'col' }, t('passes-time')), el('th', { scope: 'col' }, t('passes-share')))),
+      el('th', { scope: 'col' }, t('passes-time')), el('th', { scope: 'col', class: 'left' }, t('passes-share')))),
     el('tbody', {}, ...rows)));
 }
 

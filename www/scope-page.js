@@ -6,7 +6,7 @@
 // says the scope offers (`scopeKinds`, src/scope/).
 import { ScopeScreen, scopeKinds, scopeSource } from '../pkg/histogram.js';
 import {
-  el, setState, errorText, sentence, download, showPicture, nextPaint, formatMs, stem, listing,
+  el, setState, errorText, sentence, download, showPicture, nextPaint, formatMs, stem, listing, untimedWhy,
 } from './site.js';
 import { t, tMarked } from './l10n.js';
 import { graticule, labelledScope, nameGraticule, scopeBox } from './scope-labels.js';
@@ -206,7 +206,7 @@ async function timeIt() {
   const times = { scope, runs: String(TIMED_RUNS), wall: formatMs(median(wallMs)) };
   timing.textContent = Number.isFinite(g)
     ? t('scope-page-time-gpu', { ...times, gpu: formatMs(g), warmup: String(WARMUP_MS) })
-    : t('scope-page-time-wall', times);
+    : t('scope-page-time-wall', { ...times, why: untimedWhy(gpu) });
   timing.dataset.gpuMs = g;
 }
 

@@ -2,7 +2,7 @@
 // beside it (the fragment page and its compute twin), or the methods a visitor may
 // choose between. Alternated round by round, so all see the same GPU clocks, with
 // one clock: GPU timestamps where the adapter has them, else the wall clock.
-import { el, errorText, formatMs } from './site.js';
+import { el, errorText, formatMs, untimedWhy } from './site.js';
 import { t } from './l10n.js';
 
 // Rounds of each method, alternated, after one round that compiles and warms up;
@@ -29,8 +29,8 @@ export function sideBySide({ beside, labels }) {
     text);
   let times = null;
 
-  /** Times `methods` (the page's first) with `count(method)`; each must be exact. */
-  const time = async (methods, count) => {
+  /** Times `methods` (the page's first) with `count(method)` on `gpu` (the GpuContext); each must be exact. */
+  const time = async (methods, count, gpu) => {
     body.replaceChildren();
     wrap.hidden = true;
     text.textContent = t('beside-timing');
@@ -58,7 +58,7 @@ export function sideBySide({ beside, labels }) {
     const ratio = medians[1] / medians[0];
     const than = ratio >= 1.05 ? 'less' : ratio > 1 / 1.05 ? 'same' : 'more';
     text.textContent = t('beside-ratio', {
-      clock, page, other: methods[1], than, ratio: (ratio >= 1 ? ratio : 1 / ratio).toFixed(1),
+      clock, page, other: methods[1], than, ratio: (ratio >= 1 ? ratio : 1 / ratio).toFixed(1), why: untimedWhy(gpu),
     });
     times = { methods, medians, times: runs, clock };
   };

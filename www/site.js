@@ -153,11 +153,14 @@ export function formatMs(ms) {
   return ms >= 100 ? t('page-ms', { ms: ms.toFixed(0) }) : ms >= 1 ? t('page-ms', { ms: ms.toFixed(1) }) : t('page-us', { us: (ms * 1000).toFixed(0) });
 }
 
-/** Says what was timed and how, so numbers are read for what they are. */
-export function timingText(outcome, method, software = false) {
+/** Why `gpu` (a GpuContext) times its passes by the wall clock, as the core says: untimed-why's words. */
+export const untimedWhy = (gpu) => t('untimed-why', { why: gpu?.untimed ?? 'none' });
+
+/** Says what was timed and how, so numbers are read for what they are; `gpu` the GpuContext that counted. */
+export function timingText(outcome, method, gpu = null) {
   const wall = formatMs(outcome.wallMs);
   if (method === 'cpu') return t('page-time-cpu', { wall });
-  const time = outcome.gpuMs !== undefined ? t('page-time-gpu', { gpu: formatMs(outcome.gpuMs), wall }) : t('page-time-wall', { wall });
-  return software ? t('page-time-software', { time }) : time;
+  const time = outcome.gpuMs !== undefined ? t('page-time-gpu', { gpu: formatMs(outcome.gpuMs), wall }) : t('page-time-wall', { wall, why: untimedWhy(gpu) });
+  return gpu?.software ? t('page-time-software', { time }) : time;
 }
 

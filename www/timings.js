@@ -1,6 +1,6 @@
 // The article's part-1 timing table, filled in on this machine.
 import { Picture, cpuHistogramSimple } from '../pkg/histogram.js';
-import { adapterDescription, el, setState, errorText, nextPaint } from './site.js';
+import { adapterDescription, el, setState, errorText, nextPaint, untimedWhy } from './site.js';
 import { stepFacts } from './core.js';
 import { readPicture } from './input.js';
 import { articleTimings } from './examples.js';
@@ -268,7 +268,7 @@ if (started) {
       // machine of its kind.
       machine.replaceChildren(...tNodes(gpu.software ? 'timings-machine-software' : 'timings-machine', { adapter: await adapterDescription() }));
       how.textContent = `${t('timings-how', { warmup: String(WARMUP_MS), ...runsArgs })} ` +
-        t(gpu.timestamps ? 'timings-how-timestamps' : 'timings-how-wall', { least: String(MIN_CPU_MS) });
+        t(gpu.timestamps ? 'timings-how-timestamps' : 'timings-how-wall', { least: String(MIN_CPU_MS), why: untimedWhy(gpu) });
     }
     pictures = SIZES.map(([w, h]) => (KIND ? Picture.bench(KIND, w, h) : Picture.sunset(w, h)));
     picker.addEventListener('change', () => {

@@ -151,7 +151,7 @@ setInterval(() => {
     if (gpu.timestamps) {
       if (live.path === 'import') lines.push(t('video-overlay-import', { time: ms(live.importMs) }));
       lines.push(t('video-overlay-count', { time: ms(view.histogramMs) }), t('video-overlay-draw', { time: ms(view.drawMs), drawing: drawingName(view.drawing) }), ...others);
-    } else lines.push(t('video-overlay-untimed'));
+    } else lines.push(t('video-overlay-untimed', { reason: gpu.untimed ?? 'none' }), t('video-overlay-drawing', { drawing: drawingName(view.drawing) }));
   }
   overlay.textContent = lines.join('\n');
 }, 1000);
@@ -184,6 +184,8 @@ const started = await startPage({
     get frameSize() { return live.live ? [live.live.width, live.live.height] : null; },
     /** The frame path of the frame drawn last: 'import', 'decoded' or 'copy'. */
     get path() { return live.path; },
+    /** Whether the GPU times its passes (GpuContext.timestamps): the overlay's times. */
+    get timed() { return gpu.timestamps; },
     /** GPU milliseconds of the import pass (the hardware path; NaN otherwise). */
     get importMs() { return live.importMs; },
   },

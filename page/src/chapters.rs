@@ -122,7 +122,9 @@ struct Drawing {
     run: Rc<Run>,
     targets: Vec<CanvasTarget>,
     painter: HistogramPainter,
-    /// The scale pass and each canvas's render pass, timed.
+    /// The scale pass and each canvas's render pass: their names, and their
+    /// timer where the GPU times passes.
+    names: Vec<String>,
     timer: Option<Rc<gpu::PassTimer>>,
 }
 
@@ -286,12 +288,15 @@ impl Context {
             .for_each(|frame| gpu.queue.present(frame));
         let (histogram, gpu_ms) = run.read(gpu).await?;
         let mut passes = run.pass_times();
-        // The drawing's passes, timed in the same submission.
-        let timer = (self.image_pages.drawing.borrow().as_ref())
+        // The drawing's passes, timed in the same submission where the GPU
+        // times passes, else named untimed.
+        let drawing = (self.image_pages.drawing.borrow().as_ref())
             .filter(|d| Rc::ptr_eq(&d.run, &run))
-            .and_then(|d| d.timer.clone());
-        if let Some(timer) = timer {
-            passes.extend(timer.read(gpu).await?);
+            .map(|d| (d.names.clone(), d.timer.clone()));
+        match drawing {
+            Some((_, Some(timer))) => passes.extend(timer.read(gpu).await?),
+            Some((names, None)) => passes.extend(names.into_iter().map(|name| (name, None))),
+            None => {}
         }
         Ok(Outcome {
             histogram,
@@ -329,7 +334,7 @@ impl Context {
                 Channels::Rgbl => vec![Panel::full(&[0, 1, 2]), Panel::full(&[3])],
             };
             let format = targets[0].config.format;
-            let names = std::iter::once("scale".to_string())
+            let names: Vec<String> = std::iter::once("scale".to_string())
                 .chain(panels.iter().enumerate().map(|(i, _)| {
                     // Named by the panel it draws (www/pass-times.js words it).
                     let shown = match (spec.channels, i) {
@@ -352,7 +357,8 @@ impl Context {
                 run: run.clone(),
                 targets,
                 painter,
-                timer: gpu::PassTimer::new(gpu, names).map(Rc::new),
+                timer: gpu::PassTimer::new(gpu, names.clone()).map(Rc::new),
+                names,
             });
         }
         let drawing = drawing.as_mut().expect("made above");

@@ -179,6 +179,35 @@ fn device_has(gpu: &gpu::Gpu, feature: &str) -> bool {
         .is_some_and(|found| found.as_bool() == Some(true))
 }
 
+/// The browser's words for its adapter (its vendor, architecture and
+/// description, as site.js's `adapterDescription` shows them), which wgpu (30)
+/// maps only the description of; empty where the browser says nothing.
+async fn adapter_words() -> String {
+    let get =
+        |from: &JsValue, key: &str| js_sys::Reflect::get(from, &key.into()).unwrap_or_default();
+    let Some(window) = web_sys::window() else {
+        return String::new();
+    };
+    let gpu = get(&window.navigator().into(), "gpu");
+    let request = get(&gpu, "requestAdapter").dyn_into::<js_sys::Function>();
+    let promise = request.ok().and_then(|r| r.call0(&gpu).ok());
+    let Some(promise) = promise.and_then(|p| p.dyn_into::<js_sys::Promise>().ok()) else {
+        return String::new();
+    };
+    let adapter = wasm_bindgen_futures::JsFuture::from(promise)
+        .await
+        .unwrap_or_default();
+    if adapter.is_null() || adapter.is_undefined() {
+        return String::new();
+    }
+    let info = get(&adapter, "info");
+    ["vendor", "architecture", "description"]
+        .iter()
+        .filter_map(|key| get(&info, key).as_string().filter(|s| !s.is_empty()))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 impl Context {
     /// The browser's WebGPU adapter and a device, with empty caches.
     async fn open() -> Result<Context, JsError> {
@@ -190,7 +219,11 @@ impl Context {
                 "this browser has no WebGPU (navigator.gpu is missing)",
             ));
         }
-        let mut gpu = gpu::Gpu::new(&Default::default())
+        let options = gpu::GpuOptions {
+            named: Some(adapter_words().await),
+            ..Default::default()
+        };
+        let mut gpu = gpu::Gpu::new(&options)
             .await
             .map_err(|e| JsError::new(&e.0))?;
         if device_has(&gpu, "subgroups") {
@@ -265,6 +298,13 @@ impl GpuContext {
     #[wasm_bindgen(getter)]
     pub fn timestamps(&self) -> bool {
         self.context().gpu.timestamps
+    }
+
+    /// Why this GPU's passes are not timed on it ("none": no timestamp queries;
+    /// "late": llvmpipe's are not as a pass runs), or undefined where they are.
+    #[wasm_bindgen(getter)]
+    pub fn untimed(&self) -> Option<String> {
+        self.context().gpu.untimed().map(|u| u.word().to_string())
     }
 
     /// Whether the CPU plays the GPU (a fallback adapter such as SwiftShader):

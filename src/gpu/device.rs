@@ -2,6 +2,7 @@
 //! async plumbing (a one-value channel, a clock) both targets share.
 
 use super::owned::Owned;
+use super::untimed::{is_llvmpipe, Untimed};
 use std::fmt;
 use std::future::Future;
 use std::pin::Pin;
@@ -36,6 +37,10 @@ pub struct GpuOptions {
     /// Features not asked for even where the adapter has them: to run as a GPU
     /// without them would (subgroups, in the tests and examples/count.rs).
     pub without: wgpu::Features,
+    /// The adapter's name where wgpu gives none: a browser's vendor and
+    /// architecture (wgpu (30) maps only its description, which Chromium leaves
+    /// empty for SwiftShader; Firefox names nothing at all).
+    pub named: Option<String>,
 }
 
 /// A device and queue, with what the methods need to know about them.
@@ -45,7 +50,8 @@ pub struct Gpu {
     pub device: wgpu::Device,
     pub queue: wgpu::Queue,
     pub info: wgpu::AdapterInfo,
-    /// Whether passes can be timed with timestamp queries.
+    /// Whether passes are timed with timestamp queries: where the adapter has
+    /// them and writes them as a pass runs (`Untimed` says why not).
     pub timestamps: bool,
     /// Features the browser's device was given that wgpu (30) does not map, so
     /// does not list: subgroups, asked for by the page (www/page.js).
@@ -68,6 +74,17 @@ impl Gpu {
     /// CPU method counts faster, and some kernels pick their CPU-friendly shape.
     pub fn is_cpu(&self) -> bool {
         self.info.device_type == wgpu::DeviceType::Cpu
+    }
+
+    /// Whether this is Mesa's llvmpipe (lavapipe): its loops and timestamps
+    /// have rules of their own (`Limits::of`, `Untimed::Late`).
+    pub fn is_llvmpipe(&self) -> bool {
+        is_llvmpipe(&self.info)
+    }
+
+    /// Why this GPU's passes are not timed on it, if they are not.
+    pub fn untimed(&self) -> Option<Untimed> {
+        Untimed::of(&self.adapter, &self.info)
     }
 
     /// Opens the best adapter with all of its limits (the defaults would cap storage
@@ -440,34 +457,6 @@ pub(super) fn extent((width, height): (u32, u32)) -> wgpu::Extent3d {
     }
 }
 
-/// Milliseconds from an arbitrary start, for wall-clock timing on both targets.
-pub fn now_ms() -> f64 {
-    #[cfg(target_arch = "wasm32")]
-    {
-        web_sys::window()
-            .and_then(|w| w.performance())
-            .map_or(0.0, |p| p.now())
-    }
-    #[cfg(not(target_arch = "wasm32"))]
-    {
-        use std::sync::OnceLock;
-        use std::time::Instant;
-        static START: OnceLock<Instant> = OnceLock::new();
-        START.get_or_init(Instant::now).elapsed().as_secs_f64() * 1000.0
-    }
-}
-
-/// A mark on the page's timeline, where bench/gpu-browser reads each stage of a
-/// read; nothing natively.
-pub fn mark(name: &str) {
-    #[cfg(target_arch = "wasm32")]
-    if let Some(performance) = web_sys::window().and_then(|w| w.performance()) {
-        let _ = performance.mark(name);
-    }
-    #[cfg(not(target_arch = "wasm32"))]
-    let _ = name;
-}
-
 /// A one-value channel: wgpu's callbacks fill it, async code awaits it.
 struct Slot<T> {
     value: Option<T>,
@@ -532,15 +521,21 @@ impl Found {
     /// Opens its device.
     pub async fn open(self, options: &GpuOptions) -> Result<Gpu, GpuError> {
         let Found { instance, adapter } = self;
-        let info = adapter.get_info();
-        let timestamps = adapter.features().contains(wgpu::Features::TIMESTAMP_QUERY);
-        // Timestamps for the pages' timings; bgra8unorm storage for drawing into a
-        // canvas of that format by a compute pass (compose.rs); subgroups for the
-        // step that uses them (src/gpu/steps/subgroups).
+        let mut info = adapter.get_info();
+        if info.name.is_empty() {
+            info.name = options.named.clone().unwrap_or_default();
+        }
+        let timestamps = Untimed::of(&adapter, &info).is_none();
+        // Timestamps for the pages' timings, where they are kept; bgra8unorm
+        // storage for drawing into a canvas of that format by a compute pass
+        // (compose.rs); subgroups for the step that uses them (src/gpu/steps/subgroups).
+        let timed = if timestamps {
+            wgpu::Features::TIMESTAMP_QUERY
+        } else {
+            wgpu::Features::empty()
+        };
         let required_features = adapter.features()
-            & (wgpu::Features::TIMESTAMP_QUERY
-                | wgpu::Features::BGRA8UNORM_STORAGE
-                | wgpu::Features::SUBGROUP)
+            & (timed | wgpu::Features::BGRA8UNORM_STORAGE | wgpu::Features::SUBGROUP)
             & !options.without;
         let (device, queue) = adapter
             .request_device(&wgpu::DeviceDescriptor {

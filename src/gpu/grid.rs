@@ -32,17 +32,10 @@ impl Limits {
             max_texture: l.max_texture_dimension_2d,
             max_workgroups: l.max_compute_workgroups_per_dimension,
             max_chunk_bytes: l.max_storage_buffer_binding_size.min(l.max_buffer_size),
-            // An unnamed CPU adapter may be llvmpipe too: Firefox (153) names none,
-            // and its software adapter here is lavapipe, whose single invocation
+            // llvmpipe: Firefox's software adapter here, whose single invocation
             // over the default picture counted nothing. Shorter loops cost a few
             // more passes on a GPU the CPU emulates; a silent stop costs the counts.
-            max_loop_iterations: if gpu.info.name.contains("llvmpipe")
-                || (gpu.info.name.is_empty() && gpu.is_cpu())
-            {
-                65535
-            } else {
-                u64::MAX
-            },
+            max_loop_iterations: if gpu.is_llvmpipe() { 65535 } else { u64::MAX },
             packed_invocations: if !gpu.is_cpu()
                 && l.max_compute_invocations_per_workgroup >= 512
                 && l.max_compute_workgroup_size_x >= 512

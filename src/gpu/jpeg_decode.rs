@@ -16,11 +16,12 @@
 //! decoding, and a wait for the GPU costs more than its rounds: pictures one after
 //! another leave a large GPU idle.
 
-use super::device::{mark, Gpu, GpuError};
+use super::device::{Gpu, GpuError};
 use super::gpu_image::GpuImage;
 use super::jpeg_batch::{batches, Batch};
 use super::jpeg_finish::Recording;
 use super::owned::{KeptBuffer, Owned};
+use super::timing::mark;
 use super::timing::PassTimer;
 use crate::jpeg_coefficients;
 use crate::jpeg_entropy::Scan;

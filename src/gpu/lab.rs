@@ -15,7 +15,7 @@
 //! run has taken longer than its budget (`budget_ms`); nothing interrupts a GPU
 //! inside a dispatch, but a dispatch is a band of the picture.
 
-use super::device::{now_ms, Gpu, GpuError};
+use super::device::{Gpu, GpuError};
 use super::gpu_image::GpuImage;
 use super::kernels::{as_compiled, ChunkShape, Kernel, Kernels};
 use super::lab_guard::{guarded, reserved, Guard};
@@ -23,6 +23,7 @@ use super::listing;
 use super::owned::Owned;
 use super::run::{Run, RunOptions};
 use super::steps::Method;
+use super::timing::now_ms;
 use crate::histogram::{Histogram, Spec};
 use std::cell::Cell;
 use std::collections::HashMap;

@@ -28,6 +28,7 @@ mod scope_painter;
 mod scope_passes;
 mod steps;
 mod timing;
+mod untimed;
 mod upload;
 mod yuv;
 
@@ -38,7 +39,7 @@ pub use bars::{
     SCALE,
 };
 pub use compose::{compose_format, compose_source, Composer};
-pub use device::{now_ms, Found, Gpu, GpuError, GpuOptions};
+pub use device::{Found, Gpu, GpuError, GpuOptions};
 pub use gpu_image::GpuImage;
 pub use grid::{packed_groups, privatized_groups, Limits, DEEP_PRIVATE_BINS};
 pub use hdr_passes::{count_hdr, HdrCount, HdrSamples, HdrUpload};
@@ -58,7 +59,8 @@ pub use run::{Dispatched, Run, RunOptions};
 pub use scope_painter::{scope_draw_source, ScopePainter};
 pub use scope_passes::{scope_source, Readout, ScopeCount, ScopeKernel};
 pub use steps::{Diagram, Method, Shaped, Step};
-pub use timing::{keep_busy, pass_ms, PassTimer, Timing};
+pub use timing::{keep_busy, now_ms, pass_ms, PassTimer, Timing};
+pub use untimed::Untimed;
 pub use upload::{Steps, Upload};
 pub use yuv::{
     colour_matrix, frame_pass_source, yuv_to_rgb, FrameConverter, FrameFormat, PixelLayout,

@@ -5,13 +5,14 @@
 //! Each tile of an image is processed in bands small enough for the dispatch and
 //! buffer limits. Every band adds into the same bins.
 
-use super::device::{now_ms, Gpu, GpuError};
+use super::device::{Gpu, GpuError};
 use super::gpu_image::{GpuImage, TileData};
 use super::grid::Limits;
 use super::kernels::{Bind, ChunkShape, Kernels, Workgroup};
 use super::owned::Owned;
 use super::plan::{bands, notes, Fit, Plan, MAX_TIMED_PASSES};
 use super::steps::{check_fits, Method, Regrid};
+use super::timing::now_ms;
 use super::timing::{pass_ms, Queries, Timing};
 use crate::histogram::{Histogram, Spec};
 use crate::image::Region;

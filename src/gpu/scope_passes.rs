@@ -412,13 +412,13 @@ impl ScopeCount {
 
     /// Counts once and reads the counts and the timing back.
     pub async fn execute(&self, gpu: &Gpu) -> Result<(Counts, Timing), GpuError> {
-        let start = super::device::now_ms();
+        let start = super::timing::now_ms();
         let mut encoder = gpu.device.create_command_encoder(&Default::default());
         let (readback, readout) = self.encode_read(gpu, &mut encoder);
         gpu.scoped(|| gpu.queue.submit([encoder.finish()])).await?;
         let bytes = gpu.read_buffer(&readback).await?;
         let (counts, gpu_ms) = readout.counts(&bytes, gpu.queue.get_timestamp_period());
-        let wall_ms = super::device::now_ms() - start;
+        let wall_ms = super::timing::now_ms() - start;
         Ok((counts, Timing { gpu_ms, wall_ms }))
     }
 }

@@ -1,8 +1,36 @@
 //! How long a pass takes on the GPU: its timestamp queries, and the warm-up that
 //! keeps the GPU at its working clocks before it is timed.
 
-use super::device::{now_ms, Gpu, GpuError};
+use super::device::{Gpu, GpuError};
 use super::owned::Owned;
+
+/// Milliseconds from an arbitrary start, for wall-clock timing on both targets.
+pub fn now_ms() -> f64 {
+    #[cfg(target_arch = "wasm32")]
+    {
+        web_sys::window()
+            .and_then(|w| w.performance())
+            .map_or(0.0, |p| p.now())
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        use std::sync::OnceLock;
+        use std::time::Instant;
+        static START: OnceLock<Instant> = OnceLock::new();
+        START.get_or_init(Instant::now).elapsed().as_secs_f64() * 1000.0
+    }
+}
+
+/// A mark on the page's timeline, where bench/gpu-browser reads each stage of a
+/// read; nothing natively.
+pub fn mark(name: &str) {
+    #[cfg(target_arch = "wasm32")]
+    if let Some(performance) = web_sys::window().and_then(|w| w.performance()) {
+        let _ = performance.mark(name);
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    let _ = name;
+}
 
 /// How long a run took.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]

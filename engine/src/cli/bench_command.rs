@@ -54,7 +54,12 @@ pub fn run(o: BenchArgs, gpu_options: &GpuOptions) -> i32 {
         info.driver_info,
         spec.num_bins,
         if deep { 16 } else { 8 },
-        if gpu.timestamps { "GPU timestamps of the pass" } else { "wall clock (no timestamp queries)" }
+        match gpu.untimed() {
+            None => "GPU timestamps of the pass",
+            Some(histogram::gpu::Untimed::None) => "wall clock (no timestamp queries)",
+            Some(histogram::gpu::Untimed::Late) =>
+                "wall clock (llvmpipe writes timestamps as it rasterizes, not as a compute pass runs)",
+        }
     ));
     out::say(format!(
         "{:<14} {:<10} {:<8} {:>10} {:>9}  check",

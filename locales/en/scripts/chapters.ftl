@@ -114,10 +114,10 @@ readout-different-bins = ✗ different bins
 ## A count's GPU passes (www/pass-times.js): the table's caption and heads.
 passes-on-cpu = This count ran on the CPU: no GPU pass to time.
 # `passes`: the passes' names, as the core names them.
-passes-untimed = This adapter has no timestamp queries, so its { $count } { $count ->
+passes-untimed = This count's { $count } { $count ->
         [one] pass
        *[other] passes
-    } cannot be timed apart: { $passes }. The time above is the wall clock's, from submission to the bins back.
+    } cannot be timed apart ({ $why }): { $passes }. The time above is the wall clock's, from submission to the bins back.
 passes-caption = Each GPU pass of this count, timed on this GPU with timestamp queries (a browser may round them: Chromium does, to 0.1 ms, unless its WebGPU developer features are on).
 passes-pass = Pass
 passes-does = What it does
@@ -192,7 +192,7 @@ beside-each-method = Each method { $rounds } { $rounds ->
 # `ratio`: how many times, as 2.5.
 beside-ratio = Timed with { $clock ->
         [gpu] GPU timestamps
-       *[wall] the wall clock (this adapter has no timestamp queries)
+       *[wall] the wall clock ({ $why })
     }: on this GPU the { $page } version takes { $than ->
         [less] 1/{ $ratio } of the time of
         [same] about as long as

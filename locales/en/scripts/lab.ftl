@@ -69,7 +69,7 @@ lab-times-caption = Time, the median of { $runs } { $count ->
         [one] run
        *[other] runs
     } of each, in turn{ $clock ->
-        [wall] {" "}(this browser gives no GPU timestamps: the wall clock, with the read-back)
+        [wall] {" "}(the wall clock, with the read-back: { $why })
        *[gpu] {""}
     }
 lab-pass = Pass

@@ -31,6 +31,12 @@ page-per-second = { $fps } { $count ->
 # How a count was timed: `wall`, `gpu`, times (page-ms).
 page-time-cpu = { $wall } (wall clock, performance.now())
 page-time-gpu = { $gpu } on the GPU (timestamp queries, which a browser may round) · { $wall } until the bins were back on the CPU
-page-time-wall = { $wall } wall clock, submit to bins back (this adapter has no timestamp queries)
+page-time-wall = { $wall } wall clock, submit to bins back ({ $why })
+# Why a page times by the wall clock: `why` is the core's (none: the adapter has
+# no timestamp queries; late: llvmpipe writes them when it rasterizes).
+untimed-why = { $why ->
+        [late] this adapter, Mesa's llvmpipe on the CPU, writes timestamps when it draws, not as a compute pass runs, so they are not used
+       *[none] this adapter has no timestamp queries
+    }
 # `time`: one of the three above, on an adapter the CPU plays.
 page-time-software = { $time }, on a CPU adapter: software playing the GPU, far slower than a GPU

@@ -114,7 +114,7 @@ scope-page-time-wall = The { $scope ->
         [waveform] waveform
         [parade] parade
        *[vectorscope] vectorscope
-    } pass: { $wall } wall clock until the counts were back (median of { $runs }; no timestamp queries here)
+    } pass: { $wall } wall clock until the counts were back (median of { $runs }; { $why })
 scope-page-draw-failed = The { $scope ->
         [waveform] waveform
         [parade] parade

@@ -52,7 +52,7 @@ timings-timed-again = { $said } The method being timed was timed again from the 
 
 ## How the table is timed, said before it starts. `adapter`: the browser's words for the GPU.
 timings-machine = GPU: { $adapter }. The whole table takes seconds to a minute, the single-invocation column most of it.
-timings-machine-software = GPU: { $adapter }. This is a CPU adapter (software playing the GPU): the table takes minutes, the single-invocation column most of them; the bar beside the button shows how far it has come.
+timings-machine-software = GPU: { $adapter }. This is a CPU adapter (software playing the GPU): the table takes minutes, the single-invocation column most of them; the progress bar by the button shows how far it has come.
 # `warmup`: milliseconds.
 timings-how = Each GPU method runs once, keeps the GPU busy for { $warmup } ms (an idle GPU lowers its clocks), then is timed over { $runs ->
         [one] { $runsShown } run
@@ -60,7 +60,7 @@ timings-how = Each GPU method runs once, keeps the GPU busy for { $warmup } ms (
     }; the median is shown.
 # After timings-how: `least`, milliseconds.
 timings-how-timestamps = GPU columns: the compute pass measured with timestamp queries (which a browser may round). js: performance.now() around the article's CPU loop (in Rust), repeated for at least { $least } ms and averaged.
-timings-how-wall = This adapter has no timestamp queries: GPU columns are wall-clock times from submit until the bins are back. js: performance.now() around the article's CPU loop (in Rust), repeated for at least { $least } ms and averaged.
+timings-how-wall = GPU columns are wall-clock times from submit until the bins are back ({ $why }). js: performance.now() around the article's CPU loop (in Rust), repeated for at least { $least } ms and averaged.
 # Said once, after the others, where a run's GPU timestamps spanned more than the
 # wall clock around them: `gpu`, `wall`, milliseconds.
 timings-untrusted = This browser's GPU timestamps spanned { $gpu } ms within { $wall } ms of wall-clock time, so they cannot be trusted: from here on the GPU columns are wall-clock times from submit until the bins are back.

@@ -123,7 +123,12 @@ video-overlay-import = GPU import    { $time }
 video-overlay-count = GPU histogram { $time }
 video-overlay-draw = GPU drawing   { $time } ({ $drawing })
 video-overlay-other = { $counter }: { $time } when last shown
-video-overlay-untimed = GPU time: no timestamp queries
+video-overlay-untimed = GPU time: { $reason ->
+        [late] not timed (llvmpipe's timestamps)
+       *[none] no timestamp queries
+    }
+# Untimed: how the frame and its histograms are drawn.
+video-overlay-drawing = GPU drawing: { $drawing }
 
 ## A chapter's live video.
 video-live-label = The video with its histograms
@@ -133,7 +138,7 @@ video-live-caption = { $name }, { $width }×{ $height }, counted by the { $count
 video-live-timing = Timing…
 video-live-kept = The previous picture or video is kept.
 # `rate`: page-per-second.
-video-live-untimed = { $rate }. This adapter has no timestamp queries, so the passes are not timed.
+video-live-untimed = { $rate }. The passes are not timed: { $why }.
 # `method`, `beside`: the kernels' names; `time`, `besideTime`: each one's median
 # (page-ms, or … while none is had).
 video-live-time = { $rate }. GPU time of the count per frame, median of the last timed frames: { $method } { $time }

@@ -109,7 +109,7 @@ readout-different-bins = ✗ ビンが不一致
 ## A count's GPU passes (www/pass-times.js): the table's caption and heads.
 passes-on-cpu = このカウントはCPUで実行されたため、計測するGPUのパスはありません。
 # `passes`: the passes' names, as the core names them.
-passes-untimed = このアダプターにはタイムスタンプクエリがないため、{ $count }個のパスを個別には計測できません：{ $passes }。上の時間は、送信からビンが戻るまでの実時間です。
+passes-untimed = このカウントの{ $count }個のパスは個別には計測できません（{ $why }）：{ $passes }。上の時間は、送信からビンが戻るまでの実時間です。
 passes-caption = このカウントのGPUの各パスを、このGPUでタイムスタンプクエリを使って計測した時間（ブラウザが丸めることがあります。Chromiumは、WebGPUの開発者向け機能が有効でない限り0.1 ms単位に丸めます）。
 passes-pass = パス
 passes-does = 処理内容
@@ -178,7 +178,7 @@ beside-each-method = この画像で各手法を交互に{ $rounds }回ずつ実
 # `ratio`: how many times, as 2.5.
 beside-ratio = { $clock ->
         [gpu] GPUのタイムスタンプ
-       *[wall] 実時間（このアダプターにはタイムスタンプクエリがありません）
+       *[wall] 実時間（{ $why }）
     }で計測：このGPUでは、{ $page }版にかかる時間は{ $other }版{ $than ->
         [less] の1/{ $ratio }
         [same] とほぼ同じ

@@ -66,7 +66,7 @@ lab-not-timed = { $verdict }計測はしていません：実行に{ $first }か
 lab-times-caption = { $count ->
        *[other] 時間：それぞれ交互に{ $runs }回実行した中央値
     }{ $clock ->
-        [wall] （このブラウザはGPUのタイムスタンプを提供しないため、読み戻しを含む実時間）
+        [wall] （読み戻しを含む実時間。{ $why }）
        *[gpu] {""}
     }
 lab-pass = パス

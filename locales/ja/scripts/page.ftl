@@ -30,6 +30,10 @@ page-per-second = { $count ->
 # How a count was timed: `wall`, `gpu`, times (page-ms).
 page-time-cpu = { $wall }（実時間、performance.now()）
 page-time-gpu = GPU上で{ $gpu }（タイムスタンプクエリ。ブラウザが丸めることがあります） · ビンがCPUに戻るまで{ $wall }
-page-time-wall = 送信からビンが戻るまでの実時間で{ $wall }（このアダプターにはタイムスタンプクエリがありません）
+page-time-wall = 送信からビンが戻るまでの実時間で{ $wall }（{ $why }）
+untimed-why = { $why ->
+        [late] このアダプター（CPU上のMesaのllvmpipe）はタイムスタンプをコンピュートパスの実行時ではなく描画時に書くため、使いません
+       *[none] このアダプターにはタイムスタンプクエリがありません
+    }
 # `time`: one of the three above, on an adapter the CPU plays.
 page-time-software = { $time }。CPUアダプター（GPUを代行するソフトウェア）での値で、実際のGPUよりはるかに遅くなります

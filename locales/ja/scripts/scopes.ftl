@@ -108,7 +108,7 @@ scope-page-time-wall = { $scope ->
         [waveform] ウェーブフォーム
         [parade] パレード
        *[vectorscope] ベクトルスコープ
-    }のパス：カウントが戻るまでの実時間で{ $wall }（{ $runs }回の中央値。ここではタイムスタンプクエリを使えません）
+    }のパス：カウントが戻るまでの実時間で{ $wall }（{ $runs }回の中央値。{ $why }）
 scope-page-draw-failed = { $scope ->
         [waveform] ウェーブフォーム
         [parade] パレード

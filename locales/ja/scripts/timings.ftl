@@ -47,14 +47,14 @@ timings-timed-again = { $said }計測中だった手法は、最初から計測�
 
 ## How the table is timed, said before it starts. `adapter`: the browser's words for the GPU.
 timings-machine = GPU：{ $adapter }。表全体には数秒から1分ほどかかり、その大半は「単一」の列です。
-timings-machine-software = GPU：{ $adapter }。これはCPUアダプター（GPUを代行するソフトウェア）です。表には数分かかり、その大半は「単一」の列です。どこまで進んだかは、ボタンの横のバーでわかります。
+timings-machine-software = GPU：{ $adapter }。これはCPUアダプター（GPUを代行するソフトウェア）です。表には数分かかり、その大半は「単一」の列です。どこまで進んだかは、ボタンのそばの進行バーでわかります。
 # `warmup`: milliseconds.
 timings-how = { $runs ->
        *[other] GPUの各手法は、まず1回実行し、{ $warmup } msのあいだGPUを働かせ続けてから（アイドル状態のGPUはクロックを下げるため）、{ $runsShown }回実行して計測します。表示するのは中央値です。
     }
 # After timings-how: `least`, milliseconds.
 timings-how-timestamps = GPUの列：コンピュートパスをタイムスタンプクエリで計測した時間（ブラウザが丸めることがあります）。js：記事のCPUループ（Rust版）をperformance.now()で挟み、少なくとも{ $least } ms繰り返して平均した時間。
-timings-how-wall = このアダプターにはタイムスタンプクエリがありません。GPUの列は、送信からビンが戻るまでの実時間です。js：記事のCPUループ（Rust版）をperformance.now()で挟み、少なくとも{ $least } ms繰り返して平均した時間。
+timings-how-wall = GPUの列は、送信からビンが戻るまでの実時間です（{ $why }）。js：記事のCPUループ（Rust版）をperformance.now()で挟み、少なくとも{ $least } ms繰り返して平均した時間。
 # Said once, after the others, where a run's GPU timestamps spanned more than the
 # wall clock around them: `gpu`, `wall`, milliseconds.
 timings-untrusted = このブラウザのGPUタイムスタンプは、実時間では{ $wall } msしか経っていない間に{ $gpu } msの幅を示したため、信頼できません。ここから先、GPUの列は送信からビンが戻るまでの実時間です。

@@ -123,7 +123,12 @@ video-overlay-import = GPUインポート   { $time }
 video-overlay-count = GPUヒストグラム { $time }
 video-overlay-draw = GPU描画         { $time }（{ $drawing }）
 video-overlay-other = { $counter }：{ $time }（最後に表示したとき）
-video-overlay-untimed = GPU時間：タイムスタンプクエリなし
+video-overlay-untimed = GPU時間：{ $reason ->
+        [late] 計測しません（llvmpipeのタイムスタンプ）
+       *[none] タイムスタンプクエリなし
+    }
+# Untimed: how the frame and its histograms are drawn.
+video-overlay-drawing = GPU描画：{ $drawing }
 
 ## A chapter's live video.
 video-live-label = 動画とそのヒストグラム
@@ -133,7 +138,7 @@ video-live-caption = { $name }、{ $width }×{ $height }、{ $counter }でカウ
 video-live-timing = 計測しています…
 video-live-kept = 前の画像または動画をそのまま使います。
 # `rate`: page-per-second.
-video-live-untimed = { $rate }。このアダプターにはタイムスタンプクエリがないため、パスは計測しません。
+video-live-untimed = { $rate }。パスは計測しません（{ $why }）。
 # `method`, `beside`: the kernels' names; `time`, `besideTime`: each one's median
 # (page-ms, or … while none is had).
 video-live-time = { $rate }。フレームあたりのカウントのGPU時間（直近の計測フレームの中央値）：{ $method }は{ $time }

@@ -109,7 +109,7 @@ readout-different-bins = ✗ 빈이 다름
 ## A count's GPU passes (www/pass-times.js): the table's caption and heads.
 passes-on-cpu = 이번 세기는 CPU에서 실행되어 시간을 잴 GPU 패스가 없습니다.
 # `passes`: the passes' names, as the core names them.
-passes-untimed = 이 어댑터에는 타임스탬프 쿼리가 없어서 패스 { $count }개({ $passes })의 시간을 따로 잴 수 없습니다. 위의 시간은 제출부터 빈이 돌아오기까지의 벽시계 시간입니다.
+passes-untimed = 이 카운트의 패스 { $count }개({ $passes })의 시간은 따로 잴 수 없습니다({ $why }). 위의 시간은 제출부터 빈이 돌아오기까지의 벽시계 시간입니다.
 passes-caption = 이번 세기의 GPU 패스별 시간으로, 이 GPU에서 타임스탬프 쿼리로 잰 것입니다(브라우저가 반올림할 수 있습니다. Chromium은 WebGPU 개발자 기능을 켜지 않으면 0.1 ms 단위로 반올림합니다).
 passes-pass = 패스
 passes-does = 하는 일
@@ -178,7 +178,7 @@ beside-each-method = 각 방법을 이 이미지에서 번갈아 { $rounds }회�
 # `ratio`: how many times, as 2.5.
 beside-ratio = { $clock ->
         [gpu] GPU 타임스탬프로
-       *[wall] 벽시계 시간으로(이 어댑터에는 타임스탬프 쿼리가 없음)
+       *[wall] 벽시계 시간으로({ $why })
     } 잰 결과, 이 GPU에서 { $page } 버전은 { $than ->
         [less] { $other } 버전 시간의 1/{ $ratio }만 걸리며
         [same] { $other } 버전과 거의 같은 시간이 걸리며

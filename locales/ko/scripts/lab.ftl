@@ -66,7 +66,7 @@ lab-not-timed = { $verdict } 시간은 재지 않았습니다. 한 번 실행에
 lab-times-caption = 시간: 각각 번갈아 { $count ->
        *[other] { $runs }회
     } 실행한 중앙값{ $clock ->
-        [wall] {" "}(이 브라우저는 GPU 타임스탬프를 제공하지 않으므로 되읽기를 포함한 벽시계 시간)
+        [wall] {" "}(되읽기를 포함한 벽시계 시간: { $why })
        *[gpu] {""}
     }
 lab-pass = 패스

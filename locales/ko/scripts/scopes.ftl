@@ -108,7 +108,7 @@ scope-page-time-wall = { $scope ->
         [waveform] 웨이브폼
         [parade] 퍼레이드
        *[vectorscope] 벡터스코프
-    } 패스: 카운트가 돌아오기까지 벽시계 시간 { $wall } ({ $runs }회 실행의 중앙값, 이곳에는 타임스탬프 쿼리가 없음)
+    } 패스: 카운트가 돌아오기까지 벽시계 시간 { $wall } ({ $runs }회 실행의 중앙값, { $why })
 scope-page-draw-failed = { $scope ->
         [waveform] 웨이브폼을
         [parade] 퍼레이드를

@@ -47,14 +47,14 @@ timings-timed-again = { $said } 측정 중이던 방법을 처음부터 다시 �
 
 ## How the table is timed, said before it starts. `adapter`: the browser's words for the GPU.
 timings-machine = GPU: { $adapter }. 표 전체를 채우는 데 몇 초에서 1분쯤 걸리며, 그 대부분은 단일 호출 열의 몫입니다.
-timings-machine-software = GPU: { $adapter }. 소프트웨어가 GPU 역할을 하는 CPU 어댑터이므로 표를 채우는 데 몇 분이 걸리며, 그 대부분은 단일 호출 열의 몫입니다. 버튼 옆의 막대가 진행 상황을 보여 줍니다.
+timings-machine-software = GPU: { $adapter }. 소프트웨어가 GPU 역할을 하는 CPU 어댑터이므로 표를 채우는 데 몇 분이 걸리며, 그 대부분은 단일 호출 열의 몫입니다. 버튼 곁의 진행 막대가 진행 상황을 보여 줍니다.
 # `warmup`: milliseconds.
 timings-how = 각 GPU 방법은 먼저 한 번 실행하고 { $warmup } ms 동안 GPU를 바쁘게 만든 뒤(놀고 있는 GPU는 클럭을 낮춥니다), { $runs ->
        *[other] { $runsShown }회
     } 실행해 시간을 잽니다. 표에는 중앙값이 나옵니다.
 # After timings-how: `least`, milliseconds.
 timings-how-timestamps = GPU 열: 컴퓨트 패스를 타임스탬프 쿼리로 잰 시간(브라우저가 반올림할 수 있음). js: 원문의 CPU 루프(Rust)를 performance.now()로 감싸 최소 { $least } ms 동안 반복한 평균.
-timings-how-wall = 이 어댑터에는 타임스탬프 쿼리가 없으므로, GPU 열은 제출부터 빈이 돌아오기까지의 벽시계 시간입니다. js: 원문의 CPU 루프(Rust)를 performance.now()로 감싸 최소 { $least } ms 동안 반복한 평균.
+timings-how-wall = GPU 열은 제출부터 빈이 돌아오기까지의 벽시계 시간입니다({ $why }). js: 원문의 CPU 루프(Rust)를 performance.now()로 감싸 최소 { $least } ms 동안 반복한 평균.
 # Said once, after the others, where a run's GPU timestamps spanned more than the
 # wall clock around them: `gpu`, `wall`, milliseconds.
 timings-untrusted = 이 브라우저의 GPU 타임스탬프는 벽시계 시간 { $wall } ms 안에서 { $gpu } ms에 걸쳐 있어 믿을 수 없습니다. 이제부터 GPU 열은 제출부터 빈이 돌아오기까지의 벽시계 시간입니다.

@@ -123,7 +123,12 @@ video-overlay-import = GPU 가져오기{ "\u3000" } { $time }
 video-overlay-count = GPU 히스토그램 { $time }
 video-overlay-draw = GPU 그리기{ "\u3000\u3000" } { $time } ({ $drawing })
 video-overlay-other = { $counter }: { $time } (마지막으로 표시했을 때)
-video-overlay-untimed = GPU 시간: 타임스탬프 쿼리 없음
+video-overlay-untimed = GPU 시간: { $reason ->
+        [late] 재지 않음(llvmpipe의 타임스탬프)
+       *[none] 타임스탬프 쿼리 없음
+    }
+# Untimed: how the frame and its histograms are drawn.
+video-overlay-drawing = GPU 그리기: { $drawing }
 
 ## A chapter's live video.
 video-live-label = 히스토그램을 겹친 동영상
@@ -133,7 +138,7 @@ video-live-caption = { $name }, { $width }×{ $height }, 세는 패스: { $count
 video-live-timing = 측정 중…
 video-live-kept = 이전 이미지나 동영상을 유지합니다.
 # `rate`: page-per-second.
-video-live-untimed = { $rate }. 이 어댑터에는 타임스탬프 쿼리가 없어 패스의 시간을 재지 않습니다.
+video-live-untimed = { $rate }. 패스의 시간은 재지 않습니다({ $why }).
 # `method`, `beside`: the kernels' names; `time`, `besideTime`: each one's median
 # (page-ms, or … while none is had).
 video-live-time = { $rate }. 프레임당 세기의 GPU 시간, 최근 측정한 프레임들의 중앙값: { $method } { $time }
