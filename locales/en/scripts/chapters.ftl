@@ -193,10 +193,10 @@ beside-each-method = Each method { $rounds } { $rounds ->
 beside-ratio = Timed with { $clock ->
         [gpu] GPU timestamps
        *[wall] the wall clock ({ $why })
-    }: on this GPU the { $page } version takes { $than ->
-        [less] 1/{ $ratio } of the time of
-        [same] about as long as
-       *[more] { $ratio }× as long as
+    }: on this GPU the { $page } version { $than ->
+        [less] is { $ratio }× as fast as
+        [same] takes about as long as
+       *[more] takes { $ratio }× as long as
     } the { $other } version, both exact.
 beside-lost-counts = { $method } lost counts beside { $page }
 beside-failed = They could not be timed: { $why }

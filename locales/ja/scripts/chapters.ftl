@@ -180,7 +180,7 @@ beside-ratio = { $clock ->
         [gpu] GPUのタイムスタンプ
        *[wall] 実時間（{ $why }）
     }で計測：このGPUでは、{ $page }版にかかる時間は{ $other }版{ $than ->
-        [less] の1/{ $ratio }
+        [less] の{ $ratio }分の1
         [same] とほぼ同じ
        *[more] の{ $ratio }倍
     }で、どちらも正確です。

@@ -180,7 +180,7 @@ beside-ratio = { $clock ->
         [gpu] GPU 타임스탬프로
        *[wall] 벽시계 시간으로({ $why })
     } 잰 결과, 이 GPU에서 { $page } 버전은 { $than ->
-        [less] { $other } 버전 시간의 1/{ $ratio }만 걸리며
+        [less] { $other } 버전 시간의 { $ratio }분의 1만 걸리며
         [same] { $other } 버전과 거의 같은 시간이 걸리며
        *[more] { $other } 버전보다 { $ratio }배 오래 걸리며
     }, 둘 다 정확합니다.
