@@ -29,8 +29,8 @@ four-gpu-draw-draw-pass-each =
 four-gpu-draw-article-s-gpu =
     The article's GPU version picks grey where all three overlap; it marks the three-way overlap
     but makes one histogram look different on its CPU and GPU pages, so we keep the one look.
-    Both shaders are listed below, as compiled, and the passes' times include them: the scale
-    pass and one render pass a canvas.
+    Both shaders are listed below, as compiled, and the count's passes below include them: the
+    scale pass and one render pass a canvas.
 four-gpu-draw-counting-privatized-single =
     The counting is the privatized single pass of the faster pages; choose chunks + reduce to
     count as the article's page does. The bins are read back only for the numbers and the CSV.
