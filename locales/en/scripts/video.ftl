@@ -109,8 +109,8 @@ video-said-time = at { $time } s
 video-said-bytes = { $mb } MB, { $format }
 # Under the frame pass where the kernel chosen counts, not it.
 video-converts-only = converts; a kernel counts
-# A time not measured.
-video-no-time = n/a
+# A time not measured yet (before the first timed frame).
+video-no-time = not timed yet
 # The overlay over the video, a line each. `path`: how frames come (video-path-*);
 # `counter`, `drawing`: the core's words for the passes ("privatized kernel",
 # "compose pass"); `time`: page-ms.

@@ -110,7 +110,7 @@ video-said-bytes = { $mb } MB, { $format }
 # Under the frame pass where the kernel chosen counts, not it.
 video-converts-only = 변환만, 세기는 커널이
 # A time not measured.
-video-no-time = 측정 안 됨
+video-no-time = 아직 측정 안 됨
 # The overlay over the video, a line each. `path`: how frames come (video-path-*);
 # `counter`, `drawing`: the core's words for the passes ("privatized kernel",
 # "compose pass"); `time`: page-ms. Hangul is two columns wide: the padding keeps the times in line.
