@@ -35,7 +35,7 @@ page-time-wall = { $wall } wall clock, submit to bins back ({ $why })
 # Why a page times by the wall clock: `why` is the core's (none: the adapter has
 # no timestamp queries; late: llvmpipe writes them when it rasterizes).
 untimed-why = { $why ->
-        [late] this adapter, Mesa's llvmpipe on the CPU, writes timestamps when it draws, not as a compute pass runs, so they are not used
+        [late] this adapter runs on the CPU and is taken for Mesa's llvmpipe, which writes timestamps when it draws, not as a compute pass runs, so they are not used
        *[none] this adapter has no timestamp queries
     }
 # `time`: one of the three above, on an adapter the CPU plays.

@@ -32,7 +32,7 @@ page-time-cpu = { $wall }（実時間、performance.now()）
 page-time-gpu = GPU上で{ $gpu }（タイムスタンプクエリ。ブラウザが丸めることがあります） · ビンがCPUに戻るまで{ $wall }
 page-time-wall = 送信からビンが戻るまでの実時間で{ $wall }（{ $why }）
 untimed-why = { $why ->
-        [late] このアダプター（CPU上のMesaのllvmpipe）はタイムスタンプをコンピュートパスの実行時ではなく描画時に書くため、使いません
+        [late] このアダプターはCPU上のMesaのllvmpipeとみなされ、llvmpipeはタイムスタンプをコンピュートパスの実行時ではなく描画時に書くため、使いません
        *[none] このアダプターにはタイムスタンプクエリがありません
     }
 # `time`: one of the three above, on an adapter the CPU plays.

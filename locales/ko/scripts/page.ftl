@@ -32,7 +32,7 @@ page-time-cpu = { $wall } (벽시계 시간, performance.now())
 page-time-gpu = GPU에서 { $gpu } (타임스탬프 쿼리, 브라우저가 반올림할 수 있음) · 빈이 CPU로 돌아오기까지 { $wall }
 page-time-wall = 벽시계 시간 { $wall }, 제출부터 빈이 돌아오기까지({ $why })
 untimed-why = { $why ->
-        [late] 이 어댑터(CPU에서 도는 Mesa의 llvmpipe)는 타임스탬프를 컴퓨트 패스가 실행될 때가 아니라 그릴 때 기록하므로 쓰지 않음
+        [late] 이 어댑터는 CPU에서 도는 Mesa의 llvmpipe로 간주되며, llvmpipe는 타임스탬프를 컴퓨트 패스가 실행될 때가 아니라 그릴 때 기록하므로 쓰지 않음
        *[none] 이 어댑터에는 타임스탬프 쿼리가 없음
     }
 # `time`: one of the three above, on an adapter the CPU plays.
