@@ -49,6 +49,15 @@
 //                                        start+duration on that clock) and, for a
 //                                        JPEG the GPU decoded, SPANS (each span of
 //                                        its decoding by the GPU's timestamps)
+//   HDR file transfer scale columns exact|off
+//                                        the project's PQ and HLG videos
+//                                        (tests/fixtures) on the waveform page: the
+//                                        Scale it took, and how many of the 64
+//                                        columns show their grey at its 10-bit
+//                                        code's level (tests/browser/scopes.test.mjs
+//                                        reads the same on SwiftShader)
+//   HEVC way supported                   whether the browser decodes HEVC (Main 10):
+//                                        MediaSource, the element, VideoDecoder
 //   VARIANT name groups median_us sum    a scope kernel's variant from
 //                                        bench/probes/scope_parts.rs (DUMP=, in
 //                                        bench/variants/), in raw WebGPU over the
@@ -823,6 +832,47 @@ async function videoPage(ours) {
   }
 }
 
+// HDR videos' codes as a real GPU's browser hands them over (issue #77): each of
+// the project's videos on the waveform page, its greys (0 to 10,000 nits, eight
+// columns each) found at their codes' levels, as scopes.test.mjs finds them.
+const HDR_NITS = [0, 1, 10, 100, 203, 1000, 4000, 10000];
+const HDR_CODES = {
+  pq: (nits) => {
+    const [m1, m2, c1, c2, c3] = [2610 / 16384, (2523 / 4096) * 128, 3424 / 4096, (2413 / 4096) * 32, (2392 / 4096) * 32];
+    const y = (nits / 10000) ** m1;
+    return ((c1 + c2 * y) / (1 + c3 * y)) ** m2;
+  },
+  hlg: (nits) => {
+    const [a, e] = [0.17883277, Math.min(nits / 1000, 1) ** (1 / 1.2)];
+    return e <= 1 / 12 ? Math.sqrt(3 * e) : a * Math.log(12 * e - (1 - 4 * a)) + 0.5 - a * Math.log(4 * a);
+  },
+};
+async function hdrVideos() {
+  const hevc = 'hvc1.2.4.L93.B0';
+  log(`HEVC MediaSource ${globalThis.MediaSource?.isTypeSupported(`video/mp4; codecs="${hevc}"`) ?? false}`);
+  log(`HEVC element ${document.createElement('video').canPlayType(`video/mp4; codecs="${hevc}"`) || 'no'}`);
+  const config = { codec: hevc, codedWidth: 1920, codedHeight: 1080 };
+  log(`HEVC VideoDecoder ${(await globalThis.VideoDecoder?.isConfigSupported(config).catch(() => null))?.supported ?? false}`);
+  for (const [transfer, name] of [['pq', 'hdr-pq.webm'], ['hlg', 'hdr-hlg.webm'], ['pq', 'hdr-pq-444.webm'], ['pq', 'hdr-pq.mp4'], ['hlg', 'hdr-hlg.mp4']]) {
+    const f = await frame('../www/waveform.html', 1280, 900, 'done');
+    const w = f.contentWindow;
+    drop(f, await file(`../media/${name}`));
+    await until(() => w.page.source?.kind === 'video' && w.page.fps > 0, 60_000, `${name} playing`);
+    // Each grey's 10-bit code D = round(4 (16 + 219 E)), drawn at R' = (D / 4 - 16) / 219 in 8 bits.
+    const levels = HDR_NITS.map((n) => Math.round(((Math.round(4 * (16 + 219 * HDR_CODES[transfer](n))) / 4 - 16) / 219) * 255));
+    const atLevel = (json) => json.r.counts.filter((span, x) => (span[levels[x >> 3] - json.r.from[x]] ?? 0) >= 16).length;
+    // A browser that hands frames over in 8 bits says so beside the Scale (Firefox).
+    const why = () => f.contentDocument.getElementById('codes-why').textContent;
+    let found = 0;
+    for (const end = performance.now() + 20_000; found < 64 && !why() && performance.now() < end; await sleep(250)) {
+      found = atLevel(JSON.parse(await w.page.view.json(name)));
+    }
+    log(`HDR ${name} ${transfer} ${f.contentDocument.getElementById('codes').value} ${found}/64 ${found === 64 ? 'exact' : 'off'}` +
+      `${why() ? ` (${why()})` : ''}`);
+    f.remove();
+  }
+}
+
 // The studio's frame rate on each video, plain and with every overlay on (#77).
 async function studioPage() {
   for (const name of VIDEOS) {
@@ -863,7 +913,7 @@ try {
   const fallback = !info || info.isFallbackAdapter || /swiftshader|llvmpipe|lavapipe/i.test(`${info.vendor} ${info.architecture} ${info.description}`);
   if (fallback && !params.has('any')) throw new Error('no hardware adapter: not measuring a fallback');
   const gpu = await GpuContext.create();
-  for (const [name, step] of [['kernels', () => kernels(gpu)], ['scopes', () => scopes(gpu)], ['variants', variants], ['sum', sumProbe], ['draw', drawProbe], ['timings', timingsPage], ['pages', () => imagePages(gpu)], ['waits', waitProbe], ['decode', decodePage], ['upload', uploadProbe], ['video', () => videoPage(gpu)], ['studio', studioPage]]) {
+  for (const [name, step] of [['kernels', () => kernels(gpu)], ['scopes', () => scopes(gpu)], ['variants', variants], ['sum', sumProbe], ['draw', drawProbe], ['timings', timingsPage], ['pages', () => imagePages(gpu)], ['waits', waitProbe], ['decode', decodePage], ['upload', uploadProbe], ['video', () => videoPage(gpu)], ['studio', studioPage], ['hdr', hdrVideos]]) {
     if (params.has('skip') && params.get('skip').split(',').includes(name)) continue;
     const t = performance.now();
     try {

@@ -3,7 +3,7 @@
 # built site: the project's own sunset video scaled up to 1080p and 4K H.264 (what
 # a visitor's large videos are), the chevanon photo scaled to 8192x8192 (the
 # largest image the site takes), 15- and 24-megapixel JPEGs (tests/fixtures/large.rs),
-# and DejaVu fonts (the GPU machine has none).
+# the decode's 4:2:0 photos, and DejaVu fonts (the GPU machine has none).
 # Needs ffmpeg and fonts-dejavu-core (apt), and `make tools`.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -22,5 +22,12 @@ done
 # The 15- and 24-megapixel photos the decode is measured on (tests/fixtures/large.rs).
 [ -f $m/photo-6000x4000.jpg ] || { d=$(mktemp -d); target/release/examples/large "$d" &&
   cp "$d"/photo-*.jpg $m/; rm -rf "$d"; }
+# The photos a dropped JPEG's decode is timed on (driver.js decodes=): the chevanon
+# photo resized and saved by Pillow at quality 90, 4:2:0, baseline (24 and 4.5 Mpx).
+for size in 6000x4000 2448x1836; do
+  [ -f $m/photo-$size-420.jpg ] || .venv/bin/python -c "import sys; from PIL import Image
+Image.open(sys.argv[1]).convert('RGB').resize(tuple(map(int, sys.argv[2].split('x'))), Image.LANCZOS).save(sys.argv[3], quality=90, subsampling=2)" \
+    ../shared/media/pexels-chevanon-photography-1108099.jpg $size $m/photo-$size-420.jpg
+done
 cp /usr/share/fonts/truetype/dejavu/DejaVuSans{,-Bold,Mono}.ttf $m/fonts/
 ls -l $m

@@ -7,17 +7,23 @@
 # part unpacks it). Usage: run.sh [driver query], e.g. run.sh 'skip=video'; NATIVE=0
 # leaves out the native rows that follow the browser's.
 # With PROBE=1 only the adapter is asked for, under each flag set, and nothing timed.
+# ENGINE=firefox: Firefox instead (bundle-firefox.sh's parts carried as .ff, one a
+# call, unpacked to /opt/ff), its WebGPU on by its preferences, no flags to probe.
 set -u
+engine=${ENGINE:-chromium}
 out=${OUT:-/tmp}
 # A warm machine keeps what an earlier call left running and written.
-pkill -f '^/opt/cr/chromium/'; pkill -f '^python3 -m http.server 8123'; rm -f /tmp/probe-* /tmp/bench.log /tmp/unchecked.log
-mkdir -p /opt/cr
-cp .cr/part.* /opt/cr/ 2>/dev/null
-ls /opt/cr
-if [ ! -x /opt/cr/chromium/chromium ]; then
-  [ "$(ls /opt/cr/part.* | wc -l)" -ge 3 ] || { echo "Chromium: waiting for more parts"; exit 0; }
-  (cd /opt/cr && cat part.* | LD_LIBRARY_PATH=$OLDPWD/.cr/zstd "$OLDPWD/.cr/zstd/zstd" -d --long=27 | tar xf -) ||
-    { echo "Chromium: unpacking failed"; exit 1; }
+pkill -f '^/opt/(cr/chromium|ff/firefox)/'; pkill -f '^python3 -m http.server 8123'; rm -f /tmp/probe-* /tmp/bench.log /tmp/unchecked.log
+# The browser's parts: Chromium's 3 in .cr, Firefox's 2 in .ff.
+if [ "$engine" = firefox ]; then dir=.ff opt=/opt/ff parts=2 binary=/opt/ff/firefox/firefox-esr
+else dir=.cr opt=/opt/cr parts=3 binary=/opt/cr/chromium/chromium; fi
+mkdir -p $opt
+cp $dir/part.* $opt/ 2>/dev/null
+ls $opt
+if [ ! -x $binary ]; then
+  [ "$(ls $opt/part.* | wc -l)" -ge $parts ] || { echo "$engine: waiting for more parts"; exit 0; }
+  (cd $opt && cat part.* | LD_LIBRARY_PATH=$OLDPWD/$dir/zstd "$OLDPWD/$dir/zstd/zstd" -d --long=27 | tar xf -) ||
+    { echo "$engine: unpacking failed"; exit 1; }
 fi
 for f in .gl/*.deb; do dpkg -x "$f" /; done
 ldconfig
@@ -33,7 +39,7 @@ export FONTCONFIG_FILE=/opt/fonts/fonts.conf
 
 site=/tmp/site
 rm -rf $site && mkdir -p $site/bench && cp -r dist/. $site/ && cp bench/gpu-browser/*.{html,js} $site/bench/ &&
-  cp -r .site-media $site/media && rm -rf $site/media/fonts
+  cp -r .site-media $site/media && rm -rf $site/media/fonts && cp tests/fixtures/hdr-*.{webm,mp4} $site/media/
 # Another build of the site (a `make dist` of the commit before a change), if
 # carried as .before/: served at before/, for driver.js's builds=site,before.
 [ -d .before ] && cp -r .before $site/before
@@ -41,7 +47,8 @@ rm -rf $site && mkdir -p $site/bench && cp -r dist/. $site/ && cp bench/gpu-brow
 [ -d .device/variants ] && cp -r .device/variants $site/bench/
 # The scopes' 4K frame (driver.js and `histogram scope` below): the photo of
 # prepare-gpu-machine.sh, scaled as bench/scopes-gpu.sh scales it.
-python3 -c "from PIL import Image; Image.open('.device/pexels-chevanon-photography-1108099.jpg').convert('RGB').resize((3840, 2160)).save('$site/media/photo-3840x2160.png')"
+[ -f .device/pexels-chevanon-photography-1108099.jpg ] &&
+  python3 -c "from PIL import Image; Image.open('.device/pexels-chevanon-photography-1108099.jpg').convert('RGB').resize((3840, 2160)).save('$site/media/photo-3840x2160.png')"
 (cd $site && exec python3 -m http.server 8123 --bind 127.0.0.1 >/dev/null 2>&1) &
 sleep 1
 
@@ -57,16 +64,30 @@ FLAGSETS=(
   "--enable-features=Vulkan --use-vulkan=native --use-angle=vulkan --disable-vulkan-surface"
   "--enable-features=Vulkan --disable-vulkan-surface --use-webgpu-adapter=default"
 )
+rows='"(ADAPTER|KERNEL|SCOPE|VARIANT|SUM|DRAW|TIMINGS|PAGE|WAIT|DECODE|STAGES|SPANS|LONG|UPLOAD|VIDEO|VIDEOKERNEL|BARE|STUDIO|HDR|HEVC|FAIL|DONE|#).*"'
+launch_chromium() { # flags query seconds log
+  LD_LIBRARY_PATH=/opt/cr/chromium/lib:/opt/cr/chromium timeout "$3" $binary $BASE $1 \
+    --user-data-dir="$(mktemp -d)" "http://127.0.0.1:8123/bench/index.html?$2" >"$4" 2>&1
+}
+launch_firefox() { # flags (none) query seconds log: its console to stdout by a preference
+  local profile; profile=$(mktemp -d)
+  printf 'user_pref("%s", %s);\n' dom.webgpu.enabled true gfx.webgpu.ignore-blocklist true devtools.console.stdout.content true \
+    media.autoplay.default 0 media.autoplay.blocking_policy 0 >"$profile/user.js"
+  LD_LIBRARY_PATH=/opt/ff/firefox/lib:/opt/ff/firefox timeout "$3" $binary --headless --no-remote --profile "$profile" \
+    --window-size=1400,1000 "http://127.0.0.1:8123/bench/index.html?$2" >"$4" 2>&1
+}
 browse() { # flags query seconds log
-  LD_LIBRARY_PATH=/opt/cr/chromium/lib:/opt/cr/chromium timeout "$3" /opt/cr/chromium/chromium $BASE $1 \
-    --user-data-dir="$(mktemp -d)" "http://127.0.0.1:8123/bench/index.html?$2" >"$4" 2>&1 &
+  launch_$engine "$@" &
   local pid=$!
   while kill -0 $pid 2>/dev/null && ! grep -a -q '"DONE"' "$4"; do sleep 1; done
   kill $pid 2>/dev/null; wait $pid 2>/dev/null
-  grep -a -o -E '"(ADAPTER|KERNEL|SCOPE|VARIANT|SUM|DRAW|TIMINGS|PAGE|WAIT|DECODE|STAGES|SPANS|LONG|UPLOAD|VIDEO|VIDEOKERNEL|BARE|STUDIO|FAIL|DONE|#).*"' "$4" | sed 's/^"//; s/"$//'
+  # Firefox writes 'console.log: "ROW"', quotes inside escaped.
+  grep -a -o -E "$rows" "$4" | sed 's/^"//; s/"$//; s/\\"/"/g'
 }
 chosen=""
+[ "$engine" = firefox ] && chosen=firefox && echo "=== $(LD_LIBRARY_PATH=/opt/ff/firefox/lib:/opt/ff/firefox $binary --version 2>&1)"
 for i in "${!FLAGSETS[@]}"; do
+  [ "$engine" = firefox ] && break
   echo "=== flags: ${FLAGSETS[$i]}"
   browse "${FLAGSETS[$i]}" "skip=kernels,scopes,variants,sum,draw,timings,pages,waits,decode,upload,video" 45 /tmp/probe-$i.log | tee /tmp/probe-$i.rows
   tr -cd '\11\12\15\40-\176' </tmp/probe-$i.log | grep -i -E "vulkan|webgpu|dawn|adapter" | grep -v dbus | head -8 | cut -c1-220
@@ -81,10 +102,10 @@ nvidia-smi --query-gpu=timestamp,clocks.sm,clocks.mem --format=csv,noheader -lms
 sampler=$!
 browse "$chosen" "${1:-}" 420 /tmp/bench.log | tee "$out/browser.txt"
 kill $sampler
-cp /tmp/bench.log "$out/chromium.log"
+cp /tmp/bench.log "$out/$engine.log"
 # Dawn's robustness (its bounds checks on every storage access) off, a toggle no
 # visitor's browser has: what the checks cost each kernel (UNCHECKED=0: not measured).
-if [ "${UNCHECKED:-1}" != 0 ]; then
+if [ "${UNCHECKED:-1}" != 0 ] && [ "$engine" = chromium ]; then
   echo "=== browser, robustness off: $chosen --enable-dawn-features=disable_robustness"
   browse "$chosen --enable-dawn-features=disable_robustness" "skip=${UNCHECKED_SKIP:-timings,pages,video}&sizes=1920x1080,8192x8192&kinds=natural" 200 \
     /tmp/unchecked.log | tee "$out/browser-unchecked.txt"

@@ -397,7 +397,22 @@ impl Gpu {
             }
         }
         #[cfg(target_arch = "wasm32")]
-        let _ = submitted;
+        {
+            let _ = submitted;
+            // Firefox (153) learns that GPU work is done only when it polls its
+            // device: on a 100 ms timer, or at a submission. An empty submission
+            // while the map waits, 1 ms after it and then each 2, 4, 8, 16 ms, is
+            // that poll: a small read back there took 97-110 ms, and 2-10 with
+            // these (docs/DECISIONS.md 108). Chromium's map resolves by itself.
+            let mut pause = 1;
+            while !wait.ready() {
+                super::timing::sleep_ms(pause).await;
+                if !wait.ready() {
+                    self.queue.submit([]);
+                    pause = (pause * 2).min(16);
+                }
+            }
+        }
         wait.await
             .map_err(|e| GpuError::new(format!("reading back from the GPU failed: {e}")))?;
         let bytes = buffer
@@ -486,7 +501,6 @@ impl<T> Sender<T> {
 
 impl<T> Receiver<T> {
     /// Whether the value was sent (natively: a callback fired in a poll).
-    #[cfg(not(target_arch = "wasm32"))]
     fn ready(&self) -> bool {
         self.0.lock().unwrap().value.is_some()
     }
