@@ -325,6 +325,8 @@ const started = await startPage({
     get source() { return source; },
     get fps() { return fps; },
     get video() { return live.video; },
+    // The last frame's way to the GPU, size and pixel format (bench/gpu-browser).
+    get frame() { return live.record; },
   },
   loaded: () => {
     offerControls();

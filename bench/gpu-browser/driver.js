@@ -49,13 +49,14 @@
 //                                        start+duration on that clock) and, for a
 //                                        JPEG the GPU decoded, SPANS (each span of
 //                                        its decoding by the GPU's timestamps)
-//   HDR file transfer scale columns exact|off
+//   HDR file transfer scale columns exact|off path:format [grey:level->seen...]
 //                                        the project's PQ and HLG videos
 //                                        (tests/fixtures) on the waveform page: the
-//                                        Scale it took, and how many of the 64
-//                                        columns show their grey at its 10-bit
-//                                        code's level (tests/browser/scopes.test.mjs
-//                                        reads the same on SwiftShader)
+//                                        Scale it took, how many of the 64 columns
+//                                        show their grey at its 10-bit code's level
+//                                        (tests/browser/scopes.test.mjs reads the
+//                                        same on SwiftShader), the frames' way and
+//                                        pixel format, and each grey off
 //   HEVC way supported                   whether the browser decodes HEVC (Main 10):
 //                                        MediaSource, the element, VideoDecoder
 //   VARIANT name groups median_us sum    a scope kernel's variant from
@@ -82,7 +83,8 @@
 // adapter, to try the driver on SwiftShader); for the video: builds=, videos=,
 // paths=, bare=1, videorounds=N, videokernels=1; for the decode: decodes=FILE,...
 // (in media/), decoderounds=N, builds=, decodeways= (www/input.js's ?decode=) and
-// settle=ms (the wait between the studio's opening and the drop).
+// settle=ms (the wait between the studio's opening and the drop), drops=N (the
+// photo dropped N times on each page: the first, then N-1 times `:again`).
 import init, { Picture, GpuContext, ScopeScreen, kernelSource, composeSource } from '../pkg/histogram.js';
 import { overlaysOn } from './overlays.js';
 // The pages' shell: every device it opens asks for subgroups where the adapter has them.
@@ -257,7 +259,7 @@ async function decodePage() {
         await sleep(Number(params.get('settle') ?? 0));
         // The photo dropped on the page as opened, then again on the same page
         // (`:again`): its device's pipelines made, its buffers kept.
-        for (const again of [false, true]) {
+        for (const again of Array.from({ length: Number(params.get('drops') ?? 2) }, (_, i) => i > 0)) {
           longest = 0;
           f.contentDocument.body.dataset.state = 'picking';
           t = performance.now();
@@ -863,12 +865,18 @@ async function hdrVideos() {
     const atLevel = (json) => json.r.counts.filter((span, x) => (span[levels[x >> 3] - json.r.from[x]] ?? 0) >= 16).length;
     // A browser that hands frames over in 8 bits says so beside the Scale (Firefox).
     const why = () => f.contentDocument.getElementById('codes-why').textContent;
-    let found = 0;
+    let [found, json] = [0, null];
     for (const end = performance.now() + 20_000; found < 64 && !why() && performance.now() < end; await sleep(250)) {
-      found = atLevel(JSON.parse(await w.page.view.json(name)));
+      json = JSON.parse(await w.page.view.json(name));
+      found = atLevel(json);
     }
+    // Where a grey is off: the levels its first column shows (the grey's over the
+    // top half, the colour's over the bottom), against its code's.
+    const shown = (x) => json.r.counts[x].flatMap((n, i) => (n >= 16 ? [json.r.from[x] + i] : []));
+    const off = levels.map((level, g) => [HDR_NITS[g], level, shown(8 * g)]).filter(([, level, seen]) => !seen.includes(level))
+      .map(([nits, level, seen]) => `${nits}nits:${level}->${seen.join('/')}`);
     log(`HDR ${name} ${transfer} ${f.contentDocument.getElementById('codes').value} ${found}/64 ${found === 64 ? 'exact' : 'off'}` +
-      `${why() ? ` (${why()})` : ''}`);
+      ` ${w.page.frame?.path}:${w.page.frame?.format}${why() ? ` (${why()})` : ''}${json && off.length ? ` ${off.join(' ')}` : ''}`);
     f.remove();
   }
 }

@@ -290,7 +290,7 @@ impl Gpu {
                 .map_err(|e| GpuError::new(format!("waiting for the GPU failed: {e}")))?;
             #[cfg(target_arch = "wasm32")]
             let _ = index;
-            wait.await;
+            self.settled(wait).await;
             self.fault().map_or(Ok(()), |fault| Err(GpuError(fault)))
         }
     }
@@ -342,6 +342,29 @@ impl Gpu {
             .flat_map(|r| &r[..width])
             .copied()
             .collect())
+    }
+
+    /// What `wait` gets from a callback of the GPU's. On the web the queue is
+    /// nudged meanwhile: Firefox (153) learns that GPU work is done only when it
+    /// polls its device, on a 100 ms timer or at a submission, so an empty
+    /// submission 1 ms after the wait began and then each 2, 4, 8, 16 ms is that
+    /// poll (a small read back took 97-110 ms there, 2-10 with them: docs/
+    /// DECISIONS.md 108). Chromium's callbacks come by themselves.
+    async fn settled<T>(&self, wait: Receiver<T>) -> T {
+        #[cfg(target_arch = "wasm32")]
+        {
+            let mut wait = wait;
+            let mut pause = 1;
+            loop {
+                if let Some(value) = before(&mut wait, super::timing::sleep_ms(pause)).await {
+                    return value;
+                }
+                self.queue.submit([]);
+                pause = (pause * 2).min(16);
+            }
+        }
+        #[cfg(not(target_arch = "wasm32"))]
+        wait.await
     }
 
     /// Maps a MAP_READ buffer and copies its bytes out. On the web the map completes
@@ -397,23 +420,9 @@ impl Gpu {
             }
         }
         #[cfg(target_arch = "wasm32")]
-        {
-            let _ = submitted;
-            // Firefox (153) learns that GPU work is done only when it polls its
-            // device: on a 100 ms timer, or at a submission. An empty submission
-            // while the map waits, 1 ms after it and then each 2, 4, 8, 16 ms, is
-            // that poll: a small read back there took 97-110 ms, and 2-10 with
-            // these (docs/DECISIONS.md 108). Chromium's map resolves by itself.
-            let mut pause = 1;
-            while !wait.ready() {
-                super::timing::sleep_ms(pause).await;
-                if !wait.ready() {
-                    self.queue.submit([]);
-                    pause = (pause * 2).min(16);
-                }
-            }
-        }
-        wait.await
+        let _ = submitted;
+        self.settled(wait)
+            .await
             .map_err(|e| GpuError::new(format!("reading back from the GPU failed: {e}")))?;
         let bytes = buffer
             .get_mapped_range(..)
@@ -501,6 +510,7 @@ impl<T> Sender<T> {
 
 impl<T> Receiver<T> {
     /// Whether the value was sent (natively: a callback fired in a poll).
+    #[cfg(not(target_arch = "wasm32"))]
     fn ready(&self) -> bool {
         self.0.lock().unwrap().value.is_some()
     }
@@ -518,6 +528,17 @@ impl<T> Future for Receiver<T> {
             }
         }
     }
+}
+
+/// `wait`'s value, or None where `timer` ends first (`wait` still waiting).
+#[cfg(target_arch = "wasm32")]
+async fn before<T>(wait: &mut Receiver<T>, timer: impl Future<Output = ()>) -> Option<T> {
+    let mut timer = std::pin::pin!(timer);
+    std::future::poll_fn(|cx| match Pin::new(&mut *wait).poll(cx) {
+        Poll::Ready(value) => Poll::Ready(Some(value)),
+        Poll::Pending => timer.as_mut().poll(cx).map(|()| None),
+    })
+    .await
 }
 
 /// An adapter found and not yet opened (`Gpu::find`).
