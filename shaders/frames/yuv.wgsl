@@ -170,11 +170,13 @@ fn cs(
       for (var k = 0u; k < inRow; k++) {
         let color = pixelOf(q, quad, y, k, toRgb);
         let position = vec2u(quad * 4u + k, y);
-        textureStore(frame, position, color);
+        // Stored as its bytes over 255, rounded here: a GPU's own rounding to
+        // 8 bits may not be to the nearest (the H100's took a PQ grey of 129.54
+        // to 129: docs/DECISIONS.md 108); k / 255 comes back as k everywhere.
+        let rgb = rgb8(color);
+        textureStore(frame, position, vec4f(vec3f(rgb), floor(color.a * 255.0 + 0.5)) / 255.0);
         if (count && all(position >= regionStart) && all(position < regionEnd)) {
-          // The bytes the texture holds (rgb8 rounds as the store does). The four
-          // channels written out: as a loop, SwiftShader took 40% longer.
-          let rgb = rgb8(color);
+          // The four channels written out: as a loop, SwiftShader took 40% longer.
           counts[binOf(rgb, 0u) * channels] += 1u;
           counts[binOf(rgb, 1u) * channels + 1u] += 1u;
           counts[binOf(rgb, 2u) * channels + 2u] += 1u;
