@@ -87,6 +87,7 @@
 // photo dropped N times on each page: the first, then N-1 times `:again`).
 import init, { Picture, GpuContext, ScopeScreen, kernelSource, composeSource } from '../pkg/histogram.js';
 import { overlaysOn } from './overlays.js';
+import { HDR_NITS, greyLevels } from './hdr-greys.mjs';
 // The pages' shell: every device it opens asks for subgroups where the adapter has them.
 import '../www/page.js';
 
@@ -837,18 +838,6 @@ async function videoPage(ours) {
 // HDR videos' codes as a real GPU's browser hands them over (issue #77): each of
 // the project's videos on the waveform page, its greys (0 to 10,000 nits, eight
 // columns each) found at their codes' levels, as scopes.test.mjs finds them.
-const HDR_NITS = [0, 1, 10, 100, 203, 1000, 4000, 10000];
-const HDR_CODES = {
-  pq: (nits) => {
-    const [m1, m2, c1, c2, c3] = [2610 / 16384, (2523 / 4096) * 128, 3424 / 4096, (2413 / 4096) * 32, (2392 / 4096) * 32];
-    const y = (nits / 10000) ** m1;
-    return ((c1 + c2 * y) / (1 + c3 * y)) ** m2;
-  },
-  hlg: (nits) => {
-    const [a, e] = [0.17883277, Math.min(nits / 1000, 1) ** (1 / 1.2)];
-    return e <= 1 / 12 ? Math.sqrt(3 * e) : a * Math.log(12 * e - (1 - 4 * a)) + 0.5 - a * Math.log(4 * a);
-  },
-};
 async function hdrVideos() {
   const hevc = 'hvc1.2.4.L93.B0';
   log(`HEVC MediaSource ${globalThis.MediaSource?.isTypeSupported(`video/mp4; codecs="${hevc}"`) ?? false}`);
@@ -860,8 +849,7 @@ async function hdrVideos() {
     const w = f.contentWindow;
     drop(f, await file(`../media/${name}`));
     await until(() => w.page.source?.kind === 'video' && w.page.fps > 0, 60_000, `${name} playing`);
-    // Each grey's 10-bit code D = round(4 (16 + 219 E)), drawn at R' = (D / 4 - 16) / 219 in 8 bits.
-    const levels = HDR_NITS.map((n) => Math.round(((Math.round(4 * (16 + 219 * HDR_CODES[transfer](n))) / 4 - 16) / 219) * 255));
+    const levels = greyLevels(transfer);
     const atLevel = (json) => json.r.counts.filter((span, x) => (span[levels[x >> 3] - json.r.from[x]] ?? 0) >= 16).length;
     // A browser that hands frames over in 8 bits says so beside the Scale (Firefox).
     const why = () => f.contentDocument.getElementById('codes-why').textContent;

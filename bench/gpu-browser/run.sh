@@ -39,7 +39,8 @@ export FONTCONFIG_FILE=/opt/fonts/fonts.conf
 
 site=/tmp/site
 rm -rf $site && mkdir -p $site/bench && cp -r dist/. $site/ && cp bench/gpu-browser/*.{html,js} $site/bench/ &&
-  cp -r .site-media $site/media && rm -rf $site/media/fonts && cp tests/fixtures/hdr-*.{webm,mp4} $site/media/
+  cp -r .site-media $site/media && rm -rf $site/media/fonts && cp tests/fixtures/hdr-*.{webm,mp4} $site/media/ &&
+  cp tests/fixtures/hdr-greys.mjs $site/bench/
 # Another build of the site (a `make dist` of the commit before a change), if
 # carried as .before/: served at before/, for driver.js's builds=site,before.
 [ -d .before ] && cp -r .before $site/before

@@ -1,13 +1,11 @@
-//! The device: adapter and queue, errors in words, reads back, and the small
-//! async plumbing (a one-value channel, a clock) both targets share.
+//! The device: adapter and queue, errors in words, and reads back.
 
+use super::callback::{oneshot, Receiver};
 use super::owned::Owned;
 use super::untimed::{is_llvmpipe, Untimed};
 use std::fmt;
 use std::future::Future;
-use std::pin::Pin;
 use std::sync::{Arc, Mutex};
-use std::task::{Context, Poll, Waker};
 
 /// Something the GPU could not do, in words a user can act on.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -356,7 +354,8 @@ impl Gpu {
             let mut wait = wait;
             let mut pause = 1;
             loop {
-                if let Some(value) = before(&mut wait, super::timing::sleep_ms(pause)).await {
+                let timer = super::timing::sleep_ms(pause);
+                if let Some(value) = super::callback::before(&mut wait, timer).await {
                     return value;
                 }
                 self.queue.submit([]);
@@ -479,66 +478,6 @@ pub(super) fn extent((width, height): (u32, u32)) -> wgpu::Extent3d {
         height,
         depth_or_array_layers: 1,
     }
-}
-
-/// A one-value channel: wgpu's callbacks fill it, async code awaits it.
-struct Slot<T> {
-    value: Option<T>,
-    waker: Option<Waker>,
-}
-
-struct Sender<T>(Arc<Mutex<Slot<T>>>);
-struct Receiver<T>(Arc<Mutex<Slot<T>>>);
-
-fn oneshot<T>() -> (Sender<T>, Receiver<T>) {
-    let slot = Arc::new(Mutex::new(Slot {
-        value: None,
-        waker: None,
-    }));
-    (Sender(slot.clone()), Receiver(slot))
-}
-
-impl<T> Sender<T> {
-    fn send(self, value: T) {
-        let mut slot = self.0.lock().unwrap();
-        slot.value = Some(value);
-        if let Some(waker) = slot.waker.take() {
-            waker.wake();
-        }
-    }
-}
-
-impl<T> Receiver<T> {
-    /// Whether the value was sent (natively: a callback fired in a poll).
-    #[cfg(not(target_arch = "wasm32"))]
-    fn ready(&self) -> bool {
-        self.0.lock().unwrap().value.is_some()
-    }
-}
-
-impl<T> Future for Receiver<T> {
-    type Output = T;
-    fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<T> {
-        let mut slot = self.0.lock().unwrap();
-        match slot.value.take() {
-            Some(value) => Poll::Ready(value),
-            None => {
-                slot.waker = Some(cx.waker().clone());
-                Poll::Pending
-            }
-        }
-    }
-}
-
-/// `wait`'s value, or None where `timer` ends first (`wait` still waiting).
-#[cfg(target_arch = "wasm32")]
-async fn before<T>(wait: &mut Receiver<T>, timer: impl Future<Output = ()>) -> Option<T> {
-    let mut timer = std::pin::pin!(timer);
-    std::future::poll_fn(|cx| match Pin::new(&mut *wait).poll(cx) {
-        Poll::Ready(value) => Poll::Ready(Some(value)),
-        Poll::Pending => timer.as_mut().poll(cx).map(|()| None),
-    })
-    .await
 }
 
 /// An adapter found and not yet opened (`Gpu::find`).

@@ -4,6 +4,7 @@
 mod adjust_passes;
 mod adjusted_picture;
 mod bars;
+mod callback;
 mod compose;
 mod device;
 mod gpu_image;

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { suite, start, repo, shots, engine, media, litPixels, pickFile, waitState, cliRows, downloadCsv, decodePng, smallPicture, until, trackDevices, TEST_VIDEO_SIZE } from './harness.mjs';
 import { message, messagePattern, pattern } from './messages.mjs';
+import { greyLevels } from '../fixtures/hdr-greys.mjs';
 
 const PHOTO = media('pexels-francesco-ungaro-96938-mid.jpg');
 const { browser } = suite();
@@ -281,22 +282,6 @@ test('waveform: a video\'s luma as decoded shows the codes past video levels, wh
   assert.deepEqual(page.errors, []);
 });
 
-// HDR videos made by scripts/make-hdr-videos.sh: 10-bit BT.2020, limited range;
-// eight greys at the transfer's codes of 0 to 10,000 nits over the top half, one
-// colour (Y′ 500, Cb 400, Cr 700) over the bottom.
-const HDR_NITS = [0, 1, 10, 100, 203, 1000, 4000, 10000];
-const HDR_CODES = {
-  pq: (nits) => {
-    const [m1, m2, c1, c2, c3] = [2610 / 16384, (2523 / 4096) * 128, 3424 / 4096, (2413 / 4096) * 32, (2392 / 4096) * 32];
-    const y = (nits / 10000) ** m1;
-    return ((c1 + c2 * y) / (1 + c3 * y)) ** m2;
-  },
-  hlg: (nits) => {
-    const [a, e] = [0.17883277, Math.min(nits / 1000, 1) ** (1 / 1.2)];
-    return e <= 1 / 12 ? Math.sqrt(3 * e) : a * Math.log(12 * e - (1 - 4 * a)) + 0.5 - a * Math.log(4 * a);
-  },
-};
-
 test('waveform, vectorscope and studio: an HDR video\'s 10-bit codes read in nits on its own transfer\'s scale, its colour by BT.2020\'s matrix', async (t) => {
   if (engine === 'firefox') {
     // Firefox (153) hands a video's frames over as 8-bit, HDR or not: BGRA from
@@ -339,9 +324,7 @@ test('waveform, vectorscope and studio: an HDR video\'s 10-bit codes read in nit
     await waitState(page, 'done');
     await page.setInputFiles('#file', video);
     await page.waitForFunction(() => window.page.source?.kind === 'video' && window.page.fps > 0, null, { timeout: 60_000 });
-    // Each grey's level: its 10-bit code D = round(4 (16 + 219 E)) made R′ = (D / 4
-    // - 16) / 219 by the frame pass, stored in 8 bits.
-    const levels = HDR_NITS.map((n) => Math.round(((Math.round(4 * (16 + 219 * HDR_CODES[transfer](n))) / 4 - 16) / 219) * 255));
+    const levels = greyLevels(transfer);
     const json = await until(() => downloadJson(page, page.getByRole('button', { name: message('en', 'scope-page-download-json') })),
       (j) => columns(j, 'r').every((column, x) => column[levels[Math.floor(x / 8)]] >= 16), `${name}: the greys at their codes' levels`);
     assert.equal(json.width, 64);
