@@ -346,7 +346,7 @@ impl Gpu {
     /// nudged meanwhile: Firefox (153) learns that GPU work is done only when it
     /// polls its device, on a 100 ms timer or at a submission, so an empty
     /// submission 1 ms after the wait began and then each 2, 4, 8, 16 ms is that
-    /// poll (a small read back took 97-110 ms there, 2-10 with them: docs/
+    /// poll (a small read back took 93-122 ms there, 1-7 with them: docs/
     /// DECISIONS.md 108). Chromium's callbacks come by themselves.
     async fn settled<T>(&self, wait: Receiver<T>) -> T {
         #[cfg(target_arch = "wasm32")]
