@@ -285,10 +285,13 @@ async function usePictureFile(file, again = false) {
   readingFile = true;
   setState('running');
   status.textContent = t('studio-reading', { name: file.name });
+  // One file's marks at a time: the timeline never grows. 'asked' as the file
+  // comes, 'started' once the status is painted (Firefox on the H100 waited
+  // 142-711 ms between a second drop and 'started': docs/DECISIONS.md 108).
+  performance.clearMarks();
+  performance.mark('read: asked');
   try {
     await nextPaint();
-    // One file's marks at a time: the timeline never grows.
-    performance.clearMarks();
     performance.mark('read: started');
     fileRead = new AbortController();
     // The equalize chapter shows its steps from the pixels, on the CPU.
