@@ -80,14 +80,5 @@ async fn queue_done(g: &gpu::Gpu) {
 /// Resolves at the page's next task: what is left of a long piece of work waits
 /// while the page answers.
 pub(crate) async fn next_task() {
-    let promise = js_sys::Promise::new(&mut |resolve, _| {
-        let set_timeout = js_sys::Reflect::get(&js_sys::global(), &"setTimeout".into())
-            .ok()
-            .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
-        match set_timeout {
-            Some(f) => drop(f.call2(&JsValue::NULL, &resolve, &JsValue::from(0))),
-            None => drop(resolve.call0(&JsValue::NULL)),
-        }
-    });
-    let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
+    gpu::sleep_ms(0).await;
 }

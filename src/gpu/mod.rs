@@ -60,6 +60,8 @@ pub use run::{Dispatched, Run, RunOptions};
 pub use scope_painter::{scope_draw_source, ScopePainter};
 pub use scope_passes::{scope_source, Readout, ScopeCount, ScopeKernel};
 pub use steps::{Diagram, Method, Shaped, Step};
+#[cfg(target_arch = "wasm32")]
+pub use timing::sleep_ms;
 pub use timing::{keep_busy, now_ms, pass_ms, PassTimer, Timing};
 pub use untimed::Untimed;
 pub use upload::{Steps, Upload};

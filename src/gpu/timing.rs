@@ -21,9 +21,10 @@ pub fn now_ms() -> f64 {
     }
 }
 
-/// Resolves after `ms` milliseconds (the page's or the worker's setTimeout).
+/// Resolves after `ms` milliseconds (the page's or the worker's setTimeout; 0:
+/// at its next task).
 #[cfg(target_arch = "wasm32")]
-pub(super) async fn sleep_ms(ms: u32) {
+pub async fn sleep_ms(ms: u32) {
     use wasm_bindgen::JsCast;
     let promise = js_sys::Promise::new(&mut |resolve, _| {
         let set_timeout = js_sys::Reflect::get(&js_sys::global(), &"setTimeout".into())
