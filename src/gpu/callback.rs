@@ -1,5 +1,5 @@
 //! A one-value channel that wgpu's callbacks fill and async code awaits, on both
-//! targets.
+//! targets, and on the web a timer to race it with.
 
 use std::future::Future;
 use std::pin::Pin;
@@ -67,4 +67,21 @@ pub(super) async fn before<T>(
         Poll::Pending => timer.as_mut().poll(cx).map(|()| None),
     })
     .await
+}
+
+/// Resolves after `ms` milliseconds (the page's or the worker's setTimeout; 0:
+/// at its next task).
+#[cfg(target_arch = "wasm32")]
+pub async fn sleep_ms(ms: u32) {
+    use wasm_bindgen::JsCast;
+    let promise = js_sys::Promise::new(&mut |resolve, _| {
+        let set_timeout = js_sys::Reflect::get(&js_sys::global(), &"setTimeout".into())
+            .ok()
+            .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
+        match set_timeout {
+            Some(f) => drop(f.call2(&wasm_bindgen::JsValue::NULL, &resolve, &ms.into())),
+            None => drop(resolve.call0(&wasm_bindgen::JsValue::NULL)),
+        }
+    });
+    let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
 }

@@ -354,7 +354,7 @@ impl Gpu {
             let mut wait = wait;
             let mut pause = 1;
             loop {
-                let timer = super::timing::sleep_ms(pause);
+                let timer = super::callback::sleep_ms(pause);
                 if let Some(value) = super::callback::before(&mut wait, timer).await {
                     return value;
                 }

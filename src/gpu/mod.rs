@@ -39,6 +39,8 @@ pub use bars::{
     draw_into, draw_source, panel_source, Bars, DrawnCanvas, HistogramPainter, Scaler, DRAW_DOES,
     SCALE,
 };
+#[cfg(target_arch = "wasm32")]
+pub use callback::sleep_ms;
 pub use compose::{compose_format, compose_source, Composer};
 pub use device::{Found, Gpu, GpuError, GpuOptions};
 pub use gpu_image::GpuImage;
@@ -60,8 +62,6 @@ pub use run::{Dispatched, Run, RunOptions};
 pub use scope_painter::{scope_draw_source, ScopePainter};
 pub use scope_passes::{scope_source, Readout, ScopeCount, ScopeKernel};
 pub use steps::{Diagram, Method, Shaped, Step};
-#[cfg(target_arch = "wasm32")]
-pub use timing::sleep_ms;
 pub use timing::{keep_busy, now_ms, pass_ms, PassTimer, Timing};
 pub use untimed::Untimed;
 pub use upload::{Steps, Upload};

@@ -21,23 +21,6 @@ pub fn now_ms() -> f64 {
     }
 }
 
-/// Resolves after `ms` milliseconds (the page's or the worker's setTimeout; 0:
-/// at its next task).
-#[cfg(target_arch = "wasm32")]
-pub async fn sleep_ms(ms: u32) {
-    use wasm_bindgen::JsCast;
-    let promise = js_sys::Promise::new(&mut |resolve, _| {
-        let set_timeout = js_sys::Reflect::get(&js_sys::global(), &"setTimeout".into())
-            .ok()
-            .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
-        match set_timeout {
-            Some(f) => drop(f.call2(&wasm_bindgen::JsValue::NULL, &resolve, &ms.into())),
-            None => drop(resolve.call0(&wasm_bindgen::JsValue::NULL)),
-        }
-    });
-    let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
-}
-
 /// A mark on the page's timeline, where bench/gpu-browser reads each stage of a
 /// read; nothing natively.
 pub fn mark(name: &str) {
