@@ -186,7 +186,9 @@ export function kernelLab({ listing, rebase, attempt, runs, channels, queue, los
       el('figcaption', {}, t('lab-wrong-figure', { channels: names.join(', '), largest: count(largest) }))), table];
   };
 
-  const show = (next) => {
+  // `late`: Stop was pressed; where the count had come (its first run whole), the
+  // count stands and only its timing was cut short.
+  const show = (next, late) => {
     report = next;
     showMessages(report.messages);
     const parts = [];
@@ -214,7 +216,9 @@ export function kernelLab({ listing, rebase, attempt, runs, channels, queue, los
       parts.push(...wrongFigure(report));
     }
     if (report.runs) parts.push(timesTable(report));
-    else if (!report.halted && !report.stopped && report.first_ms) {
+    if (late && report.first_ms && !report.stopped) {
+      verdict = t('lab-stopped-late', { verdict, timed: report.runs ? 'yes' : 'no' });
+    } else if (!report.runs && !report.halted && !report.stopped && report.first_ms) {
       verdict = t('lab-not-timed', { verdict, first: formatMs(report.first_ms), budget: formatMs(report.budget_ms) });
     }
     details.dataset.verdict = report.exact ? 'exact' : 'not';
@@ -252,7 +256,7 @@ export function kernelLab({ listing, rebase, attempt, runs, channels, queue, los
       // the loss), not the text: such a report waits a second for the loss.
       const report = JSON.parse(json);
       if (!report.exact && loss && (await lostWithin(loss))) throw new Error('the GPU device was lost');
-      show(report);
+      show(report, stopping);
     } catch (e) {
       if (loss && (await lostWithin(loss))) {
         status.textContent = t('lab-lost');

@@ -62,6 +62,11 @@ lab-not-exact-counted = Not exact: { $wrong } { $count ->
     } from the CPU’s count; your kernel counted { $counted } where the CPU counted { $expected }.
 # `verdict`: one of the above, said first.
 lab-not-timed = { $verdict } Not timed: its run took { $first }, and another beside the step’s own would pass the lab’s budget of { $budget }.
+# `verdict`: one of the above, said first; Stop was pressed after the count came.
+lab-stopped-late = { $verdict } Stop came after the count, which stands; { $timed ->
+        [yes] the times are of the runs made before it.
+       *[no] it was not timed.
+    }
 
 ## The times' table. `runs`: as written; `count`: the same, as a number; `clock`:
 ## "wall" where the browser gives no GPU timestamps.

@@ -60,6 +60,11 @@ lab-not-exact-counted = { $count ->
     }
 # `verdict`: one of the above, said first.
 lab-not-timed = { $verdict }計測はしていません：実行に{ $first }かかったため、ステップ自身の実行と並べてもう一度実行すると、ラボの制限時間{ $budget }を超えてしまいます。
+# `verdict`: one of the above, said first; Stop was pressed after the count came.
+lab-stopped-late = { $verdict }停止が押されたのは集計の後なので、集計結果はそのままです。{ $timed ->
+        [yes] 時間は停止前に終わった実行のものです。
+       *[no] 時間は計測していません。
+    }
 
 ## The times' table. `runs`: as written; `count`: the same, as a number; `clock`:
 ## "wall" where the browser gives no GPU timestamps.

@@ -60,6 +60,11 @@ lab-not-exact-counted = 정확하지 않음: { $count ->
     } CPU가 센 결과와 다릅니다. 여러분의 커널은 { $counted }개를 셌고, CPU는 { $expected }개를 셌습니다.
 # `verdict`: one of the above, said first.
 lab-not-timed = { $verdict } 시간은 재지 않았습니다. 한 번 실행에 { $first } 걸렸으므로, 이 단계의 커널과 나란히 한 번 더 실행하면 랩의 시간 한도({ $budget })를 넘기 때문입니다.
+# `verdict`: one of the above, said first; Stop was pressed after the count came.
+lab-stopped-late = { $verdict } 중지는 집계가 끝난 뒤에 눌렸으므로 집계는 그대로입니다. { $timed ->
+        [yes] 시간은 중지 전에 끝난 실행들의 것입니다.
+       *[no] 시간은 재지 않았습니다.
+    }
 
 ## The times' table. `runs`: as written; `count`: the same, as a number; `clock`:
 ## "wall" where the browser gives no GPU timestamps.
