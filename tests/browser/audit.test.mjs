@@ -102,7 +102,7 @@ for (const path of paths) {
     const play = await page.evaluate((n) => [...document.querySelectorAll('button')].find((b) => n.includes(b.textContent) && !b.disabled && b.offsetParent)?.textContent, names);
     if (play) {
       await page.getByRole('button', { name: play, exact: true }).click();
-      await page.waitForFunction(() => document.querySelector('.transport:not([hidden])')?.dataset.state === 'playing', null, { timeout: 60_000 });
+      await page.waitForFunction(() => document.querySelector('.transport:not([hidden])')?.dataset.state === 'playing');
       for (const [width, height] of [[1400, 900], [390, 844]]) {
         await page.setViewportSize({ width, height });
         for (const v of await axeViolations(page)) problems.push(`${width}x${height}, playing: ${v}`);

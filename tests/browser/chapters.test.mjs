@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { writeFileSync } from 'node:fs';
-import { suite, shots, engine, waitState, textMatching } from './harness.mjs';
+import { suite, shots, engine, waitState, textMatching, presented } from './harness.mjs';
 import { message, messagePattern, pattern } from './messages.mjs';
 
 const { browser } = suite();
@@ -25,7 +25,7 @@ const interleaved = (channels) => channels === 1 ? LUMINANCE
 
 /** The page's diagram once the GPU's count of its picture is beside it. */
 async function diagramOf(page) {
-  await page.waitForFunction(() => window.page?.diagram?.gpuBins, null, { timeout: 60_000 });
+  await page.waitForFunction(() => window.page?.diagram?.gpuBins);
   return page.evaluate(() => {
     const d = window.page.diagram;
     return { trace: d.trace, gpu: d.gpuBins, equal: document.querySelector('.sd-result').dataset.equal };
@@ -62,7 +62,7 @@ test('GPU drawing: the scale and draw passes, played from their WGSL, colour the
     return n;
   };
   const drawn = async () => {
-    await page.waitForFunction(() => window.page?.diagram?.gpuBins && document.querySelector('.sd-result')?.dataset.equal, null, { timeout: 60_000 });
+    await page.waitForFunction(() => window.page?.diagram?.gpuBins && document.querySelector('.sd-result')?.dataset.equal);
     return page.evaluate(() => {
       const d = window.page.diagram;
       const canvas = d.canvasAt(d.trace.steps.length);
@@ -82,7 +82,7 @@ test('GPU drawing: the scale and draw passes, played from their WGSL, colour the
   assert.equal(trace.steps.filter((s) => s.act === 'colour').length, 48);
   // The luminance canvas: channelMult (0, 0, 0, 1), simulated and drawn again.
   await page.selectOption('.sd-shown', '1');
-  await page.waitForFunction(() => window.page.diagram.shown.length === 1 && window.page.diagram.gpuBins, null, { timeout: 60_000 });
+  await page.waitForFunction(() => window.page.diagram.shown.length === 1 && window.page.diagram.gpuBins);
   ({ canvas, gpu, equal, said } = await drawn());
   assert.equal(canvas.filter((p) => p[3] !== 0).length, covered([3]));
   assert.deepEqual(canvas.flat(), gpu);
@@ -164,7 +164,7 @@ test('subgroups: the diagram plays the GPU\'s subgroups; its bins are the pictur
   const page = await browser.open('/www/subgroups.html');
   const has = await page.evaluate(async () => (await navigator.gpu.requestAdapter()).features.has('subgroups'));
   if (has) {
-    await page.waitForFunction(() => window.page?.diagram?.tallied && window.page.diagram.trace.lanes === window.page.diagram.tallied.lanes, null, { timeout: 60_000 });
+    await page.waitForFunction(() => window.page?.diagram?.tallied && window.page.diagram.trace.lanes === window.page.diagram.tallied.lanes);
     const { trace, gpu, tally, equal } = await page.evaluate(() => {
       const d = window.page.diagram;
       return { trace: d.trace, gpu: d.gpuBins, tally: d.tallied, equal: document.querySelector('.sd-tally').dataset.equal };
@@ -176,7 +176,7 @@ test('subgroups: the diagram plays the GPU\'s subgroups; its bins are the pictur
     assert.equal(equal, 'true');
     assert.match(await page.textContent('.sd-tally'), messagePattern('en', 'diagram-tally-gpu', { lanes: String(tally.lanes), adds: String(tally.adds) }));
   } else {
-    await page.waitForFunction(() => /needs subgroups/.test(document.querySelector('.sd-result')?.textContent), null, { timeout: 60_000 });
+    await page.waitForFunction(() => /needs subgroups/.test(document.querySelector('.sd-result')?.textContent));
     assert.equal(await page.evaluate(() => window.page.diagram.trace.lanes), 8, 'the diagram plays 8 lanes');
   }
   // Each size the diagram offers: its subgroups that agree add once.
@@ -209,8 +209,11 @@ test('the diagrams answer the keyboard, play, move each value, and keep still wh
     },
   });
   await page.evaluate(() => document.querySelector('.step-diagram').scrollIntoView());
-  await page.waitForTimeout(1500);
+  // In view (its observer runs in the rendering steps waited for), it does not play.
+  await presented(page);
+  await presented(page);
   const at = () => page.evaluate(() => window.page.diagram.at);
+  assert.equal(await page.evaluate(() => window.page.diagram.playing), false, 'no motion by itself');
   assert.equal(await at(), 0, 'no motion by itself');
   await page.focus('.step-diagram');
   for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
@@ -239,11 +242,13 @@ test('the diagrams answer the keyboard, play, move each value, and keep still wh
     assert.equal(token.animation, 'sd-fly');
   }
   // Space plays, and the diagram moves on; Space again pauses.
+  const from = await at();
   await page.keyboard.press(' ');
-  await page.waitForFunction(() => window.page.diagram.at > 2);
+  await page.waitForFunction((from) => window.page.diagram.at > from, from);
   await page.keyboard.press(' ');
   const paused = await at();
-  await page.waitForTimeout(700);
+  assert.equal(await page.evaluate(() => window.page.diagram.playing), false);
+  await presented(page);
   assert.equal(await at(), paused);
   // The buttons do the same by Tab and Enter.
   await page.focus(`.sd-controls button[aria-label="${message('en', 'diagram-forward')}"]`);

@@ -347,10 +347,15 @@ test('studio: the pixel under the pointer is marked where its values lie on the 
   await page.evaluate(() => document.querySelector('.studio-picture canvas').scrollIntoView({ block: 'center' }));
   const pic = await page.locator('.studio-picture canvas').boundingBox();
   const rect = await page.evaluate(() => Array.from(window.page.view.pictureRect()));
-  const points = (name) => page.evaluate((n) => [...document.querySelector(`canvas.scope.${n}`).parentElement.querySelectorAll('.scope-point')]
-    .map((p) => ({ channel: Number(p.className.match(/c(\d)/)[1]), x: parseFloat(p.style.left) / 100, y: parseFloat(p.style.top) / 100 })), name);
-  const panelPoints = () => page.evaluate(() => [...document.querySelectorAll('.panel-point')]
-    .map((p) => ({ channel: Number(p.className.match(/c(\d)/)[1]), x: parseFloat(p.style.left) / 100, y: parseFloat(p.style.top) / 100 })));
+  // The reading, each scope's marks and the histogram's, read in one task: the
+  // page sets them together (studio-pointer.js), so they are of one pixel.
+  const marks = () => page.evaluate(() => {
+    const read = (nodes) => [...nodes].map((p) => ({ channel: Number(p.className.match(/c(\d)/)[1]), x: parseFloat(p.style.left) / 100, y: parseFloat(p.style.top) / 100 }));
+    const scope = (n) => read(document.querySelector(`canvas.scope.${n}`).parentElement.querySelectorAll('.scope-point'));
+    return { text: document.querySelector('#pixel-reading').textContent, waveform: scope('waveform'), parade: scope('parade'),
+      vectorscope: scope('vectorscope'), panel: read(document.querySelectorAll('.panel-point')), rects: Array.from(window.page.view.panelRects()) };
+  });
+  const scale = (rect[2] * pic.width) / 97;
   // Where the definitions put the values, computed here (src/scope/mod.rs's words).
   const level = (v) => 1 - (v + 0.5) / 256;
   const codes = ([r, g, b]) => {
@@ -361,8 +366,14 @@ test('studio: the pixel under the pointer is marked where its values lie on the 
   };
   const magnification = 256 / (256 + 2 * 8);
   for (const [fx, fy] of [[0.2, 0.3], [0.77, 0.64]]) {
-    await page.mouse.move(Math.round(pic.x + pic.width * (rect[0] + rect[2] * fx)), Math.round(pic.y + pic.height * (rect[1] + rect[3] * fy)));
-    const text = await textMatching(page, '#pixel-reading', pattern`^${messagePattern('en', 'studio-pixel-stored', { x: /\d+/, y: /\d+/ })}`);
+    const sx = Math.round(pic.x + pic.width * (rect[0] + rect[2] * fx));
+    await page.mouse.move(sx, Math.round(pic.y + pic.height * (rect[1] + rect[3] * fy)));
+    // The reading of a pixel within one of the pointer's (not the last place's).
+    const exact = (sx - pic.x - rect[0] * pic.width) / scale;
+    const near = [Math.ceil(exact - 1), Math.ceil(exact), Math.floor(exact + 1)].join('|');
+    await textMatching(page, '#pixel-reading', pattern`^${messagePattern('en', 'studio-pixel-stored', { x: new RegExp(near), y: /\d+/ })}`);
+    const got = await marks();
+    const text = got.text;
     const [, x, y] = text.match(pattern`^${messagePattern('en', 'studio-pixel-stored', { x: /(\d+)/, y: /(\d+)/ })}`);
     const [rgba] = pillow(file, [[Number(x), Number(y)]]);
     const across = (Number(x) + 0.5) / 97;
@@ -373,32 +384,33 @@ test('studio: the pixel under the pointer is marked where its values lie on the 
         assert.ok(Math.abs(p.x - want[i].x) <= within && Math.abs(p.y - want[i].y) <= within, `${what}: ${JSON.stringify(p)} against ${JSON.stringify(want[i])}`);
       });
     };
-    close(await points('waveform'), [0, 1, 2].map((c) => ({ channel: c, x: across, y: level(rgba[c]) })), 1e-4, `waveform at ${x},${y}`);
-    close(await points('parade'), [0, 1, 2].map((c) => ({ channel: c, x: (c + across) / 3, y: level(rgba[c]) })), 1e-4, `parade at ${x},${y}`);
+    close(got.waveform, [0, 1, 2].map((c) => ({ channel: c, x: across, y: level(rgba[c]) })), 1e-4, `waveform at ${x},${y}`);
+    close(got.parade, [0, 1, 2].map((c) => ({ channel: c, x: (c + across) / 3, y: level(rgba[c]) })), 1e-4, `parade at ${x},${y}`);
     const [cb, cr] = codes(rgba);
     // A code apart at most: f32 in the page, f64 here.
-    close(await points('vectorscope'), [{ channel: 3, x: 0.5 + ((cb + 0.5) / 256 - 0.5) * magnification, y: 0.5 + (0.5 - (cr + 0.5) / 256) * magnification }],
+    close(got.vectorscope, [{ channel: 3, x: 0.5 + ((cb + 0.5) / 256 - 0.5) * magnification, y: 0.5 + (0.5 - (cr + 0.5) / 256) * magnification }],
       1.01 / 256, `vectorscope at ${x},${y}`);
     // On the histogram (256 bins of 8-bit levels): in each panel, each of its
     // channels at the middle of its bin, min(floor(v * 256 / 255), 255),
     // luminance's of 2126 R + 7152 G + 722 B out of 2550000, at the panel's foot.
     const bin = (v, of) => Math.min(255, Math.floor((v * 256) / of));
     const bins = [...[0, 1, 2].map((c) => bin(rgba[c], 255)), bin(2126 * rgba[0] + 7152 * rgba[1] + 722 * rgba[2], 2550000)];
-    const rects = await page.evaluate(() => Array.from(window.page.view.panelRects()));
+    const rects = got.rects;
     const want = [];
     for (let i = 0; i < rects.length; i += 5) {
       const [px, py, pw, ph, mask] = rects.slice(i, i + 5);
       for (const c of [0, 1, 2, 3].filter((k) => mask & (1 << k))) want.push({ channel: c, x: px + (pw * (bins[c] + 0.5)) / 256, y: py + ph });
     }
     assert.equal(want.length, 4, 'R, G, B and luminance shown');
-    close(await panelPoints(), want, 1e-4, `histogram at ${x},${y}`);
+    close(got.panel, want, 1e-4, `histogram at ${x},${y}`);
   }
   await page.screenshot({ path: join(shots, 'studio-scope-points.png'), fullPage: true });
   // Off the picture: no marks.
   await page.mouse.move(pic.x + pic.width / 2, pic.y - 40);
   await textMatching(page, '#pixel-reading', pattern`^${messagePattern('en', 'studio-pixel-hint')}`);
-  for (const name of ['waveform', 'parade', 'vectorscope']) assert.deepEqual(await points(name), [], name);
-  assert.deepEqual(await panelPoints(), [], 'histogram');
+  const off = await marks();
+  for (const name of ['waveform', 'parade', 'vectorscope']) assert.deepEqual(off[name], [], name);
+  assert.deepEqual(off.panel, [], 'histogram');
   assert.deepEqual(page.errors, []);
 });
 
@@ -638,7 +650,7 @@ test('studio: the panel PNG carries the values under its bars and its whole head
     const shot = decodePng(bytes);
     const { width, height } = shot;
     const lit = (...box) => litIn(shot, ...box);
-    // Each value under the panel where the page shows it (0, 64, 128, 191, 255).
+    // Each value under the panel where the page shows it (0, 64, 128, 192, 255).
     for (const x of ticks) assert.ok(lit(Math.round(x * pw) - 16, ph + 2, Math.round(x * pw) + 16, ph + 18) > 5, `a value at ${x}`);
     // The heading broken onto a second line (left of the table's first column),
     // and no text reaching the right edge.

@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { suite, shots, trackDevices, referenceRows, downloadCsv, pickFile, waitState, litPixels, histogramFoot, decodePng, engine, moreFrames } from './harness.mjs';
+import { suite, shots, trackDevices, holdGpu, referenceRows, downloadCsv, pickFile, waitState, litPixels, histogramFoot, decodePng, engine, moreFrames } from './harness.mjs';
 import { message, messagePattern, pattern } from './messages.mjs';
 
 // A timings cell: a number, or where this device has no subgroups, that step's words.
@@ -52,10 +52,12 @@ test('image page: with no new device to be had, it counts on the CPU and keeps w
 });
 
 test('timings page: a device lost while timing is replaced and every cell still gets a number', async () => {
-  const page = await browser.open('/www/timings.html?runs=2&width=320&height=200', { state: null, init: trackDevices });
-  // Lose the device once the first GPU column has a number.
-  await page.waitForFunction(() => /^\d/.test(document.querySelector('td[data-cell="1-single"]')?.textContent ?? ''));
+  // Its read-backs held, so that the device is lost while it times, however fast
+  // the machine: lost once the CPU's column has a number, then let go.
+  const page = await browser.open('/www/timings.html?runs=2&width=320&height=200', { state: null, init: [trackDevices, holdGpu] });
+  await page.waitForFunction(() => /^\d/.test(document.querySelector('td[data-cell="1-cpu"]')?.textContent ?? ''));
   await loseDevice(page);
+  await page.evaluate(() => window.releaseGpu());
   await waitState(page, 'done');
   const cells = await page.$$eval('td[data-cell]', (tds) => tds.map((td) => td.textContent));
   for (const c of cells) assert.match(c, NUMBER);

@@ -154,8 +154,8 @@ class Locator {
  * elsewhere.
  */
 async function clickWhenReady(handle, options = {}) {
-  await handle.evaluate((e) => new Promise((resolve, reject) => {
-    const deadline = performance.now() + 10_000;
+  await handle.evaluate((e, timeout) => new Promise((resolve, reject) => {
+    const deadline = performance.now() + timeout;
     let last = null;
     const check = () => {
       const r = e.getBoundingClientRect();
@@ -170,7 +170,7 @@ async function clickWhenReady(handle, options = {}) {
       setTimeout(check, 20);
     };
     setTimeout(check, 20);
-  }));
+  }), TIMEOUT);
   // Puppeteer's own click scrolls with an observer that waits for a rendering
   // step, and after a device is destroyed Firefox takes none, nor delivers the
   // driver's mouse events (a Download CSV click never arrived): the element's

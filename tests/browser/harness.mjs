@@ -123,7 +123,7 @@ export async function start(flags = [], { root = 'dist', prefix = '/', webgpu = 
   // Pages opened and not yet closed by `closePages` (after each test).
   const pages = new Set();
 
-  /** Opens a page, records console errors and page errors, waits for a state. */
+  /** Opens a page (`init`: an init script, or a list of them), records console errors and page errors, waits for a state. */
   async function open(path, { state = 'done', timeout = WAIT, viewport, webgpu = true, init } = {}) {
     const page = await context.newPage();
     pages.add(page);
@@ -136,7 +136,7 @@ export async function start(flags = [], { root = 'dist', prefix = '/', webgpu = 
     await page.exposeFunction('reportViolation', (text) => violations.push(`${path}: ${text}`)).catch(() => {});
     await page.addInitScript(() => document.addEventListener('securitypolicyviolation',
       (e) => window.reportViolation(`${e.violatedDirective} blocked ${e.blockedURI || 'inline code'}`)));
-    if (init) await page.addInitScript(init);
+    for (const script of [init ?? []].flat()) await page.addInitScript(script);
     if (engine === 'firefox') await page.addInitScript(captureDownloads);
     await page.setViewportSize(viewport ?? { width: 1200, height: 900 });
     // A browser without WebGPU: the page sees no navigator.gpu.
@@ -261,15 +261,17 @@ export async function until(probe, holds, what, timeout = WAIT) {
  */
 export async function textMatching(page, selector, re, { not = false, timeout = WAIT } = {}) {
   try {
-    await page.waitForFunction(([css, source, flags, not]) =>
-      new RegExp(source, flags).test(document.querySelector(css)?.textContent ?? '') !== not,
-    [selector, re.source, re.flags, not], { timeout });
+    // The text that matched, as it was then (read again, it may have moved on).
+    const handle = await page.waitForFunction(([css, source, flags, not]) => {
+      const text = document.querySelector(css)?.textContent ?? '';
+      return new RegExp(source, flags).test(text) !== not && { text };
+    }, [selector, re.source, re.flags, not], { timeout });
+    return (await handle.jsonValue()).text;
   } catch (e) {
     const seen = await page.evaluate((css) => document.querySelector(css)?.textContent, selector).catch(String);
     e.message += ` (waiting for ${selector} ${not ? 'not ' : ''}to match ${re}; it showed ${JSON.stringify(seen)})`;
     throw e;
   }
-  return page.evaluate((css) => document.querySelector(css).textContent, selector);
 }
 
 /**
@@ -457,8 +459,9 @@ export async function pickFile(page, path, state = 'done', timeout = WAIT) {
 
 /** The studio's current histogram, read back, as rows like the CSV's. */
 export async function studioRows(page) {
-  await page.evaluate(() => window.page.readBack());
-  return page.evaluate(() => {
+  // In one task with its read: a later read cannot come between.
+  return page.evaluate(async () => {
+    await window.page.readBack();
     const o = window.page.outcome;
     const ch = [0, 1, 2, 3].map((c) => Array.from(o.bins(c)));
     return ch[0].map((_, b) => ch.map((c) => c[b]));

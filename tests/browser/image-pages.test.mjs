@@ -218,8 +218,9 @@ test('files given while a run is going: the latest wins, shown and counted once'
   await page.setInputFiles('#file', photo);
   await page.waitForFunction(() => window.statusAfterFiles !== undefined);
   assert.match(await page.evaluate(() => window.statusAfterFiles), messagePattern('en', 'chapter-next-file', { name: 'grey16-300x7.png' }));
-  await page.waitForFunction((n) => window.page.counted >= n + 2 && document.body.dataset.state === 'done', counted);
-  await page.waitForTimeout(500);
+  // Its work queue emptied (Run again enabled once more): no third count is waiting.
+  await page.waitForFunction(([n, again]) => window.page.counted >= n + 2 && document.body.dataset.state === 'done'
+    && [...document.querySelectorAll('button')].some((b) => b.textContent === again && !b.disabled), [counted, message('en', 'chapter-run-again')]);
   assert.equal(await page.evaluate(() => window.page.counted), counted + 2, 'the photo, then only the last file');
   assert.match(await page.textContent('figcaption'), pattern`^${messagePattern('en', 'chapter-image-caption-format', { name: 'grey16-300x7.png', size: '300×7' })}`);
   assert.deepEqual((await downloadCsv(page)).rows, fixtures.rows('grey16-300x7.png', 4));

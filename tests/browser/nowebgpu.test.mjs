@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { suite, shots, cliRows, downloadCsv, pickFile, litPixels, waitState, engine } from './harness.mjs';
+import { suite, shots, cliRows, downloadCsv, pickFile, litPixels, waitState, engine, textMatching } from './harness.mjs';
 import { message, messagePattern, pattern } from './messages.mjs';
 import { examples } from '../../www/examples.js';
 
@@ -50,8 +50,9 @@ test('intro: needs no WebGPU: the picture counted into its three bins, as the ar
 });
 
 test('equalize: the steps on the CPU are drawn without WebGPU', async () => {
+  // The page says it has no GPU before it draws the steps: waited for is their sentence, said after them.
   const page = await browser.open('/www/equalize.html', { state: 'error' });
-  assert.match(await page.textContent('[role=alert]'), messagePattern('en', 'studio-steps-without-gpu'));
+  await textMatching(page, '[role=alert]', messagePattern('en', 'studio-steps-without-gpu'));
   for (let nth = 0; nth < 5; nth++) assert.ok(await litPixels(page, `.steps canvas >> nth=${nth}`) > 500, `step ${nth + 1} drawn`);
   assert.deepEqual(page.errors, []);
 });

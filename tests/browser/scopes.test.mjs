@@ -111,7 +111,7 @@ test('fragment: a playing video and the camera, counted by fragments every frame
     await wave.getByRole('button', { name: message('en', 'scope-page-use-camera') }).click();
     await waitState(wave, 'playing');
     await wave.waitForFunction(() => window.page.fps > 0); // camera frames are drawn
-    assert.ok(await litPixels(wave, 'canvas.scope') > 300, 'the camera\'s waveform is drawn');
+    await until(() => litPixels(wave, 'canvas.scope'), (n) => n > 300, 'the camera\'s waveform drawn');
     const json = await downloadJson(wave, wave.getByRole('button', { name: message('en', 'scope-page-download-json') }));
     assert.equal(json.scope, 'waveform');
     assert.equal(columns(json, 'r').length, json.width);
@@ -225,7 +225,7 @@ test('vectorscope: live on the playing video, a smaller grid on the picture equa
   await page.getByRole('button', { name: message('en', 'scope-page-play-video') }).click();
   await waitState(page, 'playing');
   await page.waitForFunction(() => window.page.fps > 0); // frames are drawn
-  assert.ok(await litPixels(page, 'canvas.scope') > 200, 'the video\'s vectorscope is drawn');
+  await until(() => litPixels(page, 'canvas.scope'), (n) => n > 200, 'the video\'s vectorscope drawn');
   await page.screenshot({ path: join(shots, 'vectorscope-video.png'), fullPage: true });
   assert.deepEqual(page.errors, []);
 });
@@ -243,7 +243,7 @@ test('waveform: a video\'s luma as decoded shows the codes past video levels, wh
   await page.check('#decoded-luma');
   assert.ok(await page.evaluate((r) => document.querySelector(`input[aria-label="${r}"]`).disabled, message('en', 'scope-page-channel-r')), 'luma alone while it is on');
   await page.setInputFiles('#file', LEVELS_VIDEO);
-  await page.waitForFunction(() => window.page.source?.kind === 'video' && window.page.fps > 0, null, { timeout: 60_000 });
+  await page.waitForFunction(() => window.page.source?.kind === 'video' && window.page.fps > 0);
   if (engine === 'firefox') {
     // Firefox (153) hands a <video>'s frames over as BGRA: no Y′ to count, and
     // the page says so.
@@ -323,7 +323,7 @@ test('waveform, vectorscope and studio: an HDR video\'s 10-bit codes read in nit
     const page = await browser.open('/www/waveform.html', { viewport: { width: 1280, height: 900 } });
     await waitState(page, 'done');
     await page.setInputFiles('#file', video);
-    await page.waitForFunction(() => window.page.source?.kind === 'video' && window.page.fps > 0, null, { timeout: 60_000 });
+    await page.waitForFunction(() => window.page.source?.kind === 'video' && window.page.fps > 0);
     const levels = greyLevels(transfer);
     const json = await until(() => downloadJson(page, page.getByRole('button', { name: message('en', 'scope-page-download-json') })),
       (j) => columns(j, 'r').every((column, x) => column[levels[Math.floor(x / 8)]] >= 16), `${name}: the greys at their codes' levels`);
@@ -348,7 +348,7 @@ test('waveform, vectorscope and studio: an HDR video\'s 10-bit codes read in nit
   const page = await browser.open('/www/vectorscope.html', { viewport: { width: 1280, height: 900 } });
   await waitState(page, 'done');
   await page.setInputFiles('#file', join(repo, 'tests/fixtures/hdr-pq.webm'));
-  await page.waitForFunction(() => window.page.source?.kind === 'video' && window.page.fps > 0, null, { timeout: 60_000 });
+  await page.waitForFunction(() => window.page.source?.kind === 'video' && window.page.fps > 0);
   const json = await until(() => downloadJson(page, page.getByRole('button', { name: message('en', 'scope-page-download-json') })),
     (j) => j.size === 256 && j.counts[255 - cell[1]][cell[0]] === 64 * 16, `the colour at (${cell})`);
   assert.equal(json.matrix, 'bt2020');
@@ -572,7 +572,7 @@ test('studio: the waveform of a video\'s luma as decoded, exported with its code
   await page.waitForFunction((source) => new RegExp(source).test(document.getElementById('scope-luma-note').textContent),
     messagePattern('en', 'scope-luma-picture').source);
   await page.setInputFiles('#file', LEVELS_VIDEO);
-  await page.waitForFunction(() => window.page.video.currentTime > 0 && window.page.frames > 2, null, { timeout: 60_000 });
+  await page.waitForFunction(() => window.page.video.currentTime > 0 && window.page.frames > 2);
   const figure = page.locator('.studio-scopes figure').filter({ has: page.locator('canvas.waveform') });
   if (engine === 'firefox') {
     await page.waitForFunction((source) => new RegExp(source).test(document.getElementById('scope-luma-note').textContent),

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { suite, media, repo, shots, start, waitState, moreFrames, litPixels, histogramFoot, pause, countBuffers, axeViolations } from './harness.mjs';
+import { suite, media, repo, shots, start, until, waitState, moreFrames, litPixels, histogramFoot, pause, countBuffers, axeViolations } from './harness.mjs';
 import { message, messagePattern, pattern } from './messages.mjs';
 
 const VIDEO = media('Golden_retriever_swimming_the_doggy_paddle-360-no-audio.webm');
@@ -40,6 +40,20 @@ const pausedFrame = (page, size) => page.evaluate(async (size) => {
 }, size);
 
 /**
+ * Paused, the frame said is the one shown: its time the element's, within a frame
+ * (Firefox stamps a frame from the element in whole seconds, or 0). The copy path
+ * says no frame's time.
+ */
+async function pausedSaid(page) {
+  await page.waitForFunction((source) => {
+    const path = window.page.path;
+    if (path === 'copy') return true;
+    const said = new RegExp(source).exec(document.querySelector(`#frame-path .fp-${path} [data-say="time"]`)?.textContent ?? '');
+    return said && Math.abs(Number(said[1]) - window.page.video.currentTime) < 0.1;
+  }, messagePattern('en', 'video-said-time', { time: /(\d+\.\d\d)/ }, { whole: true }).source);
+}
+
+/**
  * How many bins, on average, a pixel's count of channel `c` moved between the
  * GPU's histogram and the browser's (earth mover's distance). Decoders and colour
  * conversions differ by a level or two: the tests allow 3.
@@ -56,8 +70,7 @@ test('video: plays, keeps drawing 30 frames with no errors and no new buffers, a
   // Before play: the default video's first frame and its histograms, not a black box
   // (drawn a moment after the page is ready, on a loaded machine up to seconds).
   const footLit = async () => litPixels(page, '#screen', await histogramFoot(page));
-  for (let i = 0; i < 50 && await footLit() <= 3000; i++) await page.waitForTimeout(200);
-  assert.ok(await footLit() > 3000, 'the histograms of the first frame before play');
+  await until(footLit, (n) => n > 3000, 'the histograms of the first frame before play');
   assert.ok(await litPixels(page, '#screen') > 50_000, 'the first frame before play');
   await page.screenshot({ path: join(shots, 'video-before-play.png') });
   await page.setInputFiles('#file', VIDEO);
@@ -86,7 +99,7 @@ test('video: plays, keeps drawing 30 frames with no errors and no new buffers, a
   // the CPU histogram of the same frame drawn into a 2D canvas by the browser.
   await page.click('#screen', { position: { x: 300, y: 100 } });
   await waitState(page, 'paused');
-  await page.waitForTimeout(500);
+  await pausedSaid(page);
   const result = await pausedFrame(page, 'decoded');
   assert.equal(result.gpuPixels, result.pixels);
   for (let c = 0; c < 4; c++) assert.equal(result.gpu[c].reduce((a, b) => a + b), result.pixels, `channel ${c} counts every pixel`);
@@ -232,14 +245,7 @@ for (const path of ['import', 'decoded', 'copy']) {
     }
     await page.click('#screen', { position: { x: 300, y: 100 } });
     await waitState(page, 'paused');
-    // Paused, the frame said is the one shown: its time the element's, within a
-    // frame (Firefox stamps a frame from the element in whole seconds, or 0).
-    if (used !== 'copy') {
-      await page.waitForFunction(([u, source]) => {
-        const said = new RegExp(source).exec(document.querySelector(`#frame-path .fp-${u} [data-say="time"]`).textContent);
-        return said && Math.abs(Number(said[1]) - window.page.video.currentTime) < 0.1;
-      }, [used, messagePattern('en', 'video-said-time', { time: /(\d+\.\d\d)/ }, { whole: true }).source]);
-    }
+    await pausedSaid(page);
     const result = await pausedFrame(page, 'counted');
     assert.equal(result.gpuPixels, result.pixels, 'whole frames');
     for (let c = 0; c < 3; c++) {
@@ -305,8 +311,8 @@ for (const draw of ['compose', 'quads']) {
     await waitState(page, 'paused');
     // The histograms along the foot, the frame above them (the sunset's sky).
     const [x, y, w, h] = await histogramFoot(page);
-    assert.ok(await litPixels(page, '#screen', [x, y, w, h]) > (w * h) / 20, `${pass}: the RGB histogram drawn`);
-    assert.ok(await litPixels(page, '#screen', [x, 0, w, y - 20]) > (w * (y - 20)) / 2, `${pass}: the frame drawn`);
+    await until(() => litPixels(page, '#screen', [x, y, w, h]), (n) => n > (w * h) / 20, `${pass}: the RGB histogram drawn`);
+    await until(() => litPixels(page, '#screen', [x, 0, w, y - 20]), (n) => n > (w * (y - 20)) / 2, `${pass}: the frame drawn`);
     await page.screenshot({ path: join(shots, `video-${draw}.png`) });
     assert.deepEqual(page.errors, []);
   });
