@@ -169,7 +169,9 @@ export function panelView(studio) {
     const stops = (mask) => hdr && (mask & 8) !== 0;
     // A panel's value at `f` (0 to 1) of its width.
     const value = (mask) => {
-      if (!hdr) return (f) => String(Math.round(max * f));
+      // The level whose bar starts there (three quarters of 256 levels: 192, as the
+      // curves' grid says), the last at the panel's end.
+      if (!hdr) return (f) => String(Math.min(max, Math.round((max + 1) * f)));
       const [lo, hi] = hdr.stops;
       return stops(mask) ? (f) => (lo + (hi - lo) * f).toFixed(1) : (f) => String(Number((hdr.max * f).toPrecision(3)));
     };
