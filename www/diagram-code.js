@@ -9,7 +9,7 @@ import { t } from './l10n.js';
  * kept whole: a wrapping line breaks between tokens, not after a `-` (Firefox's
  * line breaker would). */
 function unbroken(words) {
-  return words.split(/([-+*/%&|^<>=!]=|->|<<|>>|&&|\|\||\+\+|--)/).map((part, i) => (i % 2 ? el('span', { class: 'sd-token' }, part) : part));
+  return words.split(/([-+*/%&|^<>=!]=|->|<<|>>|&&|\|\||\+\+|--)/).map((part, i) => (i % 2 ? el('span', { class: 'sd-op' }, part) : part));
 }
 
 /** The pane `code` at `state` of `run`; `line`: the line just run; `who(id)`: an
