@@ -20,6 +20,24 @@ export function graticule(name, zoom, videoLevels, nits) {
     : { ...label, text: t(`scope-target-${label.text.toLowerCase()}`) }));
 }
 
+/**
+ * A row for each of the labels at `ats` (places along an axis, 0 to 1): the first
+ * row free of any label nearer than `gap`, so that lines close together (95% and
+ * 235) have their labels side by side, each on its own line.
+ */
+export function labelRows(ats, gap) {
+  const rows = [];
+  const order = ats.map((at, i) => [at, i]).sort((a, b) => a[0] - b[0]);
+  const out = new Array(ats.length);
+  for (const [at, i] of order) {
+    let row = rows.findIndex((last) => at - last >= gap);
+    if (row < 0) row = rows.push(at) - 1;
+    rows[row] = at;
+    out[i] = row;
+  }
+  return out;
+}
+
 /** A scope's canvas in a box, for its graticule's names over it (`nameGraticule`). */
 export const scopeBox = (canvas) => el('div', { class: 'scope-box' }, canvas, el('div', { class: 'scope-labels', 'aria-hidden': 'true' }));
 

@@ -3,6 +3,7 @@
 // the readout of the bin under the pointer or chosen with the keys.
 import { studioBinChoices, studioBinsOffered, studioBinsFor, binLevels, pixelBins, hdrPixelBins } from '../pkg/histogram.js';
 import { el } from './site.js';
+import { labelRows } from './scope-labels.js';
 import { t, tAttr, number } from './l10n.js';
 
 export const CHANNELS = ['r', 'g', 'b', 'luminance'].map((c) => t(`studio-channel-${c}`));
@@ -161,6 +162,8 @@ export function panelView(studio) {
     const after = rects.length && !hdr ? Array.from(current.adjustedRects()) : [];
     const max = current ? 2 ** current.depth - 1 : 0;
     const lines = rects.length && !hdr ? studio.lines(max) : [];
+    // A line's label about a tenth of a panel wide: nearer lines' labels one under another.
+    const rows = labelRows(lines.map(({ at }) => at), 0.1);
     const key = `${rects.join()}|${after.join()}|${max}|${JSON.stringify(lines)}|${outcome?.hdr}`;
     if (key === labelled) return;
     labelled = key;
@@ -186,7 +189,7 @@ export function panelView(studio) {
     for (let i = 0; i < panels; i++) {
       const [x, y, w, h, mask] = rects.slice(i * 5, i * 5 + 5);
       ticks(x, y, w, h, value(mask));
-      for (const { text, at } of lines) labels.refs.push({ x: x + w * at, y, h, text: i === 0 ? text : '' });
+      lines.forEach(({ text, at }, line) => labels.refs.push({ x: x + w * at, y, h, text: i === 0 ? text : '', row: rows[line] }));
       const channels = [0, 1, 2, 3].filter((c) => mask & (1 << c)).map((c) => CHANNELS[c]).join(', ');
       if (hdr) {
         // A narrow panel (a parade of three or four) has room for its unit only;
@@ -203,11 +206,12 @@ export function panelView(studio) {
     for (let i = 0; i < after.length; i += 5) {
       const [x, y, w, h] = after.slice(i, i + 4);
       ticks(x, y, w, h);
-      for (const { at } of lines) labels.refs.push({ x: x + w * at, y, h, text: '' });
+      for (const { at } of lines) labels.refs.push({ x: x + w * at, y, h, text: '', row: 0 });
     }
     axis.replaceChildren(...labels.ticks.map(({ x, text, edge }) => el('span', { class: `tick${edge ? ` ${edge}` : ''}`, style: `left: ${x * 100}%` }, text)));
-    refs.replaceChildren(...labels.refs.map(({ x, y, h, text }) => el('span', { class: 'panel-ref', style: `left: ${x * 100}%; top: ${y * 100}%; height: ${h * 100}%` },
-      text ? el('span', {}, text) : '')));
+    refs.replaceChildren(...labels.refs.map(({ x, y, h, text, row }) => el('span', {
+      class: 'panel-ref', style: `left: ${x * 100}%; top: ${y * 100}%; height: ${h * 100}%; --row: ${row}`,
+    }, text ? el('span', {}, text) : '')));
     names.replaceChildren(...labels.names.map(({ x, y, text }) => el('span', { class: 'panel-name', style: `left: ${x * 100}%; top: ${y * 100}%` }, text)));
   }
 

@@ -11,7 +11,7 @@
 // registry's (`scopeKinds`, src/scope/).
 import { referenceLines, scopeKinds, scopePoints } from '../pkg/histogram.js';
 import { el, download, errorText } from './site.js';
-import { graticule, labelledScope, nameGraticule, scopeBox } from './scope-labels.js';
+import { graticule, labelledScope, labelRows, nameGraticule, scopeBox } from './scope-labels.js';
 import { scaleControl } from './scope-scale.js';
 import { ordinal, t, tAttr } from './l10n.js';
 import { fitCanvas } from './page.js';
@@ -167,8 +167,11 @@ export function scopesView(page) {
   // On the waveform and the parade, across at each line's level (8-bit counts).
   function drawLines() {
     for (const name of Object.keys(lineLayers)) {
-      lineLayers[name].replaceChildren(...lines(255).map(({ text, at }) => el('span', {
-        class: 'scope-ref', style: `top: ${(1 - at) * 100}%`,
+      const shown = lines(255);
+      // A label about 6% of a scope's height: nearer lines' labels side by side.
+      const rows = labelRows(shown.map(({ at }) => at), 0.06);
+      lineLayers[name].replaceChildren(...shown.map(({ text, at }, i) => el('span', {
+        class: 'scope-ref', style: `top: ${(1 - at) * 100}%; --row: ${rows[i]}`,
       }, el('span', {}, text))));
     }
   }

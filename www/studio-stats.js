@@ -132,14 +132,14 @@ export function statsView(studio, panel) {
     ctx.fillStyle = '#7fd4ff';
     ctx.strokeStyle = '#7fd4ff';
     ctx.setLineDash([4, 4]);
-    // Each line's text under the panel's name row, every other one lower (as on the page).
-    refs.forEach(({ x, y, h, text }, i) => {
+    // Each line's text under the panel's name row, in its row (as on the page).
+    refs.forEach(({ x, y, h, text, row }) => {
       const at = left + Math.round(x * pw) + 0.5;
       ctx.beginPath();
       ctx.moveTo(at, y * ph);
       ctx.lineTo(at, (y + h) * ph);
       ctx.stroke();
-      if (text) ctx.fillText(text, at + 3, y * ph + (i % 2 ? 44 : 30));
+      if (text) ctx.fillText(text, at + 3, y * ph + 30 + row * 14);
     });
     ctx.fillStyle = '#e8e9ec';
     for (const { x, y, text } of names) {

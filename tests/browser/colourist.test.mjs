@@ -468,6 +468,16 @@ test('studio: reference lines typed as levels and percents lie at those levels o
   // middle, in order along the axis.
   const levels = [13, 16, 235, 242];
   const texts = ['5%', '16', '235', '95%'];
+  /** The labels of `css` whose boxes overlap another's. */
+  const crossing = (css) => page.evaluate((c) => {
+    const labels = [...document.querySelectorAll(c)];
+    const boxes = labels.map((e) => e.getBoundingClientRect());
+    const out = [];
+    boxes.forEach((a, i) => boxes.slice(i + 1).forEach((b, j) => {
+      if (Math.min(a.right, b.right) > Math.max(a.left, b.left) && Math.min(a.bottom, b.bottom) > Math.max(a.top, b.top)) out.push(`${labels[i].textContent} and ${labels[i + 1 + j].textContent}`);
+    }));
+    return out;
+  }, css);
   const placed = (css, box) => page.evaluate(([c, b]) => [...document.querySelectorAll(c)].map((line) => {
     const outer = line.closest(b).getBoundingClientRect();
     const at = line.getBoundingClientRect();
@@ -478,6 +488,8 @@ test('studio: reference lines typed as levels and percents lie at those levels o
     assert.deepEqual(lines.map((l) => l.text), texts);
     const height = await page.evaluate((n) => document.querySelector(`canvas.scope.${n}`).closest('.scope-box').getBoundingClientRect().height, name);
     lines.forEach((l, i) => assert.ok(Math.abs(l.top - (1 - (levels[i] + 0.5) / 256)) * height <= 1, `${name}: ${JSON.stringify(l)} for level ${levels[i]}`));
+    // 16 and 5%, 235 and 95% lie a few rows apart: their labels side by side, none over another.
+    assert.deepEqual(await crossing(`canvas.scope.${name} ~ .scope-points .scope-ref > span`), [], name);
   }
   // On the histogram: down each panel, at the level's place on its value axis.
   const rects = await page.evaluate(() => Array.from(window.page.view.panelRects()));
@@ -488,6 +500,7 @@ test('studio: reference lines typed as levels and percents lie at those levels o
     lines.slice(p * 4, p * 4 + 4).forEach((l, i) => assert.ok(Math.abs(l.left - (x + (w * (levels[i] + 0.5)) / 256)) * width <= 1,
       `panel ${p}: ${JSON.stringify(l)} for level ${levels[i]}`));
   }
+  assert.deepEqual(await crossing('.panel-ref > span'), [], 'the histogram\'s labels');
   await page.evaluate(() => document.querySelector('.studio-scopes').scrollIntoView({ block: 'center' }));
   await page.screenshot({ path: join(shots, 'studio-reference-lines.png') });
   // The waveform's PNG carries them: its rows at 5% and 95% (levels 13, 242)
