@@ -162,11 +162,11 @@ export function panelView(studio) {
     const after = rects.length && !hdr ? Array.from(current.adjustedRects()) : [];
     const max = current ? 2 ** current.depth - 1 : 0;
     const lines = rects.length && !hdr ? studio.lines(max) : [];
-    // A line's label about a tenth of a panel wide: nearer lines' labels one under another.
-    const rows = labelRows(lines.map(({ at }) => at), 0.1);
     const key = `${rects.join()}|${after.join()}|${max}|${JSON.stringify(lines)}|${outcome?.hdr}`;
     if (key === labelled) return;
     labelled = key;
+    // A line's label about a tenth of a panel wide: nearer lines' labels one under another.
+    const rows = labelRows(lines.map(({ at }) => at), 0.1);
     labels = { ticks: [], names: [], refs: [] };
     // Values under a panel that reaches the foot, Before's or After's.
     const stops = (mask) => hdr && (mask & 8) !== 0;
