@@ -21,9 +21,9 @@ export function graticule(name, zoom, videoLevels, nits) {
 }
 
 /**
- * A row for each of the labels at `ats` (places along an axis, 0 to 1): the first
- * row free of any label nearer than `gap`, so that lines close together (95% and
- * 235) have their labels side by side, each on its own line.
+ * A row for each of the labels at `ats` (places along an axis): the first row free
+ * of any label nearer than `gap` (`labelSize`, in the same unit), so that lines close
+ * together (95% and 235) have their labels side by side, each on its own line.
  */
 export function labelRows(ats, gap) {
   const rows = [];
@@ -38,19 +38,59 @@ export function labelRows(ats, gap) {
   return out;
 }
 
+/**
+ * The room a label of `labels` (elements, as laid out) takes along `along` ('width'
+ * or 'height'), in pixels with a margin: 0 where they are not laid out (hidden), so
+ * that every label then takes the first row, until the layer is measured again.
+ */
+export const labelSize = (labels, along) => {
+  const size = Math.max(0, ...labels.map((l) => l.getBoundingClientRect()[along]));
+  return size > 0 ? size + 3 : 0;
+};
+
 /** A scope's canvas in a box, for its graticule's names over it (`nameGraticule`). */
 export const scopeBox = (canvas) => el('div', { class: 'scope-box' }, canvas, el('div', { class: 'scope-labels', 'aria-hidden': 'true' }));
+
+/**
+ * Hides the values in `layer`'s strip that would touch the one above them (a short
+ * scope, as on a phone: every other one of 0% to 100%), from the top down; the
+ * bottom one is kept in place of the one shown before it.
+ */
+function thin(layer) {
+  const edges = [...layer.querySelectorAll('.scope-label.edge')];
+  for (const l of edges) l.hidden = false;
+  const placed = edges.map((l) => [l, l.getBoundingClientRect()]).sort((a, b) => a[1].top - b[1].top);
+  let last = null;
+  placed.forEach(([l, box], i) => {
+    if (!last || box.top >= last[1].bottom + 1) last = [l, box];
+    else if (i === placed.length - 1) { last[0].hidden = true; last = [l, box]; }
+    else l.hidden = true;
+  });
+}
+
+const thinned = new WeakSet();
 
 /** Names `box`'s graticule: `labels` (`graticule`), each at its place in the scope's unit square. */
 export function nameGraticule(box, labels) {
   const layer = box.querySelector('.scope-labels');
+  // Thinned again as the scope's height changes.
+  if (!thinned.has(layer)) {
+    thinned.add(layer);
+    new ResizeObserver(() => thin(layer)).observe(layer);
+  }
   layer.style.color = labelStyle().colour;
+  box.classList.toggle('strip', labels.some(({ x }) => x === 0));
   layer.replaceChildren(...labels.map(({ text, x, y }) => {
     const edge = x === 0;
-    // A line's number sits on its line, inside the box at the top and bottom.
+    // A line's number sits on its line in the strip right of the drawing, inside
+    // the box at the top and bottom.
     const shift = edge ? `translateY(${y < 0.05 ? 0 : y > 0.95 ? -100 : -50}%)` : 'translate(-50%, -50%)';
-    return el('span', { class: `scope-label${edge ? ' edge' : ''}`, style: `left: ${x * 100}%; top: ${y * 100}%; transform: ${shift}` }, text);
+    return el('span', { class: `scope-label${edge ? ' edge' : ''}`, style: `left: ${edge ? 100 : x * 100}%; top: ${y * 100}%; transform: ${shift}` }, text);
   }));
+  // In the next frame, as laid out then: the page may change the scopes' layout
+  // more than once in this one (two scopes shown), and back to the size the
+  // observer last saw, which it then does not report.
+  requestAnimationFrame(() => thin(layer));
   return box;
 }
 

@@ -3,7 +3,7 @@
 // the readout of the bin under the pointer or chosen with the keys.
 import { studioBinChoices, studioBinsOffered, studioBinsFor, binLevels, pixelBins, hdrPixelBins } from '../pkg/histogram.js';
 import { el } from './site.js';
-import { labelRows } from './scope-labels.js';
+import { labelRows, labelSize } from './scope-labels.js';
 import { t, tAttr, number } from './l10n.js';
 
 export const CHANNELS = ['r', 'g', 'b', 'luminance'].map((c) => t(`studio-channel-${c}`));
@@ -60,6 +60,8 @@ export function panelView(studio) {
     type: 'button', class: `clip-triangle ${end}`, hidden: true, 'aria-pressed': 'false',
   }));
   const plot = el('div', { class: 'panel-plot' }, canvas, refs, points, cursor, names);
+  // The lines' label rows follow the panel's width (`label`).
+  new ResizeObserver(() => label()).observe(canvas);
   const frame = el('div', { class: 'panel-frame' }, el('div', { class: 'clip-row' }, ...triangles), plot, axis);
   // What a light cap on a bar means, said once under the panel.
   const capNote = el('p', { class: 'hint cap-note' }, t('panel-cap-note'));
@@ -162,11 +164,9 @@ export function panelView(studio) {
     const after = rects.length && !hdr ? Array.from(current.adjustedRects()) : [];
     const max = current ? 2 ** current.depth - 1 : 0;
     const lines = rects.length && !hdr ? studio.lines(max) : [];
-    const key = `${rects.join()}|${after.join()}|${max}|${JSON.stringify(lines)}|${outcome?.hdr}`;
+    const key = `${rects.join()}|${after.join()}|${max}|${JSON.stringify(lines)}|${outcome?.hdr}|${canvas.clientWidth}`;
     if (key === labelled) return;
     labelled = key;
-    // A line's label about a tenth of a panel wide: nearer lines' labels one under another.
-    const rows = labelRows(lines.map(({ at }) => at), 0.1);
     labels = { ticks: [], names: [], refs: [] };
     // Values under a panel that reaches the foot, Before's or After's.
     const stops = (mask) => hdr && (mask & 8) !== 0;
@@ -189,7 +189,7 @@ export function panelView(studio) {
     for (let i = 0; i < panels; i++) {
       const [x, y, w, h, mask] = rects.slice(i * 5, i * 5 + 5);
       ticks(x, y, w, h, value(mask));
-      lines.forEach(({ text, at }, line) => labels.refs.push({ x: x + w * at, y, h, text: i === 0 ? text : '', row: rows[line] }));
+      lines.forEach(({ text, at }) => labels.refs.push({ x: x + w * at, y, h, text: i === 0 ? text : '', row: 0 }));
       const channels = [0, 1, 2, 3].filter((c) => mask & (1 << c)).map((c) => CHANNELS[c]).join(', ');
       if (hdr) {
         // A narrow panel (a parade of three or four) has room for its unit only;
@@ -209,9 +209,16 @@ export function panelView(studio) {
       for (const { at } of lines) labels.refs.push({ x: x + w * at, y, h, text: '', row: 0 });
     }
     axis.replaceChildren(...labels.ticks.map(({ x, text, edge }) => el('span', { class: `tick${edge ? ` ${edge}` : ''}`, style: `left: ${x * 100}%` }, text)));
-    refs.replaceChildren(...labels.refs.map(({ x, y, h, text, row }) => el('span', {
-      class: 'panel-ref', style: `left: ${x * 100}%; top: ${y * 100}%; height: ${h * 100}%; --row: ${row}`,
-    }, text ? el('span', {}, text) : '')));
+    const spans = labels.refs.map(({ x, y, h, text }) => el('span', {
+      class: 'panel-ref', style: `left: ${x * 100}%; top: ${y * 100}%; height: ${h * 100}%`,
+    }, text ? el('span', {}, text) : ''));
+    refs.replaceChildren(...spans);
+    // The first panel names the lines: those nearer than a label's width, as
+    // drawn in a panel of this width, one under another (the PNG's rows too).
+    const named = spans.slice(0, lines.length);
+    const across = rects.length ? rects[2] * canvas.clientWidth : 0;
+    const rows = labelRows(lines.map(({ at }) => at * across), labelSize(named.map((s) => s.firstChild), 'width'));
+    named.forEach((s, i) => s.style.setProperty('--row', (labels.refs[i].row = rows[i])));
     names.replaceChildren(...labels.names.map(({ x, y, text }) => el('span', { class: 'panel-name', style: `left: ${x * 100}%; top: ${y * 100}%` }, text)));
   }
 

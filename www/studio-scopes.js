@@ -11,7 +11,7 @@
 // registry's (`scopeKinds`, src/scope/).
 import { referenceLines, scopeKinds, scopePoints } from '../pkg/histogram.js';
 import { el, download, errorText } from './site.js';
-import { graticule, labelledScope, labelRows, nameGraticule, scopeBox } from './scope-labels.js';
+import { graticule, labelledScope, labelRows, labelSize, nameGraticule, scopeBox } from './scope-labels.js';
 import { scaleControl } from './scope-scale.js';
 import { ordinal, t, tAttr } from './l10n.js';
 import { fitCanvas } from './page.js';
@@ -165,16 +165,16 @@ export function scopesView(page) {
     return read.lines;
   };
   // On the waveform and the parade, across at each line's level (8-bit counts).
-  function drawLines() {
-    for (const name of Object.keys(lineLayers)) {
-      const shown = lines(255);
-      // A label about 6% of a scope's height: nearer lines' labels side by side.
-      const rows = labelRows(shown.map(({ at }) => at), 0.06);
-      lineLayers[name].replaceChildren(...shown.map(({ text, at }, i) => el('span', {
-        class: 'scope-ref', style: `top: ${(1 - at) * 100}%; --row: ${rows[i]}`,
-      }, el('span', {}, text))));
-    }
+  function drawLines(layer) {
+    const shown = lines(255);
+    const refs = shown.map(({ text, at }) => el('span', { class: 'scope-ref', style: `top: ${(1 - at) * 100}%` }, el('span', {}, text)));
+    layer.replaceChildren(...refs);
+    // Lines nearer than a label's height have their labels side by side, on a
+    // phone's short scope as on a wide one: measured as drawn, again at each resize.
+    const rows = labelRows(shown.map(({ at }) => at * layer.clientHeight), labelSize(refs.map((r) => r.firstChild), 'height'));
+    refs.forEach((r, i) => r.style.setProperty('--row', rows[i]));
   }
+  for (const layer of Object.values(lineLayers)) new ResizeObserver(() => drawLines(layer)).observe(layer);
   function setLines() {
     try {
       JSON.parse(referenceLines(linesField.value, 255));
@@ -184,7 +184,7 @@ export function scopesView(page) {
       linesSaid.textContent = t('scope-lines-unread', { word: errorText(e) });
       return;
     }
-    drawLines();
+    Object.values(lineLayers).forEach(drawLines);
     page.redraw();
   }
   linesField.addEventListener('change', setLines);

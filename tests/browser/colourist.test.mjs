@@ -116,8 +116,9 @@ test('studio: one scope as wide as the histogram, two or more side by side in a 
   const boxes = () => page.evaluate(() => ({
     panel: document.getElementById('panel').getBoundingClientRect().toJSON(),
     studio: document.querySelector('.studio-grid').getBoundingClientRect().toJSON(),
+    // Each scope's box (its drawing and the strip of its values), its canvas's pixels.
     scopes: [...document.querySelectorAll('.studio-scope:not([hidden]) canvas.scope')].map((c) => ({
-      ...c.getBoundingClientRect().toJSON(), drawn: [c.width, c.height], shown: [c.clientWidth, c.clientHeight],
+      ...c.closest('.scope-box').getBoundingClientRect().toJSON(), drawn: [c.width, c.height], shown: [c.clientWidth, c.clientHeight],
     })),
   }));
   const sameWidth = (a, b) => Math.abs(a - b) <= 2;
@@ -503,6 +504,10 @@ test('studio: reference lines typed as levels and percents lie at those levels o
   assert.deepEqual(await crossing('.panel-ref > span'), [], 'the histogram\'s labels');
   await page.evaluate(() => document.querySelector('.studio-scopes').scrollIntoView({ block: 'center' }));
   await page.screenshot({ path: join(shots, 'studio-reference-lines.png') });
+  /** The graticule's values (100%, 90%…) shown over their scope's drawing, not in the strip beside it. */
+  const covering = () => page.evaluate(() => [...document.querySelectorAll('.scope-label.edge')].filter((l) => l.checkVisibility()
+    && l.getBoundingClientRect().left < l.closest('.scope-box').querySelector('canvas').getBoundingClientRect().right - 0.5).map((l) => l.textContent));
+  assert.deepEqual(await covering(), [], 'the graticule\'s values beside the drawing');
   // The waveform's PNG carries them: its rows at 5% and 95% (levels 13, 242)
   // dashed in the lines' colour, 4 pixels on, 4 off.
   const button = '.studio-scope:has(canvas.waveform) figcaption button:nth-of-type(2)';
@@ -517,11 +522,32 @@ test('studio: reference lines typed as levels and percents lie at those levels o
     const row = Array.from({ length: 8 }, (_, x) => Array.from(png.rgba.slice(((255 - level) * png.width + x) * 4, ((255 - level) * png.width + x) * 4 + 3)));
     for (let x = 0; x < 4; x++) assert.deepEqual(row[x], [0x7f, 0xd4, 0xff], `level ${level}, x ${x}`);
   }
+  // On a phone the scopes are short and the panel narrow: lines 20 levels apart,
+  // nearer there than a label's height, have their labels apart too.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.waitForFunction(() => document.querySelector('canvas.scope.waveform').getBoundingClientRect().width < 390);
+  await page.fill('#scope-lines', '16, 36, 235');
+  await page.press('#scope-lines', 'Enter');
+  for (const name of ['waveform', 'parade']) {
+    await until(() => placed(`canvas.scope.${name} ~ .scope-points .scope-ref`, '.scope-box'), (l) => l.length === 3, `${name}'s lines at 390`);
+    assert.deepEqual(await crossing(`canvas.scope.${name} ~ .scope-points .scope-ref > span`), [], `${name} at 390`);
+    // The graticule's values too: those that would touch are left out, 0% and 100% kept.
+    const values = `canvas.scope.${name} ~ .scope-labels .scope-label.edge`;
+    // (Thinned in the frame after a resize.)
+    await until(() => crossing(values), (c) => c.length === 0, `${name}'s values apart at 390`);
+    const shown = await page.$$eval(values, (l) => l.filter((x) => x.checkVisibility()).map((x) => x.textContent));
+    assert.ok(shown.includes('0%') && shown.includes('100%') && shown.length >= 6, `${name}'s values at 390: ${shown}`);
+  }
+  await until(() => placed('.panel-ref > span', '.panel-plot'), (l) => l.length === 3 && l[1].text === '36', 'the histogram\'s lines at 390');
+  assert.deepEqual(await crossing('.panel-ref > span'), [], 'the histogram\'s labels at 390');
+  assert.deepEqual(await covering(), [], 'the graticule\'s values beside the drawing at 390');
+  await page.evaluate(() => document.querySelector('.studio-scopes').scrollIntoView({ block: 'start' }));
+  await page.screenshot({ path: join(shots, 'studio-reference-lines-390.png') });
   // A word that is neither a level nor a percent: said, and the lines stay.
   await page.fill('#scope-lines', '16, 300');
   await page.press('#scope-lines', 'Enter');
   await textMatching(page, '#scope-lines-said', pattern`^${messagePattern('en', 'scope-lines-unread', { word: /300/ })}$`);
-  assert.equal((await placed('canvas.scope.waveform ~ .scope-points .scope-ref', '.scope-box')).length, 4);
+  assert.equal((await placed('canvas.scope.waveform ~ .scope-points .scope-ref', '.scope-box')).length, 3);
   // Emptied: no lines.
   await page.fill('#scope-lines', '');
   await page.press('#scope-lines', 'Enter');
