@@ -251,12 +251,15 @@ const BADGES = { waiting: '#ff6b6b', barrier: '#ffd166', holding: '#ff9f6b', ret
 /** A status's badge, [word, colour]; undefined for a status without one. */
 const badgeOf = (status) => (Object.hasOwn(BADGES, status) ? [t(`diagram-badge-${status}`), BADGES[status]] : undefined);
 
+const stillMotion = matchMedia('(prefers-reduced-motion: reduce)');
+
 /** The last step's value on its way: a pixel's colour to the invocation that read
  * it, an add or store from its invocation to the cell, a load back; drawn where it
  * arrives and flying in from where it left (`--dx`, `--dy`: style.css's sd-fly). */
 function travelling(run, state, places) {
   const step = state.last;
-  if (!step) return null;
+  // Where motion is reduced it would never be seen (style.css): not drawn at all.
+  if (!step || stillMotion.matches) return null;
   const inv = places.get(`inv:${step.invocation}`);
   const cell = step.at && places.get(memKey(step.at));
   const at = run.trace.invocations[step.invocation].group;

@@ -203,8 +203,9 @@ test('the diagrams answer the keyboard, play, move each value, and keep still wh
   const page = await browser.open('/www/atomic.html', {
     init: () => {
       const ask = window.matchMedia.bind(window);
+      // Asked for until the test lets motion be (window.motionAllowed).
       window.matchMedia = (query) => (query.includes('prefers-reduced-motion')
-        ? { matches: true, media: query, addEventListener() {}, removeEventListener() {} }
+        ? { get matches() { return !window.motionAllowed; }, media: query, addEventListener() {}, removeEventListener() {} }
         : ask(query));
     },
   });
@@ -227,20 +228,25 @@ test('the diagrams answer the keyboard, play, move each value, and keep still wh
   await page.keyboard.press('Home');
   assert.equal(await at(), 0);
   // A pixel read travels from the picture to its invocation, an atomicAdd from the
-  // invocation to its bin: a token drawn where it arrives, flying in from where it left.
+  // invocation to its bin: a token drawn where it arrives, flying in from where it
+  // left. Where motion is reduced none is made: the bin added to is framed.
+  const stepTo = (act) => page.evaluate((act) => {
+    const s = document.querySelector('.sd-scrub');
+    s.value = window.page.diagram.trace.steps.findIndex((step) => step.act === act) + 1;
+    s.dispatchEvent(new Event('input'));
+    const t = document.querySelector('.sd-token');
+    return { touched: document.querySelectorAll('.sd-touched').length, token: t && { dx: parseFloat(t.style.getPropertyValue('--dx')), dy: parseFloat(t.style.getPropertyValue('--dy')), fill: t.getAttribute('fill'), animation: getComputedStyle(t).animationName } };
+  }, act);
+  assert.deepEqual(await stepTo('add'), { touched: 1, token: null }, 'still: the bin framed, no token');
+  await page.evaluate(() => { window.motionAllowed = true; });
   for (const act of ['pixel', 'add']) {
-    const token = await page.evaluate((act) => {
-      const s = document.querySelector('.sd-scrub');
-      s.value = window.page.diagram.trace.steps.findIndex((step) => step.act === act) + 1;
-      s.dispatchEvent(new Event('input'));
-      const t = document.querySelector('.sd-token');
-      return t && { dx: parseFloat(t.style.getPropertyValue('--dx')), dy: parseFloat(t.style.getPropertyValue('--dy')), fill: t.getAttribute('fill'), animation: getComputedStyle(t).animationName };
-    }, act);
+    const { token } = await stepTo(act);
     assert.ok(token && Math.hypot(token.dx, token.dy) > 20, `${act}: ${JSON.stringify(token)}`);
     assert.match(token.fill, /^rgb\(/, 'in its pixel\'s colour');
     // The page's CSS is not asked to reduce motion (only its script is, above).
     assert.equal(token.animation, 'sd-fly');
   }
+  await page.evaluate(() => { window.motionAllowed = false; });
   // Space plays, and the diagram moves on; Space again pauses.
   const from = await at();
   await page.keyboard.press(' ');
