@@ -26,7 +26,8 @@ export async function problemWith(next, what) {
   }
   if ('VideoFrame' in window) {
     // Right after play() a busy machine may not have presented a frame yet, and
-    // a VideoFrame of the element fails until it has: give it a few frames.
+    // a VideoFrame of the element fails until it has: give it a few frames, as
+    // many as it presents however slowly, until it ends.
     let failure = null;
     for (let tries = 0; tries < 6; tries++) {
       try {
@@ -35,18 +36,36 @@ export async function problemWith(next, what) {
       } catch (e) {
         failure = e;
       }
-      await presentedOrTimeout(next, 500);
+      if (next.ended || next.error || !(await moved(next))) break;
     }
     return t('video-does-not-decode', { what, why: errorText(failure) });
   }
   return null;
 }
 
-/** Resolves when `v` presents its next frame, or after `ms`, whichever is first. */
-function presentedOrTimeout(v, ms) {
+/** How long a source that has played may go with no new frame: it has stopped. */
+const STALLED_MS = 30_000;
+
+/**
+ * Whether `v` presents a frame (or, where the browser cannot say so, moves its
+ * time) before it ends, fails or shows nothing new for STALLED_MS.
+ */
+function moved(v) {
   return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    v.requestVideoFrameCallback?.(() => { clearTimeout(timer); resolve(); });
+    const settle = (yes) => {
+      clearTimeout(timer);
+      v.removeEventListener('ended', stopped);
+      v.removeEventListener('error', stopped);
+      v.removeEventListener('timeupdate', presented);
+      resolve(yes);
+    };
+    const stopped = () => settle(false);
+    const presented = () => settle(true);
+    const timer = setTimeout(stopped, STALLED_MS);
+    v.addEventListener('ended', stopped);
+    v.addEventListener('error', stopped);
+    if (v.requestVideoFrameCallback) v.requestVideoFrameCallback(presented);
+    else v.addEventListener('timeupdate', presented);
   });
 }
 
