@@ -123,6 +123,22 @@ test('lab: a kernel that never ends is stopped, the page counts on, Reset brings
   await press([message('en', 'chapter-run-again'), '.lab-run', '.lab-stop']);
   assert.match(await verdict(page), stopped('lab-stopped-before'));
   assert.equal(await page.isHidden('.lab-stop'), true);
+  // Stop pressed as the count's guard words come back (the second read of a "lab
+  // guard read" buffer, after the step's own measuring run's: the test's hand on
+  // it, before the run goes on): the count stands, said so, and none was timed.
+  await page.evaluate(() => {
+    document.querySelector('.lab-status').textContent = '';
+    const map = GPUBuffer.prototype.mapAsync;
+    let reads = 0;
+    GPUBuffer.prototype.mapAsync = function (...args) {
+      const mapped = map.apply(this, args);
+      if (this.label !== 'lab guard read' || ++reads < 2) return mapped;
+      GPUBuffer.prototype.mapAsync = map;
+      return mapped.then((v) => { document.querySelector('.lab-stop').click(); return v; });
+    };
+    document.querySelector('.lab-run').click();
+  });
+  assert.match(await verdict(page), stopped('lab-stopped-late', { verdict: messagePattern('en', 'lab-exact', { pixels: /[\d,]+/ }), timed: 'no' }));
   assert.match(await run(page, own), EXACT);
   assert.deepEqual(page.errors.filter((e) => !/pipeline|layout|Invalid/i.test(e)), []);
 });
