@@ -60,8 +60,10 @@ export function panelView(studio) {
     type: 'button', class: `clip-triangle ${end}`, hidden: true, 'aria-pressed': 'false',
   }));
   const plot = el('div', { class: 'panel-plot' }, canvas, refs, points, cursor, names);
-  // The lines' label rows follow the panel's width (`label`).
-  new ResizeObserver(() => label()).observe(canvas);
+  // The lines' label rows follow the panel's width (`label`), as the observer
+  // reports it: no layout read at each reading.
+  let panelWidth = 0;
+  new ResizeObserver(([entry]) => { panelWidth = entry.contentRect.width; label(); }).observe(canvas);
   const frame = el('div', { class: 'panel-frame' }, el('div', { class: 'clip-row' }, ...triangles), plot, axis);
   // What a light cap on a bar means, said once under the panel.
   const capNote = el('p', { class: 'hint cap-note' }, t('panel-cap-note'));
@@ -164,7 +166,7 @@ export function panelView(studio) {
     const after = rects.length && !hdr ? Array.from(current.adjustedRects()) : [];
     const max = current ? 2 ** current.depth - 1 : 0;
     const lines = rects.length && !hdr ? studio.lines(max) : [];
-    const key = `${rects.join()}|${after.join()}|${max}|${JSON.stringify(lines)}|${outcome?.hdr}|${canvas.clientWidth}`;
+    const key = `${rects.join()}|${after.join()}|${max}|${JSON.stringify(lines)}|${outcome?.hdr}|${panelWidth}`;
     if (key === labelled) return;
     labelled = key;
     labels = { ticks: [], names: [], refs: [] };
@@ -216,7 +218,7 @@ export function panelView(studio) {
     // The first panel names the lines: those nearer than a label's width, as
     // drawn in a panel of this width, one under another (the PNG's rows too).
     const named = spans.slice(0, lines.length);
-    const across = rects.length ? rects[2] * canvas.clientWidth : 0;
+    const across = rects.length ? rects[2] * panelWidth : 0;
     const rows = labelRows(lines.map(({ at }) => at * across), labelSize(named.map((s) => s.firstChild), 'width'));
     named.forEach((s, i) => s.style.setProperty('--row', (labels.refs[i].row = rows[i])));
     names.replaceChildren(...labels.names.map(({ x, y, text }) => el('span', { class: 'panel-name', style: `left: ${x * 100}%; top: ${y * 100}%` }, text)));
