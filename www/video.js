@@ -3,7 +3,7 @@
 // Sources: the project's own video, a file picked or dropped, or the camera; the
 // frames module (frames.js) plays them.
 import { VideoView, kernelSource, frameSource, importSource, composeSource } from '../pkg/histogram.js';
-import { el, setState, listing, scrollCue } from './site.js';
+import { el, setState, listing } from './site.js';
 import { counterName, drawingName, t, tMarked } from './l10n.js';
 import { liveVideo, FRAME_PATHS } from './frames.js';
 import { transport } from './transport.js';
@@ -49,7 +49,6 @@ main.append(
 // Each method's latest GPU time a frame, kept as the visitor switches: the two side
 // by side on this video and GPU.
 const histogramTimes = {};
-scrollCue(document.querySelector('#frame-path .fp-scroll'));
 const showSource = () => {
   const method = methodSelect.value || 'privatized';
   sourceTitle.textContent = t('video-wgsl-kernel', { method });

@@ -73,7 +73,7 @@ for (const path of paths) {
       await presented(page);
       for (const f of await page.evaluate(misfits)) problems.push(`${width}x${height}: ${f}`);
       // A box that scrolls sideways fades its right edge while more of it lies there.
-      for (const f of await page.evaluate(() => [...document.querySelectorAll('.diagram-scroll, .fp-scroll')]
+      for (const f of await page.evaluate(() => [...document.querySelectorAll('.diagram-scroll')]
         .filter((b) => (b.scrollLeft + b.clientWidth < b.scrollWidth - 1) !== b.classList.contains('more-right'))
         .map((b) => (b.classList.contains('more-right') ? 'a sideways box marked with nothing more to show' : 'a sideways box with more to the right unmarked')))) {
         problems.push(`${width}x${height}: ${f}`);

@@ -65,5 +65,3 @@ video-screen-label =
     .aria-label = The video with its histograms
 video-play-label =
     .aria-label = Play the video
-video-paths-label =
-    .aria-label = The two paths, stage by stage (scrolls sideways on a narrow screen)

@@ -38,5 +38,3 @@ video-screen-label =
     .aria-label = 動画とそのヒストグラム
 video-play-label =
     .aria-label = 動画を再生
-video-paths-label =
-    .aria-label = 2つの経路とそのステージ（狭い画面では横にスクロールします）

@@ -64,5 +64,3 @@ video-screen-label =
     .aria-label = 히스토그램을 겹친 동영상
 video-play-label =
     .aria-label = 동영상 재생
-video-paths-label =
-    .aria-label = 두 경로의 단계별 모습(좁은 화면에서는 가로로 스크롤됩니다)
