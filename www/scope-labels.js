@@ -52,13 +52,16 @@ export const labelSize = (labels, along) => {
 export const scopeBox = (canvas) => el('div', { class: 'scope-box' }, canvas, el('div', { class: 'scope-labels', 'aria-hidden': 'true' }));
 
 /**
- * Hides the values in `layer`'s strip that would touch the one above them (a short
- * scope, as on a phone: every other one of 0% to 100%), from the top down; the
- * bottom one is kept in place of the one shown before it.
+ * Makes `layer`'s strip as wide as its widest value (percent, codes or nits, in
+ * this browser's font), and hides the values that would touch the one above them
+ * (a short scope, as on a phone: every other one of 0% to 100%), from the top
+ * down; the bottom one is kept in place of the one shown before it.
  */
-function thin(layer) {
+function fitStrip(layer) {
   const edges = [...layer.querySelectorAll('.scope-label.edge')];
   for (const l of edges) l.hidden = false;
+  const widest = Math.max(0, ...edges.map((l) => l.getBoundingClientRect().width));
+  if (widest > 0) layer.parentElement.style.setProperty('--strip', `${Math.ceil(widest)}px`);
   const placed = edges.map((l) => [l, l.getBoundingClientRect()]).sort((a, b) => a[1].top - b[1].top);
   let last = null;
   placed.forEach(([l, box], i) => {
@@ -68,18 +71,18 @@ function thin(layer) {
   });
 }
 
-const thinned = new WeakSet();
+const fitted = new WeakSet();
 
 /** Names `box`'s graticule: `labels` (`graticule`), each at its place in the scope's unit square. */
 export function nameGraticule(box, labels) {
   const layer = box.querySelector('.scope-labels');
-  // Thinned again as the scope's height changes.
-  if (!thinned.has(layer)) {
-    thinned.add(layer);
-    new ResizeObserver(() => thin(layer)).observe(layer);
+  // Fitted again as the scope's size changes.
+  if (!fitted.has(layer)) {
+    fitted.add(layer);
+    new ResizeObserver(() => fitStrip(layer)).observe(layer);
   }
   layer.style.color = labelStyle().colour;
-  box.classList.toggle('strip', labels.some(({ x }) => x === 0));
+  if (!box.classList.toggle('strip', labels.some(({ x }) => x === 0))) box.style.removeProperty('--strip');
   layer.replaceChildren(...labels.map(({ text, x, y }) => {
     const edge = x === 0;
     // A line's number sits on its line in the strip right of the drawing, inside
@@ -90,7 +93,7 @@ export function nameGraticule(box, labels) {
   // In the next frame, as laid out then: the page may change the scopes' layout
   // more than once in this one (two scopes shown), and back to the size the
   // observer last saw, which it then does not report.
-  requestAnimationFrame(() => thin(layer));
+  requestAnimationFrame(() => fitStrip(layer));
   return box;
 }
 
