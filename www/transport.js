@@ -114,6 +114,7 @@ export function transport(frames, { keysFrom = defaultKeys, active = () => true 
     scrub.setAttribute('aria-valuetext', t('video-transport-position', where));
     loop.checked = v.loop;
     speed.value = String(reverse || v.playbackRate);
+    settle(v);
     const n = shownFrame();
     const fps = Number(rate().toFixed(3));
     code.textContent = seekable() ? t(known() ? 'video-timecode' : 'video-timecode-guessed', { timecode: timecode(n, rate()), frame: n, rate: fps }) : '';
@@ -133,6 +134,17 @@ export function transport(frames, { keysFrom = defaultKeys, active = () => true 
     sought = v.currentTime;
     show();
   };
+  // Paused by the transport, the element stands in the middle of the frame the
+  // timecode names, and is sought there again if it is found elsewhere: Chromium,
+  // paused at speed on a loaded machine, can be left at a time past the frame it
+  // goes on showing (0.8497 s, showing frame 20 of 25 fps, for minutes).
+  let settling = false;
+  const settle = (v) => {
+    if (!settling || !v.paused || v.seeking || reverse || !seekable()) return;
+    const n = shownFrame();
+    if (Math.abs(v.currentTime - Math.min(v.duration, (n + 0.5) * frameLength())) > 1e-3) seekFrame(n);
+    else settling = false;
+  };
   const stopReverse = () => {
     reverse = 0;
     clearTimeout(reverseTimer);
@@ -147,6 +159,7 @@ export function transport(frames, { keysFrom = defaultKeys, active = () => true 
       // timecode and the next step alike (Firefox may show the next).
       if (seekable()) seekFrame(shownFrame());
     }
+    settling = seekable();
     show();
   };
   const step = (n) => {
@@ -159,6 +172,7 @@ export function transport(frames, { keysFrom = defaultKeys, active = () => true 
     const v = video();
     stopReverse();
     at = null;
+    settling = false;
     v.playbackRate = speedNow;
     // From in, where the element stands outside in and out.
     if (seekable() && inFrame !== null && (v.currentTime < inFrame * frameLength() || (outFrame !== null && v.currentTime >= (outFrame + 1) * frameLength()))) {
@@ -234,6 +248,7 @@ export function transport(frames, { keysFrom = defaultKeys, active = () => true 
     const v = video();
     if (!v || !seekable()) return;
     at = null;
+    settling = false;
     v.currentTime = (Number(scrub.value) / 1000) * v.duration;
   });
   speed.addEventListener('change', () => {
@@ -274,6 +289,7 @@ export function transport(frames, { keysFrom = defaultKeys, active = () => true 
     stopReverse();
     lastMedia = null;
     at = null;
+    settling = false;
     inFrame = null;
     outFrame = null;
     declared = null;
@@ -284,7 +300,11 @@ export function transport(frames, { keysFrom = defaultKeys, active = () => true 
     for (const type of ['play', 'pause', 'ended', 'seeked', 'timeupdate', 'loadedmetadata', 'ratechange']) v.addEventListener(type, show);
     // Played, or sought by another: the frame is the element's again.
     v.addEventListener('play', () => { at = null; });
-    v.addEventListener('seeking', () => { if (sought === null || Math.abs(v.currentTime - sought) > 1e-4) at = null; });
+    v.addEventListener('seeking', () => {
+      if (sought !== null && Math.abs(v.currentTime - sought) <= 1e-4) return;
+      at = null;
+      settling = false;
+    });
     const count = (now, meta) => {
       if (!v.paused && lastMedia !== null && meta.mediaTime > lastMedia) {
         // The latest few dozen steps: enough to say the rate, and a new rate is heard.
