@@ -60,7 +60,7 @@ const rows = {};
 const how = el('p', { class: 'muted' });
 main.append(
   el('div', { class: 'controls' }, el('label', { class: 'file' }, t('timings-choose-image'), picker), runButton, progress),
-  status, message, machine, deviceNotes, el('div', { class: 'table-wrap' }, table), how);
+  status, message, machine, deviceNotes, el('div', { class: 'table-wrap wide' }, table), how);
 
 /** The table: this machine's rows to fill, the article's published ones under them. */
 function buildTable() {
