@@ -60,9 +60,10 @@ export const scopeBox = (canvas) => el('div', { class: 'scope-box' }, canvas, el
 function fitStrip(layer) {
   const edges = [...layer.querySelectorAll('.scope-label.edge')];
   for (const l of edges) l.hidden = false;
-  const widest = Math.max(0, ...edges.map((l) => l.getBoundingClientRect().width));
-  if (widest > 0) layer.parentElement.style.setProperty('--strip', `${Math.ceil(widest)}px`);
+  // One measurement for both: the strip's width moves no value up or down.
   const placed = edges.map((l) => [l, l.getBoundingClientRect()]).sort((a, b) => a[1].top - b[1].top);
+  const widest = Math.max(0, ...placed.map(([, box]) => box.width));
+  if (widest > 0) layer.parentElement.style.setProperty('--strip', `${Math.ceil(widest)}px`);
   let last = null;
   placed.forEach(([l, box], i) => {
     if (!last || box.top >= last[1].bottom + 1) last = [l, box];

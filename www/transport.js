@@ -114,7 +114,6 @@ export function transport(frames, { keysFrom = defaultKeys, active = () => true 
     scrub.setAttribute('aria-valuetext', t('video-transport-position', where));
     loop.checked = v.loop;
     speed.value = String(reverse || v.playbackRate);
-    settle(v);
     const n = shownFrame();
     const fps = Number(rate().toFixed(3));
     code.textContent = seekable() ? t(known() ? 'video-timecode' : 'video-timecode-guessed', { timecode: timecode(n, rate()), frame: n, rate: fps }) : '';
@@ -124,25 +123,29 @@ export function transport(frames, { keysFrom = defaultKeys, active = () => true 
   // The time the transport last sought (a seek to any other time, by the page or
   // the scrubber, leaves the frame to the element).
   let sought = null;
+  // The middle of frame `n`: a time on its edge may show either.
+  const middle = (n) => Math.min(video().duration, (n + 0.5) * frameLength());
   const seekFrame = (n) => {
     const v = video();
     at = Math.min(lastFrame(), Math.max(0, n));
-    // The middle of the frame: a time on its edge may show either. Not sought again
-    // where it stands (Chromium then plays a looping video's end from its start).
-    const time = Math.min(v.duration, (at + 0.5) * frameLength());
+    // Not sought again where it stands (Chromium then plays a looping video's end
+    // from its start).
+    const time = middle(at);
     if (Math.abs(v.currentTime - time) > 1e-6) v.currentTime = time;
     sought = v.currentTime;
     show();
   };
   // Paused by the transport, the element stands in the middle of the frame the
-  // timecode names, and is sought there again if it is found elsewhere: Chromium,
-  // paused at speed on a loaded machine, can be left at a time past the frame it
-  // goes on showing (0.8497 s, showing frame 20 of 25 fps, for minutes).
+  // timecode names, and is sought there again (looked at 4 times a second) if it is
+  // found elsewhere: Chromium, paused at speed on a loaded machine, can be left at
+  // a time past the frame it goes on showing (0.8497 s, showing frame 20 of 25 fps,
+  // for minutes).
   let settling = false;
-  const settle = (v) => {
-    if (!settling || !v.paused || v.seeking || reverse || !seekable()) return;
+  const settle = () => {
+    const v = video();
+    if (!settling || !v || !v.paused || v.seeking || reverse || !seekable()) return;
     const n = shownFrame();
-    if (Math.abs(v.currentTime - Math.min(v.duration, (n + 0.5) * frameLength())) > 1e-3) seekFrame(n);
+    if (Math.abs(v.currentTime - middle(n)) > 1e-3) seekFrame(n);
     else settling = false;
   };
   const stopReverse = () => {
@@ -176,7 +179,7 @@ export function transport(frames, { keysFrom = defaultKeys, active = () => true 
     v.playbackRate = speedNow;
     // From in, where the element stands outside in and out.
     if (seekable() && inFrame !== null && (v.currentTime < inFrame * frameLength() || (outFrame !== null && v.currentTime >= (outFrame + 1) * frameLength()))) {
-      v.currentTime = (inFrame + 0.5) * frameLength();
+      v.currentTime = middle(inFrame);
     }
     if (v.paused) frames.play();
     show();
@@ -329,7 +332,7 @@ export function transport(frames, { keysFrom = defaultKeys, active = () => true 
         const shown = frameAt(own ? meta.mediaTime : v.currentTime, rate());
         const toIn = () => {
           backToIn = null;
-          if (!v.paused && v === watched && (inFrame !== null || outFrame !== null)) v.currentTime = ((inFrame ?? 0) + 0.5) * frame;
+          if (!v.paused && v === watched && (inFrame !== null || outFrame !== null)) v.currentTime = middle(inFrame ?? 0);
         };
         if (outFrame !== null && shown >= outFrame) {
           if (!v.loop) { pause(); seekFrame(outFrame); }
@@ -346,7 +349,7 @@ export function transport(frames, { keysFrom = defaultKeys, active = () => true 
     };
     v.requestVideoFrameCallback?.(count);
   };
-  setInterval(() => { watch(); show(); }, 250);
+  setInterval(() => { watch(); settle(); show(); }, 250);
   show();
   return { element: bar, show, step, toggle: playPause, timecode: () => code.textContent };
 }
