@@ -59,6 +59,12 @@ const over = () => {
   for (const e of document.querySelectorAll('h1, h2, p, li, th, td, figcaption, summary')) {
     if (e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX === 'visible' && !e.closest('.table-wrap, pre')) out.push(`${e.localName} "${e.textContent.trim().slice(0, 30)}" overflows`);
   }
+  // A group of controls wider than the column it stands in (a fieldset is as wide
+  // as its widest item: Japanese words beside a select outgrew a phone's column).
+  for (const f of document.querySelectorAll('fieldset')) {
+    const over = f.getBoundingClientRect().right - f.parentElement.getBoundingClientRect().right;
+    if (over > 1 && f.checkVisibility()) out.push(`fieldset "${f.querySelector('legend')?.textContent ?? ''}" ${Math.round(over)}px past its column`);
+  }
   return out;
 };
 
