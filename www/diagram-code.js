@@ -31,7 +31,9 @@ export function drawCode(code, run, state, line, who) {
     });
     // The marks first, in a gutter: a long line wraps, its marks stay at its start.
     if (ids.length > 4) marks.push(el('span', { class: 'sd-more', title: t('diagram-code-invocations', { invocations: String(ids.length) }) }, `+${ids.length - 2}`));
-    return el('span', { class: `sd-line${marks.length ? ' lit' : ''}`, 'data-n': n }, el('span', { class: 'sd-gutter' }, ...marks), el('span', { class: 'sd-n' }, String(run.shownLine(state.pass, n)).padStart(3)), ' ', ...unbroken(words), '\n');
+    // A wrapped line goes on two columns past its own indentation, as code is read.
+    const indent = words.length - words.trimStart().length;
+    return el('span', { class: `sd-line${marks.length ? ' lit' : ''}`, 'data-n': n, style: `--indent: ${indent + 2}ch` }, el('span', { class: 'sd-gutter' }, ...marks), el('span', { class: 'sd-n' }, String(run.shownLine(state.pass, n)).padStart(3)), ' ', ...unbroken(words), '\n');
   }));
   code.scrollTop = scrolled;
   keepInView(code, line);
